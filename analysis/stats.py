@@ -1,0 +1,81 @@
+"""Estimates with their uncertainty: a proportion, its 95% Wilson interval and the sample size."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval (lo, hi) of a binomial proportion; (0, 1) when n == 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A proportion ``successes / n`` with its Wilson interval [lo, hi] at ``level``."""
+
+    successes: int
+    n: int
+    level: float = 0.95
+
+    @property
+    def p(self) -> float:
+        return self.successes / self.n if self.n else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        z = Z95 if self.level == 0.95 else _z(self.level)
+        return wilson(self.successes, self.n, z)
+
+    @property
+    def lo(self) -> float:
+        return self.interval[0]
+
+    @property
+    def hi(self) -> float:
+        return self.interval[1]
+
+    @property
+    def se(self) -> float:
+        """Standard error of the point estimate."""
+        return math.sqrt(self.p * (1 - self.p) / self.n) if self.n else float("nan")
+
+    def as_dict(self) -> dict:
+        return {"p": self.p, "lo": self.lo, "hi": self.hi}
+
+    def __str__(self) -> str:
+        return f"{self.p:.4f} [{self.lo:.4f}, {self.hi:.4f}]"
+
+
+def _z(level: float) -> float:
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(0.5 + level / 2)
+
+
+def proportions(counts, n: int | None = None) -> list[Estimate]:
+    """An `Estimate` per count; n defaults to the sum of the counts."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum()) if n is None else int(n)
+    return [Estimate(int(c), total) for c in counts]
+
+
+def estimate_frame(labels, counts, n: int | None = None, **columns) -> pd.DataFrame:
+    """DataFrame with one row per label: p, lo, hi, successes, n (plus constant ``columns``)."""
+    rows = []
+    for label, est in zip(labels, proportions(counts, n)):
+        rows.append({"label": label, "p": est.p, "lo": est.lo, "hi": est.hi,
+                     "successes": est.successes, "n": est.n, **columns})
+    return pd.DataFrame(rows)

@@ -1,0 +1,98 @@
+"""Figure kernels on hand bitmasks: sets of equal rank and same-suit runs, and team resolution.
+
+They work on any grid deck without duplicates (suit-major bits, ``card = suit * n_ranks + rank``,
+ranks weakest first). Codes grow with strength:
+
+* set code ``n_ranks * (size - 2) + rank`` for the best set of >= 2 equal ranks, -1 for none;
+* run code ``n_ranks * (length - 2) + top_rank`` for the best run of >= 2 consecutive ranks of one
+  suit (no wrap-around), -1 for none.
+
+Team resolution compares the best code of each team (seats 0, 2 against 1, 3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit
+
+TEAM0, TEAM1, STAND, VOID = 0, 1, 2, 3
+ABSOLUTE_OUTCOMES = ("team0", "team1", "stand", "void")
+RELATIVE_OUTCOMES = ("win", "stand", "lose", "void")
+
+
+def run_table(n_ranks: int) -> np.ndarray:
+    """(2**n_ranks,) int8: best run code of every suit mask (bit r = rank r held)."""
+    table = np.full(1 << n_ranks, -1, dtype=np.int8)
+    for m in range(1 << n_ranks):
+        for length in range(n_ranks, 1, -1):
+            tops = m
+            for k in range(1, length):
+                tops &= m >> k
+            if tops:
+                table[m] = n_ranks * (length - 2) + tops.bit_length() - 1 + (length - 1)
+                break
+    return table
+
+
+@njit
+def set_code(mask, n_suits, n_ranks):
+    """Best set code of one hand mask (uint64); -1 without a pair."""
+    best = -1
+    for r in range(n_ranks):
+        count = 0
+        for s in range(n_suits):
+            count += (mask >> np.uint64(s * n_ranks + r)) & np.uint64(1)
+        if count >= 2:
+            code = n_ranks * (np.int64(count) - 2) + r
+            if code > best:
+                best = code
+    return best
+
+
+@njit
+def run_code(mask, n_suits, n_ranks, table):
+    """Best run code of one hand mask (uint64) using ``run_table(n_ranks)``; -1 without a run."""
+    best = -1
+    suit_bits = np.uint64((1 << n_ranks) - 1)
+    for s in range(n_suits):
+        code = table[np.int64((mask >> np.uint64(s * n_ranks)) & suit_bits)]
+        if code > best:
+            best = code
+    return best
+
+
+@njit
+def resolve(code0, code1, code2, code3):
+    """Team outcome of one figure from the four seats' codes: TEAM0, TEAM1, STAND or VOID."""
+    a = max(code0, code2)
+    b = max(code1, code3)
+    if a > b:
+        return TEAM0
+    if b > a:
+        return TEAM1
+    if a < 0:
+        return VOID
+    return STAND
+
+
+@njit
+def hand_codes(hands, n_suits, n_ranks, table):
+    """Set and run codes of many hands: hands (n, k) uint64 -> (n, k, 2) int8 (set, run)."""
+    n, k = hands.shape
+    out = np.empty((n, k, 2), dtype=np.int8)
+    for i in range(n):
+        for j in range(k):
+            out[i, j, 0] = set_code(hands[i, j], n_suits, n_ranks)
+            out[i, j, 1] = run_code(hands[i, j], n_suits, n_ranks, table)
+    return out
+
+
+@njit
+def relative_outcome(outcome, team):
+    """Index into RELATIVE_OUTCOMES of an absolute outcome seen from ``team``."""
+    if outcome == STAND:
+        return 1
+    if outcome == VOID:
+        return 3
+    return 0 if outcome == team else 2

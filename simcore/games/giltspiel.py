@@ -1,0 +1,340 @@
+"""Giltspiel: four players in two partnerships, five cards each, scored on Gleich, Hanger and Spiel.
+
+Rules: shared/rules/giltspiel.md. This module declares the pack, the deal layout and the figure
+classes as data, and the counting jobs behind ``cardsim odds`` and ``cardsim stats``.
+
+Seats are 0-3 clockwise with the dealer at seat 0; seat 1 (forehand) leads; team = seat % 2.
+Gleich and Hanger are judged on the whole original hand (spec A-5) and the turn-up counts for no
+hand. A figure nobody holds is VOID and scores nothing (spec A-1); equal best figures of opposing
+teams STAND (A-2); equal best figures of partners win for their team (A-3); runs do not wrap from
+Ace to 7 (A-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from simcore.cards import Deck
+from simcore.config import njit
+from simcore.dealing import DealSpec, Layout, accepted, deal
+from simcore.errors import CardsimError
+from simcore.figures import (
+    TEAM0,
+    TEAM1,
+    hand_codes,
+    relative_outcome,
+    resolve,
+    run_code,
+    run_table,
+    set_code,
+)
+from simcore.registry import Game, Option, register
+from simcore.rng import block_words
+
+DECK = Deck(
+    name="giltspiel",
+    suits=("E", "L", "H", "S"),
+    ranks=("7", "8", "9", "10", "U", "O", "K", "A"),
+    rank_aliases={"T": "10"},
+    suit_names=("Eichel", "Laub", "Herz", "Schell"),
+)
+SEATS = 4
+HAND_SIZE = 5
+LAYOUT = Layout(DECK, tuple((f"seat{s}", HAND_SIZE) for s in range(SEATS)) + (("turnup", 1), ("stock", 11)))
+TURNUP = LAYOUT.index("turnup")
+
+N_SUITS, N_RANKS = DECK.n_suits, DECK.n_ranks
+RUN_TABLE = run_table(N_RANKS)
+RANK_NAMES = ("7s", "8s", "9s", "10s", "Unters", "Obers", "Kings", "Aces")
+RANK_SHORT = DECK.ranks
+
+GLEICH_BINS = 1 + 3 * N_RANKS  # none, then codes 0..23
+HANGER_BINS = 1 + (HAND_SIZE - 1) * N_RANKS  # none, then codes 0..31 (22 of them possible)
+FIGURES = ("gleich", "hanger")
+
+OPTIONS = (
+    Option("target", 11, (11, 15), "points that win a game (spec §3 step 0); used by betting and scoring"),
+    Option("void_policy", "nobody_scores", ("nobody_scores", "second_shower_scores"),
+           "a figure nobody holds (spec A-1); odds report VOID separately either way"),
+    Option("fifth_trick_bet", "fifth_card_rule", ("fifth_card_rule", "unplayed_only"),
+           "who may bet the Spiel in trick 5 (spec A-9); used by betting"),
+    Option("strict_examples", True, (True, False),
+           "forbid G/H bets and holds without an example (spec A-19); used by betting"),
+)
+
+
+# --- figure classes -------------------------------------------------------------------------
+def gleich_name(code: int) -> str:
+    """'pair of Aces', 'three 7s', 'four Kings' or 'none'."""
+    if code < 0:
+        return "none"
+    size, rank = divmod(int(code), N_RANKS)
+    return ("pair of ", "three ", "four ")[size] + RANK_NAMES[rank]
+
+
+def hanger_name(code: int) -> str:
+    """'A-K-O', '8-7' or 'none' (ranks from the top of the run down)."""
+    if code < 0:
+        return "none"
+    extra, top = divmod(int(code), N_RANKS)
+    return "-".join(RANK_SHORT[r] for r in range(top, top - extra - 2, -1))
+
+
+def possible_hanger_codes() -> list[int]:
+    """The 22 run codes a five-card hand can have (the top leaves room for the run)."""
+    return [code for code in range(HANGER_BINS - 1) if code % N_RANKS >= code // N_RANKS + 1]
+
+
+def hand_figures(cards) -> tuple[int, int]:
+    """(gleich code, hanger code) of one hand given as physical cards."""
+    mask = np.uint64(DECK.mask(cards))
+    return int(set_code(mask, N_SUITS, N_RANKS)), int(run_code(mask, N_SUITS, N_RANKS, RUN_TABLE))
+
+
+# --- kernels --------------------------------------------------------------------------------
+@njit
+def _deal_codes(slots, d, table, g, h):
+    for s in range(4):
+        g[s] = set_code(slots[d, s], 4, 8)
+        h[s] = run_code(slots[d, s], 4, 8, table)
+
+
+@njit
+def _odds_counts(slots, keep, team, table, counts):
+    """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void)."""
+    g = np.empty(4, dtype=np.int64)
+    h = np.empty(4, dtype=np.int64)
+    for d in range(slots.shape[0]):
+        if not keep[d]:
+            continue
+        _deal_codes(slots, d, table, g, h)
+        counts[0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
+        counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
+
+
+@njit
+def _stats_counts(slots, keep, seat, table, outcome, best_g, best_h, by_g, by_h):
+    """Table-level tallies of the accepted deals.
+
+    outcome (2, 4): absolute outcome per figure; best_g (25,), best_h (33,): table's best class
+    (index code + 1); by_g (25, 4), by_h (33, 4): seat's own class x outcome for the seat's team.
+    """
+    g = np.empty(4, dtype=np.int64)
+    h = np.empty(4, dtype=np.int64)
+    team = seat % 2
+    for d in range(slots.shape[0]):
+        if not keep[d]:
+            continue
+        _deal_codes(slots, d, table, g, h)
+        og = resolve(g[0], g[1], g[2], g[3])
+        oh = resolve(h[0], h[1], h[2], h[3])
+        outcome[0, og] += 1
+        outcome[1, oh] += 1
+        best_g[max(max(g[0], g[1]), max(g[2], g[3])) + 1] += 1
+        best_h[max(max(h[0], h[1]), max(h[2], h[3])) + 1] += 1
+        by_g[g[seat] + 1, relative_outcome(og, team)] += 1
+        by_h[h[seat] + 1, relative_outcome(oh, team)] += 1
+
+
+# --- jobs -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Known:
+    """Public and private facts a question is conditioned on.
+
+    seat_cards: seat -> cards known to be in that seat's hand (own hand, cards seen played);
+    turnup: the turned-up card or None.
+    """
+
+    seat_cards: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    turnup: int | None = None
+
+    def deal_spec(self, accept=()) -> DealSpec:
+        fixed = {f"seat{s}": tuple(cards) for s, cards in self.seat_cards.items() if cards}
+        if self.turnup is not None:
+            fixed["turnup"] = (self.turnup,)
+        return DealSpec(LAYOUT, fixed, tuple(accept))
+
+    def key(self) -> str:
+        seats = ";".join(f"{s}:{','.join(map(str, sorted(c)))}" for s, c in sorted(self.seat_cards.items()))
+        return f"seats={seats}|turnup={self.turnup}"
+
+
+class _BlockJob:
+    """Deal a block under ``known`` and tally it with ``self.tally`` (subclasses)."""
+
+    def __init__(self, known: Known, accept=(), accept_key: str = ""):
+        if accept and not accept_key:
+            raise ValueError("a job with accept predicates needs an accept_key naming them")
+        self.known = known
+        self.spec = known.deal_spec(accept)
+        self.accept_key = accept_key
+
+    def key(self) -> str:
+        return f"giltspiel|{type(self).__name__}|{self.known.key()}|{self.extra_key()}|accept={self.accept_key}"
+
+    def extra_key(self) -> str:
+        return ""
+
+    def deal_block(self, seed: int, block: int, n_deals: int):
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        return slots, accepted(self.spec, slots)
+
+
+class OddsJob(_BlockJob):
+    """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``."""
+
+    n_counts = 1 + 2 * 4
+
+    def __init__(self, known: Known, team: int, accept=(), accept_key: str = ""):
+        super().__init__(known, accept, accept_key)
+        self.team = team
+
+    def extra_key(self) -> str:
+        return f"team={self.team}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots, keep = self.deal_block(seed, block, n_deals)
+        counts = np.zeros((2, 4), dtype=np.int64)
+        _odds_counts(slots, keep, self.team, RUN_TABLE, counts)
+        return np.concatenate(([keep.sum()], counts.ravel()))
+
+
+class StatsJob(_BlockJob):
+    """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``."""
+
+    n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS
+
+    def __init__(self, known: Known, seat: int, accept=(), accept_key: str = ""):
+        super().__init__(known, accept, accept_key)
+        self.seat = seat
+
+    def extra_key(self) -> str:
+        return f"seat={self.seat}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots, keep = self.deal_block(seed, block, n_deals)
+        parts = self.empty_parts()
+        _stats_counts(slots, keep, self.seat, RUN_TABLE, parts["outcome"], parts["best_gleich"],
+                      parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"])
+        return np.concatenate([[keep.sum()]] + [p.ravel() for p in parts.values()])
+
+    @staticmethod
+    def empty_parts() -> dict[str, np.ndarray]:
+        return {
+            "outcome": np.zeros((2, 4), dtype=np.int64),
+            "best_gleich": np.zeros(GLEICH_BINS, dtype=np.int64),
+            "best_hanger": np.zeros(HANGER_BINS, dtype=np.int64),
+            "gleich_by_class": np.zeros((GLEICH_BINS, 4), dtype=np.int64),
+            "hanger_by_class": np.zeros((HANGER_BINS, 4), dtype=np.int64),
+        }
+
+    @classmethod
+    def split(cls, counts: np.ndarray) -> tuple[int, dict[str, np.ndarray]]:
+        """(accepted deals, named count arrays) from a total count vector."""
+        parts = cls.empty_parts()
+        pos = 1
+        for name, arr in parts.items():
+            parts[name] = counts[pos:pos + arr.size].reshape(arr.shape)
+            pos += arr.size
+        return int(counts[0]), parts
+
+
+# --- exact enumeration ----------------------------------------------------------------------
+def all_hands() -> np.ndarray:
+    """Every 5-card hand of the pack as masks: (201376,) uint64."""
+    combos = np.array(list(combinations(range(DECK.n_cards), HAND_SIZE)), dtype=np.uint64)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+
+
+def rank_counts(masks: np.ndarray) -> np.ndarray:
+    """(n, n_ranks) int64: cards of every rank in every hand mask."""
+    counts = np.zeros((masks.shape[0], N_RANKS), dtype=np.int64)
+    for r in range(N_RANKS):
+        for s in range(N_SUITS):
+            counts[:, r] += ((masks >> np.uint64(s * N_RANKS + r)) & np.uint64(1)).astype(np.int64)
+    return counts
+
+
+def single_hand_facts() -> dict[str, int]:
+    """Exact hand counts of the spec's single-hand events (§10.2) over all C(32,5) hands."""
+    masks = all_hands()
+    codes = hand_codes(masks.reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, :].astype(np.int64)
+    g, h = codes[:, 0], codes[:, 1]
+    counts = rank_counts(masks)
+    pairs = (counts == 2).sum(axis=1)
+    triples = (counts == 3).sum(axis=1)
+    quads = (counts == 4).sum(axis=1)
+    run_len = np.where(h >= 0, h // N_RANKS + 2, 0)
+    has_g, has_h = g >= 0, h >= 0
+    return {
+        "hands": int(masks.size),
+        "no Gleich": int((~has_g).sum()),
+        "has a Gleich": int(has_g.sum()),
+        "exactly one pair": int(((pairs == 1) & (triples == 0)).sum()),
+        "two pairs": int((pairs == 2).sum()),
+        "three of a kind (no pair)": int(((triples == 1) & (pairs == 0)).sum()),
+        "full house (3+2)": int(((triples == 1) & (pairs == 1)).sum()),
+        "four of a kind": int((quads == 1).sum()),
+        "Gleich of 3+ cards": int((g >= N_RANKS).sum()),
+        "no Hanger": int((~has_h).sum()),
+        "has a Hanger": int(has_h.sum()),
+        "Hanger of exactly 2": int((run_len == 2).sum()),
+        "Hanger of exactly 3": int((run_len == 3).sum()),
+        "Hanger of 3+": int((run_len >= 3).sum()),
+        "Hanger of exactly 4": int((run_len == 4).sum()),
+        "Hanger of 4+": int((run_len >= 4).sum()),
+        "Hanger of 5": int((run_len == 5).sum()),
+        "both a Gleich and a Hanger": int((has_g & has_h).sum()),
+        "Gleich only": int((has_g & ~has_h).sum()),
+        "Hanger only": int((~has_g & has_h).sum()),
+        "neither figure": int((~has_g & ~has_h).sum()),
+        "some figure of 3+ cards": int(((g >= N_RANKS) | (run_len >= 3)).sum()),
+    }
+
+
+def single_hand_classes() -> tuple[np.ndarray, np.ndarray]:
+    """Exact hand counts per best class: (GLEICH_BINS,), (HANGER_BINS,) int64, index code + 1."""
+    masks = all_hands()
+    codes = hand_codes(masks.reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, :].astype(np.int64)
+    return (np.bincount(codes[:, 0] + 1, minlength=GLEICH_BINS),
+            np.bincount(codes[:, 1] + 1, minlength=HANGER_BINS))
+
+
+# --- input ------------------------------------------------------------------------------------
+def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int, str] | None = None) -> Known:
+    """Validate a user's hand, seat, turn-up and cards seen in other hands into a `Known`."""
+    if seat not in range(SEATS):
+        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat}")
+    groups = {"--hand": hand}
+    for other, text in (seen or {}).items():
+        if other not in range(SEATS):
+            raise CardsimError(f"--known names seat {other}; seats are 0-3")
+        if other == seat:
+            raise CardsimError(f"--known names your own seat {seat}; put your cards in --hand")
+        groups[f"--known {other}"] = text
+    if turnup is not None:
+        groups["--turnup"] = turnup
+    parsed = DECK.parse_groups(groups)
+    if len(parsed["--hand"]) != HAND_SIZE:
+        raise CardsimError(f"--hand must list exactly {HAND_SIZE} cards, got {len(parsed['--hand'])}")
+    if turnup is not None and len(parsed["--turnup"]) != 1:
+        raise CardsimError(f"--turnup must be exactly one card, got {len(parsed['--turnup'])}")
+    seat_cards = {seat: tuple(parsed["--hand"])}
+    for other in (seen or {}):
+        cards = parsed[f"--known {other}"]
+        if len(cards) > HAND_SIZE:
+            raise CardsimError(f"--known {other} lists {len(cards)} cards; a hand has {HAND_SIZE}")
+        seat_cards[other] = tuple(cards)
+    return Known(seat_cards, parsed["--turnup"][0] if turnup is not None else None)
+
+
+GAME = register(Game(
+    name="giltspiel",
+    title="Giltspiel",
+    deck=DECK,
+    rules_file="giltspiel.md",
+    options=OPTIONS,
+))

@@ -1,0 +1,49 @@
+"""Seeds and random streams.
+
+One ``seed`` enters the API and is normalised once (`normalize_seed`). Deals are grouped in blocks of
+`BLOCK_DEALS`; block ``b`` draws from its own stream, the ``b``-th child of ``SeedSequence(seed)``
+(the same child ``SeedSequence(seed).spawn(b + 1)[b]`` gives). Every deal of a block reads a fixed
+number of 32-bit words, so a deal's cards depend only on the seed, its block and its place in the
+block: never on how blocks are grouped into chunks or spread over workers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.errors import CardsimError
+
+BLOCK_DEALS = 1 << 16
+"""Deals per random stream. Part of the stream definition: changing it changes every result."""
+
+
+def normalize_seed(seed) -> int:
+    """A non-negative int seed; ``None`` draws fresh entropy (report it so the run can be repeated)."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % (1 << 63))
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        value = int(seed)
+    elif isinstance(seed, str) and seed.strip().isdigit():
+        value = int(seed)
+    else:
+        value = -1
+    if value < 0:
+        raise CardsimError(f"seed must be a non-negative whole number, got {seed!r}")
+    return value
+
+
+def block_stream(seed: int, block: int) -> np.random.Generator:
+    """Generator of block ``block``: equal to the ``block``-th child that ``SeedSequence(seed).spawn`` gives."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
+
+
+def block_words(seed: int, block: int, n_deals: int, words_per_deal: int) -> np.ndarray:
+    """Random words of the first ``n_deals`` deals of a block: (n_deals, words_per_deal) uint32.
+
+    A block's words are generated for the whole block, so the first k deals are the same whether
+    k or all deals are asked for.
+    """
+    gen = block_stream(seed, block)
+    half = (BLOCK_DEALS * words_per_deal + 1) // 2
+    raw = gen.bit_generator.random_raw(half).view(np.uint32)
+    return raw[: n_deals * words_per_deal].reshape(n_deals, words_per_deal)
