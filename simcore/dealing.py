@@ -12,6 +12,7 @@ A dealt block is ``slots: (n, n_slots) uint64``, one card mask per place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 import numpy as np
@@ -79,7 +80,7 @@ class DealSpec:
                     )
                 seen[c] = name
 
-    @property
+    @cached_property
     def fixed_masks(self) -> np.ndarray:
         """(n_slots,) uint64: the known cards of every place."""
         masks = np.zeros(len(self.layout.places), dtype=np.uint64)
@@ -87,7 +88,7 @@ class DealSpec:
             masks[self.layout.index(name)] = np.uint64(self.layout.deck.mask(cards))
         return masks
 
-    @property
+    @cached_property
     def room(self) -> np.ndarray:
         """(n_slots,) int64: cards still to deal into every place."""
         room = self.layout.sizes.copy()
@@ -95,18 +96,18 @@ class DealSpec:
             room[self.layout.index(name)] -= len(cards)
         return room
 
-    @property
+    @cached_property
     def free_cards(self) -> np.ndarray:
         """Cards not fixed anywhere, ascending: (k,) int64."""
         taken = int(np.bitwise_or.reduce(self.fixed_masks)) if len(self.fixed_masks) else 0
         return np.array([c for c in range(self.layout.deck.n_cards) if not (taken >> c) & 1], dtype=np.int64)
 
-    @property
+    @cached_property
     def draws(self) -> int:
         """Random draws per deal: every free card but those left over for the last place."""
         return int(self.room[:-1].sum())
 
-    @property
+    @cached_property
     def words_per_deal(self) -> int:
         return self.draws + SPARE_WORDS
 

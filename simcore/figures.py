@@ -50,6 +50,40 @@ def set_code(mask, n_suits, n_ranks):
     return best
 
 
+def top_bit_table(n_bits: int) -> np.ndarray:
+    """(2**n_bits,) int8: index of the highest set bit of every value, -1 for 0."""
+    return np.array([v.bit_length() - 1 for v in range(1 << n_bits)], dtype=np.int8)
+
+
+@njit
+def set_code_four_suits(mask, n_ranks, top_bit):
+    """`set_code` for packs of exactly four suits, by bit-sliced addition of the suit masks.
+
+    top_bit: ``top_bit_table(n_ranks)``. Per rank the count of the four suit bits is summed into
+    bit planes (ones, twos, fours), so quads, triples and pairs are whole rank masks at once.
+    """
+    width = np.uint64(n_ranks)
+    suit_bits = np.uint64((1 << n_ranks) - 1)
+    a = mask & suit_bits
+    b = (mask >> width) & suit_bits
+    c = (mask >> (width + width)) & suit_bits
+    d = (mask >> (width + width + width)) & suit_bits
+    half1, carry1 = a ^ b, a & b
+    half2, carry2 = c ^ d, c & d
+    ones = half1 ^ half2
+    carry = half1 & half2
+    twos = carry1 ^ carry2 ^ carry
+    fours = (carry1 & carry2) | ((carry1 ^ carry2) & carry)
+    if fours:
+        return 2 * n_ranks + np.int64(top_bit[np.int64(fours)])
+    triples = ones & twos
+    if triples:
+        return n_ranks + np.int64(top_bit[np.int64(triples)])
+    if twos:
+        return np.int64(top_bit[np.int64(twos)])
+    return -1
+
+
 @njit
 def run_code(mask, n_suits, n_ranks, table):
     """Best run code of one hand mask (uint64) using ``run_table(n_ranks)``; -1 without a run."""

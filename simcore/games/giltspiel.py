@@ -29,7 +29,8 @@ from simcore.figures import (
     resolve,
     run_code,
     run_table,
-    set_code,
+    set_code_four_suits,
+    top_bit_table,
 )
 from simcore.registry import Game, Option, register
 from simcore.rng import block_words
@@ -48,6 +49,7 @@ TURNUP = LAYOUT.index("turnup")
 
 N_SUITS, N_RANKS = DECK.n_suits, DECK.n_ranks
 RUN_TABLE = run_table(N_RANKS)
+TOP_BIT = top_bit_table(N_RANKS)
 RANK_NAMES = ("7s", "8s", "9s", "10s", "Unters", "Obers", "Kings", "Aces")
 RANK_SHORT = DECK.ranks
 
@@ -91,32 +93,33 @@ def possible_hanger_codes() -> list[int]:
 def hand_figures(cards) -> tuple[int, int]:
     """(gleich code, hanger code) of one hand given as physical cards."""
     mask = np.uint64(DECK.mask(cards))
-    return int(set_code(mask, N_SUITS, N_RANKS)), int(run_code(mask, N_SUITS, N_RANKS, RUN_TABLE))
+    return int(set_code_four_suits(mask, N_RANKS, TOP_BIT)), int(run_code(mask, N_SUITS, N_RANKS, RUN_TABLE))
 
 
 # --- kernels --------------------------------------------------------------------------------
 @njit
-def _deal_codes(slots, d, table, g, h):
+def _deal_codes(slots, d, table, top_bit, g, h):
+    """Gleich and Hanger codes of the four hands of deal ``d`` into g, h (4,) int64."""
     for s in range(4):
-        g[s] = set_code(slots[d, s], 4, 8)
+        g[s] = set_code_four_suits(slots[d, s], 8, top_bit)
         h[s] = run_code(slots[d, s], 4, 8, table)
 
 
 @njit
-def _odds_counts(slots, keep, team, table, counts):
+def _odds_counts(slots, keep, team, table, top_bit, counts):
     """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     for d in range(slots.shape[0]):
         if not keep[d]:
             continue
-        _deal_codes(slots, d, table, g, h)
+        _deal_codes(slots, d, table, top_bit, g, h)
         counts[0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
         counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
 
 
 @njit
-def _stats_counts(slots, keep, seat, table, outcome, best_g, best_h, by_g, by_h):
+def _stats_counts(slots, keep, seat, table, top_bit, outcome, best_g, best_h, by_g, by_h):
     """Table-level tallies of the accepted deals.
 
     outcome (2, 4): absolute outcome per figure; best_g (25,), best_h (33,): table's best class
@@ -128,7 +131,7 @@ def _stats_counts(slots, keep, seat, table, outcome, best_g, best_h, by_g, by_h)
     for d in range(slots.shape[0]):
         if not keep[d]:
             continue
-        _deal_codes(slots, d, table, g, h)
+        _deal_codes(slots, d, table, top_bit, g, h)
         og = resolve(g[0], g[1], g[2], g[3])
         oh = resolve(h[0], h[1], h[2], h[3])
         outcome[0, og] += 1
@@ -198,7 +201,7 @@ class OddsJob(_BlockJob):
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         counts = np.zeros((2, 4), dtype=np.int64)
-        _odds_counts(slots, keep, self.team, RUN_TABLE, counts)
+        _odds_counts(slots, keep, self.team, RUN_TABLE, TOP_BIT, counts)
         return np.concatenate(([keep.sum()], counts.ravel()))
 
 
@@ -217,7 +220,7 @@ class StatsJob(_BlockJob):
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         parts = self.empty_parts()
-        _stats_counts(slots, keep, self.seat, RUN_TABLE, parts["outcome"], parts["best_gleich"],
+        _stats_counts(slots, keep, self.seat, RUN_TABLE, TOP_BIT, parts["outcome"], parts["best_gleich"],
                       parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"])
         return np.concatenate([[keep.sum()]] + [p.ravel() for p in parts.values()])
 

@@ -1,0 +1,96 @@
+"""The ``cardsim`` command line.
+
+    cardsim COMMAND GAME [options]     e.g. cardsim odds giltspiel --hand "LA SA H10 E9 E8"
+    cardsim games                      the games, their packs and rule options
+    cardsim report [options]           the statistical report (reports/index.html)
+
+Bad input prints one line ``cardsim: error: ...`` and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from analysis.commands import commands, lookup
+from simcore.errors import CardsimError
+
+GAME_COMMANDS = ("odds", "stats")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line and exit code 2."""
+
+    def error(self, message):
+        raise CardsimError(f"{message} (see '{self.prog} --help')")
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardsim", description="Monte-Carlo analysis of traditional trick-taking card games.")
+    parser.add_argument("command", help="odds, stats, games or report")
+    parser.add_argument("rest", nargs=argparse.REMAINDER)
+    return parser
+
+
+def _game_command(command: str, rest: list[str]) -> int:
+    if not rest or rest[0].startswith("-"):
+        if rest and rest[0] in ("-h", "--help"):
+            games = ", ".join(sorted(commands().get(command, {})))
+            print(f"usage: cardsim {command} GAME [options]   (games: {games}; 'cardsim {command} GAME --help')")
+            return 0
+        raise CardsimError(f"'cardsim {command}' needs a game first, e.g. 'cardsim {command} giltspiel --help'")
+    spec = lookup(command, rest[0])
+    parser = _Parser(prog=f"cardsim {command} {rest[0]}", description=spec.help)
+    spec.add_arguments(parser)
+    args = parser.parse_args(rest[1:])
+    return spec.run(args)
+
+
+def _games(rest: list[str]) -> int:
+    from simcore.registry import games
+
+    table = commands()
+    for name, game in sorted(games().items()):
+        available = [c for c in sorted(table) if name in table[c]]
+        print(f"{name}: {game.title}, {game.deck.n_cards}-card pack; commands: {', '.join(available) or 'none yet'}")
+        for option in game.options:
+            print(f"    {option.name} = {option.default!r}  ({option.help})")
+    return 0
+
+
+def _report(rest: list[str]) -> int:
+    from analysis.report import add_report_arguments, build_report
+
+    parser = _Parser(prog="cardsim report", description="write the statistical report")
+    add_report_arguments(parser)
+    args = parser.parse_args(rest)
+    path = build_report(args)
+    print(f"report written to {path}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if not argv or argv[0] in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
+        top = _top_parser().parse_args(argv)
+        if top.command in GAME_COMMANDS:
+            return _game_command(top.command, top.rest)
+        if top.command == "games":
+            return _games(top.rest)
+        if top.command == "report":
+            return _report(top.rest)
+        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(GAME_COMMANDS)}, games, report")
+    except CardsimError as exc:
+        print(f"cardsim: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardsim: interrupted; finished chunks are saved when checkpointing, run the same command to resume",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

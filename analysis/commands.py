@@ -1,0 +1,86 @@
+"""The command registry: which (command, game) pairs exist and how they parse and run.
+
+A game's analysis module (``analysis/games/<game>.py``) registers its commands here at import; the
+command line (`analysis.cli`) looks them up. Options every simulating command shares are added by
+`add_run_arguments` and turned into runner keywords by `run_options`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Callable
+
+from simcore.errors import CardsimError
+from simcore.runner import DEFAULT_CHUNK_DEALS
+
+
+@dataclass(frozen=True)
+class Command:
+    """add_arguments(parser) declares the game's options; run(args) prints and returns an exit code."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+_COMMANDS: dict[str, dict[str, Command]] = {}
+
+
+def register_command(command: str, game: str, spec: Command) -> None:
+    _COMMANDS.setdefault(command, {})[game] = spec
+
+
+def commands() -> dict[str, dict[str, Command]]:
+    import analysis.games as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+    return _COMMANDS
+
+
+def lookup(command: str, game: str) -> Command:
+    from simcore.registry import get_game
+
+    name = get_game(game).name
+    table = commands().get(command, {})
+    if name not in table:
+        have = ", ".join(sorted(table)) or "no game yet"
+        raise CardsimError(f"'cardsim {command}' is not available for {name} yet; it works for: {have}")
+    return table[name]
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1 (accepts 1e6 and 1_000_000)."""
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value != int(value) or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
+    return int(value)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
+    """--n, --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json."""
+    parser.add_argument("--n", type=positive_int, default=default_n, help=f"deals to simulate (default {default_n:,})")
+    parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
+    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--chunk-size", type=positive_int, default=DEFAULT_CHUNK_DEALS,
+                        help=f"deals per work unit (default {DEFAULT_CHUNK_DEALS:,}); results do not depend on it")
+    parser.add_argument("--checkpoint", default=None,
+                        help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run_options(args: argparse.Namespace) -> dict:
+    """Runner keywords from the shared options."""
+    return {
+        "jobs": args.jobs,
+        "chunk_deals": args.chunk_size,
+        "checkpoint": args.checkpoint,
+        "progress": False if args.no_progress else None,
+    }

@@ -1,0 +1,1 @@
+"""Per-game analysis modules; each registers its commands in `analysis.commands` when imported."""

@@ -1,0 +1,239 @@
+"""Giltspiel figure odds and table statistics as DataFrames, and their commands.
+
+Python API::
+
+    from analysis.games import giltspiel
+    frame = giltspiel.odds("LA SA H10 E9 E8", seat=1, n=1_000_000, seed=7)
+    tables = giltspiel.stats(n=2_000_000, seed=1)        # dict of DataFrames
+    exact = giltspiel.exact()                            # enumeration of all 201,376 hands
+
+Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``; the frame's
+``attrs`` hold the game, n, seed and conditions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+
+import pandas as pd
+
+from analysis.commands import Command, add_run_arguments, register_command, run_options
+from analysis.stats import estimate_frame
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
+from simcore.games import giltspiel as g
+from simcore.rng import normalize_seed
+
+GAME = "giltspiel"
+
+
+def _class_labels(figure: str, bins: int) -> list[str]:
+    name = g.gleich_name if figure == "gleich" else g.hanger_name
+    return [name(code - 1) for code in range(bins)]
+
+
+# --- odds -------------------------------------------------------------------------------------
+def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
+         n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
+    """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
+
+    known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens.
+    Rows: figure, outcome, p, lo, hi, successes, n.
+    """
+    facts = g.parse_known(hand, seat, turnup, known)
+    seed = normalize_seed(seed)
+    team = seat % 2
+    counts = runner.run(g.OddsJob(facts, team), n, seed, **run_kw)
+    frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
+              for i, fig in enumerate(g.FIGURES)]
+    frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
+    frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
+    own_g, own_h = g.hand_figures(facts.seat_cards[seat])
+    frame.attrs.update(game=GAME, n=int(counts[0]), seed=seed, seat=seat, team=team,
+                       hand=g.DECK.format_cards(facts.seat_cards[seat]),
+                       turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
+                       known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
+                       own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h))
+    return frame
+
+
+def _estimates(frame: pd.DataFrame, key_columns: list[str]) -> dict:
+    return {".".join(str(row[c]) for c in key_columns): {"p": row["p"], "lo": row["lo"], "hi": row["hi"]}
+            for _, row in frame.iterrows()}
+
+
+def odds_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    return {"game": a["game"], "n": a["n"], "seed": a["seed"], "seat": a["seat"], "team": a["team"],
+            "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
+            "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+            "estimates": _estimates(frame, ["figure", "outcome"])}
+
+
+def format_odds(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    team_seats = f"seats {a['team']} and {a['team'] + 2}"
+    lines = [
+        f"Giltspiel figure odds for seat {a['seat']} (team {a['team']}: {team_seats})",
+        f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
+        f"turn-up {a['turnup'] or 'unknown'}"
+        + "".join(f"; seat {s} holds {c}" for s, c in a["known"].items()),
+        f"n = {a['n']:,} deals, seed {a['seed']}, 95% Wilson intervals",
+        "",
+        f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES),
+    ]
+    for fig in g.FIGURES:
+        rows = frame[frame.figure == fig].set_index("outcome")
+        cells = "".join(f"{_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES)
+        lines.append(f"{fig.capitalize():<8}{cells}")
+    return "\n".join(lines)
+
+
+def _cell(row) -> str:
+    return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"
+
+
+# --- table statistics -------------------------------------------------------------------------
+def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, pd.DataFrame]:
+    """Table-level distributions of uniform deals (spec §10.4 A-D).
+
+    outcome: per figure, P(team 0 wins / team 1 wins / stands / void);
+    best_gleich, best_hanger: P(the table's best figure is this class);
+    gleich_by_class, hanger_by_class: P(win / stand / lose / void | the seat's own best class).
+    """
+    if seat not in range(g.SEATS):
+        raise CardsimError(f"--seat must be 0, 1, 2 or 3, got {seat}")
+    seed = normalize_seed(seed)
+    counts = runner.run(g.StatsJob(g.Known(), seat), n, seed, **run_kw)
+    deals, parts = g.StatsJob.split(counts)
+    tables = {
+        "outcome": pd.concat([estimate_frame(ABSOLUTE_OUTCOMES, parts["outcome"][i], deals, figure=fig)
+                              for i, fig in enumerate(g.FIGURES)], ignore_index=True),
+    }
+    for fig, bins in (("gleich", g.GLEICH_BINS), ("hanger", g.HANGER_BINS)):
+        labels = _class_labels(fig, bins)
+        best = parts[f"best_{fig}"]
+        possible = [i for i in range(bins) if fig == "gleich" or i == 0 or i - 1 in g.possible_hanger_codes()]
+        tables[f"best_{fig}"] = estimate_frame([labels[i] for i in possible], best[possible], deals,
+                                               code=[i - 1 for i in possible]).iloc[::-1].reset_index(drop=True)
+        by_class = parts[f"{fig}_by_class"]
+        rows = [estimate_frame(RELATIVE_OUTCOMES, by_class[i], int(by_class[i].sum()), own_class=labels[i], code=i - 1)
+                for i in reversed(possible) if by_class[i].sum()]
+        tables[f"{fig}_by_class"] = pd.concat(rows, ignore_index=True).rename(columns={"label": "outcome"})
+    tables["outcome"] = tables["outcome"].rename(columns={"label": "outcome"})
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat)
+    return tables
+
+
+def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
+    first = tables["outcome"].attrs
+    out = {"game": GAME, "n": first["n"], "seed": first["seed"], "seat": first["seat"], "tables": {}}
+    for name, table in tables.items():
+        out["tables"][name] = json.loads(table.to_json(orient="records"))
+    return out
+
+
+def format_stats(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["outcome"].attrs
+    lines = [f"Giltspiel table statistics: n = {a['n']:,} uniform deals, seed {a['seed']}, 95% Wilson intervals", ""]
+    lines.append("A. Figure outcome per deal")
+    for _, r in tables["outcome"].iterrows():
+        lines.append(f"  {r['figure']:<7} {r['outcome']:<6} {_cell(r)}")
+    for fig in g.FIGURES:
+        lines += ["", f"B. Best {fig.capitalize()} at the table (P exactly this class)"]
+        for _, r in tables[f"best_{fig}"].iterrows():
+            lines.append(f"  {r['label']:<16} {_cell(r)}")
+    for fig in g.FIGURES:
+        lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, by the seat's own best {fig.capitalize()}",
+                  f"  {'own class':<16}" + "".join(f"{o:>24}" for o in RELATIVE_OUTCOMES) + f"{'n':>10}"]
+        table = tables[f"{fig}_by_class"]
+        for label, rows in table.groupby("own_class", sort=False):
+            rows = rows.set_index("outcome")
+            cells = "".join(f"{_cell(rows.loc[o]):>24}" for o in RELATIVE_OUTCOMES)
+            lines.append(f"  {label:<16}{cells}{int(rows['n'].iloc[0]):>10,}")
+    return "\n".join(lines)
+
+
+# --- exact enumeration ------------------------------------------------------------------------
+def exact() -> dict[str, pd.DataFrame]:
+    """Exact single-hand facts (spec §10.2) and best-class counts (§4.2, §5.2) over all C(32,5) hands."""
+    facts = g.single_hand_facts()
+    total = facts.pop("hands")
+    fact_rows = [{"event": k, "hands": v, "fraction": str(Fraction(v, total)), "p": v / total} for k, v in facts.items()]
+    gleich, hanger = g.single_hand_classes()
+    tables = {"facts": pd.DataFrame(fact_rows)}
+    for fig, counts in (("gleich", gleich), ("hanger", hanger)):
+        labels = _class_labels(fig, counts.size)
+        rows = [{"class": labels[i], "code": i - 1, "hands": int(c), "p": c / total}
+                for i, c in enumerate(counts) if c]
+        tables[f"best_{fig}"] = pd.DataFrame(rows).iloc[::-1].reset_index(drop=True)
+    for table in tables.values():
+        table.attrs.update(game=GAME, hands=total)
+    return tables
+
+
+def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
+    return {"game": GAME, "hands": tables["facts"].attrs["hands"],
+            "tables": {k: json.loads(t.to_json(orient="records")) for k, t in tables.items()}}
+
+
+def format_exact(tables: dict[str, pd.DataFrame]) -> str:
+    lines = [f"Giltspiel single-hand facts: exact enumeration of all {tables['facts'].attrs['hands']:,} hands", ""]
+    for _, r in tables["facts"].iterrows():
+        lines.append(f"  {r['event']:<28}{r['hands']:>9,}  {r['fraction']:>12}  {r['p']:.6f}")
+    for fig in g.FIGURES:
+        lines += ["", f"  hands by best {fig.capitalize()}"]
+        for _, r in tables[f"best_{fig}"].iterrows():
+            lines.append(f"  {r['class']:<28}{r['hands']:>9,}  {r['p']:.6f}")
+    return "\n".join(lines)
+
+
+# --- commands ---------------------------------------------------------------------------------
+def _seat_cards(values: list[str] | None) -> dict[int, str]:
+    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}."""
+    known: dict[int, str] = {}
+    for value in values or []:
+        seat, sep, cards = value.partition(":")
+        if not sep or not seat.strip().isdigit():
+            raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
+        known[int(seat)] = (known.get(int(seat), "") + " " + cards).strip()
+    return known
+
+
+def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hand", required=True, help='your five cards, e.g. "LA SA H10 E9 E8"')
+    parser.add_argument("--seat", type=int, default=1, help="your seat 0-3, dealer 0, forehand 1 (default 1)")
+    parser.add_argument("--turnup", default=None, help="the turned-up trump card, if you want it known")
+    parser.add_argument("--known", action="append", metavar="SEAT:CARDS",
+                        help='cards known in another seat\'s hand (seen played), e.g. "3:HA"; repeatable')
+    add_run_arguments(parser, default_n=200_000)
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), args.n, args.seed, **run_options(args))
+    print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
+    return 0
+
+
+def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exact", action="store_true", help="exact single-hand facts by enumeration (no sampling)")
+    parser.add_argument("--seat", type=int, default=1, help="seat whose own class conditions tables C and D (default 1)")
+    add_run_arguments(parser, default_n=2_000_000)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    if args.exact:
+        tables = exact()
+        print(json.dumps(exact_json(tables)) if args.json else format_exact(tables))
+        return 0
+    tables = stats(args.n, args.seed, args.seat, **run_options(args))
+    print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
+    return 0
+
+
+register_command("odds", GAME, Command("figure odds of a hand", _add_odds_arguments, _run_odds))
+register_command("stats", GAME, Command("table-level figure statistics", _add_stats_arguments, _run_stats))

@@ -1,0 +1,117 @@
+"""Throughput of every kernel next to its plain-Python reference, in one run.
+
+    python benchmarks/run.py            # table
+    python benchmarks/run.py --json     # {"kernel": {"per_s", "reference_per_s", "ratio"}, ...}
+
+Kernels are timed warm (compiled) on one core; the reference is tests/naive.py, the readable twin
+the tests compare each kernel with. The runner line times the whole Giltspiel statistics job on
+1 and 2 worker processes (warm workers) and reports the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from simcore import runner  # noqa: E402
+from simcore.dealing import deal  # noqa: E402
+from simcore.games import giltspiel as g  # noqa: E402
+from simcore.rng import BLOCK_DEALS, block_words  # noqa: E402
+import naive  # noqa: E402
+
+
+def best_rate(func, items: int, repeat: int = 5) -> float:
+    """Items per second of the fastest of ``repeat`` calls (the first call warms up)."""
+    func()
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return items / best
+
+
+def reference_deal_figures(words: np.ndarray, sizes, fixed) -> list:
+    """Plain Python: deal each row and resolve Gleich and Hanger for the four hands."""
+    results = []
+    for row in words:
+        places = naive.deal(row, g.DECK.n_cards, sizes, fixed)
+        hands = places[:4]
+        results.append((naive.team_result([naive.best_gleich(h) for h in hands]),
+                        naive.team_result([naive.best_hanger(h) for h in hands])))
+    return results
+
+
+def reference_figures(slots: np.ndarray) -> list:
+    return [(naive.team_result([naive.best_gleich(naive.cards_of(m)) for m in row[:4]]),
+             naive.team_result([naive.best_hanger(naive.cards_of(m)) for m in row[:4]])) for row in slots]
+
+
+def measure(ref_deals: int, runner_deals: int) -> dict:
+    job = g.StatsJob(g.Known(), seat=1)
+    spec = job.spec
+    sizes = list(spec.layout.sizes)
+    fixed = [[] for _ in sizes]
+    words = block_words(1, 0, BLOCK_DEALS, spec.words_per_deal)
+    slots = deal(spec, words)
+    few_words, few_slots = words[:ref_deals], slots[:ref_deals]
+    results = {}
+
+    kernel = best_rate(lambda: job.run_block(1, 0, BLOCK_DEALS), BLOCK_DEALS)
+    reference = best_rate(lambda: reference_deal_figures(few_words, sizes, fixed), ref_deals, repeat=1)
+    results["giltspiel.deal+gleich+hanger"] = (kernel, reference)
+
+    kernel = best_rate(lambda: deal(spec, words), BLOCK_DEALS)
+    reference = best_rate(lambda: [naive.deal(r, g.DECK.n_cards, sizes, fixed) for r in few_words], ref_deals, repeat=1)
+    results["deal"] = (kernel, reference)
+
+    keep = np.ones(BLOCK_DEALS, dtype=bool)
+    counts = np.zeros((2, 4), dtype=np.int64)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, counts), BLOCK_DEALS)
+    reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
+    results["giltspiel.figures(4 hands)"] = (kernel, reference)
+
+    out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
+
+    def timed_run(jobs: int) -> float:
+        runner.run(job, 4 * jobs * runner.DEFAULT_CHUNK_DEALS, 1, jobs=jobs, checkpoint=False, progress=False)  # warm workers
+        start = time.perf_counter()
+        runner.run(job, runner_deals, 1, jobs=jobs, checkpoint=False, progress=False)
+        return runner_deals / (time.perf_counter() - start)
+
+    one, two = timed_run(1), timed_run(2)
+    out["runner.giltspiel-stats"] = {"per_s": one, "jobs2_per_s": two, "speedup_2_jobs": two / one}
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--reference-deals", type=int, default=3000)
+    parser.add_argument("--runner-deals", type=int, default=40_000_000)
+    args = parser.parse_args()
+    results = measure(args.reference_deals, args.runner_deals)
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    print(f"{'kernel':<32}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
+    for name, r in results.items():
+        if "reference_per_s" in r:
+            print(f"{name:<32}{r['per_s']:>14,.0f}{r['reference_per_s']:>18,.0f}{r['ratio']:>10,.0f}")
+    r = results["runner.giltspiel-stats"]
+    print(f"\nrunner, Giltspiel statistics job: 1 job {r['per_s']:,.0f} deals/s, "
+          f"2 jobs {r['jobs2_per_s']:,.0f} deals/s, speed-up {r['speedup_2_jobs']:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Dreeg (Nürnberger Dreck): eight Sechsundsechzig-based phases for 4, 3 or 2 active players.
+
+Rules: shared/rules/dreeg.md. This module declares the 24-card German pack, the deal shapes per
+number of active players (spec §2.4), card points, marriage values and the spec's defaults (§5
+A1-A24 and the §3.5 variant flags) as data; the phase and play engines are not written yet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.cards import Deck
+from simcore.dealing import Layout
+from simcore.registry import Game, Option, register
+
+DECK = Deck(
+    name="dreeg",
+    suits=("E", "L", "H", "S"),
+    ranks=("9", "U", "O", "K", "10", "A"),
+    rank_aliases={"T": "10"},
+    suit_names=("Eichel", "Laub", "Herz", "Schellen"),
+)
+LAYOUTS = {
+    4: Layout(DECK, tuple((f"seat{s}", 6) for s in range(4))),
+    3: Layout(DECK, tuple((f"seat{s}", 8) for s in range(3))),
+    2: Layout(DECK, (("seat0", 6), ("seat1", 6), ("talon", 12))),
+}
+"""Deal shape per number of active players (spec §2.4): 4 x 6, 3 x 8, or 2 x 6 plus a 12-card talon."""
+
+RANK_POINTS = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0}
+"""Card points per rank (spec §1.2); every suit is worth 30, the pack 120."""
+FACE_POINTS = np.array([RANK_POINTS[DECK.ranks[DECK.rank_of_face(f)]] for f in range(DECK.n_faces)], dtype=np.int64)
+"""(24,) int64: card points of every face (= card, the pack has no duplicates)."""
+MARRIAGE_POINTS = {"trump": 40, "plain": 20, "no_trump": 20}
+"""King + Ober of one suit in one hand (spec §1.4); every marriage is 20 while no trump exists."""
+
+OPTIONS = (
+    Option("strokes_per_phase", 7, (7, 10), "strokes every player starts a phase with (spec §2.2, §3.5)"),
+    Option("elimination_phases", "1-3,6-8", ("1-3,6-8", "1-3,5-8"),
+           "phases where players at 0 drop out; Kamerun 4-5 is first-out-loses (spec §5 A1)"),
+    Option("two_sided_eraser", "winner", ("winner", "loser"),
+           "which side erases status(loser) after a played-out two-sided hand (spec §5 A2)"),
+    Option("no_undertrump_duty", False, (False, True),
+           "STRICT play: may a void player unable to over-trump discard instead of under-trumping (spec §5 A3)"),
+    Option("trumped_lead_follow", "any_of_suit", ("any_of_suit", "must_head"),
+           "a plain lead already trumped: any card of the led suit (spec §5 A4)"),
+    Option("thresholds_include_marriages", True, (True, False),
+           "the 66 and 33 thresholds count announced marriages (spec §5 A5)"),
+    Option("closer_win_status_at_close", False, (False, True),
+           "a successful closer's strokes from the state at go-out/end, not at closing (spec §5 A6)"),
+    Option("wrong_out_by_closer_opponent", 2, (2,), "the closer erases 2 when the opponent goes out wrongly (spec §5 A7)"),
+    Option("dropped_out_dealer", "deals_next_hand", ("deals_next_hand",),
+           "a player at 0 whose turn it is deals the next hand of the phase, then sits out (spec §5 A8)"),
+    Option("phase1_trump_card", "last_card_of_deal", ("last_card_of_deal",),
+           "trump card when the dealer is out: last card of the deal (spec §5 A9)"),
+    Option("between_trick_order", "canonical", ("canonical",), "order of between-trick actions (spec §3.0.9, §5 A10)"),
+    Option("kamerun_scores_by", "tricks", ("tricks", "points"), "Kamerun 0 strokes means no trick, not no points (spec §5 A11)"),
+    Option("penalty_opponents_only", False, (False, True),
+           "a penalty outside Kamerun: every other player erases 3, partner included (spec §5 A12)"),
+    Option("hidden_heart_ace", "strict", ("strict",), "detection of an unannounced heart ace, 2-player Rot Assen (spec §5 A13)"),
+    Option("rot_assen_trump", "any_suit", ("any_suit", "hearts"), "suits the heart-ace holder may name (spec §5 A14)"),
+    Option("duel_rot_assen_surrender", False, (False, True), "surrender in 2-player Rot Assen (spec §5 A15)"),
+    Option("duel_rufen_suit_in_packet", False, (False, True),
+           "2-player Rufen: must the named trump be in FH's first 3 cards (spec §5 A16)"),
+    Option("durchmarsch_lead_restriction", False, (False, True),
+           "Kamerun lead restriction applies to a Durchmarsch declarer (spec §5 A17)"),
+    Option("wegloescher_c_leads", False, (False, True), "Weglöscher: the source's literal leader C (spec §5 A18)"),
+    Option("kamerun_losers_dealer", "draw", ("draw", "agree"),
+           "several Kamerun losers choose the next dealer by drawing cards (spec §5 A19)"),
+    Option("going_out_min_tricks_left", 2, (2,), "going out is allowed while at least 2 tricks remain (spec §5 A20)"),
+    Option("closer_wrong_out", "max_2_close_value", ("max_2_close_value",),
+           "a closer going out below 66: the opponent erases max(2, close_value) (spec §5 A21, DUEL_WRONG_OUT_3)"),
+    Option("announce_out_card_played", False, (False, True),
+           "going out by an announcement: the led marriage card is not played (spec §5 A22)"),
+    Option("first_dealer", "loser_right", ("loser_right", "loser_deals"),
+           "who deals first in a new phase, chosen by the loser (spec §2.3, §5 A23)"),
+    Option("information", "perfect_recall", ("perfect_recall", "counting_errors"), "agents' memory of played cards (spec §5 A24)"),
+    Option("duel66_indicator", "between_packets", ("between_packets", "13th_card", "bottom"),
+           "2-player 66 trump indicator (spec §3.5 DUEL66_INDICATOR_13TH / _BOTTOM)"),
+    Option("duel66_exchange_by_follower", False, (False, True), "spec §3.5 DUEL66_EXCHANGE_BY_FOLLOWER"),
+    Option("duel66_exchange_on_close", False, (False, True), "spec §3.5 DUEL66_EXCHANGE_ON_CLOSE"),
+    Option("duel_closer_loss_min2", False, (False, True), "a failed closer's opponent erases at least 2 (spec §3.5)"),
+    Option("ra_solo_win_3", False, (False, True), "a successful Rot Assen soloist always erases 3 (spec §3.5)"),
+    Option("kamerun5_no_head", False, (False, True), "phase 5 Kamerun: follow suit only, no duty to head (spec §3.5)"),
+)
+
+GAME = register(Game(
+    name="dreeg",
+    title="Dreeg (Nürnberger Dreck)",
+    deck=DECK,
+    rules_file="dreeg.md",
+    options=OPTIONS,
+))

@@ -1,0 +1,362 @@
+"""Perlaggen: the 33-card pack, the wild cards (Perlaggen) per style and trump, and wild figures.
+
+Rules: shared/rules/perlaggen.md. This module declares the pack, the styles and the spec DEFAULTs
+that concern the pack, trump, Perlaggen and figures as data, and evaluates Gleich and Hanger of
+hands holding wild cards with lookup tables and numba kernels over hand bitmasks.
+
+Encoding (simcore.cards): ``card = 8 * suit + rank`` with suits E L H S and ranks 7 8 9 10 U O K A
+weakest first; the Weli (S6) is card 32. Note that the spec's proposed §1.2 indices list the Ace
+first; only the tokens are shared with the spec.
+
+Figure codes are the spec's (§5.2, §6.2), higher wins, 0 = no figure:
+
+* Gleich ``16 * size + strength`` of the rank (A 8, K 7, O 6, U 5, 10 4, 9 3, 8 2, 7 1, 6 0);
+* Hanger ``16 * length + strength`` of the top card.
+
+A hand is a card mask (uint64). Its Perlaggen are *free* (baptism still to be chosen) unless the
+caller fixes them: ``baptised (n, n_perlaggen) int8`` gives, per hand and per Perlagg of
+`perlaggen(style, trump)` (precedence order), the face it already stands for, or -1 while it is
+free. A Perlagg played without a baptism is fixed as its own face (B4, A-06).
+
+Inside the kernels a hand is reduced to *identities*: ``counts (9,)`` cards held per strength
+(index 0 = the 6) and ``ladders (4,)`` per-suit 9-bit masks of the identities held (bit =
+strength, bit 0 = the bells 6), plus ``w`` free Perlaggen.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from simcore.cards import Deck
+from simcore.config import njit
+from simcore.errors import CardsimError
+from simcore.registry import Game, Option, register
+
+DECK = Deck(
+    name="perlaggen",
+    suits=("E", "L", "H", "S"),
+    ranks=("7", "8", "9", "10", "U", "O", "K", "A"),
+    extras=("S6",),
+    rank_aliases={"T": "10"},
+    suit_names=("Eichel", "Laub", "Herz", "Schell"),
+)
+N_SUITS, N_RANKS = DECK.n_suits, DECK.n_ranks
+BELLS = DECK.suits.index("S")
+WELI = DECK.parse_face("S6")
+STYLES = ("innsbruck", "eichel")
+GLEICH, HANGER = 0, 1
+
+OPTIONS = (
+    Option("style", "innsbruck", STYLES,
+           "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1)"),
+    Option("innsbruck_acorn_trump", True, (True, False),
+           "A-25: acorns can be trump in the Innsbruck style (Eichel: never, §9.1)"),
+    Option("unbaptised_identity", "printed", ("printed",),
+           "A-06/B4: a Perlagg played without a baptism counts as its printed card, precedence 0"),
+    Option("baptism_targets", "pack", ("pack",),
+           "A-23: a Perlagg may stand for any of the 33 faces of the pack (the S6 included)"),
+    Option("six_below_bells_seven", True, (True, False),
+           "A-24: the 6 of bells lies directly below the 7 of bells in a Hanger"),
+    Option("hanger_wraps", False, (False,), "A-24: no wrap-around from the 7 to the Ace"),
+    Option("gestrichen_uses_perlaggen", True, (True, False),
+           "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
+)
+
+# Precedence lists high -> low (§2.2, §9.1); "*" stands for the trump suit. A card listed twice
+# (Innsbruck, bells or acorns trump: the trump 7 is the permanent S7/E7) keeps its first place.
+_PRECEDENCE = {
+    "innsbruck": ("HK", "S6", "S7", "E7", "*7", "*U", "*O"),
+    "eichel": ("HK", "S6", "*7", "*U", "*O", "E7", "EU", "EO"),
+}
+_PERMANENT = {"innsbruck": ("HK", "S6", "S7", "E7"), "eichel": ("HK", "S6", "E7", "EU", "EO")}
+
+W_MAX = 9
+"""Free Perlaggen beyond 9 never lengthen a Hanger (the longest ladder, A..6, has 9 cards)."""
+FRONTIER_MAX = 8
+"""Width of the frontier output; a 5- or 7-card hand has far fewer Pareto points (tests check)."""
+_HANGER_CODES = 16 * (W_MAX + 1)
+
+
+# --- Perlaggen per style and trump ----------------------------------------------------------
+def trump_suits(style: str = "innsbruck", innsbruck_acorn_trump: bool = True) -> tuple[str, ...]:
+    """Suit letters that can be trump: all four in Innsbruck (A-25), never acorns in Eichel."""
+    _check_style(style)
+    if style == "eichel" or not innsbruck_acorn_trump:
+        return tuple(s for s in DECK.suits if s != "E")
+    return DECK.suits
+
+
+def perlaggen(style: str, trump: str) -> tuple[int, ...]:
+    """Faces of the Perlaggen of a deal, highest precedence first (prec = len - position).
+
+    Innsbruck: 7 cards with hearts or leaves trump, 6 with bells or acorns; Eichel: always 8.
+    """
+    trump = _check_trump(style, trump)
+    faces: list[int] = []
+    for token in _PRECEDENCE[style]:
+        face = DECK.parse_face(token.replace("*", trump))
+        if face not in faces:
+            faces.append(face)
+    return tuple(faces)
+
+
+def permanent_perlaggen(style: str) -> tuple[int, ...]:
+    """Faces of the permanent Perlaggen (the ones the cutter keeps, §3.2), highest first."""
+    _check_style(style)
+    return tuple(DECK.parse_face(t) for t in _PERMANENT[style])
+
+
+def perlagg_mask(style: str, trump: str) -> int:
+    """Card mask of the Perlaggen of a deal."""
+    return DECK.mask(perlaggen(style, trump))
+
+
+def _check_style(style: str) -> None:
+    if style not in STYLES:
+        raise CardsimError(f"unknown Perlaggen style '{style}'; choose one of: {', '.join(STYLES)}")
+
+
+def _check_trump(style: str, trump: str) -> str:
+    letter = str(trump).strip().upper()
+    allowed = trump_suits(style)
+    if letter not in allowed:
+        raise CardsimError(f"trump '{trump}' is not possible in the {style} style; choose one of: "
+                           f"{', '.join(allowed)}")
+    return letter
+
+
+# --- lookup tables ----------------------------------------------------------------------------
+def hanger_windows() -> np.ndarray:
+    """(36, 2) int64 of (9-bit ladder mask, code) for every run of >= 2 consecutive strengths.
+
+    Runs that include bit 0 (the 6) exist only in bells; the others are the 28 runs from 7 to A.
+    """
+    rows = [(((1 << length) - 1) << (top - length + 1), 16 * length + top)
+            for length in range(2, 10) for top in range(length - 1, 9)]
+    return np.array(rows, dtype=np.int64)
+
+
+def hanger_table(with_six: bool) -> np.ndarray:
+    """(512, W_MAX + 1) int16: best Hanger code of a 9-bit ladder mask with w free Perlaggen (§6.4).
+
+    with_six: whether the ladder reaches the 6 (bells under A-24); otherwise bit 0 is ignored.
+    """
+    windows = hanger_windows()
+    if not with_six:
+        windows = windows[(windows[:, 0] & 1) == 0]
+    masks = np.arange(512, dtype=np.int64)
+    missing = np.array([[bin(w).count("1") for w in (windows[:, 0] & ~m)] for m in masks])
+    table = np.zeros((512, W_MAX + 1), dtype=np.int16)
+    for w in range(W_MAX + 1):
+        table[:, w] = np.where(missing <= w, windows[:, 1], 0).max(axis=1)
+    return table
+
+
+HANGER_TABLES = np.stack([hanger_table(False), hanger_table(True)])
+WINDOWS = hanger_windows()
+
+
+def _suit_tables(six_below_bells_seven: bool) -> np.ndarray:
+    """(4,) int64: index into HANGER_TABLES per suit (1 = ladder reaches the 6)."""
+    kinds = np.zeros(N_SUITS, dtype=np.int64)
+    kinds[BELLS] = int(six_below_bells_seven)
+    return kinds
+
+
+# --- kernels ------------------------------------------------------------------------------------
+@njit
+def _identities(hand, pmask, pcards, fixed, counts, ladders):
+    """Fill counts (9,) and ladders (4,) with the fixed identities of one hand; return w (free).
+
+    hand, pmask: uint64 card masks; pcards (P,) int64: Perlagg cards; fixed (P,) int8: face each
+    Perlagg stands for, -1 = free (only Perlaggen in the hand may be fixed).
+    """
+    counts[:] = 0
+    ladders[:] = 0
+    nat = hand & ~pmask
+    for s in range(4):
+        bits = np.int64((nat >> np.uint64(8 * s)) & np.uint64(0xFF))
+        ladders[s] = bits << 1
+        for r in range(8):
+            counts[r + 1] += (bits >> r) & 1
+    if (nat >> np.uint64(32)) & np.uint64(1):
+        counts[0] += 1
+        ladders[3] |= 1
+    w = 0
+    for j in range(pcards.shape[0]):
+        if not (hand >> np.uint64(pcards[j])) & np.uint64(1):
+            continue
+        face = np.int64(fixed[j])
+        if face < 0:
+            w += 1
+        elif face == 32:
+            counts[0] += 1
+            ladders[3] |= 1
+        else:
+            counts[face % 8 + 1] += 1
+            ladders[face // 8] |= np.int64(1) << (face % 8 + 1)
+    return w
+
+
+@njit
+def _gleich(counts, w):
+    """Best Gleich code of identity counts (9,) with w free Perlaggen (§5.4); 0 = none."""
+    best = 0
+    for st in range(9):
+        size = counts[st] + w
+        if size >= 2 and 16 * size + st > best:
+            best = 16 * size + st
+    return best
+
+
+@njit
+def _hanger(ladders, w, tables, kinds):
+    """Best Hanger code of suit ladders (4,) with w free Perlaggen (§6.4); 0 = none."""
+    best = 0
+    wc = min(w, tables.shape[2] - 1)
+    for s in range(4):
+        code = tables[kinds[s], ladders[s], wc]
+        if code > best:
+            best = code
+    return best
+
+
+@njit
+def _figure_codes(hands, pmask, pcards, fixed, tables, kinds, out):
+    """out (n, 2): best Gleich and best Hanger of every hand, each using all free Perlaggen (L0)."""
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        w = _identities(hands[i], pmask, pcards, fixed[i], counts, ladders)
+        out[i, 0] = _gleich(counts, w)
+        out[i, 1] = _hanger(ladders, w, tables, kinds)
+
+
+@njit
+def _frontier(hands, pmask, pcards, fixed, tables, kinds, windows, out):
+    """out (n, F, 2): Pareto frontier (Gleich, Hanger) per hand, Hanger descending, -1 padded (§6.5).
+
+    Every point spends the free Perlaggen on the missing cards of one Hanger window (or none) and
+    all the rest on one Gleich rank; one identity per Perlagg serves both figures.
+    """
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    trial = np.zeros(9, dtype=np.int64)
+    best_g = np.empty(_HANGER_CODES, dtype=np.int64)
+    out[:] = -1
+    for i in range(hands.shape[0]):
+        w = _identities(hands[i], pmask, pcards, fixed[i], counts, ladders)
+        best_g[:] = -1
+        best_g[_hanger(ladders, 0, tables, kinds)] = _gleich(counts, w)
+        for s in range(4):
+            for k in range(windows.shape[0]):
+                win = windows[k, 0]
+                if (win & 1) and kinds[s] == 0:
+                    continue
+                miss = win & ~ladders[s]
+                used = 0
+                trial[:] = counts
+                for st in range(9):
+                    if (miss >> st) & 1:
+                        used += 1
+                        trial[st] += 1
+                if used > w:
+                    continue
+                held = ladders[s]
+                ladders[s] = held | win
+                h = _hanger(ladders, 0, tables, kinds)
+                ladders[s] = held
+                best_g[h] = max(best_g[h], _gleich(trial, w - used))
+        n_points = 0
+        top_g = -1
+        for h in range(_HANGER_CODES - 1, -1, -1):
+            if best_g[h] > top_g:
+                if n_points == out.shape[1]:
+                    raise ValueError("frontier wider than FRONTIER_MAX")
+                out[i, n_points, 0] = best_g[h]
+                out[i, n_points, 1] = h
+                top_g = best_g[h]
+                n_points += 1
+
+
+# --- public API ---------------------------------------------------------------------------------
+def figure_codes(hands, style: str = "innsbruck", trump: str = "H", baptised=None,
+                 six_below_bells_seven: bool = True) -> np.ndarray:
+    """Best Gleich and best Hanger of each hand, each figure using every free Perlagg (level L0).
+
+    hands: (n,) uint64 card masks (any size; natural-only figures: mask the Perlaggen out first);
+    baptised: None (all Perlaggen free) or (n, len(perlaggen(style, trump))) int8, see module doc.
+    Returns (n, 2) int16 codes, columns GLEICH and HANGER, 0 = no figure.
+    """
+    args = _kernel_args(hands, style, trump, baptised, six_below_bells_seven)
+    out = np.zeros((args[0].shape[0], 2), dtype=np.int16)
+    _figure_codes(*args, out)
+    return out
+
+
+def frontier(hands, style: str = "innsbruck", trump: str = "H", baptised=None,
+             six_below_bells_seven: bool = True) -> np.ndarray:
+    """Exact Gleich/Hanger Pareto frontier of each hand when a Perlagg has one identity (§6.5).
+
+    Same inputs as `figure_codes`. Returns (n, FRONTIER_MAX, 2) int16 points (Gleich, Hanger),
+    Hanger descending and Gleich ascending, rows padded with -1; a hand without figures has the
+    single point (0, 0). The first point's Hanger and the last point's Gleich are the L0 codes.
+    """
+    args = _kernel_args(hands, style, trump, baptised, six_below_bells_seven)
+    out = np.empty((args[0].shape[0], FRONTIER_MAX, 2), dtype=np.int16)
+    _frontier(*args, WINDOWS, out)
+    return out
+
+
+def frontier_points(row: np.ndarray) -> list[tuple[int, int]]:
+    """The (Gleich, Hanger) points of one `frontier` row, padding dropped."""
+    return [(int(g), int(h)) for g, h in row if g >= 0]
+
+
+def _kernel_args(hands, style, trump, baptised, six_below_bells_seven):
+    """Validated kernel inputs: hands, Perlagg mask, Perlagg cards, fixed identities, tables, kinds."""
+    hands = np.ascontiguousarray(hands, dtype=np.uint64).reshape(-1)
+    if hands.size and int(hands.max()) >> DECK.n_cards:
+        raise CardsimError(f"hand masks must use bits 0..{DECK.n_cards - 1} of the Perlaggen pack")
+    pcards = np.array(perlaggen(style, trump), dtype=np.int64)
+    if baptised is None:
+        fixed = np.full((hands.size, pcards.size), -1, dtype=np.int8)
+    else:
+        fixed = np.ascontiguousarray(baptised, dtype=np.int8).reshape(hands.size, pcards.size)
+        if ((fixed < -1) | (fixed >= DECK.n_faces)).any():
+            raise CardsimError(f"a baptism must be -1 (free) or a face 0..{DECK.n_faces - 1}")
+        held = (hands[:, None] >> pcards.astype(np.uint64)[None, :]) & np.uint64(1)
+        if ((fixed >= 0) & (held == 0)).any():
+            raise CardsimError("a baptism is given for a Perlagg that is not in the hand")
+    pmask = np.uint64(DECK.mask(pcards))
+    return hands, pmask, pcards, fixed, HANGER_TABLES, _suit_tables(six_below_bells_seven)
+
+
+def parse_hand(text: str, style: str = "innsbruck", trump: str = "H") -> tuple[int, np.ndarray]:
+    """(card mask, baptised row) of tokens like ``"S9 E9 L9 L10 S7->HK"`` (``X->Y``: X stands for Y).
+
+    Writing ``X->Y``, ``X→Y`` or ``X=Y`` fixes Perlagg X as face Y; it must be a Perlagg of the deal.
+    """
+    pfaces = perlaggen(style, trump)
+    cards, fixed = [], np.full(len(pfaces), -1, dtype=np.int8)
+    for token in text.replace(",", " ").split():
+        name, *target = re.split(r"->|→|=", token)
+        card = DECK.parse_face(name)
+        cards.append(name)
+        if target:
+            if card not in pfaces:
+                raise CardsimError(f"{DECK.token(card)} is not a Perlagg with trump {trump} ({style}); "
+                                   f"only Perlaggen can be baptised")
+            fixed[pfaces.index(card)] = DECK.parse_face(target[0])
+    return DECK.mask(DECK.parse_cards(" ".join(cards))), fixed
+
+
+GAME = register(Game(
+    name="perlaggen",
+    title="Perlaggen",
+    deck=DECK,
+    rules_file="perlaggen.md",
+    options=OPTIONS,
+))

@@ -1,0 +1,293 @@
+"""Three-player Pinochle (Bison, South Dakota): 48 cards, 15 each and a 3-card kitty, all three meld.
+
+Rules: shared/rules/pinochle3.md. This module declares the pack, the deal layout, counter points,
+the spec's defaults (Appendix A, §8) and the meld table as data, and evaluates melds (spec §3):
+
+* `meld_points(hands, trump)`: vectorized meld of many holdings under one trump;
+* `best_meld(hands)`: the best trump of every holding and its meld (the bidder's view);
+* `meld_breakdown(cards, trump)`: the melds of one holding, with the physical cards of each.
+
+Encoding (simcore.cards): suits S H D C, ranks 9 J Q K 10 A weakest first, two copies of every
+face; ``face = 6 * suit + rank``, ``card = 2 * face + copy``, so a face's copies are the two bits
+``2 * face`` and ``2 * face + 1`` of a hand mask and its count is the popcount of those bits.
+Holdings may have any size (15 cards, or 18 with the kitty); melds depend only on face counts.
+
+Meld value (R3.5): the maximum over all legal declarations. The three meld types use cards
+independently (R3.4a), so the maximum is a sum over types; type 1 splits further by suit. In the
+trump suit the declarer may count ``u`` ropes and then marriages from the K and Q left over, so its
+type-1 value is ``max_u rope[u] + royal[min(K, Q) - u] + deece[N]``. A roundhouse (K and Q of
+every suit) is not a meld of its own in the main game (R3.8): it scores as its parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.cards import Deck
+from simcore.config import njit
+from simcore.dealing import Layout
+from simcore.errors import CardsimError
+from simcore.registry import Game, Option, register
+
+DECK = Deck(
+    name="pinochle3",
+    suits=("S", "H", "D", "C"),
+    ranks=("9", "J", "Q", "K", "10", "A"),
+    copies=2,
+    rank_aliases={"T": "10", "N": "9"},
+    suit_names=("spades", "hearts", "diamonds", "clubs"),
+)
+SEATS = 3
+HAND_SIZE = 15
+KITTY_SIZE = 3
+LAYOUT = Layout(DECK, tuple((f"seat{s}", HAND_SIZE) for s in range(SEATS)) + (("kitty", KITTY_SIZE),))
+
+N_SUITS, N_RANKS = DECK.n_suits, DECK.n_ranks
+SPADES, HEARTS, DIAMONDS, CLUBS = range(N_SUITS)
+NINE, JACK, QUEEN, KING, TEN, ACE = range(N_RANKS)
+
+RANK_POINTS = {"A": 10, "10": 10, "K": 10, "Q": 0, "J": 0, "9": 0}
+"""Trick points of every rank (R1.3): the counters A, 10, K are worth 10 each."""
+FACE_POINTS = np.array([RANK_POINTS[DECK.ranks[DECK.rank_of_face(f)]] for f in range(DECK.n_faces)], dtype=np.int64)
+"""(24,) int64: trick points of every face (both copies alike)."""
+LAST_TRICK_BONUS = 10
+TRICK_POINTS_TOTAL = 250
+"""24 counters x 10 plus the last trick (R1.5)."""
+
+
+# --- meld table (R3.1) --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MeldKind:
+    """One line of the meld table: its type (card re-use class, R3.4) and its value in points when
+    held once (single) or with both copies of every card (double, which replaces the single)."""
+
+    name: str
+    type: int
+    single: int
+    double: int
+
+
+ROPE, ROYAL, MARRIAGE, DEECE, PINOCHLE, ACES, KINGS, QUEENS, JACKS = range(9)
+MELD_KINDS = (
+    MeldKind("rope", 1, 150, 1500),
+    MeldKind("royal marriage", 1, 40, 80),
+    MeldKind("marriage", 1, 20, 40),
+    MeldKind("deece", 1, 10, 20),
+    MeldKind("pinochle", 2, 40, 300),
+    MeldKind("aces around", 3, 100, 1000),
+    MeldKind("kings around", 3, 80, 800),
+    MeldKind("queens around", 3, 60, 600),
+    MeldKind("jacks around", 3, 40, 400),
+)
+MELD_VALUES = np.array([(0, k.single, k.double) for k in MELD_KINDS], dtype=np.int64)
+"""(9, 3) int64: value of every meld kind held 0, 1 or 2 times (row index = kind constant above)."""
+AROUND_RANKS = ((ACES, ACE), (KINGS, KING), (QUEENS, QUEEN), (JACKS, JACK))
+ROPE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
+MAX_MELD_15 = 1900
+"""Largest meld of a 15-card holding (R3.7)."""
+
+OPTIONS = (
+    Option("min_bid", 250, (None, 100, 200, 250, 300), "smallest opening bid (R4.2a, V1)"),
+    Option("bid_step", 10, (10,), "bids are multiples of 10; jumps allowed (R4.2b-c)"),
+    Option("forced_open", False, (False, True), "dealer's left must open at min_bid (V2, A21)"),
+    Option("dealer_stuck", False, (False, True), "dealer must bid min_bid after two passes (V3, A21)"),
+    Option("nines_rule", None, (None, "5_no_meld", "6_any", "7_any", "5_no_ace", "6_max1ace"),
+           "throw-in for many nines, 'at least' n nines (V4, A11, A19)"),
+    Option("unanimous_throw_in", False, (False, True), "any hand may be thrown in if all three agree (V4f)"),
+    Option("double_bonus", True, (True, False), "doubles score the table's bonus values, not 2 x single (R3.1, V5)"),
+    Option("double_royal_marriage", 80, (80, 240), "K K Q Q of trumps; 240 is St. Joseph (V6, A13)"),
+    Option("roundhouse_meld", False, (False, True), "roundhouse scores only as its parts (R3.8, V7)"),
+    Option("roundhouse_with_rope", 350, (350, 390), "roundhouse + rope sharing K Q, only with roundhouse_meld (V7, A14)"),
+    Option("discard_restrictions", "none", ("none",), "the bidder discards any 3 of his 18 cards (R4.7b, A8)"),
+    Option("trump_requires_marriage", False, (False, True), "trump need not be a suit with a marriage (R4.8, A9)"),
+    Option("allow_partial_meld", False, (False, True), "every player declares his full meld (R3.9d, A10)"),
+    Option("play_rule", "old", ("old", "old_strict", "new1945", "new1945_alt"),
+           "duty to head the trick (R5.2; V8, A1, A2)"),
+    Option("defender_needs_counter", True, (True, False), "a defender keeps his meld only with a counter (R6.3)"),
+    Option("defender_counter_rule_on_set", True, (True, False), "the counter rule applies when the bidder is set (A3)"),
+    Option("defender_keeps_last_trick_without_counter", True, (True, False), "the last-trick 10 is kept (A4)"),
+    Option("bidder_needs_counter", False, (False, True), "the bidder has no counter requirement (R6.2, A5)"),
+    Option("renege_defender_bidder_award", "bid_plus_meld", ("bid_plus_meld", "bid", "max_bid_meld"),
+           "bidder's score when a defender reneges (R6.7, A6, A7)"),
+    Option("misdeal_redeal", "same_dealer", ("same_dealer", "next_dealer"), "who deals after a misdeal (R2.4, A12)"),
+    Option("target", 1500, (1000, 1500, 2500), "score that wins the game, reached with >= (R6.5, V9, A15, A20)"),
+    Option("neg_limit", None, (None, -1000), "game ends when a score falls strictly below it (V10, A16)"),
+    Option("n_hands", None, (None,), "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
+    Option("scale", 1, (1, 0.1), "every value divided by 10 (V12)"),
+)
+
+
+# --- kernels ------------------------------------------------------------------------------------
+@njit
+def _face_counts(hand, counts):
+    """Fill counts (24,) int64 with the copies (0-2) of every face in one hand mask (uint64)."""
+    for f in range(24):
+        pair = (hand >> np.uint64(2 * f)) & np.uint64(3)
+        counts[f] = np.int64((pair & np.uint64(1)) + (pair >> np.uint64(1)))
+
+
+@njit
+def _trump_suit_value(counts, s, values):
+    """Type-1 meld of suit s as trump: best rope/royal-marriage split plus the deece (R3.5)."""
+    base = 6 * s
+    k = min(counts[base + KING], counts[base + QUEEN])
+    ropes = min(min(counts[base + ACE], counts[base + TEN]), min(k, counts[base + JACK]))
+    best = 0
+    for u in range(ropes + 1):
+        best = max(best, values[ROPE, u] + values[ROYAL, k - u])
+    return best + values[DEECE, counts[base + NINE]]
+
+
+@njit
+def _base_and_gains(counts, values, gains):
+    """Trump-free meld of a holding; gains (4,) int64 receives the extra meld of each trump (R3.6)."""
+    base = values[PINOCHLE, min(counts[6 * SPADES + QUEEN], counts[6 * DIAMONDS + JACK])]
+    for kind, rank in AROUND_RANKS:
+        held = min(min(counts[rank], counts[6 + rank]), min(counts[12 + rank], counts[18 + rank]))
+        base += values[kind, held]
+    for s in range(4):
+        plain = values[MARRIAGE, min(counts[6 * s + KING], counts[6 * s + QUEEN])]
+        base += plain
+        gains[s] = _trump_suit_value(counts, s, values) - plain
+    return base
+
+
+@njit
+def _meld_fixed(hands, trump, values, out):
+    """out (n,) int64: meld of every hand mask in hands (n,) uint64 under trump suit ``trump``."""
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        _face_counts(hands[i], counts)
+        out[i] = _base_and_gains(counts, values, gains) + gains[trump]
+    return out
+
+
+@njit
+def _meld_best(hands, values, points, trumps):
+    """points, trumps (n,) int64: best meld of every hand and the first suit reaching it."""
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        _face_counts(hands[i], counts)
+        base = _base_and_gains(counts, values, gains)
+        best = 0
+        for s in range(1, 4):
+            if gains[s] > gains[best]:
+                best = s
+        points[i] = base + gains[best]
+        trumps[i] = best
+
+
+def _as_hands(hands) -> np.ndarray:
+    """Validate hand masks: (n,) uint64 with no bit beyond the 48-card pack."""
+    arr = np.ascontiguousarray(hands, dtype=np.uint64)
+    if arr.ndim != 1:
+        raise ValueError(f"hands must be a 1-d array of uint64 masks, got shape {arr.shape}")
+    if arr.size and int(np.bitwise_or.reduce(arr)) >> DECK.n_cards:
+        raise ValueError(f"hand masks use bits beyond the {DECK.n_cards}-card pack")
+    return arr
+
+
+def _check_trump(trump: int) -> int:
+    if trump not in range(N_SUITS):
+        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
+    return int(trump)
+
+
+def meld_points(hands, trump: int) -> np.ndarray:
+    """Meld of every holding under ``trump`` (suit index, S H D C = 0-3).
+
+    hands: (n,) uint64 card masks of any size. Returns (n,) int64 meld points.
+    """
+    arr = _as_hands(hands)
+    out = np.empty(arr.shape[0], dtype=np.int64)
+    return _meld_fixed(arr, _check_trump(trump), MELD_VALUES, out)
+
+
+def best_meld(hands) -> tuple[np.ndarray, np.ndarray]:
+    """Best trump of every holding: ((n,) int64 meld points, (n,) int64 trump suit index).
+
+    Among equally good trumps the first in S H D C order is reported.
+    """
+    arr = _as_hands(hands)
+    points = np.empty(arr.shape[0], dtype=np.int64)
+    trumps = np.empty(arr.shape[0], dtype=np.int64)
+    _meld_best(arr, MELD_VALUES, points, trumps)
+    return points, trumps
+
+
+# --- one holding, meld by meld ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Meld:
+    """One declared meld: its name ('double pinochle', 'marriage in H'), physical cards and points."""
+
+    name: str
+    cards: tuple[int, ...]
+    points: int
+
+
+def _copies(cards) -> dict[int, list[int]]:
+    """Physical cards held of every face, ascending: face -> [card, ...]."""
+    held: dict[int, list[int]] = {}
+    for c in sorted(int(c) for c in cards):
+        held.setdefault(DECK.face_of(c), []).append(c)
+    return held
+
+
+def _times(held: dict[int, list[int]], faces) -> int:
+    """How often a meld on ``faces`` is held: the fewest copies of any of its faces (0-2)."""
+    return min(len(held.get(f, ())) for f in faces)
+
+
+def _declare(name: str, kind: int, faces, held: dict[int, list[int]], times: int, start: int = 0) -> list[Meld]:
+    """``kind`` on ``faces`` declared ``times`` times with copies ``start..``: [] or one (double) meld."""
+    if times <= 0:
+        return []
+    cards = tuple(c for f in faces for c in held[f][start:start + times])
+    return [Meld(("double " if times == 2 else "") + name, cards, int(MELD_VALUES[kind, times]))]
+
+
+def _type1(held: dict[int, list[int]], trump: int) -> list[Meld]:
+    """Type-1 melds (R3.1): marriages of plain suits; rope, royal marriage and deece of trumps."""
+    melds = []
+    for s, suit in enumerate(DECK.suits):
+        kq = (6 * s + KING, 6 * s + QUEEN)
+        k = _times(held, kq)
+        if s != trump:
+            melds += _declare(f"marriage in {suit}", MARRIAGE, kq, held, k)
+            continue
+        rope = [6 * s + r for r in ROPE_RANKS]
+        u = max(range(_times(held, rope) + 1), key=lambda n: MELD_VALUES[ROPE, n] + MELD_VALUES[ROYAL, k - n])
+        melds += _declare(f"rope in {suit}", ROPE, rope, held, u)
+        melds += _declare(f"royal marriage in {suit}", ROYAL, kq, held, k - u, start=u)
+        melds += _declare(f"deece in {suit}", DEECE, (6 * s + NINE,), held, _times(held, (6 * s + NINE,)))
+    return melds
+
+
+def meld_breakdown(cards, trump: int) -> list[Meld]:
+    """The melds a holding declares under ``trump`` (R3.5), type 1, then pinochle, then arounds.
+
+    cards: physical card indices (any number). A card may appear in one meld of each type (R3.4);
+    a meld held twice is listed once as its double. Points add up to `meld_points`.
+    """
+    trump = _check_trump(trump)
+    held = _copies(cards)
+    melds = _type1(held, trump)
+    pinochle = (6 * SPADES + QUEEN, 6 * DIAMONDS + JACK)
+    melds += _declare("pinochle", PINOCHLE, pinochle, held, _times(held, pinochle))
+    for kind, rank in AROUND_RANKS:
+        around = [6 * s + rank for s in range(N_SUITS)]
+        melds += _declare(MELD_KINDS[kind].name, kind, around, held, _times(held, around))
+    return melds
+
+
+GAME = register(Game(
+    name="pinochle3",
+    title="Three-player Pinochle (Bison)",
+    deck=DECK,
+    rules_file="pinochle3.md",
+    options=OPTIONS,
+))

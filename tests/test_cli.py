@@ -1,0 +1,112 @@
+"""The cardsim command line: output contracts, determinism across --jobs, and bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from analysis.cli import main
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_odds_json_contract(capsys):
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EU E10 H9 H8 SK", "--turnup", "LA",
+                             "--n", "70000", "--seed", "3", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["game"] == "giltspiel" and data["n"] == 70000 and data["seed"] == 3
+    expected = {f"{f}.{o}" for f in ("gleich", "hanger") for o in ("win", "stand", "lose", "void")}
+    assert set(data["estimates"]) == expected
+    for fig in ("gleich", "hanger"):
+        assert sum(data["estimates"][f"{fig}.{o}"]["p"] for o in ("win", "stand", "lose", "void")) == pytest.approx(1)
+    for est in data["estimates"].values():
+        assert est["lo"] <= est["p"] <= est["hi"]
+    # the hand holds the run U-10 and no pair: it can never be void on the Hanger
+    assert data["own"] == {"gleich": "none", "hanger": "U-10"}
+    assert data["estimates"]["hanger.void"]["p"] == 0
+
+
+def test_odds_same_numbers_for_any_jobs_and_chunk_size(capsys):
+    args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "1", "--n", "300000", "--seed", "7", "--json"]
+    _, one, _ = run_cli(capsys, *args, "--jobs", "1")
+    _, two, _ = run_cli(capsys, *args, "--jobs", "2", "--chunk-size", "65536")
+    assert json.loads(one) == json.loads(two)
+
+
+def test_odds_text_names_seed_n_and_intervals(capsys):
+    code, out, _ = run_cli(capsys, "odds", "giltspiel", "--hand", "la sa h10 e9 e8", "--n", "20000", "--seed", "5",
+                           "--known", "2:HA")
+    assert code == 0
+    assert "n = 20,000 deals, seed 5" in out and "95% Wilson" in out
+    assert "seat 2 holds HA" in out and "best Gleich pair of Aces" in out
+    assert out.count("[") >= 8
+
+
+def test_stats_json_tables(capsys):
+    code, out, _ = run_cli(capsys, "stats", "giltspiel", "--n", "65536", "--seed", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data["tables"]) == {"outcome", "best_gleich", "best_hanger", "gleich_by_class", "hanger_by_class"}
+    best = data["tables"]["best_gleich"]
+    assert sum(r["successes"] for r in best) == 65536
+    assert len(data["tables"]["best_hanger"]) == 23  # 22 possible runs and none
+
+
+def test_stats_exact_matches_spec(capsys):
+    code, out, _ = run_cli(capsys, "stats", "giltspiel", "--exact", "--json")
+    assert code == 0
+    facts = {r["event"]: r["hands"] for r in json.loads(out)["tables"]["facts"]}
+    assert facts["has a Gleich"] == 144_032 and facts["Hanger of 3+"] == 9_184  # spec §10.2
+
+
+def test_games_lists_options(capsys):
+    code, out, _ = run_cli(capsys, "games")
+    assert code == 0 and "giltspiel" in out and "void_policy = 'nobody_scores'" in out
+
+
+BAD_INPUT = [
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 XZ"], "'XZ' is not a card"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 H6"], "'H6' is not a card"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 LA"], "LA is given 2 times"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9"], "exactly 5 cards"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8 E7"], "exactly 5 cards"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "SA"], "SA is given 2 times"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "HA HK"], "exactly one card"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "3:SA"], "SA is given 2 times"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "three:HA"], "SEAT:CARDS"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "1:HA"], "your own seat"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "4"], "--seat must be"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "0"], "at least 1"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "-5"], "--n"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seed", "abc"], "seed must be"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--jobs", "0"], "at least 1"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--colour", "red"], "unrecognized arguments"),
+    (["odds", "giltspiel"], "--hand"),
+    (["odds", "skat", "--hand", "LA"], "unknown game 'skat'"),
+    (["odds"], "needs a game"),
+    (["play", "giltspiel"], "unknown command 'play'"),
+    (["stats", "giltspiel", "--seat", "9"], "--seat must be"),
+]
+
+
+@pytest.mark.parametrize("argv,message", BAD_INPUT, ids=[" ".join(a) for a, _ in BAD_INPUT])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cardsim: error: ")
+    assert message in lines[0]
+
+
+def test_console_script_exit_code():
+    proc = subprocess.run([sys.executable, "-m", "analysis.cli", "odds", "giltspiel", "--hand", "HA"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
