@@ -35,10 +35,11 @@ def _new_figure(width: float, height: float) -> Figure:
 
 
 def _titles(ax, title: str, note: str | None) -> None:
-    """The title on the left, an optional small note (sample size, interval kind) on the right."""
-    ax.set_title(title, loc="left", fontsize=11)
+    """The title on the left, an optional small note (sample size, interval kind) just below it."""
+    ax.set_title(title, loc="left", fontsize=11, pad=16 if note else 6)
     if note:
-        ax.set_title(note, loc="right", fontsize=7.5, color="#555555")
+        ax.annotate(note, xy=(0, 1), xycoords="axes fraction", xytext=(0, 4), textcoords="offset points",
+                    ha="left", va="bottom", fontsize=7.5, color="#555555")
 
 
 def _errors(p: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

@@ -103,3 +103,57 @@ def mask(cards) -> int:
 
 def cards_of(m: int) -> list[int]:
     return [c for c in range(64) if (int(m) >> c) & 1]
+
+
+# --- statistics -----------------------------------------------------------------------------
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom (regularized upper gamma)."""
+    import math
+
+    a, z = df / 2.0, x / 2.0
+    if z <= 0:
+        return 1.0
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1:  # series for the lower tail
+        term = total = 1.0 / a
+        n = a
+        while term > total * 1e-15:
+            n += 1
+            term *= z / n
+            total += term
+        return max(0.0, 1.0 - math.exp(log_front) * total)
+    # continued fraction for the upper tail (modified Lentz)
+    tiny = 1e-300
+    b = z + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def chi2_test(observed, expected_p) -> float:
+    """p-value of Pearson's goodness-of-fit test; cells with zero expected probability must be empty."""
+    total = sum(observed)
+    stat = 0.0
+    cells = 0
+    for o, p in zip(observed, expected_p):
+        if p == 0:
+            if o:
+                return 0.0
+            continue
+        e = total * p
+        stat += (o - e) ** 2 / e
+        cells += 1
+    return chi2_sf(stat, cells - 1)

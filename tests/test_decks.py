@@ -44,7 +44,8 @@ def test_grid_order_and_size(name):
     table = deck.card_table()
     for card in range(deck.n_cards):
         face, suit, rank = table[card]
-        assert deck.face_tokens[face] == deck.suits[suit] + deck.ranks[rank]
+        grid = deck.suits[suit] + deck.ranks[rank] if suit >= 0 else deck.extras[face - deck.n_suits * deck.n_ranks]
+        assert deck.face_tokens[face] == grid
 
 
 @pytest.mark.parametrize("name", DECKS)

@@ -37,22 +37,28 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
-         n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
+         given: tuple[str, ...] = (), n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
-    known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens.
+    known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
+    given: conditions such as "opponents gleich >= pair of Obers" (what a bet reveals); deals
+    that fail them are rejected, so ``n`` counts the accepted deals out of ``attempted``.
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     facts = g.parse_known(hand, seat, turnup, known)
+    conditions = tuple(g.parse_condition(text, seat) for text in given)
     seed = normalize_seed(seed)
     team = seat % 2
-    counts = runner.run(g.OddsJob(facts, team), n, seed, **run_kw)
+    counts = runner.run(g.OddsJob(facts, team, conditions), n, seed, **run_kw)
+    if counts[0] == 0:
+        raise CardsimError(f"no deal out of {n:,} met the --given conditions; "
+                           "they may be impossible with this hand, or ask for a larger --n")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(g.FIGURES)]
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     own_g, own_h = g.hand_figures(facts.seat_cards[seat])
-    frame.attrs.update(game=GAME, n=int(counts[0]), seed=seed, seat=seat, team=team,
+    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, given=list(given), seed=seed, seat=seat, team=team,
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
@@ -67,7 +73,8 @@ def _estimates(frame: pd.DataFrame, key_columns: list[str]) -> dict:
 
 def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
-    return {"game": a["game"], "n": a["n"], "seed": a["seed"], "seat": a["seat"], "team": a["team"],
+    return {"game": a["game"], "n": a["n"], "attempted": a["attempted"], "given": a["given"],
+            "seed": a["seed"], "seat": a["seat"], "team": a["team"],
             "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": _estimates(frame, ["figure", "outcome"])}
@@ -81,7 +88,9 @@ def format_odds(frame: pd.DataFrame) -> str:
         f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
         f"turn-up {a['turnup'] or 'unknown'}"
         + "".join(f"; seat {s} holds {c}" for s, c in a["known"].items()),
-        f"n = {a['n']:,} deals, seed {a['seed']}, 95% Wilson intervals",
+        *(f"given {text}" for text in a["given"]),
+        f"n = {a['n']:,} deals" + (f" accepted of {a['attempted']:,}" if a["given"] else "")
+        + f", seed {a['seed']}, 95% Wilson intervals",
         "",
         f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES),
     ]
@@ -210,11 +219,15 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turnup", default=None, help="the turned-up trump card, if you want it known")
     parser.add_argument("--known", action="append", metavar="SEAT:CARDS",
                         help='cards known in another seat\'s hand (seen played), e.g. "3:HA"; repeatable')
+    parser.add_argument("--given", action="append", default=[], metavar="CONDITION",
+                        help="condition the deal, e.g. 'opponents gleich >= pair of Obers' "
+                             "(who: opponents/partner/team/seat0-3; gleich or hanger; >= or <); repeatable")
     add_run_arguments(parser, default_n=200_000)
 
 
 def _run_odds(args: argparse.Namespace) -> int:
-    frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), args.n, args.seed, **run_options(args))
+    frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
+                 **run_options(args))
     print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
     return 0
 

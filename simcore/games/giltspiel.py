@@ -165,18 +165,39 @@ class Known:
         return f"seats={seats}|turnup={self.turnup}"
 
 
-class _BlockJob:
-    """Deal a block under ``known`` and tally it with ``self.tally`` (subclasses)."""
+@dataclass(frozen=True)
+class FigureCondition:
+    """Accept predicate: the best ``figure`` code over ``seats`` is >= ``code`` (or < it if ``below``).
 
-    def __init__(self, known: Known, accept=(), accept_key: str = ""):
-        if accept and not accept_key:
-            raise ValueError("a job with accept predicates needs an accept_key naming them")
+    Models what a bet reveals, e.g. "the opponents hold at least a pair of Obers". Called on a dealt
+    block ``slots: (n, n_slots) uint64`` it returns ``(n,) bool``.
+    """
+
+    seats: tuple[int, ...]
+    figure: str
+    code: int
+    below: bool = False
+
+    @property
+    def key(self) -> str:
+        return f"{self.figure}{'<' if self.below else '>='}{self.code}@{','.join(map(str, self.seats))}"
+
+    def __call__(self, slots: np.ndarray) -> np.ndarray:
+        hands = np.ascontiguousarray(slots[:, list(self.seats)])
+        codes = hand_codes(hands, N_SUITS, N_RANKS, RUN_TABLE)[:, :, FIGURES.index(self.figure)].max(axis=1)
+        return codes < self.code if self.below else codes >= self.code
+
+
+class _BlockJob:
+    """Deal a block under ``known`` and the accept predicates, then tally it (subclasses)."""
+
+    def __init__(self, known: Known, accept: tuple[FigureCondition, ...] = ()):
         self.known = known
         self.spec = known.deal_spec(accept)
-        self.accept_key = accept_key
 
     def key(self) -> str:
-        return f"giltspiel|{type(self).__name__}|{self.known.key()}|{self.extra_key()}|accept={self.accept_key}"
+        conditions = ";".join(p.key for p in self.spec.accept)
+        return f"giltspiel|{type(self).__name__}|{self.known.key()}|{self.extra_key()}|accept={conditions}"
 
     def extra_key(self) -> str:
         return ""
@@ -191,8 +212,8 @@ class OddsJob(_BlockJob):
 
     n_counts = 1 + 2 * 4
 
-    def __init__(self, known: Known, team: int, accept=(), accept_key: str = ""):
-        super().__init__(known, accept, accept_key)
+    def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = ()):
+        super().__init__(known, accept)
         self.team = team
 
     def extra_key(self) -> str:
@@ -210,8 +231,8 @@ class StatsJob(_BlockJob):
 
     n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS
 
-    def __init__(self, known: Known, seat: int, accept=(), accept_key: str = ""):
-        super().__init__(known, accept, accept_key)
+    def __init__(self, known: Known, seat: int, accept: tuple[FigureCondition, ...] = ()):
+        super().__init__(known, accept)
         self.seat = seat
 
     def extra_key(self) -> str:
@@ -332,6 +353,26 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int,
             raise CardsimError(f"--known {other} lists {len(cards)} cards; a hand has {HAND_SIZE}")
         seat_cards[other] = tuple(cards)
     return Known(seat_cards, parsed["--turnup"][0] if turnup is not None else None)
+
+
+def parse_condition(text: str, seat: int) -> FigureCondition:
+    """'opponents gleich >= pair of Obers' (who: opponents, partner, team, seat0-3; op: >= or <)."""
+    import re
+
+    match = re.fullmatch(r"\s*(opponents|partner|team|seat[0-3])\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
+    if not match:
+        raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Obers' "
+                           "(who: opponents, partner, team, seat0-seat3; figure: gleich or hanger; >= or <)")
+    who, figure, op, name = match.group(1).lower(), match.group(2).lower(), match.group(3), match.group(4)
+    seats = {"opponents": ((seat + 1) % 4, (seat + 3) % 4), "partner": ((seat + 2) % 4,),
+             "team": (seat, (seat + 2) % 4)}.get(who) or (int(who[-1]),)
+    namer = gleich_name if figure == "gleich" else hanger_name
+    codes = range(3 * N_RANKS) if figure == "gleich" else possible_hanger_codes()
+    by_name = {namer(c).lower(): c for c in codes}
+    if name.lower() not in by_name:
+        raise CardsimError(f"--given: '{name}' is not a {figure} class; choose one of: "
+                           + ", ".join(namer(c) for c in codes))
+    return FigureCondition(tuple(sorted(seats)), figure, by_name[name.lower()], below=(op == "<"))
 
 
 GAME = register(Game(

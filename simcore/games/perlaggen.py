@@ -74,8 +74,9 @@ _PERMANENT = {"innsbruck": ("HK", "S6", "S7", "E7"), "eichel": ("HK", "S6", "E7"
 
 W_MAX = 9
 """Free Perlaggen beyond 9 never lengthen a Hanger (the longest ladder, A..6, has 9 cards)."""
-FRONTIER_MAX = 8
-"""Width of the frontier output; a 5- or 7-card hand has far fewer Pareto points (tests check)."""
+FRONTIER_MAX = 16
+"""Width of the frontier output: 5-card hands have at most 7 points, 7-card hands 11 (tests check);
+the kernel raises ValueError rather than drop a point."""
 _HANGER_CODES = 16 * (W_MAX + 1)
 
 
