@@ -21,8 +21,11 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.errors import CardsimError
 
-SPARE_WORDS = 4
-"""Extra random words per deal for the rare rejections of exact bounded sampling."""
+BATCH = 3
+"""Draws taken from one 32-bit word (batched ranged integers: the product of three bounds <= 64*63*62
+stays far below 2**32, so a batch is rejected with probability < 6e-5)."""
+SPARE_WORDS = 3
+"""Extra random words per deal for the rare rejected batches."""
 
 
 @dataclass(frozen=True)
@@ -108,66 +111,86 @@ class DealSpec:
         return int(self.room[:-1].sum())
 
     @cached_property
+    def place_of_draw(self) -> np.ndarray:
+        """(draws,) int64: the place the card of every draw goes to."""
+        return np.repeat(np.arange(len(self.room) - 1), self.room[:-1]).astype(np.int64)
+
+    @cached_property
     def words_per_deal(self) -> int:
-        return self.draws + SPARE_WORDS
+        return -(-self.draws // BATCH) + SPARE_WORDS
 
 
 @njit
-def _bounded(words, pos, spare_end, bound):
-    """Exact uniform integer in [0, bound) from 32-bit words (Lemire's method with rejection).
+def _batch_tables(bounds):
+    """Per batch of three draws: the bounds padded with 1 (a draw of bound 1 is 0 and leaves the
+    low part as it is), their products and rejection thresholds (2**32 - product) % product."""
+    draws = bounds.shape[0]
+    batches = (draws + BATCH - 1) // BATCH
+    padded = np.ones(BATCH * batches, dtype=np.uint64)
+    padded[:draws] = bounds
+    products = np.ones(batches, dtype=np.uint64)
+    for i in range(draws):
+        products[i // BATCH] *= padded[i]
+    return padded, products, (np.uint64(1 << 32) - products) % products
 
-    Reads words[pos]; rejected draws take the next spare word. Returns (value, next spare position).
-    In the ~1e-30 case that a deal runs out of spare words the last candidate is kept.
+
+@njit
+def _draw(w, padded, thresholds, js):
+    """Decode one deal's words ``w`` into draws ``js[i]`` uniform in [0, padded[i]), exactly.
+
+    Batched ranged integers (Brackett-Rozinsky and Lemire): word b serves draws 3b..3b+2; multiply
+    it by each bound in turn, keeping the high 32 bits as the draw and the low 32 bits for the next.
+    The batch is rejected, and the next spare word tried, when the final low part is below its
+    threshold. In the ~1e-17 case that a deal runs out of spare words the last candidate is kept.
     """
-    x = np.uint64(words[pos])
-    b = np.uint64(bound)
-    m = x * b
-    low = m & np.uint64(0xFFFFFFFF)
-    if low < b:
-        threshold = (np.uint64(1 << 32) - b) % b
-        while low < threshold and spare_end < words.shape[0]:
-            x = np.uint64(words[spare_end])
-            spare_end += 1
-            m = x * b
-            low = m & np.uint64(0xFFFFFFFF)
-    return np.int64(m >> np.uint64(32)), spare_end
+    low_bits = np.uint64(0xFFFFFFFF)
+    high = np.uint64(32)
+    batches = thresholds.shape[0]
+    spare = batches
+    for b in range(batches):
+        x = np.uint64(w[b])
+        b0, b1, b2 = padded[3 * b], padded[3 * b + 1], padded[3 * b + 2]
+        while True:
+            m0 = x * b0
+            m1 = (m0 & low_bits) * b1
+            m2 = (m1 & low_bits) * b2
+            if (m2 & low_bits) >= thresholds[b] or spare >= w.shape[0]:
+                break
+            x = np.uint64(w[spare])
+            spare += 1
+        js[3 * b] = np.int64(m0 >> high)
+        js[3 * b + 1] = np.int64(m1 >> high)
+        js[3 * b + 2] = np.int64(m2 >> high)
 
 
 @njit
-def _deal_block(words, free_cards, room, fixed_masks, out):
+def _deal_block(words, free_cards, place_of_draw, fixed_masks, out):
     """Deal every row of ``words`` (n, w) uint32 into ``out`` (n, n_slots) uint64.
 
-    Partial Fisher-Yates over ``free_cards``: draw j uniform in [i, k) and swap, filling places in
-    order; the last place takes what is left.
+    Partial Fisher-Yates over the k ``free_cards``: draw i takes j uniform in [i, k) and swaps; its
+    card goes to ``place_of_draw[i]`` (non-decreasing); the last place takes the cards left.
     """
-    n = words.shape[0]
     k = free_cards.shape[0]
-    n_slots = room.shape[0]
-    draws = 0
-    for s in range(n_slots - 1):
-        draws += room[s]
+    draws = place_of_draw.shape[0]
+    n_slots = fixed_masks.shape[0]
+    padded, _, thresholds = _batch_tables(k - np.arange(draws).astype(np.uint64))
     pool = np.empty(k, dtype=np.int64)
-    for d in range(n):
-        w = words[d]
+    js = np.empty(padded.shape[0], dtype=np.int64)
+    one = np.uint64(1)
+    for d in range(words.shape[0]):
+        _draw(words[d], padded, thresholds, js)
+        for s in range(n_slots):
+            out[d, s] = fixed_masks[s]
         for i in range(k):
             pool[i] = free_cards[i]
-        spare = draws
-        i = 0
-        for s in range(n_slots):
-            mask = fixed_masks[s]
-            if s == n_slots - 1:
-                for j in range(i, k):
-                    mask |= np.uint64(1) << np.uint64(pool[j])
-            else:
-                for _ in range(room[s]):
-                    j, spare = _bounded(w, i, spare, k - i)
-                    j += i
-                    c = pool[j]
-                    pool[j] = pool[i]
-                    pool[i] = c
-                    mask |= np.uint64(1) << np.uint64(c)
-                    i += 1
-            out[d, s] = mask
+        for i in range(draws):
+            j = i + js[i]
+            c = pool[j]
+            pool[j] = pool[i]
+            pool[i] = c
+            out[d, place_of_draw[i]] |= one << np.uint64(c)
+        for i in range(draws, k):
+            out[d, n_slots - 1] |= one << np.uint64(pool[i])
     return out
 
 
@@ -176,7 +199,7 @@ def deal(spec: DealSpec, words: np.ndarray) -> np.ndarray:
     if words.ndim != 2 or words.shape[1] != spec.words_per_deal:
         raise ValueError(f"words must be (n, {spec.words_per_deal}), got {words.shape}")
     out = np.empty((words.shape[0], len(spec.layout.places)), dtype=np.uint64)
-    return _deal_block(words, spec.free_cards, spec.room, spec.fixed_masks, out)
+    return _deal_block(words, spec.free_cards, spec.place_of_draw, spec.fixed_masks, out)
 
 
 def accepted(spec: DealSpec, slots: np.ndarray) -> np.ndarray:

@@ -53,19 +53,34 @@ def team_result(codes):
 
 
 # --- dealing --------------------------------------------------------------------------------
-def bounded(words, pos: int, spare: int, bound: int):
-    """Lemire's exact bounded integer in [0, bound) from 32-bit words.
+BATCH = 3
 
-    Uses ``words[pos]``; a rejected candidate is replaced by the next spare word ``words[spare]``,
-    ``words[spare + 1]`` ... Returns (value, next spare index). When no spare is left the last
-    candidate is kept (the documented ~1e-30 case).
+
+def batch(words, pos: int, spare: int, first_bound: int, size: int, bits: int = 32):
+    """``size`` uniform integers in [0, first_bound), [0, first_bound - 1), ... from one 32-bit word.
+
+    Batched ranged integers: multiply the word by each bound, keep the high 32 bits as the draw
+    and the low 32 bits for the next bound. Reject (take the next spare word) when the final low
+    part is below (2**32 - product) % product. When no spare is left the last candidate is kept.
+    ``bits`` is the word width (32 in the kernels; smaller widths let a test enumerate every word).
+    Returns (draws, next spare index).
     """
-    product = int(words[pos]) * bound
-    threshold = ((1 << 32) - bound) % bound
-    while (product & MASK32) < threshold and spare < len(words):
-        product = int(words[spare]) * bound
+    low_mask = (1 << bits) - 1
+    bounds = [first_bound - t for t in range(size)]
+    product = 1
+    for b in bounds:
+        product *= b
+    threshold = ((1 << bits) - product) % product
+    word = int(words[pos])
+    while True:
+        draws, low = [], word
+        for b in bounds:
+            draws.append((low * b) >> bits)
+            low = (low * b) & low_mask
+        if low >= threshold or spare >= len(words):
+            return draws, spare
+        word = int(words[spare])
         spare += 1
-    return product >> 32, spare
 
 
 def deal(words, n_cards: int, sizes, fixed):
@@ -74,23 +89,26 @@ def deal(words, n_cards: int, sizes, fixed):
     sizes: cards per place (they add up to ``n_cards``); fixed: list (per place) of cards known to be
     there. The free cards (ascending) are shuffled by a partial Fisher-Yates: for position i draw j
     uniform in [i, k), swap, and the card at i goes to the place being filled; places are filled in
-    order and the last place takes the rest.
+    order and the last place takes the rest. Draws come three to a word (`batch`); the words after
+    the batches are spares.
     """
     taken = {c for cards in fixed for c in cards}
     pool = [c for c in range(n_cards) if c not in taken]
     room = [size - len(cards) for size, cards in zip(sizes, fixed)]
-    draws = sum(room[:-1])
-    spare = draws
+    owner = [place for place in range(len(sizes) - 1) for _ in range(room[place])]
     places = [list(cards) for cards in fixed]
-    i = 0
-    for place in range(len(sizes) - 1):
-        for _ in range(room[place]):
-            j, spare = bounded(words, i, spare, len(pool) - i)
+    n_batches = -(-len(owner) // BATCH)
+    spare = n_batches
+    for b in range(n_batches):
+        first = b * BATCH
+        size = min(BATCH, len(owner) - first)
+        draws, spare = batch(words, b, spare, len(pool) - first, size)
+        for t, j in enumerate(draws):
+            i = first + t
             j += i
             pool[i], pool[j] = pool[j], pool[i]
-            places[place].append(pool[i])
-            i += 1
-    places[-1].extend(pool[i:])
+            places[owner[i]].append(pool[i])
+    places[-1].extend(pool[len(owner):])
     return places
 
 

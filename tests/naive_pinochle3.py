@@ -53,7 +53,8 @@ def melds_by_type(trump: str) -> dict[int, list[tuple[str, list[str]]]]:
 def best_of_type(melds, counts) -> int:
     """Largest value of declaring each meld 0-2 times with no card used more often than held."""
     best = 0
-    for times in product(range(3), repeat=len(melds)):
+    at_most = [min(counts.get(c, 0) for c in cards) for _, cards in melds]  # copies of its scarcest card
+    for times in product(*(range(n + 1) for n in at_most)):
         used: dict[str, int] = {}
         for (_, cards), n in zip(melds, times):
             for c in cards:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcore.cards import Deck
-from simcore.dealing import SPARE_WORDS, DealSpec, Layout, _bounded, accepted, deal
+from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, _batch_tables, _draw, accepted, deal
 from simcore.errors import CardsimError
 from simcore.games.giltspiel import DECK, LAYOUT, Known
 from simcore.rng import block_words
@@ -88,65 +88,80 @@ def test_kernel_deal_equals_naive_deal_on_stream_words(fixed, seed):
 
 
 def test_planted_small_words_do_cause_rejections():
-    # guard for the test above: a zero word at a draw position is rejected for a non-power-of-2 bound
+    # guard for the tests above: a zero word is rejected when the batch's threshold is positive
     spec = DealSpec(LAYOUT)
-    words = np.full((1, spec.words_per_deal), 2**31, dtype=np.uint32)
-    words[0, 0] = 0  # first draw, bound 32: power of two, threshold 0 -> accepted as 0
-    words[0, 1] = 0  # second draw, bound 31: threshold (2**32 - 31) % 31 = 4 > 0 -> rejected
-    value, spare = naive.bounded(list(map(int, words[0])), 1, spec.draws, 31)
-    assert spare == spec.draws + 1 and value == (2**31 * 31) >> 32
+    batches = -(-spec.draws // BATCH)
+    product = 32 * 31 * 30
+    assert ((1 << 32) - product) % product > 0
+    words = np.full((1, spec.words_per_deal), 2**31 + 12345, dtype=np.uint32)
+    words[0, 0] = 0  # first batch, bounds 32, 31, 30: final low part 0 < threshold -> rejected
+    draws, spare = naive.batch(list(map(int, words[0])), 0, batches, 32, 3)
+    assert spare == batches + 1
     got = deal(spec, words)[0]
     want = naive_deals(spec, words)[0]
     assert [naive.cards_of(m) for m in got] == [sorted(p) for p in want]
 
 
 def test_naive_deal_on_hand_worked_words():
-    # 4 cards into places of 2, 1, 1 with bound 4, 3, then the rest.  word * bound >> 32 picks j.
-    quarter = 2**30
-    words = [3 * quarter, 0x55555556, 7, 7, 7, 7]  # j0 = 3 -> card 3; j1 = 1 + (0x55555556*3 >> 32) = 2
-    places = naive.deal(words, 4, [2, 1, 1], [[], [], []])
-    # pool [0,1,2,3] -> swap 0,3 -> [3,1,2,0]; i=1, bound 3: 0x55555556*3 = 2**32 + 2 -> j = 1+1 = 2
-    # -> [3,2,1,0]; place 0 = {3, 2}; place 1: i=2, bound 2, word 7: 14 >> 32 = 0 but low 14 >= 0
-    assert places == [[3, 2], [1], [0]]
+    # 4 cards into places of 2, 1, 1: three draws with bounds 4, 3, 2 from one word.
+    # word 0xC0000001: *4 = 3 * 2**32 + 4 -> j0 = 3, low 4; *3 = 12 -> j1 = 0, low 12;
+    # *2 = 24 -> j2 = 0, low 24 >= threshold (2**32 - 24) % 24 = 16: accepted.
+    places = naive.deal([0xC0000001, 7, 7, 7], 4, [2, 1, 1], [[], [], []])
+    # pool [0,1,2,3] -> i=0 swap with 3 -> [3,1,2,0]; i=1 keeps 1; i=2 keeps 2; the rest is [0]
+    assert places == [[3, 1], [2], [0]]
 
 
-@pytest.mark.parametrize("bound", [3, 5, 7, 27, 31, 1000, 2**31 + 1])
-def test_bounded_rejects_and_takes_spare_words(bound):
-    threshold = (2**32 - bound) % bound
+def kernel_batch(words, first_bound, size):
+    """The kernel's decoding of one batch of ``size`` draws (bounds first_bound, first_bound-1, ...)."""
+    padded, _, thresholds = _batch_tables(first_bound - np.arange(size).astype(np.uint64))
+    js = np.zeros(padded.shape[0], dtype=np.int64)
+    _draw(np.array(words, dtype=np.uint32), padded, thresholds, js)
+    return [int(j) for j in js[:size]]
+
+
+@pytest.mark.parametrize("first_bound,size", [(32, 3), (31, 2), (7, 3), (64, 3), (5, 1)])
+def test_batch_rejects_and_takes_spare_words(first_bound, size):
+    product = 1
+    for t in range(size):
+        product *= first_bound - t
+    threshold = ((1 << 32) - product) % product
     assert threshold > 0
-    # word 0 gives a low product 0 < threshold: rejected; the spare word decides
-    words = np.array([0, 0, 2**32 - 1, 12345], dtype=np.uint32)
-    value, nxt = _bounded(words, 0, 2, bound)
-    assert (int(value), int(nxt)) == naive.bounded(list(map(int, words)), 0, 2, bound)
-    assert int(value) == ((2**32 - 1) * bound) >> 32 and int(nxt) == 3
-    # accepted on the first word: no spare used
-    value, nxt = _bounded(words, 3, 2, bound)
-    assert (int(value), int(nxt)) == (12345 * bound >> 32, 2)
-    # out of spare words: the last candidate is kept
-    value, nxt = _bounded(np.array([0, 0], dtype=np.uint32), 0, 1, bound)
-    assert (int(value), int(nxt)) == (0, 2) == naive.bounded([0, 0], 0, 1, bound)
+    words = [0, 2**32 - 1, 12345]  # word 0 ends with low part 0 < threshold: rejected, spare word 1 decides
+    want, spare = naive.batch(words, 0, 1, first_bound, size)
+    assert spare == 2 and kernel_batch(words, first_bound, size) == want
+    accepted_words = [2**32 - 1, 0]  # accepted at once
+    want, spare = naive.batch(accepted_words, 0, 1, first_bound, size)
+    assert spare == 1 and kernel_batch(accepted_words, first_bound, size) == want
+    want, spare = naive.batch([0], 0, 1, first_bound, size)  # no spare left: the candidate is kept
+    assert spare == 1 and want == [0] * size == kernel_batch([0], first_bound, size)
 
 
-@given(st.lists(word, min_size=1, max_size=6), st.integers(1, 2**32 - 1))
-def test_bounded_equals_naive(words, bound):
-    arr = np.array(words, dtype=np.uint32)
-    got = _bounded(arr, 0, 1, bound)
-    assert (int(got[0]), int(got[1])) == naive.bounded(words, 0, 1, bound)
-    assert 0 <= int(got[0]) < bound
+@given(st.lists(word, min_size=1, max_size=4), st.integers(1, 64), st.integers(1, BATCH))
+def test_batch_equals_naive(words, first_bound, size):
+    size = min(size, first_bound)
+    want, _ = naive.batch(words, 0, 1, first_bound, size)
+    assert kernel_batch(words, first_bound, size) == want
+    assert all(0 <= j < first_bound - t for t, j in enumerate(want))
 
 
-def test_lemire_is_exact_on_a_scaled_down_word():
-    # The method with w-bit words maps exactly 2**w // bound accepted words to every value.
-    # Check the rule (low < (2**w - bound) % bound rejects) exhaustively for 12-bit words.
-    bits = 12
-    for bound in (3, 5, 7, 27, 31, 100, 2**bits - 1):
-        threshold = (2**bits - bound) % bound
-        hits = [0] * bound
-        for x in range(2**bits):
-            m = x * bound
-            if m % 2**bits >= threshold:
-                hits[m >> bits] += 1
-        assert hits == [2**bits // bound] * bound
+SCALED_DOWN = [(bits, bounds) for bits in (8, 10, 12)
+               for bounds in ((5, 4, 3), (7, 6, 5), (9, 8), (3,), (11, 10, 9)) if np.prod(bounds) <= 2**bits]
+
+
+@pytest.mark.parametrize("bits,bounds", SCALED_DOWN)
+def test_batched_draws_are_exact_on_scaled_down_words(bits, bounds):
+    # Enumerate every w-bit word: each tuple of draws must come from the same number of accepted words.
+    hits = {}
+    for x in range(2**bits):
+        draws, spare = naive.batch([x], 0, 1, bounds[0], len(bounds), bits=bits)
+        product = int(np.prod(bounds))
+        low = x
+        for b in bounds:
+            low = (low * b) % 2**bits
+        if low >= (2**bits - product) % product:
+            hits[tuple(draws)] = hits.get(tuple(draws), 0) + 1
+    assert len(hits) == int(np.prod(bounds))
+    assert len(set(hits.values())) == 1
 
 
 # --- DealSpec ---------------------------------------------------------------------------------------
@@ -154,7 +169,7 @@ def test_dealspec_derived_sizes():
     spec = DealSpec(LAYOUT, {"seat1": (0, 1, 2), "turnup": (31,), "stock": (5,)})
     assert list(spec.room) == [5, 2, 5, 5, 0, 10]
     assert spec.draws == 17
-    assert spec.words_per_deal == 17 + SPARE_WORDS
+    assert spec.words_per_deal == -(-17 // BATCH) + SPARE_WORDS
     assert list(spec.free_cards) == [c for c in range(32) if c not in (0, 1, 2, 31, 5)]
     masks = spec.fixed_masks
     assert masks.dtype == np.uint64 and int(masks[1]) == 0b111 and int(masks[4]) == 1 << 31

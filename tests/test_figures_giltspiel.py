@@ -1,9 +1,10 @@
 """Gleich and Hanger kernels: the worked examples T01-T12 of spec §11.1, names, and properties against
 the slow references in tests/naive.py."""
 
+import numba
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcore.figures import (
@@ -18,6 +19,8 @@ from simcore.figures import (
     run_code,
     run_table,
     set_code,
+    set_code_four_suits,
+    top_bit_table,
 )
 from simcore.games.giltspiel import (
     DECK,
@@ -224,6 +227,55 @@ def test_set_and_run_code_match_naive_on_any_mask(hand):
     assert run_code(m, 4, 8, RUN_TABLE) == naive.best_hanger(hand)
 
 
+@given(any_cards)
+def test_four_suit_set_code_matches_naive_on_any_mask(hand):
+    m = np.uint64(naive.mask(hand))
+    assert set_code_four_suits(m, 8, top_bit_table(8)) == naive.best_gleich(hand)
+
+
+@settings(max_examples=60)
+@given(st.integers(3, 16), st.data())
+def test_four_suit_set_code_matches_naive_for_other_rank_counts(n_ranks, data):
+    hand = data.draw(st.lists(st.integers(0, 4 * n_ranks - 1), max_size=4 * n_ranks, unique=True))
+    m = np.uint64(naive.mask(hand))
+    assert set_code_four_suits(m, n_ranks, top_bit_table(n_ranks)) == naive.best_gleich(hand, 4, n_ranks)
+    assert set_code(m, 4, n_ranks) == naive.best_gleich(hand, 4, n_ranks)
+
+
+@numba.njit
+def _four_suit_codes(masks, n_ranks, table):
+    out = np.empty(masks.shape[0], dtype=np.int64)
+    for i in range(masks.shape[0]):
+        out[i] = set_code_four_suits(masks[i], n_ranks, table)
+    return out
+
+
+@pytest.mark.parametrize("first_suit", [1])
+def test_four_suit_set_code_on_every_rank_count_pattern(first_suit):
+    # every way to hold 0-4 cards of each of 8 ranks (5**8 patterns); suits taken in rotation from
+    # `first_suit`. Expected code straight from the counts: max of 8*(count-2)+rank over counts >= 2.
+    counts = (np.arange(5 ** 8)[:, None] // 5 ** np.arange(8)) % 5  # (390625, 8)
+    masks = np.zeros(len(counts), dtype=np.uint64)
+    for rank in range(8):
+        for k in range(4):
+            suit = (first_suit + k) % 4
+            masks |= np.where(counts[:, rank] > k, np.uint64(1) << np.uint64(8 * suit + rank), np.uint64(0))
+    candidates = np.where(counts >= 2, 8 * (counts - 2) + np.arange(8), -1)
+    expected = candidates.max(axis=1)
+    got = _four_suit_codes(masks, 8, top_bit_table(8))
+    assert (got == expected).all()
+    # spot-check the vectorised expectation with the naive reference
+    for i in range(0, len(counts), 9973):
+        assert expected[i] == naive.best_gleich(naive.cards_of(int(masks[i])))
+
+
+def test_top_bit_table():
+    table = top_bit_table(8)
+    assert table[0] == -1
+    assert all(table[v] == max(i for i in range(8) if v >> i & 1) for v in range(1, 256))
+
+
+@settings(max_examples=60)
 @given(st.lists(st.integers(0, 35), min_size=0, max_size=36, unique=True))
 def test_kernels_match_naive_on_a_36_card_grid(hand):
     # the kernels claim any grid deck without duplicates: try 4 suits x 9 ranks
@@ -245,7 +297,7 @@ def test_resolve_matches_literal_rule(seat_codes):
     assert OUTCOME_OF[int(resolve(*seat_codes))] == naive.team_result(seat_codes)
 
 
-@given(st.lists(st.lists(st.integers(0, 31), min_size=20, max_size=20, unique=True), min_size=1, max_size=20))
+@given(st.lists(st.lists(st.integers(0, 31), min_size=20, max_size=20, unique=True), min_size=1, max_size=8))
 def test_hand_codes_on_batches_of_tables(tables):
     hands = np.array([[naive.mask(t[5 * s:5 * s + 5]) for s in range(4)] for t in tables], dtype=np.uint64)
     out = hand_codes(hands, 4, 8, RUN_TABLE)

@@ -1,6 +1,7 @@
 """Pinochle meld (spec shared/rules/pinochle3.md §3, §9.2, §10): worked examples, kernel against the
 literal reference, and the spec's exact single-hand facts (exact counting plus Monte Carlo)."""
 
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
@@ -157,13 +158,13 @@ def holdings(size: int):
     return st.one_of(uniform, rich)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(holdings(15))
 def test_kernel_matches_reference_15(cards):
     check_against_reference(cards)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(holdings(18))
 def test_kernel_matches_reference_18(cards):
     check_against_reference(cards)
@@ -172,7 +173,7 @@ def test_kernel_matches_reference_18(cards):
 @pytest.mark.parametrize("suit", ["H", "D"])
 def test_every_trump_suit_pattern(suit):
     """All 3**6 count patterns of the trump suit, with the pinochle and around partners held."""
-    extra = "SQ DJ SA CA HA DA" if suit == "H" else "SQ SA HA CA"
+    extra = "SQ DJ SA DA CA SK DK CK" if suit == "H" else "SQ SA HA CA SK HK CK"
     ranks = ("A", "10", "K", "Q", "J", "9")
     for pattern in product(range(3), repeat=6):
         own = " ".join(suit + r for r, n in zip(ranks, pattern) for _ in range(n))
@@ -300,9 +301,106 @@ def test_eighteen_card_exact_facts():
     assert round(float(prob_all(18, [around("A")])), 6) == 0.124462
 
 
-# --- §9.2 meld distribution by Monte Carlo with the kernel ----------------------------------------
+# --- §9.2 meld distribution: exact dynamic program, enumeration and Monte Carlo --------------------
+CCDF = {  # threshold: P(meld >= threshold) with (best trump, fixed H or C, fixed S, fixed D), as printed
+    20: ("0.918402", "0.870019", "0.870019", "0.870019"),
+    40: ("0.849767", "0.681568", "0.654359", "0.681568"),
+    60: ("0.617199", "0.502755", "0.477482", "0.500675"),
+    80: ("0.491739", "0.349599", "0.361494", "0.344816"),
+    100: ("0.370951", "0.261982", "0.277202", "0.258618"),
+    120: ("0.293082", "0.184157", "0.189251", "0.183124"),
+    150: ("0.215326", "0.103152", "0.100633", "0.101817"),
+    180: ("0.107857", "0.045243", "0.053804", "0.047689"),
+    200: ("0.069477", "0.027924", "0.034111", "0.031466"),
+    220: ("0.046456", "0.019427", "0.021829", "0.021171"),
+    250: ("0.030824", "0.013937", "0.014487", "0.014753"),
+    300: ("0.010659", "0.007772", "0.008188", "0.008465"),
+    350: ("0.004857", "0.002670", "0.003465", "0.002745"),
+    400: ("0.001587", "0.000857", "0.001125", "0.000979"),
+    500: ("1.584e-4", "7.18e-5", "9.88e-5", "9.62e-5"),
+    800: ("3.652e-5", "3.51e-5", "3.51e-5", "3.51e-5"),
+    1000: ("1.898e-5", "1.755e-5", "1.755e-5", "1.756e-5"),
+    1500: ("1.836e-6", "4.59e-7", "4.59e-7", "4.59e-7"),
+}
+COLUMNS = (None, "H", "S", "D")
+SUMMARY = {  # column: (mean, SD, quantiles 10/25/50/75/90/95/99 %, maximum)
+    None: (90.975, 66.375, (20, 50, 70, 130, 180, 210, 300), 1900),
+    "H": (68.742, 57.322, (10, 30, 60, 100, 150, 170, 270), 1820),
+    "C": (68.742, 57.322, (10, 30, 60, 100, 150, 170, 270), 1820),
+    "S": (68.742, 59.159, (10, 30, 50, 100, 150, 180, 280), 1900),
+    "D": (68.742, 57.968, (10, 30, 60, 100, 150, 170, 280), 1900),
+}
+
+
+def as_printed(x: float, text: str) -> bool:
+    """Does x round to the decimal ``text`` at the precision it is printed with?"""
+    return abs(Decimal(float(x)) - Decimal(text)) <= Decimal(5).scaleb(Decimal(text).as_tuple().exponent - 1)
+
+
+@pytest.fixture(scope="module")
+def exact15():
+    """Exact counts per meld // 10 of all C(48,15) holdings: column (None = best trump) -> (k,) int64."""
+    return {col: p3.exact_meld_distribution(15, None if col is None else SUITS.index(col))
+            for col in (None, "H", "C", "S", "D")}
+
+
+def stats(counts: np.ndarray):
+    values = 10 * np.arange(counts.size)
+    prob = counts / counts.sum()
+    mean = float((prob * values).sum())
+    sd = float(np.sqrt((prob * values ** 2).sum() - mean ** 2))
+    cdf = np.cumsum(counts) / counts.sum()
+    quantiles = tuple(int(values[np.searchsorted(cdf, q - 1e-12)]) for q in (0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99))
+    return mean, sd, quantiles, int(values[np.flatnonzero(counts).max()])
+
+
+def test_exact_distribution_totals_and_counts(exact15):
+    assert all(int(c.sum()) == comb(48, 15) for c in exact15.values())
+    best = exact15[None]
+    assert int(best[25:].sum()) == 33_698_363_438
+    assert int(best[30:].sum()) == 11_653_164_764
+    assert int(best[0]) == 2_018_188_176
+    assert best[3] == 0  # with the best trump a meld of 30 is impossible
+    assert as_printed(best[5] / best.sum(), "0.1362") and best.argmax() == 5
+    for col in ("H", "S", "D"):
+        assert as_printed(exact15[col][0] / comb(48, 15), "0.057335")
+
+
+@pytest.mark.parametrize("col", list(SUMMARY), ids=lambda c: c or "best")
+def test_exact_distribution_summary(exact15, col):
+    mean, sd, quantiles, top = stats(exact15[col])
+    e_mean, e_sd, e_quantiles, e_top = SUMMARY[col]
+    assert (round(mean, 3), round(sd, 3), quantiles, top) == (e_mean, e_sd, e_quantiles, e_top)
+
+
+@pytest.mark.parametrize("threshold", list(CCDF))
+def test_exact_distribution_ccdf(exact15, threshold):
+    for col, text in zip(COLUMNS, CCDF[threshold]):
+        counts = exact15[col]
+        assert as_printed(counts[threshold // 10:].sum() / counts.sum(), text), (col, threshold)
+    assert as_printed(exact15["C"][threshold // 10:].sum() / comb(48, 15), CCDF[threshold][1])
+
+
+def test_exact_distribution_18_cards():
+    counts = p3.exact_meld_distribution(18)
+    assert int(counts.sum()) == comb(48, 18)
+    assert round(stats(counts)[0], 3) == 142.149
+    for t, text in zip((150, 200, 250, 300, 350, 400), ("0.46397", "0.23982", "0.13353", "0.05305", "0.02362", "0.00972")):
+        assert as_printed(counts[t // 10:].sum() / counts.sum(), text), t
+
+
+def test_exact_distribution_equals_enumeration_of_small_holdings():
+    """All C(48,4) holdings through the kernel give the dynamic program's counts, every trump."""
+    combos = np.array(list(combinations(range(48), 4)), dtype=np.uint64)
+    hands = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+    for trump in (None, 0, 1, 2, 3):
+        points = p3.best_meld(hands)[0] if trump is None else p3.meld_points(hands, trump)
+        expected = p3.exact_meld_distribution(4, trump)
+        assert np.array_equal(np.bincount(points // 10, minlength=expected.size), expected)
+
+
 Z = 4.5
-"""Half-width of every interval in standard errors; ~60 checks at 4.5 sigma on a fixed seed."""
+"""Half-width of the Monte-Carlo intervals in standard errors (fixed seed; ~70 checks)."""
 N_DEALS = 4 * 65536
 
 
@@ -316,9 +414,8 @@ def sample():
 
 
 def within(hits, expected: float):
-    n = hits.size
-    lo, hi = wilson(int(np.count_nonzero(hits)), n, Z)
-    assert lo <= expected <= hi, (np.count_nonzero(hits) / n, expected)
+    lo, hi = wilson(int(np.count_nonzero(hits)), hits.size, Z)
+    assert lo <= expected <= hi, (np.count_nonzero(hits) / hits.size, expected)
 
 
 def mean_within(values, expected: float):
@@ -326,57 +423,32 @@ def mean_within(values, expected: float):
     assert abs(values.mean() - expected) <= Z * se, (values.mean(), expected)
 
 
-CCDF = {  # threshold: (best, hearts/clubs, spades, diamonds)
-    20: (0.918402, 0.870019, 0.870019, 0.870019),
-    40: (0.849767, 0.681568, 0.654359, 0.681568),
-    60: (0.617199, 0.502755, 0.477482, 0.500675),
-    80: (0.491739, 0.349599, 0.361494, 0.344816),
-    100: (0.370951, 0.261982, 0.277202, 0.258618),
-    120: (0.293082, 0.184157, 0.189251, 0.183124),
-    150: (0.215326, 0.103152, 0.100633, 0.101817),
-    180: (0.107857, 0.045243, 0.053804, 0.047689),
-    200: (0.069477, 0.027924, 0.034111, 0.031466),
-    220: (0.046456, 0.019427, 0.021829, 0.021171),
-    250: (0.030824, 0.013937, 0.014487, 0.014753),
-    300: (0.010659, 0.007772, 0.008188, 0.008465),
-    350: (0.004857, 0.002670, 0.003465, 0.002745),
-    400: (0.001587, 0.000857, 0.001125, 0.000979),
-    500: (1.584e-4, 7.18e-5, 9.88e-5, 9.62e-5),
-}
-
-
-def test_meld_distribution_15(sample):
+def test_monte_carlo_meld_distribution_15(sample):
     hands = sample[0]
     best = p3.best_meld(hands)[0]
     fixed = {s: p3.meld_points(hands, SUITS.index(s)) for s in SUITS}
-    assert best.max() <= p3.MAX_MELD_15 and not np.any(best == 30)  # R3.7; 30 impossible with best trump
     assert np.array_equal(best, np.max(np.stack(list(fixed.values())), axis=0))
-    for t, (p_best, p_hc, p_s, p_d) in CCDF.items():
-        for values, expected in ((best, p_best), (fixed["H"], p_hc), (fixed["C"], p_hc),
-                                 (fixed["S"], p_s), (fixed["D"], p_d)):
-            within(values >= t, expected)
+    for t, row in CCDF.items():
+        for values, text in ((best, row[0]), (fixed["H"], row[1]), (fixed["C"], row[1]),
+                             (fixed["S"], row[2]), (fixed["D"], row[3])):
+            within(values >= t, float(text))
     within(best == 0, 0.001846)
-    within(best == 50, 0.1362)
     mean_within(best, 90.975)
-    for s, sd in (("H", 57.322), ("S", 59.159), ("D", 57.968)):
-        within(fixed[s] == 0, 0.057335)
+    for s in SUITS:
         mean_within(fixed[s], 68.742)
-        assert abs(fixed[s].std() / sd - 1) < 0.02
-    assert abs(best.std() / 66.375 - 1) < 0.02
 
 
-def test_meld_distribution_18(sample):
+def test_monte_carlo_meld_distribution_18(sample):
     best = p3.best_meld(sample[1])[0]
     mean_within(best, 142.149)
     for t, expected in zip((150, 200, 250, 300, 350, 400), (0.46397, 0.23982, 0.13353, 0.05305, 0.02362, 0.00972)):
         within(best >= t, expected)
 
 
-def test_nines_throw_in_rates_by_kernel(sample):
+def test_monte_carlo_nines_throw_in_rates(sample):
     hands = sample[0]
-    nine_bits = sum(3 << (2 * (6 * s + p3.NINE)) for s in range(4))
-    nines = np.array([bin(int(h) & nine_bits).count("1") for h in hands])
-    spade_nines = np.array([bin(int(h) & (3 << (2 * p3.NINE))).count("1") for h in hands])
-    only_deece = p3.meld_points(hands, p3.SPADES) == 10 * spade_nines  # no marriage, pinochle or around
+    nines = np.bitwise_count(hands & np.uint64(sum(3 << (2 * (6 * s + p3.NINE)) for s in range(4))))
+    spade_nines = np.bitwise_count(hands & np.uint64(3 << (2 * p3.NINE)))
+    only_deece = p3.meld_points(hands, p3.SPADES) == 10 * spade_nines.astype(np.int64)  # no other meld
     within(only_deece, 0.1502328)
     within(only_deece & (nines >= 5), 0.0163659)

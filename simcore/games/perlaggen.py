@@ -159,7 +159,7 @@ HANGER_TABLES = np.stack([hanger_table(False), hanger_table(True)])
 WINDOWS = hanger_windows()
 
 
-def _suit_tables(six_below_bells_seven: bool) -> np.ndarray:
+def _ladder_kinds(six_below_bells_seven: bool) -> np.ndarray:
     """(4,) int64: index into HANGER_TABLES per suit (1 = ladder reaches the 6)."""
     kinds = np.zeros(N_SUITS, dtype=np.int64)
     kinds[BELLS] = int(six_below_bells_seven)
@@ -332,7 +332,7 @@ def _kernel_args(hands, style, trump, baptised, six_below_bells_seven):
         if ((fixed >= 0) & (held == 0)).any():
             raise CardsimError("a baptism is given for a Perlagg that is not in the hand")
     pmask = np.uint64(DECK.mask(pcards))
-    return hands, pmask, pcards, fixed, HANGER_TABLES, _suit_tables(six_below_bells_seven)
+    return hands, pmask, pcards, fixed, HANGER_TABLES, _ladder_kinds(six_below_bells_seven)
 
 
 def parse_hand(text: str, style: str = "innsbruck", trump: str = "H") -> tuple[int, np.ndarray]:

@@ -1,0 +1,211 @@
+"""Runner and random streams: results independent of workers and chunking, resumable runs, chunk
+planning and the stream definition."""
+
+import numpy as np
+import pytest
+
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.games.giltspiel import FigureCondition, Known, OddsJob, StatsJob
+from simcore.rng import BLOCK_DEALS, block_stream, block_words, normalize_seed
+
+N = 3 * BLOCK_DEALS + 12_345  # not a multiple of the block size
+SEED = 4242
+MY_HAND = Known({1: (7, 15, 18, 25, 0)}, turnup=22)  # EA LA H9 S8 E7 at seat 1, turn-up HK
+
+
+# what a bet reveals: seat 3 holds at least a pair of Obers
+OPPONENT_BET = FigureCondition(seats=(3,), figure="gleich", code=5)
+
+
+@pytest.fixture(scope="module")
+def stats_reference():
+    """StatsJob counts block by block, summed by hand: the runner's totals must equal these."""
+    job = StatsJob(Known(), seat=2)
+    total = np.zeros(job.n_counts, dtype=np.int64)
+    for block in range(N // BLOCK_DEALS + 1):
+        total += job.run_block(SEED, block, min(BLOCK_DEALS, N - block * BLOCK_DEALS))
+    return total
+
+
+@pytest.mark.parametrize("chunk_deals", [BLOCK_DEALS, 3 * BLOCK_DEALS, runner.DEFAULT_CHUNK_DEALS, 1000])
+def test_stats_totals_do_not_depend_on_chunk_size(stats_reference, chunk_deals):
+    total = runner.run(StatsJob(Known(), seat=2), N, SEED, chunk_deals=chunk_deals, checkpoint=False)
+    assert total.dtype == np.int64
+    assert (total == stats_reference).all()
+    n, parts = StatsJob.split(total)
+    assert n == N
+    assert (parts["outcome"].sum(axis=1) == N).all()
+    assert parts["best_gleich"].sum() == parts["best_hanger"].sum() == N
+    assert parts["gleich_by_class"].sum() == parts["hanger_by_class"].sum() == N
+
+
+def test_stats_totals_do_not_depend_on_workers(stats_reference):
+    total = runner.run(StatsJob(Known(), seat=2), N, SEED, jobs=2, chunk_deals=BLOCK_DEALS, checkpoint=False)
+    assert (total == stats_reference).all()
+
+
+def test_odds_totals_do_not_depend_on_workers_or_chunks():
+    job = OddsJob(MY_HAND, team=1, accept=(OPPONENT_BET,))
+    results = [
+        runner.run(job, N, SEED, jobs=jobs, chunk_deals=chunk, checkpoint=False)
+        for jobs, chunk in ((1, BLOCK_DEALS), (1, 3 * BLOCK_DEALS), (1, runner.DEFAULT_CHUNK_DEALS),
+                            (2, BLOCK_DEALS))
+    ]
+    for other in results[1:]:
+        assert (other == results[0]).all()
+    accepted = results[0][0]
+    assert 0 < accepted < N  # the predicate filtered, and the tallies cover only accepted deals
+    assert results[0][1:5].sum() == results[0][5:9].sum() == accepted
+
+
+def test_first_deals_of_a_block_do_not_depend_on_how_many_are_asked():
+    words_all = block_words(SEED, 5, BLOCK_DEALS, 25)
+    words_some = block_words(SEED, 5, 1000, 25)
+    assert words_all.shape == (BLOCK_DEALS, 25) and words_all.dtype == np.uint32
+    assert (words_some == words_all[:1000]).all()
+    job = StatsJob(Known(), seat=0)
+    # a run of n deals is the prefix of a run of more deals: the extra deals only add counts
+    small = runner.run(job, 1000, SEED, checkpoint=False)
+    big = runner.run(job, 2000, SEED, checkpoint=False)
+    assert (big >= small).all() and big[0] == 2000 and small[0] == 1000
+
+
+def test_different_seeds_give_different_deals():
+    job = StatsJob(Known(), seat=0)
+    a = runner.run(job, 20_000, 1, checkpoint=False)
+    b = runner.run(job, 20_000, 2, checkpoint=False)
+    assert not (a == b).all()
+
+
+# --- resume ---------------------------------------------------------------------------------------
+def _subfolders(path):
+    return [p for p in path.iterdir() if p.is_dir()]
+
+
+def test_interrupted_run_resumes_to_the_same_totals(tmp_path, stats_reference):
+    job = StatsJob(Known(), seat=2)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
+    (folder,) = _subfolders(tmp_path)
+    assert len(list(folder.glob("chunk-*.npy"))) == 1
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=2)
+    assert len(list(folder.glob("chunk-*.npy"))) == 3
+    total = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (total == stats_reference).all()
+    assert _subfolders(tmp_path) == []  # the checkpoint folder is removed after a finished run
+
+
+def test_resume_really_loads_the_saved_chunks(tmp_path):
+    job = OddsJob(Known(), team=0)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
+    (folder,) = _subfolders(tmp_path)
+    (saved,) = folder.glob("chunk-*.npy")
+    first = np.load(saved)
+    np.save(saved, first + 1000)  # tamper: a resumed run must use the file, not recompute it
+    resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    clean = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)
+    assert (resumed == clean + 1000).all()
+    assert _subfolders(tmp_path) == []
+
+
+@pytest.mark.filterwarnings("ignore:.*tasks.*:UserWarning")  # joblib: chunks cancelled by the interrupt
+def test_interrupted_parallel_run_resumes(tmp_path, stats_reference):
+    job = StatsJob(Known(), seat=2)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, jobs=2, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
+    total = runner.run(job, N, SEED, jobs=2, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (total == stats_reference).all()
+    assert _subfolders(tmp_path) == []
+
+
+def test_checkpoints_of_different_questions_do_not_mix(tmp_path):
+    a, b = StatsJob(Known(), seat=0), StatsJob(Known(), seat=1)
+    assert a.key() != b.key()
+    assert OddsJob(Known(), team=0).key() != OddsJob(Known(), team=1).key()
+    assert OddsJob(MY_HAND, team=1).key() != OddsJob(Known(), team=1).key()
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(a, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
+    total_b = runner.run(b, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (total_b == runner.run(b, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)).all()
+    assert len(_subfolders(tmp_path)) == 1  # a's unfinished run is still there, b's is cleaned
+
+
+def test_accept_conditions_are_part_of_the_key():
+    plain = OddsJob(Known(), team=0)
+    assert plain.key() != OddsJob(Known(), team=0, accept=(OPPONENT_BET,)).key()
+    other = FigureCondition(seats=(3,), figure="gleich", code=5, below=True)
+    assert OddsJob(Known(), team=0, accept=(other,)).key() != OddsJob(Known(), team=0, accept=(OPPONENT_BET,)).key()
+    assert plain.key() == OddsJob(Known(), team=0).key()
+
+
+# --- planning and arguments -----------------------------------------------------------------------
+@pytest.mark.parametrize("n", [0, -1, -BLOCK_DEALS])
+def test_plan_chunks_rejects_non_positive_n(n):
+    with pytest.raises(CardsimError, match="positive"):
+        runner.plan_chunks(n)
+    with pytest.raises(CardsimError):
+        runner.run(OddsJob(Known(), team=0), n, SEED, checkpoint=False)
+
+
+@pytest.mark.parametrize("chunk_deals", [0, -5])
+def test_plan_chunks_rejects_non_positive_chunk_size(chunk_deals):
+    with pytest.raises(CardsimError, match="chunk"):
+        runner.plan_chunks(100, chunk_deals)
+
+
+def test_run_rejects_less_than_one_job():
+    with pytest.raises(CardsimError, match="jobs"):
+        runner.run(OddsJob(Known(), team=0), 100, SEED, jobs=0, checkpoint=False)
+
+
+@pytest.mark.parametrize("n", [1, BLOCK_DEALS - 1, BLOCK_DEALS, BLOCK_DEALS + 1, 7 * BLOCK_DEALS + 3])
+@pytest.mark.parametrize("chunk_deals", [1, BLOCK_DEALS, 2 * BLOCK_DEALS + 1, runner.DEFAULT_CHUNK_DEALS])
+def test_plan_chunks_cover_the_deals_in_whole_blocks(n, chunk_deals):
+    chunks = runner.plan_chunks(n, chunk_deals)
+    assert [c.index for c in chunks] == list(range(len(chunks)))
+    assert chunks[0].start == 0 and chunks[-1].stop == n
+    for before, after in zip(chunks, chunks[1:]):
+        assert before.stop == after.start
+        assert before.stop % BLOCK_DEALS == 0
+    deals = 0
+    for chunk in chunks:
+        blocks = list(chunk.blocks())
+        assert all(0 < size <= BLOCK_DEALS for _, size in blocks)
+        assert [b for b, _ in blocks] == list(range(chunk.start // BLOCK_DEALS, chunk.start // BLOCK_DEALS + len(blocks)))
+        deals += sum(size for _, size in blocks)
+    assert deals == n
+
+
+# --- streams --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed, block", [(0, 0), (1, 0), (1, 1), (20240531, 7), (2**40 + 3, 123)])
+def test_block_stream_is_the_spawned_child(seed, block):
+    child = np.random.SeedSequence(seed).spawn(block + 1)[block]
+    want = np.random.Generator(np.random.PCG64(child)).bit_generator.random_raw(64)
+    got = block_stream(seed, block).bit_generator.random_raw(64)
+    assert (got == want).all()
+
+
+def test_block_words_are_the_stream_as_32_bit_words():
+    raw = block_stream(7, 3).bit_generator.random_raw(10)
+    words = block_words(7, 3, 4, 5)
+    assert (words.ravel() == raw.view(np.uint32)[:20]).all()
+
+
+@pytest.mark.parametrize("seed, value", [(0, 0), (17, 17), (np.int64(5), 5), ("123", 123), (" 9 ", 9)])
+def test_normalize_seed_accepts_whole_numbers(seed, value):
+    assert normalize_seed(seed) == value
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "abc", "-3", True, [1]])
+def test_normalize_seed_rejects_other_values(seed):
+    with pytest.raises(CardsimError, match="seed"):
+        normalize_seed(seed)
+
+
+def test_normalize_seed_none_draws_a_fresh_reportable_seed():
+    a, b = normalize_seed(None), normalize_seed(None)
+    assert isinstance(a, int) and 0 <= a < 2**63
+    assert a != b
