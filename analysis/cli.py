@@ -1,7 +1,7 @@
 """The ``cardsim`` command line.
 
     cardsim COMMAND GAME [options]     e.g. cardsim odds giltspiel --hand "LA SA H10 E9 E8"
-    cardsim games                      the games, their packs and rule options
+    cardsim games [GAME]               the games; with a game, its rule options
     cardsim report [options]           the statistical report (reports/index.html)
 
 Bad input prints one line ``cardsim: error: ...`` and exits with code 2.
@@ -15,9 +15,6 @@ import sys
 from analysis.commands import commands, lookup
 from simcore.errors import CardsimError
 
-GAME_COMMANDS = ("odds", "stats")
-
-
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit code 2."""
 
@@ -27,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _top_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardsim", description="Monte-Carlo analysis of traditional trick-taking card games.")
-    parser.add_argument("command", help="odds, stats, games or report")
+    parser.add_argument("command", help="a game command (odds, stats, ...), games or report")
     parser.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
@@ -47,14 +44,19 @@ def _game_command(command: str, rest: list[str]) -> int:
 
 
 def _games(rest: list[str]) -> int:
-    from simcore.registry import games
+    """List the games; with a game name, its rule options and their defaults."""
+    from simcore.registry import games, get_game
 
     table = commands()
+    if rest:
+        game = get_game(rest[0])
+        print(f"{game.title}: {game.deck.n_cards}-card pack, rules {game.rules_file}")
+        for option in game.options:
+            print(f"  {option.name} = {option.default!r}  {option.help}")
+        return 0
     for name, game in sorted(games().items()):
         available = [c for c in sorted(table) if name in table[c]]
-        print(f"{name}: {game.title}, {game.deck.n_cards}-card pack; commands: {', '.join(available) or 'none yet'}")
-        for option in game.options:
-            print(f"    {option.name} = {option.default!r}  ({option.help})")
+        print(f"{name:<12} {game.title}, {game.deck.n_cards}-card pack; commands: {', '.join(available) or 'none yet'}")
     return 0
 
 
@@ -76,13 +78,14 @@ def main(argv: list[str] | None = None) -> int:
             print(__doc__.strip())
             return 0
         top = _top_parser().parse_args(argv)
-        if top.command in GAME_COMMANDS:
+        game_commands = sorted(commands())
+        if top.command in game_commands:
             return _game_command(top.command, top.rest)
         if top.command == "games":
             return _games(top.rest)
         if top.command == "report":
             return _report(top.rest)
-        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(GAME_COMMANDS)}, games, report")
+        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, report")
     except CardsimError as exc:
         print(f"cardsim: error: {exc}", file=sys.stderr)
         return 2

@@ -76,6 +76,7 @@ class DealSpec:
             if len(cards) > size:
                 raise CardsimError(f"{name} holds {size} cards but {len(cards)} were given")
             for c in cards:
+                self.layout.deck.token(c)  # CardsimError for a card outside the pack
                 if c in seen:
                     raise CardsimError(
                         f"{self.layout.deck.token(c)} is placed twice ({seen[c]} and {name}); "

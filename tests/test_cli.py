@@ -65,9 +65,11 @@ def test_stats_exact_matches_spec(capsys):
     assert facts["has a Gleich"] == 144_032 and facts["Hanger of 3+"] == 9_184  # spec §10.2
 
 
-def test_games_lists_options(capsys):
+def test_games_lists_games_and_options(capsys):
     code, out, _ = run_cli(capsys, "games")
-    assert code == 0 and "giltspiel" in out and "void_policy = 'nobody_scores'" in out
+    assert code == 0 and "giltspiel" in out and "odds, stats" in out
+    code, out, _ = run_cli(capsys, "games", "Giltspiel")
+    assert code == 0 and "void_policy = 'nobody_scores'" in out and "target = 11" in out
 
 
 BAD_INPUT = [
@@ -92,6 +94,7 @@ BAD_INPUT = [
     (["odds"], "needs a game"),
     (["play", "giltspiel"], "unknown command 'play'"),
     (["stats", "giltspiel", "--seat", "9"], "--seat must be"),
+    (["games", "whist"], "unknown game 'whist'"),
 ]
 
 

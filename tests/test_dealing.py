@@ -190,6 +190,13 @@ def test_dealspec_too_many_cards_for_a_place_is_an_error():
         DealSpec(LAYOUT, {"seat3": tuple(range(6))})
 
 
+@pytest.mark.parametrize("card", [-1, 32, 40, 63])
+def test_dealspec_card_outside_the_pack_is_an_error(card):
+    # a card index beyond the pack used to give a stock of 12 cards without a word
+    with pytest.raises(CardsimError, match="outside"):
+        DealSpec(LAYOUT, {"seat0": (card,)})
+
+
 def test_dealspec_unknown_place_is_an_error():
     with pytest.raises(CardsimError, match="unknown place 'seat4'"):
         DealSpec(LAYOUT, {"seat4": (1,)})

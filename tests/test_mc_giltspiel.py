@@ -23,7 +23,8 @@ G_VOID = Fraction(25_537_490_432, 3_041_834_100_305)  # spec §10.3
 GLEICH_CLASSES = [57_344] + [13_440 + 864 * r for r in range(8)] + [1_512] * 8 + [28] * 8
 HANGER_CLASSES = [106_224, 0, 12_156, 11_132, 11_520, 11_908, 12_296, 12_580, 14_376, 0, 0, 1_512, 1_404,
                   1_404, 1_404, 1_404, 1_512, 0, 0, 0, 108, 104, 104, 104, 108, 0, 0, 0, 0, 4, 4, 4, 4]
-WIN, STAND, LOSE, VOID = range(4)  # RELATIVE_OUTCOMES order
+WIN, STAND, LOSE, VOID = range(4)  # RELATIVE_OUTCOMES order (odds, by-class tallies)
+TEAM0, TEAM1, ABS_STAND, ABS_VOID = range(4)  # ABSOLUTE_OUTCOMES order (table outcome tallies)
 
 
 def within(successes, n, p, level=LEVEL):
@@ -116,14 +117,14 @@ def table_stats(scale):
 
 def test_gleich_void_matches_exact(table_stats):
     n, parts = table_stats
-    assert within(parts["outcome"][0, 3], n, G_VOID)
+    assert within(parts["outcome"][0, ABS_VOID], n, G_VOID)
 
 
 def test_hanger_void_matches_exact_dp(table_stats):
     n, parts = table_stats
     p = Fraction(hanger_free_tuples(4), comb(32, 5) * comb(27, 5) * comb(22, 5) * comb(17, 5))
     assert abs(float(p) - 0.08428) < 5 * 0.00016  # and the spec's MC baseline (§10.4 A) agrees with it
-    assert within(parts["outcome"][1, 3], n, p)
+    assert within(parts["outcome"][1, ABS_VOID], n, p)
 
 
 def test_teams_are_symmetric(table_stats):
@@ -137,7 +138,8 @@ def test_teams_are_symmetric(table_stats):
 def test_outcomes_agree_with_spec_mc_baselines(table_stats):
     # spec §10.4 A (10M deals, SE <= 0.00016): compare with the combined standard error
     n, parts = table_stats
-    for figure, column, spec_p in ((0, STAND, 0.02501), (1, STAND, 0.05116), (0, VOID, 0.00838)):
+    for figure, column, spec_p in ((0, ABS_STAND, 0.02501), (1, ABS_STAND, 0.05116), (0, ABS_VOID, 0.00838),
+                                   (1, ABS_VOID, 0.08428), (0, TEAM0, 0.48330), (0, TEAM1, 0.48330)):
         p = parts["outcome"][figure, column] / n
         se = np.sqrt(spec_p * (1 - spec_p) / n + 0.00016 ** 2)
         assert abs(p - spec_p) < 4.5 * se, (figure, column, p)
@@ -152,8 +154,8 @@ def test_outcomes_agree_with_spec_mc_baselines(table_stats):
 def test_tables_best_class_is_at_least_each_seats_class(table_stats):
     n, parts = table_stats
     # a table without any Gleich is exactly the void outcome; same for Hanger
-    assert parts["best_gleich"][0] == parts["outcome"][0, 3]
-    assert parts["best_hanger"][0] == parts["outcome"][1, 3]
+    assert parts["best_gleich"][0] == parts["outcome"][0, ABS_VOID]
+    assert parts["best_hanger"][0] == parts["outcome"][1, ABS_VOID]
     # impossible Hanger classes never appear as the table's best
     impossible = [i for i, c in enumerate(HANGER_CLASSES) if c == 0]
     assert parts["best_hanger"][impossible].sum() == 0

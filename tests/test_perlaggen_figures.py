@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import naive_perlaggen as naive
 from simcore.errors import CardsimError
+from simcore.figures import hand_codes, run_table
 from simcore.games import perlaggen as P
 from simcore.registry import get_game
 
@@ -229,6 +230,16 @@ def test_five_free_perlaggen_brute_force():
     assert kernel("HK S6 S7 E7 HU") == brute("HK S6 S7 E7 HU")
 
 
+@pytest.mark.slow
+def test_more_random_hands_agree_with_brute_force(scale):
+    """Larger random set with up to 4 free Perlaggen; size set by CARDSIM_TEST_SCALE."""
+    rng = random.Random("more")
+    for _ in range(max(1, int(20 * scale))):
+        style, trump = rng.choice(COMBOS)
+        text = random_hand(rng, style, trump, rng.choice((4, 5, 6)), max_free=4)
+        assert kernel(text, style, trump) == brute(text, style, trump), text
+
+
 # --- §11.1 exact counts (§12.7 T-34) --------------------------------------------------------------
 @pytest.fixture(scope="module")
 def every_hand():
@@ -289,6 +300,15 @@ def test_frontier_over_every_hand(every_hand, style, trump):
     inner = np.arange(P.FRONTIER_MAX - 1)[None, :] < (width - 1)[:, None]
     assert ((front[:, 1:, 0] > front[:, :-1, 0]) | ~inner).all()
     assert ((front[:, 1:, 1] < front[:, :-1, 1]) | ~inner).all()
+
+
+@pytest.mark.parametrize("style, trump", COMBOS)
+def test_natural_figures_match_the_core_kernels(every_hand, style, trump):
+    """Perlaggen masked out, every hand's codes equal simcore.figures' set/run codes (other encoding)."""
+    natural = every_hand & ~np.uint64(P.perlagg_mask(style, trump))
+    mine = P.figure_codes(natural, style, trump).astype(np.int64)
+    core = hand_codes(natural.reshape(-1, 1), 4, 8, run_table(8))[:, 0, :].astype(np.int64)
+    assert (np.where(mine > 0, 8 * (mine // 16 - 2) + mine % 16 - 1, -1) == core).all()
 
 
 def leading_run(n, m):

@@ -6,6 +6,7 @@ from fractions import Fraction
 from itertools import combinations, product
 from math import comb
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -337,6 +338,15 @@ def as_printed(x: float, text: str) -> bool:
     return abs(Decimal(float(x)) - Decimal(text)) <= Decimal(5).scaleb(Decimal(text).as_tuple().exponent - 1)
 
 
+needs_jit = pytest.mark.skipif(numba.config.DISABLE_JIT, reason="the exact DP over all holdings needs compiled kernels")
+
+
+def test_trump_gains_take_fifteen_values():
+    """R3.6: the extra meld of the trump suit over its plain marriage takes one of 15 values."""
+    gains = p3.suit_patterns()[1]
+    assert gains.tolist() == [0, 10, 20, 30, 40, 50, 60, 130, 140, 150, 160, 170, 1460, 1470, 1480]
+
+
 @pytest.fixture(scope="module")
 def exact15():
     """Exact counts per meld // 10 of all C(48,15) holdings: column (None = best trump) -> (k,) int64."""
@@ -354,6 +364,7 @@ def stats(counts: np.ndarray):
     return mean, sd, quantiles, int(values[np.flatnonzero(counts).max()])
 
 
+@needs_jit
 def test_exact_distribution_totals_and_counts(exact15):
     assert all(int(c.sum()) == comb(48, 15) for c in exact15.values())
     best = exact15[None]
@@ -366,6 +377,7 @@ def test_exact_distribution_totals_and_counts(exact15):
         assert as_printed(exact15[col][0] / comb(48, 15), "0.057335")
 
 
+@needs_jit
 @pytest.mark.parametrize("col", list(SUMMARY), ids=lambda c: c or "best")
 def test_exact_distribution_summary(exact15, col):
     mean, sd, quantiles, top = stats(exact15[col])
@@ -373,6 +385,7 @@ def test_exact_distribution_summary(exact15, col):
     assert (round(mean, 3), round(sd, 3), quantiles, top) == (e_mean, e_sd, e_quantiles, e_top)
 
 
+@needs_jit
 @pytest.mark.parametrize("threshold", list(CCDF))
 def test_exact_distribution_ccdf(exact15, threshold):
     for col, text in zip(COLUMNS, CCDF[threshold]):
@@ -381,6 +394,7 @@ def test_exact_distribution_ccdf(exact15, threshold):
     assert as_printed(exact15["C"][threshold // 10:].sum() / comb(48, 15), CCDF[threshold][1])
 
 
+@needs_jit
 def test_exact_distribution_18_cards():
     counts = p3.exact_meld_distribution(18)
     assert int(counts.sum()) == comb(48, 18)
@@ -390,12 +404,13 @@ def test_exact_distribution_18_cards():
 
 
 def test_exact_distribution_equals_enumeration_of_small_holdings():
-    """All C(48,4) holdings through the kernel give the dynamic program's counts, every trump."""
-    combos = np.array(list(combinations(range(48), 4)), dtype=np.uint64)
+    """All C(48,4) holdings (C(48,2) without JIT) through the kernel give the DP's counts, every trump."""
+    size = 2 if numba.config.DISABLE_JIT else 4
+    combos = np.array(list(combinations(range(48), size)), dtype=np.uint64)
     hands = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
     for trump in (None, 0, 1, 2, 3):
         points = p3.best_meld(hands)[0] if trump is None else p3.meld_points(hands, trump)
-        expected = p3.exact_meld_distribution(4, trump)
+        expected = p3.exact_meld_distribution(size, trump)
         assert np.array_equal(np.bincount(points // 10, minlength=expected.size), expected)
 
 

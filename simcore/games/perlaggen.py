@@ -78,6 +78,7 @@ FRONTIER_MAX = 16
 """Width of the frontier output: 5-card hands have at most 7 points, 7-card hands 11 (tests check);
 the kernel raises ValueError rather than drop a point."""
 _HANGER_CODES = 16 * (W_MAX + 1)
+"""Hanger codes are below 16 * 10 (a run has at most 9 cards)."""
 
 
 # --- Perlaggen per style and trump ----------------------------------------------------------

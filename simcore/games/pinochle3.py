@@ -85,8 +85,6 @@ MELD_VALUES = np.array([(0, k.single, k.double) for k in MELD_KINDS], dtype=np.i
 """(9, 3) int64: value of every meld kind held 0, 1 or 2 times (row index = kind constant above)."""
 AROUND_RANKS = ((ACES, ACE), (KINGS, KING), (QUEENS, QUEEN), (JACKS, JACK))
 ROPE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
-MAX_MELD_15 = 1900
-"""Largest meld of a 15-card holding (R3.7)."""
 
 OPTIONS = (
     Option("min_bid", 250, (None, 100, 200, 250, 300), "smallest opening bid (R4.2a, V1)"),
@@ -143,7 +141,7 @@ def _trump_suit_value(counts, s, values):
 @njit
 def _base_and_gains(counts, values, gains):
     """Trump-free meld of a holding; gains (4,) int64 receives the extra meld of each trump (R3.6)."""
-    base = values[PINOCHLE, min(counts[6 * SPADES + QUEEN], counts[6 * HEARTS + JACK])]
+    base = values[PINOCHLE, min(counts[6 * SPADES + QUEEN], counts[6 * DIAMONDS + JACK])]
     for kind, rank in AROUND_RANKS:
         held = min(min(counts[rank], counts[6 + rank]), min(counts[12 + rank], counts[18 + rank]))
         base += values[kind, held]
@@ -224,33 +222,29 @@ MIN_STATES = 81
 """Running minimum copies over the suits so far of A, K, Q, J: base-3 digits a*27 + k*9 + q*3 + j."""
 
 
-@dataclass(frozen=True)
-class SuitPatterns:
-    """Every count pattern of one suit (3**6 = 729 rows, ranks 9 J Q K 10 A, copies 0-2) with its
-    ways (product of C(2, copies)), size, around digits, marriage value and trump gain (R3.6)."""
-
-    counts: np.ndarray  # (729, 6) int64
-    ways: np.ndarray  # (729,) int64
-    size: np.ndarray  # (729,) int64
-    around: np.ndarray  # (729, 4) int64 copies of A, K, Q, J
-    marriage10: np.ndarray  # (729,) int64 plain marriage value / 10
-    gain: np.ndarray  # (729,) int64 index into gain_values
-    gain_values: np.ndarray  # (g,) int64 distinct trump gains in points, ascending
+PAT_WAYS, PAT_SIZE, PAT_AROUND, PAT_MARRIAGE, PAT_GAIN, PAT_QUEEN, PAT_JACK = 0, 1, 2, 6, 7, 8, 9
+"""Columns of the suit pattern table: holdings of the pattern's cards (product of C(2, copies)),
+cards, copies of A K Q J (columns 2-5), plain marriage / 10, trump gain index, copies of Q and J."""
 
 
-def suit_patterns() -> SuitPatterns:
-    """The 729 count patterns of one suit and their meld features."""
+def suit_patterns() -> tuple[np.ndarray, np.ndarray]:
+    """Every count pattern of one suit (3**6, copies of 9 J Q K 10 A) and its meld features.
+
+    Returns ((729, 10) int64 table, columns PAT_*; (g,) int64 distinct trump gains ascending (R3.6)).
+    """
     counts = np.array(np.meshgrid(*[range(3)] * N_RANKS, indexing="ij")).reshape(N_RANKS, -1).T.astype(np.int64)
-    ways = np.prod(np.where(counts == 1, 2, 1), axis=1)
+    marriage = MELD_VALUES[MARRIAGE, np.minimum(counts[:, KING], counts[:, QUEEN])]
     holding = np.zeros(24, dtype=np.int64)
     gains = np.empty(len(counts), dtype=np.int64)
-    marriage = MELD_VALUES[MARRIAGE, np.minimum(counts[:, KING], counts[:, QUEEN])]
     for i, row in enumerate(counts):
         holding[:N_RANKS] = row
         gains[i] = _trump_suit_value(holding, 0, MELD_VALUES) - marriage[i]
     gain_values, gain_index = np.unique(gains, return_inverse=True)
-    return SuitPatterns(counts, ways, counts.sum(axis=1), counts[:, [ACE, KING, QUEEN, JACK]],
-                        marriage // 10, gain_index.astype(np.int64), gain_values)
+    table = np.column_stack([
+        np.prod(np.where(counts == 1, 2, 1), axis=1), counts.sum(axis=1), counts[:, [ACE, KING, QUEEN, JACK]],
+        marriage // 10, gain_index, counts[:, QUEEN], counts[:, JACK],
+    ]).astype(np.int64)
+    return table, gain_values
 
 
 KEEP, SET, LOWEST, HIGHEST = range(4)
@@ -259,15 +253,14 @@ higher of the two."""
 
 
 @njit
-def _dp_suit(dp, size, last, pats, special, special_mode, gain_mode):
+def _dp_suit(dp, size, last, pats, special_col, special_mode, gain_mode):
     """One suit of the dynamic program: returns the new (size+1, 81, 3, m, g) int64 holding counts.
 
     State: cards so far, around minima (MIN_STATES digits), special (spades' Q copies, then the
-    pinochles once diamonds' J copies are in), plain marriages / 10, trump gain index.
-    pats: (729, 9) int64 rows of ways, size, A K Q J copies, marriage / 10, gain index; special:
-    (729,) the suit's copies feeding the special component; special_mode KEEP, SET or LOWEST;
-    gain_mode KEEP (a plain suit), SET (the fixed trump) or HIGHEST (best trump). last: keep only
-    complete holdings.
+    pinochles once the diamonds' J copies are in), plain marriages / 10, trump gain index.
+    pats: (729, 10) suit pattern table; special_col: its column feeding the special component with
+    special_mode KEEP, SET or LOWEST; gain_mode KEEP (a plain suit), SET (the fixed trump) or
+    HIGHEST (best trump). last: keep only complete holdings.
     """
     new = np.zeros_like(dp)
     for n in range(dp.shape[0]):
@@ -279,23 +272,23 @@ def _dp_suit(dp, size, last, pats, special, special_mode, gain_mode):
                         if w == 0:
                             continue
                         for p in range(pats.shape[0]):
-                            n2 = n + pats[p, 1]
+                            n2 = n + pats[p, PAT_SIZE]
                             if n2 > size or (last and n2 != size):
                                 continue
                             mins2 = 0
                             for d in range(4):
-                                mins2 = 3 * mins2 + min((mins // 3 ** (3 - d)) % 3, pats[p, 2 + d])
+                                mins2 = 3 * mins2 + min((mins // 3 ** (3 - d)) % 3, pats[p, PAT_AROUND + d])
                             sp2 = sp
                             if special_mode == SET:
-                                sp2 = special[p]
+                                sp2 = pats[p, special_col]
                             elif special_mode == LOWEST:
-                                sp2 = min(sp, special[p])
+                                sp2 = min(sp, pats[p, special_col])
                             g2 = g
                             if gain_mode == SET:
-                                g2 = pats[p, 7]
+                                g2 = pats[p, PAT_GAIN]
                             elif gain_mode == HIGHEST:
-                                g2 = max(g, pats[p, 7])
-                            new[n2, mins2, sp2, m + pats[p, 6], g2] += w * pats[p, 0]
+                                g2 = max(g, pats[p, PAT_GAIN])
+                            new[n2, mins2, sp2, m + pats[p, PAT_MARRIAGE], g2] += w * pats[p, PAT_WAYS]
     return new
 
 
@@ -308,21 +301,19 @@ def exact_meld_distribution(hand_size: int = HAND_SIZE, trump: int | None = None
     """
     if trump is not None:
         _check_trump(trump)
-    pats = suit_patterns()
-    table = np.column_stack([pats.ways, pats.size, pats.around, pats.marriage10, pats.gain])
-    dp = np.zeros((hand_size + 1, MIN_STATES, 3, 4 * MELD_VALUES[MARRIAGE, 2] // 10 + 1, pats.gain_values.size),
+    pats, gain_values = suit_patterns()
+    dp = np.zeros((hand_size + 1, MIN_STATES, 3, 4 * MELD_VALUES[MARRIAGE, 2] // 10 + 1, gain_values.size),
                   dtype=np.int64)
-    dp[0, MIN_STATES - 1, 0, 0, int(np.searchsorted(pats.gain_values, 0))] = 1
+    dp[0, MIN_STATES - 1, 0, 0, int(np.searchsorted(gain_values, 0))] = 1
     for s in range(N_SUITS):
-        special_mode, special = {SPADES: (SET, pats.counts[:, QUEEN]), DIAMONDS: (LOWEST, pats.counts[:, JACK])}.get(
-            s, (KEEP, np.zeros_like(pats.size)))
+        special_col, special_mode = {SPADES: (PAT_QUEEN, SET), DIAMONDS: (PAT_JACK, LOWEST)}.get(s, (0, KEEP))
         gain_mode = HIGHEST if trump is None else (SET if s == trump else KEEP)
-        dp = _dp_suit(dp, hand_size, s == N_SUITS - 1, table, np.ascontiguousarray(special), special_mode, gain_mode)
+        dp = _dp_suit(dp, hand_size, s == N_SUITS - 1, pats, special_col, special_mode, gain_mode)
     final = dp[hand_size]
     digits = np.array([[(mins // 3 ** (3 - d)) % 3 for d in range(4)] for mins in range(MIN_STATES)])
     arounds = sum(MELD_VALUES[kind, digits[:, d]] for d, (kind, _) in enumerate(AROUND_RANKS))
     points = (arounds[:, None, None, None] + MELD_VALUES[PINOCHLE][None, :, None, None]
-              + 10 * np.arange(final.shape[2])[None, None, :, None] + pats.gain_values[None, None, None, :])
+              + 10 * np.arange(final.shape[2])[None, None, :, None] + gain_values[None, None, None, :])
     counts = np.zeros(int(points.max()) // 10 + 1, dtype=np.int64)
     np.add.at(counts, points.ravel() // 10, final.ravel())
     return counts
