@@ -64,7 +64,8 @@ def distribution_chart(frame: pd.DataFrame, title: str, *, label_column: str = "
     ax.barh(y, p, color=colour, alpha=0.85, height=0.7,
             xerr=_errors(p, lo, hi), error_kw=dict(ecolor="black", elinewidth=1, capsize=2.5))
     for yi, pi, hii in zip(y, p, hi):
-        ax.text(hii + 0.005 * max(hi.max(), 1e-9), yi, f"{pi:.4f}", va="center", fontsize=7.5)
+        digits = 4 if pi >= 0.01 else 5 if pi >= 0.001 else 6
+        ax.text(hii + 0.005 * max(hi.max(), 1e-9), yi, f"{pi:.{digits}f}", va="center", fontsize=7.5)
     ax.set_yticks(y, labels)
     ax.invert_yaxis()
     ax.set_xlim(0, max(hi.max(), 1e-9) * 1.15)

@@ -101,11 +101,12 @@ class Context:
     def run_kw(self) -> dict:
         return {"jobs": self.jobs, "progress": self.progress}
 
-    def run(self, what: str, command: str, n: int, func: Callable, *args, **kwargs):
-        """``func(*args, **kwargs)``, timed and recorded as a `Run` (command: the equivalent CLI call)."""
+    def run(self, what: str, command: str, deals: int, func: Callable, /, *args, **kwargs):
+        """``func(*args, **kwargs)`` of ``deals`` deals, timed and recorded as a `Run` (command: the
+        equivalent command line)."""
         start = time.perf_counter()
         result = func(*args, **kwargs)
-        self.runs.append(Run(what, n, self.seed, time.perf_counter() - start, command))
+        self.runs.append(Run(what, deals, self.seed, time.perf_counter() - start, command))
         return result
 
 
@@ -173,12 +174,16 @@ class ExampleHand:
     why: str
     turnup: str | None = None
     known: tuple[tuple[int, str], ...] = ()
+    given: tuple[str, ...] = ()
+    """Conditions on other hands, as a bet reveals them (``cardsim odds --given``)."""
 
 
 GILTSPIEL_SEAT = 1
 GILTSPIEL_EXAMPLES = (
     ExampleHand("LA SA H10 E9 E8", "pair of Aces and a 9-8 run"),
     ExampleHand("LA SA H10 E9 E8", "the same hand after seeing seat 2 (an opponent) play EA", known=((2, "EA"),)),
+    ExampleHand("LA SA H10 E9 E8", "the same hand when the opponents show (bet) a pair of Obers or better",
+                given=("opponents gleich >= pair of Obers",)),
     ExampleHand("EU E10 H9 H8 SK", "no pair, two 2-card runs; the turn-up LA is known", turnup="LA"),
     ExampleHand("EK LK HK S9 E7", "three of a kind (Kings)"),
     ExampleHand("HA HK HO S7 L8", "the top 3-card run A-K-O"),
@@ -285,16 +290,21 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         command = f'cardsim odds giltspiel --hand "{ex.hand}" --seat {GILTSPIEL_SEAT}'
         command += f" --turnup {ex.turnup}" if ex.turnup else ""
         command += "".join(f' --known "{s}:{c}"' for s, c in ex.known)
+        command += "".join(f' --given "{c}"' for c in ex.given)
         command += f" --n {ctx.hand_n} --seed {ctx.seed}"
+        extra = {"given": ex.given} if ex.given else {}
         frame = ctx.run(f"Giltspiel odds of {ex.hand}" + (f", turn-up {ex.turnup}" if ex.turnup else "")
-                        + "".join(f", seat {s} holds {c}" for s, c in ex.known),
-                        command, ctx.hand_n, giltspiel.odds, ex.hand, GILTSPIEL_SEAT, ex.turnup, known,
-                        ctx.hand_n, ctx.seed, **ctx.run_kw)
+                        + "".join(f", seat {s} holds {c}" for s, c in ex.known)
+                        + "".join(f", given {c}" for c in ex.given),
+                        command, ctx.hand_n, giltspiel.odds, ex.hand, seat=GILTSPIEL_SEAT, turnup=ex.turnup,
+                        known=known, n=ctx.hand_n, seed=ctx.seed, **extra, **ctx.run_kw)
         a = frame.attrs
         facts = []
         if a["turnup"]:
             facts.append(f"turn-up {esc(a['turnup'])}")
         facts += [f"seat {s} holds {esc(c)}" for s, c in a["known"].items()]
+        facts += [f"given {esc(c)} ({a['n']:,} of {a.get('attempted', a['n']):,} deals met it)"
+                  for c in a.get("given", ())]
         outcomes = list(dict.fromkeys(frame["outcome"]))
         for i, (figure, part) in enumerate(frame.groupby("figure", sort=False)):
             part = part.set_index("outcome")
@@ -309,7 +319,8 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
     return "\n".join([
         f'<h3 id="{sid}">E. Odds of example hands</h3>',
         f"<p>P(win / stand / lose / void) of seat {GILTSPIEL_SEAT}'s team holding the hand, over deals of the "
-        "other 27 cards consistent with what is known (the turn-up, cards seen in other hands). "
+        "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
+        "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
         "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",
         table(["hand (seat 1)", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)", "P(void)",
                "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
@@ -343,7 +354,7 @@ def giltspiel_section(ctx: Context) -> Section:
     section.toc = sub
     tables = ctx.run("Giltspiel table statistics (tables A-D)",
                      f"cardsim stats giltspiel --seat {GILTSPIEL_SEAT} --n {ctx.n} --seed {ctx.seed}",
-                     ctx.n, giltspiel.stats, ctx.n, ctx.seed, GILTSPIEL_SEAT, **ctx.run_kw)
+                     ctx.n, giltspiel.stats, n=ctx.n, seed=ctx.seed, seat=GILTSPIEL_SEAT, **ctx.run_kw)
     section.body = "\n".join([
         _giltspiel_intro(ctx),
         _giltspiel_outcome(tables, sub[0][0]),
