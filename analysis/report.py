@@ -99,7 +99,8 @@ class Context:
 
     @property
     def run_kw(self) -> dict:
-        return {"jobs": self.jobs, "progress": self.progress}
+        """Runner keywords; no checkpoints: even a --full report takes only a minute or two."""
+        return {"jobs": self.jobs, "progress": self.progress, "checkpoint": False}
 
     def run(self, what: str, command: str, deals: int, func: Callable, /, *args, **kwargs):
         """``func(*args, **kwargs)`` of ``deals`` deals, timed and recorded as a `Run` (command: the
@@ -322,7 +323,7 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
         "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
         "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",
-        table(["hand (seat 1)", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)", "P(void)",
+        table([f"hand (seat {GILTSPIEL_SEAT})", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)", "P(void)",
                "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
     ])
 
@@ -373,13 +374,15 @@ GAME_SECTIONS: list[Callable[[Context], Section]] = [giltspiel_section]
 
 # --- fixed sections ---------------------------------------------------------------------------
 def intervals_section(ctx: Context) -> Section:
+    lo, hi = wilson(ctx.n // 2, ctx.n)
     body = (
         "<p>Every simulated probability is shown as <span class=\"p\">p</span> "
         "<span class=\"ci\">[lo, hi]</span>: p is the fraction of the n simulated deals in which the event "
         "happened, and [lo, hi] is its 95% Wilson score interval. Read it as the range of true probabilities "
         "that agree with what was observed: if the whole report were run again with fresh seeds, about 95 in "
-        "100 such intervals would contain the true value. The interval narrows as 1/√n, so with n = 10,000,000 "
-        "a probability near 0.5 is known to about ±0.0003, while a conditional row resting on a few hundred "
+        "100 such intervals would contain the true value. The interval narrows as 1/√n: with the "
+        f"{ctx.n:,} deals of tables A and B a probability near 0.5 is known to about ±{(hi - lo) / 2:.2g}, "
+        "while a conditional row resting on a few hundred "
         "deals (a rare class in tables C and D) is far less certain. Unlike p ± 2 standard errors, the Wilson "
         "interval stays inside [0, 1] and is honest near 0 and 1: an event never seen in n deals still gets "
         "an upper bound of about 3.8/n.</p>"
@@ -389,7 +392,7 @@ def intervals_section(ctx: Context) -> Section:
         "are not independent.</p>"
         f"<p>The numbers are reproducible: deals are drawn in fixed blocks of {BLOCK_DEALS:,} from streams "
         "spawned from the seed, and counts are summed over blocks, so the same seed and the same n give the "
-        "same numbers whatever <code>--jobs</code> (and chunk size), on the same numpy build.</p>"
+        "same numbers whatever <code>--jobs</code> and however the work is split, on the same numpy build.</p>"
     )
     return Section("intervals", "How to read the intervals", body)
 

@@ -29,8 +29,7 @@ class Deck:
 
     suits: suit letters in index order; ranks: rank tokens weakest first; copies: physical copies of
     every face; extras: tokens of faces outside the grid (appended after the grid faces);
-    rank_aliases: alternative spellings, alias -> canonical rank token; absent: grid faces that are
-    not in the pack (tokens).
+    rank_aliases: alternative spellings, alias -> canonical rank token; suit_names: display names.
     """
 
     name: str

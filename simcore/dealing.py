@@ -174,7 +174,7 @@ def _deal_block(words, free_cards, place_of_draw, fixed_masks, out):
     k = free_cards.shape[0]
     draws = place_of_draw.shape[0]
     n_slots = fixed_masks.shape[0]
-    padded, _, thresholds = _batch_tables(k - np.arange(draws).astype(np.uint64))
+    padded, _, thresholds = _batch_tables(np.uint64(k) - np.arange(draws).astype(np.uint64))
     pool = np.empty(k, dtype=np.int64)
     js = np.empty(padded.shape[0], dtype=np.int64)
     one = np.uint64(1)

@@ -22,8 +22,8 @@ RELATIVE_OUTCOMES = ("win", "stand", "lose", "void")
 
 
 def run_table(n_ranks: int) -> np.ndarray:
-    """(2**n_ranks,) int8: best run code of every suit mask (bit r = rank r held)."""
-    table = np.full(1 << n_ranks, -1, dtype=np.int8)
+    """(2**n_ranks,) int16: best run code of every suit mask (bit r = rank r held)."""
+    table = np.full(1 << n_ranks, -1, dtype=np.int16)
     for m in range(1 << n_ranks):
         for length in range(n_ranks, 1, -1):
             tops = m
@@ -42,9 +42,9 @@ def set_code(mask, n_suits, n_ranks):
     for r in range(n_ranks):
         count = 0
         for s in range(n_suits):
-            count += (mask >> np.uint64(s * n_ranks + r)) & np.uint64(1)
+            count += np.int64((mask >> np.uint64(s * n_ranks + r)) & np.uint64(1))
         if count >= 2:
-            code = n_ranks * (np.int64(count) - 2) + r
+            code = n_ranks * (count - 2) + r
             if code > best:
                 best = code
     return best
@@ -112,9 +112,9 @@ def resolve(code0, code1, code2, code3):
 
 @njit
 def hand_codes(hands, n_suits, n_ranks, table):
-    """Set and run codes of many hands: hands (n, k) uint64 -> (n, k, 2) int8 (set, run)."""
+    """Set and run codes of many hands: hands (n, k) uint64 -> (n, k, 2) int16 (set, run)."""
     n, k = hands.shape
-    out = np.empty((n, k, 2), dtype=np.int8)
+    out = np.empty((n, k, 2), dtype=np.int16)
     for i in range(n):
         for j in range(k):
             out[i, j, 0] = set_code(hands[i, j], n_suits, n_ranks)

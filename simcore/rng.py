@@ -16,6 +16,10 @@ from simcore.errors import CardsimError
 BLOCK_DEALS = 1 << 16
 """Deals per random stream. Part of the stream definition: changing it changes every result."""
 
+STREAM_VERSION = f"pcg64-block{BLOCK_DEALS}-batch3-v1-numpy{np.__version__}"
+"""Names everything that maps a seed to deals (generator, block size, draw method, numpy build);
+checkpoints record it so chunks of an older definition are never mixed into a resumed run."""
+
 
 def normalize_seed(seed) -> int:
     """A non-negative int seed; ``None`` draws fresh entropy (report it so the run can be repeated)."""

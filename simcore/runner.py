@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.errors import CardsimError
-from simcore.rng import BLOCK_DEALS
+from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
 DEFAULT_CHUNK_DEALS = 8 * BLOCK_DEALS
 CHECKPOINT_MIN_CHUNKS = 16
@@ -78,7 +78,7 @@ class Checkpoint:
     """Finished chunk counts of one run, one ``.npy`` file per chunk, written atomically."""
 
     def __init__(self, root: Path, job, n: int, seed: int, chunk_deals: int):
-        ident = f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|block={BLOCK_DEALS}"
+        ident = f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|stream={STREAM_VERSION}"
         self.folder = Path(root) / hashlib.sha256(ident.encode()).hexdigest()[:20]
         try:
             self.folder.mkdir(parents=True, exist_ok=True)

@@ -301,7 +301,7 @@ def test_resolve_matches_literal_rule(seat_codes):
 def test_hand_codes_on_batches_of_tables(tables):
     hands = np.array([[naive.mask(t[5 * s:5 * s + 5]) for s in range(4)] for t in tables], dtype=np.uint64)
     out = hand_codes(hands, 4, 8, RUN_TABLE)
-    assert out.shape == (len(tables), 4, 2) and out.dtype == np.int8
+    assert out.shape == (len(tables), 4, 2) and out.dtype == np.int16
     for i, t in enumerate(tables):
         for s in range(4):
             hand = t[5 * s:5 * s + 5]

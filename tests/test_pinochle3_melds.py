@@ -16,7 +16,7 @@ from analysis.stats import wilson
 from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
-from simcore.rng import block_words
+from simcore.rng import BLOCK_DEALS, block_words
 import naive_pinochle3 as naive
 
 DECK = p3.DECK
@@ -416,14 +416,17 @@ def test_exact_distribution_equals_enumeration_of_small_holdings():
 
 Z = 4.5
 """Half-width of the Monte-Carlo intervals in standard errors (fixed seed; ~70 checks)."""
-N_DEALS = 4 * 65536
+N_DEALS = 4 * BLOCK_DEALS
+"""Deals of the Monte-Carlo checks at CARDSIM_TEST_SCALE 1."""
 
 
 @pytest.fixture(scope="module")
-def sample():
-    """Seat 0's 15 cards and those plus the kitty (18 cards) of N_DEALS deals: (n,) uint64 each."""
+def sample(scale):
+    """Seat 0's 15 cards and those plus the kitty (18 cards) of the sampled deals: (n,) uint64 each."""
     spec = DealSpec(p3.LAYOUT)
-    blocks = [deal(spec, block_words(20260529, b, 65536, spec.words_per_deal)) for b in range(N_DEALS // 65536)]
+    n = max(1000, int(N_DEALS * scale))
+    blocks = [deal(spec, block_words(20260529, b, min(BLOCK_DEALS, n - b * BLOCK_DEALS), spec.words_per_deal))
+              for b in range(-(-n // BLOCK_DEALS))]
     slots = np.concatenate(blocks)
     return slots[:, 0], slots[:, 0] | slots[:, p3.LAYOUT.index("kitty")]
 

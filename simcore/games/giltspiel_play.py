@@ -1,0 +1,472 @@
+"""Giltspiel trick play: policies, play-out to the Spiel, a double-dummy solver and the Spiel job.
+
+Rules: shared/rules/giltspiel.md §2.2 (trick order), §6 (play). Seats 0-3 clockwise with the dealer
+at seat 0, so forehand (seat 1, team 1) leads trick 1; team = seat % 2. The trump is the suit of the
+turn-up. The Spiel goes to the first team with 3 of the 5 tricks and play stops there (§6.2).
+
+A position is ``hands (4,) uint64`` (cards still held), the current ``trick (4,) int64`` with
+``count`` cards played by ``leader`` and the following seats, and ``won (2,)`` tricks per team.
+
+* Policies (`RANDOM`, `GREEDY` of spec §10.5) choose a card from what a player sees: own hand, the
+  trick so far, the trump; one uniform number per decision drives the random policy.
+* The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
+  AND/OR alpha-beta search: a transposition table at trick boundaries, equivalent cards searched
+  once (cards of one hand adjacent in rank within a suit once the cards played before this trick
+  are removed) and moves ordered by the greedy policy's preferences.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit
+from simcore.games.giltspiel import N_RANKS, N_SUITS, SEATS, TURNUP, Known, _BlockJob
+from simcore.tricks import (
+    FOLLOW_OR_TRUMP,
+    card_power,
+    legal_mask,
+    lowest_card,
+    popcount,
+    suit_bits,
+    trick_winner,
+    winning_slot,
+)
+
+SUITS = suit_bits(N_SUITS, N_RANKS)
+TRICKS = 5
+SPIEL = 3
+FOREHAND = 1
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+METHODS = ("dd",) + tuple(POLICIES)
+DECISIONS = SEATS * TRICKS
+"""Uniform numbers a play-out reads per deal (one per card played)."""
+TABLE_BITS = 14
+_ONE = np.uint64(1)
+
+
+# --- policies ---------------------------------------------------------------------------------
+@njit
+def _height(card, trump):
+    """Greedy's card order: rank, with every trump above every plain card (0..15)."""
+    return card % N_RANKS + (N_RANKS if card // N_RANKS == trump else 0)
+
+
+@njit
+def _trick_state(trick, count, trump):
+    """(suit led, power of the card holding the trick, partner of the player to move holds it) of a
+    trick with ``count`` cards; (-1, -1, False) before the lead."""
+    if count == 0:
+        return -1, -1, False
+    led = trick[0] // N_RANKS
+    slot = winning_slot(trick, count, trump, N_RANKS)
+    return led, card_power(trick[slot], led, trump, N_RANKS), count >= 2 and slot % 2 == count % 2
+
+
+@njit
+def _greedy_key(card, count, led, best_power, partner, trump):
+    """Spec §10.5 greedy preference, higher first: leading, the highest card; following, the
+    cheapest card if partner holds the trick, else the cheapest card that wins, else the cheapest."""
+    height = _height(card, trump)
+    if count == 0:
+        return height
+    if partner or card_power(card, led, trump, N_RANKS) <= best_power:
+        return -height
+    return 2 * N_RANKS - height
+
+
+@njit
+def _greedy(legal, trick, count, trump):
+    """The greedy policy's card; equal preferences: leading takes the higher card index, following the lower."""
+    led, best_power, partner = _trick_state(trick, count, trump)
+    best, best_key = -1, 0
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        key = _greedy_key(card, count, led, best_power, partner, trump)
+        if best < 0 or key > best_key or (count == 0 and key == best_key):
+            best, best_key = card, key
+    return best
+
+
+@njit
+def _random(legal, u):
+    """The legal card of index floor(u * number of legal cards) in card order; u in [0, 1)."""
+    k = np.int64(u * popcount(legal))
+    for _ in range(k):
+        legal &= legal - _ONE
+    return lowest_card(legal)
+
+
+@njit
+def _choose(policy, hand, trick, count, trump, u):
+    """Card the ``policy`` plays from ``hand`` to the trick so far."""
+    led = trick[0] // N_RANKS if count else -1
+    legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
+    if policy == GREEDY:
+        return _greedy(legal, trick, count, trump)
+    return _random(legal, u)
+
+
+@njit
+def _choose_many(policy, hands, tricks, counts, trumps, u):
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = _choose(policy, hands[i], tricks[i], counts[i], trumps[i], u[i])
+    return out
+
+
+def choose(policy: str, hands, tricks, counts, trumps, u=None) -> np.ndarray:
+    """Cards chosen by ``policy`` ("random" or "greedy") for the players to move in many deals.
+
+    hands (n,) uint64: the mover's hand; tricks (n, 4) int64: the cards of the trick so far in play
+    order; counts (n,) int64: how many; trumps (n,) int64; u (n,) float64 in [0, 1) for "random".
+    Returns (n,) int64 cards.
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    u = np.zeros(hands.shape[0]) if u is None else np.asarray(u, dtype=np.float64)
+    return _choose_many(POLICIES[policy], hands, np.asarray(tricks, dtype=np.int64),
+                        np.asarray(counts, dtype=np.int64), np.asarray(trumps, dtype=np.int64), u)
+
+
+# --- play-out ---------------------------------------------------------------------------------
+@njit
+def _play_deal(policy, hands, trump, leader, u, line):
+    """Play one deal out to the Spiel with ``policy`` for all four seats.
+
+    hands (4,) uint64 (modified); u (DECISIONS,) uniforms; line (DECISIONS,) int64 receives the
+    cards in play order. Returns (winning team, tricks played, cards played).
+    """
+    trick = np.empty(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    played = 0
+    while won[0] < SPIEL and won[1] < SPIEL:
+        for count in range(SEATS):
+            seat = (leader + count) % SEATS
+            card = _choose(policy, hands[seat], trick, count, trump, u[played])
+            hands[seat] &= ~(_ONE << np.uint64(card))
+            trick[count] = card
+            line[played] = card
+            played += 1
+        leader = trick_winner(trick, leader, trump, N_RANKS)
+        won[leader % 2] += 1
+    return (0 if won[0] >= SPIEL else 1), won[0] + won[1], played
+
+
+@njit
+def _play_out(policy, hands, trumps, leader, u, teams, lengths):
+    line = np.empty(DECISIONS, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        teams[i], lengths[i], _ = _play_deal(policy, hands[i].copy(), trumps[i], leader, u[i], line)
+
+
+def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tuple[np.ndarray, np.ndarray]:
+    """Play many deals out to the Spiel with one policy for every seat.
+
+    hands (n, 4) uint64: the seats' five cards; trumps (n,) int64; u (n, DECISIONS) float64 uniforms
+    (needed by "random"). Returns (winning team (n,) int64, tricks played 3..5 (n,) int64).
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
+    teams = np.empty(n, dtype=np.int64)
+    lengths = np.empty(n, dtype=np.int64)
+    _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), leader, u, teams, lengths)
+    return teams, lengths
+
+
+def play_line(policy: str, hands, trump: int, u=None, leader: int = FOREHAND) -> list[tuple[int, int]]:
+    """The (seat, card) sequence one deal's play-out takes; hands (4,) uint64."""
+    u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
+    line = np.empty(DECISIONS, dtype=np.int64)
+    _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), trump, leader, u, line)
+    return _seated(line[:played], trump, leader)
+
+
+def _seated(cards, trump: int, leader: int) -> list[tuple[int, int]]:
+    """(seat, card) pairs of cards given in play order from the first trick on."""
+    out = []
+    for start in range(0, len(cards), SEATS):
+        trick = np.array(cards[start:start + SEATS], dtype=np.int64)
+        out += [((leader + i) % SEATS, int(c)) for i, c in enumerate(trick)]
+        if len(trick) == SEATS:
+            leader = trick_winner(trick, leader, trump, N_RANKS)
+    return out
+
+
+# --- double-dummy solver ----------------------------------------------------------------------
+def new_table(bits: int = TABLE_BITS) -> tuple:
+    """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
+    values (size,) bool, solve counter (1,) int64). A tag holds the solve number, leader and the
+    target team's tricks, so entries of earlier solves are never read."""
+    size = 1 << bits
+    return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
+            np.zeros(size, dtype=np.bool_), np.zeros(1, dtype=np.int64))
+
+
+@njit
+def _slot(k1, k2, tag, size):
+    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag)
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(size - 1))
+
+
+@njit
+def _candidates(hands, seat, trick, count, trump, out):
+    """Cards worth searching for ``seat``, best first by the greedy order, into ``out[0]`` (with
+    their preference keys in ``out[1]``; out (2, 8) int64); returns how many. Of cards equivalent to each other (one hand, one suit, no card of another hand or
+    of this trick between them) only the highest is kept."""
+    led, best_power, partner = _trick_state(trick, count, trump)
+    hand = hands[seat]
+    legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(count):
+        present |= _ONE << np.uint64(trick[i])
+    cards, keys = out[0], out[1]
+    n = 0
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        above = present & SUITS[card // N_RANKS] & ~((_ONE << np.uint64(card + 1)) - _ONE)
+        if above and (hand >> np.uint64(lowest_card(above))) & _ONE:
+            continue
+        key = _greedy_key(card, count, led, best_power, partner, trump)
+        j = n
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
+            cards[j] = cards[j - 1]
+            j -= 1
+        keys[j] = key
+        cards[j] = card
+        n += 1
+    return n
+
+
+def _above_table() -> np.ndarray:
+    """(2**N_RANKS,) uint64: for a suit's rank mask, the ranks above its highest rank (all for 0)."""
+    full = (1 << N_RANKS) - 1
+    return np.array([full & ~((1 << m.bit_length()) - 1) for m in range(1 << N_RANKS)], dtype=np.uint64)
+
+
+_ABOVE = _above_table()
+
+
+@njit
+def _sure_tricks(hands, trump, team):
+    """Tricks ``team`` wins whatever happens: the most trumps one of its players holds above every
+    trump of the opponents (each wins the trick it is played to; one player's cards fall to
+    different tricks)."""
+    shift = np.uint64(trump * N_RANKS)
+    rank_bits = np.uint64((1 << N_RANKS) - 1)
+    opponents = ((hands[1 - team] | hands[3 - team]) >> shift) & rank_bits
+    top = _ABOVE[np.int64(opponents)] << shift
+    return max(popcount(hands[team] & top), popcount(hands[team + 2] & top))
+
+
+@njit
+def _last_trick_winner(hands, leader, trump):
+    """Seat that wins the last trick when every hand holds one card."""
+    trick = np.empty(SEATS, dtype=np.int64)
+    for i in range(SEATS):
+        trick[i] = lowest_card(hands[(leader + i) % SEATS])
+    return trick_winner(trick, leader, trump, N_RANKS)
+
+
+@njit
+def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
+    """True if ``team`` takes ``need`` tricks from this position under perfect play (all modified
+    arrays are restored). moves: (TRICKS * SEATS, 2, 8) int64 scratch for `_candidates`, one per depth."""
+    keys, tags, values, solve = table
+    slot = -1
+    if count == 0:
+        if won[team] >= need:
+            return True
+        if won[1 - team] > TRICKS - need:
+            return False
+        if trump >= 0 and won[team] + _sure_tricks(hands, trump, team) >= need:
+            return True
+        if trump >= 0 and won[1 - team] + _sure_tricks(hands, trump, 1 - team) > TRICKS - need:
+            return False
+        if won[0] + won[1] == TRICKS - 1:
+            return _last_trick_winner(hands, leader, trump) % 2 == team
+        k1 = hands[0] | (hands[1] << np.uint64(32))
+        k2 = hands[2] | (hands[3] << np.uint64(32))
+        tag = (solve[0] * SEATS + leader) * (TRICKS + 1) + won[team]
+        slot = _slot(k1, k2, tag, tags.shape[0])
+        if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
+            return values[slot]
+    seat = (leader + count) % SEATS
+    mine = seat % 2 == team
+    depth = (won[0] + won[1]) * SEATS + count
+    n = _candidates(hands, seat, trick, count, trump, moves[depth])
+    result = not mine
+    for i in range(n):
+        card = moves[depth, 0, i]
+        bit = _ONE << np.uint64(card)
+        hands[seat] ^= bit
+        trick[count] = card
+        if count == SEATS - 1:
+            winner = trick_winner(trick, leader, trump, N_RANKS)
+            first, second, third = trick[0], trick[1], trick[2]
+            won[winner % 2] += 1
+            value = _search(hands, trick, 0, winner, won, trump, team, need, table, moves)
+            won[winner % 2] -= 1
+            trick[0], trick[1], trick[2] = first, second, third
+        else:
+            value = _search(hands, trick, count + 1, leader, won, trump, team, need, table, moves)
+        hands[seat] ^= bit
+        if value == mine:
+            result = mine
+            break
+    if slot >= 0:
+        keys[slot, 0] = k1
+        keys[slot, 1] = k2
+        tags[slot] = tag
+        values[slot] = result
+    return result
+
+
+@njit
+def _solve(hands, trick, count, leader, won, trump, team, need, table, moves):
+    """`_search` on copies of the position, as a new solve of ``table``."""
+    table[3][0] += 1
+    return _search(hands.copy(), trick.copy(), count, leader, won.copy(), trump, team, need, table, moves)
+
+
+@njit
+def _team_tricks(hands, trump, leader, team, table, moves):
+    """Tricks ``team`` can force out of all five from the start of a deal (0..5)."""
+    trick = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    low, high = 0, TRICKS  # team can force `low`; it cannot force more than `high`
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _solve(hands, trick, 0, leader, won, trump, team, mid, table, moves):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+@njit
+def _spiel_teams(hands, trumps, leader, table, moves, out):
+    """Spiel winner of every deal: hands (n, 4) uint64, trumps (n,) -> out (n,) int64 teams."""
+    trick = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    team = leader % 2
+    for i in range(hands.shape[0]):
+        wins = _solve(hands[i], trick, 0, leader, won, trumps[i], team, SPIEL, table, moves)
+        out[i] = team if wins else 1 - team
+
+
+def _moves() -> np.ndarray:
+    return np.empty((TRICKS * SEATS, 2, 8), dtype=np.int64)
+
+
+def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
+    """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
+    -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams."""
+    hands = np.asarray(hands, dtype=np.uint64)
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    _spiel_teams(hands, np.asarray(trumps, dtype=np.int64), leader, new_table() if table is None else table,
+                 _moves(), out)
+    return out
+
+
+def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(), need: int = SPIEL,
+                  table=None) -> bool:
+    """True if ``team`` takes ``need`` tricks from a position under perfect play.
+
+    hands (4,) uint64: cards still held; trick: cards of the current trick so far, led by
+    ``leader``; won: tricks teams 0 and 1 have taken.
+    """
+    cards = np.zeros(SEATS, dtype=np.int64)
+    cards[:len(trick)] = trick
+    return bool(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader,
+                       np.array(won, dtype=np.int64), trump, team, need, new_table() if table is None else table,
+                       _moves()))
+
+
+def forced_tricks(hands, trump: int, leader: int = FOREHAND) -> tuple[int, int]:
+    """Tricks teams 0 and 1 can each force out of five if all five were played (they add up to 5)."""
+    t1 = _team_tricks(np.asarray(hands, dtype=np.uint64), trump, leader, 1, new_table(), _moves())
+    return TRICKS - t1, t1
+
+
+def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, int]]:
+    """A line of perfect play to the Spiel as (seat, card) pairs: at every turn the first card in
+    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64."""
+    hands = np.array(hands, dtype=np.uint64)
+    table, moves = new_table(), _moves()
+    team = leader % 2
+    trick = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    count = 0
+    winner = team if _solve(hands, trick, 0, leader, won, trump, team, SPIEL, table, moves) else 1 - team
+    line = []
+    while won[0] < SPIEL and won[1] < SPIEL:
+        seat = (leader + count) % SEATS
+        options = moves[0, 0, :_candidates(hands, seat, trick, count, trump, moves[0])].copy()
+        for card in options:
+            hands[seat] ^= _ONE << np.uint64(card)
+            trick[count] = card
+            after_leader, after_count, after_won = leader, count + 1, won.copy()
+            if after_count == SEATS:
+                after_leader = trick_winner(trick, leader, trump, N_RANKS)
+                after_won[after_leader % 2] += 1
+                after_count = 0
+            if _solve(hands, trick, after_count, after_leader, after_won, trump, winner, SPIEL, table, moves):
+                break
+            hands[seat] ^= _ONE << np.uint64(card)
+        line.append((seat, int(card)))
+        leader, count, won = after_leader, after_count, after_won
+    return line
+
+
+# --- counting job -----------------------------------------------------------------------------
+def play_stream(seed: int, block: int) -> np.random.Generator:
+    """Generator of the policies' uniforms for block ``block``: child 1 of the block's dealing seed
+    sequence, so play randomness depends on the seed and block only, like the cards."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block, 1))))
+
+
+@njit
+def _trumps(turnups):
+    """Trump suit of every deal from its turn-up mask: (n,) uint64 -> (n,) int64."""
+    out = np.empty(turnups.shape[0], dtype=np.int64)
+    for i in range(turnups.shape[0]):
+        out[i] = lowest_card(turnups[i]) // N_RANKS
+    return out
+
+
+class SpielJob(_BlockJob):
+    """Counts: [accepted deals, deals whose Spiel ``team`` wins] under ``method``.
+
+    method: "dd" (double dummy, an upper bound of what ``team`` can achieve without seeing the
+    other hands), "greedy" or "random" (every seat plays that policy). Forehand leads.
+    """
+
+    n_counts = 2
+
+    def __init__(self, known: Known, team: int, method: str = "dd", accept=()):
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        super().__init__(known, accept)
+        self.team = team
+        self.method = method
+
+    def extra_key(self) -> str:
+        return f"team={self.team}|method={self.method}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots, keep = self.deal_block(seed, block, n_deals)
+        hands = np.ascontiguousarray(slots[keep, :SEATS])
+        trumps = _trumps(np.ascontiguousarray(slots[keep, TURNUP]))
+        if self.method == "dd":
+            teams = spiel_teams(hands, trumps)
+        else:
+            u = play_stream(seed, block).random((n_deals, DECISIONS))[keep]
+            teams, _ = play_out(self.method, hands, trumps, u)
+        return np.array([keep.sum(), (teams == self.team).sum()], dtype=np.int64)

@@ -1,0 +1,320 @@
+"""Perlaggen: the deal as played (spec §3, Eichel §9.1), for four players, and its L0 figure tallies.
+
+Rules: shared/rules/perlaggen.md. Not a uniform shuffle: the dealer shuffles, the cutter (seat 3)
+keeps the permanent Perlaggen he finds at the bottom of his packet (§3.2), the dealer gives packets
+of 2 then 3 cards starting with seat 1 and gives the cutter fewer (§3.3, A-08, A-10), turns up the
+trump card (§3.4; in Eichel acorns are laid aside until a non-acorn appears), and team D may take a
+turned Perlagg for a natural trump (§3.5; the Eichel upgrade and acorn swaps of §9.1).
+
+Seats: dealer 0, seat 1 leads, partner 2, cutter 3 (§0.3); team D = seats 0, 2 = simcore.figures'
+TEAM0. A deal is one row of ``deals (n, N_FIELDS) uint64``, one card mask (or number) per field:
+
+* SEAT0..SEAT3: the hands after the exchanges (each 5 cards);
+* TAKEN: the cutter's shown Perlaggen; STOCK: the face-down undealt cards (the stopper among them);
+  TABLE: the face-up cards out of play (trump marker, laid-aside acorns, given cards);
+* GAVE0, TOOK0, GAVE2, TOOK2: cards the dealer / partner gave up and took in exchanges;
+* EXPOSED: acorns turned up before the Eichel trump card; TURNED: the trump card (card index);
+  TRUMP: the trump suit index; STOPPER: the card index of the stopper; CUT: the cut depth.
+
+Random words: one deal reads WORDS_PER_DEAL 32-bit words: a Fisher-Yates shuffle of the 33 cards
+(draw i swaps position i with one uniform in [i, 33)) and the cut depth, decoded three draws to a
+word exactly as simcore.dealing does; the shuffle fills batches 0-10, the cut batch 11.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.config import njit
+from simcore.dealing import BATCH, SPARE_WORDS, _batch_tables, _draw
+from simcore.errors import CardsimError
+from simcore.figures import relative_outcome, resolve
+from simcore.games import perlaggen as P
+from simcore.registry import Option
+
+N_CARDS = P.DECK.n_cards
+SEATS, HAND_SIZE = 4, 5
+DEALER, LEADER, PARTNER, CUTTER = 0, 1, 2, 3
+ACORNS = P.DECK.suits.index("E")
+NO_CARD = 63
+"""Padding of the Perlagg lists: bit 63 is never set in a hand."""
+_FREE = np.full(8, -1, dtype=np.int8)
+"""No Perlagg baptised yet (the deal comes before any trick)."""
+
+FIELDS = ("seat0", "seat1", "seat2", "seat3", "taken", "stock", "table", "gave0", "took0", "gave2", "took2",
+          "exposed", "turned", "trump", "stopper", "cut")
+(SEAT0, SEAT1, SEAT2, SEAT3, TAKEN, STOCK, TABLE, GAVE0, TOOK0, GAVE2, TOOK2,
+ EXPOSED, TURNED, TRUMP, STOPPER, CUT) = range(len(FIELDS))
+N_FIELDS = len(FIELDS)
+
+EXCHANGE_POLICIES = ("always", "never")
+GIVE_POLICIES = ("keep_figures", "lowest")
+DEAL_OPTIONS = (
+    Option("cut_depth", (5, 28), ((5, 28),), "A-31: the cutter lifts a packet of c cards, c uniform on [5, 28]"),
+    Option("cutter_packets", "earliest_first", ("earliest_first",),
+           "A-08: the cutter's k Perlaggen replace his cards of the first packets first (§3.3)"),
+    Option("first_packet", "lho", ("lho",), "A-10: the dealer's left-hand opponent gets the first packet"),
+    Option("exchange", "always", EXCHANGE_POLICIES,
+           "A-07: team D exchanges a turned Perlagg whenever allowed (dealer first; partner only if the "
+           "dealer has no natural trump); 'never' leaves it dead (§3.5, Eichel steps 1-3 of §9.1)"),
+    Option("exchange_gives", "keep_figures", GIVE_POLICIES,
+           "A-07: the natural card given up: the lowest among those that leave the best L0 (Gleich, "
+           "Hanger) after the swap, Gleich first ('keep_figures'), or simply the lowest ('lowest')"),
+    Option("opponents_exchange", False, (False,), "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
+)
+
+_SHUFFLE_DRAWS = N_CARDS  # bounds 33 .. 1 (the last is a dummy draw of 0 that closes batch 10)
+DRAW_BOUNDS = np.array(list(range(N_CARDS, 0, -1)) + [28 - 5 + 1], dtype=np.uint64)
+WORDS_PER_DEAL = -(-len(DRAW_BOUNDS) // BATCH) + SPARE_WORDS
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """The deal options of one simulation (see DEAL_OPTIONS) and the figure option A-24."""
+
+    style: str = "innsbruck"
+    exchange: str = "always"
+    exchange_gives: str = "keep_figures"
+    six_below_bells_seven: bool = True
+
+    def __post_init__(self):
+        P.trump_suits(self.style)  # CardsimError for an unknown style
+        if self.exchange not in EXCHANGE_POLICIES:
+            raise CardsimError(f"unknown exchange policy '{self.exchange}'; choose one of: {', '.join(EXCHANGE_POLICIES)}")
+        if self.exchange_gives not in GIVE_POLICIES:
+            raise CardsimError(f"unknown exchange_gives '{self.exchange_gives}'; choose one of: {', '.join(GIVE_POLICIES)}")
+
+    def key(self) -> str:
+        return f"{self.style}|exchange={self.exchange}|gives={self.exchange_gives}|six={self.six_below_bells_seven}"
+
+    def kernel_args(self) -> tuple:
+        """(masks, pcards, flags, tables, kinds) for the kernels.
+
+        masks (6,) uint64: Perlagg mask per trump suit index (0 where impossible), then the permanent
+        Perlaggen, then the acorn Perlaggen of Eichel (0 in Innsbruck); pcards (4, 8) int64: Perlaggen
+        per trump, precedence order, padded with NO_CARD; flags (3,) int64: eichel, exchange, keep_figures.
+        """
+        masks = np.zeros(6, dtype=np.uint64)
+        pcards = np.full((4, 8), NO_CARD, dtype=np.int64)
+        for trump in P.trump_suits(self.style):
+            t = P.DECK.suits.index(trump)
+            faces = P.perlaggen(self.style, trump)
+            masks[t] = np.uint64(P.DECK.mask(faces))
+            pcards[t, :len(faces)] = faces
+        masks[4] = np.uint64(P.DECK.mask(P.permanent_perlaggen(self.style)))
+        if self.style == "eichel":
+            masks[5] = np.uint64(P.DECK.mask(P.DECK.parse_cards("E7 EU EO")))
+        flags = np.array([self.style == "eichel", self.exchange == "always", self.exchange_gives == "keep_figures"],
+                         dtype=np.int64)
+        return masks, pcards, flags, P.HANGER_TABLES, P._ladder_kinds(self.six_below_bells_seven)
+
+
+# --- kernels ------------------------------------------------------------------------------------
+@njit
+def _suit(card):
+    """Suit index of a card; the Weli (card 32) is a bell (§2.1)."""
+    return 3 if card == 32 else card // 8
+
+
+@njit
+def _suit_mask(suit):
+    """uint64 mask of the cards of one suit (bells include the Weli)."""
+    m = np.uint64(0xFF) << np.uint64(8 * suit)
+    if suit == 3:
+        m |= np.uint64(1) << np.uint64(32)
+    return m
+
+
+@njit
+def _bit(card):
+    return np.uint64(1) << np.uint64(card)
+
+
+@njit
+def _low_card(mask):
+    """Index of the lowest set bit of a non-zero mask (the weakest card of one suit)."""
+    c = 0
+    while not (mask >> np.uint64(c)) & np.uint64(1):
+        c += 1
+    return c
+
+
+@njit
+def _l0(hand, trump, masks, pcards, tables, kinds, counts, ladders):
+    """(best Gleich, best Hanger) of a hand, each with all its Perlaggen free (level L0, §11.6)."""
+    w = P._identities(hand, masks[trump], pcards[trump], _FREE, counts, ladders)
+    return P._gleich(counts, w), P._hanger(ladders, w, tables, kinds)
+
+
+@njit
+def _give(hand, candidates, perlagg, trump, masks, pcards, flags, tables, kinds, counts, ladders):
+    """The card of ``candidates`` (one suit, non-empty) a player gives up to take ``perlagg`` (A-07).
+
+    keep_figures (flags[2]): the lowest card among those whose swap leaves the best (Gleich, Hanger)
+    of the new hand, compared Gleich first; otherwise simply the lowest card.
+    """
+    if not flags[2]:
+        return _low_card(candidates)
+    best, best_g, best_h = -1, -1, -1
+    for c in range(N_CARDS):
+        if not (candidates >> np.uint64(c)) & np.uint64(1):
+            continue
+        g, h = _l0((hand & ~_bit(c)) | _bit(perlagg), trump, masks, pcards, tables, kinds, counts, ladders)
+        if g > best_g or (g == best_g and h > best_h):
+            best, best_g, best_h = c, g, h
+    return best
+
+
+@njit
+def _swap(row, seat, give, take):
+    """Seat (0 or 2) gives card ``give`` face up and takes card ``take`` from the table."""
+    gave, took = (GAVE0, TOOK0) if seat == 0 else (GAVE2, TOOK2)
+    row[seat] = (row[seat] & ~_bit(give)) | _bit(take)
+    row[gave] |= _bit(give)
+    row[took] |= _bit(take)
+    row[TABLE] = (row[TABLE] & ~_bit(take)) | _bit(give)
+
+
+@njit
+def _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders):
+    """Team D's exchanges on a dealt row (hands, TABLE = trump card and laid-aside acorns) in place.
+
+    Step 1 (§3.5 E1-E5): a turned Perlagg goes to the dealer for his natural trump, else to the
+    partner. Eichel (§9.1): 2. without natural trumps, the dealer, else the partner, upgrades his
+    weakest acorn Perlagg; 3. the dealer, then the partner, swap natural acorns for the face-up acorn
+    Perlaggen, strongest first. Policy 'never' (flags[1] = 0) does nothing.
+    """
+    if not flags[1]:
+        return
+    trump = np.int64(row[TRUMP])
+    turned = np.int64(row[TURNED])
+    pmask = masks[trump]
+    if (pmask >> np.uint64(turned)) & np.uint64(1):
+        for seat in (0, 2):
+            natural = row[seat] & _suit_mask(trump) & ~pmask
+            if natural:
+                _swap(row, seat, _give(row[seat], natural, turned, trump, masks, pcards, flags, tables, kinds,
+                                       counts, ladders), turned)
+                break
+        if flags[0] and (row[TABLE] >> np.uint64(turned)) & np.uint64(1):
+            for seat in (0, 2):
+                acorn_p = row[seat] & masks[5]
+                if acorn_p:
+                    weakest = 0
+                    for j in range(pcards.shape[1]):
+                        if pcards[trump, j] != NO_CARD and (acorn_p >> np.uint64(pcards[trump, j])) & np.uint64(1):
+                            weakest = pcards[trump, j]
+                    _swap(row, seat, weakest, turned)
+                    break
+    if flags[0]:
+        for seat in (0, 2):
+            for j in range(pcards.shape[1]):
+                card = pcards[trump, j]
+                if card == NO_CARD or not ((row[TABLE] & masks[5]) >> np.uint64(card)) & np.uint64(1):
+                    continue
+                natural = row[seat] & _suit_mask(ACORNS) & ~pmask
+                if natural:
+                    _swap(row, seat, _give(row[seat], natural, card, trump, masks, pcards, flags, tables, kinds,
+                                           counts, ladders), card)
+
+
+@njit
+def _pack_card(deck, cut, p):
+    """Card at position p (0 = top) of the pack after the completed cut: ``deck[cut:] + deck[:cut - k]``."""
+    return deck[cut + p] if p < N_CARDS - cut else deck[p - (N_CARDS - cut)]
+
+
+@njit
+def _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, row):
+    """Play the deal of §3.7 on a shuffled ``deck`` (33,) int64 (index 0 = top) cut at ``cut``.
+
+    Fills ``row`` (N_FIELDS,) uint64. The cutter keeps the permanent Perlaggen at the bottom of his
+    packet; the completed cut puts the rest of the packet under the other part (§3.2).
+    """
+    row[:] = 0
+    row[CUT] = cut
+    i = cut - 1
+    while i >= 0 and (masks[4] >> np.uint64(deck[i])) & np.uint64(1):
+        row[TAKEN] |= _bit(deck[i])
+        i -= 1
+    k = cut - 1 - i
+    n_pack = N_CARDS - k
+    row[STOPPER] = _pack_card(deck, cut, n_pack - 1)
+    row[CUTTER] = row[TAKEN]
+    pos = 0
+    for rnd in range(2):
+        for seat in (1, 2, 3, 0):
+            m = 2 + rnd
+            if seat == CUTTER:
+                m = max(0, 2 - k) if rnd == 0 else 3 - max(0, k - 2)
+            for _ in range(m):
+                row[seat] |= _bit(_pack_card(deck, cut, pos))
+                pos += 1
+    card = _pack_card(deck, cut, pos)
+    pos += 1
+    while flags[0] and _suit(card) == ACORNS:
+        row[EXPOSED] |= _bit(card)
+        card = _pack_card(deck, cut, pos)
+        pos += 1
+    row[TURNED] = card
+    row[TRUMP] = _suit(card)
+    row[TABLE] = row[EXPOSED] | _bit(card)
+    for j in range(pos, n_pack):
+        row[STOCK] |= _bit(_pack_card(deck, cut, j))
+    _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders)
+
+
+@njit
+def _shuffle(w, padded, thresholds, js, deck):
+    """Shuffle ``deck`` (33,) from one deal's words and return the cut depth (A-31: 5..28)."""
+    _draw(w, padded, thresholds, js)
+    for i in range(N_CARDS):
+        deck[i] = i
+    for i in range(N_CARDS):
+        j = i + js[i]
+        c = deck[j]
+        deck[j] = deck[i]
+        deck[i] = c
+    return 5 + js[_SHUFFLE_DRAWS]
+
+
+@njit
+def _deal_block(words, masks, pcards, flags, tables, kinds, out):
+    """Play one deal per row of ``words`` (n, WORDS_PER_DEAL) uint32 into ``out`` (n, N_FIELDS)."""
+    padded, _, thresholds = _batch_tables(DRAW_BOUNDS)
+    js = np.empty(padded.shape[0], dtype=np.int64)
+    deck = np.empty(N_CARDS, dtype=np.int64)
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    for d in range(words.shape[0]):
+        cut = _shuffle(words[d], padded, thresholds, js, deck)
+        _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, out[d])
+    return out
+
+
+# --- public API ---------------------------------------------------------------------------------
+def deal_block(words: np.ndarray, rules: DealRules = DealRules()) -> np.ndarray:
+    """Deals as played, one per row of ``words`` ((n, WORDS_PER_DEAL) uint32): (n, N_FIELDS) uint64."""
+    if words.ndim != 2 or words.shape[1] != WORDS_PER_DEAL:
+        raise ValueError(f"words must be (n, {WORDS_PER_DEAL}), got {words.shape}")
+    out = np.empty((words.shape[0], N_FIELDS), dtype=np.uint64)
+    return _deal_block(words, *rules.kernel_args(), out)
+
+
+def deal_from_order(deck, cut: int, rules: DealRules = DealRules()) -> np.ndarray:
+    """The deal of one given pack order (tokens or card indices, top first) cut at ``cut``: (N_FIELDS,).
+
+    For worked examples: with ``cut = 33`` the completed cut leaves the order as it is.
+    """
+    cards = [P.DECK.parse_face(c) if isinstance(c, str) else int(c) for c in deck]
+    if sorted(cards) != list(range(N_CARDS)):
+        raise CardsimError("a pack order must list each of the 33 cards once")
+    if not 1 <= cut <= N_CARDS:
+        raise CardsimError(f"the cut depth must be 1..{N_CARDS}, got {cut}")
+    masks, pcards, flags, tables, kinds = rules.kernel_args()
+    row = np.zeros(N_FIELDS, dtype=np.uint64)
+    _procedure(np.array(cards, dtype=np.int64), cut, masks, pcards, flags, tables, kinds,
+               np.zeros(9, dtype=np.int64), np.zeros(4, dtype=np.int64), row)
+    return row

@@ -1,0 +1,139 @@
+"""The Perlaggen deal as played, in plain Python, written from the spec (§3.7, §3.5, §9.1).
+
+Cards are tokens (``HK``, ``S6``, ``L10``); a pack is a list, index 0 = top. `deal(words)` decodes
+the same random words as the kernel (a Fisher-Yates shuffle of the 33 cards in index order, then
+the cut depth) with `naive.batch`; `play(deck, cut)` is the reference procedure of §3.7 with the
+exchanges of §3.5 and the Eichel sequence of §9.1 under the always-exchange policy (A-07).
+"""
+
+from __future__ import annotations
+
+import naive
+import naive_perlaggen as nf
+
+SUITS = nf.SUITS
+LADDER = nf.LADDER
+CARDS = tuple(s + r for s in SUITS for r in LADDER) + ("S6",)  # card index order of the toolkit
+PERMANENT = {"innsbruck": ("HK", "S6", "S7", "E7"), "eichel": ("HK", "S6", "E7", "EU", "EO")}
+ACORN_PERLAGGEN = ("E7", "EU", "EO")  # Eichel, precedence order
+SHUFFLE_BATCHES = 11  # 33 draws with bounds 33, 32, ..., 1
+CUT_MIN, CUT_MAX = 5, 28  # A-31
+
+
+def suit(card: str) -> str:
+    return card[0]
+
+
+def l0(hand, style: str, trump: str) -> tuple[int, int]:
+    """(best Gleich, best Hanger) with every Perlagg free for each figure (§5.4, §6.4 as written)."""
+    wild = nf.PERLAGGEN[(style, trump)]
+    naturals = [c for c in hand if c not in wild]
+    w = len(hand) - len(naturals)
+    gleich = 0
+    for rank in LADDER:
+        n = sum(1 for c in naturals if c[1:] == rank)
+        if n + w >= 2:
+            gleich = max(gleich, 16 * (n + w) + nf.STRENGTH["E" + rank])
+    hanger = 0
+    for s in SUITS:
+        held = {nf.STRENGTH[c] for c in naturals if suit(c) == s}
+        for length in range(2, len(hand) + 1):
+            for top in range(length, 9):
+                missing = sum(1 for st in range(top - length + 1, top + 1) if st not in held)
+                if missing <= w:
+                    hanger = max(hanger, 16 * length + top)
+    return gleich, hanger
+
+
+def give(hand, candidates, perlagg: str, style: str, trump: str, keep_figures: bool = True) -> str:
+    """The natural card given up for ``perlagg``: A-07, lowest card keeping the best (Gleich, Hanger)."""
+    ordered = sorted(candidates, key=lambda c: nf.STRENGTH[c])
+    if not keep_figures:
+        return ordered[0]
+    after = {c: l0([x for x in hand if x != c] + [perlagg], style, trump) for c in ordered}
+    best = max(after.values())
+    return next(c for c in ordered if after[c] == best)
+
+
+def play(deck, cut: int, style: str = "innsbruck", exchange: bool = True, keep_figures: bool = True) -> dict:
+    """The deal of §3.7 from a pack order ``deck`` (tokens, top first) cut at ``cut``.
+
+    Returns hands (seat -> list, seat 0 dealer, 3 cutter), taken, stopper, stock (set), exposed
+    (acorns laid aside), turned, trump, table (face-up set), gave/took (seat -> set) for seats 0, 2.
+    """
+    taken, i = [], cut - 1
+    while i >= 0 and deck[i] in PERMANENT[style]:
+        taken.append(deck[i])
+        i -= 1
+    k = len(taken)
+    pack = deck[cut:] + deck[:cut - k]
+    hands = {seat: [] for seat in range(4)}
+    hands[3] = list(taken)
+    pos = 0
+    for rnd, n in ((0, 2), (1, 3)):
+        for seat in (1, 2, 3, 0):
+            m = n if seat != 3 else (max(0, 2 - k) if rnd == 0 else 3 - max(0, k - 2))
+            hands[seat] += pack[pos:pos + m]
+            pos += m
+    exposed = []
+    turned = pack[pos]
+    pos += 1
+    while style == "eichel" and suit(turned) == "E":
+        exposed.append(turned)
+        turned = pack[pos]
+        pos += 1
+    trump = suit(turned)
+    deal = {"hands": hands, "taken": taken, "stopper": pack[-1], "stock": set(pack[pos:]), "exposed": exposed,
+            "turned": turned, "trump": trump, "table": set(exposed) | {turned}, "gave": {0: set(), 2: set()},
+            "took": {0: set(), 2: set()}}
+    if exchange:
+        _exchange(deal, style, keep_figures)
+    return deal
+
+
+def _swap(deal, seat: int, given: str, taken: str) -> None:
+    hand = deal["hands"][seat]
+    hand.remove(given)
+    hand.append(taken)
+    deal["table"].discard(taken)
+    deal["table"].add(given)
+    deal["gave"][seat].add(given)
+    deal["took"][seat].add(taken)
+
+
+def _exchange(deal, style: str, keep_figures: bool) -> None:
+    """§3.5 E1-E5 and, in Eichel, the upgrade and the acorn swaps of §9.1."""
+    trump, turned = deal["trump"], deal["turned"]
+    wild = nf.PERLAGGEN[(style, trump)]
+    naturals = {seat: [c for c in deal["hands"][seat] if c not in wild] for seat in (0, 2)}
+    if turned in wild:
+        for seat in (0, 2):  # E1, E2: the partner only if the dealer has no natural trump
+            trumps = [c for c in naturals[seat] if suit(c) == trump]
+            if trumps:
+                _swap(deal, seat, give(deal["hands"][seat], trumps, turned, style, trump, keep_figures), turned)
+                break
+        if style == "eichel" and turned in deal["table"]:  # step 2: upgrade with the weakest acorn Perlagg
+            for seat in (0, 2):
+                mine = [c for c in ACORN_PERLAGGEN if c in deal["hands"][seat]]
+                if mine:
+                    _swap(deal, seat, mine[-1], turned)
+                    break
+    if style == "eichel":  # step 3: natural acorns for face-up acorn Perlaggen, dealer first
+        for seat in (0, 2):
+            for card in ACORN_PERLAGGEN:
+                acorns = [c for c in deal["hands"][seat] if suit(c) == "E" and c not in wild]
+                if card in deal["table"] and acorns:
+                    _swap(deal, seat, give(deal["hands"][seat], acorns, card, style, trump, keep_figures), card)
+
+
+def deal(words, style: str = "innsbruck", exchange: bool = True, keep_figures: bool = True) -> dict:
+    """One deal from one row of random words (the kernel's WORDS_PER_DEAL words)."""
+    deck = list(CARDS)
+    spare = SHUFFLE_BATCHES + 1
+    for b in range(SHUFFLE_BATCHES):
+        draws, spare = naive.batch(words, b, spare, len(CARDS) - 3 * b, 3)
+        for t, j in enumerate(draws):
+            i = 3 * b + t
+            deck[i], deck[i + j] = deck[i + j], deck[i]
+    (c,), spare = naive.batch(words, SHUFFLE_BATCHES, spare, CUT_MAX - CUT_MIN + 1, 1)
+    return play(deck, CUT_MIN + c, style, exchange, keep_figures)
