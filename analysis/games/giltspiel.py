@@ -126,8 +126,9 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, p
         labels = _class_labels(fig, bins)
         best = parts[f"best_{fig}"]
         possible = [i for i in range(bins) if fig == "gleich" or i == 0 or i - 1 in g.possible_hanger_codes()]
-        tables[f"best_{fig}"] = estimate_frame([labels[i] for i in possible], best[possible], deals,
-                                               code=[i - 1 for i in possible]).iloc[::-1].reset_index(drop=True)
+        table = estimate_frame([labels[i] for i in possible], best[possible], deals)
+        table.insert(1, "code", [i - 1 for i in possible])
+        tables[f"best_{fig}"] = table.iloc[::-1].reset_index(drop=True)
         by_class = parts[f"{fig}_by_class"]
         rows = [estimate_frame(RELATIVE_OUTCOMES, by_class[i], int(by_class[i].sum()), own_class=labels[i], code=i - 1)
                 for i in reversed(possible) if by_class[i].sum()]

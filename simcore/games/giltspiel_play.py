@@ -275,57 +275,102 @@ def _last_trick_winner(hands, leader, trump):
 
 
 @njit
+def _boundary_value(hands, leader, won, trump, team, need):
+    """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
+    -1 if only a search can tell."""
+    if won[team] >= need or won[team] + _sure_tricks(hands, trump, team) >= need:
+        return 1
+    if won[1 - team] > TRICKS - need or won[1 - team] + _sure_tricks(hands, trump, 1 - team) > TRICKS - need:
+        return 0
+    if won[0] + won[1] == TRICKS - 1:
+        return 1 if _last_trick_winner(hands, leader, trump) % 2 == team else 0
+    return -1
+
+
+@njit
 def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
-    """True if ``team`` takes ``need`` tricks from this position under perfect play (all modified
-    arrays are restored). moves: (TRICKS * SEATS, 2, 8) int64 scratch for `_candidates`, one per depth."""
+    """True if ``team`` takes ``need`` tricks from this position under perfect play.
+
+    Depth-first AND/OR search without recursion: ply p holds the node after p cards; at a node of
+    ``team`` one winning card settles it, at an opponent's node one losing card. hands, trick and
+    won are modified. moves: (TRICKS * SEATS + 1, 2, 8) int64 scratch, one `_candidates` per ply.
+    """
     keys, tags, values, solve = table
-    slot = -1
-    if count == 0:
-        if won[team] >= need:
-            return True
-        if won[1 - team] > TRICKS - need:
-            return False
-        if trump >= 0 and won[team] + _sure_tricks(hands, trump, team) >= need:
-            return True
-        if trump >= 0 and won[1 - team] + _sure_tricks(hands, trump, 1 - team) > TRICKS - need:
-            return False
-        if won[0] + won[1] == TRICKS - 1:
-            return _last_trick_winner(hands, leader, trump) % 2 == team
-        k1 = hands[0] | (hands[1] << np.uint64(32))
-        k2 = hands[2] | (hands[3] << np.uint64(32))
-        tag = (solve[0] * SEATS + leader) * (TRICKS + 1) + won[team]
-        slot = _slot(k1, k2, tag, tags.shape[0])
-        if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
-            return values[slot]
-    seat = (leader + count) % SEATS
-    mine = seat % 2 == team
-    depth = (won[0] + won[1]) * SEATS + count
-    n = _candidates(hands, seat, trick, count, trump, moves[depth])
-    result = not mine
-    for i in range(n):
-        card = moves[depth, 0, i]
-        bit = _ONE << np.uint64(card)
-        hands[seat] ^= bit
-        trick[count] = card
-        if count == SEATS - 1:
-            winner = trick_winner(trick, leader, trump, N_RANKS)
-            first, second, third = trick[0], trick[1], trick[2]
-            won[winner % 2] += 1
-            value = _search(hands, trick, 0, winner, won, trump, team, need, table, moves)
-            won[winner % 2] -= 1
-            trick[0], trick[1], trick[2] = first, second, third
+    plies = moves.shape[0]
+    leaders = np.empty(plies, dtype=np.int64)
+    counts = np.empty(plies, dtype=np.int64)
+    sizes = np.empty(plies, dtype=np.int64)
+    tried = np.empty(plies, dtype=np.int64)
+    winners = np.empty(plies, dtype=np.int64)
+    saved = np.empty((plies, SEATS - 1), dtype=np.int64)
+    results = np.empty(plies, dtype=np.bool_)
+    slots = np.full(plies, -1, dtype=np.int64)
+    tag_of = np.empty(plies, dtype=np.int64)
+    key_of = np.empty((plies, 2), dtype=np.uint64)
+    p = 0
+    leaders[0], counts[0] = leader, count
+    entering, child = True, False
+    while True:
+        leader, count = leaders[p], counts[p]
+        seat = (leader + count) % SEATS
+        mine = seat % 2 == team
+        if entering:
+            value = -1
+            slots[p] = -1
+            if count == 0:
+                value = _boundary_value(hands, leader, won, trump, team, need)
+                if value < 0:
+                    k1 = hands[0] | (hands[1] << np.uint64(32))
+                    k2 = hands[2] | (hands[3] << np.uint64(32))
+                    tag = (solve[0] * SEATS + leader) * (TRICKS + 1) + won[team]
+                    slot = _slot(k1, k2, tag, tags.shape[0])
+                    if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
+                        value = 1 if values[slot] else 0
+                    else:
+                        slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+            if value < 0:
+                sizes[p] = _candidates(hands, seat, trick, count, trump, moves[p])
+                tried[p] = 0
+                results[p] = not mine
         else:
-            value = _search(hands, trick, count + 1, leader, won, trump, team, need, table, moves)
-        hands[seat] ^= bit
-        if value == mine:
-            result = mine
-            break
-    if slot >= 0:
-        keys[slot, 0] = k1
-        keys[slot, 1] = k2
-        tags[slot] = tag
-        values[slot] = result
-    return result
+            # back from the child of ply p: take its card back
+            card = moves[p, 0, tried[p] - 1]
+            hands[seat] ^= _ONE << np.uint64(card)
+            if winners[p] >= 0:
+                won[winners[p] % 2] -= 1
+                trick[0], trick[1], trick[2] = saved[p, 0], saved[p, 1], saved[p, 2]
+            if child == mine:
+                results[p] = mine
+                tried[p] = sizes[p]
+            value = -1
+        if value < 0 and tried[p] < sizes[p]:
+            card = moves[p, 0, tried[p]]
+            tried[p] += 1
+            hands[seat] ^= _ONE << np.uint64(card)
+            trick[count] = card
+            winners[p] = -1
+            if count == SEATS - 1:
+                winner = trick_winner(trick, leader, trump, N_RANKS)
+                winners[p] = winner
+                saved[p, 0], saved[p, 1], saved[p, 2] = trick[0], trick[1], trick[2]
+                won[winner % 2] += 1
+                leaders[p + 1], counts[p + 1] = winner, 0
+            else:
+                leaders[p + 1], counts[p + 1] = leader, count + 1
+            p += 1
+            entering = True
+            continue
+        if value < 0:
+            value = 1 if results[p] else 0
+            if slots[p] >= 0:
+                keys[slots[p], 0], keys[slots[p], 1] = key_of[p, 0], key_of[p, 1]
+                tags[slots[p]] = tag_of[p]
+                values[slots[p]] = results[p]
+        if p == 0:
+            return value == 1
+        child = value == 1
+        p -= 1
+        entering = False
 
 
 @njit
@@ -362,7 +407,7 @@ def _spiel_teams(hands, trumps, leader, table, moves, out):
 
 
 def _moves() -> np.ndarray:
-    return np.empty((TRICKS * SEATS, 2, 8), dtype=np.int64)
+    return np.empty((TRICKS * SEATS + 1, 2, 8), dtype=np.int64)
 
 
 def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:

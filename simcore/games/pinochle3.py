@@ -109,11 +109,15 @@ OPTIONS = (
     Option("bidder_needs_counter", False, (False, True), "the bidder has no counter requirement (R6.2, A5)"),
     Option("renege_defender_bidder_award", "bid_plus_meld", ("bid_plus_meld", "bid", "max_bid_meld"),
            "bidder's score when a defender reneges (R6.7, A6, A7)"),
-    Option("misdeal_redeal", "same_dealer", ("same_dealer", "next_dealer"), "who deals after a misdeal (R2.4, A12)"),
+    Option("misdeal_redeal", "same_dealer", ("same_dealer", "next_dealer"),
+           "who deals after a misdeal; a nines throw-in passes the deal (R2.4, A12)"),
+    Option("meld_order", "clockwise_from_bidder", ("clockwise_from_bidder",), "order the defenders meld in (R3.9c, A18)"),
     Option("target", 1500, (1000, 1500, 2500), "score that wins the game, reached with >= (R6.5, V9, A15, A20)"),
     Option("neg_limit", None, (None, -1000), "game ends when a score falls strictly below it (V10, A16)"),
     Option("n_hands", None, (None,), "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
     Option("scale", 1, (1, 0.1), "every value divided by 10 (V12)"),
+    Option("game_stake", None, (None,), "money play: game stake G, optional overlay (R6.6)"),
+    Option("set_stake", None, (None,), "money play: set stake S per set unit; concede 1 unit, played set 2 (R6.6)"),
 )
 
 
