@@ -106,3 +106,25 @@ def _tricks_trick(hands, trump, leader, team, trick) -> int:
         values.append(_tricks_trick(hands, trump, leader, team, trick + [card]))
         hands[seat].add(card)
     return max(values) if seat % 2 == team else min(values)
+
+
+def height(card: int, trump: int) -> int:
+    """§10.5 "highest"/"cheapest": by rank, every trump counted above every plain card."""
+    return card % N_RANKS + (N_RANKS if suit(card) == trump else 0)
+
+
+def greedy_card(hand, trick, trump: int) -> int:
+    """§10.5 greedy: lead the highest card; following, if partner is winning play the cheapest legal
+    card, otherwise the cheapest card that wins, otherwise the cheapest card. Ties: leading, the
+    higher card number; following, the lower. ``trick``: cards played so far, in order."""
+    led = suit(trick[0]) if trick else None
+    legal = sorted(legal_cards(hand, led, trump))
+    if not trick:
+        return max(legal, key=lambda c: (height(c, trump), c))
+    cheapest = min(legal, key=lambda c: (height(c, trump), c))
+    leader_slot = max(range(len(trick)), key=lambda i: power(trick[i], led, trump))
+    if len(trick) >= 2 and leader_slot == len(trick) - 2:
+        return cheapest
+    best = power(trick[leader_slot], led, trump)
+    winners = [c for c in legal if power(c, led, trump) > best]
+    return min(winners, key=lambda c: (height(c, trump), c)) if winners else cheapest

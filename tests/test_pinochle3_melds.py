@@ -71,7 +71,11 @@ EXAMPLES = [
     ("R3.7 1820 in hearts", "HA HA H10 H10 HK HK HQ HQ HJ HJ SQ SQ DJ DJ SK", "H", 1820),
     ("R3.2 tens around", "S10 H10 D10 C10", "S", 0),
 ]
-EVERY_TRUMP = [("M12", "SA SA HA HA DA DA CA CA", 1000), ("M16", "S10 H10 D10 C10", 0), ("M7 any", "SK SQ HK HQ DK DQ CK CQ", 240)]
+EVERY_TRUMP = [
+    ("M12", "SA SA HA HA DA DA CA CA", 1000),
+    ("M16", "S10 H10 D10 C10", 0),
+    ("M7 any", "SK SQ HK HQ DK DQ CK CQ", 240),
+]
 
 
 @pytest.mark.parametrize("label, text, trump, expected", EXAMPLES, ids=[e[0] for e in EXAMPLES])
@@ -121,6 +125,10 @@ def test_bad_input_is_refused():
         p3.meld_points(np.array([1 << 48], dtype=np.uint64), 0)
     with pytest.raises(ValueError):
         p3.best_meld(np.zeros((2, 2), dtype=np.uint64))
+    with pytest.raises(CardsimError):
+        p3.meld_breakdown([5, 5], 0)
+    with pytest.raises(CardsimError):
+        p3.meld_breakdown([48], 0)
 
 
 def test_empty_input():
@@ -169,6 +177,18 @@ def test_kernel_matches_reference_15(cards):
 @given(holdings(18))
 def test_kernel_matches_reference_18(cards):
     check_against_reference(cards)
+
+
+@settings(max_examples=100, deadline=None)
+@given(holdings(15))
+def test_hearts_and_clubs_are_symmetric(cards):
+    """§9.4: swapping the hearts and clubs of a holding and of the trump leaves its meld unchanged."""
+    swap = {1: 3, 3: 1}
+    faces = [DECK.face_of(c) for c in cards]
+    swapped = [2 * (6 * swap.get(f // 6, f // 6) + f % 6) + (c & 1) for f, c in zip(faces, cards)]
+    hand, mirror = np.array([DECK.mask(cards), DECK.mask(swapped)], dtype=np.uint64)
+    for t in range(4):
+        assert p3.meld_points(np.array([hand]), t)[0] == p3.meld_points(np.array([mirror]), swap.get(t, t))[0]
 
 
 @pytest.mark.parametrize("suit", ["H", "D"])
@@ -324,6 +344,8 @@ CCDF = {  # threshold: P(meld >= threshold) with (best trump, fixed H or C, fixe
     1500: ("1.836e-6", "4.59e-7", "4.59e-7", "4.59e-7"),
 }
 COLUMNS = (None, "H", "S", "D")
+BEST_18 = {150: "0.46397", 200: "0.23982", 250: "0.13353", 300: "0.05305", 350: "0.02362", 400: "0.00972"}
+"""P(best meld of hand + kitty, 18 cards, >= threshold)."""
 SUMMARY = {  # column: (mean, SD, quantiles 10/25/50/75/90/95/99 %, maximum)
     None: (90.975, 66.375, (20, 50, 70, 130, 180, 210, 300), 1900),
     "H": (68.742, 57.322, (10, 30, 60, 100, 150, 170, 270), 1820),
@@ -338,7 +360,8 @@ def as_printed(x: float, text: str) -> bool:
     return abs(Decimal(float(x)) - Decimal(text)) <= Decimal(5).scaleb(Decimal(text).as_tuple().exponent - 1)
 
 
-needs_jit = pytest.mark.skipif(numba.config.DISABLE_JIT, reason="the exact DP over all holdings needs compiled kernels")
+needs_jit = pytest.mark.skipif(numba.config.DISABLE_JIT,
+                               reason="the exact DP over all holdings needs compiled kernels")
 
 
 def test_trump_gains_take_fifteen_values():
@@ -399,7 +422,7 @@ def test_exact_distribution_18_cards():
     counts = p3.exact_meld_distribution(18)
     assert int(counts.sum()) == comb(48, 18)
     assert round(stats(counts)[0], 3) == 142.149
-    for t, text in zip((150, 200, 250, 300, 350, 400), ("0.46397", "0.23982", "0.13353", "0.05305", "0.02362", "0.00972")):
+    for t, text in BEST_18.items():
         assert as_printed(counts[t // 10:].sum() / counts.sum(), text), t
 
 
@@ -459,8 +482,8 @@ def test_monte_carlo_meld_distribution_15(sample):
 def test_monte_carlo_meld_distribution_18(sample):
     best = p3.best_meld(sample[1])[0]
     mean_within(best, 142.149)
-    for t, expected in zip((150, 200, 250, 300, 350, 400), (0.46397, 0.23982, 0.13353, 0.05305, 0.02362, 0.00972)):
-        within(best >= t, expected)
+    for t, text in BEST_18.items():
+        within(best >= t, float(text))
 
 
 def test_monte_carlo_nines_throw_in_rates(sample):

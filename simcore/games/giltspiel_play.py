@@ -195,6 +195,15 @@ def _seated(cards, trump: int, leader: int) -> list[tuple[int, int]]:
     return out
 
 
+def trick_winners_of(line, trump: int) -> list[int]:
+    """Seats winning the complete tricks of a (seat, card) line that starts at a trick's lead."""
+    winners = []
+    for start in range(0, len(line) - SEATS + 1, SEATS):
+        trick = np.array([card for _, card in line[start:start + SEATS]], dtype=np.int64)
+        winners.append(int(trick_winner(trick, line[start][0], trump, N_RANKS)))
+    return winners
+
+
 # --- double-dummy solver ----------------------------------------------------------------------
 def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
@@ -382,10 +391,13 @@ def _solve(hands, trick, count, leader, won, trump, team, need, table, moves):
 
 @njit
 def _team_tricks(hands, trump, leader, team, table, moves):
-    """Tricks ``team`` can force out of all five from the start of a deal (0..5)."""
+    """Tricks ``team`` can force out of the cards in hand (all played, no Spiel stop), at a trick
+    boundary with ``leader`` to lead: the largest x such that ``team`` takes x of the remaining k."""
     trick = np.zeros(SEATS, dtype=np.int64)
     won = np.zeros(2, dtype=np.int64)
-    low, high = 0, TRICKS  # team can force `low`; it cannot force more than `high`
+    k = popcount(hands[leader])
+    won[1 - team] = TRICKS - k  # the opponents' head start turns "x of k" into "x of TRICKS"
+    low, high = 0, k  # team can force `low`; it cannot force more than `high`
     while low < high:
         mid = (low + high + 1) // 2
         if _solve(hands, trick, 0, leader, won, trump, team, mid, table, moves):
@@ -435,9 +447,11 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
 
 
 def forced_tricks(hands, trump: int, leader: int = FOREHAND) -> tuple[int, int]:
-    """Tricks teams 0 and 1 can each force out of five if all five were played (they add up to 5)."""
-    t1 = _team_tricks(np.asarray(hands, dtype=np.uint64), trump, leader, 1, new_table(), _moves())
-    return TRICKS - t1, t1
+    """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
+    with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
+    hands = np.asarray(hands, dtype=np.uint64)
+    t1 = _team_tricks(hands, trump, leader, 1, new_table(), _moves())
+    return int(popcount(hands[leader])) - t1, t1
 
 
 def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, int]]:
@@ -489,8 +503,8 @@ def _trumps(turnups):
 class SpielJob(_BlockJob):
     """Counts: [accepted deals, deals whose Spiel ``team`` wins] under ``method``.
 
-    method: "dd" (double dummy, an upper bound of what ``team`` can achieve without seeing the
-    other hands), "greedy" or "random" (every seat plays that policy). Forehand leads.
+    method: "dd" (double dummy: both teams play perfectly seeing all hands), "greedy" or "random"
+    (every seat plays that policy). Forehand leads.
     """
 
     n_counts = 2

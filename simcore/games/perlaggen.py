@@ -336,6 +336,27 @@ def _kernel_args(hands, style, trump, baptised, six_below_bells_seven):
     return hands, pmask, pcards, fixed, HANGER_TABLES, _ladder_kinds(six_below_bells_seven)
 
 
+_STRENGTH_NAMES = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
+_SIZE_WORDS = {2: "pair of", 3: "three", 4: "four", 5: "five"}
+
+
+def gleich_name(code: int) -> str:
+    """'three Ks (55)', 'pair of As (40)' or 'none' for a Gleich code (§5.2); sizes above 5 as 'n x'."""
+    size, strength = divmod(int(code), 16)
+    if size < 2:
+        return "none"
+    word = _SIZE_WORDS.get(size, f"{size} x")
+    return f"{word} {_STRENGTH_NAMES[strength]}s ({int(code)})"
+
+
+def hanger_name(code: int) -> str:
+    """'A-K-O (56)', '8-7 (34)' or 'none' for a Hanger code (§6.2): its ranks from the top down."""
+    length, top = divmod(int(code), 16)
+    if length < 2:
+        return "none"
+    return "-".join(_STRENGTH_NAMES[top - i] for i in range(length)) + f" ({int(code)})"
+
+
 def parse_hand(text: str, style: str = "innsbruck", trump: str = "H") -> tuple[int, np.ndarray]:
     """(card mask, baptised row) of tokens like ``"S9 E9 L9 L10 S7->HK"`` (``X->Y``: X stands for Y).
 

@@ -28,11 +28,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.config import njit
-from simcore.dealing import BATCH, SPARE_WORDS, _batch_tables, _draw
+from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, _batch_tables, _draw, deal
 from simcore.errors import CardsimError
 from simcore.figures import relative_outcome, resolve
 from simcore.games import perlaggen as P
 from simcore.registry import Option
+from simcore.rng import block_words
 
 N_CARDS = P.DECK.n_cards
 SEATS, HAND_SIZE = 4, 5
@@ -318,3 +319,257 @@ def deal_from_order(deck, cut: int, rules: DealRules = DealRules()) -> np.ndarra
     _procedure(np.array(cards, dtype=np.int64), cut, masks, pcards, flags, tables, kinds,
                np.zeros(9, dtype=np.int64), np.zeros(4, dtype=np.int64), row)
     return row
+
+
+# --- L0 figure outcomes -------------------------------------------------------------------------
+@njit
+def _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h):
+    """L0 codes of the four hands of a played ``row`` into g, h (4,) int64 (0 = no figure)."""
+    trump = np.int64(row[TRUMP])
+    for s in range(SEATS):
+        g[s], h[s] = _l0(row[s], trump, masks, pcards, tables, kinds, counts, ladders)
+
+
+@njit
+def _outcomes(g, h):
+    """Absolute outcomes (simcore.figures TEAM0 = team D, TEAM1, STAND, VOID) of Gleich and Hanger.
+
+    Codes are compared as they are: the better partner counts for the team (§5.1), equal best codes
+    of the two teams stand (§5.3, §6.3), and a figure nobody holds is VOID.
+    """
+    return (resolve(g[0] - 1, g[1] - 1, g[2] - 1, g[3] - 1), resolve(h[0] - 1, h[1] - 1, h[2] - 1, h[3] - 1))
+
+
+# --- conditional sampling (§11.4) ---------------------------------------------------------------
+PLACES = ("seat0", "seat1", "seat2", "seat3", "turned", "stopper", "stock")
+"""Places of the *pre-exchange* deal a conditioned job samples; "turned" holds the trump card and
+the acorns laid aside before it (Eichel), "stopper" the card the cutter saw (never a permanent
+Perlagg, §3.2), "stock" the other face-down cards."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """The public facts of §3.6 and one player's hand, as card indices.
+
+    seat: whose ``hand`` (after the exchanges) is known; trump: suit index; turned: the trump card or
+    None when only its suit is known; taken: the cutter's shown Perlaggen; exposed: acorns laid aside
+    (Eichel); exchanges: (seat, gave, took) swaps of team D, or None when unknown (turned None).
+    """
+
+    seat: int
+    hand: tuple[int, ...]
+    trump: int
+    turned: int | None = None
+    taken: tuple[int, ...] = ()
+    exposed: tuple[int, ...] = ()
+    exchanges: tuple[tuple[int, int, int], ...] | None = ()
+
+    def record(self) -> np.ndarray:
+        """(5,) uint64: the known hand, then gave/took masks of seats 0 and 2."""
+        rec = np.zeros(5, dtype=np.uint64)
+        rec[0] = np.uint64(P.DECK.mask(self.hand))
+        for seat, gave, took in self.exchanges or ():
+            rec[1 + seat] |= np.uint64(1 << gave)
+            rec[2 + seat] |= np.uint64(1 << took)
+        return rec
+
+    def deal_spec(self):
+        """DealSpec of the pre-exchange deal: the seat's hand before its swaps, the cutter's shown
+        Perlaggen, the cards team D gave up, the turned card and the laid-aside acorns fixed."""
+        rec = [int(m) for m in self.record()]
+        gave, took = {0: rec[1], 2: rec[3]}, {0: rec[2], 2: rec[4]}
+        fixed = {f"seat{s}": set() for s in range(SEATS)}
+        fixed[f"seat{self.seat}"] = set(P.DECK.cards_of((rec[0] & ~took.get(self.seat, 0)) | gave.get(self.seat, 0)))
+        fixed["seat3"] |= set(self.taken)
+        for s in (0, 2):
+            fixed[f"seat{s}"] |= set(P.DECK.cards_of(gave[s]))
+        turned = set(self.exposed) | ({self.turned} if self.turned is not None else set())
+        n_turned = len(self.exposed) + 1
+        layout = Layout(P.DECK, tuple((f"seat{s}", HAND_SIZE) for s in range(SEATS))
+                        + (("turned", n_turned), ("stopper", 1), ("stock", N_CARDS - 4 * HAND_SIZE - n_turned - 1)))
+        places = {name: tuple(sorted(cards)) for name, cards in fixed.items() if cards}
+        if turned:
+            places["turned"] = tuple(sorted(turned))
+        return DealSpec(layout, places)
+
+    def key(self) -> str:
+        return (f"seat={self.seat}|hand={sorted(self.hand)}|trump={self.trump}|turned={self.turned}|"
+                f"taken={sorted(self.taken)}|exposed={sorted(self.exposed)}|exchanges={self.exchanges}")
+
+
+@njit
+def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladders, row):
+    """Play the exchanges on the pre-exchange deal ``slots[d]`` (PLACES) into ``row``.
+
+    Returns False when the sample contradicts the deal procedure: a permanent Perlagg as the stopper
+    or a trump card of another suit (or an acorn, in Eichel).
+    """
+    if slots[d, 5] & masks[4]:
+        return False
+    row[:] = 0
+    for s in range(SEATS):
+        row[s] = slots[d, s]
+    exposed = slots[d, 4] & _suit_mask(ACORNS) if flags[0] else np.uint64(0)
+    rest = slots[d, 4] & ~exposed
+    if rest == 0:
+        return False
+    card = _low_card(rest)
+    if _suit(card) != trump:
+        return False
+    row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, 4]
+    row[STOPPER] = _low_card(slots[d, 5])
+    row[STOCK] = slots[d, 5] | slots[d, 6]
+    _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders)
+    return True
+
+
+@njit
+def _odds_counts(slots, seat, record, record_known, trump, masks, pcards, flags, tables, kinds, out):
+    """Tally the deals consistent with the public facts: out (9,) += [accepted, Gleich (win, stand,
+    lose, void), Hanger (...)] for the team of ``seat``.
+
+    A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
+    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2).
+    """
+    row = np.zeros(N_FIELDS, dtype=np.uint64)
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    g = np.zeros(SEATS, dtype=np.int64)
+    h = np.zeros(SEATS, dtype=np.int64)
+    team = seat % 2
+    for d in range(slots.shape[0]):
+        if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladders, row):
+            continue
+        if row[seat] != record[0]:
+            continue
+        if record_known and (row[GAVE0] != record[1] or row[TOOK0] != record[2]
+                             or row[GAVE2] != record[3] or row[TOOK2] != record[4]):
+            continue
+        _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h)
+        og, oh = _outcomes(g, h)
+        out[0] += 1
+        out[1 + relative_outcome(og, team)] += 1
+        out[5 + relative_outcome(oh, team)] += 1
+
+
+class OddsJob:
+    """Counts for the runner: [accepted deals, Gleich (win, stand, lose, void), Hanger (...)] of the
+    team of ``known.seat``, over pre-exchange deals sampled under ``known`` (§11.4)."""
+
+    n_counts = 1 + 2 * 4
+
+    def __init__(self, known: Known, rules: DealRules = DealRules()):
+        self.known, self.rules = known, rules
+        self.spec = known.deal_spec()
+
+    def key(self) -> str:
+        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        _odds_counts(slots, self.known.seat, self.known.record(), self.known.exchanges is not None,
+                     self.known.trump, *self.rules.kernel_args(), out)
+        return out
+
+
+# --- table statistics (§11.2) -------------------------------------------------------------------
+STATS_PARTS = {
+    "trump": (4,),                 # deals per trump suit index
+    "cutter_k": (6,),              # deals per number of Perlaggen the cutter took
+    "turned_perlagg": (1,),        # the trump card is a Perlagg
+    "exchanges": (5,),             # dealer swap, partner swap, dealer upgrade, partner upgrade, >= 1 acorn swap
+    "perlaggen": (SEATS, 9),       # seat x Perlaggen held after the exchanges
+    "best_size": (2, 6),           # figure x size of the best figure at the table (0 = none)
+    "outcome": (2, 4),             # figure x absolute outcome (team D, team O, stand, void)
+    "both": (1,),                  # one team wins both Gleich and Hanger
+    "seat_best": (SEATS, 2, 2),    # seat x figure x (strictly best, tied best) at the table
+}
+N_STATS = 1 + sum(int(np.prod(shape)) for shape in STATS_PARTS.values())
+
+
+@njit
+def _popcount(m):
+    n = 0
+    while m:
+        m &= m - np.uint64(1)
+        n += 1
+    return n
+
+
+@njit
+def _tally_table(row, masks, pcards, tables, kinds, counts, ladders, g, h, out):
+    """Add one played deal to the flat STATS_PARTS tally ``out`` (N_STATS,), out[0] = deals."""
+    trump = np.int64(row[TRUMP])
+    pmask = masks[trump]
+    out[0] += 1
+    out[1 + trump] += 1
+    out[5 + _popcount(row[TAKEN])] += 1
+    turned_bit = _bit(np.int64(row[TURNED]))
+    out[11] += (pmask & turned_bit) != 0
+    for i in range(2):  # dealer, partner: a swap for the turned Perlagg, an upgrade if it cost an acorn Perlagg
+        if row[TOOK0 + 2 * i] & turned_bit:
+            out[12 + i + (2 if row[GAVE0 + 2 * i] & masks[5] else 0)] += 1
+    out[16] += ((row[GAVE0] | row[GAVE2]) & _suit_mask(ACORNS) & ~pmask) != 0
+    for s in range(SEATS):
+        out[17 + 9 * s + _popcount(row[s] & pmask)] += 1
+    _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h)
+    og, oh = _outcomes(g, h)
+    base = 17 + 9 * SEATS
+    for f in range(2):
+        codes = g if f == 0 else h
+        top = max(max(codes[0], codes[1]), max(codes[2], codes[3]))
+        out[base + 6 * f + top // 16] += 1
+        holders = 0
+        for s in range(SEATS):
+            holders += codes[s] == top
+        for s in range(SEATS):
+            if codes[s] == top and top > 0:
+                out[base + 21 + 4 * s + 2 * f + (0 if holders == 1 else 1)] += 1
+    out[base + 12 + og] += 1
+    out[base + 16 + oh] += 1
+    out[base + 20] += og == oh and og < 2
+
+
+@njit
+def _stats_block(words, masks, pcards, flags, tables, kinds, out):
+    """Play one deal per row of ``words`` and tally it into ``out`` (N_STATS,)."""
+    padded, _, thresholds = _batch_tables(DRAW_BOUNDS)
+    js = np.empty(padded.shape[0], dtype=np.int64)
+    deck = np.empty(N_CARDS, dtype=np.int64)
+    row = np.zeros(N_FIELDS, dtype=np.uint64)
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    g = np.zeros(SEATS, dtype=np.int64)
+    h = np.zeros(SEATS, dtype=np.int64)
+    for d in range(words.shape[0]):
+        cut = _shuffle(words[d], padded, thresholds, js, deck)
+        _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, row)
+        _tally_table(row, masks, pcards, tables, kinds, counts, ladders, g, h, out)
+
+
+class StatsJob:
+    """Counts for the runner: the STATS_PARTS tallies of deals as played under ``rules``."""
+
+    n_counts = N_STATS
+
+    def __init__(self, rules: DealRules = DealRules()):
+        self.rules = rules
+
+    def key(self) -> str:
+        return f"perlaggen|stats|{self.rules.key()}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        out = np.zeros(N_STATS, dtype=np.int64)
+        _stats_block(block_words(seed, block, n_deals, WORDS_PER_DEAL), *self.rules.kernel_args(), out)
+        return out
+
+    @staticmethod
+    def split(counts: np.ndarray) -> tuple[int, dict[str, np.ndarray]]:
+        """(deals, named count arrays shaped as STATS_PARTS) from a total count vector."""
+        parts, pos = {}, 1
+        for name, shape in STATS_PARTS.items():
+            size = int(np.prod(shape))
+            parts[name] = counts[pos:pos + size].reshape(shape)
+            pos += size
+        return int(counts[0]), parts

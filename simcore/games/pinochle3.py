@@ -94,40 +94,52 @@ OPTIONS = (
     Option("nines_rule", None, (None, "5_no_meld", "6_any", "7_any", "5_no_ace", "6_max1ace"),
            "throw-in for many nines, 'at least' n nines (V4, A11, A19)"),
     Option("unanimous_throw_in", False, (False, True), "any hand may be thrown in if all three agree (V4f)"),
-    Option("double_bonus", True, (True, False), "doubles score the table's bonus values, not 2 x single (R3.1, V5)"),
+    Option("double_bonus", True, (True, False),
+           "doubles score the table's bonus values, not 2 x single (R3.1, V5)"),
     Option("double_royal_marriage", 80, (80, 240), "K K Q Q of trumps; 240 is St. Joseph (V6, A13)"),
     Option("roundhouse_meld", False, (False, True), "roundhouse scores only as its parts (R3.8, V7)"),
-    Option("roundhouse_with_rope", 350, (350, 390), "roundhouse + rope sharing K Q, only with roundhouse_meld (V7, A14)"),
+    Option("roundhouse_with_rope", 350, (350, 390),
+           "roundhouse + rope sharing K Q, only with roundhouse_meld (V7, A14)"),
     Option("discard_restrictions", "none", ("none",), "the bidder discards any 3 of his 18 cards (R4.7b, A8)"),
-    Option("trump_requires_marriage", False, (False, True), "trump need not be a suit with a marriage (R4.8, A9)"),
+    Option("trump_requires_marriage", False, (False, True),
+           "trump need not be a suit with a marriage (R4.8, A9)"),
     Option("allow_partial_meld", False, (False, True), "every player declares his full meld (R3.9d, A10)"),
     Option("play_rule", "old", ("old", "old_strict", "new1945", "new1945_alt"),
            "duty to head the trick (R5.2; V8, A1, A2)"),
-    Option("defender_needs_counter", True, (True, False), "a defender keeps his meld only with a counter (R6.3)"),
-    Option("defender_counter_rule_on_set", True, (True, False), "the counter rule applies when the bidder is set (A3)"),
+    Option("defender_needs_counter", True, (True, False),
+           "a defender keeps his meld only with a counter (R6.3)"),
+    Option("defender_counter_rule_on_set", True, (True, False),
+           "the counter rule applies when the bidder is set (A3)"),
     Option("defender_keeps_last_trick_without_counter", True, (True, False), "the last-trick 10 is kept (A4)"),
     Option("bidder_needs_counter", False, (False, True), "the bidder has no counter requirement (R6.2, A5)"),
     Option("renege_defender_bidder_award", "bid_plus_meld", ("bid_plus_meld", "bid", "max_bid_meld"),
            "bidder's score when a defender reneges (R6.7, A6, A7)"),
     Option("misdeal_redeal", "same_dealer", ("same_dealer", "next_dealer"),
            "who deals after a misdeal; a nines throw-in passes the deal (R2.4, A12)"),
-    Option("meld_order", "clockwise_from_bidder", ("clockwise_from_bidder",), "order the defenders meld in (R3.9c, A18)"),
-    Option("target", 1500, (1000, 1500, 2500), "score that wins the game, reached with >= (R6.5, V9, A15, A20)"),
+    Option("meld_order", "clockwise_from_bidder", ("clockwise_from_bidder",),
+           "order the defenders meld in (R3.9c, A18)"),
+    Option("target", 1500, (1000, 1500, 2500),
+           "score that wins the game, reached with >= (R6.5, V9, A15, A20)"),
     Option("neg_limit", None, (None, -1000), "game ends when a score falls strictly below it (V10, A16)"),
-    Option("n_hands", None, (None,), "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
+    Option("n_hands", None, (None,),
+           "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
     Option("scale", 1, (1, 0.1), "every value divided by 10 (V12)"),
     Option("game_stake", None, (None,), "money play: game stake G, optional overlay (R6.6)"),
-    Option("set_stake", None, (None,), "money play: set stake S per set unit; concede 1 unit, played set 2 (R6.6)"),
+    Option("set_stake", None, (None,),
+           "money play: set stake S per set unit; concede 1 unit, played set 2 (R6.6)"),
 )
 
 
 # --- kernels ------------------------------------------------------------------------------------
 @njit
 def _face_counts(hand, counts):
-    """Fill counts (24,) int64 with the copies (0-2) of every face in one hand mask (uint64)."""
+    """Fill counts (24,) int64 with the copies (0-2) of every face in one hand mask (uint64).
+
+    ``hand - ((hand >> 1) & 0x55..55)`` turns every 2-bit field into its own popcount.
+    """
+    pairs = hand - ((hand >> np.uint64(1)) & np.uint64(0x5555555555555555))
     for f in range(24):
-        pair = (hand >> np.uint64(2 * f)) & np.uint64(3)
-        counts[f] = np.int64((pair & np.uint64(1)) + (pair >> np.uint64(1)))
+        counts[f] = np.int64((pairs >> np.uint64(2 * f)) & np.uint64(3))
 
 
 @njit
@@ -335,8 +347,11 @@ class Meld:
 
 def _copies(cards) -> dict[int, list[int]]:
     """Physical cards held of every face, ascending: face -> [card, ...]."""
+    cards = sorted(int(c) for c in cards)
+    if len(set(cards)) != len(cards) or any(not 0 <= c < DECK.n_cards for c in cards):
+        raise CardsimError(f"a holding lists distinct cards 0-{DECK.n_cards - 1}, got {cards}")
     held: dict[int, list[int]] = {}
-    for c in sorted(int(c) for c in cards):
+    for c in cards:
         held.setdefault(DECK.face_of(c), []).append(c)
     return held
 
