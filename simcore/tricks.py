@@ -23,12 +23,13 @@ from simcore.config import njit
 
 FOLLOW_OR_TRUMP = 0
 MUST_FOLLOW = 1
-RULES = {"follow_or_trump": FOLLOW_OR_TRUMP, "must_follow": MUST_FOLLOW}
 
 _ONE = np.uint64(1)
-_BIT_INDEX = np.full(67, -1, dtype=np.int64)
-_BIT_INDEX[[(1 << b) % 67 for b in range(64)]] = np.arange(64)
-"""(2**b) % 67 is distinct for b = 0..63, so it indexes the bit position of a single-bit mask."""
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_BIT_INDEX = np.zeros(64, dtype=np.int64)
+for _b in range(64):
+    _BIT_INDEX[((_DEBRUIJN << _b) & (2**64 - 1)) >> 58] = _b
+"""De Bruijn table: a mask with only bit b set, times `_DEBRUIJN`, has distinct top six bits."""
 
 
 def suit_bits(n_suits: int, n_ranks: int) -> np.ndarray:
@@ -39,7 +40,7 @@ def suit_bits(n_suits: int, n_ranks: int) -> np.ndarray:
 @njit
 def lowest_card(mask):
     """Index of the lowest set bit of a non-empty uint64 mask."""
-    return _BIT_INDEX[np.int64((mask & (~mask + _ONE)) % np.uint64(67))]
+    return _BIT_INDEX[np.int64(((mask & (~mask + _ONE)) * np.uint64(_DEBRUIJN)) >> np.uint64(58))]
 
 
 @njit

@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from analysis.cli import main
@@ -56,3 +57,28 @@ def test_frame_api_breakdown_adds_up():
 def test_bad_input(capsys, argv, message):
     code, out, err = run_cli(capsys, "meld", "pinochle3", *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_meld_statistics_agree_with_the_exact_distribution(scale):
+    from analysis.games.pinochle3 import stats
+
+    n = max(65_536, int(400_000 * scale))
+    tables = stats(n=n, seed=3, progress=False, checkpoint=False)
+    tails = tables["tails"].dropna(subset=["exact"])
+    z = (tails["p"] - tails["exact"]) / np.sqrt(tails["exact"] * (1 - tails["exact"]) / n)
+    assert (z.abs() < 4.5).all(), tails[z.abs() >= 4.5]
+    means = tables["means"].set_index("quantity")
+    for what in ("hand", "hand+kitty"):
+        assert abs(means.loc[what, "mean"] - means.loc[what, "exact"]) < 4.5 * means.loc[what, "se"]
+    # spec §9.2: E[best 15-card meld] 90.975 and E[best 18-card meld] 142.149, exact
+    assert means.loc["hand", "exact"] == pytest.approx(90.975, abs=5e-4)
+    assert means.loc["hand+kitty", "exact"] == pytest.approx(142.149, abs=5e-4)
+    gain = means.loc["gain"]
+    assert abs(gain["mean"] - (142.149 - 90.975)) < 4.5 * gain["se"] + 0.01
+
+
+def test_stats_command_json(capsys):
+    code, out, _ = run_cli(capsys, "stats", "pinochle3", "--n", "70000", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means"}
+    assert all(r["lo"] <= r["p"] <= r["hi"] for r in data["tables"]["tails"])

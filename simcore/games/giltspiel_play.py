@@ -277,10 +277,14 @@ def _sure_tricks(hands, trump, team):
 @njit
 def _last_trick_winner(hands, leader, trump):
     """Seat that wins the last trick when every hand holds one card."""
-    trick = np.empty(SEATS, dtype=np.int64)
+    led = lowest_card(hands[leader]) // N_RANKS
+    best, best_power = leader, -1
     for i in range(SEATS):
-        trick[i] = lowest_card(hands[(leader + i) % SEATS])
-    return trick_winner(trick, leader, trump, N_RANKS)
+        seat = (leader + i) % SEATS
+        power = card_power(lowest_card(hands[seat]), led, trump, N_RANKS)
+        if power > best_power:
+            best, best_power = seat, power
+    return best
 
 
 @njit

@@ -340,6 +340,27 @@ def _outcomes(g, h):
     return (resolve(g[0] - 1, g[1] - 1, g[2] - 1, g[3] - 1), resolve(h[0] - 1, h[1] - 1, h[2] - 1, h[3] - 1))
 
 
+@njit
+def _outcome_block(rows, masks, pcards, tables, kinds, out):
+    """out (n, 2): absolute Gleich and Hanger outcomes of played ``rows`` (n, N_FIELDS)."""
+    counts = np.zeros(9, dtype=np.int64)
+    ladders = np.zeros(4, dtype=np.int64)
+    g = np.zeros(SEATS, dtype=np.int64)
+    h = np.zeros(SEATS, dtype=np.int64)
+    for d in range(rows.shape[0]):
+        _table_codes(rows[d], masks, pcards, tables, kinds, counts, ladders, g, h)
+        out[d, 0], out[d, 1] = _outcomes(g, h)
+
+
+def outcomes(rows: np.ndarray, rules: DealRules = DealRules()) -> np.ndarray:
+    """L0 outcomes of played deals (rows of `deal_block`): (n, 2) int8, Gleich and Hanger, valued
+    simcore.figures TEAM0 (team D), TEAM1 (team O), STAND, VOID."""
+    masks, pcards, _, tables, kinds = rules.kernel_args()
+    out = np.empty((rows.shape[0], 2), dtype=np.int8)
+    _outcome_block(rows, masks, pcards, tables, kinds, out)
+    return out
+
+
 # --- conditional sampling (§11.4) ---------------------------------------------------------------
 PLACES = ("seat0", "seat1", "seat2", "seat3", "turned", "stopper", "stock")
 """Places of the *pre-exchange* deal a conditioned job samples; "turned" holds the trump card and
@@ -351,7 +372,8 @@ Perlagg, §3.2), "stock" the other face-down cards."""
 class Known:
     """The public facts of §3.6 and one player's hand, as card indices.
 
-    seat: whose ``hand`` (after the exchanges) is known; trump: suit index; turned: the trump card or
+    seat: whose ``hand`` (after the exchanges; all 5 cards for odds, fewer in tests) is known; trump:
+    suit index; turned: the trump card or
     None when only its suit is known; taken: the cutter's shown Perlaggen; exposed: acorns laid aside
     (Eichel); exchanges: (seat, gave, took) swaps of team D, or None when unknown (turned None).
     """
@@ -440,7 +462,7 @@ def _odds_counts(slots, seat, record, record_known, trump, masks, pcards, flags,
     for d in range(slots.shape[0]):
         if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladders, row):
             continue
-        if row[seat] != record[0]:
+        if (row[seat] & record[0]) != record[0]:
             continue
         if record_known and (row[GAVE0] != record[1] or row[TOOK0] != record[2]
                              or row[GAVE2] != record[3] or row[TOOK2] != record[4]):

@@ -1,0 +1,302 @@
+"""Perlaggen figure odds and table statistics (level L0) as DataFrames, and their commands.
+
+Python API::
+
+    from analysis.games import perlaggen
+    frame = perlaggen.odds("S6 LA LK L8 E10", seat=2, turnup="L10", n=200_000, seed=7)
+    tables = perlaggen.stats(style="eichel", n=1_000_000, seed=1)     # dict of DataFrames
+
+Seats: dealer 0, seat 1 leads, partner 2, cutter 3 (spec §0.3). Odds sample the unseen cards from
+the deal as played given the public facts of §3.6 (§11.4): the turn-up (or only the trump suit),
+the cutter's shown Perlaggen, team D's exchanges (by default none) and, in Eichel, the acorns laid
+aside. Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+import pandas as pd
+
+from analysis.commands import Command, add_run_arguments, register_command, run_options
+from analysis.games.giltspiel import _cell, _estimates
+from analysis.stats import Z95, estimate_frame
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.figures import RELATIVE_OUTCOMES
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as D
+from simcore.rng import normalize_seed
+
+GAME = "perlaggen"
+FIGURES = ("gleich", "hanger")
+SEAT_NAMES = ("dealer", "leader", "partner", "cutter")
+OUTCOMES = ("team D", "team O", "stand", "void")
+"""Absolute outcomes in the order of simcore.figures (TEAM0 = team D = seats 0 and 2)."""
+
+
+# --- input ------------------------------------------------------------------------------------------
+def _cards(text: str | None, what: str) -> list[int]:
+    return P.DECK.parse_cards(text or "", what)
+
+
+def _suit_of(card: int) -> str:
+    return "S" if card == P.WELI else P.DECK.suits[P.DECK.suit_of_face(card)]
+
+
+def parse_exchange(text: str, turnup: int | None) -> tuple[int, int, int]:
+    """'0:H9' (seat 0 gave H9 for the turn-up) or '2:E10=EU' (gave E10, took EU) -> (seat, gave, took)."""
+    seat, sep, swap = text.partition(":")
+    gave, _, took = swap.partition("=")
+    if not sep or seat.strip() not in ("0", "1", "2", "3") or not gave.strip():
+        raise CardsimError(f"--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got '{text}'")
+    if seat.strip() in ("1", "3"):
+        raise CardsimError(f"--exchange {text}: only team D (seats 0 and 2) may exchange (spec §3.5 E4)")
+    if not took.strip() and turnup is None:
+        raise CardsimError(f"--exchange {text} needs --turnup (the card taken) or the form SEAT:GAVE=TOOK")
+    taken = P.DECK.parse_face(took) if took.strip() else turnup
+    return int(seat), P.DECK.parse_face(gave), taken
+
+
+def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | None = None,
+                cutter_took: str | None = None, exchanges=(), acorns: str | None = None,
+                style: str = "innsbruck", exchange: str = "always") -> D.Known:
+    """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible)."""
+    if seat not in range(4):
+        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}")
+    own = _cards(hand, "--hand")
+    if len(own) != D.HAND_SIZE:
+        raise CardsimError(f"--hand must list exactly {D.HAND_SIZE} cards, got {len(own)}")
+    turned = _cards(turnup, "--turnup")
+    if turnup is not None and len(turned) != 1:
+        raise CardsimError(f"--turnup must be exactly one card, got {len(turned)}")
+    turned_card = turned[0] if turned else None
+    suits = [s for s in (trump and trump.strip().upper(), turned_card is not None and _suit_of(turned_card)) if s]
+    if not suits:
+        raise CardsimError("give the turned-up card (--turnup) or at least the trump suit (--trump)")
+    if len(set(suits)) > 1:
+        raise CardsimError(f"--trump {suits[0]} contradicts --turnup {turnup} (its printed suit makes trump, §2.1)")
+    if style == "eichel" and suits[0] == "E" and turned_card is not None:
+        raise CardsimError(f"--turnup {turnup}: in Eichel an acorn is laid aside, never the trump card (§9.1); "
+                           "list it in --acorns")
+    perlaggen = P.perlaggen(style, suits[0])  # CardsimError for a trump the style does not allow
+    taken = _cards(cutter_took, "--cutter-took")
+    permanent = P.permanent_perlaggen(style)
+    for card in taken:
+        if card not in permanent:
+            raise CardsimError(f"--cutter-took {P.DECK.token(card)}: the cutter keeps only permanent Perlaggen "
+                               f"({P.DECK.format_cards(permanent)} in the {style} style, §3.2)")
+    laid = _cards(acorns, "--acorns")
+    if laid and (style != "eichel" or any(_suit_of(c) != "E" for c in laid)):
+        raise CardsimError("--acorns lists the acorns laid aside before the Eichel trump card (§9.1); "
+                           f"got {acorns} in the {style} style")
+    swaps = tuple(parse_exchange(text, turned_card) for text in exchanges)
+    if swaps and turned_card is None:
+        raise CardsimError("--exchange needs --turnup: an exchange is seen by everybody, and so is the turn-up")
+    if swaps and exchange == "never":
+        raise CardsimError("--exchange contradicts the exchange policy 'never'")
+    took_own = {took for s, _, took in swaps if s == seat}
+    on_table = set(turned) | set(laid)
+    for card in own:
+        if card in on_table and card not in took_own:
+            raise CardsimError(f"{P.DECK.token(card)} is in --hand but lies face up (turn-up or laid aside); "
+                               "you hold it only if you took it in an exchange (--exchange)")
+    if seat == D.CUTTER and not set(taken) <= set(own):
+        raise CardsimError("you are the cutter: the Perlaggen you showed (--cutter-took) must be in your --hand")
+    if seat != D.CUTTER and set(taken) & set(own):
+        raise CardsimError("a card in --hand is one the cutter showed (--cutter-took); each card is in one place")
+    if (turned_card in perlaggen and exchange == "always" and seat in (0, 2)
+            and not any(took == turned_card for _, _, took in swaps)):
+        natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
+        if natural:
+            raise CardsimError(f"seat {seat} holds the natural trump {P.DECK.token(natural[0])}, so under the "
+                               f"always-exchange policy (A-07) team D would have taken the turned "
+                               f"{P.DECK.token(turned_card)}; give the swap with --exchange")
+    return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
+                   swaps if turned_card is not None else None)
+
+
+# --- odds -------------------------------------------------------------------------------------------
+def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
+         cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
+         exchange: str = "always", exchange_gives: str = "keep_figures", n: int = 200_000, seed=None,
+         **run_kw) -> pd.DataFrame:
+    """P(win / stand / lose / void) of Gleich and Hanger (level L0) for the team of ``seat``.
+
+    ``n`` deals are sampled; those that contradict the public facts (a permanent Perlagg as the
+    cutter's stopper, exchanges other than the given ones) are rejected, so the frame's ``n`` counts
+    the accepted deals out of ``attempted``. Rows: figure, outcome, p, lo, hi, successes, n.
+    """
+    rules = D.DealRules(style, exchange, exchange_gives)
+    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange)
+    seed = normalize_seed(seed)
+    counts = runner.run(D.OddsJob(known, rules), n, seed, **run_kw)
+    if counts[0] == 0:
+        raise CardsimError(f"no deal out of {n:,} fits these public facts; the exchanges given may be impossible "
+                           "under the exchange policy, or ask for a larger --n")
+    frame = pd.concat([estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
+                       for i, fig in enumerate(FIGURES)], ignore_index=True).rename(columns={"label": "outcome"})
+    frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
+    trump_letter = P.DECK.suits[known.trump]
+    own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter)[0]
+    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=seat, team=seat % 2,
+                       style=style, hand=P.DECK.format_cards(known.hand), trump=trump_letter,
+                       turnup=None if known.turned is None else P.DECK.token(known.turned),
+                       cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
+                       exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
+                       exchange=exchange, exchange_gives=exchange_gives,
+                       own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]))
+    return frame
+
+
+def odds_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
+            "acorns", "exchanges", "exchange", "exchange_gives")
+    return {**{k: a[k] for k in keys}, "level": "L0", "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+            "estimates": _estimates(frame, ["figure", "outcome"])}
+
+
+def format_odds(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    facts = [f"turn-up {a['turnup']}" if a["turnup"] else "turn-up unknown", f"trump {a['trump']}",
+             f"cutter showed {a['cutter_took'] or 'nothing'}"]
+    if a["acorns"]:
+        facts.append(f"acorns laid aside {a['acorns']}")
+    facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
+    lines = [f"Perlaggen ({a['style']}) L0 figure odds for seat {a['seat']} ({SEAT_NAMES[a['seat']]}, "
+             f"team {'D' if a['team'] == 0 else 'O'})",
+             f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
+             "; ".join(facts),
+             f"n = {a['n']:,} deals consistent with the public facts of {a['attempted']:,}, seed {a['seed']}, "
+             "95% Wilson intervals", "",
+             f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES)]
+    for fig in FIGURES:
+        rows = frame[frame.figure == fig].set_index("outcome")
+        lines.append(f"{fig.capitalize():<8}" + "".join(f"{_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES))
+    return "\n".join(lines)
+
+
+# --- table statistics -------------------------------------------------------------------------------
+def _mean_frame(hist: np.ndarray, deals: int) -> pd.DataFrame:
+    """Per seat: mean Perlaggen with a normal 95% interval, and P(none) with its Wilson interval."""
+    rows = []
+    values = np.arange(hist.shape[1])
+    for seat in range(D.SEATS):
+        mean = float(hist[seat] @ values) / deals
+        sd = float(np.sqrt(hist[seat] @ (values - mean) ** 2 / deals))
+        half = Z95 * sd / np.sqrt(deals)
+        none = estimate_frame(["none"], hist[seat, :1], deals).iloc[0]
+        rows.append({"seat": seat, "name": SEAT_NAMES[seat], "mean": mean, "mean_lo": mean - half,
+                     "mean_hi": mean + half, "p_none": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
+    return pd.DataFrame(rows)
+
+
+def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str = "always",
+          exchange_gives: str = "keep_figures", **run_kw) -> dict[str, pd.DataFrame]:
+    """Table-level distributions of deals as played (spec §11.2), level L0.
+
+    trump, cutter_k, deal (turned Perlagg, exchanges, upgrades, acorn swaps): P per deal;
+    perlaggen_by_seat: mean and P(none) per seat after the exchanges; best_size: P(the table's
+    best figure has this many cards); outcome: P(team D / team O / stand / void) per figure, and
+    one team winning both; seat_best: P(the seat's figure is strictly / tied best at the table).
+    """
+    rules = D.DealRules(style, exchange, exchange_gives)
+    seed = normalize_seed(seed)
+    deals, parts = D.StatsJob.split(runner.run(D.StatsJob(rules), n, seed, **run_kw))
+    suits = P.trump_suits(style)
+    idx = [P.DECK.suits.index(s) for s in suits]
+    deal_events = ("turned Perlagg", "exchanged by dealer", "exchanged by partner", "upgrade by dealer",
+                   "upgrade by partner", "acorn swap")
+    outcome = pd.concat([estimate_frame(OUTCOMES, parts["outcome"][f], deals, figure=fig) for f, fig in enumerate(FIGURES)]
+                        + [estimate_frame(["one team wins both"], parts["both"], deals, figure="both")],
+                        ignore_index=True)
+    sizes = pd.concat([estimate_frame(["none", "1", "2", "3", "4", "5"], parts["best_size"][f], deals, figure=fig)
+                       for f, fig in enumerate(FIGURES)], ignore_index=True)
+    seat_best = pd.concat([estimate_frame(["strictly best", "tied best"], parts["seat_best"][s, f], deals,
+                                          seat=s, name=SEAT_NAMES[s], figure=fig)
+                           for s in range(D.SEATS) for f, fig in enumerate(FIGURES)], ignore_index=True)
+    tables = {
+        "trump": estimate_frame(list(suits), parts["trump"][idx], deals),
+        "cutter_k": estimate_frame([str(k) for k in range(6)], parts["cutter_k"], deals),
+        "deal": estimate_frame(deal_events, np.concatenate([parts["turned_perlagg"], parts["exchanges"]]), deals),
+        "perlaggen_by_seat": _mean_frame(parts["perlaggen"], deals),
+        "best_size": sizes[sizes.label.isin(["none", "2", "3", "4", "5"])].reset_index(drop=True),
+        "outcome": outcome,
+        "seat_best": seat_best,
+    }
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=deals, seed=seed, style=style, exchange=exchange, exchange_gives=exchange_gives)
+    return tables
+
+
+def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
+    a = tables["trump"].attrs
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "style": a["style"], "exchange": a["exchange"],
+            "exchange_gives": a["exchange_gives"], "level": "L0",
+            "tables": {name: json.loads(t.to_json(orient="records")) for name, t in tables.items()}}
+
+
+def format_stats(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["trump"].attrs
+    lines = [f"Perlaggen ({a['style']}) table statistics, L0: n = {a['n']:,} deals as played, seed {a['seed']}, "
+             f"exchange {a['exchange']} ({a['exchange_gives']}), 95% intervals"]
+    for name, title in (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges")):
+        lines += ["", title] + [f"  {r['label']:<22}{_cell(r)}" for _, r in tables[name].iterrows()]
+    lines += ["", "Perlaggen per seat after the exchanges", f"  {'seat':<10}{'mean':>26}{'P(none)':>26}"]
+    for _, r in tables["perlaggen_by_seat"].iterrows():
+        mean = f"{r['mean']:.4f} [{r['mean_lo']:.4f},{r['mean_hi']:.4f}]"
+        lines.append(f"  {r['name']:<10}{mean:>26}{_cell(r):>26}")
+    lines += ["", "Size of the best figure at the table"]
+    lines += [f"  {r['figure']:<8}{r['label']:<6}{_cell(r)}" for _, r in tables["best_size"].iterrows()]
+    lines += ["", "Figure won by"] + [f"  {r['figure']:<8}{r['label']:<20}{_cell(r)}" for _, r in tables["outcome"].iterrows()]
+    lines += ["", "Seat's figure is the best at the table"]
+    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    return "\n".join(lines)
+
+
+# --- commands ---------------------------------------------------------------------------------------
+def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--style", default="innsbruck", choices=P.STYLES, help="Innsbruck (default) or Eichel")
+    parser.add_argument("--exchange-policy", default="always", choices=D.EXCHANGE_POLICIES,
+                        help="A-07: team D exchanges a turned Perlagg whenever allowed (default) or never")
+    parser.add_argument("--exchange-gives", default="keep_figures", choices=D.GIVE_POLICIES,
+                        help="A-07: which natural card is given up (default: lowest keeping the best figures)")
+
+
+def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hand", required=True, help='your five cards after any exchange, e.g. "S6 LA LK L8 E10"')
+    parser.add_argument("--seat", type=int, default=1, help="your seat: dealer 0, leader 1, partner 2, cutter 3")
+    parser.add_argument("--turnup", default=None, help="the turned-up trump card (its suit is trump)")
+    parser.add_argument("--trump", default=None, help="the trump suit E/L/H/S when the turned card is not known")
+    parser.add_argument("--cutter-took", default=None, help='the Perlaggen the cutter showed, e.g. "S7" (default none)')
+    parser.add_argument("--exchange", action="append", default=[], metavar="SEAT:GAVE[=TOOK]",
+                        help="a swap of team D, e.g. '0:H9' (dealer gave H9 for the turn-up) or '2:E10=EU'; "
+                             "repeatable; default: no exchange")
+    parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
+    _add_rule_arguments(parser)
+    add_run_arguments(parser, default_n=200_000)
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
+                 args.style, args.exchange_policy, args.exchange_gives, args.n, args.seed, **run_options(args))
+    print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
+    return 0
+
+
+def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_rule_arguments(parser)
+    add_run_arguments(parser, default_n=2_000_000)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, **run_options(args))
+    print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
+    return 0
+
+
+register_command("odds", GAME, Command("L0 figure odds of a Perlaggen hand", _add_odds_arguments, _run_odds))
+register_command("stats", GAME, Command("table-level Perlaggen statistics (L0)", _add_stats_arguments, _run_stats))
