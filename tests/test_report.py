@@ -116,7 +116,7 @@ def test_images_exist_and_are_png(built):
         file = path.parent / src
         assert file.read_bytes()[:8] == PNG_MAGIC
         pixels = matplotlib.image.imread(file)
-        assert pixels.ndim == 3 and pixels.shape[0] > 300 and pixels.shape[1] > 300
+        assert pixels.ndim == 3 and pixels.shape[0] > 200 and pixels.shape[1] > 300
 
 
 def test_self_contained_no_script(built):
