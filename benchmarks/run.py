@@ -27,6 +27,8 @@ from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
 from simcore.rng import BLOCK_DEALS, block_words  # noqa: E402
 import naive  # noqa: E402
+import naive_pinochle3  # noqa: E402
+from simcore.games import pinochle3 as pin  # noqa: E402
 
 
 def best_rate(func, items: int, repeat: int = 5) -> float:
@@ -56,6 +58,17 @@ def reference_figures(slots: np.ndarray) -> list:
              naive.team_result([naive.best_hanger(naive.cards_of(m)) for m in row[:4]])) for row in slots]
 
 
+def pinochle_meld_rates(ref_hands: int) -> tuple[float, float]:
+    """Best-trump meld of random 15-card hands: kernel and plain-Python reference, hands per second."""
+    spec = pin.MeldStatsJob(0).spec
+    hands = deal(spec, block_words(2, 0, BLOCK_DEALS, spec.words_per_deal))[:, 0].copy()
+    tokens = [[pin.DECK.token(c) for c in pin.DECK.cards_of(int(m))] for m in hands[:ref_hands]]
+    kernel = best_rate(lambda: pin.best_meld(hands), BLOCK_DEALS)
+    reference = best_rate(lambda: [max(naive_pinochle3.meld_total(t, s) for s in pin.DECK.suits) for t in tokens],
+                          ref_hands, repeat=1)
+    return kernel, reference
+
+
 def measure(ref_deals: int, runner_deals: int) -> dict:
     job = g.StatsJob(g.Known(), seat=1)
     spec = job.spec
@@ -79,6 +92,8 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, counts), BLOCK_DEALS)
     reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
     results["giltspiel.figures(4 hands)"] = (kernel, reference)
+
+    results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)
 
     out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
 

@@ -205,3 +205,16 @@ def test_cutter_trump_and_turned_perlagg(style, m, scale):
     pmask = D.DealRules(style).kernel_args()[0][rows[:, D.TRUMP].astype(np.int64)]
     is_perlagg = (pmask >> rows[:, D.TURNED]) & np.uint64(1)
     assert within(int(is_perlagg.sum()), n, {"innsbruck": 14 / 33, "eichel": 11 / 25}[style])
+
+
+@pytest.mark.parametrize("style", P.STYLES)
+def test_l0_of_free_hands_equals_figure_codes(style):
+    """The deal's bit-sliced L0 equals simcore.games.perlaggen.figure_codes on random 5-card hands."""
+    rng = np.random.default_rng(8)
+    hands = np.array([P.DECK.mask(rng.choice(N, 5, replace=False)) for N in [33] * 3000], dtype=np.uint64)
+    masks, _, _, tables, kinds = D.DealRules(style).kernel_args()
+    for trump in P.trump_suits(style):
+        t = P.DECK.suits.index(trump)
+        expected = P.figure_codes(hands, style, trump)
+        got = [D._l0(h, masks[t], tables, kinds) for h in hands]
+        assert (np.array(got) == expected).all()

@@ -41,7 +41,7 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 METHODS = ("dd",) + tuple(POLICIES)
 DECISIONS = SEATS * TRICKS
 """Uniform numbers a play-out reads per deal (one per card played)."""
-TABLE_BITS = 10
+TABLE_BITS = 12
 _ONE = np.uint64(1)
 
 

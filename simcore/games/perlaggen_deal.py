@@ -30,7 +30,7 @@ import numpy as np
 from simcore.config import njit
 from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, _batch_tables, _draw, deal
 from simcore.errors import CardsimError
-from simcore.figures import relative_outcome, resolve
+from simcore.figures import relative_outcome, resolve, top_bit_table
 from simcore.games import perlaggen as P
 from simcore.registry import Option
 from simcore.rng import block_words
@@ -41,8 +41,7 @@ DEALER, LEADER, PARTNER, CUTTER = 0, 1, 2, 3
 ACORNS = P.DECK.suits.index("E")
 NO_CARD = 63
 """Padding of the Perlagg lists: bit 63 is never set in a hand."""
-_FREE = np.full(8, -1, dtype=np.int8)
-"""No Perlagg baptised yet (the deal comes before any trick)."""
+_TOP_BIT = top_bit_table(8)
 
 FIELDS = ("seat0", "seat1", "seat2", "seat3", "taken", "stock", "table", "gave0", "took0", "gave2", "took2",
           "exposed", "turned", "trump", "stopper", "cut")
@@ -143,14 +142,54 @@ def _low_card(mask):
 
 
 @njit
-def _l0(hand, trump, masks, pcards, tables, kinds, counts, ladders):
-    """(best Gleich, best Hanger) of a hand, each with all its Perlaggen free (level L0, §11.6)."""
-    w = P._identities(hand, masks[trump], pcards[trump], _FREE, counts, ladders)
-    return P._gleich(counts, w), P._hanger(ladders, w, tables, kinds)
+def _popcount(m):
+    n = 0
+    while m:
+        m &= m - np.uint64(1)
+        n += 1
+    return n
 
 
 @njit
-def _give(hand, candidates, perlagg, trump, masks, pcards, flags, tables, kinds, counts, ladders):
+def _l0(hand, pmask, tables, kinds):
+    """(best Gleich, best Hanger) of a hand whose Perlaggen (``pmask``) are all free: level L0.
+
+    The natural ranks are counted bit-sliced over the four suit bytes (the Weli is a Perlagg in
+    every style); the w Perlaggen join the largest natural set of the highest rank, or become Aces
+    (§5.4). The Hanger is the best of the four suit ladders in the §6.4 table.
+    """
+    nat = hand & ~pmask
+    w = _popcount(hand & pmask)
+    byte = np.uint64(0xFF)
+    a, b = nat & byte, (nat >> np.uint64(8)) & byte
+    c, d = (nat >> np.uint64(16)) & byte, (nat >> np.uint64(24)) & byte
+    half1, carry1 = a ^ b, a & b
+    half2, carry2 = c ^ d, c & d
+    ones = half1 ^ half2
+    twos = carry1 ^ carry2 ^ (half1 & half2)
+    fours = (carry1 & carry2) | ((carry1 ^ carry2) & half1 & half2)
+    size, ranks = 0, np.uint64(0)
+    if fours:
+        size, ranks = 4, fours
+    elif ones & twos:
+        size, ranks = 3, ones & twos
+    elif twos:
+        size, ranks = 2, twos
+    elif ones:
+        size, ranks = 1, ones
+    gleich = 0
+    if size + w >= 2:
+        gleich = 16 * (size + w) + (_TOP_BIT[np.int64(ranks)] + 1 if ranks else 8)
+    hanger = 0
+    wc = min(w, tables.shape[2] - 1)
+    for s in range(4):
+        ladder = np.int64((nat >> np.uint64(8 * s)) & byte) << 1
+        hanger = max(hanger, np.int64(tables[kinds[s], ladder, wc]))
+    return gleich, hanger
+
+
+@njit
+def _give(hand, candidates, perlagg, pmask, flags, tables, kinds):
     """The card of ``candidates`` (one suit, non-empty) a player gives up to take ``perlagg`` (A-07).
 
     keep_figures (flags[2]): the lowest card among those whose swap leaves the best (Gleich, Hanger)
@@ -162,7 +201,7 @@ def _give(hand, candidates, perlagg, trump, masks, pcards, flags, tables, kinds,
     for c in range(N_CARDS):
         if not (candidates >> np.uint64(c)) & np.uint64(1):
             continue
-        g, h = _l0((hand & ~_bit(c)) | _bit(perlagg), trump, masks, pcards, tables, kinds, counts, ladders)
+        g, h = _l0((hand & ~_bit(c)) | _bit(perlagg), pmask, tables, kinds)
         if g > best_g or (g == best_g and h > best_h):
             best, best_g, best_h = c, g, h
     return best
@@ -179,7 +218,7 @@ def _swap(row, seat, give, take):
 
 
 @njit
-def _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders):
+def _exchange(row, masks, pcards, flags, tables, kinds):
     """Team D's exchanges on a dealt row (hands, TABLE = trump card and laid-aside acorns) in place.
 
     Step 1 (§3.5 E1-E5): a turned Perlagg goes to the dealer for his natural trump, else to the
@@ -196,8 +235,7 @@ def _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders):
         for seat in (0, 2):
             natural = row[seat] & _suit_mask(trump) & ~pmask
             if natural:
-                _swap(row, seat, _give(row[seat], natural, turned, trump, masks, pcards, flags, tables, kinds,
-                                       counts, ladders), turned)
+                _swap(row, seat, _give(row[seat], natural, turned, pmask, flags, tables, kinds), turned)
                 break
         if flags[0] and (row[TABLE] >> np.uint64(turned)) & np.uint64(1):
             for seat in (0, 2):
@@ -217,8 +255,7 @@ def _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders):
                     continue
                 natural = row[seat] & _suit_mask(ACORNS) & ~pmask
                 if natural:
-                    _swap(row, seat, _give(row[seat], natural, card, trump, masks, pcards, flags, tables, kinds,
-                                           counts, ladders), card)
+                    _swap(row, seat, _give(row[seat], natural, card, pmask, flags, tables, kinds), card)
 
 
 @njit
@@ -228,7 +265,7 @@ def _pack_card(deck, cut, p):
 
 
 @njit
-def _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, row):
+def _procedure(deck, cut, masks, pcards, flags, tables, kinds, row):
     """Play the deal of §3.7 on a shuffled ``deck`` (33,) int64 (index 0 = top) cut at ``cut``.
 
     Fills ``row`` (N_FIELDS,) uint64. The cutter keeps the permanent Perlaggen at the bottom of his
@@ -264,7 +301,7 @@ def _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, 
     row[TABLE] = row[EXPOSED] | _bit(card)
     for j in range(pos, n_pack):
         row[STOCK] |= _bit(_pack_card(deck, cut, j))
-    _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders)
+    _exchange(row, masks, pcards, flags, tables, kinds)
 
 
 @njit
@@ -287,11 +324,9 @@ def _deal_block(words, masks, pcards, flags, tables, kinds, out):
     padded, _, thresholds = _batch_tables(DRAW_BOUNDS)
     js = np.empty(padded.shape[0], dtype=np.int64)
     deck = np.empty(N_CARDS, dtype=np.int64)
-    counts = np.zeros(9, dtype=np.int64)
-    ladders = np.zeros(4, dtype=np.int64)
     for d in range(words.shape[0]):
         cut = _shuffle(words[d], padded, thresholds, js, deck)
-        _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, out[d])
+        _procedure(deck, cut, masks, pcards, flags, tables, kinds, out[d])
     return out
 
 
@@ -317,17 +352,17 @@ def deal_from_order(deck, cut: int, rules: DealRules = DealRules()) -> np.ndarra
     masks, pcards, flags, tables, kinds = rules.kernel_args()
     row = np.zeros(N_FIELDS, dtype=np.uint64)
     _procedure(np.array(cards, dtype=np.int64), cut, masks, pcards, flags, tables, kinds,
-               np.zeros(9, dtype=np.int64), np.zeros(4, dtype=np.int64), row)
+               row)
     return row
 
 
 # --- L0 figure outcomes -------------------------------------------------------------------------
 @njit
-def _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h):
+def _table_codes(row, masks, pcards, tables, kinds, g, h):
     """L0 codes of the four hands of a played ``row`` into g, h (4,) int64 (0 = no figure)."""
     trump = np.int64(row[TRUMP])
     for s in range(SEATS):
-        g[s], h[s] = _l0(row[s], trump, masks, pcards, tables, kinds, counts, ladders)
+        g[s], h[s] = _l0(row[s], masks[trump], tables, kinds)
 
 
 @njit
@@ -343,12 +378,10 @@ def _outcomes(g, h):
 @njit
 def _outcome_block(rows, masks, pcards, tables, kinds, out):
     """out (n, 2): absolute Gleich and Hanger outcomes of played ``rows`` (n, N_FIELDS)."""
-    counts = np.zeros(9, dtype=np.int64)
-    ladders = np.zeros(4, dtype=np.int64)
     g = np.zeros(SEATS, dtype=np.int64)
     h = np.zeros(SEATS, dtype=np.int64)
     for d in range(rows.shape[0]):
-        _table_codes(rows[d], masks, pcards, tables, kinds, counts, ladders, g, h)
+        _table_codes(rows[d], masks, pcards, tables, kinds, g, h)
         out[d, 0], out[d, 1] = _outcomes(g, h)
 
 
@@ -420,7 +453,7 @@ class Known:
 
 
 @njit
-def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladders, row):
+def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
     """Play the exchanges on the pre-exchange deal ``slots[d]`` (PLACES) into ``row``.
 
     Returns False when the sample contradicts the deal procedure: a permanent Perlagg as the stopper
@@ -441,7 +474,7 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladder
     row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, 4]
     row[STOPPER] = _low_card(slots[d, 5])
     row[STOCK] = slots[d, 5] | slots[d, 6]
-    _exchange(row, masks, pcards, flags, tables, kinds, counts, ladders)
+    _exchange(row, masks, pcards, flags, tables, kinds)
     return True
 
 
@@ -454,20 +487,18 @@ def _odds_counts(slots, seat, record, record_known, trump, masks, pcards, flags,
     ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2).
     """
     row = np.zeros(N_FIELDS, dtype=np.uint64)
-    counts = np.zeros(9, dtype=np.int64)
-    ladders = np.zeros(4, dtype=np.int64)
     g = np.zeros(SEATS, dtype=np.int64)
     h = np.zeros(SEATS, dtype=np.int64)
     team = seat % 2
     for d in range(slots.shape[0]):
-        if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, counts, ladders, row):
+        if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
             continue
         if (row[seat] & record[0]) != record[0]:
             continue
         if record_known and (row[GAVE0] != record[1] or row[TOOK0] != record[2]
                              or row[GAVE2] != record[3] or row[TOOK2] != record[4]):
             continue
-        _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h)
+        _table_codes(row, masks, pcards, tables, kinds, g, h)
         og, oh = _outcomes(g, h)
         out[0] += 1
         out[1 + relative_outcome(og, team)] += 1
@@ -511,16 +542,7 @@ N_STATS = 1 + sum(int(np.prod(shape)) for shape in STATS_PARTS.values())
 
 
 @njit
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - np.uint64(1)
-        n += 1
-    return n
-
-
-@njit
-def _tally_table(row, masks, pcards, tables, kinds, counts, ladders, g, h, out):
+def _tally_table(row, masks, pcards, tables, kinds, g, h, out):
     """Add one played deal to the flat STATS_PARTS tally ``out`` (N_STATS,), out[0] = deals."""
     trump = np.int64(row[TRUMP])
     pmask = masks[trump]
@@ -535,7 +557,7 @@ def _tally_table(row, masks, pcards, tables, kinds, counts, ladders, g, h, out):
     out[16] += ((row[GAVE0] | row[GAVE2]) & _suit_mask(ACORNS) & ~pmask) != 0
     for s in range(SEATS):
         out[17 + 9 * s + _popcount(row[s] & pmask)] += 1
-    _table_codes(row, masks, pcards, tables, kinds, counts, ladders, g, h)
+    _table_codes(row, masks, pcards, tables, kinds, g, h)
     og, oh = _outcomes(g, h)
     base = 17 + 9 * SEATS
     for f in range(2):
@@ -560,14 +582,12 @@ def _stats_block(words, masks, pcards, flags, tables, kinds, out):
     js = np.empty(padded.shape[0], dtype=np.int64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     row = np.zeros(N_FIELDS, dtype=np.uint64)
-    counts = np.zeros(9, dtype=np.int64)
-    ladders = np.zeros(4, dtype=np.int64)
     g = np.zeros(SEATS, dtype=np.int64)
     h = np.zeros(SEATS, dtype=np.int64)
     for d in range(words.shape[0]):
         cut = _shuffle(words[d], padded, thresholds, js, deck)
-        _procedure(deck, cut, masks, pcards, flags, tables, kinds, counts, ladders, row)
-        _tally_table(row, masks, pcards, tables, kinds, counts, ladders, g, h, out)
+        _procedure(deck, cut, masks, pcards, flags, tables, kinds, row)
+        _tally_table(row, masks, pcards, tables, kinds, g, h, out)
 
 
 class StatsJob:

@@ -1,0 +1,55 @@
+"""Refresh the example outputs in README.md by running the commands they show.
+
+A README example is an HTML comment naming the command, followed by a fenced block:
+
+    <!-- example: cardsim odds giltspiel --hand "LA SA H10 E9 E8" --seed 7 -->
+    ```
+    $ cardsim odds giltspiel --hand "LA SA H10 E9 E8" --seed 7
+    ...output...
+    ```
+
+The block is replaced by the command line and what the command prints now (standard output and,
+for commands that fail on purpose, standard error). Run: ``.venv/bin/python scripts/update_readme.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = re.compile(r"<!-- example: (?P<cmd>.+?) -->\n```[a-z]*\n.*?```", re.S)
+
+
+def run(command: str) -> str:
+    """Output of one README command; ``cardsim`` runs from this checkout's environment."""
+    argv = shlex.split(command)
+    if argv[0] == "cardsim":
+        argv = [sys.executable, "-m", "analysis.cli"] + argv[1:]
+    elif argv[0] == "python":
+        argv[0] = sys.executable
+    proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    return (proc.stdout + proc.stderr).rstrip("\n")
+
+
+def refresh(text: str) -> str:
+    def replace(match: re.Match) -> str:
+        command = match.group("cmd")
+        print(f"running: {command}", file=sys.stderr)
+        return f"<!-- example: {command} -->\n```\n$ {command}\n{run(command)}\n```"
+
+    return EXAMPLE.sub(replace, text)
+
+
+def main() -> int:
+    readme = ROOT / "README.md"
+    readme.write_text(refresh(readme.read_text()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
