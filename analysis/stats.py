@@ -81,3 +81,14 @@ def estimate_frame(labels, counts, n: int | None = None, **columns) -> pd.DataFr
         rows.append({"label": label, "p": est.p, "lo": est.lo, "hi": est.hi,
                      "successes": est.successes, "n": est.n, **columns})
     return pd.DataFrame(rows)
+
+
+def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
+    """{"a.b": {"p", "lo", "hi"}} with keys joined from ``key_columns`` (the commands' JSON form)."""
+    return {".".join(str(row[c]) for c in key_columns): {"p": row["p"], "lo": row["lo"], "hi": row["hi"]}
+            for _, row in frame.iterrows()}
+
+
+def format_cell(row) -> str:
+    """'p [lo,hi]' with four decimals, for text tables."""
+    return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"

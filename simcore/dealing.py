@@ -122,7 +122,7 @@ class DealSpec:
 
 
 @njit
-def _batch_tables(bounds):
+def batch_tables(bounds):
     """Per batch of three draws: the bounds padded with 1 (a draw of bound 1 is 0 and leaves the
     low part as it is), their products and rejection thresholds (2**32 - product) % product."""
     draws = bounds.shape[0]
@@ -136,7 +136,7 @@ def _batch_tables(bounds):
 
 
 @njit
-def _draw(w, padded, thresholds, js):
+def draw_batches(w, padded, thresholds, js):
     """Decode one deal's words ``w`` into draws ``js[i]`` uniform in [0, padded[i]), exactly.
 
     Batched ranged integers (Brackett-Rozinsky and Lemire): word b serves draws 3b..3b+2; multiply
@@ -174,12 +174,12 @@ def _deal_block(words, free_cards, place_of_draw, fixed_masks, out):
     k = free_cards.shape[0]
     draws = place_of_draw.shape[0]
     n_slots = fixed_masks.shape[0]
-    padded, _, thresholds = _batch_tables(np.uint64(k) - np.arange(draws).astype(np.uint64))
+    padded, _, thresholds = batch_tables(np.uint64(k) - np.arange(draws).astype(np.uint64))
     pool = np.empty(k, dtype=np.int64)
     js = np.empty(padded.shape[0], dtype=np.int64)
     one = np.uint64(1)
     for d in range(words.shape[0]):
-        _draw(words[d], padded, thresholds, js)
+        draw_batches(words[d], padded, thresholds, js)
         for s in range(n_slots):
             out[d, s] = fixed_masks[s]
         for i in range(k):

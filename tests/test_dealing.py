@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcore.cards import Deck
-from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, _batch_tables, _draw, accepted, deal
+from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, batch_tables, draw_batches, accepted, deal
 from simcore.errors import CardsimError
 from simcore.games.giltspiel import DECK, LAYOUT, Known
 from simcore.rng import block_words
@@ -113,9 +113,9 @@ def test_naive_deal_on_hand_worked_words():
 
 def kernel_batch(words, first_bound, size):
     """The kernel's decoding of one batch of ``size`` draws (bounds first_bound, first_bound-1, ...)."""
-    padded, _, thresholds = _batch_tables(first_bound - np.arange(size).astype(np.uint64))
+    padded, _, thresholds = batch_tables(first_bound - np.arange(size).astype(np.uint64))
     js = np.zeros(padded.shape[0], dtype=np.int64)
-    _draw(np.array(words, dtype=np.uint32), padded, thresholds, js)
+    draw_batches(np.array(words, dtype=np.uint32), padded, thresholds, js)
     return [int(j) for j in js[:size]]
 
 

@@ -109,7 +109,8 @@ def test_t11_cutter_packets(k):
     assert deal["taken"] == set(taken) and deal["hands"][3] == expect
     assert deal["turned"] == deck[20 - k]
     assert all(len(h) == 5 for h in deal["hands"].values())
-    assert naive.play(deck, 33, exchange=False)["hands"][3] == list(taken) + [c for c in deck if c in expect - set(taken)]
+    dealt = [c for c in deck if c in expect - set(taken)]
+    assert naive.play(deck, 33, exchange=False)["hands"][3] == list(taken) + dealt
 
 
 def test_cut_takes_the_bottom_of_the_packet():
@@ -175,12 +176,11 @@ def test_deal_from_order_refuses_bad_packs():
 
 
 # --- exact facts of §11.1 -------------------------------------------------------------------------
-def cutter_k(m: int, j: int) -> Fraction:
-    """§11.1: P(k = j) with m permanent Perlaggen in 33 cards."""
-    p = Fraction(1)
-    for t in range(j):
-        p *= Fraction(m - t, 33 - t)
-    return p * (Fraction(33 - m, 33 - j) if j < m else 1)
+SPEC_CUTTER_K = {  # §11.1, as printed
+    "innsbruck": [Fraction(29, 33), Fraction(29, 264), Fraction(29, 2728), Fraction(29, 40920), Fraction(1, 40920)],
+    "eichel": [Fraction(28, 33), Fraction(35, 264), Fraction(35, 2046), Fraction(7, 4092), Fraction(7, 59334),
+               Fraction(1, 237336)],
+}
 
 
 def within(count: int, n: int, p: float, z: float = 4.5) -> bool:
@@ -193,11 +193,11 @@ def test_cutter_trump_and_turned_perlagg(style, m, scale):
     rows = np.concatenate([D.deal_block(block_words(11, b, 65536, D.WORDS_PER_DEAL), D.DealRules(style))
                            for b in range(n_blocks)])
     n = len(rows)
-    assert sum(cutter_k(m, j) for j in range(m + 1)) == 1
-    assert cutter_k(4, 1) == Fraction(29, 264) and cutter_k(5, 4) == Fraction(7, 59334)
+    exact = D.cutter_k_exact(style)
+    assert exact == SPEC_CUTTER_K[style] and sum(exact) == 1 and len(exact) == m + 1
     k = np.bitwise_count(rows[:, D.TAKEN])
     for j in range(m + 1):
-        assert within(int((k == j).sum()), n, float(cutter_k(m, j)))
+        assert within(int((k == j).sum()), n, float(exact[j]))
     trump = np.bincount(rows[:, D.TRUMP].astype(np.int64), minlength=4)
     expected = {"innsbruck": (8 / 33, 8 / 33, 8 / 33, 9 / 33), "eichel": (0, 8 / 25, 8 / 25, 9 / 25)}[style]
     for t in range(4):

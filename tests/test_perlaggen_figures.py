@@ -60,9 +60,12 @@ def test_pack_and_registration():
     assert P.DECK.n_cards == 33 and P.WELI == 32 and P.DECK.token(32) == "S6"
     assert P.DECK.parse_face("LT") == P.DECK.parse_face("L10")
     defaults = {o.name: o.default for o in game.options}
-    assert defaults == {"style": "innsbruck", "innsbruck_acorn_trump": True, "unbaptised_identity": "printed",
-                        "baptism_targets": "pack", "six_below_bells_seven": True, "hanger_wraps": False,
-                        "gestrichen_uses_perlaggen": True}
+    figure_defaults = {"style": "innsbruck", "innsbruck_acorn_trump": True, "unbaptised_identity": "printed",
+                       "baptism_targets": "pack", "six_below_bells_seven": True, "hanger_wraps": False,
+                       "gestrichen_uses_perlaggen": True}
+    deal_defaults = {"cutter_packets": "earliest_first", "first_packet": "lho", "exchange": "always",
+                     "exchange_gives": "keep_figures", "opponents_exchange": False}
+    assert {k: v for k, v in defaults.items() if k != "cut_depth"} == figure_defaults | deal_defaults
     assert all(o.default in o.choices for o in game.options)
 
 

@@ -35,7 +35,8 @@ def played(n_blocks: int, rules=D.DealRules()) -> np.ndarray:
 @pytest.mark.parametrize("known, keep", [
     # the turned HO was left lying: neither the dealer nor the partner holds a natural heart (§11.4.3)
     (D.Known(seat=1, hand=(), trump=HEARTS, turned=card("HO")),
-     lambda rows: (rows[:, D.TURNED] == card("HO")) & (rows[:, D.TAKEN] == 0) & (rows[:, D.GAVE0] | rows[:, D.GAVE2] == 0)),
+     lambda rows: (rows[:, D.TURNED] == card("HO")) & (rows[:, D.TAKEN] == 0)
+     & (rows[:, D.GAVE0] | rows[:, D.GAVE2] == 0)),
     # only the trump suit is known; the cutter showed the Weli (k = 1)
     (D.Known(seat=3, hand=(card("S6"),), trump=HEARTS, taken=(card("S6"),), exchanges=None),
      lambda rows: (rows[:, D.TRUMP] == HEARTS) & (rows[:, D.TAKEN] == 1 << card("S6"))),
@@ -77,10 +78,12 @@ def test_stats_reproduce_section_11_2(scale):
     def check(value, p):
         assert abs(value - p) <= 4.5 * sqrt(p * (1 - p) / n + 0.0004 ** 2), (value, p)
 
+    assert list(tables["deal"].label) == ["turned Perlagg", "exchanged by dealer", "exchanged by partner"]
+    assert list(tables["cutter_k"].label) == ["0", "1", "2", "3", "4"]
     for (table, label), p in spec.items():
         check(tables[table].set_index("label").loc[label, "p"], p)
     for seat, p in enumerate(none):
-        check(tables["perlaggen_by_seat"].loc[seat, "p_none"], p)
+        check(tables["perlaggen_by_seat"].loc[seat, "p"], p)
     means = tables["perlaggen_by_seat"]["mean"]
     assert np.allclose(means, (1.191, 0.947, 1.064, 1.059), atol=0.01)
     for frame, expected, column in ((tables["best_size"], best, "label"), (tables["outcome"], outcome, "label")):
@@ -108,30 +111,44 @@ def run_cli(capsys, *argv):
 
 
 def test_odds_json_contract(capsys):
-    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--seat", "2", "--turnup", "L10",
-                           "--n", "70000", "--seed", "9", "--json", "--no-progress")
+    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--seat", "2",
+                           "--turnup", "L10", "--n", "70000", "--seed", "9", "--json", "--no-progress")
     assert code == 0
     data = json.loads(out)
     assert data["game"] == "perlaggen" and data["seed"] == 9 and 0 < data["n"] <= data["attempted"] == 70000
-    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in ("win", "stand", "lose", "void")}
+    outcomes = ("win", "stand", "lose", "void")
+    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes}
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1
-    assert abs(sum(data["estimates"][f"gleich.{o}"]["p"] for o in ("win", "stand", "lose", "void")) - 1) < 1e-9
+    assert abs(sum(data["estimates"][f"gleich.{o}"]["p"] for o in outcomes) - 1) < 1e-9
     assert data["own"] == {"gleich": "pair of As (40)", "hanger": "A-K-O (56)"}
 
 
 def test_odds_with_exchange_and_cutter(capsys):
-    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "HO LA LK L8 E10", "--seat", "0", "--turnup", "HO",
-                           "--exchange", "0:H9", "--cutter-took", "S7", "--n", "70000", "--seed", "2", "--json")
+    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "HO LA LK L8 E10", "--seat", "0",
+                           "--turnup", "HO", "--exchange", "0:H9", "--cutter-took", "S7", "--n", "70000",
+                           "--seed", "2", "--json")
     data = json.loads(out)
     assert code == 0 and data["exchanges"] == ["0:H9=HO"] and data["cutter_took"] == "S7" and data["n"] > 1000
 
 
+def test_text_output(capsys):
+    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--n", "65536", "--seed", "1")
+    assert code == 0 and "Perlaggen per seat" in out and "cutter" in out and "Figure won by" in out
+    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--exact")
+    assert code == 0 and "2,513" in out and "29/264" in out
+    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--seat", "2", "--trump", "L",
+                           "--n", "65536", "--seed", "1")
+    assert code == 0 and "turn-up unknown; trump L" in out and "Hanger" in out
+
+
 def test_stats_command(capsys):
-    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--style", "eichel", "--n", "65536", "--seed", "1", "--json")
+    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--style", "eichel", "--n", "65536", "--seed", "1",
+                           "--json")
     data = json.loads(out)
     assert code == 0 and data["style"] == "eichel" and data["n"] == 65536
-    assert {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best"} == set(data["tables"])
+    names = {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best"}
+    assert names == set(data["tables"])
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -147,7 +164,35 @@ def test_stats_command(capsys):
     (["--hand", "S6 LA LK L8 E10"], "--trump"),
     (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "L10", "--cutter-took", "HK"], "must be in your --hand"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "H10", "--exchange", "0:H9"], "fits these public facts"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--stopper", "HA"], "only the cutter"),
+    (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "L10", "--stopper", "HK"], "not a permanent"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "odds", "perlaggen", *argv, "--n", "2000")
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_exact_facts_of_section_11_1(capsys):
+    """T-34: `cardsim stats perlaggen --exact` re-derives §11.1 (spot checks of every table)."""
+    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--exact", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["hands"] == 237_336
+    k = {(r["style"], r["k"]): r["fraction"] for r in data["tables"]["cutter_k"]}
+    assert k[("innsbruck", 1)] == "29/264" and k[("eichel", 5)] == "1/237336"
+    held = {(r["style"], r["trump"], r["j"]): r["hands"] for r in data["tables"]["perlaggen_in_hand"]}
+    assert held[("innsbruck", "S", 0)] == 80_730 and held[("innsbruck", "H", 2)] == 54_600
+    assert held[("eichel", "L", 5)] == 56
+    gleich = {(r["style"], r["trump"], r["kind"], r["size"]): r["hands"] for r in data["tables"]["best_gleich"]}
+    assert gleich[("innsbruck", "H", "with P", "5")] == 2_513 and gleich[("eichel", "S", "with P", "none")] == 14_592
+    assert gleich[("innsbruck", "E", "natural", "4")] == 116
+    hanger = {(r["style"], r["trump"], r["kind"], r["size"]): r["hands"] for r in data["tables"]["best_hanger"]}
+    assert hanger[("innsbruck", "H", "natural", "5")] == 10 and hanger[("eichel", "H", "with P", "5")] == 6_846
+    assert hanger[("innsbruck", "L", "with P", "none")] == 32_463 and hanger[("eichel", "L", "natural", "4")] == 220
+
+
+def test_counts_do_not_depend_on_the_chunking():
+    known = A.parse_known("S6 LA LK L8 E10", 1, turnup="LO")
+    for job in (D.StatsJob(D.DealRules("eichel")), D.OddsJob(known)):
+        small = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=65536, checkpoint=False)
+        large = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=4 * 65536, checkpoint=False)
+        assert (small == large).all()

@@ -20,7 +20,7 @@ from fractions import Fraction
 import pandas as pd
 
 from analysis.commands import Command, add_run_arguments, register_command, run_options
-from analysis.stats import estimate_frame
+from analysis.stats import estimate_frame, estimates_dict, format_cell
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
@@ -66,18 +66,13 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     return frame
 
 
-def _estimates(frame: pd.DataFrame, key_columns: list[str]) -> dict:
-    return {".".join(str(row[c]) for c in key_columns): {"p": row["p"], "lo": row["lo"], "hi": row["hi"]}
-            for _, row in frame.iterrows()}
-
-
 def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     return {"game": a["game"], "n": a["n"], "attempted": a["attempted"], "given": a["given"],
             "seed": a["seed"], "seat": a["seat"], "team": a["team"],
             "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
-            "estimates": _estimates(frame, ["figure", "outcome"])}
+            "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -96,13 +91,9 @@ def format_odds(frame: pd.DataFrame) -> str:
     ]
     for fig in g.FIGURES:
         rows = frame[frame.figure == fig].set_index("outcome")
-        cells = "".join(f"{_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES)
+        cells = "".join(f"{format_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES)
         lines.append(f"{fig.capitalize():<8}{cells}")
     return "\n".join(lines)
-
-
-def _cell(row) -> str:
-    return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"
 
 
 # --- table statistics -------------------------------------------------------------------------
@@ -152,18 +143,18 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     lines = [f"Giltspiel table statistics: n = {a['n']:,} uniform deals, seed {a['seed']}, 95% Wilson intervals", ""]
     lines.append("A. Figure outcome per deal")
     for _, r in tables["outcome"].iterrows():
-        lines.append(f"  {r['figure']:<7} {r['outcome']:<6} {_cell(r)}")
+        lines.append(f"  {r['figure']:<7} {r['outcome']:<6} {format_cell(r)}")
     for fig in g.FIGURES:
         lines += ["", f"B. Best {fig.capitalize()} at the table (P exactly this class)"]
         for _, r in tables[f"best_{fig}"].iterrows():
-            lines.append(f"  {r['label']:<16} {_cell(r)}")
+            lines.append(f"  {r['label']:<16} {format_cell(r)}")
     for fig in g.FIGURES:
         lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, by the seat's own best {fig.capitalize()}",
                   f"  {'own class':<16}" + "".join(f"{o:>24}" for o in RELATIVE_OUTCOMES) + f"{'n':>10}"]
         table = tables[f"{fig}_by_class"]
         for label, rows in table.groupby("own_class", sort=False):
             rows = rows.set_index("outcome")
-            cells = "".join(f"{_cell(rows.loc[o]):>24}" for o in RELATIVE_OUTCOMES)
+            cells = "".join(f"{format_cell(rows.loc[o]):>24}" for o in RELATIVE_OUTCOMES)
             lines.append(f"  {label:<16}{cells}{int(rows['n'].iloc[0]):>10,}")
     return "\n".join(lines)
 

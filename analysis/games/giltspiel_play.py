@@ -63,12 +63,12 @@ def solve(deal: str, trump: str) -> dict:
     suit = parse_trump(trump)
     line = play.optimal_line(hands, suit)
     return {
-        "winners": play.trick_winners_of(line, suit),
         "trump": g.DECK.suits[suit],
         "hands": [g.DECK.format_cards(g.DECK.cards_of(h)) for h in hands],
         "spiel_team": int(play.spiel_teams(hands[None, :], [suit])[0]),
         "tricks": list(play.forced_tricks(hands, suit)),
         "line": [(seat, g.DECK.token(card)) for seat, card in line],
+        "winners": play.trick_winners_of(line, suit),
     }
 
 
@@ -114,9 +114,9 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[
                method: str = "dd", n: int = 20_000, seed=None, **run_kw) -> pd.DataFrame:
     """P(the team of ``seat`` wins / loses the Spiel) holding ``hand``, over deals of the hidden cards.
 
-    method: "dd" (every deal solved double dummy: both teams play perfectly seeing all hands, an
-    optimistic estimate for a team that cannot see them), "greedy" or "random" (all four seats
-    play that policy of spec §10.5);
+    method: "dd" (every deal solved double dummy: both teams play perfectly seeing all hands, the
+    perfect-information estimate; not a strict bound, since in play neither team sees the hidden
+    cards), "greedy" or "random" (all four seats play that policy of spec §10.5);
     turnup: the trump card if known (else uniform over the unseen cards); known: seat -> tokens of
     cards known in other hands. Rows: outcome, p, lo, hi (95% Wilson), successes, n.
     """

@@ -5,24 +5,26 @@ Python API::
     from analysis.games import perlaggen
     frame = perlaggen.odds("S6 LA LK L8 E10", seat=2, turnup="L10", n=200_000, seed=7)
     tables = perlaggen.stats(style="eichel", n=1_000_000, seed=1)     # dict of DataFrames
+    facts = perlaggen.exact()                                         # §11.1 by enumeration
 
 Seats: dealer 0, seat 1 leads, partner 2, cutter 3 (spec §0.3). Odds sample the unseen cards from
 the deal as played given the public facts of §3.6 (§11.4): the turn-up (or only the trump suit),
-the cutter's shown Perlaggen, team D's exchanges (by default none) and, in Eichel, the acorns laid
-aside. Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
+the cutter's shown Perlaggen, team D's exchanges (by default none), in Eichel the acorns laid
+aside, and for the cutter his stopper card. Figures are judged at level L0 (§11.6). Every estimate
+row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from itertools import combinations
 
 import numpy as np
 import pandas as pd
 
 from analysis.commands import Command, add_run_arguments, register_command, run_options
-from analysis.games.giltspiel import _cell, _estimates
-from analysis.stats import Z95, estimate_frame
+from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
@@ -62,7 +64,7 @@ def parse_exchange(text: str, turnup: int | None) -> tuple[int, int, int]:
 
 def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | None = None,
                 cutter_took: str | None = None, exchanges=(), acorns: str | None = None,
-                style: str = "innsbruck", exchange: str = "always") -> D.Known:
+                style: str = "innsbruck", exchange: str = "always", stopper: str | None = None) -> D.Known:
     """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible)."""
     if seat not in range(4):
         raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}")
@@ -115,14 +117,26 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
                                f"always-exchange policy (A-07) team D would have taken the turned "
                                f"{P.DECK.token(turned_card)}; give the swap with --exchange")
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
-                   swaps if turned_card is not None else None)
+                   swaps if turned_card is not None else None, _stopper(stopper, seat, permanent))
+
+
+def _stopper(text: str | None, seat: int, permanent) -> int | None:
+    """The cutter's stopper card (--stopper), or None."""
+    if text is None:
+        return None
+    if seat != D.CUTTER:
+        raise CardsimError("--stopper: only the cutter (seat 3) saw the card under his packet (§3.6)")
+    cards = _cards(text, "--stopper")
+    if len(cards) != 1 or cards[0] in permanent:
+        raise CardsimError(f"--stopper must be one card that is not a permanent Perlagg (§3.2), got '{text}'")
+    return cards[0]
 
 
 # --- odds -------------------------------------------------------------------------------------------
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
-         exchange: str = "always", exchange_gives: str = "keep_figures", n: int = 200_000, seed=None,
-         **run_kw) -> pd.DataFrame:
+         exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
+         n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger (level L0) for the team of ``seat``.
 
     ``n`` deals are sampled; those that contradict the public facts (a permanent Perlagg as the
@@ -130,7 +144,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     the accepted deals out of ``attempted``. Rows: figure, outcome, p, lo, hi, successes, n.
     """
     rules = D.DealRules(style, exchange, exchange_gives)
-    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange)
+    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper)
     seed = normalize_seed(seed)
     counts = runner.run(D.OddsJob(known, rules), n, seed, **run_kw)
     if counts[0] == 0:
@@ -147,6 +161,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
                        exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
                        exchange=exchange, exchange_gives=exchange_gives,
+                       stopper=None if known.stopper is None else P.DECK.token(known.stopper),
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]))
     return frame
 
@@ -154,9 +169,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
 def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
-            "acorns", "exchanges", "exchange", "exchange_gives")
+            "acorns", "exchanges", "stopper", "exchange", "exchange_gives")
     return {**{k: a[k] for k in keys}, "level": "L0", "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
-            "estimates": _estimates(frame, ["figure", "outcome"])}
+            "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -175,13 +190,13 @@ def format_odds(frame: pd.DataFrame) -> str:
              f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES)]
     for fig in FIGURES:
         rows = frame[frame.figure == fig].set_index("outcome")
-        lines.append(f"{fig.capitalize():<8}" + "".join(f"{_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES))
+        lines.append(f"{fig.capitalize():<8}" + "".join(f"{format_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES))
     return "\n".join(lines)
 
 
 # --- table statistics -------------------------------------------------------------------------------
 def _mean_frame(hist: np.ndarray, deals: int) -> pd.DataFrame:
-    """Per seat: mean Perlaggen with a normal 95% interval, and P(none) with its Wilson interval."""
+    """Per seat: mean Perlaggen with a normal 95% interval, and P(none) (p, lo, hi) with its Wilson interval."""
     rows = []
     values = np.arange(hist.shape[1])
     for seat in range(D.SEATS):
@@ -190,7 +205,7 @@ def _mean_frame(hist: np.ndarray, deals: int) -> pd.DataFrame:
         half = Z95 * sd / np.sqrt(deals)
         none = estimate_frame(["none"], hist[seat, :1], deals).iloc[0]
         rows.append({"seat": seat, "name": SEAT_NAMES[seat], "mean": mean, "mean_lo": mean - half,
-                     "mean_hi": mean + half, "p_none": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
+                     "mean_hi": mean + half, "p": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
     return pd.DataFrame(rows)
 
 
@@ -209,8 +224,10 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
     suits = P.trump_suits(style)
     idx = [P.DECK.suits.index(s) for s in suits]
     deal_events = ("turned Perlagg", "exchanged by dealer", "exchanged by partner", "upgrade by dealer",
-                   "upgrade by partner", "acorn swap")
-    outcome = pd.concat([estimate_frame(OUTCOMES, parts["outcome"][f], deals, figure=fig) for f, fig in enumerate(FIGURES)]
+                   "upgrade by partner", "acorn swap")[:6 if style == "eichel" else 3]
+    n_k = len(D.cutter_k_exact(style))
+    outcome = pd.concat([estimate_frame(OUTCOMES, parts["outcome"][f], deals, figure=fig)
+                         for f, fig in enumerate(FIGURES)]
                         + [estimate_frame(["one team wins both"], parts["both"], deals, figure="both")],
                         ignore_index=True)
     sizes = pd.concat([estimate_frame(["none", "1", "2", "3", "4", "5"], parts["best_size"][f], deals, figure=fig)
@@ -220,7 +237,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
                            for s in range(D.SEATS) for f, fig in enumerate(FIGURES)], ignore_index=True)
     tables = {
         "trump": estimate_frame(list(suits), parts["trump"][idx], deals),
-        "cutter_k": estimate_frame([str(k) for k in range(6)], parts["cutter_k"], deals),
+        "cutter_k": estimate_frame([str(k) for k in range(n_k)], parts["cutter_k"][:n_k], deals),
         "deal": estimate_frame(deal_events, np.concatenate([parts["turned_perlagg"], parts["exchanges"]]), deals),
         "perlaggen_by_seat": _mean_frame(parts["perlaggen"], deals),
         "best_size": sizes[sizes.label.isin(["none", "2", "3", "4", "5"])].reset_index(drop=True),
@@ -243,17 +260,78 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["trump"].attrs
     lines = [f"Perlaggen ({a['style']}) table statistics, L0: n = {a['n']:,} deals as played, seed {a['seed']}, "
              f"exchange {a['exchange']} ({a['exchange_gives']}), 95% intervals"]
-    for name, title in (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges")):
-        lines += ["", title] + [f"  {r['label']:<22}{_cell(r)}" for _, r in tables[name].iterrows()]
+    sections = (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges"))
+    for name, title in sections:
+        lines += ["", title] + [f"  {r['label']:<22}{format_cell(r)}" for _, r in tables[name].iterrows()]
     lines += ["", "Perlaggen per seat after the exchanges", f"  {'seat':<10}{'mean':>26}{'P(none)':>26}"]
     for _, r in tables["perlaggen_by_seat"].iterrows():
         mean = f"{r['mean']:.4f} [{r['mean_lo']:.4f},{r['mean_hi']:.4f}]"
-        lines.append(f"  {r['name']:<10}{mean:>26}{_cell(r):>26}")
+        lines.append(f"  {r['name']:<10}{mean:>26}{format_cell(r):>26}")
     lines += ["", "Size of the best figure at the table"]
-    lines += [f"  {r['figure']:<8}{r['label']:<6}{_cell(r)}" for _, r in tables["best_size"].iterrows()]
-    lines += ["", "Figure won by"] + [f"  {r['figure']:<8}{r['label']:<20}{_cell(r)}" for _, r in tables["outcome"].iterrows()]
+    lines += [f"  {r['figure']:<8}{r['label']:<6}{format_cell(r)}" for _, r in tables["best_size"].iterrows()]
+    lines += ["", "Figure won by"]
+    lines += [f"  {r['figure']:<8}{r['label']:<20}{format_cell(r)}" for _, r in tables["outcome"].iterrows()]
     lines += ["", "Seat's figure is the best at the table"]
-    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    return "\n".join(lines)
+
+
+# --- exact enumeration (§11.1) -------------------------------------------------------------------
+def _all_hands() -> np.ndarray:
+    """Every 5-card hand of the 33-card pack as masks: (237336,) uint64."""
+    combos = np.array(list(combinations(range(P.DECK.n_cards), D.HAND_SIZE)), dtype=np.uint64)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+
+
+def _size_rows(codes: np.ndarray, **columns) -> list[dict]:
+    """Hands per figure size (code // 16; 0 = none) as rows."""
+    sizes = np.bincount(codes.astype(np.int64) // 16, minlength=6)
+    return [{**columns, "size": "none" if size == 0 else str(size), "hands": int(sizes[size]),
+             "p": sizes[size] / codes.size} for size in (0, 2, 3, 4, 5)]
+
+
+def exact() -> dict[str, pd.DataFrame]:
+    """Exact facts of §11.1: the cutter's Perlaggen, Perlaggen per hand and the best-figure sizes of
+    all C(33,5) hands per style and trump, with Perlaggen used for each figure alone or not at all."""
+    hands = _all_hands()
+    cutter = [{"style": style, "k": k, "fraction": str(f), "p": float(f)}
+              for style in P.STYLES for k, f in enumerate(D.cutter_k_exact(style))]
+    held, figures = [], {"gleich": [], "hanger": []}
+    for style in P.STYLES:
+        for trump in P.trump_suits(style):
+            pmask = np.uint64(P.perlagg_mask(style, trump))
+            counts = np.bincount(np.bitwise_count(hands & pmask), minlength=6)
+            held += [{"style": style, "trump": trump, "perlaggen": int(bin(int(pmask)).count("1")), "j": j,
+                      "hands": int(counts[j]), "p": counts[j] / hands.size} for j in range(6)]
+            for kind, masks in (("with P", hands), ("natural", hands & ~pmask)):
+                codes = P.figure_codes(masks, style, trump)
+                for f, fig in enumerate(FIGURES):
+                    figures[fig] += _size_rows(codes[:, f], style=style, trump=trump, kind=kind)
+    tables = {"cutter_k": pd.DataFrame(cutter), "perlaggen_in_hand": pd.DataFrame(held),
+              "best_gleich": pd.DataFrame(figures["gleich"]), "best_hanger": pd.DataFrame(figures["hanger"])}
+    for table in tables.values():
+        table.attrs.update(game=GAME, hands=int(hands.size))
+    return tables
+
+
+def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
+    return {"game": GAME, "hands": tables["cutter_k"].attrs["hands"],
+            "tables": {name: json.loads(t.to_json(orient="records")) for name, t in tables.items()}}
+
+
+def format_exact(tables: dict[str, pd.DataFrame]) -> str:
+    lines = [f"Perlaggen exact facts (§11.1): enumeration of all {tables['cutter_k'].attrs['hands']:,} hands", "",
+             "Perlaggen the cutter takes"]
+    lines += [f"  {r['style']:<10} k={r['k']}  {r['fraction']:>12}  {r['p']:.6f}"
+              for _, r in tables["cutter_k"].iterrows()]
+    lines += ["", "Perlaggen in one hand (trump fixed)"]
+    held = tables["perlaggen_in_hand"]
+    for (style, trump), rows in held.groupby(["style", "trump"], sort=False):
+        lines.append(f"  {style:<10} {trump}  " + "  ".join(f"{j}:{h:,}" for j, h in zip(rows["j"], rows["hands"])))
+    for fig in FIGURES:
+        lines += ["", f"Best {fig.capitalize()} size (hands: none, 2, 3, 4, 5)"]
+        for (style, trump, kind), rows in tables[f"best_{fig}"].groupby(["style", "trump", "kind"], sort=False):
+            lines.append(f"  {style:<10} {trump} {kind:<8}" + "".join(f"{h:>9,}" for h in rows["hands"]))
     return "\n".join(lines)
 
 
@@ -276,23 +354,31 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a swap of team D, e.g. '0:H9' (dealer gave H9 for the turn-up) or '2:E10=EU'; "
                              "repeatable; default: no exchange")
     parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
+    parser.add_argument("--stopper", default=None, help="cutter only: the card he saw under his packet (§3.2)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
 
 
 def _run_odds(args: argparse.Namespace) -> int:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
-                 args.style, args.exchange_policy, args.exchange_gives, args.n, args.seed, **run_options(args))
+                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
+                 **run_options(args))
     print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
     return 0
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exact", action="store_true",
+                        help="exact per-hand facts of §11.1 by enumeration (no sampling)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    if args.exact:
+        tables = exact()
+        print(json.dumps(exact_json(tables)) if args.json else format_exact(tables))
+        return 0
     tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, **run_options(args))
     print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
     return 0

@@ -22,8 +22,6 @@ from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, accepted, deal
 from simcore.errors import CardsimError
 from simcore.figures import (
-    TEAM0,
-    TEAM1,
     hand_codes,
     relative_outcome,
     resolve,

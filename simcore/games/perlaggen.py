@@ -32,7 +32,7 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit
 from simcore.errors import CardsimError
-from simcore.registry import Game, Option, register
+from simcore.registry import Option
 
 DECK = Deck(
     name="perlaggen",
@@ -375,11 +375,3 @@ def parse_hand(text: str, style: str = "innsbruck", trump: str = "H") -> tuple[i
             fixed[pfaces.index(card)] = DECK.parse_face(target[0])
     return DECK.mask(DECK.parse_cards(" ".join(cards))), fixed
 
-
-GAME = register(Game(
-    name="perlaggen",
-    title="Perlaggen",
-    deck=DECK,
-    rules_file="perlaggen.md",
-    options=OPTIONS,
-))

@@ -24,20 +24,21 @@ word exactly as simcore.dealing does; the shuffle fills batches 0-10, the cut ba
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from simcore.config import njit
-from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, _batch_tables, _draw, deal
+from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, batch_tables, draw_batches, deal
 from simcore.errors import CardsimError
 from simcore.figures import relative_outcome, resolve, top_bit_table
 from simcore.games import perlaggen as P
-from simcore.registry import Option
+from simcore.registry import Game, Option, register
 from simcore.rng import block_words
 
 N_CARDS = P.DECK.n_cards
 SEATS, HAND_SIZE = 4, 5
-DEALER, LEADER, PARTNER, CUTTER = 0, 1, 2, 3
+CUTTER = 3
 ACORNS = P.DECK.suits.index("E")
 NO_CARD = 63
 """Padding of the Perlagg lists: bit 63 is never set in a hand."""
@@ -49,10 +50,13 @@ FIELDS = ("seat0", "seat1", "seat2", "seat3", "taken", "stock", "table", "gave0"
  EXPOSED, TURNED, TRUMP, STOPPER, CUT) = range(len(FIELDS))
 N_FIELDS = len(FIELDS)
 
+CUT_MIN, CUT_MAX = 5, 28
+"""A-31: the cut depth is uniform on [CUT_MIN, CUT_MAX]."""
 EXCHANGE_POLICIES = ("always", "never")
 GIVE_POLICIES = ("keep_figures", "lowest")
 DEAL_OPTIONS = (
-    Option("cut_depth", (5, 28), ((5, 28),), "A-31: the cutter lifts a packet of c cards, c uniform on [5, 28]"),
+    Option("cut_depth", (CUT_MIN, CUT_MAX), ((CUT_MIN, CUT_MAX),),
+           "A-31: the cutter lifts a packet of c cards, c uniform on [5, 28]"),
     Option("cutter_packets", "earliest_first", ("earliest_first",),
            "A-08: the cutter's k Perlaggen replace his cards of the first packets first (§3.3)"),
     Option("first_packet", "lho", ("lho",), "A-10: the dealer's left-hand opponent gets the first packet"),
@@ -65,26 +69,32 @@ DEAL_OPTIONS = (
     Option("opponents_exchange", False, (False,), "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
 )
 
-_SHUFFLE_DRAWS = N_CARDS  # bounds 33 .. 1 (the last is a dummy draw of 0 that closes batch 10)
-DRAW_BOUNDS = np.array(list(range(N_CARDS, 0, -1)) + [28 - 5 + 1], dtype=np.uint64)
+DRAW_BOUNDS = np.array(list(range(N_CARDS, 0, -1)) + [CUT_MAX - CUT_MIN + 1], dtype=np.uint64)
+"""Bounds of one deal's draws: the shuffle (33 .. 1; the bound-1 draw is 0 and closes batch 10), then the cut."""
 WORDS_PER_DEAL = -(-len(DRAW_BOUNDS) // BATCH) + SPARE_WORDS
+
+
+def _default(options, name: str):
+    return next(o.default for o in options if o.name == name)
 
 
 @dataclass(frozen=True)
 class DealRules:
-    """The deal options of one simulation (see DEAL_OPTIONS) and the figure option A-24."""
+    """The deal options of one simulation (defaults from DEAL_OPTIONS) and the figure option A-24."""
 
-    style: str = "innsbruck"
-    exchange: str = "always"
-    exchange_gives: str = "keep_figures"
-    six_below_bells_seven: bool = True
+    style: str = _default(P.OPTIONS, "style")
+    exchange: str = _default(DEAL_OPTIONS, "exchange")
+    exchange_gives: str = _default(DEAL_OPTIONS, "exchange_gives")
+    six_below_bells_seven: bool = _default(P.OPTIONS, "six_below_bells_seven")
 
     def __post_init__(self):
         P.trump_suits(self.style)  # CardsimError for an unknown style
         if self.exchange not in EXCHANGE_POLICIES:
-            raise CardsimError(f"unknown exchange policy '{self.exchange}'; choose one of: {', '.join(EXCHANGE_POLICIES)}")
+            raise CardsimError(f"unknown exchange policy '{self.exchange}'; "
+                               f"choose one of: {', '.join(EXCHANGE_POLICIES)}")
         if self.exchange_gives not in GIVE_POLICIES:
-            raise CardsimError(f"unknown exchange_gives '{self.exchange_gives}'; choose one of: {', '.join(GIVE_POLICIES)}")
+            raise CardsimError(f"unknown exchange_gives '{self.exchange_gives}'; "
+                               f"choose one of: {', '.join(GIVE_POLICIES)}")
 
     def key(self) -> str:
         return f"{self.style}|exchange={self.exchange}|gives={self.exchange_gives}|six={self.six_below_bells_seven}"
@@ -109,6 +119,22 @@ class DealRules:
         flags = np.array([self.style == "eichel", self.exchange == "always", self.exchange_gives == "keep_figures"],
                          dtype=np.int64)
         return masks, pcards, flags, P.HANGER_TABLES, P._ladder_kinds(self.six_below_bells_seven)
+
+
+def cutter_k_exact(style: str) -> list[Fraction]:
+    """Exact P(the cutter takes k Perlaggen), k = 0..m, with m permanent Perlaggen of ``style`` (§11.1).
+
+    The packet's bottom cards, read upwards, are a uniform sequence of distinct cards (the packet
+    has at least m cards): k = j when the first j are permanent and the next one is not (or j = m).
+    """
+    m = len(P.permanent_perlaggen(style))
+    probs = []
+    for j in range(m + 1):
+        p = Fraction(1)
+        for t in range(j):
+            p *= Fraction(m - t, N_CARDS - t)
+        probs.append(p * (Fraction(N_CARDS - m, N_CARDS - j) if j < m else 1))
+    return probs
 
 
 # --- kernels ------------------------------------------------------------------------------------
@@ -307,7 +333,7 @@ def _procedure(deck, cut, masks, pcards, flags, tables, kinds, row):
 @njit
 def _shuffle(w, padded, thresholds, js, deck):
     """Shuffle ``deck`` (33,) from one deal's words and return the cut depth (A-31: 5..28)."""
-    _draw(w, padded, thresholds, js)
+    draw_batches(w, padded, thresholds, js)
     for i in range(N_CARDS):
         deck[i] = i
     for i in range(N_CARDS):
@@ -315,13 +341,13 @@ def _shuffle(w, padded, thresholds, js, deck):
         c = deck[j]
         deck[j] = deck[i]
         deck[i] = c
-    return 5 + js[_SHUFFLE_DRAWS]
+    return CUT_MIN + js[N_CARDS]
 
 
 @njit
 def _deal_block(words, masks, pcards, flags, tables, kinds, out):
     """Play one deal per row of ``words`` (n, WORDS_PER_DEAL) uint32 into ``out`` (n, N_FIELDS)."""
-    padded, _, thresholds = _batch_tables(DRAW_BOUNDS)
+    padded, _, thresholds = batch_tables(DRAW_BOUNDS)
     js = np.empty(padded.shape[0], dtype=np.int64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     for d in range(words.shape[0]):
@@ -396,6 +422,7 @@ def outcomes(rows: np.ndarray, rules: DealRules = DealRules()) -> np.ndarray:
 
 # --- conditional sampling (§11.4) ---------------------------------------------------------------
 PLACES = ("seat0", "seat1", "seat2", "seat3", "turned", "stopper", "stock")
+TURNED_PLACE, STOPPER_PLACE, STOCK_PLACE = 4, 5, 6
 """Places of the *pre-exchange* deal a conditioned job samples; "turned" holds the trump card and
 the acorns laid aside before it (Eichel), "stopper" the card the cutter saw (never a permanent
 Perlagg, §3.2), "stock" the other face-down cards."""
@@ -405,10 +432,11 @@ Perlagg, §3.2), "stock" the other face-down cards."""
 class Known:
     """The public facts of §3.6 and one player's hand, as card indices.
 
-    seat: whose ``hand`` (after the exchanges; all 5 cards for odds, fewer in tests) is known; trump:
-    suit index; turned: the trump card or
-    None when only its suit is known; taken: the cutter's shown Perlaggen; exposed: acorns laid aside
-    (Eichel); exchanges: (seat, gave, took) swaps of team D, or None when unknown (turned None).
+    seat: whose ``hand`` (after the exchanges; all 5 cards for odds, fewer in tests) is known;
+    trump: suit index; turned: the trump card, or None when only its suit is known; taken: the
+    cutter's shown Perlaggen; exposed: acorns laid aside (Eichel); exchanges: (seat, gave, took)
+    swaps of team D, or None when unknown (turned None);
+    stopper: the card the cutter saw under his Perlaggen, known only to the cutter (§3.6), or None.
     """
 
     seat: int
@@ -418,6 +446,7 @@ class Known:
     taken: tuple[int, ...] = ()
     exposed: tuple[int, ...] = ()
     exchanges: tuple[tuple[int, int, int], ...] | None = ()
+    stopper: int | None = None
 
     def record(self) -> np.ndarray:
         """(5,) uint64: the known hand, then gave/took masks of seats 0 and 2."""
@@ -434,22 +463,26 @@ class Known:
         rec = [int(m) for m in self.record()]
         gave, took = {0: rec[1], 2: rec[3]}, {0: rec[2], 2: rec[4]}
         fixed = {f"seat{s}": set() for s in range(SEATS)}
-        fixed[f"seat{self.seat}"] = set(P.DECK.cards_of((rec[0] & ~took.get(self.seat, 0)) | gave.get(self.seat, 0)))
+        before = (rec[0] & ~took.get(self.seat, 0)) | gave.get(self.seat, 0)
+        fixed[f"seat{self.seat}"] = set(P.DECK.cards_of(before))
         fixed["seat3"] |= set(self.taken)
         for s in (0, 2):
             fixed[f"seat{s}"] |= set(P.DECK.cards_of(gave[s]))
         turned = set(self.exposed) | ({self.turned} if self.turned is not None else set())
         n_turned = len(self.exposed) + 1
-        layout = Layout(P.DECK, tuple((f"seat{s}", HAND_SIZE) for s in range(SEATS))
-                        + (("turned", n_turned), ("stopper", 1), ("stock", N_CARDS - 4 * HAND_SIZE - n_turned - 1)))
+        sizes = (HAND_SIZE,) * SEATS + (n_turned, 1, N_CARDS - SEATS * HAND_SIZE - n_turned - 1)
+        layout = Layout(P.DECK, tuple(zip(PLACES, sizes)))
         places = {name: tuple(sorted(cards)) for name, cards in fixed.items() if cards}
         if turned:
             places["turned"] = tuple(sorted(turned))
+        if self.stopper is not None:
+            places["stopper"] = (self.stopper,)
         return DealSpec(layout, places)
 
     def key(self) -> str:
         return (f"seat={self.seat}|hand={sorted(self.hand)}|trump={self.trump}|turned={self.turned}|"
-                f"taken={sorted(self.taken)}|exposed={sorted(self.exposed)}|exchanges={self.exchanges}")
+                f"taken={sorted(self.taken)}|exposed={sorted(self.exposed)}|exchanges={self.exchanges}|"
+                f"stopper={self.stopper}")
 
 
 @njit
@@ -459,21 +492,21 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
     Returns False when the sample contradicts the deal procedure: a permanent Perlagg as the stopper
     or a trump card of another suit (or an acorn, in Eichel).
     """
-    if slots[d, 5] & masks[4]:
+    if slots[d, STOPPER_PLACE] & masks[4]:
         return False
     row[:] = 0
     for s in range(SEATS):
         row[s] = slots[d, s]
-    exposed = slots[d, 4] & _suit_mask(ACORNS) if flags[0] else np.uint64(0)
-    rest = slots[d, 4] & ~exposed
+    exposed = slots[d, TURNED_PLACE] & _suit_mask(ACORNS) if flags[0] else np.uint64(0)
+    rest = slots[d, TURNED_PLACE] & ~exposed
     if rest == 0:
         return False
     card = _low_card(rest)
     if _suit(card) != trump:
         return False
-    row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, 4]
-    row[STOPPER] = _low_card(slots[d, 5])
-    row[STOCK] = slots[d, 5] | slots[d, 6]
+    row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, TURNED_PLACE]
+    row[STOPPER] = _low_card(slots[d, STOPPER_PLACE])
+    row[STOCK] = slots[d, STOPPER_PLACE] | slots[d, STOCK_PLACE]
     _exchange(row, masks, pcards, flags, tables, kinds)
     return True
 
@@ -532,6 +565,7 @@ STATS_PARTS = {
     "cutter_k": (6,),              # deals per number of Perlaggen the cutter took
     "turned_perlagg": (1,),        # the trump card is a Perlagg
     "exchanges": (5,),             # dealer swap, partner swap, dealer upgrade, partner upgrade, >= 1 acorn swap
+                                   # (the last three in Eichel only)
     "perlaggen": (SEATS, 9),       # seat x Perlaggen held after the exchanges
     "best_size": (2, 6),           # figure x size of the best figure at the table (0 = none)
     "outcome": (2, 4),             # figure x absolute outcome (team D, team O, stand, void)
@@ -554,7 +588,7 @@ def _tally_table(row, masks, pcards, tables, kinds, g, h, out):
     for i in range(2):  # dealer, partner: a swap for the turned Perlagg, an upgrade if it cost an acorn Perlagg
         if row[TOOK0 + 2 * i] & turned_bit:
             out[12 + i + (2 if row[GAVE0 + 2 * i] & masks[5] else 0)] += 1
-    out[16] += ((row[GAVE0] | row[GAVE2]) & _suit_mask(ACORNS) & ~pmask) != 0
+    out[16] += ((row[TOOK0] | row[TOOK2]) & masks[5]) != 0  # step 3 is the only way to take an acorn Perlagg
     for s in range(SEATS):
         out[17 + 9 * s + _popcount(row[s] & pmask)] += 1
     _table_codes(row, masks, pcards, tables, kinds, g, h)
@@ -578,7 +612,7 @@ def _tally_table(row, masks, pcards, tables, kinds, g, h, out):
 @njit
 def _stats_block(words, masks, pcards, flags, tables, kinds, out):
     """Play one deal per row of ``words`` and tally it into ``out`` (N_STATS,)."""
-    padded, _, thresholds = _batch_tables(DRAW_BOUNDS)
+    padded, _, thresholds = batch_tables(DRAW_BOUNDS)
     js = np.empty(padded.shape[0], dtype=np.int64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     row = np.zeros(N_FIELDS, dtype=np.uint64)
@@ -615,3 +649,12 @@ class StatsJob:
             parts[name] = counts[pos:pos + size].reshape(shape)
             pos += size
         return int(counts[0]), parts
+
+
+GAME = register(Game(
+    name="perlaggen",
+    title="Perlaggen",
+    deck=P.DECK,
+    rules_file="perlaggen.md",
+    options=P.OPTIONS + DEAL_OPTIONS,
+))
