@@ -94,6 +94,7 @@ def test_every_section_heading(built):
                      "C. P(win / stand / lose on the Gleich | my own best Gleich)",
                      "D. P(win / stand / lose on the Hanger | my own best Hanger)",
                      "E. Odds of example hands", "F. Exact single-hand facts",
+                     "Perlaggen", "Innsbruck style", "Eichel style",
                      "Three-player Pinochle", "A. Meld of a random hand", "B. What the kitty adds",
                      "C. Meld breakdown of an example hand",
                      "How to read the intervals", "Methods", "Rule options of the registered games"):
@@ -104,13 +105,13 @@ def test_toc_anchors_resolve(built):
     page = built[2]
     assert len(page.anchors) >= 10
     assert set(page.anchors) <= page.ids, set(page.anchors) - page.ids
-    for section in ("giltspiel", "pinochle3", "intervals", "methods"):
+    for section in ("giltspiel", "perlaggen", "pinochle3", "intervals", "methods"):
         assert section in page.anchors
 
 
 def test_images_exist_and_are_png(built):
     path, _, page = built
-    assert len(page.images) == len(set(page.images)) >= 7  # 4 Giltspiel and 3 Pinochle charts
+    assert len(page.images) == len(set(page.images)) >= 9  # 4 Giltspiel, 2 Perlaggen and 3 Pinochle charts
     for src in page.images:
         assert "/" not in src and not src.startswith("http")
         file = path.parent / src
