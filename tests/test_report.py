@@ -131,7 +131,10 @@ def test_estimates_with_intervals_and_n(built):
     cells = re.findall(r"(\d\.\d{4,6}) \[(\d\.\d{4,6}), (\d\.\d{4,6})\]", text)
     assert len(cells) > 200
     for p, lo, hi in map(lambda c: tuple(map(float, c)), cells):
-        assert 0 <= lo <= p <= hi <= 1
+        assert 0 <= lo <= p <= hi  # probabilities, and means (e.g. Perlaggen per hand) with their intervals
+    probabilities = re.findall(r'<span class="p">([\d.]+)</span> <span class="ci">\[([\d.]+), ([\d.]+)\]', built[1])
+    assert len(probabilities) > 200
+    assert all(0 <= float(lo) <= float(p) <= float(hi) <= 1 for p, lo, hi in probabilities)
     assert f"{N:,}" in text and f"{HAND_N:,}" in text
     assert "95% Wilson" in text
 
