@@ -27,7 +27,9 @@ from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
 from simcore.rng import BLOCK_DEALS, block_words  # noqa: E402
 import naive  # noqa: E402
+import naive_perlaggen_deal  # noqa: E402
 import naive_pinochle3  # noqa: E402
+from simcore.games import perlaggen_deal as perl  # noqa: E402
 from simcore.games import pinochle3 as pin  # noqa: E402
 
 
@@ -56,6 +58,21 @@ def reference_deal_figures(words: np.ndarray, sizes, fixed) -> list:
 def reference_figures(slots: np.ndarray) -> list:
     return [(naive.team_result([naive.best_gleich(naive.cards_of(m)) for m in row[:4]]),
              naive.team_result([naive.best_hanger(naive.cards_of(m)) for m in row[:4]])) for row in slots]
+
+
+def perlaggen_rates(ref_deals: int) -> tuple[float, float]:
+    """Innsbruck deal as played (cut, turn-up, exchange) plus L0 outcomes of all four hands, per second."""
+    words = block_words(3, 0, BLOCK_DEALS, perl.WORDS_PER_DEAL)
+    few = [list(map(int, row)) for row in words[:ref_deals]]
+
+    def reference():
+        for row in few:
+            table = naive_perlaggen_deal.deal(row)
+            for seat in range(4):
+                naive_perlaggen_deal.l0(table["hands"][seat], "innsbruck", table["trump"])
+
+    kernel = best_rate(lambda: perl.outcomes(perl.deal_block(words)), BLOCK_DEALS)
+    return kernel, best_rate(reference, ref_deals, repeat=1)
 
 
 def pinochle_meld_rates(ref_hands: int) -> tuple[float, float]:
@@ -93,6 +110,7 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
     results["giltspiel.figures(4 hands)"] = (kernel, reference)
 
+    results["perlaggen.deal-as-played+L0"] = perlaggen_rates(ref_deals)
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)
 
     out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
