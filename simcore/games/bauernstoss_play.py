@@ -1,0 +1,360 @@
+"""Bauernstoss trick play: legal moves, trick winner, card points, policies and the play-out of a hand.
+
+Rules: shared/rules/bauernstoss.md §1.2 (trump order, effective suit), §5.2 (BS obligations and the
+jack-overtake duty, scope per option ``jack_rule``, §8 A1), §5.3 (trick winner), §7.1 AS-7..AS-9 and
+§7.2 DS-8. Cards as in `simcore.games.bauernstoss`: ``card = 8*suit + rank``, ranks 7 8 9 B D K T A
+weakest first; a hand is a ``uint32`` mask (bit ``card``). A trick is ``(4,) int64`` cards in play
+order with ``count`` of them played (a solo trick has at most 3); the trump suit is 0-3.
+
+Every order question is answered by the tables of the game module: ``EFF`` (effective suit),
+``EFF_MASKS`` (the cards of an effective suit), ``STRENGTH`` (the §1.2 key) and ``BEATS`` (the cards
+that take a trick from the card holding it).
+
+Policies choose from what a player sees (own hand, the trick so far, trumps), one uniform number per
+decision: `RANDOM` plays a uniform legal card; `GREEDY` (this toolkit's baseline, not in the spec)
+leads its strongest card and, following, plays its weakest card when its partner holds the trick,
+else its weakest card that takes the trick, else its weakest card ("strength" = the §1.2 key).
+A play-out runs all 8 tricks of a normal game, or a solo (§5.4: the soloist's partner sits out,
+three cards a trick, play stops at the first trick the soloist loses).
+
+`play_hand` and `play_game` chain the auction, the Small Solo exchange, the play-out and the
+scoring of the game module into whole hands and games (§6.4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit
+from simcore.errors import CardsimError
+from simcore.games.bauernstoss import (
+    BEATS,
+    CLUB_JACK,
+    DECK,
+    EFF,
+    EFF_MASKS,
+    FACE_POINTS,
+    JACKS,
+    RANK_MASKS,
+    RANK_POINTS,
+    SEATS,
+    SMALL_SOLO,
+    SOLOS,
+    STRENGTH,
+    THROW_IN,
+    TRICKS,
+    TRUMP,
+    Auction,
+    Contract,
+    GameState,
+    HandResult,
+    baseline_call,
+    best_suit,
+    score_hand,
+)
+from simcore.tricks import lowest_card, popcount
+
+BS_OVERTAKE, BS_JACK_ALWAYS, BS_NO_JACK, AS_BEAT_TRUMP, DS_FOLLOW = range(5)
+"""Play rules of `legal_mask`: BS with the jack duty when trumping (§5.2, default of §8 A1), BS with
+the jack duty overriding following suit, BS without the jack duty, AS (§7.1 AS-7/8), DS (§7.2 DS-8)."""
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+DECISIONS = SEATS * TRICKS
+"""Uniform numbers a play-out reads (one per card played)."""
+_BS_RULES = {"overtake_when_trumping": BS_OVERTAKE, "always_overrides_follow": BS_JACK_ALWAYS, "off": BS_NO_JACK}
+
+_JACKS = np.uint64(JACKS)
+_ONE = np.uint64(1)
+_POINT_MASKS = np.array([RANK_MASKS[DECK.ranks.index(r)] for r in RANK_POINTS if RANK_POINTS[r]], dtype=np.uint64)
+_POINT_VALUES = np.array([RANK_POINTS[r] for r in RANK_POINTS if RANK_POINTS[r]], dtype=np.int64)
+
+
+def play_rule(variant: str = "BS", jack_rule: str = "overtake_when_trumping") -> int:
+    """The `legal_mask` rule code of the options ``variant`` and ``jack_rule`` (the latter BS only)."""
+    if variant == "AS":
+        return AS_BEAT_TRUMP
+    if variant == "DS":
+        return DS_FOLLOW
+    if variant != "BS" or jack_rule not in _BS_RULES:
+        raise CardsimError(f"unknown play rules variant={variant!r} jack_rule={jack_rule!r}; "
+                           f"variants BS/AS/DS, jack_rule {'/'.join(_BS_RULES)}")
+    return _BS_RULES[jack_rule]
+
+
+@njit
+def winning_slot(trick, count, trump):
+    """Slot (0 = leader) of the card holding the first ``count`` >= 1 cards of ``trick`` (spec §5.3)."""
+    best = 0
+    for i in range(1, count):
+        if (np.uint64(BEATS[trump, trick[best]]) >> np.uint64(trick[i])) & _ONE:
+            best = i
+    return best
+
+
+@njit
+def legal_mask(hand, trick, count, trump, rule):
+    """Legal cards (uint64 mask) of ``hand`` after ``count`` cards of ``trick`` (spec §5.2, AS-7/8, DS-8)."""
+    hand = np.uint64(hand)
+    if count == 0:
+        return hand
+    led = EFF[trump, trick[0]]
+    follow = hand & EFF_MASKS[trump, led]
+    if rule == DS_FOLLOW:
+        return follow if follow else hand
+    trumps = hand & EFF_MASKS[trump, TRUMP]
+    must = follow if follow else trumps
+    if not must:
+        return hand
+    top = trick[winning_slot(trick, count, trump)]
+    if rule == AS_BEAT_TRUMP:
+        over = must & BEATS[trump, top]
+        return over if led == TRUMP and over else must
+    # jacks are the top trumps: a jack in the trick holds it, and "a higher jack" is a jack beating it
+    jack_duty = rule == BS_JACK_ALWAYS or (rule == BS_OVERTAKE and (led == TRUMP or not follow))
+    over = hand & _JACKS & BEATS[trump, top]
+    if jack_duty and over and (_JACKS >> np.uint64(top)) & _ONE:
+        return over
+    return must
+
+
+@njit
+def card_points(mask):
+    """Card points (int64) of a card mask (spec §1.1: A 11, T 10, K 4, D 3, B 2)."""
+    mask = np.uint64(mask)
+    total = 0
+    for i in range(_POINT_MASKS.shape[0]):
+        total += _POINT_VALUES[i] * popcount(mask & _POINT_MASKS[i])
+    return total
+
+
+@njit
+def _legal_masks(hands, tricks, counts, trumps, rule, out):
+    for i in range(hands.shape[0]):
+        out[i] = legal_mask(hands[i], tricks[i], counts[i], trumps[i], rule)
+
+
+@njit
+def _winning_slots(tricks, counts, trumps, out):
+    for i in range(tricks.shape[0]):
+        out[i] = winning_slot(tricks[i], counts[i], trumps[i])
+
+
+def legal_masks(hands, tricks, counts, trumps, rule: int = BS_OVERTAKE) -> np.ndarray:
+    """`legal_mask` of many positions: hands (n,) uint32, tricks (n, 4) int64, counts, trumps (n,)
+    int64 -> (n,) uint32 legal cards."""
+    hands = np.asarray(hands, dtype=np.uint32)
+    out = np.empty(hands.shape[0], dtype=np.uint32)
+    _legal_masks(hands, np.asarray(tricks, dtype=np.int64), np.asarray(counts, dtype=np.int64),
+                 np.asarray(trumps, dtype=np.int64), rule, out)
+    return out
+
+
+def winning_slots(tricks, counts, trumps) -> np.ndarray:
+    """`winning_slot` of many tricks: tricks (n, 4) int64, counts, trumps (n,) -> (n,) int64 slots."""
+    tricks = np.asarray(tricks, dtype=np.int64)
+    out = np.empty(tricks.shape[0], dtype=np.int64)
+    _winning_slots(tricks, np.asarray(counts, dtype=np.int64), np.asarray(trumps, dtype=np.int64), out)
+    return out
+
+
+# --- policies ---------------------------------------------------------------------------------
+@njit
+def _greedy(legal, trick, count, trump, partner_holds):
+    """The `GREEDY` card of the ``legal`` mask; equal keys go to the lower card index."""
+    beats = BEATS[trump, trick[winning_slot(trick, count, trump)]] if count else np.uint64(0)
+    best, best_key = -1, 0
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        height = STRENGTH[trump, card]
+        if count == 0:
+            key = height
+        elif partner_holds or not (beats >> np.uint64(card)) & _ONE:
+            key = -height
+        else:
+            key = 100 - height  # any card that takes the trick ranks above every card that does not
+        if best < 0 or key > best_key:
+            best, best_key = card, key
+    return best
+
+
+@njit
+def _random(legal, u):
+    """The legal card of index floor(u * number of legal cards) in card order; u in [0, 1)."""
+    k = np.int64(u * popcount(legal))
+    for _ in range(k):
+        legal &= legal - _ONE
+    return lowest_card(legal)
+
+
+@njit
+def _choose(policy, hand, trick, count, trump, rule, partner_holds, u):
+    legal = legal_mask(hand, trick, count, trump, rule)
+    if policy == GREEDY:
+        return _greedy(legal, trick, count, trump, partner_holds)
+    return _random(legal, u)
+
+
+# --- play-out ---------------------------------------------------------------------------------
+@njit
+def _play_deal(policy, hands, trump, leader, soloist, rule, u, line, points, tricks):
+    """Play one hand with ``policy`` for every seat.
+
+    hands (4,) uint64 (modified); soloist: -1 for a normal game, else the seat playing alone (its
+    partner sits out); u (DECISIONS,) uniforms; line (DECISIONS,) int64 receives the cards in play
+    order; points, tricks (2,) int64 receive each team's card points and tricks. Returns the
+    number of cards played.
+    """
+    out = (soloist + 2) % SEATS if soloist >= 0 else -1
+    active = SEATS - 1 if soloist >= 0 else SEATS
+    trick = np.zeros(SEATS, dtype=np.int64)
+    seats = np.zeros(SEATS, dtype=np.int64)
+    taken = np.zeros(2, dtype=np.uint64)
+    tricks[:] = 0
+    played = 0
+    for _ in range(TRICKS):
+        seat = leader
+        on_table = np.uint64(0)
+        for count in range(active):
+            if seat == out:
+                seat = (seat + 1) % SEATS
+            holder = seats[winning_slot(trick, count, trump)] if count else -1
+            partner_holds = holder >= 0 and holder != seat and holder % 2 == seat % 2
+            card = _choose(policy, hands[seat], trick, count, trump, rule, partner_holds, u[played])
+            bit = _ONE << np.uint64(card)
+            hands[seat] &= ~bit
+            on_table |= bit
+            trick[count], seats[count], line[played] = card, seat, card
+            played += 1
+            seat = (seat + 1) % SEATS
+        leader = seats[winning_slot(trick, active, trump)]
+        taken[leader % 2] |= on_table
+        tricks[leader % 2] += 1
+        if soloist >= 0 and leader != soloist:
+            break
+    points[0], points[1] = card_points(taken[0]), card_points(taken[1])
+    return played
+
+
+@njit
+def _play_out(policy, hands, trumps, leaders, soloists, rule, u, points, tricks):
+    line = np.empty(DECISIONS, dtype=np.int64)
+    own = np.empty(SEATS, dtype=np.uint64)
+    for i in range(hands.shape[0]):
+        for s in range(SEATS):
+            own[s] = hands[i, s]
+        _play_deal(policy, own, trumps[i], leaders[i], soloists[i], rule, u[i], line, points[i], tricks[i])
+
+
+def play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAKE, soloists=None):
+    """Play many hands with one policy for every seat.
+
+    hands (n, 4) uint32: the seats' 8 cards; trumps, leaders (n,) int64; u (n, DECISIONS) float64
+    uniforms in [0, 1) (needed by "random"); soloists (n,) int64, -1 for normal games (the default).
+    Returns (points, tricks), both (n, 2) int64 per team; a solo is won iff its team took 8 tricks.
+    """
+    hands = np.asarray(hands, dtype=np.uint32)
+    n = hands.shape[0]
+    u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
+    soloists = np.full(n, -1, dtype=np.int64) if soloists is None else np.asarray(soloists, dtype=np.int64)
+    points = np.zeros((n, 2), dtype=np.int64)
+    tricks = np.zeros((n, 2), dtype=np.int64)
+    _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), np.asarray(leaders, dtype=np.int64),
+              soloists, rule, u, points, tricks)
+    return points, tricks
+
+
+def play_line(policy: str, hands, trump: int, leader: int, u=None, rule: int = BS_OVERTAKE,
+              soloist: int = -1) -> list[int]:
+    """The cards one hand's play-out plays, in order; hands (4,) masks."""
+    u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
+    line = np.empty(DECISIONS, dtype=np.int64)
+    played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), trump, leader, soloist, rule, u, line,
+                        np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
+    return [int(c) for c in line[:played]]
+
+
+def solo_leader(dealer: int, soloist: int) -> int:
+    """§5.4: forehand leads a solo, unless forehand's partner plays it; then the dealer's partner leads."""
+    forehand = (dealer + 1) % SEATS
+    return (dealer + 2) % SEATS if soloist == (forehand + 2) % SEATS else forehand
+
+
+# --- a whole hand and a whole game (spec §5.4, §6.4) -----------------------------------------
+def _keep_key(card: int, trump: int) -> tuple:
+    """Worth of a card to the soloist (§8 A11 baseline): trumps by strength above plain cards by card
+    points, then strength."""
+    if EFF[trump, card] == TRUMP:
+        return 1, int(STRENGTH[trump, card]), 0
+    return 0, int(FACE_POINTS[card]), int(STRENGTH[trump, card])
+
+
+def small_solo_exchange(hands, soloist: int, trump: int, give: int, back: int | None = None) -> list[int]:
+    """§5.4 Small Solo: the soloist passes ``give`` to its partner, who returns ``back``, a card of its
+    original eight (default, §8 A11: its highest trump, else its highest-point card).
+
+    hands: four masks; returns the new four masks (the partner's hand then sits out).
+    """
+    hands = [int(h) for h in hands]
+    partner = (soloist + 2) % SEATS
+    if not (hands[soloist] >> give) & 1:
+        raise CardsimError(f"spec §5.4: the soloist can only pass a card of its hand, not {DECK.token(give)}")
+    if back is None:
+        back = max(DECK.cards_of(hands[partner]), key=lambda c: _keep_key(c, trump))
+    if not (hands[partner] >> back) & 1:
+        raise CardsimError(f"spec §5.4: the partner returns a card of its original hand, not {DECK.token(back)}")
+    hands[soloist] ^= (1 << give) | (1 << back)
+    hands[partner] ^= (1 << give) | (1 << back)
+    return hands
+
+
+def play_hand(state: GameState, hands, opts: dict, rng: np.random.Generator, policy: str = "random",
+              caller=baseline_call) -> tuple[GameState, Contract, HandResult]:
+    """Auction, play and scoring of one dealt hand (spec §4-§6, §7).
+
+    hands: the four seats' 8-card masks; opts: `rule_options`; caller(auction) -> Call makes every
+    call (default: policy B0/D0 of §9.3); a Small Solo's soloist passes its least useful card
+    (`_keep_key`); policy: "random" or "greedy" card play, with uniforms from ``rng``.
+    Returns the state after the hand, the auction's contract and the hand's result.
+    """
+    auction = Auction(hands, state.dealer, state.first_hand, opts)
+    while not auction.done:
+        auction.call(caller(auction))
+    contract = auction.contract()
+    club_jack = next(s for s in range(SEATS) if (int(hands[s]) >> CLUB_JACK) & 1) % 2
+    if contract.kind == THROW_IN:
+        result = HandResult(THROW_IN, club_jack=club_jack)
+        return score_hand(state, result, opts), contract, result
+    variant, declarer = opts["variant"], contract.declarer
+    trump = contract.trump if contract.trump >= 0 else best_suit(int(hands[declarer]), variant, opts["ds_ten_value"])
+    soloist = declarer if contract.kind in SOLOS else -1
+    if contract.kind == SMALL_SOLO:
+        give = min(DECK.cards_of(int(hands[declarer])), key=lambda c: _keep_key(c, trump))
+        hands = small_solo_exchange(hands, declarer, trump, give)
+    forehand = (state.dealer + 1) % SEATS
+    leader = solo_leader(state.dealer, soloist) if soloist >= 0 else forehand
+    points, tricks = play_out(policy, [hands], [trump], [leader], rng.random((1, DECISIONS)),
+                              play_rule(variant, opts["jack_rule"]), [soloist])
+    maker = declarer % 2
+    result = HandResult(contract.kind, int(points[0, 0]), int(tricks[0, 0]), maker,
+                        solo_won=bool(tricks[0, maker] == TRICKS), club_jack=club_jack)
+    return score_hand(state, result, opts), contract, result
+
+
+def play_game(opts: dict, rng: np.random.Generator, state: GameState | None = None, **hand_args) -> list:
+    """Uniform deals played with `play_hand` until a team wins a game: 20 / 15 / 9 strokes, an AS
+    Big Solo (AS-10) or, in DS, a schwarz hand's game credit (DS-10).
+
+    state: the state before the first hand (default: a new session, dealer ``first_dealer``).
+    Returns the history: (state before, contract, result, state after) per hand.
+    """
+    state = GameState(dealer=opts["first_dealer"]) if state is None else state
+    history = []
+    while True:
+        hands = [DECK.mask(h) for h in np.split(rng.permutation(DECK.n_cards), SEATS)]
+        after, contract, result = play_hand(state, hands, opts, rng, **hand_args)
+        history.append((state, contract, result, after))
+        if after.games != state.games:
+            return history
+        state = after
