@@ -21,7 +21,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import bench_giltspiel_play  # noqa: E402
 from simcore import runner  # noqa: E402
 from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
@@ -114,6 +116,7 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)
 
     out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
+    out.update(bench_giltspiel_play.measure())
 
     def timed_run(jobs: int) -> float:
         runner.run(job, 4 * jobs * runner.DEFAULT_CHUNK_DEALS, 1, jobs=jobs, checkpoint=False, progress=False)  # warm workers
@@ -136,7 +139,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
-    print(f"{'kernel':<32}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
+    print(f"{'kernel (per second on one core)':<32}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
     for name, r in results.items():
         if "reference_per_s" in r:
             print(f"{name:<32}{r['per_s']:>14,.0f}{r['reference_per_s']:>18,.0f}{r['ratio']:>10,.0f}")

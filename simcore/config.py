@@ -13,3 +13,9 @@ NJIT = dict(nogil=True, cache=True)
 def njit(func):
     """Compile ``func`` with the project's numba options."""
     return numba.njit(**NJIT)(func)
+
+
+def njit_inline(func):
+    """`njit` plus numba-level inlining, for small hot helpers called from search loops, where a
+    call passing arrays costs about as much as the helper itself."""
+    return numba.njit(inline="always", **NJIT)(func)

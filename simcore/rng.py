@@ -41,6 +41,14 @@ def block_stream(seed: int, block: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
 
 
+def block_substream(seed: int, block: int, index: int) -> np.random.Generator:
+    """A further stream of block ``block`` (index >= 1), e.g. a policy's random choices: the ``index``-th
+    child of the block's seed sequence, so it depends on the seed and block only, like the cards."""
+    if index < 1:
+        raise ValueError("index 0 is the block's dealing stream itself; use index >= 1")
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block, index))))
+
+
 def block_words(seed: int, block: int, n_deals: int, words_per_deal: int) -> np.ndarray:
     """Random words of the first ``n_deals`` deals of a block: (n_deals, words_per_deal) uint32.
 

@@ -26,10 +26,18 @@ MUST_FOLLOW = 1
 
 _ONE = np.uint64(1)
 _DEBRUIJN = 0x03F79D71B4CB0A89
-_BIT_INDEX = np.zeros(64, dtype=np.int64)
-for _b in range(64):
-    _BIT_INDEX[((_DEBRUIJN << _b) & (2**64 - 1)) >> 58] = _b
-"""De Bruijn table: a mask with only bit b set, times `_DEBRUIJN`, has distinct top six bits."""
+
+
+def _bit_index_table() -> np.ndarray:
+    """(64,) int64: bit b of a single-bit mask, indexed by the top six bits of mask * `_DEBRUIJN`
+    (a de Bruijn sequence: those six bits differ for every b)."""
+    table = np.zeros(64, dtype=np.int64)
+    for b in range(64):
+        table[((_DEBRUIJN << b) & (2**64 - 1)) >> 58] = b
+    return table
+
+
+_BIT_INDEX = _bit_index_table()
 
 
 def suit_bits(n_suits: int, n_ranks: int) -> np.ndarray:

@@ -53,13 +53,16 @@ def trick_winner(cards, leader: int, trump: int, n_ranks: int = N_RANKS) -> int:
     return (leader + best) % len(cards)
 
 
-def spiel_minimax(hands, trump: int, leader: int, won=(0, 0), memo=None) -> int:
-    """Team that wins the Spiel under perfect play from a trick boundary; plain minimax, no pruning.
+def spiel_minimax(hands, trump: int, leader: int, won=(0, 0), trick=(), memo=None) -> int:
+    """Team that wins the Spiel under perfect play; plain minimax, no pruning.
 
-    hands: four sets of cards (equal sizes); won: tricks already taken by teams 0 and 1. Play
-    stops when a team has 3 tricks (§6.2); every legal card of every player is searched. ``memo``
-    remembers the value of positions at trick boundaries already searched (it prunes nothing).
+    hands: four sets of cards still held; trick: cards already played to the current trick by
+    ``leader`` and the next seats; won: tricks already taken by teams 0 and 1. Play stops when a
+    team has 3 tricks (§6.2); every legal card of every player is searched. ``memo`` remembers the
+    value of positions at trick boundaries already searched (it prunes nothing).
     """
+    if trick:
+        return _spiel_trick([set(h) for h in hands], trump, leader, tuple(won), list(trick), {})
     for team in (0, 1):
         if won[team] >= SPIEL:
             return team
@@ -75,7 +78,7 @@ def _spiel_trick(hands, trump, leader, won, trick, memo) -> int:
         winner = trick_winner(trick, leader, trump)
         after = list(won)
         after[winner % 2] += 1
-        return spiel_minimax(hands, trump, winner, after, memo)
+        return spiel_minimax(hands, trump, winner, after, memo=memo)
     seat = (leader + len(trick)) % 4
     led = suit(trick[0]) if trick else None
     results = []

@@ -32,6 +32,23 @@ def test_odds_json_contract(capsys):
     assert data["estimates"]["hanger.void"]["p"] == 0
 
 
+def test_odds_with_spiel_adds_win_and_lose(capsys):
+    args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "L7", "--n", "3000", "--seed", "4", "--json"]
+    _, plain, _ = run_cli(capsys, *args)
+    for method in ("dd", "greedy", "random"):
+        code, out, _ = run_cli(capsys, *args, "--spiel", method)
+        data = json.loads(out)
+        assert code == 0
+        assert data["estimates"]["spiel.win"]["p"] + data["estimates"]["spiel.lose"]["p"] == pytest.approx(1)
+        # the figure estimates come from the same deals with or without the Spiel
+        figures = {k: v for k, v in data["estimates"].items() if not k.startswith("spiel.")}
+        assert figures == json.loads(plain)["estimates"]
+    # trump Ace and Ace of another suit in the leading hand: double dummy beats random play here
+    dd = json.loads(run_cli(capsys, *args, "--spiel", "dd")[1])["estimates"]["spiel.win"]["p"]
+    rnd = json.loads(run_cli(capsys, *args, "--spiel", "random")[1])["estimates"]["spiel.win"]["p"]
+    assert dd > 0.5 and rnd > 0.5
+
+
 def test_odds_same_numbers_for_any_jobs_and_chunk_size(capsys):
     args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "1", "--n", "300000", "--seed", "7", "--json"]
     _, one, _ = run_cli(capsys, *args, "--jobs", "1")
@@ -95,6 +112,7 @@ BAD_INPUT = [
     (["play", "giltspiel"], "unknown command 'play'"),
     (["stats", "giltspiel", "--seat", "9"], "--seat must be"),
     (["games", "whist"], "unknown game 'whist'"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "perfect"], "invalid choice: 'perfect'"),
 ]
 
 

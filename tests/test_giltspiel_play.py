@@ -21,6 +21,8 @@ from simcore.tricks import (
     MUST_FOLLOW,
     legal_mask,
     legal_masks,
+    lowest_card,
+    popcount,
     suit_bits,
     trick_winner,
     trick_winners,
@@ -110,10 +112,17 @@ suit_st = st.integers(0, 3)
 
 @given(hands_st, st.one_of(st.none(), suit_st), suit_st)
 def test_legal_mask_matches_reference(hand, led, trump):
-    led_suit = -1 if led is None else led
-    m = mask(hand)
-    assert set(DECK.cards_of(legal_mask(m, led_suit, trump, SUITS, FOLLOW_OR_TRUMP))) == naive.legal_cards(hand, led, trump)
-    assert set(DECK.cards_of(legal_mask(m, led_suit, trump, SUITS, MUST_FOLLOW))) == naive.legal_cards_must_follow(hand, led)
+    def kernel(rule):
+        return set(DECK.cards_of(legal_mask(mask(hand), -1 if led is None else led, trump, SUITS, rule)))
+
+    assert kernel(FOLLOW_OR_TRUMP) == naive.legal_cards(hand, led, trump)
+    assert kernel(MUST_FOLLOW) == naive.legal_cards_must_follow(hand, led)
+
+
+@given(st.integers(1, 2**64 - 1))
+def test_bit_helpers(m):
+    assert lowest_card(np.uint64(m)) == (m & -m).bit_length() - 1
+    assert popcount(np.uint64(m)) == bin(m).count("1")
 
 
 @given(st.lists(st.integers(0, 31), min_size=4, max_size=4, unique=True), st.integers(0, 3), suit_st)
@@ -144,7 +153,22 @@ def test_solver_matches_minimax_on_endings(size, rng):
     assert not play.position_wins(masks(hands), trump, 1 - team, leader, won)
 
 
-@settings(max_examples=40)
+@settings(max_examples=150)
+@given(st.integers(1, 3), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_solver_matches_minimax_within_a_trick(size, played, rng):
+    hands, trump, leader, won = random_position(rng, size)
+    trick = []
+    for i in range(played):  # random legal cards from the leader on
+        seat = (leader + i) % 4
+        card = rng.choice(sorted(naive.legal_cards(hands[seat], naive.suit(trick[0]) if trick else None, trump)))
+        hands[seat].remove(card)
+        trick.append(card)
+    team = naive.spiel_minimax(hands, trump, leader, won, trick)
+    assert play.position_wins(masks(hands), trump, team, leader, won, trick)
+    assert not play.position_wins(masks(hands), trump, 1 - team, leader, won, trick)
+
+
+@settings(max_examples=20)
 @given(st.randoms(use_true_random=False))
 def test_solver_matches_minimax_on_four_card_endings(rng):
     hands, trump, leader, won = random_position(rng, 4)

@@ -25,9 +25,14 @@ from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
 from simcore.games import giltspiel as g
+from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
 
 GAME = "giltspiel"
+SPIEL_OUTCOMES = ("win", "lose")
+SPIEL_METHODS = {"dd": "solved double dummy (all four seats play perfectly, seeing every hand)",
+                 "greedy": "played out by the greedy policy of spec §10.5 at every seat",
+                 "random": "played out with uniformly random legal cards at every seat"}
 
 
 def _class_labels(figure: str, bins: int) -> list[str]:
@@ -37,14 +42,19 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
-         given: tuple[str, ...] = (), n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
+         given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
+         **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
     given: conditions such as "opponents gleich >= pair of Obers" (what a bet reveals); deals
-    that fail them are rejected, so ``n`` counts the accepted deals out of ``attempted``.
+    that fail them are rejected, so ``n`` counts the accepted deals out of ``attempted``;
+    spiel: also P(win / lose) of the Spiel on the same deals, played "dd" (double dummy), "greedy"
+    or "random" (simcore.games.giltspiel_play).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
+    if spiel is not None and spiel not in play.METHODS:
+        raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}")
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = tuple(g.parse_condition(text, seat) for text in given)
     seed = normalize_seed(seed)
@@ -55,6 +65,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                            "they may be impossible with this hand, or ask for a larger --n")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(g.FIGURES)]
+    if spiel is not None:
+        deals, wins = runner.run(play.SpielJob(facts, team, spiel, conditions), n, seed, **run_kw)
+        frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     own_g, own_h = g.hand_figures(facts.seat_cards[seat])
@@ -62,7 +75,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
-                       own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h))
+                       own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel)
     return frame
 
 
@@ -89,10 +102,12 @@ def format_odds(frame: pd.DataFrame) -> str:
         "",
         f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES),
     ]
-    for fig in g.FIGURES:
+    for fig in dict.fromkeys(frame.figure):
         rows = frame[frame.figure == fig].set_index("outcome")
-        cells = "".join(f"{format_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES)
+        cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
         lines.append(f"{fig.capitalize():<8}{cells}")
+    if a["spiel"]:
+        lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; the Spiel has no stand or void)")
     return "\n".join(lines)
 
 
@@ -214,12 +229,14 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--given", action="append", default=[], metavar="CONDITION",
                         help="condition the deal, e.g. 'opponents gleich >= pair of Obers' "
                              "(who: opponents/partner/team/seat0-3; gleich or hanger; >= or <); repeatable")
+    parser.add_argument("--spiel", choices=play.METHODS, default=None,
+                        help="also the Spiel: solved double dummy (dd) or played by the greedy or random policy")
     add_run_arguments(parser, default_n=200_000)
 
 
 def _run_odds(args: argparse.Namespace) -> int:
     frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
-                 **run_options(args))
+                 args.spiel, **run_options(args))
     print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
     return 0
 

@@ -186,7 +186,7 @@ class FigureCondition:
         return codes < self.code if self.below else codes >= self.code
 
 
-class _BlockJob:
+class DealJob:
     """Deal a block under ``known`` and the accept predicates, then tally it (subclasses)."""
 
     def __init__(self, known: Known, accept: tuple[FigureCondition, ...] = ()):
@@ -205,7 +205,7 @@ class _BlockJob:
         return slots, accepted(self.spec, slots)
 
 
-class OddsJob(_BlockJob):
+class OddsJob(DealJob):
     """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``."""
 
     n_counts = 1 + 2 * 4
@@ -224,7 +224,7 @@ class OddsJob(_BlockJob):
         return np.concatenate(([keep.sum()], counts.ravel()))
 
 
-class StatsJob(_BlockJob):
+class StatsJob(DealJob):
     """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``."""
 
     n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS

@@ -10,17 +10,20 @@ A position is ``hands (4,) uint64`` (cards still held), the current ``trick (4,)
 * Policies (`RANDOM`, `GREEDY` of spec §10.5) choose a card from what a player sees: own hand, the
   trick so far, the trump; one uniform number per decision drives the random policy.
 * The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
-  AND/OR alpha-beta search: a transposition table at trick boundaries, equivalent cards searched
-  once (cards of one hand adjacent in rank within a suit once the cards played before this trick
-  are removed) and moves ordered by the greedy policy's preferences.
+  AND/OR alpha-beta search (binary objective): a transposition table at trick boundaries,
+  equivalent cards searched once (cards of one hand adjacent in rank within a suit once the cards
+  played before this trick are removed), moves ordered by the greedy policy's preferences, sure
+  tricks (top trumps) cutting the search at trick boundaries and the last two tricks searched by
+  a small dedicated routine.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit
-from simcore.games.giltspiel import N_RANKS, N_SUITS, SEATS, TURNUP, Known, _BlockJob
+from simcore.config import njit, njit_inline
+from simcore.games.giltspiel import N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
+from simcore.rng import block_substream
 from simcore.tricks import (
     FOLLOW_OR_TRUMP,
     card_power,
@@ -39,6 +42,8 @@ FOREHAND = 1
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 METHODS = ("dd",) + tuple(POLICIES)
+PLAY_STREAM = 1
+"""Sub-stream index (simcore.rng.block_substream) of the policies' random choices."""
 DECISIONS = SEATS * TRICKS
 """Uniform numbers a play-out reads per deal (one per card played)."""
 TABLE_BITS = 12
@@ -46,13 +51,13 @@ _ONE = np.uint64(1)
 
 
 # --- policies ---------------------------------------------------------------------------------
-@njit
+@njit_inline
 def _height(card, trump):
     """Greedy's card order: rank, with every trump above every plain card (0..15)."""
     return card % N_RANKS + (N_RANKS if card // N_RANKS == trump else 0)
 
 
-@njit
+@njit_inline
 def _trick_state(trick, count, trump):
     """(suit led, power of the card holding the trick, partner of the player to move holds it) of a
     trick with ``count`` cards; (-1, -1, False) before the lead."""
@@ -63,7 +68,7 @@ def _trick_state(trick, count, trump):
     return led, card_power(trick[slot], led, trump, N_RANKS), count >= 2 and slot % 2 == count % 2
 
 
-@njit
+@njit_inline
 def _greedy_key(card, count, led, best_power, partner, trump):
     """Spec §10.5 greedy preference, higher first: leading, the highest card; following, the
     cheapest card if partner holds the trick, else the cheapest card that wins, else the cheapest."""
@@ -214,25 +219,26 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
             np.zeros(size, dtype=np.bool_), np.zeros(1, dtype=np.int64))
 
 
-@njit
+@njit_inline
 def _slot(k1, k2, tag, size):
+    """Table index of a position key (k1, k2, tag) in a table of ``size`` (a power of two) entries."""
     h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag)
     h ^= h >> np.uint64(29)
     return np.int64(h & np.uint64(size - 1))
 
 
-@njit
-def _candidates(hands, seat, trick, count, trump, out):
-    """Cards worth searching for ``seat``, best first by the greedy order, into ``out[0]`` (with
-    their preference keys in ``out[1]``; out (2, 8) int64); returns how many. Of cards equivalent to each other (one hand, one suit, no card of another hand or
-    of this trick between them) only the highest is kept."""
+@njit_inline
+def _candidates(hands, seat, trick, count, trump, moves, p):
+    """Cards worth searching for ``seat``, best first by the greedy order, into ``moves[p, 0]``
+    (their preference keys into ``moves[p, 1]``); returns how many. Of cards equivalent to each
+    other (one hand, one suit, no card of another hand or of this trick between them) only the
+    highest is kept."""
     led, best_power, partner = _trick_state(trick, count, trump)
     hand = hands[seat]
     legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
     present = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(count):
         present |= _ONE << np.uint64(trick[i])
-    cards, keys = out[0], out[1]
     n = 0
     m = legal
     while m:
@@ -243,12 +249,12 @@ def _candidates(hands, seat, trick, count, trump, out):
             continue
         key = _greedy_key(card, count, led, best_power, partner, trump)
         j = n
-        while j > 0 and keys[j - 1] < key:
-            keys[j] = keys[j - 1]
-            cards[j] = cards[j - 1]
+        while j > 0 and moves[p, 1, j - 1] < key:
+            moves[p, 0, j] = moves[p, 0, j - 1]
+            moves[p, 1, j] = moves[p, 1, j - 1]
             j -= 1
-        keys[j] = key
-        cards[j] = card
+        moves[p, 0, j] = card
+        moves[p, 1, j] = key
         n += 1
     return n
 
@@ -262,41 +268,103 @@ def _above_table() -> np.ndarray:
 _ABOVE = _above_table()
 
 
-@njit
-def _sure_tricks(hands, trump, team):
-    """Tricks ``team`` wins whatever happens: the most trumps one of its players holds above every
-    trump of the opponents (each wins the trick it is played to; one player's cards fall to
-    different tricks)."""
-    shift = np.uint64(trump * N_RANKS)
+@njit_inline
+def _sure_tricks(hands, leader, trump, team):
+    """Tricks ``team`` wins whatever happens, from a trick boundary: the most trumps one of its
+    players holds above every trump of the opponents (each wins the trick it is played to; one
+    player's cards fall to different tricks); at least 1 if ``team`` leads a card that must win
+    (the opponents hold no trump and no higher card of its suit)."""
+    opponents = hands[1 - team] | hands[3 - team]
     rank_bits = np.uint64((1 << N_RANKS) - 1)
-    opponents = ((hands[1 - team] | hands[3 - team]) >> shift) & rank_bits
-    top = _ABOVE[np.int64(opponents)] << shift
-    return max(popcount(hands[team] & top), popcount(hands[team + 2] & top))
+    shift = np.uint64(trump * N_RANKS)
+    top = _ABOVE[np.int64((opponents >> shift) & rank_bits)] << shift
+    sure = max(popcount(hands[team] & top), popcount(hands[team + 2] & top))
+    if sure == 0 and leader % 2 == team and not opponents & SUITS[trump]:
+        for suit in range(N_SUITS):
+            shift = np.uint64(suit * N_RANKS)
+            if hands[leader] & (_ABOVE[np.int64((opponents >> shift) & rank_bits)] << shift):
+                return 1
+    return sure
 
 
-@njit
-def _last_trick_winner(hands, leader, trump):
-    """Seat that wins the last trick when every hand holds one card."""
-    led = lowest_card(hands[leader]) // N_RANKS
+@njit_inline
+def _last_trick_winner(hands, gone, leader, trump):
+    """Seat that wins the last trick when every hand holds one card besides the cards ``gone``."""
+    led = lowest_card(hands[leader] & ~gone) // N_RANKS
     best, best_power = leader, -1
     for i in range(SEATS):
         seat = (leader + i) % SEATS
-        power = card_power(lowest_card(hands[seat]), led, trump, N_RANKS)
+        power = card_power(lowest_card(hands[seat] & ~gone), led, trump, N_RANKS)
         if power > best_power:
             best, best_power = seat, power
     return best
 
 
-@njit
+@njit_inline
+def _last_two_leaf(hands, leader, a, b, c, d, ours_won, theirs_won, trump, team, need):
+    """Value for ``team`` after cards a, b, c, d (in play order from ``leader``) of the fourth
+    trick; ours_won, theirs_won: tricks of ``team`` and of the opponents before it."""
+    led = a // N_RANKS
+    slot, best = 0, card_power(a, led, trump, N_RANKS)
+    for i, card in ((1, b), (2, c), (3, d)):
+        power = card_power(card, led, trump, N_RANKS)
+        if power > best:
+            slot, best = i, power
+    ours = (leader + slot) % 2 == team
+    if ours and ours_won + 1 >= need:
+        return True
+    if not ours and theirs_won + 1 > TRICKS - need:
+        return False
+    gone = (_ONE << np.uint64(a)) | (_ONE << np.uint64(b)) | (_ONE << np.uint64(c)) | (_ONE << np.uint64(d))
+    return _last_trick_winner(hands, gone, (leader + slot) % SEATS, trump) % 2 == team
+
+
+@njit_inline
+def _last_two(hands, leader, won, trump, team, need):
+    """True if ``team`` reaches ``need`` from a trick boundary where every hand holds two cards:
+    the fourth trick searched card by card (AND/OR), the fifth played out."""
+    s1, s2, s3 = (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS
+    ours0, ours1, ours2, ours3 = leader % 2 == team, s1 % 2 == team, s2 % 2 == team, s3 % 2 == team
+    value0 = not ours0
+    m0 = hands[leader]
+    while m0 and value0 != ours0:
+        a = lowest_card(m0)
+        m0 &= m0 - _ONE
+        led = a // N_RANKS
+        value1 = not ours1
+        m1 = legal_mask(hands[s1], led, trump, SUITS, FOLLOW_OR_TRUMP)
+        while m1 and value1 != ours1:
+            b = lowest_card(m1)
+            m1 &= m1 - _ONE
+            value2 = not ours2
+            m2 = legal_mask(hands[s2], led, trump, SUITS, FOLLOW_OR_TRUMP)
+            while m2 and value2 != ours2:
+                c = lowest_card(m2)
+                m2 &= m2 - _ONE
+                value3 = not ours3
+                m3 = legal_mask(hands[s3], led, trump, SUITS, FOLLOW_OR_TRUMP)
+                while m3 and value3 != ours3:
+                    d = lowest_card(m3)
+                    m3 &= m3 - _ONE
+                    value3 = _last_two_leaf(hands, leader, a, b, c, d, won[team], won[1 - team], trump, team, need)
+                value2 = value3
+            value1 = value2
+        value0 = value1
+    return value0
+
+
+@njit_inline
 def _boundary_value(hands, leader, won, trump, team, need):
     """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
     -1 if only a search can tell."""
-    if won[team] >= need or won[team] + _sure_tricks(hands, trump, team) >= need:
+    if won[team] >= need or won[team] + _sure_tricks(hands, leader, trump, team) >= need:
         return 1
-    if won[1 - team] > TRICKS - need or won[1 - team] + _sure_tricks(hands, trump, 1 - team) > TRICKS - need:
+    if won[1 - team] > TRICKS - need or won[1 - team] + _sure_tricks(hands, leader, trump, 1 - team) > TRICKS - need:
         return 0
+    if won[0] + won[1] == TRICKS - 2:
+        return 1 if _last_two(hands, leader, won, trump, team, need) else 0
     if won[0] + won[1] == TRICKS - 1:
-        return 1 if _last_trick_winner(hands, leader, trump) % 2 == team else 0
+        return 1 if _last_trick_winner(hands, np.uint64(0), leader, trump) % 2 == team else 0
     return -1
 
 
@@ -342,7 +410,7 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
                     else:
                         slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0:
-                sizes[p] = _candidates(hands, seat, trick, count, trump, moves[p])
+                sizes[p] = _candidates(hands, seat, trick, count, trump, moves, p)
                 tried[p] = 0
                 results[p] = not mine
         else:
@@ -388,9 +456,11 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
 
 @njit
 def _solve(hands, trick, count, leader, won, trump, team, need, table, moves):
-    """`_search` on copies of the position, as a new solve of ``table``."""
+    """`_search` on copies of the position, as a new solve of ``table``. The scalars are cast to
+    int64 so that callers passing constants share one compiled `_search`."""
     table[3][0] += 1
-    return _search(hands.copy(), trick.copy(), count, leader, won.copy(), trump, team, need, table, moves)
+    return _search(hands.copy(), trick.copy(), np.int64(count), np.int64(leader), won.copy(), np.int64(trump),
+                   np.int64(team), np.int64(need), table, moves)
 
 
 @njit
@@ -471,7 +541,7 @@ def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, i
     line = []
     while won[0] < SPIEL and won[1] < SPIEL:
         seat = (leader + count) % SEATS
-        options = moves[0, 0, :_candidates(hands, seat, trick, count, trump, moves[0])].copy()
+        options = moves[0, 0, :_candidates(hands, seat, trick, count, trump, moves, 0)].copy()
         for card in options:
             hands[seat] ^= _ONE << np.uint64(card)
             trick[count] = card
@@ -489,12 +559,6 @@ def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, i
 
 
 # --- counting job -----------------------------------------------------------------------------
-def play_stream(seed: int, block: int) -> np.random.Generator:
-    """Generator of the policies' uniforms for block ``block``: child 1 of the block's dealing seed
-    sequence, so play randomness depends on the seed and block only, like the cards."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block, 1))))
-
-
 @njit
 def _trumps(turnups):
     """Trump suit of every deal from its turn-up mask: (n,) uint64 -> (n,) int64."""
@@ -504,7 +568,7 @@ def _trumps(turnups):
     return out
 
 
-class SpielJob(_BlockJob):
+class SpielJob(DealJob):
     """Counts: [accepted deals, deals whose Spiel ``team`` wins] under ``method``.
 
     method: "dd" (double dummy: both teams play perfectly seeing all hands), "greedy" or "random"
@@ -530,6 +594,6 @@ class SpielJob(_BlockJob):
         if self.method == "dd":
             teams = spiel_teams(hands, trumps)
         else:
-            u = play_stream(seed, block).random((n_deals, DECISIONS))[keep]
+            u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
             teams, _ = play_out(self.method, hands, trumps, u)
         return np.array([keep.sum(), (teams == self.team).sum()], dtype=np.int64)
