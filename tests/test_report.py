@@ -93,7 +93,7 @@ def test_every_section_heading(built):
                      "A. Figure outcome per deal", "B. Best figure at the table",
                      "C. P(win / stand / lose on the Gleich | my own best Gleich)",
                      "D. P(win / stand / lose on the Hanger | my own best Hanger)",
-                     "E. Odds of example hands", "F. Exact single-hand facts",
+                     "E. Odds of example hands", "F. Exact single-hand facts", "G. The Spiel by trumps held",
                      "Perlaggen", "Innsbruck style", "Eichel style",
                      "Three-player Pinochle", "A. Meld of a random hand", "B. What the kitty adds",
                      "C. Meld breakdown of an example hand",

@@ -66,7 +66,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(g.FIGURES)]
     if spiel is not None:
-        deals, wins = runner.run(play.SpielJob(facts, team, spiel, conditions), n, seed, **run_kw)
+        deals, wins = runner.run(play.SpielJob(facts, team, spiel, conditions), n, seed, **run_kw)[:2]
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]

@@ -125,7 +125,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[
     facts = g.parse_known(hand, seat, turnup, known)
     seed = normalize_seed(seed)
     team = seat % 2
-    deals, wins = runner.run(play.SpielJob(facts, team, method), n, seed, **run_kw)
+    deals, wins = runner.run(play.SpielJob(facts, team, method), n, seed, **run_kw)[:2]
     frame = estimate_frame(OUTCOMES, [wins, deals - wins], int(deals)).rename(columns={"label": "outcome"})
     frame.attrs.update(game=GAME, method=method, n=int(deals), seed=seed, seat=seat, team=team,
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),

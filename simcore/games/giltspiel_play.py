@@ -569,13 +569,14 @@ def _trumps(turnups):
 
 
 class SpielJob(DealJob):
-    """Counts: [accepted deals, deals whose Spiel ``team`` wins] under ``method``.
+    """Counts: [accepted deals, deals whose Spiel ``team`` wins, then by the number k = 0..8 of trumps
+    ``team`` holds: deals (9), wins (9)] under ``method``.
 
     method: "dd" (double dummy: both teams play perfectly seeing all hands), "greedy" or "random"
     (every seat plays that policy). Forehand leads.
     """
 
-    n_counts = 2
+    n_counts = 2 + 2 * (N_RANKS + 1)
 
     def __init__(self, known: Known, team: int, method: str = "dd", accept=()):
         if method not in METHODS:
@@ -596,4 +597,17 @@ class SpielJob(DealJob):
         else:
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
             teams, _ = play_out(self.method, hands, trumps, u)
-        return np.array([keep.sum(), (teams == self.team).sum()], dtype=np.int64)
+        wins = teams == self.team
+        held = _team_trumps(hands, trumps, self.team)
+        by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)
+        return np.concatenate(([keep.sum(), wins.sum()], *by_trumps)).astype(np.int64)
+
+
+@njit
+def _team_trumps(hands, trumps, team):
+    """Trumps held by ``team`` (seats team, team + 2) in every deal: (n,) int64."""
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    for i in range(hands.shape[0]):
+        suit = (hands[i, team] | hands[i, team + 2]) >> np.uint64(N_RANKS * trumps[i])
+        out[i] = popcount(suit & np.uint64((1 << N_RANKS) - 1))
+    return out
