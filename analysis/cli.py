@@ -35,7 +35,8 @@ def _game_command(command: str, rest: list[str]) -> int:
             games = ", ".join(sorted(commands().get(command, {})))
             print(f"usage: cardsim {command} GAME [options]   (games: {games}; 'cardsim {command} GAME --help')")
             return 0
-        raise CardsimError(f"'cardsim {command}' needs a game first, e.g. 'cardsim {command} giltspiel --help'")
+        example = sorted(commands().get(command, {"giltspiel": None}))[0]
+        raise CardsimError(f"'cardsim {command}' needs a game first, e.g. 'cardsim {command} {example} --help'")
     spec = lookup(command, rest[0])
     parser = _Parser(prog=f"cardsim {command} {rest[0]}", description=spec.help)
     spec.add_arguments(parser)
@@ -48,6 +49,11 @@ def _games(rest: list[str]) -> int:
     from simcore.registry import games, get_game
 
     table = commands()
+    if rest and rest[0] in ("-h", "--help"):
+        print("usage: cardsim games [GAME]   (the games; with a game, its rule options and their defaults)")
+        return 0
+    if len(rest) > 1:
+        raise CardsimError(f"'cardsim games' takes at most one game, got: {' '.join(rest)}")
     if rest:
         game = get_game(rest[0])
         print(f"{game.title}: {game.deck.n_cards}-card pack, rules {game.rules_file}")
@@ -77,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         if not argv or argv[0] in ("-h", "--help"):
             print(__doc__.strip())
             return 0
+        if argv[0] == "--version":
+            from simcore import __version__
+
+            print(f"cardsim {__version__}")
+            return 0
         top = _top_parser().parse_args(argv)
         game_commands = sorted(commands())
         if top.command in game_commands:
@@ -89,10 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     except CardsimError as exc:
         print(f"cardsim: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("cardsim: interrupted; finished chunks are saved when checkpointing, run the same command to resume",
-              file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"cardsim: {exc or 'interrupted'}", file=sys.stderr)
         return 130
+    except OSError as exc:  # e.g. standard output closed or the disk full
+        print(f"cardsim: error: cannot write output ({exc.strerror or exc})", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

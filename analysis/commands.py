@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass
 from typing import Callable
@@ -52,14 +53,21 @@ def lookup(command: str, game: str) -> Command:
     return table[name]
 
 
+MAX_COUNT = 10**12
+"""Largest --n, --chunk-size or --jobs accepted: a trillion deals is years of computing already."""
+
+
 def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1 (accepts 1e6 and 1_000_000)."""
+    """argparse type: a whole number from 1 to MAX_COUNT (accepts 1e6 and 1_000_000)."""
+    cleaned = text.strip().replace("_", "")
     try:
-        value = float(text.replace("_", ""))
+        value = int(cleaned) if cleaned.isascii() and cleaned.lstrip("+-").isdigit() else float(cleaned)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value != int(value) or value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got '{text}'")
+        value = None
+    if value is None or not math.isfinite(value) or value != int(value):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'")
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_COUNT:.0e}, got '{text}'")
     return int(value)
 
 

@@ -55,6 +55,12 @@ class Layout:
 Accept = Callable[[np.ndarray], np.ndarray]
 
 
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only: a spec's cached arrays are shared by every block it deals."""
+    array.setflags(write=False)
+    return array
+
+
 @dataclass(frozen=True)
 class DealSpec:
     """A layout plus known cards per place and optional accept predicates.
@@ -90,7 +96,7 @@ class DealSpec:
         masks = np.zeros(len(self.layout.places), dtype=np.uint64)
         for name, cards in self.fixed.items():
             masks[self.layout.index(name)] = np.uint64(self.layout.deck.mask(cards))
-        return masks
+        return _frozen(masks)
 
     @cached_property
     def room(self) -> np.ndarray:
@@ -98,13 +104,13 @@ class DealSpec:
         room = self.layout.sizes.copy()
         for name, cards in self.fixed.items():
             room[self.layout.index(name)] -= len(cards)
-        return room
+        return _frozen(room)
 
     @cached_property
     def free_cards(self) -> np.ndarray:
         """Cards not fixed anywhere, ascending: (k,) int64."""
         taken = int(np.bitwise_or.reduce(self.fixed_masks)) if len(self.fixed_masks) else 0
-        return np.array([c for c in range(self.layout.deck.n_cards) if not (taken >> c) & 1], dtype=np.int64)
+        return _frozen(np.array([c for c in range(self.layout.deck.n_cards) if not (taken >> c) & 1], dtype=np.int64))
 
     @cached_property
     def draws(self) -> int:
@@ -114,7 +120,7 @@ class DealSpec:
     @cached_property
     def place_of_draw(self) -> np.ndarray:
         """(draws,) int64: the place the card of every draw goes to."""
-        return np.repeat(np.arange(len(self.room) - 1), self.room[:-1]).astype(np.int64)
+        return _frozen(np.repeat(np.arange(len(self.room) - 1), self.room[:-1]).astype(np.int64))
 
     @cached_property
     def words_per_deal(self) -> int:

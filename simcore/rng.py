@@ -27,7 +27,7 @@ def normalize_seed(seed) -> int:
         return int(np.random.SeedSequence().entropy % (1 << 63))
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         value = int(seed)
-    elif isinstance(seed, str) and seed.strip().isdigit():
+    elif isinstance(seed, str) and seed.strip().isascii() and seed.strip().isdigit():
         value = int(seed)
     else:
         value = -1
@@ -42,10 +42,11 @@ def block_stream(seed: int, block: int) -> np.random.Generator:
 
 
 def block_substream(seed: int, block: int, index: int) -> np.random.Generator:
-    """A further stream of block ``block`` (index >= 1), e.g. a policy's random choices: the ``index``-th
-    child of the block's seed sequence, so it depends on the seed and block only, like the cards."""
+    """A further stream of block ``block``, e.g. a policy's random choices: ``SeedSequence(seed,
+    spawn_key=(block, index))``, the ``index``-th child of the block's seed sequence, so it depends on
+    the seed and block only, like the cards. Index 0 is reserved; streams start at 1."""
     if index < 1:
-        raise ValueError("index 0 is the block's dealing stream itself; use index >= 1")
+        raise ValueError("sub-stream indices start at 1")
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block, index))))
 
 

@@ -15,6 +15,7 @@ and an interrupted run started again with the same arguments resumes where it st
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -29,6 +30,8 @@ from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
 DEFAULT_CHUNK_DEALS = 8 * BLOCK_DEALS
+MAX_DEALS = 10**12
+"""Largest run accepted (the chunk plan is a list: about two million chunks at the default size)."""
 CHECKPOINT_MIN_CHUNKS = 16
 """Runs of at least this many chunks checkpoint by default."""
 
@@ -55,6 +58,8 @@ def plan_chunks(n: int, chunk_deals: int = DEFAULT_CHUNK_DEALS) -> list[Chunk]:
     """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks)."""
     if n <= 0:
         raise CardsimError(f"the number of deals must be positive, got {n}")
+    if n > MAX_DEALS:
+        raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
     if chunk_deals <= 0:
         raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
     per_chunk = -(-chunk_deals // BLOCK_DEALS) * BLOCK_DEALS
@@ -74,35 +79,79 @@ def default_checkpoint_root() -> Path:
     return Path(base) / "runs"
 
 
+def code_fingerprint() -> str:
+    """Hash of the simcore sources: checkpoints of other code are never mixed into a resumed run."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run; the message says how to resume (same seed) and what was kept."""
+
+
 class Checkpoint:
-    """Finished chunk counts of one run, one ``.npy`` file per chunk, written atomically."""
+    """Finished chunk counts of one run, one ``.npy`` file per chunk, written atomically.
+
+    The folder is named by a hash of the question (job key, n, seed, chunk size, random stream and
+    code fingerprint) and locked while a run uses it, so two identical runs never share it.
+    """
 
     def __init__(self, root: Path, job, n: int, seed: int, chunk_deals: int):
-        ident = f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|stream={STREAM_VERSION}"
+        ident = (f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|stream={STREAM_VERSION}"
+                 f"|code={code_fingerprint()}")
         self.folder = Path(root) / hashlib.sha256(ident.encode()).hexdigest()[:20]
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / "run.txt").write_text(ident + "\n")
+        self._lock = open(self.folder / "run.txt", "a")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / "run.txt").write_text(ident + "\n")
-        except OSError as exc:
-            raise CardsimError(f"cannot write checkpoints to {root} ({exc.strerror}); pass a writable --checkpoint folder") from None
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            raise CardsimError(f"an identical run is already in progress (checkpoint folder {self.folder}); "
+                               "wait for it to finish, or pass another --seed or --checkpoint folder") from None
 
     def path(self, chunk: Chunk) -> Path:
         return self.folder / f"chunk-{chunk.index:06d}.npy"
 
     def load(self, chunk: Chunk):
+        """Counts of a finished chunk, or None when missing or unreadable (it is then recomputed)."""
         try:
             return np.load(self.path(chunk))
-        except (OSError, ValueError):
+        except Exception:  # a damaged file only means the chunk is computed again
             return None
 
     def save(self, chunk: Chunk, counts: np.ndarray) -> None:
         fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
             np.save(handle, counts)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, self.path(chunk))
+
+    def release(self) -> None:
+        self._lock.close()
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+        self.release()
+
+
+def open_checkpoint(checkpoint, job, n: int, seed: int, chunk_deals: int) -> Checkpoint | None:
+    """The run's checkpoint store: an explicit folder must be writable; the default folder, when
+    not writable, only costs resumability (one warning line)."""
+    explicit = checkpoint is not True
+    root = Path(checkpoint) if explicit else default_checkpoint_root()
+    try:
+        return Checkpoint(root, job, n, seed, chunk_deals)
+    except OSError as exc:
+        if explicit:
+            raise CardsimError(f"cannot write checkpoints to {root} ({exc.strerror}); "
+                               "pass a writable --checkpoint folder") from None
+        print(f"cardsim: warning: cannot write checkpoints to {root} ({exc.strerror}); "
+              "this run cannot be resumed if interrupted", file=sys.stderr)
+        return None
 
 
 def _progress(total: int, done: int, enabled: bool | None):
@@ -136,10 +185,22 @@ def run(
     chunks = plan_chunks(n, chunk_deals)
     if checkpoint is None:
         checkpoint = len(chunks) >= CHECKPOINT_MIN_CHUNKS
-    store = None
-    if checkpoint is not False:
-        root = default_checkpoint_root() if checkpoint is True else Path(checkpoint)
-        store = Checkpoint(root, job, n, seed, chunk_deals)
+    store = open_checkpoint(checkpoint, job, n, seed, chunk_deals) if checkpoint is not False else None
+    try:
+        return _run(job, seed, chunks, jobs, store, progress, stop_after)
+    except (KeyboardInterrupt, SystemError) as exc:
+        if isinstance(exc, SystemError) and not isinstance(exc.__context__ or exc.__cause__, KeyboardInterrupt):
+            raise  # a SystemError that is not numba passing on Ctrl-C
+        kept = f"{len(list(store.folder.glob('chunk-*.npy')))} finished chunks are kept in {store.folder}; " \
+            if store is not None else "nothing was kept (no checkpoint); "
+        raise RunInterrupted(f"interrupted; {kept}run the same command with --seed {seed} to "
+                             + ("resume" if store is not None else "start again")) from None
+    finally:
+        if store is not None:
+            store.release()
+
+
+def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | None, progress, stop_after) -> np.ndarray:
     results: dict[int, np.ndarray] = {}
     if store is not None:
         for chunk in chunks:
@@ -171,8 +232,9 @@ def run(
 
 
 def _execute(job, seed: int, chunks: list[Chunk], jobs: int):
-    """Yield (chunk, counts) as chunks finish."""
-    if jobs == 1 or len(chunks) <= 1:
+    """Yield (chunk, counts) as chunks finish; more workers than cores or chunks would only cost."""
+    jobs = min(jobs, len(chunks), os.cpu_count() or 1)
+    if jobs == 1:
         for chunk in chunks:
             yield chunk, run_chunk(job, seed, chunk)
         return

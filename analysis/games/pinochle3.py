@@ -112,7 +112,9 @@ GAIN_THRESHOLDS = (10, 20, 50, 100, 150)
 def exact_meld_ccdf(hand_size: int) -> np.ndarray:
     """Exact P(best-trump meld >= 10 b) of a random holding of ``hand_size`` cards, b = 0, 1, ..."""
     counts = p.exact_meld_distribution(hand_size)
-    return counts[::-1].cumsum()[::-1] / counts.sum()
+    ccdf = counts[::-1].cumsum()[::-1] / counts.sum()
+    ccdf.setflags(write=False)  # cached: shared by every caller
+    return ccdf
 
 
 def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, what: str) -> list[dict]:
