@@ -175,29 +175,51 @@ def _deal_block(words, free_cards, place_of_draw, fixed_masks, out):
     """Deal every row of ``words`` (n, w) uint32 into ``out`` (n, n_slots) uint64.
 
     Partial Fisher-Yates over the k ``free_cards``: draw i takes j uniform in [i, k) and swaps; its
-    card goes to ``place_of_draw[i]`` (non-decreasing); the last place takes the cards left.
+    card goes to ``place_of_draw[i]``; the last place takes the cards left. The draws of a batch
+    are decoded as in `draw_batches` (same words, same draws), fused with the swaps.
     """
     k = free_cards.shape[0]
     draws = place_of_draw.shape[0]
     n_slots = fixed_masks.shape[0]
     padded, _, thresholds = batch_tables(np.uint64(k) - np.arange(draws).astype(np.uint64))
-    pool = np.empty(k, dtype=np.int64)
-    js = np.empty(padded.shape[0], dtype=np.int64)
+    batches = thresholds.shape[0]
+    owner = np.full(BATCH * batches, n_slots - 1, dtype=np.int64)
+    owner[:draws] = place_of_draw
+    pool = np.empty(k, dtype=np.int8)
+    masks = np.empty(n_slots, dtype=np.uint64)
+    low_bits = np.uint64(0xFFFFFFFF)
+    high = np.uint64(32)
     one = np.uint64(1)
+    n_words = words.shape[1]
     for d in range(words.shape[0]):
-        draw_batches(words[d], padded, thresholds, js)
-        for s in range(n_slots):
-            out[d, s] = fixed_masks[s]
         for i in range(k):
             pool[i] = free_cards[i]
-        for i in range(draws):
-            j = i + js[i]
-            c = pool[j]
-            pool[j] = pool[i]
-            pool[i] = c
-            out[d, place_of_draw[i]] |= one << np.uint64(c)
+        for s in range(n_slots):
+            masks[s] = fixed_masks[s]
+        spare = batches
+        for b in range(batches):
+            x = np.uint64(words[d, b])
+            b0, b1, b2 = padded[3 * b], padded[3 * b + 1], padded[3 * b + 2]
+            while True:
+                m0 = x * b0
+                m1 = (m0 & low_bits) * b1
+                m2 = (m1 & low_bits) * b2
+                if (m2 & low_bits) >= thresholds[b] or spare >= n_words:
+                    break
+                x = np.uint64(words[d, spare])
+                spare += 1
+            i = 3 * b
+            for t, m in ((0, m0), (1, m1), (2, m2)):
+                if i + t < draws:
+                    j = i + t + np.int64(m >> high)
+                    c = pool[j]
+                    pool[j] = pool[i + t]
+                    pool[i + t] = c
+                    masks[owner[i + t]] |= one << np.uint64(c)
         for i in range(draws, k):
-            out[d, n_slots - 1] |= one << np.uint64(pool[i])
+            masks[n_slots - 1] |= one << np.uint64(pool[i])
+        for s in range(n_slots):
+            out[d, s] = masks[s]
     return out
 
 
