@@ -142,7 +142,8 @@ def main() -> int:
     print(f"{'kernel (per second on one core)':<32}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
     for name, r in results.items():
         if "reference_per_s" in r:
-            print(f"{name:<32}{r['per_s']:>14,.0f}{r['reference_per_s']:>18,.0f}{r['ratio']:>10,.0f}")
+            ref = f"{r['reference_per_s']:,.0f}" if r["reference_per_s"] >= 100 else f"{r['reference_per_s']:.2f}"
+            print(f"{name:<32}{r['per_s']:>14,.0f}{ref:>18}{r['ratio']:>10,.0f}")
     r = results["runner.giltspiel-stats"]
     print(f"\nrunner, Giltspiel statistics job: 1 job {r['per_s']:,.0f} deals/s, "
           f"2 jobs {r['jobs2_per_s']:,.0f} deals/s, speed-up {r['speedup_2_jobs']:.2f}x")

@@ -43,6 +43,8 @@ ACORNS = P.DECK.suits.index("E")
 NO_CARD = 63
 """Padding of the Perlagg lists: bit 63 is never set in a hand."""
 _TOP_BIT = top_bit_table(8)
+_NO_GIVES = np.full(64, -1, dtype=np.int64)
+"""``own_gives`` of a deal as played: no seat's swaps are fixed in advance (see `_exchange`)."""
 
 FIELDS = ("seat0", "seat1", "seat2", "seat3", "taken", "stock", "table", "gave0", "took0", "gave2", "took2",
           "exposed", "turned", "trump", "stopper", "cut")
@@ -234,6 +236,17 @@ def _give(hand, candidates, perlagg, pmask, flags, tables, kinds):
 
 
 @njit
+def _choose(row, seat, candidates, take, pmask, flags, tables, kinds, own_seat, own_gives):
+    """The card of ``candidates`` ``seat`` gives up for ``take``: the recorded one when ``seat`` is
+    ``own_seat`` and ``own_gives[take]`` is among the candidates (E1: any legal card), else `_give`."""
+    if seat == own_seat:
+        c = own_gives[take]
+        if c >= 0 and (candidates >> np.uint64(c)) & np.uint64(1):
+            return c
+    return _give(row[seat], candidates, take, pmask, flags, tables, kinds)
+
+
+@njit
 def _swap(row, seat, give, take):
     """Seat (0 or 2) gives card ``give`` face up and takes card ``take`` from the table."""
     gave, took = (GAVE0, TOOK0) if seat == 0 else (GAVE2, TOOK2)
@@ -244,13 +257,18 @@ def _swap(row, seat, give, take):
 
 
 @njit
-def _exchange(row, masks, pcards, flags, tables, kinds):
+def _exchange(row, masks, pcards, flags, tables, kinds, own_seat, own_gives):
     """Team D's exchanges on a dealt row (hands, TABLE = trump card and laid-aside acorns) in place.
 
     Step 1 (§3.5 E1-E5): a turned Perlagg goes to the dealer for his natural trump, else to the
     partner. Eichel (§9.1): 2. without natural trumps, the dealer, else the partner, upgrades his
     weakest acorn Perlagg; 3. the dealer, then the partner, swap natural acorns for the face-up acorn
     Perlaggen, strongest first. Policy 'never' (flags[1] = 0) does nothing.
+
+    Who swaps, and for which card, always follows these steps; the card given follows the policy
+    (A-07) except for ``own_seat`` (-1: none), whose choices are known: when it takes card t and
+    ``own_gives[t]`` (64,) is a card it may give for t, it gives that card (E1 allows any natural
+    trump). A deal as played passes -1 and `_NO_GIVES`.
     """
     if not flags[1]:
         return
@@ -261,7 +279,8 @@ def _exchange(row, masks, pcards, flags, tables, kinds):
         for seat in (0, 2):
             natural = row[seat] & _suit_mask(trump) & ~pmask
             if natural:
-                _swap(row, seat, _give(row[seat], natural, turned, pmask, flags, tables, kinds), turned)
+                _swap(row, seat, _choose(row, seat, natural, turned, pmask, flags, tables, kinds, own_seat,
+                                         own_gives), turned)
                 break
         if flags[0] and (row[TABLE] >> np.uint64(turned)) & np.uint64(1):
             for seat in (0, 2):
@@ -271,6 +290,9 @@ def _exchange(row, masks, pcards, flags, tables, kinds):
                     for j in range(pcards.shape[1]):
                         if pcards[trump, j] != NO_CARD and (acorn_p >> np.uint64(pcards[trump, j])) & np.uint64(1):
                             weakest = pcards[trump, j]
+                    if seat == own_seat and own_gives[turned] >= 0 \
+                            and (acorn_p >> np.uint64(own_gives[turned])) & np.uint64(1):
+                        weakest = own_gives[turned]
                     _swap(row, seat, weakest, turned)
                     break
     if flags[0]:
@@ -281,7 +303,8 @@ def _exchange(row, masks, pcards, flags, tables, kinds):
                     continue
                 natural = row[seat] & _suit_mask(ACORNS) & ~pmask
                 if natural:
-                    _swap(row, seat, _give(row[seat], natural, card, pmask, flags, tables, kinds), card)
+                    _swap(row, seat, _choose(row, seat, natural, card, pmask, flags, tables, kinds, own_seat,
+                                             own_gives), card)
 
 
 @njit
@@ -327,7 +350,7 @@ def _procedure(deck, cut, masks, pcards, flags, tables, kinds, row):
     row[TABLE] = row[EXPOSED] | _bit(card)
     for j in range(pos, n_pack):
         row[STOCK] |= _bit(_pack_card(deck, cut, j))
-    _exchange(row, masks, pcards, flags, tables, kinds)
+    _exchange(row, masks, pcards, flags, tables, kinds, -1, _NO_GIVES)
 
 
 @njit
@@ -457,6 +480,18 @@ class Known:
             rec[2 + seat] |= np.uint64(1 << took)
         return rec
 
+    def own_gives(self) -> np.ndarray:
+        """(64,) int64: the card this seat gave for each card it took in its recorded swaps, else -1.
+
+        The sampler's replay applies these swaps for this seat instead of the give policy (§3.5 E1:
+        any natural trump may be given); the other seat's swaps stay policy-driven.
+        """
+        gives = np.full(64, -1, dtype=np.int64)
+        for seat, gave, took in self.exchanges or ():
+            if seat == self.seat:
+                gives[took] = gave
+        return gives
+
     def deal_spec(self):
         """DealSpec of the pre-exchange deal: the seat's hand before its swaps, the cutter's shown
         Perlaggen, the cards team D gave up, the turned card and the laid-aside acorns fixed."""
@@ -486,8 +521,9 @@ class Known:
 
 
 @njit
-def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
-    """Play the exchanges on the pre-exchange deal ``slots[d]`` (PLACES) into ``row``.
+def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, own_seat, own_gives, row):
+    """Play the exchanges on the pre-exchange deal ``slots[d]`` (PLACES) into ``row``; ``own_seat``
+    gives the cards of its recorded swaps ``own_gives`` (see `_exchange`).
 
     Returns False when the sample contradicts the deal procedure: a permanent Perlagg as the stopper
     or a trump card of another suit (or an acorn, in Eichel).
@@ -507,24 +543,25 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
     row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, TURNED_PLACE]
     row[STOPPER] = _low_card(slots[d, STOPPER_PLACE])
     row[STOCK] = slots[d, STOPPER_PLACE] | slots[d, STOCK_PLACE]
-    _exchange(row, masks, pcards, flags, tables, kinds)
+    _exchange(row, masks, pcards, flags, tables, kinds, own_seat, own_gives)
     return True
 
 
 @njit
-def _odds_counts(slots, seat, record, record_known, trump, masks, pcards, flags, tables, kinds, out):
+def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, out):
     """Tally the deals consistent with the public facts: out (9,) += [accepted, Gleich (win, stand,
     lose, void), Hanger (...)] for the team of ``seat``.
 
     A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
-    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2).
+    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2). The swaps
+    of ``seat`` itself are replayed as recorded (``own_gives``, see `_exchange`), the others' by policy.
     """
     row = np.zeros(N_FIELDS, dtype=np.uint64)
     g = np.zeros(SEATS, dtype=np.int64)
     h = np.zeros(SEATS, dtype=np.int64)
     team = seat % 2
     for d in range(slots.shape[0]):
-        if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, row):
+        if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, seat, own_gives, row):
             continue
         if (row[seat] & record[0]) != record[0]:
             continue
@@ -555,7 +592,7 @@ class OddsJob:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         out = np.zeros(self.n_counts, dtype=np.int64)
         _odds_counts(slots, self.known.seat, self.known.record(), self.known.exchanges is not None,
-                     self.known.trump, *self.rules.kernel_args(), out)
+                     self.known.own_gives(), self.known.trump, *self.rules.kernel_args(), out)
         return out
 
 
