@@ -57,6 +57,111 @@ def test_conditioned_sampler_matches_the_deal_as_played(known, keep, scale):
             assert close(counts[1 + 4 * f + r] / n_odds, n_odds, float((relative == r).mean()), len(rows)), (f, r)
 
 
+# --- the asking seat's own exchange (§3.5 E1: any natural trump may be given) ------------------------
+OWN_POLICY_CASES = [  # the asker gave the card the give policy picks; counts recorded before own swaps were modelled
+    (dict(hand="LA LK L9 H10 LU", seat=0, turnup="LU", exchanges=("0:L8",)),
+     [55995, 17993, 3500, 34502, 0, 22912, 12308, 20775, 0]),
+    (dict(hand="LA LK L9 H10 LU", seat=2, turnup="LU", exchanges=("2:L8",)),
+     [45710, 15614, 2841, 27255, 0, 19895, 9740, 16075, 0]),
+    (dict(hand="LA L9 LU EA EU", seat=0, turnup="LU", acorns="EU", exchanges=("0:L8", "0:EK=EU"), style="eichel"),
+     [55238, 52095, 1788, 1355, 0, 23605, 9721, 21912, 0]),
+]
+
+
+@pytest.mark.parametrize("case, before", OWN_POLICY_CASES, ids=["dealer", "partner", "eichel-acorn-swap"])
+def test_own_exchange_of_the_policy_card_is_unchanged(case, before):
+    """From LA LK L8 L9 H10 both L8 and L9 may be given for LU; keep_figures gives L8. Replaying the
+    asker's recorded swap instead of the policy's choice leaves these counts exactly as they were."""
+    style = case.get("style", "innsbruck")
+    known = A.parse_known(case["hand"], case["seat"], case["turnup"], None, None, case["exchanges"],
+                          case.get("acorns"), style)
+    counts = runner.run(D.OddsJob(known, D.DealRules(style)), 65536, seed=1, checkpoint=False)
+    assert counts.tolist() == before
+
+
+def test_own_exchange_of_another_legal_card(capsys):
+    """The review's repro: the dealer gave L9, not the policy's L8; it used to reject every deal."""
+    code, out, err = run_cli(capsys, "odds", "perlaggen", "--hand", "LA LK L8 H10 LU", "--turnup", "LU",
+                             "--exchange", "0:L9", "--seat", "0", "--n", "20000", "--seed", "1", "--json",
+                             "--no-progress")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["exchanges"] == ["0:L9=LU"] and 10_000 < data["n"] <= data["attempted"] == 20000
+    outcomes = ("win", "stand", "lose", "void")
+    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes}
+    for est in data["estimates"].values():
+        assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1 and est["lo"] < est["hi"]
+    # the policy's keep_figures / lowest choice does not matter for the asker's own swap
+    code, out, _ = run_cli(capsys, "odds", "perlaggen", "--hand", "LA LK L8 H10 LU", "--turnup", "LU",
+                           "--exchange", "0:L9", "--seat", "0", "--n", "20000", "--seed", "1", "--json",
+                           "--exchange-gives", "lowest", "--no-progress")
+    assert code == 0 and json.loads(out)["estimates"] == data["estimates"]
+
+
+def test_own_eichel_upgrade_with_any_acorn_perlagg():
+    """§9.1 step 2: without natural trumps the dealer upgrades with an acorn Perlagg; the policy gives
+    the weakest (EO), giving E7 was rejected. Both are wild at L0, so the counts agree exactly (the
+    EO ones recorded before own swaps were modelled)."""
+    for hand, swap in (("LU EO HA SA SK", "0:E7"), ("LU E7 HA SA SK", "0:EO")):
+        known = A.parse_known(hand, 0, "LU", exchanges=(swap,), style="eichel")
+        counts = runner.run(D.OddsJob(known, D.DealRules("eichel")), 65536, seed=1, checkpoint=False)
+        assert counts.tolist() == [4657, 4547, 71, 39, 0, 4442, 157, 58, 0], swap
+
+
+def direct(post: str, seat: int, rest_excluded: str, keep, n: int, seed: int) -> np.ndarray:
+    """Counts as OddsJob (accepted, Gleich, Hanger relative to the team of ``seat``) of a direct
+    simulation: ``seat`` holds the post-exchange hand ``post``, the 27 cards neither in it nor in
+    ``rest_excluded`` (the turned / given cards) are shuffled uniformly to the other three hands, the
+    stopper and the stock, and deals are kept when ``keep(rows)`` (the public facts) holds."""
+    own = P.DECK.parse_cards(post)
+    rest = np.array([c for c in range(D.N_CARDS) if c not in own + P.DECK.parse_cards(rest_excluded)])
+    assert len(rest) == 27
+    perm = np.random.default_rng(seed).permuted(np.tile(rest, (n, 1)), axis=1).astype(np.uint64)
+    bits = np.uint64(1) << perm
+    rows = np.zeros((n, D.N_FIELDS), dtype=np.uint64)
+    others = [s for s in range(D.SEATS) if s != seat]
+    rows[:, seat] = P.DECK.mask(own)
+    for i, s in enumerate(others):
+        rows[:, s] = np.bitwise_or.reduce(bits[:, 5 * i:5 * i + 5], axis=1)
+    rows[:, D.STOPPER] = perm[:, 15]
+    rows[:, D.TRUMP] = P.DECK.suits.index("L")
+    rows = rows[keep(rows)]
+    outcome = D.outcomes(rows)
+    counts = np.zeros(9, dtype=np.int64)
+    counts[0] = len(rows)
+    for f in range(2):
+        relative = np.array([relative_outcome(o, seat % 2) for o in outcome[:, f]])
+        counts[1 + 4 * f: 5 + 4 * f] = np.bincount(relative, minlength=4)
+    return counts
+
+
+PERMANENT = P.DECK.mask(P.permanent_perlaggen("innsbruck"))
+DEALER_NATURAL_TRUMPS = P.DECK.mask(P.DECK.parse_cards("LA LK L10 L9 L8"))
+
+
+@pytest.mark.parametrize("seat, keep", [
+    # the cutter showed nothing: the stopper is no permanent Perlagg
+    (0, lambda rows: (np.uint64(1) << rows[:, D.STOPPER]) & np.uint64(PERMANENT) == 0),
+    # ... and the partner exchanged: the dealer holds no natural trump (E2)
+    (2, lambda rows: ((np.uint64(1) << rows[:, D.STOPPER]) & np.uint64(PERMANENT) == 0)
+     & (rows[:, 0] & np.uint64(DEALER_NATURAL_TRUMPS) == 0)),
+], ids=["dealer", "partner"])
+def test_own_exchange_matches_a_direct_simulation(seat, keep, scale):
+    """Gave L9 (not the policy's L8) for the turned LU: the team's odds equal those of deals that fix
+    the post-exchange hand and keep only those showing the same public facts."""
+    known = A.parse_known("LA LK L8 H10 LU", seat, turnup="LU", exchanges=(f"{seat}:L9",))
+    n = max(65536, int(200_000 * scale))
+    counts = runner.run(D.OddsJob(known), n, seed=6, checkpoint=False)
+    ref = direct("LA LK L8 H10 LU", seat, "L9", keep, n, seed=6)
+    assert counts[0] > 20_000 and ref[0] > 20_000
+    # the sampler accepts deals at the rate the facts allow: P(stopper not permanent) [x P(dealer without trump)]
+    assert close(counts[0] / n, n, ref[0] / n, n)
+    for f in range(2):
+        for r in range(3):
+            assert close(counts[1 + 4 * f + r] / counts[0], int(counts[0]), ref[1 + 4 * f + r] / ref[0], int(ref[0])), \
+                (f, r)
+
+
 def test_stats_reproduce_section_11_2(scale):
     """§11.2 reference values (2,000,000 deals, exchange giving the lowest natural trump, SE <= .0004)."""
     spec = {  # Innsbruck column

@@ -148,10 +148,6 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     seed = normalize_seed(seed)
     counts = runner.run(D.OddsJob(known, rules), n, seed, **run_kw)
     if counts[0] == 0:
-        if any(s == seat for s, _, _ in known.exchanges or ()):
-            raise CardsimError(f"no deal out of {n:,} fits: your own exchange is replayed by the exchange policy "
-                               f"'{exchange_gives}', which never gives that card from this hand (own choices are not "
-                               "modelled yet); try --exchange-gives lowest or keep_figures to match what you gave")
         raise CardsimError(f"no deal out of {n:,} fits these public facts; the exchanges given may be impossible "
                            "under the exchange policy, or ask for a larger --n")
     frame = pd.concat([estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
