@@ -4,8 +4,9 @@
     python benchmarks/run.py --json     # {"kernel": {"per_s", "reference_per_s", "ratio"}, ...}
 
 Kernels are timed warm (compiled) on one core; the reference is tests/naive.py, the readable twin
-the tests compare each kernel with. The runner line times the whole Giltspiel statistics job on
-1 and 2 worker processes (warm workers) and reports the speed-up.
+the tests compare each kernel with. The runner line times the whole Giltspiel figure-odds job
+(deal, Gleich and Hanger of all four hands, team outcomes) on 1 and 2 worker processes (warm
+workers) and reports the speed-up.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def pinochle_meld_rates(ref_hands: int) -> tuple[float, float]:
 
 
 def measure(ref_deals: int, runner_deals: int) -> dict:
-    job = g.StatsJob(g.Known(), seat=1)
+    job = g.OddsJob(g.Known(), team=1)
     spec = job.spec
     sizes = list(spec.layout.sizes)
     fixed = [[] for _ in sizes]
@@ -125,7 +126,7 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
         return runner_deals / (time.perf_counter() - start)
 
     one, two = timed_run(1), timed_run(2)
-    out["runner.giltspiel-stats"] = {"per_s": one, "jobs2_per_s": two, "speedup_2_jobs": two / one}
+    out["runner.giltspiel-odds"] = {"per_s": one, "jobs2_per_s": two, "speedup_2_jobs": two / one}
     return out
 
 
@@ -144,8 +145,8 @@ def main() -> int:
         if "reference_per_s" in r:
             ref = f"{r['reference_per_s']:,.0f}" if r["reference_per_s"] >= 100 else f"{r['reference_per_s']:.2f}"
             print(f"{name:<32}{r['per_s']:>14,.0f}{ref:>18}{r['ratio']:>10,.0f}")
-    r = results["runner.giltspiel-stats"]
-    print(f"\nrunner, Giltspiel statistics job: 1 job {r['per_s']:,.0f} deals/s, "
+    r = results["runner.giltspiel-odds"]
+    print(f"\nrunner, Giltspiel figure-odds job: 1 job {r['per_s']:,.0f} deals/s, "
           f"2 jobs {r['jobs2_per_s']:,.0f} deals/s, speed-up {r['speedup_2_jobs']:.2f}x")
     return 0
 
