@@ -61,6 +61,15 @@ def popcount(mask):
 
 
 @njit
+def random_card(legal, u):
+    """The legal card of index floor(u * number of legal cards) in card order; u in [0, 1)."""
+    k = np.int64(u * popcount(legal))
+    for _ in range(k):
+        legal &= legal - _ONE
+    return lowest_card(legal)
+
+
+@njit
 def legal_mask(hand, led_suit, trump, suits, rule):
     """Legal cards (uint64 mask) of ``hand`` when ``led_suit`` was led (-1: leading).
 

@@ -52,7 +52,7 @@ from simcore.games.bauernstoss import (
     best_suit,
     score_hand,
 )
-from simcore.tricks import lowest_card, popcount
+from simcore.tricks import lowest_card, popcount, random_card
 
 BS_OVERTAKE, BS_JACK_ALWAYS, BS_NO_JACK, AS_BEAT_TRUMP, DS_FOLLOW = range(5)
 """Play rules of `legal_mask`: BS with the jack duty when trumping (§5.2, default of §8 A1), BS with
@@ -180,20 +180,11 @@ def _greedy(legal, trick, count, trump, partner_holds):
 
 
 @njit
-def _random(legal, u):
-    """The legal card of index floor(u * number of legal cards) in card order; u in [0, 1)."""
-    k = np.int64(u * popcount(legal))
-    for _ in range(k):
-        legal &= legal - _ONE
-    return lowest_card(legal)
-
-
-@njit
 def _choose(policy, hand, trick, count, trump, rule, partner_holds, u):
     legal = legal_mask(hand, trick, count, trump, rule)
     if policy == GREEDY:
         return _greedy(legal, trick, count, trump, partner_holds)
-    return _random(legal, u)
+    return random_card(legal, u)
 
 
 # --- play-out ---------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from simcore.tricks import (
     legal_mask,
     lowest_card,
     popcount,
+    random_card,
     suit_bits,
     trick_winner,
     winning_slot,
@@ -96,22 +97,13 @@ def _greedy(legal, trick, count, trump):
 
 
 @njit
-def _random(legal, u):
-    """The legal card of index floor(u * number of legal cards) in card order; u in [0, 1)."""
-    k = np.int64(u * popcount(legal))
-    for _ in range(k):
-        legal &= legal - _ONE
-    return lowest_card(legal)
-
-
-@njit
 def _choose(policy, hand, trick, count, trump, u):
     """Card the ``policy`` plays from ``hand`` to the trick so far."""
     led = trick[0] // N_RANKS if count else -1
     legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
     if policy == GREEDY:
         return _greedy(legal, trick, count, trump)
-    return _random(legal, u)
+    return random_card(legal, u)
 
 
 @njit
