@@ -301,3 +301,15 @@ def test_counts_do_not_depend_on_the_chunking():
         small = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=65536, checkpoint=False)
         large = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=4 * 65536, checkpoint=False)
         assert (small == large).all()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--hand", "LA LK L8 H10 LU", "--exchange", "0:L8"], "cannot still be in --hand"),
+    (["--hand", "LA LK L8 H10 L9", "--exchange", "0:L7"], "put it in --hand"),
+])
+def test_own_exchange_must_match_the_hand(capsys, argv, message):
+    from analysis.cli import main
+
+    code = main(["odds", "perlaggen", "--turnup", "LU", "--seat", "0", "--n", "1000", *argv])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err

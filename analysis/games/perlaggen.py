@@ -100,6 +100,13 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
     if swaps and exchange == "never":
         raise CardsimError("--exchange contradicts the exchange policy 'never'")
     took_own = {took for s, _, took in swaps if s == seat}
+    for s, gave, took in swaps:
+        if s == seat and gave in own:
+            raise CardsimError(f"--exchange {s}:{P.DECK.token(gave)}: you gave {P.DECK.token(gave)} away, so it cannot "
+                               "still be in --hand (list your cards after the exchange)")
+        if s == seat and took not in own:
+            raise CardsimError(f"--exchange: you took {P.DECK.token(took)}; put it in --hand "
+                               "(list your cards after the exchange)")
     on_table = set(turned) | set(laid)
     for card in own:
         if card in on_table and card not in took_own:
