@@ -92,3 +92,11 @@ def run_options(args: argparse.Namespace) -> dict:
         "checkpoint": args.checkpoint,
         "progress": False if args.no_progress else None,
     }
+
+
+def emit(args: argparse.Namespace, result, as_json: Callable, as_text: Callable) -> int:
+    """Print ``result`` as one JSON object (``--json``) or as text; the commands' exit code 0."""
+    import json
+
+    print(json.dumps(as_json(result)) if args.json else as_text(result))
+    return 0

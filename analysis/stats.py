@@ -92,3 +92,10 @@ def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
 def format_cell(row) -> str:
     """'p [lo,hi]' with four decimals, for text tables."""
     return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"
+
+
+def table_records(tables: dict[str, pd.DataFrame]) -> dict[str, list[dict]]:
+    """{name: [row, ...]} of named tables, as the commands' JSON prints them."""
+    import json
+
+    return {name: json.loads(table.to_json(orient="records")) for name, table in tables.items()}

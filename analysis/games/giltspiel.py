@@ -14,13 +14,12 @@ Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` an
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, register_command, run_options
-from analysis.stats import estimate_frame, estimates_dict, format_cell
+from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
@@ -147,10 +146,8 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, p
 
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     first = tables["outcome"].attrs
-    out = {"game": GAME, "n": first["n"], "seed": first["seed"], "seat": first["seat"], "tables": {}}
-    for name, table in tables.items():
-        out["tables"][name] = json.loads(table.to_json(orient="records"))
-    return out
+    return {"game": GAME, "n": first["n"], "seed": first["seed"], "seat": first["seat"],
+            "tables": table_records(tables)}
 
 
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
@@ -194,7 +191,7 @@ def exact() -> dict[str, pd.DataFrame]:
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
     return {"game": GAME, "hands": tables["facts"].attrs["hands"],
-            "tables": {k: json.loads(t.to_json(orient="records")) for k, t in tables.items()}}
+            "tables": table_records(tables)}
 
 
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
@@ -237,8 +234,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 def _run_odds(args: argparse.Namespace) -> int:
     frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
                  args.spiel, **run_options(args))
-    print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
-    return 0
+    return emit(args, frame, odds_json, format_odds)
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
@@ -250,11 +246,9 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 def _run_stats(args: argparse.Namespace) -> int:
     if args.exact:
         tables = exact()
-        print(json.dumps(exact_json(tables)) if args.json else format_exact(tables))
-        return 0
+        return emit(args, tables, exact_json, format_exact)
     tables = stats(args.n, args.seed, args.seat, **run_options(args))
-    print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
-    return 0
+    return emit(args, tables, stats_json, format_stats)
 
 
 register_command("odds", GAME, Command("figure odds of a hand", _add_odds_arguments, _run_odds))

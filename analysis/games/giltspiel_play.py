@@ -15,12 +15,11 @@ The four hands are seats 0-3 with the dealer at seat 0, so seat 1 (team 1) leads
 from __future__ import annotations
 
 import argparse
-import json
 
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, register_command
+from analysis.commands import Command, emit, register_command
 from analysis.stats import estimate_frame
 from simcore import runner
 from simcore.errors import CardsimError
@@ -105,8 +104,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_solve(args: argparse.Namespace) -> int:
     result = solve(args.deal, args.trump)
-    print(json.dumps(solve_json(result)) if args.json else format_solve(result))
-    return 0
+    return emit(args, result, solve_json, format_solve)
 
 
 # --- Spiel odds -------------------------------------------------------------------------------

@@ -17,14 +17,13 @@ row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
 from __future__ import annotations
 
 import argparse
-import json
 from itertools import combinations
 
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, register_command, run_options
-from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell
+from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
@@ -260,7 +259,7 @@ def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["trump"].attrs
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "style": a["style"], "exchange": a["exchange"],
             "exchange_gives": a["exchange_gives"], "level": "L0",
-            "tables": {name: json.loads(t.to_json(orient="records")) for name, t in tables.items()}}
+            "tables": table_records(tables)}
 
 
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
@@ -323,7 +322,7 @@ def exact() -> dict[str, pd.DataFrame]:
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
     return {"game": GAME, "hands": tables["cutter_k"].attrs["hands"],
-            "tables": {name: json.loads(t.to_json(orient="records")) for name, t in tables.items()}}
+            "tables": table_records(tables)}
 
 
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
@@ -370,8 +369,7 @@ def _run_odds(args: argparse.Namespace) -> int:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                  args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
                  **run_options(args))
-    print(json.dumps(odds_json(frame)) if args.json else format_odds(frame))
-    return 0
+    return emit(args, frame, odds_json, format_odds)
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
@@ -384,11 +382,9 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 def _run_stats(args: argparse.Namespace) -> int:
     if args.exact:
         tables = exact()
-        print(json.dumps(exact_json(tables)) if args.json else format_exact(tables))
-        return 0
+        return emit(args, tables, exact_json, format_exact)
     tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, **run_options(args))
-    print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
-    return 0
+    return emit(args, tables, stats_json, format_stats)
 
 
 register_command("odds", GAME, Command("L0 figure odds of a Perlaggen hand", _add_odds_arguments, _run_odds))

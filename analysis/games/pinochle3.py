@@ -11,15 +11,14 @@ Python API::
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, register_command, run_options
-from analysis.stats import Estimate
+from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.stats import Estimate, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -99,8 +98,7 @@ def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_meld(args: argparse.Namespace) -> int:
     frame = meld(args.hand, args.trump)
-    print(json.dumps(meld_json(frame)) if args.json else format_meld(frame))
-    return 0
+    return emit(args, frame, meld_json, format_meld)
 
 
 # --- meld statistics of random deals -----------------------------------------------------------
@@ -166,7 +164,7 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, **run_kw) -> dict[str, p
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["tails"].attrs
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "seat": a["seat"],
-            "tables": {k: json.loads(t.to_json(orient="records")) for k, t in tables.items()}}
+            "tables": table_records(tables)}
 
 
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
@@ -193,8 +191,7 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_stats(args: argparse.Namespace) -> int:
     tables = stats(args.n, args.seed, args.seat, **run_options(args))
-    print(json.dumps(stats_json(tables)) if args.json else format_stats(tables))
-    return 0
+    return emit(args, tables, stats_json, format_stats)
 
 
 register_command("stats", GAME, Command("meld and kitty-gain distributions of random deals",
