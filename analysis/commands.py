@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from simcore.errors import CardsimError
-from simcore.runner import DEFAULT_CHUNK_DEALS
+from simcore.runner import CHUNK_BLOCKS, DEFAULT_CHUNK_DEALS
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,9 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
     parser.add_argument("--n", type=positive_int, default=default_n, help=f"deals to simulate (default {default_n:,})")
     parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
-    parser.add_argument("--chunk-size", type=positive_int, default=DEFAULT_CHUNK_DEALS,
-                        help=f"deals per work unit (default {DEFAULT_CHUNK_DEALS:,}); results do not depend on it")
+    parser.add_argument("--chunk-size", type=positive_int, default=None,
+                        help=f"deals per work unit (default {CHUNK_BLOCKS} random-stream blocks, {DEFAULT_CHUNK_DEALS:,} "
+                             "deals for the figure jobs); results do not depend on it")
     parser.add_argument("--checkpoint", default=None,
                         help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")

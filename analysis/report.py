@@ -1,10 +1,10 @@
 """The statistical report: ``cardsim report`` writes ``<out>/index.html`` and its PNG charts.
 
 The page is plain HTML and CSS (no JavaScript, nothing fetched from elsewhere). It is built from a list
-of section builders, `GAME_SECTIONS`: each takes the `Context` (sample sizes, seed, jobs, and a
-`Context.run` helper that times and records every simulation for the Methods section) and returns a
-`Section` (its HTML, its table-of-contents entries and its charts). A later game adds its part of the
-report by appending one function to that list. The fixed sections "How to read the intervals" and
+of section builders, one module per game in `analysis.sections` (``section(ctx)`` and ``ORDER``): each
+takes the `Context` (sample sizes, seed, jobs, and a `Context.run` helper that times and records every
+simulation for the Methods section) and returns a `Section` (its HTML, its table-of-contents entries
+and its charts). A new game adds its part of the report by adding one module there. The fixed sections "How to read the intervals" and
 "Methods" follow the game sections.
 
 Every file is written atomically (a temporary file in the same folder, then ``os.replace``), charts
@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib
 import io
 import os
+import pkgutil
 import platform
 import subprocess
 import sys
@@ -30,7 +32,7 @@ from typing import Callable
 import pandas as pd
 
 from analysis.commands import positive_int
-from analysis.stats import Estimate, wilson
+from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
 from simcore.runner import DEFAULT_CHUNK_DEALS
@@ -168,371 +170,14 @@ def figure_html(filename: str, alt: str, caption: str) -> str:
             f"<figcaption>{caption}</figcaption></figure>")
 
 
-# --- Giltspiel --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ExampleHand:
-    hand: str
-    why: str
-    turnup: str | None = None
-    known: tuple[tuple[int, str], ...] = ()
-    given: tuple[str, ...] = ()
-    """Conditions on other hands, as a bet reveals them (``cardsim odds --given``)."""
 
+# --- game sections ----------------------------------------------------------------------------
+def game_sections() -> list[Callable[[Context], Section]]:
+    """The ``section(ctx)`` builder of every module in `analysis.sections`, sorted by its ``ORDER``."""
+    import analysis.sections as package
 
-GILTSPIEL_SEAT = 1
-GILTSPIEL_EXAMPLES = (
-    ExampleHand("LA SA H10 E9 E8", "pair of Aces and a 9-8 run"),
-    ExampleHand("LA SA H10 E9 E8", "the same hand after seeing seat 2 (an opponent) play EA", known=((2, "EA"),)),
-    ExampleHand("LA SA H10 E9 E8", "the same hand when the opponents show (bet) a pair of Obers or better",
-                given=("opponents gleich >= pair of Obers",)),
-    ExampleHand("EU E10 H9 H8 SK", "no pair, two 2-card runs; the turn-up LA is known", turnup="LA"),
-    ExampleHand("EK LK HK S9 E7", "three of a kind (Kings)"),
-    ExampleHand("HA HK HO S7 L8", "the top 3-card run A-K-O"),
-    ExampleHand("EA L10 H8 SO E9", "nothing: no pair, no run"),
-)
-
-
-def _giltspiel_intro(ctx: Context) -> str:
-    return (
-        "<p>Giltspiel is played by four players in two partnerships (seats 0 and 2 against seats 1 and 3), "
-        "five cards each from a 32-card pack; the figures Gleich (cards of equal rank) and Hanger (a run "
-        "in one suit) are judged on the whole original hand, and the turn-up counts for no hand "
-        "(rules: <code>giltspiel.md</code>, tables follow §10.4). A team <em>wins</em> a figure when one "
-        "of its two hands holds the best one at the table (partners tying count as a win), the figure "
-        "<em>stands</em> when the best hands of the two teams tie, and it is <em>void</em> when nobody "
-        "holds one.</p>"
-        f"<p>Tables A to D come from {ctx.n:,} uniform deals (seed {ctx.seed}); C and D are seen from seat "
-        f"{GILTSPIEL_SEAT} (forehand, team {GILTSPIEL_SEAT % 2}). The example hands use {ctx.hand_n:,} deals "
-        "each, dealt consistently with the hand and whatever else is known.</p>"
-    )
-
-
-def _giltspiel_outcome(tables, sid: str) -> str:
-    t = tables["outcome"]
-    names = {"team0": "team 0 wins", "team1": "team 1 wins", "stand": "stands (tie)", "void": "void (nobody)"}
-    order = list(dict.fromkeys(t["outcome"]))
-    rows = []
-    for figure, part in t.groupby("figure", sort=False):
-        part = part.set_index("outcome")
-        rows.append(f"<th>{esc(figure.capitalize())}</th>" + "".join(row_cell(part.loc[o]) for o in order)
-                    + n_cell(part["n"].iloc[0]))
-    return (f'<h3 id="{sid}">A. Figure outcome per deal</h3>'
-            + table(["figure"] + [esc(names.get(o, o)) for o in order] + ["n (deals)"], rows,
-                    "P(outcome) over uniform deals, p [95% interval]"))
-
-
-def _cumulative(frame: pd.DataFrame) -> list[tuple[float, float, float]]:
-    """P(best >= this class) with its Wilson interval, rows strongest first."""
-    out, total = [], 0
-    for s, n in zip(frame["successes"], frame["n"]):
-        total += int(s)
-        lo, hi = wilson(total, int(n))
-        out.append((total / int(n), lo, hi))
-    return out
-
-
-def _giltspiel_best(ctx: Context, tables, sid: str, section: Section) -> str:
-    from analysis import charts
-
-    parts = [f'<h3 id="{sid}">B. Best figure at the table</h3>',
-             "<p>The class of the best Gleich and the best Hanger held by any of the four hands (the strongest "
-             "class first). The cumulative column, P(best ≥ class), is the chance that somebody at the table "
-             "holds this class or better.</p>"]
-    note = f"n = {ctx.n:,} deals, 95% Wilson intervals"
-    for fig in ("gleich", "hanger"):
-        frame = tables[f"best_{fig}"]
-        name = fig.capitalize()
-        filename = f"giltspiel-best-{fig}.png"
-        section.charts[filename] = charts.distribution_chart(
-            frame, f"Best {name} at the table", category=f"best {name} class", note=note)
-        parts.append(figure_html(filename, f"bar chart of the best {name} at the table",
-                                 f"Best {name} at the table: P(exactly this class), bars with 95% intervals."))
-        rows = [f"<th>{esc(r['label'])}</th>" + row_cell(r) + estimate_cell(*cum) + n_cell(r["n"])
-                for (_, r), cum in zip(frame.iterrows(), _cumulative(frame))]
-        parts.append(table([f"best {name}", "P(exactly this class)", "P(this class or better)", "n (deals)"],
-                           rows, f"Best {name} at the table, p [95% interval]"))
-    return "\n".join(parts)
-
-
-def _giltspiel_by_class(ctx: Context, tables, fig: str, letter: str, sid: str, section: Section) -> str:
-    from analysis import charts
-
-    name = fig.capitalize()
-    frame = tables[f"{fig}_by_class"]
-    filename = f"giltspiel-{fig}-by-class.png"
-    section.charts[filename] = charts.conditional_chart(
-        frame, f"{name}: my team's outcome by my own best {name}", category=f"my own best {name}",
-        note=f"seat {GILTSPIEL_SEAT}, n = {ctx.n:,} deals, 95% Wilson intervals")
-    outcomes = list(dict.fromkeys(frame["outcome"]))
-    rows = []
-    for label, part in frame.groupby("own_class", sort=False):
-        part = part.set_index("outcome")
-        rows.append(f"<th>{esc(label)}</th>" + "".join(row_cell(part.loc[o]) for o in outcomes)
-                    + n_cell(part["n"].iloc[0]))
-    return "\n".join([
-        f'<h3 id="{sid}">{letter}. P(win / stand / lose on the {name} | my own best {name})</h3>',
-        f"<p>Seat {GILTSPIEL_SEAT}'s team on the {name}, given only the class of seat {GILTSPIEL_SEAT}'s own best "
-        f"{name}; n is the number of deals in which the seat held that class, so rare classes have wide "
-        "intervals. P(void) is drawn only in the table: it is zero unless the seat holds no " + name + ".</p>",
-        figure_html(filename, f"chart of win, stand and lose probabilities by own {name} class",
-                    f"{name}: P(win), P(stand), P(lose) of seat {GILTSPIEL_SEAT}'s team by the seat's own best "
-                    f"{name}, with 95% intervals."),
-        table([f"my best {name}"] + [f"P({esc(o)})" for o in outcomes] + ["n (deals)"], rows,
-              f"{name} outcome of seat {GILTSPIEL_SEAT}'s team by its own class, p [95% interval]"),
-    ])
-
-
-def _giltspiel_examples(ctx: Context, sid: str) -> str:
-    from analysis.games import giltspiel
-
-    rows = []
-    for ex in GILTSPIEL_EXAMPLES:
-        known = dict(ex.known)
-        command = f'cardsim odds giltspiel --hand "{ex.hand}" --seat {GILTSPIEL_SEAT}'
-        command += f" --turnup {ex.turnup}" if ex.turnup else ""
-        command += "".join(f' --known "{s}:{c}"' for s, c in ex.known)
-        command += "".join(f' --given "{c}"' for c in ex.given)
-        command += f" --n {ctx.hand_n} --seed {ctx.seed}"
-        extra = {"given": ex.given} if ex.given else {}
-        frame = ctx.run(f"Giltspiel odds of {ex.hand}" + (f", turn-up {ex.turnup}" if ex.turnup else "")
-                        + "".join(f", seat {s} holds {c}" for s, c in ex.known)
-                        + "".join(f", given {c}" for c in ex.given),
-                        command, ctx.hand_n, giltspiel.odds, ex.hand, seat=GILTSPIEL_SEAT, turnup=ex.turnup,
-                        known=known, n=ctx.hand_n, seed=ctx.seed, **extra, **ctx.run_kw)
-        a = frame.attrs
-        facts = []
-        if a["turnup"]:
-            facts.append(f"turn-up {esc(a['turnup'])}")
-        facts += [f"seat {s} holds {esc(c)}" for s, c in a["known"].items()]
-        facts += [f"given {esc(c)} ({a['n']:,} of {a.get('attempted', a['n']):,} deals met it)"
-                  for c in a.get("given", ())]
-        outcomes = list(dict.fromkeys(frame["outcome"]))
-        for i, (figure, part) in enumerate(frame.groupby("figure", sort=False)):
-            part = part.set_index("outcome")
-            own = a["own_gleich"] if figure == "gleich" else a["own_hanger"]
-            lead = ""
-            if i == 0:
-                lead = (f'<th rowspan="2" class="hand"><span class="cards">{esc(a["hand"])}</span><br>'
-                        f'<small>{esc(ex.why)}</small></th>'
-                        f'<td rowspan="2">{"; ".join(facts) or "nothing else"}</td>')
-            rows.append(lead + f"<td>{esc(figure.capitalize())}: {esc(own)}</td>"
-                        + "".join(row_cell(part.loc[o]) for o in outcomes) + n_cell(part["n"].iloc[0]))
-    return "\n".join([
-        f'<h3 id="{sid}">E. Odds of example hands</h3>',
-        f"<p>P(win / stand / lose / void) of seat {GILTSPIEL_SEAT}'s team holding the hand, over deals of the "
-        "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
-        "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
-        "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",
-        table([f"hand (seat {GILTSPIEL_SEAT})", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)", "P(void)",
-               "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
-    ])
-
-
-def _giltspiel_exact(sid: str) -> str:
-    from analysis.games import giltspiel
-
-    tables = giltspiel.exact()
-    facts = tables["facts"]
-    rows = [f"<th>{esc(r['event'])}</th>" + n_cell(r["hands"]) + f'<td class="num">{esc(r["fraction"])}</td>'
-            + f'<td class="num">{r["p"]:.6f}</td>' for _, r in facts.iterrows()]
-    total = facts.attrs["hands"]
-    return "\n".join([
-        f'<h3 id="{sid}">F. Exact single-hand facts</h3>',
-        f"<p>Counted over all {total:,} possible five-card hands (no sampling, so no interval): the chance "
-        "that one given hand has the property.</p>",
-        table(["event", "hands", "exact P", "P"], rows, f"Single-hand facts, exact over {total:,} hands"),
-    ])
-
-
-SPIEL_METHODS = (("random", "random legal play"), ("greedy", "greedy play (§10.5)"), ("dd", "double dummy"))
-
-
-def _giltspiel_spiel(ctx: Context, sid: str) -> str:
-    """P(forehand's team wins the Spiel) by the trumps the team holds, under each play method."""
-    from simcore import runner
-    from simcore.games import giltspiel as g
-    from simcore.games import giltspiel_play as play
-
-    n = max(ctx.hand_n // 5, 1)
-    counts = {}
-    for method, _ in SPIEL_METHODS:
-        job = play.SpielJob(g.Known(), 1, method)
-        counts[method] = ctx.run(f"Giltspiel Spiel, {method}", f"(Python API) SpielJob(Known(), 1, '{method}'), n={n}",
-                                 n, runner.run, job, n, ctx.seed, **ctx.run_kw)
-    bins = g.N_RANKS + 1
-    rows = []
-    for k in range(bins):
-        held = [int(counts[m][2 + k]) for m, _ in SPIEL_METHODS]
-        if held[0] == 0:
-            continue
-        cells = "".join(estimate_cell(est.p, est.lo, est.hi) for est in
-                        (Estimate(int(counts[m][2 + bins + k]), int(counts[m][2 + k])) for m, _ in SPIEL_METHODS))
-        rows.append(f"<th>{k}</th>" + cells + n_cell(held[0]))
-    overall = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
-                      (Estimate(int(counts[m][1]), int(counts[m][0])) for m, _ in SPIEL_METHODS))
-    rows.append("<th>all deals</th>" + overall + n_cell(counts["dd"][0]))
-    return "\n".join([
-        f'<h3 id="{sid}">G. The Spiel by trumps held</h3>',
-        f"<p>P(forehand's team, seats 1 and 3, takes 3 of the 5 tricks) by the number of trumps the team holds, "
-        f"over {n:,} uniform deals per method: all four seats play random legal cards, the greedy policy of "
-        "spec §10.5, or perfectly with every hand visible (double dummy). Double dummy is the "
-        "perfect-information value of the deal, not a bound on real play. The random and greedy columns "
-        "reproduce the spec's baselines (§10.5).</p>",
-        table(["team trumps"] + [name for _, name in SPIEL_METHODS] + ["n (deals)"], rows,
-              "P(forehand's team wins the Spiel), p [95% interval]"),
-    ])
-
-
-def giltspiel_section(ctx: Context) -> Section:
-    """Giltspiel: tables A-D of spec §10.4, example-hand odds and the exact single-hand facts."""
-    from analysis.games import giltspiel
-
-    section = Section("giltspiel", "Giltspiel", "")
-    sub = [("giltspiel-a", "A. Figure outcome per deal"), ("giltspiel-b", "B. Best figure at the table"),
-           ("giltspiel-c", "C. Gleich by my own best Gleich"), ("giltspiel-d", "D. Hanger by my own best Hanger"),
-           ("giltspiel-e", "E. Odds of example hands"), ("giltspiel-f", "F. Exact single-hand facts"),
-           ("giltspiel-g", "G. The Spiel by trumps held")]
-    section.toc = sub
-    tables = ctx.run("Giltspiel table statistics (tables A-D)",
-                     f"cardsim stats giltspiel --seat {GILTSPIEL_SEAT} --n {ctx.n} --seed {ctx.seed}",
-                     ctx.n, giltspiel.stats, n=ctx.n, seed=ctx.seed, seat=GILTSPIEL_SEAT, **ctx.run_kw)
-    section.body = "\n".join([
-        _giltspiel_intro(ctx),
-        _giltspiel_outcome(tables, sub[0][0]),
-        _giltspiel_best(ctx, tables, sub[1][0], section),
-        _giltspiel_by_class(ctx, tables, "gleich", "C", sub[2][0], section),
-        _giltspiel_by_class(ctx, tables, "hanger", "D", sub[3][0], section),
-        _giltspiel_examples(ctx, sub[4][0]),
-        _giltspiel_exact(sub[5][0]),
-        _giltspiel_spiel(ctx, sub[6][0]),
-    ])
-    return section
-
-
-# --- Three-player Pinochle ----------------------------------------------------------------------
-PINOCHLE_EXAMPLE = "HA HA H10 HK HK HQ HQ HJ SQ DJ CA DA SA C9 D9"
-
-
-def _pinochle_tails(ctx: Context, tails: pd.DataFrame, what: str, title: str, section: Section, filename: str) -> str:
-    from analysis import charts
-
-    rows = tails[tails.quantity == what].assign(label=lambda t: [f"≥ {x}" for x in t.threshold])
-    section.charts[filename] = charts.distribution_chart(
-        rows, title, category="meld points", xlabel="probability", note=f"n = {ctx.n:,} deals, 95% Wilson intervals")
-    has_exact = "exact" in rows and rows["exact"].notna().all()
-    body = [f"<th>≥ {int(r['threshold'])}</th>" + row_cell(r)
-            + (f'<td class="num">{r["exact"]:.6f}</td>' if has_exact else "") + n_cell(r["n"])
-            for _, r in rows.iterrows()]
-    headers = ["meld points", "P(meld ≥ x), simulated"] + (["exact"] if has_exact else []) + ["n (deals)"]
-    return figure_html(filename, title, f"{title}: bars with 95% intervals.") + table(headers, body, title)
-
-
-def pinochle3_section(ctx: Context) -> Section:
-    """Three-player Pinochle: meld of a random hand, with the kitty, and the kitty gain (spec §9.2-§9.3)."""
-    from analysis.games import pinochle3
-
-    section = Section("pinochle3", "Three-player Pinochle", "")
-    sub = [("pinochle3-a", "A. Meld of a random hand"), ("pinochle3-b", "B. What the kitty adds"),
-           ("pinochle3-c", "C. Meld breakdown of an example hand")]
-    section.toc = sub
-    tables = ctx.run("Pinochle meld and kitty statistics", f"cardsim stats pinochle3 --n {ctx.n} --seed {ctx.seed}",
-                     ctx.n, pinochle3.stats, n=ctx.n, seed=ctx.seed, **ctx.run_kw)
-    means = tables["means"].set_index("quantity")
-    mean_rows = [f"<th>{esc(q)}</th><td class=\"num\">{r['mean']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]</td>"
-                 + (f'<td class="num">{r["exact"]:.3f}</td>' if r["exact"] == r["exact"] and r["exact"] is not None
-                    else "<td>—</td>") + n_cell(r["n"]) for q, r in means.iterrows()]
-    example = pinochle3.meld(PINOCHLE_EXAMPLE)
-    best = example.attrs["best_trump"]
-    breakdown = [f"<th>{esc(r.meld)}</th><td>{esc(r.cards)}</td>" + f'<td class="num">{r.points}</td>'
-                 for r in example[example.trump == best].itertuples()]
-    totals = ", ".join(f"{t}: {v}" for t, v in example.attrs["totals"].items())
-    section.body = "\n".join([
-        "<p>Three players, 48 cards (two of each of A 10 K Q J 9 in four suits), 15 cards each and a kitty "
-        "of 3 (rules: <code>pinochle3.md</code>). Meld is counted with the trump that maximises it, as a "
-        f"bidder sees his hand before the auction. {ctx.n:,} random deals (seed {ctx.seed}); the exact column "
-        "is the enumeration of every possible holding (spec §9.2), so the simulated intervals should cover it "
-        "about 95% of the time.</p>",
-        f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
-        table(["quantity", "mean points [95% interval]", "exact", "n (deals)"], mean_rows,
-              "Mean best meld of the hand, of hand + kitty, and the kitty gain"),
-        _pinochle_tails(ctx, tables["tails"], "hand", "Best meld of a 15-card hand", section, "pinochle3-meld.png"),
-        f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
-        "<p>The gain is the best meld of all 18 cards (hand and kitty) minus the best meld of the hand: an upper "
-        "bound on what the kitty adds once 3 cards are discarded (the spec's full discard search finds the "
-        "15-card limit costing meld in about 0.04% of deals).</p>",
-        _pinochle_tails(ctx, tables["tails"], "hand+kitty", "Best meld of hand + kitty (18 cards)", section,
-                        "pinochle3-meld-kitty.png"),
-        _pinochle_tails(ctx, tables["tails"], "gain", "Kitty gain (upper bound)", section, "pinochle3-gain.png"),
-        f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
-        f"<p>Hand <code>{esc(example.attrs['hand'])}</code>: meld by trump {esc(totals)}; best trump {esc(best)} "
-        f"(<code>cardsim meld pinochle3 --hand \"{esc(PINOCHLE_EXAMPLE)}\"</code>).</p>",
-        table(["meld", "cards", "points"], breakdown, f"Melds under trump {esc(best)}"),
-    ])
-    return section
-
-
-# --- Perlaggen ---------------------------------------------------------------------------------
-PERLAGGEN_STYLES = ("innsbruck", "eichel")
-
-
-def _estimate_rows(frame: pd.DataFrame, label_columns: list[str]) -> list[str]:
-    return ["".join(f"<th>{esc(r[c])}</th>" for c in label_columns) + row_cell(r) + n_cell(r["n"])
-            for _, r in frame.iterrows()]
-
-
-def _perlaggen_style(ctx: Context, style: str, tables, sid: str, section: Section) -> str:
-    from analysis import charts
-
-    seats = tables["perlaggen_by_seat"]
-    seat_rows = [f"<th>{esc(r['name'])} (seat {r['seat']})</th>"
-                 + f'<td class="num">{r["mean"]:.4f} [{r["mean_lo"]:.4f}, {r["mean_hi"]:.4f}]</td>'
-                 + row_cell(r) + n_cell(r["n"]) for _, r in seats.iterrows()]
-    best = tables["seat_best"]
-    strict = best[best.label == "strictly best"].assign(label=lambda t: [f"{n} · {f}" for n, f in zip(t["name"], t["figure"])])
-    filename = f"perlaggen-{style}-seat-best.png"
-    section.charts[filename] = charts.distribution_chart(
-        strict, f"Perlaggen ({style}): P(the seat holds the strictly best figure)", category="seat · figure",
-        note=f"n = {ctx.n:,} deals as played, level L0, 95% Wilson intervals")
-    return "\n".join([
-        f'<h3 id="{sid}">{esc(style.capitalize())} style</h3>',
-        table(["event", "p [95% interval]", "n (deals)"], _estimate_rows(tables["deal"], ["label"]),
-              "The turn-up and the exchanges, per deal"),
-        table(["seat", "mean Perlaggen [95% interval]", "P(no Perlagg)", "n (deals)"], seat_rows,
-              "Perlaggen per hand after the exchanges: the dealer's exchange edge and the cutter's bonus"),
-        figure_html(filename, f"seat strength, {style}", "Chance that each seat's hand holds the strictly best "
-                    "Gleich or Hanger at the table, with its free Perlaggen (L0)."),
-        table(["figure", "outcome", "p [95% interval]", "n (deals)"], _estimate_rows(tables["outcome"], ["figure", "label"]),
-              "Who wins each figure: team D (dealer and partner) or team O (leader and cutter)"),
-        table(["figure", "cards", "p [95% interval]", "n (deals)"], _estimate_rows(tables["best_size"], ["figure", "label"]),
-              "Size of the best figure at the table"),
-    ])
-
-
-def perlaggen_section(ctx: Context) -> Section:
-    """Perlaggen at level L0 in both styles, from deals as played (cut, turn-up, exchange)."""
-    from analysis.games import perlaggen
-
-    section = Section("perlaggen", "Perlaggen", "")
-    section.toc = [(f"perlaggen-{style}", f"{style.capitalize()} style") for style in PERLAGGEN_STYLES]
-    parts = [
-        "<p>Perlaggen is dealt as at the table, not by a uniform shuffle: the cutter keeps the permanent "
-        "Perlaggen he finds at the cut, the turn-up makes trump, and the dealer's team exchanges a turned-up "
-        "Perlagg (rules: <code>perlaggen.md</code> §3, §9.1). Seats: dealer 0, leader 1, partner 2, cutter 3; "
-        "team D is the dealer and partner, team O the leader and cutter. Figures are at level L0: every hand "
-        "uses all its free Perlaggen for its best Gleich and, separately, its best Hanger (a Perlagg can carry "
-        f"only one identity when played, which the L1 level will model). {ctx.n:,} deals per style, seed "
-        f"{ctx.seed}.</p>"]
-    for (sid, _), style in zip(section.toc, PERLAGGEN_STYLES):
-        tables = ctx.run(f"Perlaggen table statistics ({style})",
-                         f"cardsim stats perlaggen --style {style} --n {ctx.n} --seed {ctx.seed}",
-                         ctx.n, perlaggen.stats, style=style, n=ctx.n, seed=ctx.seed, **ctx.run_kw)
-        parts.append(_perlaggen_style(ctx, style, tables, sid, section))
-    section.body = "\n".join(parts)
-    return section
-
-
-GAME_SECTIONS: list[Callable[[Context], Section]] = [giltspiel_section, perlaggen_section, pinochle3_section]
-"""One builder per game section, in page order; a new game appends its builder here."""
+    modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    return [m.section for m in sorted(modules, key=lambda m: (m.ORDER, m.__name__))]
 
 
 # --- fixed sections ---------------------------------------------------------------------------
@@ -724,7 +369,7 @@ def build_report(args: argparse.Namespace) -> Path:
     ctx = _context(args)
     out = Path(getattr(args, "out", DEFAULT_OUT)).expanduser()
     _prepare_folder(out)
-    sections = [builder(ctx) for builder in GAME_SECTIONS]
+    sections = [builder(ctx) for builder in game_sections()]
     sections.append(intervals_section(ctx))
     charts = {name: fig for s in sections for name, fig in s.charts.items()}
     try:

@@ -12,6 +12,7 @@ workers) and reports the speed-up.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -24,7 +25,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import bench_giltspiel_play  # noqa: E402
 from simcore import runner  # noqa: E402
 from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
@@ -34,6 +34,12 @@ import naive_perlaggen_deal  # noqa: E402
 import naive_pinochle3  # noqa: E402
 from simcore.games import perlaggen_deal as perl  # noqa: E402
 from simcore.games import pinochle3 as pin  # noqa: E402
+
+
+def game_benchmarks() -> list:
+    """Every ``benchmarks/bench_*.py`` module; each has ``measure() -> {name: {"per_s", ...}}``, and rows
+    with a ``reference_per_s`` and ``ratio`` join the table (others print their own ``note``)."""
+    return [importlib.import_module(path.stem) for path in sorted(Path(__file__).parent.glob("bench_*.py"))]
 
 
 def best_rate(func, items: int, repeat: int = 5) -> float:
@@ -117,7 +123,8 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)
 
     out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
-    out.update(bench_giltspiel_play.measure())
+    for module in game_benchmarks():
+        out.update(module.measure())
 
     def timed_run(jobs: int) -> float:
         runner.run(job, 4 * jobs * runner.DEFAULT_CHUNK_DEALS, 1, jobs=jobs, checkpoint=False, progress=False)  # warm workers
@@ -145,6 +152,9 @@ def main() -> int:
         if "reference_per_s" in r:
             ref = f"{r['reference_per_s']:,.0f}" if r["reference_per_s"] >= 100 else f"{r['reference_per_s']:.2f}"
             print(f"{name:<32}{r['per_s']:>14,.0f}{ref:>18}{r['ratio']:>10,.0f}")
+    for name, r in results.items():
+        if "note" in r:
+            print(f"{name}: {r['note']}")
     r = results["runner.giltspiel-odds"]
     print(f"\nrunner, Giltspiel figure-odds job: 1 job {r['per_s']:,.0f} deals/s, "
           f"2 jobs {r['jobs2_per_s']:,.0f} deals/s, speed-up {r['speedup_2_jobs']:.2f}x")

@@ -5,9 +5,12 @@ A *job* is a picklable object with
 * ``key() -> str``: a description of everything that changes its result (game, options, known cards);
 * ``n_counts: int``: length of the count vector it returns;
 * ``run_block(seed, block, n_deals) -> (n_counts,) int64``: counts of the first ``n_deals`` deals of
-  random stream ``block`` (see `simcore.rng`).
+  random stream ``block`` (see `simcore.rng`);
+* optionally ``block_size: int``: deals (or games, or solves) per random stream, default `BLOCK_DEALS`;
+  jobs whose unit costs milliseconds (a solved deal, a whole game) use smaller blocks so that a run
+  still splits into many chunks.
 
-Deals are grouped in fixed blocks of `BLOCK_DEALS`; a chunk is a run of whole blocks. Counts are
+Deals are grouped in fixed blocks of the job's block size; a chunk is a run of whole blocks. Counts are
 integers summed over chunks, so the total is identical for any number of jobs and any chunk size.
 With a checkpoint folder every finished chunk is written atomically (temporary file, then rename)
 and an interrupted run started again with the same arguments resumes where it stopped.
@@ -29,7 +32,9 @@ import numpy as np
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
-DEFAULT_CHUNK_DEALS = 8 * BLOCK_DEALS
+CHUNK_BLOCKS = 8
+"""Blocks per chunk unless a chunk size is given."""
+DEFAULT_CHUNK_DEALS = CHUNK_BLOCKS * BLOCK_DEALS
 MAX_DEALS = 10**12
 """Largest run accepted (the chunk plan is a list: about two million chunks at the default size)."""
 CHECKPOINT_MIN_CHUNKS = 16
@@ -43,27 +48,36 @@ class Chunk:
     index: int
     start: int
     stop: int
+    block_size: int = BLOCK_DEALS
 
     def blocks(self):
         """(block, n_deals) pairs of this chunk."""
         deal = self.start
         while deal < self.stop:
-            block = deal // BLOCK_DEALS
-            size = min(self.stop, (block + 1) * BLOCK_DEALS) - deal
+            block = deal // self.block_size
+            size = min(self.stop, (block + 1) * self.block_size) - deal
             yield block, size
             deal += size
 
 
-def plan_chunks(n: int, chunk_deals: int = DEFAULT_CHUNK_DEALS) -> list[Chunk]:
-    """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks)."""
+def block_size_of(job) -> int:
+    """Deals per random stream of ``job``: its ``block_size``, else `BLOCK_DEALS`."""
+    return int(getattr(job, "block_size", BLOCK_DEALS))
+
+
+def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS) -> list[Chunk]:
+    """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks; None:
+    `CHUNK_BLOCKS` blocks)."""
+    if chunk_deals is None:
+        chunk_deals = CHUNK_BLOCKS * block_size
     if n <= 0:
         raise CardsimError(f"the number of deals must be positive, got {n}")
     if n > MAX_DEALS:
         raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
     if chunk_deals <= 0:
         raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
-    per_chunk = -(-chunk_deals // BLOCK_DEALS) * BLOCK_DEALS
-    return [Chunk(i, start, min(n, start + per_chunk)) for i, start in enumerate(range(0, n, per_chunk))]
+    per_chunk = -(-chunk_deals // block_size) * block_size
+    return [Chunk(i, start, min(n, start + per_chunk), block_size) for i, start in enumerate(range(0, n, per_chunk))]
 
 
 def run_chunk(job, seed: int, chunk: Chunk) -> np.ndarray:
@@ -99,7 +113,7 @@ class Checkpoint:
     """
 
     def __init__(self, root: Path, job, n: int, seed: int, chunk_deals: int):
-        ident = (f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|stream={STREAM_VERSION}"
+        ident = (f"{job.key()}|n={n}|seed={seed}|chunk={chunk_deals}|block={block_size_of(job)}|stream={STREAM_VERSION}"
                  f"|code={code_fingerprint()}")
         self.folder = Path(root) / hashlib.sha256(ident.encode()).hexdigest()[:20]
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -169,20 +183,21 @@ def run(
     n: int,
     seed: int,
     jobs: int = 1,
-    chunk_deals: int = DEFAULT_CHUNK_DEALS,
+    chunk_deals: int | None = None,
     checkpoint: str | Path | None | bool = None,
     progress: bool | None = None,
     stop_after: int | None = None,
 ) -> np.ndarray:
     """Total counts of ``job`` over deals [0, n): (job.n_counts,) int64.
 
-    jobs: worker processes (joblib); checkpoint: a folder, True for the default folder, False for
+    jobs: worker processes (joblib); chunk_deals: deals per work unit (None: `CHUNK_BLOCKS` of the
+    job's blocks); checkpoint: a folder, True for the default folder, False for
     none, None to checkpoint only long runs; progress: None shows a bar on a terminal;
     stop_after: stop (raising KeyboardInterrupt) after this many new chunks, to test resuming.
     """
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
-    chunks = plan_chunks(n, chunk_deals)
+    chunks = plan_chunks(n, chunk_deals, block_size_of(job))
     if checkpoint is None:
         checkpoint = len(chunks) >= CHECKPOINT_MIN_CHUNKS
     store = open_checkpoint(checkpoint, job, n, seed, chunk_deals) if checkpoint is not False else None

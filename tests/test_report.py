@@ -15,6 +15,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from analysis import charts, report
+from analysis.sections import giltspiel as giltspiel_section
 from analysis.cli import main
 from analysis.stats import estimate_frame
 from simcore.errors import CardsimError
@@ -150,7 +151,7 @@ def test_outcome_table_sums_to_one(built):
 
 def test_example_hands_listed(built):
     text = " ".join(built[2].text)
-    for example in report.GILTSPIEL_EXAMPLES:
+    for example in giltspiel_section.GILTSPIEL_EXAMPLES:
         assert example.hand in text
     assert "turn-up LA" in text and "three Kings" in text
 
@@ -171,7 +172,7 @@ def test_same_seed_same_numbers(built):
     """The Giltspiel section built again with the same seed (and other --jobs) has the same numbers."""
     ctx = report._context(_args("--n", str(N), "--hand-n", str(HAND_N), "--seed", str(SEED), "--jobs", "2",
                                 "--no-progress"))
-    again = report.giltspiel_section(ctx).body
+    again = giltspiel_section.section(ctx).body
     source = built[1]
     assert again in source
     assert [r.seed for r in ctx.runs] == [SEED] * len(ctx.runs)
