@@ -12,10 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# e.g. make report REPORT_ARGS="--full --dask-workers 2"
 report: $(STAMP)
-	$(BIN)/cardsim report
+	$(BIN)/cardsim report $(REPORT_ARGS)
 
 test: $(STAMP)
+	bash scripts/ensure_chromium.sh
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

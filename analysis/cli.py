@@ -3,6 +3,7 @@
     cardsim COMMAND GAME [options]     e.g. cardsim odds giltspiel --hand "LA SA H10 E9 E8"
     cardsim games [GAME]               the games; with a game, its rule options
     cardsim report [options]           the statistical report (reports/index.html)
+    cardsim sweep SCENARIO.toml        run a scenario grid into a Parquet dataset (sweeps/<name>)
 
 Bad input prints one line ``cardsim: error: ...`` and exits with code 2.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analysis.commands import commands, lookup
+from analysis.commands import Command, add_cluster_arguments, commands, lookup
 from simcore.errors import CardsimError
 
 class _Parser(argparse.ArgumentParser):
@@ -29,6 +30,17 @@ def _top_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_parser(command: str, game: str, spec: Command) -> _Parser:
+    """The parser of ``cardsim COMMAND GAME``; a command that takes --jobs runs through the runner, so
+    it also gets --scheduler / --dask-workers if its module did not add them."""
+    parser = _Parser(prog=f"cardsim {command} {game}", description=spec.help)
+    spec.add_arguments(parser)
+    options = {o for action in parser._actions for o in action.option_strings}
+    if "--jobs" in options and "--scheduler" not in options:
+        add_cluster_arguments(parser)
+    return parser
+
+
 def _game_command(command: str, rest: list[str]) -> int:
     if not rest or rest[0].startswith("-"):
         if rest and rest[0] in ("-h", "--help"):
@@ -38,9 +50,7 @@ def _game_command(command: str, rest: list[str]) -> int:
         example = sorted(commands().get(command, {"giltspiel": None}))[0]
         raise CardsimError(f"'cardsim {command}' needs a game first, e.g. 'cardsim {command} {example} --help'")
     spec = lookup(command, rest[0])
-    parser = _Parser(prog=f"cardsim {command} {rest[0]}", description=spec.help)
-    spec.add_arguments(parser)
-    args = parser.parse_args(rest[1:])
+    args = command_parser(command, rest[0], spec).parse_args(rest[1:])
     return spec.run(args)
 
 
@@ -77,6 +87,14 @@ def _report(rest: list[str]) -> int:
     return 0
 
 
+def _sweep(rest: list[str]) -> int:
+    from analysis.sweep import add_sweep_arguments, run_sweep
+
+    parser = _Parser(prog="cardsim sweep", description="run every cell of a scenario grid into a Parquet dataset")
+    add_sweep_arguments(parser)
+    return run_sweep(parser.parse_args(rest))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -96,7 +114,10 @@ def main(argv: list[str] | None = None) -> int:
             return _games(top.rest)
         if top.command == "report":
             return _report(top.rest)
-        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, report")
+        if top.command == "sweep":
+            return _sweep(top.rest)
+        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, "
+                           "report, sweep")
     except CardsimError as exc:
         print(f"cardsim: error: {exc}", file=sys.stderr)
         return 2

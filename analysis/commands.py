@@ -12,19 +12,25 @@ import importlib
 import math
 import pkgutil
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from simcore.errors import CardsimError
 from simcore.runner import CHUNK_BLOCKS, DEFAULT_CHUNK_DEALS
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 @dataclass(frozen=True)
 class Command:
-    """add_arguments(parser) declares the game's options; run(args) prints and returns an exit code."""
+    """add_arguments(parser) declares the game's options; run(args) prints and returns an exit code;
+    frame(args), when given, returns the same result as a long table (`long_frame`: one row per
+    estimate with columns estimate, value, lo, hi, n), which `cardsim sweep` stores."""
 
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    frame: Callable[[argparse.Namespace], "pd.DataFrame"] | None = None
 
 
 _COMMANDS: dict[str, dict[str, Command]] = {}
@@ -71,8 +77,18 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """--scheduler and --dask-workers: run the chunks on a dask.distributed cluster."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="run on the Dask cluster of this scheduler, e.g. tcp://host:8786 (its workers need cardsim "
+                            "installed); results do not depend on it")
+    group.add_argument("--dask-workers", type=positive_int, default=None, metavar="N",
+                       help="run on a local Dask cluster of N worker processes; results do not depend on it")
+
+
 def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
-    """--n, --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json."""
+    """--n, --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json, --scheduler, --dask-workers."""
     parser.add_argument("--n", type=positive_int, default=default_n, help=f"deals to simulate (default {default_n:,})")
     parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
@@ -83,6 +99,12 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
                         help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_cluster_arguments(parser)
+
+
+def cluster_options(args: argparse.Namespace) -> dict:
+    """Runner keywords scheduler / dask_workers, only those given (a local run passes none)."""
+    return {key: getattr(args, key) for key in ("scheduler", "dask_workers") if getattr(args, key, None) is not None}
 
 
 def run_options(args: argparse.Namespace) -> dict:
@@ -92,6 +114,7 @@ def run_options(args: argparse.Namespace) -> dict:
         "chunk_deals": args.chunk_size,
         "checkpoint": args.checkpoint,
         "progress": False if args.no_progress else None,
+        **cluster_options(args),
     }
 
 
@@ -101,3 +124,36 @@ def emit(args: argparse.Namespace, result, as_json: Callable, as_text: Callable)
 
     print(json.dumps(as_json(result)) if args.json else as_text(result))
     return 0
+
+
+LONG_COLUMNS = ["estimate", "value", "lo", "hi", "n"]
+
+
+def long_frame(frame: "pd.DataFrame", keys: list[str], prefix: str | None = None, value: str = "p",
+               lo: str = "lo", hi: str = "hi") -> "pd.DataFrame":
+    """A result table as `Command.frame` returns it: one row per estimate, columns `LONG_COLUMNS`.
+
+    The estimate's name joins ``prefix`` and the row's ``keys`` columns with dots (e.g.
+    ``gleich.win``); ``value``, ``lo`` and ``hi`` name the columns of the estimate and its interval.
+    """
+    import pandas as pd
+
+    names = [".".join(([prefix] if prefix else []) + [str(row[k]) for k in keys]) for _, row in frame.iterrows()]
+    return pd.DataFrame({"estimate": names, "value": frame[value].astype(float).to_numpy(),
+                         "lo": frame[lo].astype(float).to_numpy(), "hi": frame[hi].astype(float).to_numpy(),
+                         "n": frame["n"].astype("int64").to_numpy()}, columns=LONG_COLUMNS)
+
+
+def tables_long(tables: dict[str, "pd.DataFrame"], keys: dict[str, list[str]]) -> "pd.DataFrame":
+    """`long_frame` of the proportion tables named in ``keys`` (table -> key columns), each prefixed
+    with its table's name, stacked."""
+    import pandas as pd
+
+    return pd.concat([long_frame(tables[name], columns, prefix=name) for name, columns in keys.items()],
+                     ignore_index=True)
+
+
+def no_exact(args: argparse.Namespace) -> None:
+    """A sweep stores simulated estimates: refuse ``--exact`` (an enumeration has no interval to store)."""
+    if getattr(args, "exact", False):
+        raise CardsimError("'exact' is an enumeration, not a simulated estimate; a sweep cannot store it")

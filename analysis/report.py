@@ -31,7 +31,7 @@ from typing import Callable
 
 import pandas as pd
 
-from analysis.commands import positive_int
+from analysis.commands import add_cluster_arguments, cluster_options, positive_int
 from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
@@ -49,7 +49,7 @@ DEFAULT_JOBS = 2
 
 # --- arguments --------------------------------------------------------------------------------
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
-    """--out, --n, --hand-n, --full, --seed, --jobs, --no-progress."""
+    """--out, --n, --hand-n, --full, --seed, --jobs, --no-progress, --scheduler, --dask-workers."""
     parser.add_argument("--out", default=DEFAULT_OUT, help=f"folder for index.html and the charts (default '{DEFAULT_OUT}')")
     parser.add_argument("--n", type=positive_int, default=DEFAULT_N,
                         help=f"uniform deals for the table statistics (default {DEFAULT_N:,})")
@@ -62,6 +62,7 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=positive_int, default=DEFAULT_JOBS,
                         help=f"worker processes (default {DEFAULT_JOBS}); the numbers do not depend on it")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_cluster_arguments(parser)
 
 
 # --- the pieces of a report -------------------------------------------------------------------
@@ -98,11 +99,13 @@ class Context:
     progress: bool | None
     full: bool
     runs: list[Run] = field(default_factory=list)
+    cluster: dict = field(default_factory=dict)
+    """Runner keywords scheduler / dask_workers when the simulations run on a Dask cluster."""
 
     @property
     def run_kw(self) -> dict:
         """Runner keywords; no checkpoints: even a --full report takes only a minute or two."""
-        return {"jobs": self.jobs, "progress": self.progress, "checkpoint": False}
+        return {"jobs": self.jobs, "progress": self.progress, "checkpoint": False, **self.cluster}
 
     def run(self, what: str, command: str, deals: int, func: Callable, /, *args, **kwargs):
         """``func(*args, **kwargs)`` of ``deals`` deals, timed and recorded as a `Run` (command: the
@@ -125,6 +128,7 @@ def _context(args: argparse.Namespace) -> Context:
         jobs=jobs,
         progress=False if getattr(args, "no_progress", False) else None,
         full=factor > 1,
+        cluster=cluster_options(args),
     )
 
 
@@ -253,12 +257,20 @@ def rule_options_html() -> str:
     return "\n".join(parts)
 
 
+def _backend(ctx: Context) -> str:
+    if "scheduler" in ctx.cluster:
+        return f"Dask cluster at {ctx.cluster['scheduler']} (--scheduler)"
+    if "dask_workers" in ctx.cluster:
+        return f"local Dask cluster of {ctx.cluster['dask_workers']} worker processes (--dask-workers)"
+    return f"{ctx.jobs} local worker process{'es' if ctx.jobs > 1 else ''} (--jobs)"
+
+
 def methods_section(ctx: Context, started: float) -> Section:
     settings = [("uniform deals for the table statistics", f"{ctx.n:,}"),
                 ("deals per example hand", f"{ctx.hand_n:,}"),
                 ("larger samples (--full)", "yes" if ctx.full else "no"),
                 ("seed (every simulation)", str(ctx.seed)),
-                ("worker processes (--jobs)", str(ctx.jobs)),
+                ("where the simulations ran", _backend(ctx)),
                 ("deals per random stream (block)", f"{BLOCK_DEALS:,}"),
                 ("deals per work unit (chunk)", f"{DEFAULT_CHUNK_DEALS:,}"),
                 ("interval", "95% Wilson score")]
@@ -294,6 +306,7 @@ h3 { margin-top: 2rem; }
 nav.toc { background: #f5f7fa; border: 1px solid #dde3ea; padding: .5rem 1.5rem; }
 nav.toc ul ul { margin: .1rem 0 .3rem; }
 table { border-collapse: collapse; margin: 1rem 0; font-size: .9rem; }
+table { display: block; max-width: 100%; overflow-x: auto; }  /* a wide table scrolls, not the page */
 caption { text-align: left; font-weight: 600; padding-bottom: .3rem; }
 th, td { border: 1px solid #d6d6d6; padding: .2rem .5rem; vertical-align: top; }
 thead th { background: #eef2f7; }
@@ -336,11 +349,15 @@ size. {ctx.n:,} deals for the table statistics, seed {ctx.seed}.</p>
 """
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that ``path`` is either absent, old or complete: a hidden temporary
+    file in the same folder, flushed to disk, then renamed over ``path``."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
@@ -351,15 +368,16 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def _prepare_folder(out: Path) -> None:
-    """Create ``out`` and check it is writable, before any simulation runs."""
+def prepare_folder(out: Path, what: str = "the report") -> None:
+    """Create ``out`` and check it is writable, before any simulation runs (``what`` names the
+    output in the error)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(dir=out, prefix=".probe.", suffix=".tmp")
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise CardsimError(f"cannot write the report to '{out}' ({exc.strerror or exc}); "
+        raise CardsimError(f"cannot write {what} to '{out}' ({exc.strerror or exc}); "
                            "pass a writable folder with --out") from None
 
 
@@ -368,7 +386,11 @@ def build_report(args: argparse.Namespace) -> Path:
     started = time.perf_counter()
     ctx = _context(args)
     out = Path(getattr(args, "out", DEFAULT_OUT)).expanduser()
-    _prepare_folder(out)
+    prepare_folder(out)
+    if ctx.cluster:  # an unreachable scheduler fails now, not after the first sections
+        from simcore.runner import dask_client
+
+        dask_client(ctx.cluster.get("scheduler"), ctx.cluster.get("dask_workers"))
     sections = [builder(ctx) for builder in game_sections()]
     sections.append(intervals_section(ctx))
     charts = {name: fig for s in sections for name, fig in s.charts.items()}
@@ -376,10 +398,10 @@ def build_report(args: argparse.Namespace) -> Path:
         for name, fig in charts.items():
             buffer = io.BytesIO()
             fig.savefig(buffer, format="png", dpi=110)
-            _write_atomic(out / name, buffer.getvalue())
+            write_atomic(out / name, buffer.getvalue())
         sections.append(methods_section(ctx, started))
         page = out / "index.html"
-        _write_atomic(page, _page(sections, ctx).encode("utf-8"))
+        write_atomic(page, _page(sections, ctx).encode("utf-8"))
     except OSError as exc:
         raise CardsimError(f"cannot write the report to '{out}' ({exc.strerror or exc}); "
                            "pass a writable folder with --out") from None

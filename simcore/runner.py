@@ -14,16 +14,24 @@ Deals are grouped in fixed blocks of the job's block size; a chunk is a run of w
 integers summed over chunks, so the total is identical for any number of jobs and any chunk size.
 With a checkpoint folder every finished chunk is written atomically (temporary file, then rename)
 and an interrupted run started again with the same arguments resumes where it stopped.
+
+The chunks run in this process (``jobs=1``), in local worker processes (joblib's loky backend), or on a
+dask.distributed cluster through joblib's Dask backend: an existing one (``scheduler="tcp://host:8786"``)
+or a local one started on first use (``dask_workers=N``). The chunks and hence the totals are the same
+on every backend.
 """
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import hashlib
 import os
+import re
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,11 +176,45 @@ def open_checkpoint(checkpoint, job, n: int, seed: int, chunk_deals: int) -> Che
         return None
 
 
+class _LogLines:
+    """Progress as plain lines on stderr (no terminal): a line per further 10% of the chunks or every
+    `LOG_EVERY_S` seconds, none for runs that finish within `LOG_AFTER_S` seconds."""
+
+    def __init__(self, total: int, done: int):
+        self.total, self.done = total, done
+        self.started = self.last_time = time.monotonic()
+        self.last_done = done
+        self.printed = False
+
+    def update(self, k: int) -> None:
+        self.done += k
+        now = time.monotonic()
+        if now - self.started < LOG_AFTER_S:
+            return
+        if self.done == self.total:  # the last line only closes a run that logged before
+            due = self.printed
+        else:
+            due = (self.done - self.last_done >= self.total / 10 and now - self.last_time >= 1.0
+                   or now - self.last_time >= LOG_EVERY_S)
+        if due:
+            self.last_time, self.last_done, self.printed = now, self.done, True
+            print(f"cardsim: {self.done}/{self.total} chunks ({100 * self.done / self.total:.0f}%), "
+                  f"{now - self.started:.0f} s", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass
+
+
+LOG_AFTER_S = 2.0
+LOG_EVERY_S = 10.0
+
+
 def _progress(total: int, done: int, enabled: bool | None):
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
+    """A tqdm bar on a terminal, plain log lines otherwise (``enabled`` None); nothing when False."""
+    if enabled is False:
         return None
+    if enabled is None and not sys.stderr.isatty():
+        return _LogLines(total, done)
     from tqdm import tqdm
 
     return tqdm(total=total, initial=done, unit="chunk", file=sys.stderr, leave=False)
@@ -187,22 +229,28 @@ def run(
     checkpoint: str | Path | None | bool = None,
     progress: bool | None = None,
     stop_after: int | None = None,
+    scheduler: str | None = None,
+    dask_workers: int | None = None,
 ) -> np.ndarray:
     """Total counts of ``job`` over deals [0, n): (job.n_counts,) int64.
 
     jobs: worker processes (joblib); chunk_deals: deals per work unit (None: `CHUNK_BLOCKS` of the
     job's blocks); checkpoint: a folder, True for the default folder, False for
-    none, None to checkpoint only long runs; progress: None shows a bar on a terminal;
-    stop_after: stop (raising KeyboardInterrupt) after this many new chunks, to test resuming.
+    none, None to checkpoint only long runs; progress: None shows a bar on a terminal and plain log
+    lines otherwise; stop_after: stop (raising KeyboardInterrupt) after this many new chunks, to test
+    resuming; scheduler: address of a dask.distributed scheduler to run the chunks on instead
+    (``jobs`` is then ignored); dask_workers: run them on a local Dask cluster of this many worker
+    processes (started once per process and reused).
     """
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
+    client = dask_client(scheduler, dask_workers) if scheduler is not None or dask_workers is not None else None
     chunks = plan_chunks(n, chunk_deals, block_size_of(job))
     if checkpoint is None:
         checkpoint = len(chunks) >= CHECKPOINT_MIN_CHUNKS
     store = open_checkpoint(checkpoint, job, n, seed, chunk_deals) if checkpoint is not False else None
     try:
-        return _run(job, seed, chunks, jobs, store, progress, stop_after)
+        return _run(job, seed, chunks, jobs, store, progress, stop_after, client)
     except (KeyboardInterrupt, SystemError) as exc:
         if isinstance(exc, SystemError) and not isinstance(exc.__context__ or exc.__cause__, KeyboardInterrupt):
             raise  # a SystemError that is not numba passing on Ctrl-C
@@ -215,7 +263,8 @@ def run(
             store.release()
 
 
-def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | None, progress, stop_after) -> np.ndarray:
+def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | None, progress, stop_after,
+         client=None) -> np.ndarray:
     results: dict[int, np.ndarray] = {}
     if store is not None:
         for chunk in chunks:
@@ -226,7 +275,7 @@ def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | Non
     bar = _progress(len(chunks), len(results), progress)
     new = 0
     try:
-        for chunk, counts in _execute(job, seed, todo, jobs):
+        for chunk, counts in _execute(job, seed, todo, jobs, client):
             results[chunk.index] = counts
             if store is not None:
                 store.save(chunk, counts)
@@ -246,19 +295,105 @@ def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | Non
     return total
 
 
-def _execute(job, seed: int, chunks: list[Chunk], jobs: int):
-    """Yield (chunk, counts) as chunks finish; more workers than cores or chunks would only cost."""
-    jobs = min(jobs, len(chunks), os.cpu_count() or 1)
-    if jobs == 1:
-        for chunk in chunks:
-            yield chunk, run_chunk(job, seed, chunk)
-        return
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(n_jobs=jobs, return_as="generator_unordered")
-    tasks = (delayed(_indexed_chunk)(job, seed, chunk) for chunk in chunks)
-    yield from parallel(tasks)
+def _execute(job, seed: int, chunks: list[Chunk], jobs: int, client=None):
+    """Yield (chunk, counts) as chunks finish."""
+    return parallel_map(_indexed_chunk, [(job, seed, chunk) for chunk in chunks], jobs, client)
 
 
 def _indexed_chunk(job, seed: int, chunk: Chunk):
     return chunk, run_chunk(job, seed, chunk)
+
+
+def parallel_map(func, calls: list[tuple], jobs: int = 1, client=None):
+    """Yield ``func(*args)`` for every ``args`` of ``calls`` as they finish, in any order: on the Dask
+    ``client``'s cluster (joblib's Dask backend) when given, else in ``jobs`` local processes (joblib's
+    loky backend; more workers than cores or calls would only cost) or, for one, in this process.
+    ``func`` must be importable by the workers (a module-level function)."""
+    if client is None:
+        jobs = min(jobs, len(calls), os.cpu_count() or 1)
+        if jobs <= 1:
+            for args in calls:
+                yield func(*args)
+            return
+    if not calls:
+        return
+    from joblib import Parallel, delayed, parallel_config
+
+    tasks = (delayed(func)(*args) for args in calls)
+    if client is None:
+        yield from Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks)
+        return
+    with parallel_config(backend="dask", client=client, wait_for_workers_timeout=DASK_TIMEOUT_S):
+        try:
+            yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
+        except TimeoutError:
+            raise CardsimError(f"the Dask scheduler at {client.scheduler.address} has no workers "
+                               f"(none joined within {DASK_TIMEOUT_S} s); start some with 'dask worker ADDRESS'") from None
+
+
+# --- Dask clusters ----------------------------------------------------------------------------
+DASK_TIMEOUT_S = 5
+"""Seconds to wait for a scheduler to answer (and for a first worker) before giving up."""
+_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|inproc)://[^\s/]+(:\d+)?/?$|^[A-Za-z0-9.\-\[\]:]+:\d+$")
+_CLIENTS: dict[tuple, object] = {}
+
+
+def dask_client(scheduler: str | None = None, workers: int | None = None):
+    """A dask.distributed Client: connected to the scheduler at ``scheduler`` (``tcp://host:8786``),
+    or to a local cluster of ``workers`` worker processes with one thread each, started on first
+    use. Clients are kept for the life of the process (a report or sweep reuses one) and closed at exit.
+    """
+    if scheduler is not None and workers is not None:
+        raise CardsimError("pass either --scheduler or --dask-workers, not both")
+    key = (scheduler, workers)
+    if key not in _CLIENTS:
+        _CLIENTS[key] = _connect(scheduler) if scheduler is not None else _local_cluster(workers)
+        if len(_CLIENTS) == 1:
+            atexit.register(close_dask_clients)
+    return _CLIENTS[key]
+
+
+def _connect(address: str):
+    from distributed import Client
+
+    if not _ADDRESS.match(address.strip()):
+        raise CardsimError(f"--scheduler takes a Dask scheduler address such as tcp://host:8786, got '{address}'")
+    _quiet_dask_logs()
+    try:
+        return Client(address.strip(), timeout=DASK_TIMEOUT_S, set_as_default=False)
+    except (OSError, TimeoutError, ValueError):
+        raise CardsimError(f"cannot reach the Dask scheduler at {address} within {DASK_TIMEOUT_S} s; check the "
+                           "address and that the scheduler runs, or use --dask-workers N for a local cluster") from None
+
+
+def _local_cluster(workers: int):
+    """A LocalCluster of ``workers`` processes with one thread each. Its workers start without dask's
+    default MALLOC_TRIM_THRESHOLD_: with it glibc maps every large numpy buffer afresh, which cost 1.7x
+    the CPU time per deal here."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    if workers < 1:
+        raise CardsimError(f"--dask-workers must be at least 1, got {workers}")
+    _quiet_dask_logs()
+    with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    return Client(cluster, set_as_default=False)
+
+
+def _quiet_dask_logs() -> None:
+    """Only errors from dask.distributed on stderr: its routine start/stop messages are not ours."""
+    import logging
+
+    for name in ("distributed", "tornado"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+def close_dask_clients() -> None:
+    """Close every client (and local cluster) `dask_client` opened."""
+    while _CLIENTS:
+        _, client = _CLIENTS.popitem()
+        cluster = client.cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -149,3 +149,45 @@ class AuctionReference:
         elif kind == "mit":
             self.lb[p] = self.mit_threshold(p)
             self.bidders_at_cur.append(p)
+
+
+# --- double dummy (plain minimax, no pruning) -----------------------------------------------
+def legal(hand, trick, trump, rule):
+    """Legal cards under ``rule``: "BS" (with ``jack_rule`` default), "BS:<jack_rule>", "AS" or "DS"."""
+    if rule == "AS":
+        return legal_as(hand, trick, trump)
+    if rule == "DS":
+        return legal_ds(hand, trick, trump)
+    jack_rule = rule.split(":")[1] if ":" in rule else "overtake_when_trumping"
+    return legal_bs(hand, trick, trump, jack_rule)
+
+
+def minimax_points(hands, trump, leader, team, trick=(), rule="BS", memo=None):
+    """Card points ``team`` takes from the cards still in play (hands: four lists of cards; trick:
+    cards of the current trick played from ``leader``), every player playing perfectly: ``team``
+    maximises, the other team minimises. Plain minimax over every legal card, no pruning; values
+    of trick-boundary positions are remembered in ``memo`` (a dict) so that whole deals finish."""
+    trick = list(trick)
+    memo = {} if memo is None else memo
+    if not trick:
+        key = (tuple(tuple(sorted(h)) for h in hands), leader)
+        if key not in memo:
+            memo[key] = _minimax_node(hands, trump, leader, team, trick, rule, memo)
+        return memo[key]
+    return _minimax_node(hands, trump, leader, team, trick, rule, memo)
+
+
+def _minimax_node(hands, trump, leader, team, trick, rule, memo):
+    if len(trick) == 4:
+        win = (leader + winner(trick, trump)) % 4
+        gain = points(trick) if win % 2 == team else 0
+        if not hands[win]:
+            return gain
+        return gain + minimax_points(hands, trump, win, team, (), rule, memo)
+    seat = (leader + len(trick)) % 4
+    values = []
+    for card in sorted(legal(hands[seat], trick, trump, rule)):
+        rest = [list(h) for h in hands]
+        rest[seat].remove(card)
+        values.append(minimax_points(rest, trump, leader, team, trick + [card], rule, memo))
+    return max(values) if seat % 2 == team else min(values)

@@ -24,6 +24,16 @@ PERLAGGEN = {
     ("eichel", "H"): ("HK", "S6", "H7", "HU", "HO", "E7", "EU", "EO"),
     ("eichel", "L"): ("HK", "S6", "L7", "LU", "LO", "E7", "EU", "EO"),
     ("eichel", "S"): ("HK", "S6", "S7", "SU", "SO", "E7", "EU", "EO"),
+    ("straf", "H"): ("HK", "S6", "S7", "E7", "H7", "HU", "HO", "EU", "EO"),  # §9.5 table, A-03
+    ("straf", "L"): ("HK", "S6", "S7", "E7", "L7", "LU", "LO", "EU", "EO"),
+    ("straf", "S"): ("HK", "S6", "S7", "E7", "SU", "SO", "EU", "EO"),
+    ("schlanders", "H"): ("HK", "S8", "H7", "HO", "HU", "E7", "EO", "EU"),  # §9.6 (S4), A-04
+    ("schlanders", "L"): ("HK", "S8", "L7", "LO", "LU", "E7", "EO", "EU"),
+    ("schlanders", "S"): ("HK", "S8", "S7", "SO", "SU", "E7", "EO", "EU"),
+    ("deutschnofen", "H"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "HO", "HU"),  # §9.6, A-33
+    ("deutschnofen", "L"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "LK", "LO", "LU"),
+    ("deutschnofen", "S"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "SO", "SU"),
+    ("deutschnofen", "E"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "EK", "EO", "EU"),
 }
 
 

@@ -137,3 +137,41 @@ def test_console_script_exit_code():
                           capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def _commands():
+    from analysis.commands import commands
+
+    return [(c, g, spec) for c, table in sorted(commands().items()) for g, spec in sorted(table.items())]
+
+
+@pytest.mark.parametrize("command,game,spec", _commands(), ids=[f"{c}-{g}" for c, g, _ in _commands()])
+def test_every_simulating_command_takes_the_cluster_options(command, game, spec):
+    """A command that takes --jobs runs through the runner, so it can run on a Dask cluster too."""
+    from analysis.cli import command_parser
+
+    options = {o for action in command_parser(command, game, spec)._actions for o in action.option_strings}
+    if "--jobs" in options:
+        assert {"--scheduler", "--dask-workers"} <= options
+    if spec.frame is not None:  # sweepable: it has a sample size and a seed
+        assert "--seed" in options and ({"--n", "--games"} & options)
+
+
+FRAMES = [(c, g, s) for c, g, s in _commands() if c in ("odds", "stats") and g in ("giltspiel", "perlaggen", "pinochle3")
+          and s.frame is not None]
+
+
+@pytest.mark.parametrize("command,game,spec", FRAMES, ids=[f"{c}-{g}" for c, g, _ in FRAMES])
+def test_long_frames_have_the_sweep_columns(command, game, spec):
+    """The `Command.frame` of the giltspiel, perlaggen and pinochle3 odds/stats returns one row per
+    estimate with a unique name, an interval around the value and its n."""
+    from analysis.cli import command_parser
+    from analysis.commands import LONG_COLUMNS
+
+    assert len(FRAMES) == 5
+    extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"], "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"]}}
+    args = command_parser(command, game, spec).parse_args(
+        extra.get(command, {}).get(game, []) + ["--n", "5000", "--seed", "1", "--no-progress"])
+    frame = spec.frame(args)
+    assert list(frame.columns) == LONG_COLUMNS and len(frame) > 0 and frame.estimate.is_unique
+    assert ((frame.lo <= frame.value + 1e-12) & (frame.value <= frame.hi + 1e-12)).all() and (frame.n > 0).all()

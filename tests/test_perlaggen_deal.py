@@ -18,7 +18,8 @@ from simcore.games import perlaggen_deal as D
 from simcore.rng import block_words
 
 RULES = [D.DealRules("innsbruck"), D.DealRules("eichel"), D.DealRules("innsbruck", exchange_gives="lowest"),
-         D.DealRules("eichel", exchange_gives="lowest"), D.DealRules("eichel", exchange="never")]
+         D.DealRules("eichel", exchange_gives="lowest"), D.DealRules("eichel", exchange="never"),
+         D.DealRules("schlanders"), D.DealRules("deutschnofen")]
 
 
 def tokens(mask) -> set[str]:
@@ -51,17 +52,20 @@ def test_kernel_equals_reference(rules):
 
 
 @given(st.lists(st.integers(0, 2**32 - 1), min_size=D.WORDS_PER_DEAL, max_size=D.WORDS_PER_DEAL),
-       st.sampled_from(RULES[:2]))
+       st.sampled_from(RULES[:2] + RULES[5:]))
 def test_kernel_equals_reference_any_words(words, rules):
     words = np.array([words], dtype=np.uint32)
     assert as_reference(D.deal_block(words, rules)[0]) == reference(words[0], rules)
 
 
-@pytest.mark.parametrize("rules", RULES[:2], ids=lambda r: r.style)
+@pytest.mark.parametrize("rules", RULES[:2] + RULES[5:], ids=lambda r: r.style)
 def test_every_deal_is_a_partition(rules):
+    """Hands, stock and table hold every card of the style's pack once (Schlanders: 32, no Weli)."""
     rows = D.deal_block(block_words(5, 0, 20000, D.WORDS_PER_DEAL), rules)
     places = rows[:, [D.SEAT0, D.SEAT1, D.SEAT2, D.SEAT3, D.STOCK, D.TABLE]]
-    assert (np.bitwise_or.reduce(places, axis=1) == P.DECK.full_mask).all()
+    pack = P.DECK.full_mask & ~(0 if P.has_weli(rules.style) else 1 << P.WELI)
+    assert (np.bitwise_or.reduce(places, axis=1) == pack).all()
+    assert (np.bitwise_count(places).sum(axis=1) == bin(pack).count("1")).all()
     assert (np.bitwise_count(places[:, :4]) == 5).all()
     assert ((rows[:, D.TAKEN] & ~rows[:, D.SEAT3]) == 0).all()
     assert all(5 <= c <= 28 for c in rows[:, D.CUT])
@@ -207,11 +211,29 @@ def test_cutter_trump_and_turned_perlagg(style, m, scale):
     assert within(int(is_perlagg.sum()), n, {"innsbruck": 14 / 33, "eichel": 11 / 25}[style])
 
 
-@pytest.mark.parametrize("style", P.STYLES)
+def test_straf_is_not_dealt_for_four():
+    with pytest.raises(CardsimError, match="not a four-player game"):
+        D.DealRules("straf")
+
+
+def test_deutschnofen_cutter_stops_with_a_full_hand():
+    """Seven permanent Perlaggen (§9.6): a packet whose bottom six cards are all permanent gives the
+    cutter five of them, and he is dealt nothing (k = 5 row of §3.3)."""
+    order = ["EA", "EK", "S6", "HK", "SK", "H7", "S7", "L7"] + \
+        [c for c in naive.CARDS if c not in ("EA", "EK", "S6", "HK", "SK", "H7", "S7", "L7")]
+    row = D.deal_from_order(order, 8, D.DealRules("deutschnofen"))
+    assert tokens(row[D.TAKEN]) == tokens(row[D.SEAT3]) == {"HK", "SK", "H7", "S7", "L7"}
+    assert P.DECK.token(int(row[D.STOPPER])) == "S6"
+    assert D.cutter_k_exact("deutschnofen")[5] == Fraction(7 * 6 * 5 * 4 * 3, 33 * 32 * 31 * 30 * 29)
+    assert sum(D.cutter_k_exact("deutschnofen")) == sum(D.cutter_k_exact("schlanders")) == 1
+
+
+@pytest.mark.parametrize("style", D.FOUR_PLAYER_STYLES)
 def test_l0_of_free_hands_equals_figure_codes(style):
     """The deal's bit-sliced L0 equals simcore.games.perlaggen.figure_codes on random 5-card hands."""
     rng = np.random.default_rng(8)
-    hands = np.array([P.DECK.mask(rng.choice(N, 5, replace=False)) for N in [33] * 3000], dtype=np.uint64)
+    hands = np.array([P.DECK.mask(rng.choice(33 if P.has_weli(style) else 32, 5, replace=False)) for _ in range(3000)],
+                     dtype=np.uint64)
     masks, _, _, tables, kinds = D.DealRules(style).kernel_args()
     for trump in P.trump_suits(style):
         t = P.DECK.suits.index(trump)

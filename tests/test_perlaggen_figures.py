@@ -23,6 +23,10 @@ from simcore.games import perlaggen as P
 from simcore.registry import get_game
 
 COMBOS = [(style, trump) for style in P.STYLES for trump in P.trump_suits(style)]
+CLASSIC = [(style, trump) for style, trump in COMBOS if style in ("innsbruck", "eichel")]
+"""The styles whose natural-card tables the spec gives (§2.3, §5.4, §9.1)."""
+EVERY_HAND = CLASSIC + [("straf", "H"), ("schlanders", "S"), ("deutschnofen", "L")]
+"""Styles and trumps checked over every hand: all of the spec's tables, one trump of each local style."""
 
 
 def kernel(text, style="innsbruck", trump="H", six=True):
@@ -62,19 +66,24 @@ def test_pack_and_registration():
     defaults = {o.name: o.default for o in game.options}
     figure_defaults = {"style": "innsbruck", "innsbruck_acorn_trump": True, "unbaptised_identity": "printed",
                        "baptism_targets": "pack", "six_below_bells_seven": True, "hanger_wraps": False,
-                       "gestrichen_uses_perlaggen": True}
+                       "gestrichen_uses_perlaggen": True, "straf_trump_seven": "after_E7", "schlanders_eight": "S8",
+                       "deutschnofen_trump_king": "merged", "cutter_stops_at_hand_size": True, "target": 18}
     deal_defaults = {"cutter_packets": "earliest_first", "first_packet": "lho", "exchange": "always",
-                     "exchange_gives": "keep_figures", "opponents_exchange": False}
+                     "exchange_gives": "keep_figures", "opponents_exchange": False, "players": 4,
+                     "packets_seven": "2-3-T-2", "six_player_cards": 4, "six_player_no_trump": "throw_in",
+                     "table_exchangers": "dealer_then_partners"}
     assert {k: v for k, v in defaults.items() if k != "cut_depth"} == figure_defaults | deal_defaults
     assert all(o.default in o.choices for o in game.options)
 
 
 @pytest.mark.parametrize("style, trump", COMBOS)
 def test_perlaggen_sets_and_precedence(style, trump):
-    """§2.2 and §9.1: the wild cards, highest precedence first; 7/6 in Innsbruck, always 8 in Eichel."""
+    """§2.2, §9.1, §9.5, §9.6: the wild cards, highest precedence first; 7/6 in Innsbruck, always 8 in
+    Eichel and Schlanders, 9/8 in Strafperlaggen, 10/9 in Deutschnofen (A-33)."""
     faces = P.perlaggen(style, trump)
     assert tuple(tokens(faces)) == naive.PERLAGGEN[(style, trump)]
-    expected = 8 if style == "eichel" else (7 if trump in "HL" else 6)
+    expected = {"innsbruck": 7 if trump in "HL" else 6, "eichel": 8, "schlanders": 8,
+                "straf": 9 if trump in "HL" else 8, "deutschnofen": 10 if trump in "LE" else 9}[style]
     assert len(faces) == len(set(faces)) == expected
     assert set(P.permanent_perlaggen(style)) <= set(faces)
     assert P.perlagg_mask(style, trump) == P.DECK.mask(faces)
@@ -83,14 +92,26 @@ def test_perlaggen_sets_and_precedence(style, trump):
 def test_possible_trumps():
     assert P.trump_suits("innsbruck") == ("E", "L", "H", "S")
     assert P.trump_suits("innsbruck", innsbruck_acorn_trump=False) == ("L", "H", "S")
-    assert P.trump_suits("eichel") == ("L", "H", "S")
-    with pytest.raises(CardsimError, match="not possible"):
-        P.perlaggen("eichel", "E")
+    for style in ("eichel", "straf", "schlanders"):
+        assert P.trump_suits(style) == ("L", "H", "S")
+        with pytest.raises(CardsimError, match="not possible"):
+            P.perlaggen(style, "E")
+    assert P.trump_suits("deutschnofen") == ("E", "L", "H", "S")
     with pytest.raises(CardsimError, match="unknown Perlaggen style"):
-        P.perlaggen("schlanders", "H")
+        P.perlaggen("tarrenz", "H")
 
 
-@pytest.mark.parametrize("style, trump", COMBOS)
+def test_schlanders_has_no_weli():
+    """§9.6: Schlanders plays 32 cards; a hand with the Weli is refused with one line."""
+    assert not P.has_weli("schlanders") and all(P.has_weli(s) for s in P.STYLES if s != "schlanders")
+    assert P.WELI not in P.perlaggen("schlanders", "S") and P.DECK.parse_face("S8") in P.perlaggen("schlanders", "H")
+    with pytest.raises(CardsimError, match="without it"):
+        P.parse_hand("S6 S9 E9", "schlanders", "H")
+    with pytest.raises(CardsimError, match="without it"):
+        P.figure_codes([P.DECK.mask(P.DECK.parse_cards("S6 E9"))], "schlanders", "H")
+
+
+@pytest.mark.parametrize("style, trump", CLASSIC)
 def test_natural_cards(style, trump):
     """§5.4 natural cards per rank (A K O U 10 9 8 7) and the natural counts of §2.3 / §9.1."""
     per_rank = {"innsbruck HL": (4, 3, 3, 3, 4, 4, 4, 1), "innsbruck SE": (4, 3, 3, 3, 4, 4, 4, 2),
@@ -179,11 +200,16 @@ def test_bells_six_and_a_24():
 
 
 # --- kernels against the brute force ------------------------------------------------------------
+def pack(style) -> list[str]:
+    """The cards of the style's pack (Schlanders: no Weli, §9.6)."""
+    return [c for c in naive.IDENTITIES if c != "S6" or P.has_weli(style)]
+
+
 def random_hand(rng, style, trump, size, max_free):
     """Token text of a random hand; each Perlagg is fixed with probability 1/3, at most max_free free."""
     wild = naive.PERLAGGEN[(style, trump)]
     while True:
-        cards = rng.sample(naive.IDENTITIES, size)
+        cards = rng.sample(pack(style), size)
         text = [c + ("->" + rng.choice(naive.IDENTITIES) if c in wild and rng.random() < 1 / 3 else "")
                 for c in cards]
         if sum(1 for t in text if t in wild) <= max_free:
@@ -213,7 +239,7 @@ def hands(draw):
     """(text, style, trump, six): up to 5 Perlaggen in 5 cards, at most 2 of them free."""
     style, trump = draw(st.sampled_from(COMBOS))
     wild = naive.PERLAGGEN[(style, trump)]
-    cards = draw(st.lists(st.sampled_from(naive.IDENTITIES), min_size=5, max_size=5, unique=True))
+    cards = draw(st.lists(st.sampled_from(pack(style)), min_size=5, max_size=5, unique=True))
     text = []
     for card in cards:
         free = sum(1 for t in text if t in wild)
@@ -274,7 +300,12 @@ def sizes(codes):
     return tuple(np.bincount(codes // 16, minlength=6)[[0, 2, 3, 4, 5]])
 
 
-@pytest.mark.parametrize("style, trump", COMBOS)
+def pack_hands(every_hand, style):
+    """The hands of the style's pack: without the Weli in Schlanders (32 cards)."""
+    return every_hand if P.has_weli(style) else every_hand[(every_hand >> np.uint64(P.WELI)) & np.uint64(1) == 0]
+
+
+@pytest.mark.parametrize("style, trump", CLASSIC)
 def test_single_hand_tables(every_hand, style, trump):
     assert every_hand.size == comb(33, 5) == 237336
     pmask = np.uint64(P.perlagg_mask(style, trump))
@@ -290,9 +321,10 @@ def test_single_hand_tables(every_hand, style, trump):
         assert (wild[:, 0] == 88).sum() == 462  # five Aces
 
 
-@pytest.mark.parametrize("style, trump", COMBOS)
+@pytest.mark.parametrize("style, trump", EVERY_HAND)
 def test_frontier_over_every_hand(every_hand, style, trump):
     """Frontier ends are the L0 codes; points strictly trade Hanger for Gleich; width <= 7."""
+    every_hand = pack_hands(every_hand, style)
     wild = P.figure_codes(every_hand, style, trump)
     front = P.frontier(every_hand, style, trump)
     width = (front[:, :, 0] >= 0).sum(axis=1)
@@ -305,9 +337,10 @@ def test_frontier_over_every_hand(every_hand, style, trump):
     assert ((front[:, 1:, 1] < front[:, :-1, 1]) | ~inner).all()
 
 
-@pytest.mark.parametrize("style, trump", COMBOS)
+@pytest.mark.parametrize("style, trump", EVERY_HAND)
 def test_natural_figures_match_the_core_kernels(every_hand, style, trump):
     """Perlaggen masked out, every hand's codes equal simcore.figures' set/run codes (other encoding)."""
+    every_hand = pack_hands(every_hand, style)
     natural = every_hand & ~np.uint64(P.perlagg_mask(style, trump))
     mine = P.figure_codes(natural, style, trump).astype(np.int64)
     core = hand_codes(natural.reshape(-1, 1), 4, 8, run_table(8))[:, 0, :].astype(np.int64)

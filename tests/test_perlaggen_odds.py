@@ -252,8 +252,36 @@ def test_stats_command(capsys):
                            "--json")
     data = json.loads(out)
     assert code == 0 and data["style"] == "eichel" and data["n"] == 65536
-    names = {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best"}
-    assert names == set(data["tables"])
+    names = {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best", "team_perlaggen"}
+    assert names == set(data["tables"]) and data["level"] == "L0"
+
+
+def test_stats_command_at_l1(capsys):
+    """--level L1: outcomes of the team game, the L0 table beside them (§11.6, Q6), same deals."""
+    code, out, _ = run_cli(capsys, "stats", "perlaggen", "--level", "L1", "--stakes", "2:1", "--n", "65536",
+                           "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["level"] == "L1" and data["stakes"] == [2, 1]
+    l1 = {(r["figure"], r["label"]): r for r in data["tables"]["outcome"]}
+    l0 = {(r["figure"], r["label"]): r for r in data["tables"]["outcome_l0"]}
+    assert l1[("both", "one team wins both")]["p"] < l0[("both", "one team wins both")]["p"]
+    wins = [r for r in data["tables"]["team_perlaggen"] if r["team"] == "D" and r["figure"] == "gleich"
+            and r["label"] == "win" and r["n"] > 1000]
+    assert [r["p"] for r in wins] == sorted(r["p"] for r in wins)
+
+
+def test_odds_level_l1(capsys):
+    """The odds at L1 carry the level and stakes and judge the same sampled deals as L0 (same seed)."""
+    argv = ["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--seat", "2", "--turnup", "L10", "--n", "20000",
+            "--seed", "3", "--json"]
+    code, out, _ = run_cli(capsys, *argv, "--level", "L1")
+    l1 = json.loads(out)
+    _, out, _ = run_cli(capsys, *argv)
+    l0 = json.loads(out)
+    assert code == 0 and l1["level"] == "L1" and l1["stakes"] == [1, 1] and l0["level"] == "L0"
+    assert l1["n"] == l0["n"]
+    assert sum(e["p"] for k, e in l1["estimates"].items() if k.startswith("gleich.")) == pytest.approx(1)
+    assert l1["estimates"] != l0["estimates"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -268,7 +296,20 @@ def test_stats_command(capsys):
     (["--hand", "S6 LA LK L8 E10", "--trump", "L", "--turnup", "H9"], "contradicts"),
     (["--hand", "S6 LA LK L8 E10"], "--trump"),
     (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "L10", "--cutter-took", "HK"], "must be in your --hand"),
-    (["--hand", "S6 LA LK L8 E10", "--turnup", "H10", "--exchange", "0:H9"], "fits these public facts"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "H10", "--exchange", "0:H9"], "not a Perlagg with trump H"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "0:E9"], "for a natural trump"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "2:HU"], "for a natural trump"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "0:E9=HA"], "only the turn-up"),
+    (["--hand", "E10 LA LK L8 H9", "--seat", "0", "--turnup", "L9", "--acorns", "EU", "--style", "eichel"],
+     "face-up EU"),
+    (["--hand", "LA LK L8 H9 S9", "--seat", "0", "--turnup", "L9", "--acorns", "EU", "--style", "eichel",
+      "--exchange", "0:S9=EU"], "for a natural acorn"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--level", "L1", "--stakes", "0:1"], "from 1 to 7"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--stakes", "2"], "G:H"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--style", "schlanders"], "Weli (S6), but the schlanders"),
+    (["--hand", "SA LA LK L8 E10", "--turnup", "S6", "--style", "schlanders"], "--turnup lists the Weli"),
+    (["--hand", "SA LA LK L8 E10", "--trump", "E", "--style", "schlanders"], "not possible in the schlanders"),
+    (["--hand", "SA LA LK L8 E10", "--turnup", "L10", "--style", "straf"], "not a four-player game"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--stopper", "HA"], "only the cutter"),
     (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "L10", "--stopper", "HK"], "not a permanent"),
 ])
@@ -296,8 +337,11 @@ def test_exact_facts_of_section_11_1(capsys):
 
 
 def test_counts_do_not_depend_on_the_chunking():
+    """Also at L1, whose mixed draws come from each block's sub-stream 1."""
     known = A.parse_known("S6 LA LK L8 E10", 1, turnup="LO")
-    for job in (D.StatsJob(D.DealRules("eichel")), D.OddsJob(known)):
+    l1 = D.Evaluation("L1")
+    for job in (D.StatsJob(D.DealRules("eichel")), D.OddsJob(known), D.StatsJob(D.DealRules("eichel"), l1),
+                D.OddsJob(known, evaluation=l1)):
         small = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=65536, checkpoint=False)
         large = runner.run(job, 3 * 65536 - 5, seed=12, chunk_deals=4 * 65536, checkpoint=False)
         assert (small == large).all()
@@ -305,7 +349,7 @@ def test_counts_do_not_depend_on_the_chunking():
 
 @pytest.mark.parametrize("argv,message", [
     (["--hand", "LA LK L8 H10 LU", "--exchange", "0:L8"], "cannot still be in --hand"),
-    (["--hand", "LA LK L8 H10 L9", "--exchange", "0:L7"], "put it in --hand"),
+    (["--hand", "LA LK L8 H10 L9", "--exchange", "0:L10"], "put it in --hand"),
 ])
 def test_own_exchange_must_match_the_hand(capsys, argv, message):
     from analysis.cli import main

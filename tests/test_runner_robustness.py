@@ -61,3 +61,37 @@ def test_cached_spec_arrays_are_read_only():
         with pytest.raises(ValueError):
             array[0] = 1
     assert np.asarray(spec.room).sum() == 30
+
+
+def test_log_lines_without_a_terminal(monkeypatch, capsys):
+    """No terminal: plain progress lines on stderr (here from the start), at most one per 10% plus the last."""
+    monkeypatch.setattr(runner, "LOG_AFTER_S", 0.0)
+    monkeypatch.setattr(runner, "LOG_EVERY_S", 0.0)
+    runner.run(JOB, 6 * BLOCK_DEALS, 5, chunk_deals=BLOCK_DEALS, checkpoint=False)
+    lines = capsys.readouterr().err.splitlines()
+    assert 2 <= len(lines) <= 6 and all(line.startswith("cardsim: ") and " chunks (" in line for line in lines)
+    assert lines[-1].startswith("cardsim: 6/6 chunks (100%)")
+
+
+def test_quiet_for_short_runs_and_without_progress(monkeypatch, capsys):
+    runner.run(JOB, 2 * BLOCK_DEALS, 5, chunk_deals=BLOCK_DEALS, checkpoint=False)  # done within LOG_AFTER_S
+    monkeypatch.setattr(runner, "LOG_AFTER_S", 0.0)
+    runner.run(JOB, 2 * BLOCK_DEALS, 5, chunk_deals=BLOCK_DEALS, checkpoint=False, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def _square(x):
+    return x, x * x
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_parallel_map_yields_every_result(jobs):
+    results = sorted(runner.parallel_map(_square, [(i,) for i in range(7)], jobs))
+    assert results == [(i, i * i) for i in range(7)]
+    assert list(runner.parallel_map(_square, [], jobs)) == []
+
+
+def test_progress_true_draws_a_bar(capsys):
+    runner.run(JOB, 2 * BLOCK_DEALS, 5, chunk_deals=BLOCK_DEALS, checkpoint=False, progress=True)
+    err = capsys.readouterr().err
+    assert "/2 [" in err and "chunk" in err and "cardsim: " not in err  # tqdm, not log lines

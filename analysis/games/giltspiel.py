@@ -18,7 +18,9 @@ from fractions import Fraction
 
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.games import giltspiel_play as spiel_play
+from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, register_command, run_options,
+                               tables_long)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -42,18 +44,20 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
-         **run_kw) -> pd.DataFrame:
+         pimc: dict | None = None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
     given: conditions such as "opponents gleich >= pair of Obers" (what a bet reveals); deals
     that fail them are rejected, so ``n`` counts the accepted deals out of ``attempted``;
     spiel: also P(win / lose) of the Spiel on the same deals, played "dd" (double dummy), "greedy"
-    or "random" (simcore.games.giltspiel_play).
+    or "random" (simcore.games.giltspiel_play), or "pimc" (every seat plays PIMC from its own
+    information, on its own sample; pimc: keywords of `giltspiel_play.pimc_counts` such as samples,
+    communication and n, the Spiel's own number of deals).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
-    if spiel is not None and spiel not in play.METHODS:
-        raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}")
+    if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
+        raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}, pimc")
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = tuple(g.parse_condition(text, seat) for text in given)
     seed = normalize_seed(seed)
@@ -64,7 +68,11 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                            "they may be impossible with this hand, or ask for a larger --n")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(g.FIGURES)]
-    if spiel is not None:
+    pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
+    if pimc:
+        deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw)[:2]
+        frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
+    elif spiel is not None:
         deals, wins = runner.run(play.SpielJob(facts, team, spiel, conditions), n, seed, **run_kw)[:2]
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
@@ -75,6 +83,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
                        own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel)
+    if pimc:
+        frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
 
 
@@ -84,7 +94,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "seed": a["seed"], "seat": a["seat"], "team": a["team"],
             "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
-            "estimates": estimates_dict(frame, ["figure", "outcome"])}
+            "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {})}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -105,7 +115,9 @@ def format_odds(frame: pd.DataFrame) -> str:
         rows = frame[frame.figure == fig].set_index("outcome")
         cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
         lines.append(f"{fig.capitalize():<8}{cells}")
-    if a["spiel"]:
+    if "pimc" in a:
+        lines.append(spiel_play.pimc_note(a["pimc"]))
+    elif a["spiel"]:
         lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; the Spiel has no stand or void)")
     return "\n".join(lines)
 
@@ -226,15 +238,25 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--given", action="append", default=[], metavar="CONDITION",
                         help="condition the deal, e.g. 'opponents gleich >= pair of Obers' "
                              "(who: opponents/partner/team/seat0-3; gleich or hanger; >= or <); repeatable")
-    parser.add_argument("--spiel", choices=play.METHODS, default=None,
-                        help="also the Spiel: solved double dummy (dd) or played by the greedy or random policy")
+    parser.add_argument("--spiel", choices=play.METHODS + (spiel_play.PIMC,), default=None,
+                        help="also the Spiel: solved double dummy (dd), played by the greedy or random policy, "
+                             "or by PIMC players with imperfect information (pimc)")
+    spiel_play.add_pimc_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
 
 
+def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
+    return odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
+                args.spiel, spiel_play.pimc_options(args), **run_options(args))
+
+
 def _run_odds(args: argparse.Namespace) -> int:
-    frame = odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
-                 args.spiel, **run_options(args))
-    return emit(args, frame, odds_json, format_odds)
+    return emit(args, _odds_of(args), odds_json, format_odds)
+
+
+def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """The odds as estimates gleich.win, ..., spiel.lose (for sweeps)."""
+    return long_frame(_odds_of(args), ["figure", "outcome"])
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
@@ -251,5 +273,16 @@ def _run_stats(args: argparse.Namespace) -> int:
     return emit(args, tables, stats_json, format_stats)
 
 
-register_command("odds", GAME, Command("figure odds of a hand", _add_odds_arguments, _run_odds))
-register_command("stats", GAME, Command("table-level figure statistics", _add_stats_arguments, _run_stats))
+STATS_KEYS = {"outcome": ["figure", "outcome"], "best_gleich": ["label"], "best_hanger": ["label"],
+              "gleich_by_class": ["own_class", "outcome"], "hanger_by_class": ["own_class", "outcome"]}
+"""Key columns of each stats table, naming its estimates (e.g. outcome.gleich.team0)."""
+
+
+def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    no_exact(args)
+    return tables_long(stats(args.n, args.seed, args.seat, **run_options(args)), STATS_KEYS)
+
+
+register_command("odds", GAME, Command("figure odds of a hand", _add_odds_arguments, _run_odds, _odds_frame))
+register_command("stats", GAME, Command("table-level figure statistics", _add_stats_arguments, _run_stats,
+                                         _stats_frame))

@@ -19,11 +19,12 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, emit, register_command
+from analysis.commands import Command, emit, positive_int, register_command
 from analysis.stats import estimate_frame
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import giltspiel as g
+from simcore.games import giltspiel_pimc as pimc
 from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
 
@@ -32,26 +33,27 @@ OUTCOMES = ("win", "lose")
 
 
 # --- solve ------------------------------------------------------------------------------------
-def parse_trump(text: str) -> int:
+def parse_trump(text: str, deck=g.DECK) -> int:
     """Suit index of a trump given as a letter (E L H S) or German name; CardsimError otherwise."""
     key = text.strip().upper()
-    for index, (letter, name) in enumerate(zip(g.DECK.suits, g.DECK.suit_names)):
+    for index, (letter, name) in enumerate(zip(deck.suits, deck.suit_names)):
         if key in (letter.upper(), name.upper()):
             return index
-    raise CardsimError(f"--trump '{text}' is not a suit; give one of {', '.join(g.DECK.suits)} "
-                       f"({', '.join(g.DECK.suit_names)})")
+    raise CardsimError(f"--trump '{text}' is not a suit; give one of {', '.join(deck.suits)} "
+                       f"({', '.join(deck.suit_names)})")
 
 
-def parse_deal(text: str) -> np.ndarray:
-    """Four five-card hands for seats 0-3 separated by '/' -> (4,) uint64 masks; CardsimError if bad."""
+def parse_deal(text: str, deck=g.DECK, hand_size: int = g.HAND_SIZE) -> np.ndarray:
+    """Four hands of ``hand_size`` cards for seats 0-3 separated by '/' -> (4,) uint64 masks;
+    CardsimError if malformed."""
     parts = text.split("/")
     if len(parts) != g.SEATS:
         raise CardsimError(f"--deal needs {g.SEATS} hands for seats 0-3 separated by '/', got {len(parts)}")
-    parsed = g.DECK.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
+    parsed = deck.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
     for label, cards in parsed.items():
-        if len(cards) != g.HAND_SIZE:
-            raise CardsimError(f"--deal: {label} holds {len(cards)} cards; every hand needs {g.HAND_SIZE}")
-    return np.array([g.DECK.mask(cards) for cards in parsed.values()], dtype=np.uint64)
+        if len(cards) != hand_size:
+            raise CardsimError(f"--deal: {label} holds {len(cards)} cards; every hand needs {hand_size}")
+    return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
 
 
 def solve(deal: str, trump: str) -> dict:
@@ -79,19 +81,24 @@ def solve_json(result: dict) -> dict:
 
 def format_solve(result: dict) -> str:
     name = g.DECK.suit_names[g.DECK.suits.index(result["trump"])]
-    team = result["spiel_team"]
     lines = [f"Giltspiel double dummy: trump {result['trump']} ({name}), dealer seat 0, seat 1 leads"]
-    lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
+    return "\n".join(lines + solve_lines(result, result["line"], "optimal line:"))
+
+
+def solve_lines(result: dict, plays, title: str) -> list[str]:
+    """Text of a solve result after its title line: the hands, the Spiel, the forcible tricks, then
+    ``title`` and the line trick by trick from ``plays`` [(seat, text), ...]."""
+    team = result["spiel_team"]
+    lines = [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
     lines += ["",
               f"Spiel: team {team} (seats {team} and {team + 2}) wins under perfect play",
               f"tricks each team can force out of {play.TRICKS}: team 0 {result['tricks'][0]}, "
               f"team 1 {result['tricks'][1]}",
-              "optimal line:"]
-    line = result["line"]
+              title]
     for k, winner in enumerate(result["winners"]):
-        cards = "  ".join(f"{seat}:{token}" for seat, token in line[g.SEATS * k:g.SEATS * (k + 1)])
+        cards = "  ".join(f"{seat}:{text}" for seat, text in plays[g.SEATS * k:g.SEATS * (k + 1)])
         lines.append(f"  trick {k + 1}: {cards}  -> seat {winner}")
-    return "\n".join(lines)
+    return lines
 
 
 def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,3 +141,67 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[
 
 register_command("solve", GAME, Command("double-dummy Spiel of a deal with all hands known",
                                         _add_solve_arguments, _run_solve))
+
+
+# --- Spiel odds under imperfect information (PIMC) ---------------------------------------------
+PIMC = "pimc"
+PIMC_DEALS = 10_000
+"""Deals of a PIMC Spiel estimate unless told (about +-0.01 at 95%)."""
+
+
+def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DEFAULT_SAMPLES,
+                communication: str = "none", n: int = PIMC_DEALS, seed=None, **run_kw) -> np.ndarray:
+    """`runner.run` counts of deals consistent with ``facts`` (and the accept ``conditions``, which
+    the players' own samples ignore) played out by PIMC at every seat
+    (simcore.games.giltspiel_pimc.PimcSpielJob: [deals, wins of the team of ``seat``, ...])."""
+    pimc.communication_code(communication)
+    job = pimc.PimcSpielJob(facts, seat, pimc.check_samples(samples), communication, conditions)
+    return runner.run(job, n, seed, **run_kw)
+
+
+def pimc_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
+              samples: int = pimc.DEFAULT_SAMPLES, communication: str = "none", n: int = PIMC_DEALS, seed=None,
+              **run_kw) -> pd.DataFrame:
+    """P(the team of ``seat`` wins / loses the Spiel) holding ``hand`` when all four seats play PIMC,
+    each from its own information (own hand, turn-up, cards played, revealed voids, the ``known``
+    cards as public, and with ``communication`` "partner" the partner's hand), ``samples`` deals per
+    decision. Rows as `spiel_odds`; attrs["pimc"] holds n, samples and communication."""
+    facts = g.parse_known(hand, seat, turnup, known)
+    seed = normalize_seed(seed)
+    deals, wins = pimc_counts(facts, seat, (), samples, communication, n, seed, **run_kw)[:2]
+    frame = estimate_frame(OUTCOMES, [wins, deals - wins], int(deals)).rename(columns={"label": "outcome"})
+    frame.attrs.update(game=GAME, method=PIMC, pimc=pimc_settings({"samples": samples, "communication": communication},
+                                                                   int(deals)),
+                       seed=seed, seat=seat, team=seat % 2, hand=g.DECK.format_cards(facts.seat_cards[seat]))
+    return frame
+
+
+def pimc_settings(options: dict, deals: int) -> dict:
+    """{"n": deals played, "samples": K per decision, "communication"} of a PIMC Spiel estimate."""
+    return {"n": deals, "samples": options.get("samples", pimc.DEFAULT_SAMPLES),
+            "communication": options.get("communication", "none")}
+
+
+def pimc_note(settings: dict) -> str:
+    """The line under the odds table saying how the Spiel row was played."""
+    sees = "own and partner's hand" if settings["communication"] == "partner" else "own hand"
+    return (f"(Spiel: n = {settings['n']:,} deals of its own sample, every one played out by PIMC at every seat: "
+            f"{settings['samples']} sampled deals per decision, each solved double dummy for every legal card; "
+            f"a player sees its {sees}, the turn-up, --known cards and the play; forehand, seat 1, leads)")
+
+
+def pimc_options(args: argparse.Namespace) -> dict:
+    """Keywords of `pimc_counts` from the command line."""
+    return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+
+
+def add_pimc_arguments(parser: argparse.ArgumentParser) -> None:
+    """--communication, --pimc-samples and --pimc-deals of `cardsim odds giltspiel --spiel pimc`."""
+    parser.add_argument("--communication", default="none",
+                        help="with --spiel pimc: what partners know of each other's hand: none (default) or "
+                             "partner (each sees both hands of its team)")
+    parser.add_argument("--pimc-samples", type=int, default=pimc.DEFAULT_SAMPLES, metavar="K",
+                        help=f"with --spiel pimc: sampled deals per decision (default {pimc.DEFAULT_SAMPLES})")
+    parser.add_argument("--pimc-deals", type=positive_int, default=PIMC_DEALS, metavar="N",
+                        help=f"with --spiel pimc: deals played out for the Spiel (default {PIMC_DEALS:,}, "
+                             "about +-0.01); --n sets the figures' deals")

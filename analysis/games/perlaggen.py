@@ -1,4 +1,4 @@
-"""Perlaggen figure odds and table statistics (level L0) as DataFrames, and their commands.
+"""Perlaggen figure odds and table statistics (levels L0 and L1) as DataFrames, and their commands.
 
 Python API::
 
@@ -10,7 +10,9 @@ Python API::
 Seats: dealer 0, seat 1 leads, partner 2, cutter 3 (spec §0.3). Odds sample the unseen cards from
 the deal as played given the public facts of §3.6 (§11.4): the turn-up (or only the trump suit),
 the cutter's shown Perlaggen, team D's exchanges (by default none), in Eichel the acorns laid
-aside, and for the cutter his stopper card. Figures are judged at level L0 (§11.6). Every estimate
+aside, and for the cutter his stopper card. Figures are judged at level L0 (default: each figure
+with every free Perlagg) or L1 (the team game of frontier points, simcore.games.perlaggen_l1) of
+§11.6; ``stakes`` are L1's figure values v_G, v_H. Every estimate
 row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
 """
 
@@ -22,13 +24,17 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, register_command, run_options,
+                               tables_long)
+from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
+from simcore.games import perlaggen_l1 as L
+from simcore.games import perlaggen_variants as V
 from simcore.rng import normalize_seed
 
 GAME = "perlaggen"
@@ -83,6 +89,8 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         raise CardsimError(f"--turnup {turnup}: in Eichel an acorn is laid aside, never the trump card (§9.1); "
                            "list it in --acorns")
     perlaggen = P.perlaggen(style, suits[0])  # CardsimError for a trump the style does not allow
+    P.check_no_weli(own, style, "--hand")
+    P.check_no_weli(turned, style, "--turnup")
     taken = _cards(cutter_took, "--cutter-took")
     permanent = P.permanent_perlaggen(style)
     for card in taken:
@@ -98,6 +106,7 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         raise CardsimError("--exchange needs --turnup: an exchange is seen by everybody, and so is the turn-up")
     if swaps and exchange == "never":
         raise CardsimError("--exchange contradicts the exchange policy 'never'")
+    _check_swaps(swaps, turned_card, laid, perlaggen, suits[0], style)
     took_own = {took for s, _, took in swaps if s == seat}
     for s, gave, took in swaps:
         if s == seat and gave in own:
@@ -122,8 +131,35 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
             raise CardsimError(f"seat {seat} holds the natural trump {P.DECK.token(natural[0])}, so under the "
                                f"always-exchange policy (A-07) team D would have taken the turned "
                                f"{P.DECK.token(turned_card)}; give the swap with --exchange")
+    if style == "eichel" and exchange == "always" and seat in (0, 2):
+        left = [c for c in laid if c in perlaggen and not any(took == c for _, _, took in swaps)]
+        natural = [c for c in own if _suit_of(c) == "E" and c not in perlaggen]
+        if left and natural:
+            raise CardsimError(f"seat {seat} holds the natural acorn {P.DECK.token(natural[0])}, so under the "
+                               f"always-exchange policy team D would have taken the face-up "
+                               f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
                    swaps if turned_card is not None else None, _stopper(stopper, seat, permanent))
+
+
+def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
+    """Each swap takes the turned Perlagg for a natural trump (§3.5 E1, E3) or, in Eichel, for an acorn
+    Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg for a natural acorn (step 3)."""
+    for seat, gave, took in swaps:
+        what = f"--exchange {seat}:{P.DECK.token(gave)}={P.DECK.token(took)}"
+        if took == turned:
+            if turned not in perlaggen:
+                raise CardsimError(f"{what}: the turn-up {P.DECK.token(turned)} is not a Perlagg with trump {trump}, "
+                                   "so nobody exchanges it (§3.5)")
+            upgrade = style == "eichel" and _suit_of(gave) == "E" and gave in perlaggen
+            if not upgrade and (_suit_of(gave) != trump or gave in perlaggen):
+                raise CardsimError(f"{what}: the turned Perlagg is taken for a natural trump ({trump}), never for "
+                                   "another card or a Perlagg (§3.5 E1, E3)")
+        elif took in laid and took in perlaggen:
+            if _suit_of(gave) != "E" or gave in perlaggen:
+                raise CardsimError(f"{what}: a face-up acorn Perlagg is taken for a natural acorn (§9.1 step 3)")
+        else:
+            raise CardsimError(f"{what}: only the turn-up or a face-up acorn Perlagg can be taken (§3.5, §9.1)")
 
 
 def _stopper(text: str | None, seat: int, permanent) -> int | None:
@@ -142,8 +178,8 @@ def _stopper(text: str | None, seat: int, permanent) -> int | None:
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
-         n: int = 200_000, seed=None, **run_kw) -> pd.DataFrame:
-    """P(win / stand / lose / void) of Gleich and Hanger (level L0) for the team of ``seat``.
+         n: int = 200_000, seed=None, level: str = "L0", stakes=(1, 1), **run_kw) -> pd.DataFrame:
+    """P(win / stand / lose / void) of Gleich and Hanger (level L0 or L1) for the team of ``seat``.
 
     ``n`` deals are sampled; those that contradict the public facts (a permanent Perlagg as the
     cutter's stopper, exchanges other than the given ones) are rejected, so the frame's ``n`` counts
@@ -152,7 +188,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     rules = D.DealRules(style, exchange, exchange_gives)
     known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper)
     seed = normalize_seed(seed)
-    counts = runner.run(D.OddsJob(known, rules), n, seed, **run_kw)
+    evaluation = D.Evaluation(level, stakes)
+    counts = runner.run(D.OddsJob(known, rules, evaluation), n, seed, **run_kw)
     if counts[0] == 0:
         raise CardsimError(f"no deal out of {n:,} fits these public facts; the exchanges given may be impossible "
                            "under the exchange policy, or ask for a larger --n")
@@ -166,8 +203,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        turnup=None if known.turned is None else P.DECK.token(known.turned),
                        cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
                        exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
-                       exchange=exchange, exchange_gives=exchange_gives,
-                       stopper=None if known.stopper is None else P.DECK.token(known.stopper),
+                       exchange=exchange, exchange_gives=exchange_gives, level=level,
+                       stakes=list(evaluation.stakes) if level == "L1" else None, stopper=None if known.stopper is None else P.DECK.token(known.stopper),
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]))
     return frame
 
@@ -175,8 +212,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
 def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
-            "acorns", "exchanges", "stopper", "exchange", "exchange_gives")
-    return {**{k: a[k] for k in keys}, "level": "L0", "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+            "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
+    return {**{k: a[k] for k in keys}, "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
 
@@ -187,7 +224,8 @@ def format_odds(frame: pd.DataFrame) -> str:
     if a["acorns"]:
         facts.append(f"acorns laid aside {a['acorns']}")
     facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
-    lines = [f"Perlaggen ({a['style']}) L0 figure odds for seat {a['seat']} ({SEAT_NAMES[a['seat']]}, "
+    level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
+    lines = [f"Perlaggen ({a['style']}) {level} figure odds for seat {a['seat']} ({SEAT_NAMES[a['seat']]}, "
              f"team {'D' if a['team'] == 0 else 'O'})",
              f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
              "; ".join(facts),
@@ -197,45 +235,66 @@ def format_odds(frame: pd.DataFrame) -> str:
     for fig in FIGURES:
         rows = frame[frame.figure == fig].set_index("outcome")
         lines.append(f"{fig.capitalize():<8}" + "".join(f"{format_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES))
+    if a.get("spiel"):
+        lines += spiel_play.spiel_lines(frame)
     return "\n".join(lines)
 
 
 # --- table statistics -------------------------------------------------------------------------------
-def _mean_frame(hist: np.ndarray, deals: int) -> pd.DataFrame:
-    """Per seat: mean Perlaggen with a normal 95% interval, and P(none) (p, lo, hi) with its Wilson interval."""
+def _mean_frame(hist: np.ndarray, deals: int, names=SEAT_NAMES) -> pd.DataFrame:
+    """Per seat (row of hist, named by ``names``): mean Perlaggen with a normal 95% interval, and P(none)
+    (p, lo, hi) with its Wilson interval."""
     rows = []
     values = np.arange(hist.shape[1])
-    for seat in range(D.SEATS):
+    for seat, name in enumerate(names):
         mean = float(hist[seat] @ values) / deals
         sd = float(np.sqrt(hist[seat] @ (values - mean) ** 2 / deals))
         half = Z95 * sd / np.sqrt(deals)
         none = estimate_frame(["none"], hist[seat, :1], deals).iloc[0]
-        rows.append({"seat": seat, "name": SEAT_NAMES[seat], "mean": mean, "mean_lo": mean - half,
+        rows.append({"seat": seat, "name": name, "mean": mean, "mean_lo": mean - half,
                      "mean_hi": mean + half, "p": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
     return pd.DataFrame(rows)
 
 
+def _outcome_frame(parts_outcome: np.ndarray, parts_both: np.ndarray, deals: int) -> pd.DataFrame:
+    """P(team D / team O / stand / void) per figure and P(one team wins both), as estimate rows."""
+    return pd.concat([estimate_frame(OUTCOMES, parts_outcome[f], deals, figure=fig) for f, fig in enumerate(FIGURES)]
+                     + [estimate_frame(["one team wins both"], parts_both, deals, figure="both")], ignore_index=True)
+
+
+def _team_perlaggen_frame(counts: np.ndarray) -> pd.DataFrame:
+    """Per team, number j of Perlaggen its two hands hold and figure: P(win / stand / lose / void | j)
+    from counts (2, 9, 2, 4); rows only for the j that occurred."""
+    frames = []
+    for team in range(2):
+        for j in range(counts.shape[1]):
+            deals = int(counts[team, j, 0].sum())
+            if deals:
+                frames += [estimate_frame(RELATIVE_OUTCOMES, counts[team, j, f], deals, team="DO"[team],
+                                          perlaggen=j, figure=fig) for f, fig in enumerate(FIGURES)]
+    return pd.concat(frames, ignore_index=True)
+
+
 def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str = "always",
-          exchange_gives: str = "keep_figures", **run_kw) -> dict[str, pd.DataFrame]:
-    """Table-level distributions of deals as played (spec §11.2), level L0.
+          exchange_gives: str = "keep_figures", level: str = "L0", stakes=(1, 1), **run_kw) -> dict[str, pd.DataFrame]:
+    """Table-level distributions of deals as played (spec §11.2), figures at level L0 or L1 (§11.6).
 
     trump, cutter_k, deal (turned Perlagg, exchanges, upgrades, acorn swaps): P per deal;
     perlaggen_by_seat: mean and P(none) per seat after the exchanges; best_size: P(the table's
     best figure has this many cards); outcome: P(team D / team O / stand / void) per figure, and
-    one team winning both; seat_best: P(the seat's figure is strictly / tied best at the table).
+    one team winning both, at ``level``; outcome_l0 (level L1 only): the same at L0, for the cost of
+    the Gleich/Hanger conflict (Q6); seat_best: P(the seat's figure is strictly / tied best at the
+    table, L0); team_perlaggen: P(a team wins / ... a figure | its two hands hold j Perlaggen), at ``level``.
     """
     rules = D.DealRules(style, exchange, exchange_gives)
+    evaluation = D.Evaluation(level, stakes)
     seed = normalize_seed(seed)
-    deals, parts = D.StatsJob.split(runner.run(D.StatsJob(rules), n, seed, **run_kw))
+    deals, parts = D.StatsJob.split(runner.run(D.StatsJob(rules, evaluation), n, seed, **run_kw))
     suits = P.trump_suits(style)
     idx = [P.DECK.suits.index(s) for s in suits]
     deal_events = ("turned Perlagg", "exchanged by dealer", "exchanged by partner", "upgrade by dealer",
                    "upgrade by partner", "acorn swap")[:6 if style == "eichel" else 3]
     n_k = len(D.cutter_k_exact(style))
-    outcome = pd.concat([estimate_frame(OUTCOMES, parts["outcome"][f], deals, figure=fig)
-                         for f, fig in enumerate(FIGURES)]
-                        + [estimate_frame(["one team wins both"], parts["both"], deals, figure="both")],
-                        ignore_index=True)
     sizes = pd.concat([estimate_frame(["none", "1", "2", "3", "4", "5"], parts["best_size"][f], deals, figure=fig)
                        for f, fig in enumerate(FIGURES)], ignore_index=True)
     seat_best = pd.concat([estimate_frame(["strictly best", "tied best"], parts["seat_best"][s, f], deals,
@@ -247,38 +306,134 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
         "deal": estimate_frame(deal_events, np.concatenate([parts["turned_perlagg"], parts["exchanges"]]), deals),
         "perlaggen_by_seat": _mean_frame(parts["perlaggen"], deals),
         "best_size": sizes[sizes.label.isin(["none", "2", "3", "4", "5"])].reset_index(drop=True),
-        "outcome": outcome,
+        "outcome": _outcome_frame(parts["level_outcome"], parts["level_both"], deals),
         "seat_best": seat_best,
+        "team_perlaggen": _team_perlaggen_frame(parts["team_perlaggen"]),
     }
+    if level == "L1":
+        tables["outcome_l0"] = _outcome_frame(parts["outcome"], parts["both"], deals)
     for table in tables.values():
-        table.attrs.update(game=GAME, n=deals, seed=seed, style=style, exchange=exchange, exchange_gives=exchange_gives)
+        table.attrs.update(game=GAME, n=deals, seed=seed, style=style, exchange=exchange, exchange_gives=exchange_gives,
+                           level=level, stakes=list(evaluation.stakes) if level == "L1" else None)
     return tables
 
 
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["trump"].attrs
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "style": a["style"], "exchange": a["exchange"],
-            "exchange_gives": a["exchange_gives"], "level": "L0",
+            "exchange_gives": a["exchange_gives"], "level": a["level"], "stakes": a["stakes"],
             "tables": table_records(tables)}
 
 
-def format_stats(tables: dict[str, pd.DataFrame]) -> str:
-    a = tables["trump"].attrs
-    lines = [f"Perlaggen ({a['style']}) table statistics, L0: n = {a['n']:,} deals as played, seed {a['seed']}, "
-             f"exchange {a['exchange']} ({a['exchange_gives']}), 95% intervals"]
-    sections = (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges"))
-    for name, title in sections:
-        lines += ["", title] + [f"  {r['label']:<22}{format_cell(r)}" for _, r in tables[name].iterrows()]
-    lines += ["", "Perlaggen per seat after the exchanges", f"  {'seat':<10}{'mean':>26}{'P(none)':>26}"]
+def _seat_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """Text lines of the Perlaggen per seat and the size of the table's best figure."""
+    lines = ["", "Perlaggen per seat after the exchanges", f"  {'seat':<10}{'mean':>26}{'P(none)':>26}"]
     for _, r in tables["perlaggen_by_seat"].iterrows():
         mean = f"{r['mean']:.4f} [{r['mean_lo']:.4f},{r['mean_hi']:.4f}]"
         lines.append(f"  {r['name']:<10}{mean:>26}{format_cell(r):>26}")
     lines += ["", "Size of the best figure at the table"]
-    lines += [f"  {r['figure']:<8}{r['label']:<6}{format_cell(r)}" for _, r in tables["best_size"].iterrows()]
-    lines += ["", "Figure won by"]
-    lines += [f"  {r['figure']:<8}{r['label']:<20}{format_cell(r)}" for _, r in tables["outcome"].iterrows()]
+    return lines + [f"  {r['figure']:<8}{r['label']:<6}{format_cell(r)}" for _, r in tables["best_size"].iterrows()]
+
+
+def table_seat_names(players: int) -> list[str]:
+    """Seat names of a 2-, 3- or 6-player table: dealer 0, first hand 1, ..., cutter players-1."""
+    return ["dealer"] + [f"seat {s}" for s in range(1, players - 1)] + ["cutter"]
+
+
+def table_stats(players: int = 3, style: str = "innsbruck", hand_size: int | None = None, packets: str | None = None,
+                n: int = 1_000_000, seed=None, exchange: str = "always", exchange_gives: str = "keep_figures",
+                **run_kw) -> dict[str, pd.DataFrame]:
+    """Per-seat statistics of 2-, 3- or 6-player deals and Strafperlaggen as played (§9.2-§9.5), L0.
+
+    deal: P(thrown in) per deal, then per played deal P(turned Perlagg), P(seat s took it), P(upgrade),
+    P(acorn swap); trump, cutter_k: per played deal; perlaggen_by_seat: mean and P(none) after the
+    exchanges; best_size: size of the table's best figure; seat_best: P(the seat's figure is strictly /
+    tied best at the table) — with two or three players that is who wins the figure; team (six
+    players): P(team D = seats 0, 2, 4 / team O / stand / void) per figure.
+    """
+    rules = V.TableRules(players, style, hand_size, packets, exchange, exchange_gives)
+    seed = normalize_seed(seed)
+    deals, parts = V.TableStatsJob.split(runner.run(V.TableStatsJob(rules), n, seed, **run_kw))
+    played = deals - int(parts["thrown"][0])
+    if played == 0:
+        raise CardsimError(f"all {deals:,} deals were thrown in; ask for a larger --n")
+    names = table_seat_names(players)
+    suits = P.trump_suits(style)
+    swaps = [f"exchanged by {names[s]}" for s in rules.exchangers()]
+    deal = [estimate_frame(["thrown in (no trump card)"], parts["thrown"], deals)] if players == 6 else []
+    deal += [estimate_frame(["turned Perlagg"] + swaps, np.concatenate([parts["turned_perlagg"],
+                                                                       parts["swapper"][1 + rules.exchangers()]]),
+                            played)]
+    if style in D.EICHEL_DEALS + ("straf",):
+        deal.append(estimate_frame(["upgrade", "acorn swap"], np.concatenate([parts["upgrades"], parts["acorn_swaps"]]),
+                                   played))
+    k_max = int(np.nonzero(parts["cutter_k"])[0].max())
+    sizes = pd.concat([estimate_frame(["none"] + [str(k) for k in range(1, 8)], parts["best_size"][f], played,
+                                      figure=fig) for f, fig in enumerate(FIGURES)], ignore_index=True)
+    tables = {
+        "deal": pd.concat(deal, ignore_index=True),
+        "trump": estimate_frame(list(suits), parts["trump"][[P.DECK.suits.index(t) for t in suits]], played),
+        "cutter_k": estimate_frame([str(k) for k in range(k_max + 1)], parts["cutter_k"][:k_max + 1], played),
+        "perlaggen_by_seat": _mean_frame(parts["perlaggen"][:players], played, names),
+        "best_size": sizes[(sizes.label == "none") | (sizes.successes > 0)].reset_index(drop=True),
+        "seat_best": pd.concat([estimate_frame(["strictly best", "tied best"], parts["seat_best"][s, f], played,
+                                               seat=s, name=names[s], figure=fig)
+                                for s in range(players) for f, fig in enumerate(FIGURES)], ignore_index=True),
+    }
+    if players == 6:
+        tables["team"] = pd.concat([estimate_frame(OUTCOMES, parts["team"][f], played, figure=fig)
+                                    for f, fig in enumerate(FIGURES)], ignore_index=True)
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=deals, played=played, seed=seed, players=players, style=style,
+                           hand_size=rules.hand_size, packets=rules.packets, exchange=exchange,
+                           exchange_gives=exchange_gives)
+    return tables
+
+
+def table_stats_json(tables: dict[str, pd.DataFrame]) -> dict:
+    a = tables["deal"].attrs
+    keys = ("game", "n", "played", "seed", "players", "style", "hand_size", "packets", "exchange", "exchange_gives")
+    return {**{k: a[k] for k in keys}, "level": "L0", "tables": table_records(tables)}
+
+
+def format_table_stats(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["deal"].attrs
+    lines = [f"Perlaggen ({a['style']}), {a['players']} players, {a['hand_size']} cards each, packets {a['packets']}: "
+             f"n = {a['n']:,} deals ({a['played']:,} played), seed {a['seed']}, exchange {a['exchange']} "
+             f"({a['exchange_gives']}), L0, 95% intervals"]
+    for name, title in (("deal", "Deal"), ("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took")):
+        lines += ["", title] + [f"  {r['label']:<28}{format_cell(r)}" for _, r in tables[name].iterrows()]
+    lines += _seat_lines(tables)
     lines += ["", "Seat's figure is the best at the table"]
     lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    if "team" in tables:
+        lines += ["", "Figure won by (team D = seats 0, 2, 4)"]
+        lines += [f"  {r['figure']:<8}{r['label']:<8}{format_cell(r)}" for _, r in tables["team"].iterrows()]
+    return "\n".join(lines)
+
+
+def format_stats(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["trump"].attrs
+    level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
+    lines = [f"Perlaggen ({a['style']}) table statistics, {level}: n = {a['n']:,} deals as played, seed {a['seed']}, "
+             f"exchange {a['exchange']} ({a['exchange_gives']}), 95% intervals"]
+    sections = (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges"))
+    for name, title in sections:
+        lines += ["", title] + [f"  {r['label']:<22}{format_cell(r)}" for _, r in tables[name].iterrows()]
+    lines += _seat_lines(tables)
+    won_by = [("outcome", f"Figure won by ({a['level']})")]
+    if "outcome_l0" in tables:
+        won_by.append(("outcome_l0", "Figure won by at L0 (each figure with every free Perlagg)"))
+    for name, title in won_by:
+        lines += ["", title] + [f"  {r['figure']:<8}{r['label']:<20}{format_cell(r)}" for _, r in tables[name].iterrows()]
+    lines += ["", "Seat's figure is the best at the table (L0)"]
+    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    lines += ["", f"Team wins the figure, by Perlaggen in the team's two hands ({a['level']})",
+              f"  {'team':<5}{'j':>3}{'Gleich':>26}{'Hanger':>26}{'n':>12}"]
+    wins = tables["team_perlaggen"].query("label == 'win'")
+    for (team, j), rows in wins.groupby(["team", "perlaggen"], sort=False):
+        cells = "".join(f"{format_cell(r):>26}" for _, r in rows.iterrows())
+        lines.append(f"  {team:<5}{j:>3}{cells}{int(rows['n'].iloc[0]):>12,}")
     return "\n".join(lines)
 
 
@@ -303,12 +458,14 @@ def exact() -> dict[str, pd.DataFrame]:
     cutter = [{"style": style, "k": k, "fraction": str(f), "p": float(f)}
               for style in P.STYLES for k, f in enumerate(D.cutter_k_exact(style))]
     held, figures = [], {"gleich": [], "hanger": []}
+    every_hand = hands
     for style in P.STYLES:
+        hands = every_hand if P.has_weli(style) else every_hand[(every_hand >> np.uint64(P.WELI)) & np.uint64(1) == 0]
         for trump in P.trump_suits(style):
             pmask = np.uint64(P.perlagg_mask(style, trump))
             counts = np.bincount(np.bitwise_count(hands & pmask), minlength=6)
             held += [{"style": style, "trump": trump, "perlaggen": int(bin(int(pmask)).count("1")), "j": j,
-                      "hands": int(counts[j]), "p": counts[j] / hands.size} for j in range(6)]
+                      "hands": int(counts[j]), "p": counts[j] / hands.size, "of": int(hands.size)} for j in range(6)]
             for kind, masks in (("with P", hands), ("natural", hands & ~pmask)):
                 codes = P.figure_codes(masks, style, trump)
                 for f, fig in enumerate(FIGURES):
@@ -316,7 +473,7 @@ def exact() -> dict[str, pd.DataFrame]:
     tables = {"cutter_k": pd.DataFrame(cutter), "perlaggen_in_hand": pd.DataFrame(held),
               "best_gleich": pd.DataFrame(figures["gleich"]), "best_hanger": pd.DataFrame(figures["hanger"])}
     for table in tables.values():
-        table.attrs.update(game=GAME, hands=int(hands.size))
+        table.attrs.update(game=GAME, hands=int(every_hand.size))
     return tables
 
 
@@ -342,12 +499,30 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
 
 
 # --- commands ---------------------------------------------------------------------------------------
+def _stakes(text: str) -> tuple[float, float]:
+    """argparse type: '2:1' -> (2.0, 1.0), the values of Gleich and Hanger (1..7 each)."""
+    parts = text.split(":")
+    try:
+        if len(parts) != 2:
+            raise CardsimError(f"expected G:H such as 1:1 (values of Gleich and Hanger), got '{text}'")
+        return L.check_stakes(parts)
+    except CardsimError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--style", default="innsbruck", choices=P.STYLES, help="Innsbruck (default) or Eichel")
+    parser.add_argument("--style", default="innsbruck", choices=P.STYLES,
+                        help="innsbruck (default), eichel (§9.1), schlanders or deutschnofen (§9.6); straf is the "
+                             "three-player Strafperlaggen (§9.5), see 'cardsim stats perlaggen --players 3'")
     parser.add_argument("--exchange-policy", default="always", choices=D.EXCHANGE_POLICIES,
                         help="A-07: team D exchanges a turned Perlagg whenever allowed (default) or never")
     parser.add_argument("--exchange-gives", default="keep_figures", choices=D.GIVE_POLICIES,
                         help="A-07: which natural card is given up (default: lowest keeping the best figures)")
+    parser.add_argument("--level", default="L0", choices=L.LEVELS,
+                        help="§11.6 figure level: L0 each figure with every free Perlagg (default), L1 each "
+                             "player one identity per Perlagg, the teams' choices solved as a matrix game")
+    parser.add_argument("--stakes", default="1:1", type=_stakes, metavar="G:H",
+                        help="L1: values of Gleich and Hanger the teams play for (default 1:1, both unbet)")
 
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -361,31 +536,80 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "repeatable; default: no exchange")
     parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
     parser.add_argument("--stopper", default=None, help="cutter only: the card he saw under his packet (§3.2)")
+    parser.add_argument("--spiel", default=None, choices=spiel_play.play.METHODS,
+                        help="also the Spiel: solved double dummy (dd; about 100 deals/s, so give --n of a few "
+                             "thousand) or played by the greedy G1 or random R0 policy")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
 
 
-def _run_odds(args: argparse.Namespace) -> int:
+def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
-                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
-                 **run_options(args))
-    return emit(args, frame, odds_json, format_odds)
+                args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
+                args.level, args.stakes, **run_options(args))
+    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, **run_options(args))
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    return emit(args, _odds_of(args), odds_json, format_odds)
+
+
+def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """The odds as estimates gleich.win, ..., hanger.void (for sweeps)."""
+    return long_frame(_odds_of(args), ["figure", "outcome"])
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true",
                         help="exact per-hand facts of §11.1 by enumeration (no sampling)")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6),
+                        help="players (§9.2-§9.5): 4 (default, partnerships), 2, 3 (each for himself; --style "
+                             "straf for Strafperlaggen) or 6 (two teams of three)")
+    parser.add_argument("--hand-size", type=int, default=None,
+                        help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
+    parser.add_argument("--packets", default=None, choices=tuple(V.PACKETS),
+                        help="packet schedule, T = trump turned: 2-3-T-2 (default for 7 cards), 3-T-4 (Straf), "
+                             "2-2 (6 players, 4 cards), 2-3 (6 players, 5 cards)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    if args.players != 4:
+        if args.exact or args.level != "L0":
+            raise CardsimError("--players 2, 3 or 6 gives the L0 per-seat statistics; --exact and --level L1 are "
+                               "for the four-player game")
+        tables = table_stats(args.players, args.style, args.hand_size, args.packets, args.n, args.seed,
+                             args.exchange_policy, args.exchange_gives, **run_options(args))
+        return emit(args, tables, table_stats_json, format_table_stats)
+    if args.hand_size not in (None, D.HAND_SIZE) or args.packets is not None:
+        raise CardsimError("the four-player game deals 5 cards in packets of 2 and 3 (§3.3); --hand-size and "
+                           "--packets are for --players 2, 3 or 6")
     if args.exact:
         tables = exact()
         return emit(args, tables, exact_json, format_exact)
-    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, **run_options(args))
+    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
+                   **run_options(args))
     return emit(args, tables, stats_json, format_stats)
 
 
-register_command("odds", GAME, Command("L0 figure odds of a Perlaggen hand", _add_odds_arguments, _run_odds))
-register_command("stats", GAME, Command("table-level Perlaggen statistics (L0)", _add_stats_arguments, _run_stats))
+STATS_KEYS = {"trump": ["label"], "cutter_k": ["label"], "deal": ["label"], "best_size": ["figure", "label"],
+              "outcome": ["figure", "label"], "seat_best": ["name", "figure", "label"]}
+"""Key columns of each proportion table of the stats, naming its estimates (e.g. outcome.gleich.D)."""
+
+
+def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """The stats as estimates (for sweeps); per seat also perlaggen_mean.<seat> and perlaggen_none.<seat>."""
+    no_exact(args)
+    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
+                   **run_options(args))
+    by_seat = tables["perlaggen_by_seat"]
+    return pd.concat([tables_long(tables, STATS_KEYS),
+                      long_frame(by_seat, ["name"], "perlaggen_mean", value="mean", lo="mean_lo", hi="mean_hi"),
+                      long_frame(by_seat, ["name"], "perlaggen_none")], ignore_index=True)
+
+
+register_command("odds", GAME, Command("L0/L1 figure odds of a Perlaggen hand", _add_odds_arguments, _run_odds,
+                                        _odds_frame))
+register_command("stats", GAME, Command("table-level Perlaggen statistics (L0/L1)", _add_stats_arguments, _run_stats,
+                                         _stats_frame))

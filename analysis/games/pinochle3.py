@@ -17,11 +17,13 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.commands import Command, add_run_arguments, emit, long_frame, positive_int, register_command, run_options
 from analysis.stats import Estimate, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
+from simcore.games import pinochle3_bid as bid
+from simcore.games import pinochle3_play as play
 from simcore.rng import normalize_seed
 
 GAME = "pinochle3"
@@ -127,13 +129,17 @@ def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, w
     return rows
 
 
+def _mean_interval(total: float, squares: float, n: int) -> dict:
+    """Mean of n values from their sum and sum of squares, its standard error and normal 95% interval."""
+    mean = total / n if n else float("nan")
+    se = math.sqrt(max(squares / n - mean ** 2, 0.0) / n) if n else float("nan")
+    return {"mean": mean, "se": se, "lo": mean - 1.959963984540054 * se, "hi": mean + 1.959963984540054 * se}
+
+
 def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None) -> dict:
     points = np.arange(hist.size) * 10.0
-    mean = float((hist * points).sum() / n)
-    sd = math.sqrt(max(float((hist * points ** 2).sum() / n) - mean ** 2, 0.0))
-    se = sd / math.sqrt(n)
-    return {"quantity": what, "mean": mean, "se": se, "lo": mean - 1.959963984540054 * se,
-            "hi": mean + 1.959963984540054 * se, "n": n, "exact": exact}
+    return {"quantity": what, **_mean_interval(float((hist * points).sum()), float((hist * points ** 2).sum()), n),
+            "n": n, "exact": exact}
 
 
 def stats(n: int = 1_000_000, seed=None, seat: int = 0, **run_kw) -> dict[str, pd.DataFrame]:
@@ -194,6 +200,370 @@ def _run_stats(args: argparse.Namespace) -> int:
     return emit(args, tables, stats_json, format_stats)
 
 
+def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """The stats as estimates (for sweeps): mean.<quantity> and ge.<quantity>.<points>, P(meld >= points)."""
+    tables = stats(args.n, args.seed, args.seat, **run_options(args))
+    return pd.concat([long_frame(tables["means"], ["quantity"], "mean", value="mean"),
+                      long_frame(tables["tails"], ["quantity", "threshold"], "ge")], ignore_index=True)
+
+
 register_command("stats", GAME, Command("meld and kitty-gain distributions of random deals",
-                                        _add_stats_arguments, _run_stats))
+                                        _add_stats_arguments, _run_stats, _stats_frame))
 register_command("meld", GAME, Command("meld breakdown of a hand", _add_meld_arguments, _run_meld))
+
+
+# --- odds of a hand: kitty, discard and P(make bid) (spec §9.1 Q2-Q3) ----------------------------
+DEFAULT_BIDS = tuple(range(250, 510, 10))
+GAIN_STEPS = (0, 10, 20, 50, 100, 150)
+DD_TRICKS = 6
+"""Tricks played perfectly at the end of each hand for the "DD" column (greedy play before them)."""
+
+
+def _bid_grid(bids, opts: dict) -> tuple[int, ...]:
+    """Validated bids: multiples of the step, at least the minimum bid (R4.2a-b)."""
+    step, lowest = opts["bid_step"], opts["min_bid"] or opts["bid_step"]
+    bids = tuple(int(b) for b in bids)
+    for b in bids:
+        if b < lowest:
+            raise CardsimError(f"bid {b} is below the minimum bid {lowest} (R4.2a)")
+        if b % step:
+            raise CardsimError(f"bid {b} is not a multiple of {step} (R4.2b)")
+    if not bids:
+        raise CardsimError("give at least one bid")
+    return bids
+
+
+def parse_bids(text: str) -> tuple[int, ...]:
+    """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids."""
+    try:
+        if ":" in text:
+            start, stop, step = (int(x) for x in text.split(":"))
+            return tuple(range(start, stop + 1, step))
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--bids must look like 250:400:10 or 250,300,350, got '{text}'") from None
+
+
+def _tail_estimates(hist: np.ndarray, n: int, xs) -> list[Estimate]:
+    """P(value >= x) of a histogram in bins of 10 points, for every x."""
+    return [Estimate(int(hist[x // 10:].sum()), n) for x in xs]
+
+
+def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEFAULT_BIDS, n: int = 1000,
+         seed=None, dd_tricks: int = DD_TRICKS, rule: str = "old", **run_kw) -> dict[str, pd.DataFrame]:
+    """What a 15-card hand is worth as the bidder (spec §9.1 Q2-Q3), over deals consistent with it.
+
+    The other 33 cards are dealt at random to the kitty (or ``kitty`` is known) and the two
+    defenders; the bidder takes the kitty, buries the 3 cards that maximize meld + buried counters
+    (`pinochle3_bid.best_discard`, trump ``trump`` or the best) and leads. Tables:
+    ``by_trump`` meld of the hand per trump; ``gain`` P(kitty gain >= x) and its mean (meld after
+    the discard minus the best meld before); ``trump`` how often each trump is named; ``make``
+    P(meld + trick points >= bid) per bid with Wilson intervals, greedy play by all ("greedy") and
+    greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
+    seconds per deal); ``discard`` the best discard when the kitty is known.
+    """
+    opts = play.rule_options({"play_rule": rule})
+    bids = _bid_grid(bids, opts)
+    groups = p.DECK.parse_groups({"--hand": hand, **({"--kitty": kitty} if kitty else {})})
+    cards, kitty_cards = groups["--hand"], groups.get("--kitty")
+    if len(cards) != p.HAND_SIZE:
+        raise CardsimError(f"--hand must list the {p.HAND_SIZE} cards dealt to you, got {len(cards)}")
+    if kitty_cards is not None and len(kitty_cards) != p.KITTY_SIZE:
+        raise CardsimError(f"--kitty must list {p.KITTY_SIZE} cards, got {len(kitty_cards)}")
+    t = parse_trump(trump) if trump is not None else None
+    seed = normalize_seed(seed)
+    job = bid.BidderJob(cards, rule, dd_tricks, t, kitty_cards)
+    counts = runner.run(job, n, seed, **run_kw)
+    deals = int(counts[0])
+    chosen = counts[1:1 + p.N_SUITS]
+    gain = counts[1 + p.N_SUITS:1 + p.N_SUITS + p.MELD_BINS]
+    greedy, dd = counts[1 + p.N_SUITS + p.MELD_BINS:].reshape(2, bid.TOTAL_BINS)
+    meld_frame = meld(hand)
+    tables = {
+        "by_trump": pd.DataFrame({"trump": list(meld_frame.attrs["totals"]),
+                                  "meld": list(meld_frame.attrs["totals"].values())}),
+        "gain": pd.DataFrame([{"gain_at_least": x, **e.as_dict(), "n": deals}
+                              for x, e in zip(GAIN_STEPS, _tail_estimates(gain, deals, GAIN_STEPS))]),
+        "trump": pd.DataFrame([{"trump": p.DECK.suits[s], **Estimate(int(c), deals).as_dict(), "n": deals}
+                               for s, c in enumerate(chosen)]),
+        "make": pd.DataFrame([{"bid": b, "greedy_p": g.p, "greedy_lo": g.lo, "greedy_hi": g.hi,
+                               **({"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi} if dd_tricks else {}), "n": deals}
+                              for b, g, d in zip(bids, _tail_estimates(greedy, deals, bids),
+                                                 _tail_estimates(dd, deals, bids))]),
+    }
+    if kitty_cards is not None:
+        d = bid.best_discard(cards + kitty_cards, t)
+        tables["discard"] = pd.DataFrame([{"discards": p.DECK.format_cards(d.discards), "trump": p.DECK.suits[d.trump],
+                                           "meld": d.meld, "buried": d.buried}])
+    mean_gain = float((gain * np.arange(gain.size) * 10).sum() / deals)
+    for table in tables.values():
+        table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
+                           dd_tricks=dd_tricks, mean_gain=mean_gain, trump=trump,
+                           kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None)
+    return tables
+
+
+def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
+    a = tables["make"].attrs
+    out = {"game": GAME, "hand": a["hand"], "kitty": a["kitty"], "trump": a["trump"], "n": a["n"], "seed": a["seed"],
+           "rule": a["rule"], "dd_tricks": a["dd_tricks"],
+           "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
+           "kitty_gain": {"mean": a["mean_gain"], "at_least": table_records({"g": tables["gain"]})["g"]},
+           "trump_named": table_records({"t": tables["trump"]})["t"],
+           "make": table_records({"m": tables["make"]})["m"]}
+    if "discard" in tables:
+        out["best_discard"] = table_records({"d": tables["discard"]})["d"][0]
+    return out
+
+
+def format_odds(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["make"].attrs
+    melds = ", ".join(f"{r.trump} {r.meld}" for r in tables["by_trump"].itertuples())
+    lines = [f"Pinochle odds of {a['hand']} as the bidder: n = {a['n']:,} deals, seed {a['seed']}, rule {a['rule']}, "
+             "95% intervals", f"meld by trump: {melds}",
+             f"kitty gain (meld after the best discard - best meld now): mean {a['mean_gain']:.1f}"]
+    lines += [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]"
+              for r in tables["gain"].itertuples()]
+    lines.append("trump named: " + ", ".join(f"{r.trump} {r.p:.3f}" for r in tables["trump"].itertuples()))
+    if "discard" in tables:
+        d = tables["discard"].iloc[0]
+        lines.append(f"best discard with kitty {a['kitty']}: bury {d.discards}, trump {d.trump}, meld {d.meld}, "
+                     f"buried {d.buried}")
+    dd = "dd_p" in tables["make"]
+    lines += ["", "P(meld + trick points >= bid)" + (f"   greedy play | greedy, last {a['dd_tricks']} tricks "
+                                                      "double-dummy" if dd else "   greedy play")]
+    for r in tables["make"].itertuples():
+        cell = f"  bid {r.bid:<5}{r.greedy_p:.3f} [{r.greedy_lo:.3f},{r.greedy_hi:.3f}]"
+        lines.append(cell + (f"   {r.dd_p:.3f} [{r.dd_lo:.3f},{r.dd_hi:.3f}]" if dd else ""))
+    return "\n".join(lines)
+
+
+def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hand", required=True, help="your 15 cards")
+    parser.add_argument("--trump", default=None, help="trump suit S, H, D or C (default: the best for each kitty)")
+    parser.add_argument("--kitty", default=None, help="the 3 kitty cards, if known (default: random)")
+    parser.add_argument("--bids", type=parse_bids, default=DEFAULT_BIDS,
+                        help="bids to evaluate: start:stop:step or a comma list (default 250:500:10)")
+    parser.add_argument("--dd-tricks", type=int, default=DD_TRICKS,
+                        help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}; "
+                             "0 skips; 15 is a full solve, seconds per deal)")
+    parser.add_argument("--rule", default="old", help="play rule: old, old_strict, new1945, new1945_alt")
+    add_run_arguments(parser, default_n=1000)
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    tables = odds(args.hand, args.trump, args.kitty, args.bids, args.n, args.seed, args.dd_tricks, args.rule,
+                  **run_options(args))
+    return emit(args, tables, odds_json, format_odds)
+
+
+register_command("odds", GAME, Command("kitty gain, best discard and P(make bid) of a hand", _add_odds_arguments,
+                                       _run_odds))
+
+
+# --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------
+MIN_DEALS_PER_CLASS = 30
+"""Classes with fewer deals get no threshold (too little data)."""
+
+
+def _threshold_row(hist: np.ndarray, lowest: int) -> dict:
+    """Bid thresholds of one class of hands from its histogram of meld + trick points T (bins of 10),
+    bids from ``lowest`` up in steps of 10:
+
+    * bid50: the highest bid with P(T >= bid) >= 1/2 (Wilson interval of that P);
+    * bid_ev: the highest bid whose expected score change EV(B) = E[T 1{T >= B} - B 1{T < B}]
+      (R6.1: made scores T, set loses B) is still >= 0, with EV's normal 95% interval. EV falls as
+      the bid rises (the made score does not depend on the bid), so the EV-maximizing bid is always
+      the lowest one; the break-even bid is the informative "most I should bid" (spec Q4 with the
+      pass worth 0, the defenders' own score left out).
+    """
+    n = int(hist.sum())
+    points = np.arange(hist.size) * 10
+    bids = np.arange(lowest, hist.size * 10, 10)
+    made = np.array([hist[b // 10:].sum() for b in bids])
+    row = {"n": n, "bid50": None, "p50": None, "lo50": None, "hi50": None,
+           "bid_ev": None, "ev": None, "ev_lo": None, "ev_hi": None}
+    ok = np.nonzero(made * 2 >= n)[0]
+    if ok.size:
+        e = Estimate(int(made[ok[-1]]), n)
+        row.update(bid50=int(bids[ok[-1]]), p50=e.p, lo50=e.lo, hi50=e.hi)
+    for b in bids[::-1]:
+        y = np.where(points >= b, points, -b)
+        mean = float((hist * y).sum() / n)
+        if mean >= 0:
+            se = math.sqrt(max(float((hist * y * y).sum() / n) - mean ** 2, 0.0) / n)
+            row.update(bid_ev=int(b), ev=mean, ev_lo=mean - 1.959963984540054 * se, ev_hi=mean + 1.959963984540054 * se)
+            break
+    return row
+
+
+CURVE_CLASSES = ((0, 100), (100, 140), (140, 180), (180, 240), (240, None))
+"""Best-meld classes (points, upper bound excluded) of the P(make) curves."""
+
+
+def _make_curves(by_meld: np.ndarray, bids) -> pd.DataFrame:
+    """P(meld + trick points >= bid) per bid for every `CURVE_CLASSES` class; by_meld: (meld bins of
+    20 points, TOTAL_BINS) histogram of `ThresholdJob`."""
+    rows = []
+    for lo, hi in CURVE_CLASSES:
+        hist = by_meld[lo // 20:None if hi is None else hi // 20].sum(axis=0)
+        label = f"{lo}+" if hi is None else f"{lo}-{hi - 10}"
+        for b, e in zip(bids, _tail_estimates(hist, int(hist.sum()), bids)):
+            rows.append({"meld": label, "bid": b, **e.as_dict(), "n": e.n})
+    return pd.DataFrame(rows)
+
+
+def thresholds(n: int = 100_000, seed=None, rule: str = "old", **run_kw) -> dict[str, pd.DataFrame]:
+    """Bid thresholds of random hands as the bidder (spec §9.1 Q4): by best meld before the kitty
+    (classes of 20 points) and by length of the trump he names (cards among his 15), the highest
+    bid with P(make) >= 50% and the highest bid whose expected score change (made: + meld + trick
+    points, set: - bid) is still >= 0 (`_threshold_row`). The bidder takes a random kitty, discards
+    by `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
+    ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class)."""
+    opts = play.rule_options({"play_rule": rule})
+    seed = normalize_seed(seed)
+    job = bid.ThresholdJob(rule)
+    counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
+    lowest = opts["min_bid"] or opts["bid_step"]
+    lengths = range(bid.TRUMP_LENGTHS[0], bid.TRUMP_LENGTHS[1] + 1)
+
+    def meld_label(i):
+        return f"{20 * i}+" if i == bid.THRESHOLD_MELD_BINS - 1 else f"{20 * i}-{20 * i + 19}"
+
+    def length_label(t):
+        return f"<={t}" if t == lengths[0] else (f">={t}" if t == lengths[-1] else str(t))
+
+    def rows(hists, **keys):
+        return [{**{k: v[i] for k, v in keys.items()}, **_threshold_row(h, lowest)}
+                for i, h in enumerate(hists) if h.sum() >= MIN_DEALS_PER_CLASS]
+
+    labels_m = [meld_label(i) for i in range(bid.THRESHOLD_MELD_BINS)]
+    by_meld = counts.sum(axis=1)
+    labels_t = [length_label(t) for t in lengths]
+    grid_keys = [(m, t) for m in labels_m for t in labels_t]
+    tables = {
+        "by_meld": pd.DataFrame(rows(by_meld, meld=labels_m)),
+        "by_trump_length": pd.DataFrame(rows(counts.sum(axis=0), trump_length=labels_t)),
+        "grid": pd.DataFrame(rows(counts.reshape(-1, bid.TOTAL_BINS), meld=[m for m, _ in grid_keys],
+                                  trump_length=[t for _, t in grid_keys])),
+        "curves": _make_curves(by_meld, [b for b in DEFAULT_BIDS if b >= lowest]),
+    }
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=int(counts.sum()), seed=seed, rule=rule)
+    return tables
+
+
+def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
+    a = tables["by_meld"].attrs
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "tables": table_records(tables)}
+
+
+def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["by_meld"].attrs
+    lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder, seed {a['seed']}, rule {a['rule']}, "
+             "greedy play, 95% intervals",
+             "bid50: highest bid made at least half the time; bid_ev: highest bid with expected score change >= 0"]
+    for name, key in (("by_meld", "meld"), ("by_trump_length", "trump_length")):
+        lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          bid_ev  EV [95%]"]
+        for r in tables[name].itertuples():
+            b50 = "  -  " if r.bid50 is None or r.bid50 != r.bid50 else f"{int(r.bid50):>5}"
+            p50 = "" if r.p50 is None or r.p50 != r.p50 else f"{r.p50:.3f} [{r.lo50:.3f},{r.hi50:.3f}]"
+            ev = "    -" if r.bid_ev is None or r.bid_ev != r.bid_ev else \
+                f"{int(r.bid_ev):>5}  {r.ev:6.1f} [{r.ev_lo:.1f},{r.ev_hi:.1f}]"
+            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50}  {p50:<22} {ev}")
+    return "\n".join(lines)
+
+
+def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", default="old", help="play rule: old, old_strict, new1945, new1945_alt")
+    add_run_arguments(parser, default_n=100_000)
+
+
+def _run_thresholds(args: argparse.Namespace) -> int:
+    return emit(args, thresholds(args.n, args.seed, args.rule, **run_options(args)), thresholds_json,
+                format_thresholds)
+
+
+register_command("thresholds", GAME, Command("bid thresholds by meld and trump length", _add_thresholds_arguments,
+                                             _run_thresholds))
+
+
+# --- bidding-policy match (spec §9.1 Q8, Q10) ------------------------------------------------------
+def parse_options(items) -> dict:
+    """``["name=value", ...]`` -> {name: value}: values None, True, False, whole numbers, 0.1 or text;
+    checked against the game's options (`pinochle3.rule_options`)."""
+    out = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise CardsimError(f"--option expects NAME=VALUE, got '{item}'")
+        words = {"None": None, "True": True, "False": False}
+        value = words[text] if text in words else (int(text) if text.lstrip("-").isdigit() else
+                                                   (float(text) if text == "0.1" else text))
+        out[name.strip()] = value
+    p.rule_options(out)
+    return out
+
+
+def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, **run_kw) -> pd.DataFrame:
+    """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`; each
+    sits in half the seats, greedy play by all). One row per policy: win rate per seat-game (a fair
+    share is 1/3; Wilson interval, treating seat-games as independent) and mean score change per
+    seat per hand (normal interval). options: rule options of the games (target, minimum bid, nines
+    rule, meld variants, scoring; `cardsim games pinochle3`)."""
+    seed = normalize_seed(seed)
+    c = runner.run(bid.GameJob(a, b, options), games, seed, **run_kw)
+    rows = []
+    for side, name in enumerate((a, b)):
+        e = Estimate(int(c[1 + side]), int(c[4 + side]))
+        rows.append({"side": "ab"[side], "policy": name, "wins": int(c[1 + side]), "seat_games": int(c[4 + side]),
+                     "win_p": e.p, "win_lo": e.lo, "win_hi": e.hi,
+                     **{f"points_{k}": v
+                        for k, v in _mean_interval(c[8 + side], c[10 + side], int(c[6 + side])).items()},
+                     "seat_hands": int(c[6 + side])})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, games=int(c[0]), abandoned=int(c[3]), seed=seed, options=options or {},
+                       target=p.rule_options(options)["target"])
+    return frame
+
+
+def match_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"]}
+    for r in frame.itertuples():
+        out[r.side] = {"policy": r.policy, "win_rate": {"p": r.win_p, "lo": r.win_lo, "hi": r.win_hi},
+                       "points_per_deal": {"mean": r.points_mean, "lo": r.points_lo, "hi": r.points_hi},
+                       "wins": r.wins, "seat_games": r.seat_games}
+    return out
+
+
+def format_match(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    lines = [f"Pinochle bidding match: {a['games']:,} games to {a['target']}, seed {a['seed']}, "
+             f"abandoned {a['abandoned']}; "
+             "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
+    for r in frame.itertuples():
+        lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
+                     f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]")
+    return "\n".join(lines)
+
+
+def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    names = ", ".join(f"{n} ({p.help})" for n, p in bid.BID_POLICIES.items())
+    parser.add_argument("--a", required=True, help=f"bidding policy: {names}")
+    parser.add_argument("--b", required=True, help="the other bidding policy")
+    parser.add_argument("--games", dest="n", type=positive_int, default=200,
+                        help="games to play (default 200; --n too)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
+                             "'cardsim games pinochle3' lists them)")
+    add_run_arguments(parser, default_n=200)
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    frame = match(args.a, args.b, args.n, args.seed, parse_options(args.option), **run_options(args))
+    return emit(args, frame, match_json, format_match)
+
+
+register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,
+                                        _run_match))

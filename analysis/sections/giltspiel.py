@@ -215,6 +215,10 @@ def _giltspiel_spiel(ctx: Context, sid: str) -> str:
     overall = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
                       (Estimate(int(counts[m][1]), int(counts[m][0])) for m, _ in SPIEL_METHODS))
     rows.append("<th>all deals</th>" + overall + n_cell(counts["dd"][0]))
+    other = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
+                    (Estimate(int(counts[m][0] - counts[m][1]), int(counts[m][0])) for m, _ in SPIEL_METHODS))
+    rows.append("<th>all deals: dealer's team (seats 0 and 2)</th>" + other + n_cell(counts["dd"][0]))
+    lead = ", ".join(f"{name} {2 * counts[m][1] / counts[m][0] - 1:+.3f}" for m, name in SPIEL_METHODS)
     return "\n".join([
         f'<h3 id="{sid}">G. The Spiel by trumps held</h3>',
         f"<p>P(forehand's team, seats 1 and 3, takes 3 of the 5 tricks) by the number of trumps the team holds, "
@@ -224,6 +228,11 @@ def _giltspiel_spiel(ctx: Context, sid: str) -> str:
         "reproduce the spec's baselines (§10.5).</p>",
         table(["team trumps"] + [name for _, name in SPIEL_METHODS] + ["n (deals)"], rows,
               "P(forehand's team wins the Spiel), p [95% interval]"),
+        f"<p>Value of the lead: P(leading team wins) minus P(the other team wins), per method: {lead}. "
+        "A positive value means the lead helps; a negative one that showing the first card of each trick (the "
+        "others choose follow-or-trump after seeing it) costs more than choosing the suit gains. The "
+        "double-dummy column against the policy columns shows how far perfect (all-hands-visible) play is "
+        "from the simple policies.</p>",
     ])
 
 

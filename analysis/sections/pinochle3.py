@@ -33,7 +33,8 @@ def section(ctx: Context) -> Section:
 
     section = Section("pinochle3", "Three-player Pinochle", "")
     sub = [("pinochle3-a", "A. Meld of a random hand"), ("pinochle3-b", "B. What the kitty adds"),
-           ("pinochle3-c", "C. Meld breakdown of an example hand")]
+           ("pinochle3-c", "C. Meld breakdown of an example hand"), ("pinochle3-d", "D. Making the bid"),
+           ("pinochle3-e", "E. Bidding policies in self-play")]
     section.toc = sub
     tables = ctx.run("Pinochle meld and kitty statistics", f"cardsim stats pinochle3 --n {ctx.n} --seed {ctx.seed}",
                      ctx.n, pinochle3.stats, n=ctx.n, seed=ctx.seed, **ctx.run_kw)
@@ -67,5 +68,85 @@ def section(ctx: Context) -> Section:
         f"<p>Hand <code>{esc(example.attrs['hand'])}</code>: meld by trump {esc(totals)}; best trump {esc(best)} "
         f"(<code>cardsim meld pinochle3 --hand \"{esc(PINOCHLE_EXAMPLE)}\"</code>).</p>",
         table(["meld", "cards", "points"], breakdown, f"Melds under trump {esc(best)}"),
+        f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
+        _bidding(ctx, section),
+        f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>',
+        _match(ctx),
     ])
     return section
+
+
+CURVE_BIDS = (250, 300, 350, 400, 450)
+MATCH = ("bold", "cautious")
+
+
+def _bidding(ctx: Context, section: Section) -> str:
+    """P(make) curves by meld class and the bid thresholds by meld and by trump length (spec §9.1 Q3-Q4)."""
+    from analysis import charts
+    from analysis.games import pinochle3
+
+    n = max(4096, ctx.hand_n // 50)
+    tables = ctx.run("Pinochle bid thresholds", f"cardsim thresholds pinochle3 --n {n} --seed {ctx.seed}", n,
+                     pinochle3.thresholds, n=n, seed=ctx.seed, **ctx.run_kw)
+    curves = tables["curves"]
+    at300 = curves[curves.bid == 300].assign(label=lambda t: [f"meld {m}" for m in t.meld])
+    section.charts["pinochle3-make.png"] = charts.distribution_chart(
+        at300, "P(make a bid of 300) by best meld before the kitty", category="meld class",
+        note=f"n = {n:,} random hands as the bidder, greedy play, 95% Wilson intervals")
+    classes = list(dict.fromkeys(curves.meld))
+    curve_rows = [f"<th>{esc(m)}</th>" + "".join(row_cell(r) for _, r in curves[(curves.meld == m)
+                                                                            & curves.bid.isin(CURVE_BIDS)].iterrows())
+                  + n_cell(int(curves[curves.meld == m].n.iloc[0])) for m in classes]
+
+    def threshold_rows(frame: pd.DataFrame, key: str) -> list[str]:
+        out = []
+        for _, r in frame.iterrows():
+            b50 = "—" if r["bid50"] is None or r["bid50"] != r["bid50"] else f"{int(r['bid50'])}"
+            p50 = "<td>—</td>" if b50 == "—" else row_cell({"p": r["p50"], "lo": r["lo50"], "hi": r["hi50"]})
+            bev = "—" if r["bid_ev"] is None or r["bid_ev"] != r["bid_ev"] else f"{int(r['bid_ev'])}"
+            ev = "<td>—</td>" if bev == "—" else \
+                f'<td class="num">{r["ev"]:.1f} [{r["ev_lo"]:.1f}, {r["ev_hi"]:.1f}]</td>'
+            out.append(f"<th>{esc(str(r[key]))}</th><td class=\"num\">{b50}</td>{p50}<td class=\"num\">{bev}</td>{ev}"
+                       + n_cell(int(r["n"])))
+        return out
+
+    headers = ["bid50", "P(make bid50)", "bid_ev", "EV at bid_ev", "n (hands)"]
+    return "\n".join([
+        f"<p>Seat 0 wins the auction with a random hand ({n:,} deals, seed {ctx.seed}), takes a random kitty, buries "
+        "the 3 cards that maximise meld plus buried counters, names that trump and leads; all three play greedily "
+        "(take the trick as cheaply as possible, else throw the cheapest card). The bidder makes a bid B when "
+        "meld + trick points (buried counters included) ≥ B. <b>bid50</b> is the highest bid made at least half "
+        "the time; <b>bid_ev</b> the highest bid whose expected score change (made: + meld + trick points, set: "
+        "− bid) is still ≥ 0. Greedy play is a weak baseline, so these are conservative. For one hand, "
+        "<code>cardsim odds pinochle3 --hand \"…\"</code> adds greedy play with a double-dummy ending.</p>",
+        figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "
+                    "intervals."),
+        table(["best meld before the kitty"] + [f"P(make {b})" for b in CURVE_BIDS] + ["n (hands)"], curve_rows,
+              "P(make) curves by best meld before the kitty"),
+        table(["best meld before the kitty"] + headers, threshold_rows(tables["by_meld"], "meld"),
+              "Bid thresholds by meld"),
+        table(["cards of the trump named (of 15)"] + headers, threshold_rows(tables["by_trump_length"], "trump_length"),
+              "Bid thresholds by trump length"),
+    ])
+
+
+def _match(ctx: Context) -> str:
+    """A small self-play match between two bidding policies (games to 1500)."""
+    from analysis.games import pinochle3
+    from simcore.games.pinochle3_bid import BID_POLICIES
+
+    games = max(12, ctx.hand_n // 20_000)
+    a, b = MATCH
+    frame = ctx.run("Pinochle bidding match", f"cardsim match pinochle3 --a {a} --b {b} --games {games} "
+                    f"--seed {ctx.seed}", games, pinochle3.match, a, b, games=games, seed=ctx.seed, **ctx.run_kw)
+    rows = [f"<th>{esc(r['policy'])}</th><td>{esc(BID_POLICIES[r['policy']].help)}</td>"
+            + row_cell({"p": r["win_p"], "lo": r["win_lo"], "hi": r["win_hi"]})
+            + f'<td class="num">{r["points_mean"]:.1f} [{r["points_lo"]:.1f}, {r["points_hi"]:.1f}]</td>'
+            + n_cell(int(r["seat_games"])) for _, r in frame.iterrows()]
+    return "\n".join([
+        f"<p>{frame.attrs['games']:,} games to 1500 (seed {ctx.seed}); each policy sits in half the seats (one seat "
+        "in some games, two in others), all play greedily and discard as above. A fair share of wins is 1/3 per "
+        "seat; the intervals treat seat-games as independent.</p>",
+        table(["policy", "most it bids", "wins per seat [95%]", "points per seat per hand [95%]", "seat-games"],
+              rows, "Bidding-policy match"),
+    ])

@@ -2,7 +2,9 @@
 
 Rules: shared/rules/dreeg.md. This module declares the 24-card German pack, the deal shapes per
 number of active players (spec §2.4), card points, marriage values and the spec's defaults (§5
-A1-A24 and the §3.5 variant flags) as data; the phase and play engines are not written yet.
+A1-A24 and the §3.5 variant flags) as data. The rules engine is `dreeg_rules` (legal cards,
+scoring), `dreeg_play` (hands), `dreeg_policies`, `dreeg_game` (the eight phases), `dreeg_dd`
+(double-dummy solver) and `dreeg_exact` (the §6.3 enumerations).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.cards import Deck
+from simcore.errors import CardsimError
 from simcore.dealing import Layout
 from simcore.registry import Game, Option, register
 
@@ -36,8 +39,9 @@ MARRIAGE_POINTS = {"trump": 40, "plain": 20, "no_trump": 20}
 
 OPTIONS = (
     Option("strokes_per_phase", 7, (7, 10), "strokes every player starts a phase with (spec §2.2, §3.5)"),
-    Option("elimination_phases", "1-3,6-8", ("1-3,6-8", "1-3,5-8"),
-           "phases where players at 0 drop out; Kamerun 4-5 is first-out-loses (spec §5 A1)"),
+    Option("elimination_phases", "1-3,6-8", ("1-3,6-8",),
+           "phases where players at 0 drop out; Kamerun 4-5 is first-out-loses (spec §5 A1; the Persian "
+           "'5-8' would need a 2-player Kamerun, which does not exist)"),
     Option("two_sided_eraser", "winner", ("winner", "loser"),
            "which side erases status(loser) after a played-out two-sided hand (spec §5 A2)"),
     Option("no_undertrump_duty", False, (False, True),
@@ -70,7 +74,7 @@ OPTIONS = (
     Option("durchmarsch_lead_restriction", False, (False, True),
            "Kamerun lead restriction applies to a Durchmarsch declarer (spec §5 A17)"),
     Option("wegloescher_c_leads", False, (False, True),
-           "Weglöscher: the source's literal leader C (spec §5 A18)"),
+           "Weglöscher: the source's literal leader C (spec §5 A18; the optional Weglöscher sub-game is not built)"),
     Option("kamerun_losers_dealer", "draw", ("draw", "agree"),
            "several Kamerun losers choose the next dealer by drawing cards (spec §5 A19)"),
     Option("going_out_min_tricks_left", 2, (2,),
@@ -81,8 +85,8 @@ OPTIONS = (
            "going out by an announcement: the led marriage card is not played (spec §5 A22)"),
     Option("first_dealer", "loser_right", ("loser_right", "loser_deals"),
            "who deals first in a new phase, chosen by the loser (spec §2.3, §5 A23)"),
-    Option("information", "perfect_recall", ("perfect_recall", "counting_errors"),
-           "agents' memory of played cards (spec §5 A24)"),
+    Option("information", "perfect_recall", ("perfect_recall",),
+           "agents' memory of played cards (spec §5 A24; the counting-error model is not built)"),
     Option("duel66_indicator", "between_packets", ("between_packets", "13th_card", "bottom"),
            "2-player 66 trump indicator (spec §3.5 DUEL66_INDICATOR_13TH / _BOTTOM)"),
     Option("duel66_exchange_by_follower", False, (False, True), "spec §3.5 DUEL66_EXCHANGE_BY_FOLLOWER"),
@@ -101,3 +105,17 @@ GAME = register(Game(
     rules_file="dreeg.md",
     options=OPTIONS,
 ))
+
+
+def rule_options(**chosen) -> dict:
+    """Every option of `OPTIONS` by name: ``chosen`` values over the defaults.
+
+    Raises CardsimError for an unknown option or a value outside its choices.
+    """
+    known = {o.name: o for o in OPTIONS}
+    for name, value in chosen.items():
+        if name not in known:
+            raise CardsimError(f"unknown dreeg option '{name}'; options are {', '.join(known)}")
+        if not any(value == c and type(value) is type(c) for c in known[name].choices):
+            raise CardsimError(f"dreeg option {name}={value!r}: choose one of {known[name].choices}")
+    return {name: chosen.get(name, o.default) for name, o in known.items()}

@@ -30,7 +30,7 @@ import re
 import numpy as np
 
 from simcore.cards import Deck
-from simcore.config import njit
+from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.registry import Option
 
@@ -43,14 +43,28 @@ DECK = Deck(
     suit_names=("Eichel", "Laub", "Herz", "Schell"),
 )
 N_SUITS, N_RANKS = DECK.n_suits, DECK.n_ranks
+N_CARDS_PLUS = DECK.n_cards + 1
+"""Length of the per-w scratch of the frontier kernel (w <= cards in a hand)."""
 BELLS = DECK.suits.index("S")
 WELI = DECK.parse_face("S6")
-STYLES = ("innsbruck", "eichel")
+STYLES = ("innsbruck", "eichel", "straf", "schlanders", "deutschnofen")
+"""Innsbruck (§2), Eichelperlaggen (§9.1), Strafperlaggen (§9.5, three players), and the local
+variants of §9.6: Schlanders (Eichel club rules, 32 cards, the S8 in the Weli's place, A-04) and
+Deutschnofen (10 Perlaggen, A-33)."""
 GLEICH, HANGER = 0, 1
 
 OPTIONS = (
     Option("style", "innsbruck", STYLES,
-           "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1)"),
+           "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1, §9.5, §9.6)"),
+    Option("straf_trump_seven", "after_E7", ("after_E7",),
+           "A-03: in Strafperlaggen the trump 7 (hearts or leaves trump) ranks right after the E7"),
+    Option("schlanders_eight", "S8", ("S8",),
+           "A-04: in Schlanders the 8 of bells (S4; S1 says acorns) takes the Weli's place"),
+    Option("deutschnofen_trump_king", "merged", ("merged",),
+           "A-33: in Deutschnofen the trump King is HK/SK itself with hearts/bells trump (9 Perlaggen, else 10)"),
+    Option("cutter_stops_at_hand_size", True, (True,),
+           "with 7 permanent Perlaggen (Deutschnofen) the cutter stops taking when he holds a full hand "
+           "(not in the spec; P(k > 5) < 1e-5)"),
     Option("innsbruck_acorn_trump", True, (True, False),
            "A-25: acorns can be trump in the Innsbruck style (Eichel: never, §9.1)"),
     Option("unbaptised_identity", "printed", ("printed",),
@@ -62,6 +76,8 @@ OPTIONS = (
     Option("hanger_wraps", False, (False,), "A-24: no wrap-around from the 7 to the Ace"),
     Option("gestrichen_uses_perlaggen", True, (True, False),
            "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
+    Option("target", 18, (11, 15, 18, 24),
+           "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); used by betting"),
 )
 
 # Precedence lists high -> low (§2.2, §9.1); "*" stands for the trump suit. A card listed twice
@@ -69,8 +85,24 @@ OPTIONS = (
 _PRECEDENCE = {
     "innsbruck": ("HK", "S6", "S7", "E7", "*7", "*U", "*O"),
     "eichel": ("HK", "S6", "*7", "*U", "*O", "E7", "EU", "EO"),
+    "straf": ("HK", "S6", "S7", "E7", "*7", "*U", "*O", "EU", "EO"),               # §9.5, A-03
+    "schlanders": ("HK", "S8", "*7", "*O", "*U", "E7", "EO", "EU"),                 # §9.6 (S4), A-04
+    "deutschnofen": ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "*K", "*O", "*U"),   # §9.6, A-33
 }
-_PERMANENT = {"innsbruck": ("HK", "S6", "S7", "E7"), "eichel": ("HK", "S6", "E7", "EU", "EO")}
+_PERMANENT = {
+    "innsbruck": ("HK", "S6", "S7", "E7"),
+    "eichel": ("HK", "S6", "E7", "EU", "EO"),
+    "straf": ("HK", "S6", "S7", "E7", "EU", "EO"),
+    "schlanders": ("HK", "S8", "E7", "EO", "EU"),
+    "deutschnofen": ("S6", "HK", "SK", "H7", "S7", "L7", "E7"),
+}
+"""The Perlaggen that do not depend on the trump: the cutter keeps these (§3.2)."""
+_NO_ACORN_TRUMP = ("eichel", "straf", "schlanders")
+"""Styles in which acorns can never be trump (§9.1, §9.5; Schlanders is an Eichel club)."""
+_NO_WELI = ("schlanders",)
+"""Styles played with 32 cards, without the Weli (§9.6)."""
+P_MAX = max(len(set(v)) for v in _PRECEDENCE.values())
+"""Most Perlaggen in a deal of any style (Deutschnofen, leaves or acorns trump: 10)."""
 
 W_MAX = 9
 """Free Perlaggen beyond 9 never lengthen a Hanger (the longest ladder, A..6, has 9 cards)."""
@@ -79,13 +111,16 @@ FRONTIER_MAX = 16
 the kernel raises ValueError rather than drop a point."""
 _HANGER_CODES = 16 * (W_MAX + 1)
 """Hanger codes are below 16 * 10 (a run has at most 9 cards)."""
+_TOP_BIT9 = np.array([max(v.bit_length() - 1, 0) for v in range(512)], dtype=np.int64)
+"""Index of the highest set bit of a 9-bit ladder mask (0 for 0)."""
 
 
 # --- Perlaggen per style and trump ----------------------------------------------------------
 def trump_suits(style: str = "innsbruck", innsbruck_acorn_trump: bool = True) -> tuple[str, ...]:
-    """Suit letters that can be trump: all four in Innsbruck (A-25), never acorns in Eichel."""
+    """Suit letters that can be trump: all four in Innsbruck and Deutschnofen (A-25), never acorns in
+    Eichel, Strafperlaggen and Schlanders."""
     _check_style(style)
-    if style == "eichel" or not innsbruck_acorn_trump:
+    if style in _NO_ACORN_TRUMP or not innsbruck_acorn_trump:
         return tuple(s for s in DECK.suits if s != "E")
     return DECK.suits
 
@@ -93,7 +128,9 @@ def trump_suits(style: str = "innsbruck", innsbruck_acorn_trump: bool = True) ->
 def perlaggen(style: str, trump: str) -> tuple[int, ...]:
     """Faces of the Perlaggen of a deal, highest precedence first (prec = len - position).
 
-    Innsbruck: 7 cards with hearts or leaves trump, 6 with bells or acorns; Eichel: always 8.
+    Innsbruck: 7 cards with hearts or leaves trump, 6 with bells or acorns; Eichel and Schlanders:
+    always 8; Strafperlaggen: 9 with hearts or leaves, 8 with bells; Deutschnofen: 10, 9 with hearts
+    or bells.
     """
     trump = _check_trump(style, trump)
     faces: list[int] = []
@@ -108,6 +145,18 @@ def permanent_perlaggen(style: str) -> tuple[int, ...]:
     """Faces of the permanent Perlaggen (the ones the cutter keeps, §3.2), highest first."""
     _check_style(style)
     return tuple(DECK.parse_face(t) for t in _PERMANENT[style])
+
+
+def has_weli(style: str) -> bool:
+    """Whether the style's pack has the Weli (S6): all but Schlanders (32 cards)."""
+    _check_style(style)
+    return style not in _NO_WELI
+
+
+def check_no_weli(cards, style: str, what: str) -> None:
+    """CardsimError if ``cards`` (faces) list the Weli in a style without it."""
+    if WELI in cards and not has_weli(style):
+        raise CardsimError(f"{what} lists the Weli (S6), but the {style} style plays with 32 cards without it (§9.6)")
 
 
 def perlagg_mask(style: str, trump: str) -> int:
@@ -157,7 +206,29 @@ def hanger_table(with_six: bool) -> np.ndarray:
 
 
 HANGER_TABLES = np.stack([hanger_table(False), hanger_table(True)])
+
+
+def window_lists() -> tuple[np.ndarray, np.ndarray]:
+    """Per ladder kind (1 = reaches the 6) and 9-bit ladder mask, the Hanger windows that miss at least
+    one of its cards, fewest missing first: (starts (2, 513) int64 into entries, entries (E, 3) int64 of
+    (missing cards mask, number missing, best Hanger code of the ladder with the window filled))."""
+    blocks, starts = [], np.zeros((2, 513), dtype=np.int64)
+    masks = np.arange(512, dtype=np.int64)[:, None]
+    for kind in range(2):
+        wins = (WINDOWS if kind else WINDOWS[(WINDOWS[:, 0] & 1) == 0])[:, 0][None, :]
+        missing = wins & ~masks
+        used = np.bitwise_count(missing).astype(np.int64)
+        codes = HANGER_TABLES[kind][masks | wins, 0].astype(np.int64)
+        order = np.argsort(used, axis=1, kind="stable")
+        picked = [np.take_along_axis(a, order, axis=1) for a in (missing, used, codes)]
+        keep = picked[1] > 0
+        starts[kind] = sum(len(b) for b in blocks) + np.concatenate([[0], np.cumsum(keep.sum(axis=1))])
+        blocks.append(np.stack([a[keep] for a in picked], axis=1))
+    return starts, np.concatenate(blocks)
+
+
 WINDOWS = hanger_windows()
+WINDOW_STARTS, WINDOW_ENTRIES = window_lists()
 
 
 def _ladder_kinds(six_below_bells_seven: bool) -> np.ndarray:
@@ -168,7 +239,7 @@ def _ladder_kinds(six_below_bells_seven: bool) -> np.ndarray:
 
 
 # --- kernels ------------------------------------------------------------------------------------
-@njit
+@njit_inline
 def _identities(hand, pmask, pcards, fixed, counts, ladders):
     """Fill counts (9,) and ladders (4,) with the fixed identities of one hand; return w (free).
 
@@ -202,7 +273,7 @@ def _identities(hand, pmask, pcards, fixed, counts, ladders):
     return w
 
 
-@njit
+@njit_inline
 def _gleich(counts, w):
     """Best Gleich code of identity counts (9,) with w free Perlaggen (§5.4); 0 = none."""
     best = 0
@@ -213,7 +284,7 @@ def _gleich(counts, w):
     return best
 
 
-@njit
+@njit_inline
 def _hanger(ladders, w, tables, kinds):
     """Best Hanger code of suit ladders (4,) with w free Perlaggen (§6.4); 0 = none."""
     best = 0
@@ -237,50 +308,74 @@ def _figure_codes(hands, pmask, pcards, fixed, tables, kinds, out):
 
 
 @njit
-def _frontier(hands, pmask, pcards, fixed, tables, kinds, windows, out):
-    """out (n, F, 2): Pareto frontier (Gleich, Hanger) per hand, Hanger descending, -1 padded (§6.5).
+def _hand_frontier(hand, pmask, pcards, fixed, tables, kinds, counts, ladders, trial, best_g, out):
+    """Pareto frontier (Gleich, Hanger) of one hand into out (F, 2), Hanger descending; returns its
+    number of points (the rest of ``out`` is untouched) (§6.5).
 
     Every point spends the free Perlaggen on the missing cards of one Hanger window (or none) and
-    all the rest on one Gleich rank; one identity per Perlagg serves both figures.
+    all the rest on one Gleich rank; one identity per Perlagg serves both figures. The windows of a
+    suit come from WINDOW_ENTRIES, fewest missing cards first, up to w missing (a fully natural run is
+    no better than the hand's natural Hanger). The tables must be HANGER_TABLES.
+    counts (9,), ladders (4,), trial (>= w + 1,) int64 and best_g (_HANGER_CODES,) int64 are scratch.
     """
+    w = _identities(hand, pmask, pcards, fixed, counts, ladders)
+    natural_h = _hanger(ladders, 0, tables, kinds)
+    if w == 0:
+        out[0, 0] = _gleich(counts, 0)
+        out[0, 1] = natural_h
+        return 1
+    for left in range(w + 1):  # trial[left]: best Gleich when ``left`` Perlaggen are still free
+        trial[left] = _gleich(counts, left)
+    best_g[:natural_h + 1] = -1
+    best_g[natural_h] = trial[w]
+    top_h = natural_h
+    for s in range(4):
+        others = 0
+        for t in range(4):
+            if t != s:
+                others = max(others, np.int64(tables[kinds[t], ladders[t], 0]))
+        held = ladders[s]
+        for e in range(WINDOW_STARTS[kinds[s], held], WINDOW_STARTS[kinds[s], held + 1]):
+            used = WINDOW_ENTRIES[e, 1]
+            if used > w:
+                break
+            left = w - used
+            g = trial[left]
+            m = WINDOW_ENTRIES[e, 0]
+            while m:  # a missing card of the window also counts for the Gleich of its rank
+                st = _TOP_BIT9[m & -m]
+                m &= m - 1
+                size = counts[st] + 1 + left
+                if size >= 2:
+                    g = max(g, 16 * size + st)
+            h = max(others, WINDOW_ENTRIES[e, 2])
+            while top_h < h:
+                top_h += 1
+                best_g[top_h] = -1
+            best_g[h] = max(best_g[h], g)
+    n_points = 0
+    top_g = -1
+    for h in range(top_h, -1, -1):
+        if best_g[h] > top_g:
+            if n_points == out.shape[0]:
+                raise ValueError("frontier wider than FRONTIER_MAX")
+            out[n_points, 0] = best_g[h]
+            out[n_points, 1] = h
+            top_g = best_g[h]
+            n_points += 1
+    return n_points
+
+
+@njit
+def _frontier(hands, pmask, pcards, fixed, tables, kinds, out):
+    """out (n, F, 2): Pareto frontier (Gleich, Hanger) per hand, Hanger descending, -1 padded (§6.5)."""
     counts = np.zeros(9, dtype=np.int64)
     ladders = np.zeros(4, dtype=np.int64)
-    trial = np.zeros(9, dtype=np.int64)
+    trial = np.zeros(N_CARDS_PLUS, dtype=np.int64)
     best_g = np.empty(_HANGER_CODES, dtype=np.int64)
     out[:] = -1
     for i in range(hands.shape[0]):
-        w = _identities(hands[i], pmask, pcards, fixed[i], counts, ladders)
-        best_g[:] = -1
-        best_g[_hanger(ladders, 0, tables, kinds)] = _gleich(counts, w)
-        for s in range(4):
-            for k in range(windows.shape[0]):
-                win = windows[k, 0]
-                if (win & 1) and kinds[s] == 0:
-                    continue
-                miss = win & ~ladders[s]
-                used = 0
-                trial[:] = counts
-                for st in range(9):
-                    if (miss >> st) & 1:
-                        used += 1
-                        trial[st] += 1
-                if used > w:
-                    continue
-                held = ladders[s]
-                ladders[s] = held | win
-                h = _hanger(ladders, 0, tables, kinds)
-                ladders[s] = held
-                best_g[h] = max(best_g[h], _gleich(trial, w - used))
-        n_points = 0
-        top_g = -1
-        for h in range(_HANGER_CODES - 1, -1, -1):
-            if best_g[h] > top_g:
-                if n_points == out.shape[1]:
-                    raise ValueError("frontier wider than FRONTIER_MAX")
-                out[i, n_points, 0] = best_g[h]
-                out[i, n_points, 1] = h
-                top_g = best_g[h]
-                n_points += 1
+        _hand_frontier(hands[i], pmask, pcards, fixed[i], tables, kinds, counts, ladders, trial, best_g, out[i])
 
 
 # --- public API ---------------------------------------------------------------------------------
@@ -308,7 +403,7 @@ def frontier(hands, style: str = "innsbruck", trump: str = "H", baptised=None,
     """
     args = _kernel_args(hands, style, trump, baptised, six_below_bells_seven)
     out = np.empty((args[0].shape[0], FRONTIER_MAX, 2), dtype=np.int16)
-    _frontier(*args, WINDOWS, out)
+    _frontier(*args, out)
     return out
 
 
@@ -322,6 +417,8 @@ def _kernel_args(hands, style, trump, baptised, six_below_bells_seven):
     hands = np.ascontiguousarray(hands, dtype=np.uint64).reshape(-1)
     if hands.size and int(hands.max()) >> DECK.n_cards:
         raise CardsimError(f"hand masks must use bits 0..{DECK.n_cards - 1} of the Perlaggen pack")
+    if not has_weli(style) and (hands >> np.uint64(WELI) & np.uint64(1)).any():
+        check_no_weli([WELI], style, "a hand")
     pcards = np.array(perlaggen(style, trump), dtype=np.int64)
     if baptised is None:
         fixed = np.full((hands.size, pcards.size), -1, dtype=np.int8)
@@ -363,6 +460,8 @@ def parse_hand(text: str, style: str = "innsbruck", trump: str = "H") -> tuple[i
     Writing ``X->Y``, ``X→Y`` or ``X=Y`` fixes Perlagg X as face Y; it must be a Perlagg of the deal.
     """
     pfaces = perlaggen(style, trump)
+    check_no_weli([DECK.parse_face(re.split(r"->|→|=", t)[0]) for t in text.replace(",", " ").split()], style,
+                  "the hand")
     cards, fixed = [], np.full(len(pfaces), -1, dtype=np.int8)
     for token in text.replace(",", " ").split():
         name, *target = re.split(r"->|→|=", token)

@@ -33,8 +33,9 @@ from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, batch_tables, 
 from simcore.errors import CardsimError
 from simcore.figures import relative_outcome, resolve, top_bit_table
 from simcore.games import perlaggen as P
+from simcore.games import perlaggen_l1 as L
 from simcore.registry import Game, Option, register
-from simcore.rng import block_words
+from simcore.rng import block_substream, block_words
 
 N_CARDS = P.DECK.n_cards
 SEATS, HAND_SIZE = 4, 5
@@ -51,7 +52,12 @@ FIELDS = ("seat0", "seat1", "seat2", "seat3", "taken", "stock", "table", "gave0"
 (SEAT0, SEAT1, SEAT2, SEAT3, TAKEN, STOCK, TABLE, GAVE0, TOOK0, GAVE2, TOOK2,
  EXPOSED, TURNED, TRUMP, STOPPER, CUT) = range(len(FIELDS))
 N_FIELDS = len(FIELDS)
+_FREE = np.full((SEATS, P.P_MAX), -1, dtype=np.int8)
+"""No Perlagg is baptised yet when the deal is judged (the L1 kernel's ``fixed``)."""
 
+FOUR_PLAYER_STYLES = tuple(s for s in P.STYLES if s != "straf")
+EICHEL_DEALS = ("eichel", "schlanders")
+"""Styles dealt as Eichelperlaggen (§9.1): acorns laid aside before the trump card, the Imst exchanges."""
 CUT_MIN, CUT_MAX = 5, 28
 """A-31: the cut depth is uniform on [CUT_MIN, CUT_MAX]."""
 EXCHANGE_POLICIES = ("always", "never")
@@ -69,6 +75,19 @@ DEAL_OPTIONS = (
            "A-07: the natural card given up: the lowest among those that leave the best L0 (Gleich, "
            "Hanger) after the swap, Gleich first ('keep_figures'), or simply the lowest ('lowest')"),
     Option("opponents_exchange", False, (False,), "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
+)
+TABLE_OPTIONS = (  # played by simcore.games.perlaggen_variants
+    Option("players", 4, (2, 3, 4, 6), "§9.2-§9.4: four in partnerships; two; three each for himself (style "
+           "straf: Strafperlaggen, §9.5); six in two teams of three"),
+    Option("packets_seven", "2-3-T-2", ("2-3-T-2", "3-T-4"),
+           "§9.2, §9.4: 7 cards as 2, 3, trump, 2 (usual) or 3, trump, 4 (Strafperlaggen always 3-T-4)"),
+    Option("six_player_cards", 4, (4, 5), "§9.3: six players hold 4 cards (2, 2) or 5 (2, 3: Innsbruck rules; in "
+           "Eichel with the throw-in of A-28)"),
+    Option("six_player_no_trump", "throw_in", ("throw_in",),
+           "A-28: six players with 5 cards and only acorns left in Eichel: throw in, same dealer deals again"),
+    Option("table_exchangers", "dealer_then_partners", ("dealer_then_partners",),
+           "A-27: two and three players (unstated for three; Strafperlaggen says so): the dealer only; six "
+           "players: the dealer, then his partners clockwise"),
 )
 
 DRAW_BOUNDS = np.array(list(range(N_CARDS, 0, -1)) + [CUT_MAX - CUT_MIN + 1], dtype=np.uint64)
@@ -91,6 +110,9 @@ class DealRules:
 
     def __post_init__(self):
         P.trump_suits(self.style)  # CardsimError for an unknown style
+        if self.style not in FOUR_PLAYER_STYLES:
+            raise CardsimError(f"the {self.style} style is not a four-player game (Strafperlaggen is for three, "
+                               "§9.5); choose one of: " + ", ".join(FOUR_PLAYER_STYLES))
         if self.exchange not in EXCHANGE_POLICIES:
             raise CardsimError(f"unknown exchange policy '{self.exchange}'; "
                                f"choose one of: {', '.join(EXCHANGE_POLICIES)}")
@@ -105,37 +127,69 @@ class DealRules:
         """(masks, pcards, flags, tables, kinds) for the kernels.
 
         masks (6,) uint64: Perlagg mask per trump suit index (0 where impossible), then the permanent
-        Perlaggen, then the acorn Perlaggen of Eichel (0 in Innsbruck); pcards (4, 8) int64: Perlaggen
-        per trump, precedence order, padded with NO_CARD; flags (3,) int64: eichel, exchange, keep_figures.
+        Perlaggen, then the acorn Perlaggen of Eichel deals (0 otherwise); pcards (4, P.P_MAX) int64:
+        Perlaggen per trump, precedence order, padded with NO_CARD; flags (4,) int64: Eichel deal (acorns
+        laid aside, §9.1 exchanges), exchange, keep_figures, no Weli.
         """
         masks = np.zeros(6, dtype=np.uint64)
-        pcards = np.full((4, 8), NO_CARD, dtype=np.int64)
+        pcards = np.full((4, P.P_MAX), NO_CARD, dtype=np.int64)
         for trump in P.trump_suits(self.style):
             t = P.DECK.suits.index(trump)
             faces = P.perlaggen(self.style, trump)
             masks[t] = np.uint64(P.DECK.mask(faces))
             pcards[t, :len(faces)] = faces
         masks[4] = np.uint64(P.DECK.mask(P.permanent_perlaggen(self.style)))
-        if self.style == "eichel":
+        if self.style in EICHEL_DEALS:
             masks[5] = np.uint64(P.DECK.mask(P.DECK.parse_cards("E7 EU EO")))
-        flags = np.array([self.style == "eichel", self.exchange == "always", self.exchange_gives == "keep_figures"],
-                         dtype=np.int64)
+        flags = np.array([self.style in EICHEL_DEALS, self.exchange == "always", self.exchange_gives == "keep_figures",
+                          not P.has_weli(self.style)], dtype=np.int64)
         return masks, pcards, flags, P.HANGER_TABLES, P._ladder_kinds(self.six_below_bells_seven)
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """How figures are judged (§11.6): level "L0" (each figure with every free Perlagg) or "L1" (the
+    team game of frontier points, simcore.games.perlaggen_l1) and the stakes v_G, v_H of L1."""
+
+    level: str = "L0"
+    stakes: tuple = (1, 1)
+
+    def __post_init__(self):
+        if self.level not in L.LEVELS:
+            raise CardsimError(f"unknown figure level '{self.level}'; choose one of: {', '.join(L.LEVELS)}")
+        object.__setattr__(self, "stakes", L.check_stakes(self.stakes))
+
+    def key(self) -> str:
+        return self.level if self.level == "L0" else f"L1|stakes={self.stakes[0]:g}:{self.stakes[1]:g}"
+
+    def args(self) -> np.ndarray:
+        """(3,) float64: level index, v_G, v_H (the kernels' ``ev``)."""
+        return np.array([L.LEVELS.index(self.level), *self.stakes], dtype=np.float64)
+
+    def uniforms(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        """(n_deals, 2) uniforms for the mixed draws of L1 (sub-stream 1 of the block; zeros at L0)."""
+        if self.level == "L0":
+            return np.zeros((n_deals, 2))
+        return block_substream(seed, block, 1).random((n_deals, 2))
+
+
 def cutter_k_exact(style: str) -> list[Fraction]:
-    """Exact P(the cutter takes k Perlaggen), k = 0..m, with m permanent Perlaggen of ``style`` (§11.1).
+    """Exact P(the cutter takes k Perlaggen), k = 0..min(m, 5), with m permanent Perlaggen of ``style``
+    in its n-card pack (§11.1).
 
     The packet's bottom cards, read upwards, are a uniform sequence of distinct cards (the packet
-    has at least m cards): k = j when the first j are permanent and the next one is not (or j = m).
+    has more than min(m, 5) cards): k = j when the first j are permanent and the next one is not, or
+    when j reaches m or the hand size (the cutter stops with a full hand).
     """
     m = len(P.permanent_perlaggen(style))
+    n = N_CARDS if P.has_weli(style) else N_CARDS - 1
+    top = min(m, HAND_SIZE)
     probs = []
-    for j in range(m + 1):
+    for j in range(top + 1):
         p = Fraction(1)
         for t in range(j):
-            p *= Fraction(m - t, N_CARDS - t)
-        probs.append(p * (Fraction(N_CARDS - m, N_CARDS - j) if j < m else 1))
+            p *= Fraction(m - t, n - t)
+        probs.append(p * (Fraction(n - m, n - j) if j < top else 1))
     return probs
 
 
@@ -308,9 +362,21 @@ def _exchange(row, masks, pcards, flags, tables, kinds, own_seat, own_gives):
 
 
 @njit
-def _pack_card(deck, cut, p):
-    """Card at position p (0 = top) of the pack after the completed cut: ``deck[cut:] + deck[:cut - k]``."""
-    return deck[cut + p] if p < N_CARDS - cut else deck[p - (N_CARDS - cut)]
+def _pack_card(deck, n, cut, p):
+    """Card at position p (0 = top) of the pack after the completed cut: ``deck[cut:n] + deck[:cut - k]``."""
+    return deck[cut + p] if p < n - cut else deck[p - (n - cut)]
+
+
+@njit
+def _drop_weli(deck):
+    """Take the Weli out of ``deck`` (33,), keeping the order of the others in deck[:32]; returns 32.
+    A 33-card shuffle without one card is a uniform shuffle of the other 32 (Schlanders, §9.6)."""
+    j = 0
+    for i in range(N_CARDS):
+        if deck[i] != 32:
+            deck[j] = deck[i]
+            j += 1
+    return j
 
 
 @njit
@@ -318,17 +384,19 @@ def _procedure(deck, cut, masks, pcards, flags, tables, kinds, row):
     """Play the deal of §3.7 on a shuffled ``deck`` (33,) int64 (index 0 = top) cut at ``cut``.
 
     Fills ``row`` (N_FIELDS,) uint64. The cutter keeps the permanent Perlaggen at the bottom of his
-    packet; the completed cut puts the rest of the packet under the other part (§3.2).
+    packet, at most a hand's worth; the completed cut puts the rest of the packet under the other
+    part (§3.2). Without the Weli (flags[3], Schlanders) the other 32 cards are played.
     """
     row[:] = 0
     row[CUT] = cut
+    n = _drop_weli(deck) if flags[3] else N_CARDS
     i = cut - 1
-    while i >= 0 and (masks[4] >> np.uint64(deck[i])) & np.uint64(1):
+    while i >= 0 and cut - 1 - i < HAND_SIZE and (masks[4] >> np.uint64(deck[i])) & np.uint64(1):
         row[TAKEN] |= _bit(deck[i])
         i -= 1
     k = cut - 1 - i
-    n_pack = N_CARDS - k
-    row[STOPPER] = _pack_card(deck, cut, n_pack - 1)
+    n_pack = n - k
+    row[STOPPER] = _pack_card(deck, n, cut, n_pack - 1)
     row[CUTTER] = row[TAKEN]
     pos = 0
     for rnd in range(2):
@@ -337,19 +405,19 @@ def _procedure(deck, cut, masks, pcards, flags, tables, kinds, row):
             if seat == CUTTER:
                 m = max(0, 2 - k) if rnd == 0 else 3 - max(0, k - 2)
             for _ in range(m):
-                row[seat] |= _bit(_pack_card(deck, cut, pos))
+                row[seat] |= _bit(_pack_card(deck, n, cut, pos))
                 pos += 1
-    card = _pack_card(deck, cut, pos)
+    card = _pack_card(deck, n, cut, pos)
     pos += 1
     while flags[0] and _suit(card) == ACORNS:
         row[EXPOSED] |= _bit(card)
-        card = _pack_card(deck, cut, pos)
+        card = _pack_card(deck, n, cut, pos)
         pos += 1
     row[TURNED] = card
     row[TRUMP] = _suit(card)
     row[TABLE] = row[EXPOSED] | _bit(card)
     for j in range(pos, n_pack):
-        row[STOCK] |= _bit(_pack_card(deck, cut, j))
+        row[STOCK] |= _bit(_pack_card(deck, n, cut, j))
     _exchange(row, masks, pcards, flags, tables, kinds, -1, _NO_GIVES)
 
 
@@ -425,21 +493,37 @@ def _outcomes(g, h):
 
 
 @njit
-def _outcome_block(rows, masks, pcards, tables, kinds, out):
-    """out (n, 2): absolute Gleich and Hanger outcomes of played ``rows`` (n, N_FIELDS)."""
+def _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, u, scratch):
+    """Absolute (Gleich, Hanger) outcomes of a played ``row`` at the level of ``ev`` (Evaluation.args):
+    L0 from the codes g, h (4,) of `_table_codes` (filled before), L1 by the team game of
+    simcore.games.perlaggen_l1 with the uniforms u (2,) and the work arrays ``scratch``."""
+    if ev[0] == 0:
+        return _outcomes(g, h)
+    trump = np.int64(row[TRUMP])
+    og, oh, _, _ = L._l1_table(row[:SEATS], masks[trump], pcards[trump], _FREE, tables, kinds, ev[1], ev[2],
+                               u[0], u[1], scratch)
+    return og, oh
+
+
+@njit
+def _outcome_block(rows, masks, pcards, tables, kinds, ev, uniforms, scratch, out):
+    """out (n, 2): absolute Gleich and Hanger outcomes of played ``rows`` (n, N_FIELDS) at the level of ``ev``."""
     g = np.zeros(SEATS, dtype=np.int64)
     h = np.zeros(SEATS, dtype=np.int64)
     for d in range(rows.shape[0]):
         _table_codes(rows[d], masks, pcards, tables, kinds, g, h)
-        out[d, 0], out[d, 1] = _outcomes(g, h)
+        out[d, 0], out[d, 1] = _level_outcomes(rows[d], masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch)
 
 
-def outcomes(rows: np.ndarray, rules: DealRules = DealRules()) -> np.ndarray:
-    """L0 outcomes of played deals (rows of `deal_block`): (n, 2) int8, Gleich and Hanger, valued
-    simcore.figures TEAM0 (team D), TEAM1 (team O), STAND, VOID."""
+def outcomes(rows: np.ndarray, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation(),
+             uniforms=None) -> np.ndarray:
+    """Outcomes of played deals (rows of `deal_block`) at ``evaluation``'s level: (n, 2) int8, Gleich and
+    Hanger, valued simcore.figures TEAM0 (team D), TEAM1 (team O), STAND, VOID. uniforms (n, 2) are
+    the L1 mixed draws (default 0.5)."""
     masks, pcards, _, tables, kinds = rules.kernel_args()
     out = np.empty((rows.shape[0], 2), dtype=np.int8)
-    _outcome_block(rows, masks, pcards, tables, kinds, out)
+    uniforms = np.full((rows.shape[0], 2), 0.5) if uniforms is None else np.asarray(uniforms, dtype=np.float64)
+    _outcome_block(rows, masks, pcards, tables, kinds, evaluation.args(), uniforms, L.Scratch.arrays(), out)
     return out
 
 
@@ -492,9 +576,10 @@ class Known:
                 gives[took] = gave
         return gives
 
-    def deal_spec(self):
+    def deal_spec(self, weli: bool = True):
         """DealSpec of the pre-exchange deal: the seat's hand before its swaps, the cutter's shown
-        Perlaggen, the cards team D gave up, the turned card and the laid-aside acorns fixed."""
+        Perlaggen, the cards team D gave up, the turned card and the laid-aside acorns fixed; without
+        the ``weli`` (Schlanders) it is fixed in the stock, out of play."""
         rec = [int(m) for m in self.record()]
         gave, took = {0: rec[1], 2: rec[3]}, {0: rec[2], 2: rec[4]}
         fixed = {f"seat{s}": set() for s in range(SEATS)}
@@ -512,6 +597,8 @@ class Known:
             places["turned"] = tuple(sorted(turned))
         if self.stopper is not None:
             places["stopper"] = (self.stopper,)
+        if not weli:
+            places["stock"] = (P.WELI,)
         return DealSpec(layout, places)
 
     def key(self) -> str:
@@ -548,13 +635,15 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, own_seat, own_
 
 
 @njit
-def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, out):
+def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, ev, uniforms,
+                 scratch, out):
     """Tally the deals consistent with the public facts: out (9,) += [accepted, Gleich (win, stand,
     lose, void), Hanger (...)] for the team of ``seat``.
 
     A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
     ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2). The swaps
     of ``seat`` itself are replayed as recorded (``own_gives``, see `_exchange`), the others' by policy.
+    Figures are judged at the level of ``ev`` (`_level_outcomes`, uniforms (n, 2)).
     """
     row = np.zeros(N_FIELDS, dtype=np.uint64)
     g = np.zeros(SEATS, dtype=np.int64)
@@ -569,7 +658,7 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
                              or row[GAVE2] != record[3] or row[TOOK2] != record[4]):
             continue
         _table_codes(row, masks, pcards, tables, kinds, g, h)
-        og, oh = _outcomes(g, h)
+        og, oh = _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch)
         out[0] += 1
         out[1 + relative_outcome(og, team)] += 1
         out[5 + relative_outcome(oh, team)] += 1
@@ -577,22 +666,24 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
 
 class OddsJob:
     """Counts for the runner: [accepted deals, Gleich (win, stand, lose, void), Hanger (...)] of the
-    team of ``known.seat``, over pre-exchange deals sampled under ``known`` (§11.4)."""
+    team of ``known.seat``, over pre-exchange deals sampled under ``known`` (§11.4), figures judged
+    by ``evaluation``."""
 
     n_counts = 1 + 2 * 4
 
-    def __init__(self, known: Known, rules: DealRules = DealRules()):
-        self.known, self.rules = known, rules
-        self.spec = known.deal_spec()
+    def __init__(self, known: Known, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation()):
+        self.known, self.rules, self.evaluation = known, rules, evaluation
+        self.spec = known.deal_spec(P.has_weli(rules.style))
 
     def key(self) -> str:
-        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}"
+        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}|{self.evaluation.key()}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         out = np.zeros(self.n_counts, dtype=np.int64)
         _odds_counts(slots, self.known.seat, self.known.record(), self.known.exchanges is not None,
-                     self.known.own_gives(), self.known.trump, *self.rules.kernel_args(), out)
+                     self.known.own_gives(), self.known.trump, *self.rules.kernel_args(), self.evaluation.args(),
+                     self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), out)
         return out
 
 
@@ -608,13 +699,22 @@ STATS_PARTS = {
     "outcome": (2, 4),             # figure x absolute outcome (team D, team O, stand, void)
     "both": (1,),                  # one team wins both Gleich and Hanger
     "seat_best": (SEATS, 2, 2),    # seat x figure x (strictly best, tied best) at the table
+    "level_outcome": (2, 4),       # figure x absolute outcome at the job's level (L0: = outcome)
+    "level_both": (1,),            # one team wins both, at the job's level
+    "team_perlaggen": (2, P.P_MAX + 1, 2, 4),  # team (D, O) x its Perlaggen after the exchanges x figure x (win, stand,
+                                     # lose, void) at the job's level
 }
 N_STATS = 1 + sum(int(np.prod(shape)) for shape in STATS_PARTS.values())
+_TEAM_STRIDE = 8 * (P.P_MAX + 1)
+"""Counts per team in "team_perlaggen"."""
+_LEVEL_BASE = 1 + sum(int(np.prod(STATS_PARTS[name])) for name in list(STATS_PARTS)[:9])
+"""Offset of "level_outcome" in the flat tally (the parts before it have hard-coded offsets)."""
 
 
 @njit
-def _tally_table(row, masks, pcards, tables, kinds, g, h, out):
-    """Add one played deal to the flat STATS_PARTS tally ``out`` (N_STATS,), out[0] = deals."""
+def _tally_table(row, masks, pcards, tables, kinds, g, h, ev, u, scratch, out):
+    """Add one played deal to the flat STATS_PARTS tally ``out`` (N_STATS,), out[0] = deals; the level
+    parts at the level of ``ev`` with the uniforms u (2,) (see `_level_outcomes`)."""
     trump = np.int64(row[TRUMP])
     pmask = masks[trump]
     out[0] += 1
@@ -644,11 +744,22 @@ def _tally_table(row, masks, pcards, tables, kinds, g, h, out):
     out[base + 12 + og] += 1
     out[base + 16 + oh] += 1
     out[base + 20] += og == oh and og < 2
+    if ev[0] != 0:
+        og, oh = _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, u, scratch)
+    out[_LEVEL_BASE + og] += 1
+    out[_LEVEL_BASE + 4 + oh] += 1
+    out[_LEVEL_BASE + 8] += og == oh and og < 2
+    for team in range(2):
+        held = _popcount((row[team] | row[team + 2]) & pmask)
+        at = _LEVEL_BASE + 9 + _TEAM_STRIDE * team + 8 * held
+        out[at + relative_outcome(og, team)] += 1
+        out[at + 4 + relative_outcome(oh, team)] += 1
 
 
 @njit
-def _stats_block(words, masks, pcards, flags, tables, kinds, out):
-    """Play one deal per row of ``words`` and tally it into ``out`` (N_STATS,)."""
+def _stats_block(words, masks, pcards, flags, tables, kinds, ev, uniforms, scratch, out):
+    """Play one deal per row of ``words`` and tally it into ``out`` (N_STATS,) (figures at the level of
+    ``ev``, uniforms (n, 2) for the mixed draws of L1)."""
     padded, _, thresholds = batch_tables(DRAW_BOUNDS)
     js = np.empty(padded.shape[0], dtype=np.int64)
     deck = np.empty(N_CARDS, dtype=np.int64)
@@ -658,23 +769,25 @@ def _stats_block(words, masks, pcards, flags, tables, kinds, out):
     for d in range(words.shape[0]):
         cut = _shuffle(words[d], padded, thresholds, js, deck)
         _procedure(deck, cut, masks, pcards, flags, tables, kinds, row)
-        _tally_table(row, masks, pcards, tables, kinds, g, h, out)
+        _tally_table(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch, out)
 
 
 class StatsJob:
-    """Counts for the runner: the STATS_PARTS tallies of deals as played under ``rules``."""
+    """Counts for the runner: the STATS_PARTS tallies of deals as played under ``rules``, the level
+    parts judged by ``evaluation``."""
 
     n_counts = N_STATS
 
-    def __init__(self, rules: DealRules = DealRules()):
-        self.rules = rules
+    def __init__(self, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation()):
+        self.rules, self.evaluation = rules, evaluation
 
     def key(self) -> str:
-        return f"perlaggen|stats|{self.rules.key()}"
+        return f"perlaggen|stats|{self.rules.key()}|{self.evaluation.key()}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         out = np.zeros(N_STATS, dtype=np.int64)
-        _stats_block(block_words(seed, block, n_deals, WORDS_PER_DEAL), *self.rules.kernel_args(), out)
+        _stats_block(block_words(seed, block, n_deals, WORDS_PER_DEAL), *self.rules.kernel_args(),
+                     self.evaluation.args(), self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), out)
         return out
 
     @staticmethod
@@ -693,5 +806,5 @@ GAME = register(Game(
     title="Perlaggen",
     deck=P.DECK,
     rules_file="perlaggen.md",
-    options=P.OPTIONS + DEAL_OPTIONS,
+    options=P.OPTIONS + DEAL_OPTIONS + TABLE_OPTIONS,
 ))

@@ -82,8 +82,13 @@ MELD_KINDS = (
     MeldKind("queens around", 3, 60, 600),
     MeldKind("jacks around", 3, 40, 400),
 )
-MELD_VALUES = np.array([(0, k.single, k.double) for k in MELD_KINDS], dtype=np.int64)
-"""(9, 3) int64: value of every meld kind held 0, 1 or 2 times (row index = kind constant above)."""
+ROPE_DOUBLE_ROYAL, ROUNDHOUSE_ROPE = 9, 10
+"""Extra rows of a meld value table (variants): [0, 0, bonus] for one rope with both trump K and Q
+twice (V6: 150 + 240 = 390 counts the rope's K Q again, +200 over 150 + 40) and [0, bonus, 0] for a
+roundhouse whose trump K Q sit in the single rope (V7 with roundhouse_with_rope 390: +40 over 350)."""
+MELD_VALUES = np.array([(0, k.single, k.double) for k in MELD_KINDS] + [(0, 0, 0), (0, 0, 0)], dtype=np.int64)
+"""(11, 3) int64: value of every meld kind held 0, 1 or 2 times (row index = kind constant above),
+then the variant rows (0 in the main game)."""
 AROUND_RANKS = ((ACES, ACE), (KINGS, KING), (QUEENS, QUEEN), (JACKS, JACK))
 ROPE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 
@@ -144,14 +149,21 @@ def _face_counts(hand, counts):
 
 
 @njit
-def _trump_suit_value(counts, s, values):
-    """Type-1 meld of suit s as trump: best rope/royal-marriage split plus the deece (R3.5)."""
+def _trump_suit_value(counts, s, values, roundhouse):
+    """Type-1 meld of suit s as trump: best rope/royal-marriage split plus the deece (R3.5), with the
+    variant bonuses of ``values`` (V6 rope + double royal marriage, V7 roundhouse sharing the rope's
+    K Q; ``roundhouse``: the holding has a K and a Q of every suit)."""
     base = 6 * s
     k = min(counts[base + KING], counts[base + QUEEN])
     ropes = min(min(counts[base + ACE], counts[base + TEN]), min(k, counts[base + JACK]))
     best = 0
     for u in range(ropes + 1):
-        best = max(best, values[ROPE, u] + values[ROYAL, k - u])
+        value = values[ROPE, u] + values[ROYAL, k - u]
+        if u == 1 and k == 2:
+            value += values[ROPE_DOUBLE_ROYAL, 2]
+        if u == 1 and k == 1 and roundhouse:
+            value += values[ROUNDHOUSE_ROPE, 1]
+        best = max(best, value)
     return best + values[DEECE, counts[base + NINE]]
 
 
@@ -162,10 +174,13 @@ def _base_and_gains(counts, values, gains):
     for kind, rank in AROUND_RANKS:
         held = min(min(counts[rank], counts[6 + rank]), min(counts[12 + rank], counts[18 + rank]))
         base += values[kind, held]
+    roundhouse = True
+    for s in range(4):
+        roundhouse = roundhouse and min(counts[6 * s + KING], counts[6 * s + QUEEN]) > 0
     for s in range(4):
         plain = values[MARRIAGE, min(counts[6 * s + KING], counts[6 * s + QUEEN])]
         base += plain
-        gains[s] = _trump_suit_value(counts, s, values) - plain
+        gains[s] = _trump_suit_value(counts, s, values, roundhouse) - plain
     return base
 
 
@@ -212,26 +227,107 @@ def _check_trump(trump: int) -> int:
     return int(trump)
 
 
-def meld_points(hands, trump: int) -> np.ndarray:
+def rule_options(options: dict | None = None) -> dict:
+    """Every pinochle3 option (Appendix A) with ``options`` overriding the defaults.
+
+    Raises CardsimError for an unknown option or a value outside its choices.
+    """
+    known = {o.name: o for o in OPTIONS}
+    chosen = {name: o.default for name, o in known.items()}
+    for name, value in (options or {}).items():
+        if name not in known:
+            raise CardsimError(f"unknown pinochle3 option '{name}'; options are {', '.join(known)}")
+        if value not in known[name].choices:
+            raise CardsimError(f"option {name} cannot be {value!r}; choose one of {known[name].choices}")
+        chosen[name] = value
+    return chosen
+
+DOUBLED_WITHOUT_BONUS = (ROPE, PINOCHLE, ACES, KINGS, QUEENS, JACKS)
+"""Melds whose double is worth just 2 x single under V5 (marriages and deece are 2 x already)."""
+
+
+def meld_values(options: dict | None = None) -> np.ndarray:
+    """The (11, 3) int64 meld value table (`MELD_VALUES` layout) of the meld options (defaults: the
+    main game). V5 ``double_bonus`` False: every double is 2 x single (double rope 300, pinochle 80,
+    aces 200, ...). V6 ``double_royal_marriage`` 240: K K Q Q of trumps 240, with a rope 390 (not on
+    a double rope, A13). V7 ``roundhouse_meld`` with ``roundhouse_with_rope`` 390: a roundhouse whose
+    trump K Q are the rope's scores 390 instead of 350; otherwise the roundhouse scores as its
+    parts, 240, also next to double kings or queens (component sum, A14).
+    Raises CardsimError for an unknown option or value.
+    """
+    chosen = rule_options(options)
+    values = MELD_VALUES.copy()
+    if not chosen["double_bonus"]:
+        values[list(DOUBLED_WITHOUT_BONUS), 2] = 2 * values[list(DOUBLED_WITHOUT_BONUS), 1]
+    if chosen["double_royal_marriage"] != values[ROYAL, 2]:
+        values[ROYAL, 2] = chosen["double_royal_marriage"]
+        values[ROPE_DOUBLE_ROYAL, 2] = chosen["double_royal_marriage"] - values[ROYAL, 1]
+    if chosen["roundhouse_meld"]:
+        values[ROUNDHOUSE_ROPE, 1] = chosen["roundhouse_with_rope"] - 350
+    return values
+
+
+def meld_points(hands, trump: int, options: dict | None = None) -> np.ndarray:
     """Meld of every holding under ``trump`` (suit index, S H D C = 0-3).
 
-    hands: (n,) uint64 card masks of any size. Returns (n,) int64 meld points.
+    hands: (n,) uint64 card masks of any size; options: meld variants (`meld_values`). Returns (n,)
+    int64 meld points.
     """
     arr = _as_hands(hands)
     out = np.empty(arr.shape[0], dtype=np.int64)
-    return _meld_fixed(arr, _check_trump(trump), MELD_VALUES, out)
+    return _meld_fixed(arr, _check_trump(trump), meld_values(options), out)
 
 
-def best_meld(hands) -> tuple[np.ndarray, np.ndarray]:
+def best_meld(hands, options: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Best trump of every holding: ((n,) int64 meld points, (n,) int64 trump suit index).
 
-    Among equally good trumps the first in S H D C order is reported.
+    Among equally good trumps the first in S H D C order is reported. options: as `meld_points`.
     """
     arr = _as_hands(hands)
     points = np.empty(arr.shape[0], dtype=np.int64)
     trumps = np.empty(arr.shape[0], dtype=np.int64)
-    _meld_best(arr, MELD_VALUES, points, trumps)
+    _meld_best(arr, meld_values(options), points, trumps)
     return points, trumps
+
+
+# --- nines throw-in (V4) and the ÷10 scale (V12) ---------------------------------------------------
+NINES = np.uint64(sum(3 << (2 * (6 * s + NINE)) for s in range(N_SUITS)))
+ACES_MASK = np.uint64(sum(3 << (2 * (6 * s + ACE)) for s in range(N_SUITS)))
+NINES_RULES = {  # rule -> (nines at least, aces at most, no meld but deece)
+    "5_no_meld": (5, 8, True), "6_any": (6, 8, False), "7_any": (7, 8, False),
+    "5_no_ace": (5, 0, False), "6_max1ace": (6, 1, False),
+}
+
+
+def nines_throw_in(hands, rule: str | None) -> np.ndarray:
+    """(n,) bool: may each 15-card hand (n,) uint64 have the deal thrown in under ``nines_rule``
+    ``rule`` (V4, "at least" A11; None: never)? "5_no_meld": at least 5 nines and no meld but
+    deece under any trump (no marriage, pinochle or around); "6_any", "7_any"; "5_no_ace";
+    "6_max1ace" (at most one ace). The deal then passes to the left (A12)."""
+    arr = _as_hands(hands)
+    if rule is None:
+        return np.zeros(arr.shape[0], dtype=bool)
+    if rule not in NINES_RULES:
+        raise CardsimError(f"unknown nines_rule '{rule}'; choose one of: {', '.join(NINES_RULES)} or None")
+    nines, aces, no_meld = NINES_RULES[rule]
+    ok = (np.bitwise_count(arr & NINES) >= nines) & (np.bitwise_count(arr & ACES_MASK) <= aces)
+    if no_meld:
+        spade_nines = np.bitwise_count(arr & np.uint64(3 << (2 * NINE))).astype(np.int64)
+        ok &= meld_points(arr, SPADES) == 10 * spade_nines  # nothing but the deece of spades
+    return ok
+
+
+SCALED = {"rope": 150, "counter": 10, "last_trick": 10, "min_bid": 250, "target": 1500}
+"""Values of the main game that the ÷10 variant (V12) scales."""
+
+
+def scaled(options: dict | None = None) -> dict[str, int]:
+    """`SCALED` in the units of option ``scale`` (1, or 0.1 for V12: rope 15, counter 1, target 150).
+
+    Every value of the game is a multiple of 10, so V12 changes no decision, only the numbers.
+    """
+    scale = rule_options(options)["scale"]
+    return {name: round(value * scale) for name, value in SCALED.items()}
 
 
 # --- exact meld distribution (spec §9.2) ----------------------------------------------------------
@@ -255,7 +351,7 @@ def suit_patterns() -> tuple[np.ndarray, np.ndarray]:
     gains = np.empty(len(counts), dtype=np.int64)
     for i, row in enumerate(counts):
         holding[:N_RANKS] = row
-        gains[i] = _trump_suit_value(holding, 0, MELD_VALUES) - marriage[i]
+        gains[i] = _trump_suit_value(holding, 0, MELD_VALUES, False) - marriage[i]
     gain_values, gain_index = np.unique(gains, return_inverse=True)
     table = np.column_stack([
         np.prod(np.where(counts == 1, 2, 1), axis=1), counts.sum(axis=1), counts[:, [ACE, KING, QUEEN, JACK]],

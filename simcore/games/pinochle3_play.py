@@ -41,9 +41,9 @@ from simcore.games.pinochle3 import (
     LAST_TRICK_BONUS,
     N_RANKS,
     N_SUITS,
-    OPTIONS,
     QUEEN,
     SEATS,
+    rule_options,
 )
 from simcore.tricks import lowest_card, popcount, suit_bits
 
@@ -331,23 +331,6 @@ def play_line(policy, hands, trump: int, leader: int, rule: str = "old", u=None)
         out += [((leader + i) % SEATS, int(c)) for i, c in enumerate(trick)]
         leader = (leader + int(winning_slot(trick, SEATS, trump))) % SEATS
     return out
-
-
-# --- options ------------------------------------------------------------------------------------
-def rule_options(options: dict | None = None) -> dict:
-    """Every pinochle3 option (Appendix A) with ``options`` overriding the defaults.
-
-    Raises CardsimError for an unknown option or a value outside its choices.
-    """
-    known = {o.name: o for o in OPTIONS}
-    chosen = {name: o.default for name, o in known.items()}
-    for name, value in (options or {}).items():
-        if name not in known:
-            raise CardsimError(f"unknown pinochle3 option '{name}'; options are {', '.join(known)}")
-        if value not in known[name].choices:
-            raise CardsimError(f"option {name} cannot be {value!r}; choose one of {known[name].choices}")
-        chosen[name] = value
-    return chosen
 
 
 # --- auction, kitty, discard and trump (R4.2-R4.8) -----------------------------------------------------

@@ -1,0 +1,351 @@
+"""Bauernstoss analysis: odds of a hand's calls, bidding thresholds and auction-policy matches.
+
+Command line::
+
+    cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random] [--json]
+    cardsim thresholds bauernstoss [--play greedy|dd|random] [--n 20000] [--json]
+    cardsim match bauernstoss --a b0 --b cautious --games 200 [--json]
+
+Python API (each returns a DataFrame, `match` a dict)::
+
+    from analysis.games import bauernstoss
+    frame = bauernstoss.odds("sB hB dB cA cT sK h7 d8", seat=1, n=2000, seed=7)
+    table = bauernstoss.thresholds(n=20_000, seed=7)
+    result = bauernstoss.match("b0", "cautious", games=200, seed=7)
+
+Seats 0-3 clockwise, dealer seat 0, forehand seat 1 leads; team = seat % 2 (spec §0.2, §3, §5.1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import numpy as np
+import pandas as pd
+
+from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.stats import Z95, Estimate
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_jobs as jobs
+from simcore.rng import normalize_seed
+
+GAME = "bauernstoss"
+PLAY_HELP = {"dd": "solved double dummy (every seat plays perfectly, seeing all hands)",
+             "greedy": "played by the toolkit's greedy policy at every seat",
+             "random": "played with uniformly random legal cards at every seat"}
+DEFAULT_PLAY = "greedy"
+"""Default play-out of `odds` and `thresholds`: greedy is about a thousand times faster than the
+double-dummy solver (tens of solves a second); pass --play dd for the perfect-information value."""
+CALL_NAMES = {bs.NUMBER: "number", bs.SMALL_SOLO: "small solo", bs.BIG_SOLO: "big solo"}
+
+
+# --- input ------------------------------------------------------------------------------------
+def parse_hand(hand: str) -> list[int]:
+    """The 8 cards of ``hand`` (tokens like cB sT h7); CardsimError for a wrong size, duplicates or
+    unknown cards."""
+    cards = bs.DECK.parse_cards(hand, "--hand")
+    if len(cards) != bs.HAND_SIZE:
+        raise CardsimError(f"--hand must list {bs.HAND_SIZE} cards (suits c s h d, ranks 7 8 9 B D K T A, "
+                           f"e.g. 'sB hB dB cA cT sK h7 d8'), got {len(cards)}")
+    return cards
+
+
+def parse_seat(seat) -> int:
+    """A seat 0-3 (dealer 0, forehand 1); CardsimError otherwise."""
+    try:
+        value = int(seat)
+    except (TypeError, ValueError):
+        value = -1
+    if value not in range(bs.SEATS) or str(seat).strip() != str(value):
+        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat!r}")
+    return value
+
+
+def parse_play(method: str) -> str:
+    if method not in jobs.METHODS:
+        raise CardsimError(f"--play must be one of {', '.join(jobs.METHODS)}, got '{method}'")
+    return method
+
+
+def call_options(cards: list[int], first_hand: bool = False) -> list[jobs.Option]:
+    """Every call open to the hand (spec §4.3-§4.7): a number bid naming each suit (1-3 jacks, at
+    least 2 trumps), and with the club jack outside a game's first hand a Small Solo (not with 4
+    jacks) and a Big Solo in each suit. CardsimError for a hand without a call."""
+    mask = bs.DECK.mask(cards)
+    jacks = bs.jack_count(mask)
+    options = []
+    if 1 <= jacks <= 3:
+        options += [jobs.Option(bs.NUMBER, s) for s in range(4) if bs.trump_length(mask, s) >= 2]
+    if (mask >> bs.CLUB_JACK) & 1 and not first_hand:
+        kinds = (bs.BIG_SOLO,) if jacks == 4 else (bs.SMALL_SOLO, bs.BIG_SOLO)
+        options += [jobs.Option(kind, s) for kind in kinds for s in range(4)]
+    if not options:
+        why = "holds no jack (§4.3: it must pass)" if jacks == 0 else \
+            "holds all four jacks in a game's first hand (§4.3, §4.7: it must pass)"
+        raise CardsimError(f"the hand {why}; there is no call to evaluate")
+    return options
+
+
+def _mean_interval(total: int, squares: int, n: int) -> tuple[float, float, float]:
+    """Mean and normal 95% interval from a sum and a sum of squares of n values."""
+    mean = total / n
+    sd = math.sqrt(max(squares / n - mean * mean, 0.0))
+    half = Z95 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
+    est = Estimate(int(successes), int(n))
+    return {prefix: est.p, f"{prefix}_lo": est.lo, f"{prefix}_hi": est.hi}
+
+
+# --- odds -------------------------------------------------------------------------------------
+def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
+         **run_kw) -> pd.DataFrame:
+    """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
+    deals of the other 24 cards (BS rules, dealer seat 0, forehand leads a normal game).
+
+    Rows: call ("number", "small solo", "big solo"), trump (c s h d), trumps (the hand's trumps
+    with that suit), p42 / p79 / p91 (team card points >= 42: makes it with the chalk; >= 79:
+    without it; >= 91: schneider), p_solo (solos: all 8 tricks), mean points, each with a 95%
+    interval (Wilson; normal for the mean), n. Normal games are played by ``method`` (dd, greedy,
+    random); solos by the greedy policy (the solver covers normal games only).
+    """
+    cards = parse_hand(hand)
+    seat = parse_seat(seat)
+    method = parse_play(method)
+    options = call_options(cards, first_hand)
+    seed = normalize_seed(seed)
+    counts = runner.run(jobs.OddsJob(tuple(cards), seat, tuple(options), method), n, seed, **run_kw)
+    counts = counts.reshape(len(options), len(jobs.ODDS_STATS))
+    mask = bs.DECK.mask(cards)
+    rows = []
+    for option, row in zip(options, counts):
+        stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
+        solo = option.kind != bs.NUMBER
+        mean, lo, hi = _mean_interval(stat["sum"], stat["sum_sq"], stat["n"])
+        record = {"call": CALL_NAMES[option.kind], "trump": bs.DECK.suits[option.trump],
+                  "trumps": bs.trump_length(mask, option.trump)}
+        for key in ("p42", "p79", "p91"):
+            record.update(_estimate_columns(key, stat[key], stat["n"]) if not solo else
+                          {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+        record.update(_estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
+                      {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
+        record.update(points=mean, points_lo=lo, points_hi=hi, n=stat["n"])
+        rows.append(record)
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
+                       method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand)
+    return frame
+
+
+def _triple(row, key: str) -> dict | None:
+    value = row[key]
+    return None if value != value else {"p": value, "lo": row[f"{key}_lo"], "hi": row[f"{key}_hi"]}
+
+
+def odds_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    calls = []
+    for _, r in frame.iterrows():
+        entry = {"call": r["call"], "trump": r["trump"], "trumps": int(r["trumps"]), "n": int(r["n"]),
+                 "points": {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]}}
+        for key in ("p42", "p79", "p91", "p_solo"):
+            if _triple(r, key) is not None:
+                entry[key] = _triple(r, key)
+        calls.append(entry)
+    return {"game": GAME, "hand": a["hand"], "seat": a["seat"], "team": a["team"], "play": a["method"],
+            "n": a["n"], "seed": a["seed"], "calls": calls}
+
+
+def _cell(row, key: str) -> str:
+    value = row[key]
+    return "—" if value != value else f"{value:.3f} [{row[key + '_lo']:.3f},{row[key + '_hi']:.3f}]"
+
+
+def format_odds(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    lines = [f"Bauernstoss odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}",
+             f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}, "
+             "forehand (seat 1) leads; solos played greedily", "",
+             f"{'call':<11}{'trump':<6}{'L':>2}  {'P(>=42) chalk':<22}{'P(>=79) no chalk':<22}"
+             f"{'P(>=91) schneider':<22}{'P(solo won)':<22}{'E[points]':<18}"]
+    for _, r in frame.iterrows():
+        lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  {_cell(r, 'p42'):<22}{_cell(r, 'p79'):<22}"
+                     f"{_cell(r, 'p91'):<22}{_cell(r, 'p_solo'):<22}"
+                     f"{r['points']:.1f} [{r['points_lo']:.1f},{r['points_hi']:.1f}]")
+    lines.append("\n(the chalk team needs 42 card points, the other team 79; 95% intervals)")
+    return "\n".join(lines)
+
+
+def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hand", required=True, help='your 8 cards, e.g. "sB hB dB cA cT sK h7 d8" '
+                        "(suits c s h d, ranks 7 8 9 B D K T A; 10/J/Q also accepted)")
+    parser.add_argument("--seat", default="1", help="your seat 0-3: dealer 0, forehand 1 (default 1)")
+    parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy or random "
+                        f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second)")
+    parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
+    add_run_arguments(parser, 2000)
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    frame = odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, **run_options(args))
+    return emit(args, frame, odds_json, format_odds)
+
+
+# --- thresholds -------------------------------------------------------------------------------
+def advice(row) -> str:
+    """The call the row's probabilities suggest: Big Solo when it wins at least half the time
+    (club jack held), raise or mit when the team makes 79 without the chalk at least half the
+    time, else bid only when forced (§4.4)."""
+    if row["p_solo"] == row["p_solo"] and row["p_solo"] >= 0.5:
+        return "big solo"
+    if row["p79"] >= 0.5:
+        return "raise / mit"
+    if row["p42"] >= 0.5:
+        return "bid when forced; mit with the chalk"
+    return "pass when allowed"
+
+
+def shape_cells(points: np.ndarray, min_n: int):
+    """(jacks 1-4, trumps, points histogram (121,), hands) of every cell of a (5, 9, 121) histogram
+    holding at least ``min_n`` hands."""
+    for j in range(1, 5):
+        for length in range(9):
+            count = int(points[j, length].sum())
+            if count >= min_n:
+                yield j, length, points[j, length], count
+
+
+def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, **run_kw) -> pd.DataFrame:
+    """P(make) by the forehand's jacks (1-4) and trumps in its best suit, the forehand's team naming
+    that suit and forehand leading (BS rules, deals played by ``method``).
+
+    Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p79 / p91 with Wilson intervals,
+    mean points, solo_n and p_solo (Big Solo won, greedy play, hands with the club jack) and
+    advice (`advice`).
+    """
+    method = parse_play(method)
+    seed = normalize_seed(seed)
+    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method), n, seed, **run_kw))
+    rows = []
+    for j, length, hist, count in shape_cells(parts["points"], min_n):
+        values = np.arange(jobs.POINT_BINS)
+        mean, lo, hi = _mean_interval(int((hist * values).sum()), int((hist * values ** 2).sum()), count)
+        row = {"jacks": j, "trumps": length, "n": count}
+        for key, level in (("p42", 42), ("p79", 79), ("p91", 91)):
+            row.update(_estimate_columns(key, int(hist[level:].sum()), count))
+        row.update(points=mean, points_lo=lo, points_hi=hi)
+        tries = int(parts["solo_tries"][j, length])
+        row["solo_n"] = tries
+        row.update(_estimate_columns("p_solo", int(parts["solo_wins"][j, length]), tries) if tries else
+                   {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    frame["advice"] = [advice(r) for _, r in frame.iterrows()]
+    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed)
+    return frame
+
+
+def thresholds_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    rows = []
+    for _, r in frame.iterrows():
+        entry = {"jacks": int(r["jacks"]), "trumps": int(r["trumps"]), "n": int(r["n"]),
+                 "points": {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]},
+                 "solo_n": int(r["solo_n"]), "advice": r["advice"]}
+        for key in ("p42", "p79", "p91", "p_solo"):
+            if _triple(r, key) is not None:
+                entry[key] = _triple(r, key)
+        rows.append(entry)
+    return {"game": GAME, "play": a["method"], "n": a["n"], "seed": a["seed"], "rows": rows}
+
+
+def format_thresholds(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    lines = [f"Bauernstoss bidding thresholds: forehand names its best suit, {a['n']:,} deals (seed {a['seed']}),",
+             f"normal games {PLAY_HELP[a['method']]}; Big Solo played greedily (hands with the club jack)", "",
+             f"{'J':>2}{'L':>3}{'n':>8}  {'P(>=42)':<22}{'P(>=79)':<22}{'P(>=91)':<22}{'P(big solo)':<22}advice"]
+    for _, r in frame.iterrows():
+        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}  {_cell(r, 'p42'):<22}"
+                     f"{_cell(r, 'p79'):<22}{_cell(r, 'p91'):<22}{_cell(r, 'p_solo'):<22}{r['advice']}")
+    lines.append("\n(J = forehand's jacks, L = trumps in its best suit; the chalk team needs 42, the other 79)")
+    return "\n".join(lines)
+
+
+def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--play", default=DEFAULT_PLAY, help=f"dd, greedy or random (default {DEFAULT_PLAY})")
+    add_run_arguments(parser, 20_000)
+
+
+def _run_thresholds(args: argparse.Namespace) -> int:
+    frame = thresholds(args.play, args.n, args.seed, **run_options(args))
+    return emit(args, frame, thresholds_json, format_thresholds)
+
+
+# --- match ------------------------------------------------------------------------------------
+def _ratio_interval(s: dict, num: str, sq: str, cross: str) -> dict:
+    """Strokes per deal sum(num)/sum(deals) with a delta-method 95% interval over independent pairs."""
+    pairs, deals = s["pairs"], s["deals"]
+    ratio = s[num] / deals
+    var = (s[sq] - 2 * ratio * s[cross] + ratio * ratio * s["deals_sq"]) / pairs - ((s[num] - ratio * deals) / pairs) ** 2
+    half = Z95 * math.sqrt(max(var, 0.0) / pairs) / (deals / pairs)
+    return {"mean": ratio, "lo": ratio - half, "hi": ratio + half}
+
+
+def match(a: str, b: str, games: int = 200, seed=None, **run_kw) -> dict:
+    """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of BS
+    games to 20 strokes with greedy card play: ``games`` rounded up to pairs, each deal sequence
+    played twice with the teams swapped. Returns {"games", "pairs", "seed", "a"/"b": {"policy",
+    "win_rate": {"p", "lo", "hi"} (Wilson over games), "points_per_deal": strokes scored per deal
+    {"mean", "lo", "hi"} (delta method over pairs)}}."""
+    jobs.auction_policy(a), jobs.auction_policy(b)
+    pairs = max(1, -(-int(games) // 2))
+    seed = normalize_seed(seed)
+    s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(jobs.MatchJob(a, b), pairs, seed, **run_kw))))
+    s["pairs"] = pairs
+    played = 2 * pairs
+    return {"game": GAME, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
+            "a": {"policy": a, "win_rate": Estimate(s["a_wins"], played).as_dict(),
+                  "points_per_deal": _ratio_interval(s, "a_strokes", "a_sq", "a_deals")},
+            "b": {"policy": b, "win_rate": Estimate(s["b_wins"], played).as_dict(),
+                  "points_per_deal": _ratio_interval(s, "b_strokes", "b_sq", "b_deals")}}
+
+
+def format_match(result: dict) -> str:
+    lines = [f"Bauernstoss match: {result['games']} games to 20 strokes ({result['pairs']} duplicate pairs, "
+             f"{result['deals']:,} deals, seed {result['seed']}), greedy card play", ""]
+    for side in ("a", "b"):
+        r = result[side]
+        w, p = r["win_rate"], r["points_per_deal"]
+        lines.append(f"{side}: {r['policy']:<11} wins {w['p']:.3f} [{w['lo']:.3f},{w['hi']:.3f}]   strokes per deal "
+                     f"{p['mean']:.3f} [{p['lo']:.3f},{p['hi']:.3f}]")
+    lines.append("\npolicies: " + "; ".join(f"{p.name}: {p.help}" for p in jobs.AUCTION_POLICIES.values()))
+    return "\n".join(lines)
+
+
+def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    names = ", ".join(jobs.AUCTION_POLICIES)
+    parser.add_argument("--a", required=True, help=f"auction policy of side a: {names}")
+    parser.add_argument("--b", required=True, help=f"auction policy of side b: {names}")
+    parser.add_argument("--games", type=int, default=None, help="games to play (rounded up to duplicate pairs; "
+                        "default --n)")
+    add_run_arguments(parser, 200)
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    games = args.games if args.games is not None else args.n
+    if games < 1:
+        raise CardsimError(f"--games must be at least 1, got {games}")
+    result = match(args.a, args.b, games, args.seed, **run_options(args))
+    return emit(args, result, lambda r: r, format_match)
+
+
+register_command("odds", GAME, Command("chances of each call and trump suit of a hand", _add_odds_arguments, _run_odds))
+register_command("thresholds", GAME, Command("P(make) by jacks and trump length: when to bid, mit or solo",
+                                             _add_thresholds_arguments, _run_thresholds))
+register_command("match", GAME, Command("auction policies against each other in duplicate games",
+                                        _add_match_arguments, _run_match))

@@ -1,0 +1,455 @@
+"""Dreeg analyses as DataFrames, and their commands: ``odds``, ``stats`` and ``match``.
+
+Python API::
+
+    from analysis.games import dreeg
+    frame = dreeg.odds(1, "HA H10 HK HO E9 L9", players=4, n=20_000, seed=1)   # one hand
+    tables = dreeg.stats(players=4, policy="greedy", n=500, seed=1)            # whole games
+    tables = dreeg.match("greedy", "random", players=4, n=500, seed=1)         # one A vs the rest B
+
+Every proportion row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``; means carry
+``mean, se, lo, hi, n`` (normal interval). The tables' ``attrs`` hold the game, n, seed and settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import numpy as np
+import pandas as pd
+
+from analysis.commands import Command, add_run_arguments, emit, long_frame, positive_int, register_command, run_options
+from analysis.stats import Z95, Estimate, format_cell, table_records
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.games import dreeg_game as dg
+from simcore.games import dreeg_rules as r
+from simcore.games.dreeg import DECK, rule_options
+from simcore.games.dreeg_odds import (COUNTS, DECISIONS, STRENGTH_BINS, SURRENDER, THRESHOLD_CLASSES,
+                                     THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob)
+from simcore.rng import normalize_seed
+
+GAME = "dreeg"
+
+
+def _estimate_row(successes: int, n: int, **keys) -> dict:
+    est = Estimate(int(successes), int(n))
+    return {**keys, "p": est.p, "lo": est.lo, "hi": est.hi, "successes": int(successes), "n": int(n)}
+
+
+def _mean_row(total: float, total_sq: float, n: int, **keys) -> dict:
+    """Mean of n values from their sum and sum of squares, with a normal 95% interval."""
+    mean = total / n
+    se = math.sqrt(max(total_sq / n - mean * mean, 0.0) / n)
+    return {**keys, "mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se, "n": int(n)}
+
+
+def _hist_mean(hist: np.ndarray, **keys) -> dict:
+    values = np.arange(hist.size, dtype=float)
+    n = int(hist.sum())
+    return _mean_row(float((hist * values).sum()), float((hist * values ** 2).sum()), n, **keys)
+
+
+def parse_options(items) -> tuple:
+    """``name=value`` rule options (value parsed as int, true/false, or text) as sorted pairs."""
+    chosen = {}
+    for item in items or ():
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise CardsimError(f"--option expects name=value, got '{item}'")
+        low = text.strip().lower()
+        value = {"true": True, "false": False}.get(low, int(low) if low.isdigit() else text.strip())
+        chosen[name.strip()] = value
+    rule_options(**chosen)
+    return tuple(sorted(chosen.items()))
+
+
+# --- odds of one hand ------------------------------------------------------------------------------
+def _card(token: str | None, what: str) -> int:
+    if token is None:
+        return -1
+    cards = DECK.parse_cards(token, what)
+    if len(cards) != 1:
+        raise CardsimError(f"{what} takes one card, got {len(cards)}")
+    return cards[0]
+
+
+def _trump(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if text.strip().lower() == "surrender":
+        return SURRENDER
+    letters = [s.upper() for s in DECK.suits]
+    if text.strip().upper() not in letters:
+        raise CardsimError(f"--trump must be one of {', '.join(DECK.suits)} or 'surrender', got '{text}'")
+    return letters.index(text.strip().upper())
+
+
+def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str | None = None,
+         call: str | None = None, trump: str | None = None, policy: str = "greedy", options=(), n: int = 20_000,
+         seed=None, **run_kw) -> pd.DataFrame:
+    """Outcome of one hand of ``phase`` held at ``position`` (0 = forehand), the other cards dealt
+    at random and every seat played by ``policy``.
+
+    Rows (quantity, p, lo, hi, successes, n): reach66 (the hero's side totals >= 66 when the hand
+    ends), erase.0-3 (strokes the hero erases; erasing is good except in Kamerun) and, in Kamerun,
+    trick1 (wins trick 1) and durchmarsch (declaring after winning trick 1 sweeps every trick);
+    attrs["card_points"]: the hero's mean card points taken with its interval.
+    """
+    if phase not in r.SUBGAME:
+        raise CardsimError(f"--phase must be 1-8, got {phase}")
+    question = HandQuestion(phase, players, tuple(DECK.parse_cards(hand, "--hand")), position,
+                            _card(turnup, "--turnup"), _card(call, "--call"), _trump(trump), policy,
+                            parse_options(options))
+    seed = normalize_seed(seed)
+    counts = runner.run(OddsJob(question), n, seed, **run_kw)
+    c = dict(zip(COUNTS, (int(x) for x in counts)))
+    deals = c["deals"]
+    rows = [_estimate_row(c["reach66"], deals, quantity="reach66")]
+    rows += [_estimate_row(c[f"erase{k}"], deals, quantity=f"erase.{k}") for k in range(4)]
+    if question.subgame == "KA":
+        rows += [_estimate_row(c["trick1"], deals, quantity="trick1"),
+                 _estimate_row(c["sweep"], deals, quantity="durchmarsch")]
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, n=deals, seed=seed, phase=phase, subgame=r.SUBGAME_NAMES[question.subgame],
+                       players=players, position=position, policy=policy, hand=DECK.format_cards(question.hand),
+                       turnup=turnup, call=call, trump=trump, options=dict(question.options),
+                       card_points=_mean_row(c["points"], c["points_sq"], deals, quantity="card_points"))
+    return frame
+
+
+def odds_json(frame: pd.DataFrame) -> dict:
+    a = dict(frame.attrs)
+    out = {k: a[k] for k in ("game", "phase", "subgame", "players", "position", "hand", "turnup", "call", "trump",
+                             "policy", "options", "n", "seed")}
+    out["estimates"] = {row.quantity: {"p": row.p, "lo": row.lo, "hi": row.hi} for row in frame.itertuples()}
+    cp = a["card_points"]
+    out["card_points"] = {k: cp[k] for k in ("mean", "se", "lo", "hi")}
+    return out
+
+
+ODDS_NAMES = {"reach66": "side reaches 66", "erase.0": "erases 0", "erase.1": "erases 1", "erase.2": "erases 2",
+              "erase.3": "erases 3", "trick1": "wins trick 1", "durchmarsch": "Durchmarsch succeeds"}
+
+
+def format_odds(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    where = "forehand" if a["position"] == 0 else ("dealer" if a["position"] == a["players"] - 1
+                                                   else f"position {a['position']}")
+    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}",
+             f"every seat plays {a['policy']}; n = {a['n']:,} deals, seed {a['seed']}, 95% Wilson intervals", ""]
+    for row in frame.itertuples():
+        lines.append(f"  {ODDS_NAMES[row.quantity]:<22}{format_cell(row._asdict())}")
+    cp = a["card_points"]
+    lines.append(f"  {'card points taken':<22}{cp['mean']:.2f} [{cp['lo']:.2f},{cp['hi']:.2f}]")
+    if a["subgame"] == "Kamerun":
+        lines.append("(Kamerun: erasing is bad; Durchmarsch = declared by the hand after winning trick 1 and won)")
+    return "\n".join(lines)
+
+
+def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--phase", type=int, required=True, help="phase 1-8 (1/8 66, 2/7 Rot Assen, 3/6 Rufen, "
+                                                                 "4/5 Kamerun)")
+    parser.add_argument("--hand", required=True, help="your cards (6 with 4 players, 8 with 3); in Rufen "
+                                                      "forehand's first three are his first packet")
+    parser.add_argument("--players", type=int, default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--position", type=int, default=0, help="0 = forehand ... players-1 = dealer (default 0)")
+    parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's)")
+    parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's)")
+    parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'")
+    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random or pimc (slow)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option (see 'cardsim games dreeg'), repeatable")
+    add_run_arguments(parser, default_n=20_000)
+
+
+def _odds_args(args):
+    return dict(phase=args.phase, hand=args.hand, players=args.players, position=args.position, turnup=args.turnup,
+                call=args.call, trump=args.trump, policy=args.policy, options=args.option, n=args.n, seed=args.seed,
+                **run_options(args))
+
+
+def _run_odds(args: argparse.Namespace) -> int:
+    return emit(args, odds(**_odds_args(args)), odds_json, format_odds)
+
+
+def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    return long_frame(odds(**_odds_args(args)), ["quantity"])
+
+
+# --- P(66) by hand strength ------------------------------------------------------------------------
+def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 5_000, seed=None, options=(),
+             **run_kw) -> pd.DataFrame:
+    """P(the side reaches 66) and P(the hand is won, i.e. its side erases) by the dealt hand's strength
+    (card points + marriages, in classes of 10) and position (forehand, dealer, ...), uniform deals of
+    ``phase`` with ``players`` active (2: the duel) and ``policy`` at every seat.
+
+    Rows: class, position, outcome ("reach66" / "win"), p, lo, hi, successes, n.
+    """
+    if phase not in r.SUBGAME or players not in (2, 3, 4):
+        raise CardsimError(f"strength needs a phase 1-8 and 2-4 players, got phase {phase}, {players} players")
+    seed = normalize_seed(seed)
+    job = StrengthJob(phase, players, policy, parse_options(options))
+    counts = runner.run(job, n, seed, **run_kw).reshape(players, STRENGTH_BINS, 6)
+    names = ["forehand"] + [f"position {i}" for i in range(1, players - 1)] + ["dealer"]
+    rows = []
+    for b in range(STRENGTH_BINS):
+        label = f"{10 * b}+" if b == STRENGTH_BINS - 1 else f"{10 * b}-{10 * b + 9}"
+        for pos in range(players):
+            deals, reached, erased = counts[pos, b, 0], counts[pos, b, 1], counts[pos, b, 3:].sum()
+            if deals:
+                rows.append(_estimate_row(reached, deals, **{"class": label, "position": names[pos],
+                                                             "outcome": "reach66"}))
+                rows.append(_estimate_row(erased, deals, **{"class": label, "position": names[pos], "outcome": "win"}))
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, n=n, seed=seed, phase=phase, players=players, policy=policy)
+    return frame
+
+
+# --- whole games -----------------------------------------------------------------------------------
+def _games(lineup: tuple[str, ...], rotate: bool, options, n: int, seed, run_kw) -> tuple[dict, int]:
+    seed = normalize_seed(seed)
+    job = dg.GameJob(tuple(lineup), parse_options(options), rotate)
+    counts = runner.run(job, n, seed, **run_kw)
+    return dg.split_counts(counts, len(lineup)), seed
+
+
+def _phase_label(phase: int) -> str:
+    return f"{phase} {r.SUBGAME_NAMES[r.SUBGAME[phase]]}"
+
+
+def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, options=(), **run_kw) -> dict:
+    """Whole games with ``policy`` at every seat (seat 0 deals first): tables
+
+    losers: P(seat loses phase); lengths: hands per phase (mean); bolln: Bolln per seat (mean) and
+    P(seat alone has the most Bolln); events: per sub-game, the share of hands gone out, closed,
+    surrendered, with Durchmarsch declared / won.
+    """
+    dg.check_players(players)
+    parts, seed = _games((policy,) * players, False, options, n, seed, run_kw)
+    games = int(parts["games"][0])
+    losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p - 1, s], games, phase=_phase_label(p), seat=s)
+                           for p in range(1, 9) for s in range(players)])
+    lengths = pd.DataFrame([_hist_mean(parts["hands"][p - 1], phase=_phase_label(p)) for p in range(1, 9)])
+    bolln = pd.DataFrame([{**_hist_mean(parts["bolln_seat"][s], seat=s),
+                           **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
+                              if k in ("p", "lo", "hi")}} for s in range(players)])
+    tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"])}
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=games, seed=seed, players=players, policy=policy,
+                           options=dict(parse_options(options)))
+    return tables
+
+
+def _events(events: np.ndarray) -> pd.DataFrame:
+    rows = []
+    for i, sub in enumerate(dg.SUBGAMES):
+        hands = int(events[i, 0])
+        for j, name in enumerate(dg.EVENTS[1:], start=1):
+            if events[i, j]:
+                rows.append(_estimate_row(events[i, j], hands, subgame=r.SUBGAME_NAMES[sub], event=name))
+    return pd.DataFrame(rows, columns=["subgame", "event", "p", "lo", "hi", "successes", "n"])
+
+
+def stats_json(tables: dict) -> dict:
+    a = tables["losers"].attrs
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "players": a["players"], "policy": a["policy"],
+            "options": a["options"], "tables": table_records(tables)}
+
+
+def format_stats(tables: dict) -> str:
+    a = tables["losers"].attrs
+    n = a["players"]
+    lines = [f"Dreeg whole games, {n} players, {a['policy']} at every seat (seat 0 deals first)",
+             f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals", "",
+             "A. P(seat loses the phase)" + "".join(f"{'seat ' + str(s):>26}" for s in range(n)) + "     hands (mean)"]
+    lengths = tables["lengths"].set_index("phase")
+    for phase, rows in tables["losers"].groupby("phase", sort=False):
+        cells = "".join(f"{format_cell(row):>26}" for _, row in rows.iterrows())
+        ln = lengths.loc[phase]
+        lines.append(f"  {phase:<24}{cells}     {ln['mean']:.2f} [{ln['lo']:.2f},{ln['hi']:.2f}]")
+    lines += ["", "B. Bolln per game (mean) and P(alone with the most Bolln)"]
+    for row in tables["bolln"].itertuples():
+        lines.append(f"  seat {row.seat}   {row.mean:.3f} [{row.lo:.3f},{row.hi:.3f}]   "
+                     f"{row.most_p:.4f} [{row.most_lo:.4f},{row.most_hi:.4f}]")
+    lines += ["", "C. Events, share of the sub-game's hands"]
+    for _, row in tables["events"].iterrows():
+        lines.append(f"  {row['subgame']:<16}{row['event']:<18}{format_cell(row)}  of {row['n']:,}")
+    return "\n".join(lines)
+
+
+def match(a: str, b: str, players: int = 4, n: int = 200, seed=None, options=(), **run_kw) -> dict:
+    """One player with policy ``a`` against ``players - 1`` with ``b``; A's seat rotates game by
+    game. Tables: phases (P(lose the phase) per player of each policy), bolln (mean Bolln per
+    player of each policy, P(A alone has the most Bolln))."""
+    dg.check_players(players)
+    parts, seed = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
+    games = int(parts["games"][0])
+    slot = parts["loser_slot"]
+    phases = pd.DataFrame([row for p in range(1, 9) for row in (
+        _estimate_row(slot[p - 1, 0], games, phase=_phase_label(p), policy=f"A {a}"),
+        _estimate_row(slot[p - 1, 1:].sum(), games * (players - 1), phase=_phase_label(p), policy=f"B {b}"))])
+    hist = parts["bolln_slot"]
+    bolln = pd.DataFrame([_hist_mean(hist[0], policy=f"A {a}"), _hist_mean(hist[1:].sum(axis=0), policy=f"B {b}")])
+    most = parts["most_slot"]
+    bolln["most_p"], bolln["most_lo"], bolln["most_hi"] = zip(
+        *[(e.p, e.lo, e.hi) for e in (Estimate(int(most[0]), games), Estimate(int(most[1:players].sum()),
+                                                                                games * (players - 1)))])
+    tables = {"phases": phases, "bolln": bolln}
+    for table in tables.values():
+        table.attrs.update(game=GAME, n=games, seed=seed, players=players, a=a, b=b,
+                           options=dict(parse_options(options)))
+    return tables
+
+
+def match_json(tables: dict) -> dict:
+    a = tables["phases"].attrs
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "players": a["players"], "a": a["a"], "b": a["b"],
+            "options": a["options"], "tables": table_records(tables)}
+
+
+def format_match(tables: dict) -> str:
+    a = tables["phases"].attrs
+    lines = [f"Dreeg match, {a['players']} players: one {a['a']} (A) against {a['players'] - 1} {a['b']} (B), "
+             "A's seat rotating", f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals; per player", "",
+             f"P(lose the phase){'A ' + a['a']:>32}{'B ' + a['b']:>26}"]
+    for phase, rows in tables["phases"].groupby("phase", sort=False):
+        cells = "".join(f"{format_cell(row):>26}" for _, row in rows.iterrows())
+        lines.append(f"  {phase:<22}{cells}")
+    lines += ["", "Bolln per game (mean) and P(alone with the most Bolln)"]
+    for row in tables["bolln"].itertuples():
+        lines.append(f"  {row.policy:<12}{row.mean:.3f} [{row.lo:.3f},{row.hi:.3f}]   "
+                     f"{row.most_p:.4f} [{row.most_lo:.4f},{row.most_hi:.4f}]")
+    return "\n".join(lines)
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option (see 'cardsim games dreeg'), repeatable")
+    add_run_arguments(parser, default_n=200)
+    parser.add_argument("--games", dest="n", type=positive_int, help="the same as --n: games to simulate")
+
+
+def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random or pimc (slow)")
+    _add_game_arguments(parser)
+
+
+def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--a", default="greedy", help="policy of the one player A: greedy (default), random or pimc")
+    parser.add_argument("--b", default="random", help="policy of the other players B (default random)")
+    _add_game_arguments(parser)
+
+
+def _game_args(args, *policies: str) -> dict:
+    """Keywords of `stats` / `match` from the parsed options; policies: the policy options' names."""
+    return dict({p: getattr(args, p) for p in policies}, players=args.players, n=args.n, seed=args.seed,
+                options=args.option, **run_options(args))
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    return emit(args, stats(**_game_args(args, "policy")), stats_json, format_stats)
+
+
+def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    tables = stats(**_game_args(args, "policy"))
+    return pd.concat([long_frame(tables["losers"], ["phase", "seat"], "loser"),
+                      long_frame(tables["lengths"], ["phase"], "hands", value="mean")], ignore_index=True)
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    return emit(args, match(**_game_args(args, "a", "b")), match_json, format_match)
+
+
+def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
+    tables = match(**_game_args(args, "a", "b"))
+    return pd.concat([long_frame(tables["phases"], ["phase", "policy"], "loser"),
+                      long_frame(tables["bolln"], ["policy"], "bolln", value="mean")], ignore_index=True)
+
+
+# --- decision thresholds -------------------------------------------------------------------------------
+CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASSES - 1 else f"estimate {10 * c}-{10 * c + 9}",
+                "call": lambda c: f"{c} packet card(s) of the suit",
+                "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else "")}
+
+
+def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), **run_kw) -> pd.DataFrame:
+    """Paired play-outs of one decision (`simcore.games.dreeg_odds.DECISIONS`): option A against
+    option B on the same deals, every other choice greedy, by class of the decider's situation.
+
+    Rows: class, n, p_a / p_b (P(the decider wins: erases in 66 and Rufen, erases nothing in
+    Kamerun) with Wilson intervals lo_a, hi_a, lo_b, hi_b), mean_a, mean_b (net strokes: own
+    erase minus the opponents' best, Kamerun: minus own erase) and diff = mean_a - mean_b with its
+    paired 95% interval (diff_lo, diff_hi). attrs["a_better"] / ["b_better"]: the classes where A
+    (B) is better, the paired interval excluding 0: the decision's threshold lies between them.
+    """
+    if decision not in DECISIONS:
+        raise CardsimError(f"unknown --decision '{decision}'; choose one of: {', '.join(DECISIONS)}")
+    seed = normalize_seed(seed)
+    counts = runner.run(ThresholdJob(decision, parse_options(options)), n, seed, **run_kw)
+    rows = []
+    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2) in enumerate(counts.reshape(THRESHOLD_CLASSES,
+                                                                                     THRESHOLD_COUNTS)):
+        if k == 0:
+            continue
+        a, b, d = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k)), _mean_row(sum_d, sum_d2, int(k))
+        rows.append({"class": CLASS_LABELS[decision](cls), "n": int(k), "p_a": a.p, "lo_a": a.lo, "hi_a": a.hi,
+                     "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
+                     "diff": d["mean"], "diff_lo": d["lo"], "diff_hi": d["hi"]})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision],
+                       a_better=list(frame["class"][frame["diff_lo"] > 0]),
+                       b_better=list(frame["class"][frame["diff_hi"] < 0]))
+    return frame
+
+
+def thresholds_json(frames: list) -> dict:
+    return {"game": GAME, "n": frames[0].attrs["n"], "seed": frames[0].attrs["seed"],
+            "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "a_better": f.attrs["a_better"],
+                                                "b_better": f.attrs["b_better"],
+                                                "rows": table_records({"rows": f})["rows"]} for f in frames}}
+
+
+def format_thresholds(frames: list) -> str:
+    lines = [f"Dreeg decision thresholds: n = {frames[0].attrs['n']:,} deals per decision, seed "
+             f"{frames[0].attrs['seed']}, 95% intervals (net strokes: own erase minus the opponents' best)"]
+    for f in frames:
+        a = f.attrs
+        lines += ["", f"{a['decision']}: {a['meaning']}",
+                  f"  {'class':<28}{'n':>7}  {'P(win) A':>24}  {'P(win) B':>24}  {'net A':>7}{'net B':>7}  A - B"]
+        for _, row in f.iterrows():
+            lines.append(f"  {row['class']:<28}{row['n']:>7,}  {row['p_a']:.4f} [{row['lo_a']:.4f},{row['hi_a']:.4f}]"
+                         f"  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  {row['mean_a']:>6.2f} "
+                         f"{row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},{row['diff_hi']:+.2f}]")
+        lines.append(f"  A better: {', '.join(a['a_better']) or 'in no class'}; "
+                     f"B better: {', '.join(a['b_better']) or 'in no class'}")
+    return "\n".join(lines)
+
+
+def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--decision", default="all", help=f"{', '.join(DECISIONS)} or all (default)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option (see 'cardsim games dreeg'), repeatable")
+    add_run_arguments(parser, default_n=2_000)
+
+
+def _threshold_frames(args) -> list:
+    chosen = list(DECISIONS) if args.decision == "all" else [args.decision]
+    seed = normalize_seed(args.seed)
+    return [thresholds(d, args.n, seed, args.option, **run_options(args)) for d in chosen]
+
+
+def _run_thresholds(args: argparse.Namespace) -> int:
+    return emit(args, _threshold_frames(args), thresholds_json, format_thresholds)
+
+
+register_command("thresholds", GAME, Command("when to close, call alone, declare Durchmarsch (paired play-outs)",
+                                             _add_thresholds_arguments, _run_thresholds))
+register_command("odds", GAME, Command("outcome odds of one Dreeg hand, played out", _add_odds_arguments, _run_odds,
+                                       _odds_frame))
+register_command("stats", GAME, Command("whole Dreeg games: phase losers by seat, phase lengths", _add_stats_arguments,
+                                        _run_stats, _stats_frame))
+register_command("match", GAME, Command("whole Dreeg games, one policy against another", _add_match_arguments,
+                                        _run_match, _match_frame))

@@ -1,0 +1,175 @@
+"""Perlaggen trick play: the double-dummy ``solve`` command and Spiel odds as DataFrames.
+
+Command line::
+
+    cardsim solve perlaggen --deal "HK L9 E8 SA S9 / ... / ... / ..." --trump L [--style eichel] [--json]
+    cardsim odds perlaggen --hand "S6 LA LK L8 E10" --turnup L10 --spiel dd
+
+Python API::
+
+    from analysis.games.perlaggen_play import spiel_odds
+    frame = spiel_odds("S6 LA LK L8 E10", seat=1, turnup="L10", method="greedy", n=20_000, seed=7)
+
+The four hands are seats 0-3 with the dealer at seat 0, so seat 1 (team 1 = team O) leads trick 1.
+A Perlagg in a line is written ``S7->LA``: the Perlagg S7 baptised as the trump Ace when played.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from analysis.commands import Command, emit, register_command
+from analysis.games.giltspiel_play import parse_deal, parse_trump, solve_lines
+from analysis.stats import estimate_frame, format_cell
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.figures import RELATIVE_OUTCOMES
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as D
+from simcore.games import perlaggen_play as play
+from simcore.rng import normalize_seed
+
+GAME = "perlaggen"
+OUTCOMES = ("win", "lose")
+SPIEL_METHODS = {"dd": "solved double dummy (all four seats play perfectly, seeing every hand)",
+                 "greedy": "played out by the greedy policy G1 of spec §11.7 at every seat",
+                 "random": "played out by the random policy R0 of spec §11.7 at every seat"}
+
+
+def play_token(card: int, identity: int) -> str:
+    """'LA' for a natural card, 'S7->LA' for a Perlagg baptised as another card."""
+    token = P.DECK.token(card)
+    return token if identity == card else f"{token}->{P.DECK.token(identity)}"
+
+
+# --- solve ------------------------------------------------------------------------------------
+def solve(deal: str, trump: str, style: str = "innsbruck") -> dict:
+    """Double-dummy result of one deal: {"style", "trump", "perlaggen", "hands", "spiel_team",
+    "tricks": [team 0, team 1] (each forcible out of 5 if all were played), "line": [(seat, card,
+    identity tokens), ...] to the Spiel, "winners": the seat winning each trick of the line}."""
+    hands = parse_deal(deal, P.DECK)
+    suit = parse_trump(trump, P.DECK)
+    D.DealRules(style)  # CardsimError for a style that is not a four-player game
+    if not P.has_weli(style) and any((int(h) >> P.WELI) & 1 for h in hands):
+        raise CardsimError(f"--deal: the {style} style plays without the Weli (S6); leave it out")
+    P.perlaggen(style, P.DECK.suits[suit])  # CardsimError for a trump the style does not allow
+    line = play.optimal_line(hands, suit, style)
+    return {
+        "style": style,
+        "trump": P.DECK.suits[suit],
+        "perlaggen": P.DECK.format_cards(P.perlaggen(style, P.DECK.suits[suit])),
+        "hands": [P.DECK.format_cards(P.DECK.cards_of(h)) for h in hands],
+        "spiel_team": int(play.spiel_teams(hands[None, :], [suit], style)[0]),
+        "tricks": list(play.forced_tricks(hands, suit, style)),
+        "line": [(seat, P.DECK.token(card), P.DECK.token(identity)) for seat, card, identity in line],
+        "winners": play.trick_winners_of(line, suit, style),
+    }
+
+
+def solve_json(result: dict) -> dict:
+    return {"game": GAME, "style": result["style"], "trump": result["trump"], "spiel_team": result["spiel_team"],
+            "tricks": result["tricks"], "line": [list(play_) for play_ in result["line"]],
+            "winners": result["winners"]}
+
+
+def format_solve(result: dict) -> str:
+    name = P.DECK.suit_names[P.DECK.suits.index(result["trump"])]
+    lines = [f"Perlaggen ({result['style']}) double dummy: trump {result['trump']} ({name}), dealer seat 0, "
+             "seat 1 leads",
+             f"Perlaggen, highest precedence first: {result['perlaggen']}"]
+    plays = [(seat, card if card == identity else f"{card}->{identity}") for seat, card, identity in result["line"]]
+    return "\n".join(lines + solve_lines(result, plays, "optimal line (X->Y: Perlagg X baptised as Y):"))
+
+
+def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deal", required=True,
+                        help='four hands for seats 0-3 separated by "/", dealer at seat 0 so seat 1 leads, '
+                             'e.g. "HK L9 E8 SA S9 / S6 LA EK H9 H8 / LU E10 SK S8 H10 / E7 L8 EA HA S10"')
+    parser.add_argument("--trump", required=True, help="trump suit: E, L, H or S")
+    parser.add_argument("--style", default="innsbruck", choices=D.FOUR_PLAYER_STYLES,
+                        help="which cards are Perlaggen (four-player styles; default Innsbruck)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    return emit(args, solve(args.deal, args.trump, args.style), solve_json, format_solve)
+
+
+# --- Spiel odds -------------------------------------------------------------------------------
+def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, **run_kw) -> tuple:
+    """(outcome frame, by-feature frame) of the Spiel for the team of ``known.seat`` on ``n`` deals
+    sampled under the public facts; seed already normalised.
+
+    outcome rows: figure "spiel", outcome win/lose, p, lo, hi (95% Wilson), successes, n.
+    by-feature rows: feature (team's Perlaggen, natural trumps, Perlaggen above all of the
+    opponents'), value, p = P(win | value), lo, hi, successes, n (deals with that value).
+    """
+    if method not in play.METHODS:
+        raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(play.METHODS)}")
+    counts = runner.run(play.SpielJob(known, rules, method), n, seed, **run_kw)
+    deals, wins = int(counts[0]), int(counts[1])
+    if deals == 0:
+        raise CardsimError(f"no deal out of {n:,} fits these public facts; ask for a larger --n")
+    outcome = estimate_frame(OUTCOMES, [wins, deals - wins], deals, figure="spiel").rename(columns={"label": "outcome"})
+    rows = []
+    for f, feature in enumerate(play.FEATURES):
+        base = 2 + 2 * play.BINS * f
+        dealt, won = counts[base:base + play.BINS], counts[base + play.BINS:base + 2 * play.BINS]
+        for value in range(play.BINS):
+            if dealt[value]:
+                est = estimate_frame(["win"], [won[value]], int(dealt[value])).iloc[0]
+                rows.append({"feature": feature, "value": value, "p": est["p"], "lo": est["lo"], "hi": est["hi"],
+                             "successes": int(won[value]), "n": int(dealt[value])})
+    return outcome[["figure", "outcome", "p", "lo", "hi", "successes", "n"]], pd.DataFrame(rows)
+
+
+def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
+               method: str = "dd", n: int = 2_000, seed=None, style: str = "innsbruck", **known_kw) -> pd.DataFrame:
+    """P(the team of ``seat`` wins / loses the Spiel) holding ``hand``, over deals of the hidden cards
+    consistent with the public facts (analysis.games.perlaggen.parse_known's keywords: cutter_took,
+    exchanges, acorns, exchange, stopper; run keywords such as jobs, checkpoint, progress go to the
+    runner). method: "dd", "greedy" (G1) or "random" (R0), see SPIEL_METHODS. The attrs hold the
+    by-feature table as ``by_feature`` records."""
+    from analysis.games.perlaggen import parse_known
+
+    run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in ("jobs", "chunk_deals", "checkpoint", "progress")}
+    known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
+    rules = D.DealRules(style, known_kw.get("exchange", "always"))
+    seed = normalize_seed(seed)
+    frame, features = spiel_frames(known, rules, method, n, seed, **run_kw)
+    frame.attrs.update(game=GAME, method=method, n=int(frame.n.iloc[0]), attempted=n, seed=seed, seat=seat,
+                       team=seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
+                       trump=P.DECK.suits[known.trump], by_feature=features.to_dict("records"))
+    return frame
+
+
+def add_spiel(frame: pd.DataFrame, method: str, **run_kw) -> pd.DataFrame:
+    """The figure odds ``frame`` of analysis.games.perlaggen.odds with the Spiel rows appended
+    (figure "spiel", outcomes win/lose), computed under the same public facts, rules, n and seed;
+    attrs gain "spiel" (the method) and "spiel_by_feature" (records, see `spiel_frames`)."""
+    from analysis.games.perlaggen import parse_known
+
+    a = frame.attrs
+    known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
+                        tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
+    rules = D.DealRules(a["style"], a["exchange"], a["exchange_gives"])
+    outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], **run_kw)
+    attrs = dict(a)
+    out = pd.concat([frame, outcome], ignore_index=True)
+    out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"))
+    return out
+
+
+def spiel_lines(frame: pd.DataFrame) -> list[str]:
+    """Text lines of the Spiel row of an odds frame (columns win, stand, lose, void) and its note."""
+    rows = frame[frame.figure == "spiel"].set_index("outcome")
+    cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
+    return [f"{'Spiel':<8}{cells}",
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {SPIEL_METHODS[frame.attrs['spiel']]}; "
+            "seat 1 leads; the Spiel has no stand or void)"]
+
+
+register_command("solve", GAME, Command("double-dummy Spiel of a Perlaggen deal with all hands known",
+                                        _add_solve_arguments, _run_solve))

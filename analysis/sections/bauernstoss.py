@@ -1,0 +1,188 @@
+"""Report section: Bauernstoss (jacks and trump length, P(make) by hand shape, the chalk, thresholds,
+auction policies)."""
+
+from __future__ import annotations
+
+from math import comb
+
+import pandas as pd
+
+from analysis.report import Context, Section, esc, figure_html, n_cell, row_cell, table
+
+ORDER = 30
+"""Place on the page: game sections are sorted by ORDER."""
+
+HANDS = 20_000
+"""Whole hands (B0 auction, greedy play) behind tables B and C: the auction is plain Python, about
+2,000 hands a second, so the section uses this fixed size rather than ctx.n."""
+THRESHOLD_DEALS = 40_000
+MATCH_GAMES = 40
+MATCHES = (("b0", "cautious"), ("b0", "aggressive"), ("aggressive", "cautious"))
+MIN_CELL = 200
+"""Hand shapes with fewer hands are left out of the tables."""
+
+
+def _scale(ctx: Context, size: int) -> int:
+    return size * (10 if ctx.full else 1)
+
+
+def exact_jacks() -> pd.DataFrame:
+    """P(an 8-card hand holds k jacks), k = 0-4: hypergeometric, 4 jacks in 32 cards (spec §9.2)."""
+    total = comb(32, 8)
+    rows = [{"label": f"{k} jack{'s' if k != 1 else ''}", "p": comb(4, k) * comb(28, 8 - k) / total} for k in range(5)]
+    frame = pd.DataFrame(rows)
+    return frame.assign(lo=frame.p, hi=frame.p)
+
+
+def _exact_rows() -> list[str]:
+    """Rows per jack count: P(J = k) and P(longest potential trump suit = L | J = k), exact over all
+    C(32, 8) hands."""
+    from simcore.games import bauernstoss as bs
+
+    counts = bs.longest_trump_table().sum(axis=0)  # (jacks, longest)
+    total = counts.sum()
+    rows = []
+    for j in range(5):
+        cells = "".join(f'<td class="num">{counts[j, length] / counts[j].sum():.4f}</td>' if counts[j, length]
+                        else "<td>—</td>" for length in range(2, 9))
+        rows.append(f"<th>{j}</th>" + f'<td class="num">{counts[j].sum() / total:.6f}</td>' + cells
+                    + n_cell(int(counts[j].sum())))
+    return rows
+
+
+def _shape_frame(parts: dict) -> pd.DataFrame:
+    """Per chooser shape (jacks, trumps) with at least MIN_CELL hands: P(team points >= 42 / 61 / 79)."""
+    from analysis.games.bauernstoss import shape_cells
+    from analysis.stats import Estimate
+
+    rows = []
+    for j, length, hist, n in shape_cells(parts["points"], MIN_CELL):
+        for level in (42, 61, 79):
+            est = Estimate(int(hist[level:].sum()), n)
+            rows.append({"jacks": j, "trumps": length, "level": level, "label": f"{j} J · {length} trumps",
+                         "p": est.p, "lo": est.lo, "hi": est.hi, "n": n})
+    return pd.DataFrame(rows)
+
+
+def _chalk_rows(parts: dict) -> list[str]:
+    """The chooser's team and the defenders, each with and without the chalk (42 or 79 needed)."""
+    from analysis.stats import Estimate
+
+    hist = parts["points"].sum(axis=(0, 1))
+    n = int(hist.sum())
+    cases = [("choosing team", "holds the chalk (needs 42)", int(hist[42:].sum())),
+             ("choosing team", "without the chalk (needs 79)", int(hist[79:].sum())),
+             ("defending team", "holds the chalk (needs 42)", int(hist[:79].sum())),
+             ("defending team", "without the chalk (needs 79)", int(hist[:42].sum()))]
+    rows = []
+    for team, chalk, successes in cases:
+        est = Estimate(successes, n)
+        rows.append(f"<th>{team}</th><th>{chalk}</th>" + row_cell({"p": est.p, "lo": est.lo, "hi": est.hi})
+                    + n_cell(n))
+    return rows
+
+
+def _threshold_rows(frame: pd.DataFrame) -> list[str]:
+    def cell(r, key):
+        if r[key] != r[key]:
+            return "<td>—</td>"
+        return row_cell({"p": r[key], "lo": r[key + "_lo"], "hi": r[key + "_hi"]})
+
+    return [f'<td class="num">{int(r.jacks)}</td><td class="num">{int(r.trumps)}</td>' + cell(r, "p42")
+            + cell(r, "p79") + cell(r, "p91") + cell(r, "p_solo") + f"<td>{esc(r.advice)}</td>" + n_cell(r.n)
+            for _, r in frame.iterrows()]
+
+
+def _match_rows(results: list[dict]) -> list[str]:
+    rows = []
+    for r in results:
+        cells = ""
+        for side in ("a", "b"):
+            w, p = r[side]["win_rate"], r[side]["points_per_deal"]
+            cells += (f"<th>{esc(r[side]['policy'])}</th>" + row_cell(w)
+                      + f'<td class="num">{p["mean"]:.3f} [{p["lo"]:.3f}, {p["hi"]:.3f}]</td>')
+        rows.append(cells + n_cell(r["games"]))
+    return rows
+
+
+def section(ctx: Context) -> Section:
+    """Bauernstoss: exact jack facts, whole hands by shape, the chalk, thresholds and a policy match."""
+    from analysis import charts
+    from analysis.games import bauernstoss as api
+    from simcore import runner
+    from simcore.games import bauernstoss_jobs as jobs
+
+    section = Section("bauernstoss", "Bauernstoss", "")
+    sub = [("bauernstoss-a", "A. Jacks and trump length (exact)"), ("bauernstoss-b", "B. P(make) by hand shape"),
+           ("bauernstoss-c", "C. The value of the chalk"), ("bauernstoss-d", "D. Bidding thresholds"),
+           ("bauernstoss-e", "E. Auction policies")]
+    section.toc = sub
+    hands_n, thr_n, games = _scale(ctx, HANDS), _scale(ctx, THRESHOLD_DEALS), _scale(ctx, MATCH_GAMES)
+    parts = ctx.run("Bauernstoss hands (B0 auction, greedy play)", f"(Python API) HandJob('greedy'), n={hands_n}",
+                    hands_n, lambda: jobs.HandJob.unpack(runner.run(jobs.HandJob("greedy"), hands_n, ctx.seed,
+                                                                    **ctx.run_kw)))
+    thr = ctx.run("Bauernstoss thresholds", f"cardsim thresholds bauernstoss --n {thr_n} --seed {ctx.seed}", thr_n,
+                  api.thresholds, "greedy", thr_n, ctx.seed, **ctx.run_kw)
+    results = [ctx.run(f"Bauernstoss match {a} v {b}",
+                       f"cardsim match bauernstoss --a {a} --b {b} --games {games} --seed {ctx.seed}", games,
+                       api.match, a, b, games, ctx.seed, **ctx.run_kw) for a, b in MATCHES]
+
+    section.charts["bauernstoss-jacks.png"] = charts.distribution_chart(
+        exact_jacks(), "Jacks in one 8-card hand (exact)", category="jacks held", xlabel="probability",
+        note="hypergeometric: 4 jacks among 32 cards (spec §9.2)")
+    shapes = _shape_frame(parts)
+    make79 = shapes[shapes.level == 79]
+    section.charts["bauernstoss-make79.png"] = charts.distribution_chart(
+        make79, "Chooser's team reaches 79 card points, by the chooser's hand", category="chooser's jacks · trumps",
+        xlabel="P(team card points ≥ 79)", note=f"n = {hands_n:,} hands, B0 auction, greedy play, 95% Wilson intervals")
+    shape_rows = []
+    for (j, length), group in shapes.groupby(["jacks", "trumps"], sort=True):
+        shape_rows.append(f'<td class="num">{j}</td><td class="num">{length}</td>'
+                          + "".join(row_cell(r) for _, r in group.iterrows()) + n_cell(group.n.iloc[0]))
+    solo = thr.dropna(subset=["p_solo"])
+    solo = solo[solo.solo_n >= 20].assign(label=lambda t: [f"{j} J · {x} trumps" for j, x in zip(t.jacks, t.trumps)],
+                                          p=lambda t: t.p_solo, lo=lambda t: t.p_solo_lo, hi=lambda t: t.p_solo_hi)
+    if not solo.empty:
+        section.charts["bauernstoss-solo.png"] = charts.distribution_chart(
+            solo, "Big Solo won (all 8 tricks), forehand with the club jack", category="jacks · trumps",
+            xlabel="P(soloist takes all 8 tricks)", note=f"greedy play, {thr_n:,} deals, 95% Wilson intervals")
+    section.body = "\n".join([
+        "<p>Four players in fixed pairs, 32 cards, 8 each; the four jacks are always the top trumps; a team needs 42 "
+        "card points when it holds the chalk and 79 otherwise (rules: <code>bauernstoss.md</code>). Dealer is seat 0 "
+        f"and forehand (seat 1) leads. Sizes, fixed rather than taken from --n: {hands_n:,} whole hands "
+        f"(the spec's B0 auction, greedy card play at every seat), {thr_n:,} deals for the thresholds and {games} "
+        "games per match (the auction is plain Python, so these units cost milliseconds).</p>",
+        f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
+        figure_html("bauernstoss-jacks.png", "Jacks in one hand", "Exact distribution of the jacks in one hand."),
+        table(["jacks J", "P(J)", "L = 2", "3", "4", "5", "6", "7", "8", "hands"], _exact_rows(),
+              "P(J) and the longest potential trump suit max_s L(p, s) given J, by enumeration of all 10,518,300 "
+              "hands (spec §9.2)"),
+        f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
+        figure_html("bauernstoss-make79.png", "P(79) by shape", "P(chooser's team ≥ 79) by the chooser's hand."),
+        table(["chooser's jacks", "trumps", "P(≥ 42)", "P(≥ 61)", "P(≥ 79)", "hands"], shape_rows,
+              f"Card points of the team that chose trumps, by the chooser's jacks and trumps (shapes with at least "
+              f"{MIN_CELL} hands); B0 auction, greedy play"),
+        f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
+        "<p>The chalk lowers a team's target from 79 to 42 card points. On the same hands, the rows compare each "
+        "team's chance to score with and without it: the difference is the chalk's worth in one hand.</p>",
+        table(["team", "chalk", "P(scores)", "hands"], _chalk_rows(parts),
+              "The value of the chalk (B0 auction, greedy play)"),
+        f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
+        "<p>Forehand names its best suit (most trumps, then the highest lowest card) and leads; the table gives its "
+        "team's chances by jacks and trumps, and for hands with the club jack the chance that a Big Solo takes "
+        "all 8 tricks. Advice: Big Solo when that chance is at least ½, raise or say mit when the team makes 79 "
+        "without the chalk at least half the time, otherwise bid only when forced (§4.4).</p>",
+        figure_html("bauernstoss-solo.png", "Big Solo", "P(Big Solo won) by jacks and trumps.") if not solo.empty
+        else "",
+        table(["jacks", "trumps", "P(≥ 42)", "P(≥ 79)", "P(≥ 91)", "P(Big Solo)", "advice", "n (deals)"],
+              _threshold_rows(thr), f"Bidding thresholds ({thr_n:,} deals, greedy play; "
+              f"<code>cardsim thresholds bauernstoss</code>)"),
+        f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>',
+        "<p>Policies: " + "; ".join(f"<b>{esc(p.name)}</b>: {esc(p.help)}" for p in jobs.AUCTION_POLICIES.values())
+        + ". Games to 20 strokes in duplicate pairs (each deal sequence played again with the teams swapped), greedy "
+        "card play. Strokes per deal: strokes the side scored divided by deals played.</p>",
+        table(["a", "a wins", "a strokes/deal", "b", "b wins", "b strokes/deal", "games"], _match_rows(results),
+              "Auction-policy matches (<code>cardsim match bauernstoss</code>)"),
+    ])
+    return section
+

@@ -1,0 +1,134 @@
+"""Report section: Giltspiel betting (thresholds per figure and value, match equity, a policy tournament)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from analysis.report import Context, Section, esc, estimate_cell, figure_html, table
+
+ORDER = 15
+"""Place on the page: game sections are sorted by ORDER."""
+
+GAME = "giltspiel"
+TARGET = 11
+POLICIES = ("formula", "cautious", "aggressive", "never")
+GAMES = 200
+"""Games per tournament pairing and for the self-play behind the match equity (x10 with --full)."""
+
+
+def _figure(width: float, height: float) -> Figure:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def threshold_chart(first: pd.DataFrame, level: pd.DataFrame, target: int) -> Figure:
+    """Hold thresholds P(win)* by value v: first order without and with stands per figure, and the
+    game-level threshold at a few scores (match equity)."""
+    fig = _figure(7.5, 3.6)
+    ax = fig.add_subplot()
+    for key, style in (("gleich", "o-"), ("hanger", "s-")):
+        rows = first[first.figure == key]
+        ax.plot(rows.value, rows.hold_p_stands, style, label=f"{key}, first order with stands", alpha=0.8)
+    plain = first[first.figure == "gleich"]
+    ax.plot(plain.value, plain.hold_p, "k--", label="first order, no stands: 1/(2(v+1))")
+    for a, b in ((0, target - 2), (target - 2, 0), (target - 3, target - 3)):
+        rows = level[(level.a == a) & (level.b == b)]
+        ax.plot(rows.value, rows.hold_p, ":", marker=".", label=f"game level at {a}:{b}")
+    ax.set_xlabel("value v before the bet (a bet proposes v+1)")
+    ax.set_ylabel("hold if P(win the figure) >")
+    ax.set_title("When to hold a bet instead of saying gut", loc="left", fontsize=11)
+    ax.legend(fontsize=7, ncol=2)
+    ax.set_ylim(0, 1)
+    return fig
+
+
+def equity_chart(equity: pd.DataFrame, target: int, note: str) -> Figure:
+    """Heat map of W(a, b) = P(the team on a wins the game against the team on b)."""
+    grid = equity.pivot(index="a", columns="b", values="W").to_numpy()
+    fig = _figure(5.6, 4.8)
+    ax = fig.add_subplot()
+    image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1)
+    for a in range(target):
+        for b in range(target):
+            ax.text(b, a, f"{grid[a, b]:.2f}", ha="center", va="center", fontsize=6)
+    ax.set_xlabel("opponents' score b")
+    ax.set_ylabel("own score a")
+    ax.set_title(f"Match equity W(a, b), target {target}", loc="left", fontsize=11, pad=16)
+    ax.annotate(note, xy=(0, 1), xycoords="axes fraction", xytext=(0, 4), textcoords="offset points", fontsize=7,
+                color="#555555")
+    fig.colorbar(image, ax=ax, shrink=0.8, label="P(win the game)")
+    return fig
+
+
+def _tournament_rows(frame: pd.DataFrame) -> list[str]:
+    rows = []
+    for _, r in frame.iterrows():
+        ppd = f'<td class="est">{r["ppd_mean"]:.3f} <span class="ci">[{r["ppd_lo"]:.3f}, {r["ppd_hi"]:.3f}]</span></td>'
+        rows.append(f"<th>{esc(r['policy'])}</th><td>{esc(r['opponent'])}</td>"
+                    + estimate_cell(r["win_p"], r["win_lo"], r["win_hi"]) + ppd + f'<td class="num">{int(r["games"]):,}</td>')
+    return rows
+
+
+def _first_order_rows(first: pd.DataFrame) -> list[str]:
+    return [f"<th>{esc(r['figure'])}</th><td class=\"num\">{r['value']}</td><td class=\"num\">{r['hold_d']:.3f}</td>"
+            f"<td class=\"num\">{r['hold_p']:.3f}</td><td class=\"num\">{r['hold_p_stands']:.3f}</td>"
+            f"<td class=\"num\">{r['bluff_c']:.3f}</td><td>{esc(r['weakest_hold'])}</td>" for _, r in first.iterrows()]
+
+
+def section(ctx: Context) -> Section:
+    """Giltspiel betting: §10.6 thresholds, the match-equity table from self-play, a policy round robin."""
+    from analysis.games import betting
+
+    games = GAMES * (10 if ctx.full else 1)
+    run_kw = ctx.run_kw if ctx.full else {**ctx.run_kw, "jobs": 1}  # small runs: worker start-up would dominate
+    section = Section("betting", "Giltspiel betting: thresholds and policies", "")
+    sub = [("betting-a", "A. Hold and bet thresholds"), ("betting-b", "B. Match equity"),
+           ("betting-c", "C. Policy tournament")]
+    section.toc = sub
+    tables = ctx.run("Giltspiel thresholds and match equity (self-play games)",
+                     f"cardsim thresholds giltspiel --target {TARGET} --games {games} --seed {ctx.seed}", games,
+                     betting.thresholds, GAME, TARGET, games, ctx.seed, **run_kw)
+    first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
+    deals = first.attrs["deals"]
+    tourney = ctx.run("Giltspiel betting round robin", f"cardsim tournament giltspiel --policies {','.join(POLICIES)} "
+                      f"--games {games} --seed {ctx.seed}", games * 3, betting.tournament, GAME, list(POLICIES),
+                      games, ctx.seed, TARGET, **run_kw)
+    section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
+    note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
+    section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
+    w00 = float(np.round(equity[(equity.a == 0) & (equity.b == 0)].W.iloc[0], 3))
+    section.body = "\n".join([
+        "<p>Every figure starts at 1 point and each held bet adds 1 (rules: <code>giltspiel.md</code> §7). The "
+        "engine (<code>simcore.betting</code>) plays whole deals: bets, holds, raises and <em>gut</em> in a window "
+        "before every card, the fifth-trick Spiel bet, the showing with its freeze rule, verification and the "
+        "§7.10 scoring order, to the target. Cards are played by the greedy policy of §10.5; a betting policy "
+        "compares d = P(win) - P(lose) of a figure, estimated from its team's two hands (partners signal openly), "
+        "with thresholds.</p>",
+        f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
+        "<p>First order (§10.6, the points of one figure): facing a bet from v to v+1, holding gives (v+1)·d and "
+        "<em>gut</em> gives -v, so hold iff d &gt; -v/(v+1). Stands lower the P(win) needed. The weakest class is "
+        "the weakest best figure of the team's two hands whose d clears the threshold. The game-level curves "
+        "replace points by the chance to win the game (section B) at the scores shown.</p>",
+        table(["figure", "v", "hold if d &gt;", "hold if P(win) &gt;", "with stands", "bluff c* (d = -1)",
+               "weakest class that holds"], _first_order_rows(first), "First-order thresholds per figure and value"),
+        figure_html("betting-thresholds.png", "hold thresholds by value",
+                    "Hold thresholds: first order (with the figure's mean stand rate) and by match equity."),
+        f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
+        f"<p>W(a, b) by dynamic programming over the per-deal points of self-play ({note}); "
+        f"W(0, 0) = {w00} (the team to deal is not modelled). Near the end (gestrichen at {TARGET - 1}) the "
+        "limits of §7.11 make the real game differ from this simple race.</p>",
+        figure_html("betting-equity.png", "match equity heat map", f"Match equity, target {TARGET}."),
+        f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
+        f"<p>Round robin, {games:,} games per pairing with duplicate deals (each deal sequence played twice with the "
+        f"seats swapped), target {TARGET}, seed {ctx.seed}. Game-win rates with 95% Wilson intervals; points per "
+        "deal with 95% intervals (games as clusters). Presets: <em>formula</em> = the §10.6 thresholds, "
+        "<em>cautious</em> bets only strong figures up to 4 and concedes a hopeless Spiel, <em>aggressive</em> bets "
+        "on d &gt; -0.05, holds loosely and bluffs 15% of figures, <em>never</em> never bets.</p>",
+        table(["policy", "opponent", "game-win rate", "points per deal", "games"], _tournament_rows(tourney),
+              "Betting policies, round robin"),
+    ])
+    return section

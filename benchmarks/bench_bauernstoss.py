@@ -1,0 +1,74 @@
+"""Bauernstoss: double-dummy solves per second (full deals) with the plain-minimax ratio on endings,
+and whole hands per second under greedy play.
+
+    python benchmarks/bench_bauernstoss.py      # prints the measure() dict as JSON
+
+The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
+leads, team 1 counted) and, for the ratio, over `ENDINGS` random 4-trick endings next to
+tests/naive_bauernstoss.py's plain minimax on the same endings (full deals are out of the
+minimax's reach). Greedy hands are whole 8-trick play-outs of uniform deals.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from simcore.games import bauernstoss_play as play  # noqa: E402
+from simcore.games import bauernstoss_solve as sv  # noqa: E402
+from simcore.games.bauernstoss_jobs import deal_hands  # noqa: E402
+import naive_bauernstoss as naive  # noqa: E402
+
+DEALS = 100
+ENDINGS = 12
+GREEDY_HANDS = 65_536
+
+
+def _timed(func) -> float:
+    start = time.perf_counter()
+    func()
+    return time.perf_counter() - start
+
+
+def endings(n: int, tricks: int = 4, seed: int = 3) -> np.ndarray:
+    """(n, 4) uint64: hands of ``tricks`` cards each from uniform deals."""
+    rng = np.random.default_rng(seed)
+    out = np.zeros((n, 4), dtype=np.uint64)
+    for i in range(n):
+        perm = rng.permutation(32)
+        for s in range(4):
+            out[i, s] = sum(1 << int(c) for c in perm[tricks * s:tricks * (s + 1)])
+    return out
+
+
+def measure(deals: int = DEALS, n_endings: int = ENDINGS) -> dict:
+    full = deal_hands(1, 0, deals)
+    table = sv.new_table()
+    sv.solve_points(full[:2], 0, 1, 1, table=table)  # compile or load from the cache
+    full_rate = deals / _timed(lambda: sv.solve_points(full, 0, 1, 1, table=table))
+    ends = endings(n_endings)
+    kernel_end = n_endings / _timed(lambda: sv.solve_points(ends, 0, 1, 1, table=table))
+    lists = [[[c for c in range(32) if (int(h) >> c) & 1] for h in row] for row in ends]
+    naive_end = n_endings / _timed(lambda: [naive.minimax_points(h, 0, 1, 1) for h in lists])
+    hands = deal_hands(2, 0, GREEDY_HANDS)
+    trumps, leaders = np.zeros(GREEDY_HANDS, dtype=np.int64), np.ones(GREEDY_HANDS, dtype=np.int64)
+    play.play_out("greedy", hands[:10], trumps[:10], leaders[:10])
+    greedy = GREEDY_HANDS / _timed(lambda: play.play_out("greedy", hands, trumps, leaders))
+    return {
+        "bauernstoss.dd-solve(full deal)": {"per_s": full_rate, "note": "full 8-trick deals; target 1,000/s"},
+        "bauernstoss.dd-solve(4-trick ending)": {"per_s": kernel_end, "reference_per_s": naive_end,
+                                                 "ratio": kernel_end / naive_end},
+        "bauernstoss.greedy-hand": {"per_s": greedy, "note": "whole hands under greedy play"},
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(), indent=1))

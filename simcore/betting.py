@@ -1,0 +1,1033 @@
+"""Betting, showing and scoring of one deal and of a whole game, for the Gilten family (Giltspiel, Perlaggen).
+
+Rules: shared/rules/giltspiel.md §7 and perlaggen.md §8 (the two agree on the state machine; the
+differences are `BettingRules` flags). The core never names a game: a game supplies a `GameAdapter`
+(figure codes of a set of cards, legal cards, the trick winner, the both-gestrichen comparison).
+
+Seats 0-3 clockwise, team = seat % 2, forehand = dealer + 1 leads. Figures are ``G, H, SP`` (Gleich,
+Hanger, Spiel). A figure's value runs 1..7 and then `AUS` ("Spiel aus"). A decided figure's
+``winner`` is a team (0, 1), `STAND` (a tie), `VOID` (nobody holds one) or `NOBODY` (no score for
+another reason: a failed verification, the both-gestrichen rule).
+
+The `Deal` methods are the actions of the spec's state machine (§7.15): `Deal.bet`, `Deal.answer`
+(gut / hold / raise), `Deal.concede`, `Deal.play`, and in the showing `Deal.reveal` and
+`Deal.end_turn`. An action the rules forbid raises `CardsimError` naming the rule; the state is then
+unchanged. When the deal is over ``deal.result`` holds the score sheet line (`DealResult`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from simcore.errors import CardsimError
+
+G, H, SP = 0, 1, 2
+FIGURES = (G, H, SP)
+FIGURE_NAMES = ("Gleich", "Hanger", "Spiel")
+AUS = 8
+"""The value after 7: "Spiel aus" (a held AUS figure wins the game; conceded it scores 7)."""
+STAND, VOID, NOBODY = 2, 3, 4
+GUT, HOLD, RAISE = "gut", "hold", "raise"
+PLAY, SHOWDOWN, DONE = "play", "showdown", "done"
+PENALTY = 2
+
+
+class GameAdapter(Protocol):
+    """What the engine needs to know about a game's cards (all cards are ints)."""
+
+    def codes(self, cards, baptised=None) -> tuple[int, int]:
+        """(Gleich code, Hanger code) of a set of one player's cards; -1 = none; higher wins.
+        baptised: {wild card: identity} fixed so far (games with wild cards); other wild cards are free."""
+
+    def legal(self, hand, trick: list[tuple[int, int]], trump: int) -> set[tuple[int, int]]:
+        """(card, identity) plays of ``hand`` allowed on ``trick`` ((card, identity) plays in order);
+        a natural card's identity is the card itself, a wild card's the card it is baptised as."""
+
+    def trick_winner(self, trick: list[tuple[int, int]], leader: int, trump: int) -> int:
+        """Seat that wins a complete trick of (card, identity) plays led by ``leader``."""
+
+    def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
+        """Whether a fifth card lets its player bet the Spiel in trick 5 (§7.6): it follows the suit of
+        the card ``led`` or is a trump (or, with wild cards, is a wild card)."""
+
+    def both_gestrichen_winner(self, hands) -> int | None:
+        """Team that wins the game by a >= 3-card figure when both teams are gestrichen, else None."""
+
+
+@dataclass(frozen=True)
+class BettingRules:
+    """Rule choices of the betting engine (defaults: Giltspiel)."""
+
+    target: int = 11
+    strict_examples: bool = True
+    """B5/A-19: refuse G/H bets, holds and raises by a seat without an example (else penalise later)."""
+    fifth_trick_bet: str = "fifth_card_rule"
+    """A-9: "fifth_card_rule" or "unplayed_only" (only seats that have not played to trick 5)."""
+    one_pending_in_play: bool = False
+    """Perlaggen A-16: during trick play at most one unanswered bet at a time."""
+    penalty_voids_deal: bool = False
+    """Perlaggen §8.9: a team failing verification scores nothing at all in the deal."""
+    concede_needs_example: bool = False
+    """Perlaggen A-11: an unbet G/H conceded scores only if the receiving team holds an example."""
+    blind_bets: bool = False
+    """Perlaggen §8.14: bets made before the cut, without example duty."""
+
+    def __post_init__(self):
+        if not isinstance(self.target, int) or self.target < 2:
+            raise CardsimError(f"the target must be a whole number of at least 2 points, got {self.target!r}")
+        if self.fifth_trick_bet not in ("fifth_card_rule", "unplayed_only"):
+            raise CardsimError(f"fifth_trick_bet must be fifth_card_rule or unplayed_only, got {self.fifth_trick_bet!r}")
+
+
+@dataclass
+class Figure:
+    """One figure's state (spec §7.1). pending: (team, proposed value, seat, made in the showing)."""
+
+    value: int = 1
+    winner: int | None = None
+    points: int = 0
+    pending: tuple | None = None
+    bet_right: int | None = None
+    ever_bet: bool = False
+    first_bet_seq: int | None = None
+    concede_seq: int | None = None
+    decided_by: str | None = None
+    aus_held: bool = False
+    duty: set = field(default_factory=set)
+
+    @property
+    def open(self) -> bool:
+        return self.winner is None
+
+
+@dataclass
+class DealResult:
+    """The score sheet line of a deal.
+
+    points: (2,) points each team scored (penalties included, in the scoring order up to the end);
+    awards: [(category, figure, team, points)] in the §7.10 order (category 0 = penalty);
+    game_winner: team that won the game in this deal or None; redeal: both gestrichen, nobody scored.
+    """
+
+    points: list
+    awards: list
+    game_winner: int | None
+    winners: tuple
+    redeal: bool = False
+
+
+def other(team: int) -> int:
+    return 1 - team
+
+
+def _name(figure: int) -> str:
+    return FIGURE_NAMES[figure]
+
+
+class Deal:
+    """State of one deal from the end of dealing to the score sheet.
+
+    hands: four sequences of five cards (seat order); trump: trump suit; dealer: seat;
+    scores: (2,) the teams' totals before the deal.
+    """
+
+    def __init__(self, game: GameAdapter, rules: BettingRules, hands, trump: int, dealer: int = 0, scores=(0, 0),
+                 blind=()):
+        self.game, self.rules = game, rules
+        self.hands = [tuple(h) for h in hands]
+        self.trump, self.dealer = trump, dealer
+        self.scores = list(scores)
+        self.full_codes = [game.codes(h) for h in self.hands]
+        self.in_hand = [set(h) for h in self.hands]
+        self.shown = [[] for _ in range(4)]  # cards played or revealed, per seat
+        self.baptised = [{} for _ in range(4)]  # wild card -> identity it was shown or played as, per seat
+        self.n_shown = 0  # cards played or revealed so far (changes whenever the public cards do)
+        self.blind: dict[int, int] = {}  # figure -> team that bet it blind (§8.14)
+        self.figures = [Figure() for _ in FIGURES]
+        self.secured = [0, 0]
+        self.seq = 0
+        self.phase = PLAY
+        self.leader = (dealer + 1) % 4
+        self.trick: list[tuple[int, int]] = []  # (card, identity) plays of the current trick
+        self.won = [0, 0]
+        self.spiel_winner: int | None = None
+        self.showing: int | None = None
+        self.frozen = [False, False]
+        self.void_passes = [0, 0]
+        self.game_winner: int | None = None
+        self.result: DealResult | None = None
+        self.log: list[tuple] = []
+        self.gestrichen_checked = False
+        self.target = rules.target
+        if self._both_gestrichen():
+            self._both_gestrichen_resolution(at_start=True)
+        for seat, figure in blind:
+            self.blind_bet(seat, figure)
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        """Seat to play the next card."""
+        return (self.leader + len(self.trick)) % 4
+
+    def pending(self) -> list[tuple[int, tuple]]:
+        """[(figure, (team, proposed, seat, in_showing))] of the unanswered bets."""
+        return [(f, fig.pending) for f, fig in enumerate(self.figures) if fig.pending is not None]
+
+    def best_code(self, seat: int, figure: int) -> int:
+        """Best code of the seat's five cards (wild cards already played or shown keep their identity)."""
+        if self.baptised[seat]:
+            return self.game.codes(self.hands[seat], self.baptised[seat])[figure]
+        return self.full_codes[seat][figure]
+
+    def team_best(self, team: int, figure: int) -> int:
+        return max(self.best_code(team, figure), self.best_code(team + 2, figure))
+
+    def has_example(self, seat: int, figure: int) -> bool:
+        return self.best_code(seat, figure) >= 0
+
+    def team_has_example(self, team: int, figure: int) -> bool:
+        return self.has_example(team, figure) or self.has_example(team + 2, figure)
+
+    def shown_code(self, team: int, figure: int) -> int:
+        """Best code of ``figure`` the team has on view (played and revealed cards, each player alone)."""
+        return max(self.game.codes(self.shown[s], self.baptised[s])[figure] for s in (team, team + 2))
+
+    def bet_error(self, seat: int, figure: int, counter: bool = False) -> str | None:
+        """Why ``seat`` may not bet ``figure`` now (None: it may). counter: a raise made in answer."""
+        fig, team = self.figures[figure], seat % 2
+        if self.phase == DONE:
+            return "the deal is over"
+        if not fig.open:
+            return f"B1/B3: the {_name(figure)} is already decided"
+        if fig.value == AUS:
+            return f"§7.3: no raise over Spiel aus on the {_name(figure)}"
+        if not counter and fig.pending is not None:
+            return f"B1: a bet on the {_name(figure)} is still unanswered"
+        if fig.bet_right is not None and fig.bet_right != team:
+            return f"B2: team {team}'s bet on the {_name(figure)} was held; the other team bets next"
+        if self.scores[team] + self.secured[team] + min(fig.value, 7) >= self.target:
+            return (f"B6/§7.11: team {team} could reach the target {self.target} by a concession "
+                    f"({self.scores[team]} + {self.secured[team]} secured + {fig.value})")
+        if not counter:
+            waiting = [p for _, p in self.pending() if p[0] != team]
+            if waiting:
+                return "A-20: answer the pending bets first"
+            if self.phase == PLAY and self.rules.one_pending_in_play and self.pending():
+                return "A-16: one unanswered bet at a time during trick play"
+            if self.phase == SHOWDOWN and team != self.showing:
+                return "§7.8: only the showing team may bet in the showing (the other team may only raise)"
+        if figure != SP and self.rules.strict_examples and not self.has_example(seat, figure):
+            return f"B5/A-19: seat {seat} holds no example of the {_name(figure)}"
+        if figure == SP:
+            return self._fifth_trick_error(seat)
+        return None
+
+    def can_bet(self, seat: int, figure: int, counter: bool = False) -> bool:
+        return self.bet_error(seat, figure, counter) is None
+
+    def _fifth_trick_error(self, seat: int) -> str | None:
+        """B8/§7.6: at 2-2 with a card led to trick 5, only a seat whose fifth card follows suit or trumps."""
+        if self.won != [2, 2] or not self.trick:
+            return None
+        slot = (seat - self.leader) % 4
+        if slot < len(self.trick):
+            if self.rules.fifth_trick_bet == "unplayed_only":
+                return f"A-9: seat {seat} has already played to the fifth trick"
+            card = self.trick[slot][0]
+        else:
+            (card,) = self.in_hand[seat]
+        if not self.game.fifth_card_ok(card, self.trick[0][1], self.trump):
+            return f"§7.6: seat {seat}'s fifth card neither follows the suit led nor is a trump"
+        return None
+
+    # --- actions ----------------------------------------------------------------------------
+    def _fail(self, message: str):
+        raise CardsimError(message)
+
+    def _tick(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    def bet(self, seat: int, figure: int, counter: bool = False) -> None:
+        """BET (§7.2): the seat's team proposes the figure's next value."""
+        error = self.bet_error(seat, figure, counter)
+        if error:
+            self._fail(error)
+        self._place_bet(seat, figure)
+
+    def _place_bet(self, seat: int, figure: int) -> None:
+        fig = self.figures[figure]
+        fig.pending = (seat % 2, fig.value + 1, seat, self.phase == SHOWDOWN)
+        if not fig.ever_bet:
+            fig.ever_bet, fig.first_bet_seq = True, self._tick()
+        if figure != SP:
+            fig.duty.add(seat)
+        self.log.append((seat, figure, "bet"))
+
+    def answer(self, seat: int, figure: int, kind: str) -> None:
+        """Answer a pending bet (§7.3): GUT (concede at the old value), HOLD, or RAISE (hold and bet again)."""
+        fig = self.figures[figure]
+        if fig.pending is None:
+            self._fail(f"§7.3: there is no bet on the {_name(figure)} to answer")
+        team, proposed, _, in_showing = fig.pending
+        if seat % 2 == team:
+            self._fail(f"§7.3: seat {seat} cannot answer its own team's bet")
+        if kind not in (GUT, HOLD, RAISE):
+            self._fail(f"§7.3: an answer is gut, hold or raise, got {kind!r}")
+        if in_showing and team == self.showing:
+            self._check_other_handled(figure, team)
+        if kind == GUT:
+            self._decide(figure, team, fig.value, "concession")
+            self.log.append((seat, figure, GUT))
+            return
+        if figure != SP and self.rules.strict_examples and not self.has_example(seat, figure):
+            self._fail(f"B5/A-11/A-19: seat {seat} holds no example of the {_name(figure)} and cannot hold it")
+        if kind == RAISE:
+            error = self.raise_error(seat, figure)
+            if error:
+                self._fail(error)
+        fig.value, fig.pending, fig.bet_right = proposed, None, seat % 2
+        fig.aus_held = proposed == AUS
+        if figure != SP:
+            fig.duty.add(seat)
+        self.log.append((seat, figure, HOLD))
+        if kind == RAISE:
+            self.bet(seat, figure, counter=True)
+            self.log[-1] = (seat, figure, RAISE)
+
+    def raise_error(self, seat: int, figure: int) -> str | None:
+        """Why ``seat`` may not answer the pending bet on ``figure`` with a raise (None: it may):
+        a raise is a hold followed by a bet (§7.3), judged after the hold."""
+        fig = self.figures[figure]
+        saved = (fig.value, fig.pending, fig.bet_right)
+        fig.value, fig.pending, fig.bet_right = fig.pending[1], None, seat % 2
+        try:
+            return self.bet_error(seat, figure, counter=True)
+        finally:
+            fig.value, fig.pending, fig.bet_right = saved
+
+    def _check_other_handled(self, figure: int, team: int) -> None:
+        """C-9/§7.8: before the opponents answer a showing bet, the showing team has dealt with the other figure."""
+        for f in (G, H):
+            fig = self.figures[f]
+            if f != figure and fig.open and fig.pending is None and not self._contesting(team, f):
+                self._fail(f"§7.8: team {team} must concede, contest or bet on the {_name(f)} before its bet is answered")
+
+    def _contesting(self, team: int, figure: int) -> bool:
+        mine, theirs = self.shown_code(team, figure), self.shown_code(other(team), figure)
+        return mine >= theirs and (mine >= 0 or not self.team_has_example(team, figure))
+
+    def concede(self, team: int, figure: int) -> None:
+        """Spontaneous concession (§7.4); on a figure the opponents bet it is their "gut". In the showing,
+        conceding a figure the team is beaten on counts as decided by the cards (`_beaten`)."""
+        fig = self.figures[figure]
+        if self.phase == DONE or not fig.open:
+            self._fail(f"§7.4: the {_name(figure)} is not open")
+        if fig.pending is not None:
+            if fig.pending[0] == team:
+                self._fail(f"A-13: team {team} cannot concede the {_name(figure)} while its own bet on it is pending")
+            self.answer(team, figure, GUT)  # seat ``team`` is a member of the team
+            return
+        if any(p[0] != team for _, p in self.pending()):
+            self._fail("A-20: answer the pending bets first")
+        by = "shown" if self.phase == SHOWDOWN and self.beaten(team, figure) else "concession"
+        self._decide(figure, other(team), fig.value, by)
+        self.log.append((team, figure, "concede"))
+
+    def beaten(self, team: int, figure: int) -> bool:
+        """The team cannot (or, frozen, may not) reach the opponents' displayed best: its concession in
+        the showing is a decision by the cards (scoring category 2 or 3, §7.10 and example T24), not a
+        voluntary "gut" (category 1)."""
+        theirs = self.shown_code(other(team), figure)
+        best = self.team_best(team, figure)
+        return best < theirs or (self.is_frozen(team, figure) and self.shown_code(team, figure) < theirs)
+
+    def play(self, seat: int, card: int, identity: int | None = None) -> None:
+        """Play a card to the current trick (§6.1), a wild card as ``identity`` (baptism); the Spiel is
+        decided at a team's third trick."""
+        if self.phase != PLAY:
+            self._fail("§7.15: cards are played only before the Spiel is decided")
+        if self.pending():
+            self._fail("§7.3: play is suspended while a bet is unanswered")
+        if seat != self.to_move:
+            self._fail(f"§6.1: seat {self.to_move} is to play, not seat {seat}")
+        identity = card if identity is None else identity
+        if (card, identity) not in self.game.legal(self.in_hand[seat], self.trick, self.trump):
+            self._fail(f"§6.1: card {card} (as {identity}) is not a legal play for seat {seat}")
+        self.in_hand[seat].discard(card)
+        self.shown[seat].append(card)
+        self.n_shown += 1
+        if identity != card:
+            self.baptised[seat][card] = identity
+        self.trick.append((card, identity))
+        if len(self.trick) == 4:
+            self.leader = self.game.trick_winner(self.trick, self.leader, self.trump)
+            self.trick = []
+            self.won[self.leader % 2] += 1
+            if self.won[self.leader % 2] == 3:
+                self._decide(SP, self.leader % 2, self.figures[SP].value, "cards")
+
+    def blind_bet(self, seat: int, figure: int) -> None:
+        """A bet before the cut, unseen (§8.14): only where the rules allow it, before any card is
+        played; the B6 limit applies, the example duty does not."""
+        if not self.rules.blind_bets:
+            self._fail("§8.14: blind bets are not part of these rules")
+        if any(self.shown) or self.phase != PLAY:
+            self._fail("§8.14: a blind bet is made before the cut, before any card is played")
+        fig = self.figures[figure]
+        error = "B1: already bet blind" if fig.pending else self.bet_error(seat, figure, counter=True)
+        if error and "B5" not in error:
+            self._fail(error)
+        self._place_bet(seat, figure)  # several blind bets may wait together (A-16)
+        fig.duty.discard(seat)
+        self.blind[figure] = seat % 2
+
+    def reveal(self, seat: int, cards, baptised=None) -> None:
+        """Show cards from hand in the showing team's turn (§7.8); the freeze rule forbids improving a
+        figure the Spiel winners left tied. baptised: {wild card: identity} for wild cards shown."""
+        if self.phase != SHOWDOWN or seat % 2 != self.showing:
+            self._fail("§7.8: only the showing team reveals cards, in its turn")
+        cards = list(cards)
+        if not set(cards) <= self.in_hand[seat] or len(set(cards)) != len(cards):
+            self._fail(f"§7.8: seat {seat} does not hold all of {cards} unrevealed")
+        before = [self.shown_code(seat % 2, f) for f in (G, H)]
+        saved = dict(self.baptised[seat])
+        self.shown[seat].extend(cards)
+        self.baptised[seat].update(baptised or {})
+        for f in (G, H):
+            if self.figures[f].open and self.is_frozen(seat % 2, f) and self.shown_code(seat % 2, f) > before[f]:
+                del self.shown[seat][len(self.shown[seat]) - len(cards):]
+                self.baptised[seat] = saved
+                self._fail(f"§7.8 freeze rule: the Spiel winners left the {_name(f)} tied and may not improve it")
+        self.in_hand[seat] -= set(cards)
+        self.n_shown += len(cards)
+        for f in (G, H):
+            if self.shown_code(seat % 2, f) > before[f]:
+                self.void_passes[f] = 0
+
+    def is_frozen(self, team: int, figure: int) -> bool:
+        return team == self.spiel_winner and self.frozen[figure]
+
+    def end_turn(self, team: int) -> None:
+        """End the showing team's turn: every open figure must be contested (shown >= the opponents) or
+        passed without an example; ties freeze the Spiel winners, final stands and voids are settled."""
+        if self.phase != SHOWDOWN or team != self.showing:
+            self._fail(f"§7.8: it is not team {team}'s showing turn")
+        if self.pending():
+            self._fail("§7.8: answer the pending bets before the turn ends")
+        for f in (G, H):
+            fig = self.figures[f]
+            if not fig.open:
+                continue
+            mine, theirs = self.shown_code(team, f), self.shown_code(other(team), f)
+            if mine < theirs:
+                self._fail(f"§7.8/A-7: team {team} is behind on the {_name(f)}; reveal, bet or concede")
+            if mine < 0 and self.team_has_example(team, f):
+                self._fail(f"§7.8: team {team} must display an example of the {_name(f)} or concede it")
+        for f in (G, H):
+            fig = self.figures[f]
+            if not fig.open:
+                continue
+            mine, theirs = self.shown_code(team, f), self.shown_code(other(team), f)
+            if mine < 0:
+                self.void_passes[f] += 1
+                if self.void_passes[f] >= 2:
+                    self._decide(f, VOID, 0, "cards")
+            elif mine == theirs:
+                if team == self.spiel_winner:
+                    self.frozen[f] = True
+                elif self.frozen[f]:
+                    self._decide(f, STAND, 0, "cards")
+        if self.phase == SHOWDOWN:
+            self.showing = other(team)
+
+    # --- deciding and scoring ---------------------------------------------------------------
+    def _decide(self, figure: int, winner: int, points: int, by: str) -> None:
+        fig = self.figures[figure]
+        fig.winner, fig.points, fig.decided_by, fig.pending = winner, min(points, 7), by, None
+        if by == "concession":
+            fig.concede_seq = self._tick()
+        if winner in (0, 1):
+            self.secured[winner] += fig.points
+        if figure == SP and self.phase == PLAY:
+            self.spiel_winner = winner
+            self.trick = []
+            self.phase = SHOWDOWN
+            self.showing = winner
+        if self._both_gestrichen() and not self.gestrichen_checked:
+            self._both_gestrichen_resolution(at_start=False)
+        if self.phase != DONE and not any(fig.open for fig in self.figures):
+            self._finish()
+
+    def _both_gestrichen(self) -> bool:
+        return all(self.scores[t] + self.secured[t] == self.target - 1 for t in (0, 1))
+
+    def _both_gestrichen_resolution(self, at_start: bool) -> None:
+        """§7.12: with G and H open and unbet, the best >= 3-card figure wins the game; without one they
+        score for nobody (at the start of a deal the cards are then played for the game)."""
+        self.gestrichen_checked = True
+        g, h = self.figures[G], self.figures[H]
+        if not (g.open and h.open and not g.ever_bet and not h.ever_bet):
+            return
+        winner = self.game.both_gestrichen_winner(self.hands)
+        if winner is not None:
+            self.game_winner = winner
+            self.phase = DONE
+            self.result = DealResult([0, 0], [], winner, self._winners())
+            return
+        for fig in (g, h):
+            fig.winner, fig.decided_by = NOBODY, "gestrichen"
+
+    def _winners(self) -> tuple:
+        return tuple(fig.winner for fig in self.figures)
+
+    def _verify(self) -> list[int]:
+        """§7.9: teams failing the example duty, per figure; re-award failed figures. Returns penalised teams."""
+        penalised = []
+        for f in (G, H):
+            fig = self.figures[f]
+            failing = sorted({s % 2 for s in fig.duty if not self.has_example(s, f)})
+            penalised += failing
+            if fig.winner in failing:
+                rival = other(fig.winner)
+                if rival not in failing and self.team_has_example(rival, f):
+                    fig.winner, fig.points = rival, min(fig.value, 7)
+                else:
+                    fig.winner = NOBODY
+            if (self.rules.concede_needs_example and fig.winner in (0, 1) and not fig.ever_bet
+                    and fig.decided_by == "concession" and not self.team_has_example(fig.winner, f)):
+                fig.winner = NOBODY
+            if self.blind.get(f) == fig.winner and not self.team_has_example(fig.winner, f):
+                fig.winner = NOBODY  # §8.14: a blind bet on a figure the team lacks scores nothing, no penalty
+        return penalised
+
+    def _finish(self) -> None:
+        """Verification (§7.9) and the scoring order (§7.10): penalties, concessions by time, bet-and-held
+        figures by first bet, unbet G, H, Sp; the first team to reach the target wins the game."""
+        penalised = self._verify()
+        void_team = set(penalised) if self.rules.penalty_voids_deal else set()
+        awards = [(0, None, t, -PENALTY) for t in penalised]
+        conceded = sorted((f for f in FIGURES if self.figures[f].decided_by == "concession"),
+                          key=lambda f: self.figures[f].concede_seq)
+        held = sorted((f for f in FIGURES if self.figures[f].ever_bet and f not in conceded),
+                      key=lambda f: self.figures[f].first_bet_seq)
+        unbet = [f for f in FIGURES if f not in conceded and f not in held]
+        for category, group in ((1, conceded), (2, held), (3, unbet)):
+            for f in group:
+                fig = self.figures[f]
+                if fig.winner in (0, 1) and fig.winner not in void_team:
+                    awards.append((category, f, fig.winner, fig.points))
+        points, totals, winner = [0, 0], list(self.scores), self.game_winner
+        aus = [team for _, f, team, _ in awards if f is not None and self.figures[f].aus_held]
+        if aus:
+            winner = aus[0]  # A-14: a held Spiel aus decides the game, overriding the scoring order
+        for _, f, team, value in awards:
+            points[team] += value
+            totals[team] += value
+            if winner is None and totals[team] >= self.target:
+                winner = team
+        redeal = all(self.figures[f].winner == NOBODY for f in (G, H)) and self.gestrichen_checked and winner is None \
+            and self.figures[G].decided_by == "gestrichen"
+        self.game_winner = winner
+        self.phase = DONE
+        self.result = DealResult(points, awards, winner, self._winners(), redeal)
+
+
+@dataclass
+class GameRecord:
+    """A whole game: the deals' score sheet lines and the winner."""
+
+    target: int
+    deals: list = field(default_factory=list)
+    scores: list = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+    def add(self, result: DealResult) -> None:
+        self.deals.append(result)
+        self.scores = [self.scores[t] + result.points[t] for t in (0, 1)]
+        self.winner = result.game_winner
+
+
+# --- policies as data ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Policy:
+    """A threshold betting policy on d = P(win) - P(lose) of a figure as the team estimates it.
+
+    bet_margin: bet when d > bet_margin (spec §10.6: a value bet needs d > 0);
+    hold_margin: hold a bet from v to v+1 when d > -v/(v+1) + hold_margin (§10.6);
+    raise_margin: raise instead of holding when d > raise_margin;
+    max_value: the highest value the policy proposes (2..8, 8 = Spiel aus);
+    bluff: probability, per figure and deal, of betting once without the strength;
+    concede_spiel: concede the Spiel spontaneously when P(win it) < this (makes the opponents show first).
+    """
+
+    name: str
+    bet_margin: float = 0.0
+    hold_margin: float = 0.0
+    raise_margin: float = 0.3
+    max_value: int = 7
+    bluff: float = 0.0
+    concede_spiel: float = 0.0
+
+    def __post_init__(self):
+        for key in ("bet_margin", "hold_margin", "raise_margin", "bluff", "concede_spiel"):
+            value = getattr(self, key)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
+                raise CardsimError(f"policy {self.name!r}: {key} must be a number, got {value!r}")
+        if not 0 <= self.bluff <= 1 or not 0 <= self.concede_spiel <= 1:
+            raise CardsimError(f"policy {self.name!r}: bluff and concede_spiel are probabilities in [0, 1]")
+        if not isinstance(self.max_value, int) or not 1 <= self.max_value <= AUS:
+            raise CardsimError(f"policy {self.name!r}: max_value must be a whole number 1..8 (8 = Spiel aus)")
+
+    def wants_bet(self, d: float, value: int, bluffing: bool) -> bool:
+        """Bet from ``value`` to ``value + 1``?"""
+        return value + 1 <= self.max_value and (d > self.bet_margin or bluffing)
+
+    def response(self, d: float, value: int, can_raise: bool) -> str:
+        """Answer to a bet proposing ``value + 1`` (value = the figure's current value)."""
+        if value + 1 == AUS:
+            return HOLD if d > self.hold_margin else GUT
+        if d <= -value / (value + 1) + self.hold_margin:
+            return GUT
+        if can_raise and d > self.raise_margin and value + 2 <= self.max_value:
+            return RAISE
+        return HOLD
+
+
+NEVER_BETS = float("inf")
+PRESETS = {
+    "formula": Policy("formula", bet_margin=0.0, hold_margin=0.0, raise_margin=0.3),
+    "cautious": Policy("cautious", bet_margin=0.35, hold_margin=0.15, raise_margin=0.6, max_value=4,
+                       concede_spiel=0.05),
+    "aggressive": Policy("aggressive", bet_margin=-0.05, hold_margin=-0.1, raise_margin=0.1, bluff=0.15),
+    "never": Policy("never", bet_margin=NEVER_BETS, hold_margin=0.0, raise_margin=NEVER_BETS, max_value=1),
+}
+"""Named policies: "formula" = the §10.6 first-order thresholds, "never" never bets (it holds by the formula)."""
+
+
+def load_policy(spec: str) -> Policy:
+    """A preset name (see `PRESETS`) or a JSON file {"name": ..., "bet_margin": ..., ...}."""
+    import json
+    from pathlib import Path
+
+    key = spec.strip().lower()
+    if key in PRESETS:
+        return PRESETS[key]
+    if not spec.endswith(".json"):
+        raise CardsimError(f"unknown policy {spec!r}; choose one of {', '.join(PRESETS)} or give a .json policy file")
+    try:
+        data = json.loads(Path(spec).read_text())
+    except (OSError, ValueError) as exc:
+        raise CardsimError(f"policy file {spec}: cannot read it as JSON ({exc})") from None
+    fields = set(Policy.__dataclass_fields__)
+    if not isinstance(data, dict) or set(data) - fields:
+        unknown = sorted(set(data) - fields) if isinstance(data, dict) else "not an object"
+        raise CardsimError(f"policy file {spec}: expected an object with keys from {sorted(fields)}, got {unknown}")
+    data.setdefault("name", Path(spec).stem)
+    try:
+        return Policy(**data)
+    except TypeError as exc:
+        raise CardsimError(f"policy file {spec}: {exc}") from None
+
+
+# --- playing a deal with policies ---------------------------------------------------------------
+@dataclass
+class Agent:
+    """A team's player: its policy, its figure estimates and its bluffs of the current deal.
+
+    estimate(deal, team, figure) -> d = P(win) - P(lose) as the team sees it (its own hands under the
+    game's communication model, the public cards and the showing so far).
+    """
+
+    policy: Policy
+    estimate: object
+    bluffs: tuple = (False, False, False)
+
+
+def _answering_seat(deal: Deal, team: int, figure: int) -> int:
+    """The team's seat that answers: for G/H the one holding the better example."""
+    if figure == SP:
+        return team
+    return max((team, team + 2), key=lambda s: deal.best_code(s, figure))
+
+
+def answer_all(deal: Deal, agents) -> None:
+    """Let the agents answer every pending bet (raise chains included)."""
+    while deal.phase != DONE and deal.pending():
+        figure, (team, _, _, _) = deal.pending()[0]
+        answering = other(team)
+        seat = _answering_seat(deal, answering, figure)
+        if figure != SP and deal.rules.strict_examples and not deal.has_example(seat, figure):
+            deal.answer(seat, figure, GUT)
+            continue
+        agent = agents[answering]
+        d = agent.estimate(deal, answering, figure)
+        value = deal.figures[figure].value
+        kind = agent.policy.response(d, value, can_raise=deal.raise_error(seat, figure) is None)
+        deal.answer(seat, figure, kind)
+
+
+def _wanted(deal: Deal, agent: Agent, team: int, figures) -> list[int]:
+    """The figures (of ``figures``) the team's policy would bet now, if a seat of it may."""
+    out = []
+    for figure in figures:
+        fig = deal.figures[figure]
+        if (not fig.open or fig.pending is not None or fig.bet_right not in (None, team)
+                or fig.value + 1 > agent.policy.max_value):
+            continue
+        if agent.policy.wants_bet(agent.estimate(deal, team, figure), fig.value, agent.bluffs[figure]):
+            out.append(figure)
+    return out
+
+
+def _try_bets(deal: Deal, agents, seat: int, wanted) -> bool:
+    """The seat bets the first of the ``wanted`` figures it may bet; True if it did."""
+    agent = agents[seat % 2]
+    for figure in wanted:
+        if deal.can_bet(seat, figure):
+            deal.bet(seat, figure)
+            agent.bluffs = tuple(False if f == figure else b for f, b in enumerate(agent.bluffs))
+            return True
+    return False
+
+
+def betting_window(deal: Deal, agents) -> None:
+    """A §7.5 window: seats polled clockwise from the one to play; bets answered at once; closes after
+    four passes in a row or when the Spiel is decided. A team's wishes are judged once per state."""
+    passes, seat = 0, deal.to_move
+    wishes: dict[int, list[int]] = {}
+    while passes < 4 and deal.phase == PLAY:
+        team = seat % 2
+        agent = agents[team]
+        acted = False
+        if agent.policy.concede_spiel > 0 and deal.figures[SP].open and deal.figures[SP].pending is None:
+            if (1 + agent.estimate(deal, team, SP)) / 2 < agent.policy.concede_spiel:
+                deal.concede(team, SP)
+                acted = True
+        if not acted and deal.phase == PLAY:
+            if team not in wishes:
+                wishes[team] = _wanted(deal, agent, team, (SP, G, H))
+            acted = _try_bets(deal, agents, seat, wishes[team])
+            if acted:
+                answer_all(deal, agents)
+        if acted:
+            wishes.clear()
+        passes = 0 if acted else passes + 1
+        seat = (seat + 1) % 4
+
+
+def _concede_beaten(deal: Deal, team: int) -> None:
+    """The showing team concedes every open figure (without its own pending bet) it cannot reach."""
+    for figure in (G, H):
+        fig = deal.figures[figure]
+        if deal.phase == SHOWDOWN and fig.open and fig.pending is None and deal.beaten(team, figure):
+            deal.concede(team, figure)
+
+
+def _reveal_best(deal: Deal, team: int, example_cards) -> None:
+    """Reveal the team's best example of every open figure it may still improve; a reveal the freeze
+    rule refuses (its cards would also improve a frozen figure) is skipped."""
+    for figure in (G, H):
+        if not deal.figures[figure].open or deal.is_frozen(team, figure):
+            continue
+        seat = max((team, team + 2), key=lambda s: deal.best_code(s, figure))
+        if deal.best_code(seat, figure) > deal.shown_code(team, figure):
+            example, baptised = example_cards(deal.hands[seat], figure, deal.baptised[seat])
+            cards = [c for c in example if c in deal.in_hand[seat]]
+            try:
+                deal.reveal(seat, cards, {c: i for c, i in baptised.items() if c in cards})
+            except CardsimError:
+                pass
+
+
+def showing_turn(deal: Deal, agents, example_cards) -> None:
+    """One truthful showing turn (§7.8): concede what cannot be reached, bet by the policy, reveal the
+    best example of every open figure, concede what the reveals gave up (a wild card has one identity),
+    let the opponents answer, concede what is behind, end the turn.
+
+    example_cards(cards, figure, baptised) -> (the cards of the best example of ``figure`` among
+    ``cards``, {wild card: identity} for its wild cards), keeping the baptisms already made.
+    """
+    team = deal.showing
+    _concede_beaten(deal, team)
+    if deal.phase != SHOWDOWN:
+        return
+    for seat in (team, team + 2):
+        _try_bets(deal, agents, seat, _wanted(deal, agents[team], team, (G, H)))
+    _reveal_best(deal, team, example_cards)
+    _concede_beaten(deal, team)
+    answer_all(deal, agents)
+    if deal.phase == SHOWDOWN:
+        for figure in (G, H):
+            fig = deal.figures[figure]
+            if fig.open and deal.shown_code(team, figure) < deal.shown_code(other(team), figure):
+                deal.concede(team, figure)
+    if deal.phase == SHOWDOWN:
+        deal.end_turn(team)
+
+
+def play_deal(deal: Deal, agents, choose_card, example_cards) -> DealResult:
+    """Play a deal to its score sheet line: betting windows before every card, plays by
+    ``choose_card(deal, seat) -> (card, identity)``, then the showing. agents: (team 0's Agent, team 1's Agent)."""
+    while deal.phase == PLAY:
+        betting_window(deal, agents)
+        if deal.phase == PLAY:
+            seat = deal.to_move
+            deal.play(seat, *choose_card(deal, seat))
+    guard = 0
+    while deal.phase == SHOWDOWN:
+        showing_turn(deal, agents, example_cards)
+        guard += 1
+        if guard > 20:
+            raise RuntimeError("the showing did not end within 20 turns")
+    return deal.result
+
+
+# --- estimate tables -----------------------------------------------------------------------------
+def figure_counts(codes: np.ndarray, bins: int) -> np.ndarray:
+    """(2, bins, 4) int64: team-deals by the team's best code + 1 (max of its two hands) and outcome
+    (win, stand, lose, void) for G and H, both teams of every deal; codes: (n, 4, 2) int, -1 = none."""
+    counts = np.zeros((2, bins, 4), dtype=np.int64)
+    for figure in (G, H):
+        for team in (0, 1):
+            ours = np.maximum(codes[:, team, figure], codes[:, team + 2, figure])
+            theirs = np.maximum(codes[:, 1 - team, figure], codes[:, 3 - team, figure])
+            outcome = np.select([ours > theirs, (ours == theirs) & (ours >= 0), ours < theirs], [0, 1, 2], 3)
+            np.add.at(counts[figure], (ours + 1, outcome), 1)
+    return counts
+
+
+def outcome_rates(counts: np.ndarray) -> np.ndarray:
+    """`figure_counts` as P(outcome | class): (2, bins, 4) float."""
+    return counts / np.maximum(counts.sum(axis=2, keepdims=True), 1)
+
+
+def class_shares(counts: np.ndarray) -> np.ndarray:
+    """(2, bins) float: how often a team's best code + 1 is each class."""
+    per_class = counts.sum(axis=2)
+    return per_class / per_class.sum(axis=1, keepdims=True)
+
+
+SPIEL_POWER = 9
+"""Spiel table cells by the team's trump power (trumps and wild cards it still holds) 0..8."""
+
+
+def spiel_table(games) -> np.ndarray:
+    """(3, 3, SPIEL_POWER) float: P(team wins the Spiel | its tricks, the opponents' tricks, its power)
+    from play-outs; games yields (trick winners (seats), [team power (2,) before every trick]). Cells
+    seen fewer than 30 times fall back to the same power at any trick count."""
+    wins = np.zeros((3, 3, SPIEL_POWER), dtype=np.int64)
+    seen = np.zeros((3, 3, SPIEL_POWER), dtype=np.int64)
+    for winners, power in games:
+        won = [0, 0]
+        states = []
+        for seat, (p0, p1) in zip(winners, power):
+            states.append((won[0], won[1], p0, p1))
+            won[seat % 2] += 1
+            if max(won) == 3:
+                break
+        spiel = 0 if won[0] == 3 else 1
+        for w0, w1, p0, p1 in states:
+            for team, (us, them, p) in enumerate(((w0, w1, p0), (w1, w0, p1))):
+                seen[us, them, min(p, SPIEL_POWER - 1)] += 1
+                wins[us, them, min(p, SPIEL_POWER - 1)] += spiel == team
+    marginal = wins.sum(axis=(0, 1)) / np.maximum(seen.sum(axis=(0, 1)), 1)
+    return np.where(seen >= 30, wins / np.maximum(seen, 1), marginal[None, None, :])
+
+
+class TableEstimator:
+    """d = P(win) - P(lose) of a figure for a team that knows its two hands' figures (partners signal
+    openly, §7.14): G/H from P(outcome | the team's best code), the Spiel from `spiel_table` by tricks
+    and ``power(deal, team)``. In the showing, a team behind the opponents' shown best has d = -1, and
+    the answering team compares its best with what the showing team (truthfully) shows."""
+
+    def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power):
+        self.figure_d = figure_table[:, :, 0] - figure_table[:, :, 2]
+        self.spiel_p = spiel
+        self.power = power
+        self._last = [(None, -1, 0), (None, -1, 0)]
+
+    def _power(self, deal: Deal, team: int) -> int:
+        """``power(deal, team)``, remembered per team while the cards shown stay the same."""
+        shown = deal.n_shown
+        last_deal, last_shown, value = self._last[team]
+        if last_deal is not deal or last_shown != shown:
+            value = self.power(deal, team)
+            self._last[team] = (deal, shown, value)
+        return value
+
+    def __call__(self, deal: Deal, team: int, figure: int) -> float:
+        if figure == SP:
+            power = min(self._power(deal, team), SPIEL_POWER - 1)
+            return 2.0 * self.spiel_p[min(deal.won[team], 2), min(deal.won[1 - team], 2), power] - 1.0
+        mine = deal.team_best(team, figure)
+        if deal.phase == SHOWDOWN:
+            theirs = deal.shown_code(other(team), figure)
+            if mine < theirs:
+                return -1.0
+            if deal.showing != team:
+                return 1.0 if mine > theirs else 0.0
+        return float(self.figure_d[figure, mine + 1])
+
+
+def disk_cached(name: str, compute) -> np.ndarray:
+    """``compute()`` kept as ``<name>.npy`` in the cardsim cache (CARDSIM_CACHE or ~/.cache/cardsim,
+    folder tables) so that worker processes and later runs load it; the name must hold the table's
+    whole definition (sizes, seed, version)."""
+    import os
+    import tempfile
+
+    from simcore.runner import default_checkpoint_root
+
+    folder = default_checkpoint_root().parent / "tables"
+    path = folder / f"{name}-v1.npy"
+    try:
+        return np.load(path)
+    except (OSError, ValueError):
+        pass
+    table = compute()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            np.save(handle, table)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # no writable cache: computed again next time
+    return table
+
+
+# --- whole games and matches ------------------------------------------------------------------------
+MAX_DEAL_POINTS = 16
+"""Per-deal points are tallied in bins 0..MAX_DEAL_POINTS (more in the last bin, less than 0 in bin 0)."""
+MAX_DEALS_PER_GAME = 400
+DEALS_STREAM, BLUFF_STREAM = 1, 2
+
+
+def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: BettingRules, estimator) -> GameRecord:
+    """A whole game to the target: policies[t] bets for team t; the first dealer is drawn (A-17) and the
+    deal passes clockwise. kit: the game's betting module (``cards(trump)`` -> its `GameAdapter` with
+    ``choose_card`` and ``example_cards``; ``draw_deal(rng, dealer) -> (hands, trump)``). Returns the
+    `GameRecord`."""
+    record = GameRecord(rules.target)
+    dealer = int(deal_rng.integers(4))
+    while record.winner is None:
+        if len(record.deals) >= MAX_DEALS_PER_GAME:
+            raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
+        hands, trump = kit.draw_deal(deal_rng, dealer)
+        bluffs = bluff_rng.random((2, 3))
+        agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in bluffs[t]))
+                       for t in (0, 1))
+        adapter = kit.cards(trump)
+        deal = Deal(adapter, rules, hands, trump, dealer, record.scores)
+        if deal.phase != DONE:
+            play_deal(deal, agents, adapter.choose_card, adapter.example_cards)
+        record.add(deal.result)
+        dealer = (dealer + 1) % 4
+    return record
+
+
+class MatchJob:
+    """Runner job: games between policies a and b with duplicate deals. Unit = one game; games 2k and
+    2k+1 of a block share their deals (and bluff draws) with the policies' seats swapped.
+
+    kit: module name of the game's betting module (see `play_game`; it also has ``make_estimator()``).
+    Counts: [games, games a won, deals, a points, b points, sum over games of a points², b points²,
+    deals², a points x deals, b points x deals] then a (MAX_DEAL_POINTS+1)² histogram of the
+    per-deal points (a, b).
+    """
+
+    block_size = 16
+    n_counts = 10 + (MAX_DEAL_POINTS + 1) ** 2
+
+    def __init__(self, kit: str, a: Policy, b: Policy, rules: BettingRules):
+        self.kit, self.a, self.b, self.rules = kit, a, b, rules
+
+    def key(self) -> str:
+        return f"{self.kit}|match|{self.a!r}|{self.b!r}|{self.rules!r}"
+
+    def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
+        import importlib
+
+        from simcore.rng import block_substream
+
+        kit = importlib.import_module(self.kit)
+        estimator = kit.make_estimator()
+        counts = np.zeros(self.n_counts, dtype=np.int64)
+        hist = counts[10:].reshape(MAX_DEAL_POINTS + 1, MAX_DEAL_POINTS + 1)
+        for j in range(n_games):
+            pair, a_team = divmod(j, 2)
+            policies = (self.b, self.a) if a_team else (self.a, self.b)
+            record = play_game(kit, policies, block_substream(seed, block, 2 * pair + DEALS_STREAM),
+                               block_substream(seed, block, 2 * pair + BLUFF_STREAM), self.rules, estimator)
+            pa, pb = record.scores[a_team], record.scores[1 - a_team]
+            deals = len(record.deals)
+            counts[:10] += [1, record.winner == a_team, deals, pa, pb, pa * pa, pb * pb, deals * deals,
+                            pa * deals, pb * deals]
+            for result in record.deals:
+                x, y = (int(np.clip(result.points[t], 0, MAX_DEAL_POINTS)) for t in (a_team, 1 - a_team))
+                hist[x, y] += 1
+        return counts
+
+
+# --- thresholds ---------------------------------------------------------------------------------
+def hold_threshold(value: int, stand: float = 0.0) -> tuple[float, float]:
+    """First-order hold/concede threshold facing a bet from ``value`` to ``value + 1`` (§10.6):
+    hold iff d = P(win) - P(lose) > -v/(v+1); with stand probability ``stand`` that is
+    P(win) > (1 - stand - v/(v+1)) / 2. Returns (d threshold, P(win) threshold)."""
+    d = -value / (value + 1)
+    return d, max(0.0, (1.0 - stand + d) / 2)
+
+
+def bet_threshold(stand: float = 0.0) -> tuple[float, float]:
+    """First-order value-bet threshold when the opponents always hold (§10.6): d > 0, i.e.
+    P(win) > (1 - stand) / 2. Returns (d threshold, P(win) threshold)."""
+    return 0.0, (1.0 - stand) / 2
+
+
+def bluff_break_even(value: int, d: float) -> float:
+    """Concession rate c* at which a bet with d < 0 breaks even (§10.6): |d| / (v + (v+1)|d|)."""
+    return abs(d) / (value + (value + 1) * abs(d))
+
+
+def match_equity(distribution, target: int) -> np.ndarray:
+    """W[a, b] = P(team A wins the game from scores a, b < target), by dynamic programming over a
+    per-deal points distribution ``distribution[x, y]`` (A scores x, B scores y; (K, K) summing to 1).
+
+    Scores that reach the target end the game; if both reach it in one deal, each wins half (the §7.10
+    order is not modelled). A deal where nobody scores repeats the state (solved exactly).
+    Returns (target + 1, target + 1) with W[target, b < target] = 1 and W[a < target, target] = 0.
+    """
+    dist = np.asarray(distribution, dtype=float)
+    dist = dist / dist.sum()
+    size = dist.shape[0]
+    w = np.zeros((target + 1, target + 1))
+    w[target, :target] = 1.0
+    w[target, target] = 0.5
+    for total in range(2 * target - 2, -1, -1):
+        for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
+            b = total - a
+            acc = 0.0
+            for x in range(size):
+                for y in range(size):
+                    if (x or y) and dist[x, y]:
+                        acc += dist[x, y] * w[min(a + x, target), min(b + y, target)]
+            w[a, b] = acc / (1.0 - dist[0, 0])
+    return w
+
+
+def game_hold_threshold(w, a: int, b: int, value: int) -> float:
+    """P(win the figure) above which team A (scores a, b) should hold a bet from ``value`` to
+    ``value + 1`` rather than concede it, by match equity ``w`` (`match_equity`), no stands, the rest
+    of the deal ignored: hold iff p W(a+v+1, b) + (1-p) W(a, b+v+1) > W(a, b+v)."""
+    target = w.shape[0] - 1
+
+    def at(x, y):
+        return w[min(x, target), min(y, target)]
+
+    concede, win, lose = at(a, b + value), at(a + value + 1, b), at(a, b + value + 1)
+    return float(min(1.0, max(0.0, (concede - lose) / (win - lose)))) if win > lose else 1.0

@@ -1,0 +1,410 @@
+"""Bauernstoss simulations as runner jobs (deals, hands, bidding thresholds, odds of a hand, matches)
+and perfect-information Monte Carlo for one player's view (`pimc_values`).
+
+Every job follows the `simcore.runner` protocol (``key``, ``n_counts``, ``run_block``,
+``block_size``): the cards of unit ``i`` of block ``b`` come from ``block_words(seed, b)`` (uniform
+deals, `deal_hands`) and the random card choices from ``block_substream(seed, b, PLAY_STREAM)``, so a
+result depends only on the seed and the number of units, never on --jobs or --chunk-size. A match
+game draws its deals and choices from its own stream ``block_substream(seed, b, GAME_STREAM + i)``.
+
+Rules: shared/rules/bauernstoss.md. Dealer is seat 0, forehand seat 1 leads (§3, §5.1); team = seat % 2.
+
+Auction policies (`AuctionPolicy`, `AUCTION_POLICIES`) are data: the suit is always the baseline
+B0 suit (most trumps, then the highest lowest card, §9.3); a policy says with how many trumps it
+raises when not forced, whether it says mit, and from how many trumps the club-jack holder calls
+a Small or a Big Solo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.dealing import DealSpec, deal
+from simcore.errors import CardsimError
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_play as play
+from simcore.games import bauernstoss_solve as solve
+from simcore.rng import block_stream, block_substream, block_words
+
+PLAY_STREAM = 1
+"""Sub-stream (simcore.rng.block_substream) of the card-play choices of a block."""
+GAME_STREAM = 2
+"""Match game i of a block draws from sub-stream GAME_STREAM + i."""
+DEALER, FOREHAND = 0, 1
+POINT_BINS = bs.CARD_POINTS + 1
+METHODS = ("dd", "greedy", "random")
+"""How a deal is played out: double-dummy (`bauernstoss_solve`) or a card policy for every seat."""
+
+
+def deal_spec(fixed: dict[int, tuple[int, ...]] | None = None) -> DealSpec:
+    """Uniform deals of the four seats' 8 cards; ``fixed``: seat -> cards known to be there."""
+    return DealSpec(bs.LAYOUT, {f"seat{s}": tuple(cards) for s, cards in (fixed or {}).items()})
+
+
+def deal_hands(seed: int, block: int, n: int, spec: DealSpec | None = None) -> np.ndarray:
+    """The first ``n`` deals of random stream ``block``: (n, 4) uint64 card masks of seats 0-3."""
+    spec = deal_spec() if spec is None else spec
+    return np.ascontiguousarray(deal(spec, block_words(seed, block, n, spec.words_per_deal)))
+
+
+def play_uniforms(seed: int, block: int, n: int) -> np.ndarray:
+    """(n, DECISIONS) float64 uniforms of the random card choices of a block's first ``n`` units."""
+    return block_substream(seed, block, PLAY_STREAM).random((n, play.DECISIONS))
+
+
+def team_points(method: str, hands, trumps, leaders, teams, u=None, rule: int = play.BS_OVERTAKE,
+                table=None) -> np.ndarray:
+    """Card points ``teams`` take when each deal is played by ``method`` (dd, greedy, random).
+
+    hands (n, 4) masks; trumps, leaders, teams (n,) int; u (n, DECISIONS) uniforms for "random".
+    Returns (n,) int64.
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    teams = np.broadcast_to(np.asarray(teams, dtype=np.int64), (n,))
+    if method == "dd":
+        return solve.solve_points(hands, trumps, leaders, teams, rule, table)
+    if method not in play.POLICIES:
+        raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+    points, _ = play.play_out(method, hands, np.broadcast_to(np.asarray(trumps, dtype=np.int64), (n,)),
+                              np.broadcast_to(np.asarray(leaders, dtype=np.int64), (n,)), u, rule)
+    return points[np.arange(n), teams]
+
+
+# --- auction policies -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuctionPolicy:
+    """When a player bids: raise_min: trumps needed to raise when not forced (the forced opening of
+    §4.4 always bids); mit: say mit when it is legal (§4.6); small_solo_min, big_solo_min: trumps
+    (with the club jack, not in a game's first hand) from which it calls that solo (9 = never)."""
+
+    name: str
+    raise_min: int
+    mit: bool
+    small_solo_min: int = 9
+    big_solo_min: int = 9
+    help: str = ""
+
+
+AUCTION_POLICIES = {p.name: p for p in (
+    AuctionPolicy("b0", 0, True, help="spec §9.3 baseline: raise whenever longer, mit when legal, no solo"),
+    AuctionPolicy("cautious", 5, False, help="raise only with 5+ trumps, never mit, no solo"),
+    AuctionPolicy("aggressive", 0, True, 6, 7, help="as b0, plus Small Solo with 6 and Big Solo with 7+ trumps"),
+)}
+
+
+def auction_policy(name: str) -> AuctionPolicy:
+    """The named policy; CardsimError listing the names otherwise."""
+    if name not in AUCTION_POLICIES:
+        raise CardsimError(f"unknown auction policy '{name}'; choose one of {', '.join(AUCTION_POLICIES)}")
+    return AUCTION_POLICIES[name]
+
+
+def policy_call(policy: AuctionPolicy, auction: bs.Auction) -> bs.Call:
+    """The call ``policy`` makes for the seat to speak (always a legal call)."""
+    hand = auction.hands[auction.to_speak]
+    suit = bs.best_suit(hand, auction.variant, auction.opts["ds_ten_value"])
+    length = bs.trump_length(hand, suit)
+    wanted = []
+    if length >= policy.big_solo_min:
+        wanted.append(bs.Call(bs.BIG_SOLO, 0, suit))
+    if length >= policy.small_solo_min:
+        wanted.append(bs.Call(bs.SMALL_SOLO, 0, suit))
+    if auction.cur == 0 or length >= policy.raise_min:
+        wanted.append(bs.Call(bs.NUMBER, length, suit))
+    if policy.mit:
+        wanted.append(bs.Call(bs.MIT, 0, suit))
+    wanted.append(bs.Call(bs.PASS))
+    for call in wanted:
+        if auction.illegal(call) is None:
+            return call
+    return bs.baseline_call(auction)  # only the forced opening refuses a pass; B0 bids then
+
+
+def caller_for(policies: tuple[AuctionPolicy, AuctionPolicy]):
+    """caller(auction) -> Call with ``policies[team]`` making the calls of that team's seats."""
+    return lambda auction: policy_call(policies[auction.to_speak % 2], auction)
+
+
+# --- hands played from the auction on (spec §9.3 whole-hand values) --------------------------
+class HandJob:
+    """Uniform deals: the B0 auction (first hand of a game excluded: solos allowed but B0 never
+    calls one), then the hand played by ``policy``. Counts: [deals, throw-ins, chooser's (jacks 0-4,
+    trumps 0-8, team points 0-120) histogram, the same (jacks, trumps) with all 8 tricks]."""
+
+    block_size = 1024
+
+    def __init__(self, policy: str = "random", variant: str = "BS"):
+        if policy not in play.POLICIES:
+            raise CardsimError(f"unknown card policy '{policy}'; choose one of {', '.join(play.POLICIES)}")
+        self.policy = policy
+        self.opts = bs.rule_options(variant=variant)
+        self.n_counts = 2 + 5 * 9 * POINT_BINS + 5 * 9
+
+    def key(self) -> str:
+        return f"bauernstoss-hands|{self.policy}|{self.opts['variant']}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n)
+        u = play_uniforms(seed, block, n)
+        points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
+        schwarz = np.zeros((5, 9), dtype=np.int64)
+        throw_ins = 0
+        rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
+        for i in range(n):
+            contract = run_auction(hands[i], self.opts, bs.baseline_call)
+            if contract.kind == bs.THROW_IN:
+                throw_ins += 1
+                continue
+            chooser = contract.declarer
+            trump = contract.trump if contract.trump >= 0 else bs.best_suit(int(hands[i, chooser]), "DS")
+            got, tricks = play.play_out(self.policy, hands[i:i + 1], [trump], [FOREHAND], u[i:i + 1], rule)
+            mask = int(hands[i, chooser])
+            j, length = bs.jack_count(mask), bs.trump_length(mask, trump)
+            points[j, length, got[0, chooser % 2]] += 1
+            schwarz[j, length] += tricks[0, chooser % 2] == bs.TRICKS
+        return np.concatenate([[n, throw_ins], points.ravel(), schwarz.ravel()])
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """{"deals", "throw_ins", "points": (5, 9, 121), "schwarz": (5, 9)} of a job's counts."""
+        size = 5 * 9 * POINT_BINS
+        return {"deals": int(counts[0]), "throw_ins": int(counts[1]),
+                "points": counts[2:2 + size].reshape(5, 9, POINT_BINS), "schwarz": counts[2 + size:].reshape(5, 9)}
+
+
+def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int = DEALER) -> bs.Contract:
+    """The contract of one deal's auction with ``caller(auction) -> Call`` for every seat."""
+    auction = bs.Auction(hands, dealer, first_hand, opts)
+    while not auction.done:
+        auction.call(caller(auction))
+    return auction.contract()
+
+
+# --- bidding thresholds -------------------------------------------------------------------------
+class ThresholdJob:
+    """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
+    (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
+    Solo tries and wins by (jacks, trumps) when forehand holds the club jack (greedy play: the
+    double-dummy solver covers normal games only)]."""
+
+    block_size = 256
+
+    def __init__(self, method: str = "dd"):
+        if method not in METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+        self.method = method
+        self.n_counts = 1 + 5 * 9 * POINT_BINS + 2 * 5 * 9
+
+    def key(self) -> str:
+        return f"bauernstoss-thresholds|{self.method}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n)
+        u = play_uniforms(seed, block, n)
+        own = [int(h) for h in hands[:, FOREHAND]]
+        jacks = np.array([bs.jack_count(h) for h in own], dtype=np.int64)
+        trumps = np.array([bs.best_suit(h) for h in own], dtype=np.int64)
+        lengths = np.array([bs.trump_length(h, t) for h, t in zip(own, trumps)], dtype=np.int64)
+        keep = jacks > 0
+        points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
+        got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep])
+        np.add.at(points, (jacks[keep], lengths[keep], got), 1)
+        solos = np.zeros((2, 5, 9), dtype=np.int64)
+        club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool)
+        if club.any():
+            _, tricks = play.play_out("greedy", hands[club], trumps[club], np.full(club.sum(), FOREHAND),
+                                      soloists=np.full(club.sum(), FOREHAND))
+            np.add.at(solos[0], (jacks[club], lengths[club]), 1)
+            np.add.at(solos[1], (jacks[club], lengths[club]), tricks[:, FOREHAND % 2] == bs.TRICKS)
+        return np.concatenate([[n], points.ravel(), solos.ravel()])
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """{"deals", "points": (5, 9, 121), "solo_tries": (5, 9), "solo_wins": (5, 9)}."""
+        size = 5 * 9 * POINT_BINS
+        solos = counts[1 + size:].reshape(2, 5, 9)
+        return {"deals": int(counts[0]), "points": counts[1:1 + size].reshape(5, 9, POINT_BINS),
+                "solo_tries": solos[0], "solo_wins": solos[1]}
+
+
+# --- odds of a known hand -----------------------------------------------------------------------
+ODDS_STATS = ("n", "p42", "p79", "p91", "all_tricks", "sum", "sum_sq")
+"""Counts per option of `OddsJob`: deals, team points >= 42, >= 79, >= 91 (schneider), solo won
+(all 8 tricks, solos only), sum and sum of squares of the team's points."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One call to evaluate: kind (bs.NUMBER, bs.SMALL_SOLO or bs.BIG_SOLO) and trump suit 0-3."""
+
+    kind: str
+    trump: int
+
+
+class OddsJob:
+    """The other three hands dealt uniformly around ``hand`` at ``seat``; each option is played with
+    ``seat``'s team choosing it (normal game: forehand leads; solo: §5.4 leader, greedy play, the
+    Small Solo exchange of `play.small_solo_exchange`). Counts: (options, ODDS_STATS) int64."""
+
+    block_size = 256
+
+    def __init__(self, hand: tuple[int, ...], seat: int, options: tuple[Option, ...], method: str = "dd",
+                 variant: str = "BS"):
+        if method not in METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+        self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
+        self.opts = bs.rule_options(variant=variant)
+        self.spec = deal_spec({seat: self.hand})
+        self.n_counts = len(self.options) * len(ODDS_STATS)
+
+    def key(self) -> str:
+        return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
+                f"|{self.opts['variant']}")
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n, self.spec)
+        u = play_uniforms(seed, block, n)
+        rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
+        team = self.seat % 2
+        out = np.zeros((len(self.options), len(ODDS_STATS)), dtype=np.int64)
+        for k, option in enumerate(self.options):
+            if option.kind == bs.NUMBER:
+                got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
+                won = np.zeros(n, dtype=bool)
+            else:
+                got, won = self._solo(hands, option, rule)
+            out[k] = [n, (got >= 42).sum(), (got >= 79).sum(), (got >= 91).sum(), won.sum(), got.sum(),
+                      (got * got).sum()]
+        return out.ravel()
+
+    def _solo(self, hands: np.ndarray, option: Option, rule: int) -> tuple[np.ndarray, np.ndarray]:
+        """Greedy solo play-outs: (team points until play stopped, solo won) per deal."""
+        if option.kind == bs.SMALL_SOLO:
+            give = min(bs.DECK.cards_of(int(hands[0, self.seat])), key=lambda c: play._keep_key(c, option.trump))
+            hands = np.array([play.small_solo_exchange(h, self.seat, option.trump, give) for h in hands],
+                             dtype=np.uint64)
+        n = hands.shape[0]
+        points, tricks = play.play_out("greedy", hands, np.full(n, option.trump),
+                                       np.full(n, play.solo_leader(DEALER, self.seat)), None, rule,
+                                       np.full(n, self.seat))
+        team = self.seat % 2
+        return points[:, team], tricks[:, team] == bs.TRICKS
+
+
+# --- matches between auction policies ----------------------------------------------------------
+MATCH_STATS = ("a_wins", "b_wins", "deals", "a_strokes", "b_strokes", "a_sq", "b_sq", "deals_sq", "a_deals",
+               "b_deals")
+"""Counts of `MatchJob`: games won by policy a and b; deals played; strokes scored by a and b;
+and the per-pair sums of squares and cross products (a², b², deals², a·deals, b·deals) that give
+the strokes-per-deal intervals (delta method over independent pairs)."""
+
+
+class MatchJob:
+    """Duplicate pairs of BS games to 20 strokes: policy a as team 0 against b, then the same
+    deal sequence with the seats swapped (a as team 1). Card play greedy (deterministic), so the two
+    games of a pair see the same deals for as long as both last. One unit = one pair."""
+
+    block_size = 64
+
+    def __init__(self, a: str, b: str):
+        self.a, self.b = auction_policy(a), auction_policy(b)
+        self.opts = bs.rule_options()
+        self.n_counts = len(MATCH_STATS)
+
+    def key(self) -> str:
+        return f"bauernstoss-match|{self.a}|{self.b}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        out = np.zeros(len(MATCH_STATS), dtype=np.int64)
+        for i in range(n):
+            a_wins = b_wins = deals = a_strokes = b_strokes = 0
+            for a_team in (0, 1):
+                policies = (self.a, self.b) if a_team == 0 else (self.b, self.a)
+                rng = block_substream(seed, block, GAME_STREAM + i)
+                history = play.play_game(self.opts, rng, policy="greedy", caller=caller_for(policies))
+                final = history[-1][3]
+                a_wins += final.games[a_team]
+                b_wins += final.games[1 - a_team]
+                deals += len(history)
+                a_strokes += strokes_scored(history, a_team)
+                b_strokes += strokes_scored(history, 1 - a_team)
+            out += [a_wins, b_wins, deals, a_strokes, b_strokes, a_strokes ** 2, b_strokes ** 2, deals ** 2,
+                    a_strokes * deals, b_strokes * deals]
+        return out
+
+
+def hand_strokes(before: bs.GameState, result: bs.HandResult) -> tuple[int, int]:
+    """(scoring team, strokes) of one BS hand (spec §6.2, §6.3); (0, 0) for a throw-in."""
+    if result.kind == bs.THROW_IN:
+        return 0, 0
+    if result.kind == bs.NORMAL:
+        chalk = result.club_jack if before.first_hand else before.chalk
+        return bs.normal_score(result.points, result.tricks, chalk)
+    return (result.maker if result.solo_won else 1 - result.maker), bs.SOLO_STROKES[result.kind]
+
+
+def strokes_scored(history: list, team: int) -> int:
+    """Strokes ``team`` scored over a BS game's history of (state before, contract, result, state
+    after), the game-winning hand included."""
+    total = 0
+    for before, _, result, _ in history:
+        scorer, strokes = hand_strokes(before, result)
+        total += strokes if scorer == team else 0
+    return total
+
+
+# --- perfect-information Monte Carlo (PIMC) for one player's view ------------------------------
+def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone: int, samples: int,
+                seed: int) -> np.ndarray:
+    """Deals of the cards ``seat`` cannot see, consistent with what it knows: its own ``hand`` (card
+    mask), the ``trick`` so far (cards in order from ``leader``; ``seat`` is to play) and the cards
+    ``gone`` in earlier tricks (mask). Every other seat holds as many cards as ``seat`` does, one
+    fewer if it has played to the trick; the hidden cards are spread uniformly (no inference from
+    the play). Randomness: ``block_stream(seed, 0)``. Returns (samples, 4) uint64 hands."""
+    if (leader + len(trick)) % bs.SEATS != seat:
+        raise CardsimError(f"seat {seat} is not to play: the trick led by seat {leader} holds {len(trick)} cards")
+    on_table = bs.DECK.mask(trick)
+    if hand & (gone | on_table) or gone & on_table:
+        raise CardsimError("a card is both in the hand and played; each card is in one place only")
+    size = bin(hand).count("1")
+    played = {(leader + i) % bs.SEATS for i in range(len(trick))}
+    need = {s: size - (s in played) for s in range(bs.SEATS) if s != seat}
+    hidden = [c for c in range(32) if not ((hand | gone | on_table) >> c) & 1]
+    if len(hidden) != sum(need.values()):
+        raise CardsimError(f"{len(hidden)} unseen cards cannot fill the other hands ({sum(need.values())} "
+                           "cards): check the hand, the trick and the cards gone")
+    rng = block_stream(seed, 0)
+    out = np.zeros((samples, bs.SEATS), dtype=np.uint64)
+    for k in range(samples):
+        cards = rng.permutation(hidden)
+        start = 0
+        for s in range(bs.SEATS):
+            if s == seat:
+                out[k, s] = hand
+                continue
+            out[k, s] = bs.DECK.mask(cards[start:start + need[s]])
+            start += need[s]
+    return out
+
+
+def pimc_values(hand: int, seat: int, trump: int, team: int, leader: int = FOREHAND, trick: tuple[int, ...] = (),
+                gone: int = 0, samples: int = 20, seed: int = 0, rule: int = play.BS_OVERTAKE) -> dict[int, float]:
+    """PIMC: for each legal card of ``seat``, the mean card points ``team`` takes (the current trick
+    and all later ones) when that card is played and every world of `pimc_worlds` is then solved
+    double dummy. The seat picks the best card for its own team (max for ``team``, else min)."""
+    worlds = pimc_worlds(hand, seat, leader, tuple(trick), gone, samples, seed)
+    padded = np.array(list(trick) + [0] * (bs.SEATS - len(trick)), dtype=np.int64)
+    legal = int(play.legal_mask(np.uint64(hand), padded, len(trick), trump, rule))
+    table = solve.new_table(16)
+    values = {}
+    for card in bs.DECK.cards_of(legal):
+        total = 0
+        for world in worlds:
+            rest = [int(h) for h in world]
+            rest[seat] ^= 1 << card
+            total += solve.position_points(rest, trump, leader, team, tuple(trick) + (card,), rule, table)
+        values[card] = total / samples
+    return values

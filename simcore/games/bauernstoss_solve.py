@@ -1,0 +1,630 @@
+"""Bauernstoss double-dummy solver: the card points a team takes under perfect play, all hands known.
+
+Rules: shared/rules/bauernstoss.md §5.2 (obligations and the jack rule, scope per ``jack_rule``),
+§5.3 (trick winner), AS-7/8 and DS-8 (the variants' play rules, codes of
+`simcore.games.bauernstoss_play.play_rule`). A normal game of four players; trump and the team whose
+points are counted are fixed.
+
+The search works on *strength bits*: for a trump suit the 32 cards are renumbered so that every
+effective suit is a run of bits in strength order, weakest first. The three plain suits (in suit
+order, the trump suit skipped) take bits 0-6, 7-13 and 14-20 (7 8 9 D K T A), the trump set bits
+21-31 (7 8 9 D K T A of the trump suit, then dB hB sB cB). A higher bit of the same run beats a
+lower one and the trump run beats every plain run, so the trick winner, the legal moves and
+"equivalent cards" are a few bit operations; and the card points of a bit depend only on its place
+in its run, not on the trump (`BIT_POINTS`).
+
+`_search` is a fail-soft alpha-beta over single cards on the points ``team`` takes from the cards
+still in play (the current trick included), driven by the null-window probes of `_bisection`. At a
+trick boundary it first tries the sure-trump bounds (`_sure_trumps`: a team's trumps above every
+trump of the other team are its points for sure), then a transposition table keyed by the four hands
+(cards of no points and jacks squeezed together, `_key`) and the leader, one 32-byte entry holding a
+lower and an upper bound and the best lead. Of equivalent cards (one hand, adjacent in a run once
+the other hands and the trick are taken into account, equal card points) only the highest is
+searched; moves are ordered by a points heuristic (the table's best lead first); the last two tricks
+are played out by a loop kernel (`_two_tricks`) instead of the general search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit, njit_inline
+from simcore.games.bauernstoss import FACE_POINTS, JACK, SEATS, TRICKS
+from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
+from simcore.tricks import lowest_card, popcount
+
+TABLE_BITS = 19
+"""Transposition table entries: 2**TABLE_BITS (a table is 16 MB)."""
+PLAIN_RUN = 7
+TRUMP_BASE = 3 * PLAIN_RUN
+"""First bit of the trump run (21)."""
+_RUN_POINTS = (0, 0, 0, 3, 4, 10, 11)
+"""Card points of the places 7 8 9 D K T A of a run."""
+BIT_POINTS = np.array(list(_RUN_POINTS) * 4 + [2] * 4, dtype=np.int64)
+"""(32,) int64: card points of every strength bit (the trump run's top four bits are the jacks)."""
+RUNS = np.array([((1 << PLAIN_RUN) - 1) << (PLAIN_RUN * k) for k in range(3)] + [((1 << 11) - 1) << TRUMP_BASE],
+                dtype=np.uint64)
+"""(4,) uint64: the bits of plain runs 0-2 and of the trump run (index 3)."""
+RUN_OF = np.array([min(b // PLAIN_RUN, 3) for b in range(32)], dtype=np.int64)
+"""(32,) int64: the run (0-2 plain, 3 trumps) of every strength bit."""
+JACK_BITS = np.uint64(0xF << 28)
+TRUMP_RUN = 3
+_POINT_RUNS = np.array([sum(1 << (PLAIN_RUN * k + i) for k in range(4)) for i in range(3, 7)] + [0xF << 28],
+                       dtype=np.uint64)
+_POINT_RUN_VALUES = np.array([3, 4, 10, 11, 2], dtype=np.int64)
+_ONE = np.uint64(1)
+_FULL = np.uint64(0xFFFFFFFF)
+
+
+def _strength_bit(card: int, trump: int) -> int:
+    """The strength bit of ``card`` (8*suit + rank, ranks 7 8 9 B D K T A) when ``trump`` is trumps."""
+    suit, rank = divmod(card, 8)
+    if rank == JACK:
+        return 28 + (3 - suit)
+    place = rank if rank < JACK else rank - 1
+    if suit == trump:
+        return TRUMP_BASE + place
+    return PLAIN_RUN * (suit - (suit > trump)) + place
+
+
+TO_BIT = np.array([[_strength_bit(c, t) for c in range(32)] for t in range(4)], dtype=np.int64)
+"""(4 trumps, 32 cards) int64: strength bit of every card."""
+TO_CARD = np.argsort(TO_BIT, axis=1).astype(np.int64)
+"""(4 trumps, 32 bits) int64: the card of every strength bit (inverse of `TO_BIT`)."""
+
+
+@njit
+def to_bits(mask, trump):
+    """A card mask as a strength-bit mask for ``trump`` (uint64 in, uint64 out)."""
+    out = np.uint64(0)
+    m = np.uint64(mask)
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        out |= _ONE << np.uint64(TO_BIT[trump, card])
+    return out
+
+
+@njit_inline
+def bit_points(mask):
+    """Card points of a strength-bit mask."""
+    total = 0
+    for i in range(5):
+        total += _POINT_RUN_VALUES[i] * popcount(mask & _POINT_RUNS[i])
+    return total
+
+
+@njit_inline
+def _above(bit):
+    """Mask of the bits above ``bit``."""
+    return _FULL & ~((_ONE << np.uint64(bit + 1)) - _ONE)
+
+
+@njit_inline
+def _beats(card, top):
+    """True if strength bit ``card`` takes the trick from ``top`` (the card holding it)."""
+    run = RUN_OF[card]
+    return (run == RUN_OF[top] and card > top) or (run == TRUMP_RUN and RUN_OF[top] != TRUMP_RUN)
+
+
+@njit_inline
+def _legal(hand, led, top, rule):
+    """Legal strength bits of ``hand`` when run ``led`` was led (-1: leading) and bit ``top`` holds
+    the trick (spec §5.2 with the §8 A1 scopes, AS-7/8, DS-8; the same rules as
+    `bauernstoss_play.legal_mask`)."""
+    if led < 0:
+        return hand
+    follow = hand & RUNS[led]
+    if rule == DS_FOLLOW:
+        return follow if follow else hand
+    trumps = hand & RUNS[TRUMP_RUN]
+    must = follow if follow else trumps
+    if not must:
+        return hand
+    if rule == AS_BEAT_TRUMP:
+        over = must & _above(top)
+        return over if led == TRUMP_RUN and over else must
+    jack_duty = rule == BS_JACK_ALWAYS or (rule == BS_OVERTAKE and (led == TRUMP_RUN or not follow))
+    over = hand & JACK_BITS & _above(top)
+    if jack_duty and over and top >= 28:
+        return over
+    return must
+
+
+@njit_inline
+def _move_key(card, count, top, partner_holds, higher_elsewhere):
+    """Search order, higher first: leading, a card no other hand can beat in its run (more points
+    first), then the lowest cards; following, a card for the partner's trick that nobody after can
+    beat (more points first), a card taking the trick (more points, then cheaper strength), then
+    the cheapest discard."""
+    points = BIT_POINTS[card]
+    if count == 0:
+        if not higher_elsewhere:
+            return 1000 + 32 * points + card
+        return 100 - 32 * points - card
+    if not partner_holds and _beats(card, top):
+        return 1000 + 32 * points - card
+    if partner_holds:
+        return 500 + 32 * points - card
+    return 100 - 32 * points - card
+
+
+@njit_inline
+def _can_beat(hand, top, led):
+    """True if ``hand`` holds a card that may take the trick from bit ``top`` (run ``led`` led): a
+    higher card of top's run, or a trump when top is plain and the hand cannot follow."""
+    run = RUN_OF[top]
+    if hand & RUNS[run] & _above(top):
+        return True
+    return run != TRUMP_RUN and not hand & RUNS[led] and hand & RUNS[TRUMP_RUN] != 0
+
+
+@njit_inline
+def _candidates(hands, seat, present, led, top, count, partner_holds, rule, first, moves, ply):
+    """Cards worth searching for ``seat`` into ``moves[ply, 0, :n]`` (keys in ``moves[ply, 1]``) best first (``first``, the table's
+    best lead, before all; -1 for none); returns n. Of equivalent cards only the highest is kept."""
+    hand = hands[seat]
+    legal = _legal(hand, led, top, rule)
+    n = 0
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        higher = present & RUNS[RUN_OF[card]] & _above(card)
+        if higher:
+            nxt = lowest_card(higher)
+            if (hand >> np.uint64(nxt)) & _ONE and BIT_POINTS[nxt] == BIT_POINTS[card]:
+                continue
+        key = 1 << 20 if card == first else _move_key(card, count, top, partner_holds, higher & ~hand)
+        j = n
+        while j > 0 and moves[ply, 1, j - 1] < key:
+            moves[ply, 0, j] = moves[ply, 0, j - 1]
+            moves[ply, 1, j] = moves[ply, 1, j - 1]
+            j -= 1
+        moves[ply, 0, j] = card
+        moves[ply, 1, j] = key
+        n += 1
+    return n
+
+
+@njit_inline
+def _below_top(mask):
+    """Mask of every bit up to the highest bit of ``mask`` (0 for an empty mask)."""
+    mask |= mask >> np.uint64(1)
+    mask |= mask >> np.uint64(2)
+    mask |= mask >> np.uint64(4)
+    mask |= mask >> np.uint64(8)
+    mask |= mask >> np.uint64(16)
+    return mask
+
+
+@njit_inline
+def _sure_trumps(own, other):
+    """The trumps of ``own`` above every trump of ``other`` (one team's hands against the other's):
+    the trick such a trump is played to is won by it or by a higher trump of its own team, so its
+    points are sure for that team."""
+    return own & RUNS[TRUMP_RUN] & ~_below_top(other & RUNS[TRUMP_RUN])
+
+
+@njit_inline
+def _last_trick(hands, leader, team):
+    """Points ``team`` takes in the last trick (one card per hand) led by ``leader``."""
+    rest = (hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS], hands[(leader + 3) % SEATS])
+    return _last_cards(rest, 0, team, leader)
+
+
+@njit_inline
+def _cut(best, lo, hi, maximise):
+    """True if ``best`` of a node of the side that maximises (or minimises) lies outside (lo, hi)."""
+    return best >= hi if maximise else best <= lo
+
+
+@njit_inline
+def _narrow(best, lo, hi, maximise):
+    """The window (lo, hi) of a node's next child given the node's ``best`` so far."""
+    return (max(lo, best), hi) if maximise else (lo, min(hi, best))
+
+
+@njit
+def _two_tricks(hands, leader, team, rule, alpha, beta):
+    """Points ``team`` takes in the last two tricks (two cards per hand) led by ``leader``: fail-soft
+    alpha-beta within (alpha, beta) over the legal cards of the first of them, the last trick then
+    forced; nested loops, one per seat, instead of the general search. hands (4,) uint64
+    strength-bit masks, modified and restored."""
+    seats = (leader, (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS)
+    up_a, up_b = leader % 2 == team, (leader + 1) % 2 == team
+    best_a = -1 if up_a else 1 << 20
+    ma = hands[seats[0]]
+    while ma and not _cut(best_a, alpha, beta, up_a):
+        a = lowest_card(ma)
+        ma &= ma - _ONE
+        led = RUN_OF[a]
+        lo_b, hi_b = _narrow(best_a, alpha, beta, up_a)
+        best_b = -1 if up_b else 1 << 20
+        mb = _legal(hands[seats[1]], led, a, rule)
+        while mb and not _cut(best_b, lo_b, hi_b, up_b):
+            b = lowest_card(mb)
+            mb &= mb - _ONE
+            top_b, win_b = (b, 1) if _beats(b, a) else (a, 0)
+            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, up_b)
+            best_c = -1 if up_a else 1 << 20
+            mc = _legal(hands[seats[2]], led, top_b, rule)
+            while mc and not _cut(best_c, lo_c, hi_c, up_a):
+                c = lowest_card(mc)
+                mc &= mc - _ONE
+                top_c, win_c = (c, 2) if _beats(c, top_b) else (top_b, win_b)
+                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up_a)
+                best_d = -1 if up_b else 1 << 20
+                md = _legal(hands[seats[3]], led, top_c, rule)
+                while md and not _cut(best_d, lo_d, hi_d, up_b):
+                    d = lowest_card(md)
+                    md &= md - _ONE
+                    winner = seats[3] if _beats(d, top_c) else seats[win_c]
+                    gain = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c] + BIT_POINTS[d]
+                    rest = (hands[seats[0]] ^ (_ONE << np.uint64(a)), hands[seats[1]] ^ (_ONE << np.uint64(b)),
+                            hands[seats[2]] ^ (_ONE << np.uint64(c)), hands[seats[3]] ^ (_ONE << np.uint64(d)))
+                    value = (gain if winner % 2 == team else 0) + _last_cards(rest, (winner - leader) % SEATS, team,
+                                                                              leader)
+                    best_d = max(best_d, value) if up_b else min(best_d, value)
+                best_c = max(best_c, best_d) if up_a else min(best_c, best_d)
+            best_b = max(best_b, best_c) if up_b else min(best_b, best_c)
+        best_a = max(best_a, best_b) if up_a else min(best_a, best_b)
+    return best_a
+
+
+@njit_inline
+def _last_cards(rest, first, team, leader):
+    """Points ``team`` takes in the last trick: ``rest`` the one-card hands of seats leader, leader+1,
+    ... (a tuple of four masks), the trick led from place ``first`` of them."""
+    top_place = first
+    top = lowest_card(rest[first])
+    for i in range(1, SEATS):
+        place = (first + i) % SEATS
+        card = lowest_card(rest[place])
+        if _beats(card, top):
+            top, top_place = card, place
+    won = (leader + top_place) % 2 == team
+    return bit_points(rest[0] | rest[1] | rest[2] | rest[3]) if won else 0
+
+
+def _squeeze_table(width: int, to_top: bool) -> np.ndarray:
+    """(2**width, 2**width) uint64: for a group of ``width`` bits where ``present`` cards remain, a
+    hand's part ``hand`` with the remaining cards moved down to the lowest bits (``to_top``: up to
+    the highest), order kept."""
+    table = np.zeros((1 << width, 1 << width), dtype=np.uint64)
+    for present in range(1 << width):
+        places = [b for b in range(width) if (present >> b) & 1]
+        targets = list(range(width - len(places), width)) if to_top else list(range(len(places)))
+        for hand in range(1 << width):
+            if hand & ~present:
+                continue
+            table[present, hand] = sum(1 << t for b, t in zip(places, targets) if (hand >> b) & 1)
+    return table
+
+
+_ZERO_SQUEEZE = _squeeze_table(3, False)
+_JACK_SQUEEZE = _squeeze_table(4, True)
+
+
+@njit_inline
+def _key(hands):
+    """Transposition key (k1, k2) of a trick boundary: the four hands with the remaining cards of
+    no points (the 7 8 9 at the foot of every run) moved to the foot of their run and the remaining
+    jacks to the top of the trump run. Both groups are runs of equal card points below (above) every
+    other card of their run, so positions with the same key have the same value (§1.2 order, the
+    jack rule and the points are unchanged)."""
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    out = np.empty(SEATS, dtype=np.uint64)
+    for s in range(SEATS):
+        out[s] = hands[s]
+    seven = np.uint64(7)
+    for run in range(4):
+        shift = np.uint64(PLAIN_RUN * run)
+        here = np.int64((present >> shift) & seven)
+        for s in range(SEATS):
+            part = np.int64((hands[s] >> shift) & seven)
+            out[s] = (out[s] & ~(seven << shift)) | (_ZERO_SQUEEZE[here, part] << shift)
+    fifteen, top = np.uint64(15), np.uint64(28)
+    here = np.int64((present >> top) & fifteen)
+    for s in range(SEATS):
+        part = np.int64((hands[s] >> top) & fifteen)
+        out[s] = (out[s] & ~(fifteen << top)) | (_JACK_SQUEEZE[here, part] << top)
+    return out[0] | (out[1] << np.uint64(32)), out[2] | (out[3] << np.uint64(32))
+
+
+@njit_inline
+def _slot(k1, k2, tag, size):
+    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag)
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(size - 1))
+
+
+def new_table(bits: int = TABLE_BITS) -> tuple:
+    """An empty transposition table of 2**bits entries: (entries (size, 4) uint64: the two key words,
+    the tag and the packed lower bound, upper bound and best lead (`_pack`); counters (2,) int64:
+    solves started and nodes searched). A tag holds the solve number and the leader (0: empty), so
+    entries of earlier solves are never read. One entry is 32 bytes, read in one cache line."""
+    return np.zeros((1 << bits, 4), dtype=np.uint64), np.zeros(2, dtype=np.int64)
+
+
+@njit_inline
+def _pack(lower, upper, lead):
+    """A table entry's last word: bounds 0-120 in bits 0-7 and 8-15, the best lead + 1 above."""
+    return np.uint64(lower) | (np.uint64(upper) << np.uint64(8)) | (np.uint64(lead + 1) << np.uint64(16))
+
+
+@njit_inline
+def _unpack(word):
+    """(lower, upper, best lead) of a table entry's last word (`_pack`)."""
+    return (np.int64(word & np.uint64(255)), np.int64((word >> np.uint64(8)) & np.uint64(255)),
+            np.int64(word >> np.uint64(16)) - 1)
+
+
+NONE = -(1 << 30)
+"""Marker of "no value yet" in `_search`."""
+PLIES = SEATS * TRICKS + 1
+
+
+@njit
+def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta, table, moves):
+    """Points ``team`` takes from the cards still in play (hands and current trick) under perfect
+    play: fail-soft alpha-beta (exact when the result lies inside (alpha, beta)), depth-first
+    without recursion (ply d holds the node after d cards).
+
+    hands (4,) uint64 strength-bit masks (modified and restored); trick (4,) int64 strength bits
+    of the current trick, ``count`` played from ``leader``; top, top_seat: the bit holding the trick
+    and its seat (ignored when count == 0); moves (PLIES, 2, 8) int64 scratch, one row per ply.
+    """
+    entries, solve = table
+    leaders = np.empty(PLIES, dtype=np.int64)
+    counts = np.empty(PLIES, dtype=np.int64)
+    tops = np.empty((PLIES, 2), dtype=np.int64)
+    window = np.empty((PLIES, 4), dtype=np.int64)  # alpha, beta, and both as the node was entered
+    best = np.empty((PLIES, 2), dtype=np.int64)  # value, card
+    tried = np.empty((PLIES, 2), dtype=np.int64)  # candidates, next to try
+    gains = np.zeros(PLIES, dtype=np.int64)
+    slots = np.empty(PLIES, dtype=np.int64)
+    tricks = np.empty((PLIES, SEATS), dtype=np.int64)
+    ident = np.empty((PLIES, 2), dtype=np.uint64)
+    size = entries.shape[0]
+    d = 0
+    leaders[0], counts[0], tops[0, 0], tops[0, 1] = leader, count, top, top_seat
+    window[0, 0], window[0, 1] = alpha, beta
+    tricks[0, :] = trick
+    entering = True
+    pending = NONE
+    while True:
+        leader, count = leaders[d], counts[d]
+        seat = (leader + count) % SEATS
+        mine = seat % 2 == team
+        if entering:
+            solve[1] += 1  # nodes searched
+            entering = False
+            value = NONE
+            slots[d] = -1
+            first = -1
+            lower, upper = 0, 0
+            if count == 0:
+                held = popcount(hands[leader])
+                if held == 1:
+                    value = _last_trick(hands, leader, team)
+                elif held == 2:
+                    value = _two_tricks(hands, leader, team, rule, window[d, 0], window[d, 1])
+                else:
+                    own, other = hands[team] | hands[team + 2], hands[1 - team] | hands[3 - team]
+                    lower = bit_points(_sure_trumps(own, other))
+                    upper = bit_points(own | other) - bit_points(_sure_trumps(other, own))
+                    if lower >= window[d, 1]:
+                        value = lower
+                    elif upper <= window[d, 0]:
+                        value = upper
+                if value == NONE:
+                    k1, k2 = _key(hands)
+                    tag = np.uint64(solve[0] * SEATS + leader)
+                    slot = _slot(k1, k2, tag, size)
+                    if entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
+                        lo, hi, lead = _unpack(entries[slot, 3])
+                        if lo >= window[d, 1] or lo == hi:
+                            value = lo
+                        elif hi <= window[d, 0]:
+                            value = hi
+                        else:
+                            window[d, 0], window[d, 1] = max(window[d, 0], lo), min(window[d, 1], hi)
+                            first = lead
+                    else:
+                        entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
+                        entries[slot, 3] = _pack(lower, upper, -1)
+                    slots[d], ident[d, 0], ident[d, 1] = slot, k1, k2
+            if value == NONE:
+                window[d, 2], window[d, 3] = window[d, 0], window[d, 1]
+                present = hands[0] | hands[1] | hands[2] | hands[3]
+                for i in range(count):
+                    present |= _ONE << np.uint64(tricks[d, i])
+                led = RUN_OF[tricks[d, 0]] if count else -1
+                partner_holds = count >= 1 and tops[d, 1] % 2 == seat % 2
+                if partner_holds and count == 2:  # does the last player, an opponent, beat it?
+                    partner_holds = not _can_beat(hands[(leader + 3) % SEATS], tops[d, 0], led)
+                tried[d, 0] = _candidates(hands, seat, present, led, tops[d, 0], count, partner_holds, rule, first,
+                                          moves, d)
+                tried[d, 1] = 0
+                best[d, 0], best[d, 1] = (-1 if mine else 1 << 20), -1
+            else:
+                if d == 0:
+                    return value
+                d -= 1
+                pending = value
+                continue
+        else:
+            card = moves[d, 0, tried[d, 1] - 1]
+            hands[seat] ^= _ONE << np.uint64(card)
+            value = pending + gains[d]
+            if mine:
+                if value > best[d, 0]:
+                    best[d, 0], best[d, 1] = value, card
+                window[d, 0] = max(window[d, 0], value)
+            else:
+                if value < best[d, 0]:
+                    best[d, 0], best[d, 1] = value, card
+                window[d, 1] = min(window[d, 1], value)
+        if tried[d, 1] < tried[d, 0] and window[d, 0] < window[d, 1]:
+            card = moves[d, 0, tried[d, 1]]
+            tried[d, 1] += 1
+            hands[seat] ^= _ONE << np.uint64(card)
+            top, top_seat = tops[d, 0], tops[d, 1]
+            if count == 0 or _beats(card, top):
+                top, top_seat = card, seat
+            c = d + 1
+            tricks[c, :] = tricks[d, :]
+            tricks[c, count] = card
+            if count < SEATS - 1:
+                gains[d] = 0
+                leaders[c], counts[c], tops[c, 0], tops[c, 1] = leader, count + 1, top, top_seat
+            else:
+                gain = 0
+                if top_seat % 2 == team:
+                    for i in range(SEATS):
+                        gain += BIT_POINTS[tricks[c, i]]
+                gains[d] = gain
+                if hands[top_seat] == 0:  # the last card of the deal
+                    gains[d], pending = 0, gain
+                    continue
+                leaders[c], counts[c] = top_seat, 0
+            window[c, 0], window[c, 1] = window[d, 0] - gains[d], window[d, 1] - gains[d]
+            d = c
+            entering = True
+            continue
+        value = best[d, 0]
+        slot = slots[d]
+        if slot >= 0 and entries[slot, 2] == np.uint64(solve[0] * SEATS + leader) \
+                and entries[slot, 0] == ident[d, 0] and entries[slot, 1] == ident[d, 1]:
+            lo, hi, lead = _unpack(entries[slot, 3])
+            if value <= window[d, 2]:
+                hi = min(hi, value)
+            elif value >= window[d, 3]:
+                lo = max(lo, value)
+            else:
+                lo, hi = value, value
+            entries[slot, 3] = _pack(lo, hi, best[d, 1])
+        if d == 0:
+            return value
+        d -= 1
+        pending = value
+
+
+def _moves() -> np.ndarray:
+    return np.empty((PLIES, 2, 8), dtype=np.int64)
+
+
+@njit
+def _solve(hands, trick, count, leader, trump, rule, team, table, moves):
+    """Points ``team`` takes from a position in card masks (hands (4,), trick (4,) cards, ``count``
+    of them played from ``leader``), as a new solve of ``table``."""
+    table[1][0] += 1
+    bits = np.empty(SEATS, dtype=np.uint64)
+    for s in range(SEATS):
+        bits[s] = to_bits(hands[s], trump)
+    cards = np.zeros(SEATS, dtype=np.int64)
+    top, top_seat = 0, leader
+    for i in range(count):
+        cards[i] = TO_BIT[trump, trick[i]]
+        if i == 0 or _beats(cards[i], top):
+            top, top_seat = cards[i], (leader + i) % SEATS
+    if count == 0 and bits[leader] == 0:
+        return 0
+    if count == SEATS:  # a complete trick: score it, the winner leads
+        gain = 0
+        for i in range(SEATS):
+            gain += BIT_POINTS[cards[i]] if top_seat % 2 == team else 0
+        if bits[top_seat] == 0:
+            return gain
+        return gain + _bisection(bits, cards, 0, top_seat, 0, 0, rule, team, table, moves)
+    return _bisection(bits, cards, count, leader, top, top_seat, rule, team, table, moves)
+
+
+@njit
+def _bisection(hands, trick, count, leader, top, top_seat, rule, team, table, moves):
+    """Exact `_search` value by null-window probes: each probe answers "at least beta?" for beta
+    halfway between the bounds known so far (bisection; fail-soft values step further) and narrows
+    [lower, upper] until they meet; the table keeps what earlier probes learnt."""
+    upper = bit_points(hands[0] | hands[1] | hands[2] | hands[3])
+    for i in range(count):
+        upper += BIT_POINTS[trick[i]]
+    lower = 0
+    while lower < upper:
+        beta = (lower + upper + 1) // 2
+        guess = _search(hands, trick, count, leader, top, top_seat, rule, team, beta - 1, beta, table, moves)
+        if guess < beta:
+            upper = guess
+        else:
+            lower = guess
+    return lower
+
+
+@njit
+def _solve_many(hands, trumps, leaders, teams, rule, table, moves, out):
+    trick = np.zeros(SEATS, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = _solve(hands[i], trick, 0, leaders[i], trumps[i], rule, teams[i], table, moves)
+
+
+def solve_points(hands, trumps, leaders, teams, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
+    """Card points ``teams`` take under perfect play in many deals, every card still in hand played.
+
+    hands (n, 4) uint32/uint64 card masks of seats 0-3 (equal sizes); trumps, leaders, teams (n,)
+    int (or scalars); rule: a `bauernstoss_play.play_rule` code. Returns (n,) int64 points 0-120.
+    """
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    _solve_many(hands, _column(trumps, n), _column(leaders, n), _column(teams, n), rule,
+                new_table() if table is None else table, _moves(), out)
+    return out
+
+
+def _column(values, n: int) -> np.ndarray:
+    return np.ascontiguousarray(np.broadcast_to(np.asarray(values, dtype=np.int64), (n,)))
+
+
+def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,
+                    table=None) -> int:
+    """Points ``team`` takes from a position under perfect play: the cards still held and those of
+    the current ``trick`` (played in order from ``leader``; a complete trick is scored first).
+    hands (4,) card masks."""
+    cards = np.zeros(SEATS, dtype=np.int64)
+    cards[:len(trick)] = trick
+    return int(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader, trump, rule, team,
+                      new_table(10) if table is None else table, _moves()))
+
+
+def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERTAKE) -> tuple[int, list]:
+    """(points ``team`` takes, a line of perfect play as (seat, card) pairs to the end of the deal):
+    at every turn the first legal card, in card order, whose position keeps the optimum.
+    hands (4,) card masks of equal sizes at a trick boundary."""
+    from simcore.games.bauernstoss_play import legal_mask, winning_slot
+
+    hands = [int(h) for h in hands]
+    table = new_table(14)
+    value = position_points(hands, trump, leader, team, (), rule, table)
+    trick: list[int] = []
+    line, taken = [], 0
+    while any(hands):
+        seat = (leader + len(trick)) % SEATS
+        padded = np.array(trick + [0] * (SEATS - len(trick)), dtype=np.int64)
+        legal = int(legal_mask(np.uint64(hands[seat]), padded, len(trick), trump, rule))
+        for card in range(32):
+            if not (legal >> card) & 1:
+                continue
+            rest = list(hands)
+            rest[seat] ^= 1 << card
+            if taken + position_points(rest, trump, leader, team, trick + [card], rule, table) == value:
+                break
+        hands[seat] ^= 1 << card
+        trick.append(card)
+        line.append((seat, card))
+        if len(trick) == SEATS:
+            padded = np.array(trick, dtype=np.int64)
+            winner = (leader + int(winning_slot(padded, SEATS, trump))) % SEATS
+            if winner % 2 == team:
+                taken += sum(int(FACE_POINTS[c]) for c in trick)
+            leader, trick = winner, []
+    return value, line

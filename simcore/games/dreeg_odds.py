@@ -1,0 +1,321 @@
+"""Odds of one Dreeg hand: the rest of the pack dealt at random, the hand played out by a policy.
+
+`HandQuestion` states what is known (phase, players, the hero's position and cards, optionally the
+turned trump card, a Rufen call or a Rot Assen trump) and checks it (CardsimError names what is
+wrong: a phase outside 1-8, a player count other than 3 or 4, a wrong hand size, an illegal call or
+trump). `OddsJob` is the runner job: every unit deals the unknown cards uniformly (exact
+conditional sampling: the hero's cards, and the turn-up, sit in their dealing slots; the rest is a
+uniform permutation of the other slots) and plays the hand with the policy at every seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.errors import CardsimError
+from simcore.games import dreeg_rules as r
+from simcore.games.dreeg import rule_options
+from simcore.games.dreeg_play import check_call, deal_for, play_hand
+from simcore.games.dreeg_policies import SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, make_policy, sure_cards
+from simcore.rng import block_stream, block_substream
+
+COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep")
+"""`OddsJob` counts: deals; hero's side reached 66; sum and sum of squares of the hero's card points;
+hero erased 0..3; Kamerun: hero won trick 1; hero's Durchmarsch (declared after winning trick 1)
+succeeded."""
+SURRENDER = -1
+
+
+@dataclass(frozen=True)
+class HandQuestion:
+    """phase 1-8; players 3 or 4; position 0 (FH) .. players - 1 (the dealer); hand: the hero's
+    cards in dealing order (in Rufen FH's first three are his first packet); turnup: the turned
+    trump card of phases 1/8 or -1; call: FH's Rufen call or -1 (the policy's); trump: the
+    heart-ace holder's trump suit, `SURRENDER`, or None (the policy's)."""
+
+    phase: int
+    players: int
+    hand: tuple[int, ...]
+    position: int = 0
+    turnup: int = -1
+    call: int = -1
+    trump: int | None = None
+    policy: str = "greedy"
+    options: tuple = ()
+
+    def __post_init__(self):
+        self.check()
+
+    @property
+    def subgame(self) -> str:
+        return r.SUBGAME[self.phase]
+
+    def check(self) -> None:
+        if self.phase not in r.SUBGAME:
+            raise CardsimError(f"--phase must be 1-8, got {self.phase}")
+        if self.players not in (3, 4):
+            raise CardsimError(f"--players must be 3 or 4, got {self.players}")
+        if self.policy not in POLICIES:
+            raise CardsimError(f"unknown policy '{self.policy}'; choose one of: {', '.join(POLICIES)}")
+        size = r.HAND_SIZES[self.players]
+        if len(self.hand) != size:
+            raise CardsimError(f"--hand must list {size} cards with {self.players} players, got {len(self.hand)}")
+        if not 0 <= self.position < self.players:
+            raise CardsimError(f"--position must be 0 (forehand) to {self.players - 1} (dealer), got {self.position}")
+        self._check_turnup()
+        self._check_announcements()
+
+    def _check_turnup(self) -> None:
+        if self.turnup < 0:
+            return
+        if self.subgame != "66":
+            raise CardsimError("--turnup exists only in phases 1 and 8 (Sechsundsechzig)")
+        dealer = self.position == self.players - 1
+        if dealer != (self.turnup in self.hand):
+            raise CardsimError("the turned card belongs to the dealer: it must be in --hand exactly when "
+                               f"--position is {self.players - 1} (the dealer)")
+
+    def _check_announcements(self) -> None:
+        opts = rule_options(**dict(self.options))
+        if self.call >= 0:
+            if self.subgame != "RU" or self.position != 0:
+                raise CardsimError("illegal announcement: only forehand calls a card, in Rufen (phases 3 and 6)")
+            check_call(sum(1 << c for c in self.hand[:3]), self.call)
+        if self.trump is not None:
+            if self.subgame != "RA" or r.HEART_ACE not in self.hand:
+                raise CardsimError("illegal announcement: only the holder of the heart ace (HA) names trump, "
+                                   "in Rot Assen (phases 2 and 7)")
+            if opts["rot_assen_trump"] == "hearts" and self.trump not in (r.HEART, SURRENDER):
+                raise CardsimError("illegal announcement: option rot_assen_trump=hearts allows only H")
+
+    def pack(self, rng: np.random.Generator) -> list[int]:
+        """A shuffled pack (top first) dealing the hero's cards (and the turn-up) to their places."""
+        mine = [i for i, pos in enumerate(r.deal_order(self.players)) if pos == self.position]
+        hand, fixed = list(self.hand), {}
+        if self.turnup >= 0:  # the last card dealt, the dealer's (position players - 1)
+            fixed[23] = self.turnup
+            hand = [c for c in hand if c != self.turnup]
+            mine = [i for i in mine if i != 23]
+        fixed.update(zip(mine, hand))
+        free = [i for i in range(24) if i not in fixed]
+        others = np.array([c for c in range(24) if c not in fixed.values()])
+        perm = [0] * 24
+        for i, c in fixed.items():
+            perm[i] = c
+        for i, c in zip(free, rng.permutation(others)):
+            perm[i] = int(c)
+        return perm
+
+
+@dataclass(frozen=True)
+class OddsJob:
+    """Runner job for a `HandQuestion`: one unit = one deal played out; counts `COUNTS`."""
+
+    question: HandQuestion
+    block_size: int = 1024
+
+    def key(self) -> str:
+        return f"dreeg-odds|{self.question}"
+
+    @property
+    def n_counts(self) -> int:
+        return len(COUNTS)
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        q = self.question
+        cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
+        opts = rule_options(**dict(q.options))
+        counts = np.zeros(len(COUNTS), dtype=np.int64)
+        for _ in range(n):
+            perm = q.pack(cards)
+            res = play_hand(q.subgame, q.phase, perm, self._policies(decisions), opts)
+            _count(counts, res, q.position)
+            if q.subgame == "KA":
+                forced = self._policies(decisions, durchmarsch=True)
+                dm = play_hand(q.subgame, q.phase, perm, forced, opts)
+                counts[8] += dm.declarer == q.position
+                counts[9] += dm.declarer == q.position and dm.declarer_won
+        return counts
+
+    def _policies(self, rng, **extra):
+        q = self.question
+        players = [make_policy(q.policy, rng) for _ in range(q.players)]
+        fixed = dict(extra)
+        if q.call >= 0:
+            fixed["call"] = q.call
+        if q.trump is not None:
+            fixed["ra_trump"] = q.trump
+        if fixed:
+            players[q.position] = Committed(players[q.position], **fixed)
+        return players
+
+
+def _count(counts: np.ndarray, res, hero: int) -> None:
+    counts[0] += 1
+    if res.points:
+        counts[1] += res.points[hero] >= r.TARGET
+    pts = res.card_points[hero] if res.card_points else 0
+    counts[2] += pts
+    counts[3] += pts * pts
+    counts[4 + res.erase[hero]] += 1
+
+
+STRENGTH_BINS = 8
+"""Hand-strength classes of `StrengthJob`: card points + marriages of the dealt hand, by 10 (70+ last)."""
+
+
+def hand_strength(hand: int, trump: int) -> int:
+    """Card points of a dealt hand plus the marriages it holds (40 in trump, else 20)."""
+    return r.points_of(hand) + sum(r.marriage_value(s, trump) for s in r.marriage_suits(hand))
+
+
+@dataclass(frozen=True)
+class StrengthJob:
+    """P(reach 66) and the erase counts by the strength of the dealt hand (`hand_strength`), for
+    every position of uniform deals of ``phase`` with ``players`` active (2-4), ``policy`` at every
+    seat. Counts (players, STRENGTH_BINS, 6): deals, reached 66, erased 0..3."""
+
+    phase: int
+    players: int
+    policy: str = "greedy"
+    options: tuple = ()
+    block_size: int = 1024
+
+    def key(self) -> str:
+        return f"dreeg-strength|{self}"
+
+    @property
+    def n_counts(self) -> int:
+        return self.players * STRENGTH_BINS * 6
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
+        opts = rule_options(**dict(self.options))
+        sub = r.SUBGAME[self.phase]
+        counts = np.zeros((self.players, STRENGTH_BINS, 6), dtype=np.int64)
+        for _ in range(n):
+            perm = cards.permutation(24)
+            hands, _ = deal_for(sub, perm, self.players, opts)
+            res = play_hand(sub, self.phase, perm, [make_policy(self.policy, decisions) for _ in range(self.players)],
+                            opts)
+            for pos in range(self.players):
+                b = min(hand_strength(hands[pos], res.trump) // 10, STRENGTH_BINS - 1)
+                row = counts[pos, b]
+                row[0] += 1
+                row[1] += bool(res.points) and res.points[pos] >= r.TARGET
+                row[2 + res.erase[pos]] += 1
+        return counts.ravel()
+
+
+# --- decision thresholds (spec §6.2) -----------------------------------------------------------
+THRESHOLD_CLASSES = 8
+THRESHOLD_COUNTS = 7
+"""Counts per class of `ThresholdJob`: decisions; wins with option A, with option B; sums of the
+decider's net strokes with A, with B; sum and sum of squares of the paired difference A - B."""
+DECISIONS = {
+    "close": "2-player 66, forehand before trick 1: close at once (A) or never close (B); class: the "
+             "greedy closing estimate (points + marriages + sure cards) by 10",
+    "call": "Rufen with 4 players, forehand: call the highest missing card of the longest packet suit (A) or "
+            "play alone by calling its own highest card of that suit (B); class: cards of that suit in the packet",
+    "durchmarsch": "Kamerun with 4 players, winner of trick 1: declare Durchmarsch (A) or not (B); class: cards "
+                   "in hand that are not sure winners",
+}
+
+
+class _Asked(GreedyPolicy):
+    """Greedy, recording its Durchmarsch question (the number of non-sure cards) and answering
+    ``declare``."""
+
+    def __init__(self, declare: bool, seen: list):
+        super().__init__()
+        self.declare, self.seen = declare, seen
+
+    def durchmarsch(self, play, pos):
+        hand = play.hands[pos]
+        self.seen.append((pos, r.bit_count(hand & ~sure_cards(hand, play.gone, -1))))
+        return self.declare
+
+
+def _net(res, pos: int, kamerun: bool) -> int:
+    """The decider's net strokes: what his side erases minus the most another player erases
+    (Kamerun: minus his own, as erasing is bad there)."""
+    mine = res.erase[pos]
+    if kamerun:
+        return -mine
+    return mine - max(e for i, e in enumerate(res.erase) if res.sides[i] != res.sides[pos]) if len(res.sides) > 1 \
+        else mine
+
+
+@dataclass(frozen=True)
+class ThresholdJob:
+    """Paired play-outs of one decision (`DECISIONS`) on the same deals, every other choice greedy.
+    Counts (THRESHOLD_CLASSES, THRESHOLD_COUNTS)."""
+
+    decision: str
+    options: tuple = ()
+    block_size: int = 512
+
+    def __post_init__(self):
+        if self.decision not in DECISIONS:
+            raise CardsimError(f"unknown decision '{self.decision}'; choose one of: {', '.join(DECISIONS)}")
+
+    def key(self) -> str:
+        return f"dreeg-threshold|{self}"
+
+    @property
+    def n_counts(self) -> int:
+        return THRESHOLD_CLASSES * THRESHOLD_COUNTS
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        cards = block_stream(seed, block)
+        opts = rule_options(**dict(self.options))
+        counts = np.zeros((THRESHOLD_CLASSES, THRESHOLD_COUNTS), dtype=np.int64)
+        for _ in range(n):
+            perm = cards.permutation(24)
+            found = getattr(self, f"_{self.decision}")(perm, opts)
+            if found is None:
+                continue
+            cls, outcomes = found
+            row = counts[min(cls, THRESHOLD_CLASSES - 1)]
+            (won_a, net_a), (won_b, net_b) = outcomes
+            row += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2)
+        return counts.ravel()
+
+    @staticmethod
+    def _close(perm, opts):
+        hands, _ = deal_for("66", perm, 2, opts)
+        trump = r.card_suit(r.deal_duel66(perm, opts["duel66_indicator"])[1][-1])
+        hand = hands[0]
+        sure = sure_cards(hand, 0, trump)
+        estimate = (sum(r.marriage_value(s, trump) for s in r.marriage_suits(hand)) + r.points_of(sure)
+                    + SURE_TRICK_BONUS * r.bit_count(sure))
+        outcomes = []
+        for close in (True, False):
+            res = play_hand("66", 1, perm, [Committed(GreedyPolicy(), close=close), GreedyPolicy()], opts)
+            outcomes.append((res.erase[0] > 0, _net(res, 0, False)))
+        return estimate // 10, outcomes
+
+    @staticmethod
+    def _call(perm, opts):
+        packet = r.first_packet(perm)
+        greedy = GreedyPolicy()
+        call = greedy.call(None, 0, packet)
+        suit = r.card_suit(call)
+        own = (packet & r.SUIT_MASKS[suit]).bit_length() - 1
+        outcomes = []
+        for card in (call, own):
+            players = [Committed(GreedyPolicy(), call=card)] + [GreedyPolicy() for _ in range(3)]
+            res = play_hand("RU", 3, perm, players, opts)
+            outcomes.append((res.erase[0] > 0, _net(res, 0, False)))
+        return r.bit_count(packet & r.SUIT_MASKS[suit]), outcomes
+
+    @staticmethod
+    def _durchmarsch(perm, opts):
+        outcomes, seen = [], []
+        for declare in (True, False):
+            res = play_hand("KA", 4, perm, [_Asked(declare, seen) for _ in range(4)], opts)
+            pos = seen[0][0]
+            outcomes.append((res.erase[pos] == 0, _net(res, pos, True)))
+        return seen[0][1], outcomes

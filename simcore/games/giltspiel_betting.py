@@ -1,0 +1,218 @@
+"""Giltspiel betting: the rules engine of `simcore.betting` on the Giltspiel pack, figure estimates,
+whole games between two policies and the match job behind ``cardsim match giltspiel``.
+
+Rules: shared/rules/giltspiel.md §7 (betting, showing, scoring), §10.6 (thresholds). Cards are
+played by the spec's §10.5 greedy policy at every seat; the betting policies act in the §7.5
+windows before every card and in the showing (`simcore.betting.play_deal`).
+
+Communication model (§7.14): ``full_partner_info``: a team knows both its hands' figure classes and
+its trumps (partners may signal openly); the opponents' cards are unknown until played or shown.
+Estimates are tables computed once per process from a fixed seed:
+
+* `figure_table`: P(win / stand / lose / void | the team's best Gleich or Hanger code), uniform deals;
+* `spiel_table`: P(team wins the Spiel | tricks won by it and by the opponents, trumps it still
+  holds) under greedy play from every trick boundary.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+
+import numpy as np
+
+from simcore import betting
+from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
+from simcore.dealing import deal as deal_cards
+from simcore.errors import CardsimError
+from simcore.figures import hand_codes
+from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, RUN_TABLE, SEATS, Known, gleich_name,
+                                     hand_figures, hanger_name)
+from simcore.games.giltspiel_play import SUITS, choose, play_line
+from simcore.rng import BLOCK_DEALS, block_substream, block_words
+from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, trick_winner
+
+TABLE_SEED = 20240531
+"""Seed of the estimate tables (fixed: every process computes the same tables)."""
+TABLE_BLOCKS = 4
+SPIEL_DEALS = 20_000
+CODE_BINS = 33
+"""Index code + 1 of a Gleich (-1..23) or Hanger (-1..31) code."""
+
+
+def rules_from_options(target: int | None = None, **options) -> BettingRules:
+    """BettingRules from the game's registered options (defaults) and overrides."""
+    values = {o.name: o.default for o in GAME.options}
+    for key, value in options.items():
+        if key not in values:
+            raise CardsimError(f"unknown Giltspiel option {key!r}; options: {', '.join(values)}")
+        values[key] = value
+    return BettingRules(target=values["target"] if target is None else target,
+                        strict_examples=bool(values["strict_examples"]), fifth_trick_bet=values["fifth_trick_bet"])
+
+
+# --- the pack for the engine --------------------------------------------------------------------
+class GiltspielCards:
+    """`simcore.betting.GameAdapter` of the 32-card German pack (Giltspiel §4-§6, §7.12)."""
+
+    def codes(self, cards, baptised=None) -> tuple[int, int]:
+        return _codes(DECK.mask(cards))
+
+    def legal(self, hand, trick: list[tuple[int, int]], trump: int) -> set[tuple[int, int]]:
+        led = trick[0][0] // N_RANKS if trick else -1
+        mask = int(legal_mask(np.uint64(DECK.mask(hand)), led, trump, SUITS, FOLLOW_OR_TRUMP))
+        return {(c, c) for c in hand if (mask >> c) & 1}
+
+    def trick_winner(self, trick: list[tuple[int, int]], leader: int, trump: int) -> int:
+        return int(trick_winner(np.array([c for c, _ in trick], dtype=np.int64), leader, trump, N_RANKS))
+
+    def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
+        return card // N_RANKS in (led // N_RANKS, trump)
+
+    def both_gestrichen_winner(self, hands) -> int | None:
+        """§7.12: the best >= 3-card figure wins (more cards first, then Gleich over Hanger); a best
+        >= 3-card Hanger held by both teams drops out; None: play the cards."""
+        codes = [self.codes(h) for h in hands]
+        keys = []
+        for team in (0, 1):
+            g = max(codes[team][G], codes[team + 2][G])
+            h = max(codes[team][H], codes[team + 2][H])
+            keys.append((g, h))
+        best_h = max(keys[0][1], keys[1][1])
+        tied_h = keys[0][1] == keys[1][1]
+        candidates = []
+        for team, (g, h) in enumerate(keys):
+            if g >= N_RANKS:
+                candidates.append((g // N_RANKS + 2, 1, g, team))
+            if h >= N_RANKS and h == best_h and not tied_h:
+                candidates.append((h // N_RANKS + 2, 0, h, team))
+        return max(candidates)[3] if candidates else None
+
+    def example_cards(self, cards, figure: int, baptised=None) -> tuple[list[int], dict]:
+        """The cards of the best example of ``figure`` (G or H) among ``cards`` ([] if none), no baptisms."""
+        code = self.codes(cards)[figure]
+        if code < 0:
+            return [], {}
+        size, rank = divmod(code, N_RANKS)
+        if figure == G:
+            return sorted(c for c in cards if c % N_RANKS == rank), {}
+        for suit in range(N_SUITS):
+            run = [suit * N_RANKS + r for r in range(rank - size - 1, rank + 1)]
+            if set(run) <= set(cards):
+                return run, {}
+        raise AssertionError("a Hanger code without its run")
+
+    def choose_card(self, deal: Deal, seat: int) -> tuple[int, int]:
+        """The §10.5 greedy policy's play (card, card)."""
+        trick = np.zeros(SEATS, dtype=np.int64)
+        trick[:len(deal.trick)] = [c for c, _ in deal.trick]
+        card = int(choose("greedy", [DECK.mask(deal.in_hand[seat])], trick[None, :], [len(deal.trick)],
+                          [deal.trump])[0])
+        return card, card
+
+
+@lru_cache(maxsize=1 << 16)
+def _codes(mask: int) -> tuple[int, int]:
+    return hand_figures(DECK.cards_of(mask))
+
+
+CARDS = GiltspielCards()
+
+
+def cards(trump: int) -> GiltspielCards:
+    """The engine's view of the pack (the same for every trump)."""
+    return CARDS
+
+
+def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None) -> Deal:
+    """A `Deal` of Giltspiel; hands: four sequences of five cards."""
+    return Deal(CARDS, rules or rules_from_options(), hands, trump, dealer, scores)
+
+
+# --- estimates ------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def figure_counts() -> np.ndarray:
+    """(2, CODE_BINS, 4) int64: team-deals by the team's best code + 1 and outcome (`betting.figure_counts`)
+    over `TABLE_BLOCKS` blocks of uniform deals."""
+    return betting.disk_cached(f"giltspiel-figures-{TABLE_BLOCKS}-seed{TABLE_SEED}", _figure_counts)
+
+
+@lru_cache(maxsize=1)
+def spiel_table() -> np.ndarray:
+    """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps it holds) under greedy play."""
+    return betting.disk_cached(f"giltspiel-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}", _spiel_table)
+
+
+def _figure_counts() -> np.ndarray:
+    spec = Known().deal_spec()
+    slots = np.concatenate([deal_cards(spec, block_words(TABLE_SEED, b, BLOCK_DEALS, spec.words_per_deal))
+                            for b in range(TABLE_BLOCKS)])
+    codes = hand_codes(np.ascontiguousarray(slots[:, :SEATS]), N_SUITS, N_RANKS, RUN_TABLE).astype(np.int64)
+    return betting.figure_counts(codes, CODE_BINS)
+
+
+def figure_table() -> np.ndarray:
+    """(2, CODE_BINS, 4) float: P(win, stand, lose, void | the team's best code + 1) for G and H."""
+    return betting.outcome_rates(figure_counts())
+
+
+def class_shares() -> np.ndarray:
+    """(2, CODE_BINS) float: how often a team's best G / H code + 1 is each class."""
+    return betting.class_shares(figure_counts())
+
+
+def class_name(figure: int, code: int) -> str:
+    return (gleich_name if figure == G else hanger_name)(code)
+
+
+def _trump_power(hand, trump: int) -> int:
+    return sum(c // N_RANKS == trump for c in hand)
+
+
+def _spiel_games():
+    """(trick winners, team trumps (2,) before every trick) of `SPIEL_DEALS` greedy play-outs."""
+    rng = block_substream(TABLE_SEED, 0, 1)
+    for _ in range(SPIEL_DEALS):
+        hands, trump = draw_deal(rng)
+        line = play_line("greedy", np.array([DECK.mask(h) for h in hands], dtype=np.uint64), trump)
+        left = [list(h) for h in hands]
+        winners, power = [], []
+        for start in range(0, len(line), SEATS):
+            power.append([_trump_power(left[t] + left[t + 2], trump) for t in (0, 1)])
+            trick = line[start:start + SEATS]
+            for seat, card in trick:
+                left[seat].remove(card)
+            winners.append(CARDS.trick_winner([(c, c) for _, c in trick], trick[0][0], trump))
+        yield winners, power
+
+
+def _spiel_table() -> np.ndarray:
+    return betting.spiel_table(_spiel_games())
+
+
+def _power(deal: Deal, team: int) -> int:
+    return _trump_power(deal.in_hand[team] | deal.in_hand[team + 2], deal.trump)
+
+
+def make_estimator() -> betting.TableEstimator:
+    """The Giltspiel estimates under ``full_partner_info`` (see the module doc)."""
+    return betting.TableEstimator(figure_table(), spiel_table(), _power)
+
+
+# --- whole games ----------------------------------------------------------------------------------
+def draw_deal(rng: np.random.Generator, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
+    """A uniform deal: four hands of five cards (seats 0-3) and the trump suit (the turn-up's); the
+    dealer's seat changes nothing in a uniform deal."""
+    perm = rng.permutation(DECK.n_cards)
+    return [tuple(int(c) for c in perm[5 * s:5 * s + 5]) for s in range(SEATS)], int(perm[20]) // N_RANKS
+
+
+def play_game(policies: tuple[Policy, Policy], deal_rng: np.random.Generator, bluff_rng: np.random.Generator,
+              rules: BettingRules, estimator=None) -> GameRecord:
+    """A whole Giltspiel game (`simcore.betting.play_game`)."""
+    return betting.play_game(sys.modules[__name__], policies, deal_rng, bluff_rng, rules, estimator or make_estimator())
+
+
+def match_job(a: Policy, b: Policy, rules: BettingRules) -> betting.MatchJob:
+    """The runner job of a Giltspiel match between policies a and b (`simcore.betting.MatchJob`)."""
+    return betting.MatchJob(__name__, a, b, rules)

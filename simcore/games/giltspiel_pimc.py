@@ -1,0 +1,448 @@
+"""Giltspiel card play under imperfect information: a PIMC (Perfect Information Monte Carlo) policy.
+
+Rules: shared/rules/giltspiel.md §6. Seats 0-3, dealer 0, forehand (seat 1) leads; team = seat % 2.
+
+At each decision the player to move samples ``samples`` deals of the cards it cannot see, consistent
+with everything it knows, solves each one double dummy (simcore.games.giltspiel_play's search) for
+every card it may play, and plays the card that wins the Spiel for its team in most samples (ties:
+the lowest card index). What a player knows (its *view*):
+
+* its own hand; with communication ``partner`` also its partner's hand (partners may signal);
+* the turn-up (public: it names the trump) and cards named public (``known``, e.g. shown figures);
+* every card played so far and the voids the play reveals (§6.1: a plain suit led and a card of a
+  third suit played -> no card of the suit led and no trump; trump led and a plain card played ->
+  no trump).
+
+The hidden cards (the other hands and the 11-card stock) are dealt uniformly among the places they
+can be in by rejection (exact); after `MAX_TRIES` rejected tries (many revealed voids) a seat at a
+time is filled from the cards it may hold, the most constrained seat first (consistent, close to
+uniform). Mover-side equivalent cards (adjacent in a suit with every card between them gone) are
+solved once. Randomness: one 64-bit word per deal from ``block_substream(seed, block,
+PIMC_STREAM)`` seeds a splitmix64 generator inside the kernel, so a deal's play depends only on
+(seed, block, place in block).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit, njit_inline
+from simcore.errors import CardsimError
+from simcore.games.giltspiel import N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
+from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve, _team_trumps,
+                                          _trumps, new_table)
+from simcore.rng import block_substream
+from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, random_card, trick_winner
+
+COMMUNICATIONS = {"none": 0, "partner": 1}
+DEFAULT_SAMPLES = 8
+"""Samples per decision of ``cardsim odds giltspiel --spiel pimc`` unless --pimc-samples is given."""
+PIMC_STREAM = 2
+"""Sub-stream index of the PIMC players' sampling (1 is giltspiel_play.PLAY_STREAM)."""
+MAX_TRIES = 2000
+"""Exact (rejection) tries of a sample before the by-seat fallback."""
+ALL_SEATS = (1 << SEATS) - 1
+N_CARDS = N_SUITS * N_RANKS
+ALL = np.uint64((1 << N_CARDS) - 1)
+_ONE = np.uint64(1)
+
+
+def communication_code(name: str) -> int:
+    """0 for "none", 1 for "partner"; CardsimError otherwise."""
+    if name not in COMMUNICATIONS:
+        raise CardsimError(f"--communication '{name}' is unknown; choose one of {', '.join(COMMUNICATIONS)}")
+    return COMMUNICATIONS[name]
+
+
+def check_samples(samples: int) -> int:
+    """``samples`` as an int >= 1; CardsimError otherwise."""
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+        raise CardsimError(f"--pimc-samples must be a whole number >= 1, got {samples!r}")
+    return int(samples)
+
+
+# --- random numbers ---------------------------------------------------------------------------
+@njit_inline
+def _next(state):
+    """splitmix64: the next 64-bit word of the generator ``state`` (1,) uint64 (advanced)."""
+    state[0] += np.uint64(0x9E3779B97F4A7C15)
+    z = state[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit_inline
+def _below(state, n):
+    """Uniform int in [0, n) (n >= 1; bias below 2**-50)."""
+    return np.int64((_next(state) >> np.uint64(11)) % np.uint64(n))
+
+
+# --- sampling the hidden cards ----------------------------------------------------------------
+@njit
+def _cards_of(mask, out):
+    """The cards of ``mask`` into ``out`` in increasing order; returns how many."""
+    n = 0
+    while mask:
+        out[n] = lowest_card(mask)
+        mask &= mask - _ONE
+        n += 1
+    return n
+
+
+@njit
+def _allowed(voids):
+    """Cards a seat may hold given its void suits (bit s of ``voids`` = no card of suit s)."""
+    out = ALL
+    for suit in range(N_SUITS):
+        if (voids >> suit) & 1:
+            out &= ~SUITS[suit]
+    return out
+
+
+@njit
+def _try_exact(cards, n, need, allowed, state, out):
+    """One rejection try: a uniform draw of the needed cards from ``cards[:n]`` (shuffled in place),
+    seat by seat; False if a card lands in a seat that cannot hold it."""
+    k = 0
+    for seat in range(SEATS):
+        for _ in range(need[seat]):
+            j = k + _below(state, n - k)
+            cards[k], cards[j] = cards[j], cards[k]
+            card = cards[k]
+            if not (allowed[seat] >> np.uint64(card)) & _ONE:
+                return False
+            out[seat] |= _ONE << np.uint64(card)
+            k += 1
+    return True
+
+
+@njit
+def _try_by_seat(pool, need, allowed, state, out):
+    """Fill the seats one at a time, fewest candidate cards first, uniformly from the cards each may
+    hold; False if a seat finds too few."""
+    order = np.argsort(np.array([popcount(pool & allowed[s]) for s in range(SEATS)]))
+    cards = np.empty(N_CARDS, dtype=np.int64)
+    for seat in order:
+        n = _cards_of(pool & allowed[seat], cards)
+        if n < need[seat]:
+            return False
+        for k in range(need[seat]):
+            j = k + _below(state, n - k)
+            cards[k], cards[j] = cards[j], cards[k]
+            out[seat] |= _ONE << np.uint64(cards[k])
+            pool &= ~(_ONE << np.uint64(cards[k]))
+    return True
+
+
+@njit
+def _sample(known, need, pool, voids, state, out):
+    """One deal of the hidden cards: out (4,) uint64 = known[s] plus need[s] cards of ``pool`` that
+    seat s may hold (its ``voids``); the rest of the pool stays out of play (the stock).
+    Returns True if the draw is exact (uniform), False if it came from the by-seat fallback."""
+    allowed = np.empty(SEATS, dtype=np.uint64)
+    for seat in range(SEATS):
+        allowed[seat] = _allowed(voids[seat])
+    cards = np.empty(N_CARDS, dtype=np.int64)
+    n = _cards_of(pool, cards)
+    for _ in range(MAX_TRIES):
+        out[:] = known
+        if _try_exact(cards, n, need, allowed, state, out):
+            return True
+    while True:
+        out[:] = known
+        if _try_by_seat(pool, need, allowed, state, out):
+            return False
+
+
+# --- one decision -----------------------------------------------------------------------------
+@njit
+def _twin_above(card, hand, gone):
+    """The next card above ``card`` in its suit that is not ``gone``, if ``hand`` holds it, else -1
+    (then ``card`` and it are equivalent for whoever holds ``hand``)."""
+    top = (card // N_RANKS + 1) * N_RANKS
+    for above in range(card + 1, top):
+        if not (gone >> np.uint64(above)) & _ONE:
+            return above if (hand >> np.uint64(above)) & _ONE else -1
+    return -1
+
+
+@njit
+def _card_wins(hands, seat, card, trick, count, leader, won, trump, table, moves):
+    """True if the team of ``seat`` wins the Spiel after ``seat`` plays ``card`` to the trick, both
+    teams then playing perfectly with all of ``hands`` (4,) uint64 known."""
+    team = seat % 2
+    after = hands.copy()
+    after[seat] &= ~(_ONE << np.uint64(card))
+    cards = trick.copy()
+    cards[count] = card
+    tricks = won.copy()
+    if count + 1 < SEATS:
+        return _solve(after, cards, count + 1, leader, tricks, trump, team, SPIEL, table, moves)
+    winner = trick_winner(cards, leader, trump, N_RANKS)
+    tricks[winner % 2] += 1
+    if tricks[team] >= SPIEL or tricks[1 - team] >= SPIEL:
+        return tricks[team] >= SPIEL
+    return _solve(after, cards, 0, winner, tricks, trump, team, SPIEL, table, moves)
+
+
+@njit
+def _add_votes(hands, seat, reps, trick, count, leader, won, trump, table, moves, wins):
+    """wins (N_CARDS,) += 1 for every card of ``reps`` that wins the Spiel in the deal ``hands``."""
+    m = reps
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        if _card_wins(hands, seat, card, trick, count, leader, won, trump, table, moves):
+            wins[card] += 1
+
+
+@njit
+def _representatives(legal, gone):
+    """The legal cards worth solving: of cards equivalent for their holder (see `_twin_above`) the highest."""
+    reps = legal
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        if _twin_above(card, legal, gone) >= 0:
+            reps &= ~(_ONE << np.uint64(card))
+    return reps
+
+
+@njit
+def _pick(legal, reps, gone, wins, trick, count, trump):
+    """The legal card with most wins (equivalent cards share their representative's); ties: the
+    greedy policy's preference (spec §10.5), then the lowest card."""
+    led, best_power, partner = _trick_state(trick, count, trump)
+    best, best_wins = -1, -1
+    m = legal
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        rep = card
+        while not (reps >> np.uint64(rep)) & _ONE:
+            rep = _twin_above(rep, legal, gone)
+        key = wins[rep] * 64 + _greedy_key(card, count, led, best_power, partner, trump) + 32
+        if key > best_wins:
+            best, best_wins = card, key
+    return best
+
+
+@njit
+def _decide(hands, seat, known, voids, gone, trick, count, leader, won, trump, samples, state, table, moves):
+    """The PIMC card of ``seat``. hands (4,) uint64: the cards every seat still holds (only their
+    sizes and the known cards are used, besides the mover's own hand); known (4,) uint64: the cards
+    the mover knows in each hand (its own included); voids (4,) int64 suit bits revealed by play;
+    gone: cards out of play that everyone saw (completed tricks, the turn-up); trick[:count]: the
+    current trick. Returns the card."""
+    led = trick[0] // N_RANKS if count else -1
+    legal = legal_mask(hands[seat], led, trump, SUITS, FOLLOW_OR_TRUMP)
+    reps = _representatives(legal, gone)
+    if popcount(reps) == 1:
+        return lowest_card(legal)
+    seen = gone
+    for i in range(count):
+        seen |= _ONE << np.uint64(trick[i])
+    pool = ALL & ~seen
+    need = np.empty(SEATS, dtype=np.int64)
+    for s in range(SEATS):
+        pool &= ~known[s]
+        need[s] = popcount(hands[s]) - popcount(known[s])
+    wins = np.zeros(N_CARDS, dtype=np.int64)
+    deal = np.empty(SEATS, dtype=np.uint64)
+    for _ in range(samples):
+        _sample(known, need, pool, voids, state, deal)
+        _add_votes(deal, seat, reps, trick, count, leader, won, trump, table, moves, wins)
+    return _pick(legal, reps, gone, wins, trick, count, trump)
+
+
+@njit
+def _reveal(voids, seat, card, led, trump):
+    """Record the voids a card reveals (§6.1) into voids (4,) int64."""
+    suit = card // N_RANKS
+    if led == trump and suit != trump:
+        voids[seat] |= 1 << trump
+    elif led != trump and suit != led and suit != trump:
+        voids[seat] |= (1 << led) | (1 << trump)
+
+
+@njit
+def _view(hands, seat, public, partner):
+    """The cards ``seat`` knows in each hand: its own, its partner's if ``partner``, public ones."""
+    known = hands & public
+    known[seat] = hands[seat]
+    if partner:
+        known[(seat + 2) % SEATS] = hands[(seat + 2) % SEATS]
+    return known
+
+
+@njit
+def _play_deal(hands, trump, turnup, public, partner, pimc_seats, samples, state, table, moves, line):
+    """Play one deal to the Spiel with PIMC at the seats of bit mask ``pimc_seats``, uniformly random
+    legal cards at the others. hands (4,) uint64 (modified); turnup mask; public (4,) uint64 cards
+    every player knows in each hand; line (DECISIONS,) receives the cards in play order.
+    Returns (winning team, cards played)."""
+    trick = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    voids = np.zeros(SEATS, dtype=np.int64)
+    gone = turnup
+    leader, played = FOREHAND, 0
+    while won[0] < SPIEL and won[1] < SPIEL:
+        for count in range(SEATS):
+            seat = (leader + count) % SEATS
+            if (pimc_seats >> seat) & 1:
+                known = _view(hands, seat, public, partner)
+                card = _decide(hands, seat, known, voids, gone, trick, count, leader, won, trump, samples, state,
+                               table, moves)
+            else:
+                legal = legal_mask(hands[seat], trick[0] // N_RANKS if count else -1, trump, SUITS, FOLLOW_OR_TRUMP)
+                card = random_card(legal, (_next(state) >> np.uint64(11)) * 2.0 ** -53)
+            _reveal(voids, seat, card, trick[0] // N_RANKS if count else card // N_RANKS, trump)
+            hands[seat] &= ~(_ONE << np.uint64(card))
+            trick[count] = card
+            line[played] = card
+            played += 1
+        for card in trick:
+            gone |= _ONE << np.uint64(card)
+        leader = trick_winner(trick, leader, trump, N_RANKS)
+        won[leader % 2] += 1
+    return (0 if won[0] >= SPIEL else 1), played
+
+
+@njit
+def _play_many(hands, trumps, turnups, public, partner, pimc_seats, samples, seeds, table, moves, teams):
+    """Winning team of every deal into teams (n,): hands (n, 4) uint64, trumps (n,), turnups (n,)
+    uint64 masks, seeds (n,) uint64 (each deal's generator seed)."""
+    line = np.empty(DECISIONS, dtype=np.int64)
+    state = np.empty(1, dtype=np.uint64)
+    for i in range(hands.shape[0]):
+        state[0] = seeds[i]
+        teams[i], _ = _play_deal(hands[i].copy(), trumps[i], turnups[i], public, partner, pimc_seats, samples, state,
+                                 table, moves, line)
+
+
+# --- Python API -------------------------------------------------------------------------------
+def _masks(values, size=SEATS) -> np.ndarray:
+    out = np.zeros(size, dtype=np.uint64)
+    if values is not None:
+        out[:len(values)] = np.asarray(values, dtype=np.uint64)
+    return out
+
+
+def choose(hands, seat: int, trump: int, known, samples: int, seed: int, voids=(0, 0, 0, 0), gone=0,
+           trick=(), leader: int | None = None, won=(0, 0)) -> int:
+    """The PIMC card of ``seat`` in one position.
+
+    hands (4,) uint64: cards still held; known (4,) uint64: the cards ``seat`` knows in each hand;
+    voids: revealed void suits per seat (suit bits); gone: mask of cards out of play that everyone
+    saw (completed tricks, turn-up); trick: the current trick's cards led by ``leader`` (default:
+    ``seat`` leads); won: tricks of teams 0 and 1; seed: the generator's 64-bit seed.
+    """
+    check_samples(samples)
+    cards = np.zeros(SEATS, dtype=np.int64)
+    cards[:len(trick)] = trick
+    leader = seat if leader is None else leader
+    table, moves = new_table(), _moves()
+    state = np.array([seed], dtype=np.uint64)
+    return int(_decide(np.asarray(hands, dtype=np.uint64), seat, _masks(known),
+                       np.asarray(voids, dtype=np.int64), np.uint64(gone), cards, len(trick), leader,
+                       np.array(won, dtype=np.int64), trump, samples, state, table, moves))
+
+
+def votes(deals, seat: int, trump: int, trick=(), leader: int | None = None, won=(0, 0), gone=0) -> np.ndarray:
+    """(N_CARDS,) int64: for each legal card of ``seat`` that `_decide` solves, the number of
+    ``deals`` (k, 4) uint64 (all holding ``seat``'s same hand) in which it wins the Spiel."""
+    cards = np.zeros(SEATS, dtype=np.int64)
+    cards[:len(trick)] = trick
+    leader = seat if leader is None else leader
+    deals = np.asarray(deals, dtype=np.uint64)
+    legal = legal_mask(deals[0, seat], trick[0] // N_RANKS if len(trick) else -1, trump, SUITS, FOLLOW_OR_TRUMP)
+    reps = _representatives(legal, np.uint64(gone))
+    wins = np.zeros(N_CARDS, dtype=np.int64)
+    table, moves = new_table(), _moves()
+    for deal in deals:
+        _add_votes(deal, seat, reps, cards, len(trick), leader, np.array(won, dtype=np.int64), trump, table, moves,
+                   wins)
+    return wins
+
+
+def sample(known, need, pool: int, voids, seed: int) -> tuple[np.ndarray, bool]:
+    """One deal of hidden cards (see `_sample`): ((4,) uint64 hands, exact draw?)."""
+    out = np.empty(SEATS, dtype=np.uint64)
+    exact = _sample(_masks(known), np.asarray(need, dtype=np.int64), np.uint64(pool),
+                    np.asarray(voids, dtype=np.int64), np.array([seed], dtype=np.uint64), out)
+    return out, bool(exact)
+
+
+def _seat_bits(seats) -> int:
+    return sum(1 << s for s in set(seats))
+
+
+def play_line(hands, trump: int, turnup: int, samples: int, communication: str = "none", seed: int = 0,
+              public=None, pimc_seats=range(SEATS)) -> list[tuple[int, int]]:
+    """The (seat, card) line of one deal played to the Spiel by PIMC at ``pimc_seats`` (random legal
+    cards at the others); hands (4,) uint64, turnup: the turn-up card; public (4,) uint64: cards
+    every player knows in each hand."""
+    from simcore.games.giltspiel_play import _seated
+
+    line = np.empty(DECISIONS, dtype=np.int64)
+    table, moves = new_table(), _moves()
+    _, played = _play_deal(np.array(hands, dtype=np.uint64), trump, _ONE << np.uint64(turnup), _masks(public),
+                           communication_code(communication), _seat_bits(pimc_seats), check_samples(samples),
+                           np.array([seed], dtype=np.uint64), table, moves, line)
+    return _seated(line[:played], trump, FOREHAND)
+
+
+def play_out(hands, trumps, turnups, samples: int, communication: str = "none", seeds=None,
+             public=None, pimc_seats=range(SEATS)) -> np.ndarray:
+    """Winning team (n,) int64 of deals hands (n, 4) uint64 played by PIMC at ``pimc_seats`` (random
+    legal cards at the others); trumps (n,) int64; turnups (n,) uint64 masks; seeds (n,) uint64
+    (default 0..n-1)."""
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    seeds = np.arange(n, dtype=np.uint64) if seeds is None else np.asarray(seeds, dtype=np.uint64)
+    teams = np.empty(n, dtype=np.int64)
+    _play_many(hands, np.asarray(trumps, dtype=np.int64), np.asarray(turnups, dtype=np.uint64), _masks(public),
+               communication_code(communication), _seat_bits(pimc_seats), check_samples(samples), seeds, new_table(),
+               _moves(), teams)
+    return teams
+
+
+class PimcSpielJob(DealJob):
+    """Counts as `giltspiel_play.SpielJob` ([accepted deals, wins of ``team``, deals (9) and wins (9)
+    by trumps held]) with every seat playing PIMC with ``samples`` deals per decision.
+
+    Cards of ``known`` outside the asker's ``seat`` are public (every player knows them); the
+    accept predicates condition the deals but not the players' samples.
+    """
+
+    n_counts = 2 + 2 * (N_RANKS + 1)
+    block_size = 64
+
+    def __init__(self, known: Known, seat: int, samples: int = DEFAULT_SAMPLES, communication: str = "none",
+                 accept=()):
+        super().__init__(known, accept)
+        self.seat, self.team = seat, seat % 2
+        self.samples = check_samples(samples)
+        self.communication = communication
+        self.partner = communication_code(communication)
+        self.public = np.array([0 if s == seat else int(sum(1 << c for c in known.seat_cards.get(s, ())))
+                                for s in range(SEATS)], dtype=np.uint64)
+
+    def extra_key(self) -> str:
+        return f"seat={self.seat}|pimc={self.samples}|communication={self.communication}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots, keep = self.deal_block(seed, block, n_deals)
+        seeds = block_substream(seed, block, PIMC_STREAM).bit_generator.random_raw(self.block_size)[:n_deals]
+        hands = np.ascontiguousarray(slots[keep, :SEATS])
+        turnups = np.ascontiguousarray(slots[keep, TURNUP])
+        trumps = _trumps(turnups)
+        teams = np.empty(hands.shape[0], dtype=np.int64)
+        _play_many(hands, trumps, turnups, self.public, self.partner, ALL_SEATS, self.samples, seeds[keep],
+                   new_table(), _moves(), teams)
+        wins = teams == self.team
+        held = _team_trumps(hands, trumps, self.team)
+        by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)
+        return np.concatenate(([keep.sum(), wins.sum()], *by_trumps)).astype(np.int64)

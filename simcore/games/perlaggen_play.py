@@ -1,0 +1,1076 @@
+"""Perlaggen trick play: legal plays with baptism, the trick winner, policies, play-out to the Spiel,
+a double-dummy solver and the Spiel job.
+
+Rules: shared/rules/perlaggen.md §2.2 (Perlaggen, precedence), §2.4-2.5 (effective card, trick
+winner), §4 (baptism: B3 fixed, B5 following constraint, B6 leading, B7 tricks, B10 never
+compulsory), §7.1-7.2 (play, Spiel at the third trick), §11.7 (policies). Seats 0-3 clockwise with
+the dealer at seat 0, so seat 1 (team 1) leads trick 1; team = seat % 2 (team D = team 0).
+
+Cards and identities are ``8 * suit + rank`` (simcore.games.perlaggen; the Weli is 32). A *play* is
+a card and the identity it stands for: a natural card stands for itself; a Perlagg is baptised when
+played (B1) and always is here, since a Perlagg played without a name counts as its printed card
+with precedence 0 (A-06), which decides every trick exactly as the same card baptised as itself.
+A play's trick key is ``tier * 256 + strength * 16 + prec`` (spec §11.8): tier 2 trump, 1 the led
+suit (the suit of the first identity, B6), 0 other suits (never wins); the highest key wins (§2.5).
+
+A position is ``hands (4,) uint64`` (cards still held), the current trick as ``tcards, tids (4,)
+int64`` (cards and identities of the ``count`` plays made by ``leader`` and the next seats), and
+``won (2,)`` tricks per team. Per deal the rules are ``pmask`` (uint64 mask of the Perlaggen) and
+``prec (33,) int64`` (precedence per card, 0 for naturals), from `PlayRules` and the trump.
+
+* Policies (`RANDOM` = R0, `GREEDY` = G1 of §11.7, trick play only) choose a play from what a
+  player sees: own hand, the trick so far, the trump; one uniform number per decision drives R0.
+* The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
+  AND/OR alpha-beta search: a transposition table at trick boundaries, sure tricks from the top
+  Perlaggen (a Perlagg baptised as the trump Ace loses only to a higher one), equivalent natural
+  cards searched once when no other hand holds a Perlagg, and a Perlagg's identities reduced to
+  one per class that compares alike with everything the rest of the trick can bring (`_moves`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.config import njit, njit_inline
+from simcore.dealing import deal
+from simcore.errors import CardsimError
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as D
+from simcore.rng import block_substream, block_words
+from simcore.tricks import lowest_card, popcount
+
+SEATS = 4
+TRICKS = 5
+SPIEL = 3
+FOREHAND = 1
+N_IDS = 33
+WELI = 32
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+POLICY_NAMES = {"random": "R0", "greedy": "G1"}
+METHODS = ("dd",) + tuple(POLICIES)
+PLAY_STREAM = 1
+"""Sub-stream index (simcore.rng.block_substream) of the policies' random choices."""
+DECISIONS = SEATS * TRICKS
+"""Uniform numbers a play-out reads per deal (one per card played)."""
+TABLE_BITS = 18
+MAX_MOVES = 5 + 5 * (N_IDS + 1)
+"""Plays of one hand of at most 5 cards: every card, every identity of every Perlagg."""
+SCRATCH = 682
+"""Work space of `_moves`: keys, Perlaggen and classes of the seats after the mover (see there)."""
+_ONE = np.uint64(1)
+
+
+def _suit_masks() -> np.ndarray:
+    """(4,) uint64: the cards of each suit; bells include the Weli."""
+    masks = np.array([0xFF << (8 * s) for s in range(4)], dtype=np.uint64)
+    masks[3] |= np.uint64(1 << WELI)
+    return masks
+
+
+SUIT_MASKS = _suit_masks()
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The Perlaggen of each possible trump for one style, as kernel arrays.
+
+    pmasks (4,) uint64: Perlagg mask per trump suit index (0 where that trump is impossible);
+    precs (4, 33) int64: precedence per trump and card (0 for natural cards).
+    """
+
+    style: str = "innsbruck"
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        pmasks = np.zeros(4, dtype=np.uint64)
+        precs = np.zeros((4, N_IDS), dtype=np.int64)
+        for letter in P.trump_suits(self.style):
+            t = P.DECK.suits.index(letter)
+            faces = P.perlaggen(self.style, letter)
+            pmasks[t] = np.uint64(P.DECK.mask(faces))
+            for i, card in enumerate(faces):
+                precs[t, card] = len(faces) - i
+        return pmasks, precs
+
+    def check_trump(self, trump: int) -> None:
+        if P.DECK.suits[trump] not in P.trump_suits(self.style):
+            raise CardsimError(f"trump {P.DECK.suits[trump]} is not possible in the {self.style} style; choose one "
+                               f"of: {', '.join(P.trump_suits(self.style))}")
+
+
+# --- identities, keys, legal plays ----------------------------------------------------------------
+@njit_inline
+def id_suit(identity):
+    """Suit of an identity; the Weli (32) is a bell."""
+    return 3 if identity == WELI else identity // 8
+
+
+@njit_inline
+def id_strength(identity):
+    """Strength of an identity (§1.1): A 8 ... 7 1, the 6 0."""
+    return 0 if identity == WELI else identity % 8 + 1
+
+
+@njit_inline
+def play_key(identity, prec, led, trump):
+    """Trick key ``tier * 256 + strength * 16 + prec`` (§2.5, §11.8); led: suit led (-1: none)."""
+    s = id_suit(identity)
+    tier = 2 if s == trump else (1 if s == led else 0)
+    return tier * 256 + id_strength(identity) * 16 + prec
+
+
+@njit_inline
+def legal_naturals(hand, pmask, led, trump):
+    """(legal natural cards (uint64 mask), suits a Perlagg may be baptised in (4-bit mask)) of
+    ``hand`` when ``led`` was led (-1: leading), spec §7.2; only *natural* cards of the led suit or
+    trump create the obligations (A-05), and a Perlagg is never compulsory (B10)."""
+    nat = hand & ~pmask
+    if led < 0:
+        return nat, 15
+    nat_led = nat & SUIT_MASKS[led]
+    nat_trump = nat & SUIT_MASKS[trump]
+    if led != trump and nat_led:
+        return nat_led | nat_trump, (1 << led) | (1 << trump)
+    if led == trump and nat_trump:
+        return nat_trump, 1 << trump
+    return nat, 15
+
+
+@njit
+def _legal_plays(hand, pmask, led, trump, out):
+    """All legal (card, identity) plays into out (MAX_MOVES, 2); returns how many."""
+    naturals, ok = legal_naturals(hand, pmask, led, trump)
+    n = 0
+    m = naturals
+    while m:
+        c = lowest_card(m)
+        m &= m - _ONE
+        out[n, 0], out[n, 1] = c, c
+        n += 1
+    m = hand & pmask
+    while m:
+        c = lowest_card(m)
+        m &= m - _ONE
+        for b in range(N_IDS):
+            if (ok >> id_suit(b)) & 1:
+                out[n, 0], out[n, 1] = c, b
+                n += 1
+    return n
+
+
+def legal_plays(hand: int, trick, trump: int, style: str = "innsbruck") -> set[tuple[int, int]]:
+    """Legal (card, identity) plays of ``hand`` (uint64 mask) after the plays ``trick`` (list of
+    (card, identity), in order): spec §7.2 with baptism at play (B5)."""
+    pmasks, _ = PlayRules(style).arrays()
+    led = id_suit(trick[0][1]) if len(trick) else -1
+    out = np.empty((MAX_MOVES, 2), dtype=np.int64)
+    n = _legal_plays(np.uint64(hand), pmasks[trump], led, trump, out)
+    return {(int(c), int(b)) for c, b in out[:n]}
+
+
+@njit_inline
+def _best_slot(tids, tcards, count, prec, trump):
+    """(slot, key) of the play holding the trick after ``count`` >= 1 plays."""
+    led = id_suit(tids[0])
+    best, best_key = 0, play_key(tids[0], prec[tcards[0]], led, trump)
+    for i in range(1, count):
+        k = play_key(tids[i], prec[tcards[i]], led, trump)
+        if k > best_key:
+            best, best_key = i, k
+    return best, best_key
+
+
+@njit
+def trick_winner(tcards, tids, leader, prec, trump):
+    """Seat winning a complete trick (4 plays in order from ``leader``), spec §2.5."""
+    return (leader + _best_slot(tids, tcards, SEATS, prec, trump)[0]) % SEATS
+
+
+def trick_winner_of(plays, leader: int, trump: int, style: str = "innsbruck") -> int:
+    """Seat winning the four (card, identity) ``plays`` led by ``leader``."""
+    _, precs = PlayRules(style).arrays()
+    cards = np.array([c for c, _ in plays], dtype=np.int64)
+    ids = np.array([b for _, b in plays], dtype=np.int64)
+    return int(trick_winner(cards, ids, leader, precs[trump], trump))
+
+
+# --- policies (§11.7) -------------------------------------------------------------------------------
+@njit_inline
+def _height(card, trump):
+    """Cheapness of a natural card: strength, with every trump above every plain card."""
+    return id_strength(card) + (9 if id_suit(card) == trump else 0)
+
+
+@njit_inline
+def _lowest_identity(card, ok, prec, led, trump):
+    """The identity in suits ``ok`` with the smallest key for Perlagg ``card`` (ties: smallest)."""
+    best, best_key = -1, 0
+    for b in range(N_IDS):
+        if (ok >> id_suit(b)) & 1:
+            k = play_key(b, prec[card], led, trump)
+            if best < 0 or k < best_key:
+                best, best_key = b, k
+    return best
+
+
+@njit_inline
+def _winning_identity(card, ok, prec, led, trump, best_key):
+    """The identity in suits ``ok`` with the smallest key above ``best_key``, or -1."""
+    best, low = -1, 0
+    for b in range(N_IDS):
+        if (ok >> id_suit(b)) & 1:
+            k = play_key(b, prec[card], led, trump)
+            if k > best_key and (best < 0 or k < low):
+                best, low = b, k
+    return best
+
+
+@njit_inline
+def _by_prec(cards, prec, highest):
+    """The Perlagg of mask ``cards`` with the highest (or lowest) precedence."""
+    best = -1
+    m = cards
+    while m:
+        c = lowest_card(m)
+        m &= m - _ONE
+        if best < 0 or (prec[c] > prec[best]) == highest:
+            best = c
+    return best
+
+
+@njit
+def _greedy_lead(hand, pmask, prec, trump):
+    """G1 lead: >= 2 natural trumps -> the highest; else the lowest natural of the longest side suit
+    (ties: lower suit); else the natural trump; else the top Perlagg as the trump Ace."""
+    nat = hand & ~pmask
+    nat_trump = nat & SUIT_MASKS[trump]
+    side = nat & ~nat_trump
+    if popcount(nat_trump) >= 2:
+        c = lowest_card(nat_trump)
+        m = nat_trump & (nat_trump - _ONE)
+        while m:  # the last card of one suit is its highest
+            c = lowest_card(m)
+            m &= m - _ONE
+        return c, c
+    if side:
+        longest, size = -1, 0
+        for s in range(4):
+            k = popcount(side & SUIT_MASKS[s])
+            if k > size:
+                longest, size = s, k
+        c = lowest_card(side & SUIT_MASKS[longest])
+        return c, c
+    if nat_trump:
+        c = lowest_card(nat_trump)
+        return c, c
+    return _by_prec(hand & pmask, prec, True), 8 * trump + 7
+
+
+@njit
+def _greedy_follow(hand, tcards, tids, count, pmask, prec, trump):
+    """G1 following: see `naive_perlaggen_play.greedy_play`."""
+    led = id_suit(tids[0])
+    slot, best_key = _best_slot(tids, tcards, count, prec, trump)
+    partner = count >= 2 and slot == count - 2
+    naturals, ok = legal_naturals(hand, pmask, led, trump)
+    per = hand & pmask
+    cheap, cheap_id = -1, -1
+    win, win_height = -1, 0
+    m = naturals
+    while m:
+        c = lowest_card(m)
+        m &= m - _ONE
+        h = _height(c, trump)
+        if cheap < 0 or h < _height(cheap, trump):
+            cheap, cheap_id = c, c
+        if play_key(c, 0, led, trump) > best_key and (win < 0 or h < win_height):
+            win, win_height = c, h
+    if cheap < 0:
+        cheap = _by_prec(per, prec, False)
+        cheap_id = _lowest_identity(cheap, ok, prec, led, trump)
+    if partner:
+        return cheap, cheap_id
+    if win >= 0:
+        return win, win
+    for _ in range(popcount(per)):
+        c = _by_prec(per, prec, False)
+        per &= ~(_ONE << np.uint64(c))
+        b = _winning_identity(c, ok, prec, led, trump, best_key)
+        if b >= 0:
+            return c, b
+    return cheap, cheap_id
+
+
+@njit
+def _random_play(hand, tcards, tids, count, pmask, prec, trump, u):
+    """R0: see `naive_perlaggen_play.random_play`."""
+    led = id_suit(tids[0]) if count else -1
+    naturals, ok = legal_naturals(hand, pmask, led, trump)
+    legal = naturals | (hand & pmask)
+    n = popcount(legal)
+    k = np.int64(u * n)
+    m = legal
+    for _ in range(k):
+        m &= m - _ONE
+    card = lowest_card(m)
+    if not (pmask >> np.uint64(card)) & _ONE:
+        return card, card
+    useful = np.empty(3, dtype=np.int64)
+    useful[0] = 8 * trump + 7
+    size = 1
+    if count:
+        b = _winning_identity(card, ok, prec, led, trump, _best_slot(tids, tcards, count, prec, trump)[1])
+        if b >= 0 and b != useful[0]:
+            useful[size] = b
+            size += 1
+    low = _lowest_identity(card, ok, prec, led, trump)
+    if low != useful[0] and (size == 1 or low != useful[1]):
+        useful[size] = low
+        size += 1
+    v = u * n - k
+    return card, useful[np.int64(v * size)]
+
+
+@njit
+def _choose(policy, hand, tcards, tids, count, pmask, prec, trump, u):
+    """(card, identity) the ``policy`` plays from ``hand`` to the trick so far."""
+    if policy == GREEDY:
+        if count == 0:
+            return _greedy_lead(hand, pmask, prec, trump)
+        return _greedy_follow(hand, tcards, tids, count, pmask, prec, trump)
+    return _random_play(hand, tcards, tids, count, pmask, prec, trump, u)
+
+
+def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str = "innsbruck") -> tuple[int, int]:
+    """(card, identity) ``policy`` ("random" = R0, "greedy" = G1) plays from ``hand`` (uint64 mask)
+    after the (card, identity) plays ``trick``; u in [0, 1) drives R0."""
+    if policy not in POLICIES:
+        raise CardsimError(f"unknown Perlaggen policy '{policy}'; choose one of: {', '.join(POLICIES)}")
+    pmasks, precs = PlayRules(style).arrays()
+    tcards, tids = _trick_arrays(trick)
+    c, b = _choose(POLICIES[policy], np.uint64(hand), tcards, tids, len(trick), pmasks[trump], precs[trump],
+                   np.int64(trump), float(u))
+    return int(c), int(b)
+
+
+def _trick_arrays(trick) -> tuple[np.ndarray, np.ndarray]:
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    for i, (c, b) in enumerate(trick):
+        tcards[i], tids[i] = c, b
+    return tcards, tids
+
+
+# --- play-out ---------------------------------------------------------------------------------
+@njit
+def _play_deal(policy, hands, trump, pmask, prec, leader, u, line):
+    """Play one deal out to the Spiel with ``policy`` for all four seats.
+
+    hands (4,) uint64 (modified); u (DECISIONS,) uniforms; line (DECISIONS, 2) int64 receives the
+    (card, identity) plays in order. Returns (winning team, tricks played, plays made).
+    """
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    played = 0
+    while won[0] < SPIEL and won[1] < SPIEL:
+        for count in range(SEATS):
+            seat = (leader + count) % SEATS
+            card, identity = _choose(policy, hands[seat], tcards, tids, count, pmask, prec, trump, u[played])
+            hands[seat] &= ~(_ONE << np.uint64(card))
+            tcards[count], tids[count] = card, identity
+            line[played, 0], line[played, 1] = card, identity
+            played += 1
+        leader = trick_winner(tcards, tids, leader, prec, trump)
+        won[leader % 2] += 1
+    return (0 if won[0] >= SPIEL else 1), won[0] + won[1], played
+
+
+@njit
+def _play_out(policy, hands, trumps, pmasks, precs, leader, u, teams, lengths):
+    line = np.empty((DECISIONS, 2), dtype=np.int64)
+    for i in range(hands.shape[0]):
+        t = trumps[i]
+        teams[i], lengths[i], _ = _play_deal(policy, hands[i].copy(), t, pmasks[t], precs[t], leader, u[i], line)
+
+
+def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
+             leader: int = FOREHAND) -> tuple[np.ndarray, np.ndarray]:
+    """Play many deals out to the Spiel with one policy for every seat.
+
+    hands (n, 4) uint64: five cards per seat; trumps (n,) int64 suit indices; u (n, DECISIONS)
+    float64 uniforms (read by "random"). Returns (winning team (n,) int64, tricks played 3..5 (n,)).
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
+    teams = np.empty(n, dtype=np.int64)
+    lengths = np.empty(n, dtype=np.int64)
+    _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), *PlayRules(style).arrays(), leader, u,
+              teams, lengths)
+    return teams, lengths
+
+
+def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
+              leader: int = FOREHAND) -> list[tuple[int, int, int]]:
+    """The (seat, card, identity) sequence of one deal's play-out; hands (4,) uint64."""
+    u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
+    line = np.empty((DECISIONS, 2), dtype=np.int64)
+    pmasks, precs = PlayRules(style).arrays()
+    _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), np.int64(trump), pmasks[trump],
+                              precs[trump], leader, u, line)
+    return seated(line[:played], trump, style, leader)
+
+
+def seated(plays, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> list[tuple[int, int, int]]:
+    """(seat, card, identity) triples of (card, identity) plays given in order from a trick's lead."""
+    out = []
+    for start in range(0, len(plays), SEATS):
+        trick = [(int(c), int(b)) for c, b in plays[start:start + SEATS]]
+        out += [((leader + i) % SEATS, c, b) for i, (c, b) in enumerate(trick)]
+        if len(trick) == SEATS:
+            leader = trick_winner_of(trick, leader, trump, style)
+    return out
+
+
+def trick_winners_of(line, trump: int, style: str = "innsbruck") -> list[int]:
+    """Seats winning the complete tricks of a (seat, card, identity) line that starts at a lead."""
+    return [trick_winner_of([(c, b) for _, c, b in line[s:s + SEATS]], line[s][0], trump, style)
+            for s in range(0, len(line) - SEATS + 1, SEATS)]
+
+
+# --- double-dummy solver ----------------------------------------------------------------------
+def new_table(bits: int = TABLE_BITS) -> tuple:
+    """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
+    values (size,) bool, solve counter (1,) int64). A tag holds the solve number, the Weli's
+    holder, the leader and the target team's tricks, so entries of earlier solves are never read."""
+    size = 1 << bits
+    return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
+            np.zeros(size, dtype=np.bool_), np.zeros(1, dtype=np.int64))
+
+
+def new_moves() -> np.ndarray:
+    """Scratch of the search: (plies, 4, MAX_MOVES) int64 (card, identity, key, order per move)."""
+    return np.empty((TRICKS * SEATS + 1, 4, MAX_MOVES), dtype=np.int64)
+
+
+@njit_inline
+def _slot(k1, k2, tag, size):
+    """Table index of a position key (k1, k2, tag) in a table of ``size`` (a power of two) entries."""
+    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag) * np.uint64(
+        0xD6E8FEB86659FD93)
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(size - 1))
+
+
+@njit_inline
+def _push(moves, p, n, card, identity, key, order):
+    """Insert a move into ply p's list of n moves, kept sorted by ``order`` descending."""
+    j = n
+    while j > 0 and moves[p, 3, j - 1] < order:
+        for f in range(4):
+            moves[p, f, j] = moves[p, f, j - 1]
+        j -= 1
+    moves[p, 0, j], moves[p, 1, j], moves[p, 2, j], moves[p, 3, j] = card, identity, key, order
+    return n + 1
+
+
+@njit_inline
+def _order(key, count, best_key, partner, perlagg):
+    """Search order of a play, higher first: leading, high keys (naturals first); following, the
+    cheapest natural winner, then the highest Perlagg winner, then low losing cards."""
+    if count == 0:
+        return key - (1024 if perlagg else 0)
+    if key > best_key and not partner:
+        return 4096 + key if perlagg else 8192 - key
+    return -key - (1024 if perlagg else 0)
+
+
+_FAR = 1 << 20
+"""A key above every trick key."""
+
+
+@njit
+def _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards, poks, nper):
+    """What the seats playing after ``seat`` in this trick can do, for the led suit ``led``.
+
+    For the i-th later seat (i < later): pts[i, :npts[i]] the keys that split its options (its legal
+    natural cards, and per Perlagg its lowest allowed key and its trump Ace key); pcards[i, :nper[i]]
+    its Perlaggen and poks[i] the suits they may take (B5).
+    """
+    for i in range(later):
+        hand = hands[(seat + 1 + i) % SEATS]
+        naturals, ok = legal_naturals(hand, pmask, led, trump)
+        n = 0
+        m = naturals
+        while m:
+            c = lowest_card(m)
+            m &= m - _ONE
+            pts[i, n] = play_key(c, 0, led, trump)
+            n += 1
+        k = 0
+        m = hand & pmask
+        while m:
+            c = lowest_card(m)
+            m &= m - _ONE
+            pts[i, n] = play_key(_lowest_identity(c, ok, prec, led, trump), prec[c], led, trump)
+            pts[i, n + 1] = play_key(8 * trump + 7, prec[c], led, trump)
+            n += 2
+            pcards[i, k] = c
+            k += 1
+        npts[i], nper[i], poks[i] = n, k, ok
+
+
+@njit_inline
+def _below(key, pts, npts, first, last):
+    """Number of keys of rows first..last of ``pts`` below ``key``."""
+    n = 0
+    for i in range(first, last + 1):
+        for j in range(npts[i]):
+            n += pts[i, j] < key
+    return n
+
+
+@njit_inline
+def _next_above(key, pts, npts, first, last):
+    """Smallest key of rows first..last of ``pts`` above ``key`` (`_FAR` if none)."""
+    best = _FAR
+    for i in range(first, last + 1):
+        for j in range(npts[i]):
+            if key < pts[i, j] < best:
+                best = pts[i, j]
+    return best
+
+
+@njit_inline
+def _strength_room(base, smin, low, high):
+    """True if some strength s in smin..8 puts ``base + 16 * s`` strictly between low and high."""
+    s_lo = max(smin, (low - base) // 16 + 1)
+    s_hi = min(8, (high - base - 1) // 16)
+    return s_lo <= s_hi
+
+
+@njit_inline
+def _has_key(card, q, ok, led, trump, low, high):
+    """True if Perlagg ``card`` (precedence q, suits ``ok``) has an identity with key in (low, high):
+    per tier, the strengths of its suits (0..8 with the bells' 6, else 1..8) are one range."""
+    if _strength_room(512 + q, 0 if trump == 3 else 1, low, high):
+        return True
+    if led != trump and (ok >> led) & 1 and _strength_room(256 + q, 0 if led == 3 else 1, low, high):
+        return True
+    rest = ok & ~(1 << trump) & ~(1 << led)
+    return rest != 0 and _strength_room(q, 0 if (rest >> 3) & 1 else 1, low, high)
+
+
+@njit_inline
+def _room(key, row, pts, npts, pcards, poks, nper, prec, led, trump):
+    """Bit i set if the i-th Perlagg of later seat ``row`` can overtake ``key`` and stay below the
+    next splitting key of the seat after it: it can then win without changing what that seat may do."""
+    high = _next_above(key, pts, npts, row + 1, row + 1)
+    bits = 0
+    for i in range(nper[row]):
+        c = pcards[row, i]
+        if _has_key(c, prec[c], poks[row], led, trump, key, high):
+            bits |= 1 << i
+    return bits
+
+
+@njit
+def _signature(key, later, pts, npts, pcards, poks, nper, over, prec, led, trump, sig):
+    """Fill sig (8,) with the class of a play of trick key ``key`` followed by ``later`` seats.
+
+    Two keys with the same signature leave the later seats the same options with the same effects
+    (spec §2.5 only compares keys): the number of splitting keys below (`_later_facts`), and how the
+    later Perlaggen can overtake within the key's own class — the next seat's (``later`` = 2) or, for
+    the leader, the second seat's at ``key`` and, per Perlagg of the next seat, the set of such
+    patterns its overtaking keys within the class leave the second seat (``over``: `_overtakes`).
+    """
+    sig[:] = 0
+    sig[0] = _below(key, pts, npts, 0, later - 1)
+    if later == 2:
+        sig[1] = _room(key, 0, pts, npts, pcards, poks, nper, prec, led, trump)
+    elif later == 3:
+        sig[1] = _room(key, 1, pts, npts, pcards, poks, nper, prec, led, trump)
+        high = _next_above(key, pts, npts, 1, 2)
+        for i in range(nper[0]):
+            seen = 0
+            for j in range(N_IDS):
+                k = over[i, 0, j]
+                if key < k < high:
+                    seen |= over[i, 1, j]
+            sig[2 + i] = seen
+
+
+@njit
+def _overtakes(pts, npts, pcards, poks, nper, prec, led, trump, over):
+    """over (5, 2, N_IDS): per Perlagg of the next seat and identity, its key (-1 if not allowed)
+    and the bit 1 << `_room` of that key for the seat after it (`_signature` of the leader)."""
+    over[:, 0, :] = -1
+    for i in range(nper[0]):
+        c = pcards[0, i]
+        for b in range(N_IDS):
+            if (poks[0] >> id_suit(b)) & 1:
+                k = play_key(b, prec[c], led, trump)
+                over[i, 0, b] = k
+                over[i, 1, b] = 1 << _room(k, 1, pts, npts, pcards, poks, nper, prec, led, trump)
+
+
+@njit
+def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, scratch):
+    """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
+    scratch: (SCRATCH,) int64 work space for the Perlaggen's identity classes.
+
+    Natural cards: of cards of one suit adjacent among the naturals still held and the trick (nothing
+    between them), only the highest, and only while no other hand holds a Perlagg (one could be
+    baptised between them). Perlaggen: one identity per `_signature` class (the highest); following,
+    every identity below the trick's best key loses alike, and one of them is kept.
+    """
+    hand = hands[seat]
+    led = id_suit(tids[0]) if count else -1
+    best_key, partner = -1, False
+    if count:
+        slot, best_key = _best_slot(tids, tcards, count, prec, trump)
+        partner = count >= 2 and slot == count - 2
+    naturals, ok = legal_naturals(hand, pmask, led, trump)
+    others = np.uint64(0)
+    for i in range(1, SEATS):
+        others |= hands[(seat + i) % SEATS]
+    n = 0
+    present = (others | hand) & ~pmask
+    m = naturals
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        lead = led if count else id_suit(card)
+        key = play_key(card, 0, lead, trump)
+        if not others & pmask:
+            above = present & SUIT_MASKS[id_suit(card)] & ~((_ONE << np.uint64(card + 1)) - _ONE)
+            if above:
+                nxt = lowest_card(above)
+                if (hand >> np.uint64(nxt)) & _ONE:
+                    between = False
+                    top = play_key(nxt, 0, lead, trump)
+                    for i in range(count):
+                        k = play_key(tids[i], prec[tcards[i]], lead, trump)
+                        between |= key < k < top
+                    if not between:
+                        continue
+        n = _push(moves, p, n, card, card, key, _order(key, count, best_key, partner, False))
+    per = hand & pmask
+    if not per:
+        return n
+    later = SEATS - 1 - count
+    pts = scratch[0:48].reshape((3, 16))
+    npts, poks, nper = scratch[48:51], scratch[51:54], scratch[54:57]
+    pcards = scratch[57:72].reshape((3, 5))
+    over = scratch[72:402].reshape((5, 2, N_IDS))
+    sigs = scratch[402:674].reshape((N_IDS + 1, 8))
+    sig = scratch[674:682]
+    facts_for = -2
+    while per:
+        card = lowest_card(per)
+        per &= per - _ONE
+        n_sigs = 0
+        lose_id, lose_key = -1, 0
+        for b in range(N_IDS - 1, -1, -1):
+            s = id_suit(b)
+            if not (ok >> s) & 1:
+                continue
+            lead = led if count else s
+            key = play_key(b, prec[card], lead, trump)
+            if count and key < best_key:
+                if lose_id < 0 or key < lose_key:
+                    lose_id, lose_key = b, key
+                continue
+            if facts_for != lead:
+                _later_facts(hands, seat, later, pmask, prec, lead, trump, pts, npts, pcards, poks, nper)
+                if later == 3:
+                    _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
+                facts_for = lead
+            _signature(key, later, pts, npts, pcards, poks, nper, over, prec, lead, trump, sig)
+            sig[7] = lead
+            known = False
+            for j in range(n_sigs):
+                same = True
+                for f in range(8):
+                    same &= sigs[j, f] == sig[f]
+                known |= same
+            if known:
+                continue
+            sigs[n_sigs] = sig
+            n_sigs += 1
+            n = _push(moves, p, n, card, b, key, _order(key, count, best_key, partner, True))
+        if lose_id >= 0:
+            n = _push(moves, p, n, card, lose_id, lose_key, _order(lose_key, count, best_key, partner, True))
+    return n
+
+
+@njit_inline
+def _top_natural_trumps(hand, opponents, pmask, trump):
+    """Natural trumps of ``hand`` above every natural trump of ``opponents`` (masks)."""
+    theirs = opponents & ~pmask & SUIT_MASKS[trump]
+    ours = hand & ~pmask & SUIT_MASKS[trump]
+    if theirs:
+        top = lowest_card(theirs)
+        m = theirs
+        while m:
+            top = lowest_card(m)
+            m &= m - _ONE
+        ours &= ~((_ONE << np.uint64(top + 1)) - _ONE)
+    return popcount(ours)
+
+
+@njit_inline
+def _sure_tricks(hands, pmask, prec, trump, team, left):
+    """Tricks ``team`` wins whatever happens, at a trick boundary with ``left`` tricks to play.
+
+    Its Perlaggen ranked above every Perlagg of the opponents each take a trick as the trump Ace
+    (always legal, §7.2; a partner holding one keeps it for another trick, as a player who holds any
+    other card always has another legal card). When the opponents hold no Perlagg, one player's
+    natural trumps above all of theirs also each take a trick (a natural trump is always legal).
+    """
+    opponents = hands[1 - team] | hands[3 - team]
+    opp = opponents & pmask
+    top = 0
+    while opp:
+        c = lowest_card(opp)
+        opp &= opp - _ONE
+        top = max(top, prec[c])
+    ours = (hands[team] | hands[team + 2]) & pmask
+    sure = 0
+    while ours:
+        c = lowest_card(ours)
+        ours &= ours - _ONE
+        sure += prec[c] > top
+    if top == 0:
+        sure += max(_top_natural_trumps(hands[team], opponents, pmask, trump),
+                    _top_natural_trumps(hands[team + 2], opponents, pmask, trump))
+    return min(sure, left)
+
+
+@njit_inline
+def _boundary_value(hands, won, pmask, prec, trump, team, need):
+    """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
+    -1 if only a search can tell."""
+    left = TRICKS - won[0] - won[1]
+    if won[team] >= need or won[team] + _sure_tricks(hands, pmask, prec, trump, team, left) >= need:
+        return 1
+    if won[1 - team] > TRICKS - need or \
+            won[1 - team] + _sure_tricks(hands, pmask, prec, trump, 1 - team, left) > TRICKS - need:
+        return 0
+    return -1
+
+
+@njit
+def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, need, table, moves):
+    """True if ``team`` takes ``need`` tricks from this position under perfect play.
+
+    Depth-first AND/OR search without recursion: ply p holds the node after p plays; at a node of
+    ``team`` one winning play settles it, at an opponent's node one losing play. hands, tcards,
+    tids and won are modified. moves: `new_moves` scratch, one `_moves` list per ply.
+    """
+    keys, tags, values, solve = table
+    plies = moves.shape[0]
+    leaders = np.empty(plies, dtype=np.int64)
+    counts = np.empty(plies, dtype=np.int64)
+    sizes = np.empty(plies, dtype=np.int64)
+    tried = np.empty(plies, dtype=np.int64)
+    winners = np.empty(plies, dtype=np.int64)
+    saved = np.empty((plies, 2, SEATS - 1), dtype=np.int64)
+    results = np.empty(plies, dtype=np.bool_)
+    slots = np.full(plies, -1, dtype=np.int64)
+    tag_of = np.empty(plies, dtype=np.int64)
+    key_of = np.empty((plies, 2), dtype=np.uint64)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    low32 = np.uint64(0xFFFFFFFF)
+    p = 0
+    leaders[0], counts[0] = leader, count
+    entering, child = True, False
+    while True:
+        leader, count = leaders[p], counts[p]
+        seat = (leader + count) % SEATS
+        mine = seat % 2 == team
+        if entering:
+            value = -1
+            slots[p] = -1
+            if count == 0:
+                value = _boundary_value(hands, won, pmask, prec, trump, team, need)
+                if value < 0:
+                    k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
+                    k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
+                    weli = SEATS
+                    for s in range(SEATS):
+                        if (hands[s] >> np.uint64(WELI)) & _ONE:
+                            weli = s
+                    tag = ((solve[0] * (SEATS + 1) + weli) * SEATS + leader) * (TRICKS + 1) + won[team]
+                    slot = _slot(k1, k2, tag, tags.shape[0])
+                    if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
+                        value = 1 if values[slot] else 0
+                    else:
+                        slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+            if value < 0:
+                sizes[p] = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, scratch)
+                tried[p] = 0
+                results[p] = not mine
+        else:
+            # back from the child of ply p: take its play back
+            card = moves[p, 0, tried[p] - 1]
+            hands[seat] ^= _ONE << np.uint64(card)
+            if winners[p] >= 0:
+                won[winners[p] % 2] -= 1
+                for i in range(SEATS - 1):
+                    tcards[i], tids[i] = saved[p, 0, i], saved[p, 1, i]
+            if child == mine:
+                results[p] = mine
+                tried[p] = sizes[p]
+            value = -1
+        if value < 0 and tried[p] < sizes[p]:
+            j = tried[p]
+            card = moves[p, 0, j]
+            tried[p] += 1
+            hands[seat] ^= _ONE << np.uint64(card)
+            tcards[count], tids[count] = card, moves[p, 1, j]
+            winners[p] = -1
+            if count == SEATS - 1:
+                winner = trick_winner(tcards, tids, leader, prec, trump)
+                winners[p] = winner
+                for i in range(SEATS - 1):
+                    saved[p, 0, i], saved[p, 1, i] = tcards[i], tids[i]
+                won[winner % 2] += 1
+                leaders[p + 1], counts[p + 1] = winner, 0
+            else:
+                leaders[p + 1], counts[p + 1] = leader, count + 1
+            p += 1
+            entering = True
+            continue
+        if value < 0:
+            value = 1 if results[p] else 0
+            if slots[p] >= 0:
+                keys[slots[p], 0], keys[slots[p], 1] = key_of[p, 0], key_of[p, 1]
+                tags[slots[p]] = tag_of[p]
+                values[slots[p]] = results[p]
+        if p == 0:
+            return value == 1
+        child = value == 1
+        p -= 1
+        entering = False
+
+
+@njit
+def _solve(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, need, table, moves):
+    """`_search` on copies of the position, as a new solve of ``table``; scalars cast to int64 so
+    that every caller shares one compiled `_search`."""
+    table[3][0] += 1
+    return _search(hands.copy(), tcards.copy(), tids.copy(), np.int64(count), np.int64(leader), won.copy(),
+                   pmask, prec, np.int64(trump), np.int64(team), np.int64(need), table, moves)
+
+
+@njit
+def _spiel_teams(hands, trumps, pmasks, precs, leader, table, moves, out):
+    """Spiel winner of every deal: hands (n, 4) uint64, trumps (n,) -> out (n,) int64 teams."""
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    team = leader % 2
+    for i in range(hands.shape[0]):
+        t = trumps[i]
+        wins = _solve(hands[i], tcards, tids, 0, leader, won, pmasks[t], precs[t], t, team, SPIEL, table, moves)
+        out[i] = team if wins else 1 - team
+
+
+def spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND, table=None) -> np.ndarray:
+    """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
+    suit indices -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams."""
+    hands = np.asarray(hands, dtype=np.uint64)
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    pmasks, precs = PlayRules(style).arrays()
+    _spiel_teams(hands, np.asarray(trumps, dtype=np.int64), pmasks, precs, leader,
+                 new_table() if table is None else table, new_moves(), out)
+    return out
+
+
+def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(), need: int = SPIEL,
+                  style: str = "innsbruck", table=None) -> bool:
+    """True if ``team`` takes ``need`` tricks from a position under perfect play.
+
+    hands (4,) uint64: cards still held; trick: (card, identity) plays of the current trick so far,
+    led by ``leader``; won: tricks teams 0 and 1 have taken.
+    """
+    pmasks, precs = PlayRules(style).arrays()
+    tcards, tids = _trick_arrays(trick)
+    return bool(_solve(np.asarray(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
+                       np.array(won, dtype=np.int64), pmasks[trump], precs[trump], trump, team, need,
+                       new_table() if table is None else table, new_moves()))
+
+
+@njit
+def _team_tricks(hands, pmask, prec, trump, leader, team, table, moves):
+    """Tricks ``team`` can force out of the cards in hand (all played, no Spiel stop), from a trick
+    boundary with ``leader`` to lead: the largest x such that ``team`` takes x of the remaining k."""
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    k = popcount(hands[leader])
+    won[1 - team] = TRICKS - k  # the opponents' head start turns "x of k" into "x of TRICKS"
+    low, high = 0, k
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _solve(hands, tcards, tids, 0, leader, won, pmask, prec, trump, team, mid, table, moves):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def forced_tricks(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> tuple[int, int]:
+    """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
+    with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
+    hands = np.asarray(hands, dtype=np.uint64)
+    pmasks, precs = PlayRules(style).arrays()
+    t1 = _team_tricks(hands, pmasks[trump], precs[trump], np.int64(trump), np.int64(leader), np.int64(1),
+                      new_table(), new_moves())
+    return int(popcount(hands[leader])) - t1, t1
+
+
+def optimal_line(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> list[tuple[int, int, int]]:
+    """A line of perfect play to the Spiel as (seat, card, identity): at every turn the first play in
+    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64."""
+    hands = np.array(hands, dtype=np.uint64)
+    pmasks, precs = PlayRules(style).arrays()
+    pmask, prec = pmasks[trump], precs[trump]
+    table, moves = new_table(), new_moves()
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    team = leader % 2
+    count = 0
+    if not _solve(hands, tcards, tids, 0, leader, won, pmask, prec, trump, team, SPIEL, table, moves):
+        team = 1 - team
+    line = []
+    while won[0] < SPIEL and won[1] < SPIEL:
+        seat = (leader + count) % SEATS
+        n = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, np.int64(trump), moves, 0,
+                   np.empty(SCRATCH, dtype=np.int64))
+        options = moves[0, :2, :n].T.copy()
+        for card, identity in options:
+            hands[seat] ^= _ONE << np.uint64(card)
+            tcards[count], tids[count] = card, identity
+            after_leader, after_count, after_won = leader, count + 1, won.copy()
+            if after_count == SEATS:
+                after_leader = int(trick_winner(tcards, tids, leader, prec, trump))
+                after_won[after_leader % 2] += 1
+                after_count = 0
+            if _solve(hands, tcards, tids, after_count, after_leader, after_won, pmask, prec, trump, team, SPIEL,
+                      table, moves):
+                break
+            hands[seat] ^= _ONE << np.uint64(card)
+        line.append((seat, int(card), int(identity)))
+        leader, count, won = after_leader, after_count, after_won
+    return line
+
+
+# --- Spiel counting job -------------------------------------------------------------------------
+BINS = 9
+"""Histogram bins per team feature (0..8 Perlaggen or natural trumps; top Perlaggen use 0..5)."""
+FEATURES = ("perlaggen", "natural_trumps", "top_perlaggen")
+
+
+@njit
+def _played_rows(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds,
+                 rows, keep):
+    """Replay team D's exchanges on sampled pre-exchange deals (perlaggen_deal.Known's spec) into
+    rows (n, N_FIELDS); keep (n,) marks the deals consistent with the public facts, exactly as
+    perlaggen_deal's odds tally accepts them."""
+    for d in range(slots.shape[0]):
+        keep[d] = False
+        if not D._replay(slots, d, trump, masks, pcards, flags, tables, kinds, seat, own_gives, rows[d]):
+            continue
+        if (rows[d, seat] & record[0]) != record[0]:
+            continue
+        if record_known and (rows[d, D.GAVE0] != record[1] or rows[d, D.TOOK0] != record[2]
+                             or rows[d, D.GAVE2] != record[3] or rows[d, D.TOOK2] != record[4]):
+            continue
+        keep[d] = True
+
+
+@njit
+def _team_features(hands, trumps, pmasks, precs, team, out):
+    """out (n, 3): per deal the team's Perlaggen, natural trumps, and Perlaggen above every Perlagg
+    of the opponents (its sure tricks, `_sure_tricks` without natural trumps)."""
+    for i in range(hands.shape[0]):
+        t = trumps[i]
+        ours = hands[i, team] | hands[i, team + 2]
+        out[i, 0] = popcount(ours & pmasks[t])
+        out[i, 1] = popcount(ours & ~pmasks[t] & SUIT_MASKS[t])
+        theirs = (hands[i, 1 - team] | hands[i, 3 - team]) & pmasks[t]
+        top = 0
+        while theirs:
+            c = lowest_card(theirs)
+            theirs &= theirs - _ONE
+            top = max(top, precs[t, c])
+        m = ours & pmasks[t]
+        n = 0
+        while m:
+            c = lowest_card(m)
+            m &= m - _ONE
+            n += precs[t, c] > top
+        out[i, 2] = n
+
+
+class SpielJob:
+    """Counts for the runner: [accepted deals, deals whose Spiel ``team`` wins, then per FEATURES x
+    BINS: deals, wins], played by ``method``: "dd" (double dummy: both teams play perfectly seeing
+    all hands), "greedy" (G1) or "random" (R0) at every seat; seat 1 leads.
+
+    known: the public facts and one hand (perlaggen_deal.Known, spec §3.6/§11.4): deals are sampled
+    under them and ``team`` is that seat's; None: deals as played (§3) and ``team`` as given.
+    """
+
+    n_counts = 2 + 2 * len(FEATURES) * BINS
+    block_size = 512
+
+    def __init__(self, known: D.Known | None, rules: D.DealRules = D.DealRules(), method: str = "dd",
+                 team: int = FOREHAND % 2):
+        if method not in METHODS:
+            raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(METHODS)}")
+        self.known, self.rules, self.method = known, rules, method
+        self.team = team if known is None else known.seat % 2
+        self.spec = None if known is None else known.deal_spec(P.has_weli(rules.style))
+
+    def key(self) -> str:
+        facts = "as-played" if self.known is None else self.known.key()
+        return f"perlaggen|spiel|{self.rules.key()}|{facts}|team={self.team}|method={self.method}"
+
+    def _rows(self, seed: int, block: int, n_deals: int) -> tuple[np.ndarray, np.ndarray]:
+        """(played deal rows (n, N_FIELDS), keep (n,) bool) of one block."""
+        if self.known is None:
+            rows = D.deal_block(block_words(seed, block, n_deals, D.WORDS_PER_DEAL), self.rules)
+            return rows, np.ones(n_deals, dtype=np.bool_)
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        rows = np.zeros((n_deals, D.N_FIELDS), dtype=np.uint64)
+        keep = np.zeros(n_deals, dtype=np.bool_)
+        known = self.known
+        _played_rows(slots, known.seat, known.record(), known.exchanges is not None, known.own_gives(), known.trump,
+                     *self.rules.kernel_args(), rows, keep)
+        return rows, keep
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        rows, keep = self._rows(seed, block, n_deals)
+        hands = np.ascontiguousarray(rows[keep, :SEATS])
+        trumps = rows[keep, D.TRUMP].astype(np.int64)
+        if self.method == "dd":
+            teams = spiel_teams(hands, trumps, self.rules.style)
+        else:
+            u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
+            teams, _ = play_out(self.method, hands, trumps, u, self.rules.style)
+        wins = teams == self.team
+        pmasks, precs = PlayRules(self.rules.style).arrays()
+        features = np.empty((hands.shape[0], len(FEATURES)), dtype=np.int64)
+        _team_features(hands, trumps, pmasks, precs, self.team, features)
+        parts = [[keep.sum(), wins.sum()]]
+        for f in range(len(FEATURES)):
+            parts += [np.bincount(features[:, f], minlength=BINS)[:BINS],
+                      np.bincount(features[wins, f], minlength=BINS)[:BINS]]
+        return np.concatenate(parts).astype(np.int64)

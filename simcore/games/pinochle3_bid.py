@@ -1,0 +1,399 @@
+"""Three-player Pinochle bid analysis: the bidder's discard, his hand's outcome, bidding policies and
+whole games to the target.
+
+Rules: shared/rules/pinochle3.md §4.7 (kitty and discard: any 3 of the 18 cards, buried counters
+count for the bidder), §4.8 (trump), §6 (scoring, game end), §9.1 Q2-Q4.
+
+* `best_discard`: the 3 cards to bury that maximize meld of the 15 kept plus the buried counters'
+  points (ties: keep more trumps, then higher ranks), for one trump or the best of the four.
+* `BidderJob`: deals consistent with a known hand (or random hands), the bidder takes the kitty and
+  discards as above, and the hand is played out (greedy play by every seat, and optionally perfect
+  play of the last tricks); histograms of meld + trick points (what the bid is compared with, R6.1).
+* `BID_POLICIES` and `GameJob`: bidding policies as data and self-play games to the target.
+
+Points are in the main game's units (a counter is 10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.config import njit
+from simcore.dealing import DealSpec, deal
+from simcore.errors import CardsimError
+from simcore.games.pinochle3 import (
+    DECK,
+    HAND_SIZE,
+    KITTY_SIZE,
+    LAYOUT,
+    MELD_BINS,
+    N_RANKS,
+    N_SUITS,
+    SEATS,
+    _base_and_gains,
+    _face_counts,
+    meld_values,
+)
+from simcore.games.pinochle3_play import (
+    COUNTER_POINTS,
+    COUNTERS,
+    SUITS,
+    game_winner,
+    play_out,
+    rule_options,
+    score_played,
+)
+from simcore.games.pinochle3_solve import Table, policy_then_solve
+from simcore.rng import block_substream, block_words
+from simcore.tricks import lowest_card, popcount
+
+HOLDING = HAND_SIZE + KITTY_SIZE
+_ONE = np.uint64(1)
+
+
+# --- the discard (R4.7) --------------------------------------------------------------------------
+@njit
+def _best_discard(holding, trump, values, counts, gains):
+    """(discard mask, trump, meld of the 15 kept, buried points) of an 18-card holding mask.
+
+    trump: a suit, or -1 for the best of the four. Every discard of 3 of the 18 cards is tried, once
+    per choice of faces (the two copies of a face are alike); of equally valued ones (meld + buried)
+    the one keeping more trumps, then higher ranks, wins. counts (24,), gains (4,) int64: scratch.
+    """
+    cards = np.empty(HOLDING, dtype=np.int64)
+    m, n = holding, 0
+    while m:
+        cards[n] = lowest_card(m)
+        m &= m - _ONE
+        n += 1
+    faces = cards[:n] // 2
+    ranks = faces % N_RANKS
+    total_ranks = ranks.sum()
+    _face_counts(holding, counts)
+    best_key, best = -1, (_ONE, 0, 0, 0)
+    for a in range(n):
+        if a and faces[a] == faces[a - 1]:
+            continue
+        for b in range(a + 1, n):
+            if b > a + 1 and faces[b] == faces[b - 1]:
+                continue
+            for c in range(b + 1, n):
+                if c > b + 1 and faces[c] == faces[c - 1]:
+                    continue
+                buried = (_ONE << np.uint64(cards[a])) | (_ONE << np.uint64(cards[b])) | (_ONE << np.uint64(cards[c]))
+                kept = holding & ~buried
+                counts[faces[a]] -= 1
+                counts[faces[b]] -= 1
+                counts[faces[c]] -= 1
+                base = _base_and_gains(counts, values, gains)
+                counts[faces[a]] += 1
+                counts[faces[b]] += 1
+                counts[faces[c]] += 1
+                points = COUNTER_POINTS * popcount(buried & COUNTERS)
+                kept_ranks = total_ranks - ranks[a] - ranks[b] - ranks[c]
+                for t in range(N_SUITS):
+                    if trump >= 0 and t != trump:
+                        continue
+                    key = ((base + gains[t] + points) * 16 + popcount(kept & SUITS[t])) * 128 + kept_ranks
+                    if key > best_key:
+                        best_key, best = key, (buried, t, base + gains[t], points)
+    return best
+
+
+@njit
+def _discard_many(holdings, trump, values, discards, trumps, melds, buried):
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    for i in range(holdings.shape[0]):
+        discards[i], trumps[i], melds[i], buried[i] = _best_discard(holdings[i], trump, values, counts, gains)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """The bidder's choice: cards buried and kept (sorted card indices), trump, meld of the kept 15,
+    points of the buried counters (credited to the bidder, R4.7c)."""
+
+    discards: tuple[int, ...]
+    kept: tuple[int, ...]
+    trump: int
+    meld: int
+    buried: int
+
+
+def discards(holdings, trump: int | None = None, options: dict | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Best discard of many 18-card holdings: holdings (n,) uint64 -> ((n,) uint64 discard masks,
+    (n,) int64 trumps, (n,) int64 melds of the kept 15, (n,) int64 buried points); options: meld
+    variants (`pinochle3.meld_values`)."""
+    holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
+    if (np.bitwise_count(holdings) != HOLDING).any():
+        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
+    n = holdings.shape[0]
+    out = np.empty(n, dtype=np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
+    _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), *out)
+    return out
+
+
+def best_discard(cards, trump: int | None = None) -> Discard:
+    """The discard of 3 of 18 physical cards that maximizes meld of the 15 kept plus the buried
+    counters' points (ties: more trumps kept, then higher ranks), under ``trump`` or the best suit."""
+    cards = sorted(int(c) for c in cards)
+    if trump is not None and trump not in range(N_SUITS):
+        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
+    mask, trumps, melds, buried = discards(np.array([DECK.mask(cards)], dtype=np.uint64), trump)
+    dropped = tuple(c for c in cards if int(mask[0]) >> c & 1)
+    return Discard(dropped, tuple(c for c in cards if c not in dropped), int(trumps[0]), int(melds[0]), int(buried[0]))
+
+
+# --- the bidder's hand played out ------------------------------------------------------------------
+TOTAL_BINS = 100
+"""Histogram bins of 10 points for meld + trick points; the last collects 990 and more."""
+
+
+def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, table: Table | None = None,
+                    trump: int | None = None) -> dict:
+    """Seat 0 wins the bid, takes the kitty, discards (`best_discard`, under ``trump`` or the best
+    trump) and leads (R5.1).
+
+    slots: (n, 4) uint64 dealt places (seat0, seat1, seat2, kitty). Returns (n,) int64 arrays:
+    ``meld_before`` (best meld of the 15 dealt cards), ``trump_length`` (cards of the bid trump
+    among the 15 dealt cards), ``trump``, ``meld`` (kept 15), ``buried``, ``greedy`` (trick
+    points with every seat greedy, buried counters included) and with ``dd_tricks`` > 0 ``dd``
+    (greedy first tricks, perfect play of the last ``dd_tricks``, buried included).
+    """
+    from simcore.games.pinochle3 import best_meld
+
+    before, _ = best_meld(slots[:, 0])
+    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump)
+    hands = slots[:, :3].copy()
+    hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
+    n = slots.shape[0]
+    points, _ = play_out("greedy", hands, trumps, np.zeros(n, dtype=np.int64), rule)
+    out = {"meld_before": before, "trump": trumps, "meld": melds, "buried": buried,
+           "trump_length": np.bitwise_count(slots[:, 0] & SUITS[trumps]).astype(np.int64),
+           "greedy": points[:, 0] + buried}
+    if dd_tricks:
+        table = table or Table(min(20, 8 + dd_tricks))
+        out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
+                                       for h, t in zip(hands, trumps)], dtype=np.int64)
+    return out
+
+
+def _hist(values, bins: int) -> np.ndarray:
+    return np.bincount(np.minimum(np.asarray(values) // 10, bins - 1), minlength=bins).astype(np.int64)
+
+
+class BidderJob:
+    """Counts for the runner over deals where seat 0 holds ``hand`` (15 cards; None: a random hand)
+    and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's):
+    [deals, trump chosen (4), kitty gain = meld after the discard - best meld before (MELD_BINS, gain
+    clipped at 0 below), meld + trick points with greedy play (TOTAL_BINS), the same with perfect play
+    of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when dd_tricks is 0)], histograms in bins of 10."""
+
+    block_size = 256
+
+    def __init__(self, hand=None, rule: str = "old", dd_tricks: int = 0, trump: int | None = None, kitty=None):
+        rule_options({"play_rule": rule})
+        if trump is not None and trump not in range(N_SUITS):
+            raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
+        if dd_tricks not in range(16):
+            raise CardsimError(f"--dd-tricks must be 0-15, got {dd_tricks}")
+        self.hand = tuple(sorted(int(c) for c in hand)) if hand is not None else None
+        if self.hand is not None and len(self.hand) != HAND_SIZE:
+            raise CardsimError(f"the bidder's hand has {HAND_SIZE} cards, got {len(self.hand)}")
+        self.kitty = tuple(sorted(int(c) for c in kitty)) if kitty is not None else None
+        if self.kitty is not None and len(self.kitty) != KITTY_SIZE:
+            raise CardsimError(f"the kitty has {KITTY_SIZE} cards, got {len(self.kitty)}")
+        self.rule, self.dd_tricks, self.trump = rule, dd_tricks, trump
+        fixed = {"seat0": self.hand} if self.hand else {}
+        self.spec = DealSpec(LAYOUT, {**fixed, "kitty": self.kitty} if self.kitty else fixed)
+        self.n_counts = 1 + N_SUITS + MELD_BINS + 2 * TOTAL_BINS
+
+    def key(self) -> str:
+        return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
+                f"|dd={self.dd_tricks}")
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump)
+        gain = np.maximum(o["meld"] - o["meld_before"], 0)
+        dd = _hist(o["meld"] + o["dd"], TOTAL_BINS) if self.dd_tricks else np.zeros(TOTAL_BINS, dtype=np.int64)
+        return np.concatenate(([n_deals], np.bincount(o["trump"], minlength=N_SUITS), _hist(gain, MELD_BINS),
+                               _hist(o["meld"] + o["greedy"], TOTAL_BINS), dd))
+
+
+THRESHOLD_MELD_BINS = 13
+"""Pre-kitty best meld in bins of 20 points for `ThresholdJob`: [0, 20), ..., [240, +inf)."""
+TRUMP_LENGTHS = (4, 9)
+"""Trump length classes: <= 4, 5, 6, 7, 8, >= 9 cards of the bid trump among the 15 dealt."""
+
+
+class ThresholdJob:
+    """Counts for the runner over random deals, seat 0 the bidder: (meld class, trump-length class,
+    meld + trick points bin) histogram, flattened, with greedy play (`bidder_outcomes`)."""
+
+    block_size = 4096
+
+    def __init__(self, rule: str = "old"):
+        rule_options({"play_rule": rule})
+        self.rule = rule
+        self.spec = DealSpec(LAYOUT)
+        self.shape = (THRESHOLD_MELD_BINS, TRUMP_LENGTHS[1] - TRUMP_LENGTHS[0] + 1, TOTAL_BINS)
+        self.n_counts = int(np.prod(self.shape))
+
+    def key(self) -> str:
+        return f"pinochle3|ThresholdJob|rule={self.rule}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        o = bidder_outcomes(slots, self.rule)
+        m = np.minimum(o["meld_before"] // 20, THRESHOLD_MELD_BINS - 1)
+        t = np.clip(o["trump_length"], *TRUMP_LENGTHS) - TRUMP_LENGTHS[0]
+        x = np.minimum((o["meld"] + o["greedy"]) // 10, TOTAL_BINS - 1)
+        counts = np.zeros(self.shape, dtype=np.int64)
+        np.add.at(counts, (m, t, x), 1)
+        return counts.ravel()
+
+
+# --- bidding policies and games --------------------------------------------------------------------
+@dataclass(frozen=True)
+class BidPolicy:
+    """A bidding policy as data: the most a player bids is his best meld (15 cards) plus ``base``
+    plus ``per_counter`` per counter held plus ``per_trump`` per card of his best-meld suit, rounded
+    down to the bid step; he raises the standing bid by one step while it stays within that."""
+
+    name: str
+    base: int
+    per_counter: int
+    per_trump: int
+    help: str
+
+
+BID_POLICIES = {p.name: p for p in (
+    BidPolicy("cautious", 40, 5, 0, "meld + 40 + 5 per counter"),
+    BidPolicy("standard", 60, 5, 5, "meld + 60 + 5 per counter + 5 per trump"),
+    BidPolicy("bold", 90, 5, 10, "meld + 90 + 5 per counter + 10 per trump"),
+    BidPolicy("never", -10_000, 0, 0, "always passes (forced bids excepted)"),
+)}
+
+
+def bid_policy(name: str) -> BidPolicy:
+    if name not in BID_POLICIES:
+        raise CardsimError(f"unknown bidding policy '{name}'; choose one of: {', '.join(BID_POLICIES)}")
+    return BID_POLICIES[name]
+
+
+def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
+    """(3,) int64: the most each seat bids; policies (3,) BidPolicy, hands (3,) uint64 of 15 cards,
+    options: meld variants."""
+    from simcore.games.pinochle3 import best_meld
+
+    melds, trumps = best_meld(hands, options)
+    out = np.empty(SEATS, dtype=np.int64)
+    for s, p in enumerate(policies):
+        length = popcount(hands[s] & SUITS[trumps[s]])
+        out[s] = melds[s] + p.base + p.per_counter * popcount(hands[s] & COUNTERS) + p.per_trump * length
+    return out // 10 * 10
+
+
+def auction(limits, dealer: int, opts: dict) -> tuple[int | None, int]:
+    """(bidder or None when all pass, bid) of an auction where every seat raises by one step while
+    the bid stays within its limit (R4.2; forced bids of V2 and V3 at the minimum, A21)."""
+    step, lowest = opts["bid_step"], opts["min_bid"] or opts["bid_step"]
+    high, bidder, passed, seat, first = None, None, set(), (dealer + 1) % SEATS, True
+    while len(passed) < SEATS and not (high is not None and len(passed) == SEATS - 1):
+        bid = lowest if high is None else high + step
+        forced = (opts["forced_open"] and first) or (opts["dealer_stuck"] and seat == dealer and high is None
+                                                     and len(passed) == 2)
+        if forced or bid <= limits[seat]:
+            high, bidder = bid, seat
+        else:
+            passed.add(seat)
+        first = False
+        seat = (seat + 1) % SEATS
+        while seat in passed and len(passed) < SEATS:
+            seat = (seat + 1) % SEATS
+    return bidder, high or 0
+
+
+MAX_HANDS = 300
+"""Hands after which a game with no winner is abandoned (counted, not scored)."""
+
+
+def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
+    """One hand: cards (48,) a shuffled pack (15 per seat from the dealer's left, then the kitty).
+
+    Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
+    may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
+    Discard by `best_discard`, greedy play.
+    """
+    from simcore.games.pinochle3 import meld_points, nines_throw_in
+
+    hands = np.array([DECK.mask(cards[HAND_SIZE * s:HAND_SIZE * (s + 1)]) for s in range(SEATS)], dtype=np.uint64)
+    hands = np.roll(hands, dealer + 1)
+    kitty = np.uint64(DECK.mask(cards[SEATS * HAND_SIZE:]))
+    if nines_throw_in(hands, opts["nines_rule"]).any():
+        return None, None
+    bidder, bid = auction(max_bids(policies, hands, opts), dealer, opts)
+    if bidder is None:
+        return None, None
+    buried_mask, trumps, melds, buried = discards(np.array([hands[bidder] | kitty], dtype=np.uint64), None, opts)
+    trump = int(trumps[0])
+    hands[bidder] = (hands[bidder] | kitty) & ~buried_mask[0]
+    meld = np.array([meld_points(hands[s:s + 1], trump, opts)[0] for s in range(SEATS)])
+    points, counters = play_out("greedy", hands[None], [trump], [bidder], opts["play_rule"])
+    points[0, bidder] += buried[0]
+    return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
+
+
+class GameJob:
+    """Counts for the runner over self-play games to the target, every seat greedy in play. Game g
+    gives the lone seat g mod 3 policy ``a`` and the other two ``b`` when (g // 3) is even, the other
+    way round when odd, so each policy sits in half the seats over every 6 games. Counts:
+    [games, games won by an a seat, by a b seat, abandoned (MAX_HANDS), seat-games of a, of b,
+    seat-hands of a, of b, points of a's seats, of b's, squared points per seat-hand of a, of b]."""
+
+    block_size = 12
+    n_counts = 12
+
+    def __init__(self, a: str, b: str, options: dict | None = None):
+        self.a, self.b = bid_policy(a), bid_policy(b)
+        self.opts = rule_options(options)
+
+    def key(self) -> str:
+        return f"pinochle3|GameJob|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+
+    def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
+        rng = block_substream(seed, block, 1)
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        for g in range(block * self.block_size, block * self.block_size + n_games):
+            lone, flip = g % SEATS, (g // SEATS) % 2
+            is_a = np.array([(s == lone) != bool(flip) for s in range(SEATS)])
+            out += self._game(rng, is_a)
+        return out
+
+    def _game(self, rng, is_a: np.ndarray) -> np.ndarray:
+        """One game; is_a (3,) bool: the seats playing policy a."""
+        policies = [self.a if a else self.b for a in is_a]
+        scores, dealer = [0, 0, 0], int(rng.integers(SEATS))
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        out[0], out[4], out[5] = 1, is_a.sum(), SEATS - is_a.sum()
+        for _ in range(MAX_HANDS):
+            score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
+            dealer = (dealer + 1) % SEATS
+            delta = np.zeros(SEATS, dtype=np.int64) if score is None else np.array(score.delta)
+            for side, seats in ((0, is_a), (1, ~is_a)):
+                out[6 + side] += seats.sum()
+                out[8 + side] += delta[seats].sum()
+                out[10 + side] += (delta[seats] ** 2).sum()
+            if score is None:
+                continue
+            scores = [s + d for s, d in zip(scores, score.delta)]
+            winner = game_winner(scores, bidder, score.made, self.opts)
+            if winner is not None:
+                out[1 if is_a[winner] else 2] += 1
+                return out
+        out[3] = 1
+        return out

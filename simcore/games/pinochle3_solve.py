@@ -1,0 +1,590 @@
+"""Double-dummy solver for three-player Pinochle play: the bidder's trick points under perfect play.
+
+All three hands are known, trump is fixed, the bidder (maximizing) plays against the two defenders,
+who cooperate to minimize his trick points (spec shared/rules/pinochle3.md §5: legal moves R5.2
+under the ``play_rule`` option, trick winner R5.3 with the identical-card rule R5.4, counters and the
+last trick R5.6). Discards are not part of play: add their counters outside.
+
+Search: alpha-beta (fail-soft) over single cards, with
+
+* a transposition table at trick starts, keyed by the cards still out up to rank gaps: per suit,
+  the faces still held from high to low, who holds their copies and whether they are counters (the
+  two copies of a face are interchangeable and played ranks drop out, so positions that differ only
+  there share an entry); it stores lower and upper bounds of the bidder's points from that trick on
+  and the best lead, in buckets of two rows (the entry with fewer cards left is replaced) and with a
+  stamp per deal instead of clearing;
+* equivalent-card reduction: of two copies of a face in one hand only one is tried, and of two cards
+  of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
+  ranks between them (both copies included) either in the same hand or already played, only the
+  higher one is tried (the rest of the game is the same with the two swapped);
+* move ordering: the table's best lead first, then cheap heuristics (lead high, take a trick with
+  the lowest card that wins it, smear counters on a trick the own side holds, else throw the lowest);
+* a bound: the bidder cannot score more than the counters still out plus the last trick.
+
+`solve` finds the exact value by null-window searches (MTD(f) from the upper bound), `reaches`
+answers "can the bidder take at least ``target`` points?" with one null-window search, and
+`optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
+on-disk cache cannot hold recursive functions.
+
+Speed: endings of 8 tricks solve in about 10 ms, of 10 tricks in about 60 ms (median); a full
+15-trick deal takes from ten seconds to minutes (benchmarks/bench_pinochle3.py), far from the 50 ms
+aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
+last ones), labelled as such.
+
+Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.config import njit
+from simcore.errors import CardsimError
+from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
+from simcore.games.pinochle3_play import (
+    CARDS_PER_SUIT,
+    COUNTER_POINTS,
+    COUNTERS,
+    LAST_TRICK_BONUS,
+    TRICKS,
+    _beaters,
+    legal_cards,
+    play_line,
+    play_rule,
+    winning_slot,
+)
+from simcore.tricks import lowest_card, popcount
+
+TT_BITS = 20
+"""The transposition table holds 2**TT_BITS entries (about 56 MB)."""
+MAX_MOVES = 16
+"""Most representative cards a seat can have (15 cards in hand)."""
+TRUMP, RULE, BIDDER, NODES, STAMP = range(5)
+"""Slots of the solver's params array: trump suit, play-rule code, bidder seat, nodes searched, and
+the table stamp of the current deal (entries of other stamps are stale: no clearing between deals)."""
+N_PARAMS = 5
+KEY_TAG, KEY_LO, KEY_HI, KEY_MOVE, KEY_CARDS = range(5)
+"""Columns of the table's data rows: tag = leader + 1 + 4 * stamp (0: empty), lower bound, upper bound, best lead
+(`_relative_index`), cards still in play (the worth of the entry: rows pair up in buckets of two and
+a new position replaces the one of the two with fewer cards left)."""
+_ONE = np.uint64(1)
+_NONE = np.uint64(0)
+_PAIRS = np.uint64(0x5555555555555555)
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+class Table:
+    """A transposition table for `_search`: keys (size, 2) uint64 `_relative_key` words and
+    data (size, 4) int64 rows (KEY_* columns). One table serves many solves of any deal."""
+
+    def __init__(self, bits: int = TT_BITS):
+        self.keys = np.zeros((1 << bits, 2), dtype=np.uint64)
+        self.data = np.zeros((1 << bits, 5), dtype=np.int64)
+        self.stamp = 0
+
+    def stamps(self, n: int) -> int:
+        """The first of ``n`` fresh stamps, one per deal to solve."""
+        self.stamp += n
+        return self.stamp - n + 1
+
+
+def _holder_codes() -> np.ndarray:
+    """(27,) int64: code 0-8 of the holders of a face's copies still out, indexed c0*9 + c1*3 + c2."""
+    codes = np.full(27, -1, dtype=np.int64)
+    held = [c for c in np.ndindex(3, 3, 3) if 1 <= sum(c) <= 2]
+    for code, (c0, c1, c2) in enumerate(held):
+        codes[9 * c0 + 3 * c1 + c2] = code
+    return codes
+
+
+HOLDER_CODES = _holder_codes()
+KEY_BASE = 19
+"""Digits of a suit's key: 0 no face, else 1 + 2 * holder code + 1 for a counter (18 values)."""
+
+
+@njit
+def _copies(hand, face):
+    """Copies (0-2) of ``face`` in a hand mask."""
+    return popcount(hand & (np.uint64(3) << np.uint64(2 * face)))
+
+
+@njit
+def _relative_key(hands):
+    """Two uint64 words describing the position up to ranks no longer in play.
+
+    Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
+    holds the copies, and whether a counter). Positions with the same words play alike: only
+    the order of the cards still out, ties of identical copies, holders and points matter.
+    """
+    words = np.zeros(2, dtype=np.uint64)
+    for s in range(N_SUITS):
+        digits = np.uint64(0)
+        for r in range(N_RANKS - 1, -1, -1):
+            face = N_RANKS * s + r
+            c0, c1, c2 = _copies(hands[0], face), _copies(hands[1], face), _copies(hands[2], face)
+            if c0 + c1 + c2:
+                code = 1 + 2 * HOLDER_CODES[9 * c0 + 3 * c1 + c2] + ((COUNTERS >> np.uint64(2 * face)) & _ONE)
+                digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
+        words[s // 2] = words[s // 2] * np.uint64(KEY_BASE ** N_RANKS) + digits
+    return words[0], words[1]
+
+
+@njit
+def _relative_index(hands, face):
+    """8 * suit + the place of ``face`` among its suit's faces still out, highest first."""
+    s = face // N_RANKS
+    everyone = hands[0] | hands[1] | hands[2]
+    place = 0
+    for r in range(N_RANKS - 1, face % N_RANKS, -1):
+        place += _copies(everyone, N_RANKS * s + r) > 0
+    return 8 * s + place
+
+
+@njit
+def _face_at(hands, index):
+    """The face at relative index ``index`` (`_relative_index`), or -1 when the suit has fewer faces."""
+    s, place = index // 8, index % 8
+    everyone = hands[0] | hands[1] | hands[2]
+    for r in range(N_RANKS - 1, -1, -1):
+        if _copies(everyone, N_RANKS * s + r):
+            if place == 0:
+                return N_RANKS * s + r
+            place -= 1
+    return -1
+
+
+@njit
+def _slot(keys, k0, k1, leader):
+    """Table row of a position (a multiplicative hash of its key words and the leader)."""
+    h = (k0 * _MIX) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(leader)
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(keys.shape[0] - 1))
+
+
+@njit
+def _representatives(legal, outside):
+    """Legal cards worth trying: one copy per face and the highest of every run of equivalent cards.
+
+    outside: cards not in this hand and not yet played (the other hands and the current trick).
+    Two faces of a suit are equivalent when they are both counters or both losers and no card of
+    the ranks from the lower to the higher (both included) is outside.
+    """
+    legal &= ~(((legal >> _ONE) & legal & _PAIRS) << _ONE)
+    for s in range(N_SUITS):
+        kept = -1
+        for r in range(N_RANKS - 1, -1, -1):
+            face = N_RANKS * s + r
+            bits = legal & (np.uint64(3) << np.uint64(2 * face))
+            if not bits:
+                continue
+            span = ((_ONE << np.uint64(2 * (N_RANKS * s + kept + 1))) - (_ONE << np.uint64(2 * face))) if kept >= 0 \
+                else _NONE
+            same_class = kept >= 0 and (COUNTERS >> np.uint64(2 * face) & _ONE) == \
+                (COUNTERS >> np.uint64(2 * (N_RANKS * s + kept)) & _ONE)
+            if same_class and not (outside & span):
+                legal &= ~bits
+            else:
+                kept = r
+    return legal
+
+
+@njit
+def _power(card, trump):
+    """Trick strength for ordering: rank, plus 6 for a trump."""
+    return (card // 2) % N_RANKS + N_RANKS * (card // CARDS_PER_SUIT == trump)
+
+
+@njit
+def _order_key(card, trick, count, trump, own_side_wins):
+    """Move-ordering score (higher is tried first) of ``card`` played to a trick of ``count`` cards."""
+    counter = np.int64((COUNTERS >> np.uint64(card)) & _ONE)
+    power = _power(card, trump)
+    if count == 0:
+        return -4 * power - counter if own_side_wins else 4 * power + counter
+    beats = (_beaters(trick[winning_slot(trick, count, trump)], trump) >> np.uint64(card)) & _ONE
+    if own_side_wins and count == SEATS - 1:
+        return 100 + 20 * counter - power
+    if beats:
+        return 200 - power
+    return 50 - 20 * counter - power
+
+
+@njit
+def _ordered_moves(cards, trick, count, trump, own_side_wins, first_face, out, keys):
+    """Write the cards of mask ``cards`` into out in search order; returns how many (keys: scratch).
+
+    A card of ``first_face`` (the table's best lead, -1: none) comes first, then by `_order_key`.
+    """
+    n = 0
+    while cards:
+        card = lowest_card(cards)
+        cards &= cards - _ONE
+        key = _order_key(card, trick, count, trump, own_side_wins)
+        if card // 2 == first_face:
+            key = 1 << 20
+        i = n
+        while i > 0 and keys[i - 1] < key:
+            keys[i] = keys[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        keys[i] = key
+        out[i] = card
+        n += 1
+    return n
+
+
+@njit
+def _tag(leader, params):
+    """Table tag of a position led by ``leader`` in the current deal (`KEY_TAG`)."""
+    return leader + 1 + 4 * params[STAMP]
+
+
+@njit
+def _hit(keys, data, slot, k0, k1, tag):
+    """Does table row ``slot`` hold the position with key words k0, k1 and ``tag``?"""
+    return data[slot, KEY_TAG] == tag and keys[slot, 0] == k0 and keys[slot, 1] == k1
+
+
+@njit
+def _find(keys, data, k0, k1, tag):
+    """(row, found): the row holding the position, else the row of its bucket to replace (a stale
+    one, of an earlier stamp, first)."""
+    row = _slot(keys, k0, k1, tag) & ~1
+    for r in (row, row + 1):
+        if _hit(keys, data, r, k0, k1, tag):
+            return r, True
+    fresh = tag - tag % 4 + 1
+    if data[row, KEY_TAG] < fresh:
+        return row, False
+    if data[row + 1, KEY_TAG] < fresh or data[row + 1, KEY_CARDS] < data[row, KEY_CARDS]:
+        return row + 1, False
+    return row, False
+
+
+@njit
+def _store(keys, data, k0, k1, tag, cards, value, alpha, beta, move):
+    """Record a search result as bounds: value <= alpha is an upper bound, >= beta a lower bound;
+    move: the best lead as a `_relative_index`; cards: cards still in play."""
+    slot, same = _find(keys, data, k0, k1, tag)
+    lo = data[slot, KEY_LO] if same else 0
+    hi = data[slot, KEY_HI] if same else 1 << 20
+    if value <= alpha:
+        hi = min(hi, value)
+    elif value >= beta:
+        lo = max(lo, value)
+    else:
+        lo = hi = value
+    keys[slot, 0], keys[slot, 1] = k0, k1
+    data[slot, KEY_TAG], data[slot, KEY_LO], data[slot, KEY_HI], data[slot, KEY_MOVE] = tag, lo, hi, move
+    data[slot, KEY_CARDS] = cards
+
+
+PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_N, PLY_I, \
+    PLY_SLOT, PLY_GAINED = range(13)
+"""Columns of the search stack: trick, cards played in it, leader, window, window on entry, best value
+and its face, moves and the next to try, table row (-1: none), bidder's points of the move made."""
+PLY_FIELDS = 13
+DEPTH = SEATS * TRICKS + 1
+"""Rows of the search stack: one per card still to play, plus the end of the hand."""
+
+
+@njit
+def _enter(hands, tricks, moves, plies, keys, data, params, d):
+    """Set up node ``d`` of the stack (trick, count, leader, window already written).
+
+    Returns -1 when the node has moves to search, else its value (a leaf, a bound or a table hit).
+    """
+    k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
+    alpha, beta = plies[d, PLY_ALPHA], plies[d, PLY_BETA]
+    if k == TRICKS:
+        return 0
+    params[NODES] += 1
+    trump, rule, bidder = params[TRUMP], params[RULE], params[BIDDER]
+    seat = (leader + count) % SEATS
+    trick = tricks[k]
+    slot, first_face = -1, -1
+    plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
+    if count == 0:
+        rest = COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
+        if rest <= alpha:
+            return rest
+        if beta <= 0:
+            return 0
+        k0, k1 = _relative_key(hands)
+        slot, found = _find(keys, data, k0, k1, _tag(leader, params))
+        if found:
+            lo, hi = data[slot, KEY_LO], data[slot, KEY_HI]
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
+            first_face = _face_at(hands, data[slot, KEY_MOVE])
+    outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
+    for i in range(count):
+        outside |= _ONE << np.uint64(trick[i])
+    legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
+    own_side_wins = seat == bidder
+    if count:
+        holder = (leader + winning_slot(trick, count, trump)) % SEATS
+        own_side_wins = (holder == bidder) == (seat == bidder)
+    plies[d, PLY_N] = _ordered_moves(legal, trick, count, trump, own_side_wins, first_face, moves[d],
+                                     plies[d, PLY_FIELDS:])
+    plies[d, PLY_I] = 0
+    plies[d, PLY_SLOT] = slot
+    plies[d, PLY_BEST] = -1 if seat == bidder else 1 << 20
+    plies[d, PLY_FACE] = -1
+    return -1
+
+
+@njit
+def _descend(hands, tricks, moves, plies, params, d):
+    """Play node ``d``'s next move and write node ``d + 1`` (position and window)."""
+    k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
+    trump, bidder = params[TRUMP], params[BIDDER]
+    card = moves[d, plies[d, PLY_I]]
+    plies[d, PLY_I] += 1
+    seat = (leader + count) % SEATS
+    bit = _ONE << np.uint64(card)
+    hands[seat] &= ~bit
+    trick = tricks[k]
+    trick[count] = card
+    gained = 0
+    if count < SEATS - 1:
+        plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k, count + 1, leader
+    else:
+        winner = (leader + winning_slot(trick, SEATS, trump)) % SEATS
+        if winner == bidder:
+            taken = (_ONE << np.uint64(trick[0])) | (_ONE << np.uint64(trick[1])) | bit
+            gained = COUNTER_POINTS * popcount(taken & COUNTERS) + (LAST_TRICK_BONUS if k == TRICKS - 1 else 0)
+        plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k + 1, 0, winner
+    plies[d, PLY_GAINED] = gained
+    plies[d + 1, PLY_ALPHA], plies[d + 1, PLY_BETA] = plies[d, PLY_ALPHA] - gained, plies[d, PLY_BETA] - gained
+
+
+@njit
+def _ascend(hands, moves, plies, params, d, child_value):
+    """Take back node ``d``'s last move and fold its value into the node's best and window."""
+    card = moves[d, plies[d, PLY_I] - 1]
+    seat = (plies[d, PLY_LEADER] + plies[d, PLY_COUNT]) % SEATS
+    hands[seat] |= _ONE << np.uint64(card)
+    value = child_value + plies[d, PLY_GAINED]
+    if seat == params[BIDDER]:
+        if value > plies[d, PLY_BEST]:
+            plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
+        plies[d, PLY_ALPHA] = max(plies[d, PLY_ALPHA], value)
+    else:
+        if value < plies[d, PLY_BEST]:
+            plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
+        plies[d, PLY_BETA] = min(plies[d, PLY_BETA], value)
+
+
+@njit
+def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, alpha, beta):
+    """The bidder's trick points from trick ``k`` (0-14), ``count`` cards of it played, on.
+
+    hands (3,) uint64 (restored on return); tricks (15, 3) int64 cards in play order per trick;
+    moves (46, MAX_MOVES) and plies (46, PLY_FIELDS) int64 scratch (the search stack); keys, data: the
+    transposition table; params (4,) int64: trump, rule, bidder, nodes (incremented). Fail-soft
+    alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound, in between exact.
+    """
+    plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
+    plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
+    d = 0
+    value = _enter(hands, tricks, moves, plies, keys, data, params, 0)
+    while True:
+        if value < 0:  # node d has moves left to try, unless cut off
+            if plies[d, PLY_I] < plies[d, PLY_N] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
+                _descend(hands, tricks, moves, plies, params, d)
+                d += 1
+                value = _enter(hands, tricks, moves, plies, keys, data, params, d)
+                continue
+            value = plies[d, PLY_BEST]
+            slot = plies[d, PLY_SLOT]
+            if slot >= 0:
+                k0, k1 = _relative_key(hands)
+                move = _relative_index(hands, plies[d, PLY_FACE]) if plies[d, PLY_FACE] >= 0 else -1
+                cards = popcount(hands[0] | hands[1] | hands[2])
+                _store(keys, data, k0, k1, _tag(plies[d, PLY_LEADER], params), cards, value,
+                       plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move)
+        if d == 0:
+            return value
+        d -= 1
+        _ascend(hands, moves, plies, params, d, value)
+        value = -1
+
+
+@njit
+def _solve(hands, trick, count, leader, params, keys, data, lo, hi):
+    """Exact bidder points (from the current trick on) between lo and hi by null-window searches
+    (MTD(f) from above: test the upper bound, then step to each fail-soft bound returned)."""
+    tricks = np.zeros((TRICKS, SEATS), dtype=np.int64)
+    k = TRICKS - (popcount(hands[0] | hands[1] | hands[2]) + count) // SEATS
+    tricks[k, :count] = trick[:count]
+    moves = np.empty((DEPTH, MAX_MOVES), dtype=np.int64)
+    plies = np.zeros((DEPTH, PLY_FIELDS + MAX_MOVES), dtype=np.int64)
+    mid = hi
+    while lo < hi:
+        value = _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, mid - 1, mid)
+        if value >= mid:
+            lo = value
+            mid = lo + COUNTER_POINTS
+        else:
+            hi = value
+            mid = hi
+    return lo
+
+
+@njit
+def _solve_many(hands, trumps, leaders, bidders, rule, keys, data, stamp, out, nodes):
+    """Exact bidder points of many full deals: hands (n, 3) uint64 -> out (n,) int64, nodes (n,) int64;
+    deal i uses table stamp ``stamp + i``."""
+    params = np.zeros(N_PARAMS, dtype=np.int64)
+    trick = np.zeros(SEATS, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        params[:] = 0
+        params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
+        h = hands[i].copy()
+        rest = COUNTER_POINTS * popcount((h[0] | h[1] | h[2]) & COUNTERS) + LAST_TRICK_BONUS
+        out[i] = _solve(h, trick, 0, leaders[i], params, keys, data, 0, rest)
+        nodes[i] = params[NODES]
+
+
+@njit
+def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, stamp, out):
+    """out (n,) bool: can the bidder take at least targets[i] trick points (one null-window search)?"""
+    params = np.zeros(N_PARAMS, dtype=np.int64)
+    tricks = np.zeros((TRICKS, SEATS), dtype=np.int64)
+    moves = np.empty((DEPTH, MAX_MOVES), dtype=np.int64)
+    plies = np.zeros((DEPTH, PLY_FIELDS + MAX_MOVES), dtype=np.int64)
+    for i in range(hands.shape[0]):
+        params[:] = 0
+        params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
+        h = hands[i].copy()
+        k = TRICKS - popcount(h[0] | h[1] | h[2]) // SEATS
+        out[i] = targets[i] <= 0 or _search(h, tricks, moves, plies, keys, data, params, k, 0, leaders[i],
+                                            targets[i] - 1, targets[i]) >= targets[i]
+
+
+# --- public API ---------------------------------------------------------------------------------
+def _deals(hands, trumps, leaders, bidders):
+    """Validated arrays: hands (n, 3) uint64 with equal card counts and no card twice, the rest (n,)."""
+    hands = np.ascontiguousarray(np.atleast_2d(np.asarray(hands, dtype=np.uint64)))
+    sizes = np.bitwise_count(hands)
+    if hands.ndim != 2 or hands.shape[1] != SEATS or (sizes != sizes[:, :1]).any() or (sizes > TRICKS).any() \
+            or (np.bitwise_count(np.bitwise_or.reduce(hands, axis=1)) != sizes.sum(axis=1)).any() \
+            or (np.bitwise_or.reduce(hands.ravel()) >> np.uint64(DECK.n_cards)):
+        raise CardsimError(f"every position needs three hands of the same size (at most {TRICKS} cards), "
+                           "no card held twice")
+    n = hands.shape[0]
+    arrays = [np.broadcast_to(np.asarray(a, dtype=np.int64), (n,)).copy() for a in (trumps, leaders, bidders)]
+    if ((arrays[0] < 0) | (arrays[0] >= N_SUITS)).any():
+        raise CardsimError("trump must be a suit index 0-3 (S H D C)")
+    if any(((a < 0) | (a >= SEATS)).any() for a in arrays[1:]):
+        raise CardsimError("the leader and the bidder are seats 0, 1 or 2")
+    return hands, *arrays
+
+
+def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | None = None,
+          with_nodes: bool = False):
+    """The bidder's trick points under perfect play by all three (counters taken plus the last trick).
+
+    hands: (n, 3) uint64 masks (or (3,) for one position) of equal size, every trick still to be
+    played; trumps, leaders, bidders: (n,) or scalars (suit 0-3, seats 0-2). Returns (n,) int64
+    points (and (n,) int64 nodes searched with ``with_nodes``).
+    """
+    hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
+    table = table or Table()
+    out, nodes = np.empty(hands.shape[0], dtype=np.int64), np.empty(hands.shape[0], dtype=np.int64)
+    _solve_many(hands, trumps, leaders, bidders, play_rule(rule), table.keys, table.data,
+                table.stamps(hands.shape[0]), out, nodes)
+    return (out, nodes) if with_nodes else out
+
+
+def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: Table | None = None) -> np.ndarray:
+    """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
+    hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
+    targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (hands.shape[0],)).copy()
+    table = table or Table()
+    out = np.empty(hands.shape[0], dtype=np.bool_)
+    _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
+                  table.stamps(hands.shape[0]), out)
+    return out
+
+
+def optimal_line(hands, trump: int, leader: int, bidder: int, rule: str = "old",
+                 table: Table | None = None) -> tuple[int, list[tuple[int, int]]]:
+    """(value, [(seat, card), ...]): one line of perfect play of a position at a trick start.
+
+    Every card played keeps the bidder's value: the bidder picks a card of maximal value, a defender
+    one of minimal value (each candidate solved exactly).
+    """
+    hands, trumps, leaders, bidders = _deals(np.asarray(hands, dtype=np.uint64)[None], trump, leader, bidder)
+    table = table or Table()
+    code = play_rule(rule)
+    params = np.zeros(N_PARAMS, dtype=np.int64)
+    params[TRUMP], params[RULE], params[BIDDER] = trump, code, bidder
+    params[STAMP] = table.stamps(1)
+    h = hands[0].copy()
+    trick = np.zeros(SEATS, dtype=np.int64)
+    value = int(_solve(h.copy(), trick, 0, leader, params, table.keys, table.data, 0, 260))
+    line, banked = [], 0
+    while h.any():
+        count = len(line) % SEATS
+        seat = (leader + count) % SEATS
+        best = None
+        for card in _cards(legal_cards(h[seat], trick, count, trump, code)):
+            h2 = h.copy()
+            h2[seat] &= ~(np.uint64(1) << np.uint64(card))
+            trick[count] = card
+            gained, nxt = _after(trick, count, leader, h2, trump, bidder)
+            v = gained + int(_solve(h2, trick, (count + 1) % SEATS, nxt, params, table.keys, table.data, 0, 260))
+            if best is None or (v > best[0] if seat == bidder else v < best[0]):
+                best = (v, card, h2)
+        v, card, h = best
+        trick[count] = card
+        line.append((seat, card))
+        if banked + v != value:
+            raise AssertionError("optimal_line lost the solved value")
+        if count == SEATS - 1:
+            gained, leader = _after(trick, count, leader, h, trump, bidder)
+            banked += gained
+    return value, line
+
+
+def _cards(mask) -> list[int]:
+    return [c for c in range(DECK.n_cards) if int(mask) >> c & 1]
+
+
+def _after(trick, count, leader, hands, trump, bidder) -> tuple[int, int]:
+    """(bidder's points from a completed trick, next leader); (0, leader) while the trick is open."""
+    if count < SEATS - 1:
+        return 0, leader
+    winner = (leader + int(winning_slot(trick, SEATS, trump))) % SEATS
+    last = not hands.any()
+    points = COUNTER_POINTS * sum(int(COUNTERS) >> int(c) & 1 for c in trick) + (LAST_TRICK_BONUS if last else 0)
+    return (points if winner == bidder else 0), winner
+
+
+def policy_then_solve(hands, trump: int, bidder: int, dd_tricks: int, policy: str = "greedy", rule: str = "old",
+                      u=None, table: Table | None = None) -> int:
+    """Partially solved play (a fallback where a full solve is too slow): the bidder's trick points
+    when the first ``15 - dd_tricks`` tricks are played by ``policy`` (every seat) and the last
+    ``dd_tricks`` perfectly. The bidder leads trick 1 (R5.1); hands (3,) uint64 of 15 cards; u
+    (45,) uniforms for the random policy. Discards are not included.
+    """
+    if dd_tricks not in range(TRICKS + 1):
+        raise CardsimError(f"the solved ending has 0-{TRICKS} tricks, got {dd_tricks}")
+    hands = np.array(hands, dtype=np.uint64)
+    line = play_line(policy, hands, trump, bidder, rule, u)[:SEATS * (TRICKS - dd_tricks)]
+    points, leader = 0, bidder
+    trick = np.zeros(SEATS, dtype=np.int64)
+    for i, (seat, card) in enumerate(line):
+        hands[seat] &= ~(np.uint64(1) << np.uint64(card))
+        trick[i % SEATS] = card
+        if i % SEATS == SEATS - 1:
+            gained, leader = _after(trick, SEATS - 1, leader, hands, trump, bidder)
+            points += gained
+    if dd_tricks == 0:
+        return points
+    return points + int(solve(hands, trump, leader, bidder, rule, table)[0])

@@ -1,0 +1,162 @@
+"""Bauernstoss double-dummy solver against the plain minimax of tests/naive_bauernstoss.py (spec §5)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_play as play
+from simcore.games import bauernstoss_solve as sv
+
+import naive_bauernstoss as naive
+
+RULES = {play.BS_OVERTAKE: "BS", play.BS_JACK_ALWAYS: "BS:always_overrides_follow", play.BS_NO_JACK: "BS:off",
+         play.AS_BEAT_TRUMP: "AS", play.DS_FOLLOW: "DS"}
+
+
+def _mask(cards) -> int:
+    return sum(1 << c for c in cards)
+
+
+def _ending(pack, k: int, played: int, leader: int, trump: int, rule: int):
+    """Four hands of k cards from the shuffled ``pack`` and the first ``played`` legal cards (lowest
+    legal each) of a trick led by ``leader``: (hands as lists, trick)."""
+    hands = [sorted(pack[i * k:(i + 1) * k]) for i in range(4)]
+    trick = []
+    for i in range(played):
+        seat = (leader + i) % 4
+        card = min(naive.legal(hands[seat], trick, trump, RULES[rule]))
+        hands[seat].remove(card)
+        trick.append(card)
+    return hands, trick
+
+
+@settings(max_examples=120)
+@given(st.permutations(range(32)), st.integers(1, 3), st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
+       st.integers(0, 1), st.sampled_from(sorted(RULES)))
+def test_endings_match_minimax(pack, k, played, leader, trump, team, rule):
+    """Random endings of 1-3 tricks, also in the middle of a trick, under every play rule."""
+    hands, trick = _ending(pack, k, played, leader, trump, rule)
+    expected = naive.minimax_points(hands, trump, leader, team, trick, RULES[rule])
+    assert sv.position_points([_mask(h) for h in hands], trump, leader, team, trick, rule) == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_deeper_endings_match_minimax(seed):
+    """Endings of 4 and 5 tricks (the transposition table and the equivalent-card cut at work)."""
+    rng = np.random.default_rng(seed)
+    k = 4 if seed < 9 else 5
+    pack = [int(c) for c in rng.permutation(32)]
+    trump, leader, team = int(rng.integers(4)), int(rng.integers(4)), int(rng.integers(2))
+    rule = sorted(RULES)[seed % len(RULES)]
+    hands, _ = _ending(pack, k, 0, leader, trump, rule)
+    expected = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    assert sv.position_points([_mask(h) for h in hands], trump, leader, team, (), rule) == expected
+
+
+def test_many_positions_share_one_table():
+    """solve_points over many endings with one table equals solving each alone."""
+    rng = np.random.default_rng(7)
+    hands = np.array([[_mask(p[i * 3:(i + 1) * 3]) for i in range(4)] for p in
+                      (rng.permutation(32) for _ in range(40))], dtype=np.uint64)
+    trumps, leaders, teams = rng.integers(0, 4, 40), rng.integers(0, 4, 40), rng.integers(0, 2, 40)
+    together = sv.solve_points(hands, trumps, leaders, teams)
+    alone = [sv.position_points(h, t, ld, tm) for h, t, ld, tm in zip(hands, trumps, leaders, teams)]
+    assert list(together) == alone
+
+
+def _full_deal(seed: int) -> list[int]:
+    perm = np.random.default_rng(100 + seed).permutation(32)
+    return [_mask(int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_full_deals_line_and_minimax(seed):
+    """Full 8-trick deals: the two teams' optimal values add up to 120; the optimal line is legal,
+    its card points replay to the value, and after its first four tricks the plain minimax of the
+    remaining 4-trick ending plus the points taken so far gives the same value."""
+    hands = _full_deal(seed)
+    trump, leader, team = seed % 4, 1, 1
+    value, line = sv.optimal_line(hands, trump, leader, team)
+    other = int(sv.solve_points(np.array([hands]), trump, leader, 1 - team)[0])
+    assert value + other == bs.CARD_POINTS
+    held = [sorted(bs.DECK.cards_of(h)) for h in hands]
+    taken, lead = [0, 0], leader
+    for start in range(0, 32, 4):
+        trick = []
+        for seat, card in line[start:start + 4]:
+            assert seat == (lead + len(trick)) % 4 and card in naive.legal(held[seat], trick, trump, "BS")
+            held[seat].remove(card)
+            trick.append(card)
+        lead = (lead + naive.winner(trick, trump)) % 4
+        taken[lead % 2] += naive.points(trick)
+        if start == 12:
+            assert taken[team] + naive.minimax_points(held, trump, lead, team) == value
+    assert taken[team] == value
+
+
+def test_strength_bits_are_a_renumbering():
+    """Every trump suit maps the 32 cards one-to-one onto bits; points and runs follow spec §1.2."""
+    for trump in range(4):
+        assert sorted(sv.TO_BIT[trump]) == list(range(32))
+        for card in range(32):
+            bit = sv.TO_BIT[trump, card]
+            assert sv.BIT_POINTS[bit] == bs.FACE_POINTS[card]
+            assert (sv.RUN_OF[bit] == sv.TRUMP_RUN) == (bs.EFF[trump, card] == bs.TRUMP)
+            assert sv.TO_CARD[trump, bit] == card
+            assert int(sv.to_bits(np.uint64(1 << card), trump)) == 1 << bit
+        for a in range(32):  # a higher bit of the same run is the stronger card
+            for b in range(32):
+                if bs.EFF[trump, a] == bs.EFF[trump, b] and a != b:
+                    assert (sv.TO_BIT[trump, a] > sv.TO_BIT[trump, b]) == (bs.STRENGTH[trump, a] > bs.STRENGTH[trump, b])
+
+
+def test_complete_trick_position_is_scored_first():
+    """A position given with a full trick scores it for its winner, who then leads."""
+    hands = [_mask([0]), _mask([8]), _mask([16]), _mask([24])]  # c7 s7 h7 d7 left
+    trick = [bs.DECK.parse_cards(t)[0] for t in ("cA", "cT", "cK", "cD")]
+    # seat 1 leads cA and wins; team 1 takes 28 and, leading c7 under clubs trumps, the last trick's 0
+    assert sv.position_points(hands, 0, 1, 1, trick) == 28
+
+
+def test_pimc_averages_the_solved_worlds():
+    """PIMC (perfect-information Monte Carlo) of a 2-trick ending in the middle of a trick: each legal
+    card's value is the mean of the plain minimax over the same sampled worlds, and the worlds keep
+    what the player knows (own hand, the trick, the cards gone, the other hands' sizes)."""
+    import naive_bauernstoss as naive
+    from simcore.games import bauernstoss_jobs as jobs
+
+    rng = np.random.default_rng(11)
+    pack = [int(c) for c in rng.permutation(32)]
+    hands = [pack[2 * s:2 * s + 2] for s in range(4)]
+    trick = (hands[0].pop(0),)  # seat 0 led; seat 1 is to play with 2 cards
+    gone = _mask(pack[8:])
+    hand = _mask(hands[1])
+    worlds = jobs.pimc_worlds(hand, 1, 0, trick, gone, 6, seed=3)
+    sizes = {(s, bin(int(h)).count("1")) for w in worlds for s, h in enumerate(w)}
+    assert sizes == {(0, 1), (1, 2), (2, 2), (3, 2)}
+    assert all(int(w[1]) == hand and int(np.bitwise_or.reduce(w)) | gone | _mask(trick) == bs.DECK.full_mask
+               for w in worlds)
+    values = jobs.pimc_values(hand, 1, trump=2, team=1, leader=0, trick=trick, gone=gone, samples=6, seed=3)
+    legal = naive.legal(hands[1], list(trick), 2, "BS")
+    assert set(values) == set(legal)
+    for card, value in values.items():
+        expected = []
+        for w in worlds:
+            rest = [bs.DECK.cards_of(int(h)) for h in w]
+            rest[1].remove(card)
+            expected.append(naive.minimax_points(rest, 2, 0, 1, list(trick) + [card]))
+        assert value == pytest.approx(sum(expected) / len(expected))
+
+
+def test_pimc_rejects_an_inconsistent_view():
+    from simcore.errors import CardsimError
+    from simcore.games import bauernstoss_jobs as jobs
+
+    with pytest.raises(CardsimError, match="not to play"):
+        jobs.pimc_worlds(_mask(range(8)), 2, 0, (), 0, 1, 0)
+    with pytest.raises(CardsimError, match="one place only"):
+        jobs.pimc_worlds(_mask(range(8)), 1, 0, (3,), 0, 1, 0)
+    with pytest.raises(CardsimError, match="cannot fill"):
+        jobs.pimc_worlds(_mask(range(8)), 1, 1, (), _mask(range(8, 12)), 1, 0)

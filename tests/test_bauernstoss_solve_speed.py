@@ -1,0 +1,98 @@
+"""The Bauernstoss solver's speed-ups against the plain minimax of tests/naive_bauernstoss.py (spec §5):
+the two-trick endgame kernel and its window, the sure-trump bounds, the packed transposition table and
+the bisection driver."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_play as play
+from simcore.games import bauernstoss_solve as sv
+
+import naive_bauernstoss as naive
+
+RULES = {play.BS_OVERTAKE: "BS", play.BS_JACK_ALWAYS: "BS:always_overrides_follow", play.BS_NO_JACK: "BS:off",
+         play.AS_BEAT_TRUMP: "AS", play.DS_FOLLOW: "DS"}
+DEAL = (st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1), st.sampled_from(sorted(RULES)))
+
+
+def _hands(pack, k: int) -> list[list[int]]:
+    return [sorted(pack[i * k:(i + 1) * k]) for i in range(4)]
+
+
+def _bits(hands, trump: int) -> np.ndarray:
+    """(4,) uint64 strength-bit masks of four card lists."""
+    return np.array([sv.to_bits(np.uint64(sum(1 << c for c in h)), trump) for h in hands], dtype=np.uint64)
+
+
+@settings(max_examples=150)
+@given(*DEAL, st.integers(-1, 60), st.integers(1, 60))
+def test_two_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width):
+    """`_two_tricks` within any window (alpha, beta): the exact minimax value inside the window, a
+    bound on the correct side of it outside; the hands are restored."""
+    hands = _hands(pack, 2)
+    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    bits = _bits(hands, trump)
+    beta = alpha + width
+    got = sv._two_tricks(bits, leader, team, rule, alpha, beta)
+    assert list(bits) == list(_bits(hands, trump))
+    if alpha < exact < beta:
+        assert got == exact
+    elif exact <= alpha:
+        assert exact <= got <= alpha
+    else:
+        assert beta <= got <= exact
+
+
+@settings(max_examples=60)
+@given(*DEAL, st.integers(2, 3))
+def test_sure_trump_bounds_hold(pack, trump, leader, team, rule, k):
+    """The sure trumps of each team bound the minimax value of 2- and 3-trick endings from both sides."""
+    hands = _hands(pack, k)
+    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    bits = _bits(hands, trump)
+    own, other = bits[team] | bits[team + 2], bits[1 - team] | bits[3 - team]
+    lower = sv.bit_points(sv._sure_trumps(own, other))
+    upper = sv.bit_points(own | other) - sv.bit_points(sv._sure_trumps(other, own))
+    assert lower <= exact <= upper
+
+
+@settings(max_examples=25, deadline=None)
+@given(*DEAL, st.integers(0, 2))
+def test_four_trick_endings_match_minimax(pack, trump, leader, team, rule, played):
+    """4-trick endings, also in the middle of the first trick, one shared table for both teams:
+    the bisection driver, the bounds and the packed table give the minimax value."""
+    hands = _hands(pack, 4)
+    trick = []
+    for i in range(played):
+        seat = (leader + i) % 4
+        card = max(naive.legal(hands[seat], trick, trump, RULES[rule]))
+        hands[seat].remove(card)
+        trick.append(card)
+    table = sv.new_table(12)
+    masks = [sum(1 << c for c in h) for h in hands]
+    for side in (team, 1 - team):
+        expected = naive.minimax_points(hands, trump, leader, side, trick, RULES[rule])
+        assert sv.position_points(masks, trump, leader, side, trick, rule, table) == expected
+
+
+def test_table_words_round_trip():
+    """Every bound pair 0-120 and best lead -1..31 survives `_pack` / `_unpack`."""
+    for lower in range(0, 121, 7):
+        for upper in range(lower, 121, 11):
+            for lead in (-1, 0, 17, 31):
+                assert sv._unpack(sv._pack(lower, upper, lead)) == (lower, upper, lead)
+
+
+def test_full_deals_share_a_table_across_rules():
+    """One table across full deals, trumps, leaders and all five rules: the two teams' values add up
+    to 120 each time (entries of earlier solves are never read)."""
+    rng = np.random.default_rng(5)
+    table = sv.new_table(16)
+    for rule in sorted(RULES):
+        perm = rng.permutation(32)
+        hands = np.array([[sum(1 << int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]], dtype=np.uint64)
+        trump, leader = int(rng.integers(4)), int(rng.integers(4))
+        both = [int(sv.solve_points(hands, trump, leader, team, rule, table)[0]) for team in (0, 1)]
+        assert sum(both) == bs.CARD_POINTS

@@ -1,0 +1,127 @@
+"""Betting commands (analysis.games.betting): match, tournament and thresholds for Giltspiel; output
+contracts, determinism across --jobs / --chunk-size, match equity against an exact race, bad input."""
+
+import json
+from math import comb
+
+import numpy as np
+import pytest
+
+from analysis.cli import main
+from analysis.games import betting
+from simcore.betting import game_hold_threshold, hold_threshold, match_equity
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_match_json_contract_and_jobs_invariance(capsys):
+    args = ["match", "giltspiel", "--a", "aggressive", "--b", "cautious", "--games", "48", "--seed", "7",
+            "--no-progress", "--json"]
+    code, one, err = run_cli(capsys, *args)
+    assert code == 0 and err == ""
+    data = json.loads(one)
+    assert set(data) == {"games", "a", "b"} and data["games"] == 48
+    for side in ("a", "b"):
+        assert set(data[side]) == {"win_rate", "points_per_deal"}
+        assert set(data[side]["win_rate"]) == {"p", "lo", "hi"}
+        assert set(data[side]["points_per_deal"]) == {"mean", "lo", "hi"}
+        win, ppd = data[side]["win_rate"], data[side]["points_per_deal"]
+        assert win["lo"] <= win["p"] <= win["hi"] and ppd["lo"] <= ppd["mean"] <= ppd["hi"]
+    assert data["a"]["win_rate"]["p"] + data["b"]["win_rate"]["p"] == pytest.approx(1)
+    _, two, _ = run_cli(capsys, *args, "--jobs", "2", "--chunk-size", "16")
+    assert json.loads(two) == data
+
+
+def test_duplicate_deals_make_self_play_even():
+    """The same policy on both sides with duplicate deals: every pair of games is mirrored, so a
+    policy wins exactly half of the games against itself (seats swapped, same deals and bluffs)."""
+    frame = betting.match("giltspiel", "formula", "formula", games=16, seed=3, progress=False)
+    assert frame.win_p.tolist() == [0.5, 0.5]
+    assert frame.ppd_mean[0] == pytest.approx(frame.ppd_mean[1])
+
+
+def test_match_text(capsys):
+    code, out, _ = run_cli(capsys, "match", "giltspiel", "--a", "never", "--b", "formula", "--games", "8",
+                           "--seed", "2", "--target", "15", "--no-progress")
+    assert code == 0
+    assert "never (a) vs formula (b), target 15" in out and "8 games" in out and "seed 2" in out
+
+
+def test_tournament_table(capsys, tmp_path):
+    path = tmp_path / "t.csv"
+    code, out, _ = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,never,cautious", "--games", "8",
+                           "--seed", "1", "--no-progress", "--csv", str(path))
+    assert code == 0 and "overall game-win rate" in out
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 6  # three pairings, two rows each
+
+
+def test_thresholds_first_order_values():
+    """§10.6 table: hold iff P(win) > 1/(2(v+1)) without stands: 0.25, 0.167, 0.125, 0.1, 0.083, 0.071."""
+    expected = [0.25, 0.167, 0.125, 0.100, 0.083, 0.071]
+    assert [round(hold_threshold(v)[1], 3) for v in range(1, 7)] == expected
+    frame = betting.first_order("giltspiel")
+    gleich = frame[frame.figure == "gleich"]
+    assert gleich.hold_p.round(3).tolist() == expected
+    assert (gleich.hold_p_stands < gleich.hold_p).all()  # stands make holding cheaper
+    assert gleich.weakest_hold.iloc[0] != "none"
+
+
+def test_thresholds_command(capsys):
+    code, out, _ = run_cli(capsys, "thresholds", "giltspiel", "--target", "5", "--games", "8", "--seed", "4",
+                           "--no-progress", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["target"] == 5 and len(data["match_equity"]) == 25
+    assert len(data["first_order"]) == 12
+
+
+def test_match_equity_exact_race():
+    """One point per deal to A or B with probability 1/2: W(a, b) is the exact binomial race."""
+    target = 6
+    dist = np.zeros((2, 2))
+    dist[1, 0] = dist[0, 1] = 0.5
+    w = match_equity(dist, target)
+    for a in range(target):
+        for b in range(target):
+            need_a, need_b = target - a, target - b
+            exact = sum(comb(need_a - 1 + k, k) * 0.5 ** (need_a + k) for k in range(need_b))
+            assert w[a, b] == pytest.approx(exact)
+    assert w[0, 0] == pytest.approx(0.5)
+
+
+def test_game_level_threshold_matches_first_order_far_from_the_end():
+    """Far from the target W is nearly linear in the score difference, so the game-level hold threshold
+    approaches the first-order 1/(2(v+1))."""
+    dist = np.zeros((2, 2))
+    dist[1, 0] = dist[0, 1] = 0.5
+    w = match_equity(dist, 200)
+    assert game_hold_threshold(w, 0, 0, 1) == pytest.approx(0.25, abs=0.02)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "giltspiel", "--a", "bold", "--b", "cautious"], "unknown policy"),
+    (["match", "giltspiel", "--a", "never", "--b", "cautious", "--target", "1"], "at least 2"),
+    (["match", "giltspiel", "--a", "never", "--b", "cautious", "--games", "7"], "even"),
+    (["tournament", "giltspiel", "--policies", "never"], "at least two"),
+    (["tournament", "giltspiel", "--policies", "never,Never"], "twice"),
+    (["thresholds", "giltspiel", "--target", "0"], "at least 2"),
+    (["match", "giltspiel", "--a", "never.json", "--b", "cautious"], "JSON"),
+])
+def test_bad_input_exits_2(argv, message, capsys):
+    code, out, err = run_cli(capsys, *argv, "--no-progress")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("cardsim: error:") and message in err
+
+
+def test_perlaggen_match_and_thresholds(capsys):
+    """Perlaggen has the same commands (target 18 by default)."""
+    code, out, _ = run_cli(capsys, "match", "perlaggen", "--a", "formula", "--b", "never", "--games", "2",
+                           "--seed", "1", "--no-progress", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 2 and set(data) == {"games", "a", "b"}
+    frame = betting.first_order("perlaggen")
+    assert frame.hold_p.round(3).tolist()[:6] == [0.25, 0.167, 0.125, 0.1, 0.083, 0.071]

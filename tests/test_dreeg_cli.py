@@ -1,0 +1,115 @@
+"""``cardsim odds|stats|match dreeg``: JSON contracts, exact cases, reproducibility and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from analysis.cli import main
+from analysis.games import dreeg as api
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_odds_json_contract(capsys):
+    code, out, _ = run_cli(capsys, "odds", "dreeg", "--phase", "1", "--hand", "HA H10 HK HO E9 L9", "--turnup", "H9",
+                           "--n", "300", "--seed", "3", "--json", "--no-progress")
+    data = json.loads(out)
+    assert code == 0 and data["phase"] == 1 and data["subgame"] == "Sechsundsechzig" and data["n"] == 300
+    erase = [data["estimates"][f"erase.{k}"]["p"] for k in range(4)]
+    assert sum(erase) == pytest.approx(1.0)
+    # trump A 10 K O and the 40: every card point plan wins, the hand comes first every time
+    assert data["estimates"]["erase.3"]["p"] == 1.0 and data["estimates"]["reach66"]["p"] == 1.0
+    cp = data["card_points"]
+    assert cp["lo"] <= cp["mean"] <= cp["hi"]
+
+
+def test_odds_kamerun_sure_durchmarsch(capsys):
+    """Four Aces and two backed Tens at forehand: trick 1 is won and the Durchmarsch always succeeds."""
+    code, out, _ = run_cli(capsys, "odds", "dreeg", "--phase", "4", "--hand", "EA LA HA SA E10 L10", "--n", "100",
+                           "--seed", "1", "--json", "--no-progress")
+    est = json.loads(out)["estimates"]
+    assert code == 0 and est["durchmarsch"]["p"] == 1.0 and est["trick1"]["p"] == 1.0 and est["erase.0"]["p"] == 1.0
+
+
+def test_odds_text_and_three_players(capsys):
+    code, out, _ = run_cli(capsys, "odds", "dreeg", "--phase", "3", "--players", "3", "--hand",
+                           "SA S9 LK EA E10 HU H9 L9", "--call", "S10", "--n", "200", "--seed", "2", "--no-progress")
+    assert code == 0 and "Rufen" in out and "side reaches 66" in out and "n = 200 deals" in out
+
+
+def test_odds_independent_of_chunking():
+    kw = dict(phase=2, hand="HA H10 HK EA E10 S9", n=300, seed=5, progress=False, checkpoint=False)
+    a = api.odds(chunk_deals=100, **kw)
+    b = api.odds(chunk_deals=1024, **kw)
+    assert a[["successes", "n"]].equals(b[["successes", "n"]])
+
+
+def test_stats_and_match_json(capsys):
+    code, out, _ = run_cli(capsys, "stats", "dreeg", "--players", "3", "--n", "4", "--seed", "1", "--json",
+                           "--no-progress")
+    data = json.loads(out)
+    assert code == 0 and data["n"] == 4 and data["players"] == 3
+    losers = data["tables"]["losers"]
+    assert len(losers) == 8 * 3
+    assert sum(row["successes"] for row in losers if row["phase"].startswith("1 ")) == 4
+    code, out, _ = run_cli(capsys, "match", "dreeg", "--a", "greedy", "--b", "random", "--games", "3", "--seed", "1",
+                           "--json", "--no-progress")
+    data = json.loads(out)
+    assert code == 0 and data["n"] == 3 and {r["policy"] for r in data["tables"]["bolln"]} == {"A greedy", "B random"}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["odds", "dreeg", "--phase", "9", "--hand", "HA H10 HK HO E9 L9"], "--phase must be 1-8"),
+    (["odds", "dreeg", "--phase", "1", "--players", "2", "--hand", "HA H10 HK HO E9 L9"], "--players must be 3 or 4"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 HK"], "must list 6 cards"),
+    (["odds", "dreeg", "--phase", "1", "--players", "3", "--hand", "HA H10 HK HO E9 L9"], "must list 8 cards"),
+    (["odds", "dreeg", "--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--call", "SA"], "illegal call SA"),
+    (["odds", "dreeg", "--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--position", "1", "--call", "EK"],
+     "illegal announcement"),
+    (["odds", "dreeg", "--phase", "2", "--hand", "EA E10 LK HO E9 L9", "--trump", "E"], "illegal announcement"),
+    (["odds", "dreeg", "--phase", "2", "--hand", "HA E10 LK HO E9 L9", "--trump", "X"], "--trump must be one of"),
+    (["odds", "dreeg", "--phase", "4", "--hand", "HA E10 LK HO E9 L9", "--turnup", "S9"], "only in phases 1 and 8"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA E10 LK HO E9 L9", "--turnup", "HA"], "belongs to the dealer"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA HA LK HO E9 L9"], "HA is given 2 times"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H8 LK HO E9 L9"], "'H8' is not a card"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 LK HO E9 L9", "--policy", "smart"], "unknown policy"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 LK HO E9 L9", "--option", "nope=1"], "unknown dreeg option"),
+    (["stats", "dreeg", "--players", "5"], "--players must be 3 or 4"),
+    (["match", "dreeg", "--a", "smart"], "unknown policy"),
+    (["thresholds", "dreeg", "--decision", "nope"], "unknown --decision"),
+])
+def test_bad_input(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_thresholds_json_contract(capsys):
+    code, out, _ = run_cli(capsys, "thresholds", "dreeg", "--n", "60", "--seed", "4", "--json", "--no-progress")
+    data = json.loads(out)
+    assert code == 0 and set(data["decisions"]) == {"close", "call", "durchmarsch"}
+    for decision in data["decisions"].values():
+        assert sum(row["n"] for row in decision["rows"]) == 60
+        for row in decision["rows"]:
+            assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]
+            assert row["diff"] == pytest.approx(row["mean_a"] - row["mean_b"])
+
+
+def test_thresholds_durchmarsch_by_sure_cards():
+    """Declaring with several unsure cards nearly always fails (net -3); Kamerun net is -erase."""
+    frame = api.thresholds("durchmarsch", n=200, seed=2, progress=False, checkpoint=False)
+    assert frame["n"].sum() == 200
+    assert ((frame[["mean_a", "mean_b"]] <= 0) & (frame[["mean_a", "mean_b"]] >= -3)).all().all()
+    weak = frame[frame["class"].str[0].astype(int) >= 3]
+    assert (weak["p_a"] < 0.05).all() and (weak["mean_a"] < weak["mean_b"]).all()
+
+
+def test_strength_rows_cover_every_deal():
+    frame = api.strength(phase=1, players=2, n=50, seed=1, progress=False, checkpoint=False)
+    reach = frame[frame.outcome == "reach66"]
+    assert reach.groupby("position")["n"].sum().to_dict() == {"dealer": 50, "forehand": 50}

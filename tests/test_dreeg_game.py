@@ -1,0 +1,96 @@
+"""Whole Dreeg games (simcore.games.dreeg_game): phase mechanics of spec §7.10, dealer rotation (§2.3),
+Kamerun phase ends (§3.4.6) and the runner job's reproducibility."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore import runner
+from simcore.errors import CardsimError
+from simcore.games import dreeg_game as g
+from simcore.games import dreeg_rules as r
+from simcore.games.dreeg import rule_options
+from simcore.games.dreeg_policies import make_policy
+
+OPTS = rule_options()
+
+
+def test_p2_ranking_can_skip_stages_section_7_10():
+    """4p phase 1, strokes A1 B1 C1 D5, erase 3 2 1 0: A, B, C reach 0 together, D loses."""
+    assert g.settle(1, [1, 1, 1, 5], [0, 1, 2, 3], [3, 2, 1, 0]) == ([0, 0, 0, 5], [3], [3])
+    assert g.settle(1, [7, 7, 7, 7], [0, 1, 2, 3], [3, 2, 1, 0]) == ([4, 5, 6, 7], [0, 1, 2, 3], [])
+
+
+def test_k3_k4_kamerun_phase_end_section_7_9():
+    assert g.settle(4, [1, 2, 3, 4], [0, 1, 2, 3], [2, 0, 3, 1])[2] == [2]
+    assert g.settle(5, [1, 2, 3, 4], [0, 1, 2, 3], [2, 2, 0, 3])[2] == [0, 1]
+
+
+def test_first_dealer_of_a_phase_section_2_3():
+    rng = np.random.default_rng(0)
+    assert g.first_dealer([2], 4, OPTS, rng) == 1                                  # loser is FH
+    assert g.first_dealer([0], 4, OPTS, rng) == 3
+    assert g.first_dealer([2], 4, rule_options(first_dealer="loser_deals"), rng) == 2
+    assert g.first_dealer([1, 3], 4, rule_options(kamerun_losers_dealer="agree"), rng) == 0
+    assert g.first_dealer([1, 3], 4, OPTS, rng) in (0, 2)                          # the drawn chooser
+
+
+def test_p6_bolln_count_phases_lost_section_7_10():
+    phases = [g.PhaseRecord(p, losers) for p, losers in enumerate([[0], [1], [1], [0, 3], [1], [2], [3], [1]], 1)]
+    assert g.bolln(phases, 4) == [2, 4, 1, 2]
+
+
+@pytest.mark.parametrize("n, policy", [(4, "greedy"), (3, "random"), (4, "random")])
+def test_whole_games_follow_the_phase_rules(n, policy, scale):
+    """§2.1-§2.3: FH is the first active player left of the dealer, the deal passes to the next
+    player on the left who took part (P3: a player just out still deals once), elimination
+    phases have one loser, Kamerun at least one, and every hand has n, then fewer players."""
+    cards = np.random.default_rng(n)
+    for _ in range(max(1, int(2 * scale))):
+        policies = [make_policy(policy, cards) for _ in range(n)]
+        phases = g.play_game(policies, OPTS, cards)
+        assert [p.phase for p in phases] == list(range(1, 9))
+        for record in phases:
+            assert record.losers and (len(record.losers) == 1 or record.phase in r.FIRST_OUT_LOSES)
+            for (dealer, order, res), (nxt, _, _) in zip(record.hands, record.hands[1:]):
+                assert order[0] == r.forehand(dealer, order, n)
+                assert nxt == r.next_dealer(dealer, order, n)
+            sizes = [len(order) for _, order, _ in record.hands]
+            assert sizes == sorted(sizes, reverse=True) and sizes[0] == n
+            if record.phase in r.FIRST_OUT_LOSES:
+                assert set(sizes) == {n}
+        assert sum(g.bolln(phases, n)) >= 8
+
+
+def test_job_is_independent_of_chunking():
+    job = g.GameJob(("greedy", "random", "random"), rotate=True, block_size=4)
+    a = runner.run(job, 10, 7, chunk_deals=4, checkpoint=False, progress=False)
+    b = runner.run(job, 10, 7, chunk_deals=12, checkpoint=False, progress=False)
+    assert np.array_equal(a, b)
+    parts = g.split_counts(a, 3)
+    assert parts["games"][0] == 10 and parts["bolln_slot"].sum() == 30
+    non_kamerun = [p - 1 for p in range(1, 9) if p not in r.FIRST_OUT_LOSES]
+    assert (parts["loser_seat"][non_kamerun].sum(axis=1) == 10).all()
+    assert parts["hands"].sum() == 80
+
+
+def test_bad_players_and_policies():
+    with pytest.raises(CardsimError, match="3 or 4"):
+        g.GameJob(("greedy",) * 5)
+    with pytest.raises(CardsimError, match="unknown policy"):
+        g.GameJob(("greedy", "smart", "greedy"))
+    with pytest.raises(CardsimError, match="3 or 4"):
+        g.play_game([make_policy("greedy", None)] * 2, OPTS, np.random.default_rng(0))
+    with pytest.raises(CardsimError, match="unknown dreeg option"):
+        rule_options(strokes=3)
+    with pytest.raises(CardsimError, match="choose one of"):
+        rule_options(strokes_per_phase=9)
+
+
+def test_ten_strokes_make_longer_phases():
+    cards = np.random.default_rng(5)
+    short = sum(len(p.hands) for p in g.play_game([make_policy("greedy", cards)] * 4, OPTS, cards))
+    opts = rule_options(strokes_per_phase=10)
+    long = sum(len(p.hands) for p in g.play_game([make_policy("greedy", cards)] * 4, opts, cards))
+    assert long > short

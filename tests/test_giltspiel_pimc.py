@@ -1,0 +1,234 @@
+"""Giltspiel PIMC policy: sampling consistent with a player's view (against exact enumeration),
+votes against the plain minimax, optimal play when everything is known, legal play, strength
+against random play, chunk invariance of the job, and ``cardsim odds giltspiel --spiel pimc``."""
+
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analysis.cli import main
+from analysis.games.giltspiel_play import pimc_odds
+from analysis.stats import Estimate
+from simcore import runner
+from simcore.dealing import deal
+from simcore.errors import CardsimError
+from simcore.games import giltspiel as g
+from simcore.games import giltspiel_pimc as pimc
+from simcore.rng import block_words
+
+import naive_giltspiel_pimc as naive
+import naive_tricks
+from test_giltspiel_play import assert_legal_line, masks
+
+H = g.DECK.suits.index("H")
+
+
+def to_mask(cards):
+    return int(sum(1 << c for c in cards))
+
+
+def sets(hands):
+    return [set(g.DECK.cards_of(h)) for h in hands]
+
+
+def uniform_deals(n, seed):
+    """(hands (n, 4) uint64, trumps (n,), turnups (n,) uint64) of uniform deals."""
+    spec = g.Known().deal_spec()
+    slots = deal(spec, block_words(seed, 0, n, spec.words_per_deal))
+    turnups = np.ascontiguousarray(slots[:, g.TURNUP])
+    return np.ascontiguousarray(slots[:, :4]), np.array([g.DECK.cards_of(t)[0] // 8 for t in turnups]), turnups
+
+
+def random_view(rng, size):
+    """A position's true hands of ``size`` cards, a mover, the cards it knows, the voids its hands
+    allow (a random subset of each seat's truly missing suits), cards gone and the hidden pool."""
+    pack = rng.sample(range(32), 4 * size + 3)
+    hands = [set(pack[i * size:(i + 1) * size]) for i in range(4)]
+    gone = set(pack[4 * size:])
+    seat = rng.randrange(4)
+    known = [set(h) if s == seat else {c for c in h if rng.random() < 0.3} for s, h in enumerate(hands)]
+    voids = []
+    for h in hands:
+        missing = [s for s in range(4) if not any(c // 8 == s for c in h)]
+        voids.append(sum(1 << s for s in missing if rng.random() < 0.7))
+    pool = set(range(32)) - gone - set().union(*known)
+    return hands, seat, known, voids, gone, pool
+
+
+# --- sampling ---------------------------------------------------------------------------------
+@settings(max_examples=200)
+@given(st.integers(1, 5), st.randoms(use_true_random=False))
+def test_samples_are_consistent_with_the_view(size, rng):
+    hands, seat, known, voids, gone, pool = random_view(rng, size)
+    need = [size - len(k) for k in known]
+    out, _ = pimc.sample([to_mask(k) for k in known], need, to_mask(pool), voids, rng.getrandbits(64))
+    got = sets(out)
+    assert got[seat] == hands[seat]
+    for s in range(4):
+        assert known[s] <= got[s] and len(got[s]) == size and got[s] <= pool | known[s]
+        assert all(naive.allowed(c, voids[s]) for c in got[s] - known[s])
+    assert sum(len(h) for h in got) == len(set().union(*got))
+
+
+def test_samples_are_uniform_over_consistent_deals():
+    """A small view (seat 0 knows its hand; seat 3 is void in H): the sample frequencies match the
+    exact uniform distribution over all consistent deals (naive enumeration): a chi-square test."""
+    known = [set(g.DECK.parse_cards("HA EK")), set(), set(), set()]
+    pool = set(g.DECK.parse_cards("H7 H8 H9 E7 E8 S7 L7"))
+    need, voids = [0, 2, 1, 2], [0, 0, 0, 1 << H]
+    exact = naive.consistent_deals(known, need, pool, voids)
+    draws = 6000
+    counts = Counter()
+    for k in range(draws):
+        out, is_exact = pimc.sample([to_mask(c) for c in known], need, to_mask(pool), voids, 1000 + k)
+        assert is_exact
+        counts[tuple(frozenset(h) for h in sets(out))] += 1
+    assert set(counts) <= set(exact)
+    expected = draws / len(exact)
+    chi2 = sum((counts[d] - expected) ** 2 / expected for d in exact)
+    df = len(exact) - 1
+    assert chi2 < df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3  # 99.9% (Wilson-Hilferty)
+
+
+# --- decisions --------------------------------------------------------------------------------
+def random_position(rng, size):
+    """(hands, trump, leader, won, trick, mover) with ``size`` cards in the mover's hand."""
+    count = rng.randrange(4)
+    pack = rng.sample(range(32), 4 * size + 1)
+    hands = [set(pack[i * size:(i + 1) * size]) for i in range(4)]
+    leader = rng.randrange(4)
+    trick = []
+    for i in range(count):
+        seat = (leader + i) % 4
+        card = rng.choice(sorted(naive_tricks.legal_cards(hands[seat], trick[0] // 8 if trick else None,
+                                                          pack[-1] // 8)))
+        hands[seat].remove(card)
+        trick.append(card)
+    done = 5 - size
+    won0 = rng.randint(max(0, done - 2), min(2, done))
+    return hands, pack[-1] // 8, leader, (won0, done - won0), trick, (leader + count) % 4
+
+
+@settings(max_examples=40)
+@given(st.integers(1, 3), st.randoms(use_true_random=False))
+def test_votes_match_minimax(size, rng):
+    """The kernel's votes on given sample deals equal the plain minimax's for every card it solves,
+    and equivalent cards it skips have the same minimax value as the card that stands for them."""
+    hands, trump, leader, won, trick, seat = random_position(rng, size)
+    others = sorted(set(range(32)) - hands[seat] - set(trick))
+    deals = []
+    for _ in range(3):
+        cards = rng.sample(others, sum(len(h) for s, h in enumerate(hands) if s != seat))
+        dealt = [set() for _ in range(4)]
+        for s in range(4):
+            dealt[s] = set(hands[seat]) if s == seat else {cards.pop() for _ in range(len(hands[s]))}
+        deals.append(dealt)
+    gone = 0  # nothing known out of play: equivalence only between adjacent cards
+    got = pimc.votes([masks(d) for d in deals], seat, trump, trick, leader, won, gone)
+    expected = naive.votes(deals, seat, trump, leader, won, trick)
+    solved = {c for c in expected if got[c] or c in g.DECK.cards_of(
+        pimc._representatives(np.uint64(to_mask(expected)), np.uint64(gone)))}
+    for card, value in expected.items():
+        rep = card
+        while rep not in solved:
+            rep += 1
+        assert got[rep] == expected[rep] and value == expected[rep]
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 3), st.randoms(use_true_random=False))
+def test_all_cards_known_plays_an_optimal_card(size, rng):
+    """With every hand known (nothing hidden) every sample is the true deal: PIMC plays a card that
+    wins the Spiel under perfect play whenever one exists (of those, the one greedy prefers)."""
+    hands, trump, leader, won, trick, seat = random_position(rng, size)
+    card = pimc.choose(masks(hands), seat, trump, masks(hands), samples=5, seed=rng.getrandbits(64),
+                       trick=trick, leader=leader, won=won)
+    values = naive.votes([hands], seat, trump, leader, won, trick)
+    assert card == naive.pick(values, trick, trump)
+    if any(values.values()):
+        assert values[card] == 1
+
+
+def test_last_two_tricks_known_by_partner_and_voids():
+    """Last two tricks, communication partner, both opponents' remaining cards pinned by the pool:
+    PIMC with many samples takes the Spiel whenever a winning card exists."""
+    hands = [set(g.DECK.parse_cards(t)) for t in ("E7 L8", "HA S9", "E8 SK", "H7 L9")]
+    gone = set(range(32)) - set().union(*hands)
+    known = [set(), hands[1], set(), hands[3]]  # seat 1 sees its and its partner's hand
+    # the opponents' cards are the only ones not gone: the sample is the true deal
+    card = pimc.choose(masks(hands), 1, H, masks(known), samples=50, seed=3, gone=to_mask(gone), won=(1, 2))
+    values = naive.votes([hands], 1, H, 1, (1, 2))
+    assert any(values.values()) and values[card] == 1
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(sorted(pimc.COMMUNICATIONS)), st.randoms(use_true_random=False))
+def test_pimc_plays_legal_cards_to_the_spiel(communication, rng):
+    hands, trumps, turnups = uniform_deals(1, rng.getrandbits(32))
+    line = pimc.play_line(hands[0], int(trumps[0]), g.DECK.cards_of(turnups[0])[0], 3, communication,
+                          rng.getrandbits(64))
+    assert_legal_line(sets(hands[0]), int(trumps[0]), line)
+    assert len(line) % 4 == 0 and 12 <= len(line) <= 20
+
+
+def test_pimc_beats_random_play():
+    """300 deals with a fixed seed: the PIMC team wins the Spiel far more often than random play's
+    about 0.51 (spec §10.5), whichever team it is (99.9% Wilson bounds, margin 0.1)."""
+    hands, trumps, turnups = uniform_deals(300, 5)
+    for pimc_seats, team in (((1, 3), 1), ((0, 2), 0)):
+        teams = pimc.play_out(hands, trumps, turnups, 4, pimc_seats=pimc_seats)
+        lo, _ = Estimate(int((teams == team).sum()), len(teams), 0.999).interval
+        assert lo > 0.61, (pimc_seats, (teams == team).mean())
+
+
+# --- job and command --------------------------------------------------------------------------
+def test_job_totals_do_not_depend_on_chunks_or_jobs():
+    facts = g.parse_known("LA SA H10 E9 E8", 1, "L7", None)
+    job = pimc.PimcSpielJob(facts, 1, samples=2, communication="partner")
+    kw = dict(checkpoint=False, progress=False)
+    a = runner.run(job, 150, 9, chunk_deals=64, **kw)
+    b = runner.run(job, 150, 9, chunk_deals=1000, **kw)
+    c = runner.run(job, 150, 9, jobs=2, chunk_deals=64, **kw)
+    assert a[0] == 150 and (a == b).all() and (a == c).all()
+
+
+def test_pimc_odds_top_trumps_always_win():
+    frame = pimc_odds("HA HK HO HU H10", seat=3, turnup="H7", samples=2, n=64, seed=1, checkpoint=False,
+                      progress=False)
+    assert list(frame.successes) == [64, 0] and frame.attrs["pimc"]["n"] == 64
+
+
+def test_odds_command_pimc(capsys):
+    args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "L7", "--n", "2000", "--seed", "7",
+            "--spiel", "pimc", "--pimc-samples", "2", "--pimc-deals", "64", "--communication", "partner",
+            "--no-progress"]
+    assert main(args + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["pimc"] == {"n": 64, "samples": 2, "communication": "partner"}
+    win, lose = out["estimates"]["spiel.win"], out["estimates"]["spiel.lose"]
+    assert abs(win["p"] + lose["p"] - 1) < 1e-12 and win["lo"] <= win["p"] <= win["hi"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Spiel" in text and "n = 64 deals" in text and "own and partner's hand" in text
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--pimc-samples", "0"], "--pimc-samples must be a whole number >= 1"),
+    (["--communication", "signals"], "--communication 'signals' is unknown"),
+])
+def test_odds_command_pimc_bad_input(capsys, extra, message):
+    args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "100", "--spiel", "pimc", "--no-progress"]
+    assert main(args + extra) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+def test_api_bad_input():
+    with pytest.raises(CardsimError, match="pimc-samples"):
+        pimc.PimcSpielJob(g.Known(), 1, samples=0)
+    with pytest.raises(CardsimError, match="communication"):
+        pimc.play_out(np.zeros((1, 4), dtype=np.uint64), [0], [1], 2, "everything")

@@ -1,0 +1,118 @@
+"""Pinochle rule variants as options (spec shared/rules/pinochle3.md §7, §8, §10.7): meld variants V5-V7
+(X1-X3, A13, A14), the ÷10 scale V12 (X4), nines throw-in V4 (X7, §9.2 rates) and bad options."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simcore.dealing import DealSpec, deal
+from simcore.errors import CardsimError
+from simcore.games import pinochle3 as p3
+from simcore.games import pinochle3_bid as bid
+from simcore.games import pinochle3_play as play
+from simcore.rng import block_words
+from analysis.stats import wilson
+
+SUITS = "SHDC"
+M8 = "SA S10 SK SQ SJ HK HQ DK DQ CK CQ"
+M21 = "S9 S9 H9 D9 C9 SA S10 SJ H10 HJ DA D10 CJ C10 CA"
+
+
+def meld(text: str, trump: str, **options) -> int:
+    mask = np.array([p3.DECK.mask(p3.DECK.parse_cards(text, "cards"))], dtype=np.uint64)
+    return int(p3.meld_points(mask, SUITS.index(trump), options)[0])
+
+
+@pytest.mark.parametrize("label, text, trump, options, expected", [
+    ("X1 double rope", "HA HA H10 H10 HK HK HQ HQ HJ HJ", "H", {"double_bonus": False}, 300),
+    ("X1 double pinochle", "SQ SQ DJ DJ", "H", {"double_bonus": False}, 80),
+    ("X1 eight aces", "SA SA HA HA DA DA CA CA", "H", {"double_bonus": False}, 200),
+    ("V5 double marriage unchanged", "SK SK SQ SQ", "H", {"double_bonus": False}, 40),
+    ("X2 double royal", "HK HK HQ HQ", "H", {"double_royal_marriage": 240}, 240),
+    ("X2 rope + double royal", "HA H10 HK HK HQ HQ HJ", "H", {"double_royal_marriage": 240}, 390),
+    ("X2 default", "HK HK HQ HQ", "H", {}, 80),
+    ("X2 default rope", "HA H10 HK HK HQ HQ HJ", "H", {}, 190),
+    ("A13 double rope under V6", "HA HA H10 H10 HK HK HQ HQ HJ HJ", "H", {"double_royal_marriage": 240}, 1500),
+    ("V6 plain double marriage", "SK SK SQ SQ", "H", {"double_royal_marriage": 240}, 40),
+    ("X3 390", M8, "S", {"roundhouse_meld": True, "roundhouse_with_rope": 390}, 390),
+    ("X3 350", M8, "S", {"roundhouse_meld": True, "roundhouse_with_rope": 350}, 350),
+    ("X3 default", M8, "S", {"roundhouse_with_rope": 390}, 350),  # only with roundhouse_meld
+    ("V7 roundhouse alone", "SK SQ HK HQ DK DQ CK CQ", "S", {"roundhouse_meld": True}, 240),
+    ("A14 component sum", "SQ SQ HQ HQ DQ DQ CQ CQ SK HK DK CK", "S",
+     {"roundhouse_meld": True, "roundhouse_with_rope": 390}, 780),
+])
+def test_meld_variants(label, text, trump, options, expected):
+    assert meld(text, trump, **options) == expected
+
+
+@given(st.permutations(range(48)), st.integers(0, 3))
+def test_variants_move_meld_one_way(pack, trump):
+    """V5 never adds meld, V6 and V7 never remove it; V5 changes nothing without a double bonus meld."""
+    hands = np.array([p3.DECK.mask(pack[:15])], dtype=np.uint64)
+    base = p3.meld_points(hands, trump)[0]
+    assert p3.meld_points(hands, trump, {"double_bonus": False})[0] <= base
+    assert p3.meld_points(hands, trump, {"double_royal_marriage": 240})[0] >= base
+    assert p3.meld_points(hands, trump, {"roundhouse_meld": True, "roundhouse_with_rope": 390})[0] >= base
+    best, _ = p3.best_meld(hands, {"double_bonus": False})
+    assert best[0] >= p3.meld_points(hands, trump, {"double_bonus": False})[0]
+
+
+def test_x4_divide_by_ten():
+    """X4 (V12): rope 15, counter 1, last trick 1, minimum bid 25, target 150."""
+    assert p3.scaled({"scale": 0.1}) == {"rope": 15, "counter": 1, "last_trick": 1, "min_bid": 25, "target": 150}
+    assert p3.scaled() == p3.SCALED
+
+
+def holding(text: str) -> np.ndarray:
+    return np.array([p3.DECK.mask(p3.DECK.parse_cards(text, "cards"))], dtype=np.uint64)
+
+
+def test_x7_nines_throw_in():
+    """X7 / M21: V4a throws the deal in; with K♥ Q♥ for 10♥ J♥ (a marriage) it does not; V4d does not
+    apply (aces held)."""
+    assert p3.nines_throw_in(holding(M21), "5_no_meld")[0]
+    assert not p3.nines_throw_in(holding(M21.replace("H10 HJ", "HK HQ")), "5_no_meld")[0]
+    assert not p3.nines_throw_in(holding(M21), "5_no_ace")[0]
+    assert not p3.nines_throw_in(holding(M21), None)[0]
+
+
+@pytest.fixture(scope="module")
+def random_hands(scale):
+    spec = DealSpec(p3.LAYOUT)
+    n = int(65536 * scale)
+    return deal(spec, block_words(21, 0, n, spec.words_per_deal))[:, 0]
+
+
+@pytest.mark.parametrize("rule, exact", [
+    ("5_no_meld", 0.0163659), ("6_any", 0.0075830), ("7_any", 0.00057981), ("5_no_ace", 0.0041029),
+    ("6_max1ace", 0.0031572),
+])
+def test_nines_rates_match_the_exact_values(random_hands, rule, exact):
+    """§9.2 per-player throw-in rates inside a 99.9% Wilson interval of the simulated rate."""
+    hits = int(p3.nines_throw_in(random_hands, rule).sum())
+    lo, hi = wilson(hits, random_hands.size, z=3.29)
+    assert lo <= exact <= hi
+
+
+def test_thrown_in_hand_scores_nothing():
+    """A12: a nines throw-in voids the hand (no auction, no score)."""
+    cards = p3.DECK.parse_cards(M21, "cards")
+    rest = [c for c in range(48) if c not in cards]
+    pack = np.array(cards + rest)  # dealer 2: seat 0 (the dealer's left) gets the first 15
+    opts = play.rule_options({"nines_rule": "5_no_meld"})
+    policies = [bid.BID_POLICIES["bold"]] * 3
+    assert bid.play_hand(pack, policies, 2, opts) == (None, None)
+    assert bid.play_hand(pack, policies, 2, play.rule_options())[0] is not None
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"roundhouse": True}, "unknown pinochle3 option 'roundhouse'"),
+    ({"double_royal_marriage": 100}, "option double_royal_marriage cannot be 100"),
+    ({"scale": 0.5}, "option scale cannot be 0.5"),
+])
+def test_bad_options(options, message):
+    with pytest.raises(CardsimError, match=message):
+        p3.meld_points(holding(M8), 0, options) if "scale" not in options else p3.scaled(options)
+    with pytest.raises(CardsimError, match="unknown nines_rule"):
+        p3.nines_throw_in(holding(M21), "4_any")

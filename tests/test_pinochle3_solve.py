@@ -1,0 +1,124 @@
+"""Double-dummy solver for Pinochle play (spec shared/rules/pinochle3.md §5, R1.4, R5.2-R5.6) against
+plain minimax (tests/naive_pinochle3_solve.py) on random endings of the last 4-6 tricks, every play
+rule; the null-window query, the optimal line and the partially solved fallback."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive_pinochle3_play as naive_play
+import naive_pinochle3_solve as naive
+from simcore.errors import CardsimError
+from simcore.games import pinochle3_play as play
+from simcore.games import pinochle3_solve as solver
+
+RULES = list(play.PLAY_RULES)
+TABLE = solver.Table(16)
+
+
+def ending(seed: int, tricks: int):
+    """Three random hands of ``tricks`` cards each (sets and (3,) uint64 masks) from the 48-card pack."""
+    cards = np.random.default_rng(seed).permutation(48)[:3 * tricks]
+    hands = [set(int(c) for c in cards[s * tricks:(s + 1) * tricks]) for s in range(3)]
+    return hands, np.array([sum(1 << c for c in h) for h in hands], dtype=np.uint64)
+
+
+def played_ending(seed: int, tricks: int, trump: int, rule: str):
+    """The hands left after random play of the first 15 - ``tricks`` tricks of a random deal, and the
+    seat to lead: endings as they arise in play (voids, trumps drawn)."""
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(48)
+    masks = np.array([sum(1 << int(c) for c in cards[15 * s:15 * (s + 1)]) for s in range(3)], dtype=np.uint64)
+    line = play.play_line("random", masks, trump, 0, rule, rng.random(play.DECISIONS))
+    leader = 0
+    for start in range(0, 3 * (15 - tricks), 3):
+        trick = [card for _, card in line[start:start + 3]]
+        for seat, card in line[start:start + 3]:
+            masks[seat] &= ~np.uint64(1 << card)
+        leader = (leader + naive_play.winner_index(trick, trump)) % 3
+    return [{c for c in range(48) if int(m) >> c & 1} for m in masks], masks, leader
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES))
+def test_solver_matches_minimax_on_random_endings_of_4_tricks(seed, trump, leader, bidder, rule):
+    hands, masks = ending(seed, 4)
+    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES))
+def test_solver_matches_minimax_on_played_endings_of_4_tricks(seed, trump, bidder, rule):
+    hands, masks, leader = played_ending(seed, 4, trump, rule)
+    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_solver_matches_minimax_on_endings_of_5_tricks(seed):
+    trump, bidder, rule = seed % 4, seed % 3, RULES[(seed // 4) % 4]
+    hands, masks, leader = played_ending(seed, 5, trump, rule)
+    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_solver_matches_minimax_on_endings_of_6_tricks(seed):
+    trump, bidder = seed, (seed + 1) % 3
+    hands, masks, leader = played_ending(100 + seed, 6, trump, "old")
+    assert solver.solve(masks, trump, leader, bidder, "old", TABLE)[0] == naive.minimax(hands, trump, leader, bidder)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2))
+def test_reaches_is_the_value_threshold(seed, trump, bidder):
+    """One null-window search answers "value >= target" for every target (R1.5 range 0-250)."""
+    _, masks = ending(seed, 6)
+    value = int(solver.solve(masks, trump, bidder, bidder, table=TABLE)[0])
+    targets = np.array([0, value - 10, value, value + 10, 250])
+    got = solver.reaches(np.repeat(masks[None], targets.size, axis=0), trump, bidder, bidder, targets, table=TABLE)
+    assert got.tolist() == (targets <= value).tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_optimal_line_is_legal_and_scores_the_value(seed):
+    hands, masks = ending(seed, 6)
+    trump, bidder = seed % 4, seed % 3
+    value, line = solver.optimal_line(masks, trump, 0, bidder, table=TABLE)
+    points, _ = naive_play.replay(line, trump, "old", hands)
+    assert points[bidder] == value == naive.minimax(hands, trump, 0, bidder)
+
+
+def test_solve_many_deals_and_node_counts():
+    """A batch gives the same values as one by one; the last trick alone is worth its counters + 10."""
+    masks = np.array([ending(s, 5)[1] for s in range(4)])
+    values, nodes = solver.solve(masks, 1, 0, 0, table=TABLE, with_nodes=True)
+    assert values.tolist() == [int(solver.solve(m, 1, 0, 0, table=TABLE)[0]) for m in masks]
+    assert (nodes > 0).all()
+    last = np.array([1 << 10, 1 << 22, 1 << 34], dtype=np.uint64)  # AS, AH, AD: trump S, seat 0 leads
+    assert solver.solve(last, 0, 0, 0)[0] == 40 and solver.solve(last, 0, 0, 1)[0] == 0
+
+
+def test_policy_then_solve_bounds():
+    """Perfect play of the whole hand never scores the bidder less than greedy first tricks with a
+    solved ending, nor does greedy play of all 15 tricks (the bidder leads trick 1, R5.1)."""
+    _, masks = ending(7, 15)
+    greedy = play.play_out("greedy", masks[None], [2], [1])[0][0, 1]
+    assert solver.policy_then_solve(masks, 2, 1, 0) == greedy
+    partial = solver.policy_then_solve(masks, 2, 1, 6, table=TABLE)
+    assert 0 <= partial <= 250 and partial % 10 == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), "three hands"),
+    ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "same size"),
+    ((np.array([1, 1, 8], dtype=np.uint64), 0, 0, 0), "no card held twice"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 4, 0, 0), "trump"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 0, 3, 0), "seats"),
+])
+def test_bad_positions(args, message):
+    with pytest.raises(CardsimError, match=message):
+        solver.solve(*args)
+    with pytest.raises(CardsimError, match="play_rule"):
+        solver.solve(np.array([1, 2, 4], dtype=np.uint64), 0, 0, 0, rule="modern")
+    with pytest.raises(CardsimError, match="ending"):
+        solver.policy_then_solve(ending(1, 15)[1], 0, 0, 16)
