@@ -2,7 +2,7 @@
 
 ``measure()`` (discovered by benchmarks/run.py, under a minute): solves per second of random
 5-trick endings next to the plain minimax of tests/naive_pinochle3_solve.py, and the median and 95th
-percentile time of solving the last 8 and 10 tricks of random deals. Full 15-trick solves take from
+percentile time of solving the last 8, 10 and 12 tricks of random deals. Full 15-trick solves take from
 ten seconds to several minutes each (hundreds of millions of nodes), far too long for that budget:
 
     python benchmarks/bench_pinochle3.py --full 5      # median / p95 of full solves (can take an hour)
@@ -66,7 +66,7 @@ def measure() -> dict:
     reference = len(sets) / (time.perf_counter() - start)
     rate = timing_row(solve_times(hands, trumps))["per_s"]
     out = {"pinochle3.dd_solve_5_tricks": {"per_s": rate, "reference_per_s": reference, "ratio": rate / reference}}
-    for tricks, n in ((8, 40), (10, 20)):
+    for tricks, n in ((8, 40), (10, 20), (12, 10)):
         row = timing_row(solve_times(*positions(n, tricks)))
         out[f"pinochle3.dd_solve_{tricks}_tricks"] = {
             **row, "note": f"median {row['median_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms over {n} endings"}

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from analysis import sweep  # noqa: E402
 from simcore import runner  # noqa: E402
 
-DEALS = 1_000_000
+DEALS = 8_000_000
 CELLS = 8
 WARM_DEALS = 20_000
 SCENARIO = f"""

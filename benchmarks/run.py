@@ -147,13 +147,19 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
-    print(f"{'kernel (per second on one core)':<32}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
+    print(f"{'kernel (per second on one core)':<36}{'per s':>14}{'reference per s':>18}{'ratio':>10}")
     for name, r in results.items():
         if "reference_per_s" in r:
             ref = f"{r['reference_per_s']:,.0f}" if r["reference_per_s"] >= 100 else f"{r['reference_per_s']:.2f}"
-            print(f"{name:<32}{r['per_s']:>14,.0f}{ref:>18}{r['ratio']:>10,.0f}")
+            ratio = f"{r['ratio']:,.0f}" if r["ratio"] >= 10 else f"{r['ratio']:.2f}"
+            print(f"{name:<36}{r['per_s']:>14,.0f}{ref:>18}{ratio:>10}")
+    print()
     for name, r in results.items():
-        if "note" in r:
+        if "note" in r and "reference_per_s" not in r:
+            rate = f"{r['per_s']:,.0f}" if r["per_s"] >= 100 else f"{r['per_s']:.2f}"
+            print(f"{name}: {rate} per s ({r['note']})")
+    for name, r in results.items():
+        if "note" in r and "reference_per_s" in r:
             print(f"{name}: {r['note']}")
     r = results["runner.giltspiel-odds"]
     print(f"\nrunner, Giltspiel figure-odds job: 1 job {r['per_s']:,.0f} deals/s, "

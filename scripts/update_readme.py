@@ -9,7 +9,8 @@ A README example is an HTML comment naming the command, followed by a fenced blo
     ```
 
 The block is replaced by the command line and what the command prints now (standard output and,
-for commands that fail on purpose, standard error). Run: ``.venv/bin/python scripts/update_readme.py``.
+for commands that fail on purpose, standard error). Run: ``.venv/bin/python scripts/update_readme.py``;
+``--only TEXT`` refreshes only the examples whose command contains TEXT (repeatable).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ def run(command: str) -> str:
     return (proc.stdout + proc.stderr).rstrip("\n")
 
 
-def refresh(text: str) -> str:
+def refresh(text: str, only: list[str] | None = None) -> str:
     def replace(match: re.Match) -> str:
         command = match.group("cmd")
+        if only and not any(part in command for part in only):
+            return match.group(0)
         print(f"running: {command}", file=sys.stderr)
         return f"<!-- example: {command} -->\n```\n$ {command}\n{run(command)}\n```"
 
@@ -46,8 +49,13 @@ def refresh(text: str) -> str:
 
 
 def main() -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="refresh the example outputs in README.md")
+    parser.add_argument("--only", action="append", help="refresh only examples whose command contains this text")
+    args = parser.parse_args()
     readme = ROOT / "README.md"
-    readme.write_text(refresh(readme.read_text()))
+    readme.write_text(refresh(readme.read_text(), args.only))
     return 0
 
 

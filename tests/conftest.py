@@ -1,4 +1,4 @@
-"""Shared test settings: hypothesis profiles and the size of the Monte-Carlo checks."""
+"""Shared test settings: hypothesis profiles, the size of the Monte-Carlo checks, one small report."""
 
 import os
 
@@ -23,3 +23,20 @@ def scale() -> float:
     if value <= 0:
         raise ValueError(f"CARDSIM_TEST_SCALE must be positive, got {value}")
     return value
+
+
+SMALL_REPORT_ARGS = ("--n", "100000", "--hand-n", "20000", "--seed", "12345", "--jobs", "1", "--no-progress")
+"""The small report the report tests and the browser test share (built once per test session)."""
+
+
+@pytest.fixture(scope="session")
+def small_report(tmp_path_factory):
+    """Path of index.html of a small report, written into a folder that did not exist yet."""
+    import argparse
+
+    from analysis import report
+
+    parser = argparse.ArgumentParser()
+    report.add_report_arguments(parser)
+    out = tmp_path_factory.mktemp("report") / "nested" / "out"
+    return report.build_report(parser.parse_args(["--out", str(out), *SMALL_REPORT_ARGS]))

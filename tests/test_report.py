@@ -72,9 +72,8 @@ class _Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("report") / "nested" / "out"  # the folder is created
-    path = _build(out)
+def built(small_report):
+    path = small_report  # conftest: built once per session into a folder that did not exist
     source = path.read_text(encoding="utf-8")
     page = _Page()
     page.feed(source)

@@ -8,7 +8,6 @@ these tests; a missing browser otherwise fails them with the command that instal
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import os
@@ -87,14 +86,9 @@ def probe(folder: Path, profile: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """A small report: (folder, sections as the report assembled them)."""
-    folder = tmp_path_factory.mktemp("report")
-    parser = argparse.ArgumentParser()
-    report.add_report_arguments(parser)
-    report.build_report(parser.parse_args(["--out", str(folder), "--n", "100000", "--hand-n", "20000",
-                                           "--seed", "777", "--jobs", "1", "--no-progress"]))
-    return folder
+def built(small_report):
+    """The folder of the session's small report (conftest)."""
+    return small_report.parent
 
 
 @pytest.fixture(scope="module")

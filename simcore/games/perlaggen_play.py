@@ -29,6 +29,7 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,6 +74,20 @@ def _suit_masks() -> np.ndarray:
 SUIT_MASKS = _suit_masks()
 
 
+@functools.lru_cache(maxsize=None)
+def _style_arrays(style: str) -> tuple[np.ndarray, np.ndarray]:
+    """(pmasks (4,) uint64, precs (4, 33) int64) of a style; see `PlayRules`."""
+    pmasks = np.zeros(4, dtype=np.uint64)
+    precs = np.zeros((4, N_IDS), dtype=np.int64)
+    for letter in P.trump_suits(style):
+        t = P.DECK.suits.index(letter)
+        faces = P.perlaggen(style, letter)
+        pmasks[t] = np.uint64(P.DECK.mask(faces))
+        for i, card in enumerate(faces):
+            precs[t, card] = len(faces) - i
+    return pmasks, precs
+
+
 @dataclass(frozen=True)
 class PlayRules:
     """The Perlaggen of each possible trump for one style, as kernel arrays.
@@ -84,15 +99,9 @@ class PlayRules:
     style: str = "innsbruck"
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        pmasks = np.zeros(4, dtype=np.uint64)
-        precs = np.zeros((4, N_IDS), dtype=np.int64)
-        for letter in P.trump_suits(self.style):
-            t = P.DECK.suits.index(letter)
-            faces = P.perlaggen(self.style, letter)
-            pmasks[t] = np.uint64(P.DECK.mask(faces))
-            for i, card in enumerate(faces):
-                precs[t, card] = len(faces) - i
-        return pmasks, precs
+        """Fresh copies of the style's (pmasks, precs), built once per style."""
+        pmasks, precs = _style_arrays(self.style)
+        return pmasks.copy(), precs.copy()
 
     def check_trump(self, trump: int) -> None:
         if P.DECK.suits[trump] not in P.trump_suits(self.style):

@@ -17,8 +17,9 @@ Search: alpha-beta (fail-soft) over single cards, with
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
   higher one is tried (the rest of the game is the same with the two swapped);
-* move ordering: the table's best lead first, then cheap heuristics (lead high, take a trick with
-  the lowest card that wins it, smear counters on a trick the own side holds, else throw the lowest);
+* move ordering: the table's best lead first, then cheap heuristics (the bidder leads low, a
+  defender high; take a trick with the lowest card that wins it, smear counters on a trick the own
+  side holds as last to play, else throw the lowest);
 * a bound: the bidder cannot score more than the counters still out plus the last trick.
 
 `solve` finds the exact value by null-window searches (MTD(f) from the upper bound), `reaches`
@@ -26,10 +27,10 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 `optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
 on-disk cache cannot hold recursive functions.
 
-Speed: endings of 8 tricks solve in about 10 ms, of 10 tricks in about 60 ms (median); a full
-15-trick deal takes from ten seconds to minutes (benchmarks/bench_pinochle3.py), far from the 50 ms
-aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
-last ones), labelled as such.
+Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a few ms, of 10
+tricks in tens of ms, of 13 tricks in 0.4-1 s (median); a full 15-trick deal still takes minutes,
+far from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first tricks,
+perfect play of the last ones), labelled as such.
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -196,7 +197,10 @@ def _power(card, trump):
 
 @njit
 def _order_key(card, trick, count, trump, own_side_wins):
-    """Move-ordering score (higher is tried first) of ``card`` played to a trick of ``count`` cards."""
+    """Move-ordering score (higher is tried first) of ``card`` played to a trick of ``count`` cards.
+
+    own_side_wins: the player's side holds the trick so far; at a lead (count 0): the bidder leads.
+    """
     counter = np.int64((COUNTERS >> np.uint64(card)) & _ONE)
     power = _power(card, trump)
     if count == 0:
@@ -324,7 +328,7 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d):
     for i in range(count):
         outside |= _ONE << np.uint64(trick[i])
     legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
-    own_side_wins = seat == bidder
+    own_side_wins = seat == bidder  # at a lead: the bidder leads (`_order_key`)
     if count:
         holder = (leader + winning_slot(trick, count, trump)) % SEATS
         own_side_wins = (holder == bidder) == (seat == bidder)
