@@ -53,3 +53,17 @@ def get_game(name: str) -> Game:
     if key not in known:
         raise CardsimError(f"unknown game '{name}'; choose one of: {', '.join(sorted(known))}")
     return known[key]
+
+
+def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict) -> dict:
+    """Every option of ``options`` by name: ``chosen`` values over the defaults.
+
+    Raises CardsimError for an unknown option or a value outside its choices.
+    """
+    known = {o.name: o for o in options}
+    for name, value in chosen.items():
+        if name not in known:
+            raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
+        if not any(value == c and type(value) is type(c) for c in known[name].choices):
+            raise CardsimError(f"{game_name} option {name}={value!r}: choose one of {known[name].choices}")
+    return {name: chosen.get(name, o.default) for name, o in known.items()}

@@ -25,7 +25,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import Layout
 from simcore.errors import CardsimError
-from simcore.registry import Game, Option, register
+from simcore.registry import Game, Option, chosen_options, register
 from simcore.tricks import popcount
 
 DECK = Deck(
@@ -134,17 +134,9 @@ GAME = register(Game(
 
 
 def rule_options(**chosen) -> dict:
-    """Every option of `OPTIONS` by name: ``chosen`` values over the defaults.
-
-    Raises CardsimError for an unknown option or a value outside its choices.
-    """
-    known = {o.name: o for o in OPTIONS}
-    for name, value in chosen.items():
-        if name not in known:
-            raise CardsimError(f"unknown bauernstoss option '{name}'; options are {', '.join(known)}")
-        if not any(value == c and type(value) is type(c) for c in known[name].choices):
-            raise CardsimError(f"bauernstoss option {name}={value!r}: choose one of {known[name].choices}")
-    return {name: chosen.get(name, o.default) for name, o in known.items()}
+    """Every option of `OPTIONS` by name: ``chosen`` values over the defaults (CardsimError for an
+    unknown option or a value outside its choices)."""
+    return chosen_options("bauernstoss", OPTIONS, chosen)
 
 
 # --- partnerships (spec §2) ----------------------------------------------------------------
