@@ -24,6 +24,7 @@ from simcore.games import giltspiel as g  # noqa: E402
 from simcore.games import giltspiel_play as play  # noqa: E402
 from simcore.rng import block_words  # noqa: E402
 import naive_tricks  # noqa: E402
+from timing import best_seconds  # noqa: E402
 
 DEALS = 20_000
 
@@ -40,11 +41,7 @@ def measure(deals: int = DEALS, reference_deals: int = 2, repeat: int = 3) -> di
     hands, trumps = uniform_deals(deals)
     table = play.new_table()
     play.spiel_teams(hands[:10], trumps[:10], table=table)  # compile or load from the cache
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        play.spiel_teams(hands, trumps, table=table)
-        best = min(best, time.perf_counter() - start)
+    best = best_seconds(lambda: play.spiel_teams(hands, trumps, table=table), repeat)
     start = time.perf_counter()
     for i in range(reference_deals):
         sets = [set(g.DECK.cards_of(h)) for h in hands[i]]

@@ -26,6 +26,7 @@ from simcore.games import perlaggen_deal as D  # noqa: E402
 from simcore.games import perlaggen_play as play  # noqa: E402
 from simcore.rng import block_words  # noqa: E402
 import naive_perlaggen_play as naive  # noqa: E402
+from timing import best_seconds  # noqa: E402
 
 DEALS = 300
 ENDINGS = 4
@@ -53,11 +54,7 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, repeat: int = 2) -> di
     hands, trumps = played_deals(deals)
     table = play.new_table()
     play.spiel_teams(hands[:5], trumps[:5], table=table)  # compile or load from the cache
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        play.spiel_teams(hands, trumps, table=table)
-        best = min(best, time.perf_counter() - start)
+    best = best_seconds(lambda: play.spiel_teams(hands, trumps, table=table), repeat)
     cases = endings(n_endings)
     masks = [np.array([sum(1 << c for c in h) for h in hs], dtype=np.uint64) for hs, *_ in cases]
     start = time.perf_counter()

@@ -30,6 +30,7 @@ from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
 from simcore.rng import BLOCK_DEALS, block_words  # noqa: E402
 import naive  # noqa: E402
+from timing import best_rate  # noqa: E402
 import naive_perlaggen_deal  # noqa: E402
 import naive_pinochle3  # noqa: E402
 from simcore.games import perlaggen_deal as perl  # noqa: E402
@@ -40,17 +41,6 @@ def game_benchmarks() -> list:
     """Every ``benchmarks/bench_*.py`` module; each has ``measure() -> {name: {"per_s", ...}}``, and rows
     with a ``reference_per_s`` and ``ratio`` join the table (others print their own ``note``)."""
     return [importlib.import_module(path.stem) for path in sorted(Path(__file__).parent.glob("bench_*.py"))]
-
-
-def best_rate(func, items: int, repeat: int = 5) -> float:
-    """Items per second of the fastest of ``repeat`` calls (the first call warms up)."""
-    func()
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return items / best
 
 
 def reference_deal_figures(words: np.ndarray, sizes, fixed) -> list:
