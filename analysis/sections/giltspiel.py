@@ -51,15 +51,21 @@ def _giltspiel_intro(ctx: Context) -> str:
     )
 
 
+def _outcome_rows(frame: pd.DataFrame, group: str, outcomes: list[str], label=str) -> list[str]:
+    """One table row per ``group`` value: its label, p [lo, hi] of each outcome, and n."""
+    rows = []
+    for key, part in frame.groupby(group, sort=False):
+        part = part.set_index("outcome")
+        rows.append(f"<th>{esc(label(key))}</th>" + "".join(row_cell(part.loc[o]) for o in outcomes)
+                    + n_cell(part["n"].iloc[0]))
+    return rows
+
+
 def _giltspiel_outcome(tables, sid: str) -> str:
     t = tables["outcome"]
     names = {"team0": "team 0 wins", "team1": "team 1 wins", "stand": "stands (tie)", "void": "void (nobody)"}
     order = list(dict.fromkeys(t["outcome"]))
-    rows = []
-    for figure, part in t.groupby("figure", sort=False):
-        part = part.set_index("outcome")
-        rows.append(f"<th>{esc(figure.capitalize())}</th>" + "".join(row_cell(part.loc[o]) for o in order)
-                    + n_cell(part["n"].iloc[0]))
+    rows = _outcome_rows(t, "figure", order, str.capitalize)
     return (f'<h3 id="{sid}">A. Figure outcome per deal</h3>'
             + table(["figure"] + [esc(names.get(o, o)) for o in order] + ["n (deals)"], rows,
                     "P(outcome) over uniform deals, p [95% interval]"))
@@ -108,11 +114,7 @@ def _giltspiel_by_class(ctx: Context, tables, fig: str, letter: str, sid: str, s
         frame, f"{name}: my team's outcome by my own best {name}", category=f"my own best {name}",
         note=f"seat {GILTSPIEL_SEAT}, n = {ctx.n:,} deals, 95% Wilson intervals")
     outcomes = list(dict.fromkeys(frame["outcome"]))
-    rows = []
-    for label, part in frame.groupby("own_class", sort=False):
-        part = part.set_index("outcome")
-        rows.append(f"<th>{esc(label)}</th>" + "".join(row_cell(part.loc[o]) for o in outcomes)
-                    + n_cell(part["n"].iloc[0]))
+    rows = _outcome_rows(frame, "own_class", outcomes)
     return "\n".join([
         f'<h3 id="{sid}">{letter}. P(win / stand / lose on the {name} | my own best {name})</h3>',
         f"<p>Seat {GILTSPIEL_SEAT}'s team on the {name}, given only the class of seat {GILTSPIEL_SEAT}'s own best "
