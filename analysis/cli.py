@@ -4,6 +4,7 @@
     cardsim games [GAME]               the games; with a game, its rule options
     cardsim report [options]           the statistical report (reports/index.html)
     cardsim sweep SCENARIO.toml        run a scenario grid into a Parquet dataset (sweeps/<name>)
+    cardsim cache [--clear]            what the on-disk cache holds (interrupted runs, tables); empty it
 
 Bad input prints one line ``cardsim: error: ...`` and exits with code 2.
 """
@@ -95,6 +96,26 @@ def _sweep(rest: list[str]) -> int:
     return run_sweep(parser.parse_args(rest))
 
 
+def _cache(rest: list[str]) -> int:
+    """List the on-disk cache (checkpoints of interrupted runs, computed tables); --clear empties it."""
+    from simcore import cache
+
+    parser = _Parser(prog="cardsim cache", description="show or empty cardsim's on-disk cache "
+                     f"({cache.cache_root()}; set CARDSIM_CACHE to move it)")
+    parser.add_argument("--clear", action="store_true",
+                        help="delete every entry no running command is using (interrupted runs can then not resume)")
+    args = parser.parse_args(rest)
+    if args.clear:
+        print(f"cleared {cache.clear() / 1e6:.2f} MB from {cache.cache_root()}")
+        return 0
+    print(f"cache folder {cache.cache_root()} (code {cache.code_fingerprint()})")
+    labels = {"runs": "interrupted runs (resumable)", "tables": "computed tables"}
+    for row in cache.usage():
+        print(f"  {row.kind:<7}{row.entries:>4} {labels[row.kind]}, {row.size_bytes / 1e6:.2f} MB, "
+              f"{row.stale} of older code")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -116,8 +137,10 @@ def main(argv: list[str] | None = None) -> int:
             return _report(top.rest)
         if top.command == "sweep":
             return _sweep(top.rest)
+        if top.command == "cache":
+            return _cache(top.rest)
         raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, "
-                           "report, sweep")
+                           "report, sweep, cache")
     except CardsimError as exc:
         print(f"cardsim: error: {exc}", file=sys.stderr)
         return 2

@@ -30,13 +30,13 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, runs_root, write_atomically
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
@@ -96,19 +96,6 @@ def run_chunk(job, seed: int, chunk: Chunk) -> np.ndarray:
     return total
 
 
-def default_checkpoint_root() -> Path:
-    base = os.environ.get("CARDSIM_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "cardsim")
-    return Path(base) / "runs"
-
-
-def code_fingerprint() -> str:
-    """Hash of the simcore sources: checkpoints of other code are never mixed into a resumed run."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 class RunInterrupted(KeyboardInterrupt):
     """Ctrl-C during a run; the message says how to resume (same seed) and what was kept."""
 
@@ -125,8 +112,8 @@ class Checkpoint:
                  f"|code={code_fingerprint()}")
         self.folder = Path(root) / hashlib.sha256(ident.encode()).hexdigest()[:20]
         self.folder.mkdir(parents=True, exist_ok=True)
-        (self.folder / "run.txt").write_text(ident + "\n")
-        self._lock = open(self.folder / "run.txt", "a")
+        (self.folder / RUN_FILE).write_text(ident + "\n")
+        self._lock = open(self.folder / RUN_FILE, "a")
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -145,12 +132,7 @@ class Checkpoint:
             return None
 
     def save(self, chunk: Chunk, counts: np.ndarray) -> None:
-        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            np.save(handle, counts)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, self.path(chunk))
+        write_atomically(self.path(chunk), counts)
 
     def release(self) -> None:
         self._lock.close()
@@ -164,7 +146,9 @@ def open_checkpoint(checkpoint, job, n: int, seed: int, chunk_deals: int) -> Che
     """The run's checkpoint store: an explicit folder must be writable; the default folder, when
     not writable, only costs resumability (one warning line)."""
     explicit = checkpoint is not True
-    root = Path(checkpoint) if explicit else default_checkpoint_root()
+    root = Path(checkpoint) if explicit else runs_root()
+    if not explicit:
+        prune_stale_runs(root)
     try:
         return Checkpoint(root, job, n, seed, chunk_deals)
     except OSError as exc:

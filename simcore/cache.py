@@ -1,0 +1,171 @@
+"""cardsim's on-disk cache: run checkpoints (``runs/``) and computed tables (``tables/``).
+
+The cache folder is ``$CARDSIM_CACHE`` or ``~/.cache/cardsim``. Every entry is tied to the simulation
+code that made it (a hash of the ``simcore`` sources): an entry of other code is *stale*, is never
+read, and is pruned when the same kind of entry is next written. ``cardsim cache`` lists the folder and
+``cardsim cache --clear`` empties it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+RUN_FILE = "run.txt"
+"""The file naming a checkpoint folder's question; its last field is ``code=<fingerprint>``."""
+
+
+def cache_root() -> Path:
+    base = os.environ.get("CARDSIM_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "cardsim")
+    return Path(base)
+
+
+def runs_root() -> Path:
+    return cache_root() / "runs"
+
+
+def tables_root() -> Path:
+    return cache_root() / "tables"
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """Hash (16 hex digits) of the simcore sources: results of other code are never mixed with these."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def write_atomically(path: Path, array: np.ndarray) -> None:
+    """Save ``array`` as ``path`` (.npy) so that readers see the old file or the whole new one."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            np.save(handle, array)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cached_table(name: str, compute) -> np.ndarray:
+    """``compute()`` kept as ``tables/<name>-<code fingerprint>.npy`` so that worker processes and later
+    runs of the same code load it instead of computing it again; ``name`` must hold the rest of the
+    table's definition (sizes, seed). Tables of the same name made by other code are deleted."""
+    folder = tables_root()
+    path = folder / f"{name}-{code_fingerprint()}.npy"
+    try:
+        return np.load(path)
+    except (OSError, ValueError):
+        pass
+    table = compute()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, table)
+        for old in folder.glob(f"{name}-*.npy"):
+            if old != path and _is_table_of(old, name):
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # no writable cache: computed again next time
+    return table
+
+
+def _is_table_of(path: Path, name: str) -> bool:
+    """Whether ``path`` is ``<name>-<16 hex digits>.npy`` (not a table whose name merely starts alike)."""
+    suffix = path.name[len(name) + 1:-len(".npy")]
+    return len(suffix) == 16 and all(c in "0123456789abcdef" for c in suffix)
+
+
+def run_code(folder: Path) -> str | None:
+    """The code fingerprint a checkpoint folder was made by (None when unreadable)."""
+    try:
+        text = (folder / RUN_FILE).read_text()
+    except OSError:
+        return None
+    return text.rsplit("code=", 1)[1].strip() if "code=" in text else None
+
+
+def in_use(folder: Path) -> bool:
+    """Whether a run holds the folder's lock right now."""
+    if not (folder / RUN_FILE).exists():
+        return False
+    try:
+        with open(folder / RUN_FILE, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    return False
+
+
+def prune_stale_runs(root: Path | None = None) -> int:
+    """Delete the checkpoint folders under ``root`` (default ``runs/``) that other code made and no run
+    uses; they can never be resumed. Returns how many were deleted."""
+    root = runs_root() if root is None else Path(root)
+    removed = 0
+    for folder in _folders(root):
+        code = run_code(folder)
+        if code is not None and code != code_fingerprint() and not in_use(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed += 1
+    return removed
+
+
+def _folders(root: Path) -> list[Path]:
+    try:
+        return sorted(p for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What one kind of cache entry holds: entries, bytes, and how many are stale (other code)."""
+
+    kind: str
+    entries: int
+    stale: int
+    size_bytes: int
+
+
+def _size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def usage() -> list[Usage]:
+    """The cache's checkpoint folders (interrupted runs) and tables."""
+    current = code_fingerprint()
+    runs = _folders(runs_root())
+    try:
+        tables = sorted(tables_root().glob("*.npy"))
+    except OSError:
+        tables = []
+    return [
+        Usage("runs", len(runs), sum(run_code(f) not in (None, current) for f in runs), sum(map(_size, runs))),
+        Usage("tables", len(tables), sum(not t.stem.endswith(current) for t in tables), sum(map(_size, tables))),
+    ]
+
+
+def clear() -> int:
+    """Delete every cache entry that no run is using; returns the bytes freed."""
+    freed = 0
+    for folder in _folders(runs_root()):
+        if not in_use(folder):
+            freed += _size(folder)
+            shutil.rmtree(folder, ignore_errors=True)
+    for table in tables_root().glob("*.npy") if tables_root().is_dir() else ():
+        freed += _size(table)
+        table.unlink(missing_ok=True)
+    return freed

@@ -1,0 +1,92 @@
+"""The on-disk cache: tables and checkpoints are tied to the code that made them, stale entries are
+pruned, `cardsim cache` lists and clears the folder."""
+
+import numpy as np
+import pytest
+
+from analysis.cli import main
+from simcore import cache, runner
+from simcore.games.giltspiel import Known, OddsJob
+from simcore.rng import BLOCK_DEALS
+
+OTHER_CODE = "0123456789abcdef"
+
+
+@pytest.fixture
+def cache_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("CARDSIM_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def test_table_is_computed_once_and_then_loaded(cache_dir):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return np.arange(5)
+
+    first = cache.cached_table("demo", compute)
+    second = cache.cached_table("demo", compute)
+    assert len(calls) == 1
+    assert (first == second).all()
+    assert [p.name for p in (cache_dir / "tables").iterdir()] == [f"demo-{cache.code_fingerprint()}.npy"]
+
+
+def test_tables_of_other_code_are_pruned_but_not_tables_of_other_names(cache_dir):
+    tables = cache_dir / "tables"
+    tables.mkdir()
+    stale, other_name = tables / f"demo-{OTHER_CODE}.npy", tables / f"demo-big-{OTHER_CODE}.npy"
+    np.save(stale, np.zeros(2))
+    np.save(other_name, np.zeros(2))
+    cache.cached_table("demo", lambda: np.ones(3))
+    assert not stale.exists()
+    assert other_name.exists()
+
+
+def _run_folder(root, code):
+    folder = root / f"run-{code}"
+    folder.mkdir(parents=True)
+    (folder / cache.RUN_FILE).write_text(f"job|n=1|code={code}\n")
+    np.save(folder / "chunk-000000.npy", np.zeros(3))
+    return folder
+
+
+def test_stale_checkpoints_are_pruned_when_a_run_starts(cache_dir):
+    runs = cache_dir / "runs"
+    stale, current = _run_folder(runs, OTHER_CODE), _run_folder(runs, cache.code_fingerprint())
+    counts = runner.run(OddsJob(Known(), 1), 2 * BLOCK_DEALS, 3, chunk_deals=BLOCK_DEALS, checkpoint=True)
+    assert counts[0] == 2 * BLOCK_DEALS
+    assert not stale.exists()
+    assert current.exists()  # an interrupted run of this code can still resume
+
+
+def test_a_checkpoint_in_use_is_never_pruned(cache_dir):
+    runs = cache_dir / "runs"
+    folder = _run_folder(runs, OTHER_CODE)
+    with open(folder / cache.RUN_FILE, "a") as handle:
+        import fcntl
+
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert cache.prune_stale_runs(runs) == 0
+        assert cache.clear() == 0
+    assert folder.exists()
+    assert cache.prune_stale_runs(runs) == 1
+
+
+def test_cli_lists_and_clears_the_cache(cache_dir, capsys):
+    _run_folder(cache_dir / "runs", OTHER_CODE)
+    cache.cached_table("demo", lambda: np.ones(1000))
+    assert main(["cache"]) == 0
+    out = capsys.readouterr().out
+    assert str(cache_dir) in out
+    assert " 1 interrupted runs (resumable)" in out and "1 of older code" in out
+    assert " 1 computed tables" in out and "0 of older code" in out
+    assert main(["cache", "--clear"]) == 0
+    assert "cleared" in capsys.readouterr().out
+    assert [u.entries for u in cache.usage()] == [0, 0]
+
+
+def test_cli_cache_rejects_unknown_options(capsys):
+    assert main(["cache", "--purge"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardsim: error:") and err.count("\n") == 1
