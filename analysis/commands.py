@@ -138,7 +138,9 @@ def long_frame(frame: "pd.DataFrame", keys: list[str], prefix: str | None = None
     """
     import pandas as pd
 
-    names = [".".join(([prefix] if prefix else []) + [str(row[k]) for k in keys]) for _, row in frame.iterrows()]
+    labels = [frame[k].astype(str) for k in keys]  # column by column: a row would turn int keys into floats
+    names = [".".join(([prefix] if prefix else []) + list(parts)) for parts in zip(*labels)] if keys else \
+        [prefix or ""] * len(frame)
     return pd.DataFrame({"estimate": names, "value": frame[value].astype(float).to_numpy(),
                          "lo": frame[lo].astype(float).to_numpy(), "hi": frame[hi].astype(float).to_numpy(),
                          "n": frame["n"].astype("int64").to_numpy()}, columns=LONG_COLUMNS)

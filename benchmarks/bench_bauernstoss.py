@@ -6,7 +6,8 @@ and whole hands per second under greedy play.
 The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
 leads, team 1 counted) and, for the ratio, over `ENDINGS` random 4-trick endings next to
 tests/naive_bauernstoss.py's plain minimax on the same endings (full deals are out of the
-minimax's reach). Greedy hands are whole 8-trick play-outs of uniform deals.
+minimax's reach). Greedy hands are whole 8-trick play-outs of uniform deals. Solo verdicts
+(`solo_solves`, Python set-up included) are Big Solos of uniform deals, club-jack holder's best suit.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from simcore.games import bauernstoss as bs  # noqa: E402
 from simcore.games import bauernstoss_play as play  # noqa: E402
 from simcore.games import bauernstoss_solve as sv  # noqa: E402
 from simcore.games.bauernstoss_jobs import deal_hands  # noqa: E402
 import naive_bauernstoss as naive  # noqa: E402
 
 DEALS = 100
+SOLO_DEALS = 4000
 ENDINGS = 12
 GREEDY_HANDS = 65_536
 
@@ -49,7 +52,17 @@ def endings(n: int, tricks: int = 4, seed: int = 3) -> np.ndarray:
     return out
 
 
-def measure(deals: int = DEALS, n_endings: int = ENDINGS) -> dict:
+def solo_solves(n: int) -> np.ndarray:
+    """Double-dummy Big Solo verdicts of ``n`` uniform deals: the club-jack holder names its best suit."""
+    hands = deal_hands(4, 0, n)
+    soloists = np.array([next(s for s in range(4) if (int(h[s]) >> 4) & 1) for h in hands])
+    trumps = np.array([bs.best_suit(int(h[s])) for h, s in zip(hands, soloists)])
+    leaders = np.array([play.solo_leader(0, s) for s in soloists])
+    return sv.solo_wins(hands, trumps, soloists, leaders)
+
+
+def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO_DEALS) -> dict:
+    solo_solves(10)  # compile or load from the cache
     full = deal_hands(1, 0, deals)
     table = sv.new_table()
     sv.solve_points(full[:2], 0, 1, 1, table=table)  # compile or load from the cache
@@ -62,7 +75,9 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS) -> dict:
     trumps, leaders = np.zeros(GREEDY_HANDS, dtype=np.int64), np.ones(GREEDY_HANDS, dtype=np.int64)
     play.play_out("greedy", hands[:10], trumps[:10], leaders[:10])
     greedy = GREEDY_HANDS / _timed(lambda: play.play_out("greedy", hands, trumps, leaders))
+    solo_rate = solo_deals / _timed(lambda: solo_solves(solo_deals))
     return {
+        "bauernstoss.dd-solo(full deal)": {"per_s": solo_rate, "note": "Big Solo of the club-jack holder, won or not"},
         "bauernstoss.dd-solve(full deal)": {"per_s": full_rate, "note": "full 8-trick deals; target 1,000/s"},
         "bauernstoss.dd-solve(4-trick ending)": {"per_s": kernel_end, "reference_per_s": naive_end,
                                                  "ratio": kernel_end / naive_end},

@@ -1,4 +1,5 @@
-"""Whole Giltspiel games per second between two threshold betting policies (aggressive vs cautious).
+"""Whole Giltspiel games per second between two threshold betting policies (aggressive vs cautious),
+with full partner information and with none (each player knows only his own hand).
 
     python benchmarks/bench_betting.py      # prints the measure() dict as JSON
 
@@ -11,31 +12,24 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simcore.betting import PRESETS  # noqa: E402
+from timing import whole_games  # noqa: E402
 from simcore.games.giltspiel_betting import match_job, rules_from_options  # noqa: E402
 
 GAMES = 400
 
 
 def measure(games: int = GAMES) -> dict:
-    """{"giltspiel.betting-games": {"per_s", "note"}}."""
-    job = match_job(PRESETS["aggressive"], PRESETS["cautious"], rules_from_options())
-    job.run_block(1, 0, 2)  # load the tables, compile the kernels
-    start = time.perf_counter()
-    counts = job.run_block(1, 1, games)
-    seconds = time.perf_counter() - start
-    deals = int(counts[2])
-    return {"giltspiel.betting-games": {
-        "per_s": games / seconds,
-        "note": f"aggressive vs cautious, target 11, {games} games = {deals} deals ({deals / seconds:,.0f} deals/s); "
-                f"a 20,000-game match needs about {20000 / (games / seconds) / 60:.1f} min on one core"}}
-
+    """{"giltspiel.betting-games": {"per_s", "note"}, "giltspiel.betting-games-none": {...}}: whole games
+    per second with full partner information and with none (each player knows his own hand only)."""
+    return {name: whole_games(match_job(PRESETS["aggressive"], PRESETS["cautious"], rules_from_options(), communication),
+                              games, f"aggressive vs cautious, communication {communication}, target 11")
+            for name, communication in (("giltspiel.betting-games", "partner"), ("giltspiel.betting-games-none", "none"))}
 
 if __name__ == "__main__":
     print(json.dumps(measure(), indent=1))

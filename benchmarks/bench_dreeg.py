@@ -4,6 +4,8 @@
 
 * ``dreeg.games-greedy``: complete 4-player games (8 phases) per second, every seat greedy, one core
   (plain Python engine; no reference, a note instead).
+* ``dreeg.games-variants``: the same with the three §3.5 sub-games as extra phases 9-11, the §5 A24
+  counting-error model on and one seat `sly` (hides a 2-player Rot Assen heart ace).
 * ``dreeg.dd-<sub-game>``: full-deal solves per second of `simcore.games.dreeg_dd.solve`, warm, on
   uniform deals: 66 with 4 players (trump, teams 0+2 vs 1+3 as a stand-in side), Rot Assen with 3
   (the soloist against two), Kamerun with 4 (one player against the rest, lead restriction).
@@ -29,7 +31,7 @@ from simcore.games import dreeg_rules as r  # noqa: E402
 from simcore.games.dreeg import rule_options  # noqa: E402
 from simcore.games.dreeg_game import play_game  # noqa: E402
 from simcore.games.dreeg_play import play_hand  # noqa: E402
-from simcore.games.dreeg_policies import GreedyPolicy, PimcPolicy  # noqa: E402
+from simcore.games.dreeg_policies import GreedyPolicy, PimcPolicy, SlyPolicy  # noqa: E402
 import naive_dreeg  # noqa: E402
 
 SUBGAMES = {"66-4p": (4, 2, {0, 2}, -2), "rot-assen-3p": (3, 2, {0}, -2), "kamerun-4p": (4, -1, {0}, -1)}
@@ -47,13 +49,19 @@ def _rate(func, items, seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
-def measure(seconds: float = 8.0) -> dict:
+def measure(seconds: float = 7.0) -> dict:
     rng = np.random.default_rng(1)
     opts = rule_options()
     out = {}
     play_game([GreedyPolicy()] * 4, opts, rng)  # warm up
     games = _rate(lambda _: play_game([GreedyPolicy()] * 4, opts, rng), range(10**6), seconds)
     out["dreeg.games-greedy"] = {"per_s": games, "note": "whole 4-player games, plain Python engine"}
+    extra = rule_options(kamerun_bei_nacht="extra", schweige_mass="extra", wegloescher="extra",
+                         information="counting_errors")
+    lineup = [SlyPolicy()] + [GreedyPolicy()] * 3
+    games = _rate(lambda _: play_game(lineup, extra, rng), range(10**6), seconds)
+    out["dreeg.games-variants"] = {"per_s": games, "note": "whole 4-player games of 11 phases (§3.5 sub-games, "
+                                                           "counting errors, one sly seat)"}
     for name, (n, trump, side, last_led) in SUBGAMES.items():
         deals = [r.deal_hands(rng.permutation(24), n)[0] for _ in range(400)]
         dd.solve(deals[0], 0, trump, side, last_led=last_led)

@@ -40,21 +40,24 @@ def positions(n: int, tricks: int, seed: int = 11) -> tuple[np.ndarray, np.ndarr
     return hands, pin.best_meld(hands[:, 0])[1]
 
 
-def solve_times(hands: np.ndarray, trumps: np.ndarray) -> np.ndarray:
-    """Seconds per solve (one core, compiled, table reused)."""
+def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Seconds per solve (one core, compiled, table reused) and nodes searched per solve (the
+    machine-independent measure of the search's size)."""
     table = solver.Table()
     solver.solve(hands[:1], trumps[:1], 0, 0, table=table)
-    times = []
+    times, nodes = [], []
     for h, t in zip(hands, trumps):
         start = time.perf_counter()
-        solver.solve(h, t, 0, 0, table=table)
+        _, n = solver.solve(h, t, 0, 0, table=table, with_nodes=True)
         times.append(time.perf_counter() - start)
-    return np.array(times)
+        nodes.append(int(n[0]))
+    return np.array(times), np.array(nodes)
 
 
-def timing_row(times: np.ndarray) -> dict:
+def timing_row(times: np.ndarray, nodes: np.ndarray) -> dict:
     return {"per_s": float(1 / np.mean(times)), "median_ms": float(np.median(times) * 1e3),
-            "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size)}
+            "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size),
+            "median_nodes": int(np.median(nodes)), "total_nodes": int(nodes.sum())}
 
 
 def measure() -> dict:
@@ -64,12 +67,13 @@ def measure() -> dict:
     for row, t in zip(sets, trumps):
         naive_pinochle3_solve.minimax(row, int(t), 0, 0)
     reference = len(sets) / (time.perf_counter() - start)
-    rate = timing_row(solve_times(hands, trumps))["per_s"]
+    rate = timing_row(*solve_times(hands, trumps))["per_s"]
     out = {"pinochle3.dd_solve_5_tricks": {"per_s": rate, "reference_per_s": reference, "ratio": rate / reference}}
     for tricks, n in ((8, 40), (10, 20), (12, 10)):
-        row = timing_row(solve_times(*positions(n, tricks)))
+        row = timing_row(*solve_times(*positions(n, tricks)))
         out[f"pinochle3.dd_solve_{tricks}_tricks"] = {
-            **row, "note": f"median {row['median_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms over {n} endings"}
+            **row, "note": f"median {row['median_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms over {n} endings "
+                           f"({row['total_nodes']:,} nodes)"}
     return out
 
 
@@ -79,7 +83,7 @@ def main() -> None:
     args = parser.parse_args()
     out = measure()
     if args.full:
-        out["pinochle3.dd_solve_15_tricks"] = timing_row(solve_times(*positions(args.full, 15)))
+        out["pinochle3.dd_solve_15_tricks"] = timing_row(*solve_times(*positions(args.full, 15)))
     print(json.dumps(out, indent=1))
 
 

@@ -8,8 +8,8 @@ A README example is an HTML comment naming the command, followed by a fenced blo
     ...output...
     ```
 
-The block is replaced by the command line and what the command prints now (standard output and,
-for commands that fail on purpose, standard error). Run: ``.venv/bin/python scripts/update_readme.py``;
+The block is replaced by the command line and what the command prints now (standard output and
+standard error, without progress lines). Run: ``.venv/bin/python scripts/update_readme.py``;
 ``--only TEXT`` refreshes only the examples whose command contains TEXT (repeatable).
 """
 
@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PROGRESS = re.compile(r"cardsim: \d+/\d+ chunks")
+"""A progress line (runs print them when standard error is not a terminal): left out of the README."""
 EXAMPLE = re.compile(r"<!-- example: (?P<cmd>.+?) -->\n```[a-z]*\n.*?```", re.S)
 
 
@@ -34,7 +36,8 @@ def run(command: str) -> str:
     elif argv[0] == "python":
         argv[0] = sys.executable
     proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
-    return (proc.stdout + proc.stderr).rstrip("\n")
+    messages = "".join(line for line in proc.stderr.splitlines(keepends=True) if not PROGRESS.match(line))
+    return (proc.stdout + messages).rstrip("\n")
 
 
 def refresh(text: str, only: list[str] | None = None) -> str:

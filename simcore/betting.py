@@ -4,7 +4,10 @@ Rules: shared/rules/giltspiel.md §7 and perlaggen.md §8 (the two agree on the 
 differences are `BettingRules` flags). The core never names a game: a game supplies a `GameAdapter`
 (figure codes of a set of cards, legal cards, the trick winner, the both-gestrichen comparison).
 
-Seats 0-3 clockwise, team = seat % 2, forehand = dealer + 1 leads. Figures are ``G, H, SP`` (Gleich,
+Seats 0..n-1 clockwise (n = 2, 4 or 6 players; perlaggen.md §9.2-§9.3), team = seat % 2 (partners
+sit opposite or, with six, every other seat), forehand = dealer + 1 leads. With k cards each there
+are k tricks and the Spiel needs k // 2 + 1 of them; with an even k (six players with four cards) it
+can end 2-2 with nobody winning it ("das Spiel ist hin", §9.3). Figures are ``G, H, SP`` (Gleich,
 Hanger, Spiel). A figure's value runs 1..7 and then `AUS` ("Spiel aus"). A decided figure's
 ``winner`` is a team (0, 1), `STAND` (a tie), `VOID` (nobody holds one) or `NOBODY` (no score for
 another reason: a failed verification, the both-gestrichen rule).
@@ -130,7 +133,7 @@ def _name(figure: int) -> str:
 class Deal:
     """State of one deal from the end of dealing to the score sheet.
 
-    hands: four sequences of five cards (seat order); trump: trump suit; dealer: seat;
+    hands: n sequences of k cards (seat order; n = 2, 4, 6); trump: trump suit; dealer: seat;
     scores: (2,) the teams' totals before the deal.
     """
 
@@ -138,19 +141,22 @@ class Deal:
                  blind=()):
         self.game, self.rules = game, rules
         self.hands = [tuple(h) for h in hands]
+        self.players, self.tricks = len(self.hands), len(self.hands[0])
+        self.need = self.tricks // 2 + 1
+        """Tricks that win the Spiel."""
         self.trump, self.dealer = trump, dealer
         self.scores = list(scores)
-        self.full_codes = [game.codes(h) for h in self.hands]
+        self._full_codes: list = [None] * self.players  # (G, H) code of each whole hand, when first needed
         self.in_hand = [set(h) for h in self.hands]
-        self.shown = [[] for _ in range(4)]  # cards played or revealed, per seat
-        self.baptised = [{} for _ in range(4)]  # wild card -> identity it was shown or played as, per seat
+        self.shown = [[] for _ in range(self.players)]  # cards played or revealed, per seat
+        self.baptised = [{} for _ in range(self.players)]  # wild card -> identity it was shown or played as, per seat
         self.n_shown = 0  # cards played or revealed so far (changes whenever the public cards do)
         self.blind: dict[int, int] = {}  # figure -> team that bet it blind (§8.14)
         self.figures = [Figure() for _ in FIGURES]
         self.secured = [0, 0]
         self.seq = 0
         self.phase = PLAY
-        self.leader = (dealer + 1) % 4
+        self.leader = (dealer + 1) % self.players
         self.trick: list[tuple[int, int]] = []  # (card, identity) plays of the current trick
         self.won = [0, 0]
         self.spiel_winner: int | None = None
@@ -171,30 +177,40 @@ class Deal:
     @property
     def to_move(self) -> int:
         """Seat to play the next card."""
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % self.players
+
+    def members(self, team: int) -> tuple[int, ...]:
+        """The team's seats."""
+        return tuple(range(team, self.players, 2))
 
     def pending(self) -> list[tuple[int, tuple]]:
         """[(figure, (team, proposed, seat, in_showing))] of the unanswered bets."""
         return [(f, fig.pending) for f, fig in enumerate(self.figures) if fig.pending is not None]
 
     def best_code(self, seat: int, figure: int) -> int:
-        """Best code of the seat's five cards (wild cards already played or shown keep their identity)."""
+        """Best code of the seat's cards (wild cards already played or shown keep their identity)."""
         if self.baptised[seat]:
             return self.game.codes(self.hands[seat], self.baptised[seat])[figure]
-        return self.full_codes[seat][figure]
+        return self.full_codes(seat)[figure]
+
+    def full_codes(self, seat: int) -> tuple[int, int]:
+        """(Gleich, Hanger) codes of the seat's whole hand with every wild card free."""
+        if self._full_codes[seat] is None:
+            self._full_codes[seat] = self.game.codes(self.hands[seat])
+        return self._full_codes[seat]
 
     def team_best(self, team: int, figure: int) -> int:
-        return max(self.best_code(team, figure), self.best_code(team + 2, figure))
+        return max(self.best_code(s, figure) for s in self.members(team))
 
     def has_example(self, seat: int, figure: int) -> bool:
         return self.best_code(seat, figure) >= 0
 
     def team_has_example(self, team: int, figure: int) -> bool:
-        return self.has_example(team, figure) or self.has_example(team + 2, figure)
+        return any(self.has_example(s, figure) for s in self.members(team))
 
     def shown_code(self, team: int, figure: int) -> int:
         """Best code of ``figure`` the team has on view (played and revealed cards, each player alone)."""
-        return max(self.game.codes(self.shown[s], self.baptised[s])[figure] for s in (team, team + 2))
+        return max(self.game.codes(self.shown[s], self.baptised[s])[figure] for s in self.members(team))
 
     def bet_error(self, seat: int, figure: int, counter: bool = False) -> str | None:
         """Why ``seat`` may not bet ``figure`` now (None: it may). counter: a raise made in answer."""
@@ -230,10 +246,11 @@ class Deal:
         return self.bet_error(seat, figure, counter) is None
 
     def _fifth_trick_error(self, seat: int) -> str | None:
-        """B8/§7.6: at 2-2 with a card led to trick 5, only a seat whose fifth card follows suit or trumps."""
-        if self.won != [2, 2] or not self.trick:
+        """B8/§7.6: at 2-2 with a card led to trick 5, only a seat whose fifth card follows suit or trumps
+        (generally: each team one trick short of the Spiel, a card led to the deciding last trick)."""
+        if self.won != [self.need - 1] * 2 or not self.trick:
             return None
-        slot = (seat - self.leader) % 4
+        slot = (seat - self.leader) % self.players
         if slot < len(self.trick):
             if self.rules.fifth_trick_bet == "unplayed_only":
                 return f"A-9: seat {seat} has already played to the fifth trick"
@@ -364,12 +381,14 @@ class Deal:
         if identity != card:
             self.baptised[seat][card] = identity
         self.trick.append((card, identity))
-        if len(self.trick) == 4:
+        if len(self.trick) == self.players:
             self.leader = self.game.trick_winner(self.trick, self.leader, self.trump)
             self.trick = []
             self.won[self.leader % 2] += 1
-            if self.won[self.leader % 2] == 3:
+            if self.won[self.leader % 2] == self.need:
                 self._decide(SP, self.leader % 2, self.figures[SP].value, "cards")
+            elif sum(self.won) == self.tricks:  # §9.3: "das Spiel ist hin"
+                self._decide(SP, NOBODY, 0, "cards")
 
     def blind_bet(self, seat: int, figure: int) -> None:
         """A bet before the cut, unseen (§8.14): only where the rules allow it, before any card is
@@ -438,8 +457,8 @@ class Deal:
                 if self.void_passes[f] >= 2:
                     self._decide(f, VOID, 0, "cards")
             elif mine == theirs:
-                if team == self.spiel_winner:
-                    self.frozen[f] = True
+                if team == self.spiel_winner or (self.spiel_winner == NOBODY and not self.frozen[f]):
+                    self.frozen[f] = True  # with the Spiel "hin" every card is on the table: the next tie stands
                 elif self.frozen[f]:
                     self._decide(f, STAND, 0, "cards")
         if self.phase == SHOWDOWN:
@@ -457,7 +476,7 @@ class Deal:
             self.spiel_winner = winner
             self.trick = []
             self.phase = SHOWDOWN
-            self.showing = winner
+            self.showing = winner if winner in (0, 1) else (self.dealer + 1) % self.players % 2
         if self._both_gestrichen() and not self.gestrichen_checked:
             self._both_gestrichen_resolution(at_start=False)
         if self.phase != DONE and not any(fig.open for fig in self.figures):
@@ -545,9 +564,12 @@ class GameRecord:
     deals: list = field(default_factory=list)
     scores: list = field(default_factory=lambda: [0, 0])
     winner: int | None = None
+    dealers: list = field(default_factory=list)
+    """The dealer's seat of every deal."""
 
-    def add(self, result: DealResult) -> None:
+    def add(self, result: DealResult, dealer: int = 0) -> None:
         self.deals.append(result)
+        self.dealers.append(dealer)
         self.scores = [self.scores[t] + result.points[t] for t in (0, 1)]
         self.winner = result.game_winner
 
@@ -562,7 +584,10 @@ class Policy:
     raise_margin: raise instead of holding when d > raise_margin;
     max_value: the highest value the policy proposes (2..8, 8 = Spiel aus);
     bluff: probability, per figure and deal, of betting once without the strength;
-    concede_spiel: concede the Spiel spontaneously when P(win it) < this (makes the opponents show first).
+    concede_spiel: concede the Spiel spontaneously when P(win it) < this (makes the opponents show first);
+    show_bluff: probability, per Gleich/Hanger and deal, that in its first showing turn the team bets a
+    figure it is beaten on (its best is below the opponents' displayed example) instead of conceding it; if the
+    opponents hold, it concedes at the new value (§7.8: "bluff-bet and then concede if held").
     """
 
     name: str
@@ -572,14 +597,15 @@ class Policy:
     max_value: int = 7
     bluff: float = 0.0
     concede_spiel: float = 0.0
+    show_bluff: float = 0.0
 
     def __post_init__(self):
-        for key in ("bet_margin", "hold_margin", "raise_margin", "bluff", "concede_spiel"):
+        for key in ("bet_margin", "hold_margin", "raise_margin", "bluff", "concede_spiel", "show_bluff"):
             value = getattr(self, key)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
                 raise CardsimError(f"policy {self.name!r}: {key} must be a number, got {value!r}")
-        if not 0 <= self.bluff <= 1 or not 0 <= self.concede_spiel <= 1:
-            raise CardsimError(f"policy {self.name!r}: bluff and concede_spiel are probabilities in [0, 1]")
+        if not all(0 <= getattr(self, key) <= 1 for key in ("bluff", "concede_spiel", "show_bluff")):
+            raise CardsimError(f"policy {self.name!r}: bluff, concede_spiel and show_bluff are probabilities in [0, 1]")
         if not isinstance(self.max_value, int) or not 1 <= self.max_value <= AUS:
             raise CardsimError(f"policy {self.name!r}: max_value must be a whole number 1..8 (8 = Spiel aus)")
 
@@ -637,49 +663,73 @@ def load_policy(spec: str) -> Policy:
 # --- playing a deal with policies ---------------------------------------------------------------
 @dataclass
 class Agent:
-    """A team's player: its policy, its figure estimates and its bluffs of the current deal.
+    """A team's players: their policy, figure estimates and bluffs of the current deal.
 
-    estimate(deal, team, figure) -> d = P(win) - P(lose) as the team sees it (its own hands under the
-    game's communication model, the public cards and the showing so far).
+    estimate(deal, seat, figure) -> d = P(win) - P(lose) as ``seat`` sees it (the hands it knows under
+    the communication model, the public cards and the showing so far); ``estimate.view(seat)`` names
+    who shares that knowledge (the team, or the seat alone). bluffs: per figure (G, H, Sp), bet once
+    without the strength; show_bluffs: per G/H, bluff-bet in the showing (`Policy.show_bluff`).
     """
 
     policy: Policy
     estimate: object
     bluffs: tuple = (False, False, False)
+    show_bluffs: tuple = (False, False)
 
 
-def _answering_seat(deal: Deal, team: int, figure: int) -> int:
-    """The team's seat that answers: for G/H the one holding the better example."""
-    if figure == SP:
-        return team
-    return max((team, team + 2), key=lambda s: deal.best_code(s, figure))
+STRENGTH = {GUT: 0, HOLD: 1, RAISE: 2}
+
+
+def _answerers(deal: Deal, agent: Agent, team: int, figure: int, bettor: int) -> list[int]:
+    """The team's seats that may answer, in the order they speak: with partner information the one
+    holding the better example (G/H; the Spiel: either); alone, both, the bettor's left first."""
+    if agent.estimate.view(team) == agent.estimate.view(team + 2):
+        if figure == SP:
+            return [team]
+        return [max(deal.members(team), key=lambda s: deal.best_code(s, figure))]
+    return [(bettor + k) % deal.players for k in range(1, deal.players, 2)]
+
+
+def team_answer(deal: Deal, agent: Agent, team: int, figure: int) -> tuple[int, str]:
+    """(seat, gut / hold / raise): every answering seat judges by its own estimate and the team gives
+    the strongest answer (any member may answer for the team, §7.3); a seat without an example says gut
+    (strict rules)."""
+    _, _, bettor, _ = deal.figures[figure].pending
+    value = deal.figures[figure].value
+    best = None
+    for seat in _answerers(deal, agent, team, figure, bettor):
+        if figure != SP and deal.rules.strict_examples and not deal.has_example(seat, figure):
+            kind = GUT
+        else:
+            kind = agent.policy.response(agent.estimate(deal, seat, figure), value,
+                                         can_raise=deal.raise_error(seat, figure) is None)
+        if best is None or STRENGTH[kind] > STRENGTH[best[1]]:
+            best = (seat, kind)
+    return best
+
+
+def answer_first(deal: Deal, agents) -> None:
+    """The agents answer the first pending bet."""
+    figure, (team, _, _, _) = deal.pending()[0]
+    seat, kind = team_answer(deal, agents[other(team)], other(team), figure)
+    deal.answer(seat, figure, kind)
 
 
 def answer_all(deal: Deal, agents) -> None:
     """Let the agents answer every pending bet (raise chains included)."""
     while deal.phase != DONE and deal.pending():
-        figure, (team, _, _, _) = deal.pending()[0]
-        answering = other(team)
-        seat = _answering_seat(deal, answering, figure)
-        if figure != SP and deal.rules.strict_examples and not deal.has_example(seat, figure):
-            deal.answer(seat, figure, GUT)
-            continue
-        agent = agents[answering]
-        d = agent.estimate(deal, answering, figure)
-        value = deal.figures[figure].value
-        kind = agent.policy.response(d, value, can_raise=deal.raise_error(seat, figure) is None)
-        deal.answer(seat, figure, kind)
+        answer_first(deal, agents)
 
 
-def _wanted(deal: Deal, agent: Agent, team: int, figures) -> list[int]:
-    """The figures (of ``figures``) the team's policy would bet now, if a seat of it may."""
-    out = []
+def _wanted(deal: Deal, agent: Agent, seat: int, figures) -> list[int]:
+    """The figures (of ``figures``) the policy would bet now as ``seat`` sees the deal, if a seat may."""
+    team, out = seat % 2, []
     for figure in figures:
         fig = deal.figures[figure]
         if (not fig.open or fig.pending is not None or fig.bet_right not in (None, team)
                 or fig.value + 1 > agent.policy.max_value):
             continue
-        if agent.policy.wants_bet(agent.estimate(deal, team, figure), fig.value, agent.bluffs[figure]):
+        if agent.policy.wants_bet(agent.estimate(deal, seat, figure), fig.value, agent.bluffs[figure]):
             out.append(figure)
     return out
 
@@ -697,31 +747,35 @@ def _try_bets(deal: Deal, agents, seat: int, wanted) -> bool:
 
 def betting_window(deal: Deal, agents) -> None:
     """A §7.5 window: seats polled clockwise from the one to play; bets answered at once; closes after
-    four passes in a row or when the Spiel is decided. A team's wishes are judged once per state."""
+    four passes in a row or when the Spiel is decided. A view's wishes are judged once per state."""
     passes, seat = 0, deal.to_move
     wishes: dict[int, list[int]] = {}
-    while passes < 4 and deal.phase == PLAY:
+    while passes < deal.players and deal.phase == PLAY:
         team = seat % 2
         agent = agents[team]
         acted = False
         if agent.policy.concede_spiel > 0 and deal.figures[SP].open and deal.figures[SP].pending is None:
-            if (1 + agent.estimate(deal, team, SP)) / 2 < agent.policy.concede_spiel:
+            if (1 + agent.estimate(deal, seat, SP)) / 2 < agent.policy.concede_spiel:
                 deal.concede(team, SP)
                 acted = True
         if not acted and deal.phase == PLAY:
-            if team not in wishes:
-                wishes[team] = _wanted(deal, agent, team, (SP, G, H))
-            acted = _try_bets(deal, agents, seat, wishes[team])
+            view = agent.estimate.view(seat)
+            if view not in wishes:
+                wishes[view] = _wanted(deal, agent, seat, (SP, G, H))
+            acted = _try_bets(deal, agents, seat, wishes[view])
             if acted:
                 answer_all(deal, agents)
         if acted:
             wishes.clear()
         passes = 0 if acted else passes + 1
-        seat = (seat + 1) % 4
+        seat = (seat + 1) % deal.players
 
 
 def _concede_beaten(deal: Deal, team: int) -> None:
-    """The showing team concedes every open figure (without its own pending bet) it cannot reach."""
+    """The showing team concedes every open figure (without its own pending bet) it cannot reach, once it
+    has answered the opponents' raises."""
+    if any(p[0] != team for _, p in deal.pending()):
+        return
     for figure in (G, H):
         fig = deal.figures[figure]
         if deal.phase == SHOWDOWN and fig.open and fig.pending is None and deal.beaten(team, figure):
@@ -734,7 +788,7 @@ def _reveal_best(deal: Deal, team: int, example_cards) -> None:
     for figure in (G, H):
         if not deal.figures[figure].open or deal.is_frozen(team, figure):
             continue
-        seat = max((team, team + 2), key=lambda s: deal.best_code(s, figure))
+        seat = max(deal.members(team), key=lambda s: deal.best_code(s, figure))
         if deal.best_code(seat, figure) > deal.shown_code(team, figure):
             example, baptised = example_cards(deal.hands[seat], figure, deal.baptised[seat])
             cards = [c for c in example if c in deal.in_hand[seat]]
@@ -744,8 +798,21 @@ def _reveal_best(deal: Deal, team: int, example_cards) -> None:
                 pass
 
 
+def _bluff_bets(deal: Deal, agent: Agent, team: int) -> None:
+    """`Policy.show_bluff`: bet a figure the team is beaten on (a seat holding a weaker example bets)."""
+    for figure in (G, H):
+        fig = deal.figures[figure]
+        if agent.show_bluffs[figure] and fig.open and fig.pending is None and deal.beaten(team, figure):
+            for seat in deal.members(team):
+                if deal.can_bet(seat, figure):
+                    deal.bet(seat, figure)
+                    break
+    agent.show_bluffs = (False, False)
+
+
 def showing_turn(deal: Deal, agents, example_cards) -> None:
-    """One truthful showing turn (§7.8): concede what cannot be reached, bet by the policy, reveal the
+    """One showing turn (§7.8): bluff-bet beaten figures (`Policy.show_bluff`), concede what cannot be
+    reached, bet by the policy, reveal the
     best example of every open figure, concede what the reveals gave up (a wild card has one identity),
     let the opponents answer, concede what is behind, end the turn.
 
@@ -753,14 +820,17 @@ def showing_turn(deal: Deal, agents, example_cards) -> None:
     ``cards``, {wild card: identity} for its wild cards), keeping the baptisms already made.
     """
     team = deal.showing
+    _bluff_bets(deal, agents[team], team)
     _concede_beaten(deal, team)
     if deal.phase != SHOWDOWN:
         return
-    for seat in (team, team + 2):
-        _try_bets(deal, agents, seat, _wanted(deal, agents[team], team, (G, H)))
+    for seat in deal.members(team):
+        _try_bets(deal, agents, seat, _wanted(deal, agents[team], seat, (G, H)))
     _reveal_best(deal, team, example_cards)
     _concede_beaten(deal, team)
-    answer_all(deal, agents)
+    while deal.phase == SHOWDOWN and deal.pending():  # a held bluff is conceded before the next answer
+        answer_first(deal, agents)
+        _concede_beaten(deal, team)
     if deal.phase == SHOWDOWN:
         for figure in (G, H):
             fig = deal.figures[figure]
@@ -788,16 +858,32 @@ def play_deal(deal: Deal, agents, choose_card, example_cards) -> DealResult:
 
 
 # --- estimate tables -----------------------------------------------------------------------------
-def figure_counts(codes: np.ndarray, bins: int) -> np.ndarray:
-    """(2, bins, 4) int64: team-deals by the team's best code + 1 (max of its two hands) and outcome
-    (win, stand, lose, void) for G and H, both teams of every deal; codes: (n, 4, 2) int, -1 = none."""
+COMMUNICATION = ("partner", "none")
+"""Communication models (giltspiel.md §7.14, perlaggen.md §8): ``partner`` = full partner information
+(partners signal openly, so a team's estimates use both its hands), ``none`` = each player sees only
+his own hand and the public cards (cards played and shown, the bets)."""
+
+
+def check_communication(communication: str) -> str:
+    if communication not in COMMUNICATION:
+        raise CardsimError(f"unknown communication model {communication!r}; choose one of: {', '.join(COMMUNICATION)}")
+    return communication
+
+
+def figure_counts(codes: np.ndarray, bins: int, communication: str = "partner") -> np.ndarray:
+    """(2, bins, 4) int64: G and H counts by the known code + 1 and the team's outcome (win, stand, lose,
+    void), both teams of every deal; codes: (n, players, 2) int, -1 = none, team = seat % 2. The known
+    code is the team's best (max of its hands) under ``partner``; under ``none`` each seat counts once,
+    by its own code."""
     counts = np.zeros((2, bins, 4), dtype=np.int64)
     for figure in (G, H):
         for team in (0, 1):
-            ours = np.maximum(codes[:, team, figure], codes[:, team + 2, figure])
-            theirs = np.maximum(codes[:, 1 - team, figure], codes[:, 3 - team, figure])
+            ours = codes[:, team::2, figure].max(axis=1)
+            theirs = codes[:, 1 - team::2, figure].max(axis=1)
             outcome = np.select([ours > theirs, (ours == theirs) & (ours >= 0), ours < theirs], [0, 1, 2], 3)
-            np.add.at(counts[figure], (ours + 1, outcome), 1)
+            known = [ours] if communication == "partner" else list(codes[:, team::2, figure].T)
+            for code in known:
+                np.add.at(counts[figure], (code + 1, outcome), 1)
     return counts
 
 
@@ -816,89 +902,84 @@ SPIEL_POWER = 9
 """Spiel table cells by the team's trump power (trumps and wild cards it still holds) 0..8."""
 
 
-def spiel_table(games) -> np.ndarray:
-    """(3, 3, SPIEL_POWER) float: P(team wins the Spiel | its tricks, the opponents' tricks, its power)
-    from play-outs; games yields (trick winners (seats), [team power (2,) before every trick]). Cells
-    seen fewer than 30 times fall back to the same power at any trick count."""
-    wins = np.zeros((3, 3, SPIEL_POWER), dtype=np.int64)
-    seen = np.zeros((3, 3, SPIEL_POWER), dtype=np.int64)
+def spiel_table(games, need: int = 3) -> np.ndarray:
+    """(need, need, SPIEL_POWER) float: d = P(team wins the Spiel) - P(it loses it) given its tricks, the
+    opponents' tricks and its power, from play-outs where ``need`` tricks win the Spiel (a play-out where
+    nobody gets them, "das Spiel ist hin", is neither); games yields (trick winners (seats), [team power
+    (2,) before every trick]). Cells seen fewer than 30 times fall back to the same power at any tricks."""
+    score = np.zeros((need, need, SPIEL_POWER), dtype=np.int64)
+    seen = np.zeros((need, need, SPIEL_POWER), dtype=np.int64)
     for winners, power in games:
         won = [0, 0]
         states = []
         for seat, (p0, p1) in zip(winners, power):
             states.append((won[0], won[1], p0, p1))
             won[seat % 2] += 1
-            if max(won) == 3:
+            if max(won) == need:
                 break
-        spiel = 0 if won[0] == 3 else 1
+        outcome = (int(won[0] == need) - int(won[1] == need), int(won[1] == need) - int(won[0] == need))
         for w0, w1, p0, p1 in states:
             for team, (us, them, p) in enumerate(((w0, w1, p0), (w1, w0, p1))):
                 seen[us, them, min(p, SPIEL_POWER - 1)] += 1
-                wins[us, them, min(p, SPIEL_POWER - 1)] += spiel == team
-    marginal = wins.sum(axis=(0, 1)) / np.maximum(seen.sum(axis=(0, 1)), 1)
-    return np.where(seen >= 30, wins / np.maximum(seen, 1), marginal[None, None, :])
+                score[us, them, min(p, SPIEL_POWER - 1)] += outcome[team]
+    marginal = score.sum(axis=(0, 1)) / np.maximum(seen.sum(axis=(0, 1)), 1)
+    return np.where(seen >= 30, score / np.maximum(seen, 1), marginal[None, None, :])
 
 
 class TableEstimator:
-    """d = P(win) - P(lose) of a figure for a team that knows its two hands' figures (partners signal
-    openly, §7.14): G/H from P(outcome | the team's best code), the Spiel from `spiel_table` by tricks
-    and ``power(deal, team)``. In the showing, a team behind the opponents' shown best has d = -1, and
-    the answering team compares its best with what the showing team (truthfully) shows."""
+    """d = P(win) - P(lose) of a figure as seen by one seat under a communication model (`COMMUNICATION`).
 
-    def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power):
+    ``partner``: the seat knows both its team's hands (partners signal openly, §7.14); ``none``: only its
+    own hand. G/H from ``figure_table`` (P(outcome | the known best code), `figure_counts` of the same
+    model), the Spiel from ``spiel`` (`spiel_table`: d by tricks and ``power(deal, seats)``, the trump
+    power of the known hands). In the showing the known code includes the partner's displayed cards; a team
+    behind the opponents' displayed best has d = -1 (else the table's d: hidden cards may be better).
+    """
+
+    def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power, communication: str = "partner"):
         self.figure_d = figure_table[:, :, 0] - figure_table[:, :, 2]
-        self.spiel_p = spiel
+        self.spiel_d = spiel
         self.power = power
-        self._last = [(None, -1, 0), (None, -1, 0)]
+        self.communication = check_communication(communication)
+        self._last: dict = {}
 
-    def _power(self, deal: Deal, team: int) -> int:
-        """``power(deal, team)``, remembered per team while the cards shown stay the same."""
-        shown = deal.n_shown
-        last_deal, last_shown, value = self._last[team]
-        if last_deal is not deal or last_shown != shown:
-            value = self.power(deal, team)
-            self._last[team] = (deal, shown, value)
+    def view(self, seat: int) -> int:
+        """Who decides with the same knowledge: the team (``partner``) or the seat alone (``none``)."""
+        return seat % 2 if self.communication == "partner" else seat
+
+    def seats(self, deal: Deal, seat: int) -> tuple[int, ...]:
+        """The hands ``seat`` knows."""
+        return deal.members(seat % 2) if self.communication == "partner" else (seat,)
+
+    def _power(self, deal: Deal, seat: int) -> int:
+        """``power(deal, seats)``, remembered per view while the cards shown stay the same."""
+        view = self.view(seat)
+        last_deal, last_shown, value = self._last.get(view, (None, -1, 0))
+        if last_deal is not deal or last_shown != deal.n_shown:
+            value = self.power(deal, self.seats(deal, seat))
+            self._last[view] = (deal, deal.n_shown, value)
         return value
 
-    def __call__(self, deal: Deal, team: int, figure: int) -> float:
+    def __call__(self, deal: Deal, seat: int, figure: int) -> float:
+        team = seat % 2
         if figure == SP:
-            power = min(self._power(deal, team), SPIEL_POWER - 1)
-            return 2.0 * self.spiel_p[min(deal.won[team], 2), min(deal.won[1 - team], 2), power] - 1.0
-        mine = deal.team_best(team, figure)
+            power = min(self._power(deal, seat), SPIEL_POWER - 1)
+            last = self.spiel_d.shape[0] - 1
+            return float(self.spiel_d[min(deal.won[team], last), min(deal.won[1 - team], last), power])
+        mine = max(deal.best_code(s, figure) for s in self.seats(deal, seat))
         if deal.phase == SHOWDOWN:
-            theirs = deal.shown_code(other(team), figure)
-            if mine < theirs:
+            mine = max(mine, deal.shown_code(team, figure))
+            if mine < deal.shown_code(other(team), figure):
                 return -1.0
-            if deal.showing != team:
-                return 1.0 if mine > theirs else 0.0
         return float(self.figure_d[figure, mine + 1])
 
 
 def disk_cached(name: str, compute) -> np.ndarray:
-    """``compute()`` kept as ``<name>.npy`` in the cardsim cache (CARDSIM_CACHE or ~/.cache/cardsim,
-    folder tables) so that worker processes and later runs load it; the name must hold the table's
-    whole definition (sizes, seed, version)."""
-    import os
-    import tempfile
+    """``compute()`` kept in the cardsim table cache (`simcore.cache.cached_table`); the name must hold
+    the table's whole definition (sizes, seed, communication model, style)."""
+    from simcore.cache import cached_table
 
-    from simcore.runner import default_checkpoint_root
-
-    folder = default_checkpoint_root().parent / "tables"
-    path = folder / f"{name}-v1.npy"
-    try:
-        return np.load(path)
-    except (OSError, ValueError):
-        pass
-    table = compute()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            np.save(handle, table)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # no writable cache: computed again next time
-    return table
+    return cached_table(name, compute)
 
 
 # --- whole games and matches ------------------------------------------------------------------------
@@ -910,55 +991,79 @@ DEALS_STREAM, BLUFF_STREAM = 1, 2
 
 def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: BettingRules, estimator) -> GameRecord:
     """A whole game to the target: policies[t] bets for team t; the first dealer is drawn (A-17) and the
-    deal passes clockwise. kit: the game's betting module (``cards(trump)`` -> its `GameAdapter` with
-    ``choose_card`` and ``example_cards``; ``draw_deal(rng, dealer) -> (hands, trump)``). Returns the
-    `GameRecord`."""
+    deal passes clockwise. kit: the game's betting kit (``players``: seats at the table; ``cards(trump)``
+    -> its `GameAdapter` with ``choose_card`` and ``example_cards``; ``draw_deal(rng, dealer) -> (hands,
+    trump)``). Returns the `GameRecord`."""
     record = GameRecord(rules.target)
-    dealer = int(deal_rng.integers(4))
+    dealer = int(deal_rng.integers(kit.players))
     while record.winner is None:
         if len(record.deals) >= MAX_DEALS_PER_GAME:
             raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
         hands, trump = kit.draw_deal(deal_rng, dealer)
-        bluffs = bluff_rng.random((2, 3))
-        agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in bluffs[t]))
-                       for t in (0, 1))
+        draws = bluff_rng.random((2, 5))
+        agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in draws[t, :3]),
+                             tuple(bool(u < policies[t].show_bluff) for u in draws[t, 3:])) for t in (0, 1))
         adapter = kit.cards(trump)
         deal = Deal(adapter, rules, hands, trump, dealer, record.scores)
         if deal.phase != DONE:
             play_deal(deal, agents, adapter.choose_card, adapter.example_cards)
-        record.add(deal.result)
-        dealer = (dealer + 1) % 4
+        record.add(deal.result, dealer)
+        dealer = (dealer + 1) % kit.players
     return record
+
+
+def race_order(awards, side_a: int) -> np.ndarray:
+    """(K, K) int64 with K = MAX_DEAL_POINTS + 1: entry [na, nb] (1..K-1) is 1 when, adding the deal's
+    awards in the §7.10 order (`DealResult.awards`), team ``side_a``'s running total reaches na at an
+    earlier award than the other team's reaches nb, and both reach them; row and column 0 are 0."""
+    size = MAX_DEAL_POINTS + 1
+    never = len(awards) + 1
+    reach = np.full((2, size), never, dtype=np.int64)  # reach[side, n]: first award with total >= n
+    totals = [0, 0]
+    for i, (_, _, team, points) in enumerate(awards):
+        side = 0 if team == side_a else 1
+        totals[side] += points
+        for n in range(1, min(totals[side], size - 1) + 1):
+            reach[side, n] = min(reach[side, n], i)
+    order = (reach[0][:, None] < reach[1][None, :]) & (reach[1] < never)[None, :]
+    order[0, :] = order[:, 0] = False
+    return order.astype(np.int64)
 
 
 class MatchJob:
     """Runner job: games between policies a and b with duplicate deals. Unit = one game; games 2k and
     2k+1 of a block share their deals (and bluff draws) with the policies' seats swapped.
 
-    kit: module name of the game's betting module (see `play_game`; it also has ``make_estimator()``).
+    kit: module name of the game's betting module; ``module.kit(**dict(variant))`` gives the object with
+    ``cards(trump)``, ``draw_deal(rng, dealer)`` and ``make_estimator(communication)`` (see `play_game`).
     Counts: [games, games a won, deals, a points, b points, sum over games of a points², b points²,
-    deals², a points x deals, b points x deals] then a (MAX_DEAL_POINTS+1)² histogram of the
-    per-deal points (a, b).
+    deals², a points x deals, b points x deals], then per dealing side (0: a's team dealt, 1: b's) a
+    K x K histogram of the per-deal points (a, b), then per dealing side the K x K `race_order` sums
+    (K = MAX_DEAL_POINTS + 1).
     """
 
     block_size = 16
-    n_counts = 10 + (MAX_DEAL_POINTS + 1) ** 2
+    K = MAX_DEAL_POINTS + 1
+    n_counts = 10 + 4 * K * K
 
-    def __init__(self, kit: str, a: Policy, b: Policy, rules: BettingRules):
+    def __init__(self, kit: str, a: Policy, b: Policy, rules: BettingRules, communication: str = "partner",
+                 variant: tuple = ()):
         self.kit, self.a, self.b, self.rules = kit, a, b, rules
+        self.communication, self.variant = check_communication(communication), tuple(variant)
 
     def key(self) -> str:
-        return f"{self.kit}|match|{self.a!r}|{self.b!r}|{self.rules!r}"
+        return f"{self.kit}|match|{self.a!r}|{self.b!r}|{self.rules!r}|{self.communication}|{self.variant!r}"
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         import importlib
 
         from simcore.rng import block_substream
 
-        kit = importlib.import_module(self.kit)
-        estimator = kit.make_estimator()
+        kit = importlib.import_module(self.kit).kit(**dict(self.variant))
+        estimator = kit.make_estimator(self.communication)
         counts = np.zeros(self.n_counts, dtype=np.int64)
-        hist = counts[10:].reshape(MAX_DEAL_POINTS + 1, MAX_DEAL_POINTS + 1)
+        hist = counts[10:10 + 2 * self.K ** 2].reshape(2, self.K, self.K)
+        race = counts[10 + 2 * self.K ** 2:].reshape(2, self.K, self.K)
         for j in range(n_games):
             pair, a_team = divmod(j, 2)
             policies = (self.b, self.a) if a_team else (self.a, self.b)
@@ -968,9 +1073,11 @@ class MatchJob:
             deals = len(record.deals)
             counts[:10] += [1, record.winner == a_team, deals, pa, pb, pa * pa, pb * pb, deals * deals,
                             pa * deals, pb * deals]
-            for result in record.deals:
+            for result, dealer in zip(record.deals, record.dealers):
+                side = 0 if dealer % 2 == a_team else 1
                 x, y = (int(np.clip(result.points[t], 0, MAX_DEAL_POINTS)) for t in (a_team, 1 - a_team))
-                hist[x, y] += 1
+                hist[side, x, y] += 1
+                race[side] += race_order(result.awards, a_team)
         return counts
 
 
@@ -994,29 +1101,52 @@ def bluff_break_even(value: int, d: float) -> float:
     return abs(d) / (value + (value + 1) * abs(d))
 
 
-def match_equity(distribution, target: int) -> np.ndarray:
+def match_equity(distribution, target: int, first=None) -> np.ndarray:
     """W[a, b] = P(team A wins the game from scores a, b < target), by dynamic programming over a
-    per-deal points distribution ``distribution[x, y]`` (A scores x, B scores y; (K, K) summing to 1).
+    per-deal points distribution ``distribution[x, y]`` (A scores x, B scores y; (K, K) summing to 1),
+    the same whoever deals (`dealt_match_equity` with one distribution for both dealers).
+    Returns (target + 1, target + 1) with W[target, b < target] = 1 and W[a < target, target] = 0."""
+    return dealt_match_equity((distribution, distribution), target,
+                              None if first is None else (first, first))[0]
 
-    Scores that reach the target end the game; if both reach it in one deal, each wins half (the §7.10
-    order is not modelled). A deal where nobody scores repeats the state (solved exactly).
-    Returns (target + 1, target + 1) with W[target, b < target] = 1 and W[a < target, target] = 0.
+
+def dealt_match_equity(distributions, target: int, firsts=None) -> np.ndarray:
+    """W[d, a, b] = P(team A wins the game from scores a, b when team d (0 = A, 1 = B) deals next), by
+    dynamic programming; the deal passes to the other team after every deal (clockwise dealing).
+
+    distributions[d]: (K, K) per-deal points (A x, B y) of deals dealt by team d. firsts[d]: (K, K)
+    [na, nb] = P(both teams reach na and nb points in the deal and A reaches na first) (the §7.10
+    scoring order, `race_order`); None: a deal where both reach the target counts 1/2 each. A deal
+    where nobody scores passes the deal on (a 2 x 2 linear system per score, solved exactly).
+    Returns (2, target + 1, target + 1); W[:, target, b < target] = 1, W[:, a < target, target] = 0.
     """
-    dist = np.asarray(distribution, dtype=float)
-    dist = dist / dist.sum()
-    size = dist.shape[0]
-    w = np.zeros((target + 1, target + 1))
-    w[target, :target] = 1.0
-    w[target, target] = 0.5
+    dists = [np.asarray(d, dtype=float) / np.sum(d) for d in distributions]
+    size = dists[0].shape[0]
+    # reach[d][na, nb] = P(x >= na and y >= nb); na, nb beyond the table have probability 0
+    pad = max(size, target + 1)
+    reach = [np.zeros((pad + 1, pad + 1)) for _ in range(2)]
+    both_first = [np.zeros((pad + 1, pad + 1)) for _ in range(2)]
+    for d in (0, 1):
+        reach[d][:size, :size] = dists[d][::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+        first = (reach[d][:size, :size] / 2) if firsts is None else np.asarray(firsts[d], dtype=float)
+        both_first[d][:size, :size] = first
+    w = np.zeros((2, target + 1, target + 1))
+    w[:, target, :target] = 1.0
     for total in range(2 * target - 2, -1, -1):
         for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
             b = total - a
-            acc = 0.0
-            for x in range(size):
-                for y in range(size):
-                    if (x or y) and dist[x, y]:
-                        acc += dist[x, y] * w[min(a + x, target), min(b + y, target)]
-            w[a, b] = acc / (1.0 - dist[0, 0])
+            na, nb = target - a, target - b
+            rest = []
+            for d in (0, 1):
+                p = dists[d][:na, :nb]
+                # w[:, a, b] is still 0 here: the (0, 0) deal is solved below
+                inner = float((p * w[1 - d, a:a + min(na, size), b:b + min(nb, size)]).sum())
+                only_a = reach[d][na, 0] - reach[d][na, nb]  # A reaches the target, B does not
+                rest.append(inner + only_a + both_first[d][na, nb])
+            stay = (dists[0][0, 0], dists[1][0, 0])
+            # W0 = rest0 + stay0 W1, W1 = rest1 + stay1 W0
+            w[0, a, b] = (rest[0] + stay[0] * rest[1]) / (1.0 - stay[0] * stay[1])
+            w[1, a, b] = rest[1] + stay[1] * w[0, a, b]
     return w
 
 

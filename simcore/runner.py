@@ -361,7 +361,7 @@ def _local_cluster(workers: int):
         raise CardsimError(f"--dask-workers must be at least 1, got {workers}")
     _quiet_dask_logs()
     with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
     return Client(cluster, set_as_default=False)
 
 

@@ -38,3 +38,60 @@ def first_to_target(start: list[int], awards: list[tuple], target: int):
         if totals[team] >= target:
             return team
     return None
+
+
+def figure_counts(codes, communication: str) -> list:
+    """counts[figure][known code + 1][outcome] by plain loops: outcome 0 win, 1 stand, 2 lose, 3 void of
+    the team; known code = the team's best (``partner``) or each seat's own (``none``, one row per seat).
+    codes: list of deals, each 4 seats x (G code, H code), -1 = none; codes range -1..bins-2."""
+    bins = 2 + max([0] + [c for deal in codes for seat in deal for c in seat])
+    counts = [[[0] * 4 for _ in range(bins)] for _ in range(2)]
+    for deal in codes:
+        for figure in (0, 1):
+            for team in (0, 1):
+                ours = max(seat[figure] for seat in deal[team::2])
+                theirs = max(seat[figure] for seat in deal[1 - team::2])
+                if ours > theirs:
+                    outcome = 0
+                elif ours == theirs:
+                    outcome = 1 if ours >= 0 else 3
+                else:
+                    outcome = 2
+                known = [ours] if communication == "partner" else [seat[figure] for seat in deal[team::2]]
+                for code in known:
+                    counts[figure][code + 1][outcome] += 1
+    return counts
+
+
+def race_equity(dists, firsts, target: int, sweeps: int = 3000) -> list:
+    """W[d][a][b] = P(A wins from a, b with team d dealing next) by plain value iteration.
+
+    dists[d][x][y]: per-deal points of a deal dealt by team d; firsts[d][na][nb]: P(both reach na, nb and
+    A first) or None for 1/2 of P(both reach); the deal passes to the other team after every deal."""
+    size = len(dists[0])
+
+    def value(w, d, a, b):
+        total = 0.0
+        for x in range(size):
+            for y in range(size):
+                p = dists[d][x][y]
+                if not p:
+                    continue
+                if a + x >= target and b + y >= target:
+                    continue  # counted below
+                if a + x >= target:
+                    total += p
+                elif b + y < target:
+                    total += p * w[1 - d][a + x][b + y]
+        na, nb = target - a, target - b
+        both = sum(dists[d][x][y] for x in range(na, size) for y in range(nb, size))
+        if firsts is None:
+            total += both / 2
+        elif na < size and nb < size:
+            total += firsts[d][na][nb]
+        return total
+
+    w = [[[0.0] * target for _ in range(target)] for _ in range(2)]
+    for _ in range(sweeps):
+        w = [[[value(w, d, a, b) for b in range(target)] for a in range(target)] for d in (0, 1)]
+    return w

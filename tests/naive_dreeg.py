@@ -133,3 +133,39 @@ def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tr
         return max(values) if seat in maxside else min(values)
 
     return trick([set(h) for h in hands], leader, list(played), None)
+
+
+# --- the optional sub-games of §3.5 ----------------------------------------------------------------
+def blind_kamerun(hands, picks, S):
+    """Kamerun bei Nacht (§3.5) written plainly: ``hands`` lists of cards from forehand; every
+    player in turn plays the card at index ``int(u * len(hand))`` of his sorted hand, ``u`` the next
+    of ``picks``; the highest card of the suit led wins; scored as Kamerun (§3.4.4). Returns the
+    erase list."""
+    hands = [sorted(h) for h in hands]
+    n, picks = len(hands), iter(picks)
+    points, tricks, leader = {p: 0 for p in range(n)}, {p: 0 for p in range(n)}, 0
+    while hands[leader]:
+        played = []
+        for k in range(n):
+            hand = hands[(leader + k) % n]
+            played.append(hand.pop(int(next(picks) * len(hand))))
+        leader = (leader + winner_slot(played, None)) % n
+        points[leader] += sum(POINTS[rank(c)] for c in played)
+        tricks[leader] += 1
+    out = kamerun_normal(points, tricks, leader, S)
+    return [out[p] for p in range(n)]
+
+
+def wegloescher_erase(strokes, pair, erase):
+    """§3.5 Weglöscher: the two players erase their own counts, everyone else still in erases the
+    winner's count but keeps his last stroke (dict seat -> strokes)."""
+    won = max(erase[p] for p in pair)
+    out = {}
+    for p, s in strokes.items():
+        if p in pair:
+            out[p] = max(0, s - erase[p])
+        elif s == 0:
+            out[p] = 0
+        else:
+            out[p] = max(1, s - won)
+    return out

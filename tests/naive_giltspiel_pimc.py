@@ -69,3 +69,34 @@ def consistent_deals(known, need, pool, voids) -> list[tuple[frozenset, ...]]:
 
     fill(0, set(pool), [])
     return out
+
+
+def public_representatives(cards, gone) -> set:
+    """Of ``cards`` (one hand's) those with no card of ``cards`` next above them in their suit once
+    the cards ``gone`` are skipped: equivalent runs counted once."""
+    out = set()
+    for card in cards:
+        above = [c for c in range(card + 1, (card // 8 + 1) * 8) if c not in gone]
+        if not above or above[0] not in cards:
+            out.add(card)
+    return out
+
+
+def sequential_pick(legal, outcomes, trick, trump, gone=frozenset()) -> tuple[int, int]:
+    """(card, samples used) of the PIMC vote over the sample outcomes (a list of K sets: the cards
+    that win in each sample), stopping as `giltspiel_pimc._next_live`: a card stops being counted
+    once it cannot reach the most wins; sampling stops when the counted cards are one up to
+    equivalence, or after half the samples when some card won them all or none won any."""
+    k = len(outcomes)
+    wins = {c: 0 for c in legal}
+    live, done = set(legal), 0
+    while done < k:
+        top = max(wins[c] for c in live)
+        live = {c for c in live if wins[c] + k - done >= top}
+        top = max(wins[c] for c in live)
+        if len(public_representatives(live, gone)) <= 1 or 2 * done >= k and top in (0, done):
+            break
+        for card in live:
+            wins[card] += card in outcomes[done]
+        done += 1
+    return pick(wins, trick, trump), done

@@ -228,3 +228,21 @@ def random_play(hand, trick, trump: int, perl: dict[int, int], u: float):
         useful.append(low)
     v = u * len(cards) - k
     return card, useful[int(v * len(useful))]
+
+
+def figures_play(hand, trick, trump: int, perl: dict[int, int]):
+    """§11.7 G2 ("G1 plus figures", trick play only). Leading: as G1. Following: G1 played from the
+    natural cards alone while the hand holds one (the Perlaggen are kept for the figures, B10); with
+    only Perlaggen, G1's card, with G1's identity if that takes the trick from the opponents, else
+    baptised as an Ace of an allowed suit, the one with the smallest key (ties: the lower suit)."""
+    if not trick:
+        return greedy_play(hand, trick, trump, perl)
+    naturals = [c for c in hand if c not in perl]
+    if naturals:
+        return greedy_play(naturals, trick, trump, perl)
+    card, identity = greedy_play(hand, trick, trump, perl)
+    led, best, partner = _trick_state(trick, trump, perl)
+    if not partner and key((card, identity), led, trump, perl) > best:
+        return card, identity
+    aces = [b for b in _ok_identities(legal_plays(hand, trick, trump, perl), card) if b != WELI and b % 8 == 7]
+    return card, min(aces, key=lambda b: (key((card, b), led, trump, perl), b))

@@ -75,7 +75,7 @@ def test_thresholds_command(capsys):
     code, out, _ = run_cli(capsys, "thresholds", "giltspiel", "--target", "5", "--games", "8", "--seed", "4",
                            "--no-progress", "--json")
     data = json.loads(out)
-    assert code == 0 and data["target"] == 5 and len(data["match_equity"]) == 25
+    assert code == 0 and data["target"] == 5 and len(data["match_equity"]) == 2 * 25  # both dealers
     assert len(data["first_order"]) == 12
 
 

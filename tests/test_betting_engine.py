@@ -85,17 +85,23 @@ def test_no_action_sequence_reaches_an_illegal_state(seed, scores, strict, kit):
     hands, trump = kit.draw_deal(rng)
     deal = kit.new_deal(hands, trump, dealer=int(rng.integers(4)), scores=scores,
                         rules=kit.rules_from_options(target=11, strict_examples=strict))
-    for _ in range(600):
-        if deal.phase == DONE:
-            break
-        before = snapshot(deal)
-        try:
-            random_action(deal, rng)()
-        except CardsimError:
-            assert snapshot(deal) == before
-        check_invariants(deal)
+    drive_randomly(deal, rng, random_action, check_invariants, 600)
     if deal.phase == DONE:
         check_result(deal, scores)
+
+
+def drive_randomly(deal, rng, action, invariants, steps: int) -> None:
+    """Up to ``steps`` random actions (``action(deal, rng)``) until the deal is done: a refused one must
+    leave the state as it was, and ``invariants(deal)`` must hold after every one."""
+    for _ in range(steps):
+        if deal.phase == DONE:
+            return
+        before = snapshot(deal)
+        try:
+            action(deal, rng)()
+        except CardsimError:
+            assert snapshot(deal) == before
+        invariants(deal)
 
 
 def check_result(deal, scores):

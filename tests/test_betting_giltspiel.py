@@ -417,7 +417,7 @@ def test_void_figure_A1():
     """A-1: nobody holds a Hanger -> two passes make it VOID; nobody scores it."""
     hands = {S: "EA LA H7 S9 E9", N: "EK LK SO E7 HU", W: "EO L9 HA S7 L7", E: "E10 H9 SK S10 HO"}
     deal = make(hands, "LU")
-    assert all(deal.full_codes[s][H] < 0 for s in range(4))
+    assert all(deal.full_codes(s)[H] < 0 for s in range(4))
     deal.concede(EW, SP)
     deal.reveal(S, cards("EA LA"))
     deal.end_turn(NS)

@@ -309,6 +309,16 @@ def test_unbet_concession_needs_an_example_A11():
 A, B, C = 0, 1, 2
 
 
+def scripted(fig, script):
+    """``fig`` after the steps ("answer", player, kind) / ("raise", player) in order."""
+    for step in script:
+        if step[0] == "raise":
+            fig.raise_(step[1])
+        else:
+            fig.answer(step[1], step[2])
+    return fig
+
+
 def test_three_player_answers_T26():
     fig = ThreeFigure(A)
     fig.answer(B, GUT3)
@@ -352,13 +362,7 @@ def test_three_player_answers_T26():
 ])
 def test_strafperlaggen_cases_T27_T32(script, winner, expected):
     """S1's six Strafperlaggen cases (A bets the Gleich), T-32 as corrected by D-2 / A-02."""
-    fig = ThreeFigure(A)
-    for step in script:
-        if step[0] == "raise":
-            fig.raise_(step[1])
-        else:
-            fig.answer(step[1], step[2])
-    assert fig.straf_changes(winner) == expected
+    assert scripted(ThreeFigure(A), script).straf_changes(winner) == expected
 
 
 def test_strafperlaggen_level_two_T33():
@@ -389,3 +393,18 @@ def test_strafperlaggen_level_two_T33():
     early.answer(B, GUT3)
     early.answer(C, GUT3)
     assert early.straf_changes(None)[C] == 2
+
+
+@pytest.mark.parametrize("script, winner, expected", [
+    ([("answer", B, GUT3), ("answer", C, GUT3)], None, [1, 0, 0]),                            # A +1
+    ([("answer", B, GUT3), ("answer", C, ACCEPT3)], C, [0, 0, 2]),                            # better of A, C: 2
+    ([("answer", B, GUT3), ("answer", C, ACCEPT3)], B, [0, 0, 0]),                            # B is out
+    ([("answer", B, ACCEPT3)], C, [0, 0, 2]),                                                  # C rides free, wins
+    ([("answer", B, ACCEPT3), ("raise", C), ("answer", A, ACCEPT3)], B, [0, 3, 0]),           # worth 3
+    ([("answer", B, ACCEPT3), ("raise", C), ("answer", A, GUT3), ("answer", B, GUT3)], A, [0, 0, 2]),  # C +2
+    ([("answer", B, ACCEPT3), ("raise", C), ("answer", A, GUT3), ("answer", B, ACCEPT3)], A, [0, 0, 0]),  # A out
+    ([("answer", B, ACCEPT3)], None, [0, 0, 0]),                                               # it stands
+])
+def test_three_player_points_T26(script, winner, expected):
+    """T-26 (§9.4, the ordinary 3-player game counting up): what each player scores from A's bet."""
+    assert scripted(ThreeFigure(A, straf=False), script).plain_points(winner) == expected

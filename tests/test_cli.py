@@ -164,14 +164,17 @@ FRAMES = [(c, g, s) for c, g, s in _commands() if c in ("odds", "stats") and g i
 @pytest.mark.parametrize("command,game,spec", FRAMES, ids=[f"{c}-{g}" for c, g, _ in FRAMES])
 def test_long_frames_have_the_sweep_columns(command, game, spec):
     """The `Command.frame` of the giltspiel, perlaggen and pinochle3 odds/stats returns one row per
-    estimate with a unique name, an interval around the value and its n."""
+    estimate with a unique name, an interval around the value and its n (the other games' sweepable
+    commands: tests/test_sweep_games.py)."""
     from analysis.cli import command_parser
     from analysis.commands import LONG_COLUMNS
 
-    assert len(FRAMES) == 5
-    extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"], "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"]}}
+    assert len(FRAMES) == 6
+    extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"], "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"],
+                      "pinochle3": ["--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--dd-tricks", "2",
+                                    "--n", "256"]}}
     args = command_parser(command, game, spec).parse_args(
-        extra.get(command, {}).get(game, []) + ["--n", "5000", "--seed", "1", "--no-progress"])
+        ["--n", "5000", "--seed", "1", "--no-progress"] + extra.get(command, {}).get(game, []))
     frame = spec.frame(args)
     assert list(frame.columns) == LONG_COLUMNS and len(frame) > 0 and frame.estimate.is_unique
     assert ((frame.lo <= frame.value + 1e-12) & (frame.value <= frame.hi + 1e-12)).all() and (frame.n > 0).all()

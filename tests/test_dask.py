@@ -29,7 +29,7 @@ HAND = "LA SA H10 E9 E8"
 @pytest.fixture(scope="module")
 def scheduler():
     """The address of a LocalCluster of two worker processes, one thread each."""
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     try:
         yield cluster.scheduler_address
     finally:
@@ -145,7 +145,7 @@ def test_report_and_sweep_with_unreachable_scheduler_exit_2(command, tmp_path, c
 
 def test_scheduler_without_workers_is_an_error_not_a_hang(monkeypatch):
     monkeypatch.setattr(runner, "DASK_TIMEOUT_S", 1)
-    with LocalCluster(n_workers=0, processes=True, dashboard_address=None) as empty:
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=":0") as empty:
         start = time.monotonic()
         with pytest.raises(CardsimError, match="has no workers"):
             runner.run(StatsJob(Known(), seat=0), 1000, SEED, checkpoint=False, scheduler=empty.scheduler_address)

@@ -83,6 +83,10 @@ def test_stats_and_match_json(capsys):
     (["stats", "dreeg", "--players", "5"], "--players must be 3 or 4"),
     (["match", "dreeg", "--a", "smart"], "unknown policy"),
     (["thresholds", "dreeg", "--decision", "nope"], "unknown --decision"),
+    (["stats", "dreeg", "--option", "schweige_mass=phase1", "--option", "wegloescher=phase1"], "already"),
+    (["stats", "dreeg", "--option", "counting_error_percent=7"], "choose one of"),
+    (["match", "dreeg", "--option", "kamerun_bei_nacht=phase1"], "choose one of"),
+    (["thresholds", "dreeg", "--decision", "moment", "--option", "information=counting_errors"], "perfect recall"),
 ])
 def test_bad_input(capsys, argv, message):
     code, out, err = run_cli(capsys, *argv)
@@ -92,9 +96,10 @@ def test_bad_input(capsys, argv, message):
 def test_thresholds_json_contract(capsys):
     code, out, _ = run_cli(capsys, "thresholds", "dreeg", "--n", "60", "--seed", "4", "--json", "--no-progress")
     data = json.loads(out)
-    assert code == 0 and set(data["decisions"]) == {"close", "call", "durchmarsch"}
-    for decision in data["decisions"].values():
-        assert sum(row["n"] for row in decision["rows"]) == 60
+    assert code == 0 and set(data["decisions"]) == {"close", "call", "durchmarsch", "hide", "moment"}
+    assert {row["tricks"] for row in data["decisions"]["moment"]["close_from"]} <= set(range(6))
+    for name, decision in data["decisions"].items():
+        assert sum(row["n"] for row in decision["rows"]) == 60 or name == "hide"   # hide: HA dealt, not in talon
         for row in decision["rows"]:
             assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]
             assert row["diff"] == pytest.approx(row["mean_a"] - row["mean_b"])
@@ -113,3 +118,50 @@ def test_strength_rows_cover_every_deal():
     frame = api.strength(phase=1, players=2, n=50, seed=1, progress=False, checkpoint=False)
     reach = frame[frame.outcome == "reach66"]
     assert reach.groupby("position")["n"].sum().to_dict() == {"dealer": 50, "forehand": 50}
+
+
+def test_stats_with_the_optional_sub_games(capsys):
+    """§3.5 sub-games as phases: Kamerun bei Nacht in place of phase 4, Schweige-Maß and Weglöscher
+    after phase 8; every phase has a loser in every game."""
+    code, out, _ = run_cli(capsys, "stats", "dreeg", "--n", "3", "--seed", "2", "--json", "--no-progress",
+                           "--option", "kamerun_bei_nacht=phase4", "--option", "schweige_mass=extra",
+                           "--option", "wegloescher=extra", "--option", "schweige_speak_percent=5")
+    data = json.loads(out)
+    phases = list(dict.fromkeys(row["phase"] for row in data["tables"]["losers"]))
+    assert code == 0 and phases[3] == "4 Kamerun bei Nacht" and phases[8:] == ["9 Schweige-Maß", "10 Weglöscher"]
+    for phase in phases:
+        assert sum(row["successes"] for row in data["tables"]["losers"] if row["phase"] == phase) >= 3
+    code, out, _ = run_cli(capsys, "match", "dreeg", "--a", "sly", "--b", "greedy", "--games", "2", "--seed", "1",
+                           "--no-progress")
+    assert code == 0 and "A sly" in out
+
+
+def test_moment_thresholds_classes_and_pairs():
+    """Every deal contributes one closing moment; the class parts decode the moment; the intervals
+    hold their estimates; the branches replay the hand exactly up to the chosen moment."""
+    from simcore.games.dreeg_odds import moment_class, moment_label
+
+    assert moment_label(moment_class(0, 0, 0)) == (0, "0-19", "0-1")
+    assert moment_label(moment_class(5, 70, 6)) == (5, "66+", "4+")
+    assert moment_label(moment_class(2, 33, 2)) == (2, "33-44", "2")
+    frame = api.thresholds("moment", n=120, seed=3, progress=False, checkpoint=False)
+    assert frame["n"].sum() == 120 and set(frame["tricks"]) <= set(range(6))
+    assert ((frame["diff_lo"] <= frame["diff"]) & (frame["diff"] <= frame["diff_hi"])).all()
+    assert frame.attrs["close_from"] and all(set(row) == {"tricks", "trumps", "classes", "close_from"}
+                                             for row in frame.attrs["close_from"])
+    import numpy as np
+
+    from simcore.games.dreeg import rule_options
+    from simcore.games.dreeg_odds import _Moments
+    from simcore.games.dreeg_play import play_hand
+
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        perm = rng.permutation(24)
+        probe: list = []
+        play_hand("66", 1, perm, [_Moments(probe), _Moments(probe)], rule_options())
+        at = int(rng.integers(len(probe)))
+        for answer in (True, False):
+            branch: list = []
+            res = play_hand("66", 1, perm, [_Moments(branch, at, answer), _Moments(branch, at, answer)], rule_options())
+            assert branch[:at + 1] == probe[:at + 1] and (res.closer >= 0 or not answer)

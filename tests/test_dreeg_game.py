@@ -18,13 +18,13 @@ OPTS = rule_options()
 
 def test_p2_ranking_can_skip_stages_section_7_10():
     """4p phase 1, strokes A1 B1 C1 D5, erase 3 2 1 0: A, B, C reach 0 together, D loses."""
-    assert g.settle(1, [1, 1, 1, 5], [0, 1, 2, 3], [3, 2, 1, 0]) == ([0, 0, 0, 5], [3], [3])
-    assert g.settle(1, [7, 7, 7, 7], [0, 1, 2, 3], [3, 2, 1, 0]) == ([4, 5, 6, 7], [0, 1, 2, 3], [])
+    assert g.settle("66", [1, 1, 1, 5], [0, 1, 2, 3], [3, 2, 1, 0]) == ([0, 0, 0, 5], [3], [3])
+    assert g.settle("66", [7, 7, 7, 7], [0, 1, 2, 3], [3, 2, 1, 0]) == ([4, 5, 6, 7], [0, 1, 2, 3], [])
 
 
 def test_k3_k4_kamerun_phase_end_section_7_9():
-    assert g.settle(4, [1, 2, 3, 4], [0, 1, 2, 3], [2, 0, 3, 1])[2] == [2]
-    assert g.settle(5, [1, 2, 3, 4], [0, 1, 2, 3], [2, 2, 0, 3])[2] == [0, 1]
+    assert g.settle("KA", [1, 2, 3, 4], [0, 1, 2, 3], [2, 0, 3, 1])[2] == [2]
+    assert g.settle("KA", [1, 2, 3, 4], [0, 1, 2, 3], [2, 2, 0, 3])[2] == [0, 1]
 
 
 def test_first_dealer_of_a_phase_section_2_3():

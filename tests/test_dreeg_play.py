@@ -45,7 +45,8 @@ class Scripted(GreedyPolicy):
     def __getattribute__(self, name):
         answers = object.__getattribute__(self, "answers")
         base = object.__getattribute__(self, name) if hasattr(type(self), name) else None
-        if name in ("card", "announce", "go_out", "close", "exchange", "durchmarsch", "ra_trump", "call", "name_trump"):
+        if name in ("card", "announce", "go_out", "close", "exchange", "durchmarsch", "ra_trump", "call", "name_trump",
+                    "heart_ace"):
             log = object.__getattribute__(self, "log")
 
             def ask(play, pos, *args):
@@ -247,6 +248,63 @@ def test_r2_talon_flip_and_unflip_section_7_7():
             play.hands[p] &= ~(1 << (play.hands[p] & -play.hands[p]).bit_length() - 1)
     assert drawn == [("E9", "EU"), ("EO", "EK"), ("E10", "EA"), ("LU", "LO"), ("LK", "HA"), ("L9", "L10")]
     assert play.trump == L
+
+
+R3_HANDS = ["HA E9 L9 S9 EU LU", "E10 L10 S10 H9 HU SU"]
+R3_TALON = "EA LA SA EK LK SK EO LO SO HO HK H10"
+
+
+def _hider(**answers):
+    from simcore.games.dreeg_policies import Committed, SlyPolicy
+
+    return Committed(SlyPolicy(), **{"heart_ace": False, "go_out": False, **answers})
+
+
+def test_r3_hidden_heart_ace_detected_at_the_flip_section_7_7():
+    """HA dealt to FH, who keeps it hidden; the talon flip after trick 3 exposes it (§5 A13): the
+    hand ends and the dealer-side player erases 3 (§3.0.10)."""
+    res = dp.play_hand("RA", 2, perm_for(R3_HANDS, R3_TALON), [_hider(), Scripted(go_out=False, close=False)], OPTS)
+    assert res.kind == "penalty" and res.offender == 0 and res.erase == [0, 3] and sum(res.tricks) == 3
+
+
+def test_hidden_heart_ace_detected_by_a_close_or_by_playing_it_section_5_a13():
+    closer = Scripted(go_out=False, close=lambda p, pos: sum(p.tricks) == 1)
+    res = dp.play_hand("RA", 2, perm_for(R3_HANDS, R3_TALON), [_hider(), closer], OPTS)
+    assert res.kind == "penalty" and res.offender == 0 and res.erase == [0, 3] and sum(res.tricks) == 1
+    greedy_hider = Scripted(heart_ace=False, go_out=False, close=False)   # greedy cashes the sure HA at once
+    res = dp.play_hand("RA", 2, perm_for(R3_HANDS, R3_TALON), [greedy_hider, Scripted(close=False)], OPTS)
+    assert res.kind == "penalty" and res.offender == 0 and sum(res.tricks) == 0
+
+
+def test_sly_announces_a_hidden_heart_ace_before_the_flip():
+    """The sly policy names trump at the window after trick 3's draws: no flip, no penalty; until
+    then the tricks are played without trump."""
+    from simcore.games.dreeg_policies import SlyPolicy
+
+    trumps = []
+
+    class Seen(SlyPolicy):
+        def card(self, play, pos, legal):
+            trumps.append((sum(play.tricks), play.trump))
+            return super().card(play, pos, legal)
+
+    res = dp.play_hand("RA", 2, perm_for(R3_HANDS, R3_TALON), [Seen(), Scripted(go_out=False, close=False)], OPTS)
+    assert res.kind != "penalty" and res.trump >= 0
+    assert {t for k, t in trumps if k < 3} == {-1} and {t for k, t in trumps if k >= 3} == {res.trump}
+
+
+def test_r2_an_ace_drawn_face_up_cannot_be_hidden_section_7_7():
+    talon = "E9 EU EO EK E10 EA L9 L10 HA LK LO LU"
+    play = new_play("RA", ["S9 SU SO SK S10", "H9 HU HO HK H10"], talon=talon,
+                    policies=[Scripted(go_out=False, close=False, heart_ace=False),
+                              Scripted(go_out=False, close=False, ra_trump=L, heart_ace=False)])
+    play.heart_ace_pending, play.two_sided = True, True
+    for winner in (0, 1, 0, 0, 0):
+        play.tricks[winner] += 1
+        play._between_tricks(winner)
+        for p in (0, 1):
+            play.hands[p] &= ~(1 << (play.hands[p] & -play.hands[p]).bit_length() - 1)
+    assert play.trump == L and play.offender < 0
 
 
 def test_r4_closed_before_trump_means_no_trump_section_7_7():

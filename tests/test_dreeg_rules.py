@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import naive_dreeg as naive
@@ -289,3 +289,22 @@ def test_profile_enumeration_is_complete():
         assert sum(w for _, w in ex.profiles(n)) == comb(24, n)
     direct = sum(1 for h in combinations(range(24), 3) if r.marriage_suits(r.DECK.mask(h)))
     assert F(direct, 2024) == ex.marriage_distribution(3)[1]
+
+
+@given(st.integers(0, (1 << 24) - 1))
+@settings(max_examples=300, deadline=None)
+def test_mask_lookups_match_plain_loops(mask):
+    """`cards_of` / `points_of` / `bit_count` (byte lookups) against plain loops over the 24 cards."""
+    cards = [c for c in range(24) if (mask >> c) & 1]
+    assert r.cards_of(mask) == cards and r.bit_count(mask) == len(cards)
+    assert r.points_of(mask) == sum(naive.POINTS[naive.rank(c)] for c in cards)
+
+
+@given(st.permutations(range(24)), st.integers(1, 3), st.sampled_from([-1, 0, 1, 2, 3]))
+@settings(max_examples=300, deadline=None)
+def test_winning_cards_match_the_plain_trick_winner(perm, played, trump):
+    """`winning_cards`: exactly the cards that would hold the trick (plain §3.0.1 reference)."""
+    trick, cards = list(perm[:played]), list(perm[played:played + 8])
+    ref = [c for c in cards if naive.winner_slot(trick + [c], None if trump < 0 else trump) == len(trick)]
+    assert r.winning_cards(cards, trick, trump) == ref
+    assert r.winning_slot(trick, trump) == naive.winner_slot(trick, None if trump < 0 else trump)

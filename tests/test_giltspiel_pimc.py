@@ -130,8 +130,8 @@ def random_position(rng, size):
 @settings(max_examples=40)
 @given(st.integers(1, 3), st.randoms(use_true_random=False))
 def test_votes_match_minimax(size, rng):
-    """The kernel's votes on given sample deals equal the plain minimax's for every card it solves,
-    and equivalent cards it skips have the same minimax value as the card that stands for them."""
+    """The kernel's votes on given sample deals equal the plain minimax's for every legal card
+    (cards equivalent within a sample deal share one solve)."""
     hands, trump, leader, won, trick, seat = random_position(rng, size)
     others = sorted(set(range(32)) - hands[seat] - set(trick))
     deals = []
@@ -141,16 +141,43 @@ def test_votes_match_minimax(size, rng):
         for s in range(4):
             dealt[s] = set(hands[seat]) if s == seat else {cards.pop() for _ in range(len(hands[s]))}
         deals.append(dealt)
-    gone = 0  # nothing known out of play: equivalence only between adjacent cards
-    got = pimc.votes([masks(d) for d in deals], seat, trump, trick, leader, won, gone)
+    got = pimc.votes([masks(d) for d in deals], seat, trump, trick, leader, won)
     expected = naive.votes(deals, seat, trump, leader, won, trick)
-    solved = {c for c in expected if got[c] or c in g.DECK.cards_of(
-        pimc._representatives(np.uint64(to_mask(expected)), np.uint64(gone)))}
-    for card, value in expected.items():
-        rep = card
-        while rep not in solved:
-            rep += 1
-        assert got[rep] == expected[rep] and value == expected[rep]
+    assert {card: got[card] for card in expected} == expected and got.sum() == sum(expected.values())
+
+
+def class_top(card, hand, present):
+    """The highest card of ``hand`` equivalent to ``card`` when only the ``present`` cards are in play."""
+    while True:
+        above = [c for c in range(card + 1, (card // 8 + 1) * 8) if c in present]
+        if not above or above[0] not in hand:
+            return card
+        card = above[0]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 31), min_size=2, max_size=5, unique=True), st.integers(1, 10),
+       st.sets(st.integers(0, 31), max_size=12), st.randoms(use_true_random=False))
+def test_sequential_vote_matches_reference(hand, samples, gone, rng):
+    """The kernel's sampling loop (`_next_live`, fed the wins of random outcomes; equivalent cards
+    win together) stops after the same samples and picks the same card as the plain sequential vote."""
+    gone = gone - set(hand)
+    trump = rng.randrange(4)
+    outcomes = []
+    for _ in range(samples):
+        present = set(range(32)) - gone - {c for c in range(32) if rng.random() < 0.3} | set(hand)
+        winners = {c for c in hand if rng.random() < 0.5}
+        outcomes.append({c for c in hand if class_top(c, hand, present) in winners})
+    expected = naive.sequential_pick(hand, outcomes, (), trump, gone)
+    wins = np.zeros(32, dtype=np.int64)
+    legal, done = np.uint64(to_mask(hand)), 0
+    live = pimc._next_live(legal, wins, done, samples, np.uint64(to_mask(gone)))
+    while live:
+        for card in g.DECK.cards_of(live):
+            wins[card] += card in outcomes[done]
+        done += 1
+        live = pimc._next_live(np.uint64(live), wins, done, samples, np.uint64(to_mask(gone)))
+    assert (pimc._pick(legal, wins, np.zeros(4, dtype=np.int64), 0, trump), done) == expected
 
 
 @settings(max_examples=60)
@@ -202,14 +229,31 @@ def test_pimc_beats_random_play():
 
 
 # --- job and command --------------------------------------------------------------------------
-def test_job_totals_do_not_depend_on_chunks_or_jobs():
+@pytest.mark.parametrize("communication", ["none", "partner"])
+def test_job_totals_do_not_depend_on_chunks_or_jobs(communication):
     facts = g.parse_known("LA SA H10 E9 E8", 1, "L7", None)
-    job = pimc.PimcSpielJob(facts, 1, samples=2, communication="partner")
+    job = pimc.PimcSpielJob(facts, 1, samples=2, communication=communication)
     kw = dict(checkpoint=False, progress=False)
     a = runner.run(job, 150, 9, chunk_deals=64, **kw)
     b = runner.run(job, 150, 9, chunk_deals=1000, **kw)
     c = runner.run(job, 150, 9, jobs=2, chunk_deals=64, **kw)
     assert a[0] == 150 and (a == b).all() and (a == c).all()
+
+
+def test_forehand_first_lead_is_decided_once_per_turnup():
+    """Seat 1 asking with communication none: its first lead (the same view in every deal with one
+    turn-up) is one PIMC decision per (seed, turn-up), a legal card, and only then (not for seat 3
+    or with communication partner)."""
+    facts = g.parse_known("LA SA H10 E9 E8", 1, None, None)
+    job = pimc.PimcSpielJob(facts, 1, samples=2)
+    slots, keep = job.deal_block(5, 0, 64)
+    job.run_block(5, 0, 64)
+    turnups = {g.DECK.cards_of(t)[0] for t in slots[keep, g.TURNUP]}
+    assert set(job._firsts) == {(5, t) for t in turnups}
+    assert all(card in g.DECK.parse_cards("LA SA H10 E9 E8") for card in job._firsts.values())
+    assert job.first_lead(5, min(turnups)) == job._firsts[5, min(turnups)]
+    assert pimc.PimcSpielJob(facts, 1, 2, "partner").first_lead(5, 0) == -1
+    assert pimc.PimcSpielJob(g.parse_known("LA SA H10 E9 E8", 3, None, None), 3, 2).first_lead(5, 0) == -1
 
 
 def test_pimc_odds_top_trumps_always_win():

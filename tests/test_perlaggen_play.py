@@ -234,6 +234,49 @@ def test_solver_matches_minimax_on_three_card_endings(style, rng):
     check_solver(hands, trump, leader, won, style)
 
 
+def rich_position(rng, size, style):
+    """Like `random_position`, but about half the cards are Perlaggen (the solver's hard cases:
+    identity classes, Perlagg wars, sure tricks net of higher Perlaggen)."""
+    hands, trump, leader, won = random_position(rng, size, style)
+    per = sorted(naive.perlaggen(style, trump))
+    n_per = min(len(per), rng.randint(size, 2 * size))
+    pack = rng.sample(per, n_per) + rng.sample([x for x in range(33) if x not in per], 4 * size - n_per)
+    rng.shuffle(pack)
+    return [set(pack[i * size:(i + 1) * size]) for i in range(4)], trump, leader, won
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(STYLES), st.integers(1, 2), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_solver_matches_minimax_with_many_perlaggen(style, size, played, rng):
+    hands, trump, leader, won = rich_position(rng, size, style)
+    trick = random_trick(rng, hands, trump, naive.perlaggen(style, trump), leader, min(played, 4 * size - 1) % 4)
+    check_solver(hands, trump, leader, won, style, trick)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(STYLES), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_solver_matches_minimax_within_a_trick_of_three_cards(style, played, rng):
+    hands, trump, leader, won = rich_position(rng, 3, style)
+    trick = random_trick(rng, hands, trump, naive.perlaggen(style, trump), leader, played)
+    check_solver(hands, trump, leader, won, style, trick)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(STYLES), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_sure_tricks_are_sure(style, size, rng):
+    """`_sure_tricks` s >= 1 for a team with k cards each left: the plain minimax, with the team
+    needing exactly s more tricks and the opponents k - s + 1, gives the team the Spiel."""
+    hands, trump, leader, _ = rich_position(rng, min(size, 2) if rng.random() < 0.9 else size, style)
+    k = len(hands[0])
+    pmasks, precs = play.PlayRules(style).arrays()
+    for team in (0, 1):
+        s = play._sure_tricks(masks(hands), pmasks[trump], precs[trump], trump, team, k)
+        if s:
+            won = [0, 0]
+            won[team], won[1 - team] = 3 - s, 2 - k + s
+            assert naive.spiel_minimax(hands, trump, naive.perlaggen(style, trump), leader, won) == team
+
+
 @settings(max_examples=15)
 @given(st.randoms(use_true_random=False))
 def test_optimal_line_is_legal_and_keeps_the_spiel(rng):

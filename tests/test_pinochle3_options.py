@@ -1,11 +1,15 @@
 """Pinochle rule variants as options (spec shared/rules/pinochle3.md §7, §8, §10.7): meld variants V5-V7
-(X1-X3, A13, A14), the ÷10 scale V12 (X4), nines throw-in V4 (X7, §9.2 rates) and bad options."""
+(X1-X3, A13, A14), the ÷10 scale V12 (X4), nines throw-in V4 (X7, §9.2 rates), bad options, and the
+meld variants through ``cardsim meld`` and ``cardsim stats`` (``--option``)."""
+
+import json
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from analysis.cli import main
 from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
@@ -116,3 +120,59 @@ def test_bad_options(options, message):
         p3.meld_points(holding(M8), 0, options) if "scale" not in options else p3.scaled(options)
     with pytest.raises(CardsimError, match="unknown nines_rule"):
         p3.nines_throw_in(holding(M21), "4_any")
+
+
+# --- meld variants in `cardsim meld` and `cardsim stats` ----------------------------------------------
+VARIANTS = [{}, {"double_bonus": False}, {"double_royal_marriage": 240},
+            {"roundhouse_meld": True, "roundhouse_with_rope": 390}, {"roundhouse_meld": True}]
+
+
+@given(st.lists(st.integers(0, 47), min_size=8, max_size=18, unique=True), st.integers(0, 3),
+       st.sampled_from(VARIANTS))
+def test_meld_breakdown_adds_up_under_every_variant(cards, trump, options):
+    """The declared melds sum to the kernel's meld under V5-V7 (R3.5, §7)."""
+    mask = np.array([p3.DECK.mask(cards)], dtype=np.uint64)
+    assert sum(m.points for m in p3.meld_breakdown(cards, trump, options)) == \
+        int(p3.meld_points(mask, trump, options)[0])
+
+
+@pytest.mark.parametrize("label, hand, trump, options, total, named", [
+    ("X2 rope + double royal", "HA H10 HK HK HQ HQ HJ S9 S9 SJ DJ D9 C9 CJ CJ", "H", ["double_royal_marriage=240"],
+     430, ("double royal marriage in H", 240)),
+    ("X3 roundhouse with rope 390", "HA H10 HK HQ HJ SK SQ DK DQ CK CQ S9 D9 C9 CJ", "H",
+     ["roundhouse_meld=True", "roundhouse_with_rope=390"], 390, ("royal marriage in H", 40)),
+    ("X1 double pinochle", "SQ SQ DJ DJ S9 S9 H9 D9 C9 C9 CJ HJ HQ SJ SA", "S", ["double_bonus=False"], 140,
+     ("double pinochle", 80)),
+])
+def test_meld_command_takes_variant_options(capsys, label, hand, trump, options, total, named):
+    """§10.7 X1-X3 through ``cardsim meld pinochle3 --option``: the total and the meld that carries
+    the variant's value (the X2 hand adds jacks around: 390 + 40; X1 a double deece and jacks around: 80 + 20 + 40)."""
+    argv = ["meld", "pinochle3", "--hand", hand, "--trump", trump, "--json"]
+    for o in options:
+        argv += ["--option", o]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == total and named in [(m["name"], m["points"]) for m in data["melds"]]
+    assert set(data["options"]) == {o.split("=")[0] for o in options}
+
+
+def test_meld_stats_with_variants_count_the_variant_meld():
+    """MeldStatsJob with V5 equals the best meld of the same deals under V5 computed directly."""
+    options = {"double_bonus": False}
+    job = p3.MeldStatsJob(0, options)
+    counts = job.run_block(3, 0, 500)
+    slots = deal(job.spec, block_words(3, 0, 500, job.spec.words_per_deal))
+    points, _ = p3.best_meld(slots[:, 0], options)
+    assert np.array_equal(counts[1:1 + p3.MELD_BINS], np.bincount(points // 10, minlength=p3.MELD_BINS))
+    assert job.key() != p3.MeldStatsJob(0).key()
+
+
+def test_stats_command_with_options_drops_exact_columns(capsys):
+    assert main(["stats", "pinochle3", "--n", "2000", "--seed", "1", "--option", "double_royal_marriage=240",
+                 "--no-progress", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"] == {"double_royal_marriage": 240}
+    assert all(row["exact"] is None for row in data["tables"]["means"])
+    assert all("exact" not in row or row["exact"] is None for row in data["tables"]["tails"])
+    assert main(["meld", "pinochle3", "--hand", M21, "--option", "double_bonus=maybe"]) == 2
+    assert "option double_bonus cannot be 'maybe'" in capsys.readouterr().err

@@ -68,6 +68,26 @@ def test_solver_matches_minimax_on_endings_of_6_tricks(seed):
     assert solver.solve(masks, trump, leader, bidder, "old", TABLE)[0] == naive.minimax(hands, trump, leader, bidder)
 
 
+@settings(max_examples=120)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 4), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans())
+def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
+    """R5.2-R5.6: the search's bounds bracket the plain minimax value under every play rule: the sure
+    trumps of each side, and what the side on lead cashes while the others must follow."""
+    if played:
+        hands, masks, leader = played_ending(seed, tricks, trump, rule)
+    else:
+        (hands, masks), leader = ending(seed, tricks), seed % 3
+    value = naive.minimax(hands, trump, leader, bidder, rule)
+    lo, hi = solver._sure_bounds(masks, trump, bidder)
+    quick = solver._quick_points(masks, leader, trump)
+    if leader == bidder:
+        lo = max(lo, quick)
+    else:
+        hi = min(hi, 10 * naive_play.counters(set().union(*hands)) + 10 - quick)
+    assert lo <= value <= hi
+
+
 @settings(max_examples=40)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2))
 def test_reaches_is_the_value_threshold(seed, trump, bidder):

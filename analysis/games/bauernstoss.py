@@ -2,8 +2,9 @@
 
 Command line::
 
-    cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random] [--json]
-    cardsim thresholds bauernstoss [--play greedy|dd|random] [--n 20000] [--json]
+    cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random|pimc]
+        [--samples 3] [--variant BS|AS|DS] [--json]
+    cardsim thresholds bauernstoss [--play greedy|dd|random] [--variant BS|AS|DS] [--n 20000] [--json]
     cardsim match bauernstoss --a b0 --b cautious --games 200 [--json]
 
 Python API (each returns a DataFrame, `match` a dict)::
@@ -24,7 +25,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, register_command, run_options
+from analysis.commands import LONG_COLUMNS, Command, add_run_arguments, emit, long_frame, register_command, run_options
 from analysis.stats import Z95, Estimate
 from simcore import runner
 from simcore.errors import CardsimError
@@ -35,11 +36,15 @@ from simcore.rng import normalize_seed
 GAME = "bauernstoss"
 PLAY_HELP = {"dd": "solved double dummy (every seat plays perfectly, seeing all hands)",
              "greedy": "played by the toolkit's greedy policy at every seat",
-             "random": "played with uniformly random legal cards at every seat"}
+             "random": "played with uniformly random legal cards at every seat",
+             "pimc": "played by PIMC at every seat (each card chosen by solving sampled deals of the unseen cards)"}
 DEFAULT_PLAY = "greedy"
 """Default play-out of `odds` and `thresholds`: greedy is about a thousand times faster than the
 double-dummy solver (tens of solves a second); pass --play dd for the perfect-information value."""
 CALL_NAMES = {bs.NUMBER: "number", bs.SMALL_SOLO: "small solo", bs.BIG_SOLO: "big solo"}
+VARIANT_NAMES = {"BS": "Bauernstoss", "AS": "Alter Schoofkopp", "DS": "Deutscher Schafkopf"}
+PROBABILITIES = ("p42", "p61", "p79", "p89", "p91", "p_le59", "p_solo")
+"""Probability columns of the `odds` and `thresholds` frames (JSON keys where not NaN)."""
 
 
 # --- input ------------------------------------------------------------------------------------
@@ -64,29 +69,66 @@ def parse_seat(seat) -> int:
     return value
 
 
-def parse_play(method: str) -> str:
-    if method not in jobs.METHODS:
-        raise CardsimError(f"--play must be one of {', '.join(jobs.METHODS)}, got '{method}'")
+def parse_play(method: str, allowed: tuple[str, ...] = jobs.METHODS) -> str:
+    if method not in allowed:
+        raise CardsimError(f"--play must be one of {', '.join(allowed)}, got '{method}'")
     return method
 
 
-def call_options(cards: list[int], first_hand: bool = False) -> list[jobs.Option]:
-    """Every call open to the hand (spec §4.3-§4.7): a number bid naming each suit (1-3 jacks, at
-    least 2 trumps), and with the club jack outside a game's first hand a Small Solo (not with 4
-    jacks) and a Big Solo in each suit. CardsimError for a hand without a call."""
+def parse_variant(variant: str) -> str:
+    """A `variant` option value (BS, AS, DS); CardsimError listing them otherwise."""
+    return bs.rule_options(variant=variant)["variant"]
+
+
+def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS") -> list[jobs.Option]:
+    """Every call open to the hand (spec §4.3-§4.7, §7): BS, a number bid naming each suit (1-3
+    jacks, at least 2 trumps) and, with the club jack outside a game's first hand, a Small Solo (not
+    with 4 jacks) and a Big Solo in each suit; AS (AS-5, AS-10), numbers with 1-4 jacks and the Big
+    Solo only; DS (DS-3..DS-6), each suit with at least 5 trumps, and every suit for the acorn-Unter
+    holder (it names trumps when all pass), no solos. CardsimError for a hand without a call."""
     mask = bs.DECK.mask(cards)
     jacks = bs.jack_count(mask)
+    club = (mask >> bs.CLUB_JACK) & 1
+    if variant == "DS":
+        suits = [s for s in range(4) if club or bs.trump_length(mask, s) >= jobs.DS_MIN_BID]
+        if not suits:
+            raise CardsimError("the hand has fewer than 5 trumps in every suit and no acorn Unter (cB): in DS it "
+                               "must pass (§7.2 DS-3..DS-5); there is no call to evaluate")
+        return [jobs.Option(bs.NUMBER, s) for s in suits]
     options = []
-    if 1 <= jacks <= 3:
+    if 1 <= jacks <= (4 if variant == "AS" else 3):
         options += [jobs.Option(bs.NUMBER, s) for s in range(4) if bs.trump_length(mask, s) >= 2]
-    if (mask >> bs.CLUB_JACK) & 1 and not first_hand:
-        kinds = (bs.BIG_SOLO,) if jacks == 4 else (bs.SMALL_SOLO, bs.BIG_SOLO)
+    if club and not first_hand:
+        kinds = (bs.BIG_SOLO,) if jacks == 4 or variant == "AS" else (bs.SMALL_SOLO, bs.BIG_SOLO)
         options += [jobs.Option(kind, s) for kind in kinds for s in range(4)]
     if not options:
         why = "holds no jack (§4.3: it must pass)" if jacks == 0 else \
             "holds all four jacks in a game's first hand (§4.3, §4.7: it must pass)"
         raise CardsimError(f"the hand {why}; there is no call to evaluate")
     return options
+
+
+COLUMNS = {
+    "BS": (("p42", "P(>=42) chalk"), ("p79", "P(>=79) no chalk"), ("p91", "P(>=91) schneider")),
+    "AS": (("p42", "P(>=42) chalk"), ("p61", "P(>=61) 1st hand"), ("p79", "P(>=79) no chalk"),
+           ("p89", "P(>=89) schneider")),
+    "DS": (("p61", "P(>=61) makes"), ("p_le59", "P(<=59) opp score"), ("p91", "P(>=91) +2")),
+}
+"""The probability columns `format_odds` and `format_thresholds` print per variant (§6.2, AS-2..4, DS-9)."""
+NOTES = {"BS": "the chalk team needs 42 card points, the other team 79",
+         "AS": "the chalk team needs 42, the other 79; in a game's first hand 61; schneider from 89",
+         "DS": "the makers score with 61, the opponents when the makers take 59 or less (2 strokes)"}
+
+
+def level_columns(counts: dict, n: int) -> dict:
+    """Wilson estimates p42 ... p91 and p_le59 (makers <= 59) from counts of points >= each of
+    `jobs.LEVELS` (keys "p42", ...) out of ``n``."""
+    row = {}
+    for level in jobs.LEVELS:
+        if level != 60:
+            row.update(_estimate_columns(f"p{level}", counts[f"p{level}"], n))
+    row.update(_estimate_columns("p_le59", n - counts["p60"], n))
+    return row
 
 
 def _mean_interval(total: int, squares: int, n: int) -> tuple[float, float, float]:
@@ -104,22 +146,29 @@ def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
-         **run_kw) -> pd.DataFrame:
+         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
-    deals of the other 24 cards (BS rules, dealer seat 0, forehand leads a normal game).
+    deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
+    normal game).
 
     Rows: call ("number", "small solo", "big solo"), trump (c s h d), trumps (the hand's trumps
-    with that suit), p42 / p79 / p91 (team card points >= 42: makes it with the chalk; >= 79:
-    without it; >= 91: schneider), p_solo (solos: all 8 tricks), mean points, each with a 95%
-    interval (Wilson; normal for the mean), n. Normal games are played by ``method`` (dd, greedy,
-    random); solos by the greedy policy (the solver covers normal games only).
+    with that suit), p42 / p61 / p79 / p89 / p91 (team card points >= 42: makes it with the chalk;
+    >= 61: AS first hand, DS makers; >= 79: without the chalk; >= 89 / 91: schneider), p_le59 (DS:
+    the opponents score), p_solo (solos: all 8 tricks), mean points, each with a 95% interval
+    (Wilson; normal for the mean), n. Deals are played by ``method`` (dd, greedy, random, or pimc:
+    every seat by PIMC over ``samples`` worlds a decision; solos by greedy play, or with dd solved
+    double dummy with the best Small Solo exchange, no points).
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
-    method = parse_play(method)
-    options = call_options(cards, first_hand)
+    method = parse_play(method, jobs.ODDS_METHODS)
+    variant = parse_variant(variant)
+    options = call_options(cards, first_hand, variant)
     seed = normalize_seed(seed)
-    counts = runner.run(jobs.OddsJob(tuple(cards), seat, tuple(options), method), n, seed, **run_kw)
+    if samples < 1:
+        raise CardsimError(f"--samples must be at least 1, got {samples}")
+    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples)
+    counts = runner.run(job, n, seed, **run_kw)
     counts = counts.reshape(len(options), len(jobs.ODDS_STATS))
     mask = bs.DECK.mask(cards)
     rows = []
@@ -127,19 +176,41 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
         mean, lo, hi = _mean_interval(stat["sum"], stat["sum_sq"], stat["n"])
+        if solo and method == "dd":  # §8 A21: solo card points are ignored; the solver gives none
+            mean = lo = hi = np.nan
         record = {"call": CALL_NAMES[option.kind], "trump": bs.DECK.suits[option.trump],
                   "trumps": bs.trump_length(mask, option.trump)}
-        for key in ("p42", "p79", "p91"):
-            record.update(_estimate_columns(key, stat[key], stat["n"]) if not solo else
-                          {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+        levels = level_columns(stat, stat["n"])
+        record.update({key: (np.nan if solo else value) for key, value in levels.items()})
         record.update(_estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
                       {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
         record.update(points=mean, points_lo=lo, points_hi=hi, n=stat["n"])
         rows.append(record)
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
-                       method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand)
+                       method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand, variant=variant,
+                       samples=samples)
     return frame
+
+
+def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
+    """An `odds` or `thresholds` frame as the long table `cardsim sweep` stores: one row per frame row
+    and defined estimate, named by the ``labels`` columns and the estimate (e.g. ``number.h.p42``,
+    ``2.5.points``); the Big Solo of `thresholds` counts its own tries (``solo_n``)."""
+    parts = []
+    for key in PROBABILITIES + ("points",):
+        rows = frame[frame[key].notna()].assign(estimate_key=key)
+        if key == "p_solo" and "solo_n" in rows:
+            rows = rows.assign(n=rows["solo_n"])
+        if len(rows):
+            parts.append(long_frame(rows, labels + ["estimate_key"], value=key, lo=f"{key}_lo", hi=f"{key}_hi"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates named ``<call>.<trump>.<estimate>``, e.g. ``number.h.p42``, ``big_solo.c.p_solo``."""
+    frame = _odds_of(args)
+    return estimates_long(frame.assign(call=frame["call"].str.replace(" ", "_")), ["call", "trump"])
 
 
 def _triple(row, key: str) -> dict | None:
@@ -151,14 +222,18 @@ def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     calls = []
     for _, r in frame.iterrows():
-        entry = {"call": r["call"], "trump": r["trump"], "trumps": int(r["trumps"]), "n": int(r["n"]),
-                 "points": {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]}}
-        for key in ("p42", "p79", "p91", "p_solo"):
+        entry = {"call": r["call"], "trump": r["trump"], "trumps": int(r["trumps"]), "n": int(r["n"])}
+        if r["points"] == r["points"]:
+            entry["points"] = {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]}
+        for key in PROBABILITIES:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
         calls.append(entry)
-    return {"game": GAME, "hand": a["hand"], "seat": a["seat"], "team": a["team"], "play": a["method"],
-            "n": a["n"], "seed": a["seed"], "calls": calls}
+    out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
+           "play": a["method"], "n": a["n"], "seed": a["seed"], "calls": calls}
+    if a["method"] == "pimc":
+        out["samples"] = a["samples"]
+    return out
 
 
 def _cell(row, key: str) -> str:
@@ -166,18 +241,24 @@ def _cell(row, key: str) -> str:
     return "—" if value != value else f"{value:.3f} [{row[key + '_lo']:.3f},{row[key + '_hi']:.3f}]"
 
 
+def _points_cell(row) -> str:
+    return "—" if row["points"] != row["points"] else \
+        f"{row['points']:.1f} [{row['points_lo']:.1f},{row['points_hi']:.1f}]"
+
+
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    lines = [f"Bauernstoss odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}",
-             f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}, "
-             "forehand (seat 1) leads; solos played greedily", "",
-             f"{'call':<11}{'trump':<6}{'L':>2}  {'P(>=42) chalk':<22}{'P(>=79) no chalk':<22}"
-             f"{'P(>=91) schneider':<22}{'P(solo won)':<22}{'E[points]':<18}"]
+    columns = COLUMNS[a["variant"]] + (() if a["variant"] == "DS" else (("p_solo", "P(solo won)"),))
+    solos = "solved double dummy (best Small Solo exchange)" if a["method"] == "dd" else "played greedily"
+    lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}",
+             f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
+             + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
+             + ", forehand (seat 1) leads" + ("" if a["variant"] == "DS" else f"; solos {solos}"), "",
+             f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns) + "E[points]"]
     for _, r in frame.iterrows():
-        lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  {_cell(r, 'p42'):<22}{_cell(r, 'p79'):<22}"
-                     f"{_cell(r, 'p91'):<22}{_cell(r, 'p_solo'):<22}"
-                     f"{r['points']:.1f} [{r['points_lo']:.1f},{r['points_hi']:.1f}]")
-    lines.append("\n(the chalk team needs 42 card points, the other team 79; 95% intervals)")
+        lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
+                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + _points_cell(r))
+    lines.append(f"\n({NOTES[a['variant']]}; 95% intervals)")
     return "\n".join(lines)
 
 
@@ -185,22 +266,37 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help='your 8 cards, e.g. "sB hB dB cA cT sK h7 d8" '
                         "(suits c s h d, ranks 7 8 9 B D K T A; 10/J/Q also accepted)")
     parser.add_argument("--seat", default="1", help="your seat 0-3: dealer 0, forehand 1 (default 1)")
-    parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy or random "
-                        f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second)")
+    parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy, random or pimc "
+                        f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second; pimc about a second a deal)")
+    parser.add_argument("--samples", type=int, default=jobs.PIMC_SAMPLES,
+                        help=f"with --play pimc: sampled deals per card decision (default {jobs.PIMC_SAMPLES})")
     parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
+    _add_variant_argument(parser)
     add_run_arguments(parser, 2000)
 
 
+def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="BS", help="rules: BS (Bauernstoss, default), AS (Alter Schoofkopp) "
+                        "or DS (Deutscher Schafkopf), spec §7")
+
+
+def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
+    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, args.variant, args.samples,
+                **run_options(args))
+
+
 def _run_odds(args: argparse.Namespace) -> int:
-    frame = odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, **run_options(args))
-    return emit(args, frame, odds_json, format_odds)
+    return emit(args, _odds_of(args), odds_json, format_odds)
 
 
 # --- thresholds -------------------------------------------------------------------------------
-def advice(row) -> str:
+def advice(row, variant: str = "BS") -> str:
     """The call the row's probabilities suggest: Big Solo when it wins at least half the time
     (club jack held), raise or mit when the team makes 79 without the chalk at least half the
-    time, else bid only when forced (§4.4)."""
+    time, else bid only when forced (§4.4). DS: bid when the makers take 61 at least half the time
+    (the bid is compulsory from 5 trumps, DS-4, so this only tells how good the bid is)."""
+    if variant == "DS":
+        return "good bid" if row["p61"] >= 0.5 else "weak bid"
     if row["p_solo"] == row["p_solo"] and row["p_solo"] >= 0.5:
         return "big solo"
     if row["p79"] >= 0.5:
@@ -210,34 +306,36 @@ def advice(row) -> str:
     return "pass when allowed"
 
 
-def shape_cells(points: np.ndarray, min_n: int):
-    """(jacks 1-4, trumps, points histogram (121,), hands) of every cell of a (5, 9, 121) histogram
-    holding at least ``min_n`` hands."""
-    for j in range(1, 5):
+def shape_cells(points: np.ndarray, min_n: int, min_jacks: int = 1):
+    """(jacks ``min_jacks``-4, trumps, points histogram (121,), hands) of every cell of a (5, 9, 121)
+    histogram holding at least ``min_n`` hands."""
+    for j in range(min_jacks, 5):
         for length in range(9):
             count = int(points[j, length].sum())
             if count >= min_n:
                 yield j, length, points[j, length], count
 
 
-def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, **run_kw) -> pd.DataFrame:
-    """P(make) by the forehand's jacks (1-4) and trumps in its best suit, the forehand's team naming
-    that suit and forehand leading (BS rules, deals played by ``method``).
+def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, variant: str = "BS",
+               **run_kw) -> pd.DataFrame:
+    """P(make) by the forehand's jacks and trumps in its best suit, the forehand's team naming that
+    suit and forehand leading (rules of ``variant``, deals played by ``method``; BS/AS hands with
+    1-4 jacks, DS hands with 5+ trumps, any jacks).
 
-    Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p79 / p91 with Wilson intervals,
-    mean points, solo_n and p_solo (Big Solo won, greedy play, hands with the club jack) and
-    advice (`advice`).
+    Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p61 / p79 / p89 / p91 / p_le59 with
+    Wilson intervals (`level_columns`), mean points, solo_n and p_solo (Big Solo won, hands with the
+    club jack; not DS) and advice (`advice`).
     """
     method = parse_play(method)
+    variant = parse_variant(variant)
     seed = normalize_seed(seed)
-    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method), n, seed, **run_kw))
+    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant), n, seed, **run_kw))
     rows = []
-    for j, length, hist, count in shape_cells(parts["points"], min_n):
+    for j, length, hist, count in shape_cells(parts["points"], min_n, 0 if variant == "DS" else 1):
         values = np.arange(jobs.POINT_BINS)
         mean, lo, hi = _mean_interval(int((hist * values).sum()), int((hist * values ** 2).sum()), count)
         row = {"jacks": j, "trumps": length, "n": count}
-        for key, level in (("p42", 42), ("p79", 79), ("p91", 91)):
-            row.update(_estimate_columns(key, int(hist[level:].sum()), count))
+        row.update(level_columns({f"p{level}": int(hist[level:].sum()) for level in jobs.LEVELS}, count))
         row.update(points=mean, points_lo=lo, points_hi=hi)
         tries = int(parts["solo_tries"][j, length])
         row["solo_n"] = tries
@@ -245,8 +343,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
                    {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
         rows.append(row)
     frame = pd.DataFrame(rows)
-    frame["advice"] = [advice(r) for _, r in frame.iterrows()]
-    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed)
+    frame["advice"] = [advice(r, variant) for _, r in frame.iterrows()]
+    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant)
     return frame
 
 
@@ -257,33 +355,47 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
         entry = {"jacks": int(r["jacks"]), "trumps": int(r["trumps"]), "n": int(r["n"]),
                  "points": {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]},
                  "solo_n": int(r["solo_n"]), "advice": r["advice"]}
-        for key in ("p42", "p79", "p91", "p_solo"):
+        for key in PROBABILITIES:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
         rows.append(entry)
-    return {"game": GAME, "play": a["method"], "n": a["n"], "seed": a["seed"], "rows": rows}
+    return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"], "rows": rows}
 
 
 def format_thresholds(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    lines = [f"Bauernstoss bidding thresholds: forehand names its best suit, {a['n']:,} deals (seed {a['seed']}),",
-             f"normal games {PLAY_HELP[a['method']]}; Big Solo played greedily (hands with the club jack)", "",
-             f"{'J':>2}{'L':>3}{'n':>8}  {'P(>=42)':<22}{'P(>=79)':<22}{'P(>=91)':<22}{'P(big solo)':<22}advice"]
+    ds = a["variant"] == "DS"
+    columns = COLUMNS[a["variant"]] + (() if ds else (("p_solo", "P(big solo)"),))
+    solos = "solved double dummy" if a["method"] == "dd" else "played greedily"
+    lines = [f"{VARIANT_NAMES[a['variant']]} bidding thresholds: forehand names its best suit, {a['n']:,} deals "
+             f"(seed {a['seed']}),",
+             f"normal games {PLAY_HELP[a['method']]}" + ("; hands with 5+ trumps (DS-3)" if ds else
+                                                          f"; Big Solo {solos} (hands with the club jack)"), "",
+             f"{'J':>2}{'L':>3}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns) + "advice"]
     for _, r in frame.iterrows():
-        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}  {_cell(r, 'p42'):<22}"
-                     f"{_cell(r, 'p79'):<22}{_cell(r, 'p91'):<22}{_cell(r, 'p_solo'):<22}{r['advice']}")
-    lines.append("\n(J = forehand's jacks, L = trumps in its best suit; the chalk team needs 42, the other 79)")
+        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}  "
+                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + r["advice"])
+    lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]})")
     return "\n".join(lines)
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--play", default=DEFAULT_PLAY, help=f"dd, greedy or random (default {DEFAULT_PLAY})")
+    _add_variant_argument(parser)
     add_run_arguments(parser, 20_000)
 
 
+def _thresholds_of(args: argparse.Namespace) -> pd.DataFrame:
+    return thresholds(args.play, args.n, args.seed, variant=args.variant, **run_options(args))
+
+
 def _run_thresholds(args: argparse.Namespace) -> int:
-    frame = thresholds(args.play, args.n, args.seed, **run_options(args))
-    return emit(args, frame, thresholds_json, format_thresholds)
+    return emit(args, _thresholds_of(args), thresholds_json, format_thresholds)
+
+
+def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``."""
+    return estimates_long(_thresholds_of(args), ["jacks", "trumps"])
 
 
 # --- match ------------------------------------------------------------------------------------
@@ -336,16 +448,31 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_arguments(parser, 200)
 
 
-def _run_match(args: argparse.Namespace) -> int:
+def _match_of(args: argparse.Namespace) -> dict:
     games = args.games if args.games is not None else args.n
     if games < 1:
         raise CardsimError(f"--games must be at least 1, got {games}")
-    result = match(args.a, args.b, games, args.seed, **run_options(args))
-    return emit(args, result, lambda r: r, format_match)
+    return match(args.a, args.b, games, args.seed, **run_options(args))
 
 
-register_command("odds", GAME, Command("chances of each call and trump suit of a hand", _add_odds_arguments, _run_odds))
+def _run_match(args: argparse.Namespace) -> int:
+    return emit(args, _match_of(args), lambda r: r, format_match)
+
+
+def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates ``a.win_rate``, ``a.strokes_per_deal`` and the same for b (n: games, and deals for strokes)."""
+    result = _match_of(args)
+    rows = []
+    for side in ("a", "b"):
+        w, p = result[side]["win_rate"], result[side]["points_per_deal"]
+        rows += [(f"{side}.win_rate", w["p"], w["lo"], w["hi"], result["games"]),
+                 (f"{side}.strokes_per_deal", p["mean"], p["lo"], p["hi"], result["deals"])]
+    return pd.DataFrame(rows, columns=LONG_COLUMNS)
+
+
+register_command("odds", GAME, Command("chances of each call and trump suit of a hand", _add_odds_arguments, _run_odds,
+                                       _odds_frame))
 register_command("thresholds", GAME, Command("P(make) by jacks and trump length: when to bid, mit or solo",
-                                             _add_thresholds_arguments, _run_thresholds))
+                                             _add_thresholds_arguments, _run_thresholds, _thresholds_frame))
 register_command("match", GAME, Command("auction policies against each other in duplicate games",
-                                        _add_match_arguments, _run_match))
+                                        _add_match_arguments, _run_match, _match_frame))

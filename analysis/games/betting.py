@@ -4,13 +4,17 @@ Python API::
 
     from analysis.games import betting
     frame = betting.match("giltspiel", "aggressive", "cautious", games=2000, seed=7)   # one row per side
+    frame = betting.match("perlaggen", "formula", "never", games=200, seed=1, communication="none", style="eichel")
     table = betting.tournament("giltspiel", ["formula", "cautious", "aggressive", "never"], games=1000, seed=1)
     tables = betting.thresholds("giltspiel", target=15, games=2000, seed=1)           # dict of DataFrames
 
 A match plays whole games to the target between two betting policies (`simcore.betting.PRESETS` or a
 JSON file) with duplicate deals: games 2k and 2k+1 share their deals with the policies' seats swapped.
 Game-win rates carry 95% Wilson intervals; points per deal a 95% interval of the ratio estimator with
-games as clusters (delta method).
+games as clusters (delta method). ``communication`` is the players' information (`simcore.betting.
+COMMUNICATION`: ``partner`` or ``none``); Perlaggen only: ``style`` (a team style), ``players`` (2, 4, 6)
+and ``hand`` (cards each). Every command has a table form (`match_frame`, `tournament_frame`,
+`thresholds_frame`) for ``cardsim sweep``.
 """
 
 from __future__ import annotations
@@ -22,13 +26,13 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, emit, positive_int, register_command, run_options
+from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
 from analysis.stats import Estimate
 from simcore import runner
-from simcore.betting import (AUS, MAX_DEAL_POINTS, G, H, bet_threshold, bluff_break_even, game_hold_threshold, hold_threshold,
-                             load_policy, match_equity)
+from simcore.betting import (AUS, COMMUNICATION, MAX_DEAL_POINTS, G, H, bet_threshold, bluff_break_even,
+                             check_communication, dealt_match_equity, hold_threshold, load_policy)
 from simcore.errors import CardsimError
-from simcore.rng import normalize_seed
+from simcore.rng import block_substream, normalize_seed
 
 ENGINES = {"giltspiel": "simcore.games.giltspiel_betting", "perlaggen": "simcore.games.perlaggen_betting"}
 """Game -> betting module with rules_from_options, match_job, figure_table, class_shares, class_name."""
@@ -38,10 +42,29 @@ FIGURE_KEYS = {G: "gleich", H: "hanger"}
 FORMULA_SECTION = {"giltspiel": "giltspiel.md §10.6", "perlaggen": "perlaggen.md §11.5"}
 
 
+BOOTSTRAP = 100
+"""Replicates of the parametric bootstrap behind the match-equity intervals."""
+BOOTSTRAP_BLOCK = 1 << 40
+"""Random-stream block of the bootstrap (far from the games' blocks)."""
+
+
 def engine(game: str):
     if game not in ENGINES:
         raise CardsimError(f"betting is implemented for {', '.join(ENGINES)}, not {game!r}")
     return importlib.import_module(ENGINES[game])
+
+
+def variant(game: str, style: str | None = None, players: int | None = None, hand: int | None = None) -> dict:
+    """The game's variant keywords: Perlaggen's style (default the registered option), players (2, 4, 6)
+    and cards per hand (None: the table's default); none for Giltspiel."""
+    if game == "perlaggen":
+        from simcore.games.perlaggen import OPTIONS
+
+        return {"style": style or next(o.default for o in OPTIONS if o.name == "style"), "players": players or 4,
+                "hand": hand}
+    if (style, players, hand) != (None, None, None):
+        raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four with five cards")
+    return {}
 
 
 def _check_games(games: int) -> None:
@@ -65,23 +88,32 @@ def _side(wins: int, games: int, sums) -> dict:
 
 
 def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int | None = None,
-          permissive: bool = False, **run_kw) -> pd.DataFrame:
+          permissive: bool = False, communication: str = "partner", style: str | None = None,
+          players: int | None = None, hand: int | None = None, **run_kw) -> pd.DataFrame:
     """Whole games between policies ``a`` and ``b``; rows "a" and "b" with the game-win rate (win_p, lo,
-    hi), points per deal (ppd_mean, lo, hi), wins and games. attrs: game, seed, target, deals and the
-    per-deal points histogram ``deal_points`` (a, b)."""
+    hi), points per deal (ppd_mean, lo, hi), wins and games. attrs: game, seed, target, communication,
+    style, players, hand, deals, the per-deal points histogram ``deal_points`` (a, b) and per dealing side (0: a's team
+    dealt) ``dealt_points`` (2, K, K) and ``race`` (2, K, K) (`simcore.betting.MatchJob`)."""
+    if game == "perlaggen" and players == THREE:
+        return match3(a, b, games, seed, target, style, hand, **run_kw)
     _check_games(games)
     mod = engine(game)
+    extra = variant(game, style, players, hand)
+    check_communication(communication)
     rules = mod.rules_from_options(target=target, strict_examples=not permissive)
     pa, pb = load_policy(a), load_policy(b)
     seed = normalize_seed(seed)
-    counts = runner.run(mod.match_job(pa, pb, rules), games, seed, **run_kw)
+    counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra), games, seed, **run_kw)
     n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts[:10])
     rows = [dict(side="a", policy=pa.name, **_side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad))),
             dict(side="b", policy=pb.name, **_side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd)))]
     frame = pd.DataFrame(rows)
     size = MAX_DEAL_POINTS + 1
-    frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals,
-                       deal_points=counts[10:].reshape(size, size).tolist())
+    dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
+    table = mod.kit(**extra)
+    frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals, communication=communication,
+                       style=extra.get("style"), players=table.players, hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(), dealt_points=dealt.tolist(),
+                       race=counts[10 + 2 * size * size:].reshape(2, size, size).tolist())
     return frame
 
 
@@ -94,9 +126,22 @@ def match_json(frame: pd.DataFrame) -> dict:
     return out
 
 
+def _setting(at: dict) -> str:
+    """", target 18, Innsbruck style, communication partner" for the titles (players when not four)."""
+    style = f", {at['style'].capitalize()} style" if at.get("style") else ""
+    table = f", {at['players']} players x {at['hand']} cards" if at.get("players", 4) != 4 else ""
+    if at.get("players") == THREE:
+        return (f", Strafperlaggen from {at['target']} down to 0{table}" if at["style"] == "straf" else
+                f", target {at['target']}{style}{table}, each for himself (a pairing x, y of the "
+                f"policies list is one match: x in one seat, y in two)")
+    return f", target {at['target']}{style}{table}, communication {at['communication']}"
+
+
 def match_text(frame: pd.DataFrame) -> str:
     at = frame.attrs
-    lines = [f"{at['game'].capitalize()} match: {frame.policy[0]} (a) vs {frame.policy[1]} (b), target {at['target']}",
+    if at.get("players") == THREE:
+        return match3_text(frame)
+    lines = [f"{at['game'].capitalize()} match: {frame.policy[0]} (a) vs {frame.policy[1]} (b){_setting(at)}",
              f"{at['games']:,} games ({at['games'] // 2:,} duplicate pairs: every deal sequence played with the seats "
              f"swapped), {at['deals']:,} deals, seed {at['seed']}; 95% intervals", "",
              f"{'side':<5}{'policy':<14}{'game-win rate':>28}{'points per deal':>30}"]
@@ -106,8 +151,19 @@ def match_text(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def match_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """`match` as a long table (`analysis.commands.long_frame` columns): a.win_rate, b.win_rate,
+    a.points_per_deal, b.points_per_deal; n = games (the intervals treat games as clusters)."""
+    rows = []
+    for _, r in frame.iterrows():
+        rows.append((f"{r['side']}.win_rate", r["win_p"], r["win_lo"], r["win_hi"], int(r["games"])))
+        rows.append((f"{r['side']}.points_per_deal", r["ppd_mean"], r["ppd_lo"], r["ppd_hi"], int(r["games"])))
+    return pd.DataFrame(rows, columns=LONG_COLUMNS)
+
+
 def tournament(game: str, policies: list[str], games: int = 1000, seed=None, target: int | None = None,
-               **run_kw) -> pd.DataFrame:
+               communication: str = "partner", style: str | None = None, players: int | None = None,
+               hand: int | None = None, **run_kw) -> pd.DataFrame:
     """Round robin: every pair of policies plays a `match` of ``games`` games (the same seed, so the
     same deal sequences). Rows: policy, opponent, win_p, win_lo, win_hi, ppd_mean, ppd_lo, ppd_hi, games."""
     names = [p.strip() for p in policies if p.strip()]
@@ -119,22 +175,33 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     rows = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            frame = match(game, a, b, games, seed, target, **run_kw)
+            frame = match(game, a, b, games, seed, target, communication=communication, style=style, players=players,
+                          hand=hand, **run_kw)
             for side, other_side in (("a", "b"), ("b", "a")):
                 row = frame.set_index("side").loc[side]
                 rows.append({"policy": row["policy"], "opponent": frame.set_index("side").loc[other_side, "policy"],
                              **{k: row[k] for k in ("win_p", "win_lo", "win_hi", "ppd_mean", "ppd_lo", "ppd_hi",
                                                      "wins", "games")}})
-            target = frame.attrs["target"]
+            setting = {k: frame.attrs[k] for k in ("target", "style", "players", "hand")}
     table = pd.DataFrame(rows)
-    table.attrs.update(game=game, seed=seed, target=target, games=games)
+    table.attrs.update(game=game, seed=seed, games=games, communication=communication, **setting)
     return table
+
+
+def tournament_frame(table: pd.DataFrame) -> pd.DataFrame:
+    """`tournament` as a long table: <policy>.<opponent>.win_rate and .points_per_deal, n = games."""
+    rows = []
+    for _, r in table.iterrows():
+        key = f"{r['policy']}.{r['opponent']}"
+        rows.append((f"{key}.win_rate", r["win_p"], r["win_lo"], r["win_hi"], int(r["games"])))
+        rows.append((f"{key}.points_per_deal", r["ppd_mean"], r["ppd_lo"], r["ppd_hi"], int(r["games"])))
+    return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 
 def tournament_text(table: pd.DataFrame) -> str:
     at = table.attrs
     totals = table.groupby("policy", sort=False)[["wins", "games"]].sum()
-    lines = [f"{at['game'].capitalize()} round robin, target {at['target']}, {at['games']:,} games per pairing "
+    lines = [f"{at['game'].capitalize()} round robin{_setting(at)}, {at['games']:,} games per pairing "
              f"(duplicate deals), seed {at['seed']}; 95% intervals", "",
              f"{'policy':<14}{'opponent':<14}{'game-win rate':>28}{'points per deal':>30}"]
     for _, r in table.iterrows():
@@ -148,13 +215,16 @@ def tournament_text(table: pd.DataFrame) -> str:
 
 
 # --- thresholds -------------------------------------------------------------------------------------
-def first_order(game: str) -> pd.DataFrame:
+def first_order(game: str, communication: str = "partner", style: str | None = None, players: int | None = None,
+                hand: int | None = None) -> pd.DataFrame:
     """Per figure (G, H) and value v = 1..6: the §10.6 hold threshold on d and on P(win) without
     stands and with the figure's mean stand rate, the bet threshold, the bluff break-even
-    concession rate at d = -1, and the weakest team class (best code of the two hands) that holds."""
+    concession rate at d = -1, and the weakest known class (the team's best code under ``partner``,
+    the player's own under ``none``) that holds."""
     mod = engine(game)
-    table = mod.figure_table()
-    class_share = mod.class_shares()
+    kit = mod.kit(**variant(game, style, players, hand))
+    table = kit.figure_table(check_communication(communication))
+    class_share = kit.class_shares(communication)
     rows = []
     for figure, key in FIGURE_KEYS.items():
         probs = table[figure]
@@ -172,54 +242,135 @@ def first_order(game: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def self_play_model(dealt, race) -> tuple[np.ndarray, np.ndarray, int]:
+    """(P (K, K), F (K, K), deals) of a deal dealt by team A, from self-play counts seen from side a:
+    dealt[d], race[d] ((2, K, K), d = 0: a's team dealt) are `simcore.betting.MatchJob`'s histograms.
+    Both sides play the same policy, so a deal dealt by b is a deal dealt by A with the teams swapped.
+    P[x, y] = P(A scores x, B scores y); F[na, nb] = P(both reach na, nb and A first)."""
+    dealt, race = np.asarray(dealt, dtype=float), np.asarray(race, dtype=float)
+    both_b = dealt[1][::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]  # [i, j]: a >= i and b >= j, b's team dealt
+    b_first = both_b - race[1]
+    b_first[0, :] = b_first[:, 0] = 0.0
+    deals = dealt.sum()
+    return (dealt[0] + dealt[1].T) / deals, (race[0] + b_first.T) / deals, int(deals)
+
+
+def mirrored(p: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (P, F) of a deal dealt by team B from those of a deal dealt by A (same policies)."""
+    both = p[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+    other = both - first.T
+    other[0, :] = other[:, 0] = 0.0
+    return p.T, other
+
+
+def equity_tables(p: np.ndarray, first: np.ndarray, target: int) -> tuple[np.ndarray, np.ndarray]:
+    """(W (2, T+1, T+1) by who deals next, game-level hold thresholds (2, T, T, len(VALUES)) by who
+    dealt the current deal: the continuation is W with the other team dealing)."""
+    w = dealt_match_equity((p, mirrored(p, first)[0]), target, (first, mirrored(p, first)[1]))
+    return w, np.stack([hold_thresholds(w[1 - d]) for d in (0, 1)])
+
+
+def hold_thresholds(w: np.ndarray) -> np.ndarray:
+    """`simcore.betting.game_hold_threshold` of every score and value at once: (T, T, len(VALUES))."""
+    target = w.shape[0] - 1
+    a = np.arange(target)[:, None, None]
+    b = np.arange(target)[None, :, None]
+    v = np.array(VALUES)[None, None, :]
+
+    def at(x, y):
+        return w[np.minimum(x, target), np.minimum(y, target)]
+
+    concede, win, lose = at(a, b + v), at(a + v + 1, b), at(a, b + v + 1)
+    gap = np.where(win > lose, win - lose, 1.0)
+    return np.where(win > lose, np.clip((concede - lose) / gap, 0.0, 1.0), 1.0)
+
+
+def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, seed: int,
+                     replicates: int = BOOTSTRAP) -> tuple[np.ndarray, np.ndarray]:
+    """Percentile 95% intervals (lo, hi stacked on axis 0) of `equity_tables` by a parametric bootstrap:
+    ``deals`` deals drawn from P (multinomial) per replicate, F scaled by the share of each (na, nb)
+    race that A wins (kept fixed). Returns (W interval (2, 2, T+1, T+1), level interval (2, 2, T, T, V))."""
+    rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
+    both = p[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+    share = np.divide(first, both, out=np.zeros_like(first), where=both > 0)
+    ws, levels = [], []
+    for _ in range(replicates):
+        q = rng.multinomial(deals, p.ravel()).reshape(p.shape) / deals
+        q_both = q[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+        w, level = equity_tables(q, share * q_both, target)
+        ws.append(w)
+        levels.append(level)
+    return (np.percentile(ws, [2.5, 97.5], axis=0), np.percentile(levels, [2.5, 97.5], axis=0))
+
+
 def thresholds(game: str, target: int | None = None, games: int = 2000, seed=None, policy: str = "formula",
-               **run_kw) -> dict[str, pd.DataFrame]:
+               communication: str = "partner", style: str | None = None, players: int | None = None,
+               hand: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
-    ``policy`` (``games`` games; per-deal points distribution, then `simcore.betting.match_equity`)
-    and game-level hold thresholds P(win)* for v = 1..6 at every score (a, b)."""
-    frame = match(game, policy, policy, games, seed, target, **run_kw)
-    target = frame.attrs["target"]
-    dist = np.array(frame.attrs["deal_points"], dtype=float)
-    dist = dist + dist.T  # both seats of self-play: symmetric
-    w = match_equity(dist, target)
-    equity = pd.DataFrame([{"a": a, "b": b, "W": w[a, b]} for a in range(target) for b in range(target)])
-    game_level = pd.DataFrame([{"a": a, "b": b, "value": v, "hold_p": game_hold_threshold(w, a, b, v)}
-                               for a in range(target) for b in range(target) for v in VALUES])
-    meta = dict(game=game, target=target, seed=frame.attrs["seed"], games=frame.attrs["games"],
-                deals=frame.attrs["deals"], policy=policy)
-    first = first_order(game)
-    for table in (first, equity, game_level):
+    ``policy`` (``games`` games; the per-deal points and race order by who deals, then
+    `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at every
+    score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
+
+    match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
+    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n."""
+    if players == THREE:
+        raise CardsimError("thresholds are computed for the team tables (--players 2, 4 or 6); the 3-player game "
+                           "(each for himself) has match and tournament only")
+    frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
+                  players=players, hand=hand, **run_kw)
+    at = frame.attrs
+    target = at["target"]
+    p, first, deals = self_play_model(at["dealt_points"], at["race"])
+    w, level = equity_tables(p, first, target)
+    w_ci, level_ci = bootstrap_equity(p, first, deals, target, at["seed"])
+    sides = ("a", "b")
+    equity = pd.DataFrame([{"deals": sides[d], "a": a, "b": b, "W": w[d, a, b], "lo": w_ci[0, d, a, b],
+                            "hi": w_ci[1, d, a, b], "n": deals}
+                           for d in (0, 1) for a in range(target) for b in range(target)])
+    game_level = pd.DataFrame([{"dealer": sides[d], "a": a, "b": b, "value": v, "hold_p": level[d, a, b, i],
+                                "lo": level_ci[0, d, a, b, i], "hi": level_ci[1, d, a, b, i], "n": deals}
+                               for d in (0, 1) for a in range(target) for b in range(target)
+                               for i, v in enumerate(VALUES)])
+    meta = dict(game=game, target=target, seed=at["seed"], games=at["games"], deals=at["deals"], policy=policy,
+                communication=communication, style=at["style"], players=at["players"], hand=at["hand"])
+    first_table = first_order(game, communication, style, players, hand)
+    for table in (first_table, equity, game_level):
         table.attrs.update(meta)
-    return {"first_order": first, "match_equity": equity, "game_level": game_level}
+    return {"first_order": first_table, "match_equity": equity, "game_level": game_level}
 
 
 def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
     at = first.attrs
-    lines = [f"{at['game'].capitalize()} bet thresholds, target {at['target']}",
+    known = "the team's hands" if at["communication"] == "partner" else "the player's own hand"
+    lines = [f"{at['game'].capitalize()} bet thresholds{_setting(at)}",
              "", f"A. First order ({FORMULA_SECTION[at['game']]}, points EV of one figure): facing a bet from v to v+1, hold iff",
              "   d = P(win) - P(lose) > -v/(v+1); value-bet iff d > 0; bluff break-even concession rate at d = -1.",
              "   hold P(win)* with stands uses the figure's mean stand rate; 'weakest hold' is the weakest best",
-             "   class of the team's two hands whose d clears the hold threshold (full partner information).", "",
+             f"   class of {known} whose d clears the hold threshold.", "",
              f"{'figure':<8}{'v':>3}{'hold d >':>10}{'hold P(win) >':>15}{'with stands':>13}{'bet P(win) >':>14}"
              f"{'bluff c*':>10}  weakest hold"]
     for _, r in first.iterrows():
         lines.append(f"{r['figure']:<8}{r['value']:>3}{r['hold_d']:>10.3f}{r['hold_p']:>15.3f}{r['hold_p_stands']:>13.3f}"
                      f"{r['bet_p_stands']:>14.3f}{r['bluff_c']:>10.3f}  {r['weakest_hold']}")
     target = at["target"]
-    w = equity.pivot(index="a", columns="b", values="W")
-    lines += ["", f"B. Match equity W(a, b) = P(team on a beats the team on b), target {target}: dynamic programming "
-              f"over the per-deal points of self-play ({at['policy']}, {at['games']:,} games, {at['deals']:,} deals, "
-              f"seed {at['seed']})", "a\\b " + "".join(f"{b:>6}" for b in w.columns)]
+    w = equity[equity.deals == "a"].pivot(index="a", columns="b", values="W")
+    lines += ["", f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target "
+              f"{target}: dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} "
+              f"games, {at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are "
+              "ordered as §7.10 scores. The other team dealing: 1 - W(b, a). 95% bootstrap intervals: --json.",
+              "a\\b " + "".join(f"{b:>6}" for b in w.columns)]
     for a, row in w.iterrows():
         lines.append(f"{a:>3} " + "".join(f"{x:>6.3f}" for x in row))
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
-              "deal ignored), at some scores:", f"{'a':>3}{'b':>4}" + "".join(f"{'v=' + str(v):>8}" for v in VALUES)]
+              "deal ignored), at some scores, by the team that dealt the deal:",
+              f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{'v=' + str(v):>8}" for v in VALUES)]
     picks = sorted({(0, 0), (target // 2, target // 2), (target - 3, target - 3), (target - 2, 0), (0, target - 2),
                     (target - 2, target - 2), (target - 1, target - 3)})
     for a, b in picks:
-        vals = level[(level.a == a) & (level.b == b)].sort_values("value")["hold_p"]
-        lines.append(f"{a:>3}{b:>4}" + "".join(f"{x:>8.3f}" for x in vals))
+        for dealer in ("a", "b"):
+            rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)].sort_values("value")
+            lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{x:>8.3f}" for x in rows["hold_p"]))
     lines.append("(first-order P(win)* for comparison: " + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")
     return "\n".join(lines)
@@ -227,8 +378,20 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
 
 def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     at = tables["first_order"].attrs
-    return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy")},
+    return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy", "communication", "style",
+                                   "players", "hand")},
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
+
+
+def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The simulated estimates of `thresholds` as a long table: equity.<deals>.<a>.<b> (W) and
+    hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals."""
+    equity, level = tables["match_equity"], tables["game_level"]
+    names = [f"equity.{r.deals}.{r.a}.{r.b}" for r in equity.itertuples()]
+    names += [f"hold.{r.dealer}.{r.a}.{r.b}.v{r.value}" for r in level.itertuples()]
+    return pd.DataFrame({"estimate": names, "value": np.concatenate([equity.W, level.hold_p]),
+                         "lo": np.concatenate([equity.lo, level.lo]), "hi": np.concatenate([equity.hi, level.hi]),
+                         "n": np.concatenate([equity.n, level.n]).astype("int64")}, columns=LONG_COLUMNS)
 
 
 # --- commands -----------------------------------------------------------------------------------------
@@ -242,10 +405,27 @@ def _target(text: str) -> int:
     return value
 
 
-def _common(parser: argparse.ArgumentParser, default_games: int) -> None:
+def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> None:
     parser.add_argument("--games", type=positive_int, default=default_games,
                         help=f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, default=None, help="points that win a game (default: the game's option)")
+    parser.add_argument("--communication", choices=COMMUNICATION, default="partner",
+                        help="what a player knows: partner = both hands of his team (partners signal openly, "
+                             "default), none = his own hand only (plus the cards played and shown)")
+    if game == "perlaggen":
+        from simcore.games.perlaggen_deal import FOUR_PLAYER_STYLES
+
+        parser.add_argument("--style", choices=FOUR_PLAYER_STYLES, default=None,
+                            help="the style (default: the game's style option, innsbruck)")
+        parser.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=None,
+                            help="players: 4 (default), 2 (one against one, 7 cards, §9.2), 3 (each for himself, "
+                                 "7 cards, §9.4: match and tournament; --games a multiple of 3) or 6 (two teams of "
+                                 "three, 4 or 5 cards, §9.3)")
+        parser.add_argument("--straf", action="store_true",
+                            help="with --players 3: Strafperlaggen (§9.5): everyone starts on --target (default 9) "
+                                 "and counts down to 0, failed commitments add penalty points")
+        parser.add_argument("--hand", type=int, default=None,
+                            help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
     parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
     parser.add_argument("--chunk-size", type=positive_int, default=None,
@@ -255,35 +435,70 @@ def _common(parser: argparse.ArgumentParser, default_games: int) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _match_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--a", required=True, help="policy a: formula, cautious, aggressive, never or a .json file")
-    parser.add_argument("--b", required=True, help="policy b (same choices)")
-    parser.add_argument("--permissive", action="store_true",
-                        help="allow G/H bets and holds without an example (A-19; penalised at verification)")
-    _common(parser, 2000)
+def _match_arguments(game: str):
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--a", required=True, help="policy a: formula, cautious, aggressive, never or a .json file")
+        parser.add_argument("--b", required=True, help="policy b (same choices)")
+        parser.add_argument("--permissive", action="store_true",
+                            help="allow G/H bets and holds without an example (A-19; penalised at verification)")
+        _common(game, parser, 2000)
+    return add
 
 
-def _tournament_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policies", required=True, help="comma-separated policies, e.g. formula,cautious,aggressive,never")
-    parser.add_argument("--csv", default=None, help="also write the table to this CSV file")
-    _common(parser, 1000)
+def _tournament_arguments(game: str):
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--policies", required=True,
+                            help="comma-separated policies, e.g. formula,cautious,aggressive,never")
+        parser.add_argument("--csv", default=None, help="also write the table to this CSV file")
+        _common(game, parser, 1000)
+    return add
 
 
-def _thresholds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", default="formula", help="the self-play policy behind the match-equity table")
-    _common(parser, 2000)
+def _thresholds_arguments(game: str):
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--policy", default="formula", help="the self-play policy behind the match-equity table")
+        _common(game, parser, 2000)
+    return add
+
+
+def _setting_kw(args: argparse.Namespace) -> dict:
+    kw = {"communication": args.communication, **{k: getattr(args, k, None) for k in ("style", "players", "hand")},
+          **run_options(args)}
+    if getattr(args, "straf", False):
+        if args.players != THREE or args.style:
+            raise CardsimError("--straf is the 3-player Strafperlaggen (§9.5, its own Perlaggen): use it with "
+                               "--players 3 and without --style")
+        kw["style"] = "straf"
+    return kw
+
+
+def _match_of(game: str):
+    def frame(args: argparse.Namespace) -> pd.DataFrame:
+        return match(game, args.a, args.b, args.games, args.seed, args.target, args.permissive, **_setting_kw(args))
+    return frame
+
+
+def _tournament_of(game: str):
+    def frame(args: argparse.Namespace) -> pd.DataFrame:
+        return tournament(game, args.policies.split(","), args.games, args.seed, args.target, **_setting_kw(args))
+    return frame
+
+
+def _thresholds_of(game: str):
+    def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+        return thresholds(game, args.target, args.games, args.seed, args.policy, **_setting_kw(args))
+    return frame
 
 
 def _run_match(game: str):
     def run(args: argparse.Namespace) -> int:
-        frame = match(game, args.a, args.b, args.games, args.seed, args.target, args.permissive, **run_options(args))
-        return emit(args, frame, match_json, match_text)
+        return emit(args, _match_of(game)(args), match_json, match_text)
     return run
 
 
 def _run_tournament(game: str):
     def run(args: argparse.Namespace) -> int:
-        table = tournament(game, args.policies.split(","), args.games, args.seed, args.target, **run_options(args))
+        table = _tournament_of(game)(args)
         if args.csv:
             table.to_csv(args.csv, index=False)
         return emit(args, table, lambda t: {**t.attrs, "table": t.to_dict(orient="records")}, tournament_text)
@@ -292,18 +507,83 @@ def _run_tournament(game: str):
 
 def _run_thresholds(game: str):
     def run(args: argparse.Namespace) -> int:
-        tables = thresholds(game, args.target, args.games, args.seed, args.policy, **run_options(args))
-        return emit(args, tables, thresholds_json, thresholds_text)
+        return emit(args, _thresholds_of(game)(args), thresholds_json, thresholds_text)
     return run
+
+
+def _long(compute, to_long):
+    return lambda args: to_long(compute(args))
 
 
 for _game in ENGINES:
     register_command("match", _game, Command(
         "play whole games between two betting policies (duplicate deals) and compare game-win rates",
-        _match_arguments, _run_match(_game)))
+        _match_arguments(_game), _run_match(_game), _long(_match_of(_game), match_frame)))
     register_command("tournament", _game, Command(
         "round robin of betting policies: game-win rates and points per deal of every pairing",
-        _tournament_arguments, _run_tournament(_game)))
+        _tournament_arguments(_game), _run_tournament(_game), _long(_tournament_of(_game), tournament_frame)))
     register_command("thresholds", _game, Command(
         "hold/concede and bet thresholds per figure and value, first order and by match equity",
-        _thresholds_arguments, _run_thresholds(_game)))
+        _thresholds_arguments(_game), _run_thresholds(_game), _long(_thresholds_of(_game), thresholds_frame)))
+
+
+# --- three players, each for himself (perlaggen.md §9.4) -------------------------------------------
+THREE = 3
+THREE_B = 2
+"""Seats policy b holds at a 3-player table."""
+
+
+def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = None, style: str | None = None,
+           hand: int | None = None, **run_kw) -> pd.DataFrame:
+    """Whole 3-player Perlaggen games (`simcore.games.perlaggen_three`; ``style="straf"``: Strafperlaggen,
+    ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
+    deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
+    game-win rate (win_p, lo, hi; b's is (1 - a's) / 2 with the interval mapped the same way from a's
+    Wilson interval), points per deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
+    off), wins (b: games won by either b player) and games (b: 2 x games, the seats b played). A policy
+    as good as its opponents wins 1/3 of its games."""
+    from simcore.games import perlaggen_three as T
+    from simcore.games.perlaggen import OPTIONS
+
+    if games < THREE or games % THREE:
+        raise CardsimError(f"--games must be a multiple of 3 for 3 players (a in each seat of every deal sequence), "
+                           f"e.g. {games + (-games) % THREE}; got {games}")
+    if hand not in (None, T.HAND):
+        raise CardsimError(f"three players hold {T.HAND} cards (§9.4), got --hand {hand}")
+    option = {o.name: o.default for o in OPTIONS}
+    style = style or option["style"]
+    if target is None:
+        target = T.STRAF_START if style == T.STRAF else option["target"]
+    pa, pb = load_policy(a), load_policy(b)
+    seed = normalize_seed(seed)
+    counts = runner.run(T.Match3Job(pa, pb, target, style), games, seed, **run_kw)
+    n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts)
+    side_a = _side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad))
+    side_b = _side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd))
+    side_b.update(games=THREE_B * n, win_p=(1 - side_a["win_p"]) / 2, win_lo=(1 - side_a["win_hi"]) / 2,
+                  win_hi=(1 - side_a["win_lo"]) / 2, ppd_mean=side_b["ppd_mean"] / 2, ppd_lo=side_b["ppd_lo"] / 2,
+                  ppd_hi=side_b["ppd_hi"] / 2)
+    frame = pd.DataFrame([dict(side="a", policy=pa.name, **side_a), dict(side="b", policy=pb.name, **side_b)])
+    frame.attrs.update(game="perlaggen", seed=seed, target=target, games=n, deals=deals, communication="none",
+                       style=style, players=THREE, hand=T.HAND)
+    return frame
+
+
+def match3_text(frame: pd.DataFrame) -> str:
+    at = frame.attrs
+    if at["style"] == "straf":
+        kind, setting = "Strafperlaggen match (§9.5)", f"everyone starts on {at['target']}, first to 0 wins"
+    else:
+        kind, setting = "3-player match (each for himself, §9.4)", (f"target {at['target']}, "
+                                                                    f"{at['style'].capitalize()} style")
+    lines = [f"Perlaggen {kind}: {frame.policy[0]} (a) in one seat vs two {frame.policy[1]} (b), {setting}, 7 cards",
+             f"{at['games']:,} games ({at['games'] // THREE:,} deal sequences, each played with a in every seat), "
+             f"{at['deals']:,} deals, seed {at['seed']}; 95% intervals; an even policy wins 1/3",
+             "(b: one b player; its win rate is (1 - a's) / 2"
+             + ("; points per deal: points counted off, net of penalty points)" if at["style"] == "straf" else ")"),
+             "",
+             f"{'side':<5}{'policy':<14}{'game-win rate':>28}{'points per deal':>30}"]
+    for _, r in frame.iterrows():
+        lines.append(f"{r['side']:<5}{r['policy']:<14}{r['win_p']:>10.4f} [{r['win_lo']:.4f},{r['win_hi']:.4f}]"
+                     f"{r['ppd_mean']:>14.4f} [{r['ppd_lo']:.4f},{r['ppd_hi']:.4f}]")
+    return "\n".join(lines)

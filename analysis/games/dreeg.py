@@ -27,7 +27,7 @@ from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, rule_options
 from simcore.games.dreeg_odds import (COUNTS, DECISIONS, STRENGTH_BINS, SURRENDER, THRESHOLD_CLASSES,
-                                     THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob)
+                                     THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob, moment_label)
 from simcore.rng import normalize_seed
 
 GAME = "dreeg"
@@ -158,7 +158,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's)")
     parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's)")
     parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'")
-    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random or pimc (slow)")
+    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=20_000)
@@ -208,15 +208,14 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
 
 
 # --- whole games -----------------------------------------------------------------------------------
-def _games(lineup: tuple[str, ...], rotate: bool, options, n: int, seed, run_kw) -> tuple[dict, int]:
+def _games(lineup: tuple[str, ...], rotate: bool, options, n: int, seed, run_kw) -> tuple[dict, int, list[str]]:
+    """Counts of whole games (`dreeg_game.GameJob`) split by part, the seed, and a label per phase."""
     seed = normalize_seed(seed)
     job = dg.GameJob(tuple(lineup), parse_options(options), rotate)
     counts = runner.run(job, n, seed, **run_kw)
-    return dg.split_counts(counts, len(lineup)), seed
-
-
-def _phase_label(phase: int) -> str:
-    return f"{phase} {r.SUBGAME_NAMES[r.SUBGAME[phase]]}"
+    plan = job.plan()
+    labels = [f"{p} {r.SUBGAME_NAMES[sub]}" for p, sub in enumerate(plan, start=1)]
+    return dg.split_counts(counts, len(lineup), len(plan)), seed, labels
 
 
 def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, options=(), **run_kw) -> dict:
@@ -227,11 +226,11 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     surrendered, with Durchmarsch declared / won.
     """
     dg.check_players(players)
-    parts, seed = _games((policy,) * players, False, options, n, seed, run_kw)
+    parts, seed, labels = _games((policy,) * players, False, options, n, seed, run_kw)
     games = int(parts["games"][0])
-    losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p - 1, s], games, phase=_phase_label(p), seat=s)
-                           for p in range(1, 9) for s in range(players)])
-    lengths = pd.DataFrame([_hist_mean(parts["hands"][p - 1], phase=_phase_label(p)) for p in range(1, 9)])
+    losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p, s], games, phase=label, seat=s)
+                           for p, label in enumerate(labels) for s in range(players)])
+    lengths = pd.DataFrame([_hist_mean(parts["hands"][p], phase=label) for p, label in enumerate(labels)])
     bolln = pd.DataFrame([{**_hist_mean(parts["bolln_seat"][s], seat=s),
                            **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
                               if k in ("p", "lo", "hi")}} for s in range(players)])
@@ -284,12 +283,12 @@ def match(a: str, b: str, players: int = 4, n: int = 200, seed=None, options=(),
     game. Tables: phases (P(lose the phase) per player of each policy), bolln (mean Bolln per
     player of each policy, P(A alone has the most Bolln))."""
     dg.check_players(players)
-    parts, seed = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
+    parts, seed, labels = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
     games = int(parts["games"][0])
     slot = parts["loser_slot"]
-    phases = pd.DataFrame([row for p in range(1, 9) for row in (
-        _estimate_row(slot[p - 1, 0], games, phase=_phase_label(p), policy=f"A {a}"),
-        _estimate_row(slot[p - 1, 1:].sum(), games * (players - 1), phase=_phase_label(p), policy=f"B {b}"))])
+    phases = pd.DataFrame([row for p, label in enumerate(labels) for row in (
+        _estimate_row(slot[p, 0], games, phase=label, policy=f"A {a}"),
+        _estimate_row(slot[p, 1:].sum(), games * (players - 1), phase=label, policy=f"B {b}"))])
     hist = parts["bolln_slot"]
     bolln = pd.DataFrame([_hist_mean(hist[0], policy=f"A {a}"), _hist_mean(hist[1:].sum(axis=0), policy=f"B {b}")])
     most = parts["most_slot"]
@@ -333,12 +332,12 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random or pimc (slow)")
+    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
     _add_game_arguments(parser)
 
 
 def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--a", default="greedy", help="policy of the one player A: greedy (default), random or pimc")
+    parser.add_argument("--a", default="greedy", help="policy of the one player A: greedy (default), random, sly or pimc")
     parser.add_argument("--b", default="random", help="policy of the other players B (default random)")
     _add_game_arguments(parser)
 
@@ -372,7 +371,9 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
 # --- decision thresholds -------------------------------------------------------------------------------
 CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASSES - 1 else f"estimate {10 * c}-{10 * c + 9}",
                 "call": lambda c: f"{c} packet card(s) of the suit",
-                "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else "")}
+                "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else ""),
+                "hide": lambda c: f"longest suit {c} cards",
+                "moment": lambda c: "after trick {}, points {}, trumps {}".format(*moment_label(c))}
 
 
 def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), **run_kw) -> pd.DataFrame:
@@ -384,31 +385,52 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     erase minus the opponents' best, Kamerun: minus own erase) and diff = mean_a - mean_b with its
     paired 95% interval (diff_lo, diff_hi). attrs["a_better"] / ["b_better"]: the classes where A
     (B) is better, the paired interval excluding 0: the decision's threshold lies between them.
+    The "moment" decision's rows also carry their class parts (tricks, points, trumps), and
+    attrs["close_from"] gives per (tricks, trumps) the lowest points class from which closing is
+    better in every observed class (`close_from`).
     """
     if decision not in DECISIONS:
         raise CardsimError(f"unknown --decision '{decision}'; choose one of: {', '.join(DECISIONS)}")
     seed = normalize_seed(seed)
     counts = runner.run(ThresholdJob(decision, parse_options(options)), n, seed, **run_kw)
     rows = []
-    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2) in enumerate(counts.reshape(THRESHOLD_CLASSES,
-                                                                                     THRESHOLD_COUNTS)):
+    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2) in enumerate(counts.reshape(-1, THRESHOLD_COUNTS)):
         if k == 0:
             continue
         a, b, d = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k)), _mean_row(sum_d, sum_d2, int(k))
-        rows.append({"class": CLASS_LABELS[decision](cls), "n": int(k), "p_a": a.p, "lo_a": a.lo, "hi_a": a.hi,
+        moment = dict(zip(("tricks", "points", "trumps"), moment_label(cls))) if decision == "moment" else {}
+        rows.append({"class": CLASS_LABELS[decision](cls), **moment, "n": int(k), "p_a": a.p, "lo_a": a.lo, "hi_a": a.hi,
                      "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
                      "diff": d["mean"], "diff_lo": d["lo"], "diff_hi": d["hi"]})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision],
                        a_better=list(frame["class"][frame["diff_lo"] > 0]),
                        b_better=list(frame["class"][frame["diff_hi"] < 0]))
+    if decision == "moment":
+        frame.attrs["close_from"] = close_from(frame)
     return frame
+
+
+def close_from(frame: pd.DataFrame) -> list[dict]:
+    """Per (tricks played, trumps held) of a "moment" frame: the lowest own-points class from which
+    closing is significantly better (diff_lo > 0) and no higher class is significantly worse; None
+    when there is none. Rows: tricks, trumps, close_from, classes (observed points classes)."""
+    out = []
+    for (tricks, trumps), part in frame.groupby(["tricks", "trumps"], sort=True):
+        better = list(part["diff_lo"] > 0)
+        worse = list(part["diff_hi"] < 0)
+        start = next((i for i in range(len(part)) if better[i] and not any(worse[i:])), None)
+        out.append({"tricks": int(tricks), "trumps": trumps, "classes": len(part),
+                    "close_from": None if start is None else part["points"].iloc[start]})
+    return out
 
 
 def thresholds_json(frames: list) -> dict:
     return {"game": GAME, "n": frames[0].attrs["n"], "seed": frames[0].attrs["seed"],
             "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "a_better": f.attrs["a_better"],
                                                 "b_better": f.attrs["b_better"],
+                                                **({"close_from": f.attrs["close_from"]} if "close_from" in f.attrs
+                                                   else {}),
                                                 "rows": table_records({"rows": f})["rows"]} for f in frames}}
 
 
@@ -423,6 +445,11 @@ def format_thresholds(frames: list) -> str:
             lines.append(f"  {row['class']:<28}{row['n']:>7,}  {row['p_a']:.4f} [{row['lo_a']:.4f},{row['hi_a']:.4f}]"
                          f"  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  {row['mean_a']:>6.2f} "
                          f"{row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},{row['diff_hi']:+.2f}]")
+        if "close_from" in a:
+            lines.append("  closing now pays from (own points; '-': in no observed class):")
+            for row in a["close_from"]:
+                lines.append(f"    after trick {row['tricks']}, trumps {row['trumps']:<4} {row['close_from'] or '-'}")
+            continue
         lines.append(f"  A better: {', '.join(a['a_better']) or 'in no class'}; "
                      f"B better: {', '.join(a['b_better']) or 'in no class'}")
     return "\n".join(lines)
@@ -445,8 +472,21 @@ def _run_thresholds(args: argparse.Namespace) -> int:
     return emit(args, _threshold_frames(args), thresholds_json, format_thresholds)
 
 
+def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates ``<decision>.<class>.win_a`` / ``win_b`` (P(the decider wins) with option A / B) and
+    ``.diff`` (the paired mean difference of net strokes A - B), n: deals of the class."""
+    parts = []
+    for frame in _threshold_frames(args):
+        for quantity, value, lo, hi in (("win_a", "p_a", "lo_a", "hi_a"), ("win_b", "p_b", "lo_b", "hi_b"),
+                                        ("diff", "diff", "diff_lo", "diff_hi")):
+            part = long_frame(frame, ["class"], frame.attrs["decision"], value=value, lo=lo, hi=hi)
+            part["estimate"] += f".{quantity}"
+            parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
 register_command("thresholds", GAME, Command("when to close, call alone, declare Durchmarsch (paired play-outs)",
-                                             _add_thresholds_arguments, _run_thresholds))
+                                             _add_thresholds_arguments, _run_thresholds, _thresholds_frame))
 register_command("odds", GAME, Command("outcome odds of one Dreeg hand, played out", _add_odds_arguments, _run_odds,
                                        _odds_frame))
 register_command("stats", GAME, Command("whole Dreeg games: phase losers by seat, phase lengths", _add_stats_arguments,

@@ -15,6 +15,7 @@ The four hands are seats 0-3 with the dealer at seat 0, so seat 1 (team 1) leads
 from __future__ import annotations
 
 import argparse
+import math
 
 import numpy as np
 import pandas as pd
@@ -145,8 +146,10 @@ register_command("solve", GAME, Command("double-dummy Spiel of a deal with all h
 
 # --- Spiel odds under imperfect information (PIMC) ---------------------------------------------
 PIMC = "pimc"
-PIMC_DEALS = 10_000
-"""Deals of a PIMC Spiel estimate unless told (about +-0.01 at 95%)."""
+PIMC_HALF_WIDTH = 0.01
+PIMC_DEALS = math.ceil((1.959964 / (2 * PIMC_HALF_WIDTH)) ** 2)
+"""Deals of a PIMC Spiel estimate unless told: 9,604, the fewest for which the 95% interval's
+half-width is at most `PIMC_HALF_WIDTH` whatever the probability (largest at P = 0.5)."""
 
 
 def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DEFAULT_SAMPLES,
@@ -195,13 +198,20 @@ def pimc_options(args: argparse.Namespace) -> dict:
     return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
 
 
-def add_pimc_arguments(parser: argparse.ArgumentParser) -> None:
-    """--communication, --pimc-samples and --pimc-deals of `cardsim odds giltspiel --spiel pimc`."""
+def add_pimc_arguments(parser: argparse.ArgumentParser, samples: int = pimc.DEFAULT_SAMPLES,
+                       deals: int = PIMC_DEALS) -> None:
+    """--communication, --pimc-samples and --pimc-deals of ``cardsim odds GAME --spiel pimc`` with
+    the game's defaults."""
     parser.add_argument("--communication", default="none",
                         help="with --spiel pimc: what partners know of each other's hand: none (default) or "
                              "partner (each sees both hands of its team)")
-    parser.add_argument("--pimc-samples", type=int, default=pimc.DEFAULT_SAMPLES, metavar="K",
-                        help=f"with --spiel pimc: sampled deals per decision (default {pimc.DEFAULT_SAMPLES})")
-    parser.add_argument("--pimc-deals", type=positive_int, default=PIMC_DEALS, metavar="N",
-                        help=f"with --spiel pimc: deals played out for the Spiel (default {PIMC_DEALS:,}, "
-                             "about +-0.01); --n sets the figures' deals")
+    parser.add_argument("--pimc-samples", type=int, default=samples, metavar="K",
+                        help=f"with --spiel pimc: sampled deals per decision (default {samples})")
+    parser.add_argument("--pimc-deals", type=positive_int, default=deals, metavar="N",
+                        help=f"with --spiel pimc: deals played out for the Spiel (default {deals:,}, "
+                             f"95%% interval half-width at most {half_width(deals):.3f}); --n sets the figures' deals")
+
+
+def half_width(deals: int) -> float:
+    """The largest half-width (at P = 0.5) of a 95% interval from ``deals`` deals."""
+    return 1.959964 / (2 * math.sqrt(deals))

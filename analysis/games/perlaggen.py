@@ -536,9 +536,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "repeatable; default: no exchange")
     parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
     parser.add_argument("--stopper", default=None, help="cutter only: the card he saw under his packet (§3.2)")
-    parser.add_argument("--spiel", default=None, choices=spiel_play.play.METHODS,
-                        help="also the Spiel: solved double dummy (dd; about 100 deals/s, so give --n of a few "
-                             "thousand) or played by the greedy G1 or random R0 policy")
+    spiel_play.add_spiel_arguments(parser)
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
 
@@ -547,7 +545,8 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
                 args.level, args.stakes, **run_options(args))
-    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, **run_options(args))
+    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, spiel_play.pimc_options(args),
+                                                                 **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

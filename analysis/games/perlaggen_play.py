@@ -21,13 +21,14 @@ import argparse
 import pandas as pd
 
 from analysis.commands import Command, emit, register_command
-from analysis.games.giltspiel_play import parse_deal, parse_trump, solve_lines
+from analysis.games.giltspiel_play import add_pimc_arguments, parse_deal, parse_trump, solve_lines
 from analysis.stats import estimate_frame, format_cell
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
+from simcore.games import perlaggen_pimc as pimc
 from simcore.games import perlaggen_play as play
 from simcore.rng import normalize_seed
 
@@ -35,7 +36,8 @@ GAME = "perlaggen"
 OUTCOMES = ("win", "lose")
 SPIEL_METHODS = {"dd": "solved double dummy (all four seats play perfectly, seeing every hand)",
                  "greedy": "played out by the greedy policy G1 of spec §11.7 at every seat",
-                 "random": "played out by the random policy R0 of spec §11.7 at every seat"}
+                 "random": "played out by the random policy R0 of spec §11.7 at every seat",
+                 "g2": "played out by policy G2 of spec §11.7 (G1 keeping its Perlaggen for the figures) at every seat"}
 
 
 def play_token(card: int, identity: int) -> str:
@@ -98,23 +100,31 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 # --- Spiel odds -------------------------------------------------------------------------------
-def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, **run_kw) -> tuple:
+def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, pimc_options=None,
+                 **run_kw) -> tuple:
     """(outcome frame, by-feature frame) of the Spiel for the team of ``known.seat`` on ``n`` deals
-    sampled under the public facts; seed already normalised.
+    sampled under the public facts; seed already normalised. method "pimc" plays
+    ``pimc_options["n"]`` deals (default `PIMC_DEALS`) instead, with its "samples" and
+    "communication", and has no by-feature rows.
 
     outcome rows: figure "spiel", outcome win/lose, p, lo, hi (95% Wilson), successes, n.
     by-feature rows: feature (team's Perlaggen, natural trumps, Perlaggen above all of the
     opponents'), value, p = P(win | value), lo, hi, successes, n (deals with that value).
     """
-    if method not in play.METHODS:
-        raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(play.METHODS)}")
-    counts = runner.run(play.SpielJob(known, rules, method), n, seed, **run_kw)
+    pimc.check_method(method)
+    if method == PIMC:
+        options = pimc_settings(pimc_options or {})
+        job = pimc.PimcSpielJob(known, rules, options["samples"], options["communication"])
+        n = options["n"]
+    else:
+        job = play.SpielJob(known, rules, method)
+    counts = runner.run(job, n, seed, **run_kw)
     deals, wins = int(counts[0]), int(counts[1])
     if deals == 0:
         raise CardsimError(f"no deal out of {n:,} fits these public facts; ask for a larger --n")
     outcome = estimate_frame(OUTCOMES, [wins, deals - wins], deals, figure="spiel").rename(columns={"label": "outcome"})
     rows = []
-    for f, feature in enumerate(play.FEATURES):
+    for f, feature in enumerate(play.FEATURES if method != PIMC else ()):
         base = 2 + 2 * play.BINS * f
         dealt, won = counts[base:base + play.BINS], counts[base + play.BINS:base + 2 * play.BINS]
         for value in range(play.BINS):
@@ -125,15 +135,47 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     return outcome[["figure", "outcome", "p", "lo", "hi", "successes", "n"]], pd.DataFrame(rows)
 
 
+PIMC = "pimc"
+PIMC_DEALS = 1_000
+"""Deals of a Perlaggen PIMC Spiel estimate unless told (half-width at most 0.031): its solves are slow."""
+
+
+def pimc_settings(options: dict) -> dict:
+    """{"n", "samples", "communication"} of a PIMC Spiel estimate, defaults filled in and checked."""
+    out = {"n": options.get("n", PIMC_DEALS), "samples": options.get("samples", pimc.DEFAULT_SAMPLES),
+           "communication": options.get("communication", "none")}
+    pimc.check_samples(out["samples"])
+    pimc.communication_code(out["communication"])
+    return out
+
+
+def pimc_options(args: argparse.Namespace) -> dict:
+    """Keywords of a PIMC Spiel estimate from the command line (None unless --spiel pimc)."""
+    if args.spiel != PIMC:
+        return None
+    return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+
+
+def add_spiel_arguments(parser: argparse.ArgumentParser) -> None:
+    """--spiel and the PIMC options of ``cardsim odds perlaggen``."""
+    parser.add_argument("--spiel", default=None, choices=play.METHODS + (PIMC,),
+                        help="also the Spiel: solved double dummy (dd; about 100 deals/s, so give --n of a few "
+                             "thousand), played by the greedy G1, G2 or random R0 policy, or by PIMC players "
+                             "with imperfect information (pimc; see --pimc-deals)")
+    add_pimc_arguments(parser, pimc.DEFAULT_SAMPLES, PIMC_DEALS)
+
+
 def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
                method: str = "dd", n: int = 2_000, seed=None, style: str = "innsbruck", **known_kw) -> pd.DataFrame:
     """P(the team of ``seat`` wins / loses the Spiel) holding ``hand``, over deals of the hidden cards
     consistent with the public facts (analysis.games.perlaggen.parse_known's keywords: cutter_took,
     exchanges, acorns, exchange, stopper; run keywords such as jobs, checkpoint, progress go to the
-    runner). method: "dd", "greedy" (G1) or "random" (R0), see SPIEL_METHODS. The attrs hold the
+    runner). method: "dd", "greedy" (G1), "g2" (G2) or "random" (R0), see SPIEL_METHODS. The attrs hold the
     by-feature table as ``by_feature`` records."""
     from analysis.games.perlaggen import parse_known
 
+    if method not in play.METHODS:  # PIMC goes through `add_spiel` (cardsim odds perlaggen --spiel pimc)
+        raise CardsimError(f"--spiel '{method}' is unknown here; choose one of: {', '.join(play.METHODS)}")
     run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in ("jobs", "chunk_deals", "checkpoint", "progress")}
     known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
     rules = D.DealRules(style, known_kw.get("exchange", "always"))
@@ -145,7 +187,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
     return frame
 
 
-def add_spiel(frame: pd.DataFrame, method: str, **run_kw) -> pd.DataFrame:
+def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> pd.DataFrame:
     """The figure odds ``frame`` of analysis.games.perlaggen.odds with the Spiel rows appended
     (figure "spiel", outcomes win/lose), computed under the same public facts, rules, n and seed;
     attrs gain "spiel" (the method) and "spiel_by_feature" (records, see `spiel_frames`)."""
@@ -155,10 +197,13 @@ def add_spiel(frame: pd.DataFrame, method: str, **run_kw) -> pd.DataFrame:
     known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
                         tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
     rules = D.DealRules(a["style"], a["exchange"], a["exchange_gives"])
-    outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], **run_kw)
+    outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], pimc_options, **run_kw)
     attrs = dict(a)
     out = pd.concat([frame, outcome], ignore_index=True)
     out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"))
+    if method == PIMC:
+        settings = pimc_settings(pimc_options or {})
+        out.attrs.update(pimc=dict(settings, n=int(outcome.n.iloc[0]), attempted=settings["n"]))
     return out
 
 
@@ -166,9 +211,17 @@ def spiel_lines(frame: pd.DataFrame) -> list[str]:
     """Text lines of the Spiel row of an odds frame (columns win, stand, lose, void) and its note."""
     rows = frame[frame.figure == "spiel"].set_index("outcome")
     cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
+    how = SPIEL_METHODS[frame.attrs["spiel"]] if frame.attrs["spiel"] != PIMC else pimc_note(frame.attrs["pimc"])
     return [f"{'Spiel':<8}{cells}",
-            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {SPIEL_METHODS[frame.attrs['spiel']]}; "
-            "seat 1 leads; the Spiel has no stand or void)"]
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {how}; seat 1 leads; the Spiel has no stand or void)"]
+
+
+def pimc_note(settings: dict) -> str:
+    """How the PIMC Spiel row was played, for the note under the odds table."""
+    sees = "own and partner's hand" if settings["communication"] == "partner" else "own hand"
+    return (f"played out by PIMC at every seat (a sample of its own, --pimc-deals {settings['attempted']:,} "
+            f"tried): {settings['samples']} sampled deals per decision, each solved double dummy for every "
+            f"candidate play; a player sees its {sees}, the public facts and the play")
 
 
 register_command("solve", GAME, Command("double-dummy Spiel of a Perlaggen deal with all hands known",

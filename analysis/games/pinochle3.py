@@ -47,11 +47,12 @@ def parse_trump(trump: str) -> int:
     return letters.index(trump.strip().upper())
 
 
-def meld(hand: str, trump: str | None = None) -> pd.DataFrame:
+def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd.DataFrame:
     """Meld breakdown: one row per declared meld (trump, meld, cards, points) for ``trump`` or every trump.
 
-    attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of S H D C among the best) and
-    ``hand``.
+    options: rule options (`cardsim games pinochle3`; the meld variants V5-V7 change the values).
+    attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of S H D C among the best),
+    ``hand`` and ``options``.
     """
     cards = parse_holding(hand)
     trumps = [parse_trump(trump)] if trump is not None else list(range(p.N_SUITS))
@@ -59,12 +60,13 @@ def meld(hand: str, trump: str | None = None) -> pd.DataFrame:
     rows, totals = [], {}
     for t in trumps:
         letter = p.DECK.suits[t]
-        totals[letter] = int(p.meld_points(mask, t)[0])
-        for m in p.meld_breakdown(cards, t):
+        totals[letter] = int(p.meld_points(mask, t, options)[0])
+        for m in p.meld_breakdown(cards, t, options):
             rows.append({"trump": letter, "meld": m.name, "cards": p.DECK.format_cards(m.cards), "points": m.points})
     frame = pd.DataFrame(rows, columns=["trump", "meld", "cards", "points"])
     best = max(totals, key=lambda letter: (totals[letter], -p.DECK.suits.index(letter)))
-    frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best)
+    frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best,
+                       options=options or {})
     return frame
 
 
@@ -75,7 +77,8 @@ def meld_json(frame: pd.DataFrame) -> dict:
     trump = a["best_trump"]
     rows = frame[frame.trump == trump]
     out = {"game": GAME, "hand": a["hand"], "trump": trump, "total": a["totals"][trump],
-           "melds": [{"name": r.meld, "cards": r.cards, "points": int(r.points)} for r in rows.itertuples()]}
+           "melds": [{"name": r.meld, "cards": r.cards, "points": int(r.points)} for r in rows.itertuples()],
+           "options": a["options"]}
     if len(a["totals"]) > 1:
         out["by_trump"] = a["totals"]
     return out
@@ -83,7 +86,7 @@ def meld_json(frame: pd.DataFrame) -> dict:
 
 def format_meld(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    lines = [f"Pinochle meld of {a['hand']}"]
+    lines = [f"Pinochle meld of {a['hand']}" + _options_note(a["options"])]
     for trump, total in a["totals"].items():
         best = "   <- best" if len(a["totals"]) > 1 and trump == a["best_trump"] else ""
         lines += ["", f"trump {trump} ({p.DECK.suit_names[p.DECK.suits.index(trump)]}): {total} points{best}"]
@@ -95,11 +98,23 @@ def format_meld(frame: pd.DataFrame) -> str:
 def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help="your 15 cards (18 with the kitty); two of each card exist")
     parser.add_argument("--trump", default=None, help="trump suit S, H, D or C (default: every trump and the best)")
+    _add_option_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option, e.g. double_bonus=False, double_royal_marriage=240 or "
+                             "roundhouse_meld=True (repeatable; 'cardsim games pinochle3' lists them)")
+
+
+def _options_note(options: dict) -> str:
+    """' (options a=1, b=2)' for a title line, or '' with the main game's rules."""
+    return f" (options {', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+
+
 def _run_meld(args: argparse.Namespace) -> int:
-    frame = meld(args.hand, args.trump)
+    frame = meld(args.hand, args.trump, parse_options(args.option))
     return emit(args, frame, meld_json, format_meld)
 
 
@@ -142,67 +157,76 @@ def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None) -> dict:
             "n": n, "exact": exact}
 
 
-def stats(n: int = 1_000_000, seed=None, seat: int = 0, **run_kw) -> dict[str, pd.DataFrame]:
+def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = None,
+          **run_kw) -> dict[str, pd.DataFrame]:
     """Best-trump meld of a random hand, of hand + kitty, and the kitty gain (spec §9.2-§9.3).
 
     tails: P(meld >= threshold) with Wilson intervals and the exact value where it is known;
     means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean.
     The gain is the best 18-card meld minus the best 15-card meld: an upper bound on the gain after
     the discard of 3 (spec §9.3: the 15-card limit costs meld in about 0.04% of deals).
+    options: rule options; the meld variants (V5-V7) change the values, and then the exact columns
+    (main game's values) are left out.
     """
     seed = normalize_seed(seed)
-    counts = runner.run(p.MeldStatsJob(seat), n, seed, **run_kw)
+    job = p.MeldStatsJob(seat, options)
+    counts = runner.run(job, n, seed, **run_kw)
     deals = int(counts[0])
     hand, full, gain = counts[1:].reshape(3, p.MELD_BINS)
-    exact15, exact18 = exact_meld_ccdf(p.HAND_SIZE), exact_meld_ccdf(p.HAND_SIZE + p.KITTY_SIZE)
+    main_values = np.array_equal(job.values, p.MELD_VALUES)
+    exact15, exact18 = (exact_meld_ccdf(p.HAND_SIZE), exact_meld_ccdf(p.HAND_SIZE + p.KITTY_SIZE)) if main_values \
+        else (None, None)
     tails = pd.DataFrame(_tail_rows(hand, deals, MELD_THRESHOLDS, exact15, "hand")
                          + _tail_rows(full, deals, MELD_THRESHOLDS, exact18, "hand+kitty")
                          + _tail_rows(gain, deals, GAIN_THRESHOLDS, None, "gain"))
-    means = pd.DataFrame([_mean_row(hand, deals, "hand", float(exact15[1:].sum() * 10)),
-                          _mean_row(full, deals, "hand+kitty", float(exact18[1:].sum() * 10)),
+    means = pd.DataFrame([_mean_row(hand, deals, "hand", float(exact15[1:].sum() * 10) if main_values else None),
+                          _mean_row(full, deals, "hand+kitty", float(exact18[1:].sum() * 10) if main_values else None),
                           _mean_row(gain, deals, "gain", None)])
     tables = {"tails": tails, "means": means}
     for table in tables.values():
-        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat)
+        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, options=options or {}, exact=main_values)
     return tables
 
 
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["tails"].attrs
-    return {"game": GAME, "n": a["n"], "seed": a["seed"], "seat": a["seat"],
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "seat": a["seat"], "options": a["options"],
             "tables": table_records(tables)}
 
 
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["tails"].attrs
-    lines = [f"Pinochle meld statistics: n = {a['n']:,} deals, seed {a['seed']}, seat {a['seat']}, 95% intervals",
-             "", "mean points          estimate [95% interval]        exact"]
+    lines = [f"Pinochle meld statistics: n = {a['n']:,} deals, seed {a['seed']}, seat {a['seat']}, 95% intervals"
+             + _options_note(a["options"]),
+             "", "mean points          estimate [95% interval]" + ("        exact" if a["exact"] else "")]
     for r in tables["means"].itertuples():
         exact = "" if r.exact is None or (isinstance(r.exact, float) and math.isnan(r.exact)) else f"{r.exact:.3f}"
-        lines.append(f"  {r.quantity:<12}{r.mean:>10.2f} [{r.lo:.2f}, {r.hi:.2f}]{exact:>16}")
+        lines.append(f"  {r.quantity:<12}{r.mean:>10.2f} [{r.lo:.2f}, {r.hi:.2f}]{exact:>16}".rstrip())
     names = {"hand": "best meld of the 15-card hand", "hand+kitty": "best meld of hand + kitty (18 cards)",
              "gain": "kitty gain (upper bound)"}
     for what, rows in tables["tails"].groupby("quantity", sort=False):
-        lines += ["", f"P({names[what]} >= x)" + ("          exact" if what != "gain" else "")]
+        exact_column = what != "gain" and a["exact"]
+        lines += ["", f"P({names[what]} >= x)" + ("          exact" if exact_column else "")]
         for r in rows.itertuples():
-            exact = f"   {r.exact:.6f}" if what != "gain" else ""
+            exact = f"   {r.exact:.6f}" if exact_column else ""
             lines.append(f"  x = {r.threshold:<5}{r.p:.4f} [{r.lo:.4f},{r.hi:.4f}]{exact}")
     return "\n".join(lines)
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="the seat whose hand is measured, 0-2 (default 0)")
+    _add_option_argument(parser)
     add_run_arguments(parser, default_n=1_000_000)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    tables = stats(args.n, args.seed, args.seat, **run_options(args))
+    tables = stats(args.n, args.seed, args.seat, parse_options(args.option), **run_options(args))
     return emit(args, tables, stats_json, format_stats)
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     """The stats as estimates (for sweeps): mean.<quantity> and ge.<quantity>.<points>, P(meld >= points)."""
-    tables = stats(args.n, args.seed, args.seat, **run_options(args))
+    tables = stats(args.n, args.seed, args.seat, parse_options(args.option), **run_options(args))
     return pd.concat([long_frame(tables["means"], ["quantity"], "mean", value="mean"),
                       long_frame(tables["tails"], ["quantity", "threshold"], "ge")], ignore_index=True)
 
@@ -215,8 +239,16 @@ register_command("meld", GAME, Command("meld breakdown of a hand", _add_meld_arg
 # --- odds of a hand: kitty, discard and P(make bid) (spec §9.1 Q2-Q3) ----------------------------
 DEFAULT_BIDS = tuple(range(250, 510, 10))
 GAIN_STEPS = (0, 10, 20, 50, 100, 150)
-DD_TRICKS = 6
-"""Tricks played perfectly at the end of each hand for the "DD" column (greedy play before them)."""
+DD_TRICKS = 8
+"""Tricks played perfectly at the end of each hand for the "DD" column (greedy play before them):
+about 10 ms per deal on one core (6: 2 ms, 9: 25 ms, 10: 85 ms; a full 15-trick solve: seconds to
+many minutes, `simcore.games.pinochle3_solve`)."""
+PIMC_DD_TRICKS = 6
+"""The default solved ending with ``--play pimc``: every card of the PIMC bidder is solved in each
+sampled world, about 12 ms per deal with 4 worlds (8 tricks: about 100 ms)."""
+PIMC_SAMPLES = 4
+"""Sampled worlds per card of the PIMC bidder (``--play pimc``)."""
+PLAYS = ("greedy", "pimc")
 
 
 def _bid_grid(bids, opts: dict) -> tuple[int, ...]:
@@ -250,7 +282,8 @@ def _tail_estimates(hist: np.ndarray, n: int, xs) -> list[Estimate]:
 
 
 def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEFAULT_BIDS, n: int = 1000,
-         seed=None, dd_tricks: int = DD_TRICKS, rule: str = "old", **run_kw) -> dict[str, pd.DataFrame]:
+         seed=None, dd_tricks: int = DD_TRICKS, rule: str = "old", pimc_samples: int = 0,
+         **run_kw) -> dict[str, pd.DataFrame]:
     """What a 15-card hand is worth as the bidder (spec §9.1 Q2-Q3), over deals consistent with it.
 
     The other 33 cards are dealt at random to the kitty (or ``kitty`` is known) and the two
@@ -260,7 +293,9 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
     the discard minus the best meld before); ``trump`` how often each trump is named; ``make``
     P(meld + trick points >= bid) per bid with Wilson intervals, greedy play by all ("greedy") and
     greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
-    seconds per deal); ``discard`` the best discard when the kitty is known.
+    seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
+    cards and plays by PIMC with that many sampled worlds per card, the defenders as in "dd"
+    (`simcore.games.pinochle3_pimc`); ``discard`` the best discard when the kitty is known.
     """
     opts = play.rule_options({"play_rule": rule})
     bids = _bid_grid(bids, opts)
@@ -272,12 +307,12 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
         raise CardsimError(f"--kitty must list {p.KITTY_SIZE} cards, got {len(kitty_cards)}")
     t = parse_trump(trump) if trump is not None else None
     seed = normalize_seed(seed)
-    job = bid.BidderJob(cards, rule, dd_tricks, t, kitty_cards)
+    job = bid.BidderJob(cards, rule, dd_tricks, t, kitty_cards, pimc_samples)
     counts = runner.run(job, n, seed, **run_kw)
     deals = int(counts[0])
     chosen = counts[1:1 + p.N_SUITS]
     gain = counts[1 + p.N_SUITS:1 + p.N_SUITS + p.MELD_BINS]
-    greedy, dd = counts[1 + p.N_SUITS + p.MELD_BINS:].reshape(2, bid.TOTAL_BINS)
+    greedy, dd, pimc = counts[1 + p.N_SUITS + p.MELD_BINS:].reshape(3, bid.TOTAL_BINS)
     meld_frame = meld(hand)
     tables = {
         "by_trump": pd.DataFrame({"trump": list(meld_frame.attrs["totals"]),
@@ -287,9 +322,12 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
         "trump": pd.DataFrame([{"trump": p.DECK.suits[s], **Estimate(int(c), deals).as_dict(), "n": deals}
                                for s, c in enumerate(chosen)]),
         "make": pd.DataFrame([{"bid": b, "greedy_p": g.p, "greedy_lo": g.lo, "greedy_hi": g.hi,
-                               **({"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi} if dd_tricks else {}), "n": deals}
-                              for b, g, d in zip(bids, _tail_estimates(greedy, deals, bids),
-                                                 _tail_estimates(dd, deals, bids))]),
+                               **({"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi} if dd_tricks else {}),
+                               **({"pimc_p": m.p, "pimc_lo": m.lo, "pimc_hi": m.hi} if pimc_samples else {}),
+                               "n": deals}
+                              for b, g, d, m in zip(bids, _tail_estimates(greedy, deals, bids),
+                                                    _tail_estimates(dd, deals, bids),
+                                                    _tail_estimates(pimc, deals, bids))]),
     }
     if kitty_cards is not None:
         d = bid.best_discard(cards + kitty_cards, t)
@@ -298,7 +336,7 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
     mean_gain = float((gain * np.arange(gain.size) * 10).sum() / deals)
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
-                           dd_tricks=dd_tricks, mean_gain=mean_gain, trump=trump,
+                           dd_tricks=dd_tricks, pimc_samples=pimc_samples, mean_gain=mean_gain, trump=trump,
                            kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None)
     return tables
 
@@ -306,7 +344,7 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
 def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["make"].attrs
     out = {"game": GAME, "hand": a["hand"], "kitty": a["kitty"], "trump": a["trump"], "n": a["n"], "seed": a["seed"],
-           "rule": a["rule"], "dd_tricks": a["dd_tricks"],
+           "rule": a["rule"], "dd_tricks": a["dd_tricks"], "pimc_samples": a["pimc_samples"],
            "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
            "kitty_gain": {"mean": a["mean_gain"], "at_least": table_records({"g": tables["gain"]})["g"]},
            "trump_named": table_records({"t": tables["trump"]})["t"],
@@ -329,12 +367,16 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
         d = tables["discard"].iloc[0]
         lines.append(f"best discard with kitty {a['kitty']}: bury {d.discards}, trump {d.trump}, meld {d.meld}, "
                      f"buried {d.buried}")
-    dd = "dd_p" in tables["make"]
-    lines += ["", "P(meld + trick points >= bid)" + (f"   greedy play | greedy, last {a['dd_tricks']} tricks "
-                                                      "double-dummy" if dd else "   greedy play")]
+    columns = [("greedy", "greedy play")]
+    if "dd_p" in tables["make"]:
+        columns.append(("dd", f"greedy, last {a['dd_tricks']} tricks double-dummy"))
+    if "pimc_p" in tables["make"]:
+        columns.append(("pimc", f"bidder PIMC ({a['pimc_samples']} worlds), defence as dd"))
+    lines += ["", "P(meld + trick points >= bid)   " + " | ".join(title for _, title in columns)]
     for r in tables["make"].itertuples():
-        cell = f"  bid {r.bid:<5}{r.greedy_p:.3f} [{r.greedy_lo:.3f},{r.greedy_hi:.3f}]"
-        lines.append(cell + (f"   {r.dd_p:.3f} [{r.dd_lo:.3f},{r.dd_hi:.3f}]" if dd else ""))
+        cells = [f"{getattr(r, k + '_p'):.3f} [{getattr(r, k + '_lo'):.3f},{getattr(r, k + '_hi'):.3f}]"
+                 for k, _ in columns]
+        lines.append(f"  bid {r.bid:<5}" + "   ".join(cells))
     return "\n".join(lines)
 
 
@@ -344,21 +386,48 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kitty", default=None, help="the 3 kitty cards, if known (default: random)")
     parser.add_argument("--bids", type=parse_bids, default=DEFAULT_BIDS,
                         help="bids to evaluate: start:stop:step or a comma list (default 250:500:10)")
-    parser.add_argument("--dd-tricks", type=int, default=DD_TRICKS,
-                        help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}; "
-                             "0 skips; 15 is a full solve, seconds per deal)")
+    parser.add_argument("--dd-tricks", type=int, default=None,
+                        help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}, "
+                             f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
+                             "per deal)")
     parser.add_argument("--rule", default="old", help="play rule: old, old_strict, new1945, new1945_alt")
+    parser.add_argument("--play", choices=PLAYS, default="greedy",
+                        help="pimc adds a column where the bidder, seeing only his own cards, plays by PIMC "
+                             "(sampled defenders' hands; default greedy: greedy and dd columns only)")
+    parser.add_argument("--samples", type=positive_int, default=PIMC_SAMPLES,
+                        help=f"sampled worlds per card of the PIMC bidder, 1-64 (default {PIMC_SAMPLES})")
     add_run_arguments(parser, default_n=1000)
 
 
+def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+    pimc = args.play == "pimc"
+    dd_tricks = args.dd_tricks if args.dd_tricks is not None else (PIMC_DD_TRICKS if pimc else DD_TRICKS)
+    return odds(args.hand, args.trump, args.kitty, args.bids, args.n, args.seed, dd_tricks, args.rule,
+                args.samples if pimc else 0, **run_options(args))
+
+
 def _run_odds(args: argparse.Namespace) -> int:
-    tables = odds(args.hand, args.trump, args.kitty, args.bids, args.n, args.seed, args.dd_tricks, args.rule,
-                  **run_options(args))
-    return emit(args, tables, odds_json, format_odds)
+    return emit(args, _odds_of(args), odds_json, format_odds)
+
+
+def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates ``make.<bid>.<play>`` (play greedy, dd, pimc: the columns the run has),
+    ``gain.<x>`` (P(kitty gain >= x)) and ``trump.<suit>`` (how often each trump is named)."""
+    tables = _odds_of(args)
+    make = tables["make"]
+    parts = []
+    for play_method in ("greedy", "dd", "pimc"):
+        if f"{play_method}_p" in make:
+            part = long_frame(make, ["bid"], "make", value=f"{play_method}_p", lo=f"{play_method}_lo",
+                              hi=f"{play_method}_hi")
+            part["estimate"] += f".{play_method}"
+            parts.append(part)
+    parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(tables["trump"], ["trump"], "trump")]
+    return pd.concat(parts, ignore_index=True)
 
 
 register_command("odds", GAME, Command("kitty gain, best discard and P(make bid) of a hand", _add_odds_arguments,
-                                       _run_odds))
+                                       _run_odds, _odds_frame))
 
 
 # --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------
@@ -484,8 +553,14 @@ def _run_thresholds(args: argparse.Namespace) -> int:
                 format_thresholds)
 
 
+def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates ``make.<meld class>.<bid>``: P(meld + trick points >= bid) by best meld before the
+    kitty (the P(make) curves the bid thresholds are read from)."""
+    return long_frame(thresholds(args.n, args.seed, args.rule, **run_options(args))["curves"], ["meld", "bid"], "make")
+
+
 register_command("thresholds", GAME, Command("bid thresholds by meld and trump length", _add_thresholds_arguments,
-                                             _run_thresholds))
+                                             _run_thresholds, _thresholds_frame))
 
 
 # --- bidding-policy match (spec §9.1 Q8, Q10) ------------------------------------------------------
@@ -560,10 +635,23 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_arguments(parser, default_n=200)
 
 
+def _match_of(args: argparse.Namespace) -> pd.DataFrame:
+    return match(args.a, args.b, args.n, args.seed, parse_options(args.option), **run_options(args))
+
+
 def _run_match(args: argparse.Namespace) -> int:
-    frame = match(args.a, args.b, args.n, args.seed, parse_options(args.option), **run_options(args))
-    return emit(args, frame, match_json, format_match)
+    return emit(args, _match_of(args), match_json, format_match)
+
+
+def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
+    """Estimates ``<side>.win_rate`` (n: seat-games) and ``<side>.points_per_deal`` (n: seat-hands)."""
+    frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal")
+    wins = long_frame(frame.assign(n=frame.seat_games), ["side", "quantity_win"], value="win_p", lo="win_lo",
+                      hi="win_hi")
+    points = long_frame(frame.assign(n=frame.seat_hands), ["side", "quantity_points"], value="points_mean",
+                        lo="points_lo", hi="points_hi")
+    return pd.concat([wins, points], ignore_index=True)
 
 
 register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,
-                                        _run_match))
+                                        _run_match, _match_frame))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -36,8 +35,8 @@ def threshold_chart(first: pd.DataFrame, level: pd.DataFrame, target: int) -> Fi
     plain = first[first.figure == "gleich"]
     ax.plot(plain.value, plain.hold_p, "k--", label="first order, no stands: 1/(2(v+1))")
     for a, b in ((0, target - 2), (target - 2, 0), (target - 3, target - 3)):
-        rows = level[(level.a == a) & (level.b == b)]
-        ax.plot(rows.value, rows.hold_p, ":", marker=".", label=f"game level at {a}:{b}")
+        rows = level[(level.a == a) & (level.b == b) & (level.dealer == "a")]
+        ax.plot(rows.value, rows.hold_p, ":", marker=".", label=f"game level at {a}:{b} (own deal)")
     ax.set_xlabel("value v before the bet (a bet proposes v+1)")
     ax.set_ylabel("hold if P(win the figure) >")
     ax.set_title("When to hold a bet instead of saying gut", loc="left", fontsize=11)
@@ -47,8 +46,8 @@ def threshold_chart(first: pd.DataFrame, level: pd.DataFrame, target: int) -> Fi
 
 
 def equity_chart(equity: pd.DataFrame, target: int, note: str) -> Figure:
-    """Heat map of W(a, b) = P(the team on a wins the game against the team on b)."""
-    grid = equity.pivot(index="a", columns="b", values="W").to_numpy()
+    """Heat map of W(a, b) = P(the team on a wins the game against the team on b), the team on a to deal."""
+    grid = equity[equity.deals == "a"].pivot(index="a", columns="b", values="W").to_numpy()
     fig = _figure(5.6, 4.8)
     ax = fig.add_subplot()
     image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1)
@@ -100,7 +99,7 @@ def section(ctx: Context) -> Section:
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
     note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
-    w00 = float(np.round(equity[(equity.a == 0) & (equity.b == 0)].W.iloc[0], 3))
+    start = equity[(equity.a == 0) & (equity.b == 0) & (equity.deals == "a")].iloc[0]
     section.body = "\n".join([
         "<p>Every figure starts at 1 point and each held bet adds 1 (rules: <code>giltspiel.md</code> §7). The "
         "engine (<code>simcore.betting</code>) plays whole deals: bets, holds, raises and <em>gut</em> in a window "
@@ -118,9 +117,12 @@ def section(ctx: Context) -> Section:
         figure_html("betting-thresholds.png", "hold thresholds by value",
                     "Hold thresholds: first order (with the figure's mean stand rate) and by match equity."),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
-        f"<p>W(a, b) by dynamic programming over the per-deal points of self-play ({note}); "
-        f"W(0, 0) = {w00} (the team to deal is not modelled). Near the end (gestrichen at {TARGET - 1}) the "
-        "limits of §7.11 make the real game differ from this simple race.</p>",
+        f"<p>W(a, b) by dynamic programming over the per-deal points of self-play ({note}), for the team on a "
+        "dealing next (the deal passes on after every deal; the other team dealing: 1 - W(b, a)). When both teams "
+        "reach the target in one deal, the §7.10 scoring order decides, as it did in the self-play deals. "
+        f"W(0, 0) = {start.W:.3f} [{start.lo:.3f}, {start.hi:.3f}] (95% parametric bootstrap). The per-deal "
+        f"points already contain the limits of §7.11 near the end (gestrichen at {TARGET - 1}) only as an "
+        "average over all scores.</p>",
         figure_html("betting-equity.png", "match equity heat map", f"Match equity, target {TARGET}."),
         f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
         f"<p>Round robin, {games:,} games per pairing with duplicate deals (each deal sequence played twice with the "

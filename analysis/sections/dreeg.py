@@ -105,6 +105,9 @@ def _thresholds(ctx: Context) -> str:
         frame = ctx.run(f"Dreeg decision: {decision}", f"cardsim thresholds dreeg --decision {decision} --n {deals} "
                         f"--seed {ctx.seed}", deals, dreeg.thresholds, decision, n=deals, seed=ctx.seed,
                         chunk_deals=THRESHOLD_CHUNK, **ctx.run_kw)
+        if decision == "moment":
+            parts.append(_moment_table(frame, DECISIONS[decision]))
+            continue
         rows = [f"<th>{esc(r['class'])}</th>" + n_cell(r["n"])
                 + estimate_cell(r["p_a"], r["lo_a"], r["hi_a"]) + estimate_cell(r["p_b"], r["lo_b"], r["hi_b"])
                 + f'<td class="num">{r["diff"]:+.2f} [{r["diff_lo"]:+.2f}, {r["diff_hi"]:+.2f}]</td>'
@@ -114,7 +117,34 @@ def _thresholds(ctx: Context) -> str:
     return (f"<p>Each decision is played both ways on the same {deals:,} deals, every other choice greedy; the "
             "decider's net strokes (his side's erase minus the most the other side erases; in Kamerun minus his "
             "own erase) are compared pairwise. Where the interval of A − B excludes 0 one option is better "
-            "for that class; the threshold lies where the sign changes.</p>" + "\n".join(parts))
+            "for that class; the threshold lies where the sign changes. The <em>moment</em> table asks the "
+            "closing question at every moment of a 2-player 66 hand: one closing opportunity per deal is drawn "
+            "at random and played both ways.</p>" + "\n".join(parts))
+
+
+def _moment_table(frame, meaning: str) -> str:
+    """The "moment" decision as a grid: a row per (tricks played, trumps held), a column per own-points
+    class, each cell the paired difference A − B (close now minus not now) with its interval and n;
+    bold where the interval excludes 0."""
+    from simcore.games.dreeg_odds import MOMENT_POINTS, MOMENT_TRUMPS, moment_label
+
+    points = [moment_label(p * MOMENT_TRUMPS)[1] for p in range(len(MOMENT_POINTS) + 1)]
+    rows = []
+    for (tricks, trumps), part in frame.groupby(["tricks", "trumps"], sort=True):
+        cells = part.set_index("points")
+        row = f"<th>after trick {tricks}</th><td>{esc(trumps)}</td>"
+        for label in points:
+            if label not in cells.index:
+                row += "<td></td>"
+                continue
+            r = cells.loc[label]
+            text = f"{r['diff']:+.2f} [{r['diff_lo']:+.2f}, {r['diff_hi']:+.2f}]"
+            if r["diff_lo"] > 0 or r["diff_hi"] < 0:
+                text = f"<strong>{text}</strong>"
+            row += f'<td class="num">{text}<br><small>n {int(r["n"]):,}</small></td>'
+        rows.append(row)
+    return table(["moment", "trumps held"] + [f"own points {p}" for p in points], rows,
+                 esc(f"moment: {meaning}; each cell: net strokes A − B (close now minus not now), 95% interval"))
 
 
 def section(ctx: Context) -> Section:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analysis.report import Context, Section, esc, figure_html, n_cell, row_cell, table
+from analysis.report import Context, Section, esc, estimate_cell, figure_html, n_cell, row_cell, table
+from analysis.stats import Estimate
 
 ORDER = 20
 """Place on the page: game sections are sorted by ORDER."""
@@ -106,12 +107,83 @@ def _l1_n(ctx: Context) -> int:
     return min(ctx.n, max(L1_MIN, ctx.n // L1_SHARE))
 
 
+SPIEL_METHODS = (("random", "R0 random"), ("greedy", "G1 greedy"), ("g2", "G2 figures"), ("dd", "double dummy"))
+"""Play methods of the Spiel table: simcore.games.perlaggen_play.SpielJob methods and column names."""
+SPIEL_POLICY_SHARE = 20
+"""The policy columns of the Spiel table play ctx.hand_n // SPIEL_POLICY_SHARE deals each (about
+20,000 per second per core)."""
+SPIEL_DD_SHARE = 1000
+"""The double-dummy column solves ctx.hand_n // SPIEL_DD_SHARE deals (about 50-200 per second per core)."""
+SPIEL_STYLE = "innsbruck"
+SPIEL_ROWS = (("perlaggen", "Perlaggen the team holds"), ("top_perlaggen", "its Perlaggen above all of the opponents'"))
+
+
+def _spiel_counts(ctx: Context) -> dict:
+    """{method: SpielJob counts} for the leading team (seats 1 and 3) on deals as played."""
+    from simcore import runner
+    from simcore.games import perlaggen_deal as D
+    from simcore.games import perlaggen_play as play
+
+    counts = {}
+    for method, _ in SPIEL_METHODS:
+        n = max(ctx.hand_n // (SPIEL_DD_SHARE if method == "dd" else SPIEL_POLICY_SHARE), 1)
+        job = play.SpielJob(None, D.DealRules(SPIEL_STYLE), method, team=1)
+        counts[method] = ctx.run(f"Perlaggen Spiel, {method}",
+                                 f"(Python API) SpielJob(None, DealRules('{SPIEL_STYLE}'), '{method}', team=1), n={n}",
+                                 n, runner.run, job, n, ctx.seed, **ctx.run_kw)
+    return counts
+
+
+def _spiel_rows(counts: dict, feature: int) -> list[str]:
+    """Rows value 0..8 of one team feature: P(win) per method, n per method; groups of >= 30 deals."""
+    from simcore.games import perlaggen_play as play
+
+    base = 2 + 2 * play.BINS * feature
+    rows = []
+    for value in range(play.BINS):
+        held = [int(counts[m][base + value]) for m, _ in SPIEL_METHODS]
+        if min(held) < 30:
+            continue
+        cells = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
+                        (Estimate(int(counts[m][base + play.BINS + value]), h) for (m, _), h in zip(SPIEL_METHODS, held)))
+        rows.append(f"<th>{value}</th>{cells}{n_cell(held[0])}{n_cell(held[-1])}")
+    return rows
+
+
+def _perlaggen_spiel(ctx: Context, sid: str) -> str:
+    """P(the leading team wins the Spiel) by its Perlaggen and top Perlaggen, per play method."""
+    from simcore.games import perlaggen_play as play
+
+    counts = _spiel_counts(ctx)
+    names = [name for _, name in SPIEL_METHODS]
+    overall = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
+                      (Estimate(int(counts[m][1]), int(counts[m][0])) for m, _ in SPIEL_METHODS))
+    parts = [f'<h3 id="{sid}">The Spiel by Perlaggen held</h3>',
+             f"<p>P(the leading team, seats 1 and 3, takes 3 of the 5 tricks) over deals as played ({SPIEL_STYLE} "
+             "style: cut, turn-up, exchanges), with all four seats playing policy R0 (random legal plays), G1 "
+             "(greedy trick play), G2 (G1 keeping its Perlaggen for the figures: it plays a Perlagg only with no "
+             "natural card left; spec §11.7) or perfectly with every hand visible (double dummy, the "
+             "perfect-information value of the deal, not a bound on real play). "
+             f"{int(counts['random'][0]):,} deals per policy and {int(counts['dd'][0]):,} double-dummy deals, "
+             f"seed {ctx.seed}; rows with fewer than 30 deals in a column are left out.</p>"]
+    for feature, label in SPIEL_ROWS:
+        rows = _spiel_rows(counts, play.FEATURES.index(feature))
+        if feature == SPIEL_ROWS[0][0]:
+            rows.append(f"<th>all deals</th>{overall}{n_cell(counts['random'][0])}{n_cell(counts['dd'][0])}")
+        parts.append(table([label] + names + ["n (policies)", "n (double dummy)"], rows,
+                           f"P(leading team wins the Spiel) by {label}, p [95% interval]"))
+    lead = ", ".join(f"{name} {2 * counts[m][1] / counts[m][0] - 1:+.3f}" for m, name in SPIEL_METHODS)
+    parts.append(f"<p>Value of the lead: P(leading team wins) minus P(the other team wins), per method: {lead}.</p>")
+    return "\n".join(parts)
+
+
 def section(ctx: Context) -> Section:
     """Perlaggen at levels L0 and L1 in both styles, from deals as played (cut, turn-up, exchange)."""
     from analysis.games import perlaggen
 
     section = Section("perlaggen", "Perlaggen", "")
     section.toc = [(f"perlaggen-{style}", f"{style.capitalize()} style") for style in PERLAGGEN_STYLES]
+    section.toc.append(("perlaggen-spiel", "The Spiel by Perlaggen held"))
     parts = [
         "<p>Perlaggen is dealt as at the table, not by a uniform shuffle: the cutter keeps the permanent "
         "Perlaggen he finds at the cut, the turn-up makes trump, and the dealer's team exchanges a turned-up "
@@ -132,5 +204,6 @@ def section(ctx: Context) -> Section:
                             f"cardsim stats perlaggen --style {style} --level L1 --n {n_l1} --seed {ctx.seed}",
                             n_l1, perlaggen.stats, style=style, n=n_l1, seed=ctx.seed, level="L1", **ctx.run_kw)
         parts.append(_l1_style(style, l1_tables, section))
+    parts.append(_perlaggen_spiel(ctx, section.toc[-1][0]))
     section.body = "\n".join(parts)
     return section

@@ -31,11 +31,16 @@ from simcore.rng import block_stream, block_substream, block_words
 PLAY_STREAM = 1
 """Sub-stream (simcore.rng.block_substream) of the card-play choices of a block."""
 GAME_STREAM = 2
-"""Match game i of a block draws from sub-stream GAME_STREAM + i."""
+"""Match game i of a block draws from sub-stream GAME_STREAM + i; option k of an odds block played
+by PIMC draws its worlds from sub-stream GAME_STREAM + k."""
+PIMC_SAMPLES = 3
+"""Worlds per PIMC decision of `pimc_play` (the `odds --play pimc` default)."""
 DEALER, FOREHAND = 0, 1
 POINT_BINS = bs.CARD_POINTS + 1
 METHODS = ("dd", "greedy", "random")
 """How a deal is played out: double-dummy (`bauernstoss_solve`) or a card policy for every seat."""
+ODDS_METHODS = METHODS + ("pimc",)
+"""`OddsJob` also plays normal games by PIMC at every seat (`pimc_play`; slow: about a second a deal)."""
 
 
 def deal_spec(fixed: dict[int, tuple[int, ...]] | None = None) -> DealSpec:
@@ -187,39 +192,49 @@ def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int
 class ThresholdJob:
     """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
     (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
-    Solo tries and wins by (jacks, trumps) when forehand holds the club jack (greedy play: the
-    double-dummy solver covers normal games only)]."""
+    Solo tries and wins by (jacks, trumps) when forehand holds the club jack (greedy play, or
+    `dd_solo_won` with method "dd"; none in DS)]. ``variant`` (§7) sets the play rule, the suit
+    (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4)."""
 
     block_size = 256
 
-    def __init__(self, method: str = "dd"):
+    def __init__(self, method: str = "dd", variant: str = "BS"):
         if method not in METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
         self.method = method
+        self.opts = bs.rule_options(variant=variant)
         self.n_counts = 1 + 5 * 9 * POINT_BINS + 2 * 5 * 9
 
     def key(self) -> str:
-        return f"bauernstoss-thresholds|{self.method}"
+        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n)
         u = play_uniforms(seed, block, n)
+        variant = self.opts["variant"]
+        rule = play.play_rule(variant, self.opts["jack_rule"])
         own = [int(h) for h in hands[:, FOREHAND]]
         jacks = np.array([bs.jack_count(h) for h in own], dtype=np.int64)
-        trumps = np.array([bs.best_suit(h) for h in own], dtype=np.int64)
+        trumps = np.array([bs.best_suit(h, variant, self.opts["ds_ten_value"]) for h in own], dtype=np.int64)
         lengths = np.array([bs.trump_length(h, t) for h, t in zip(own, trumps)], dtype=np.int64)
-        keep = jacks > 0
+        keep = lengths >= DS_MIN_BID if variant == "DS" else jacks > 0
         points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
-        got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep])
+        got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep], rule)
         np.add.at(points, (jacks[keep], lengths[keep], got), 1)
         solos = np.zeros((2, 5, 9), dtype=np.int64)
-        club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool)
+        club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool) & (variant != "DS")
         if club.any():
-            _, tricks = play.play_out("greedy", hands[club], trumps[club], np.full(club.sum(), FOREHAND),
-                                      soloists=np.full(club.sum(), FOREHAND))
             np.add.at(solos[0], (jacks[club], lengths[club]), 1)
-            np.add.at(solos[1], (jacks[club], lengths[club]), tricks[:, FOREHAND % 2] == bs.TRICKS)
+            np.add.at(solos[1], (jacks[club], lengths[club]), self._big_solo(hands[club], trumps[club], rule))
         return np.concatenate([[n], points.ravel(), solos.ravel()])
+
+    def _big_solo(self, hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
+        """(n,) bool: forehand's Big Solo won, by greedy play or (method "dd") double dummy."""
+        n = len(hands)
+        if self.method == "dd":
+            return dd_solo_won(hands, bs.BIG_SOLO, trumps, FOREHAND, FOREHAND, rule)
+        _, tricks = play.play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule, np.full(n, FOREHAND))
+        return tricks[:, FOREHAND % 2] == bs.TRICKS
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
@@ -231,9 +246,15 @@ class ThresholdJob:
 
 
 # --- odds of a known hand -----------------------------------------------------------------------
-ODDS_STATS = ("n", "p42", "p79", "p91", "all_tricks", "sum", "sum_sq")
-"""Counts per option of `OddsJob`: deals, team points >= 42, >= 79, >= 91 (schneider), solo won
-(all 8 tricks, solos only), sum and sum of squares of the team's points."""
+LEVELS = (42, 60, 61, 79, 89, 91)
+"""Card-point levels counted by `OddsJob`: 42 / 79 the chalk thresholds (§6.2), 61 / 60 the AS first
+hand and DS thresholds (AS-2, DS-9; DS opponents score when the makers take <= 59), 89 / 91
+schneider (AS-4 / §6.2)."""
+ODDS_STATS = ("n",) + tuple(f"p{level}" for level in LEVELS) + ("all_tricks", "sum", "sum_sq")
+"""Counts per option of `OddsJob`: deals, team points >= each of `LEVELS`, solo won (all 8 tricks,
+solos only), sum and sum of squares of the team's points."""
+DS_MIN_BID = 5
+"""DS-3: the lowest bid is 5 trumps."""
 
 
 @dataclass(frozen=True)
@@ -246,23 +267,27 @@ class Option:
 
 class OddsJob:
     """The other three hands dealt uniformly around ``hand`` at ``seat``; each option is played with
-    ``seat``'s team choosing it (normal game: forehand leads; solo: §5.4 leader, greedy play, the
-    Small Solo exchange of `play.small_solo_exchange`). Counts: (options, ODDS_STATS) int64."""
+    ``seat``'s team choosing it (normal game: forehand leads, played by ``method`` of
+    `ODDS_METHODS`, PIMC with ``samples`` worlds a decision; solo: §5.4 leader, greedy play with the
+    Small Solo exchange of `play.small_solo_exchange`, or "dd" `dd_solo_won`). Counts: (options,
+    ODDS_STATS) int64."""
 
     block_size = 256
 
     def __init__(self, hand: tuple[int, ...], seat: int, options: tuple[Option, ...], method: str = "dd",
-                 variant: str = "BS"):
-        if method not in METHODS:
-            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+                 variant: str = "BS", samples: int = PIMC_SAMPLES):
+        if method not in ODDS_METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
+        self.samples = samples
         self.opts = bs.rule_options(variant=variant)
         self.spec = deal_spec({seat: self.hand})
         self.n_counts = len(self.options) * len(ODDS_STATS)
 
     def key(self) -> str:
+        pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}")
+                f"|{self.opts['variant']}{pimc}")
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n, self.spec)
@@ -271,17 +296,25 @@ class OddsJob:
         team = self.seat % 2
         out = np.zeros((len(self.options), len(ODDS_STATS)), dtype=np.int64)
         for k, option in enumerate(self.options):
-            if option.kind == bs.NUMBER:
+            if option.kind == bs.NUMBER and self.method == "pimc":
+                rng = block_substream(seed, block, GAME_STREAM + k)
+                got = np.array([pimc_play(h, option.trump, team, rng, self.samples, FOREHAND, rule) for h in hands],
+                               dtype=np.int64)
+                won = np.zeros(n, dtype=bool)
+            elif option.kind == bs.NUMBER:
                 got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
                 won = np.zeros(n, dtype=bool)
             else:
                 got, won = self._solo(hands, option, rule)
-            out[k] = [n, (got >= 42).sum(), (got >= 79).sum(), (got >= 91).sum(), won.sum(), got.sum(),
-                      (got * got).sum()]
+            out[k] = [n, *((got >= level).sum() for level in LEVELS), won.sum(), got.sum(), (got * got).sum()]
         return out.ravel()
 
     def _solo(self, hands: np.ndarray, option: Option, rule: int) -> tuple[np.ndarray, np.ndarray]:
-        """Greedy solo play-outs: (team points until play stopped, solo won) per deal."""
+        """Solo play-outs: (team points until play stopped, solo won) per deal; with method "dd" the
+        double-dummy verdict (`dd_solo_won`) and no points (§8 A21: solo card points are ignored)."""
+        if self.method == "dd":
+            won = dd_solo_won(hands, option.kind, option.trump, self.seat, play.solo_leader(DEALER, self.seat), rule)
+            return np.zeros(len(hands), dtype=np.int64), won
         if option.kind == bs.SMALL_SOLO:
             give = min(bs.DECK.cards_of(int(hands[0, self.seat])), key=lambda c: play._keep_key(c, option.trump))
             hands = np.array([play.small_solo_exchange(h, self.seat, option.trump, give) for h in hands],
@@ -292,6 +325,29 @@ class OddsJob:
                                        np.full(n, self.seat))
         team = self.seat % 2
         return points[:, team], tricks[:, team] == bs.TRICKS
+
+
+def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: int, rule: int = play.BS_OVERTAKE,
+                table=None) -> np.ndarray:
+    """Whether each deal's solo is won under perfect play, all cards known (`solve.solo_wins`).
+
+    hands (n, 4) masks as dealt; kind bs.BIG_SOLO or bs.SMALL_SOLO; trump 0-3 (a Big Solo also
+    takes (n,) trumps). A Small Solo is won when some
+    exchange wins (§5.4: the soloist passes any card, its partner returns any card of its original
+    eight; double dummy, both choose knowing every hand). Returns (n,) bool.
+    """
+    hands = np.asarray(hands, dtype=np.uint64)
+    table = solve.new_solo_table() if table is None else table
+    if kind == bs.BIG_SOLO:
+        return solve.solo_wins(hands, trump, soloist, leader, rule, table)
+    n = len(hands)
+    held = (hands[:, [soloist, (soloist + 2) % bs.SEATS], None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)
+    cards = np.argsort(-held.astype(np.int64), axis=2, kind="stable")[:, :, :bs.HAND_SIZE].astype(np.uint64)
+    give, back = np.uint64(1) << cards[:, 0], np.uint64(1) << cards[:, 1]  # (n, 8) each
+    variants = np.repeat(hands[:, None, :], bs.HAND_SIZE ** 2, axis=1)  # the partner's hand sits out
+    variants[:, :, soloist] = (hands[:, soloist, None, None] ^ give[:, :, None] ^ back[:, None, :]).reshape(n, -1)
+    won = solve.solo_wins(variants.reshape(-1, bs.SEATS), trump, soloist, leader, rule, table)
+    return won.reshape(n, -1).any(axis=1)
 
 
 # --- matches between auction policies ----------------------------------------------------------
@@ -358,12 +414,13 @@ def strokes_scored(history: list, team: int) -> int:
 
 # --- perfect-information Monte Carlo (PIMC) for one player's view ------------------------------
 def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone: int, samples: int,
-                seed: int) -> np.ndarray:
+                seed: int, rng: np.random.Generator | None = None) -> np.ndarray:
     """Deals of the cards ``seat`` cannot see, consistent with what it knows: its own ``hand`` (card
     mask), the ``trick`` so far (cards in order from ``leader``; ``seat`` is to play) and the cards
     ``gone`` in earlier tricks (mask). Every other seat holds as many cards as ``seat`` does, one
     fewer if it has played to the trick; the hidden cards are spread uniformly (no inference from
-    the play). Randomness: ``block_stream(seed, 0)``. Returns (samples, 4) uint64 hands."""
+    the play). Randomness: ``rng``, by default ``block_stream(seed, 0)``. Returns (samples, 4) uint64
+    hands."""
     if (leader + len(trick)) % bs.SEATS != seat:
         raise CardsimError(f"seat {seat} is not to play: the trick led by seat {leader} holds {len(trick)} cards")
     on_table = bs.DECK.mask(trick)
@@ -376,7 +433,7 @@ def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone:
     if len(hidden) != sum(need.values()):
         raise CardsimError(f"{len(hidden)} unseen cards cannot fill the other hands ({sum(need.values())} "
                            "cards): check the hand, the trick and the cards gone")
-    rng = block_stream(seed, 0)
+    rng = block_stream(seed, 0) if rng is None else rng
     out = np.zeros((samples, bs.SEATS), dtype=np.uint64)
     for k in range(samples):
         cards = rng.permutation(hidden)
@@ -391,14 +448,16 @@ def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone:
 
 
 def pimc_values(hand: int, seat: int, trump: int, team: int, leader: int = FOREHAND, trick: tuple[int, ...] = (),
-                gone: int = 0, samples: int = 20, seed: int = 0, rule: int = play.BS_OVERTAKE) -> dict[int, float]:
+                gone: int = 0, samples: int = 20, seed: int = 0, rule: int = play.BS_OVERTAKE,
+                rng: np.random.Generator | None = None, table=None) -> dict[int, float]:
     """PIMC: for each legal card of ``seat``, the mean card points ``team`` takes (the current trick
-    and all later ones) when that card is played and every world of `pimc_worlds` is then solved
-    double dummy. The seat picks the best card for its own team (max for ``team``, else min)."""
-    worlds = pimc_worlds(hand, seat, leader, tuple(trick), gone, samples, seed)
+    and all later ones) when that card is played and every world of `pimc_worlds` (drawn from
+    ``rng``, by default ``block_stream(seed, 0)``) is then solved double dummy. The seat picks the
+    best card for its own team (max for ``team``, else min)."""
+    worlds = pimc_worlds(hand, seat, leader, tuple(trick), gone, samples, seed, rng)
     padded = np.array(list(trick) + [0] * (bs.SEATS - len(trick)), dtype=np.int64)
     legal = int(play.legal_mask(np.uint64(hand), padded, len(trick), trump, rule))
-    table = solve.new_table(16)
+    table = solve.new_table(16) if table is None else table
     values = {}
     for card in bs.DECK.cards_of(legal):
         total = 0
@@ -408,3 +467,33 @@ def pimc_values(hand: int, seat: int, trump: int, team: int, leader: int = FOREH
             total += solve.position_points(rest, trump, leader, team, tuple(trick) + (card,), rule, table)
         values[card] = total / samples
     return values
+
+
+def pimc_play(hands, trump: int, team: int, rng: np.random.Generator, samples: int = PIMC_SAMPLES,
+              leader: int = FOREHAND, rule: int = play.BS_OVERTAKE, table=None) -> int:
+    """Card points ``team`` takes when every seat plays by PIMC (`pimc_values` over ``samples``
+    worlds of what it has seen, worlds from ``rng``; a forced card is played at once; ties go to
+    the lower card). hands (4,) card masks of a normal game led by ``leader``."""
+    hands = [int(h) for h in hands]
+    table = solve.new_table(16) if table is None else table
+    gone, taken = 0, 0
+    while hands[leader]:
+        trick: list[int] = []
+        for i in range(bs.SEATS):
+            seat = (leader + i) % bs.SEATS
+            padded = np.array(trick + [0] * (bs.SEATS - len(trick)), dtype=np.int64)
+            legal = bs.DECK.cards_of(int(play.legal_mask(np.uint64(hands[seat]), padded, len(trick), trump, rule)))
+            card = legal[0]
+            if len(legal) > 1:
+                values = pimc_values(hands[seat], seat, trump, team, leader, tuple(trick), gone, samples, rule=rule,
+                                     rng=rng, table=table)
+                sign = 1 if seat % 2 == team else -1
+                card = max(legal, key=lambda c: (sign * values[c], -c))
+            hands[seat] ^= 1 << card
+            trick.append(card)
+        winner = (leader + int(play.winning_slot(np.array(trick, dtype=np.int64), bs.SEATS, trump))) % bs.SEATS
+        if winner % 2 == team:
+            taken += sum(int(bs.FACE_POINTS[c]) for c in trick)
+        gone |= bs.DECK.mask(trick)
+        leader = winner
+    return taken

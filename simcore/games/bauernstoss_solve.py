@@ -22,6 +22,10 @@ lower and an upper bound and the best lead. Of equivalent cards (one hand, adjac
 the other hands and the trick are taken into account, equal card points) only the highest is
 searched; moves are ordered by a points heuristic (the table's best lead first); the last two tricks
 are played out by a loop kernel (`_two_tricks`) instead of the general search.
+
+Solos (§4.7, §5.4: the soloist alone against two defenders, its partner out, play stopping at the
+first trick the soloist loses) are a yes/no question, "can the soloist take every trick?":
+`solo_wins` answers it by an AND-OR search (`_solo_search`) on the same strength bits.
 """
 
 from __future__ import annotations
@@ -49,9 +53,6 @@ RUN_OF = np.array([min(b // PLAIN_RUN, 3) for b in range(32)], dtype=np.int64)
 """(32,) int64: the run (0-2 plain, 3 trumps) of every strength bit."""
 JACK_BITS = np.uint64(0xF << 28)
 TRUMP_RUN = 3
-_POINT_RUNS = np.array([sum(1 << (PLAIN_RUN * k + i) for k in range(4)) for i in range(3, 7)] + [0xF << 28],
-                       dtype=np.uint64)
-_POINT_RUN_VALUES = np.array([3, 4, 10, 11, 2], dtype=np.int64)
 _ONE = np.uint64(1)
 _FULL = np.uint64(0xFFFFFFFF)
 
@@ -85,13 +86,21 @@ def to_bits(mask, trump):
     return out
 
 
+_PLAIN_POINTS = np.array([sum(_RUN_POINTS[b] for b in range(PLAIN_RUN) if (m >> b) & 1) for m in range(1 << 7)],
+                         dtype=np.int64)
+"""(128,) int64: card points of every subset of a plain run."""
+_TRUMP_POINTS = np.array([sum(BIT_POINTS[TRUMP_BASE + b] for b in range(11) if (m >> b) & 1) for m in range(1 << 11)],
+                         dtype=np.int64)
+"""(2048,) int64: card points of every subset of the trump run."""
+
+
 @njit_inline
 def bit_points(mask):
-    """Card points of a strength-bit mask."""
-    total = 0
-    for i in range(5):
-        total += _POINT_RUN_VALUES[i] * popcount(mask & _POINT_RUNS[i])
-    return total
+    """Card points of a strength-bit mask (one table lookup per run)."""
+    seven, eleven = np.uint64(127), np.uint64(2047)
+    return (_PLAIN_POINTS[np.int64(mask & seven)] + _PLAIN_POINTS[np.int64((mask >> np.uint64(7)) & seven)]
+            + _PLAIN_POINTS[np.int64((mask >> np.uint64(14)) & seven)]
+            + _TRUMP_POINTS[np.int64((mask >> np.uint64(TRUMP_BASE)) & eleven)])
 
 
 @njit_inline
@@ -209,8 +218,10 @@ def _sure_trumps(own, other):
 @njit_inline
 def _last_trick(hands, leader, team):
     """Points ``team`` takes in the last trick (one card per hand) led by ``leader``."""
-    rest = (hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS], hands[(leader + 3) % SEATS])
-    return _last_cards(rest, 0, team, leader)
+    last = (lowest_card(hands[leader]), lowest_card(hands[(leader + 1) % SEATS]),
+            lowest_card(hands[(leader + 2) % SEATS]), lowest_card(hands[(leader + 3) % SEATS]))
+    won = (leader + _last_winner(last, 0)) % 2 == team
+    return bit_points(hands[0] | hands[1] | hands[2] | hands[3]) if won else 0
 
 
 @njit_inline
@@ -225,85 +236,108 @@ def _narrow(best, lo, hi, maximise):
     return (max(lo, best), hi) if maximise else (lo, min(hi, best))
 
 
+@njit_inline
+def _other(hand, card):
+    """The card of a two-card ``hand`` that is not ``card``."""
+    return lowest_card(hand ^ (_ONE << np.uint64(card)))
+
+
+@njit_inline
+def _last_winner(last, first):
+    """Place (0-3 from the first trick's leader) winning the last trick: ``last`` the one card of
+    every place (a tuple of four strength bits), led from place ``first``."""
+    top_place = first
+    top = last[first]
+    for i in range(1, SEATS):
+        place = (first + i) % SEATS
+        if _beats(last[place], top):
+            top, top_place = last[place], place
+    return top_place
+
+
 @njit
 def _two_tricks(hands, leader, team, rule, alpha, beta):
     """Points ``team`` takes in the last two tricks (two cards per hand) led by ``leader``: fail-soft
     alpha-beta within (alpha, beta) over the legal cards of the first of them, the last trick then
     forced; nested loops, one per seat, instead of the general search. hands (4,) uint64
-    strength-bit masks, modified and restored."""
-    seats = (leader, (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS)
-    up_a, up_b = leader % 2 == team, (leader + 1) % 2 == team
+    strength-bit masks (left unchanged)."""
+    h0, h1, h2, h3 = hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS], hands[(leader + 3) % SEATS]
+    total = bit_points(h0 | h1 | h2 | h3)
+    up_a = leader % 2 == team  # places 0 and 2 are ``team``'s (else places 1 and 3)
     best_a = -1 if up_a else 1 << 20
-    ma = hands[seats[0]]
+    ma = h0
     while ma and not _cut(best_a, alpha, beta, up_a):
         a = lowest_card(ma)
         ma &= ma - _ONE
         led = RUN_OF[a]
         lo_b, hi_b = _narrow(best_a, alpha, beta, up_a)
-        best_b = -1 if up_b else 1 << 20
-        mb = _legal(hands[seats[1]], led, a, rule)
-        while mb and not _cut(best_b, lo_b, hi_b, up_b):
+        best_b = 1 << 20 if up_a else -1
+        mb = _legal(h1, led, a, rule)
+        while mb and not _cut(best_b, lo_b, hi_b, not up_a):
             b = lowest_card(mb)
             mb &= mb - _ONE
             top_b, win_b = (b, 1) if _beats(b, a) else (a, 0)
-            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, up_b)
+            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up_a)
             best_c = -1 if up_a else 1 << 20
-            mc = _legal(hands[seats[2]], led, top_b, rule)
+            mc = _legal(h2, led, top_b, rule)
             while mc and not _cut(best_c, lo_c, hi_c, up_a):
                 c = lowest_card(mc)
                 mc &= mc - _ONE
                 top_c, win_c = (c, 2) if _beats(c, top_b) else (top_b, win_b)
                 lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up_a)
-                best_d = -1 if up_b else 1 << 20
-                md = _legal(hands[seats[3]], led, top_c, rule)
-                while md and not _cut(best_d, lo_d, hi_d, up_b):
+                best_d = 1 << 20 if up_a else -1
+                md = _legal(h3, led, top_c, rule)
+                gain_c = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
+                last_abc = (_other(h0, a), _other(h1, b), _other(h2, c))
+                while md and not _cut(best_d, lo_d, hi_d, not up_a):
                     d = lowest_card(md)
                     md &= md - _ONE
-                    winner = seats[3] if _beats(d, top_c) else seats[win_c]
-                    gain = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c] + BIT_POINTS[d]
-                    rest = (hands[seats[0]] ^ (_ONE << np.uint64(a)), hands[seats[1]] ^ (_ONE << np.uint64(b)),
-                            hands[seats[2]] ^ (_ONE << np.uint64(c)), hands[seats[3]] ^ (_ONE << np.uint64(d)))
-                    value = (gain if winner % 2 == team else 0) + _last_cards(rest, (winner - leader) % SEATS, team,
-                                                                              leader)
-                    best_d = max(best_d, value) if up_b else min(best_d, value)
+                    win = 3 if _beats(d, top_c) else win_c
+                    gain = gain_c + BIT_POINTS[d]
+                    win2 = _last_winner((last_abc[0], last_abc[1], last_abc[2], _other(h3, d)), win)
+                    ours = (win % 2 == 0) == up_a
+                    ours2 = (win2 % 2 == 0) == up_a
+                    value = (gain if ours else 0) + (total - gain if ours2 else 0)
+                    best_d = min(best_d, value) if up_a else max(best_d, value)
                 best_c = max(best_c, best_d) if up_a else min(best_c, best_d)
-            best_b = max(best_b, best_c) if up_b else min(best_b, best_c)
+            best_b = min(best_b, best_c) if up_a else max(best_b, best_c)
         best_a = max(best_a, best_b) if up_a else min(best_a, best_b)
     return best_a
 
 
-@njit_inline
-def _last_cards(rest, first, team, leader):
-    """Points ``team`` takes in the last trick: ``rest`` the one-card hands of seats leader, leader+1,
-    ... (a tuple of four masks), the trick led from place ``first`` of them."""
-    top_place = first
-    top = lowest_card(rest[first])
-    for i in range(1, SEATS):
-        place = (first + i) % SEATS
-        card = lowest_card(rest[place])
-        if _beats(card, top):
-            top, top_place = card, place
-    won = (leader + top_place) % 2 == team
-    return bit_points(rest[0] | rest[1] | rest[2] | rest[3]) if won else 0
-
-
 def _squeeze_table(width: int, to_top: bool) -> np.ndarray:
-    """(2**width, 2**width) uint64: for a group of ``width`` bits where ``present`` cards remain, a
-    hand's part ``hand`` with the remaining cards moved down to the lowest bits (``to_top``: up to
-    the highest), order kept."""
-    table = np.zeros((1 << width, 1 << width), dtype=np.uint64)
-    for present in range(1 << width):
+    """(2**(4*width),) uint64: for a group of ``width`` bits and the four hands' parts of it packed as
+    ``part0 | part1 << width | part2 << 2*width | part3 << 3*width``, the same four parts with the
+    cards present (in any hand) moved down to the lowest bits of the group (``to_top``: up to the
+    highest), order kept."""
+    full = (1 << width) - 1
+    table = np.zeros(1 << (4 * width), dtype=np.uint64)
+    for packed in range(1 << (4 * width)):
+        parts = [(packed >> (width * s)) & full for s in range(SEATS)]
+        present = parts[0] | parts[1] | parts[2] | parts[3]
         places = [b for b in range(width) if (present >> b) & 1]
         targets = list(range(width - len(places), width)) if to_top else list(range(len(places)))
-        for hand in range(1 << width):
-            if hand & ~present:
-                continue
-            table[present, hand] = sum(1 << t for b, t in zip(places, targets) if (hand >> b) & 1)
+        moved = [sum(1 << t for b, t in zip(places, targets) if (part >> b) & 1) for part in parts]
+        table[packed] = sum(m << (width * s) for s, m in enumerate(moved))
     return table
 
 
 _ZERO_SQUEEZE = _squeeze_table(3, False)
 _JACK_SQUEEZE = _squeeze_table(4, True)
+_ZERO_SHIFTS = np.array([0, PLAIN_RUN, 2 * PLAIN_RUN, TRUMP_BASE], dtype=np.uint64)
+
+
+@njit_inline
+def _squeeze(h0, h1, h2, h3, shift, width, table):
+    """The four hands with their ``width`` bits from ``shift`` replaced by ``table``'s squeeze."""
+    full = (_ONE << np.uint64(width)) - _ONE
+    w = np.uint64(width)
+    packed = ((h0 >> shift) & full) | (((h1 >> shift) & full) << w) | (((h2 >> shift) & full) << (w + w)) | \
+        (((h3 >> shift) & full) << (w + w + w))
+    moved = table[np.int64(packed)]
+    clear = ~(full << shift)
+    return ((h0 & clear) | ((moved & full) << shift), (h1 & clear) | (((moved >> w) & full) << shift),
+            (h2 & clear) | (((moved >> (w + w)) & full) << shift), (h3 & clear) | (((moved >> (w + w + w)) & full) << shift))
 
 
 @njit_inline
@@ -313,23 +347,11 @@ def _key(hands):
     jacks to the top of the trump run. Both groups are runs of equal card points below (above) every
     other card of their run, so positions with the same key have the same value (§1.2 order, the
     jack rule and the points are unchanged)."""
-    present = hands[0] | hands[1] | hands[2] | hands[3]
-    out = np.empty(SEATS, dtype=np.uint64)
-    for s in range(SEATS):
-        out[s] = hands[s]
-    seven = np.uint64(7)
+    h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
     for run in range(4):
-        shift = np.uint64(PLAIN_RUN * run)
-        here = np.int64((present >> shift) & seven)
-        for s in range(SEATS):
-            part = np.int64((hands[s] >> shift) & seven)
-            out[s] = (out[s] & ~(seven << shift)) | (_ZERO_SQUEEZE[here, part] << shift)
-    fifteen, top = np.uint64(15), np.uint64(28)
-    here = np.int64((present >> top) & fifteen)
-    for s in range(SEATS):
-        part = np.int64((hands[s] >> top) & fifteen)
-        out[s] = (out[s] & ~(fifteen << top)) | (_JACK_SQUEEZE[here, part] << top)
-    return out[0] | (out[1] << np.uint64(32)), out[2] | (out[3] << np.uint64(32))
+        h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, _ZERO_SHIFTS[run], 3, _ZERO_SQUEEZE)
+    h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, np.uint64(28), 4, _JACK_SQUEEZE)
+    return h0 | (h1 << np.uint64(32)), h2 | (h3 << np.uint64(32))
 
 
 @njit_inline
@@ -628,3 +650,135 @@ def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERT
                 taken += sum(int(FACE_POINTS[c]) for c in trick)
             leader, trick = winner, []
     return value, line
+
+
+# --- solos (§5.4): can the soloist take all 8 tricks? ------------------------------------------
+SOLO_TABLE_BITS = 16
+"""Entries of a solo table: 2**SOLO_TABLE_BITS (2 MB)."""
+
+
+def new_solo_table(bits: int = SOLO_TABLE_BITS) -> tuple:
+    """An empty solo table: (entries (size, 4) uint64: two key words, tag (solve number + 1; 0 empty)
+    and the result 0/1; counters (2,) int64: solves started and nodes searched)."""
+    return np.zeros((1 << bits, 4), dtype=np.uint64), np.zeros(2, dtype=np.int64)
+
+
+@njit_inline
+def _highest_card(mask):
+    """Index of the highest set bit of a non-empty mask."""
+    return popcount(_below_top(mask)) - 1
+
+
+@njit_inline
+def _solo_seat(leader, place, partner):
+    """The seat at ``place`` (0-2) of a solo trick led by ``leader``; the soloist's ``partner`` sits out."""
+    seat = leader
+    for _ in range(place):
+        seat = (seat + 1) % SEATS
+        if seat == partner:
+            seat = (seat + 1) % SEATS
+    return seat
+
+
+SOLO_PLIES = 3 * TRICKS + 1
+
+
+@njit
+def _solo_search(hands, leader, soloist, rule, table):
+    """True if the soloist takes every trick from a trick boundary (``leader`` to lead), the two
+    defenders playing to stop it: an AND-OR search over single cards (the soloist needs one card
+    that works, every defender card must fail; a lost trick ends it), highest cards first,
+    depth-first without recursion (ply d holds the node after d cards). hands (4,) uint64
+    strength-bit masks, the partner's 0 (modified and restored). Of cards adjacent in a run once
+    the other hands and the table are counted only the highest is searched (card points do not
+    matter here). Trick boundaries after the first (the soloist leads, having won everything so
+    far) go in ``table``."""
+    entries, counters = table
+    partner = (soloist + 2) % SEATS
+    leaders = np.empty(SOLO_PLIES, dtype=np.int64)
+    places = np.empty(SOLO_PLIES, dtype=np.int64)
+    leds = np.empty(SOLO_PLIES, dtype=np.int64)
+    tops = np.empty((SOLO_PLIES, 2), dtype=np.int64)  # bit holding the trick, its seat
+    on_table = np.empty(SOLO_PLIES, dtype=np.uint64)
+    moves = np.empty(SOLO_PLIES, dtype=np.uint64)  # cards still to try
+    cards = np.empty(SOLO_PLIES, dtype=np.int64)  # card being tried
+    slots = np.empty(SOLO_PLIES, dtype=np.int64)
+    keys = np.empty((SOLO_PLIES, 2), dtype=np.uint64)
+    tag = np.uint64(counters[0] + 1)
+    d = 0
+    leaders[0], places[0], leds[0], tops[0, 0], tops[0, 1], on_table[0] = leader, 0, -1, 0, leader, 0
+    entering, result, done = True, False, False
+    while True:
+        if entering:
+            counters[1] += 1
+            entering, done = False, False
+            slots[d] = -1
+            if places[d] == SEATS - 1:  # the trick is complete
+                if tops[d, 1] != soloist or hands[soloist] == 0:
+                    result, done = tops[d, 1] == soloist, True
+                else:
+                    k1 = hands[soloist] | (hands[(soloist + 1) % SEATS] << np.uint64(32))
+                    k2 = hands[(soloist + 3) % SEATS]
+                    slot = _slot(k1, k2, tag, entries.shape[0])
+                    if entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
+                        result, done = entries[slot, 3] == _ONE, True
+                    else:
+                        slots[d], keys[d, 0], keys[d, 1] = slot, k1, k2
+                        leaders[d], places[d], leds[d], tops[d, 0], tops[d, 1], on_table[d] = \
+                            soloist, 0, -1, 0, soloist, 0
+            if not done:
+                seat = _solo_seat(leaders[d], places[d], partner)
+                moves[d] = _legal(hands[seat], leds[d], tops[d, 0], rule)
+        else:
+            seat = _solo_seat(leaders[d], places[d], partner)
+            hands[seat] ^= _ONE << np.uint64(cards[d])
+            done = result == (seat == soloist)
+        if not done and moves[d]:
+            hand = hands[seat]
+            card = _highest_card(moves[d])
+            bit = _ONE << np.uint64(card)
+            present = hands[0] | hands[1] | hands[2] | hands[3] | on_table[d]
+            lower = present & RUNS[RUN_OF[card]] & ~_above(card) & ~bit
+            moves[d] &= ~bit & ~(hand & lower & ~_below_top(lower & ~hand))  # the hand's cards just below: equal
+            cards[d] = card
+            hands[seat] ^= bit
+            place = places[d]
+            wins = place == 0 or _beats(card, tops[d, 0])
+            c = d + 1
+            leaders[c], places[c], leds[c], on_table[c] = leaders[d], place + 1, RUN_OF[card] if place == 0 else \
+                leds[d], on_table[d] | bit
+            tops[c, 0], tops[c, 1] = (card, seat) if wins else (tops[d, 0], tops[d, 1])
+            d = c
+            entering = True
+            continue
+        if not done:
+            result = seat != soloist  # no card worked for the soloist / every defender card failed
+        if slots[d] >= 0:
+            entries[slots[d], 0], entries[slots[d], 1], entries[slots[d], 2] = keys[d, 0], keys[d, 1], tag
+            entries[slots[d], 3] = _ONE if result else np.uint64(0)
+        if d == 0:
+            return result
+        d -= 1
+
+
+@njit
+def _solo_many(hands, trumps, soloists, leaders, rule, table, out):
+    bits = np.empty(SEATS, dtype=np.uint64)
+    for i in range(hands.shape[0]):
+        table[1][0] += 1
+        for s in range(SEATS):
+            bits[s] = to_bits(hands[i, s], trumps[i]) if s != (soloists[i] + 2) % SEATS else np.uint64(0)
+        out[i] = _solo_search(bits, leaders[i], soloists[i], rule, table)
+
+
+def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
+    """Whether each solo is won (the soloist takes all 8 tricks, §4.7, §5.4) under perfect play,
+    all hands known. hands (n, 4) card masks after any exchange (the partner's hand is ignored; it
+    sits out); trumps, soloists, leaders (n,) int (or scalars; `bauernstoss_play.solo_leader` gives
+    the leader). Returns (n,) bool."""
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.bool_)
+    _solo_many(hands, _column(trumps, n), _column(soloists, n), _column(leaders, n), rule,
+               new_solo_table() if table is None else table, out)
+    return out

@@ -64,7 +64,8 @@ OPTIONS = (
     Option("penalty_opponents_only", False, (False, True),
            "a penalty outside Kamerun: every other player erases 3, partner included (spec §5 A12)"),
     Option("hidden_heart_ace", "strict", ("strict",),
-           "detection of an unannounced heart ace, 2-player Rot Assen (spec §5 A13)"),
+           "2-player Rot Assen: a heart ace kept unannounced in a hand is detected when the talon is flipped or "
+           "closed or the ace is played; the hand ends and the other player erases 3 (spec §5 A13)"),
     Option("rot_assen_trump", "any_suit", ("any_suit", "hearts"),
            "suits the heart-ace holder may name (spec §5 A14)"),
     Option("duel_rot_assen_surrender", False, (False, True), "surrender in 2-player Rot Assen (spec §5 A15)"),
@@ -73,7 +74,7 @@ OPTIONS = (
     Option("durchmarsch_lead_restriction", False, (False, True),
            "Kamerun lead restriction applies to a Durchmarsch declarer (spec §5 A17)"),
     Option("wegloescher_c_leads", False, (False, True),
-           "Weglöscher: the source's literal leader C (spec §5 A18; the optional Weglöscher sub-game is not built)"),
+           "Weglöscher: the second of the two players dealt to (the source's literal C) leads (spec §5 A18)"),
     Option("kamerun_losers_dealer", "draw", ("draw", "agree"),
            "several Kamerun losers choose the next dealer by drawing cards (spec §5 A19)"),
     Option("going_out_min_tricks_left", 2, (2,),
@@ -84,8 +85,11 @@ OPTIONS = (
            "going out by an announcement: the led marriage card is not played (spec §5 A22)"),
     Option("first_dealer", "loser_right", ("loser_right", "loser_deals"),
            "who deals first in a new phase, chosen by the loser (spec §2.3, §5 A23)"),
-    Option("information", "perfect_recall", ("perfect_recall",),
-           "agents' memory of played cards (spec §5 A24; the counting-error model is not built)"),
+    Option("information", "perfect_recall", ("perfect_recall", "counting_errors"),
+           "agents' count of their side's points (spec §3.0.3, §5 A24): perfect recall, or at every going-out "
+           "window a miscount by one taken card's points with probability counting_error_percent"),
+    Option("counting_error_percent", 5, (1, 2, 5, 10, 20, 50),
+           "information=counting_errors: percent of going-out windows at which the player miscounts"),
     Option("duel66_indicator", "between_packets", ("between_packets", "13th_card", "bottom"),
            "2-player 66 trump indicator (spec §3.5 DUEL66_INDICATOR_13TH / _BOTTOM)"),
     Option("duel66_exchange_by_follower", False, (False, True), "spec §3.5 DUEL66_EXCHANGE_BY_FOLLOWER"),
@@ -95,6 +99,17 @@ OPTIONS = (
     Option("ra_solo_win_3", False, (False, True), "a successful Rot Assen soloist always erases 3 (spec §3.5)"),
     Option("kamerun5_no_head", False, (False, True),
            "phase 5 Kamerun: follow suit only, no duty to head (spec §3.5)"),
+    Option("kamerun_bei_nacht", "off", ("off", "extra", "phase4", "phase5"),
+           "the §3.5 sub-game Kamerun bei Nacht (blind Kamerun: no obligations, cards played at random): off, an "
+           "extra phase after phase 8, or in place of phase 4 or 5"),
+    Option("schweige_mass", "off", ("off", "extra", "phase1", "phase8"),
+           "the §3.5 sub-game Schweige-Maß (66 in silence; a player who speaks loses the phase): off, an extra "
+           "phase, or in place of phase 1 or 8"),
+    Option("schweige_speak_percent", 2, (0, 1, 2, 5, 10),
+           "Schweige-Maß: percent chance that a given active player speaks during a given hand"),
+    Option("wegloescher", "off", ("off", "extra", "phase1", "phase8"),
+           "the §3.5 sub-game Weglöscher (2-player 66 two at a time; bystanders erase too, never their last "
+           "stroke): off, an extra phase, or in place of phase 1 or 8"),
 )
 
 GAME = register(Game(

@@ -18,7 +18,8 @@ from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_play import check_call, deal_for, play_hand
-from simcore.games.dreeg_policies import SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, make_policy, sure_cards
+from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
+                                          sure_cards)
 from simcore.rng import block_stream, block_substream
 
 COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep")
@@ -126,15 +127,16 @@ class OddsJob:
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         q = self.question
         cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
+        chance = block_substream(seed, block, 2)
         opts = rule_options(**dict(q.options))
         counts = np.zeros(len(COUNTS), dtype=np.int64)
         for _ in range(n):
             perm = q.pack(cards)
-            res = play_hand(q.subgame, q.phase, perm, self._policies(decisions), opts)
+            res = play_hand(q.subgame, q.phase, perm, self._policies(decisions), opts, chance)
             _count(counts, res, q.position)
             if q.subgame == "KA":
                 forced = self._policies(decisions, durchmarsch=True)
-                dm = play_hand(q.subgame, q.phase, perm, forced, opts)
+                dm = play_hand(q.subgame, q.phase, perm, forced, opts, chance)
                 counts[8] += dm.declarer == q.position
                 counts[9] += dm.declarer == q.position and dm.declarer_won
         return counts
@@ -192,6 +194,7 @@ class StrengthJob:
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
+        chance = block_substream(seed, block, 2)
         opts = rule_options(**dict(self.options))
         sub = r.SUBGAME[self.phase]
         counts = np.zeros((self.players, STRENGTH_BINS, 6), dtype=np.int64)
@@ -199,7 +202,7 @@ class StrengthJob:
             perm = cards.permutation(24)
             hands, _ = deal_for(sub, perm, self.players, opts)
             res = play_hand(sub, self.phase, perm, [make_policy(self.policy, decisions) for _ in range(self.players)],
-                            opts)
+                            opts, chance)
             for pos in range(self.players):
                 b = min(hand_strength(hands[pos], res.trump) // 10, STRENGTH_BINS - 1)
                 row = counts[pos, b]
@@ -211,6 +214,14 @@ class StrengthJob:
 
 # --- decision thresholds (spec §6.2) -----------------------------------------------------------
 THRESHOLD_CLASSES = 8
+"""Classes of the fixed-alternative decisions ("close", "call", "durchmarsch")."""
+MOMENT_POINTS = (20, 33, 45, 55, 66)
+"""Upper bounds of the own-points classes of the "moment" decision: 0-19, 20-32, 33-44, 45-54,
+55-65 and 66+ (side total: cards plus announced marriages, §3.0.5)."""
+MOMENT_TRICKS, MOMENT_TRUMPS = 6, 4
+"""Classes of the "moment" decision: tricks played 0-5 (closing needs 4 talon cards, so none after
+trick 5) and trumps held 0-1, 2, 3, 4+."""
+MOMENT_CLASSES = MOMENT_TRICKS * (len(MOMENT_POINTS) + 1) * MOMENT_TRUMPS
 THRESHOLD_COUNTS = 7
 """Counts per class of `ThresholdJob`: decisions; wins with option A, with option B; sums of the
 decider's net strokes with A, with B; sum and sum of squares of the paired difference A - B."""
@@ -221,7 +232,52 @@ DECISIONS = {
             "play alone by calling its own highest card of that suit (B); class: cards of that suit in the packet",
     "durchmarsch": "Kamerun with 4 players, winner of trick 1: declare Durchmarsch (A) or not (B); class: cards "
                    "in hand that are not sure winners",
+    "hide": "2-player Rot Assen, the player dealt the heart ace: announce it at once (A) or keep it hidden until "
+            "after trick 3 (B, the sly policy; a breach, §3.2.2, detected if the talon is closed first or the "
+            "ace played); class: cards of his longest suit",
+    "moment": "2-player 66, one moment drawn at random among those of the hand where the player to lead may "
+              "close (before trick 1 or after a trick, before or after drawing): close now (A) or not now "
+              "(B, greedy later); class: tricks played, own points (cards + marriages), trumps held",
 }
+
+
+def threshold_classes(decision: str) -> int:
+    """Number of situation classes of a decision of `DECISIONS`."""
+    return MOMENT_CLASSES if decision == "moment" else THRESHOLD_CLASSES
+
+
+def moment_class(tricks: int, points: int, trumps: int) -> int:
+    """Class index of a closing moment: (tricks played, own-points class, trumps class) in C order
+    of shape (MOMENT_TRICKS, len(MOMENT_POINTS) + 1, MOMENT_TRUMPS)."""
+    p = sum(points >= bound for bound in MOMENT_POINTS)
+    t = min(max(trumps - 1, 0), MOMENT_TRUMPS - 1)
+    return (min(tricks, MOMENT_TRICKS - 1) * (len(MOMENT_POINTS) + 1) + p) * MOMENT_TRUMPS + t
+
+
+def moment_label(cls: int) -> tuple[int, str, str]:
+    """(tricks played, own-points class, trumps class) of a `moment_class` index, as labels."""
+    rest, t = divmod(cls, MOMENT_TRUMPS)
+    tricks, p = divmod(rest, len(MOMENT_POINTS) + 1)
+    lows = (0,) + MOMENT_POINTS
+    points = f"{lows[p]}+" if p == len(MOMENT_POINTS) else f"{lows[p]}-{MOMENT_POINTS[p] - 1}"
+    trumps = ("0-1", "2", "3", "4+")[t]
+    return tricks, points, trumps
+
+
+class _Moments(GreedyPolicy):
+    """Greedy, numbering every closing question of a hand in the shared ``log`` ((position, class)
+    each) and answering ``answer`` to question number ``at`` (-1: none)."""
+
+    def __init__(self, log: list, at: int = -1, answer: bool = False):
+        super().__init__()
+        self.log, self.at, self.answer = log, at, answer
+
+    def close(self, play, pos):
+        trumps = r.bit_count(play.hands[pos] & r.SUIT_MASKS[play.trump])
+        self.log.append((pos, moment_class(sum(play.tricks), play.side_score(play.sides[pos]), trumps)))
+        if len(self.log) - 1 == self.at:
+            return self.answer
+        return super().close(play, pos)
 
 
 class _Asked(GreedyPolicy):
@@ -260,25 +316,29 @@ class ThresholdJob:
     def __post_init__(self):
         if self.decision not in DECISIONS:
             raise CardsimError(f"unknown decision '{self.decision}'; choose one of: {', '.join(DECISIONS)}")
+        if rule_options(**dict(self.options))["information"] != "perfect_recall":
+            raise CardsimError("thresholds compare decisions under perfect recall; drop --option information=...")
 
     def key(self) -> str:
         return f"dreeg-threshold|{self}"
 
     @property
     def n_counts(self) -> int:
-        return THRESHOLD_CLASSES * THRESHOLD_COUNTS
+        return threshold_classes(self.decision) * THRESHOLD_COUNTS
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
-        cards = block_stream(seed, block)
+        cards, picks = block_stream(seed, block), block_substream(seed, block, 3)
         opts = rule_options(**dict(self.options))
-        counts = np.zeros((THRESHOLD_CLASSES, THRESHOLD_COUNTS), dtype=np.int64)
+        classes = threshold_classes(self.decision)
+        counts = np.zeros((classes, THRESHOLD_COUNTS), dtype=np.int64)
         for _ in range(n):
             perm = cards.permutation(24)
-            found = getattr(self, f"_{self.decision}")(perm, opts)
+            found = self._moment(perm, opts, picks) if self.decision == "moment" else \
+                getattr(self, f"_{self.decision}")(perm, opts)
             if found is None:
                 continue
             cls, outcomes = found
-            row = counts[min(cls, THRESHOLD_CLASSES - 1)]
+            row = counts[min(cls, classes - 1)]
             (won_a, net_a), (won_b, net_b) = outcomes
             row += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2)
         return counts.ravel()
@@ -310,6 +370,35 @@ class ThresholdJob:
             res = play_hand("RU", 3, perm, players, opts)
             outcomes.append((res.erase[0] > 0, _net(res, 0, False)))
         return r.bit_count(packet & r.SUIT_MASKS[suit]), outcomes
+
+    @staticmethod
+    def _moment(perm, opts, picks: np.random.Generator):
+        """One closing moment of a greedy 2-player 66 hand, drawn uniformly among the hand's
+        closing questions, played both ways; the rest of the hand is identical up to it."""
+        log: list = []
+        play_hand("66", 1, perm, [_Moments(log), _Moments(log)], opts)
+        at = int(picks.random() * len(log))
+        pos, cls = log[at]
+        outcomes = []
+        for close in (True, False):
+            shared: list = []
+            res = play_hand("66", 1, perm, [_Moments(shared, at, close), _Moments(shared, at, close)], opts)
+            outcomes.append((res.erase[pos] > 0, _net(res, pos, False)))
+        return cls, outcomes
+
+    @staticmethod
+    def _hide(perm, opts):
+        hands, _ = deal_for("RA", perm, 2, opts)
+        holder = next((p for p in (0, 1) if (hands[p] >> r.HEART_ACE) & 1), -1)
+        if holder < 0:
+            return None
+        outcomes = []
+        for policy in (GreedyPolicy(), SlyPolicy()):
+            players = [GreedyPolicy(), GreedyPolicy()]
+            players[holder] = policy
+            res = play_hand("RA", 2, perm, players, opts)
+            outcomes.append((res.erase[holder] > 0, _net(res, holder, False)))
+        return max(r.bit_count(hands[holder] & m) for m in r.SUIT_MASKS), outcomes
 
     @staticmethod
     def _durchmarsch(perm, opts):

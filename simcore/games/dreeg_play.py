@@ -9,12 +9,20 @@ forehand clockwise, the dealer's packets last) and plays it:
 * ``"RA"``: Rot Assen, the heart-ace holder alone (§3.2.1) or the duel without trump until the
   heart ace is announced, with the talon flip (§3.2.2);
 * ``"RU"``: Rufen, FH calls a card (§3.3.1), or names the trump in the duel (§3.3.2);
-* ``"KA"``: Kamerun, no trump, must head, lead restriction and Durchmarsch (§3.4).
+* ``"KA"``: Kamerun, no trump, must head, lead restriction and Durchmarsch (§3.4);
+* the optional sub-games of §3.5: ``"KN"`` Kamerun bei Nacht (every card played blind, at
+  random, without obligations; scored as Kamerun), ``"SM"`` Schweige-Maß (66; a player who speaks
+  ends the hand and loses the phase) and ``"WL"`` Weglöscher (the 2-player 66 of two players
+  dealt to by a third; the bystanders' erasing is `dreeg_rules.wegloescher_erase`).
 
 Announcements (20/40) follow §3.0.4 and the between-trick steps of §3.0.9. Decisions are the
 policies' (`simcore.games.dreeg_policies`): each is asked only when a choice exists, and the engine
-checks every answer, so a policy cannot make an illegal move (CardsimError if it tries). The
-heart ace is always announced at the first window (honest play; hiding it, §3.2.2, is not modelled).
+checks every answer, so a policy cannot make an illegal move (CardsimError if it tries). The one
+breach a policy may commit is keeping a heart ace unannounced in 2-player Rot Assen (§3.2.2): the
+engine detects it as §5 A13 says (talon flipped or closed, or the ace played, while it is hidden in
+a hand) and ends the hand with the §3.0.10 penalty. Chance that is no player's choice (blind cards,
+speaking, miscounts under ``information = counting_errors``, §5 A24) reads the ``chance``
+Generator handed to `play_hand`.
 
 The result is a `HandResult`: erase counts per position and what happened.
 """
@@ -37,7 +45,8 @@ class HandResult:
     """Outcome of one hand: ``erase`` per position; the rest describes what happened.
 
     kind: "played" (all tricks), "out" (a side went out), "surrender" (Rot Assen), "durchmarsch"
-    (declared; ``declarer_won`` tells success); points: per position its side's total (card points
+    (declared; ``declarer_won`` tells success), "penalty" (a hidden heart ace detected; ``offender``),
+    "spoke" (Schweige-Maß: ``speaker`` spoke and loses the phase; no one erases); points: per position its side's total (card points
     and marriages as §3.0.5; Kamerun: card points); card_points, tricks: per position; sides: side
     per position; out_side, closer: -1 when none; trump: -1 none.
     """
@@ -54,6 +63,8 @@ class HandResult:
     declarer_won: bool = False
     marriages: list[tuple[int, int]] = field(default_factory=list)
     card_points: list[int] = field(default_factory=list)
+    offender: int = -1
+    speaker: int = -1
 
 
 def _flags(opts: dict) -> int:
@@ -71,8 +82,8 @@ class Play:
     has shown it lacks.
     """
 
-    def __init__(self, subgame: str, phase: int, hands: list[int], policies, opts: dict, talon=None):
-        self.subgame, self.phase, self.opts = subgame, phase, opts
+    def __init__(self, subgame: str, phase: int, hands: list[int], policies, opts: dict, talon=None, chance=None):
+        self.subgame, self.phase, self.opts, self.chance = subgame, phase, opts, chance
         self.n = len(hands)
         self.hands = list(hands)
         self.policies = list(policies)
@@ -98,6 +109,8 @@ class Play:
         self.heart_ace_pending = False
         self.flipped = False
         self.surrendered = -1
+        self.offender = -1
+        self.miscount = 0
         self.voids = [0] * self.n
         self.flags = _flags(opts)
         self.strict_always = self.n > 2 or subgame == "KA"
@@ -110,7 +123,14 @@ class Play:
 
     @property
     def mode(self) -> int:
+        if self.subgame == "KN":
+            return r.FREE  # Kamerun bei Nacht: no lead or follow obligations (§3.5)
         return r.FREE if not self.strict_always and self.talon_open else self.mode_strict
+
+    @property
+    def ended(self) -> bool:
+        """The hand ended outside the trick loop: a surrender or a detected hidden heart ace."""
+        return self.surrendered >= 0 or self.offender >= 0
 
     @property
     def tricks_left(self) -> int:
@@ -121,10 +141,10 @@ class Play:
         return [i for i in range(self.n) if self.sides[i] == side]
 
     def side_tricks(self, side: int) -> int:
-        return sum(self.tricks[i] for i in self.members(side))
+        return sum(t for t, s in zip(self.tricks, self.sides) if s == side)
 
     def side_cards(self, side: int) -> int:
-        return sum(r.points_of(self.took[i]) for i in self.members(side))
+        return sum(r.points_of(took) for took, s in zip(self.took, self.sides) if s == side)
 
     def side_total(self, side: int) -> int:
         """§3.0.5: card points plus marriages; 0 while the side has no trick (§3.0.4, §5 A5)."""
@@ -139,11 +159,18 @@ class Play:
             return self.side_total(side)
         return self.side_cards(side)
 
+    def counted_score(self, side: int) -> int:
+        """`side_score` as the player deciding to go out counts it: off by ``miscount`` points
+        under the counting-error model (§5 A24), else exact."""
+        return self.side_score(side) + self.miscount
     # --- decisions -----------------------------------------------------------------------------
     def _ask(self, pos: int, name: str, *args):
         return getattr(self.policies[pos], name)(self, pos, *args)
 
     def _choose_card(self, pos: int, legal: int) -> int:
+        if self.subgame == "KN":  # the player cannot see his own cards: a blind pick (§3.5)
+            cards = r.cards_of(legal)
+            return cards[int(self.chance.random() * len(cards))]
         card = self._ask(pos, "card", legal)
         if not 0 <= card < 24 or not (legal >> card) & 1:
             raise CardsimError(f"policy played {card}, not one of the legal cards "
@@ -177,7 +204,7 @@ class Play:
     # --- announcements and going out (§3.0.4, §3.0.7) -------------------------------------------
     def _announce(self, pos: int, lead: int) -> int:
         """Window for 20/40 before ``pos`` leads; returns the leads still allowed."""
-        if self.subgame == "KA":
+        if self.subgame in ("KA", "KN"):
             return lead
         suits = [s for s in r.marriage_suits(self.hands[pos]) if lead & r.marriage_cards(s)]
         if not suits:
@@ -195,10 +222,25 @@ class Play:
 
     def _offer_out(self, pos: int) -> bool:
         side = self.sides[pos]
-        if self._may_go_out(side) and self._yes(pos, "go_out"):
+        if not self._may_go_out(side):
+            return False
+        self.miscount = self._miscount(side)
+        out = self._yes(pos, "go_out")
+        self.miscount = 0
+        if out:
             self.out_side = side
-            return True
-        return False
+        return out
+
+    def _miscount(self, side: int) -> int:
+        """§3.0.3, §5 A24 counting-error model: with probability ``counting_error_percent`` / 100 the
+        player's count of his side's points is off by one taken card (a random card of his side's
+        tricks, forgotten or counted twice, each half the time); else 0."""
+        if self.opts.get("information") != "counting_errors" or self.chance.random() * 100 >= \
+                self.opts["counting_error_percent"]:
+            return 0
+        taken = r.cards_of(sum(self.took[i] for i in self.members(side)))
+        points = r.POINTS[taken[int(self.chance.random() * len(taken))]]
+        return points if self.chance.random() < 0.5 else -points
 
     # --- the trick loop --------------------------------------------------------------------------
     def play(self) -> None:
@@ -213,6 +255,8 @@ class Play:
             if len(self.marriages) > announced and self._offer_out(pos):
                 return
             self.trick = [self._choose_card(pos, allowed)]
+            if self._shows_hidden_ace(pos, self.trick[0]):
+                return
             self._take_card(pos, self.trick[0])
             for k in range(1, self.n):
                 p = (pos + k) % self.n
@@ -221,6 +265,8 @@ class Play:
                 if card == swap:
                     self.hands[p] ^= r.bit(self._trump_nine()) | r.bit(swap)
                     self.talon[-1] = self._trump_nine()
+                if self._shows_hidden_ace(p, card):
+                    return
                 self._note_void(p, card)
                 self.trick.append(card)
                 self._take_card(p, card)
@@ -232,6 +278,18 @@ class Play:
                 return
             if self._between_tricks(winner):
                 return
+
+    def _shows_hidden_ace(self, pos: int, card: int) -> bool:
+        """§5 A13: the heart ace played while unannounced exposes it; the player is the offender."""
+        if card == r.HEART_ACE and self.heart_ace_pending:
+            self.offender = pos
+        return self.offender >= 0
+
+    def _hidden_ace_holder(self) -> int:
+        """2-player Rot Assen: the position keeping the heart ace unannounced in his hand, or -1."""
+        if not self.heart_ace_pending:
+            return -1
+        return next((i for i in range(self.n) if (self.hands[i] >> r.HEART_ACE) & 1), -1)
 
     def _note_void(self, pos: int, card: int) -> None:
         """Public inference under STRICT/FOLLOW play: not following shows a void in the led suit,
@@ -260,7 +318,7 @@ class Play:
         if self.n == 2:
             self._heart_ace_window(self.leader)
             self._offer_close(self.leader)
-        return self.surrendered >= 0
+        return self.ended
 
     def _between_tricks(self, winner: int) -> bool:
         """§3.0.9 steps 1-6 after a trick (step 7, the announcement, opens the next lead); True
@@ -274,18 +332,22 @@ class Play:
             return False
         self._offer_exchange(winner)
         self._offer_close(winner)
-        if self.talon_open:
+        if self.talon_open and not self.ended:
             loser = 1 - winner
             self.hands[winner] |= r.bit(self.talon.pop(0))
             self.hands[loser] |= r.bit(self.talon.pop(0))
             self._offer_exchange(winner)
             self._after_draw(winner)
-            self._offer_close(winner)
-        return self.surrendered >= 0
+            if not self.ended:
+                self._offer_close(winner)
+        return self.ended
 
     # --- 2-player talon actions (§3.0.8, §3.1.2, §3.2.2) ---------------------------------------
     def _offer_close(self, pos: int) -> None:
         if self.talon_open and len(self.talon) >= CLOSE_MIN_TALON and self._yes(pos, "close"):
+            self.offender = self._hidden_ace_holder()  # closing exposes a hidden heart ace (§5 A13)
+            if self.offender >= 0:
+                return
             other = 1 - pos
             pts_k, pts_o = self.side_score(pos), self.side_score(other)
             self.close_cv = r.close_value(pts_k, pts_o, self.tricks[pos], self.tricks[other])
@@ -321,12 +383,15 @@ class Play:
         return indicator if r.winning_slot(self.trick + [indicator], self.trump) == len(self.trick) else -1
 
     def _heart_ace_window(self, first: int) -> None:
-        """2-player Rot Assen (§3.2.2): the heart ace's holder announces it and names trump (honest
-        play: at the first window); then the talon flip after trick 3 and the unflip."""
+        """2-player Rot Assen (§3.2.2): the heart ace's holder must announce it and name trump; a
+        policy may keep it hidden (``heart_ace`` answers False), except when it was drawn face up
+        from the flipped talon."""
         if not self.heart_ace_pending:
             return
         for pos in (first, 1 - first):
             if (self.hands[pos] >> r.HEART_ACE) & 1:
+                if not self.flipped and not self._yes(pos, "heart_ace"):
+                    return
                 self.heart_ace_pending = False
                 self.trump = choose_trump(self, pos, bool(self.opts.get("duel_rot_assen_surrender")))
                 if self.trump < 0:
@@ -341,8 +406,10 @@ class Play:
             self.talon.reverse()  # unflip: the visible top card becomes the bottom (§3.2.2 step 3)
             self.flipped = False
         elif self.heart_ace_pending and sum(self.tricks) == 3 and self.talon_open:
-            self.talon.reverse()  # flip the remaining 6 cards as a block (step 1)
-            self.flipped = True
+            self.offender = self._hidden_ace_holder()  # the flip exposes a hidden heart ace (§5 A13)
+            if self.offender < 0:
+                self.talon.reverse()  # flip the remaining 6 cards as a block (step 1)
+                self.flipped = True
 
 
 def choose_trump(play: Play, pos: int, allow_surrender: bool = False) -> int:
@@ -360,7 +427,7 @@ def deal_for(subgame: str, perm, n: int, opts: dict) -> tuple[list[int], list[in
     """Hands by position and the talon (2 players; else None) of ``subgame`` dealt from ``perm``."""
     if n == 2 and subgame == "66":
         return r.deal_duel66(perm, opts.get("duel66_indicator", "between_packets"))
-    if n == 2 and subgame == "KA":
+    if n == 2 and subgame in ("KA", "KN"):
         raise CardsimError("Kamerun is never played with 2 players (spec §2.1)")
     hands, talon = r.deal_hands(perm, n)
     return hands, (talon if n == 2 else None)
@@ -414,13 +481,30 @@ def check_call(packet: int, card: int) -> None:
                            f"({r.DECK.format_cards(r.cards_of(packet))}) hold no {r.DECK.suit_names[r.card_suit(card)]}")
 
 
-def play_hand(subgame: str, phase: int, perm, policies, opts: dict) -> HandResult:
-    """Deal ``perm`` to ``len(policies)`` players and play one hand of ``subgame`` (§3)."""
+PLAYED_AS = {"SM": "66", "WL": "66"}
+"""The §3.5 sub-games played as the 66 of their number of players."""
+
+
+def play_hand(subgame: str, phase: int, perm, policies, opts: dict, chance=None) -> HandResult:
+    """Deal ``perm`` to ``len(policies)`` players and play one hand of ``subgame`` (§3, §3.5);
+    ``chance``: a numpy Generator for the events no player chooses (needed by Kamerun bei Nacht,
+    Schweige-Maß and the counting-error model)."""
     n = len(policies)
     if n not in (2, 3, 4):
         raise CardsimError(f"a Dreeg hand has 2, 3 or 4 active players, got {n}")
+    if chance is None and (subgame in ("KN", "SM") or opts.get("information") == "counting_errors"):
+        raise CardsimError(f"{r.SUBGAME_NAMES.get(subgame, subgame)} with information={opts.get('information')} "
+                           "needs a chance Generator (play_hand(..., chance=rng))")
+    if subgame == "WL" and n != 2:
+        raise CardsimError(f"a Weglöscher hand is played by 2 players, got {n} (spec §3.5)")
+    if subgame == "SM":
+        who = r.speaker(n, opts.get("schweige_speak_percent", 0), chance)
+        if who >= 0:
+            return HandResult([0] * n, "spoke", speaker=who)
+    subgame = PLAYED_AS.get(subgame, subgame)
+    perm = [int(c) for c in perm]
     hands, talon = deal_for(subgame, perm, n, opts)
-    play = Play(subgame, phase, hands, policies, opts, talon)
+    play = Play(subgame, phase, hands, policies, opts, talon, chance)
     ended = _setup(play, perm)
     if ended is not None:
         return ended
@@ -433,10 +517,13 @@ def score(play: Play) -> HandResult:
     n = play.n
     if play.surrendered >= 0:
         return HandResult([0 if i == play.surrendered else 2 for i in range(n)], "surrender", sides=list(play.sides))
+    if play.offender >= 0:
+        erase = r.penalty_erase(n, play.offender, False, play.sides, bool(play.opts.get("penalty_opponents_only")))
+        return HandResult(erase, "penalty", sides=list(play.sides), tricks=list(play.tricks), offender=play.offender)
     totals = [play.side_total(play.sides[i]) for i in range(n)]
     common = dict(tricks=list(play.tricks), sides=list(play.sides), trump=play.trump, marriages=list(play.marriages),
                   card_points=[r.points_of(t) for t in play.took])
-    if play.subgame == "KA":
+    if play.subgame in ("KA", "KN"):
         points = [r.points_of(t) for t in play.took]
         if play.declarer >= 0:
             won = play.tricks[play.declarer] == sum(play.tricks) and play.hands[play.declarer] == 0

@@ -6,18 +6,23 @@ perfect recall allows, §5 A24) and its position:
 
 * ``card(play, pos, legal) -> card``; ``announce(play, pos, suits) -> suit or -1``;
 * ``go_out``, ``close``, ``exchange``, ``durchmarsch`` ``(play, pos) -> bool``;
+* ``heart_ace(play, pos) -> bool``: announce the heart ace now (2-player Rot Assen; False keeps it
+  hidden, a breach the engine may detect, §5 A13);
 * ``ra_trump(play, pos, suits, allow_surrender) -> suit or -1`` (Rot Assen);
 * ``call(play, pos, packet) -> card`` and ``name_trump(play, pos, packet, suits) -> suit`` (Rufen).
 
 `RandomPolicy` answers every question uniformly among its legal answers. `GreedyPolicy` is this
 toolkit's baseline (not in the spec): it announces every marriage (the highest first), goes out as
 soon as its side has 66, closes when its side's points, marriages and sure tricks reach 66
-(`sure_cards`), always exchanges the trump 9, calls the highest card it lacks of its longest suit
+(`sure_cards`; it goes out on its count, `Play.counted_score`, which the §5 A24
+counting-error model can spoil), always exchanges the trump 9, calls the highest card it lacks of its longest suit
 in the first packet (§3.3.1 heuristic), surrenders a Rot Assen hand with fewer trumps and side
 Aces than half its cards, and declares Durchmarsch only when every card is sure. In play it cashes
 sure Aces and Tens, takes tricks as cheaply as it can, gives points to a partner holding the trick
 when it plays last, and otherwise throws its cheapest card; in Kamerun it leads low, ducks with
-its highest safe card and discards its highest points. `PimcPolicy` plays its cards by
+its highest safe card and discards its highest points. Random and greedy announce the heart ace
+at once; `SlyPolicy` is greedy but keeps it hidden until the last window before the talon flip
+would expose it. `PimcPolicy` plays its cards by
 perfect-information Monte Carlo over the double-dummy solver once play is STRICT, and is greedy
 otherwise.
 """
@@ -69,6 +74,9 @@ class RandomPolicy:
         return self.u.next() < 0.5
 
     go_out = close = exchange = durchmarsch = _coin
+
+    def heart_ace(self, play, pos):
+        return True  # hiding it is a breach, not a legal answer
 
     def ra_trump(self, play, pos, suits, allow_surrender):
         return self.u.pick(list(suits) + ([-1] if allow_surrender else []))
@@ -136,7 +144,7 @@ class GreedyPolicy:
             if last:
                 return max(cards, key=lambda c: (r.card_suit(c) != trump, r.POINTS[c]))
             return min(cards, key=lambda c: _cheap_key(c, trump))
-        winners = [c for c in cards if r.winning_slot(play.trick + [c], trump) == len(play.trick)]
+        winners = r.winning_cards(cards, play.trick, trump)
         if play.mode == r.FREE:
             stake = sum(r.POINTS[c] for c in play.trick)
             winners = [c for c in winners if r.card_suit(c) != trump or stake >= 10]
@@ -148,7 +156,7 @@ class GreedyPolicy:
     def _kamerun_card(play, pos, cards):
         if not play.trick:
             return min(cards, key=lambda c: (r.card_rank(c), r.POINTS[c]))
-        heads = [c for c in cards if r.winning_slot(play.trick + [c], -1) == len(play.trick)]
+        heads = r.winning_cards(cards, play.trick, -1)
         ducks = [c for c in cards if c not in heads]
         if ducks:
             return max(ducks, key=lambda c: (r.POINTS[c], r.card_rank(c)))
@@ -161,7 +169,10 @@ class GreedyPolicy:
         return max(suits, key=lambda s: (r.marriage_value(s, play.trump), s))
 
     def go_out(self, play, pos):
-        return play.side_score(play.sides[pos]) >= r.TARGET
+        return play.counted_score(play.sides[pos]) >= r.TARGET
+
+    def heart_ace(self, play, pos):
+        return True
 
     def close(self, play, pos):
         hand = play.hands[pos]
@@ -194,6 +205,36 @@ class GreedyPolicy:
 
     def name_trump(self, play, pos, packet, suits):
         return max(suits, key=lambda s: (_suit_key(packet, s), s))
+
+
+SLY_REVEAL_TRICK = 3
+"""`SlyPolicy` announces a hidden heart ace at the window after this trick's draws: the last one
+before the talon flip would expose it (§3.2.2); an announcement after a draw cannot be told from
+a freshly drawn ace."""
+
+
+class SlyPolicy(GreedyPolicy):
+    """Greedy, except in 2-player Rot Assen: it keeps a heart ace dealt or drawn to it hidden (a
+    breach, §3.2.2) until the window after trick `SLY_REVEAL_TRICK`, playing the first tricks
+    without trump. While hiding it never plays the ace and never closes (either would expose it,
+    §5 A13); the opponent may still expose it by closing."""
+
+    name = "sly"
+
+    def heart_ace(self, play, pos):
+        return sum(play.tricks) >= SLY_REVEAL_TRICK
+
+    @staticmethod
+    def _hiding(play, pos) -> bool:
+        return play.heart_ace_pending and bool((play.hands[pos] >> r.HEART_ACE) & 1)
+
+    def card(self, play, pos, legal):
+        if self._hiding(play, pos) and legal != r.bit(r.HEART_ACE):
+            legal &= ~r.bit(r.HEART_ACE)
+        return super().card(play, pos, legal)
+
+    def close(self, play, pos):
+        return not self._hiding(play, pos) and super().close(play, pos)
 
 
 class PimcPolicy(GreedyPolicy):
@@ -280,7 +321,7 @@ class Committed:
         return getattr(self.inner, name)
 
 
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "pimc": PimcPolicy}
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "pimc": PimcPolicy, "sly": SlyPolicy}
 
 
 def make_policy(name: str, rng: np.random.Generator):

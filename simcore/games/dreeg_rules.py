@@ -15,6 +15,8 @@ in it and the highest trump rank in it (-1: none).
 
 from __future__ import annotations
 
+import functools
+
 from simcore.config import njit
 from simcore.errors import CardsimError
 from simcore.games.dreeg import DECK, FACE_POINTS
@@ -39,8 +41,14 @@ HEAD_TRUMPED_LEAD = 2
 
 SUBGAME = {1: "66", 2: "RA", 3: "RU", 4: "KA", 5: "KA", 6: "RU", 7: "RA", 8: "66"}
 """Sub-game of every phase (§2.1)."""
-SUBGAME_NAMES = {"66": "Sechsundsechzig", "RA": "Rot Assen", "RU": "Rufen", "KA": "Kamerun"}
+SUBGAME_NAMES = {"66": "Sechsundsechzig", "RA": "Rot Assen", "RU": "Rufen", "KA": "Kamerun",
+                 "KN": "Kamerun bei Nacht", "SM": "Schweige-Maß", "WL": "Weglöscher"}
+"""The four sub-games of §3.1-§3.4 and the three optional sub-games of §3.5."""
 FIRST_OUT_LOSES = frozenset({4, 5})
+FIRST_OUT_SUBGAMES = frozenset({"KA", "KN"})
+"""Sub-games whose phase ends at the first player out (§2.1; Kamerun bei Nacht is a Kamerun, §3.5)."""
+EXTRA_SUBGAMES = {"kamerun_bei_nacht": "KN", "schweige_mass": "SM", "wegloescher": "WL"}
+"""Rule option of each optional §3.5 sub-game, in the spec's order (extra phases follow phase 8 in it)."""
 HAND_SIZES = {4: 6, 3: 8, 2: 6}
 """Cards per player by the number of active players (§2.4)."""
 STROKE_TABLE = {4: (3, 2, 1, 0), 3: (2, 1, 0)}
@@ -55,19 +63,26 @@ def card_rank(card: int) -> int:
     return card % N_RANKS
 
 
+_BYTE_CARDS = tuple(tuple(tuple(8 * k + b for b in range(8) if (byte >> b) & 1) for byte in range(256))
+                    for k in range(3))
+"""The cards of every byte value of a 24-bit card mask, per byte position (lookups for `cards_of`)."""
+_BYTE_POINTS = tuple(tuple(sum(POINTS[c] for c in cards) for cards in table) for table in _BYTE_CARDS)
+"""Card points of every byte value of a 24-bit card mask, per byte position (lookups for `points_of`)."""
+
+
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask, in card order."""
-    return [c for c in range(24) if (mask >> c) & 1]
+    return list(_BYTE_CARDS[0][mask & 255] + _BYTE_CARDS[1][(mask >> 8) & 255] + _BYTE_CARDS[2][(mask >> 16) & 255])
 
 
 def bit_count(mask: int) -> int:
     """Number of cards in a mask."""
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def points_of(mask: int) -> int:
     """Card points of a card mask."""
-    return sum(POINTS[c] for c in range(24) if (mask >> c) & 1)
+    return _BYTE_POINTS[0][mask & 255] + _BYTE_POINTS[1][(mask >> 8) & 255] + _BYTE_POINTS[2][(mask >> 16) & 255]
 
 
 def bit(card: int) -> int:
@@ -115,10 +130,15 @@ def trick_summary(trick: list[int], trump: int) -> tuple[int, int, int]:
     """(led suit, highest led-suit rank, highest trump rank or -1) of the cards played so far."""
     if not trick:
         return -1, -1, -1
-    led = card_suit(trick[0])
-    led_top = max(card_rank(c) for c in trick if card_suit(c) == led)
-    trumps = [card_rank(c) for c in trick if trump >= 0 and card_suit(c) == trump]
-    return led, led_top, max(trumps) if trumps else -1
+    led = trick[0] // N_RANKS
+    led_top = trump_top = -1
+    for card in trick:
+        suit, rank = divmod(card, N_RANKS)
+        if suit == led and rank > led_top:
+            led_top = rank
+        if suit == trump and rank > trump_top:
+            trump_top = rank
+    return led, led_top, trump_top
 
 
 def legal_cards(hand: int, trick: list[int], trump: int, mode: int = STRICT, flags: int = 0) -> int:
@@ -130,13 +150,27 @@ def legal_cards(hand: int, trick: list[int], trump: int, mode: int = STRICT, fla
 def winning_slot(trick: list[int], trump: int) -> int:
     """Slot (0 = leader) of the card holding ``trick``: the highest trump, else the highest card of
     the suit led (§3.0.1; trump -1: no trump)."""
-    led = card_suit(trick[0])
+    led = trick[0] // N_RANKS
+    best, top = 0, -1
+    for i, card in enumerate(trick):
+        power = card_power(card, led, trump)
+        if power > top:
+            best, top = i, power
+    return best
 
-    def power(card):
-        s = card_suit(card)
-        return 2 * N_RANKS + card_rank(card) if s == trump else (N_RANKS + card_rank(card) if s == led else -1)
 
-    return max(range(len(trick)), key=lambda i: power(trick[i]))
+def card_power(card: int, led: int, trump: int) -> int:
+    """Strength of ``card`` in a trick led in suit ``led``: trumps above the led suit, every other
+    card -1 (it cannot win); the highest power holds the trick (§3.0.1)."""
+    suit, rank = divmod(card, N_RANKS)
+    return 2 * N_RANKS + rank if suit == trump else (N_RANKS + rank if suit == led else -1)
+
+
+def winning_cards(cards, trick: list[int], trump: int) -> list[int]:
+    """The ``cards`` that would take the lead of ``trick`` (non-empty) if played to it next."""
+    led = trick[0] // N_RANKS
+    top = max(card_power(c, led, trump) for c in trick)
+    return [c for c in cards if card_power(c, led, trump) > top]
 
 
 def boss_cards(hand: int, gone: int) -> int:
@@ -168,12 +202,13 @@ def marriage_cards(suit: int) -> int:
 
 
 # --- deals (§2.4) --------------------------------------------------------------------------------
-def deal_order(n_active: int) -> list[int]:
+@functools.cache
+def deal_order(n_active: int) -> tuple[int, ...]:
     """Position receiving each card of the pack in dealing order (§2.4 packets: 4 players 3+3,
     3 players 3+2+3, 2 players 3+3); -1 for the cards left in the talon."""
     packets = {4: (3, 3), 3: (3, 2, 3), 2: (3, 3)}[n_active]
     order = [p for size in packets for p in range(n_active) for _ in range(size)]
-    return order + [-1] * (24 - len(order))
+    return tuple(order + [-1] * (24 - len(order)))
 
 
 def deal_hands(perm, n_active: int) -> tuple[list[int], list[int]]:
@@ -369,3 +404,47 @@ def seat_order(dealer: int, active, n_seats: int) -> list[int]:
     """Active seats clockwise from forehand: position i plays as seat order[i]."""
     first = forehand(dealer, active, n_seats)
     return [s % n_seats for s in range(first, first + n_seats) if s % n_seats in active]
+
+
+# --- the optional sub-games of §3.5 -------------------------------------------------------------
+def phase_plan(opts: dict) -> tuple[str, ...]:
+    """Sub-game of every phase of a game: the eight of §2.1 with the §3.5 sub-games the options put
+    in place of a phase ("phase4") or after phase 8 ("extra", in the order of `EXTRA_SUBGAMES`).
+    CardsimError when two sub-games claim the same phase."""
+    plan = [SUBGAME[p] for p in range(1, 9)]
+    extra = []
+    for name, code in EXTRA_SUBGAMES.items():
+        where = opts.get(name, "off")
+        if where == "extra":
+            extra.append(code)
+        elif where.startswith("phase"):
+            p = int(where[5:])
+            if plan[p - 1] != SUBGAME[p]:
+                raise CardsimError(f"option {name}={where}: phase {p} is already {SUBGAME_NAMES[plan[p - 1]]}; "
+                                   "put one of them elsewhere (e.g. =extra)")
+            plan[p - 1] = code
+    return tuple(plan + extra)
+
+
+def wegloescher_pair(dealer: int, active, n_seats: int) -> list[int]:
+    """Weglöscher (§3.5): the dealer deals to the first two active players on his left (with two
+    left, to the other and himself); returns them in dealing order (the first is forehand)."""
+    return seat_order(dealer, active, n_seats)[:2]
+
+
+def wegloescher_erase(strokes: list[int], pair, erase: list[int]) -> list[int]:
+    """Strokes after a Weglöscher hand (§3.5, example G1): the two players in ``pair`` erase their
+    own counts (``erase`` per seat); every other player still holding strokes erases the winner's
+    count too, but never his last stroke. Clamped at 0."""
+    won = max(erase[s] for s in pair)
+    return [max(0, s - erase[i]) if i in pair else (max(1, s - won) if s > 0 else 0)
+            for i, s in enumerate(strokes)]
+
+
+def speaker(active: int, percent: int, rng) -> int:
+    """Schweige-Maß (§3.5): which of ``active`` positions speaks during a hand, or -1. Each speaks
+    with probability ``percent`` / 100; of several, the first to speak (each equally likely)."""
+    if percent <= 0:
+        return -1
+    spoke = [i for i in range(active) if rng.random() * 100 < percent]
+    return spoke[int(rng.random() * len(spoke))] if spoke else -1

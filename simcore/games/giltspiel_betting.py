@@ -5,13 +5,15 @@ Rules: shared/rules/giltspiel.md §7 (betting, showing, scoring), §10.6 (thresh
 played by the spec's §10.5 greedy policy at every seat; the betting policies act in the §7.5
 windows before every card and in the showing (`simcore.betting.play_deal`).
 
-Communication model (§7.14): ``full_partner_info``: a team knows both its hands' figure classes and
-its trumps (partners may signal openly); the opponents' cards are unknown until played or shown.
-Estimates are tables computed once per process from a fixed seed:
+Communication models (§7.14, `simcore.betting.COMMUNICATION`): ``partner`` (full partner information:
+a player knows both his team's hands' figure classes and trumps, partners signalling openly) or ``none``
+(a player knows only his own hand); the opponents' cards are unknown until played or shown. Estimates
+are tables per model, computed once from a fixed seed (and kept in the cardsim table cache):
 
-* `figure_table`: P(win / stand / lose / void | the team's best Gleich or Hanger code), uniform deals;
-* `spiel_table`: P(team wins the Spiel | tricks won by it and by the opponents, trumps it still
-  holds) under greedy play from every trick boundary.
+* `figure_table`: P(win / stand / lose / void | the best Gleich or Hanger code known: the team's, or
+  under ``none`` the player's own), uniform deals;
+* `spiel_table`: P(team wins the Spiel | tricks won by it and by the opponents, trumps in the known
+  hands) under greedy play from every trick boundary.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ TABLE_SEED = 20240531
 """Seed of the estimate tables (fixed: every process computes the same tables)."""
 TABLE_BLOCKS = 4
 SPIEL_DEALS = 20_000
+players = SEATS
+"""Seats at the table (the kit attribute `simcore.betting.play_game` reads)."""
 CODE_BINS = 33
 """Index code + 1 of a Gleich (-1..23) or Hanger (-1..31) code."""
 
@@ -130,35 +134,37 @@ def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRu
 
 
 # --- estimates ------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def figure_counts() -> np.ndarray:
-    """(2, CODE_BINS, 4) int64: team-deals by the team's best code + 1 and outcome (`betting.figure_counts`)
-    over `TABLE_BLOCKS` blocks of uniform deals."""
-    return betting.disk_cached(f"giltspiel-figures-{TABLE_BLOCKS}-seed{TABLE_SEED}", _figure_counts)
+@lru_cache(maxsize=2)
+def figure_counts(communication: str = "partner") -> np.ndarray:
+    """(2, CODE_BINS, 4) int64: deals by the known best code + 1 and the team's outcome
+    (`betting.figure_counts`) over `TABLE_BLOCKS` blocks of uniform deals."""
+    return betting.disk_cached(f"giltspiel-figures-{communication}-{TABLE_BLOCKS}-seed{TABLE_SEED}",
+                               lambda: _figure_counts(communication))
 
 
-@lru_cache(maxsize=1)
-def spiel_table() -> np.ndarray:
-    """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps it holds) under greedy play."""
-    return betting.disk_cached(f"giltspiel-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}", _spiel_table)
+@lru_cache(maxsize=2)
+def spiel_table(communication: str = "partner") -> np.ndarray:
+    """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps in the known hands), greedy play."""
+    return betting.disk_cached(f"giltspiel-spiel-{communication}-{SPIEL_DEALS}-seed{TABLE_SEED}",
+                               lambda: betting.spiel_table(_spiel_games(communication)))
 
 
-def _figure_counts() -> np.ndarray:
+def _figure_counts(communication: str) -> np.ndarray:
     spec = Known().deal_spec()
     slots = np.concatenate([deal_cards(spec, block_words(TABLE_SEED, b, BLOCK_DEALS, spec.words_per_deal))
                             for b in range(TABLE_BLOCKS)])
     codes = hand_codes(np.ascontiguousarray(slots[:, :SEATS]), N_SUITS, N_RANKS, RUN_TABLE).astype(np.int64)
-    return betting.figure_counts(codes, CODE_BINS)
+    return betting.figure_counts(codes, CODE_BINS, communication)
 
 
-def figure_table() -> np.ndarray:
-    """(2, CODE_BINS, 4) float: P(win, stand, lose, void | the team's best code + 1) for G and H."""
-    return betting.outcome_rates(figure_counts())
+def figure_table(communication: str = "partner") -> np.ndarray:
+    """(2, CODE_BINS, 4) float: P(win, stand, lose, void | the known best code + 1) for G and H."""
+    return betting.outcome_rates(figure_counts(communication))
 
 
-def class_shares() -> np.ndarray:
-    """(2, CODE_BINS) float: how often a team's best G / H code + 1 is each class."""
-    return betting.class_shares(figure_counts())
+def class_shares(communication: str = "partner") -> np.ndarray:
+    """(2, CODE_BINS) float: how often the known best G / H code + 1 is each class."""
+    return betting.class_shares(figure_counts(communication))
 
 
 def class_name(figure: int, code: int) -> str:
@@ -169,34 +175,40 @@ def _trump_power(hand, trump: int) -> int:
     return sum(c // N_RANKS == trump for c in hand)
 
 
-def _spiel_games():
-    """(trick winners, team trumps (2,) before every trick) of `SPIEL_DEALS` greedy play-outs."""
+def _spiel_games(communication: str):
+    """(trick winners, known trumps (2,) of team 0 and team 1 before every trick) of `SPIEL_DEALS` greedy
+    play-outs; under ``none`` every play-out is given twice, with the trumps of seats 0, 1 and of 2, 3."""
+    views = [((0, 2), (1, 3))] if communication == "partner" else [((0,), (1,)), ((2,), (3,))]
     rng = block_substream(TABLE_SEED, 0, 1)
     for _ in range(SPIEL_DEALS):
         hands, trump = draw_deal(rng)
         line = play_line("greedy", np.array([DECK.mask(h) for h in hands], dtype=np.uint64), trump)
         left = [list(h) for h in hands]
-        winners, power = [], []
+        winners, power = [], {view: [] for view in views}
         for start in range(0, len(line), SEATS):
-            power.append([_trump_power(left[t] + left[t + 2], trump) for t in (0, 1)])
+            for view in views:
+                power[view].append([_trump_power([c for s in seats for c in left[s]], trump) for seats in view])
             trick = line[start:start + SEATS]
             for seat, card in trick:
                 left[seat].remove(card)
             winners.append(CARDS.trick_winner([(c, c) for _, c in trick], trick[0][0], trump))
-        yield winners, power
+        for view in views:
+            yield winners, power[view]
 
 
-def _spiel_table() -> np.ndarray:
-    return betting.spiel_table(_spiel_games())
+def _power(deal: Deal, seats) -> int:
+    return _trump_power([c for s in seats for c in deal.in_hand[s]], deal.trump)
 
 
-def _power(deal: Deal, team: int) -> int:
-    return _trump_power(deal.in_hand[team] | deal.in_hand[team + 2], deal.trump)
+def make_estimator(communication: str = "partner") -> betting.TableEstimator:
+    """The Giltspiel estimates under a communication model (see the module doc)."""
+    betting.check_communication(communication)
+    return betting.TableEstimator(figure_table(communication), spiel_table(communication), _power, communication)
 
 
-def make_estimator() -> betting.TableEstimator:
-    """The Giltspiel estimates under ``full_partner_info`` (see the module doc)."""
-    return betting.TableEstimator(figure_table(), spiel_table(), _power)
+def kit():
+    """The game kit of `simcore.betting.MatchJob`: this module (Giltspiel has no variants)."""
+    return sys.modules[__name__]
 
 
 # --- whole games ----------------------------------------------------------------------------------
@@ -213,6 +225,6 @@ def play_game(policies: tuple[Policy, Policy], deal_rng: np.random.Generator, bl
     return betting.play_game(sys.modules[__name__], policies, deal_rng, bluff_rng, rules, estimator or make_estimator())
 
 
-def match_job(a: Policy, b: Policy, rules: BettingRules) -> betting.MatchJob:
+def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "partner") -> betting.MatchJob:
     """The runner job of a Giltspiel match between policies a and b (`simcore.betting.MatchJob`)."""
-    return betting.MatchJob(__name__, a, b, rules)
+    return betting.MatchJob(__name__, a, b, rules, communication)

@@ -1,5 +1,6 @@
-"""Perlaggen betting (4 players, Innsbruck or Eichel): the rules engine of `simcore.betting` with the
-Perlaggen rules of perlaggen.md §8, the wild cards (baptism), figure estimates and whole games.
+"""Perlaggen betting (two teams: 4 players, or 2 / 6, every team style): the rules engine of
+`simcore.betting` with the Perlaggen rules of perlaggen.md §8-§9.3, the wild cards (baptism), figure
+estimates and whole games.
 
 Differences from Giltspiel, all `BettingRules` flags or adapter methods here:
 
@@ -9,7 +10,8 @@ Differences from Giltspiel, all `BettingRules` flags or adapter methods here:
 * A-11: an unbet Gleich/Hanger conceded scores only if the receiving team holds an example;
 * §8.5: a Perlagg as the fifth card always qualifies for the fifth-trick Spiel bet;
 * §8.13: both gestrichen: the best >= 3-card figure wins (Innsbruck: more cards, then Gleich over
-  Hanger, then the higher one; equal -> play), Eichel: >= 4 cards and length only (A-26);
+  Hanger, then the higher one; equal -> play), Eichel: >= 4 cards and length only (A-26); Schlanders
+  (an Eichel club) as Eichel, Deutschnofen as Innsbruck (DEFAULT here: §9.6 is silent);
 * §8.14: blind bets (``Deal(..., blind=[(seat, figure), ...])``), no example duty, no penalty.
 
 Cards are `simcore.games.perlaggen` ints (the Weli is 32). Figure codes are the spec's (§5.2, §6.2)
@@ -18,24 +20,33 @@ with "none" as -1. A wild card shown in the showing or played to a trick carries
 Trick play uses `simcore.games.perlaggen_play` (legal plays with baptism, the trick winner, the greedy
 G1 policy of §11.7). The target is 18 (South Tyrol; the spec's range 11-24).
 
+Styles and tables: `StyleKit` (``kit(style, players, hand)``) holds a style's deals, estimate tables
+(per communication model, `simcore.betting.COMMUNICATION`: the team's hands or the player's own) and
+estimator; the module-level functions are the four-player Innsbruck kit's. Two players (§9.2): 7 cards,
+the Spiel needs 4 tricks, each "team" is one player; six players (§9.3): teams of three on alternate
+seats, 4 cards (the Spiel needs 3; 2-2 is "das Spiel ist hin") or 5; deals from `perlaggen_variants`.
+The fifth-trick Spiel bet becomes "each team one trick short, a card led to the last trick" (DEFAULT).
+A player committed to a Gleich or Hanger baptises a Perlagg he plays as his example needs, if legal.
+
 Three players (§9.4) and Strafperlaggen (§9.5): `ThreeFigure` is the answering protocol of one figure
-(gut / accept / free ride / raise to 3) and its Strafperlaggen settlement; whole 3-player deals and
-games (7 cards, 4 tricks for the Spiel, the clockwise showing) are not implemented.
+(gut / accept / free ride / raise to 3), its ordinary points (`ThreeFigure.plain_points`) and its
+Strafperlaggen settlement (`ThreeFigure.straf_changes`); whole 3-player deals and
+games (each for himself, the clockwise showing, the 3-column sheet) are not implemented.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 
 import numpy as np
 
 from simcore import betting
-from simcore.betting import G, BettingRules, Deal, GameRecord, Policy
+from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as PD
 from simcore.games import perlaggen_play as PP
+from simcore.games import perlaggen_variants as PV
 from simcore.rng import block_substream
 
 SEATS = 4
@@ -44,9 +55,10 @@ DEFAULT_TARGET = next(o.default for o in P.OPTIONS if o.name == "target")
 TABLE_SEED = 20240531
 TABLE_DEALS = 1 << 17
 SPIEL_DEALS = 1500
-CODE_BINS = 16 * 6
-"""Index code + 1 of a Gleich or Hanger code (-1 none, else 16 * size + strength <= 88)."""
-BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4}
+CODE_BINS = 16 * 10 + 1
+"""Index code + 1 of a Gleich or Hanger code (-1 none, else 16 * size + strength < 16 * 10: at most 9
+cards in a figure, `perlaggen.figure_codes`)."""
+BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "schlanders": 4, "deutschnofen": 3}
 
 
 def rules_from_options(target: int | None = None, strict_examples: bool = True) -> BettingRules:
@@ -69,10 +81,16 @@ class PerlaggenCards:
         return _codes(self.style, self.letter, P.DECK.mask(cards), fixed)
 
     def legal(self, hand, trick, trump: int) -> set[tuple[int, int]]:
-        return PP.legal_plays(P.DECK.mask(hand), trick, trump, self.style)
+        if len(hand) <= 5:
+            return PP.legal_plays(P.DECK.mask(hand), trick, trump, self.style)
+        return legal_plays_long(hand, trick, trump, self.style)
 
     def trick_winner(self, trick, leader: int, trump: int) -> int:
-        return PP.trick_winner_of(trick, leader, trump, self.style)
+        """Seat winning a complete trick of len(trick) plays (one per player)."""
+        if len(trick) == PP.SEATS:
+            return PP.trick_winner_of(trick, leader, trump, self.style)
+        keys = trick_keys(trick, trump, self.style)
+        return (leader + keys.index(max(keys))) % len(trick)
 
     def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
         return card in self.wild or card // 8 in (led // 8, trump)
@@ -83,11 +101,12 @@ class PerlaggenCards:
         best = []
         for team in (0, 1):
             keys = [(-1,)]
-            for seat in (team, team + 2):
+            for seat in range(team, len(hands), 2):
                 g, h = self.codes(hands[seat])
                 for code, is_gleich in ((g, 1), (h, 0)):
                     if code // 16 >= least:
-                        keys.append((code // 16,) if self.style == "eichel" else (code // 16, is_gleich, code))
+                        length_only = self.style in PD.EICHEL_DEALS  # A-26
+                        keys.append((code // 16,) if length_only else (code // 16, is_gleich, code))
             best.append(max(keys))
         if best[0] == best[1]:
             return None
@@ -116,8 +135,54 @@ class PerlaggenCards:
         return list(cards), {}
 
     def choose_card(self, deal: Deal, seat: int) -> tuple[int, int]:
-        """The §11.7 G1 greedy play."""
-        return PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), deal.trick, deal.trump, style=self.style)
+        """The §11.7 G1 greedy play (with six players on `greedy_view` of the trick: G1 is written for
+        four, its "partner holds the trick" is then any partner). A player who bet, held or raised a
+        Gleich or Hanger baptises a Perlagg he plays as the card his best example needs, when that is a
+        legal play, so that he can still show an example (§8.9)."""
+        trick = deal.trick if deal.players <= PP.SEATS else greedy_view(deal.trick, deal.trump, self.style)
+        card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=self.style)
+        if card in self.wild:
+            for figure in (G, H):
+                if seat in deal.figures[figure].duty:
+                    _, needed = self.example_cards(deal.hands[seat], figure, deal.baptised[seat])
+                    keep = (card, needed.get(card, identity))
+                    if keep[1] != identity and keep in self.legal(deal.in_hand[seat], deal.trick, deal.trump):
+                        return keep
+        return card, identity
+
+
+def legal_plays_long(hand, trick, trump: int, style: str) -> set[tuple[int, int]]:
+    """`perlaggen_play.legal_plays` for hands of more than five cards (its kernel's move buffer holds
+    five): the same rule (`perlaggen_play.legal_naturals`), the plays listed in Python."""
+    pmasks, _ = PP.PlayRules(style).arrays()
+    led = int(PP.id_suit(trick[0][1])) if trick else -1
+    naturals, ok = PP.legal_naturals(np.uint64(P.DECK.mask(hand)), pmasks[trump], led, trump)
+    plays = {(c, c) for c in hand if (int(naturals) >> c) & 1}
+    for card in (c for c in hand if (int(pmasks[trump]) >> c) & 1):
+        plays |= {(card, b) for b in range(PP.N_IDS) if (int(ok) >> int(PP.id_suit(b))) & 1}
+    return plays
+
+
+def trick_keys(trick, trump: int, style: str) -> list[int]:
+    """The §2.5 trick keys (`perlaggen_play.play_key`) of (card, identity) plays; the highest holds the trick."""
+    _, precs = PP.PlayRules(style).arrays()
+    led = int(PP.id_suit(trick[0][1]))
+    return [int(PP.play_key(identity, precs[trump][card], led, trump)) for card, identity in trick]
+
+
+def greedy_view(trick, trump: int, style: str) -> list:
+    """At most three plays of a six-player trick that G1 reads as it reads the whole trick: the card led
+    first, then the play holding the trick, such that "the player two before the mover holds it" (G1's
+    partner test) is true exactly when a partner of the mover (an even number of plays before him) does."""
+    if not trick:
+        return []
+    keys = trick_keys(trick, trump, style)
+    best = keys.index(max(keys))
+    partner = (len(trick) - best) % 2 == 0
+    others = [play for i, play in enumerate(trick) if i not in (0, best)]
+    if best == 0:
+        return [trick[0], trick[1]] if partner else [trick[0]]
+    return [trick[0], trick[best]] + (others[:1] if partner else [])
 
 
 def _example_faces(figure: int, size: int, strength: int):
@@ -151,11 +216,7 @@ def cards_for(style: str, trump: int) -> PerlaggenCards:
 
 
 STYLE = "innsbruck"
-
-
-def cards(trump: int) -> PerlaggenCards:
-    """The engine's view of the pack for this deal's trump (Innsbruck style)."""
-    return cards_for(STYLE, trump)
+"""The default style (the registered ``style`` option's default)."""
 
 
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None,
@@ -166,96 +227,210 @@ def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRu
     return Deal(cards_for(style, trump), rules or rules_from_options(), hands, trump, dealer, scores, blind)
 
 
-# --- deals and estimates --------------------------------------------------------------------------
-def draw_deal(rng: np.random.Generator, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
-    """A deal as played (§3: cut, deal, turn-up, exchanges; `perlaggen_deal`) with ``dealer`` dealing:
-    four hands (engine seats 0-3) and the trump suit."""
-    words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-    row = PD.deal_block(words, PD.DealRules(style=STYLE))[0]
-    hands = [()] * SEATS
-    for i in range(SEATS):
-        hands[(dealer + i) % SEATS] = tuple(P.DECK.cards_of(int(row[PD.SEAT0 + i])))
-    return hands, int(row[PD.TRUMP])
-
-
 def _team_power(deal_cards, trump: int, wild) -> int:
     return sum(c in wild or c // 8 == trump for c in deal_cards)
 
 
-@lru_cache(maxsize=1)
-def figure_counts() -> np.ndarray:
-    """(2, CODE_BINS, 4) int64: team-deals by the team's best code + 1 and outcome, deals as played."""
-    return betting.disk_cached(f"perlaggen-{STYLE}-figures-{TABLE_DEALS}-seed{TABLE_SEED}", _figure_counts)
+def _power(deal: Deal, seats) -> int:
+    return _team_power([c for s in seats for c in deal.in_hand[s]], deal.trump, deal.game.wild)
 
 
-def _figure_counts() -> np.ndarray:
-    rng = block_substream(TABLE_SEED, 0, 1)
-    words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-    rows = PD.deal_block(words, PD.DealRules(style=STYLE))
-    codes = np.empty((TABLE_DEALS, SEATS, 2), dtype=np.int64)
-    trumps = rows[:, PD.TRUMP].astype(np.int64)
-    for trump in np.unique(trumps):
-        chosen = trumps == trump
-        for seat in range(SEATS):
-            found = P.figure_codes(rows[chosen, PD.SEAT0 + seat], STYLE, P.DECK.suits[trump]).astype(np.int64)
-            codes[chosen, seat] = np.where(found > 0, found, -1)
-    return betting.figure_counts(codes, CODE_BINS)
+class StyleKit:
+    """The betting kit of one style and table (`simcore.betting.play_game`, `MatchJob`): the deal as
+    played, the engine's view of the pack, estimate tables and the estimator.
+
+    players: 4, or 2 (§9.2: 7 cards, the Spiel needs 4 tricks) or 6 (§9.3: two teams of three on
+    alternate seats, 4 or 5 cards); hand: cards each (None: the table's default, `perlaggen_variants`).
+    """
+
+    def __init__(self, style: str, players: int = SEATS, hand: int | None = None):
+        if style not in PD.FOUR_PLAYER_STYLES:
+            raise CardsimError(f"betting plays the team styles {', '.join(PD.FOUR_PLAYER_STYLES)} (Strafperlaggen is "
+                               f"the three-player game), not {style!r}")
+        if players not in TEAM_TABLES:
+            raise CardsimError(f"betting plays Perlaggen with {' or '.join(map(str, TEAM_TABLES))} players (the "
+                               f"three-player game is each for himself and not built), got {players}")
+        self.style, self.players = style, players
+        if players == SEATS:
+            if hand not in (None, 5):
+                raise CardsimError(f"four players hold 5 cards (§3), got {hand}")
+            self.hand, self.deal_rules = 5, PD.DealRules(style=style)
+        else:
+            self.deal_rules = PV.TableRules(players=players, style=style, hand_size=hand)
+            self.hand = self.deal_rules.hand_size
+        self.name = f"{style}-{players}x{self.hand}"
+
+    def deal_rows(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(hands (n, players) uint64 masks, seat 0 = the dealer; trumps (n,) int64) of the deals of
+        ``words`` as played; deals thrown in (A-28) are left out."""
+        if self.players == SEATS:
+            rows = PD.deal_block(words, self.deal_rules)
+            return rows[:, PD.SEAT0:PD.SEAT0 + SEATS], rows[:, PD.TRUMP].astype(np.int64)
+        rows = PV.table_block(words, self.deal_rules)
+        rows = rows[rows[:, PV.THROWN] == 0]
+        return rows[:, :self.players], rows[:, PV.TRUMP].astype(np.int64)
+
+    def cards(self, trump: int) -> PerlaggenCards:
+        """The engine's view of the pack for this deal's trump."""
+        return cards_for(self.style, trump)
+
+    def draw_deal(self, rng: np.random.Generator, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
+        """A deal as played (§3 / §9.2-§9.3: cut, deal, turn-up, exchanges) with ``dealer`` dealing: the
+        hands (engine seats) and the trump suit; a deal thrown in is dealt again (A-28)."""
+        while True:
+            words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+            masks, trumps = self.deal_rows(words)
+            if len(masks):
+                break
+        hands = [()] * self.players
+        for i in range(self.players):
+            hands[(dealer + i) % self.players] = tuple(P.DECK.cards_of(int(masks[0, i])))
+        return hands, int(trumps[0])
+
+    def figure_counts(self, communication: str = "partner") -> np.ndarray:
+        """(2, CODE_BINS, 4) int64: deals by the known best code + 1 and the team's outcome, deals as played."""
+        return _figure_counts(self, communication)
+
+    def figure_table(self, communication: str = "partner") -> np.ndarray:
+        return betting.outcome_rates(self.figure_counts(communication))
+
+    def class_shares(self, communication: str = "partner") -> np.ndarray:
+        return betting.class_shares(self.figure_counts(communication))
+
+    def spiel_table(self, communication: str = "partner") -> np.ndarray:
+        """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps and Perlaggen known), G1 play."""
+        return _spiel_table(self, communication)
+
+    def make_estimator(self, communication: str = "partner") -> betting.TableEstimator:
+        """Perlaggen estimates under a communication model (``partner``: A-30's shared information)."""
+        betting.check_communication(communication)
+        return betting.TableEstimator(self.figure_table(communication), self.spiel_table(communication), _power,
+                                      communication)
+
+    def class_name(self, figure: int, code: int) -> str:
+        return class_name(figure, code)
 
 
-@lru_cache(maxsize=1)
-def spiel_table() -> np.ndarray:
-    """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps and Perlaggen it holds), G1 play."""
-    return betting.disk_cached(f"perlaggen-{STYLE}-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}",
-                               lambda: betting.spiel_table(_spiel_games()))
+TEAM_TABLES = (2, 4, 6)
+"""Players at a table of two teams (§9.2, §9.3)."""
 
 
-def _spiel_games():
+@lru_cache(maxsize=16)
+def kit(style: str = STYLE, players: int = SEATS, hand: int | None = None) -> StyleKit:
+    """The `StyleKit` of a style and table."""
+    return StyleKit(style, players, hand)
+
+
+@lru_cache(maxsize=16)
+def _figure_counts(styled: StyleKit, communication: str) -> np.ndarray:
+    def compute() -> np.ndarray:
+        rng = block_substream(TABLE_SEED, 0, 1)
+        words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+        masks, trumps = styled.deal_rows(words)
+        codes = np.empty((len(masks), styled.players, 2), dtype=np.int64)
+        for trump in np.unique(trumps):
+            chosen = trumps == trump
+            for seat in range(styled.players):
+                found = P.figure_codes(masks[chosen, seat], styled.style, P.DECK.suits[trump]).astype(np.int64)
+                codes[chosen, seat] = np.where(found > 0, found, -1)
+        return betting.figure_counts(codes, CODE_BINS, communication)
+
+    return betting.disk_cached(f"perlaggen-{_table_name(styled)}-figures-{communication}-{TABLE_DEALS}-seed{TABLE_SEED}",
+                               compute)
+
+
+def _table_name(styled: StyleKit) -> str:
+    """Cache name part of a kit's tables (the four-player names are those of earlier versions)."""
+    return styled.style if styled.players == SEATS else styled.name
+
+
+@lru_cache(maxsize=16)
+def _spiel_table(styled: StyleKit, communication: str) -> np.ndarray:
+    need = styled.hand // 2 + 1
+    return betting.disk_cached(f"perlaggen-{_table_name(styled)}-spiel-{communication}-{SPIEL_DEALS}-seed{TABLE_SEED}",
+                               lambda: betting.spiel_table(_spiel_games(styled, communication), need))
+
+
+def _spiel_games(styled: StyleKit, communication: str):
+    """(trick winners, known trumps and Perlaggen (2,) of team 0 and 1 before every trick) of G1 play-outs;
+    under ``none`` every play-out is given once per pair of neighbouring seats (0, 1), (2, 3), ..."""
+    players = styled.players
+    if communication == "partner":
+        views = [(tuple(range(0, players, 2)), tuple(range(1, players, 2)))]
+    else:
+        views = [((s,), (s + 1,)) for s in range(0, players, 2)]
     rng = block_substream(TABLE_SEED, 0, 2)
     for _ in range(SPIEL_DEALS):
-        hands, trump = draw_deal(rng)
-        wild = cards(trump).wild
-        line = PP.play_line("greedy", np.array([P.DECK.mask(h) for h in hands], dtype=np.uint64), trump, style=STYLE)
+        hands, trump = styled.draw_deal(rng)
+        wild = styled.cards(trump).wild
+        line = _greedy_line(styled, hands, trump)
         left = [list(h) for h in hands]
-        winners, power = [], []
-        for start in range(0, len(line), SEATS):
-            power.append([_team_power(left[t] + left[t + 2], trump, wild) for t in (0, 1)])
-            trick = line[start:start + SEATS]
+        winners, power = [], {view: [] for view in views}
+        for start in range(0, len(line), players):
+            for view in views:
+                power[view].append([_team_power([c for s in seats for c in left[s]], trump, wild) for seats in view])
+            trick = line[start:start + players]
             for seat, card, _ in trick:
                 left[seat].remove(card)
-            winners.append(PP.trick_winner_of([(c, b) for _, c, b in trick], trick[0][0], trump, STYLE))
-        yield winners, power
+            winners.append(styled.cards(trump).trick_winner([(c, b) for _, c, b in trick], trick[0][0], trump))
+        for view in views:
+            yield winners, power[view]
 
 
-def figure_table() -> np.ndarray:
-    return betting.outcome_rates(figure_counts())
-
-
-def class_shares() -> np.ndarray:
-    return betting.class_shares(figure_counts())
+def _greedy_line(styled: StyleKit, hands, trump: int) -> list[tuple[int, int, int]]:
+    """(seat, card, identity) of a G1 play-out to the Spiel, seat 1 leading (dealer 0)."""
+    if styled.players == SEATS:
+        return PP.play_line("greedy", np.array([P.DECK.mask(h) for h in hands], dtype=np.uint64), trump,
+                            style=styled.style)
+    adapter = styled.cards(trump)
+    deal = Deal(adapter, BettingRules(target=99), hands, trump)
+    line = []
+    while deal.phase == "play":
+        seat = deal.to_move
+        card, identity = adapter.choose_card(deal, seat)
+        deal.play(seat, card, identity)
+        line.append((seat, card, identity))
+    return line
 
 
 def class_name(figure: int, code: int) -> str:
     return (P.gleich_name if figure == G else P.hanger_name)(code)
 
 
-def _power(deal: Deal, team: int) -> int:
-    return _team_power(deal.in_hand[team] | deal.in_hand[team + 2], deal.trump, deal.game.wild)
+# The Innsbruck kit as module functions (the tests and the analysis use them).
+def cards(trump: int) -> PerlaggenCards:
+    return kit().cards(trump)
 
 
-def make_estimator() -> betting.TableEstimator:
-    """Perlaggen estimates under full partner information (spec A-30, shared-information mode)."""
-    return betting.TableEstimator(figure_table(), spiel_table(), _power)
+def draw_deal(rng: np.random.Generator, dealer: int = 0):
+    return kit().draw_deal(rng, dealer)
 
 
-def play_game(policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: BettingRules, estimator=None) -> GameRecord:
-    """A whole Perlaggen game (`simcore.betting.play_game`)."""
-    return betting.play_game(sys.modules[__name__], policies, deal_rng, bluff_rng, rules, estimator or make_estimator())
+def figure_table(communication: str = "partner") -> np.ndarray:
+    return kit().figure_table(communication)
 
 
-def match_job(a: Policy, b: Policy, rules: BettingRules) -> betting.MatchJob:
+def class_shares(communication: str = "partner") -> np.ndarray:
+    return kit().class_shares(communication)
+
+
+def make_estimator(communication: str = "partner") -> betting.TableEstimator:
+    return kit().make_estimator(communication)
+
+
+def play_game(policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: BettingRules, estimator=None,
+              style: str = STYLE, players: int = SEATS, hand: int | None = None) -> GameRecord:
+    """A whole Perlaggen game of a style and table (`simcore.betting.play_game`)."""
+    styled = kit(style, players, hand)
+    return betting.play_game(styled, policies, deal_rng, bluff_rng, rules, estimator or styled.make_estimator())
+
+
+def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "partner", style: str = STYLE,
+              players: int = SEATS, hand: int | None = None) -> betting.MatchJob:
     """The runner job of a Perlaggen match between policies a and b."""
-    return betting.MatchJob(__name__, a, b, rules)
-
+    styled = kit(style, players, hand)  # CardsimError for a style or table that is not played in teams
+    variant = (("style", style),) if players == SEATS else (("style", style), ("players", players), ("hand", styled.hand))
+    return betting.MatchJob(__name__, a, b, rules, communication, variant)
 
 
 # --- three players, each for himself (§9.4) and Strafperlaggen settlements (§9.5) -----------------
@@ -358,6 +533,21 @@ class ThreeFigure:
             for p in range(3):
                 changes[p] += self.level[p]
         return self._void_penalised(changes)
+
+    def plain_points(self, winner: int | None) -> list[int]:
+        """Points each player scores from this figure in the ordinary 3-player game (§9.4, T-26; counting
+        up): everyone conceded the bet -> the bettor 1; everyone still in conceded the raise -> the raiser
+        2; else the winner by the cards (best example among the players still in, or 4 tricks; None: it
+        stands, or nobody took 4 tricks) scores the value (2, or 3 after an accepted raise). A player who
+        fails the example duty scores nothing in the deal and loses 2 (§9.4): the caller applies that."""
+        points = [0, 0, 0]
+        if self.eligible() == {self.bettor} and self.raiser is None:
+            points[self.bettor] = 1
+        elif self.raiser is not None and self.eligible() == {self.raiser}:
+            points[self.raiser] = 2
+        elif winner is not None and winner in self.eligible():
+            points[winner] = self.value
+        return points
 
     def _void_penalised(self, changes: list[int]) -> list[int]:
         for p in self.penalised:

@@ -21,10 +21,12 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 * Policies (`RANDOM` = R0, `GREEDY` = G1 of §11.7, trick play only) choose a play from what a
   player sees: own hand, the trick so far, the trump; one uniform number per decision drives R0.
 * The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
-  AND/OR alpha-beta search: a transposition table at trick boundaries, sure tricks from the top
-  Perlaggen (a Perlagg baptised as the trump Ace loses only to a higher one), equivalent natural
-  cards searched once when no other hand holds a Perlagg, and a Perlagg's identities reduced to
-  one per class that compares alike with everything the rest of the trick can bring (`_moves`).
+  AND/OR alpha-beta search: a transposition table at trick boundaries and after two plays of a
+  trick, sure tricks (`_sure_tricks`: top Perlaggen as trump Aces, net of the opponents' higher
+  ones, and top natural trumps) at every trick boundary and for every last play of a trick, the
+  last trick decided directly, equivalent natural cards searched once when no other hand holds a
+  Perlagg, and a Perlagg's identities reduced to one per class that compares alike with
+  everything the rest of the trick can bring (`_moves`).
 """
 
 from __future__ import annotations
@@ -48,9 +50,9 @@ SPIEL = 3
 FOREHAND = 1
 N_IDS = 33
 WELI = 32
-RANDOM, GREEDY = 0, 1
-POLICIES = {"random": RANDOM, "greedy": GREEDY}
-POLICY_NAMES = {"random": "R0", "greedy": "G1"}
+RANDOM, GREEDY, FIGURES = 0, 1, 2
+POLICIES = {"random": RANDOM, "greedy": GREEDY, "g2": FIGURES}
+POLICY_NAMES = {"random": "R0", "greedy": "G1", "g2": "G2"}
 METHODS = ("dd",) + tuple(POLICIES)
 PLAY_STREAM = 1
 """Sub-stream index (simcore.rng.block_substream) of the policies' random choices."""
@@ -59,8 +61,6 @@ DECISIONS = SEATS * TRICKS
 TABLE_BITS = 18
 MAX_MOVES = 5 + 5 * (N_IDS + 1)
 """Plays of one hand of at most 5 cards: every card, every identity of every Perlagg."""
-SCRATCH = 682
-"""Work space of `_moves`: keys, Perlaggen and classes of the seats after the mover (see there)."""
 _ONE = np.uint64(1)
 
 
@@ -343,17 +343,49 @@ def _random_play(hand, tcards, tids, count, pmask, prec, trump, u):
 
 
 @njit
+def _figure_identity(ok, prec, card, led, trump):
+    """G2: the identity of a Perlagg played with no natural card left in hand, for the figures: an
+    Ace (the rank a hand of only Perlaggen makes its Gleich of), of the allowed suits ``ok`` the one
+    with the lowest trick key (ties: the lower suit)."""
+    best, best_key = -1, 0
+    for suit in range(4):
+        if (ok >> suit) & 1:
+            k = play_key(8 * suit + 7, prec[card], led, trump)
+            if best < 0 or k < best_key:
+                best, best_key = 8 * suit + 7, k
+    return best
+
+
+@njit
+def _figures_follow(hand, tcards, tids, count, pmask, prec, trump):
+    """G2 following (§11.7 "G1 plus figures"): G1 among the natural cards while the hand holds one
+    (B10: the Perlaggen are kept for the figures); with only Perlaggen left, G1's card, baptised as
+    G1 does when that wins the trick for the team, else as `_figure_identity`."""
+    naturals = hand & ~pmask
+    if naturals:
+        return _greedy_follow(naturals, tcards, tids, count, pmask, prec, trump)
+    card, identity = _greedy_follow(hand, tcards, tids, count, pmask, prec, trump)
+    led = id_suit(tids[0])
+    slot, best_key = _best_slot(tids, tcards, count, prec, trump)
+    if not (count >= 2 and slot == count - 2) and play_key(identity, prec[card], led, trump) > best_key:
+        return card, identity
+    return card, _figure_identity(legal_naturals(hand, pmask, led, trump)[1], prec, card, led, trump)
+
+
+@njit
 def _choose(policy, hand, tcards, tids, count, pmask, prec, trump, u):
-    """(card, identity) the ``policy`` plays from ``hand`` to the trick so far."""
-    if policy == GREEDY:
+    """(card, identity) the ``policy`` plays from ``hand`` to the trick so far (G2 leads as G1)."""
+    if policy == GREEDY or policy == FIGURES:
         if count == 0:
             return _greedy_lead(hand, pmask, prec, trump)
+        if policy == FIGURES:
+            return _figures_follow(hand, tcards, tids, count, pmask, prec, trump)
         return _greedy_follow(hand, tcards, tids, count, pmask, prec, trump)
     return _random_play(hand, tcards, tids, count, pmask, prec, trump, u)
 
 
 def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str = "innsbruck") -> tuple[int, int]:
-    """(card, identity) ``policy`` ("random" = R0, "greedy" = G1) plays from ``hand`` (uint64 mask)
+    """(card, identity) ``policy`` ("random" = R0, "greedy" = G1, "g2" = G2) plays from ``hand`` (uint64 mask)
     after the (card, identity) plays ``trick``; u in [0, 1) drives R0."""
     if policy not in POLICIES:
         raise CardsimError(f"unknown Perlaggen policy '{policy}'; choose one of: {', '.join(POLICIES)}")
@@ -453,11 +485,12 @@ def trick_winners_of(line, trump: int, style: str = "innsbruck") -> list[int]:
 # --- double-dummy solver ----------------------------------------------------------------------
 def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
-    values (size,) bool, solve counter (1,) int64). A tag holds the solve number, the Weli's
-    holder, the leader and the target team's tricks, so entries of earlier solves are never read."""
+    values (size,) bool, counters (2,) int64: solves started, nodes searched). Entries are positions
+    at trick boundaries and after two plays of a trick; a tag (`_tag`) holds the solve number, so
+    entries of earlier solves are never read."""
     size = 1 << bits
     return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
-            np.zeros(size, dtype=np.bool_), np.zeros(1, dtype=np.int64))
+            np.zeros(size, dtype=np.bool_), np.zeros(2, dtype=np.int64))
 
 
 def new_moves() -> np.ndarray:
@@ -501,6 +534,30 @@ _FAR = 1 << 20
 """A key above every trick key."""
 
 
+@njit_inline
+def _identity(suit, strength):
+    """Identity of a suit and a strength (strength 0: the Weli)."""
+    return WELI if strength == 0 else 8 * suit + strength - 1
+
+
+@njit_inline
+def _lowest_play(q, ok, led, trump):
+    """(identity, key) of the lowest play of a Perlagg of precedence q baptised in suits ``ok``
+    when ``led`` >= 0 was led: another suit (tier 0) if allowed, else the led suit, else trump;
+    within it the lowest strength (the Weli's 0 in bells, else the 7)."""
+    rest = ok & ~(1 << led) & ~(1 << trump)
+    if rest:
+        if (rest >> 3) & 1:
+            return WELI, q
+        s = 0
+        while not (rest >> s) & 1:
+            s += 1
+        return 8 * s, 16 + q
+    s = led if led != trump and (ok >> led) & 1 else trump
+    strength = 0 if s == 3 else 1
+    return _identity(s, strength), (512 if s == trump else 256) + 16 * strength + q
+
+
 @njit
 def _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards, poks, nper):
     """What the seats playing after ``seat`` in this trick can do, for the led suit ``led``.
@@ -524,7 +581,7 @@ def _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards,
         while m:
             c = lowest_card(m)
             m &= m - _ONE
-            pts[i, n] = play_key(_lowest_identity(c, ok, prec, led, trump), prec[c], led, trump)
+            pts[i, n] = _lowest_play(prec[c], ok, led, trump)[1]
             pts[i, n + 1] = play_key(8 * trump + 7, prec[c], led, trump)
             n += 2
             pcards[i, k] = c
@@ -627,14 +684,24 @@ def _overtakes(pts, npts, pcards, poks, nper, prec, led, trump, over):
 
 
 @njit
-def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, scratch):
+def _new_work():
+    """Work space of `_moves`: (pts (3, 16), npts (3,), poks (3,), nper (3,), pcards (3, 5)) of
+    `_later_facts`, over (5, 2, N_IDS) of `_overtakes`, and two signatures (8,) int64."""
+    return (np.empty((3, 16), dtype=np.int64), np.empty(3, dtype=np.int64), np.empty(3, dtype=np.int64),
+            np.empty(3, dtype=np.int64), np.empty((3, 5), dtype=np.int64), np.empty((5, 2, N_IDS), dtype=np.int64),
+            np.empty(8, dtype=np.int64), np.empty(8, dtype=np.int64))
+
+
+@njit
+def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
-    scratch: (SCRATCH,) int64 work space for the Perlaggen's identity classes.
+    work: `_new_work` arrays for the Perlaggen's identity classes.
 
     Natural cards: of cards of one suit adjacent among the naturals still held and the trick (nothing
     between them), only the highest, and only while no other hand holds a Perlagg (one could be
-    baptised between them). Perlaggen: one identity per `_signature` class (the highest); following,
-    every identity below the trick's best key loses alike, and one of them is kept.
+    baptised between them). Perlaggen: one identity per `_signature` class, the highest; leading,
+    per suit led (the strengths walked down, a class's keys being consecutive); following, see
+    `_follow_classes`.
     """
     hand = hands[seat]
     led = id_suit(tids[0]) if count else -1
@@ -671,48 +738,64 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
     if not per:
         return n
     later = SEATS - 1 - count
-    pts = scratch[0:48].reshape((3, 16))
-    npts, poks, nper = scratch[48:51], scratch[51:54], scratch[54:57]
-    pcards = scratch[57:72].reshape((3, 5))
-    over = scratch[72:402].reshape((5, 2, N_IDS))
-    sigs = scratch[402:674].reshape((N_IDS + 1, 8))
-    sig = scratch[674:682]
-    facts_for = -2
-    while per:
-        card = lowest_card(per)
-        per &= per - _ONE
-        n_sigs = 0
-        lose_id, lose_key = -1, 0
-        for b in range(N_IDS - 1, -1, -1):
-            s = id_suit(b)
-            if not (ok >> s) & 1:
-                continue
-            lead = led if count else s
-            key = play_key(b, prec[card], lead, trump)
-            if count and key < best_key:
-                if lose_id < 0 or key < lose_key:
-                    lose_id, lose_key = b, key
-                continue
-            if facts_for != lead:
-                _later_facts(hands, seat, later, pmask, prec, lead, trump, pts, npts, pcards, poks, nper)
-                if later == 3:
-                    _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
-                facts_for = lead
-            _signature(key, later, pts, npts, pcards, poks, nper, over, prec, lead, trump, sig)
-            sig[7] = lead
-            known = False
-            for j in range(n_sigs):
+    pts, npts, poks, nper, pcards, over, sig, last = work
+    if count:
+        _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards, poks, nper)
+        while per:
+            card = lowest_card(per)
+            per &= per - _ONE
+            n = _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, npts, pcards, poks,
+                                nper, moves, p, n)
+        return n
+    for lead in range(4):
+        _later_facts(hands, seat, later, pmask, prec, lead, trump, pts, npts, pcards, poks, nper)
+        _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
+        m = per
+        while m:
+            card = lowest_card(m)
+            m &= m - _ONE
+            last[0] = -1
+            for strength in range(8, -1 if lead == 3 else 0, -1):
+                key = play_key(_identity(lead, strength), prec[card], lead, trump)
+                _signature(key, later, pts, npts, pcards, poks, nper, over, prec, lead, trump, sig)
                 same = True
                 for f in range(8):
-                    same &= sigs[j, f] == sig[f]
-                known |= same
-            if known:
+                    same &= last[f] == sig[f]
+                if same:
+                    continue
+                last[:] = sig
+                n = _push(moves, p, n, card, _identity(lead, strength), key, _order(key, 0, -1, False, True))
+    return n
+
+
+@njit_inline
+def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, npts, pcards, poks, nper, moves, p,
+                    n):
+    """Push the plays of Perlagg ``card`` after ``count`` >= 1 plays into ply p's list of n moves;
+    returns the new length. Its keys below the trick's best key all lose alike (the lowest is
+    kept); of the keys above, one per class of `_signature` (the highest), found by walking the
+    keys down: a class's keys are consecutive, since every part of the signature is monotone in
+    the key between two splitting keys."""
+    q = prec[card]
+    later = SEATS - 1 - count
+    lose_id, lose_key = _lowest_play(q, ok, led, trump)
+    last_below, last_room = -1, -1
+    for tier in range(2, 0, -1):
+        s = trump if tier == 2 else led
+        if tier == 1 and (led == trump or not (ok >> led) & 1):
+            continue
+        for strength in range(8, -1 if s == 3 else 0, -1):
+            key = tier * 256 + strength * 16 + q
+            if key < best_key:
+                break
+            below = _below(key, pts, npts, 0, later - 1)
+            room = _room(key, 0, pts, npts, pcards, poks, nper, prec, led, trump) if later == 2 else 0
+            if below == last_below and room == last_room:
                 continue
-            sigs[n_sigs] = sig
-            n_sigs += 1
-            n = _push(moves, p, n, card, b, key, _order(key, count, best_key, partner, True))
-        if lose_id >= 0:
-            n = _push(moves, p, n, card, lose_id, lose_key, _order(lose_key, count, best_key, partner, True))
+            last_below, last_room = below, room
+            n = _push(moves, p, n, card, _identity(s, strength), key, _order(key, count, best_key, partner, True))
+    if lose_key < best_key:
+        n = _push(moves, p, n, card, lose_id, lose_key, _order(lose_key, count, best_key, partner, True))
     return n
 
 
@@ -732,44 +815,121 @@ def _top_natural_trumps(hand, opponents, pmask, trump):
 
 
 @njit_inline
-def _sure_tricks(hands, pmask, prec, trump, team, left):
-    """Tricks ``team`` wins whatever happens, at a trick boundary with ``left`` tricks to play.
-
-    Its Perlaggen ranked above every Perlagg of the opponents each take a trick as the trump Ace
-    (always legal, §7.2; a partner holding one keeps it for another trick, as a player who holds any
-    other card always has another legal card). When the opponents hold no Perlagg, one player's
-    natural trumps above all of theirs also each take a trick (a natural trump is always legal).
-    """
-    opponents = hands[1 - team] | hands[3 - team]
-    opp = opponents & pmask
-    top = 0
-    while opp:
-        c = lowest_card(opp)
-        opp &= opp - _ONE
-        top = max(top, prec[c])
-    ours = (hands[team] | hands[team + 2]) & pmask
-    sure = 0
-    while ours:
-        c = lowest_card(ours)
-        ours &= ours - _ONE
-        sure += prec[c] > top
-    if top == 0:
-        sure += max(_top_natural_trumps(hands[team], opponents, pmask, trump),
-                    _top_natural_trumps(hands[team + 2], opponents, pmask, trump))
-    return min(sure, left)
+def _prec_bits(cards, prec):
+    """Bit mask of the precedences of the Perlaggen ``cards`` (a mask)."""
+    bits = 0
+    while cards:
+        c = lowest_card(cards)
+        cards &= cards - _ONE
+        bits |= 1 << prec[c]
+    return bits
 
 
 @njit_inline
-def _boundary_value(hands, won, pmask, prec, trump, team, need):
+def _sure_tricks(hands, pmask, prec, trump, team, left):
+    """Tricks ``team`` wins whatever happens, at a trick boundary with ``left`` tricks to play.
+
+    The team's candidates: its i highest Perlaggen, each played as the trump Ace (always legal,
+    §7.2), and the natural trumps of one player above every natural trump of the opponents (a
+    natural trump is always legal). It can play them in min(i + naturals, left) different tricks (a
+    player who holds any natural card has a legal natural one, so partners need not spend two in
+    one trick), and each Perlagg of the opponents beats at most one of them: one above the i-th
+    Perlagg any, one below it only a natural trump. The best i counts (i = 0: naturals only).
+    """
+    opponents = hands[1 - team] | hands[3 - team]
+    ours = _prec_bits((hands[team] | hands[team + 2]) & pmask, prec)
+    theirs = _prec_bits(opponents & pmask, prec)
+    naturals = max(_top_natural_trumps(hands[team], opponents, pmask, trump),
+                   _top_natural_trumps(hands[team + 2], opponents, pmask, trump))
+    total = popcount(np.uint64(theirs))
+    sure = min(naturals, left) - min(total, naturals)
+    i, above = 0, 0
+    for q in range(15, 0, -1):
+        if (ours >> q) & 1:
+            i += 1
+            sure = max(sure, min(i + naturals, left) - above - min(total - above, naturals))
+        elif (theirs >> q) & 1:
+            above += 1
+    return sure
+
+
+@njit_inline
+def _last_trick_team(hands, leader, pmask, prec, trump):
+    """Team that wins the last trick when every hand holds one card: the holder of the highest
+    Perlagg left (as the trump Ace it loses only to a higher one, and a Perlagg may always be
+    baptised a trump, §7.2), else the natural cards decide (the leader's card sets the suit)."""
+    per = (hands[0] | hands[1] | hands[2] | hands[3]) & pmask
+    if per:
+        top = _by_prec(per, prec, True)
+        for s in range(SEATS):
+            if (hands[s] >> np.uint64(top)) & _ONE:
+                return s % 2
+    led = id_suit(lowest_card(hands[leader]))
+    best, best_key = leader, -1
+    for s in range(SEATS):
+        k = play_key(lowest_card(hands[s]), 0, led, trump)
+        if k > best_key:
+            best, best_key = s, k
+    return best % 2
+
+
+@njit_inline
+def _boundary_value(hands, leader, won, pmask, prec, trump, team, need):
     """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
-    -1 if only a search can tell."""
+    -1 if only a search can tell. The last trick is decided here."""
     left = TRICKS - won[0] - won[1]
     if won[team] >= need or won[team] + _sure_tricks(hands, pmask, prec, trump, team, left) >= need:
         return 1
     if won[1 - team] > TRICKS - need or \
             won[1 - team] + _sure_tricks(hands, pmask, prec, trump, 1 - team, left) > TRICKS - need:
         return 0
+    if left == 1:
+        return 1 if _last_trick_team(hands, leader, pmask, prec, trump) == team and won[team] + 1 >= need else 0
     return -1
+
+
+@njit_inline
+def _tag(hands, tcards, tids, count, leader, ours, prec, trump, solve):
+    """What a table entry holds besides the hands' low 32 cards: the solve number, the Weli's
+    holder, the leader, the target team's tricks ``ours`` and, within a trick, the plays made, the
+    seat holding the trick, its key and the suit led (all the rest of the trick depends on)."""
+    weli = SEATS
+    for s in range(SEATS):
+        if (hands[s] >> np.uint64(WELI)) & _ONE:
+            weli = s
+    tag = ((solve * (SEATS + 1) + weli) * SEATS + leader) * (TRICKS + 1) + ours
+    holder, best_key, led = 0, 0, 0
+    if count:
+        slot, best_key = _best_slot(tids, tcards, count, prec, trump)
+        holder, led = (leader + slot) % SEATS, id_suit(tids[0])
+    return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
+
+
+@njit
+def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team, need, moves, p, n):
+    """The last play of a trick, moves[p, :, :n] of ``seat``: value each play's position after the
+    trick by `_boundary_value`. Returns (0, value) when that settles the node (a play wins for the
+    mover's team, or every play loses), else (k, -1) with the k undecided plays kept in order."""
+    mine = seat % 2 == team
+    kept = 0
+    for i in range(n):
+        card = moves[p, 0, i]
+        tcards[SEATS - 1], tids[SEATS - 1] = card, moves[p, 1, i]
+        winner = trick_winner(tcards, tids, leader, prec, trump)
+        hands[seat] ^= _ONE << np.uint64(card)
+        won[winner % 2] += 1
+        value = _boundary_value(hands, winner, won, pmask, prec, trump, team, need)
+        won[winner % 2] -= 1
+        hands[seat] ^= _ONE << np.uint64(card)
+        if value == (1 if mine else 0):
+            return 0, value
+        if value < 0:
+            for f in range(4):
+                moves[p, f, kept] = moves[p, f, i]
+            kept += 1
+    if kept == 0:
+        return 0, 0 if mine else 1
+    return kept, -1
 
 
 @njit
@@ -778,7 +938,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
 
     Depth-first AND/OR search without recursion: ply p holds the node after p plays; at a node of
     ``team`` one winning play settles it, at an opponent's node one losing play. hands, tcards,
-    tids and won are modified. moves: `new_moves` scratch, one `_moves` list per ply.
+    tids and won are modified. moves: `new_moves` scratch, one `_moves` list per ply. The last
+    play of a trick is settled by `_settle_last` where the sure tricks decide; table[3][1] counts
+    the nodes.
     """
     keys, tags, values, solve = table
     plies = moves.shape[0]
@@ -792,7 +954,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     slots = np.full(plies, -1, dtype=np.int64)
     tag_of = np.empty(plies, dtype=np.int64)
     key_of = np.empty((plies, 2), dtype=np.uint64)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
+    work = _new_work()
     low32 = np.uint64(0xFFFFFFFF)
     p = 0
     leaders[0], counts[0] = leader, count
@@ -804,23 +966,23 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
         if entering:
             value = -1
             slots[p] = -1
+            solve[1] += 1
             if count == 0:
-                value = _boundary_value(hands, won, pmask, prec, trump, team, need)
-                if value < 0:
-                    k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
-                    k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
-                    weli = SEATS
-                    for s in range(SEATS):
-                        if (hands[s] >> np.uint64(WELI)) & _ONE:
-                            weli = s
-                    tag = ((solve[0] * (SEATS + 1) + weli) * SEATS + leader) * (TRICKS + 1) + won[team]
-                    slot = _slot(k1, k2, tag, tags.shape[0])
-                    if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
-                        value = 1 if values[slot] else 0
-                    else:
-                        slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+                value = _boundary_value(hands, leader, won, pmask, prec, trump, team, need)
+            if value < 0 and (count == 0 or count == 2):
+                k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
+                k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
+                tag = _tag(hands, tcards, tids, count, leader, won[team], prec, trump, solve[0])
+                slot = _slot(k1, k2, tag, tags.shape[0])
+                if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
+                    value = 1 if values[slot] else 0
+                else:
+                    slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0:
-                sizes[p] = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, scratch)
+                sizes[p] = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work)
+                if count == SEATS - 1:
+                    sizes[p], value = _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team,
+                                                   need, moves, p, sizes[p])
                 tried[p] = 0
                 results[p] = not mine
         else:
@@ -961,7 +1123,7 @@ def optimal_line(hands, trump: int, style: str = "innsbruck", leader: int = FORE
     while won[0] < SPIEL and won[1] < SPIEL:
         seat = (leader + count) % SEATS
         n = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, np.int64(trump), moves, 0,
-                   np.empty(SCRATCH, dtype=np.int64))
+                   _new_work())
         options = moves[0, :2, :n].T.copy()
         for card, identity in options:
             hands[seat] ^= _ONE << np.uint64(card)

@@ -458,45 +458,65 @@ def _times(held: dict[int, list[int]], faces) -> int:
     return min(len(held.get(f, ())) for f in faces)
 
 
-def _declare(name: str, kind: int, faces, held: dict[int, list[int]], times: int, start: int = 0) -> list[Meld]:
-    """``kind`` on ``faces`` declared ``times`` times with copies ``start..``: [] or one (double) meld."""
+def _declare(name: str, kind: int, faces, held: dict[int, list[int]], times: int, values: np.ndarray,
+             start: int = 0, points: int | None = None) -> list[Meld]:
+    """``kind`` on ``faces`` declared ``times`` times with copies ``start..``: [] or one (double) meld
+    worth ``values[kind, times]`` (or ``points``)."""
     if times <= 0:
         return []
     cards = tuple(c for f in faces for c in held[f][start:start + times])
-    return [Meld(("double " if times == 2 else "") + name, cards, int(MELD_VALUES[kind, times]))]
+    return [Meld(("double " if times == 2 else "") + name, cards,
+                 int(values[kind, times] if points is None else points))]
 
 
-def _type1(held: dict[int, list[int]], trump: int) -> list[Meld]:
-    """Type-1 melds (R3.1): marriages of plain suits; rope, royal marriage and deece of trumps."""
+def _type1(held: dict[int, list[int]], trump: int, values: np.ndarray) -> list[Meld]:
+    """Type-1 melds (R3.1): marriages of plain suits; rope, royal marriage and deece of trumps, with
+    the variants of ``values`` (`meld_values`): under V6 a rope with K K Q Q of trumps declares the
+    double royal marriage on the rope's K Q too (390); under V7 (390) a roundhouse sharing the rope's
+    K Q declares that royal marriage again."""
     melds = []
+    roundhouse = all(_times(held, (6 * s + KING, 6 * s + QUEEN)) for s in range(N_SUITS))
     for s, suit in enumerate(DECK.suits):
         kq = (6 * s + KING, 6 * s + QUEEN)
         k = _times(held, kq)
         if s != trump:
-            melds += _declare(f"marriage in {suit}", MARRIAGE, kq, held, k)
+            melds += _declare(f"marriage in {suit}", MARRIAGE, kq, held, k, values)
             continue
         rope = [6 * s + r for r in ROPE_RANKS]
-        u = max(range(_times(held, rope) + 1), key=lambda n: MELD_VALUES[ROPE, n] + MELD_VALUES[ROYAL, k - n])
-        melds += _declare(f"rope in {suit}", ROPE, rope, held, u)
-        melds += _declare(f"royal marriage in {suit}", ROYAL, kq, held, k - u, start=u)
-        melds += _declare(f"deece in {suit}", DEECE, (6 * s + NINE,), held, _times(held, (6 * s + NINE,)))
+
+        def extra(n):
+            """Variant points of the rope's K Q counted again (V6, V7) with ``n`` ropes."""
+            if n == 1 and k == 2:
+                return values[ROPE_DOUBLE_ROYAL, 2]
+            return values[ROUNDHOUSE_ROPE, 1] if n == 1 and k == 1 and roundhouse else 0
+
+        u = max(range(_times(held, rope) + 1), key=lambda n: values[ROPE, n] + values[ROYAL, k - n] + extra(n))
+        melds += _declare(f"rope in {suit}", ROPE, rope, held, u, values)
+        if extra(u):
+            melds += _declare(f"royal marriage in {suit}", ROYAL, kq, held, k, values,
+                              points=values[ROYAL, k - u] + extra(u))
+        else:
+            melds += _declare(f"royal marriage in {suit}", ROYAL, kq, held, k - u, values, start=u)
+        melds += _declare(f"deece in {suit}", DEECE, (6 * s + NINE,), held, _times(held, (6 * s + NINE,)), values)
     return melds
 
 
-def meld_breakdown(cards, trump: int) -> list[Meld]:
+def meld_breakdown(cards, trump: int, options: dict | None = None) -> list[Meld]:
     """The melds a holding declares under ``trump`` (R3.5), type 1, then pinochle, then arounds.
 
-    cards: physical card indices (any number). A card may appear in one meld of each type (R3.4);
-    a meld held twice is listed once as its double. Points add up to `meld_points`.
+    cards: physical card indices (any number); options: meld variants (`meld_values`). A card may
+    appear in one meld of each type (R3.4); a meld held twice is listed once as its double. Points
+    add up to `meld_points`.
     """
     trump = _check_trump(trump)
+    values = meld_values(options)
     held = _copies(cards)
-    melds = _type1(held, trump)
+    melds = _type1(held, trump, values)
     pinochle = (6 * SPADES + QUEEN, 6 * DIAMONDS + JACK)
-    melds += _declare("pinochle", PINOCHLE, pinochle, held, _times(held, pinochle))
+    melds += _declare("pinochle", PINOCHLE, pinochle, held, _times(held, pinochle), values)
     for kind, rank in AROUND_RANKS:
         around = [6 * s + rank for s in range(N_SUITS)]
-        melds += _declare(MELD_KINDS[kind].name, kind, around, held, _times(held, around))
+        melds += _declare(MELD_KINDS[kind].name, kind, around, held, _times(held, around), values)
     return melds
 
 
@@ -527,23 +547,26 @@ def _meld_tallies(hands, kitty, values, hand_hist, full_hist, gain_hist):
 
 class MeldStatsJob:
     """Counts for the runner: [deals, best meld of ``seat``'s 15 cards (MELD_BINS), with the kitty
-    (MELD_BINS), kitty gain (MELD_BINS)], histograms in bins of 10 points."""
+    (MELD_BINS), kitty gain (MELD_BINS)], histograms in bins of 10 points; options: meld variants
+    (`meld_values`)."""
 
     n_counts = 1 + 3 * MELD_BINS
 
-    def __init__(self, seat: int = 0):
+    def __init__(self, seat: int = 0, options: dict | None = None):
         if seat not in range(SEATS):
             raise CardsimError(f"--seat must be 0, 1 or 2, got {seat}")
         self.seat = seat
+        self.values = meld_values(options)
         self.spec = DealSpec(LAYOUT)
 
     def key(self) -> str:
-        return f"pinochle3|MeldStatsJob|seat={self.seat}"
+        variant = "" if np.array_equal(self.values, MELD_VALUES) else f"|values={self.values.ravel().tolist()}"
+        return f"pinochle3|MeldStatsJob|seat={self.seat}{variant}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         hists = np.zeros((3, MELD_BINS), dtype=np.int64)
-        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], MELD_VALUES, hists[0], hists[1], hists[2])
+        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, hists[0], hists[1], hists[2])
         return np.concatenate(([n_deals], hists.ravel()))
 
 

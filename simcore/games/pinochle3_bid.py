@@ -45,6 +45,7 @@ from simcore.games.pinochle3_play import (
     rule_options,
     score_played,
 )
+from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
 from simcore.games.pinochle3_solve import Table, policy_then_solve
 from simcore.rng import block_substream, block_words
 from simcore.tricks import lowest_card, popcount
@@ -150,10 +151,12 @@ def best_discard(cards, trump: int | None = None) -> Discard:
 # --- the bidder's hand played out ------------------------------------------------------------------
 TOTAL_BINS = 100
 """Histogram bins of 10 points for meld + trick points; the last collects 990 and more."""
+PIMC_STREAM = 1
+"""Sub-stream index (simcore.rng.block_substream) of the PIMC bidder's sampled worlds."""
 
 
 def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, table: Table | None = None,
-                    trump: int | None = None) -> dict:
+                    trump: int | None = None, pimc_samples: int = 0, rng: np.random.Generator | None = None) -> dict:
     """Seat 0 wins the bid, takes the kitty, discards (`best_discard`, under ``trump`` or the best
     trump) and leads (R5.1).
 
@@ -161,7 +164,9 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     ``meld_before`` (best meld of the 15 dealt cards), ``trump_length`` (cards of the bid trump
     among the 15 dealt cards), ``trump``, ``meld`` (kept 15), ``buried``, ``greedy`` (trick
     points with every seat greedy, buried counters included) and with ``dd_tricks`` > 0 ``dd``
-    (greedy first tricks, perfect play of the last ``dd_tricks``, buried included).
+    (greedy first tricks, perfect play of the last ``dd_tricks``, buried included); with
+    ``pimc_samples`` > 0 ``pimc`` (the bidder plays by PIMC with that many sampled worlds per card,
+    the defenders as in ``dd``; `pinochle3_pimc`; rng: the stream of the sampled worlds).
     """
     from simcore.games.pinochle3 import best_meld
 
@@ -178,6 +183,8 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
         table = table or Table(min(20, 8 + dd_tricks))
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
                                        for h, t in zip(hands, trumps)], dtype=np.int64)
+    if pimc_samples:
+        out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table)
     return out
 
 
@@ -190,11 +197,14 @@ class BidderJob:
     and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's):
     [deals, trump chosen (4), kitty gain = meld after the discard - best meld before (MELD_BINS, gain
     clipped at 0 below), meld + trick points with greedy play (TOTAL_BINS), the same with perfect play
-    of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when dd_tricks is 0)], histograms in bins of 10."""
+    of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when dd_tricks is 0), the same with the bidder
+    playing by PIMC with ``pimc_samples`` worlds per card (TOTAL_BINS, zeros when pimc_samples is 0;
+    the worlds from sub-stream `PIMC_STREAM` of the block)], histograms in bins of 10."""
 
     block_size = 256
 
-    def __init__(self, hand=None, rule: str = "old", dd_tricks: int = 0, trump: int | None = None, kitty=None):
+    def __init__(self, hand=None, rule: str = "old", dd_tricks: int = 0, trump: int | None = None, kitty=None,
+                 pimc_samples: int = 0):
         rule_options({"play_rule": rule})
         if trump is not None and trump not in range(N_SUITS):
             raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
@@ -206,22 +216,27 @@ class BidderJob:
         self.kitty = tuple(sorted(int(c) for c in kitty)) if kitty is not None else None
         if self.kitty is not None and len(self.kitty) != KITTY_SIZE:
             raise CardsimError(f"the kitty has {KITTY_SIZE} cards, got {len(self.kitty)}")
-        self.rule, self.dd_tricks, self.trump = rule, dd_tricks, trump
+        if pimc_samples and not 1 <= pimc_samples <= MAX_SAMPLES:
+            raise CardsimError(f"--samples must be 1-{MAX_SAMPLES}, got {pimc_samples}")
+        self.rule, self.dd_tricks, self.trump, self.pimc_samples = rule, dd_tricks, trump, pimc_samples
         fixed = {"seat0": self.hand} if self.hand else {}
         self.spec = DealSpec(LAYOUT, {**fixed, "kitty": self.kitty} if self.kitty else fixed)
-        self.n_counts = 1 + N_SUITS + MELD_BINS + 2 * TOTAL_BINS
+        self.n_counts = 1 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS
 
     def key(self) -> str:
         return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
-                f"|dd={self.dd_tricks}")
+                f"|dd={self.dd_tricks}|pimc={self.pimc_samples}")
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
-        o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump)
+        rng = block_substream(seed, block, PIMC_STREAM) if self.pimc_samples else None
+        o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump, pimc_samples=self.pimc_samples,
+                            rng=rng)
         gain = np.maximum(o["meld"] - o["meld_before"], 0)
-        dd = _hist(o["meld"] + o["dd"], TOTAL_BINS) if self.dd_tricks else np.zeros(TOTAL_BINS, dtype=np.int64)
+        played = [_hist(o["meld"] + o[k], TOTAL_BINS) if k in o else np.zeros(TOTAL_BINS, dtype=np.int64)
+                  for k in ("greedy", "dd", "pimc")]
         return np.concatenate(([n_deals], np.bincount(o["trump"], minlength=N_SUITS), _hist(gain, MELD_BINS),
-                               _hist(o["meld"] + o["greedy"], TOTAL_BINS), dd))
+                               *played))
 
 
 THRESHOLD_MELD_BINS = 13

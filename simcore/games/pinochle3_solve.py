@@ -10,7 +10,7 @@ Search: alpha-beta (fail-soft) over single cards, with
 * a transposition table at trick starts, keyed by the cards still out up to rank gaps: per suit,
   the faces still held from high to low, who holds their copies and whether they are counters (the
   two copies of a face are interchangeable and played ranks drop out, so positions that differ only
-  there share an entry); it stores lower and upper bounds of the bidder's points from that trick on
+  there share an entry; a suit held by one player alone counts only by its counters and losers); it stores lower and upper bounds of the bidder's points from that trick on
   and the best lead, in buckets of two rows (the entry with fewer cards left is replaced) and with a
   stamp per deal instead of clearing;
 * equivalent-card reduction: of two copies of a face in one hand only one is tried, and of two cards
@@ -20,7 +20,11 @@ Search: alpha-beta (fail-soft) over single cards, with
 * move ordering: the table's best lead first, then cheap heuristics (the bidder leads low, a
   defender high; take a trick with the lowest card that wins it, smear counters on a trick the own
   side holds as last to play, else throw the lowest);
-* a bound: the bidder cannot score more than the counters still out plus the last trick.
+* bounds at every trick start (`_sure_bounds`, `_quick_points`): a trump ranked above every trump
+  of the other side wins its trick, so its counter is that side's; the side on lead surely takes
+  the winners it can cash while the others must follow (with the counters they must follow with);
+  the last trick plays itself (`_last_trick`). The bidder scores at most the counters still out
+  plus the last trick minus what the defenders surely take.
 
 `solve` finds the exact value by null-window searches (MTD(f) from the upper bound), `reaches`
 answers "can the bidder take at least ``target`` points?" with one null-window search, and
@@ -28,9 +32,9 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a few ms, of 10
-tricks in tens of ms, of 13 tricks in 0.4-1 s (median); a full 15-trick deal still takes minutes,
-far from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first tricks,
-perfect play of the last ones), labelled as such.
+tricks in tens of ms, of 12 tricks in 0.1-1 s; a full 15-trick deal takes from seconds to many
+minutes, far from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first
+tricks, perfect play of the last ones), labelled as such.
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -45,6 +49,7 @@ from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
 from simcore.games.pinochle3_play import (
     CARDS_PER_SUIT,
     COUNTER_POINTS,
+    SUITS,
     COUNTERS,
     LAST_TRICK_BONUS,
     TRICKS,
@@ -110,22 +115,48 @@ def _copies(hand, face):
 
 
 @njit
+def _solo_digits(seat, counters, losers):
+    """Key digits of a suit whose cards still out are all in ``seat``'s hand: ``counters`` counters
+    and ``losers`` losers, written as pairs of copies (counters first) whatever their ranks."""
+    digits = np.uint64(0)
+    for n, flag in ((counters, 1), (losers, 0)):
+        while n > 0:
+            copies = min(n, 2)
+            code = 1 + 2 * HOLDER_CODES[copies * 3 ** (SEATS - 1 - seat)] + flag
+            digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
+            n -= copies
+    return digits
+
+
+@njit
 def _relative_key(hands):
     """Two uint64 words describing the position up to ranks no longer in play.
 
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
     holds the copies, and whether a counter). Positions with the same words play alike: only
-    the order of the cards still out, ties of identical copies, holders and points matter.
+    the order of the cards still out, ties of identical copies, holders and points matter. A suit
+    held by one player alone is written by its counters and losers only (`_solo_digits`): nobody
+    can follow it, so its ranks never decide a trick.
     """
     words = np.zeros(2, dtype=np.uint64)
     for s in range(N_SUITS):
         digits = np.uint64(0)
-        for r in range(N_RANKS - 1, -1, -1):
-            face = N_RANKS * s + r
-            c0, c1, c2 = _copies(hands[0], face), _copies(hands[1], face), _copies(hands[2], face)
-            if c0 + c1 + c2:
-                code = 1 + 2 * HOLDER_CODES[9 * c0 + 3 * c1 + c2] + ((COUNTERS >> np.uint64(2 * face)) & _ONE)
-                digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
+        holders = 0
+        for seat in range(SEATS):
+            if hands[seat] & SUITS[s]:
+                holders += 1
+                solo = seat
+        if holders == 1:
+            cards = hands[solo] & SUITS[s]
+            counters = popcount(cards & COUNTERS)
+            digits = _solo_digits(solo, counters, popcount(cards) - counters)
+        else:
+            for r in range(N_RANKS - 1, -1, -1):
+                face = N_RANKS * s + r
+                c0, c1, c2 = _copies(hands[0], face), _copies(hands[1], face), _copies(hands[2], face)
+                if c0 + c1 + c2:
+                    code = 1 + 2 * HOLDER_CODES[9 * c0 + 3 * c1 + c2] + ((COUNTERS >> np.uint64(2 * face)) & _ONE)
+                    digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
         words[s // 2] = words[s // 2] * np.uint64(KEY_BASE ** N_RANKS) + digits
     return words[0], words[1]
 
@@ -163,6 +194,12 @@ def _slot(keys, k0, k1, leader):
 
 
 @njit
+def one_copy(cards):
+    """The cards of a mask with one copy of each face (the lower; two copies play alike)."""
+    return cards & ~(((cards >> _ONE) & cards & _PAIRS) << _ONE)
+
+
+@njit
 def _representatives(legal, outside):
     """Legal cards worth trying: one copy per face and the highest of every run of equivalent cards.
 
@@ -170,7 +207,7 @@ def _representatives(legal, outside):
     Two faces of a suit are equivalent when they are both counters or both losers and no card of
     the ranks from the lower to the higher (both included) is outside.
     """
-    legal &= ~(((legal >> _ONE) & legal & _PAIRS) << _ONE)
+    legal = one_copy(legal)
     for s in range(N_SUITS):
         kept = -1
         for r in range(N_RANKS - 1, -1, -1):
@@ -238,6 +275,85 @@ def _ordered_moves(cards, trick, count, trump, own_side_wins, first_face, out, k
 
 
 @njit
+def _beyond(mask):
+    """Cards ranked above every face of ``mask`` (a mask within one suit; both copies of a face
+    count as that face): the bits above the highest face held."""
+    below = mask | ((mask & _PAIRS) << _ONE) | ((mask >> _ONE) & _PAIRS)
+    for shift in (1, 2, 4, 8, 16, 32):
+        below |= below >> np.uint64(shift)
+    return ~below
+
+
+@njit
+def _sure_bounds(hands, trump, bidder):
+    """(lower, upper) bounds of the bidder's points from a trick start on.
+
+    A trump above every trump of the other side wins whatever trick it is played to, so its points
+    go to its side: the bidder's such counters are a lower bound, all counters still out plus the
+    last trick minus the defenders' such counters an upper bound.
+    """
+    everyone = hands[0] | hands[1] | hands[2]
+    own = hands[bidder]
+    trumps = SUITS[trump]
+    theirs = (everyone & ~own) & trumps
+    mine = own & trumps
+    lo = COUNTER_POINTS * popcount(mine & _beyond(theirs) & COUNTERS)
+    hi = COUNTER_POINTS * popcount((everyone & COUNTERS) & ~(theirs & _beyond(mine))) + LAST_TRICK_BONUS
+    return lo, hi
+
+
+@njit
+def _last_trick(hands, leader, trump, bidder):
+    """The bidder's points of the last trick, one card in every hand: its counters plus 10 if he wins it."""
+    trick = np.empty(SEATS, dtype=np.int64)
+    for i in range(SEATS):
+        trick[i] = lowest_card(hands[(leader + i) % SEATS])
+    if (leader + winning_slot(trick, SEATS, trump)) % SEATS != bidder:
+        return 0
+    return COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
+
+
+@njit
+def _quick_points(hands, leader, trump):
+    """Points the leader's side surely takes from a trick start by cashing winners (a lower bound).
+
+    In each plain suit, then in trumps, the leader leads his cards ranked at least as high as every
+    card of that suit the other two hold (the first of two identical cards wins, R5.4): each wins,
+    and the leader keeps the lead, while both others must follow (a plain suit only for as many
+    rounds as each of them who holds a trump has cards of it, as he could trump after). The
+    points: the leader's counters among them (counters first) and the counters the others cannot
+    avoid following with (their cards of the suit beyond their losers), plus the last trick when
+    every trick is cashed. The partner of a defender leader counts among the others (he cannot
+    beat the leader's card either, and what he gives stays with the side).
+    """
+    a, b = (leader + 1) % SEATS, (leader + 2) % SEATS
+    trumps_a, trumps_b = hands[a] & SUITS[trump], hands[b] & SUITS[trump]
+    points, tricks = 0, 0
+    for s in range(N_SUITS):
+        mine = hands[leader] & SUITS[s]
+        if not mine:
+            continue
+        others = (hands[a] | hands[b]) & SUITS[s]
+        faces = others | ((others & _PAIRS) << _ONE) | ((others >> _ONE) & _PAIRS)
+        top = mine & _beyond(faces >> np.uint64(2))
+        rounds = popcount(top)
+        if s != trump:
+            if trumps_a:
+                rounds = min(rounds, popcount(hands[a] & SUITS[s]))
+            if trumps_b:
+                rounds = min(rounds, popcount(hands[b] & SUITS[s]))
+        if rounds == 0:
+            continue
+        tricks += rounds
+        points += min(rounds, popcount(top & COUNTERS))
+        for o in (a, b):
+            held = popcount(hands[o] & SUITS[s])
+            points += max(0, min(rounds, held) - held + popcount(hands[o] & SUITS[s] & COUNTERS))
+    last = LAST_TRICK_BONUS if tricks == popcount(hands[leader]) else 0
+    return COUNTER_POINTS * points + last
+
+
+@njit
 def _tag(leader, params):
     """Table tag of a position led by ``leader`` in the current deal (`KEY_TAG`)."""
     return leader + 1 + 4 * params[STAMP]
@@ -293,10 +409,11 @@ DEPTH = SEATS * TRICKS + 1
 
 
 @njit
-def _enter(hands, tricks, moves, plies, keys, data, params, d):
+def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
     """Set up node ``d`` of the stack (trick, count, leader, window already written).
 
     Returns -1 when the node has moves to search, else its value (a leaf, a bound or a table hit).
+    words (DEPTH, 2) uint64 receives the table key of a trick start at row d.
     """
     k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
     alpha, beta = plies[d, PLY_ALPHA], plies[d, PLY_BETA]
@@ -309,12 +426,21 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d):
     slot, first_face = -1, -1
     plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
     if count == 0:
-        rest = COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
-        if rest <= alpha:
-            return rest
-        if beta <= 0:
-            return 0
+        if k == TRICKS - 1:  # the last trick plays itself
+            return _last_trick(hands, leader, trump, bidder)
+        lo, hi = _sure_bounds(hands, trump, bidder)
+        quick = _quick_points(hands, leader, trump)
+        if leader == bidder:
+            lo = max(lo, quick)
+        else:
+            hi = min(hi, COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
+                     - quick)
+        if hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
         k0, k1 = _relative_key(hands)
+        words[d, 0], words[d, 1] = k0, k1
         slot, found = _find(keys, data, k0, k1, _tag(leader, params))
         if found:
             lo, hi = data[slot, KEY_LO], data[slot, KEY_HI]
@@ -395,18 +521,19 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
     plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
     plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
     d = 0
-    value = _enter(hands, tricks, moves, plies, keys, data, params, 0)
+    words = np.empty((DEPTH, 2), dtype=np.uint64)
+    value = _enter(hands, tricks, moves, plies, keys, data, params, 0, words)
     while True:
         if value < 0:  # node d has moves left to try, unless cut off
             if plies[d, PLY_I] < plies[d, PLY_N] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
                 _descend(hands, tricks, moves, plies, params, d)
                 d += 1
-                value = _enter(hands, tricks, moves, plies, keys, data, params, d)
+                value = _enter(hands, tricks, moves, plies, keys, data, params, d, words)
                 continue
             value = plies[d, PLY_BEST]
             slot = plies[d, PLY_SLOT]
             if slot >= 0:
-                k0, k1 = _relative_key(hands)
+                k0, k1 = words[d, 0], words[d, 1]
                 move = _relative_index(hands, plies[d, PLY_FACE]) if plies[d, PLY_FACE] >= 0 else -1
                 cards = popcount(hands[0] | hands[1] | hands[2])
                 _store(keys, data, k0, k1, _tag(plies[d, PLY_LEADER], params), cards, value,
@@ -449,8 +576,8 @@ def _solve_many(hands, trumps, leaders, bidders, rule, keys, data, stamp, out, n
         params[:] = 0
         params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
         h = hands[i].copy()
-        rest = COUNTER_POINTS * popcount((h[0] | h[1] | h[2]) & COUNTERS) + LAST_TRICK_BONUS
-        out[i] = _solve(h, trick, 0, leaders[i], params, keys, data, 0, rest)
+        lo, hi = _sure_bounds(h, trumps[i], bidders[i])
+        out[i] = _solve(h, trick, 0, leaders[i], params, keys, data, lo, hi)
         nodes[i] = params[NODES]
 
 

@@ -1,0 +1,584 @@
+"""Perlaggen for three, each for himself (perlaggen.md §9.4): whole deals and games.
+
+A deal (`Deal3`): 7 cards each (`perlaggen_variants`, 3-player tables), the forehand (the dealer's left)
+leads. Every figure (Gleich, Hanger, Spiel) is worth 1 unbet; a bet on it is one `ThreeFigure` (bet 2,
+answered clockwise from the bettor's left: gut / accept / raise to 3; the free ride; a later raise to
+3 by a player who accepted or rides free, never by the bettor, A-29). Readings chosen here (DEFAULT):
+
+* during trick play any player may bet an unbet figure or raise when no bet is waiting; the policy
+  driver polls the players clockwise from the leader before every trick (`betting_window`);
+* the Spiel needs 4 of 7 tricks; trick play ends when someone has 4, when everybody conceded a Spiel
+  bet (or its raise), or when nobody can reach 4 any more ("das Spiel ist hin"); no spontaneous
+  concession (§9.4);
+* the showing is one clockwise round, the Spiel winner first (else the forehand): in his turn a player
+  may bet an unbet Gleich/Hanger or raise one he is on, then lays out his best examples (the full
+  hand's best code, Perlaggen baptised as needed);
+* a bet Gleich/Hanger goes to the best example among the players still in it (a tie at the top:
+  it stands); an unbet one to the single best example of all three; the points are
+  `ThreeFigure.plain_points`; the betting limit of §8.6 holds per player (A-38): p may bet or raise F
+  only if score + secured in this deal + value(F) < target;
+* verification (§9.4): a player who bet, raised or actively accepted a Gleich or Hanger and has no
+  example scores nothing in the deal and loses 2;
+* the points count in the §8.12 order (conceded figures in the order of the last *gut*, bet figures by
+  their first bet, unbet ones Gleich, Hanger, Spiel); the first player to reach the target wins.
+
+Strafperlaggen (§9.5, style ``"straf"``): the straf deal (3-T-4, acorns laid aside) and Perlaggen,
+everyone starts on 9 (``target``) and the first to reach 0 wins; a decided figure changes the counts by
+`ThreeFigure.straf_changes` (an unbet one: the winner -1); a player on 1 may not bet or raise (instead
+of §8.6); a failed example duty adds 2 and voids the player's deal; unbet figures count Spiel, Gleich,
+Hanger (after the conceded and bet ones, A-18). Not modelled: blind bets, "Höll auf!" and the
+two-player finish for places 2 and 3; acting out of turn is refused (CardsimError) rather than fined.
+
+Policies are `simcore.betting.Policy` thresholds answering as individuals on d = P(I win the figure) -
+P(another player wins it) from 3-player tables (`three_tables`); card play is G1 (§11.7) on a trick view
+without partners (`solo_view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from simcore import betting
+from simcore.betting import GUT, HOLD, RAISE, SP, G, H, Policy
+from simcore.errors import CardsimError
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as PD
+from simcore.games import perlaggen_play as PP
+from simcore.games import perlaggen_variants as PV
+from simcore.games.perlaggen_betting import (ACCEPT3, CODE_BINS, GUT3, RAISE3, TABLE_SEED, ThreeFigure, cards_for,
+                                             trick_keys)
+from simcore.rng import block_substream
+
+PLAYERS = 3
+HAND = 7
+NEED = 4
+"""Tricks that win the Spiel (§9.4)."""
+PENALTY = 2
+PLAY, SHOW, DONE = "play", "show", "done"
+STYLES = PD.FOUR_PLAYER_STYLES
+"""Wild-card sets of the 3-player game ("local custom", §9.4)."""
+TABLE_DEALS = 1 << 16
+SPIEL_DEALS = 1200
+MAX_DEALS_PER_GAME = 400
+STRAF = "straf"
+STRAF_START = 9
+"""Strafperlaggen (§9.5): every player starts on 9 and counts down; the first to reach 0 wins."""
+STRAF_UNBET = (SP, G, H)
+
+
+def solo_view(trick, trump: int, style: str) -> list:
+    """The plays of a 3-player trick as G1 reads them: nobody is a partner, so G1 must never see "the
+    player two before me holds the trick"; the leader's play alone when it holds the trick, else all."""
+    if len(trick) < 2:
+        return list(trick)
+    keys = trick_keys(trick, trump, style)
+    return list(trick[:1]) if keys.index(max(keys)) == 0 else list(trick)
+
+
+@dataclass
+class Result3:
+    """A finished 3-player deal: points (3,) (penalties included), awards [(player, points, figure)] in
+    the §8.12 order, penalised players, the Spiel winner (None: hin) and who won the game (None)."""
+
+    points: list
+    awards: list
+    penalised: set
+    spiel_winner: int | None
+    game_winner: int | None = None
+
+
+class Deal3:
+    """One deal of the 3-player game (§9.4). hands: three sequences of 7 cards (seat 0..2 clockwise);
+    trump: suit index; scores: the players' totals before the deal; target: game target."""
+
+    def __init__(self, hands, trump: int, dealer: int = 0, scores=(0, 0, 0), target: int = 18,
+                 style: str = "innsbruck"):
+        if len(hands) != PLAYERS or any(len(h) != HAND for h in hands):
+            raise CardsimError(f"§9.4: three players hold {HAND} cards each, got {[len(h) for h in hands]}")
+        if len({c for h in hands for c in h}) != PLAYERS * HAND:
+            raise CardsimError("a card is dealt twice")
+        self.game = cards_for(style, trump)
+        self.style, self.trump, self.dealer = style, trump, dealer
+        self.straf = style == STRAF
+        self.target = 0 if self.straf else target
+        self.hands = [tuple(h) for h in hands]
+        self.in_hand = [list(h) for h in hands]
+        self.scores = tuple(scores)
+        self.baptised = [{} for _ in range(PLAYERS)]
+        self.figures: list[ThreeFigure | None] = [None, None, None]
+        self.decided: dict[int, tuple] = {}  # figure -> (points (3,), order key)
+        self.first_bet: dict[int, int] = {}
+        self.duty = [set(), set()]  # per G/H: players with the example duty
+        self.won = [0, 0, 0]
+        self.trick: list = []
+        self.leader = (dealer + 1) % PLAYERS
+        self.phase = PLAY
+        self.shown = [[-1, -1] for _ in range(PLAYERS)]  # best code laid out per player and G/H
+        self.show_turns: list[int] = []
+        self.spiel_winner: int | None = None
+        self.result: Result3 | None = None
+        self._seq = 0
+
+    # --- state --------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % PLAYERS
+
+    def code(self, seat: int, figure: int) -> int:
+        """Best code (-1 none) of the seat's whole hand, its baptisms fixed."""
+        return self.game.codes(self.hands[seat], self.baptised[seat])[figure]
+
+    def pending(self) -> int | None:
+        """The figure whose bet or raise waits for an answer, or None."""
+        return next((f for f, fig in enumerate(self.figures) if fig is not None and fig.queue and f not in self.decided),
+                    None)
+
+    def open(self, figure: int) -> bool:
+        return figure not in self.decided
+
+    def secured(self, seat: int) -> int:
+        return sum(points[seat] for points, _ in self.decided.values())
+
+    def bet_error(self, seat: int, figure: int) -> str | None:
+        """Why ``seat`` may not bet ``figure`` (or raise it to 3) now; None if he may."""
+        fig = self.figures[figure]
+        if self.phase == DONE or not self.open(figure):
+            return "the figure is decided"
+        if self.pending() is not None:
+            return "a bet waits for an answer"
+        if self.phase == SHOW and (figure == SP or seat != self.show_turns[0]):
+            return "in the showing only the player whose turn it is bets, on Gleich or Hanger"
+        value = 1 if fig is None else fig.value
+        if fig is not None and (value >= 3 or seat == fig.bettor or seat in fig.out
+                                or (fig.level[seat] == 0 and seat not in fig.free)):
+            return "§9.4: only a player who accepted or rides free may raise, once, to 3"
+        return self.limit_error(seat, value)
+
+    def limit_error(self, seat: int, value: int) -> str | None:
+        """Why ``seat`` may not bet a figure of ``value`` up by one by his score: §8.6 per player (A-38),
+        Strafperlaggen (§9.5): a player on 1 may not bet or raise."""
+        if self.straf:
+            return "§9.5: a player on 1 may not bet or raise" if self.scores[seat] <= 1 else None
+        if self.scores[seat] + self.secured(seat) + value >= self.target:
+            return "§8.6 (A-38): the bet would let the others not concede"
+        return None
+
+    # --- actions ------------------------------------------------------------------------------
+    def _tick(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def bet(self, seat: int, figure: int) -> None:
+        """Bet an unbet figure (2) or raise a bet one to 3."""
+        error = self.bet_error(seat, figure)
+        if error:
+            raise CardsimError(f"player {seat} may not bet {betting.FIGURE_NAMES[figure]}: {error}")
+        if self.figures[figure] is None:
+            self.figures[figure] = ThreeFigure(seat, self.scores, straf=self.straf)
+            self.first_bet[figure] = self._tick()
+        else:
+            self.figures[figure].raise_(seat)
+        if figure != SP:
+            self.duty[figure].add(seat)
+
+    def answer(self, seat: int, figure: int, kind: str) -> None:
+        """gut / accept / raise (to 3) by the player whose answer is due."""
+        fig = self.figures[figure]
+        if self.pending() != figure or fig.queue[0] != seat:
+            raise CardsimError(f"player {seat} may not answer {betting.FIGURE_NAMES[figure]} now")
+        if kind == RAISE3 and (fig.value >= 3 or self.limit_error(seat, 2)):
+            raise CardsimError("§9.4/§8.6: this raise is not allowed")
+        fig.answer(seat, kind)
+        if figure != SP and kind != GUT3:
+            self.duty[figure].add(seat)
+        if not fig.queue:
+            self._settle_if_conceded(figure)
+
+    def _settle_if_conceded(self, figure: int) -> None:
+        fig = self.figures[figure]
+        alone = fig.raiser if fig.raiser is not None else fig.bettor
+        if fig.eligible() == {alone}:
+            self.decided[figure] = (self._points(figure, None), (0, self._tick()))
+            if figure == SP:
+                self.spiel_winner = alone
+                self._end_play()
+
+    def play(self, seat: int, card: int, identity: int | None = None) -> None:
+        if self.phase != PLAY or seat != self.to_move or self.pending() is not None:
+            raise CardsimError(f"player {seat} may not play now")
+        identity = card if identity is None else identity
+        if (card, identity) not in self.legal(seat):
+            raise CardsimError(f"player {seat} may not play {card} as {identity}")
+        self.in_hand[seat].remove(card)
+        if card in self.game.wild:
+            self.baptised[seat][card] = identity
+        self.trick.append((card, identity))
+        if len(self.trick) < PLAYERS:
+            return
+        self.leader = self.game.trick_winner(self.trick, self.leader, self.trump)
+        self.won[self.leader] += 1
+        self.trick = []
+        left = HAND - sum(self.won)
+        if max(self.won) >= NEED:
+            self.spiel_winner = self.won.index(NEED)
+            self._end_play()
+        elif max(self.won) + left < NEED:
+            self._end_play()
+
+    def legal(self, seat: int) -> set[tuple[int, int]]:
+        return self.game.legal(self.in_hand[seat], self.trick, self.trump)
+
+    def _end_play(self) -> None:
+        if SP not in self.decided:
+            self.decided[SP] = (self._points(SP, self.spiel_winner), self._order(SP))
+        first = self.spiel_winner if self.spiel_winner is not None else (self.dealer + 1) % PLAYERS
+        self.show_turns = [(first + k) % PLAYERS for k in range(PLAYERS)]
+        self.phase = SHOW
+        self._skip_decided_showing()
+
+    def show(self, seat: int) -> None:
+        """The turn player lays out his best examples of the open Gleich and Hanger (one he has the example
+        duty for first, so that his free Perlaggen serve it); the turn passes on."""
+        if self.phase != SHOW or seat != self.show_turns[0] or self.pending() is not None:
+            raise CardsimError(f"player {seat} may not show now")
+        for figure in sorted((G, H), key=lambda f: seat not in self.duty[f]):
+            if self.open(figure):
+                _, chosen = self.game.example_cards(self.hands[seat], figure, self.baptised[seat])
+                self.baptised[seat].update(chosen)
+        for figure in (G, H):
+            self.shown[seat][figure] = self.code(seat, figure)
+        self.show_turns.pop(0)
+        self._skip_decided_showing()
+
+    def _skip_decided_showing(self) -> None:
+        if not self.show_turns or all(not self.open(f) for f in (G, H)):
+            self._finish()
+
+    # --- the end of the deal ------------------------------------------------------------------
+    def _points(self, figure: int, winner: int | None) -> list[int]:
+        """The players' points from a decided figure: plain (§9.4, `ThreeFigure.plain_points`) or
+        Strafperlaggen changes (§9.5, `ThreeFigure.straf_changes`; an unbet figure: the winner -1)."""
+        fig = self.figures[figure]
+        if fig is None:
+            return [(-1 if self.straf else 1) * int(p == winner) for p in range(PLAYERS)]
+        return fig.straf_changes(winner, spiel=figure == SP) if self.straf else fig.plain_points(winner)
+
+    def _order(self, figure: int) -> tuple[int, int]:
+        """§8.12 sort key of a figure decided by the cards: bet ones by their first bet, then unbet ones
+        (Gleich, Hanger, Spiel; Strafperlaggen: Spiel, Gleich, Hanger, §9.5 / A-18)."""
+        if self.figures[figure] is not None:
+            return 1, self.first_bet[figure]
+        return 2, (STRAF_UNBET if self.straf else (G, H, SP)).index(figure)
+
+    def _figure_winner(self, figure: int, players) -> int | None:
+        codes = {p: self.code(p, figure) for p in players}
+        best = max(codes.values(), default=-1)
+        top = [p for p, c in codes.items() if c == best]
+        return top[0] if best >= 0 and len(top) == 1 else None
+
+    def _finish(self) -> None:
+        for figure in (G, H):
+            if self.open(figure):
+                fig = self.figures[figure]
+                w = self._figure_winner(figure, range(PLAYERS) if fig is None else sorted(fig.eligible()))
+                self.decided[figure] = (self._points(figure, w), self._order(figure))
+        penalised = {p for f in (G, H) for p in self.duty[f] if self.code(p, f) < 0}
+        awards = []
+        for figure, (points, _) in sorted(self.decided.items(), key=lambda kv: kv[1][1]):
+            awards += [(p, points[p], figure) for p in range(PLAYERS) if points[p] and p not in penalised]
+        sign = -1 if self.straf else 1
+        totals = [-sign * PENALTY if p in penalised else 0 for p in range(PLAYERS)]
+        running, winner = list(self.scores), None
+        for p, points, _ in awards:
+            totals[p] += points
+            running[p] += points
+            if winner is None and sign * running[p] >= sign * self.target:
+                winner = p
+        self.phase = DONE
+        self.result = Result3(totals, awards, penalised, self.spiel_winner, winner)
+
+
+# --- estimates -----------------------------------------------------------------------------------
+def deal_rows(words: np.ndarray, style: str) -> tuple[np.ndarray, np.ndarray]:
+    """(hands (n, 3) uint64, seat 0 = the dealer; trumps (n,)) of 3-player deals as played (A-28: deals
+    thrown in left out)."""
+    rows = PV.table_block(words, PV.TableRules(players=PLAYERS, style=style))
+    rows = rows[rows[:, PV.THROWN] == 0]
+    return rows[:, :PLAYERS], rows[:, PV.TRUMP].astype(np.int64)
+
+
+def draw_deal(rng: np.random.Generator, style: str, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
+    """A 3-player deal as played with ``dealer`` dealing: hands by seat, trump suit (thrown in: deal again)."""
+    while True:
+        words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+        masks, trumps = deal_rows(words, style)
+        if len(masks):
+            break
+    hands = [()] * PLAYERS
+    for i in range(PLAYERS):
+        hands[(dealer + i) % PLAYERS] = tuple(P.DECK.cards_of(int(masks[0, i])))
+    return hands, int(trumps[0])
+
+
+def figure_d(codes: np.ndarray) -> np.ndarray:
+    """(2, CODE_BINS) d = P(my best is the single best) - P(another's is) by my best code + 1, from
+    codes (n, 3, 2) int64 (-1 none) of deals, all seats pooled; bins never seen: 0."""
+    out = np.zeros((2, CODE_BINS))
+    for figure in (G, H):
+        seen, score = np.zeros(CODE_BINS), np.zeros(CODE_BINS)
+        for seat in range(PLAYERS):
+            mine = codes[:, seat, figure]
+            others = np.delete(codes[:, :, figure], seat, axis=1)
+            best = others.max(axis=1)
+            win = (mine > best) & (mine >= 0)
+            lose = (best > mine) & ((others == best[:, None]).sum(axis=1) == 1)
+            seen += np.bincount(mine + 1, minlength=CODE_BINS)
+            score += np.bincount(mine + 1, weights=win.astype(float) - lose, minlength=CODE_BINS)
+        out[figure] = score / np.maximum(seen, 1)
+    return out
+
+
+def _power(cards, trump: int, wild) -> int:
+    return min(sum(c in wild or c // 8 == trump for c in cards), betting.SPIEL_POWER - 1)
+
+
+def spiel_d(games) -> np.ndarray:
+    """(NEED, NEED, SPIEL_POWER) d = P(I take 4 tricks) - P(another does) by my tricks, the most tricks
+    of another player and my power (trumps and Perlaggen in hand); games yields (trick winners, powers
+    (3,) before every trick). Cells seen fewer than 30 times: the same power at any tricks."""
+    score = np.zeros((NEED, NEED, betting.SPIEL_POWER))
+    seen = np.zeros_like(score)
+    for winners, powers in games:
+        won, states = [0, 0, 0], []
+        for w, power in zip(winners, powers):
+            states.append((list(won), power))
+            won[w] += 1
+            if max(won) == NEED:
+                break
+        for before, power in states:
+            for p in range(PLAYERS):
+                others = max(before[q] for q in range(PLAYERS) if q != p)
+                outcome = float(won[p] == NEED) - float(max(won) == NEED and won[p] != NEED)
+                score[before[p], others, power[p]] += outcome
+                seen[before[p], others, power[p]] += 1
+    marginal = score.sum(axis=(0, 1)) / np.maximum(seen.sum(axis=(0, 1)), 1)
+    return np.where(seen >= 30, score / np.maximum(seen, 1), marginal[None, None, :])
+
+
+def _spiel_games(style: str):
+    """(trick winners, powers (3,) before every trick) of G1 play-outs of 3-player deals, no bets."""
+    rng = block_substream(TABLE_SEED, 0, 3)
+    for _ in range(SPIEL_DEALS):
+        hands, trump = draw_deal(rng, style)
+        deal = Deal3(hands, trump, target=99, style=style)
+        winners, powers = [], []
+        while deal.phase == PLAY:
+            powers.append([_power(deal.in_hand[p], trump, deal.game.wild) for p in range(PLAYERS)])
+            for _ in range(PLAYERS):
+                play_card(deal)
+            winners.append(deal.leader)
+        yield winners, powers
+
+
+@lru_cache(maxsize=8)
+def three_tables(style: str) -> tuple[np.ndarray, np.ndarray]:
+    """(figure_d (2, CODE_BINS), spiel_d (NEED, NEED, SPIEL_POWER)) of a style, cached on disk."""
+    def figures() -> np.ndarray:
+        rng = block_substream(TABLE_SEED, 0, 4)
+        words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+        masks, trumps = deal_rows(words, style)
+        codes = np.empty((len(masks), PLAYERS, 2), dtype=np.int64)
+        for trump in np.unique(trumps):
+            chosen = trumps == trump
+            for seat in range(PLAYERS):
+                found = P.figure_codes(masks[chosen, seat], style, P.DECK.suits[trump]).astype(np.int64)
+                codes[chosen, seat] = np.where(found > 0, found, -1)
+        return figure_d(codes)
+
+    fig = betting.disk_cached(f"perlaggen3-{style}-figures-{TABLE_DEALS}-seed{TABLE_SEED}", figures)
+    spiel = betting.disk_cached(f"perlaggen3-{style}-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}",
+                                lambda: spiel_d(_spiel_games(style)))
+    return fig, spiel
+
+
+def estimate(deal: Deal3, seat: int, figure: int, tables) -> float:
+    """d = P(seat wins the figure) - P(another player does), as the seat sees it: his own hand, the
+    tricks and, in the showing, the examples laid out (behind one of them: -1; ahead of all three: +1)."""
+    fig_table, spiel_table = tables
+    if figure == SP:
+        others = max(deal.won[q] for q in range(PLAYERS) if q != seat)
+        return float(spiel_table[min(deal.won[seat], NEED - 1), min(others, NEED - 1),
+                                 _power(deal.in_hand[seat], deal.trump, deal.game.wild)])
+    mine = deal.code(seat, figure)
+    if deal.phase == SHOW:
+        shown = [deal.shown[q][figure] for q in range(PLAYERS) if q != seat]
+        if mine < max(shown):
+            return -1.0
+        if all(q not in deal.show_turns for q in range(PLAYERS) if q != seat):
+            return 1.0 if mine > max(shown) else 0.0
+    return float(fig_table[figure, mine + 1])
+
+
+# --- policies -------------------------------------------------------------------------------------
+def play_card(deal: Deal3) -> None:
+    """The mover plays by G1 on `solo_view`; a player with a Gleich/Hanger duty baptises a Perlagg as
+    his best example needs, if that play is legal."""
+    seat = deal.to_move
+    trick = solo_view(deal.trick, deal.trump, deal.style)
+    card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=deal.style)
+    if card in deal.game.wild:
+        for figure in (G, H):
+            if seat in deal.duty[figure]:
+                _, needed = deal.game.example_cards(deal.hands[seat], figure, deal.baptised[seat])
+                keep = (card, needed.get(card, identity))
+                if keep[1] != identity and keep in deal.legal(seat):
+                    identity = keep[1]
+                    break
+    deal.play(seat, card, identity)
+
+
+@dataclass
+class Player:
+    """One player's policy, the estimate tables and his bluff draws (G, H, Sp) of the deal."""
+
+    policy: Policy
+    tables: tuple
+    bluffs: list = field(default_factory=lambda: [False, False, False])
+
+
+ANSWERS = {GUT: GUT3, HOLD: ACCEPT3, RAISE: RAISE3}
+
+
+def answer_pending(deal: Deal3, players) -> None:
+    """Every waiting bet is answered by the players whose turn it is (an answer without an example of
+    a Gleich/Hanger is gut). Strafperlaggen: a failed acceptance costs its level, so accepting from v to
+    v+1 pays only when d > 0 (not -v/(v+1), §11.5): the policy answers on d - v/(v+1)."""
+    while (figure := deal.pending()) is not None:
+        fig = deal.figures[figure]
+        seat = fig.queue[0]
+        me = players[seat]
+        if figure != SP and deal.code(seat, figure) < 0:
+            kind = GUT3
+        else:
+            can_raise = fig.value == 2 and deal.limit_error(seat, 2) is None
+            value = fig.value - 1
+            d = estimate(deal, seat, figure, me.tables) - (value / (value + 1) if deal.straf else 0.0)
+            kind = ANSWERS[me.policy.response(d, value, can_raise and me.policy.max_value >= 3)]
+        deal.answer(seat, figure, kind)
+
+
+def try_bets(deal: Deal3, players, seat: int, figures) -> bool:
+    """The seat bets (or raises) the first figure its policy wants and may bet; True if it did."""
+    me = players[seat]
+    for figure in figures:
+        fig = deal.figures[figure]
+        value = 1 if fig is None else fig.value
+        if deal.bet_error(seat, figure) or value + 1 > me.policy.max_value:
+            continue
+        if figure != SP and deal.code(seat, figure) < 0:
+            continue
+        if me.policy.wants_bet(estimate(deal, seat, figure, me.tables), value, me.bluffs[figure]):
+            deal.bet(seat, figure)
+            me.bluffs[figure] = False
+            answer_pending(deal, players)
+            return True
+    return False
+
+
+def betting_window(deal: Deal3, players) -> None:
+    """Players polled clockwise from the one to move until three pass in a row."""
+    passes, seat = 0, deal.to_move
+    while passes < PLAYERS and deal.phase == PLAY:
+        passes = 0 if try_bets(deal, players, seat, (G, H, SP)) else passes + 1
+        seat = (seat + 1) % PLAYERS
+
+
+def play_deal(deal: Deal3, players) -> Result3:
+    """Play a deal to its end with the players' policies."""
+    while deal.phase == PLAY:
+        if not deal.trick:
+            betting_window(deal, players)
+            if deal.phase != PLAY:
+                break
+        play_card(deal)
+    while deal.phase == SHOW:
+        seat = deal.show_turns[0]
+        while try_bets(deal, players, seat, (G, H)):
+            pass
+        if deal.phase == SHOW:
+            deal.show(seat)
+    return deal.result
+
+
+# --- whole games ------------------------------------------------------------------------------------
+@dataclass
+class Game3:
+    """A whole game: scores (3,), deal results, dealers, the winner."""
+
+    target: int
+    scores: list = field(default_factory=lambda: [0, 0, 0])
+    deals: list = field(default_factory=list)
+    dealers: list = field(default_factory=list)
+    winner: int | None = None
+
+
+def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "innsbruck") -> Game3:
+    """policies[p] plays seat p; the first dealer is drawn and the deal passes clockwise; the game ends
+    when a player reaches the target (§8.12 order within the deal). Strafperlaggen (style "straf"):
+    ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins."""
+    tables = three_tables(style)
+    game = Game3(target, [target] * PLAYERS if style == STRAF else [0] * PLAYERS)
+    dealer = int(deal_rng.integers(PLAYERS))
+    while game.winner is None:
+        if len(game.deals) >= MAX_DEALS_PER_GAME:
+            raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
+        hands, trump = draw_deal(deal_rng, style, dealer)
+        draws = bluff_rng.random((PLAYERS, 3))
+        players = [Player(policies[p], tables, [bool(u < policies[p].bluff) for u in draws[p]])
+                   for p in range(PLAYERS)]
+        result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style), players)
+        game.scores = [s + d for s, d in zip(game.scores, result.points)]
+        game.deals.append(result)
+        game.dealers.append(dealer)
+        game.winner = result.game_winner
+        dealer = (dealer + 1) % PLAYERS
+    return game
+
+
+class Match3Job:
+    """Runner job: whole 3-player games, policy a in one seat against two b players. Unit = one game;
+    games 3k, 3k+1, 3k+2 of a block share their deals (and bluff draws) with a in seat 0, 1, 2.
+
+    Strafperlaggen: points are counted off (the start minus the final count). Counts: [games, games a
+    won, deals, a points, b points (both b players), sum over games of a
+    points², b points², deals², a points x deals, b points x deals] (the layout of
+    `simcore.betting.MatchJob`'s first ten counts)."""
+
+    block_size = 15
+    n_counts = 10
+
+    def __init__(self, a: Policy, b: Policy, target: int, style: str):
+        if style not in STYLES + (STRAF,):
+            raise CardsimError(f"the 3-player game uses the wild cards of {', '.join(STYLES)} or is {STRAF}, "
+                               f"not {style!r}")
+        self.a, self.b, self.target, self.style = a, b, target, style
+
+    def key(self) -> str:
+        return f"perlaggen3|match|{self.a!r}|{self.b!r}|{self.target}|{self.style}"
+
+    def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
+        counts = np.zeros(self.n_counts, dtype=np.int64)
+        for j in range(n_games):
+            triple, seat = divmod(j, PLAYERS)
+            policies = [self.a if p == seat else self.b for p in range(PLAYERS)]
+            game = play_game(policies, block_substream(seed, block, 2 * triple + 1),
+                             block_substream(seed, block, 2 * triple + 2), self.target, self.style)
+            gained = [self.target - s for s in game.scores] if self.style == STRAF else game.scores
+            pa = gained[seat]
+            pb = sum(gained) - pa
+            deals = len(game.deals)
+            counts += [1, game.winner == seat, deals, pa, pb, pa * pa, pb * pb, deals * deals, pa * deals, pb * deals]
+        return counts
