@@ -4,6 +4,7 @@ showing order, verification, the §8.6 limit per player (A-38), the §8.12 order
 and the match command (`cardsim match perlaggen --players 3`)."""
 
 import copy
+import dataclasses
 import json
 
 import numpy as np
@@ -247,16 +248,105 @@ def test_straf_game_counts_down_to_zero():
     assert game.scores == [3 + sum(d.points[p] for d in game.deals) for p in range(3)]
 
 
+# --- Strafperlaggen blind bets (§9.5, §8.14) -----------------------------------------------------------
+BLIND_HANDS = {A: "E8 E10 EA L9 LU H7 HO", B: "EK LK E9 L10 HA LA S9", C: "L8 H8 H9 LO SA SK L7"}
+"""A: no Gleich, no Hanger, no Perlagg; B: Kings and Aces, the Hanger LK-LA; C: 8s, Hangers H8-H9, SK-SA."""
+
+
+def blind_deal(scores=(9, 9, 9)):
+    return deal_of(BLIND_HANDS, scores, style="straf")
+
+
+@pytest.mark.parametrize("hands, expected", [(BLIND_HANDS, [0, 0, 0]), (STRAF_HANDS, [-1, 0, 0])])
+def test_straf_blind_gleich_conceded_scores_only_with_an_example_T25(hands, expected):
+    """T-25 / §8.14 for three: A bets the Gleich blind, B and C concede. Without a Gleich (BLIND_HANDS) A
+    scores nothing for it and gets no example penalty (+2); with his Kings (STRAF_HANDS) he subtracts 1."""
+    deal = deal_of(hands, (9, 9, 9), style="straf")
+    deal.bet_blind(A, G)
+    deal.answer(B, G, GUT3)
+    deal.answer(C, G, GUT3)
+    result = finish(deal)
+    assert figure_points(result, G) == expected
+    assert A not in result.penalised
+
+
+def test_straf_blind_bet_lost_costs_its_level_without_example_penalty():
+    """A bets the Gleich blind with none, B accepts (C rides free): B's Aces beat C's 8s, B -2; A adds
+    his level 2 (failed commitment, §9.5) but no example penalty (§8.14); C nothing."""
+    deal = blind_deal()
+    deal.bet_blind(A, G)
+    deal.answer(B, G, ACCEPT3)
+    result = finish(deal)
+    assert figure_points(result, G) == [2, -2, 0]
+    assert A not in result.penalised
+
+
+def test_straf_blind_bets_answered_gleich_hanger_spiel_and_window_closes():
+    """§8.14: several blind bets are answered in the order Gleich, Hanger, Spiel; no blind bet after the
+    first answer; none in the plain 3-player game (§9.4); none by a player on 1 (§9.5)."""
+    deal = blind_deal()
+    deal.bet_blind(B, SP)
+    deal.bet_blind(C, H)
+    deal.bet_blind(A, G)
+    assert "already bet" in deal.blind_error(B, G)
+    assert deal.pending() == G
+    deal.answer(B, G, GUT3)
+    deal.answer(C, G, GUT3)
+    assert deal.pending() == H
+    with pytest.raises(CardsimError, match="blind"):
+        deal.bet_blind(A, H)
+    assert "before the cut" in deal.blind_error(A, SP)
+    assert "no blind bets" in deal_of().blind_error(A, G)
+    assert "on 1" in blind_deal(scores=(1, 9, 9)).blind_error(A, G)
+
+
+def test_straf_blind_bettor_must_make_the_figure():
+    """§9.5: a blind Gleich/Hanger bettor must make it if he can; he has no example duty."""
+    deal = straf_deal()
+    deal.bet_blind(A, H)
+    assert deal.must_make(A, H) and A not in deal.duty[H]
+    assert not deal.must_make(B, H) and not deal.must_make(A, G)
+
+
+def test_blind_policy_rule():
+    """A policy bets blind when `blind_prior` clears its bet margin by BLIND_MARGIN: the prior is
+    negative (about -P(someone wins)/3), so the presets never do; a policy with margin -1 bets all three."""
+    prior = T.blind_prior("straf")
+    assert all(-1 / 3 - 0.05 < d < 0 for d in prior)
+    deal = straf_deal()
+    players = [T.Player(PRESETS[name], T.three_tables("straf")) for name in ("aggressive", "formula", "cautious")]
+    T.blind_bets(deal, players)
+    assert deal.figures == [None, None, None]
+    bold = dataclasses.replace(PRESETS["aggressive"], name="bold", bet_margin=-1.0)
+    deal = straf_deal()
+    T.blind_bets(deal, [T.Player(bold, T.three_tables("straf"))] + players[1:])
+    assert deal.blind == {G, H, SP} and all(f.bettor == A for f in deal.figures)
+    assert deal.pending() is None and not deal.blind_open
+
+
+def test_straf_game_with_blind_bets_reaches_zero():
+    """Whole Strafperlaggen games with a policy that bets everything blind end, counting down to 0."""
+    bold = dataclasses.replace(PRESETS["aggressive"], name="bold", bet_margin=-1.0)
+    policies = [PRESETS["formula"], bold, PRESETS["cautious"]]
+    game = T.play_game(policies, block_substream(4, 0, 1), block_substream(4, 0, 2), target=9,
+                       style="straf")
+    assert game.scores[game.winner] <= 0
+    assert game.scores == [9 + sum(d.points[p] for d in game.deals) for p in range(3)]
+
+
 # --- random legal actions (property test) -------------------------------------------------------------
 def snapshot(deal):
     return copy.deepcopy(([f and vars(f) for f in deal.figures], deal.decided, deal.duty, deal.won, deal.trick, deal.in_hand, deal.phase,
-                          deal.shown, deal.show_turns, deal.baptised, deal.leader))
+                          deal.shown, deal.show_turns, deal.baptised, deal.leader, deal.blind, deal.blind_open))
 
 
 def random_action(deal, rng):
     """A random action, legal or not (a refused one must change nothing)."""
     figure = deal.pending()
     u = rng.random()
+    if deal.blind_open and u < 0.3:
+        seat, fig = int(rng.integers(3)), int(rng.integers(3))
+        return lambda: deal.bet_blind(seat, fig)
     if figure is not None:
         seat = deal.figures[figure].queue[0] if u < 0.9 else int(rng.integers(3))
         kind = (GUT3, ACCEPT3, RAISE3)[int(rng.integers(3))]

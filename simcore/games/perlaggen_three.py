@@ -26,8 +26,13 @@ Strafperlaggen (§9.5, style ``"straf"``): the straf deal (3-T-4, acorns laid as
 everyone starts on 9 (``target``) and the first to reach 0 wins; a decided figure changes the counts by
 `ThreeFigure.straf_changes` (an unbet one: the winner -1); a player on 1 may not bet or raise (instead
 of §8.6); a failed example duty adds 2 and voids the player's deal; unbet figures count Spiel, Gleich,
-Hanger (after the conceded and bet ones, A-18). Not modelled: blind bets, "Höll auf!" and the
-two-player finish for places 2 and 3; acting out of turn is refused (CardsimError) rather than fined.
+Hanger (after the conceded and bet ones, A-18). Blind bets (§9.5, §8.14, `Deal3.bet_blind`): before
+any answer, bet or card each player may bet unbet figures blind (no example duty, so no +2 for a
+missing example); they are answered after the deal in the order Gleich, Hanger, Spiel (counter-bets
+allowed, A-20); a blind Gleich/Hanger conceded by both scores only if the bettor has an example (§8.14);
+the blind bettor must make the figure if he can (his Perlaggen serve it in play and showing); losing it
+costs his level 2 like any failed commitment (DEFAULT). Not modelled: "Höll auf!" and the two-player
+finish for places 2 and 3; acting out of turn is refused (CardsimError) rather than fined.
 
 Policies are `simcore.betting.Policy` thresholds answering as individuals on d = P(I win the figure) -
 P(another player wins it) from 3-player tables (`three_tables`); card play is G1 (§11.7) on a trick view
@@ -63,6 +68,10 @@ STYLES = PD.FOUR_PLAYER_STYLES
 TABLE_DEALS = 1 << 16
 SPIEL_DEALS = 1200
 MAX_DEALS_PER_GAME = 400
+BLIND_DEALS = 300
+BLIND_MARGIN = 0.1
+"""A policy bets a figure blind when its estimate before seeing a card (`blind_prior`) clears its bet
+threshold (``bet_margin``) by this margin."""
 STRAF = "straf"
 STRAF_START = 9
 """Strafperlaggen (§9.5): every player starts on 9 and counts down; the first to reach 0 wins."""
@@ -111,6 +120,8 @@ class Deal3:
         self.figures: list[ThreeFigure | None] = [None, None, None]
         self.decided: dict[int, tuple] = {}  # figure -> (points (3,), order key)
         self.first_bet: dict[int, int] = {}
+        self.blind: set[int] = set()  # figures bet blind (§9.5)
+        self.blind_open = self.straf  # blind bets allowed until the first answer, bet or card
         self.duty = [set(), set()]  # per G/H: players with the example duty
         self.won = [0, 0, 0]
         self.trick: list = []
@@ -157,6 +168,21 @@ class Deal3:
             return "§9.4: only a player who accepted or rides free may raise, once, to 3"
         return self.limit_error(seat, value)
 
+    def blind_error(self, seat: int, figure: int) -> str | None:
+        """Why ``seat`` may not bet ``figure`` blind now; None if he may (§9.5, §8.14)."""
+        if not self.straf:
+            return "§9.4: no blind bets in the 3-player game (only in Strafperlaggen)"
+        if not self.blind_open:
+            return "§9.5: blind bets come before the cut, before any answer, bet or card"
+        if self.figures[figure] is not None:
+            return "the figure is already bet"
+        return self.limit_error(seat, 1)
+
+    def must_make(self, seat: int, figure: int) -> bool:
+        """Must the seat make Gleich/Hanger ``figure`` if he can (example duty, or his blind bet, §9.5)?"""
+        fig = self.figures[figure]
+        return seat in self.duty[figure] or (figure in self.blind and fig.bettor == seat)
+
     def limit_error(self, seat: int, value: int) -> str | None:
         """Why ``seat`` may not bet a figure of ``value`` up by one by his score: §8.6 per player (A-38),
         Strafperlaggen (§9.5): a player on 1 may not bet or raise."""
@@ -176,6 +202,7 @@ class Deal3:
         error = self.bet_error(seat, figure)
         if error:
             raise CardsimError(f"player {seat} may not bet {betting.FIGURE_NAMES[figure]}: {error}")
+        self.blind_open = False
         if self.figures[figure] is None:
             self.figures[figure] = ThreeFigure(seat, self.scores, straf=self.straf)
             self.first_bet[figure] = self._tick()
@@ -184,6 +211,16 @@ class Deal3:
         if figure != SP:
             self.duty[figure].add(seat)
 
+    def bet_blind(self, seat: int, figure: int) -> None:
+        """Strafperlaggen (§9.5): bet an unbet figure blind (2), answered after the deal (Gleich, Hanger,
+        Spiel first, `pending`); the bettor gets no example duty (§8.14)."""
+        error = self.blind_error(seat, figure)
+        if error:
+            raise CardsimError(f"player {seat} may not bet {betting.FIGURE_NAMES[figure]} blind: {error}")
+        self.figures[figure] = ThreeFigure(seat, self.scores, straf=True)
+        self.first_bet[figure] = self._tick()
+        self.blind.add(figure)
+
     def answer(self, seat: int, figure: int, kind: str) -> None:
         """gut / accept / raise (to 3) by the player whose answer is due."""
         fig = self.figures[figure]
@@ -191,6 +228,7 @@ class Deal3:
             raise CardsimError(f"player {seat} may not answer {betting.FIGURE_NAMES[figure]} now")
         if kind == RAISE3 and (fig.value >= 3 or self.limit_error(seat, 2)):
             raise CardsimError("§9.4/§8.6: this raise is not allowed")
+        self.blind_open = False
         fig.answer(seat, kind)
         if figure != SP and kind != GUT3:
             self.duty[figure].add(seat)
@@ -212,6 +250,7 @@ class Deal3:
         identity = card if identity is None else identity
         if (card, identity) not in self.legal(seat):
             raise CardsimError(f"player {seat} may not play {card} as {identity}")
+        self.blind_open = False
         self.in_hand[seat].remove(card)
         if card in self.game.wild:
             self.baptised[seat][card] = identity
@@ -244,7 +283,7 @@ class Deal3:
         duty for first, so that his free Perlaggen serve it); the turn passes on."""
         if self.phase != SHOW or seat != self.show_turns[0] or self.pending() is not None:
             raise CardsimError(f"player {seat} may not show now")
-        for figure in sorted((G, H), key=lambda f: seat not in self.duty[f]):
+        for figure in sorted((G, H), key=lambda f: not self.must_make(seat, f)):
             if self.open(figure):
                 _, chosen = self.game.example_cards(self.hands[seat], figure, self.baptised[seat])
                 self.baptised[seat].update(chosen)
@@ -264,6 +303,9 @@ class Deal3:
         fig = self.figures[figure]
         if fig is None:
             return [(-1 if self.straf else 1) * int(p == winner) for p in range(PLAYERS)]
+        if (figure in self.blind and figure != SP and fig.raiser is None and fig.eligible() == {fig.bettor}
+                and self.code(fig.bettor, figure) < 0):
+            return [0] * PLAYERS  # §8.14: a conceded blind Gleich/Hanger the bettor does not have
         return fig.straf_changes(winner, spiel=figure == SP) if self.straf else fig.plain_points(winner)
 
     def _order(self, figure: int) -> tuple[int, int]:
@@ -431,7 +473,7 @@ def play_card(deal: Deal3) -> None:
     card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=deal.style)
     if card in deal.game.wild:
         for figure in (G, H):
-            if seat in deal.duty[figure]:
+            if deal.must_make(seat, figure):
                 _, needed = deal.game.example_cards(deal.hands[seat], figure, deal.baptised[seat])
                 keep = (card, needed.get(card, identity))
                 if keep[1] != identity and keep in deal.legal(seat):
@@ -488,6 +530,35 @@ def try_bets(deal: Deal3, players, seat: int, figures) -> bool:
     return False
 
 
+@lru_cache(maxsize=8)
+def blind_prior(style: str) -> tuple[float, float, float]:
+    """(G, H, Sp) d a player expects before seeing his cards: the mean of `estimate` at the start of
+    BLIND_DEALS deals over all seats (fixed table seed); about -P(someone wins the figure)/3 by symmetry."""
+    rng = block_substream(TABLE_SEED, 0, 5)
+    tables, total = three_tables(style), np.zeros(3)
+    for _ in range(BLIND_DEALS):
+        hands, trump = draw_deal(rng, style)
+        deal = Deal3(hands, trump, target=99, style=style)
+        total += [sum(estimate(deal, seat, f, tables) for seat in range(PLAYERS)) for f in (G, H, SP)]
+    return tuple(float(x) for x in total / (BLIND_DEALS * PLAYERS))
+
+
+def blind_bets(deal: Deal3, players) -> None:
+    """Strafperlaggen (§9.5): each player clockwise from the forehand bets blind every figure whose
+    `blind_prior` clears his bet margin by BLIND_MARGIN; then the blind bets are answered."""
+    if not deal.straf:
+        return
+    prior = blind_prior(deal.style)
+    for k in range(PLAYERS):
+        seat = (deal.dealer + 1 + k) % PLAYERS
+        policy = players[seat].policy
+        for figure in (G, H, SP):
+            if (deal.blind_error(seat, figure) is None and policy.max_value >= 2
+                    and prior[figure] > policy.bet_margin + BLIND_MARGIN):
+                deal.bet_blind(seat, figure)
+    answer_pending(deal, players)
+
+
 def betting_window(deal: Deal3, players) -> None:
     """Players polled clockwise from the one to move until three pass in a row."""
     passes, seat = 0, deal.to_move
@@ -497,7 +568,8 @@ def betting_window(deal: Deal3, players) -> None:
 
 
 def play_deal(deal: Deal3, players) -> Result3:
-    """Play a deal to its end with the players' policies."""
+    """Play a deal to its end with the players' policies (Strafperlaggen: blind bets first)."""
+    blind_bets(deal, players)
     while deal.phase == PLAY:
         if not deal.trick:
             betting_window(deal, players)
