@@ -49,3 +49,23 @@ def test_conditions_shape_the_odds():
 def test_bad_conditions(text, message):
     with pytest.raises(CardsimError, match=message):
         g.parse_condition(text, 1)
+
+
+@pytest.mark.parametrize("given", [
+    ("opponents gleich >= pair of Obers", "opponents gleich < pair of Obers"),
+    ("seat0 gleich >= three 7s", "opponents gleich < pair of Aces"),
+    ("partner hanger >= K-O-U", "team hanger < 9-8-7"),
+])
+def test_contradicting_conditions_are_refused_before_dealing(given):
+    with pytest.raises(CardsimError, match="contradict each other"):
+        api.parse_conditions(given, 1)
+
+
+@pytest.mark.parametrize("given", [
+    ("opponents gleich >= pair of Obers", "opponents gleich < pair of Aces"),
+    ("opponents gleich >= pair of Obers", "seat0 gleich < pair of 7s"),
+    ("partner gleich >= pair of Kings", "opponents gleich < pair of Kings"),
+    ("seat0 hanger >= K-O", "seat0 gleich < pair of 7s"),
+])
+def test_compatible_conditions_pass(given):
+    assert len(api.parse_conditions(given, 1)) == 2

@@ -14,6 +14,7 @@ Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` an
 from __future__ import annotations
 
 import argparse
+import itertools
 from fractions import Fraction
 
 import pandas as pd
@@ -42,6 +43,21 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 
 
 # --- odds -------------------------------------------------------------------------------------
+def parse_conditions(given: tuple[str, ...], seat: int) -> tuple[g.FigureCondition, ...]:
+    """Parse ``--given`` texts and refuse pairs that no deal can meet, before anything is dealt.
+
+    "S figure >= X" says some seat of S holds at least X; "T figure < Y" says every seat of T holds
+    less than Y. When S is within T the two contradict each other exactly when X >= Y.
+    """
+    conditions = tuple(g.parse_condition(text, seat) for text in given)
+    for (text_at_least, at_least), (text_below, below) in itertools.product(zip(given, conditions), repeat=2):
+        if (not at_least.below and below.below and at_least.figure == below.figure
+                and set(at_least.seats) <= set(below.seats) and at_least.code >= below.code):
+            raise CardsimError(f"--given '{text_at_least}' and '{text_below}' contradict each other, "
+                               "so no deal can meet both; drop or loosen one of them")
+    return conditions
+
+
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
          pimc: dict | None = None, **run_kw) -> pd.DataFrame:
@@ -59,7 +75,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}, pimc")
     facts = g.parse_known(hand, seat, turnup, known)
-    conditions = tuple(g.parse_condition(text, seat) for text in given)
+    conditions = parse_conditions(given, seat)
     seed = normalize_seed(seed)
     team = seat % 2
     counts = runner.run(g.OddsJob(facts, team, conditions), n, seed, **run_kw)
