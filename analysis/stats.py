@@ -61,6 +61,31 @@ class Estimate:
         return f"{self.p:.4f} [{self.lo:.4f}, {self.hi:.4f}]"
 
 
+def clustered_share(successes: int, successes_sq: int, clusters: int, per_cluster: int,
+                    z: float = Z95) -> dict:
+    """A proportion whose trials come in clusters of ``per_cluster`` (e.g. the two games of a duplicate
+    pair), with a Wilson interval at the effective sample size.
+
+    successes: the sum over clusters of each cluster's successes; successes_sq: the sum of their
+    squares. The design effect is the observed variance of a cluster's successes over the binomial
+    variance ``per_cluster p (1 - p)``: below 1 when the trials of a cluster are negatively correlated
+    (duplicate deals cancel the luck of the cards), above 1 when positively. The interval is Wilson's at
+    ``n / design_effect`` trials (floored at 1/20 so that a sample of identical clusters still gets an
+    interval). Returns {"p", "lo", "hi", "n", "design_effect"}.
+    """
+    n = clusters * per_cluster
+    if n <= 0:
+        return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "n": 0, "design_effect": 1.0}
+    p = successes / n
+    mean = successes / clusters
+    variance = max(successes_sq / clusters - mean * mean, 0.0) * clusters / max(clusters - 1, 1)
+    binomial = per_cluster * p * (1 - p)
+    effect = max(variance / binomial, 0.05) if binomial > 0 else 1.0
+    n_eff = n / effect
+    lo, hi = wilson(p * n_eff, n_eff, z)
+    return {"p": p, "lo": lo, "hi": hi, "n": n, "design_effect": effect}
+
+
 def _z(level: float) -> float:
     from statistics import NormalDist
 

@@ -103,6 +103,8 @@ def test_match_counts_and_duplicate_symmetry():
     assert counts["a_strokes"] >= 20 * counts["a_wins"] and counts["b_strokes"] >= 20 * counts["b_wins"]
     # the duplicate pair of identical policies scores identically on both sides
     assert counts["a_wins"] == counts["b_wins"] and counts["a_strokes"] == counts["b_strokes"]
+    # a pair's games have one winner each, so a side wins 0, 1 or 2 games of a pair
+    assert counts["a_wins"] <= counts["a_wins_sq"] <= 2 * counts["a_wins"]
 
 
 def test_odds_td01_promotion_suit(scale):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import Estimate, estimate_frame, wilson
+from analysis.stats import Estimate, clustered_share, estimate_frame, wilson
 
 
 def test_textbook_values():
@@ -46,3 +46,43 @@ def test_estimate_and_frame():
     assert Estimate(30, 120, level=0.99).lo < est.lo
     frame = estimate_frame(["a", "b"], [1, 3], figure="x")
     assert list(frame["p"]) == [0.25, 0.75] and list(frame["n"]) == [4, 4] and set(frame["figure"]) == {"x"}
+
+
+def _pairs(rng, pairs, p_a, correlation):
+    """(successes, successes_sq) of duplicate pairs: each game a win with probability p_a; with
+    probability |correlation| the second game copies (positive) or mirrors (negative) the first."""
+    first = rng.random(pairs) < p_a
+    second = rng.random(pairs) < p_a
+    tied = rng.random(pairs) < abs(correlation)
+    # mirroring keeps the mean only at p = 1/2, where the tests use it
+    second = np.where(tied, first if correlation > 0 else ~first, second)
+    totals = first.astype(int) + second
+    return int(totals.sum()), int((totals ** 2).sum())
+
+
+def test_clustered_share_of_independent_trials_is_wilson():
+    rng = np.random.default_rng(5)
+    wins, wins_sq = _pairs(rng, 20_000, 0.3, 0.0)
+    share = clustered_share(wins, wins_sq, 20_000, 2)
+    lo, hi = wilson(wins, 40_000)
+    assert share["p"] == wins / 40_000
+    assert abs(share["design_effect"] - 1) < 0.05
+    assert share["lo"] == pytest.approx(lo, abs=2e-4) and share["hi"] == pytest.approx(hi, abs=2e-4)
+
+
+@pytest.mark.parametrize("correlation", [-0.8, 0.0, 0.8])
+def test_clustered_share_covers_95_percent_of_correlated_pairs(correlation):
+    # duplicate games are correlated; plain Wilson over games would cover ~100% (negative) or ~80% (positive)
+    rng = np.random.default_rng(11)
+    hits = 0
+    for _ in range(1000):
+        share = clustered_share(*_pairs(rng, 400, 0.5, correlation), 400, 2)
+        hits += share["lo"] <= 0.5 <= share["hi"]
+    assert 0.93 <= hits / 1000 <= 0.97
+
+
+def test_clustered_share_edges():
+    assert clustered_share(0, 0, 50, 2)["lo"] == 0.0
+    full = clustered_share(100, 200, 50, 2)
+    assert full["hi"] == 1.0 and full["lo"] < 1.0
+    assert clustered_share(0, 0, 0, 2)["n"] == 0

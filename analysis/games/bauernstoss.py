@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import LONG_COLUMNS, Command, add_run_arguments, emit, long_frame, register_command, run_options
-from analysis.stats import Z95, Estimate
+from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -412,7 +412,8 @@ def match(a: str, b: str, games: int = 200, seed=None, **run_kw) -> dict:
     """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of BS
     games to 20 strokes with greedy card play: ``games`` rounded up to pairs, each deal sequence
     played twice with the teams swapped. Returns {"games", "pairs", "seed", "a"/"b": {"policy",
-    "win_rate": {"p", "lo", "hi"} (Wilson over games), "points_per_deal": strokes scored per deal
+    "win_rate": {"p", "lo", "hi"} (Wilson at the
+    effective number of games, which the correlation within duplicate pairs sets), "points_per_deal": strokes scored per deal
     {"mean", "lo", "hi"} (delta method over pairs)}}."""
     jobs.auction_policy(a), jobs.auction_policy(b)
     pairs = max(1, -(-int(games) // 2))
@@ -421,10 +422,16 @@ def match(a: str, b: str, games: int = 200, seed=None, **run_kw) -> dict:
     s["pairs"] = pairs
     played = 2 * pairs
     return {"game": GAME, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
-            "a": {"policy": a, "win_rate": Estimate(s["a_wins"], played).as_dict(),
+            "a": {"policy": a, "win_rate": _pair_share(s, "a_wins"),
                   "points_per_deal": _ratio_interval(s, "a_strokes", "a_sq", "a_deals")},
-            "b": {"policy": b, "win_rate": Estimate(s["b_wins"], played).as_dict(),
+            "b": {"policy": b, "win_rate": _pair_share(s, "b_wins"),
                   "points_per_deal": _ratio_interval(s, "b_strokes", "b_sq", "b_deals")}}
+
+
+def _pair_share(s: dict, wins: str) -> dict:
+    """Win rate over games with a Wilson interval at the pairs' effective size (`clustered_share`)."""
+    share = clustered_share(s[wins], s[wins + "_sq"], s["pairs"], 2)
+    return {"p": share["p"], "lo": share["lo"], "hi": share["hi"]}
 
 
 def format_match(result: dict) -> str:
