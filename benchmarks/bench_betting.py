@@ -1,5 +1,6 @@
 """Whole Giltspiel games per second between two threshold betting policies (aggressive vs cautious),
-with full partner information and with none (each player knows only his own hand).
+with full partner information, with none (each player knows only his own hand) and with Auer's
+signals (auer_channel, giltspiel.md §7.14).
 
     python benchmarks/bench_betting.py      # prints the measure() dict as JSON
 
@@ -25,11 +26,13 @@ GAMES = 400
 
 
 def measure(games: int = GAMES) -> dict:
-    """{"giltspiel.betting-games": {"per_s", "note"}, "giltspiel.betting-games-none": {...}}: whole games
-    per second with full partner information and with none (each player knows his own hand only)."""
+    """{"giltspiel.betting-games": {"per_s", "note"}, "giltspiel.betting-games-none": {...},
+    "giltspiel.betting-games-auer": {...}}: whole games per second with full partner information, with
+    none (each player knows his own hand only) and with Auer's signals (§7.14)."""
     return {name: whole_games(match_job(PRESETS["aggressive"], PRESETS["cautious"], rules_from_options(), communication),
                               games, f"aggressive vs cautious, communication {communication}, target 11")
-            for name, communication in (("giltspiel.betting-games", "partner"), ("giltspiel.betting-games-none", "none"))}
+            for name, communication in (("giltspiel.betting-games", "partner"), ("giltspiel.betting-games-none", "none"),
+                                        ("giltspiel.betting-games-auer", "auer_channel"))}
 
 if __name__ == "__main__":
     print(json.dumps(measure(), indent=1))

@@ -1,5 +1,5 @@
-"""Whole 3-player Perlaggen games per second (each for himself, §9.4, and Strafperlaggen, §9.5): policy
-aggressive in one seat against two cautious players.
+"""Whole 3-player Perlaggen games per second (each for himself, §9.4, and Strafperlaggen, §9.5, also
+with its finish for places 2 and 3): policy aggressive in one seat against two cautious players.
 
     python benchmarks/bench_perlaggen_three.py      # prints the measure() dict as JSON
 
@@ -25,11 +25,15 @@ GAMES = 60
 
 
 def measure(games: int = GAMES) -> dict:
-    """{"perlaggen.three-player-games": {"per_s", "note"}, "perlaggen.straf-games": {...}}."""
-    return {name: whole_games(Match3Job(PRESETS["aggressive"], PRESETS["cautious"], target, style), games,
-                              f"aggressive vs 2 cautious, {style}, target {target}")
-            for name, style, target in (("perlaggen.three-player-games", "innsbruck", 18),
-                                        ("perlaggen.straf-games", STRAF, STRAF_START))}
+    """{"perlaggen.three-player-games": {"per_s", "note"}, "perlaggen.straf-games": {...},
+    "perlaggen.straf-games-places": {...}} (the last with the finish for places 2 and 3, §9.5; its deals
+    count the 3-player game's only)."""
+    return {name: whole_games(Match3Job(PRESETS["aggressive"], PRESETS["cautious"], target, style, places), games,
+                              f"aggressive vs 2 cautious, {style}, target {target}"
+                              + (", with the finish for places 2 and 3" if places else ""))
+            for name, style, target, places in (("perlaggen.three-player-games", "innsbruck", 18, False),
+                                                ("perlaggen.straf-games", STRAF, STRAF_START, False),
+                                                ("perlaggen.straf-games-places", STRAF, STRAF_START, True))}
 
 if __name__ == "__main__":
     print(json.dumps(measure(), indent=1))

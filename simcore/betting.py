@@ -858,10 +858,14 @@ def play_deal(deal: Deal, agents, choose_card, example_cards) -> DealResult:
 
 
 # --- estimate tables -----------------------------------------------------------------------------
-COMMUNICATION = ("partner", "none")
-"""Communication models (giltspiel.md §7.14, perlaggen.md §8): ``partner`` = full partner information
+AUER = "auer_channel"
+COMMUNICATION = ("partner", "none", AUER)
+"""Communication models (giltspiel.md §7.14, perlaggen.md §7.5/§8): ``partner`` = full partner information
 (partners signal openly, so a team's estimates use both its hands), ``none`` = each player sees only
-his own hand and the public cards (cards played and shown, the bets)."""
+his own hand and the public cards (cards played and shown, the bets), ``auer_channel`` = his own hand
+plus what Auer's signals say about the partners' hands (§7.14): the trumps they hold (finger per rank;
+Perlaggen: their trumps and Perlaggen), whether they have a Gleich and whether they have a Hanger. Not
+modelled: suit hints (the tables do not use suits) and noisy or deceptive signals."""
 
 
 def check_communication(communication: str) -> str:
@@ -870,20 +874,41 @@ def check_communication(communication: str) -> str:
     return communication
 
 
+def spiel_model(communication: str) -> str:
+    """The model whose Spiel table a model uses: the Spiel estimate needs the team's trump power only, which
+    Auer's trump signals give exactly (``partner``); ``none`` knows its own."""
+    return "none" if check_communication(communication) == "none" else "partner"
+
+
+def fold_signals(counts: np.ndarray) -> np.ndarray:
+    """`figure_counts` of ``auer_channel`` (2, 2 * bins, 4) summed over the partners' has-figure signal:
+    (2, bins, 4), the counts of ``none`` (each seat by its own code)."""
+    return counts.reshape(2, 2, counts.shape[1] // 2, 4).sum(axis=1)
+
+
 def figure_counts(codes: np.ndarray, bins: int, communication: str = "partner") -> np.ndarray:
     """(2, bins, 4) int64: G and H counts by the known code + 1 and the team's outcome (win, stand, lose,
     void), both teams of every deal; codes: (n, players, 2) int, -1 = none, team = seat % 2. The known
     code is the team's best (max of its hands) under ``partner``; under ``none`` each seat counts once,
-    by its own code."""
-    counts = np.zeros((2, bins, 4), dtype=np.int64)
+    by its own code; under ``auer_channel`` (2, 2 * bins, 4): each seat by its own code + 1, plus bins
+    if a partner has the figure (Auer's signal)."""
+    check_communication(communication)
+    counts = np.zeros((2, 2 * bins if communication == AUER else bins, 4), dtype=np.int64)
     for figure in (G, H):
         for team in (0, 1):
-            ours = codes[:, team::2, figure].max(axis=1)
+            mine = codes[:, team::2, figure]
+            ours = mine.max(axis=1)
             theirs = codes[:, 1 - team::2, figure].max(axis=1)
             outcome = np.select([ours > theirs, (ours == theirs) & (ours >= 0), ours < theirs], [0, 1, 2], 3)
-            known = [ours] if communication == "partner" else list(codes[:, team::2, figure].T)
-            for code in known:
-                np.add.at(counts[figure], (code + 1, outcome), 1)
+            if communication == "partner":
+                known = [ours + 1]
+            elif communication == "none":
+                known = list(mine.T + 1)
+            else:
+                known = [mine[:, k] + 1 + bins * (np.delete(mine, k, axis=1).max(axis=1, initial=-1) >= 0)
+                         for k in range(mine.shape[1])]
+            for key in known:
+                np.add.at(counts[figure], (key, outcome), 1)
     return counts
 
 
@@ -930,10 +955,12 @@ class TableEstimator:
     """d = P(win) - P(lose) of a figure as seen by one seat under a communication model (`COMMUNICATION`).
 
     ``partner``: the seat knows both its team's hands (partners signal openly, §7.14); ``none``: only its
-    own hand. G/H from ``figure_table`` (P(outcome | the known best code), `figure_counts` of the same
-    model), the Spiel from ``spiel`` (`spiel_table`: d by tricks and ``power(deal, seats)``, the trump
-    power of the known hands). In the showing the known code includes the partner's displayed cards; a team
-    behind the opponents' displayed best has d = -1 (else the table's d: hidden cards may be better).
+    own hand; ``auer_channel``: its own hand, its partners' trump power and whether a partner has the
+    figure. G/H from ``figure_table`` (P(outcome | the known best code), `figure_counts` of the same
+    model; Auer: by own code and the partners' signal), the Spiel from ``spiel`` (`spiel_table`: d by
+    tricks and ``power(deal, seats)``, the trump power of the known hands; Auer: the team's). In the
+    showing the known code includes the partner's displayed cards; a team behind the opponents'
+    displayed best has d = -1 (else the table's d: hidden cards may be better).
     """
 
     def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power, communication: str = "partner"):
@@ -944,7 +971,7 @@ class TableEstimator:
         self._last: dict = {}
 
     def view(self, seat: int) -> int:
-        """Who decides with the same knowledge: the team (``partner``) or the seat alone (``none``)."""
+        """Who decides with the same knowledge: the team (``partner``) or the seat alone (``none``, Auer)."""
         return seat % 2 if self.communication == "partner" else seat
 
     def seats(self, deal: Deal, seat: int) -> tuple[int, ...]:
@@ -952,13 +979,21 @@ class TableEstimator:
         return deal.members(seat % 2) if self.communication == "partner" else (seat,)
 
     def _power(self, deal: Deal, seat: int) -> int:
-        """``power(deal, seats)``, remembered per view while the cards shown stay the same."""
-        view = self.view(seat)
-        last_deal, last_shown, value = self._last.get(view, (None, -1, 0))
+        """``power(deal, seats)`` of the hands whose trumps the seat knows (Auer: the team's, signalled),
+        remembered per team while the cards shown stay the same."""
+        seats = self.seats(deal, seat) if self.communication == "none" else deal.members(seat % 2)
+        last_deal, last_shown, value = self._last.get(seats, (None, -1, 0))
         if last_deal is not deal or last_shown != deal.n_shown:
-            value = self.power(deal, self.seats(deal, seat))
-            self._last[view] = (deal, deal.n_shown, value)
+            value = self.power(deal, seats)
+            self._last[seats] = (deal, deal.n_shown, value)
         return value
+
+    def _signal(self, deal: Deal, seat: int, figure: int) -> int:
+        """Auer: the figure_d column offset, bins if a partner signals he has the figure, else 0."""
+        if self.communication != AUER:
+            return 0
+        partners = [s for s in deal.members(seat % 2) if s != seat]
+        return self.figure_d.shape[1] // 2 if max((deal.best_code(s, figure) for s in partners), default=-1) >= 0 else 0
 
     def __call__(self, deal: Deal, seat: int, figure: int) -> float:
         team = seat % 2
@@ -971,7 +1006,7 @@ class TableEstimator:
             mine = max(mine, deal.shown_code(team, figure))
             if mine < deal.shown_code(other(team), figure):
                 return -1.0
-        return float(self.figure_d[figure, mine + 1])
+        return float(self.figure_d[figure, mine + 1 + self._signal(deal, seat, figure)])
 
 
 def disk_cached(name: str, compute) -> np.ndarray:
@@ -1039,12 +1074,12 @@ class MatchJob:
     Counts: [games, games a won, deals, a points, b points, sum over games of a points², b points²,
     deals², a points x deals, b points x deals], then per dealing side (0: a's team dealt, 1: b's) a
     K x K histogram of the per-deal points (a, b), then per dealing side the K x K `race_order` sums
-    (K = MAX_DEAL_POINTS + 1).
+    (K = MAX_DEAL_POINTS + 1), and last the sum over duplicate pairs of (games a won in the pair)².
     """
 
     block_size = 16
     K = MAX_DEAL_POINTS + 1
-    n_counts = 10 + 4 * K * K
+    n_counts = 10 + 4 * K * K + 1
 
     def __init__(self, kit: str, a: Policy, b: Policy, rules: BettingRules, communication: str = "partner",
                  variant: tuple = ()):
@@ -1063,7 +1098,8 @@ class MatchJob:
         estimator = kit.make_estimator(self.communication)
         counts = np.zeros(self.n_counts, dtype=np.int64)
         hist = counts[10:10 + 2 * self.K ** 2].reshape(2, self.K, self.K)
-        race = counts[10 + 2 * self.K ** 2:].reshape(2, self.K, self.K)
+        race = counts[10 + 2 * self.K ** 2:-1].reshape(2, self.K, self.K)
+        pair_wins = 0
         for j in range(n_games):
             pair, a_team = divmod(j, 2)
             policies = (self.b, self.a) if a_team else (self.a, self.b)
@@ -1073,6 +1109,9 @@ class MatchJob:
             deals = len(record.deals)
             counts[:10] += [1, record.winner == a_team, deals, pa, pb, pa * pa, pb * pb, deals * deals,
                             pa * deals, pb * deals]
+            pair_wins = (pair_wins if a_team else 0) + (record.winner == a_team)
+            if a_team or j == n_games - 1:
+                counts[-1] += pair_wins * pair_wins
             for result, dealer in zip(record.deals, record.dealers):
                 side = 0 if dealer % 2 == a_team else 1
                 x, y = (int(np.clip(result.points[t], 0, MAX_DEAL_POINTS)) for t in (a_team, 1 - a_team))

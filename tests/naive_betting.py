@@ -40,12 +40,14 @@ def first_to_target(start: list[int], awards: list[tuple], target: int):
     return None
 
 
-def figure_counts(codes, communication: str) -> list:
+def figure_counts(codes, communication: str, bins: int | None = None) -> list:
     """counts[figure][known code + 1][outcome] by plain loops: outcome 0 win, 1 stand, 2 lose, 3 void of
-    the team; known code = the team's best (``partner``) or each seat's own (``none``, one row per seat).
+    the team; known code = the team's best (``partner``) or each seat's own (``none``, one row per seat);
+    ``auer_channel``: each seat's own, in the second half of 2 * bins rows when a partner has the figure.
     codes: list of deals, each 4 seats x (G code, H code), -1 = none; codes range -1..bins-2."""
-    bins = 2 + max([0] + [c for deal in codes for seat in deal for c in seat])
-    counts = [[[0] * 4 for _ in range(bins)] for _ in range(2)]
+    bins = bins or 2 + max([0] + [c for deal in codes for seat in deal for c in seat])
+    auer = communication == "auer_channel"
+    counts = [[[0] * 4 for _ in range(2 * bins if auer else bins)] for _ in range(2)]
     for deal in codes:
         for figure in (0, 1):
             for team in (0, 1):
@@ -57,9 +59,16 @@ def figure_counts(codes, communication: str) -> list:
                     outcome = 1 if ours >= 0 else 3
                 else:
                     outcome = 2
-                known = [ours] if communication == "partner" else [seat[figure] for seat in deal[team::2]]
-                for code in known:
-                    counts[figure][code + 1][outcome] += 1
+                mine = [seat[figure] for seat in deal[team::2]]
+                if communication == "partner":
+                    keys = [ours + 1]
+                elif auer:
+                    keys = [code + 1 + (bins if any(c >= 0 for j, c in enumerate(mine) if j != k) else 0)
+                            for k, code in enumerate(mine)]
+                else:
+                    keys = [code + 1 for code in mine]
+                for key in keys:
+                    counts[figure][key][outcome] += 1
     return counts
 
 
@@ -95,3 +104,30 @@ def race_equity(dists, firsts, target: int, sweeps: int = 3000) -> list:
     for _ in range(sweeps):
         w = [[[value(w, d, a, b) for b in range(target)] for a in range(target)] for d in (0, 1)]
     return w
+
+
+def three_answer_outcomes(value: int, straf: bool, spiel: bool) -> dict:
+    """The points (me, bettor, third) of each outcome when I answer a bet from ``value`` to value + 1 in
+    the 3-player game and the third player has conceded (§9.4 / §9.5 read literally): "gut" (the bettor
+    takes the old value), and after an accept "win", "lose" (the bettor wins), "none" (it stands, or
+    nobody takes the Spiel). Straf: count changes (subtracting is winning), both committed at value + 1."""
+    v, up = value, value + 1
+    if not straf:
+        return {"gut": (0, v, 0), "win": (up, 0, 0), "lose": (0, up, 0), "none": (0, 0, 0)}
+    return {"gut": (0, -v, 0), "win": (-up, up, 0), "lose": (up, -up, 0),
+            "none": (up, up, 0) if spiel else (0, 0, 0)}
+
+
+def relative_gain(points: tuple, straf: bool) -> float:
+    """My points minus the mean of the other two (Straf: counted off, so the sign flips)."""
+    me, *others = points
+    gain = me - sum(others) / len(others)
+    return -gain if straf else gain
+
+
+def accept_beats_gut(value: int, p: float, q: float, straf: bool, spiel: bool) -> float:
+    """EV(accept) - EV(gut) of the relative gain; p, q = P(I win), P(the bettor wins), the rest 'none'."""
+    out = three_answer_outcomes(value, straf, spiel)
+    accept = (p * relative_gain(out["win"], straf) + q * relative_gain(out["lose"], straf)
+              + (1 - p - q) * relative_gain(out["none"], straf))
+    return accept - relative_gain(out["gut"], straf)

@@ -45,12 +45,17 @@ def game_log(communication: str, seed: int):
     st.sampled_from(COMMUNICATION))
 @settings(max_examples=60)
 def test_figure_counts_match_naive(codes, communication):
-    """`betting.figure_counts` equals plain loops, for both models (``none``: each seat by its own code)
-    and tables of 2, 4 and 6 players."""
+    """`betting.figure_counts` equals plain loops, for every model (``none``: each seat by its own code;
+    ``auer_channel``: and the partners' has-figure signal, summing to ``none`` over the signal) and tables
+    of 2, 4 and 6 players."""
     array = np.array(codes, dtype=np.int64)
     got = betting.figure_counts(array, 7, communication)
-    want = naive_betting.figure_counts(codes, communication)
-    assert got[:, :len(want[0])].tolist() == want
+    if communication == betting.AUER:
+        assert got.tolist() == naive_betting.figure_counts(codes, communication, 7)
+        assert (betting.fold_signals(got) == betting.figure_counts(array, 7, "none")).all()
+    else:
+        want = naive_betting.figure_counts(codes, communication)
+        assert got[:, :len(want[0])].tolist() == want
     per_team = 1 if communication == "partner" else len(codes[0]) // 2
     assert got.sum() == per_team * 2 * 2 * len(codes)
 

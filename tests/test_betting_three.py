@@ -49,7 +49,7 @@ def finish(deal):
 
 
 def figure_points(result, figure):
-    out = [0, 0, 0]
+    out = [0] * len(result.points)
     for player, points, f in result.awards:
         if f == figure:
             out[player] += points
@@ -345,17 +345,17 @@ def random_action(deal, rng):
     figure = deal.pending()
     u = rng.random()
     if deal.blind_open and u < 0.3:
-        seat, fig = int(rng.integers(3)), int(rng.integers(3))
+        seat, fig = int(rng.integers(deal.players)), int(rng.integers(3))
         return lambda: deal.bet_blind(seat, fig)
     if figure is not None:
-        seat = deal.figures[figure].queue[0] if u < 0.9 else int(rng.integers(3))
+        seat = deal.figures[figure].queue[0] if u < 0.9 else int(rng.integers(deal.players))
         kind = (GUT3, ACCEPT3, RAISE3)[int(rng.integers(3))]
         return lambda: deal.answer(seat, figure, kind)
     if u < 0.25:
-        seat, fig = int(rng.integers(3)), int(rng.integers(3))
+        seat, fig = int(rng.integers(deal.players)), int(rng.integers(3))
         return lambda: deal.bet(seat, fig)
     if deal.phase == T.SHOW:
-        return lambda: deal.show(deal.show_turns[0] if u < 0.9 else int(rng.integers(3)))
+        return lambda: deal.show(deal.show_turns[0] if u < 0.9 else int(rng.integers(deal.players)))
     seat = deal.to_move
     plays = sorted(deal.legal(seat))
     card, identity = plays[int(rng.integers(len(plays)))] if u < 0.95 else (int(rng.integers(33)), 0)
@@ -373,23 +373,26 @@ def expected_awards(deal):
 
     out = []
     for figure in sorted(deal.decided, key=key):
-        out += [(p, deal.decided[figure][0][p], figure) for p in range(3)
+        out += [(p, deal.decided[figure][0][p], figure) for p in range(deal.players)
                 if deal.decided[figure][0][p] != 0 and p not in deal.result.penalised]
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.lists(st.integers(0, 17), min_size=3, max_size=3),
-       st.sampled_from(["innsbruck", "eichel", "straf"]))
-def test_random_actions_stay_legal(seed, scores, style):
-    """Random actions (legal or not) at a 3-player or Strafperlaggen table: refused ones change nothing,
+       st.sampled_from([("innsbruck", 3), ("eichel", 3), ("straf", 3), ("straf", 2)]))
+def test_random_actions_stay_legal(seed, scores, table):
+    """Random actions (legal or not) at a 3-player or Strafperlaggen table, or the two-player
+    Strafperlaggen finish ("Höll auf!" when exactly one is on 1): refused ones change nothing,
     the deal ends, the points are the awards in the §8.12 order (a penalised player: -2, Straf +2, and
     nothing else), and the game winner is the first to reach the target (Straf: 0) in that order."""
+    style, players = table
     straf = style == "straf"
-    scores = [1 + s % 9 for s in scores] if straf else scores
+    scores = [1 + s % 9 for s in scores[:players]] if straf else scores
     rng = np.random.default_rng(seed)
-    hands, trump = T.draw_deal(rng, style, dealer=int(seed % 3))
-    deal = T.Deal3(hands, trump, int(seed % 3), scores, target=18, style=style)
+    hands, trump = T.draw_deal(rng, style, int(seed % players), players)
+    deal = T.Deal3(hands, trump, int(seed % players), scores, target=18, style=style)
+    assert (deal.blind == {G, H, SP}) == (players == 2 and scores.count(1) == 1)
     for _ in range(400):
         if deal.phase == T.DONE:
             break
@@ -404,7 +407,7 @@ def test_random_actions_stay_legal(seed, scores, style):
     assert deal.phase == T.DONE
     result = deal.result
     assert result.awards == expected_awards(deal)
-    for p in range(3):
+    for p in range(players):
         gained = sum(points for q, points, _ in result.awards if q == p)
         penalty = T.PENALTY if straf else -T.PENALTY
         assert result.points[p] == (penalty if p in result.penalised else gained)
@@ -461,9 +464,6 @@ def test_match_command_strafperlaggen(capsys):
     assert code == 2 and "--players 3" in err
 
 
-def test_thresholds_three_players_refused(capsys):
-    code, _, err = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--no-progress")
-    assert code == 2 and "match and tournament only" in err
 
 
 def test_tournament_three_players():

@@ -12,8 +12,9 @@ A match plays whole games to the target between two betting policies (`simcore.b
 JSON file) with duplicate deals: games 2k and 2k+1 share their deals with the policies' seats swapped.
 Game-win rates carry 95% Wilson intervals; points per deal a 95% interval of the ratio estimator with
 games as clusters (delta method). ``communication`` is the players' information (`simcore.betting.
-COMMUNICATION`: ``partner`` or ``none``); Perlaggen only: ``style`` (a team style), ``players`` (2, 4, 6)
-and ``hand`` (cards each). Every command has a table form (`match_frame`, `tournament_frame`,
+COMMUNICATION`: ``partner``, ``none`` or ``auer_channel``); Perlaggen only: ``style`` (a team style),
+``players`` (2, 3, 4, 6), ``hand`` (cards each) and, for Strafperlaggen, ``places`` (the finish for
+places 2 and 3). Three players: `match3` and the first-order `thresholds3`. Every command has a table form (`match_frame`, `tournament_frame`,
 `thresholds_frame`) for ``cardsim sweep``.
 """
 
@@ -27,10 +28,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
-from analysis.stats import Estimate
+from analysis.stats import Estimate, clustered_share
 from simcore import runner
-from simcore.betting import (AUS, COMMUNICATION, MAX_DEAL_POINTS, G, H, bet_threshold, bluff_break_even,
-                             check_communication, dealt_match_equity, hold_threshold, load_policy)
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold, bluff_break_even,
+                             check_communication, class_shares, dealt_match_equity, fold_signals, hold_threshold,
+                             load_policy, outcome_rates)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -80,10 +82,17 @@ def _ratio_interval(n: int, s_p: int, s_d: int, s_pp: int, s_dd: int, s_pd: int)
     return r, r - Z95 * se, r + Z95 * se
 
 
-def _side(wins: int, games: int, sums) -> dict:
-    est = Estimate(int(wins), int(games))
+def _side(wins: int, games: int, sums, wins_sq: int | None = None, per_cluster: int = 2) -> dict:
+    """A side's row: the game-win rate with its interval (Wilson; with ``wins_sq``, the sum over clusters
+    of ``per_cluster`` games of the side's wins squared, Wilson at the effective number of games,
+    `analysis.stats.clustered_share`) and points per deal."""
+    if wins_sq is None:
+        est = Estimate(int(wins), int(games))
+        win = {"p": est.p, "lo": est.lo, "hi": est.hi}
+    else:
+        win = clustered_share(int(wins), int(wins_sq), int(games) // per_cluster, per_cluster)
     mean, lo, hi = _ratio_interval(games, *sums)
-    return {"win_p": est.p, "win_lo": est.lo, "win_hi": est.hi, "wins": int(wins), "games": int(games),
+    return {"win_p": win["p"], "win_lo": win["lo"], "win_hi": win["hi"], "wins": int(wins), "games": int(games),
             "ppd_mean": mean, "ppd_lo": lo, "ppd_hi": hi}
 
 
@@ -105,24 +114,31 @@ def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int |
     seed = normalize_seed(seed)
     counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra), games, seed, **run_kw)
     n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts[:10])
-    rows = [dict(side="a", policy=pa.name, **_side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad))),
-            dict(side="b", policy=pb.name, **_side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd)))]
+    # a pair's games have one winner each: b's wins in a pair are 2 - a's
+    a_sq = int(counts[-1])
+    b_sq = 4 * (n // 2) - 4 * a_wins + a_sq
+    rows = [dict(side="a", policy=pa.name, **_side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad), a_sq)),
+            dict(side="b", policy=pb.name, **_side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd), b_sq))]
     frame = pd.DataFrame(rows)
     size = MAX_DEAL_POINTS + 1
     dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
     table = mod.kit(**extra)
     frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals, communication=communication,
                        style=extra.get("style"), players=table.players, hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(), dealt_points=dealt.tolist(),
-                       race=counts[10 + 2 * size * size:].reshape(2, size, size).tolist())
+                       race=counts[10 + 2 * size * size:-1].reshape(2, size, size).tolist())
     return frame
 
 
 def match_json(frame: pd.DataFrame) -> dict:
-    """The command's JSON: {"games", "a": {"win_rate": {p, lo, hi}, "points_per_deal": {mean, lo, hi}}, "b"}."""
+    """The command's JSON: {"games", "a": {"win_rate": {p, lo, hi}, "points_per_deal": {mean, lo, hi}}, "b"};
+    with the Strafperlaggen finish each side also has "second_place" and "third_place" {p, lo, hi}."""
     out = {"games": int(frame.attrs["games"])}
     for _, row in frame.iterrows():
         out[row["side"]] = {"win_rate": {"p": row["win_p"], "lo": row["win_lo"], "hi": row["win_hi"]},
                             "points_per_deal": {"mean": row["ppd_mean"], "lo": row["ppd_lo"], "hi": row["ppd_hi"]}}
+        if frame.attrs.get("places"):
+            for key in ("second", "third"):
+                out[row["side"]][f"{key}_place"] = {k: row[f"{key}_{k}"] for k in ("p", "lo", "hi")}
     return out
 
 
@@ -153,11 +169,16 @@ def match_text(frame: pd.DataFrame) -> str:
 
 def match_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """`match` as a long table (`analysis.commands.long_frame` columns): a.win_rate, b.win_rate,
-    a.points_per_deal, b.points_per_deal; n = games (the intervals treat games as clusters)."""
+    a.points_per_deal, b.points_per_deal; n = games (the intervals treat games as clusters); with the
+    Strafperlaggen finish also a.second_rate, a.third_rate, b.second_rate, b.third_rate."""
     rows = []
     for _, r in frame.iterrows():
         rows.append((f"{r['side']}.win_rate", r["win_p"], r["win_lo"], r["win_hi"], int(r["games"])))
         rows.append((f"{r['side']}.points_per_deal", r["ppd_mean"], r["ppd_lo"], r["ppd_hi"], int(r["games"])))
+        for key in ("second", "third"):
+            if frame.attrs.get("places"):
+                rows.append((f"{r['side']}.{key}_rate", r[f"{key}_p"], r[f"{key}_lo"], r[f"{key}_hi"],
+                             int(frame.attrs["games"])))
     return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 
@@ -220,11 +241,15 @@ def first_order(game: str, communication: str = "partner", style: str | None = N
     """Per figure (G, H) and value v = 1..6: the §10.6 hold threshold on d and on P(win) without
     stands and with the figure's mean stand rate, the bet threshold, the bluff break-even
     concession rate at d = -1, and the weakest known class (the team's best code under ``partner``,
-    the player's own under ``none``) that holds."""
+    the player's own under ``none``; under ``auer_channel`` the player's own, averaged over the partners'
+    signals, which is the ``none`` table) that holds."""
     mod = engine(game)
     kit = mod.kit(**variant(game, style, players, hand))
-    table = kit.figure_table(check_communication(communication))
-    class_share = kit.class_shares(communication)
+    if check_communication(communication) == AUER:
+        counts = fold_signals(kit.figure_counts(AUER))
+        table, class_share = outcome_rates(counts), class_shares(counts)
+    else:
+        table, class_share = kit.figure_table(communication), kit.class_shares(communication)
     rows = []
     for figure, key in FIGURE_KEYS.items():
         probs = table[figure]
@@ -314,8 +339,7 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
     match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
     game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n."""
     if players == THREE:
-        raise CardsimError("thresholds are computed for the team tables (--players 2, 4 or 6); the 3-player game "
-                           "(each for himself) has match and tournament only")
+        return {"first_order": thresholds3(style, hand)}
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, **run_kw)
     at = frame.attrs
@@ -340,9 +364,12 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
 
 
 def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
+    if tables["first_order"].attrs.get("players") == THREE:
+        return thresholds3_text(tables["first_order"])
     first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
     at = first.attrs
-    known = "the team's hands" if at["communication"] == "partner" else "the player's own hand"
+    known = {"partner": "the team's hands", "none": "the player's own hand",
+             AUER: "the player's own hand (averaged over the partner's signals)"}[at["communication"]]
     lines = [f"{at['game'].capitalize()} bet thresholds{_setting(at)}",
              "", f"A. First order ({FORMULA_SECTION[at['game']]}, points EV of one figure): facing a bet from v to v+1, hold iff",
              "   d = P(win) - P(lose) > -v/(v+1); value-bet iff d > 0; bluff break-even concession rate at d = -1.",
@@ -378,6 +405,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
 
 def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     at = tables["first_order"].attrs
+    if at.get("players") == THREE:
+        return {**at, "first_order": tables["first_order"].to_dict(orient="records")}
     return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy", "communication", "style",
                                    "players", "hand")},
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
@@ -386,6 +415,9 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
 def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """The simulated estimates of `thresholds` as a long table: equity.<deals>.<a>.<b> (W) and
     hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals."""
+    if "match_equity" not in tables:
+        raise CardsimError("the 3-player thresholds are formulas on cached tables, with no simulated estimate to "
+                           "sweep; sweep the team tables (--players 2, 4 or 6) or run it once")
     equity, level = tables["match_equity"], tables["game_level"]
     names = [f"equity.{r.deals}.{r.a}.{r.b}" for r in equity.itertuples()]
     names += [f"hold.{r.dealer}.{r.a}.{r.b}.v{r.value}" for r in level.itertuples()]
@@ -411,7 +443,9 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
     parser.add_argument("--target", type=_target, default=None, help="points that win a game (default: the game's option)")
     parser.add_argument("--communication", choices=COMMUNICATION, default="partner",
                         help="what a player knows: partner = both hands of his team (partners signal openly, "
-                             "default), none = his own hand only (plus the cards played and shown)")
+                             "default), none = his own hand only (plus the cards played and shown), auer_channel = "
+                             "his own hand and Auer's signals of his partners' hands (trumps, has-Gleich, has-Hanger, "
+                             "§7.14)")
     if game == "perlaggen":
         from simcore.games.perlaggen_deal import FOUR_PLAYER_STYLES
 
@@ -424,6 +458,10 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
         parser.add_argument("--straf", action="store_true",
                             help="with --players 3: Strafperlaggen (§9.5): everyone starts on --target (default 9) "
                                  "and counts down to 0, failed commitments add penalty points")
+        parser.add_argument("--places", action="store_true", default=None,
+                            help="with --straf: after someone has won, the other two play on for places 2 and 3 "
+                                 "(§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
+                                 "(default: the game's straf_places option, off)")
         parser.add_argument("--hand", type=int, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
     parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
@@ -469,6 +507,11 @@ def _setting_kw(args: argparse.Namespace) -> dict:
             raise CardsimError("--straf is the 3-player Strafperlaggen (§9.5, its own Perlaggen): use it with "
                                "--players 3 and without --style")
         kw["style"] = "straf"
+    if getattr(args, "places", None):
+        if not getattr(args, "straf", False):
+            raise CardsimError("--places is the Strafperlaggen finish for places 2 and 3 (§9.5): use it with "
+                               "--players 3 --straf")
+        kw["places"] = True
     return kw
 
 
@@ -534,14 +577,16 @@ THREE_B = 2
 
 
 def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = None, style: str | None = None,
-           hand: int | None = None, **run_kw) -> pd.DataFrame:
+           hand: int | None = None, places: bool | None = None, **run_kw) -> pd.DataFrame:
     """Whole 3-player Perlaggen games (`simcore.games.perlaggen_three`; ``style="straf"``: Strafperlaggen,
     ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
     deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
     game-win rate (win_p, lo, hi; b's is (1 - a's) / 2 with the interval mapped the same way from a's
     Wilson interval), points per deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
     off), wins (b: games won by either b player) and games (b: 2 x games, the seats b played). A policy
-    as good as its opponents wins 1/3 of its games."""
+    as good as its opponents wins 1/3 of its games. ``places`` (Strafperlaggen; None: the registered
+    ``straf_places`` option): the other two play on for places 2 and 3 (§9.5); columns second_p/lo/hi and
+    third_p/lo/hi (Wilson; b's per b player, mapped from a's like the win rate), attrs finish_deals."""
     from simcore.games import perlaggen_three as T
     from simcore.games.perlaggen import OPTIONS
 
@@ -552,20 +597,28 @@ def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = No
         raise CardsimError(f"three players hold {T.HAND} cards (§9.4), got --hand {hand}")
     option = {o.name: o.default for o in OPTIONS}
     style = style or option["style"]
+    places = option["straf_places"] and style == T.STRAF if places is None else places
     if target is None:
         target = T.STRAF_START if style == T.STRAF else option["target"]
     pa, pb = load_policy(a), load_policy(b)
     seed = normalize_seed(seed)
-    counts = runner.run(T.Match3Job(pa, pb, target, style), games, seed, **run_kw)
-    n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts)
-    side_a = _side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad))
+    counts = runner.run(T.Match3Job(pa, pb, target, style, places), games, seed, **run_kw)
+    (n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd, seconds, thirds, finish_deals,
+     wins_sq, seconds_sq, thirds_sq) = (int(c) for c in counts)
+    side_a = _side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad), wins_sq, THREE)
     side_b = _side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd))
     side_b.update(games=THREE_B * n, win_p=(1 - side_a["win_p"]) / 2, win_lo=(1 - side_a["win_hi"]) / 2,
                   win_hi=(1 - side_a["win_lo"]) / 2, ppd_mean=side_b["ppd_mean"] / 2, ppd_lo=side_b["ppd_lo"] / 2,
                   ppd_hi=side_b["ppd_hi"] / 2)
+    if places:
+        for key, count, count_sq in (("second", seconds, seconds_sq), ("third", thirds, thirds_sq)):
+            est = clustered_share(count, count_sq, n // THREE, THREE)
+            side_a.update({f"{key}_p": est["p"], f"{key}_lo": est["lo"], f"{key}_hi": est["hi"]})
+            side_b.update({f"{key}_p": (1 - est["p"]) / 2, f"{key}_lo": (1 - est["hi"]) / 2,
+                           f"{key}_hi": (1 - est["lo"]) / 2})
     frame = pd.DataFrame([dict(side="a", policy=pa.name, **side_a), dict(side="b", policy=pb.name, **side_b)])
     frame.attrs.update(game="perlaggen", seed=seed, target=target, games=n, deals=deals, communication="none",
-                       style=style, players=THREE, hand=T.HAND)
+                       style=style, players=THREE, hand=T.HAND, places=bool(places), finish_deals=finish_deals)
     return frame
 
 
@@ -586,4 +639,82 @@ def match3_text(frame: pd.DataFrame) -> str:
     for _, r in frame.iterrows():
         lines.append(f"{r['side']:<5}{r['policy']:<14}{r['win_p']:>10.4f} [{r['win_lo']:.4f},{r['win_hi']:.4f}]"
                      f"{r['ppd_mean']:>14.4f} [{r['ppd_lo']:.4f},{r['ppd_hi']:.4f}]")
+    if at.get("places"):
+        lines += ["", f"Places 2 and 3 (§9.5: after the win the other two play on, {at['finish_deals']:,} more deals; "
+                  "an even policy comes 2nd and 3rd 1/3 each):",
+                  f"{'side':<5}{'policy':<14}{'2nd place':>28}{'3rd place':>30}"]
+        for _, r in frame.iterrows():
+            lines.append(f"{r['side']:<5}{r['policy']:<14}{r['second_p']:>10.4f} [{r['second_lo']:.4f},"
+                         f"{r['second_hi']:.4f}]{r['third_p']:>14.4f} [{r['third_lo']:.4f},{r['third_hi']:.4f}]")
+    return "\n".join(lines)
+
+
+THREE_VALUES = (1, 2)
+"""Values before a bet in the 3-player game: a bet makes 2, a raise 3 (the maximum, §9.4)."""
+THREE_FIGURES = {G: "gleich", H: "hanger", SP: "spiel"}
+
+
+def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFrame:
+    """First-order accept/concede thresholds of one player against the bettor in the 3-player game
+    (§9.4; ``style="straf"``: Strafperlaggen §9.5), `simcore.games.perlaggen_three.accept_threshold`, per
+    figure and value v = 1, 2. Rows: figure, value, stand (Gleich/Hanger: two players' best codes equal;
+    Spiel: hin, from G1 play-outs), accept_d, accept_p (no stands), accept_p_stands, policy_d (the d the
+    match policies answer on: -v/(v+1), Straf 0), weakest_accept (the weakest own best class whose d
+    against one other player, from the deals' codes, clears accept_d; the bettor is no random player, so
+    this is a lower bound)."""
+    from simcore.games import perlaggen_three as T
+    from simcore.games.perlaggen import OPTIONS
+    from simcore.games.perlaggen_betting import CODE_BINS, class_name
+
+    if hand not in (None, T.HAND):
+        raise CardsimError(f"three players hold {T.HAND} cards (§9.4), got --hand {hand}")
+    style = style or next(o.default for o in OPTIONS if o.name == "style")
+    straf = style == T.STRAF
+    stats = T.stand_stats(style)
+    rows = []
+    for figure, key in THREE_FIGURES.items():
+        stand = float(stats[figure, 0])
+        for v in THREE_VALUES:
+            d, p_plain = T.accept_threshold(v, 0.0, straf, figure == SP)
+            d_stand, p_stand = T.accept_threshold(v, stand, straf, figure == SP)
+            weakest = "-"
+            if figure != SP:
+                seen = [code for code in range(CODE_BINS - 1)
+                        if stats[figure, code + 2] > 0 and stats[T.PAIR_D + figure, code + 2] > d_stand]
+                weakest = class_name(figure, min(seen)) if seen else "none"
+            rows.append({"figure": key, "value": v, "stand": stand, "accept_d": d_stand, "accept_p": p_plain,
+                         "accept_p_stands": p_stand, "policy_d": 0.0 if straf else -v / (v + 1),
+                         "weakest_accept": weakest})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game="perlaggen", style=style, players=THREE, hand=T.HAND,
+                       target=T.STRAF_START if straf else next(o.default for o in OPTIONS if o.name == "target"))
+    return frame
+
+
+def thresholds3_text(first: pd.DataFrame) -> str:
+    at = first.attrs
+    straf = at["style"] == "straf"
+    kind = "Strafperlaggen (§9.5)" if straf else f"3-player Perlaggen (each for himself, §9.4), {at['style'].capitalize()} style"
+    payoff = ("points counted off (winning at v+1 counts off v+1, a failed commitment adds its level v+1)"
+              if straf else "points scored")
+    lines = [f"{kind}: first-order accept/concede thresholds",
+             "",
+             "One player answers a bet from v to v+1 (v = 2: a raise to 3, the maximum), the figure then between the",
+             "bettor and him (the third player conceded). Payoff: his own minus the mean of the other two players'",
+             f"{payoff}.",
+             "gut gives the bettor v; accept iff d = P(win) - P(bettor wins) > the threshold. 'stand' is P(two",
+             "players' best examples are equal) for Gleich/Hanger and P(das Spiel ist hin) for the Spiel (G1 play,",
+             "no bets). 'weakest accept' is the weakest own best class whose d against one other player clears the",
+             "threshold with stands (the bettor is stronger than a random player: a lower bound).",
+             "",
+             f"{'figure':<8}{'v':>3}{'accept d >':>12}{'P(win) >':>10}{'stand':>8}{'with stands':>13}{'policy d >':>12}"
+             "  weakest accept"]
+    for _, r in first.iterrows():
+        lines.append(f"{r['figure']:<8}{r['value']:>3}{r['accept_d']:>12.3f}{r['accept_p']:>10.3f}{r['stand']:>8.3f}"
+                     f"{r['accept_p_stands']:>13.3f}{r['policy_d']:>12.3f}  {r['weakest_accept']}")
+    rule = ("accept iff d > -v/(3(v+1)) (Spiel: + stand/3): accepting risks the level, conceding gives the bettor v"
+            if straf else "accept iff d > -(2v/(v+1) + 1 - stand)/3: with no stands P(win) > 1/(3(v+1))")
+    lines += ["", f"({rule}. 'policy d' is what the match policies answer on: "
+              + ("own points, d > 0" if straf else "the two-team §11.5 rule, d > -v/(v+1)")
+              + ". No game-level table for three players: match equity over three scores is not built.)"]
     return "\n".join(lines)

@@ -78,15 +78,26 @@ def _first_order_rows(first: pd.DataFrame) -> list[str]:
             f"<td class=\"num\">{r['bluff_c']:.3f}</td><td>{esc(r['weakest_hold'])}</td>" for _, r in first.iterrows()]
 
 
+def _three_rows(tables: list[pd.DataFrame]) -> list[str]:
+    rows = []
+    for frame in tables:
+        game = "Straf" if frame.attrs["style"] == "straf" else frame.attrs["style"].capitalize()
+        rows += [f"<th>{esc(game)}</th><td>{esc(r['figure'])}</td><td class=\"num\">{r['value']}</td>"
+                 f"<td class=\"num\">{r['accept_d']:.3f}</td><td class=\"num\">{r['accept_p']:.3f}</td>"
+                 f"<td class=\"num\">{r['stand']:.3f}</td><td class=\"num\">{r['accept_p_stands']:.3f}</td>"
+                 f"<td>{esc(r['weakest_accept'])}</td>" for _, r in frame.iterrows()]
+    return rows
+
+
 def section(ctx: Context) -> Section:
     """Giltspiel betting: §10.6 thresholds, the match-equity table from self-play, a policy round robin."""
     from analysis.games import betting
 
     games = GAMES * (10 if ctx.full else 1)
     run_kw = ctx.run_kw if ctx.full else {**ctx.run_kw, "jobs": 1}  # small runs: worker start-up would dominate
-    section = Section("betting", "Giltspiel betting: thresholds and policies", "")
+    section = Section("betting", "Giltspiel betting: thresholds and policies (and Perlaggen for three)", "")
     sub = [("betting-a", "A. Hold and bet thresholds"), ("betting-b", "B. Match equity"),
-           ("betting-c", "C. Policy tournament")]
+           ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds")]
     section.toc = sub
     tables = ctx.run("Giltspiel thresholds and match equity (self-play games)",
                      f"cardsim thresholds giltspiel --target {TARGET} --games {games} --seed {ctx.seed}", games,
@@ -96,6 +107,9 @@ def section(ctx: Context) -> Section:
     tourney = ctx.run("Giltspiel betting round robin", f"cardsim tournament giltspiel --policies {','.join(POLICIES)} "
                       f"--games {games} --seed {ctx.seed}", games * 3, betting.tournament, GAME, list(POLICIES),
                       games, ctx.seed, TARGET, **run_kw)
+    three = [ctx.run(f"Perlaggen 3-player thresholds ({style}, cached tables)",
+                     f"cardsim thresholds perlaggen --players 3{' --straf' if style == 'straf' else ''}", 0,
+                     betting.thresholds3, style) for style in ("innsbruck", "straf")]
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
     note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
@@ -132,5 +146,16 @@ def section(ctx: Context) -> Section:
         "on d &gt; -0.05, holds loosely and bluffs 15% of figures, <em>never</em> never bets.</p>",
         table(["policy", "opponent", "game-win rate", "points per deal", "games"], _tournament_rows(tourney),
               "Betting policies, round robin"),
+        f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
+        "<p>Perlaggen for three, each for himself (<code>perlaggen.md</code> §9.4), and Strafperlaggen (§9.5, "
+        "counting down from 9, a failed commitment adds its level). One player answers a bet from v to v+1 "
+        "(at most 3), the figure then between the bettor and him; the payoff is his points minus the mean of the "
+        "other two players' (conceding gives the bettor v). Plain: accept iff d &gt; -(2v/(v+1) + 1 - s)/3, "
+        "with no stands P(win) &gt; 1/(3(v+1)); Straf: d &gt; -v/(3(v+1)) (Spiel: + s/3). The stand rate s is "
+        "P(two players' best examples are equal), for the Spiel P(nobody takes 4 of 7 tricks) in G1 play. The "
+        "weakest class is the weakest own best figure whose d against one other player clears the threshold "
+        "(a lower bound: a bettor is stronger than a random player).</p>",
+        table(["game", "figure", "v", "accept if d &gt;", "P(win) &gt;", "stand s", "with stands", "weakest class"],
+              _three_rows(three), "First-order accept thresholds for one player against the bettor (3 players)"),
     ])
     return section

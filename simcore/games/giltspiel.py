@@ -63,6 +63,10 @@ OPTIONS = (
            "who may bet the Spiel in trick 5 (spec A-9); used by betting"),
     Option("strict_examples", True, (True, False),
            "forbid G/H bets and holds without an example (spec A-19); used by betting"),
+    Option("communication", "partner", ("partner", "none", "auer_channel"),
+           "§7.14: what a player knows when betting: partner = his team's hands (open signals), none = his own "
+           "hand, auer_channel = his own hand and the partner's signalled trumps, has-Gleich and has-Hanger; used by "
+           "betting (--communication)"),
 )
 
 

@@ -6,14 +6,17 @@ played by the spec's §10.5 greedy policy at every seat; the betting policies ac
 windows before every card and in the showing (`simcore.betting.play_deal`).
 
 Communication models (§7.14, `simcore.betting.COMMUNICATION`): ``partner`` (full partner information:
-a player knows both his team's hands' figure classes and trumps, partners signalling openly) or ``none``
-(a player knows only his own hand); the opponents' cards are unknown until played or shown. Estimates
-are tables per model, computed once from a fixed seed (and kept in the cardsim table cache):
+a player knows both his team's hands' figure classes and trumps, partners signalling openly), ``none``
+(a player knows only his own hand) or ``auer_channel`` (his own hand plus Auer's signals: the partner's
+trumps, whether he has a Gleich, whether he has a Hanger); the opponents' cards are unknown until played
+or shown. Estimates are tables per model, computed once from a fixed seed (and kept in the cardsim table
+cache):
 
-* `figure_table`: P(win / stand / lose / void | the best Gleich or Hanger code known: the team's, or
-  under ``none`` the player's own), uniform deals;
+* `figure_table`: P(win / stand / lose / void | the best Gleich or Hanger code known: the team's, under
+  ``none`` the player's own, under ``auer_channel`` the player's own and the partner's has-figure
+  signal), uniform deals;
 * `spiel_table`: P(team wins the Spiel | tricks won by it and by the opponents, trumps in the known
-  hands) under greedy play from every trick boundary.
+  hands: Auer signals the partner's) under greedy play from every trick boundary.
 """
 
 from __future__ import annotations
@@ -134,17 +137,18 @@ def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRu
 
 
 # --- estimates ------------------------------------------------------------------------------------
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def figure_counts(communication: str = "partner") -> np.ndarray:
-    """(2, CODE_BINS, 4) int64: deals by the known best code + 1 and the team's outcome
-    (`betting.figure_counts`) over `TABLE_BLOCKS` blocks of uniform deals."""
+    """(2, CODE_BINS, 4) int64 (Auer: (2, 2 * CODE_BINS, 4)): deals by the known best code + 1 and the
+    team's outcome (`betting.figure_counts`) over `TABLE_BLOCKS` blocks of uniform deals."""
     return betting.disk_cached(f"giltspiel-figures-{communication}-{TABLE_BLOCKS}-seed{TABLE_SEED}",
                                lambda: _figure_counts(communication))
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def spiel_table(communication: str = "partner") -> np.ndarray:
     """(3, 3, 9) P(team wins the Spiel | tricks, opponents' tricks, trumps in the known hands), greedy play."""
+    communication = betting.spiel_model(communication)
     return betting.disk_cached(f"giltspiel-spiel-{communication}-{SPIEL_DEALS}-seed{TABLE_SEED}",
                                lambda: betting.spiel_table(_spiel_games(communication)))
 

@@ -78,6 +78,13 @@ OPTIONS = (
            "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
     Option("target", 18, (11, 15, 18, 24),
            "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); used by betting"),
+    Option("communication", "partner", ("partner", "none", "auer_channel"),
+           "§7.5 (A-30): what a player knows when betting: partner = his team's hands, none = his own hand, "
+           "auer_channel = his own hand and the partners' signalled trumps/Perlaggen, has-Gleich and has-Hanger; used "
+           "by betting (--communication)"),
+    Option("straf_places", False, (False, True),
+           "§9.5: after someone has won Strafperlaggen the other two may play on for places 2 and 3 "
+           "(\"Höll auf!\" included); used by betting (--places)"),
 )
 
 # Precedence lists high -> low (§2.2, §9.1); "*" stands for the trump suit. A card listed twice

@@ -30,8 +30,8 @@ A player committed to a Gleich or Hanger baptises a Perlagg he plays as his exam
 
 Three players (§9.4) and Strafperlaggen (§9.5): `ThreeFigure` is the answering protocol of one figure
 (gut / accept / free ride / raise to 3), its ordinary points (`ThreeFigure.plain_points`) and its
-Strafperlaggen settlement (`ThreeFigure.straf_changes`); whole 3-player deals and
-games (each for himself, the clockwise showing, the 3-column sheet) are not implemented.
+Strafperlaggen settlement (`ThreeFigure.straf_changes`), also for the two-player Strafperlaggen finish;
+whole 3-player deals and games are `simcore.games.perlaggen_three`.
 """
 
 from __future__ import annotations
@@ -346,6 +346,7 @@ def _table_name(styled: StyleKit) -> str:
 
 @lru_cache(maxsize=16)
 def _spiel_table(styled: StyleKit, communication: str) -> np.ndarray:
+    communication = betting.spiel_model(communication)
     need = styled.hand // 2 + 1
     return betting.disk_cached(f"perlaggen-{_table_name(styled)}-spiel-{communication}-{SPIEL_DEALS}-seed{TABLE_SEED}",
                                lambda: betting.spiel_table(_spiel_games(styled, communication), need))
@@ -438,7 +439,11 @@ GUT3, ACCEPT3, RAISE3 = "gut", "accept", "raise"
 
 
 class ThreeFigure:
-    """One figure bet in the 3-player game (§9.4): players 0, 1, 2 clockwise, ``bettor`` bets 2.
+    """One figure bet in the 3-player game (§9.4): players 0, 1, 2 clockwise, ``bettor`` bets 2. The
+    number of players is len(scores); with two (the Strafperlaggen finish for places 2 and 3, §9.5,
+    "same rules") the one opponent answers gut / accept / raise to 3 and may raise to 3 later after
+    accepting; the bettor never raises (A-29) and nobody rides free (DEFAULT: the 3-player protocol
+    with the third player absent).
 
     The others answer clockwise from the bettor's left: gut (out of the figure), accept, or raise (accept
     and bet 3, at most 3). If the first answerer accepts, the second rides free (no duty, may still win).
@@ -453,12 +458,13 @@ class ThreeFigure:
         if straf and scores[bettor] <= 1:
             raise CardsimError(f"§9.5: player {bettor} is on 1 and may not bet")
         self.bettor, self.scores, self.straf = bettor, tuple(scores), straf
+        self.players = len(self.scores)
         self.value = 2
-        self.level = [0, 0, 0]
+        self.level = [0] * self.players
         self.level[bettor] = 2
         self.out: set[int] = set()  # players who said gut (cannot win the figure)
         self.free: set[int] = set()
-        self.queue = [(bettor + 1) % 3, (bettor + 2) % 3]  # who answers next, in order
+        self.queue = self._others(bettor)  # who answers next, in order
         self.raiser: int | None = None
         self.penalised: set[int] = set()
 
@@ -468,7 +474,11 @@ class ThreeFigure:
 
     def eligible(self) -> set[int]:
         """Players who may still win the figure."""
-        return {0, 1, 2} - self.out
+        return set(range(self.players)) - self.out
+
+    def _others(self, player: int) -> list[int]:
+        """The other players clockwise from ``player``'s left."""
+        return [(player + k) % self.players for k in range(1, self.players)]
 
     def answer(self, player: int, kind: str) -> None:
         """gut / accept / raise by ``player``; out of turn: +2 and nothing this deal (§9.5), no effect."""
@@ -504,7 +514,7 @@ class ThreeFigure:
         self.value, self.raiser = 3, player
         self.level[player] = 3
         self.free.discard(player)
-        self.queue = [p for p in ((player + 1) % 3, (player + 2) % 3) if p not in self.out]
+        self.queue = [p for p in self._others(player) if p not in self.out]
 
     def straf_changes(self, winner: int | None, spiel: bool = False) -> list[int]:
         """Strafperlaggen point changes (subtracting is good) once the figure is decided.
@@ -512,25 +522,25 @@ class ThreeFigure:
         winner: the player who wins it by the cards (best Gleich/Hanger, or 4 tricks), or None (it
         stands, or nobody took 4 tricks); a winner who is out of the figure cannot win it.
         """
-        changes = [0, 0, 0]
+        changes = [0] * self.players
         if self.eligible() == {self.bettor} and self.raiser is None:
             changes[self.bettor] -= 1  # everyone conceded the original bet
             return self._void_penalised(changes)
         if self.raiser is not None and self.eligible() == {self.raiser}:
             changes[self.raiser] -= 2
-            for p in range(3):
+            for p in range(self.players):
                 if p != self.raiser:
                     changes[p] += self.level[p]
             return self._void_penalised(changes)
         if winner is not None and winner in self.eligible():
             changes[winner] -= self.value
-            for p in range(3):
+            for p in range(self.players):
                 if p != winner:
                     changes[p] += self.level[p]
         elif winner is None and not spiel:
             pass  # a Gleich or Hanger that stands
         else:
-            for p in range(3):
+            for p in range(self.players):
                 changes[p] += self.level[p]
         return self._void_penalised(changes)
 
@@ -540,7 +550,7 @@ class ThreeFigure:
         2; else the winner by the cards (best example among the players still in, or 4 tricks; None: it
         stands, or nobody took 4 tricks) scores the value (2, or 3 after an accepted raise). A player who
         fails the example duty scores nothing in the deal and loses 2 (§9.4): the caller applies that."""
-        points = [0, 0, 0]
+        points = [0] * self.players
         if self.eligible() == {self.bettor} and self.raiser is None:
             points[self.bettor] = 1
         elif self.raiser is not None and self.eligible() == {self.raiser}:

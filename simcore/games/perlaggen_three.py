@@ -31,8 +31,26 @@ any answer, bet or card each player may bet unbet figures blind (no example duty
 missing example); they are answered after the deal in the order Gleich, Hanger, Spiel (counter-bets
 allowed, A-20); a blind Gleich/Hanger conceded by both scores only if the bettor has an example (§8.14);
 the blind bettor must make the figure if he can (his Perlaggen serve it in play and showing); losing it
-costs his level 2 like any failed commitment (DEFAULT). Not modelled: "Höll auf!" and the two-player
-finish for places 2 and 3; acting out of turn is refused (CardsimError) rather than fined.
+costs his level 2 like any failed commitment (DEFAULT). Acting out of turn is refused (CardsimError)
+rather than fined.
+
+The finish for places 2 and 3 (§9.5, `play_finish`, ``play_game(..., places=True)``): the other two
+play on from their counts with the same rules, a `Deal3` of two hands (7 cards each, the straf deal
+3-T-4 for two, the Spiel needs 4 of 7 tricks, so it is never hin). Readings chosen here (DEFAULT):
+
+* answering between two is the 3-player protocol with the third player absent: the opponent says gut,
+  accepts or raises to 3; after accepting he may raise to 3 later; the bettor never raises (A-29);
+* the deal alternates between the two; the first deal is dealt by the next dealer in the 3-player
+  rotation; if that is the winner, he deals it (his right cuts, his left leads and takes over the
+  exchange, `finish_deal`) and the deal then passes to his left; otherwise A-27 (the non-dealer cuts
+  and leads, the dealer exchanges);
+* a player who reached 0 in the game's last deal after the winner (in the §9.5 order) is second
+  without a finish;
+* "Höll auf!" (A-32): in every finish deal where exactly one player is on 1, the deal starts with the
+  other's blind bets on all three figures (`Deal3.hoell_auf_bettor`); the player on 1 answers each,
+  gut or accept (he may not raise), before he sees his cards (the policy answers on `blind_prior`,
+  `answer_hoell_auf`); a conceded Gleich/Hanger scores only if the bettor has an example (§8.14); an
+  accepted Gleich/Hanger gives the player on 1 the example duty (only the blind bettor is exempt).
 
 Policies are `simcore.betting.Policy` thresholds answering as individuals on d = P(I win the figure) -
 P(another player wins it) from 3-player tables (`three_tables`); card play is G1 (§11.7) on a trick view
@@ -58,6 +76,8 @@ from simcore.games.perlaggen_betting import (ACCEPT3, CODE_BINS, GUT3, RAISE3, T
 from simcore.rng import block_substream
 
 PLAYERS = 3
+FINISH_PLAYERS = 2
+"""Players of the Strafperlaggen finish for places 2 and 3 (§9.5)."""
 HAND = 7
 NEED = 4
 """Tricks that win the Spiel (§9.4)."""
@@ -89,25 +109,37 @@ def solo_view(trick, trump: int, style: str) -> list:
 
 @dataclass
 class Result3:
-    """A finished 3-player deal: points (3,) (penalties included), awards [(player, points, figure)] in
-    the §8.12 order, penalised players, the Spiel winner (None: hin) and who won the game (None)."""
+    """A finished 3-player (or 2-player finish) deal: points (players,) (penalties included), awards
+    [(player, points, figure)] in the §8.12 order, penalised players, the Spiel winner (None: hin), who
+    won the game (None) and every player who reached the target in this deal, in the order he got there."""
 
     points: list
     awards: list
     penalised: set
     spiel_winner: int | None
     game_winner: int | None = None
+    reached: list = field(default_factory=list)
 
 
 class Deal3:
     """One deal of the 3-player game (§9.4). hands: three sequences of 7 cards (seat 0..2 clockwise);
-    trump: suit index; scores: the players' totals before the deal; target: game target."""
+    trump: suit index; scores: the players' totals before the deal (one per hand); target: game target.
+
+    Two hands: a deal of the Strafperlaggen finish for places 2 and 3 (§9.5, style "straf" only): the
+    same rules between two players; ``dealer``'s opponent leads (the winner-dealt first deal passes the
+    other player as ``dealer``: see `finish_deal`)."""
 
     def __init__(self, hands, trump: int, dealer: int = 0, scores=(0, 0, 0), target: int = 18,
                  style: str = "innsbruck"):
-        if len(hands) != PLAYERS or any(len(h) != HAND for h in hands):
+        self.players = len(hands)
+        if self.players not in (PLAYERS, FINISH_PLAYERS) or any(len(h) != HAND for h in hands):
             raise CardsimError(f"§9.4: three players hold {HAND} cards each, got {[len(h) for h in hands]}")
-        if len({c for h in hands for c in h}) != PLAYERS * HAND:
+        if self.players == FINISH_PLAYERS and style != STRAF:
+            raise CardsimError("§9.5: the two-player deal here is the Strafperlaggen finish for places 2 and 3 "
+                               "(style straf); two-player Perlaggen (§9.2) is --players 2")
+        if len(scores) != self.players:
+            raise CardsimError(f"give one score per player ({self.players}), got {list(scores)}")
+        if len({c for h in hands for c in h}) != self.players * HAND:
             raise CardsimError("a card is dealt twice")
         self.game = cards_for(style, trump)
         self.style, self.trump, self.dealer = style, trump, dealer
@@ -116,27 +148,30 @@ class Deal3:
         self.hands = [tuple(h) for h in hands]
         self.in_hand = [list(h) for h in hands]
         self.scores = tuple(scores)
-        self.baptised = [{} for _ in range(PLAYERS)]
+        self.baptised = [{} for _ in range(self.players)]
         self.figures: list[ThreeFigure | None] = [None, None, None]
         self.decided: dict[int, tuple] = {}  # figure -> (points (3,), order key)
         self.first_bet: dict[int, int] = {}
         self.blind: set[int] = set()  # figures bet blind (§9.5)
         self.blind_open = self.straf  # blind bets allowed until the first answer, bet or card
         self.duty = [set(), set()]  # per G/H: players with the example duty
-        self.won = [0, 0, 0]
+        self.won = [0] * self.players
         self.trick: list = []
-        self.leader = (dealer + 1) % PLAYERS
+        self.leader = (dealer + 1) % self.players
         self.phase = PLAY
-        self.shown = [[-1, -1] for _ in range(PLAYERS)]  # best code laid out per player and G/H
+        self.shown = [[-1, -1] for _ in range(self.players)]  # best code laid out per player and G/H
         self.show_turns: list[int] = []
         self.spiel_winner: int | None = None
         self.result: Result3 | None = None
         self._seq = 0
+        if self.hoell_auf_bettor() is not None:
+            for figure in (G, H, SP):
+                self.bet_blind(self.hoell_auf_bettor(), figure)
 
     # --- state --------------------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % PLAYERS
+        return (self.leader + len(self.trick)) % self.players
 
     def code(self, seat: int, figure: int) -> int:
         """Best code (-1 none) of the seat's whole hand, its baptisms fixed."""
@@ -177,6 +212,16 @@ class Deal3:
         if self.figures[figure] is not None:
             return "the figure is already bet"
         return self.limit_error(seat, 1)
+
+    def hoell_auf_bettor(self) -> int | None:
+        """The player who bets "Höll auf!" at the start of a deal of the two-player finish (§9.5): the
+        opponent of the one player on 1, if exactly one is on 1; else None. The deal starts with his blind
+        bets on all three figures (`__init__`); the player on 1 answers each, gut or accept, in the order
+        Gleich, Hanger, Spiel, before he sees his cards (A-32: the policy answers on `blind_prior`)."""
+        on_one = [p for p in range(self.players) if self.scores[p] == 1]
+        if self.players != FINISH_PLAYERS or not self.straf or len(on_one) != 1:
+            return None
+        return 1 - on_one[0]
 
     def must_make(self, seat: int, figure: int) -> bool:
         """Must the seat make Gleich/Hanger ``figure`` if he can (example duty, or his blind bet, §9.5)?"""
@@ -255,7 +300,7 @@ class Deal3:
         if card in self.game.wild:
             self.baptised[seat][card] = identity
         self.trick.append((card, identity))
-        if len(self.trick) < PLAYERS:
+        if len(self.trick) < self.players:
             return
         self.leader = self.game.trick_winner(self.trick, self.leader, self.trump)
         self.won[self.leader] += 1
@@ -273,8 +318,8 @@ class Deal3:
     def _end_play(self) -> None:
         if SP not in self.decided:
             self.decided[SP] = (self._points(SP, self.spiel_winner), self._order(SP))
-        first = self.spiel_winner if self.spiel_winner is not None else (self.dealer + 1) % PLAYERS
-        self.show_turns = [(first + k) % PLAYERS for k in range(PLAYERS)]
+        first = self.spiel_winner if self.spiel_winner is not None else (self.dealer + 1) % self.players
+        self.show_turns = [(first + k) % self.players for k in range(self.players)]
         self.phase = SHOW
         self._skip_decided_showing()
 
@@ -302,10 +347,10 @@ class Deal3:
         Strafperlaggen changes (§9.5, `ThreeFigure.straf_changes`; an unbet figure: the winner -1)."""
         fig = self.figures[figure]
         if fig is None:
-            return [(-1 if self.straf else 1) * int(p == winner) for p in range(PLAYERS)]
+            return [(-1 if self.straf else 1) * int(p == winner) for p in range(self.players)]
         if (figure in self.blind and figure != SP and fig.raiser is None and fig.eligible() == {fig.bettor}
                 and self.code(fig.bettor, figure) < 0):
-            return [0] * PLAYERS  # §8.14: a conceded blind Gleich/Hanger the bettor does not have
+            return [0] * self.players  # §8.14: a conceded blind Gleich/Hanger the bettor does not have
         return fig.straf_changes(winner, spiel=figure == SP) if self.straf else fig.plain_points(winner)
 
     def _order(self, figure: int) -> tuple[int, int]:
@@ -325,53 +370,55 @@ class Deal3:
         for figure in (G, H):
             if self.open(figure):
                 fig = self.figures[figure]
-                w = self._figure_winner(figure, range(PLAYERS) if fig is None else sorted(fig.eligible()))
+                w = self._figure_winner(figure, range(self.players) if fig is None else sorted(fig.eligible()))
                 self.decided[figure] = (self._points(figure, w), self._order(figure))
         penalised = {p for f in (G, H) for p in self.duty[f] if self.code(p, f) < 0}
         awards = []
         for figure, (points, _) in sorted(self.decided.items(), key=lambda kv: kv[1][1]):
-            awards += [(p, points[p], figure) for p in range(PLAYERS) if points[p] and p not in penalised]
+            awards += [(p, points[p], figure) for p in range(self.players) if points[p] and p not in penalised]
         sign = -1 if self.straf else 1
-        totals = [-sign * PENALTY if p in penalised else 0 for p in range(PLAYERS)]
-        running, winner = list(self.scores), None
+        totals = [-sign * PENALTY if p in penalised else 0 for p in range(self.players)]
+        running, reached = list(self.scores), []
         for p, points, _ in awards:
             totals[p] += points
             running[p] += points
-            if winner is None and sign * running[p] >= sign * self.target:
-                winner = p
+            if p not in reached and sign * running[p] >= sign * self.target:
+                reached.append(p)
         self.phase = DONE
-        self.result = Result3(totals, awards, penalised, self.spiel_winner, winner)
+        self.result = Result3(totals, awards, penalised, self.spiel_winner, (reached or [None])[0], reached)
 
 
 # --- estimates -----------------------------------------------------------------------------------
-def deal_rows(words: np.ndarray, style: str) -> tuple[np.ndarray, np.ndarray]:
-    """(hands (n, 3) uint64, seat 0 = the dealer; trumps (n,)) of 3-player deals as played (A-28: deals
-    thrown in left out)."""
-    rows = PV.table_block(words, PV.TableRules(players=PLAYERS, style=style))
+def deal_rows(words: np.ndarray, style: str, players: int = PLAYERS) -> tuple[np.ndarray, np.ndarray]:
+    """(hands (n, players) uint64, seat 0 = the dealer, the exchanger; trumps (n,)) of 3-player (or
+    2-player Strafperlaggen finish) deals as played (A-28: deals thrown in left out)."""
+    rows = PV.table_block(words, PV.TableRules(players=players, style=style, straf_finish=players == FINISH_PLAYERS))
     rows = rows[rows[:, PV.THROWN] == 0]
-    return rows[:, :PLAYERS], rows[:, PV.TRUMP].astype(np.int64)
+    return rows[:, :players], rows[:, PV.TRUMP].astype(np.int64)
 
 
-def draw_deal(rng: np.random.Generator, style: str, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
-    """A 3-player deal as played with ``dealer`` dealing: hands by seat, trump suit (thrown in: deal again)."""
+def draw_deal(rng: np.random.Generator, style: str, dealer: int = 0,
+              players: int = PLAYERS) -> tuple[list[tuple[int, ...]], int]:
+    """A deal as played with ``dealer`` dealing (he alone exchanges, his left gets the first packet, his
+    right cuts): hands by seat, trump suit (thrown in: deal again)."""
     while True:
         words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-        masks, trumps = deal_rows(words, style)
+        masks, trumps = deal_rows(words, style, players)
         if len(masks):
             break
-    hands = [()] * PLAYERS
-    for i in range(PLAYERS):
-        hands[(dealer + i) % PLAYERS] = tuple(P.DECK.cards_of(int(masks[0, i])))
+    hands = [()] * players
+    for i in range(players):
+        hands[(dealer + i) % players] = tuple(P.DECK.cards_of(int(masks[0, i])))
     return hands, int(trumps[0])
 
 
 def figure_d(codes: np.ndarray) -> np.ndarray:
     """(2, CODE_BINS) d = P(my best is the single best) - P(another's is) by my best code + 1, from
-    codes (n, 3, 2) int64 (-1 none) of deals, all seats pooled; bins never seen: 0."""
+    codes (n, players, 2) int64 (-1 none) of deals, all seats pooled; bins never seen: 0."""
     out = np.zeros((2, CODE_BINS))
     for figure in (G, H):
         seen, score = np.zeros(CODE_BINS), np.zeros(CODE_BINS)
-        for seat in range(PLAYERS):
+        for seat in range(codes.shape[1]):
             mine = codes[:, seat, figure]
             others = np.delete(codes[:, :, figure], seat, axis=1)
             best = others.max(axis=1)
@@ -390,19 +437,19 @@ def _power(cards, trump: int, wild) -> int:
 def spiel_d(games) -> np.ndarray:
     """(NEED, NEED, SPIEL_POWER) d = P(I take 4 tricks) - P(another does) by my tricks, the most tricks
     of another player and my power (trumps and Perlaggen in hand); games yields (trick winners, powers
-    (3,) before every trick). Cells seen fewer than 30 times: the same power at any tricks."""
+    (players,) before every trick). Cells seen fewer than 30 times: the same power at any tricks."""
     score = np.zeros((NEED, NEED, betting.SPIEL_POWER))
     seen = np.zeros_like(score)
     for winners, powers in games:
-        won, states = [0, 0, 0], []
+        won, states = [0] * len(powers[0]), []
         for w, power in zip(winners, powers):
             states.append((list(won), power))
             won[w] += 1
             if max(won) == NEED:
                 break
         for before, power in states:
-            for p in range(PLAYERS):
-                others = max(before[q] for q in range(PLAYERS) if q != p)
+            for p in range(len(won)):
+                others = max(before[q] for q in range(len(won)) if q != p)
                 outcome = float(won[p] == NEED) - float(max(won) == NEED and won[p] != NEED)
                 score[before[p], others, power[p]] += outcome
                 seen[before[p], others, power[p]] += 1
@@ -410,40 +457,85 @@ def spiel_d(games) -> np.ndarray:
     return np.where(seen >= 30, score / np.maximum(seen, 1), marginal[None, None, :])
 
 
-def _spiel_games(style: str):
-    """(trick winners, powers (3,) before every trick) of G1 play-outs of 3-player deals, no bets."""
+@lru_cache(maxsize=4)
+def _spiel_games(style: str, players: int) -> tuple:
+    """((trick winners, powers (players,) before every trick), ...) of SPIEL_DEALS G1 play-outs of deals,
+    no bets (kept in memory: the Spiel table and `stand_stats` share them)."""
+    return tuple(_spiel_playouts(style, players))
+
+
+def _spiel_playouts(style: str, players: int):
     rng = block_substream(TABLE_SEED, 0, 3)
     for _ in range(SPIEL_DEALS):
-        hands, trump = draw_deal(rng, style)
-        deal = Deal3(hands, trump, target=99, style=style)
+        hands, trump = draw_deal(rng, style, players=players)
+        deal = Deal3(hands, trump, 0, (0,) * players, target=99, style=style)
         winners, powers = [], []
         while deal.phase == PLAY:
-            powers.append([_power(deal.in_hand[p], trump, deal.game.wild) for p in range(PLAYERS)])
-            for _ in range(PLAYERS):
+            powers.append([_power(deal.in_hand[p], trump, deal.game.wild) for p in range(players)])
+            for _ in range(players):
                 play_card(deal)
             winners.append(deal.leader)
         yield winners, powers
 
 
 @lru_cache(maxsize=8)
-def three_tables(style: str) -> tuple[np.ndarray, np.ndarray]:
-    """(figure_d (2, CODE_BINS), spiel_d (NEED, NEED, SPIEL_POWER)) of a style, cached on disk."""
-    def figures() -> np.ndarray:
-        rng = block_substream(TABLE_SEED, 0, 4)
-        words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-        masks, trumps = deal_rows(words, style)
-        codes = np.empty((len(masks), PLAYERS, 2), dtype=np.int64)
-        for trump in np.unique(trumps):
-            chosen = trumps == trump
-            for seat in range(PLAYERS):
-                found = P.figure_codes(masks[chosen, seat], style, P.DECK.suits[trump]).astype(np.int64)
-                codes[chosen, seat] = np.where(found > 0, found, -1)
-        return figure_d(codes)
-
-    fig = betting.disk_cached(f"perlaggen3-{style}-figures-{TABLE_DEALS}-seed{TABLE_SEED}", figures)
-    spiel = betting.disk_cached(f"perlaggen3-{style}-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}",
-                                lambda: spiel_d(_spiel_games(style)))
+def three_tables(style: str, players: int = PLAYERS) -> tuple[np.ndarray, np.ndarray]:
+    """(figure_d (2, CODE_BINS), spiel_d (NEED, NEED, SPIEL_POWER)) of a style at a table of 3 (or the
+    2-player Strafperlaggen finish), cached on disk."""
+    name = f"perlaggen{players}-{style}"
+    fig = betting.disk_cached(f"{name}-figures-{TABLE_DEALS}-seed{TABLE_SEED}",
+                              lambda: figure_d(_table_codes(style, players)))
+    spiel = betting.disk_cached(f"{name}-spiel-{SPIEL_DEALS}-seed{TABLE_SEED}",
+                                lambda: spiel_d(_spiel_games(style, players)))
     return fig, spiel
+
+
+def _table_codes(style: str, players: int) -> np.ndarray:
+    """codes (n, players, 2) int64 (-1 none) of the best Gleich/Hanger of every hand of the table deals
+    (TABLE_DEALS, fixed seed; thrown-in deals left out)."""
+    rng = block_substream(TABLE_SEED, 0, 4)
+    words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+    masks, trumps = deal_rows(words, style, players)
+    codes = np.empty((len(masks), players, 2), dtype=np.int64)
+    for trump in np.unique(trumps):
+        chosen = trumps == trump
+        for seat in range(players):
+            found = P.figure_codes(masks[chosen, seat], style, P.DECK.suits[trump]).astype(np.int64)
+            codes[chosen, seat] = np.where(found > 0, found, -1)
+    return codes
+
+
+PAIR_D = 3
+"""Rows PAIR_D + G, PAIR_D + H of `figure_stats`: d against one other player by own best code + 1."""
+
+
+def figure_stats(codes: np.ndarray, hin: float) -> np.ndarray:
+    """(5, 1 + CODE_BINS): rows G, H: [P(two given players' best codes are equal, "none" included: the
+    figure stands between them), share of hands by best code + 1 ...]; row Sp: [P(das Spiel ist hin), 0 ...];
+    rows PAIR_D + G/H: [0, d = P(mine beats his) - P(his beats mine) against one other player by my best
+    code + 1 ...] (`figure_d` over every pair of seats). codes (n, players, 2) int64 (-1 none)."""
+    out = np.zeros((5, 1 + CODE_BINS))
+    for figure in (G, H):
+        out[figure, 0] = float((codes[:, 0, figure] == codes[:, 1, figure]).mean())
+        out[figure, 1:] = np.bincount(codes[:, :, figure].ravel() + 1, minlength=CODE_BINS) / codes[:, :, 0].size
+    out[SP, 0] = hin
+    seats = codes.shape[1]
+    pairs = np.concatenate([codes[:, [i, j]] for i in range(seats) for j in range(i + 1, seats)])
+    out[PAIR_D:, 1:] = figure_d(pairs)
+    return out
+
+
+@lru_cache(maxsize=8)
+def stand_stats(style: str, players: int = PLAYERS) -> np.ndarray:
+    """`figure_stats` of the table deals, the Spiel's hin rate from the G1 play-outs without bets (the
+    deals behind `three_tables`); cached on disk."""
+    def compute() -> np.ndarray:
+        games = _spiel_games(style, players)
+        hin = sum(max(np.bincount(winners, minlength=players)) < NEED for winners, _ in games) / len(games)
+        return figure_stats(_table_codes(style, players), hin)
+
+    return betting.disk_cached(f"perlaggen{players}-{style}-stands-{TABLE_DEALS}-{SPIEL_DEALS}-seed{TABLE_SEED}",
+                               compute)
 
 
 def estimate(deal: Deal3, seat: int, figure: int, tables) -> float:
@@ -451,17 +543,40 @@ def estimate(deal: Deal3, seat: int, figure: int, tables) -> float:
     tricks and, in the showing, the examples laid out (behind one of them: -1; ahead of all three: +1)."""
     fig_table, spiel_table = tables
     if figure == SP:
-        others = max(deal.won[q] for q in range(PLAYERS) if q != seat)
+        others = max(deal.won[q] for q in range(deal.players) if q != seat)
         return float(spiel_table[min(deal.won[seat], NEED - 1), min(others, NEED - 1),
                                  _power(deal.in_hand[seat], deal.trump, deal.game.wild)])
     mine = deal.code(seat, figure)
     if deal.phase == SHOW:
-        shown = [deal.shown[q][figure] for q in range(PLAYERS) if q != seat]
+        shown = [deal.shown[q][figure] for q in range(deal.players) if q != seat]
         if mine < max(shown):
             return -1.0
-        if all(q not in deal.show_turns for q in range(PLAYERS) if q != seat):
+        if all(q not in deal.show_turns for q in range(deal.players) if q != seat):
             return 1.0 if mine > max(shown) else 0.0
     return float(fig_table[figure, mine + 1])
+
+
+def accept_threshold(value: int, stand: float = 0.0, straf: bool = False, spiel: bool = False) -> tuple[float, float]:
+    """First-order accept/concede threshold of one player answering a bet from ``value`` (1 or 2) to
+    value + 1 in the 3-player game (§9.4) or Strafperlaggen (§9.5). Payoff: his points minus the mean of
+    the other two players' (Straf: points counted off, so a subtraction gains), the figure between the
+    bettor (or raiser, committed at value + 1) and him, the third player out. With p, q, s = P(he wins),
+    P(the bettor wins), P(it stands or, for the Spiel, nobody takes 4 tricks) and d = p - q:
+
+    * gut: the bettor takes the old value: -v/2;
+    * plain accept: +(v+1) if he wins, -(v+1)/2 if the bettor wins, 0 else ->
+      accept iff d > -(2v/(v+1) + 1 - s)/3;
+    * Straf accept (both committed at v+1): +3(v+1)/2 if he wins, -3(v+1)/2 if the bettor wins, 0 if a
+      Gleich/Hanger stands, -(v+1)/2 if nobody takes the Spiel (both add v+1) ->
+      accept iff d > -v/(3(v+1)) (+ s/3 for the Spiel).
+
+    Returns (d threshold, P(win) threshold = (1 - s + d*)/2, at least 0)."""
+    v = value
+    if straf:
+        d = -v / (3 * (v + 1)) + (stand / 3 if spiel else 0.0)
+    else:
+        d = -(2 * v / (v + 1) + 1 - stand) / 3
+    return d, max(0.0, (1 - stand + d) / 2)
 
 
 # --- policies -------------------------------------------------------------------------------------
@@ -531,16 +646,33 @@ def try_bets(deal: Deal3, players, seat: int, figures) -> bool:
 
 
 @lru_cache(maxsize=8)
-def blind_prior(style: str) -> tuple[float, float, float]:
+def blind_prior(style: str, players: int = PLAYERS) -> tuple[float, float, float]:
     """(G, H, Sp) d a player expects before seeing his cards: the mean of `estimate` at the start of
-    BLIND_DEALS deals over all seats (fixed table seed); about -P(someone wins the figure)/3 by symmetry."""
+    BLIND_DEALS deals over all seats (fixed table seed); about -P(someone wins the figure)/3 by symmetry
+    at three players, about 0 at two (the finish)."""
     rng = block_substream(TABLE_SEED, 0, 5)
-    tables, total = three_tables(style), np.zeros(3)
+    tables, total = three_tables(style, players), np.zeros(3)
     for _ in range(BLIND_DEALS):
-        hands, trump = draw_deal(rng, style)
-        deal = Deal3(hands, trump, target=99, style=style)
-        total += [sum(estimate(deal, seat, f, tables) for seat in range(PLAYERS)) for f in (G, H, SP)]
-    return tuple(float(x) for x in total / (BLIND_DEALS * PLAYERS))
+        hands, trump = draw_deal(rng, style, players=players)
+        deal = Deal3(hands, trump, 0, (STRAF_START,) * players, target=99, style=style)
+        total += [sum(estimate(deal, seat, f, tables) for seat in range(players)) for f in (G, H, SP)]
+    return tuple(float(x) for x in total / (BLIND_DEALS * players))
+
+
+def answer_hoell_auf(deal: Deal3, players) -> None:
+    """The player on 1 answers "Höll auf!" (§9.5) before the cards are dealt (A-32), by his policy's
+    plain §11.5 rule on `blind_prior`: accept iff d > -1/2 + hold_margin (DEFAULT: not the Strafperlaggen
+    shift of `answer_pending`, since a player on 1 who wins any figure finishes). An accepted Gleich or
+    Hanger carries the example duty; between two, the table's d of a hand without an example is about
+    -1, so the prior already counts such hands as lost."""
+    bettor = deal.hoell_auf_bettor()
+    if bettor is None:
+        return
+    prior = blind_prior(deal.style, deal.players)
+    seat = 1 - bettor
+    while (figure := deal.pending()) is not None:
+        kind = players[seat].policy.response(prior[figure], 1, False)
+        deal.answer(seat, figure, ANSWERS[kind])
 
 
 def blind_bets(deal: Deal3, players) -> None:
@@ -548,9 +680,9 @@ def blind_bets(deal: Deal3, players) -> None:
     `blind_prior` clears his bet margin by BLIND_MARGIN; then the blind bets are answered."""
     if not deal.straf:
         return
-    prior = blind_prior(deal.style)
-    for k in range(PLAYERS):
-        seat = (deal.dealer + 1 + k) % PLAYERS
+    prior = blind_prior(deal.style, deal.players)
+    for k in range(deal.players):
+        seat = (deal.dealer + 1 + k) % deal.players
         policy = players[seat].policy
         for figure in (G, H, SP):
             if (deal.blind_error(seat, figure) is None and policy.max_value >= 2
@@ -560,15 +692,17 @@ def blind_bets(deal: Deal3, players) -> None:
 
 
 def betting_window(deal: Deal3, players) -> None:
-    """Players polled clockwise from the one to move until three pass in a row."""
+    """Players polled clockwise from the one to move until all pass in a row."""
     passes, seat = 0, deal.to_move
-    while passes < PLAYERS and deal.phase == PLAY:
+    while passes < deal.players and deal.phase == PLAY:
         passes = 0 if try_bets(deal, players, seat, (G, H, SP)) else passes + 1
-        seat = (seat + 1) % PLAYERS
+        seat = (seat + 1) % deal.players
 
 
 def play_deal(deal: Deal3, players) -> Result3:
-    """Play a deal to its end with the players' policies (Strafperlaggen: blind bets first)."""
+    """Play a deal to its end with the players' policies (Strafperlaggen: "Höll auf!" answered, then
+    blind bets first)."""
+    answer_hoell_auf(deal, players)
     blind_bets(deal, players)
     while deal.phase == PLAY:
         if not deal.trick:
@@ -588,19 +722,35 @@ def play_deal(deal: Deal3, players) -> Result3:
 # --- whole games ------------------------------------------------------------------------------------
 @dataclass
 class Game3:
-    """A whole game: scores (3,), deal results, dealers, the winner."""
+    """A whole game: scores (3,), deal results, dealers, the winner; with the Strafperlaggen finish
+    (`play_finish`): places (seats 1st, 2nd, 3rd), the counts after the finish, the finish's deal
+    results (points of seats (winner's left, winner's right)) and real dealers (seats)."""
 
     target: int
     scores: list = field(default_factory=lambda: [0, 0, 0])
     deals: list = field(default_factory=list)
     dealers: list = field(default_factory=list)
     winner: int | None = None
+    places: list | None = None
+    finish_scores: list | None = None
+    finish_deals: list = field(default_factory=list)
+    finish_dealers: list = field(default_factory=list)
 
 
-def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "innsbruck") -> Game3:
+def _deal_players(policies, tables, bluff_rng) -> list[Player]:
+    """The players of one deal with their bluff draws (one (G, H, Sp) row of uniforms per player)."""
+    draws = bluff_rng.random((len(policies), 3))
+    return [Player(policy, tables, [bool(u < policy.bluff) for u in row]) for policy, row in zip(policies, draws)]
+
+
+def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "innsbruck",
+              places: bool = False) -> Game3:
     """policies[p] plays seat p; the first dealer is drawn and the deal passes clockwise; the game ends
     when a player reaches the target (§8.12 order within the deal). Strafperlaggen (style "straf"):
-    ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins."""
+    ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins; ``places``:
+    the other two then play on for places 2 and 3 (`play_finish`)."""
+    if places and style != STRAF:
+        raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
     tables = three_tables(style)
     game = Game3(target, [target] * PLAYERS if style == STRAF else [0] * PLAYERS)
     dealer = int(deal_rng.integers(PLAYERS))
@@ -608,16 +758,70 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
         if len(game.deals) >= MAX_DEALS_PER_GAME:
             raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
         hands, trump = draw_deal(deal_rng, style, dealer)
-        draws = bluff_rng.random((PLAYERS, 3))
-        players = [Player(policies[p], tables, [bool(u < policies[p].bluff) for u in draws[p]])
-                   for p in range(PLAYERS)]
+        players = _deal_players(policies, tables, bluff_rng)
         result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style), players)
         game.scores = [s + d for s, d in zip(game.scores, result.points)]
         game.deals.append(result)
         game.dealers.append(dealer)
         game.winner = result.game_winner
         dealer = (dealer + 1) % PLAYERS
+    if places:
+        play_finish(game, policies, deal_rng, bluff_rng, dealer)
     return game
+
+
+# --- the Strafperlaggen finish for places 2 and 3 (§9.5) --------------------------------------------
+def finish_deal(rng: np.random.Generator, dealer: int | None) -> tuple[list[tuple[int, ...]], int, int]:
+    """A deal of the two-player finish between seats 0 and 1 of the finish (0: the winner's left, 1: his
+    right): (hands, trump, the seat to pass to `Deal3` as dealer: his opponent leads).
+
+    ``dealer`` 0 or 1 deals as in the two-player game (A-27: the other one cuts, gets the first packet and
+    leads; only the dealer exchanges). ``dealer`` None: the winner of the game deals the first hand
+    (§9.5): the player on his right (1) cuts, the player on his left (0) gets the first packet, leads and
+    takes over the dealer's right to exchange. That deal is drawn as the two-player deal dealt by 0 (so
+    0 exchanges and 1 cuts) with 0 leading: the shuffle is uniform and 3-T-4 gives both players 3 cards
+    before the trump either way, so only the packet order differs and the hands, trump and exchange
+    are distributed as in the real procedure."""
+    if dealer is None:
+        hands, trump = draw_deal(rng, STRAF, 0, FINISH_PLAYERS)
+        return hands, trump, 1
+    hands, trump = draw_deal(rng, STRAF, dealer, FINISH_PLAYERS)
+    return hands, trump, dealer
+
+
+def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int) -> None:
+    """Strafperlaggen (§9.5): after ``game.winner`` has won, the other two play on from their counts
+    (game.finish_scores; game.scores stays the game's end) for places 2 and 3, the same rules between two ("Höll auf!" when exactly one is on 1, `Deal3`); the
+    deal alternates between them. ``next_dealer`` (a seat 0..2) deals the first hand; if he is the
+    winner, he deals it as `finish_deal` says and the deal then passes to his left (DEFAULT: clockwise
+    as before). Sets game.places (seats 1st, 2nd, 3rd); a player who reached 0 in the game's last deal
+    after the winner (the §9.5 order) is 2nd without a finish."""
+    winner = game.winner
+    reached = game.deals[-1].reached
+    seats = [(winner + 1) % PLAYERS, (winner + 2) % PLAYERS]
+    game.finish_scores = list(game.scores)
+    if len(reached) > 1:
+        second = reached[1]
+        game.places = [winner, second, next(p for p in seats if p != second)]
+        return
+    tables = three_tables(STRAF, FINISH_PLAYERS)
+    mine = [policies[p] for p in seats]
+    dealer = None if next_dealer == winner else seats.index(next_dealer)
+    while game.places is None:
+        if len(game.finish_deals) >= MAX_DEALS_PER_GAME:
+            raise RuntimeError(f"no second place after {MAX_DEALS_PER_GAME} deals of the finish")
+        hands, trump, deal_dealer = finish_deal(deal_rng, dealer)
+        scores = [game.finish_scores[p] for p in seats]
+        result = play_deal(Deal3(hands, trump, deal_dealer, scores, 0, STRAF),
+                           _deal_players(mine, tables, bluff_rng))
+        for k, p in enumerate(seats):
+            game.finish_scores[p] += result.points[k]
+        game.finish_deals.append(result)
+        game.finish_dealers.append(winner if dealer is None else seats[dealer])
+        if result.game_winner is not None:
+            second = seats[result.game_winner]
+            game.places = [winner, second, next(p for p in seats if p != second)]
+        dealer = 0 if dealer is None else 1 - dealer
 
 
 class Match3Job:
@@ -627,30 +831,41 @@ class Match3Job:
     Strafperlaggen: points are counted off (the start minus the final count). Counts: [games, games a
     won, deals, a points, b points (both b players), sum over games of a
     points², b points², deals², a points x deals, b points x deals] (the layout of
-    `simcore.betting.MatchJob`'s first ten counts)."""
+    `simcore.betting.MatchJob`'s first ten counts), then with ``places`` (the Strafperlaggen finish,
+    `play_finish`): [games a came 2nd, games a came 3rd, deals of the finish] (zeros without), and last
+    the sums over deal sequences (the 3 games sharing deals) of (games a won)², (came 2nd)², (came 3rd)²."""
 
     block_size = 15
-    n_counts = 10
+    n_counts = 16
 
-    def __init__(self, a: Policy, b: Policy, target: int, style: str):
+    def __init__(self, a: Policy, b: Policy, target: int, style: str, places: bool = False):
         if style not in STYLES + (STRAF,):
             raise CardsimError(f"the 3-player game uses the wild cards of {', '.join(STYLES)} or is {STRAF}, "
                                f"not {style!r}")
-        self.a, self.b, self.target, self.style = a, b, target, style
+        if places and style != STRAF:
+            raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
+        self.a, self.b, self.target, self.style, self.places = a, b, target, style, places
 
     def key(self) -> str:
-        return f"perlaggen3|match|{self.a!r}|{self.b!r}|{self.target}|{self.style}"
+        return f"perlaggen3|match|{self.a!r}|{self.b!r}|{self.target}|{self.style}" + ("|places" if self.places else "")
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         counts = np.zeros(self.n_counts, dtype=np.int64)
+        sequence = np.zeros(3, dtype=np.int64)
         for j in range(n_games):
             triple, seat = divmod(j, PLAYERS)
             policies = [self.a if p == seat else self.b for p in range(PLAYERS)]
             game = play_game(policies, block_substream(seed, block, 2 * triple + 1),
-                             block_substream(seed, block, 2 * triple + 2), self.target, self.style)
+                             block_substream(seed, block, 2 * triple + 2), self.target, self.style, self.places)
             gained = [self.target - s for s in game.scores] if self.style == STRAF else game.scores
             pa = gained[seat]
             pb = sum(gained) - pa
             deals = len(game.deals)
-            counts += [1, game.winner == seat, deals, pa, pb, pa * pa, pb * pb, deals * deals, pa * deals, pb * deals]
+            place = game.places.index(seat) if game.places else 0
+            outcome = np.array([game.winner == seat, place == 1, place == 2], dtype=np.int64)
+            counts[:13] += [1, outcome[0], deals, pa, pb, pa * pa, pb * pb, deals * deals, pa * deals, pb * deals,
+                            outcome[1], outcome[2], len(game.finish_deals)]
+            sequence = sequence + outcome if seat else outcome
+            if seat == PLAYERS - 1 or j == n_games - 1:
+                counts[13:] += sequence * sequence
         return counts

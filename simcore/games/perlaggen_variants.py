@@ -64,12 +64,14 @@ class TableRules:
     packets: str | None = None
     exchange: str = "always"
     exchange_gives: str = "keep_figures"
+    straf_finish: bool = False
+    """Strafperlaggen between the two players left, for places 2 and 3 (§9.5): players=2, style straf."""
 
     def __post_init__(self):
         if self.players not in VARIANTS:
             raise CardsimError(f"--players must be 2, 3, 4 or 6 (§9.2-§9.4), got {self.players}")
         P.trump_suits(self.style)
-        if self.style == "straf" and self.players != 3:
+        if self.style == "straf" and self.players != (2 if self.straf_finish else 3):
             raise CardsimError("Strafperlaggen is a three-player game (§9.5): use --players 3")
         sizes, schedules = VARIANTS[self.players]
         size = self.hand_size or next(iter(sizes))
