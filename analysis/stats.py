@@ -64,26 +64,39 @@ class Estimate:
 def clustered_share(successes: int, successes_sq: int, clusters: int, per_cluster: int,
                     z: float = Z95) -> dict:
     """A proportion whose trials come in clusters of ``per_cluster`` (e.g. the two games of a duplicate
-    pair), with a Wilson interval at the effective sample size.
+    pair), with a Wilson interval at the effective sample size (`ratio_share` with equal clusters).
 
     successes: the sum over clusters of each cluster's successes; successes_sq: the sum of their
-    squares. The design effect is the observed variance of a cluster's successes over the binomial
-    variance ``per_cluster p (1 - p)``: below 1 when the trials of a cluster are negatively correlated
-    (duplicate deals cancel the luck of the cards), above 1 when positively. The interval is Wilson's at
-    ``n / design_effect`` trials (floored at 1/20 so that a sample of identical clusters still gets an
-    interval). Returns {"p", "lo", "hi", "n", "design_effect"}.
+    squares. Returns {"p", "lo", "hi", "n", "design_effect"}.
     """
-    n = clusters * per_cluster
-    if n <= 0:
+    return ratio_share(successes, clusters * per_cluster, successes_sq, clusters * per_cluster ** 2,
+                       per_cluster * successes, clusters, z)
+
+
+def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, cross: int, clusters: int,
+                z: float = Z95) -> dict:
+    """A proportion successes / trials over ``clusters`` clusters of correlated trials (the games of a
+    duplicate pair, the seats one policy holds in one game), with a Wilson interval at the effective
+    sample size.
+
+    successes_sq, trials_sq, cross: sums over clusters of s², t² and s·t (s, t: a cluster's successes
+    and trials). The design effect is the ratio estimator's variance (the spread of s - p·t over the
+    clusters) over the binomial variance p (1 - p) / trials: below 1 when a cluster's trials are
+    negatively correlated (duplicate deals cancel the luck of the cards, one seat's win is another's
+    loss), above 1 when positively. The interval is Wilson's at ``trials / design_effect`` trials
+    (the effect floored at 1/20, so that identical clusters still get an interval). Returns {"p", "lo",
+    "hi", "n", "design_effect"}.
+    """
+    if trials <= 0 or clusters <= 0:
         return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "n": 0, "design_effect": 1.0}
-    p = successes / n
-    mean = successes / clusters
-    variance = max(successes_sq / clusters - mean * mean, 0.0) * clusters / max(clusters - 1, 1)
-    binomial = per_cluster * p * (1 - p)
+    p = successes / trials
+    spread = max(successes_sq - 2 * p * cross + p * p * trials_sq, 0.0) / max(clusters - 1, 1)
+    variance = spread * clusters / (trials * trials)
+    binomial = p * (1 - p) / trials
     effect = max(variance / binomial, 0.05) if binomial > 0 else 1.0
-    n_eff = n / effect
+    n_eff = trials / effect
     lo, hi = wilson(p * n_eff, n_eff, z)
-    return {"p": p, "lo": lo, "hi": hi, "n": n, "design_effect": effect}
+    return {"p": p, "lo": lo, "hi": hi, "n": trials, "design_effect": effect}
 
 
 def _z(level: float) -> float:

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import Command, add_run_arguments, emit, long_frame, positive_int, register_command, run_options
-from analysis.stats import Estimate, table_records
+from analysis.stats import Estimate, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -583,16 +583,17 @@ def parse_options(items) -> dict:
 def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, **run_kw) -> pd.DataFrame:
     """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`; each
     sits in half the seats, greedy play by all). One row per policy: win rate per seat-game (a fair
-    share is 1/3; Wilson interval, treating seat-games as independent) and mean score change per
+    share is 1/3; Wilson interval at the effective number of seat-games, since one seat's win is
+    the others' loss: `analysis.stats.ratio_share` over games) and mean score change per
     seat per hand (normal interval). options: rule options of the games (target, minimum bid, nines
     rule, meld variants, scoring; `cardsim games pinochle3`)."""
     seed = normalize_seed(seed)
     c = runner.run(bid.GameJob(a, b, options), games, seed, **run_kw)
     rows = []
     for side, name in enumerate((a, b)):
-        e = Estimate(int(c[1 + side]), int(c[4 + side]))
+        e = _seat_win_share(c, side)
         rows.append({"side": "ab"[side], "policy": name, "wins": int(c[1 + side]), "seat_games": int(c[4 + side]),
-                     "win_p": e.p, "win_lo": e.lo, "win_hi": e.hi,
+                     "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
                      **{f"points_{k}": v
                         for k, v in _mean_interval(c[8 + side], c[10 + side], int(c[6 + side])).items()},
                      "seat_hands": int(c[6 + side])})
@@ -600,6 +601,13 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     frame.attrs.update(game=GAME, games=int(c[0]), abandoned=int(c[3]), seed=seed, options=options or {},
                        target=p.rule_options(options)["target"])
     return frame
+
+
+def _seat_win_share(c: np.ndarray, side: int) -> dict:
+    """Win rate per seat-game of side 0 (a) or 1 (b) from `bid.GameJob` counts c: games are clusters
+    of the side's seats, of which at most one wins."""
+    wins, seats, seats_sq, cross = (int(c[k]) for k in (1 + side, 4 + side, 12 + side, 14 + side))
+    return ratio_share(wins, seats, wins, seats_sq, cross, int(c[0]))
 
 
 def match_json(frame: pd.DataFrame) -> dict:

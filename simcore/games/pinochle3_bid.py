@@ -368,10 +368,13 @@ class GameJob:
     gives the lone seat g mod 3 policy ``a`` and the other two ``b`` when (g // 3) is even, the other
     way round when odd, so each policy sits in half the seats over every 6 games. Counts:
     [games, games won by an a seat, by a b seat, abandoned (MAX_HANDS), seat-games of a, of b,
-    seat-hands of a, of b, points of a's seats, of b's, squared points per seat-hand of a, of b]."""
+    seat-hands of a, of b, points of a's seats, of b's, squared points per seat-hand of a, of b,
+    (seats of a)², (seats of b)², seats of a if an a seat won, seats of b if a b seat won] (the last
+    four per game: they give the win rates' intervals over games as clusters of seats,
+    `analysis.stats.ratio_share`)."""
 
     block_size = 12
-    n_counts = 12
+    n_counts = 16
 
     def __init__(self, a: str, b: str, options: dict | None = None):
         self.a, self.b = bid_policy(a), bid_policy(b)
@@ -395,6 +398,7 @@ class GameJob:
         scores, dealer = [0, 0, 0], int(rng.integers(SEATS))
         out = np.zeros(self.n_counts, dtype=np.int64)
         out[0], out[4], out[5] = 1, is_a.sum(), SEATS - is_a.sum()
+        out[12], out[13] = out[4] ** 2, out[5] ** 2
         for _ in range(MAX_HANDS):
             score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
             dealer = (dealer + 1) % SEATS
@@ -409,6 +413,7 @@ class GameJob:
             winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:
                 out[1 if is_a[winner] else 2] += 1
+                out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
                 return out
         out[3] = 1
         return out
