@@ -6,8 +6,11 @@ and whole hands per second under greedy play.
 The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
 leads, team 1 counted) and, for the ratio, over `ENDINGS` random 4-trick endings next to
 tests/naive_bauernstoss.py's plain minimax on the same endings (full deals are out of the
-minimax's reach). Greedy hands are whole 8-trick play-outs of uniform deals. Solo verdicts
-(`solo_solves`, Python set-up included) are Big Solos of uniform deals, club-jack holder's best suit.
+minimax's reach). Threshold tests (`reaches_points`: "does the team reach 61?", and 42/79/91
+together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
+is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
+whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
+are Big Solos of uniform deals, club-jack holder's best suit.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ DEALS = 100
 SOLO_DEALS = 4000
 ENDINGS = 12
 GREEDY_HANDS = 65_536
+LEVELS = (42, 79, 91)
+"""The point levels `odds` asks about in BS: the chalk team's 42, the other team's 79, schneider."""
 
 
 def _timed(func) -> float:
@@ -66,7 +71,15 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
     full = deal_hands(1, 0, deals)
     table = sv.new_table()
     sv.solve_points(full[:2], 0, 1, 1, table=table)  # compile or load from the cache
+    sv.reaches_points(full[:2], 0, 1, 1, LEVELS, table=table)
+    nodes = table[1][1]
     full_rate = deals / _timed(lambda: sv.solve_points(full, 0, 1, 1, table=table))
+    full_nodes = (table[1][1] - nodes) / deals
+    probes = {}
+    for levels in ((61,), LEVELS):
+        nodes = table[1][1]
+        rate = deals / _timed(lambda: sv.reaches_points(full, 0, 1, 1, levels, table=table))
+        probes[levels] = rate, (table[1][1] - nodes) / deals
     ends = endings(n_endings)
     kernel_end = n_endings / _timed(lambda: sv.solve_points(ends, 0, 1, 1, table=table))
     lists = [[[c for c in range(32) if (int(h) >> c) & 1] for h in row] for row in ends]
@@ -78,7 +91,14 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
     solo_rate = solo_deals / _timed(lambda: solo_solves(solo_deals))
     return {
         "bauernstoss.dd-solo(full deal)": {"per_s": solo_rate, "note": "Big Solo of the club-jack holder, won or not"},
-        "bauernstoss.dd-solve(full deal)": {"per_s": full_rate, "note": "full 8-trick deals; target 1,000/s"},
+        "bauernstoss.dd-solve(full deal)": {"per_s": full_rate, "nodes_per_deal": full_nodes,
+                                            "note": "exact card points of full 8-trick deals; target 1,000/s"},
+        "bauernstoss.dd-threshold(full deal, 61)": {
+            "per_s": probes[(61,)][0], "nodes_per_deal": probes[(61,)][1],
+            "note": "one yes/no question a deal: does the team reach 61? (reaches_points), not the exact points"},
+        "bauernstoss.dd-threshold(full deal, 42/79/91)": {
+            "per_s": probes[LEVELS][0], "nodes_per_deal": probes[LEVELS][1],
+            "note": "the three BS questions of odds (chalk, no chalk, schneider) per deal, not the exact points"},
         "bauernstoss.dd-solve(4-trick ending)": {"per_s": kernel_end, "reference_per_s": naive_end,
                                                  "ratio": kernel_end / naive_end},
         "bauernstoss.greedy-hand": {"per_s": greedy, "note": "whole hands under greedy play"},

@@ -96,3 +96,57 @@ def test_full_deals_share_a_table_across_rules():
         trump, leader = int(rng.integers(4)), int(rng.integers(4))
         both = [int(sv.solve_points(hands, trump, leader, team, rule, table)[0]) for team in (0, 1)]
         assert sum(both) == bs.CARD_POINTS
+
+
+@settings(max_examples=60, deadline=None)
+@given(*DEAL, st.integers(1, 4), st.lists(st.integers(-5, 125), min_size=1, max_size=4))
+def test_threshold_tests_match_minimax(pack, trump, leader, team, rule, k, levels):
+    """`reaches_points` (null-window probes at the asked levels only) on 1-4-trick endings: each
+    level is reached exactly when the plain minimax value is at least that level; levels in any
+    order, repeated or outside 1-120."""
+    hands = _hands(pack, k)
+    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    masks = np.array([[sum(1 << c for c in h) for h in hands]], dtype=np.uint64)
+    got = sv.reaches_points(masks, trump, leader, team, levels, rule, sv.new_table(12))
+    assert got.shape == (1, len(levels))
+    assert list(got[0]) == [exact >= level for level in levels]
+
+
+def test_threshold_tests_match_exact_points_on_full_deals():
+    """Full deals under all five rules, one table shared with exact solves: "does the team reach
+    42 / 79 / 91 (and 60, 61, 89)?" agrees with the exact card points."""
+    rng = np.random.default_rng(9)
+    table = sv.new_table(16)
+    levels = (91, 42, 79, 60, 61, 89)
+    for rule in sorted(RULES):
+        perm = rng.permutation(32)
+        hands = np.array([[sum(1 << int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]], dtype=np.uint64)
+        trump, leader, team = int(rng.integers(4)), int(rng.integers(4)), int(rng.integers(2))
+        exact = int(sv.solve_points(hands, trump, leader, team, rule, table)[0])
+        got = sv.reaches_points(hands, trump, leader, team, levels, rule, table)[0]
+        assert list(got) == [exact >= level for level in levels]
+
+
+@settings(max_examples=100, deadline=None)
+@given(*DEAL, st.integers(-1, 60), st.integers(1, 60))
+def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width):
+    """`_three_tricks` within any window (alpha, beta): the exact minimax value inside the window, a
+    bound on the correct side of it outside; the best lead it reports is one of the leader's cards
+    and, when the value is exact, the minimax value after that lead; the hands are restored."""
+    hands = _hands(pack, 3)
+    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    bits = _bits(hands, trump)
+    beta = alpha + width
+    moves, counters = np.empty((sv.PLIES, 2, 8), dtype=np.int64), np.zeros(2, dtype=np.int64)
+    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, moves, 0, counters)
+    assert list(bits) == list(_bits(hands, trump))
+    if alpha < exact < beta:
+        assert got == exact
+        card = int(sv.TO_CARD[trump, lead])
+        rest = [list(h) for h in hands]
+        rest[leader].remove(card)
+        assert naive.minimax_points(rest, trump, leader, team, [card], RULES[rule]) == exact
+    elif exact <= alpha:
+        assert exact <= got <= alpha
+    else:
+        assert beta <= got <= exact

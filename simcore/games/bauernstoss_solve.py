@@ -20,8 +20,12 @@ trump of the other team are its points for sure), then a transposition table key
 (cards of no points and jacks squeezed together, `_key`) and the leader, one 32-byte entry holding a
 lower and an upper bound and the best lead. Of equivalent cards (one hand, adjacent in a run once
 the other hands and the trick are taken into account, equal card points) only the highest is
-searched; moves are ordered by a points heuristic (the table's best lead first); the last two tricks
-are played out by a loop kernel (`_two_tricks`) instead of the general search.
+searched; moves are ordered by a points heuristic (the table's best lead first); the last three
+tricks are played out by loop kernels (`_three_tricks`, the same candidates, order and cutoffs as the
+general search for their first trick, then `_two_tricks`) instead of the general search.
+
+`solve_points` finds the exact points (bisection down to one point); `reaches_points` answers only
+"does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
 
 Solos (§4.7, §5.4: the soloist alone against two defenders, its partner out, play stopping at the
 first trick the soloist loses) are a yes/no question, "can the soloist take every trick?":
@@ -33,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import njit, njit_inline
-from simcore.games.bauernstoss import FACE_POINTS, JACK, SEATS, TRICKS
+from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.tricks import lowest_card, popcount
 
@@ -388,6 +392,88 @@ PLIES = SEATS * TRICKS + 1
 
 
 @njit
+def _three_tricks(hands, leader, team, rule, alpha, beta, first, moves, ply, counters):
+    """(points ``team`` takes in the last three tricks led by ``leader``, best lead): fail-soft
+    alpha-beta within (alpha, beta) like `_search` (the same candidates and order, ``first`` the
+    table's best lead), one nested loop per seat for the first of them, `_two_tricks` for the rest.
+    hands (4,) uint64 strength-bit masks (modified and restored); moves rows ply..ply+3 scratch;
+    counters[1] counts the nodes."""
+    s0, s1, s2, s3 = leader, (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    up = leader % 2 == team
+    best_a, lead = (-1 if up else 1 << 20), -1
+    n0 = _candidates(hands, s0, present, -1, 0, 0, False, rule, first, moves, ply)
+    for i0 in range(n0):
+        if _cut(best_a, alpha, beta, up):
+            break
+        a = moves[ply, 0, i0]
+        counters[1] += 1
+        hands[s0] ^= _ONE << np.uint64(a)
+        led = RUN_OF[a]
+        lo_b, hi_b = _narrow(best_a, alpha, beta, up)
+        best_b = 1 << 20 if up else -1
+        n1 = _candidates(hands, s1, present, led, a, 1, False, rule, -1, moves, ply + 1)
+        for i1 in range(n1):
+            if _cut(best_b, lo_b, hi_b, not up):
+                break
+            b = moves[ply + 1, 0, i1]
+            counters[1] += 1
+            hands[s1] ^= _ONE << np.uint64(b)
+            top_b, seat_b = (b, s1) if _beats(b, a) else (a, s0)
+            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up)
+            best_c = -1 if up else 1 << 20
+            holds = seat_b == s0 and not _can_beat(hands[s3], top_b, led)
+            n2 = _candidates(hands, s2, present, led, top_b, 2, holds, rule, -1, moves, ply + 2)
+            for i2 in range(n2):
+                if _cut(best_c, lo_c, hi_c, up):
+                    break
+                c = moves[ply + 2, 0, i2]
+                counters[1] += 1
+                hands[s2] ^= _ONE << np.uint64(c)
+                top_c, seat_c = (c, s2) if _beats(c, top_b) else (top_b, seat_b)
+                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up)
+                best_d = 1 << 20 if up else -1
+                n3 = _candidates(hands, s3, present, led, top_c, 3, seat_c % 2 == s3 % 2, rule, -1, moves, ply + 3)
+                points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
+                for i3 in range(n3):
+                    if _cut(best_d, lo_d, hi_d, not up):
+                        break
+                    e = moves[ply + 3, 0, i3]
+                    counters[1] += 1
+                    win = s3 if _beats(e, top_c) else seat_c
+                    gain = points + BIT_POINTS[e] if win % 2 == team else 0
+                    hands[s3] ^= _ONE << np.uint64(e)
+                    lo, hi = _narrow(best_d, lo_d, hi_d, not up)
+                    value = gain + _two_tricks(hands, win, team, rule, lo - gain, hi - gain)
+                    hands[s3] ^= _ONE << np.uint64(e)
+                    best_d = min(best_d, value) if up else max(best_d, value)
+                hands[s2] ^= _ONE << np.uint64(c)
+                best_c = max(best_c, best_d) if up else min(best_c, best_d)
+            hands[s1] ^= _ONE << np.uint64(b)
+            best_b = min(best_b, best_c) if up else max(best_b, best_c)
+        hands[s0] ^= _ONE << np.uint64(a)
+        if (best_b > best_a) if up else (best_b < best_a):
+            best_a, lead = best_b, a
+    return best_a, lead
+
+
+@njit_inline
+def _store(entries, slot, ident, tag, value, alpha, beta, lead):
+    """Narrow the bounds of table entry ``slot`` (if it still holds the position ``ident`` (2,) of
+    ``tag``; -1: none) by a search ``value`` found in the window (alpha, beta) with ``lead`` best."""
+    if slot >= 0 and entries[slot, 2] == np.uint64(tag) and entries[slot, 0] == ident[0] \
+            and entries[slot, 1] == ident[1]:
+        lo, hi, _ = _unpack(entries[slot, 3])
+        if value <= alpha:
+            hi = min(hi, value)
+        elif value >= beta:
+            lo = max(lo, value)
+        else:
+            lo, hi = value, value
+        entries[slot, 3] = _pack(lo, hi, lead)
+
+
+@njit
 def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta, table, moves):
     """Points ``team`` takes from the cards still in play (hands and current trick) under perfect
     play: fail-soft alpha-beta (exact when the result lies inside (alpha, beta)), depth-first
@@ -457,6 +543,11 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
                         entries[slot, 3] = _pack(lower, upper, -1)
                     slots[d], ident[d, 0], ident[d, 1] = slot, k1, k2
+            if value == NONE and count == 0 and popcount(hands[leader]) == 3:
+                value, lead = _three_tricks(hands, leader, team, rule, window[d, 0], window[d, 1], first, moves, d,
+                                            solve)
+                _store(entries, slots[d], ident[d], solve[0] * SEATS + leader, value, window[d, 0], window[d, 1],
+                       lead)
             if value == NONE:
                 window[d, 2], window[d, 3] = window[d, 0], window[d, 1]
                 present = hands[0] | hands[1] | hands[2] | hands[3]
@@ -516,17 +607,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
             entering = True
             continue
         value = best[d, 0]
-        slot = slots[d]
-        if slot >= 0 and entries[slot, 2] == np.uint64(solve[0] * SEATS + leader) \
-                and entries[slot, 0] == ident[d, 0] and entries[slot, 1] == ident[d, 1]:
-            lo, hi, lead = _unpack(entries[slot, 3])
-            if value <= window[d, 2]:
-                hi = min(hi, value)
-            elif value >= window[d, 3]:
-                lo = max(lo, value)
-            else:
-                lo, hi = value, value
-            entries[slot, 3] = _pack(lo, hi, best[d, 1])
+        _store(entries, slots[d], ident[d], solve[0] * SEATS + leader, value, window[d, 2], window[d, 3], best[d, 1])
         if d == 0:
             return value
         d -= 1
@@ -538,9 +619,11 @@ def _moves() -> np.ndarray:
 
 
 @njit
-def _solve(hands, trick, count, leader, trump, rule, team, table, moves):
-    """Points ``team`` takes from a position in card masks (hands (4,), trick (4,) cards, ``count``
-    of them played from ``leader``), as a new solve of ``table``."""
+def _solve(hands, trick, count, leader, trump, rule, team, table, moves, levels):
+    """(lower, upper) bounds of the points ``team`` takes from a position in card masks (hands (4,),
+    trick (4,) cards, ``count`` of them played from ``leader``), as a new solve of ``table``, close
+    enough that every point level of ``levels`` (sorted int64) is decided: reached when <= lower,
+    missed when > upper (`EXACT_LEVELS`: lower == upper, the exact value)."""
     table[1][0] += 1
     bits = np.empty(SEATS, dtype=np.uint64)
     for s in range(SEATS):
@@ -552,41 +635,57 @@ def _solve(hands, trick, count, leader, trump, rule, team, table, moves):
         if i == 0 or _beats(cards[i], top):
             top, top_seat = cards[i], (leader + i) % SEATS
     if count == 0 and bits[leader] == 0:
-        return 0
+        return 0, 0
     if count == SEATS:  # a complete trick: score it, the winner leads
         gain = 0
         for i in range(SEATS):
             gain += BIT_POINTS[cards[i]] if top_seat % 2 == team else 0
         if bits[top_seat] == 0:
-            return gain
-        return gain + _bisection(bits, cards, 0, top_seat, 0, 0, rule, team, table, moves)
-    return _bisection(bits, cards, count, leader, top, top_seat, rule, team, table, moves)
+            return gain, gain
+        lower, upper = _bisection(bits, cards, 0, top_seat, 0, 0, rule, team, table, moves, levels, gain)
+        return gain + lower, gain + upper
+    return _bisection(bits, cards, count, leader, top, top_seat, rule, team, table, moves, levels, 0)
+
+
+EXACT_LEVELS = np.arange(1, CARD_POINTS + 1, dtype=np.int64)
+"""Every level 1-120: `_solve` then finds the exact value."""
 
 
 @njit
-def _bisection(hands, trick, count, leader, top, top_seat, rule, team, table, moves):
-    """Exact `_search` value by null-window probes: each probe answers "at least beta?" for beta
-    halfway between the bounds known so far (bisection; fail-soft values step further) and narrows
-    [lower, upper] until they meet; the table keeps what earlier probes learnt."""
+def _bisection(hands, trick, count, leader, top, top_seat, rule, team, table, moves, levels, offset):
+    """(lower, upper) bounds of the `_search` value by null-window probes, each answering "at least
+    beta?" for beta the middle level of ``levels`` (minus ``offset``, the points already scored)
+    still between the bounds (bisection; fail-soft values step further); stops when no level lies
+    in (lower, upper]. The table keeps what earlier probes learnt."""
     upper = bit_points(hands[0] | hands[1] | hands[2] | hands[3])
     for i in range(count):
         upper += BIT_POINTS[trick[i]]
     lower = 0
-    while lower < upper:
-        beta = (lower + upper + 1) // 2
+    while True:
+        first, last = 0, -1
+        for i in range(levels.shape[0]):
+            level = levels[i] - offset
+            if level <= lower:
+                first = i + 1
+            elif level <= upper:
+                last = i
+        if first > last:
+            return lower, upper
+        beta = levels[first + (last - first) // 2] - offset
         guess = _search(hands, trick, count, leader, top, top_seat, rule, team, beta - 1, beta, table, moves)
         if guess < beta:
             upper = guess
         else:
             lower = guess
-    return lower
 
 
 @njit
-def _solve_many(hands, trumps, leaders, teams, rule, table, moves, out):
+def _solve_many(hands, trumps, leaders, teams, rule, table, moves, levels, out):
+    """``out`` (n, 2): the (lower, upper) bounds of `_solve` of every deal."""
     trick = np.zeros(SEATS, dtype=np.int64)
     for i in range(hands.shape[0]):
-        out[i] = _solve(hands[i], trick, 0, leaders[i], trumps[i], rule, teams[i], table, moves)
+        out[i, 0], out[i, 1] = _solve(hands[i], trick, 0, leaders[i], trumps[i], rule, teams[i], table, moves,
+                                      levels)
 
 
 def solve_points(hands, trumps, leaders, teams, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
@@ -595,11 +694,30 @@ def solve_points(hands, trumps, leaders, teams, rule: int = BS_OVERTAKE, table=N
     hands (n, 4) uint32/uint64 card masks of seats 0-3 (equal sizes); trumps, leaders, teams (n,)
     int (or scalars); rule: a `bauernstoss_play.play_rule` code. Returns (n,) int64 points 0-120.
     """
+    return _bounds(hands, trumps, leaders, teams, rule, table, EXACT_LEVELS)[:, 0]
+
+
+def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
+    """Whether ``teams`` take at least each of the point ``levels`` under perfect play (the
+    zero-window questions "does the team reach 42 / 79 / 91?", much cheaper than the exact points:
+    a few null-window probes instead of a bisection down to one point).
+
+    hands, trumps, leaders, teams, rule as `solve_points`; levels: point levels 1-120. Returns
+    (n, len(levels)) bool, columns in the order of ``levels``.
+    """
+    levels = np.asarray(levels, dtype=np.int64)
+    ordered = np.unique(levels)
+    lower = _bounds(hands, trumps, leaders, teams, rule, table, ordered)[:, :1]
+    return lower >= levels[None, :]
+
+
+def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray) -> np.ndarray:
+    """(n, 2) int64: `_solve`'s (lower, upper) bounds of every deal for the sorted ``levels``."""
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     n = hands.shape[0]
-    out = np.empty(n, dtype=np.int64)
+    out = np.empty((n, 2), dtype=np.int64)
     _solve_many(hands, _column(trumps, n), _column(leaders, n), _column(teams, n), rule,
-                new_table() if table is None else table, _moves(), out)
+                new_table() if table is None else table, _moves(), levels, out)
     return out
 
 
@@ -615,7 +733,7 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
     return int(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader, trump, rule, team,
-                      new_table(10) if table is None else table, _moves()))
+                      new_table(10) if table is None else table, _moves(), EXACT_LEVELS)[0])
 
 
 def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERTAKE) -> tuple[int, list]:
