@@ -2,8 +2,10 @@
 
 ``measure()`` (discovered by benchmarks/run.py, under a minute): solves per second of random
 5-trick endings next to the plain minimax of tests/naive_pinochle3_solve.py, and the median and 95th
-percentile time of solving the last 8, 10 and 12 tricks of random deals. Full 15-trick solves take from
-ten seconds to several minutes each (hundreds of millions of nodes), far too long for that budget:
+percentile time of solving the last 8, 10 and 12 tricks of random deals, each next to the time of one
+null-window test "does the bidder take at least the exact value?" (`reaches`: what a P(make bid)
+question needs). Full 15-trick solves take from under a second to minutes each (millions to a
+hundred million nodes), far too long for that budget:
 
     python benchmarks/bench_pinochle3.py --full 5      # median / p95 of full solves (can take an hour)
 
@@ -40,24 +42,54 @@ def positions(n: int, tricks: int, seed: int = 11) -> tuple[np.ndarray, np.ndarr
     return hands, pin.best_meld(hands[:, 0])[1]
 
 
-def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Seconds per solve (one core, compiled, table reused) and nodes searched per solve (the
-    machine-independent measure of the search's size)."""
+def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seconds per solve (one core, compiled, table reused), nodes searched per solve (the
+    machine-independent measure of the search's size) and the values."""
     table = solver.Table()
     solver.solve(hands[:1], trumps[:1], 0, 0, table=table)
-    times, nodes = [], []
+    times, nodes, values = [], [], []
     for h, t in zip(hands, trumps):
         start = time.perf_counter()
-        _, n = solver.solve(h, t, 0, 0, table=table, with_nodes=True)
+        v, n = solver.solve(h, t, 0, 0, table=table, with_nodes=True)
         times.append(time.perf_counter() - start)
         nodes.append(int(n[0]))
-    return np.array(times), np.array(nodes)
+        values.append(int(v[0]))
+    return np.array(times), np.array(nodes), np.array(values)
 
 
-def timing_row(times: np.ndarray, nodes: np.ndarray) -> dict:
-    return {"per_s": float(1 / np.mean(times)), "median_ms": float(np.median(times) * 1e3),
-            "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size),
-            "median_nodes": int(np.median(nodes)), "total_nodes": int(nodes.sum())}
+def threshold_times(hands: np.ndarray, trumps: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """Seconds per null-window test "bidder's points >= target" (`solver.reaches`; with the target
+    equal to the exact value the test succeeds and is about the costliest one)."""
+    table = solver.Table()
+    solver.reaches(hands[:1], trumps[:1], 0, 0, 0, table=table)
+    times = []
+    for h, t, target in zip(hands, trumps, targets):
+        start = time.perf_counter()
+        solver.reaches(h, t, 0, 0, target, table=table)
+        times.append(time.perf_counter() - start)
+    return np.array(times)
+
+
+def timing_row(times: np.ndarray, nodes: np.ndarray | None = None) -> dict:
+    """Rate, median and 95th percentile of per-position seconds (and node counts when given)."""
+    row = {"per_s": float(1 / np.mean(times)), "median_ms": float(np.median(times) * 1e3),
+           "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size)}
+    if nodes is not None:
+        row |= {"median_nodes": int(np.median(nodes)), "total_nodes": int(nodes.sum())}
+    return row
+
+
+def depth_rows(tricks: int, n: int) -> dict:
+    """The exact-solve row and the threshold-test row (target = exact value) of n endings."""
+    hands, trumps = positions(n, tricks)
+    times, nodes, values = solve_times(hands, trumps)
+    exact, test = timing_row(times, nodes), timing_row(threshold_times(hands, trumps, values))
+    return {f"pinochle3.dd_solve_{tricks}_tricks": {
+                **exact, "note": f"median {exact['median_ms']:.1f} ms, p95 {exact['p95_ms']:.1f} ms over {n} "
+                                 f"endings ({exact['total_nodes']:,} nodes)"},
+            f"pinochle3.dd_threshold_{tricks}_tricks": {
+                **test, "note": f"points >= exact value (one null-window test): median {test['median_ms']:.1f} "
+                                f"ms, p95 {test['p95_ms']:.1f} ms"}}
 
 
 def measure() -> dict:
@@ -67,13 +99,10 @@ def measure() -> dict:
     for row, t in zip(sets, trumps):
         naive_pinochle3_solve.minimax(row, int(t), 0, 0)
     reference = len(sets) / (time.perf_counter() - start)
-    rate = timing_row(*solve_times(hands, trumps))["per_s"]
+    rate = timing_row(*solve_times(hands, trumps)[:2])["per_s"]
     out = {"pinochle3.dd_solve_5_tricks": {"per_s": rate, "reference_per_s": reference, "ratio": rate / reference}}
     for tricks, n in ((8, 40), (10, 20), (12, 10)):
-        row = timing_row(*solve_times(*positions(n, tricks)))
-        out[f"pinochle3.dd_solve_{tricks}_tricks"] = {
-            **row, "note": f"median {row['median_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms over {n} endings "
-                           f"({row['total_nodes']:,} nodes)"}
+        out |= depth_rows(tricks, n)
     return out
 
 
@@ -83,7 +112,7 @@ def main() -> None:
     args = parser.parse_args()
     out = measure()
     if args.full:
-        out["pinochle3.dd_solve_15_tricks"] = timing_row(*solve_times(*positions(args.full, 15)))
+        out |= depth_rows(15, args.full)
     print(json.dumps(out, indent=1))
 
 

@@ -4,7 +4,7 @@ rule; the null-window query, the optimal line and the partially solved fallback.
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import naive_pinochle3_play as naive_play
@@ -86,6 +86,56 @@ def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
     else:
         hi = min(hi, 10 * naive_play.counters(set().union(*hands)) + 10 - quick)
     assert lo <= value <= hi
+
+
+def run_moves(hands):
+    """(seat, card, new card): moves of one card of a hand to another face of its suit and point
+    class (one copy of which is out of play) with no card of another player ranked from the one
+    face to the other (both included): the layouts `_relative_key` puts in one class."""
+    held = set().union(*hands)
+    moves = []
+    for seat, hand in enumerate(hands):
+        others = held - hand
+        for card in sorted(hand):
+            for new in range(card // 12 * 12, card // 12 * 12 + 12):
+                low, high = sorted((card // 2, new // 2))
+                if new in held or naive_play.counters([card]) != naive_play.counters([new]) \
+                        or any(low <= c // 2 <= high for c in others if c // 12 == card // 12):
+                    continue
+                moves.append((seat, card, new))
+    return moves
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES),
+       st.integers(0, 2**16))
+def test_equivalent_layouts_share_a_key_and_a_value(seed, trump, leader, bidder, rule, pick):
+    """The table's class of layouts (`_relative_key` docstring): moving a card within a run of faces
+    held by one player (same suit and point class, R1.4) keeps the key and the minimax value."""
+    hands, masks = ending(seed, 4)
+    moves = run_moves(hands)
+    assume(moves)
+    seat, card, new = moves[pick % len(moves)]
+    moved = [set(h) for h in hands]
+    moved[seat] = (moved[seat] - {card}) | {new}
+    other = np.array([sum(1 << c for c in h) for h in moved], dtype=np.uint64)
+    assert solver._relative_key(masks, trump)[:2] == solver._relative_key(other, trump)[:2]
+    assert naive.minimax(moved, trump, leader, bidder, rule) == naive.minimax(hands, trump, leader, bidder, rule)
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES),
+       st.permutations(range(3)))
+def test_renamed_plain_suits_share_a_key_and_a_value(seed, trump, leader, bidder, rule, perm):
+    """Play names only the suit led and trump (R5.2-R5.4): renaming the plain suits keeps the
+    table key and the minimax value."""
+    hands, masks = ending(seed, 4)
+    plain = [s for s in range(4) if s != trump]
+    rename = {s: s for s in range(4)} | {s: plain[i] for s, i in zip(plain, perm)}
+    renamed = [{rename[c // 12] * 12 + c % 12 for c in h} for h in hands]
+    other = np.array([sum(1 << c for c in h) for h in renamed], dtype=np.uint64)
+    assert solver._relative_key(masks, trump)[:2] == solver._relative_key(other, trump)[:2]
+    assert naive.minimax(renamed, trump, leader, bidder, rule) == naive.minimax(hands, trump, leader, bidder, rule)
 
 
 @settings(max_examples=40)

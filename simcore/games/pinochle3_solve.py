@@ -7,12 +7,14 @@ last trick R5.6). Discards are not part of play: add their counters outside.
 
 Search: alpha-beta (fail-soft) over single cards, with
 
-* a transposition table at trick starts, keyed by the cards still out up to rank gaps: per suit,
-  the faces still held from high to low, who holds their copies and whether they are counters (the
-  two copies of a face are interchangeable and played ranks drop out, so positions that differ only
-  there share an entry; a suit held by one player alone counts only by its counters and losers); it stores lower and upper bounds of the bidder's points from that trick on
-  and the best lead, in buckets of two rows (the entry with fewer cards left is replaced) and with a
-  stamp per deal instead of clearing;
+* a transposition table at trick starts, keyed by the class of equivalent layouts (`_relative_key`,
+  with the proof): per suit, the faces still out from high to low, who holds their copies and
+  whether they are counters, where every run of faces held by one player alone (no card of another
+  player ranked between) counts only by its counters and losers, and the plain suits are taken in
+  a canonical order; played cards and ranks no longer in play drop out, so positions reached by
+  different tricks share an entry. It stores lower and upper bounds of the bidder's points from
+  that trick on and the best lead, in buckets of two rows (the entry with fewer cards left is
+  replaced) and with a stamp per deal instead of clearing;
 * equivalent-card reduction: of two copies of a face in one hand only one is tried, and of two cards
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
@@ -32,9 +34,10 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a few ms, of 10
-tricks in tens of ms, of 12 tricks in 0.1-1 s; a full 15-trick deal takes from seconds to many
-minutes, far from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first
-tricks, perfect play of the last ones), labelled as such.
+tricks in tens of ms, of 12 tricks in about 0.1-0.5 s; a full 15-trick deal takes from under a
+second to a few minutes (tens of millions of nodes), far from the 50 ms aim, so the analyses use
+`policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as
+such. One `reaches` test near the value costs about half an exact solve.
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -106,6 +109,31 @@ def _holder_codes() -> np.ndarray:
 HOLDER_CODES = _holder_codes()
 KEY_BASE = 19
 """Digits of a suit's key: 0 no face, else 1 + 2 * holder code + 1 for a counter (18 values)."""
+RUN_CODES = np.array([[0] + [1 + 2 * HOLDER_CODES[copies * 3 ** (SEATS - 1 - seat)] for copies in (1, 2)]
+                      for seat in range(SEATS)], dtype=np.int64)
+"""(3, 3) int64: the loser digit of ``copies`` (1-2) copies of a face held by one seat alone."""
+
+
+def _levels() -> np.ndarray:
+    """(64, 3) int64 per face's copies in the three hands (2 bits each, seat 0 lowest): copies
+    still out, the one seat holding them all (-1: two seats), the loser digit of a shared face."""
+    levels = np.zeros((64, 3), dtype=np.int64)
+    for level in range(64):
+        c = [bin(level >> (2 * seat) & 3).count("1") for seat in range(SEATS)]
+        n = sum(c)
+        if not 1 <= n <= 2:
+            continue
+        seat = c.index(n) if n in c else -1
+        levels[level] = n, seat, 1 + 2 * HOLDER_CODES[9 * c[0] + 3 * c[1] + c[2]]
+    return levels
+
+
+LEVELS = _levels()
+_SUIT_BITS = np.uint64((1 << CARDS_PER_SUIT) - 1)
+_COUNTER_RANKS = sum(1 << r for r in range(N_RANKS) if int(COUNTERS) >> (2 * r) & 1)
+"""Bit r set: rank r is a counter (A 10 K)."""
+_SUIT_COUNTERS = int(COUNTERS) & ((1 << CARDS_PER_SUIT) - 1)
+"""The counters of a suit shifted to bit 0 (12 bits)."""
 
 
 @njit
@@ -115,67 +143,109 @@ def _copies(hand, face):
 
 
 @njit
-def _solo_digits(seat, counters, losers):
-    """Key digits of a suit whose cards still out are all in ``seat``'s hand: ``counters`` counters
-    and ``losers`` losers, written as pairs of copies (counters first) whatever their ranks."""
-    digits = np.uint64(0)
-    for n, flag in ((counters, 1), (losers, 0)):
-        while n > 0:
-            copies = min(n, 2)
-            code = 1 + 2 * HOLDER_CODES[copies * 3 ** (SEATS - 1 - seat)] + flag
-            digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
-            n -= copies
+def _append_run(digits, seat, counters, losers):
+    """``digits`` followed by the key digits of a run of ``counters`` counters and ``losers`` losers
+    held by ``seat`` alone, written as pairs of copies (counters first) whatever their ranks."""
+    while counters > 0:
+        copies = min(counters, 2)
+        digits = digits * np.uint64(KEY_BASE) + np.uint64(RUN_CODES[seat, copies] + 1)
+        counters -= copies
+    while losers > 0:
+        copies = min(losers, 2)
+        digits = digits * np.uint64(KEY_BASE) + np.uint64(RUN_CODES[seat, copies])
+        losers -= copies
     return digits
 
 
 @njit
-def _relative_key(hands):
-    """Two uint64 words describing the position up to ranks no longer in play.
-
-    Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
-    holds the copies, and whether a counter). Positions with the same words play alike: only
-    the order of the cards still out, ties of identical copies, holders and points matter. A suit
-    held by one player alone is written by its counters and losers only (`_solo_digits`): nobody
-    can follow it, so its ranks never decide a trick.
-    """
-    words = np.zeros(2, dtype=np.uint64)
-    for s in range(N_SUITS):
-        digits = np.uint64(0)
-        holders = 0
-        for seat in range(SEATS):
-            if hands[seat] & SUITS[s]:
-                holders += 1
-                solo = seat
-        if holders == 1:
-            cards = hands[solo] & SUITS[s]
-            counters = popcount(cards & COUNTERS)
-            digits = _solo_digits(solo, counters, popcount(cards) - counters)
+def _suit_digits(hands, s):
+    """The key digits of suit ``s`` (`_relative_key`): uint64, base 19, at most 6 digits."""
+    shift = np.uint64(CARDS_PER_SUIT * s)
+    m0 = np.int64((hands[0] >> shift) & _SUIT_BITS)
+    m1 = np.int64((hands[1] >> shift) & _SUIT_BITS)
+    m2 = np.int64((hands[2] >> shift) & _SUIT_BITS)
+    digits = np.uint64(0)
+    if (m0 != 0) + (m1 != 0) + (m2 != 0) <= 1:  # no card, or one run
+        m = m0 | m1 | m2
+        return _append_run(digits, 0 if m0 else (1 if m1 else 2), popcount(np.uint64(m & _SUIT_COUNTERS)),
+                           popcount(np.uint64(m & ~_SUIT_COUNTERS)))
+    run_seat, counters, losers = -1, 0, 0
+    for r in range(N_RANKS - 1, -1, -1):
+        level = ((m0 >> (2 * r)) & 3) | (((m1 >> (2 * r)) & 3) << 2) | (((m2 >> (2 * r)) & 3) << 4)
+        n, seat = LEVELS[level, 0], LEVELS[level, 1]
+        if n == 0:
+            continue
+        if run_seat >= 0 and seat != run_seat:
+            digits = _append_run(digits, run_seat, counters, losers)
+            run_seat, counters, losers = -1, 0, 0
+        counter = (_COUNTER_RANKS >> r) & 1
+        if seat >= 0:
+            run_seat = seat
+            counters += n * counter
+            losers += n * (1 - counter)
         else:
-            for r in range(N_RANKS - 1, -1, -1):
-                face = N_RANKS * s + r
-                c0, c1, c2 = _copies(hands[0], face), _copies(hands[1], face), _copies(hands[2], face)
-                if c0 + c1 + c2:
-                    code = 1 + 2 * HOLDER_CODES[9 * c0 + 3 * c1 + c2] + ((COUNTERS >> np.uint64(2 * face)) & _ONE)
-                    digits = digits * np.uint64(KEY_BASE) + np.uint64(code)
-        words[s // 2] = words[s // 2] * np.uint64(KEY_BASE ** N_RANKS) + digits
-    return words[0], words[1]
+            digits = digits * np.uint64(KEY_BASE) + np.uint64(LEVELS[level, 2] + counter)
+    if run_seat >= 0:
+        digits = _append_run(digits, run_seat, counters, losers)
+    return digits
 
 
 @njit
-def _relative_index(hands, face):
-    """8 * suit + the place of ``face`` among its suit's faces still out, highest first."""
+def _relative_key(hands, trump):
+    """(word, word, order): two uint64 words naming the position's class of equivalent layouts (at a
+    trick start), and the suits in the order the words list them (2 bits each, the first lowest).
+
+    Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
+    holds the copies, and whether a counter), except that every run of faces held by one player
+    alone, with no card of another player ranked between them, is written by its counters and
+    losers only (`_append_run`, as pairs of copies); a suit held by one player alone is one run.
+
+    Why positions with equal words have equal values (same leader, trump and bidder): match the
+    cards of the two layouts suit by suit, keeping each player's cards his own, by the order of the
+    digits (a run's counters first: counters A 10 K outrank losers Q J 9 in every suit). The match
+    keeps every card's suit and points, and for any two cards of *different* players whether one
+    ranks above the other or both are copies of one face: faces held by two players are written
+    one by one, and a run lies wholly between the same faces of the others. The rules use nothing
+    else: the trick winner (R5.3, R5.4: higher card of the suit led or trump, the first of two
+    identical cards) and the duty to head (R5.2, every rule) compare only cards of different
+    players (the cards already in the trick against the one to play), and a trick scores its
+    counters. So every line of play in one layout maps to a line of the other with the same legal
+    choices, winners and points, and the two have the same value. Cards already played (and ranks
+    no longer in play) do not appear, so positions reached after different tricks share entries.
+    The words list the trump suit first, then the plain suits by their digits (renaming the plain
+    suits among themselves changes nothing either: the rules name only the suit led and trump).
+    """
+    a, b, c = (trump + 1) % N_SUITS, (trump + 2) % N_SUITS, (trump + 3) % N_SUITS
+    da, db, dc = _suit_digits(hands, a), _suit_digits(hands, b), _suit_digits(hands, c)
+    if da > db:
+        a, b, da, db = b, a, db, da
+    if db > dc:
+        b, c, db, dc = c, b, dc, db
+    if da > db:
+        a, b, da, db = b, a, db, da
+    base = np.uint64(KEY_BASE ** N_RANKS)
+    return _suit_digits(hands, trump) * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
+
+
+@njit
+def _relative_index(hands, face, order):
+    """8 * the suit's position in ``order`` (the packed `_relative_key` order) + the place of
+    ``face`` among its suit's faces still out, highest first."""
     s = face // N_RANKS
+    position = 0
+    while (order >> (2 * position)) & 3 != s:
+        position += 1
     everyone = hands[0] | hands[1] | hands[2]
     place = 0
     for r in range(N_RANKS - 1, face % N_RANKS, -1):
         place += _copies(everyone, N_RANKS * s + r) > 0
-    return 8 * s + place
+    return 8 * position + place
 
 
 @njit
-def _face_at(hands, index):
+def _face_at(hands, index, order):
     """The face at relative index ``index`` (`_relative_index`), or -1 when the suit has fewer faces."""
-    s, place = index // 8, index % 8
+    s, place = (order >> (2 * (index // 8))) & 3, index % 8
     everyone = hands[0] | hands[1] | hands[2]
     for r in range(N_RANKS - 1, -1, -1):
         if _copies(everyone, N_RANKS * s + r):
@@ -413,7 +483,8 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
     """Set up node ``d`` of the stack (trick, count, leader, window already written).
 
     Returns -1 when the node has moves to search, else its value (a leaf, a bound or a table hit).
-    words (DEPTH, 2) uint64 receives the table key of a trick start at row d.
+    words (DEPTH, 3) uint64 receives the table key of a trick start at row d (two words and the
+    suit order, `_relative_key`).
     """
     k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
     alpha, beta = plies[d, PLY_ALPHA], plies[d, PLY_BETA]
@@ -439,8 +510,8 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
             return hi
         if lo >= beta:
             return lo
-        k0, k1 = _relative_key(hands)
-        words[d, 0], words[d, 1] = k0, k1
+        k0, k1, order = _relative_key(hands, trump)
+        words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
         slot, found = _find(keys, data, k0, k1, _tag(leader, params))
         if found:
             lo, hi = data[slot, KEY_LO], data[slot, KEY_HI]
@@ -449,7 +520,7 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
             if hi <= alpha:
                 return hi
             plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
-            first_face = _face_at(hands, data[slot, KEY_MOVE])
+            first_face = _face_at(hands, data[slot, KEY_MOVE], order)
     outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
     for i in range(count):
         outside |= _ONE << np.uint64(trick[i])
@@ -521,7 +592,7 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
     plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
     plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
     d = 0
-    words = np.empty((DEPTH, 2), dtype=np.uint64)
+    words = np.empty((DEPTH, 3), dtype=np.uint64)
     value = _enter(hands, tricks, moves, plies, keys, data, params, 0, words)
     while True:
         if value < 0:  # node d has moves left to try, unless cut off
@@ -534,7 +605,7 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
             slot = plies[d, PLY_SLOT]
             if slot >= 0:
                 k0, k1 = words[d, 0], words[d, 1]
-                move = _relative_index(hands, plies[d, PLY_FACE]) if plies[d, PLY_FACE] >= 0 else -1
+                move = _relative_index(hands, plies[d, PLY_FACE], np.int64(words[d, 2])) if plies[d, PLY_FACE] >= 0 else -1
                 cards = popcount(hands[0] | hands[1] | hands[2])
                 _store(keys, data, k0, k1, _tag(plies[d, PLY_LEADER], params), cards, value,
                        plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move)
