@@ -61,6 +61,10 @@ class Estimate:
         return f"{self.p:.4f} [{self.lo:.4f}, {self.hi:.4f}]"
 
 
+PRIOR_CLUSTERS = 10
+"""Weight, in clusters, of the prior design effect 1 in `ratio_share` (guards small samples)."""
+
+
 def clustered_share(successes: int, successes_sq: int, clusters: int, per_cluster: int,
                     z: float = Z95) -> dict:
     """A proportion whose trials come in clusters of ``per_cluster`` (e.g. the two games of a duplicate
@@ -83,9 +87,10 @@ def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, 
     and trials). The design effect is the ratio estimator's variance (the spread of s - p·t over the
     clusters) over the binomial variance p (1 - p) / trials: below 1 when a cluster's trials are
     negatively correlated (duplicate deals cancel the luck of the cards, one seat's win is another's
-    loss), above 1 when positively. The interval is Wilson's at ``trials / design_effect`` trials
-    (the effect floored at 1/20, so that identical clusters still get an interval). Returns {"p", "lo",
-    "hi", "n", "design_effect"}.
+    loss), above 1 when positively. Few clusters estimate it poorly, so the observed effect is shrunk
+    toward 1 as if `PRIOR_CLUSTERS` clusters had shown none: (C effect + 10) / (C + 10); one cluster
+    gives plain Wilson. The interval is Wilson's at ``trials / design_effect`` trials. Returns {"p",
+    "lo", "hi", "n", "design_effect"}.
     """
     if trials <= 0 or clusters <= 0:
         return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "n": 0, "design_effect": 1.0}
@@ -93,7 +98,8 @@ def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, 
     spread = max(successes_sq - 2 * p * cross + p * p * trials_sq, 0.0) / max(clusters - 1, 1)
     variance = spread * clusters / (trials * trials)
     binomial = p * (1 - p) / trials
-    effect = max(variance / binomial, 0.05) if binomial > 0 else 1.0
+    observed = variance / binomial if binomial > 0 and clusters > 1 else 1.0
+    effect = (clusters * observed + PRIOR_CLUSTERS) / (clusters + PRIOR_CLUSTERS)
     n_eff = trials / effect
     lo, hi = wilson(p * n_eff, n_eff, z)
     return {"p": p, "lo": lo, "hi": hi, "n": trials, "design_effect": effect}

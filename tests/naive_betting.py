@@ -110,11 +110,12 @@ def three_answer_outcomes(value: int, straf: bool, spiel: bool) -> dict:
     """The points (me, bettor, third) of each outcome when I answer a bet from ``value`` to value + 1 in
     the 3-player game and the third player has conceded (§9.4 / §9.5 read literally): "gut" (the bettor
     takes the old value), and after an accept "win", "lose" (the bettor wins), "none" (it stands, or
-    nobody takes the Spiel). Straf: count changes (subtracting is winning), both committed at value + 1."""
+    nobody takes the Spiel). Straf: count changes (subtracting is winning), both committed at value + 1;
+    at value 2 I am the original bettor answering the raise, so conceding it adds my level 2."""
     v, up = value, value + 1
     if not straf:
         return {"gut": (0, v, 0), "win": (up, 0, 0), "lose": (0, up, 0), "none": (0, 0, 0)}
-    return {"gut": (0, -v, 0), "win": (-up, up, 0), "lose": (up, -up, 0),
+    return {"gut": (v if v > 1 else 0, -v, 0), "win": (-up, up, 0), "lose": (up, -up, 0),
             "none": (up, up, 0) if spiel else (0, 0, 0)}
 
 

@@ -325,3 +325,27 @@ def test_hold_thresholds_match_the_scalar_formula(target, seed):
         for b in range(target):
             for i, v in enumerate(analysis_betting.VALUES):
                 assert table[a, b, i] == pytest.approx(game_hold_threshold(w, a, b, v))
+
+
+def _cluster_squares(job, n: int, seed: int, wins, per: int) -> np.ndarray:
+    """Sums over clusters of ``per`` games of (a's wins)², replaying the block one game longer each time."""
+    previous, outcomes = np.zeros(job.n_counts, dtype=np.int64), []
+    for j in range(1, n + 1):
+        counts = job.run_block(seed, 0, j)
+        outcomes.append(counts[wins] - previous[wins])
+        previous = counts
+    outcomes = np.array(outcomes)
+    return sum(outcomes[k:k + per].sum(axis=0) ** 2 for k in range(0, n, per))
+
+
+def test_match_jobs_count_the_squares_of_their_clusters():
+    """MatchJob's last count and Match3Job's last three are the sums over duplicate pairs / deal
+    sequences of (games won)², (came 2nd)², (came 3rd)², also with a partial last cluster."""
+    from simcore.betting import PRESETS
+    from simcore.games import giltspiel_betting as gb
+    from simcore.games import perlaggen_three as T
+
+    job = gb.match_job(PRESETS["formula"], PRESETS["never"], gb.rules_from_options(target=5))
+    assert job.run_block(11, 0, 7)[-1] == _cluster_squares(job, 7, 11, [1], 2)[0]
+    job3 = T.Match3Job(PRESETS["formula"], PRESETS["aggressive"], 3, "straf", places=True)
+    assert list(job3.run_block(11, 0, 7)[13:]) == list(_cluster_squares(job3, 7, 11, [1, 10, 11], 3))

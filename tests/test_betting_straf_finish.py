@@ -2,6 +2,7 @@
 hand-made cards (answers, raise to 3, "Höll auf!" with A-32), the first-deal rule (the winner deals,
 his right cuts, his left leads and exchanges), the deal rotation, places, and `--places`."""
 
+import dataclasses
 import json
 
 import numpy as np
@@ -119,6 +120,29 @@ def test_hoell_auf_conceded_gleich_scores_only_with_an_example_9_5():
     assert result.game_winner == (X if result.spiel_winner == X else None)
 
 
+def test_hoell_auf_conceded_gleich_is_checked_at_the_end_9_5():
+    """"Only if he can show a valid example at the end": Y's only Gleich needs his Perlagg HK; X concedes
+    the Gleich; Y then plays HK under another identity, so at the end he has no example and the conceded
+    Gleich scores nothing (it was -1 for Y at the moment of the concession)."""
+    deal = two(x="EA LK H9 S9 EU L7 H8", y="HK LA E9 S8 H10 LU EK", scores=(1, 6))
+    assert deal.hoell_auf_bettor() == Y and deal.code(Y, G) >= 0
+    deal.answer(X, G, GUT3)
+    deal.answer(X, H, ACCEPT3)
+    deal.answer(X, SP, ACCEPT3)
+    assert deal.decided[G][0] == [0, -1]
+    hk = P.DECK.parse_cards("HK")[0]
+    keeps_gleich = set(P.DECK.parse_cards("LA E9 S8 H10 LU EK EA LK"))
+    while deal.phase == T.PLAY:
+        if deal.to_move == Y and hk in deal.in_hand[Y]:
+            identity = next(i for c, i in sorted(deal.legal(Y)) if c == hk and i not in keeps_gleich)
+            deal.play(Y, hk, identity)
+        else:
+            T.play_card(deal)
+    while deal.phase == T.SHOW:
+        deal.show(deal.show_turns[0])
+    assert deal.code(Y, G) < 0 and figure_points(deal.result, G) == [0, 0]
+
+
 @pytest.mark.parametrize("scores", [(1, 1), (2, 9), (9, 9)])
 def test_no_hoell_auf_unless_exactly_one_is_on_one(scores):
     deal = two(scores=scores)
@@ -139,6 +163,10 @@ def test_hoell_auf_policy_answers_blind():
         T.answer_hoell_auf(deal, [T.Player(policy, tables), T.Player(PRESETS["formula"], tables)])
         assert deal.pending() is None
         assert [f.level[X] == 2 for f in deal.figures] == [d > -0.5 + policy.hold_margin for d in prior]
+    timid = dataclasses.replace(PRESETS["cautious"], name="timid", hold_margin=0.6)
+    deal = two(scores=(1, 4))
+    T.answer_hoell_auf(deal, [T.Player(timid, tables), T.Player(PRESETS["formula"], tables)])
+    assert deal.pending() is None and [f.level[X] for f in deal.figures] == [0, 0, 0]
 
 
 def test_winner_deals_first_hand_roles_9_5():
@@ -220,10 +248,10 @@ def test_places_command_and_option(capsys):
             "--seed", "5", "--target", "4", "--no-progress"]
     code, text, _ = run_cli(capsys, *args, "--places")
     assert code == 0 and "Places 2 and 3" in text and "2nd place" in text
-    frame = cli_betting.match3("cautious", "formula", 6, 5, 4, "straf", places=True, progress=False)
-    two_jobs = cli_betting.match3("cautious", "formula", 6, 5, 4, "straf", places=True, progress=False, jobs=2,
-                                  chunk_deals=3)
-    plain = cli_betting.match3("cautious", "formula", 6, 5, 4, "straf", progress=False)
+    frame = cli_betting.match3("cautious", "formula", 30, 5, 4, "straf", places=True, progress=False)
+    two_jobs = cli_betting.match3("cautious", "formula", 30, 5, 4, "straf", places=True, progress=False, jobs=2,
+                                  chunk_deals=15)  # two chunks of one block each
+    plain = cli_betting.match3("cautious", "formula", 30, 5, 4, "straf", progress=False)
     a = frame.set_index("side").loc["a"]
     assert a.win_p + a.second_p + a.third_p == pytest.approx(1)
     assert frame.equals(two_jobs) and list(plain.win_p) == list(frame.win_p)

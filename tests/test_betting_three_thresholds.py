@@ -12,7 +12,7 @@ import naive_betting
 from analysis.games import betting as cli_betting
 from simcore.errors import CardsimError
 from simcore.games import perlaggen_three as T
-from simcore.games.perlaggen_betting import ACCEPT3, GUT3, ThreeFigure
+from simcore.games.perlaggen_betting import ACCEPT3, GUT3, RAISE3, ThreeFigure
 from test_betting_cli import run_cli
 
 
@@ -30,10 +30,11 @@ def test_accept_threshold_matches_the_payoffs(value, p, s, straf, spiel):
 
 
 def test_no_stand_values_9_4():
-    """Without stands: plain P(win)* = 1/(3(v+1)) (1/6, 1/9; two teams: 1/4, 1/6); Straf d* = -v/(3(v+1))."""
+    """Without stands: plain P(win)* = 1/(3(v+1)) (1/6, 1/9; two teams: 1/4, 1/6); Straf d* = -1/6 for a bet
+    and -2/3 for the bettor answering the raise (conceding it costs him his level 2)."""
     assert T.accept_threshold(1)[1] == pytest.approx(1 / 6) and T.accept_threshold(2)[1] == pytest.approx(1 / 9)
     assert T.accept_threshold(1, straf=True)[0] == pytest.approx(-1 / 6)
-    assert T.accept_threshold(2, straf=True)[0] == pytest.approx(-2 / 9)
+    assert T.accept_threshold(2, straf=True)[0] == pytest.approx(-2 / 3)
 
 
 @pytest.mark.parametrize("straf", [False, True])
@@ -47,6 +48,23 @@ def test_reference_payoffs_are_the_settlement(straf):
         fig.answer(0, answer)
         points = fig.straf_changes(winner) if straf else fig.plain_points(winner)
         assert tuple(points) == out[key]
+
+
+@pytest.mark.parametrize("spiel", [False, True])
+def test_reference_payoffs_of_the_raise_are_the_settlement(spiel):
+    """v = 2 in Strafperlaggen: the bettor (0) bets, player 1 says gut, player 2 raises to 3 and the bettor
+    answers; the reference's (me, bettor, third) are (0, 2, 1) of the engine's §9.5 settlement."""
+    out = naive_betting.three_answer_outcomes(2, True, spiel)
+    cases = ((GUT3, 2, "gut"), (ACCEPT3, 0, "win"), (ACCEPT3, 2, "lose"), (ACCEPT3, None, "none"))
+    for answer, winner, key in cases:
+        if spiel and key == "none":
+            winner = None
+        fig = ThreeFigure(0, (9, 9, 9), straf=True)
+        fig.answer(1, GUT3)
+        fig.answer(2, RAISE3)
+        fig.answer(0, answer)
+        changes = fig.straf_changes(winner, spiel=spiel and key == "none")
+        assert (changes[0], changes[2], changes[1]) == out[key], key
 
 
 def test_thresholds_three_players_command(capsys):
@@ -68,3 +86,20 @@ def test_thresholds_three_players_bad_input(capsys):
     assert code == 2 and "7 cards" in err and err.count("\n") == 1
     with pytest.raises(CardsimError, match="3-player thresholds"):
         cli_betting.thresholds_frame({"first_order": cli_betting.thresholds3("straf")})
+
+
+@pytest.mark.parametrize("args, message", [
+    (["thresholds", "perlaggen", "--players", "3", "--target", "5"], "drop --target"),
+    (["thresholds", "perlaggen", "--players", "3", "--straf", "--places"], "drop --places"),
+    (["thresholds", "perlaggen", "--players", "3", "--communication", "none"], "drop --communication"),
+    (["tournament", "perlaggen", "--players", "3", "--straf", "--places", "--policies", "formula,never",
+      "--games", "3"], "match` only"),
+])
+def test_options_the_three_player_commands_do_not_use_are_refused(capsys, args, message):
+    code, _, err = run_cli(capsys, *args, "--no-progress")
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_three_player_thresholds_are_perlaggens():
+    with pytest.raises(CardsimError, match="played by four"):
+        cli_betting.thresholds("giltspiel", players=3)

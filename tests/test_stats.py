@@ -86,3 +86,16 @@ def test_clustered_share_edges():
     full = clustered_share(100, 200, 50, 2)
     assert full["hi"] == 1.0 and full["lo"] < 1.0
     assert clustered_share(0, 0, 0, 2)["n"] == 0
+
+
+def test_clustered_share_with_few_clusters_is_not_overconfident():
+    # one cluster says nothing about the spread: plain Wilson; a few lopsided pairs (mostly split 1-1,
+    # sometimes 2-0) must not give intervals narrower than they can support
+    assert clustered_share(2, 4, 1, 3)["lo"] == pytest.approx(wilson(2, 3)[0])
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(1000):
+        totals = rng.choice(3, size=10, p=[0, 0.9, 0.1])
+        share = clustered_share(int(totals.sum()), int((totals ** 2).sum()), 10, 2)
+        hits += share["lo"] <= 0.55 <= share["hi"]
+    assert hits / 1000 >= 0.95

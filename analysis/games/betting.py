@@ -178,7 +178,7 @@ def match_frame(frame: pd.DataFrame) -> pd.DataFrame:
         for key in ("second", "third"):
             if frame.attrs.get("places"):
                 rows.append((f"{r['side']}.{key}_rate", r[f"{key}_p"], r[f"{key}_lo"], r[f"{key}_hi"],
-                             int(frame.attrs["games"])))
+                             int(r["games"])))
     return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 
@@ -187,6 +187,9 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
                hand: int | None = None, **run_kw) -> pd.DataFrame:
     """Round robin: every pair of policies plays a `match` of ``games`` games (the same seed, so the
     same deal sequences). Rows: policy, opponent, win_p, win_lo, win_hi, ppd_mean, ppd_lo, ppd_hi, games."""
+    if run_kw.pop("places", None):
+        raise CardsimError("--places is reported by `cardsim match` only (the tournament table shows game-win "
+                           "rates): drop --places here")
     names = [p.strip() for p in policies if p.strip()]
     if len(names) < 2:
         raise CardsimError(f"--policies needs at least two policies separated by commas, got '{','.join(policies)}'")
@@ -339,6 +342,13 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
     match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
     game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n."""
     if players == THREE:
+        if game != "perlaggen":
+            raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
+        ignored = [name for name, used in (("--target", target is not None), ("--places", run_kw.get("places")),
+                                           ("--communication", communication != "partner")) if used]
+        if ignored:
+            raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
+                               f"{', '.join(ignored)}")
         return {"first_order": thresholds3(style, hand)}
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, **run_kw)
@@ -581,12 +591,12 @@ def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = No
     """Whole 3-player Perlaggen games (`simcore.games.perlaggen_three`; ``style="straf"``: Strafperlaggen,
     ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
     deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
-    game-win rate (win_p, lo, hi; b's is (1 - a's) / 2 with the interval mapped the same way from a's
-    Wilson interval), points per deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
+    game-win rate (win_p, lo, hi: Wilson at the effective number of games of the deal sequences,
+    `analysis.stats.clustered_share`; b's is (1 - a's) / 2 with the interval mapped the same way), points per deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
     off), wins (b: games won by either b player) and games (b: 2 x games, the seats b played). A policy
     as good as its opponents wins 1/3 of its games. ``places`` (Strafperlaggen; None: the registered
     ``straf_places`` option): the other two play on for places 2 and 3 (§9.5); columns second_p/lo/hi and
-    third_p/lo/hi (Wilson; b's per b player, mapped from a's like the win rate), attrs finish_deals."""
+    third_p/lo/hi (intervals as for the win rate; b's per b player, mapped from a's), attrs finish_deals."""
     from simcore.games import perlaggen_three as T
     from simcore.games.perlaggen import OPTIONS
 
@@ -712,7 +722,8 @@ def thresholds3_text(first: pd.DataFrame) -> str:
     for _, r in first.iterrows():
         lines.append(f"{r['figure']:<8}{r['value']:>3}{r['accept_d']:>12.3f}{r['accept_p']:>10.3f}{r['stand']:>8.3f}"
                      f"{r['accept_p_stands']:>13.3f}{r['policy_d']:>12.3f}  {r['weakest_accept']}")
-    rule = ("accept iff d > -v/(3(v+1)) (Spiel: + stand/3): accepting risks the level, conceding gives the bettor v"
+    rule = ("accept iff d > -(2c+v)/(3(v+1)) (Spiel: + stand/3), c = 0 for a bet and c = 2 for the bettor answering "
+            "the raise: accepting risks the level, conceding gives the bettor v and costs a committed answerer c"
             if straf else "accept iff d > -(2v/(v+1) + 1 - stand)/3: with no stands P(win) > 1/(3(v+1))")
     lines += ["", f"({rule}. 'policy d' is what the match policies answer on: "
               + ("own points, d > 0" if straf else "the two-team §11.5 rule, d > -v/(v+1)")

@@ -368,6 +368,10 @@ class Deal3:
 
     def _finish(self) -> None:
         for figure in (G, H):
+            if figure in self.blind and not self.open(figure) and self.decided[figure][1][0] == 0:
+                # §9.5 / §8.14: a conceded blind Gleich/Hanger counts only if the bettor can show an example
+                # at the end, so it is settled again from the cards he ends with
+                self.decided[figure] = (self._points(figure, None), self.decided[figure][1])
             if self.open(figure):
                 fig = self.figures[figure]
                 w = self._figure_winner(figure, range(self.players) if fig is None else sorted(fig.eligible()))
@@ -563,17 +567,20 @@ def accept_threshold(value: int, stand: float = 0.0, straf: bool = False, spiel:
     bettor (or raiser, committed at value + 1) and him, the third player out. With p, q, s = P(he wins),
     P(the bettor wins), P(it stands or, for the Spiel, nobody takes 4 tricks) and d = p - q:
 
-    * gut: the bettor takes the old value: -v/2;
+    * gut: the bettor takes the old value: -v/2; in Straf the answerer of a raise (v = 2) is the
+      original bettor (the third player is out and a bettor may not raise, A-29), committed at c = 2,
+      and conceding the raise adds his level: -(c + v/2), with c = 0 at v = 1;
     * plain accept: +(v+1) if he wins, -(v+1)/2 if the bettor wins, 0 else ->
       accept iff d > -(2v/(v+1) + 1 - s)/3;
     * Straf accept (both committed at v+1): +3(v+1)/2 if he wins, -3(v+1)/2 if the bettor wins, 0 if a
       Gleich/Hanger stands, -(v+1)/2 if nobody takes the Spiel (both add v+1) ->
-      accept iff d > -v/(3(v+1)) (+ s/3 for the Spiel).
+      accept iff d > -(2c + v)/(3(v+1)) (+ s/3 for the Spiel): -1/6 at v = 1, -2/3 at v = 2.
 
     Returns (d threshold, P(win) threshold = (1 - s + d*)/2, at least 0)."""
     v = value
     if straf:
-        d = -v / (3 * (v + 1)) + (stand / 3 if spiel else 0.0)
+        committed = v if v > 1 else 0
+        d = -(2 * committed + v) / (3 * (v + 1)) + (stand / 3 if spiel else 0.0)
     else:
         d = -(2 * v / (v + 1) + 1 - stand) / 3
     return d, max(0.0, (1 - stand + d) / 2)
