@@ -246,3 +246,44 @@ def figures_play(hand, trick, trump: int, perl: dict[int, int]):
         return card, identity
     aces = [b for b in _ok_identities(legal_plays(hand, trick, trump, perl), card) if b != WELI and b % 8 == 7]
     return card, min(aces, key=lambda b: (key((card, b), led, trump, perl), b))
+
+
+# --- G2 concession (§11.7, §8.3) -----------------------------------------------------------------
+def view_cell(hand, gone, won, seat: int, leader: int, trump: int, perl: dict[int, int]) -> int:
+    """What ``seat`` sees at a trick boundary as one number: (its team's tricks, the other's, its team
+    leads, its Perlaggen, its natural trumps, its top Perlagg above every Perlagg it has not seen
+    played), mixed radix 3, 3, 2, 6, 6, 2. gone: the cards played so far."""
+    team = seat % 2
+    mine = [perl[c] for c in hand if c in perl]
+    unseen = [q for c, q in perl.items() if c not in hand and c not in gone]
+    top = int(bool(mine) and all(q < max(mine) for q in unseen))
+    trumps = sum(1 for c in hand if c not in perl and suit(c) == trump)
+    digits = (won[team], won[1 - team], int(leader % 2 == team), len(mine), trumps, top)
+    cell = 0
+    for digit, radix in zip(digits, (3, 3, 2, 6, 6, 2)):
+        cell = cell * radix + digit
+    return cell
+
+
+def conceding_play_out(hands, trump: int, perl: dict[int, int], odds, concede: float, leader: int = 1):
+    """Play a deal out with G2 at every seat, a team giving the Spiel up as soon as one of its players,
+    asked in turn from the leader at a trick boundary, has odds[view_cell] < concede. Returns
+    (winning team, tricks played, cells): cells[(trick boundary, seat)] = that seat's cell there."""
+    hands = [set(h) for h in hands]
+    won, gone, cells = [0, 0], set(), {}
+    while max(won) < SPIEL:
+        for i in range(4):
+            seat = (leader + i) % 4
+            cells[sum(won), seat] = view_cell(hands[seat], gone, won, seat, leader, trump, perl)
+            if odds[cells[sum(won), seat]] < concede:
+                return 1 - seat % 2, sum(won), cells
+        trick = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            play = figures_play(hands[seat], trick, trump, perl)
+            hands[seat].remove(play[0])
+            gone.add(play[0])
+            trick.append(play)
+        leader = trick_winner(trick, leader, trump, perl)
+        won[leader % 2] += 1
+    return (0 if won[0] >= SPIEL else 1), sum(won), cells

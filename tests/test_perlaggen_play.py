@@ -385,3 +385,30 @@ def test_team_features_match_counting(style, team, rng):
     pmasks, precs = play.PlayRules(style).arrays()
     play._team_features(masks(hands)[None, :], np.array([trump]), pmasks, precs, team, out)
     assert list(out[0]) == expected
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(STYLES), st.randoms(use_true_random=False))
+def test_solver_matches_minimax_from_a_three_card_trick_boundary(style, rng):
+    """Three cards each after two tricks, rich in Perlaggen: every trick boundary of the search is
+    stored under `_canon_key` (relative ranks, capped gaps, Perlaggen by precedence)."""
+    hands, trump, leader, _ = rich_position(rng, 3, style)
+    won = rng.choice([(2, 0), (1, 1), (0, 2)])
+    check_solver(hands, trump, leader, won, style, [])
+
+
+def test_adjacent_perlaggen_of_one_hand_are_searched_once():
+    """Innsbruck, trump L (precedence HK S6 S7 E7 L7 LU LO): S6, S7 and LU of one hand, with E7 and L7
+    out of play, are adjacent, so only S6 is searched; once another hand holds S7 (or S7 is in the
+    trick) between S6 and E7, both S6 and E7 are."""
+    _, precs = play.PlayRules().arrays()
+    prec = precs[L]
+    mine = mask("S6 S7 LU")
+    got = play._distinct_perlaggen(np.uint64(mine), np.uint64(mask("HK")), np.zeros(4, dtype=np.int64), 0, prec)
+    assert int(got) == mask("S6")
+    got = play._distinct_perlaggen(np.uint64(mask("S6 E7")), np.uint64(mask("S7")), np.zeros(4, dtype=np.int64), 0,
+                                   prec)
+    assert int(got) == mask("S6 E7")
+    trick = np.array([c("S7"), 0, 0, 0], dtype=np.int64)  # S7 already played to this trick
+    got = play._distinct_perlaggen(np.uint64(mask("S6 E7")), np.uint64(0), trick, 1, prec)
+    assert int(got) == mask("S6 E7")

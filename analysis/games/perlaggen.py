@@ -213,7 +213,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
             "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
-    return {**{k: a[k] for k in keys}, "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+    spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None and k in a}
+    return {**{k: a[k] for k in keys}, **spiel, "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
 
@@ -545,8 +546,8 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
                 args.level, args.stakes, **run_options(args))
-    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, spiel_play.pimc_options(args),
-                                                                 **run_options(args))
+    options = spiel_play.pimc_options(args)  # checks --concede-below even without --spiel
+    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, options, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

@@ -105,7 +105,8 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     """(outcome frame, by-feature frame) of the Spiel for the team of ``known.seat`` on ``n`` deals
     sampled under the public facts; seed already normalised. method "pimc" plays
     ``pimc_options["n"]`` deals (default `PIMC_DEALS`) instead, with its "samples" and
-    "communication", and has no by-feature rows.
+    "communication", and has no by-feature rows; method "g2" reads ``pimc_options["concede"]``
+    (G2's concession threshold, default 0: never), see `pimc_options`.
 
     outcome rows: figure "spiel", outcome win/lose, p, lo, hi (95% Wilson), successes, n.
     by-feature rows: feature (team's Perlaggen, natural trumps, Perlaggen above all of the
@@ -117,7 +118,7 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
         job = pimc.PimcSpielJob(known, rules, options["samples"], options["communication"])
         n = options["n"]
     else:
-        job = play.SpielJob(known, rules, method)
+        job = play.SpielJob(known, rules, method, concede=(pimc_options or {}).get("concede", 0.0))
     counts = runner.run(job, n, seed, **run_kw)
     deals, wins = int(counts[0]), int(counts[1])
     if deals == 0:
@@ -150,28 +151,36 @@ def pimc_settings(options: dict) -> dict:
 
 
 def pimc_options(args: argparse.Namespace) -> dict:
-    """Keywords of a PIMC Spiel estimate from the command line (None unless --spiel pimc)."""
-    if args.spiel != PIMC:
-        return None
-    return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+    """Options of the Spiel method from the command line: the PIMC settings for --spiel pimc,
+    {"concede": threshold} for --spiel g2 with --concede-below, else None."""
+    play.check_concede(args.concede_below, args.spiel or "none")
+    if args.spiel == PIMC:
+        return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+    return {"concede": args.concede_below} if args.concede_below else None
 
 
 def add_spiel_arguments(parser: argparse.ArgumentParser) -> None:
-    """--spiel and the PIMC options of ``cardsim odds perlaggen``."""
+    """--spiel, the PIMC options and G2's --concede-below of ``cardsim odds perlaggen``."""
     parser.add_argument("--spiel", default=None, choices=play.METHODS + (PIMC,),
-                        help="also the Spiel: solved double dummy (dd; about 100 deals/s, so give --n of a few "
-                             "thousand), played by the greedy G1, G2 or random R0 policy, or by PIMC players "
-                             "with imperfect information (pimc; see --pimc-deals)")
+                        help="also the Spiel: solved double dummy (dd; about 1,000 deals/s on one core, so "
+                             "give --n of a few thousand), played by the greedy G1, G2 or random R0 policy, or by "
+                             "PIMC players with imperfect information (pimc; see --pimc-deals)")
     add_pimc_arguments(parser, pimc.DEFAULT_SAMPLES, PIMC_DEALS)
+    parser.add_argument("--concede-below", type=float, default=0.0, metavar="P",
+                        help="with --spiel g2: a team gives the Spiel up (and loses it) when one of its players, "
+                             "at a trick boundary, estimates its P(win) below P from what it sees (default 0: "
+                             "never)")
 
 
 def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
-               method: str = "dd", n: int = 2_000, seed=None, style: str = "innsbruck", **known_kw) -> pd.DataFrame:
+               method: str = "dd", n: int = 2_000, seed=None, style: str = "innsbruck", concede: float = 0.0,
+               **known_kw) -> pd.DataFrame:
     """P(the team of ``seat`` wins / loses the Spiel) holding ``hand``, over deals of the hidden cards
     consistent with the public facts (analysis.games.perlaggen.parse_known's keywords: cutter_took,
     exchanges, acorns, exchange, stopper; run keywords such as jobs, checkpoint, progress go to the
-    runner). method: "dd", "greedy" (G1), "g2" (G2) or "random" (R0), see SPIEL_METHODS. The attrs hold the
-    by-feature table as ``by_feature`` records."""
+    runner). method: "dd", "greedy" (G1), "g2" (G2) or "random" (R0), see SPIEL_METHODS; concede: G2's
+    concession threshold (see simcore.games.perlaggen_play.play_out). The attrs hold the by-feature
+    table as ``by_feature`` records."""
     from analysis.games.perlaggen import parse_known
 
     if method not in play.METHODS:  # PIMC goes through `add_spiel` (cardsim odds perlaggen --spiel pimc)
@@ -180,9 +189,10 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
     known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
     rules = D.DealRules(style, known_kw.get("exchange", "always"))
     seed = normalize_seed(seed)
-    frame, features = spiel_frames(known, rules, method, n, seed, **run_kw)
-    frame.attrs.update(game=GAME, method=method, n=int(frame.n.iloc[0]), attempted=n, seed=seed, seat=seat,
-                       team=seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
+    play.check_concede(concede, method)
+    frame, features = spiel_frames(known, rules, method, n, seed, {"concede": concede}, **run_kw)
+    frame.attrs.update(game=GAME, method=method, concede=concede, n=int(frame.n.iloc[0]), attempted=n, seed=seed,
+                       seat=seat, team=seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
                        trump=P.DECK.suits[known.trump], by_feature=features.to_dict("records"))
     return frame
 
@@ -200,7 +210,8 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], pimc_options, **run_kw)
     attrs = dict(a)
     out = pd.concat([frame, outcome], ignore_index=True)
-    out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"))
+    out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"),
+                     concede=(pimc_options or {}).get("concede", 0.0) if method != PIMC else 0.0)
     if method == PIMC:
         settings = pimc_settings(pimc_options or {})
         out.attrs.update(pimc=dict(settings, n=int(outcome.n.iloc[0]), attempted=settings["n"]))
@@ -212,6 +223,9 @@ def spiel_lines(frame: pd.DataFrame) -> list[str]:
     rows = frame[frame.figure == "spiel"].set_index("outcome")
     cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
     how = SPIEL_METHODS[frame.attrs["spiel"]] if frame.attrs["spiel"] != PIMC else pimc_note(frame.attrs["pimc"])
+    if frame.attrs.get("concede"):
+        how += (f"; a team gives the Spiel up (and loses it) when a player's estimate of its P(win), at a trick "
+                f"boundary, is below {frame.attrs['concede']:g}")
     return [f"{'Spiel':<8}{cells}",
             f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {how}; seat 1 leads; the Spiel has no stand or void)"]
 

@@ -360,85 +360,90 @@ def _boundary_value(hands, leader, won, trump, team, need):
     return -1
 
 
+@njit_inline
+def _position_key(hands, leader, won, team, solve):
+    """(k1, k2, tag) of a trick-boundary position in the table: the four hands, and a tag holding the
+    solve number, the leader and the target team's tricks."""
+    k1 = hands[0] | (hands[1] << np.uint64(32))
+    k2 = hands[2] | (hands[3] << np.uint64(32))
+    return k1, k2, (solve * SEATS + leader) * (TRICKS + 1) + won[team]
+
+
+LEADER, COUNT, SIZE, TRIED, WINNER, SAVED, RESULT, SLOT = 0, 1, 2, 3, 4, 5, 8, 9
+"""Columns of the search stack (`_moves`): per ply its leader, plays in the trick, candidates, how
+many were tried, the trick's winner (-1 inside a trick), the trick's first three cards saved
+(SAVED..SAVED+2), the node's value so far (0/1) and its table slot (-1: none)."""
+
+
 @njit
-def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
+def _search(hands, trick, count, leader, won, trump, team, need, table, scratch):
     """True if ``team`` takes ``need`` tricks from this position under perfect play.
 
     Depth-first AND/OR search without recursion: ply p holds the node after p cards; at a node of
     ``team`` one winning card settles it, at an opponent's node one losing card. hands, trick and
-    won are modified. moves: (TRICKS * SEATS + 1, 2, 8) int64 scratch, one `_candidates` per ply.
+    won are modified. scratch: `_moves` (candidates (TRICKS * SEATS + 1, 2, 8) int64, one
+    `_candidates` list per ply; the stack, see LEADER...; buffers of the position).
     """
     keys, tags, values, solve = table
-    plies = moves.shape[0]
-    leaders = np.empty(plies, dtype=np.int64)
-    counts = np.empty(plies, dtype=np.int64)
-    sizes = np.empty(plies, dtype=np.int64)
-    tried = np.empty(plies, dtype=np.int64)
-    winners = np.empty(plies, dtype=np.int64)
-    saved = np.empty((plies, SEATS - 1), dtype=np.int64)
-    results = np.empty(plies, dtype=np.bool_)
-    slots = np.full(plies, -1, dtype=np.int64)
-    tag_of = np.empty(plies, dtype=np.int64)
-    key_of = np.empty((plies, 2), dtype=np.uint64)
+    moves, stack = scratch[0], scratch[1]
     p = 0
-    leaders[0], counts[0] = leader, count
+    stack[0, LEADER], stack[0, COUNT] = leader, count
     entering, child = True, False
     while True:
-        leader, count = leaders[p], counts[p]
+        leader, count = stack[p, LEADER], stack[p, COUNT]
         seat = (leader + count) % SEATS
         mine = seat % 2 == team
         if entering:
             value = -1
-            slots[p] = -1
+            stack[p, SLOT] = -1
             if count == 0:
                 value = _boundary_value(hands, leader, won, trump, team, need)
                 if value < 0:
-                    k1 = hands[0] | (hands[1] << np.uint64(32))
-                    k2 = hands[2] | (hands[3] << np.uint64(32))
-                    tag = (solve[0] * SEATS + leader) * (TRICKS + 1) + won[team]
+                    k1, k2, tag = _position_key(hands, leader, won, team, solve[0])
                     slot = _slot(k1, k2, tag, tags.shape[0])
                     if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
                         value = 1 if values[slot] else 0
                     else:
-                        slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+                        stack[p, SLOT] = slot
             if value < 0:
-                sizes[p] = _candidates(hands, seat, trick, count, trump, moves, p)
-                tried[p] = 0
-                results[p] = not mine
+                stack[p, SIZE] = _candidates(hands, seat, trick, count, trump, moves, p)
+                stack[p, TRIED] = 0
+                stack[p, RESULT] = not mine
         else:
             # back from the child of ply p: take its card back
-            card = moves[p, 0, tried[p] - 1]
+            card = moves[p, 0, stack[p, TRIED] - 1]
             hands[seat] ^= _ONE << np.uint64(card)
-            if winners[p] >= 0:
-                won[winners[p] % 2] -= 1
-                trick[0], trick[1], trick[2] = saved[p, 0], saved[p, 1], saved[p, 2]
+            winner = stack[p, WINNER]
+            if winner >= 0:
+                won[winner % 2] -= 1
+                trick[0], trick[1], trick[2] = stack[p, SAVED], stack[p, SAVED + 1], stack[p, SAVED + 2]
             if child == mine:
-                results[p] = mine
-                tried[p] = sizes[p]
+                stack[p, RESULT] = mine
+                stack[p, TRIED] = stack[p, SIZE]
             value = -1
-        if value < 0 and tried[p] < sizes[p]:
-            card = moves[p, 0, tried[p]]
-            tried[p] += 1
+        if value < 0 and stack[p, TRIED] < stack[p, SIZE]:
+            card = moves[p, 0, stack[p, TRIED]]
+            stack[p, TRIED] += 1
             hands[seat] ^= _ONE << np.uint64(card)
             trick[count] = card
-            winners[p] = -1
+            stack[p, WINNER] = -1
             if count == SEATS - 1:
                 winner = trick_winner(trick, leader, trump, N_RANKS)
-                winners[p] = winner
-                saved[p, 0], saved[p, 1], saved[p, 2] = trick[0], trick[1], trick[2]
+                stack[p, WINNER] = winner
+                stack[p, SAVED], stack[p, SAVED + 1], stack[p, SAVED + 2] = trick[0], trick[1], trick[2]
                 won[winner % 2] += 1
-                leaders[p + 1], counts[p + 1] = winner, 0
+                stack[p + 1, LEADER], stack[p + 1, COUNT] = winner, 0
             else:
-                leaders[p + 1], counts[p + 1] = leader, count + 1
+                stack[p + 1, LEADER], stack[p + 1, COUNT] = leader, count + 1
             p += 1
             entering = True
             continue
         if value < 0:
-            value = 1 if results[p] else 0
-            if slots[p] >= 0:
-                keys[slots[p], 0], keys[slots[p], 1] = key_of[p, 0], key_of[p, 1]
-                tags[slots[p]] = tag_of[p]
-                values[slots[p]] = results[p]
+            value = stack[p, RESULT]
+            slot = stack[p, SLOT]
+            if slot >= 0:  # the hands are back as they were at this node
+                k1, k2, tag = _position_key(hands, leader, won, team, solve[0])
+                keys[slot, 0], keys[slot, 1], tags[slot], values[slot] = k1, k2, tag, value == 1
         if p == 0:
             return value == 1
         child = value == 1
@@ -447,16 +452,21 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, moves):
 
 
 @njit
-def _solve(hands, trick, count, leader, won, trump, team, need, table, moves):
-    """`_search` on copies of the position, as a new solve of ``table``. The scalars are cast to
-    int64 so that callers passing constants share one compiled `_search`."""
+def _solve(hands, trick, count, leader, won, trump, team, need, table, scratch):
+    """`_search` on copies of the position (in the buffers of ``scratch``, a `_moves` tuple), as a
+    new solve of ``table``. The scalars are cast to int64 so that callers passing constants share
+    one compiled `_search`."""
     table[3][0] += 1
-    return _search(hands.copy(), trick.copy(), np.int64(count), np.int64(leader), won.copy(), np.int64(trump),
-                   np.int64(team), np.int64(need), table, moves)
+    h, t, w = scratch[2], scratch[3], scratch[4]
+    h[:] = hands
+    t[:] = trick
+    w[:] = won
+    return _search(h, t, np.int64(count), np.int64(leader), w, np.int64(trump), np.int64(team), np.int64(need),
+                   table, scratch)
 
 
 @njit
-def _team_tricks(hands, trump, leader, team, table, moves):
+def _team_tricks(hands, trump, leader, team, table, scratch):
     """Tricks ``team`` can force out of the cards in hand (all played, no Spiel stop), at a trick
     boundary with ``leader`` to lead: the largest x such that ``team`` takes x of the remaining k."""
     trick = np.zeros(SEATS, dtype=np.int64)
@@ -466,7 +476,7 @@ def _team_tricks(hands, trump, leader, team, table, moves):
     low, high = 0, k  # team can force `low`; it cannot force more than `high`
     while low < high:
         mid = (low + high + 1) // 2
-        if _solve(hands, trick, 0, leader, won, trump, team, mid, table, moves):
+        if _solve(hands, trick, 0, leader, won, trump, team, mid, table, scratch):
             low = mid
         else:
             high = mid - 1
@@ -474,18 +484,22 @@ def _team_tricks(hands, trump, leader, team, table, moves):
 
 
 @njit
-def _spiel_teams(hands, trumps, leader, table, moves, out):
+def _spiel_teams(hands, trumps, leader, table, scratch, out):
     """Spiel winner of every deal: hands (n, 4) uint64, trumps (n,) -> out (n,) int64 teams."""
     trick = np.zeros(SEATS, dtype=np.int64)
     won = np.zeros(2, dtype=np.int64)
     team = leader % 2
     for i in range(hands.shape[0]):
-        wins = _solve(hands[i], trick, 0, leader, won, trumps[i], team, SPIEL, table, moves)
+        wins = _solve(hands[i], trick, 0, leader, won, trumps[i], team, SPIEL, table, scratch)
         out[i] = team if wins else 1 - team
 
 
-def _moves() -> np.ndarray:
-    return np.empty((TRICKS * SEATS + 1, 2, 8), dtype=np.int64)
+def _moves() -> tuple:
+    """Scratch of the solver, made once and reused by every solve: (candidates (plies, 2, 8) int64,
+    stack (plies, 10) int64 (columns LEADER...), hands (4,) uint64, trick (4,) int64, won (2,) int64)."""
+    plies = TRICKS * SEATS + 1
+    return (np.empty((plies, 2, 8), dtype=np.int64), np.empty((plies, 10), dtype=np.int64),
+            np.empty(SEATS, dtype=np.uint64), np.empty(SEATS, dtype=np.int64), np.empty(2, dtype=np.int64))
 
 
 def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
@@ -524,12 +538,13 @@ def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, i
     """A line of perfect play to the Spiel as (seat, card) pairs: at every turn the first card in
     the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64."""
     hands = np.array(hands, dtype=np.uint64)
-    table, moves = new_table(), _moves()
+    table, scratch = new_table(), _moves()
+    moves = scratch[0]
     team = leader % 2
     trick = np.zeros(SEATS, dtype=np.int64)
     won = np.zeros(2, dtype=np.int64)
     count = 0
-    winner = team if _solve(hands, trick, 0, leader, won, trump, team, SPIEL, table, moves) else 1 - team
+    winner = team if _solve(hands, trick, 0, leader, won, trump, team, SPIEL, table, scratch) else 1 - team
     line = []
     while won[0] < SPIEL and won[1] < SPIEL:
         seat = (leader + count) % SEATS
@@ -542,7 +557,7 @@ def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, i
                 after_leader = trick_winner(trick, leader, trump, N_RANKS)
                 after_won[after_leader % 2] += 1
                 after_count = 0
-            if _solve(hands, trick, after_count, after_leader, after_won, trump, winner, SPIEL, table, moves):
+            if _solve(hands, trick, after_count, after_leader, after_won, trump, winner, SPIEL, table, scratch):
                 break
             hands[seat] ^= _ONE << np.uint64(card)
         line.append((seat, int(card)))

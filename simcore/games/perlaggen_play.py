@@ -18,15 +18,19 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 ``won (2,)`` tricks per team. Per deal the rules are ``pmask`` (uint64 mask of the Perlaggen) and
 ``prec (33,) int64`` (precedence per card, 0 for naturals), from `PlayRules` and the trump.
 
-* Policies (`RANDOM` = R0, `GREEDY` = G1 of §11.7, trick play only) choose a play from what a
-  player sees: own hand, the trick so far, the trump; one uniform number per decision drives R0.
+* Policies (`RANDOM` = R0, `GREEDY` = G1, `FIGURES` = G2 of §11.7, trick play only) choose a play
+  from what a player sees: own hand, the trick so far, the trump; one uniform number per decision
+  drives R0. G2 may also concede the Spiel at a trick boundary, from a table of win estimates by
+  what the player sees (`win_odds`, `play_out(..., concede=)`).
 * The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
-  AND/OR alpha-beta search: a transposition table at trick boundaries and after two plays of a
-  trick, sure tricks (`_sure_tricks`: top Perlaggen as trump Aces, net of the opponents' higher
-  ones, and top natural trumps) at every trick boundary and for every last play of a trick, the
-  last trick decided directly, equivalent natural cards searched once when no other hand holds a
-  Perlagg, and a Perlagg's identities reduced to one per class that compares alike with
-  everything the rest of the trick can bring (`_moves`).
+  AND/OR alpha-beta search: a transposition table at trick boundaries (from the second trick on
+  under a relative-rank key, `_canon_key`) and after two plays of a trick, sure tricks
+  (`_sure_tricks`: top Perlaggen as trump Aces, net of the opponents' higher ones, and top natural
+  trumps) at every trick boundary and for every last play of a trick, the last trick decided
+  directly, equivalent natural cards searched once when no other hand holds a Perlagg, Perlaggen
+  of one hand with adjacent precedence searched once (`_distinct_perlaggen`), and a Perlagg's
+  identities reduced to one per class that compares alike with everything the rest of the trick
+  can bring (`_moves`).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from simcore.dealing import deal
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
-from simcore.rng import block_substream, block_words
+from simcore.rng import BLOCK_DEALS, block_substream, block_words
 from simcore.tricks import lowest_card, popcount
 
 SEATS = 4
@@ -406,21 +410,36 @@ def _trick_arrays(trick) -> tuple[np.ndarray, np.ndarray]:
 
 # --- play-out ---------------------------------------------------------------------------------
 @njit
-def _play_deal(policy, hands, trump, pmask, prec, leader, u, line):
+def _play_deal(policy, hands, trump, pmask, prec, leader, u, line, odds, concede, cells):
     """Play one deal out to the Spiel with ``policy`` for all four seats.
 
     hands (4,) uint64 (modified); u (DECISIONS,) uniforms; line (DECISIONS, 2) int64 receives the
-    (card, identity) plays in order. Returns (winning team, tricks played, plays made).
+    (card, identity) plays in order. Concession (G2, §11.7): at every trick boundary the seats, from
+    the leader on, look up their estimate odds[`_view_cell`] of P(own team wins the Spiel); the
+    first below ``concede`` gives the Spiel up for its team (§8.3; concede <= 0: never). cells
+    (TRICKS, SEATS) int64, if it has rows, receives each seat's cell at each boundary (-1 after the
+    end). Returns (winning team, tricks played, plays made).
     """
     tcards = np.zeros(SEATS, dtype=np.int64)
     tids = np.zeros(SEATS, dtype=np.int64)
     won = np.zeros(2, dtype=np.int64)
+    gone = np.uint64(0)
     played = 0
+    cells[:] = -1
     while won[0] < SPIEL and won[1] < SPIEL:
+        if concede > 0 or cells.shape[0]:
+            for count in range(SEATS):
+                seat = (leader + count) % SEATS
+                cell = _view_cell(hands[seat], gone, won, seat, leader, pmask, prec, trump)
+                if cells.shape[0]:
+                    cells[won[0] + won[1], seat] = cell
+                if odds[cell] < concede:
+                    return 1 - seat % 2, won[0] + won[1], played
         for count in range(SEATS):
             seat = (leader + count) % SEATS
             card, identity = _choose(policy, hands[seat], tcards, tids, count, pmask, prec, trump, u[played])
             hands[seat] &= ~(_ONE << np.uint64(card))
+            gone |= _ONE << np.uint64(card)
             tcards[count], tids[count] = card, identity
             line[played, 0], line[played, 1] = card, identity
             played += 1
@@ -429,39 +448,134 @@ def _play_deal(policy, hands, trump, pmask, prec, leader, u, line):
     return (0 if won[0] >= SPIEL else 1), won[0] + won[1], played
 
 
+CELLS = 3 * 3 * 2 * 6 * 6 * 2
+"""Cells of the G2 concession estimate (`_view_cell`)."""
+ODDS_BLOCKS = 2
+ODDS_SEED = 2024
+"""The G2 estimate table is tallied from the deals as played of ODDS_BLOCKS whole blocks
+(simcore.rng.BLOCK_DEALS deals each) of this fixed seed."""
+
+
+@njit_inline
+def _view_cell(hand, gone, won, seat, leader, pmask, prec, trump):
+    """What ``seat`` knows at a trick boundary, as a cell index < CELLS: tricks of its team and of
+    the other (0..2 each), whether its team leads, its Perlaggen (0..5), its natural trumps (0..5),
+    and whether its top Perlagg is above every Perlagg it cannot see played (not in hand, not
+    ``gone``: those may be in another hand)."""
+    team = seat % 2
+    hidden = pmask & ~hand & ~gone
+    top = 0
+    if hand & pmask:
+        top = 1
+        mine = prec[_by_prec(hand & pmask, prec, True)]
+        m = hidden
+        while m:
+            c = lowest_card(m)
+            m &= m - _ONE
+            if prec[c] > mine:
+                top = 0
+    cell = (won[team] * 3 + won[1 - team]) * 2 + (1 if leader % 2 == team else 0)
+    cell = cell * 6 + popcount(hand & pmask)
+    cell = cell * 6 + popcount(hand & ~pmask & SUIT_MASKS[trump])
+    return cell * 2 + top
+
+
 @njit
-def _play_out(policy, hands, trumps, pmasks, precs, leader, u, teams, lengths):
+def _play_out(policy, hands, trumps, pmasks, precs, leader, u, odds, concede, teams, lengths):
     line = np.empty((DECISIONS, 2), dtype=np.int64)
+    cells = np.empty((0, SEATS), dtype=np.int64)
     for i in range(hands.shape[0]):
         t = trumps[i]
-        teams[i], lengths[i], _ = _play_deal(policy, hands[i].copy(), t, pmasks[t], precs[t], leader, u[i], line)
+        teams[i], lengths[i], _ = _play_deal(policy, hands[i].copy(), t, pmasks[t], precs[t], leader, u[i], line,
+                                             odds, concede, cells)
+
+
+@njit
+def _tally_cells(hands, trumps, pmasks, precs, leader, counts):
+    """counts (CELLS, 2) += (times a seat was in the cell, times its team then won the Spiel) over
+    G2 play-outs (no concession) of the deals hands (n, 4), trumps (n,)."""
+    line = np.empty((DECISIONS, 2), dtype=np.int64)
+    cells = np.empty((TRICKS, SEATS), dtype=np.int64)
+    odds = np.ones(CELLS)
+    u = np.zeros(DECISIONS)
+    for i in range(hands.shape[0]):
+        t = trumps[i]
+        winner, _, _ = _play_deal(FIGURES, hands[i].copy(), t, pmasks[t], precs[t], leader, u, line, odds, 0.0,
+                                  cells)
+        for k in range(TRICKS):
+            for seat in range(SEATS):
+                if cells[k, seat] >= 0:
+                    counts[cells[k, seat], 0] += 1
+                    counts[cells[k, seat], 1] += seat % 2 == winner
+
+
+@functools.lru_cache(maxsize=None)
+def win_counts(style: str = "innsbruck") -> np.ndarray:
+    """(CELLS, 2) int64, read-only: per cell of `_view_cell`, how often a seat was in it at a trick
+    boundary and how often its team then won the Spiel, over G2 play-outs (no concession) of the
+    deals as played of ODDS_BLOCKS blocks of seed ODDS_SEED. Built once per style (about 1 s)."""
+    rules = D.DealRules(style)
+    counts = np.zeros((CELLS, 2), dtype=np.int64)
+    for block in range(ODDS_BLOCKS):
+        rows = D.deal_block(block_words(ODDS_SEED, block, BLOCK_DEALS, D.WORDS_PER_DEAL), rules)
+        _tally_cells(np.ascontiguousarray(rows[:, :SEATS]), rows[:, D.TRUMP].astype(np.int64),
+                     *PlayRules(style).arrays(), FOREHAND, counts)
+    counts.flags.writeable = False
+    return counts
+
+
+@functools.lru_cache(maxsize=None)
+def win_odds(style: str = "innsbruck") -> np.ndarray:
+    """(CELLS,) float64, read-only: a G2 player's estimate of P(its team wins the Spiel) from what it
+    sees at a trick boundary, (wins + 1) / (n + 2) of `win_counts`, so a cell seldom seen stays near
+    1/2 (and a team never concedes there at a threshold below 1/2)."""
+    counts = win_counts(style)
+    odds = (counts[:, 1] + 1) / (counts[:, 0] + 2)
+    odds.flags.writeable = False
+    return odds
+
+
+def check_concede(concede: float, policy: str) -> float:
+    """The G2 concession threshold, checked: 0 <= concede < 1, and only with policy "g2"."""
+    if not 0 <= concede < 1:
+        raise CardsimError(f"--concede-below {concede} is not a probability; give a value in [0, 1), e.g. 0.2")
+    if concede > 0 and policy != "g2":
+        raise CardsimError(f"--concede-below applies to --spiel g2 only, not to '{policy}'; leave it out")
+    return float(concede)
 
 
 def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
-             leader: int = FOREHAND) -> tuple[np.ndarray, np.ndarray]:
+             leader: int = FOREHAND, concede: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Play many deals out to the Spiel with one policy for every seat.
 
     hands (n, 4) uint64: five cards per seat; trumps (n,) int64 suit indices; u (n, DECISIONS)
-    float64 uniforms (read by "random"). Returns (winning team (n,) int64, tricks played 3..5 (n,)).
+    float64 uniforms (read by "random"); concede: with "g2", a team gives the Spiel up when a
+    player's estimate (`win_odds`) at a trick boundary is below it (0: never). Returns (winning
+    team (n,) int64, tricks played (n,): 3..5, fewer after a concession).
     """
+    concede = check_concede(concede, policy)
     hands = np.asarray(hands, dtype=np.uint64)
     n = hands.shape[0]
     u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
     teams = np.empty(n, dtype=np.int64)
     lengths = np.empty(n, dtype=np.int64)
+    odds = win_odds(style) if concede > 0 else np.ones(CELLS)
     _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), *PlayRules(style).arrays(), leader, u,
-              teams, lengths)
+              odds, concede, teams, lengths)
     return teams, lengths
 
 
 def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
-              leader: int = FOREHAND) -> list[tuple[int, int, int]]:
-    """The (seat, card, identity) sequence of one deal's play-out; hands (4,) uint64."""
+              leader: int = FOREHAND, concede: float = 0.0) -> list[tuple[int, int, int]]:
+    """The (seat, card, identity) sequence of one deal's play-out; hands (4,) uint64; concede as
+    in `play_out` (the line stops where a team gives the Spiel up)."""
+    concede = check_concede(concede, policy)
     u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
     line = np.empty((DECISIONS, 2), dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()
+    odds = win_odds(style) if concede > 0 else np.ones(CELLS)
     _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), np.int64(trump), pmasks[trump],
-                              precs[trump], leader, u, line)
+                              precs[trump], leader, u, line, odds, concede, np.empty((0, SEATS), dtype=np.int64))
     return seated(line[:played], trump, style, leader)
 
 
@@ -664,23 +778,31 @@ def _signature(key, later, pts, npts, pcards, poks, nper, over, prec, led, trump
             seen = 0
             for j in range(N_IDS):
                 k = over[i, 0, j]
-                if key < k < high:
+                if k >= high:
+                    break
+                if k > key:
                     seen |= over[i, 1, j]
             sig[2 + i] = seen
 
 
 @njit
 def _overtakes(pts, npts, pcards, poks, nper, prec, led, trump, over):
-    """over (5, 2, N_IDS): per Perlagg of the next seat and identity, its key (-1 if not allowed)
-    and the bit 1 << `_room` of that key for the seat after it (`_signature` of the leader)."""
-    over[:, 0, :] = -1
+    """over (5, 2, N_IDS): per Perlagg of the next seat its distinct keys in the led suit and in trump
+    (the only ones that can beat a lead), ascending and ended by `_FAR`, each with the bit 1 <<
+    `_room` of that key for the seat after it (`_signature` of the leader)."""
     for i in range(nper[0]):
-        c = pcards[0, i]
-        for b in range(N_IDS):
-            if (poks[0] >> id_suit(b)) & 1:
-                k = play_key(b, prec[c], led, trump)
-                over[i, 0, b] = k
-                over[i, 1, b] = 1 << _room(k, 1, pts, npts, pcards, poks, nper, prec, led, trump)
+        q = prec[pcards[0, i]]
+        j = 0
+        for tier in range(1, 3):
+            s = led if tier == 1 else trump
+            if tier == 1 and (led == trump or not (poks[0] >> led) & 1):
+                continue
+            for strength in range(0 if s == 3 else 1, 9):
+                k = tier * 256 + strength * 16 + q
+                over[i, 0, j] = k
+                over[i, 1, j] = 1 << _room(k, 1, pts, npts, pcards, poks, nper, prec, led, trump)
+                j += 1
+        over[i, 0, j] = _FAR
 
 
 @njit
@@ -734,7 +856,7 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
                     if not between:
                         continue
         n = _push(moves, p, n, card, card, key, _order(key, count, best_key, partner, False))
-    per = hand & pmask
+    per = _distinct_perlaggen(hand & pmask, others & pmask, tcards, count, prec)
     if not per:
         return n
     later = SEATS - 1 - count
@@ -765,6 +887,37 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
                     continue
                 last[:] = sig
                 n = _push(moves, p, n, card, _identity(lead, strength), key, _order(key, 0, -1, False, True))
+    return n
+
+
+@njit_inline
+def _distinct_perlaggen(mine, theirs, tcards, count, prec):
+    """The Perlaggen of ``mine`` (a hand's, a mask) worth searching: of Perlaggen whose precedences
+    are adjacent among those still in play (``theirs``: the other hands'; and the ``count`` cards of
+    the trick), only the highest. Such Perlaggen compare alike with every other play (a key differs
+    from another in precedence only when tier and strength are equal), so either can stand for the
+    other now and later."""
+    present = _prec_bits(theirs, prec)
+    for i in range(count):
+        present |= 1 << prec[tcards[i]]
+    own = _prec_bits(mine, prec)
+    keep = np.uint64(0)
+    m = mine
+    while m:
+        c = lowest_card(m)
+        m &= m - _ONE
+        higher = (own | present) >> (prec[c] + 1)
+        if higher == 0 or not (own >> (prec[c] + 1 + _trailing_zeros(higher))) & 1:
+            keep |= _ONE << np.uint64(c)
+    return keep
+
+
+@njit_inline
+def _trailing_zeros(x):
+    """Number of trailing zero bits of the int x > 0."""
+    n = 0
+    while not (x >> n) & 1:
+        n += 1
     return n
 
 
@@ -905,6 +1058,67 @@ def _tag(hands, tcards, tids, count, leader, ours, prec, trump, solve):
     return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
 
 
+CANON_FROM = 1
+"""Tricks played from which trick-boundary positions enter the table by `_canon_key` (at most 16
+cards left, so the key fits in 128 bits)."""
+
+
+@njit_inline
+def _put_bits(k1, k2, pos, value, bits):
+    """(k1, k2, pos + bits): ``bits`` bits of ``value`` written at bit ``pos`` of the 128-bit (k1, k2)."""
+    v = np.uint64(value)
+    if pos < 64:
+        k1 |= v << np.uint64(pos)
+        if pos + bits > 64:
+            k2 |= v >> np.uint64(64 - pos)
+    else:
+        k2 |= v << np.uint64(pos - 64)
+    return k1, k2, pos + bits
+
+
+@njit_inline
+def _holder(hands, card):
+    """Seat whose hand holds ``card``."""
+    seat = 0
+    while not (hands[seat] >> np.uint64(card)) & _ONE:
+        seat += 1
+    return seat
+
+
+@njit_inline
+def _canon_key(hands, pmask, prec):
+    """Table key (k1, k2) of a trick-boundary position with at most 16 cards left that is the same
+    for positions differing only in which cards are gone, where that cannot matter.
+
+    Only these matter: per suit the order of the natural cards left and their holders, and per gap
+    (below the lowest, between two, above the highest) how many strengths a Perlagg identity can
+    take there, up to K = the Perlaggen left, at most 4 (the K Perlaggen one trick can bring to a
+    gap can then be ordered in every way, by strength and precedence, as with the full width); and
+    the holders of the Perlaggen in
+    order of precedence. Written as bits: per natural card [1, gap below (3 bits), holder (2)], per
+    suit [0, gap above (3)], per Perlagg by precedence [1, holder (2)].
+    """
+    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+    per = everyone & pmask
+    cap = min(popcount(per), SEATS)
+    k1, k2, pos = np.uint64(0), np.uint64(0), 0
+    for suit in range(4):
+        strength = 0 if suit == 3 else 1
+        m = everyone & ~pmask & np.uint64(0xFF << (8 * suit))
+        while m:
+            card = lowest_card(m)
+            m &= m - _ONE
+            gap = min(card % 8 + 1 - strength, cap)
+            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(hands, card) << 4), 6)
+            strength = card % 8 + 1
+        k1, k2, pos = _put_bits(k1, k2, pos, min(9 - strength, cap) << 1, 4)
+    while per:  # by precedence, highest first
+        c = _by_prec(per, prec, True)
+        per &= ~(_ONE << np.uint64(c))
+        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(hands, c) << 1), 3)
+    return k1, k2
+
+
 @njit
 def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team, need, moves, p, n):
     """The last play of a trick, moves[p, :, :n] of ``seat``: value each play's position after the
@@ -969,7 +1183,16 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             solve[1] += 1
             if count == 0:
                 value = _boundary_value(hands, leader, won, pmask, prec, trump, team, need)
-            if value < 0 and (count == 0 or count == 2):
+            # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
+            if value < 0 and p > 0 and count == 0 and won[0] + won[1] >= CANON_FROM:
+                k1, k2 = _canon_key(hands, pmask, prec)
+                tag = -2 - ((solve[0] * SEATS + leader) * (TRICKS + 1) + won[team])
+                slot = _slot(k1, k2, tag, tags.shape[0])
+                if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
+                    value = 1 if values[slot] else 0
+                else:
+                    slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+            elif value < 0 and p > 0 and (count == 0 or count == 2):
                 k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
                 k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
                 tag = _tag(hands, tcards, tids, count, leader, won[team], prec, trump, solve[0])
@@ -1193,7 +1416,8 @@ def _team_features(hands, trumps, pmasks, precs, team, out):
 class SpielJob:
     """Counts for the runner: [accepted deals, deals whose Spiel ``team`` wins, then per FEATURES x
     BINS: deals, wins], played by ``method``: "dd" (double dummy: both teams play perfectly seeing
-    all hands), "greedy" (G1) or "random" (R0) at every seat; seat 1 leads.
+    all hands), "greedy" (G1), "g2" (G2) or "random" (R0) at every seat; seat 1 leads. concede:
+    G2's concession threshold (`play_out`; 0: G2 never concedes).
 
     known: the public facts and one hand (perlaggen_deal.Known, spec §3.6/§11.4): deals are sampled
     under them and ``team`` is that seat's; None: deals as played (§3) and ``team`` as given.
@@ -1203,16 +1427,18 @@ class SpielJob:
     block_size = 512
 
     def __init__(self, known: D.Known | None, rules: D.DealRules = D.DealRules(), method: str = "dd",
-                 team: int = FOREHAND % 2):
+                 team: int = FOREHAND % 2, concede: float = 0.0):
         if method not in METHODS:
             raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(METHODS)}")
+        self.concede = check_concede(concede, method)
         self.known, self.rules, self.method = known, rules, method
         self.team = team if known is None else known.seat % 2
         self.spec = None if known is None else known.deal_spec(P.has_weli(rules.style))
 
     def key(self) -> str:
         facts = "as-played" if self.known is None else self.known.key()
-        return f"perlaggen|spiel|{self.rules.key()}|{facts}|team={self.team}|method={self.method}"
+        conceding = f"|concede={self.concede!r}" if self.concede else ""
+        return f"perlaggen|spiel|{self.rules.key()}|{facts}|team={self.team}|method={self.method}{conceding}"
 
     def _rows(self, seed: int, block: int, n_deals: int) -> tuple[np.ndarray, np.ndarray]:
         """(played deal rows (n, N_FIELDS), keep (n,) bool) of one block."""
@@ -1235,7 +1461,7 @@ class SpielJob:
             teams = spiel_teams(hands, trumps, self.rules.style)
         else:
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-            teams, _ = play_out(self.method, hands, trumps, u, self.rules.style)
+            teams, _ = play_out(self.method, hands, trumps, u, self.rules.style, concede=self.concede)
         wins = teams == self.team
         pmasks, precs = PlayRules(self.rules.style).arrays()
         features = np.empty((hands.shape[0], len(FEATURES)), dtype=np.int64)
