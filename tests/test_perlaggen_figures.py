@@ -72,7 +72,8 @@ def test_pack_and_registration():
                      "exchange_gives": "keep_figures", "opponents_exchange": False, "players": 4,
                      "packets_seven": "2-3-T-2", "six_player_cards": 4, "six_player_no_trump": "throw_in",
                      "table_exchangers": "dealer_then_partners"}
-    assert {k: v for k, v in defaults.items() if k != "cut_depth"} == figure_defaults | deal_defaults
+    betting_defaults = {"communication": "partner", "straf_places": False}
+    assert {k: v for k, v in defaults.items() if k != "cut_depth"} == figure_defaults | deal_defaults | betting_defaults
     assert all(o.default in o.choices for o in game.options)
 
 
