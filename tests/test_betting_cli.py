@@ -125,3 +125,22 @@ def test_perlaggen_match_and_thresholds(capsys):
     assert code == 0 and data["games"] == 2 and set(data) == {"games", "a", "b"}
     frame = betting.first_order("perlaggen")
     assert frame.hold_p.round(3).tolist()[:6] == [0.25, 0.167, 0.125, 0.1, 0.083, 0.071]
+
+
+def test_tournament_overall_rate_pools_the_pairings():
+    """One policy's overall rate: p = wins / games; its interval from the pairings' own intervals (which
+    allow for duplicate pairs), so it is narrower than plain Wilson when those are, and plain when they are."""
+    import pandas as pd
+
+    from analysis.stats import clustered_share, wilson
+
+    shares = [clustered_share(220, 260, 200, 2), clustered_share(180, 200, 200, 2)]  # most pairs split 1-1
+    rows = pd.DataFrame({"wins": [220, 180], "games": [400, 400], "win_lo": [s["lo"] for s in shares],
+                         "win_hi": [s["hi"] for s in shares]})
+    p, lo, hi = betting.pooled_win_rate(rows)
+    plain = wilson(400, 800)
+    assert p == 0.5 and plain[0] < lo < p < hi < plain[1]
+    independent = pd.DataFrame({"wins": [220, 180], "games": [400, 400], "win_lo": [wilson(220, 400)[0],
+                                wilson(180, 400)[0]], "win_hi": [wilson(220, 400)[1], wilson(180, 400)[1]]})
+    _, lo, hi = betting.pooled_win_rate(independent)
+    assert lo == pytest.approx(plain[0], abs=3e-3) and hi == pytest.approx(plain[1], abs=3e-3)

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
-from analysis.stats import Estimate, clustered_share
+from analysis.stats import Z95, Estimate, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold, bluff_break_even,
                              check_communication, class_shares, dealt_match_equity, fold_signals, hold_threshold,
@@ -38,7 +38,6 @@ from simcore.rng import block_substream, normalize_seed
 
 ENGINES = {"giltspiel": "simcore.games.giltspiel_betting", "perlaggen": "simcore.games.perlaggen_betting"}
 """Game -> betting module with rules_from_options, match_job, figure_table, class_shares, class_name."""
-Z95 = 1.959963984540054
 VALUES = range(1, 7)
 FIGURE_KEYS = {G: "gleich", H: "hanger"}
 FORMULA_SECTION = {"giltspiel": "giltspiel.md §10.6", "perlaggen": "perlaggen.md §11.5"}
@@ -233,9 +232,23 @@ def tournament_text(table: pd.DataFrame) -> str:
                      f"{r['ppd_mean']:>14.4f} [{r['ppd_lo']:.4f},{r['ppd_hi']:.4f}]")
     lines += ["", "overall game-win rate (all opponents):"]
     for policy, r in totals.sort_values("wins", ascending=False).iterrows():
-        est = Estimate(int(r["wins"]), int(r["games"]))
-        lines.append(f"  {policy:<14}{est.p:.4f} [{est.lo:.4f},{est.hi:.4f}]  ({int(r['games']):,} games)")
+        p, lo, hi = pooled_win_rate(table[table.policy == policy])
+        lines.append(f"  {policy:<14}{p:.4f} [{lo:.4f},{hi:.4f}]  ({int(r['games']):,} games)")
     return "\n".join(lines)
+
+
+def pooled_win_rate(rows: pd.DataFrame) -> tuple[float, float, float]:
+    """(p, lo, hi) of one policy's game-win rate over its pairings (rows of `tournament`): p = wins / games;
+    the pairings are independent matches, so the variance is the games-weighted sum of each pairing's own
+    (read off its interval, which already allows for the duplicate pairs); Wilson at the effective number
+    of games that variance gives."""
+    games = rows.games.sum()
+    p = rows.wins.sum() / games
+    se = (rows.win_hi - rows.win_lo) / (2 * Z95)
+    variance = float((((rows.games / games) * se) ** 2).sum())
+    n_eff = p * (1 - p) / variance if variance > 0 and 0 < p < 1 else float(games)
+    lo, hi = wilson(p * n_eff, n_eff)
+    return p, lo, hi
 
 
 # --- thresholds -------------------------------------------------------------------------------------
