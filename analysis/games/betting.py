@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
-from analysis.stats import Z95, Estimate, clustered_share, wilson
+from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold, bluff_break_even,
                              check_communication, class_shares, dealt_match_equity, fold_signals, hold_threshold,
@@ -81,18 +81,17 @@ def _ratio_interval(n: int, s_p: int, s_d: int, s_pp: int, s_dd: int, s_pd: int)
     return r, r - Z95 * se, r + Z95 * se
 
 
-def _side(wins: int, games: int, sums, wins_sq: int | None = None, per_cluster: int = 2) -> dict:
-    """A side's row: the game-win rate with its interval (Wilson; with ``wins_sq``, the sum over clusters
-    of ``per_cluster`` games of the side's wins squared, Wilson at the effective number of games,
-    `analysis.stats.clustered_share`) and points per deal."""
-    if wins_sq is None:
-        est = Estimate(int(wins), int(games))
-        win = {"p": est.p, "lo": est.lo, "hi": est.hi}
-    else:
-        win = clustered_share(int(wins), int(wins_sq), int(games) // per_cluster, per_cluster)
+def _side(wins: int, games: int, win: dict, sums) -> dict:
+    """A side's row: wins and games, the game-win rate ``win`` ({p, lo, hi}) and points per deal from
+    the ``sums`` of `_ratio_interval`."""
     mean, lo, hi = _ratio_interval(games, *sums)
     return {"win_p": win["p"], "win_lo": win["lo"], "win_hi": win["hi"], "wins": int(wins), "games": int(games),
             "ppd_mean": mean, "ppd_lo": lo, "ppd_hi": hi}
+
+
+def _mapped_to_b(share: dict) -> dict:
+    """One b player's rate at a 3-player table from a's: (1 - a's) / 2, the interval mapped the same way."""
+    return {"p": (1 - share["p"]) / 2, "lo": (1 - share["hi"]) / 2, "hi": (1 - share["lo"]) / 2}
 
 
 def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int | None = None,
@@ -116,8 +115,11 @@ def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int |
     # a pair's games have one winner each: b's wins in a pair are 2 - a's
     a_sq = int(counts[-1])
     b_sq = 4 * (n // 2) - 4 * a_wins + a_sq
-    rows = [dict(side="a", policy=pa.name, **_side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad), a_sq)),
-            dict(side="b", policy=pb.name, **_side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd), b_sq))]
+    pairs = n // 2
+    rows = [dict(side="a", policy=pa.name, **_side(a_wins, n, clustered_share(a_wins, a_sq, pairs, 2),
+                                                    (s_pa, deals, s_paa, s_dd, s_pad))),
+            dict(side="b", policy=pb.name, **_side(n - a_wins, n, clustered_share(n - a_wins, b_sq, pairs, 2),
+                                                    (s_pb, deals, s_pbb, s_dd, s_pbd)))]
     frame = pd.DataFrame(rows)
     size = MAX_DEAL_POINTS + 1
     dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
@@ -628,17 +630,16 @@ def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = No
     counts = runner.run(T.Match3Job(pa, pb, target, style, places), games, seed, **run_kw)
     (n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd, seconds, thirds, finish_deals,
      wins_sq, seconds_sq, thirds_sq) = (int(c) for c in counts)
-    side_a = _side(a_wins, n, (s_pa, deals, s_paa, s_dd, s_pad), wins_sq, THREE)
-    side_b = _side(n - a_wins, n, (s_pb, deals, s_pbb, s_dd, s_pbd))
-    side_b.update(games=THREE_B * n, win_p=(1 - side_a["win_p"]) / 2, win_lo=(1 - side_a["win_hi"]) / 2,
-                  win_hi=(1 - side_a["win_lo"]) / 2, ppd_mean=side_b["ppd_mean"] / 2, ppd_lo=side_b["ppd_lo"] / 2,
+    win = clustered_share(a_wins, wins_sq, n // THREE, THREE)
+    side_a = _side(a_wins, n, win, (s_pa, deals, s_paa, s_dd, s_pad))
+    side_b = _side(n - a_wins, n, _mapped_to_b(win), (s_pb, deals, s_pbb, s_dd, s_pbd))
+    side_b.update(games=THREE_B * n, ppd_mean=side_b["ppd_mean"] / 2, ppd_lo=side_b["ppd_lo"] / 2,
                   ppd_hi=side_b["ppd_hi"] / 2)
     if places:
         for key, count, count_sq in (("second", seconds, seconds_sq), ("third", thirds, thirds_sq)):
             est = clustered_share(count, count_sq, n // THREE, THREE)
-            side_a.update({f"{key}_p": est["p"], f"{key}_lo": est["lo"], f"{key}_hi": est["hi"]})
-            side_b.update({f"{key}_p": (1 - est["p"]) / 2, f"{key}_lo": (1 - est["hi"]) / 2,
-                           f"{key}_hi": (1 - est["lo"]) / 2})
+            for side, share in ((side_a, est), (side_b, _mapped_to_b(est))):
+                side.update({f"{key}_p": share["p"], f"{key}_lo": share["lo"], f"{key}_hi": share["hi"]})
     frame = pd.DataFrame([dict(side="a", policy=pa.name, **side_a), dict(side="b", policy=pb.name, **side_b)])
     frame.attrs.update(game="perlaggen", seed=seed, target=target, games=n, deals=deals, communication="none",
                        style=style, players=THREE, hand=T.HAND, places=bool(places), finish_deals=finish_deals)
