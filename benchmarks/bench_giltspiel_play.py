@@ -37,18 +37,23 @@ def uniform_deals(n: int, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
 
 
 def measure(deals: int = DEALS, reference_deals: int = 2, repeat: int = 3) -> dict:
-    """{"giltspiel.dd-solve": {"per_s", "reference_per_s", "ratio"}}: best of ``repeat`` timings."""
+    """{"giltspiel.dd-solve": {"per_s", "reference_per_s", "ratio", "nodes_per_solve"}}: best of ``repeat``
+    timings."""
     hands, trumps = uniform_deals(deals)
     table = play.new_table()
     play.spiel_teams(hands[:10], trumps[:10], table=table)  # compile or load from the cache
     best = best_seconds(lambda: play.spiel_teams(hands, trumps, table=table), repeat)
+    table[3][1] = 0
+    play.spiel_teams(hands, trumps, table=table)
+    nodes = table[3][1] / deals
     start = time.perf_counter()
     for i in range(reference_deals):
         sets = [set(g.DECK.cards_of(h)) for h in hands[i]]
         naive_tricks.spiel_minimax(sets, int(trumps[i]), play.FOREHAND)
     reference = reference_deals / (time.perf_counter() - start)
     per_s = deals / best
-    return {"giltspiel.dd-solve": {"per_s": per_s, "reference_per_s": reference, "ratio": per_s / reference}}
+    return {"giltspiel.dd-solve": {"per_s": per_s, "reference_per_s": reference, "ratio": per_s / reference,
+                                  "nodes_per_solve": nodes}}
 
 
 if __name__ == "__main__":

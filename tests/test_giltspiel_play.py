@@ -201,6 +201,41 @@ def test_solver_on_full_deals_agrees_with_minimax_over_the_first_trick(rng):
     assert play.spiel_teams(masks(hands)[None, :], [trump])[0] == expected
 
 
+def relabelled(rng, hands, trump):
+    """The same position on other cards: each suit's cards in play moved to other ranks keeping their
+    order, the three plain suits permuted; -> (hands, trump)."""
+    plain = [s for s in range(4) if s != trump]
+    suit_map = {trump: trump, **dict(zip(plain, rng.sample(plain, 3)))}
+    rank_map = {}
+    for suit in range(4):
+        ranks = sorted({c % 8 for h in hands for c in h if c // 8 == suit})
+        new_ranks = sorted(rng.sample(range(8), len(ranks)))
+        rank_map.update({suit * 8 + r: suit_map[suit] * 8 + n for r, n in zip(ranks, new_ranks)})
+    return [{rank_map[c] for c in h} for h in hands], trump
+
+
+@settings(max_examples=150)
+@given(st.integers(2, 3), st.randoms(use_true_random=False))
+def test_rank_relative_table_key_is_exact(size, rng):
+    """Positions that differ only by ranks outside play and by the plain suits' names share a table key
+    (`_position_key`), and the minimax gives them the same value; unrelated positions of the same
+    shape (a trump and a plain card swapped between two hands) get different keys."""
+    hands, trump, leader, won = random_position(rng, size)
+    other, _ = relabelled(rng, hands, trump)
+    key = play._position_key(masks(hands), leader, np.array(won), 0, trump, 1)
+    assert play._position_key(masks(other), leader, np.array(won), 0, trump, 1) == key
+    assert naive.spiel_minimax(other, trump, leader, won) == naive.spiel_minimax(hands, trump, leader, won)
+    trumps = [c for h in hands for c in h if c // 8 == trump]
+    plain = [c for h in hands for c in h if c // 8 != trump]
+    holder = {c: seat for seat, h in enumerate(hands) for c in h}
+    x, y = rng.choice(trumps or [None]), rng.choice(plain)
+    if x is not None and holder[x] != holder[y]:  # a trump and a plain card change hands: trump counts change
+        moved = [set(h) for h in hands]
+        moved[holder[x]] = moved[holder[x]] - {x} | {y}
+        moved[holder[y]] = moved[holder[y]] - {y} | {x}
+        assert play._position_key(masks(moved), leader, np.array(won), 0, trump, 1) != key
+
+
 @pytest.mark.slow
 def test_solver_matches_minimax_on_full_deals(scale):
     """The plain minimax on whole deals (several seconds each): max(1, CARDSIM_TEST_SCALE) deals."""

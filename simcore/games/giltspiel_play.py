@@ -10,7 +10,8 @@ A position is ``hands (4,) uint64`` (cards still held), the current ``trick (4,)
 * Policies (`RANDOM`, `GREEDY` of spec §10.5) choose a card from what a player sees: own hand, the
   trick so far, the trump; one uniform number per decision drives the random policy.
 * The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
-  AND/OR alpha-beta search (binary objective): a transposition table at trick boundaries,
+  AND/OR alpha-beta search (binary objective): a transposition table at trick boundaries with
+  rank-relative keys (the seats holding each suit's remaining cards in rank order),
   equivalent cards searched once (cards of one hand adjacent in rank within a suit once the cards
   played before this trick are removed), moves ordered by the greedy policy's preferences, sure
   tricks (top trumps) cutting the search at trick boundaries and the last two tricks searched by
@@ -204,11 +205,11 @@ def trick_winners_of(line, trump: int) -> list[int]:
 # --- double-dummy solver ----------------------------------------------------------------------
 def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
-    values (size,) bool, solve counter (1,) int64). A tag holds the solve number, leader and the
-    target team's tricks, so entries of earlier solves are never read."""
+    values (size,) bool, counters (2,) int64: solves and search nodes). A tag holds the solve number,
+    leader and the target team's tricks, so entries of earlier solves are never read."""
     size = 1 << bits
     return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
-            np.zeros(size, dtype=np.bool_), np.zeros(1, dtype=np.int64))
+            np.zeros(size, dtype=np.bool_), np.zeros(2, dtype=np.int64))
 
 
 @njit_inline
@@ -360,13 +361,68 @@ def _boundary_value(hands, leader, won, trump, team, need):
     return -1
 
 
+def _compress_table() -> np.ndarray:
+    """(2**N_RANKS, 2**N_RANKS) uint64: [m, v] the bits of v at the set bits of m, packed low."""
+    out = np.zeros((1 << N_RANKS, 1 << N_RANKS), dtype=np.uint64)
+    for m in range(1 << N_RANKS):
+        ranks = [r for r in range(N_RANKS) if m >> r & 1]
+        for v in range(1 << N_RANKS):
+            out[m, v] = sum(1 << i for i, r in enumerate(ranks) if v >> r & 1)
+    return out
+
+
+_COMPRESS = _compress_table()
+_RANK_BITS = np.uint64((1 << N_RANKS) - 1)
+
+
 @njit_inline
-def _position_key(hands, leader, won, team, solve):
-    """(k1, k2, tag) of a trick-boundary position in the table: the four hands, and a tag holding the
-    solve number, the leader and the target team's tricks."""
-    k1 = hands[0] | (hands[1] << np.uint64(32))
-    k2 = hands[2] | (hands[3] << np.uint64(32))
-    return k1, k2, (solve * SEATS + leader) * (TRICKS + 1) + won[team]
+def _suit_code(present, x, y, suit):
+    """Holders of the cards of ``suit`` still held, in rank order: with k such cards, bit i of the
+    low k bits and of the next k is the seat's bit in x and in y; a 1 above marks k."""
+    shift = np.uint64(suit * N_RANKS)
+    m = (present >> shift) & _RANK_BITS
+    k = np.uint64(popcount(m))
+    return ((_ONE << (k + k)) | _COMPRESS[m, (x >> shift) & _RANK_BITS]
+            | (_COMPRESS[m, (y >> shift) & _RANK_BITS] << k))
+
+
+@njit_inline
+def _position_key(hands, leader, won, team, trump, solve):
+    """(k1, k2, tag) of a trick-boundary position in the table. The key is rank-relative: per suit the
+    seats holding its remaining cards in rank order, the trump suit first and the three plain suits
+    sorted. Positions with equal keys play alike card for card (legality depends on suits only, the
+    trick winner on the rank order within a suit, and the plain suits are interchangeable), so they
+    have equal values. The tag holds the solve number, the leader and the target team's tricks."""
+    present = hands[0] | hands[1] | hands[2] | hands[3]
+    x = hands[1] | hands[3]
+    y = hands[2] | hands[3]
+    a, b, c = np.uint64(0), np.uint64(0), np.uint64(0)
+    i = 0
+    for suit in range(N_SUITS):
+        if suit != trump:
+            code = _suit_code(present, x, y, suit)
+            if i == 0:
+                a = code
+            elif i == 1:
+                b = code
+            else:
+                c = code
+            i += 1
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    k1 = _suit_code(present, x, y, trump) | (a << np.uint64(32))
+    k2 = b | (c << np.uint64(32))
+    return k1, k2, _tag(leader, won, team, solve)
+
+
+@njit_inline
+def _tag(leader, won, team, solve):
+    """Table tag of a trick-boundary position: the solve number, the leader and ``team``'s tricks."""
+    return (solve * SEATS + leader) * (TRICKS + 1) + won[team]
 
 
 LEADER, COUNT, SIZE, TRIED, WINNER, SAVED, RESULT, SLOT = 0, 1, 2, 3, 4, 5, 8, 9
@@ -385,7 +441,7 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, scratch)
     `_candidates` list per ply; the stack, see LEADER...; buffers of the position).
     """
     keys, tags, values, solve = table
-    moves, stack = scratch[0], scratch[1]
+    moves, stack, node_keys = scratch[0], scratch[1], scratch[5]
     p = 0
     stack[0, LEADER], stack[0, COUNT] = leader, count
     entering, child = True, False
@@ -394,17 +450,19 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, scratch)
         seat = (leader + count) % SEATS
         mine = seat % 2 == team
         if entering:
+            solve[1] += 1
             value = -1
             stack[p, SLOT] = -1
             if count == 0:
                 value = _boundary_value(hands, leader, won, trump, team, need)
                 if value < 0:
-                    k1, k2, tag = _position_key(hands, leader, won, team, solve[0])
+                    k1, k2, tag = _position_key(hands, leader, won, team, trump, solve[0])
                     slot = _slot(k1, k2, tag, tags.shape[0])
                     if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
                         value = 1 if values[slot] else 0
                     else:
                         stack[p, SLOT] = slot
+                        node_keys[p, 0], node_keys[p, 1] = k1, k2
             if value < 0:
                 stack[p, SIZE] = _candidates(hands, seat, trick, count, trump, moves, p)
                 stack[p, TRIED] = 0
@@ -441,9 +499,10 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, scratch)
         if value < 0:
             value = stack[p, RESULT]
             slot = stack[p, SLOT]
-            if slot >= 0:  # the hands are back as they were at this node
-                k1, k2, tag = _position_key(hands, leader, won, team, solve[0])
-                keys[slot, 0], keys[slot, 1], tags[slot], values[slot] = k1, k2, tag, value == 1
+            if slot >= 0:
+                keys[slot, 0], keys[slot, 1] = node_keys[p, 0], node_keys[p, 1]
+                tags[slot] = _tag(leader, won, team, solve[0])
+                values[slot] = value == 1
         if p == 0:
             return value == 1
         child = value == 1
@@ -496,10 +555,12 @@ def _spiel_teams(hands, trumps, leader, table, scratch, out):
 
 def _moves() -> tuple:
     """Scratch of the solver, made once and reused by every solve: (candidates (plies, 2, 8) int64,
-    stack (plies, 10) int64 (columns LEADER...), hands (4,) uint64, trick (4,) int64, won (2,) int64)."""
+    stack (plies, 10) int64 (columns LEADER...), hands (4,) uint64, trick (4,) int64, won (2,) int64,
+    table keys of the nodes to store (plies, 2) uint64)."""
     plies = TRICKS * SEATS + 1
     return (np.empty((plies, 2, 8), dtype=np.int64), np.empty((plies, 10), dtype=np.int64),
-            np.empty(SEATS, dtype=np.uint64), np.empty(SEATS, dtype=np.int64), np.empty(2, dtype=np.int64))
+            np.empty(SEATS, dtype=np.uint64), np.empty(SEATS, dtype=np.int64), np.empty(2, dtype=np.int64),
+            np.empty((plies, 2), dtype=np.uint64))
 
 
 def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
