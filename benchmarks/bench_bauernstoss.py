@@ -6,8 +6,8 @@ and whole hands per second under greedy play.
 The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
 leads, team 1 counted) and, for the ratio, over `ENDINGS` random 4-trick endings next to
 tests/naive_bauernstoss.py's plain minimax on the same endings (full deals are out of the
-minimax's reach). Threshold tests (`reaches_points`: "does the team reach 61?", and 42/79/91
-together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
+minimax's reach). Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach
+42?" (the chalk team's question), and 42/79/91 together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
 is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
 whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
 are Big Solos of uniform deals, club-jack holder's best suit.
@@ -76,7 +76,7 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
     full_rate = deals / _timed(lambda: sv.solve_points(full, 0, 1, 1, table=table))
     full_nodes = (table[1][1] - nodes) / deals
     probes = {}
-    for levels in ((61,), LEVELS):
+    for levels in ((61,), (42,), LEVELS):
         nodes = table[1][1]
         rate = deals / _timed(lambda: sv.reaches_points(full, 0, 1, 1, levels, table=table))
         probes[levels] = rate, (table[1][1] - nodes) / deals
@@ -96,6 +96,9 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
         "bauernstoss.dd-threshold(full deal, 61)": {
             "per_s": probes[(61,)][0], "nodes_per_deal": probes[(61,)][1],
             "note": "one yes/no question a deal: does the team reach 61? (reaches_points), not the exact points"},
+        "bauernstoss.dd-threshold(full deal, 42)": {
+            "per_s": probes[(42,)][0], "nodes_per_deal": probes[(42,)][1],
+            "note": "does the team reach 42 (the chalk team's threshold)? one yes/no question a deal"},
         "bauernstoss.dd-threshold(full deal, 42/79/91)": {
             "per_s": probes[LEVELS][0], "nodes_per_deal": probes[LEVELS][1],
             "note": "the three BS questions of odds (chalk, no chalk, schneider) per deal, not the exact points"},

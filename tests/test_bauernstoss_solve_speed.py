@@ -21,6 +21,12 @@ def _hands(pack, k: int) -> list[list[int]]:
     return [sorted(pack[i * k:(i + 1) * k]) for i in range(4)]
 
 
+def _full_deal(rng) -> np.ndarray:
+    """(1, 4) uint64 card masks of a uniform full deal."""
+    perm = rng.permutation(32)
+    return np.array([[sum(1 << int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]], dtype=np.uint64)
+
+
 def _bits(hands, trump: int) -> np.ndarray:
     """(4,) uint64 strength-bit masks of four card lists."""
     return np.array([sv.to_bits(np.uint64(sum(1 << c for c in h)), trump) for h in hands], dtype=np.uint64)
@@ -91,8 +97,7 @@ def test_full_deals_share_a_table_across_rules():
     rng = np.random.default_rng(5)
     table = sv.new_table(16)
     for rule in sorted(RULES):
-        perm = rng.permutation(32)
-        hands = np.array([[sum(1 << int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]], dtype=np.uint64)
+        hands = _full_deal(rng)
         trump, leader = int(rng.integers(4)), int(rng.integers(4))
         both = [int(sv.solve_points(hands, trump, leader, team, rule, table)[0]) for team in (0, 1)]
         assert sum(both) == bs.CARD_POINTS
@@ -119,8 +124,7 @@ def test_threshold_tests_match_exact_points_on_full_deals():
     table = sv.new_table(16)
     levels = (91, 42, 79, 60, 61, 89)
     for rule in sorted(RULES):
-        perm = rng.permutation(32)
-        hands = np.array([[sum(1 << int(c) for c in perm[8 * s:8 * s + 8]) for s in range(4)]], dtype=np.uint64)
+        hands = _full_deal(rng)
         trump, leader, team = int(rng.integers(4)), int(rng.integers(4)), int(rng.integers(2))
         exact = int(sv.solve_points(hands, trump, leader, team, rule, table)[0])
         got = sv.reaches_points(hands, trump, leader, team, levels, rule, table)[0]
@@ -150,3 +154,61 @@ def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule
         assert exact <= got <= alpha
     else:
         assert beta <= got <= exact
+
+
+def test_table_slots_spread_every_key_bit():
+    """Keys differing only in the top bits of both key words (the trumps of the hands in the high
+    halves, which the old slot function never saw) fall into nearly as many buckets as there are
+    keys: 2,048 keys in 2**17 buckets of four, a handful of shared buckets expected."""
+    tag = sv._tag(1, 2, 5)
+    buckets = {sv._slot(np.uint64(x << 53), np.uint64(x * 7 % 2048 << 53), tag, 1 << 19) >> 2 for x in range(2048)}
+    assert len(buckets) > 2000
+
+
+def test_bucket_keeps_found_entries_and_replaces_the_cheapest():
+    """`_probe` finds a stored position in its bucket of four; on a miss it replaces an entry of an
+    earlier solve first, else the entry with the fewest cards per hand (the last of equals)."""
+    entries, _ = sv.new_table(4)
+    fresh = sv._tag(3, 0, 0)
+    k2 = np.uint64(77)
+    held = (6, 4, 5, 4, 5)  # cards per hand of five positions of bucket 1 (slots 4-7)
+    keys = []
+    for cards in held:
+        k1 = next(k for k in range(1, 1 << 20) if sv._slot(np.uint64(k), k2, sv._tag(3, 1, cards), 16) >> 2 == 1
+                  and np.uint64(k) not in keys)
+        keys.append(np.uint64(k1))
+    for key, cards in zip(keys[:4], held):
+        slot, found = sv._probe(entries, key, k2, sv._tag(3, 1, cards), fresh)
+        assert not found
+        entries[slot, 0], entries[slot, 1], entries[slot, 2] = key, k2, sv._tag(3, 1, cards)
+    for key, cards in zip(keys[:4], held):
+        slot, found = sv._probe(entries, key, k2, sv._tag(3, 1, cards), fresh)
+        assert found and entries[slot, 0] == key and 4 <= slot < 8
+    slot, found = sv._probe(entries, keys[4], k2, sv._tag(3, 1, 5), fresh)
+    assert not found and entries[slot, 0] == keys[3]  # 4 cards per hand, the later of the two
+    entries[4, 2] = sv._tag(2, 3, 7)  # an entry of an earlier solve goes first
+    slot, found = sv._probe(entries, keys[4], k2, sv._tag(3, 1, 5), fresh)
+    assert not found and slot == 4
+
+
+@settings(max_examples=20, deadline=None)
+@given(*DEAL, st.integers(3, 4))
+def test_tiny_table_with_constant_replacement_matches_minimax(pack, trump, leader, team, rule, k):
+    """A table of one bucket (four entries), so entries are replaced in the middle of the search
+    of their own subtree: 3-4-trick endings still get the minimax value."""
+    hands = _hands(pack, k)
+    masks = [sum(1 << c for c in h) for h in hands]
+    expected = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    assert sv.position_points(masks, trump, leader, team, (), rule, sv.new_table(2)) == expected
+
+
+def test_small_table_full_deals_match_a_large_one():
+    """Full deals under all five rules: a 256-entry table (many replacements) gives the values of a
+    2**16-entry one."""
+    rng = np.random.default_rng(11)
+    for rule in sorted(RULES):
+        hands = _full_deal(rng)
+        trump, leader, team = int(rng.integers(4)), int(rng.integers(4)), int(rng.integers(2))
+        small = sv.solve_points(hands, trump, leader, team, rule, sv.new_table(8))
+        large = sv.solve_points(hands, trump, leader, team, rule, sv.new_table(16))
+        assert small[0] == large[0]
