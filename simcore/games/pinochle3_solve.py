@@ -24,7 +24,8 @@ Search: alpha-beta (fail-soft) over single cards, with
   side holds as last to play, else throw the lowest);
 * bounds at every trick start (`_sure_bounds`, `_quick_points`): a trump ranked above every trump
   of the other side wins its trick, so its counter is that side's; the side on lead surely takes
-  the winners it can cash while the others must follow (with the counters they must follow with);
+  the winners it can cash while the others must follow (with the counters they must follow with),
+  trumps first, so that a player whose trumps are drawn cannot ruff the plain winners;
   the last trick plays itself (`_last_trick`). The bidder scores at most the counters still out
   plus the last trick minus what the defenders surely take.
 
@@ -33,11 +34,13 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 `optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
 on-disk cache cannot hold recursive functions.
 
-Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a few ms, of 10
-tricks in tens of ms, of 12 tricks in about 0.1-0.5 s; a full 15-trick deal takes from under a
-second to a few minutes (tens of millions of nodes), far from the 50 ms aim, so the analyses use
-`policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as
-such. One `reaches` test near the value costs about half an exact solve.
+Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in about a ms, of 10
+tricks in about 10 ms, of 12 tricks in about 0.05-0.3 s; a full 15-trick deal takes from under a
+second to a minute or more (tens of millions of nodes at about 200 ns each), far from the 50 ms
+aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
+last ones), labelled as such. One `reaches` test near the value costs about half an exact solve.
+The hot helpers are inlined into the search (`njit_inline`) and the table key is read from small
+per-half-suit tables (`_half_tables`).
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit
+from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
 from simcore.games.pinochle3_play import (
@@ -65,17 +68,23 @@ from simcore.games.pinochle3_play import (
 from simcore.tricks import lowest_card, popcount
 
 TT_BITS = 20
-"""The transposition table holds 2**TT_BITS entries (about 56 MB)."""
+"""The transposition table holds 2**TT_BITS entries (32 MB)."""
 MAX_MOVES = 16
 """Most representative cards a seat can have (15 cards in hand)."""
 TRUMP, RULE, BIDDER, NODES, STAMP = range(5)
 """Slots of the solver's params array: trump suit, play-rule code, bidder seat, nodes searched, and
 the table stamp of the current deal (entries of other stamps are stale: no clearing between deals)."""
 N_PARAMS = 5
-KEY_TAG, KEY_LO, KEY_HI, KEY_MOVE, KEY_CARDS = range(5)
-"""Columns of the table's data rows: tag = leader + 1 + 4 * stamp (0: empty), lower bound, upper bound, best lead
-(`_relative_index`), cards still in play (the worth of the entry: rows pair up in buckets of two and
-a new position replaces the one of the two with fewer cards left)."""
+KEY_TAG, KEY_FIELDS = 2, 3
+"""Columns of the table's rows after the two key words: tag = leader + 1 + 4 * stamp (0: empty), and
+a word of four 16-bit fields (`_field`)."""
+LO, HI, MOVE, CARDS = range(4)
+"""Fields of a row: lower bound, upper bound (FIELD_MAX: none), best lead + 1 (`_relative_index`),
+cards still in play (the worth of the entry: rows pair up in buckets of two and a new position
+replaces the one of the two with fewer cards left)."""
+FIELD_MAX = 0xFFFF
+ROW_WORDS = 4
+"""64-bit words per table row: a bucket of two rows is one 64-byte cache line."""
 _ONE = np.uint64(1)
 _NONE = np.uint64(0)
 _PAIRS = np.uint64(0x5555555555555555)
@@ -83,12 +92,16 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 class Table:
-    """A transposition table for `_search`: keys (size, 2) uint64 `_relative_key` words and
-    data (size, 4) int64 rows (KEY_* columns). One table serves many solves of any deal."""
+    """A transposition table for `_search`: rows of ROW_WORDS words (buckets aligned to 64 bytes), seen
+    as ``keys`` (size, ROW_WORDS) uint64 (columns 0-1: the `_relative_key` words) and as ``data``,
+    the same memory as int64 (KEY_* columns). One table serves many solves of any deal."""
 
     def __init__(self, bits: int = TT_BITS):
-        self.keys = np.zeros((1 << bits, 2), dtype=np.uint64)
-        self.data = np.zeros((1 << bits, 5), dtype=np.int64)
+        words = ROW_WORDS << bits
+        memory = np.zeros(words + 8, dtype=np.uint64)
+        start = (-memory.ctypes.data % 64) // 8
+        self.keys = memory[start:start + words].reshape(1 << bits, ROW_WORDS)
+        self.data = self.keys.view(np.int64)
         self.stamp = 0
 
     def stamps(self, n: int) -> int:
@@ -132,65 +145,104 @@ LEVELS = _levels()
 _SUIT_BITS = np.uint64((1 << CARDS_PER_SUIT) - 1)
 _COUNTER_RANKS = sum(1 << r for r in range(N_RANKS) if int(COUNTERS) >> (2 * r) & 1)
 """Bit r set: rank r is a counter (A 10 K)."""
-_SUIT_COUNTERS = int(COUNTERS) & ((1 << CARDS_PER_SUIT) - 1)
-"""The counters of a suit shifted to bit 0 (12 bits)."""
+HALF_RANKS = N_RANKS // 2
+"""The counters are the upper half of the ranks (K 10 A), the losers the lower half (9 J Q)."""
+if _COUNTER_RANKS != (1 << N_RANKS) - (1 << HALF_RANKS):
+    raise AssertionError("the half tables of `_suit_digits` need the counters to be the top ranks")
 
 
-@njit
+@njit_inline
 def _copies(hand, face):
     """Copies (0-2) of ``face`` in a hand mask."""
     return popcount(hand & (np.uint64(3) << np.uint64(2 * face)))
 
 
-@njit
-def _append_run(digits, seat, counters, losers):
-    """``digits`` followed by the key digits of a run of ``counters`` counters and ``losers`` losers
-    held by ``seat`` alone, written as pairs of copies (counters first) whatever their ranks."""
-    while counters > 0:
-        copies = min(counters, 2)
-        digits = digits * np.uint64(KEY_BASE) + np.uint64(RUN_CODES[seat, copies] + 1)
-        counters -= copies
-    while losers > 0:
-        copies = min(losers, 2)
-        digits = digits * np.uint64(KEY_BASE) + np.uint64(RUN_CODES[seat, copies])
-        losers -= copies
+def _run_digits(seat: int, counters: int, losers: int) -> list[int]:
+    """The key digits of a run of ``counters`` counters and ``losers`` losers held by ``seat`` alone,
+    written as pairs of copies (counters first) whatever their ranks."""
+    digits = []
+    for n, counter in ((counters, 1), (losers, 0)):
+        while n > 0:
+            digits.append(int(RUN_CODES[seat, min(n, 2)]) + counter)
+            n -= min(n, 2)
     return digits
 
 
-@njit
+def rank_digits(m0: int, m1: int, m2: int) -> list[int]:
+    """The key digits of one suit (`_relative_key`), highest first, from its 12-bit masks in the three
+    hands, rank by rank: the definition, from which `_suit_digits` reads them by tables."""
+    digits, run = [], None  # run: [seat, counters, losers]
+    for r in range(N_RANKS - 1, -1, -1):
+        n, seat, code = (int(x) for x in LEVELS[(m0 >> 2 * r & 3) | (m1 >> 2 * r & 3) << 2 | (m2 >> 2 * r & 3) << 4])
+        if n == 0:
+            continue
+        if run and seat != run[0]:
+            digits += _run_digits(*run)
+            run = None
+        counter = _COUNTER_RANKS >> r & 1
+        if seat >= 0:
+            run = run or [seat, 0, 0]
+            run[2 - counter] += n
+        else:
+            digits.append(code + counter)
+    return digits + (_run_digits(*run) if run else [])
+
+
+def _number(digits: list[int]) -> int:
+    """The base-19 number of key digits, highest first."""
+    value = 0
+    for digit in digits:
+        value = value * KEY_BASE + digit
+    return value
+
+
+def _half_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Tables of `_suit_digits`: (64,) base-3 value of three 2-bit copy counts (0-2) of a half suit
+    in one hand, and per half-suit layout (index: the three hands' base-3 values, base 27) the
+    digits of the upper half, of the lower half and 19 ** (digits of the lower half), all int64.
+
+    A suit's digits are the upper half's followed by the lower half's: a run of one player's cards
+    across the halves is written as its counters (all in the upper half) and then its losers (all
+    in the lower half), the same digits as the two halves' runs one after the other."""
+    base3 = np.zeros(4 ** HALF_RANKS, dtype=np.int64)
+    for x in range(4 ** HALF_RANKS):
+        base3[x] = sum((x >> 2 * f & 3) * 3 ** f for f in range(HALF_RANKS))
+    size = 3 ** (SEATS * HALF_RANKS)
+    upper, lower, scale = (np.zeros(size, dtype=np.int64) for _ in range(3))
+    faces = [c for c in np.ndindex(3, 3, 3) if sum(c) <= 2]
+    for layout in np.ndindex(*[len(faces)] * HALF_RANKS):
+        counts = [sum(faces[i][seat] << 2 * f for f, i in enumerate(layout)) for seat in range(SEATS)]
+        index = sum(int(base3[c]) * 27 ** seat for seat, c in enumerate(counts))
+        masks = [c | (c >> 1 & 0x15) for c in counts]  # two copies: both bits
+        upper[index] = _number(rank_digits(*(m << 2 * HALF_RANKS for m in masks)))
+        digits = rank_digits(*masks)
+        lower[index], scale[index] = _number(digits), KEY_BASE ** len(digits)
+    return base3, upper, lower, scale
+
+
+HALF_BASE3, UPPER_DIGITS, LOWER_DIGITS, LOWER_SCALE = _half_tables()
+
+
+@njit_inline
+def _half_index(c0, c1, c2, shift):
+    """Row of the half tables for the copy counts (`_suit_digits`) of the half at bit ``shift``."""
+    return HALF_BASE3[(c0 >> shift) & 63] + 27 * HALF_BASE3[(c1 >> shift) & 63] + 729 * HALF_BASE3[(c2 >> shift) & 63]
+
+
+@njit_inline
 def _suit_digits(hands, s):
-    """The key digits of suit ``s`` (`_relative_key`): uint64, base 19, at most 6 digits."""
+    """The key digits of suit ``s`` (`_relative_key`, `rank_digits`): uint64, base 19, at most 6
+    digits, read from the half tables (`_half_tables`)."""
     shift = np.uint64(CARDS_PER_SUIT * s)
     m0 = np.int64((hands[0] >> shift) & _SUIT_BITS)
     m1 = np.int64((hands[1] >> shift) & _SUIT_BITS)
     m2 = np.int64((hands[2] >> shift) & _SUIT_BITS)
-    digits = np.uint64(0)
-    if (m0 != 0) + (m1 != 0) + (m2 != 0) <= 1:  # no card, or one run
-        m = m0 | m1 | m2
-        return _append_run(digits, 0 if m0 else (1 if m1 else 2), popcount(np.uint64(m & _SUIT_COUNTERS)),
-                           popcount(np.uint64(m & ~_SUIT_COUNTERS)))
-    run_seat, counters, losers = -1, 0, 0
-    for r in range(N_RANKS - 1, -1, -1):
-        level = ((m0 >> (2 * r)) & 3) | (((m1 >> (2 * r)) & 3) << 2) | (((m2 >> (2 * r)) & 3) << 4)
-        n, seat = LEVELS[level, 0], LEVELS[level, 1]
-        if n == 0:
-            continue
-        if run_seat >= 0 and seat != run_seat:
-            digits = _append_run(digits, run_seat, counters, losers)
-            run_seat, counters, losers = -1, 0, 0
-        counter = (_COUNTER_RANKS >> r) & 1
-        if seat >= 0:
-            run_seat = seat
-            counters += n * counter
-            losers += n * (1 - counter)
-        else:
-            digits = digits * np.uint64(KEY_BASE) + np.uint64(LEVELS[level, 2] + counter)
-    if run_seat >= 0:
-        digits = _append_run(digits, run_seat, counters, losers)
-    return digits
+    c0, c1, c2 = m0 - ((m0 >> 1) & 0x555), m1 - ((m1 >> 1) & 0x555), m2 - ((m2 >> 1) & 0x555)  # copies per face
+    upper, lower = _half_index(c0, c1, c2, 2 * HALF_RANKS), _half_index(c0, c1, c2, 0)
+    return np.uint64(UPPER_DIGITS[upper] * LOWER_SCALE[lower] + LOWER_DIGITS[lower])
 
 
-@njit
+@njit_inline
 def _relative_key(hands, trump):
     """(word, word, order): two uint64 words naming the position's class of equivalent layouts (at a
     trick start), and the suits in the order the words list them (2 bits each, the first lowest).
@@ -198,7 +250,7 @@ def _relative_key(hands, trump):
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
     holds the copies, and whether a counter), except that every run of faces held by one player
     alone, with no card of another player ranked between them, is written by its counters and
-    losers only (`_append_run`, as pairs of copies); a suit held by one player alone is one run.
+    losers only (`_run_digits`, as pairs of copies); a suit held by one player alone is one run.
 
     Why positions with equal words have equal values (same leader, trump and bidder): match the
     cards of the two layouts suit by suit, keeping each player's cards his own, by the order of the
@@ -227,7 +279,7 @@ def _relative_key(hands, trump):
     return _suit_digits(hands, trump) * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
 
 
-@njit
+@njit_inline
 def _relative_index(hands, face, order):
     """8 * the suit's position in ``order`` (the packed `_relative_key` order) + the place of
     ``face`` among its suit's faces still out, highest first."""
@@ -242,7 +294,7 @@ def _relative_index(hands, face, order):
     return 8 * position + place
 
 
-@njit
+@njit_inline
 def _face_at(hands, index, order):
     """The face at relative index ``index`` (`_relative_index`), or -1 when the suit has fewer faces."""
     s, place = (order >> (2 * (index // 8))) & 3, index % 8
@@ -255,7 +307,7 @@ def _face_at(hands, index, order):
     return -1
 
 
-@njit
+@njit_inline
 def _slot(keys, k0, k1, leader):
     """Table row of a position (a multiplicative hash of its key words and the leader)."""
     h = (k0 * _MIX) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(leader)
@@ -263,13 +315,13 @@ def _slot(keys, k0, k1, leader):
     return np.int64(h & np.uint64(keys.shape[0] - 1))
 
 
-@njit
+@njit_inline
 def one_copy(cards):
     """The cards of a mask with one copy of each face (the lower; two copies play alike)."""
     return cards & ~(((cards >> _ONE) & cards & _PAIRS) << _ONE)
 
 
-@njit
+@njit_inline
 def _representatives(legal, outside):
     """Legal cards worth trying: one copy per face and the highest of every run of equivalent cards.
 
@@ -279,6 +331,8 @@ def _representatives(legal, outside):
     """
     legal = one_copy(legal)
     for s in range(N_SUITS):
+        if not legal & SUITS[s]:
+            continue
         kept = -1
         for r in range(N_RANKS - 1, -1, -1):
             face = N_RANKS * s + r
@@ -296,23 +350,24 @@ def _representatives(legal, outside):
     return legal
 
 
-@njit
+@njit_inline
 def _power(card, trump):
     """Trick strength for ordering: rank, plus 6 for a trump."""
     return (card // 2) % N_RANKS + N_RANKS * (card // CARDS_PER_SUIT == trump)
 
 
-@njit
-def _order_key(card, trick, count, trump, own_side_wins):
+@njit_inline
+def _order_key(card, beaters, count, trump, own_side_wins):
     """Move-ordering score (higher is tried first) of ``card`` played to a trick of ``count`` cards.
 
+    beaters: the cards that beat the card holding the trick (`_beaters`; unused at a lead);
     own_side_wins: the player's side holds the trick so far; at a lead (count 0): the bidder leads.
     """
     counter = np.int64((COUNTERS >> np.uint64(card)) & _ONE)
     power = _power(card, trump)
     if count == 0:
         return -4 * power - counter if own_side_wins else 4 * power + counter
-    beats = (_beaters(trick[winning_slot(trick, count, trump)], trump) >> np.uint64(card)) & _ONE
+    beats = (beaters >> np.uint64(card)) & _ONE
     if own_side_wins and count == SEATS - 1:
         return 100 + 20 * counter - power
     if beats:
@@ -320,8 +375,8 @@ def _order_key(card, trick, count, trump, own_side_wins):
     return 50 - 20 * counter - power
 
 
-@njit
-def _ordered_moves(cards, trick, count, trump, own_side_wins, first_face, out, keys):
+@njit_inline
+def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, out, keys):
     """Write the cards of mask ``cards`` into out in search order; returns how many (keys: scratch).
 
     A card of ``first_face`` (the table's best lead, -1: none) comes first, then by `_order_key`.
@@ -330,7 +385,7 @@ def _ordered_moves(cards, trick, count, trump, own_side_wins, first_face, out, k
     while cards:
         card = lowest_card(cards)
         cards &= cards - _ONE
-        key = _order_key(card, trick, count, trump, own_side_wins)
+        key = _order_key(card, beaters, count, trump, own_side_wins)
         if card // 2 == first_face:
             key = 1 << 20
         i = n
@@ -344,7 +399,7 @@ def _ordered_moves(cards, trick, count, trump, own_side_wins, first_face, out, k
     return n
 
 
-@njit
+@njit_inline
 def _beyond(mask):
     """Cards ranked above every face of ``mask`` (a mask within one suit; both copies of a face
     count as that face): the bits above the highest face held."""
@@ -354,7 +409,7 @@ def _beyond(mask):
     return ~below
 
 
-@njit
+@njit_inline
 def _sure_bounds(hands, trump, bidder):
     """(lower, upper) bounds of the bidder's points from a trick start on.
 
@@ -372,10 +427,10 @@ def _sure_bounds(hands, trump, bidder):
     return lo, hi
 
 
-@njit
-def _last_trick(hands, leader, trump, bidder):
-    """The bidder's points of the last trick, one card in every hand: its counters plus 10 if he wins it."""
-    trick = np.empty(SEATS, dtype=np.int64)
+@njit_inline
+def _last_trick(hands, leader, trump, bidder, trick):
+    """The bidder's points of the last trick, one card in every hand: its counters plus 10 if he wins it
+    (trick: (3,) int64 scratch, receives the cards in play order)."""
     for i in range(SEATS):
         trick[i] = lowest_card(hands[(leader + i) % SEATS])
     if (leader + winning_slot(trick, SEATS, trump)) % SEATS != bidder:
@@ -383,23 +438,24 @@ def _last_trick(hands, leader, trump, bidder):
     return COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
 
 
-@njit
+@njit_inline
 def _quick_points(hands, leader, trump):
     """Points the leader's side surely takes from a trick start by cashing winners (a lower bound).
 
-    In each plain suit, then in trumps, the leader leads his cards ranked at least as high as every
+    In trumps, then in each plain suit, the leader leads his cards ranked at least as high as every
     card of that suit the other two hold (the first of two identical cards wins, R5.4): each wins,
-    and the leader keeps the lead, while both others must follow (a plain suit only for as many
-    rounds as each of them who holds a trump has cards of it, as he could trump after). The
-    points: the leader's counters among them (counters first) and the counters the others cannot
-    avoid following with (their cards of the suit beyond their losers), plus the last trick when
-    every trick is cashed. The partner of a defender leader counts among the others (he cannot
-    beat the leader's card either, and what he gives stays with the side).
+    and the leader keeps the lead, while both others must follow. A player who holds no more trumps
+    than the leader cashes in trumps has none left after those rounds (he must follow trumps); one
+    who has trumps left limits a plain suit to as many rounds as he has cards of it, as he could
+    trump after. The points: the leader's counters among them (counters first) and the counters the
+    others cannot avoid following with (their cards of the suit beyond their losers), plus the last
+    trick when every trick is cashed. The partner of a defender leader counts among the others (he
+    cannot beat the leader's card either, and what he gives stays with the side).
     """
     a, b = (leader + 1) % SEATS, (leader + 2) % SEATS
-    trumps_a, trumps_b = hands[a] & SUITS[trump], hands[b] & SUITS[trump]
-    points, tricks = 0, 0
-    for s in range(N_SUITS):
+    points, tricks, trump_rounds = 0, 0, 0
+    for i in range(N_SUITS):
+        s = (trump + i) % N_SUITS  # trumps first
         mine = hands[leader] & SUITS[s]
         if not mine:
             continue
@@ -407,10 +463,12 @@ def _quick_points(hands, leader, trump):
         faces = others | ((others & _PAIRS) << _ONE) | ((others >> _ONE) & _PAIRS)
         top = mine & _beyond(faces >> np.uint64(2))
         rounds = popcount(top)
-        if s != trump:
-            if trumps_a:
+        if s == trump:
+            trump_rounds = rounds
+        else:
+            if popcount(hands[a] & SUITS[trump]) > trump_rounds:
                 rounds = min(rounds, popcount(hands[a] & SUITS[s]))
-            if trumps_b:
+            if popcount(hands[b] & SUITS[trump]) > trump_rounds:
                 rounds = min(rounds, popcount(hands[b] & SUITS[s]))
         if rounds == 0:
             continue
@@ -423,19 +481,25 @@ def _quick_points(hands, leader, trump):
     return COUNTER_POINTS * points + last
 
 
-@njit
+@njit_inline
+def _field(data, slot, field):
+    """Field ``field`` (LO, HI, MOVE, CARDS) of table row ``slot``."""
+    return (data[slot, KEY_FIELDS] >> (16 * field)) & FIELD_MAX
+
+
+@njit_inline
 def _tag(leader, params):
     """Table tag of a position led by ``leader`` in the current deal (`KEY_TAG`)."""
     return leader + 1 + 4 * params[STAMP]
 
 
-@njit
+@njit_inline
 def _hit(keys, data, slot, k0, k1, tag):
     """Does table row ``slot`` hold the position with key words k0, k1 and ``tag``?"""
     return data[slot, KEY_TAG] == tag and keys[slot, 0] == k0 and keys[slot, 1] == k1
 
 
-@njit
+@njit_inline
 def _find(keys, data, k0, k1, tag):
     """(row, found): the row holding the position, else the row of its bucket to replace (a stale
     one, of an earlier stamp, first)."""
@@ -446,18 +510,18 @@ def _find(keys, data, k0, k1, tag):
     fresh = tag - tag % 4 + 1
     if data[row, KEY_TAG] < fresh:
         return row, False
-    if data[row + 1, KEY_TAG] < fresh or data[row + 1, KEY_CARDS] < data[row, KEY_CARDS]:
+    if data[row + 1, KEY_TAG] < fresh or _field(data, row + 1, CARDS) < _field(data, row, CARDS):
         return row + 1, False
     return row, False
 
 
-@njit
+@njit_inline
 def _store(keys, data, k0, k1, tag, cards, value, alpha, beta, move):
     """Record a search result as bounds: value <= alpha is an upper bound, >= beta a lower bound;
     move: the best lead as a `_relative_index`; cards: cards still in play."""
     slot, same = _find(keys, data, k0, k1, tag)
-    lo = data[slot, KEY_LO] if same else 0
-    hi = data[slot, KEY_HI] if same else 1 << 20
+    lo = _field(data, slot, LO) if same else 0
+    hi = _field(data, slot, HI) if same else FIELD_MAX
     if value <= alpha:
         hi = min(hi, value)
     elif value >= beta:
@@ -465,8 +529,8 @@ def _store(keys, data, k0, k1, tag, cards, value, alpha, beta, move):
     else:
         lo = hi = value
     keys[slot, 0], keys[slot, 1] = k0, k1
-    data[slot, KEY_TAG], data[slot, KEY_LO], data[slot, KEY_HI], data[slot, KEY_MOVE] = tag, lo, hi, move
-    data[slot, KEY_CARDS] = cards
+    data[slot, KEY_TAG] = tag
+    data[slot, KEY_FIELDS] = lo | min(hi, FIELD_MAX) << 16 | (move + 1) << 32 | cards << 48
 
 
 PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_N, PLY_I, \
@@ -478,7 +542,7 @@ DEPTH = SEATS * TRICKS + 1
 """Rows of the search stack: one per card still to play, plus the end of the hand."""
 
 
-@njit
+@njit_inline
 def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
     """Set up node ``d`` of the stack (trick, count, leader, window already written).
 
@@ -498,7 +562,7 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
     plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
     if count == 0:
         if k == TRICKS - 1:  # the last trick plays itself
-            return _last_trick(hands, leader, trump, bidder)
+            return _last_trick(hands, leader, trump, bidder, tricks[k])
         lo, hi = _sure_bounds(hands, trump, bidder)
         quick = _quick_points(hands, leader, trump)
         if leader == bidder:
@@ -514,22 +578,24 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
         words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
         slot, found = _find(keys, data, k0, k1, _tag(leader, params))
         if found:
-            lo, hi = data[slot, KEY_LO], data[slot, KEY_HI]
+            lo, hi = _field(data, slot, LO), _field(data, slot, HI)
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
             plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
-            first_face = _face_at(hands, data[slot, KEY_MOVE], order)
+            first_face = _face_at(hands, _field(data, slot, MOVE) - 1, order)
     outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
     for i in range(count):
         outside |= _ONE << np.uint64(trick[i])
     legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
     own_side_wins = seat == bidder  # at a lead: the bidder leads (`_order_key`)
+    beaters = _NONE
     if count:
-        holder = (leader + winning_slot(trick, count, trump)) % SEATS
-        own_side_wins = (holder == bidder) == (seat == bidder)
-    plies[d, PLY_N] = _ordered_moves(legal, trick, count, trump, own_side_wins, first_face, moves[d],
+        win = winning_slot(trick, count, trump)
+        own_side_wins = ((leader + win) % SEATS == bidder) == (seat == bidder)
+        beaters = _beaters(trick[win], trump)
+    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face, moves[d],
                                      plies[d, PLY_FIELDS:])
     plies[d, PLY_I] = 0
     plies[d, PLY_SLOT] = slot
@@ -538,7 +604,7 @@ def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
     return -1
 
 
-@njit
+@njit_inline
 def _descend(hands, tricks, moves, plies, params, d):
     """Play node ``d``'s next move and write node ``d + 1`` (position and window)."""
     k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
@@ -563,7 +629,7 @@ def _descend(hands, tricks, moves, plies, params, d):
     plies[d + 1, PLY_ALPHA], plies[d + 1, PLY_BETA] = plies[d, PLY_ALPHA] - gained, plies[d, PLY_BETA] - gained
 
 
-@njit
+@njit_inline
 def _ascend(hands, moves, plies, params, d, child_value):
     """Take back node ``d``'s last move and fold its value into the node's best and window."""
     card = moves[d, plies[d, PLY_I] - 1]
