@@ -55,9 +55,9 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, repeat: int = 2) -> di
     table = play.new_table()
     play.spiel_teams(hands[:5], trumps[:5], table=table)  # compile or load from the cache
     best = best_seconds(lambda: play.spiel_teams(hands, trumps, table=table), repeat)
-    table[3][1] = 0
+    table[1][1] = 0
     play.spiel_teams(hands, trumps, table=table)
-    nodes = table[3][1] / deals
+    nodes = table[1][1] / deals
     cases = endings(n_endings)
     masks = [np.array([sum(1 << c for c in h) for h in hs], dtype=np.uint64) for hs, *_ in cases]
     for m, (_, trump, leader, won) in zip(masks, cases):  # warm: position_wins loads its own compiled entry

@@ -36,6 +36,7 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,7 +63,8 @@ PLAY_STREAM = 1
 """Sub-stream index (simcore.rng.block_substream) of the policies' random choices."""
 DECISIONS = SEATS * TRICKS
 """Uniform numbers a play-out reads per deal (one per card played)."""
-TABLE_BITS = 18
+TABLE_BITS = 14
+"""Transposition table entries per table: 2**TABLE_BITS (`new_table`)."""
 MAX_MOVES = 5 + 5 * (N_IDS + 1)
 """Plays of one hand of at most 5 cards: every card, every identity of every Perlagg."""
 _ONE = np.uint64(1)
@@ -598,13 +600,15 @@ def trick_winners_of(line, trump: int, style: str = "innsbruck") -> list[int]:
 
 # --- double-dummy solver ----------------------------------------------------------------------
 def new_table(bits: int = TABLE_BITS) -> tuple:
-    """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
-    values (size,) bool, counters (2,) int64: solves started, nodes searched). Entries are positions
-    at trick boundaries and after two plays of a trick; a tag (`_tag`) holds the solve number, so
-    entries of earlier solves are never read."""
-    size = 1 << bits
-    return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
-            np.zeros(size, dtype=np.bool_), np.zeros(2, dtype=np.int64))
+    """An empty transposition table of 2**bits entries in buckets of two: (entries (size, 4) uint64:
+    key k1, key k2, tag, value per entry, 32 bytes, so a bucket is one cache line; counters (2,)
+    int64: solves started, nodes searched). Entries are positions at trick boundaries and after two
+    plays of a trick; a tag (`_tag`) holds the solve number, so entries of earlier solves are never
+    read (a fresh entry's tag, 2**64 - 1, is none that `_search` writes). A bucket keeps its two
+    newest entries. The default 2**14 entries (512 KB) stay in the cache."""
+    entries = np.zeros((1 << bits, 4), dtype=np.uint64)
+    entries[:, 2] = np.uint64(2**64 - 1)
+    return entries, np.zeros(2, dtype=np.int64)
 
 
 def new_moves() -> np.ndarray:
@@ -856,9 +860,9 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
                     if not between:
                         continue
         n = _push(moves, p, n, card, card, key, _order(key, count, best_key, partner, False))
-    per = _distinct_perlaggen(hand & pmask, others & pmask, tcards, count, prec)
-    if not per:
+    if not hand & pmask:
         return n
+    per = _distinct_perlaggen(hand & pmask, others & pmask, tcards, count, prec)
     later = SEATS - 1 - count
     pts, npts, poks, nper, pcards, over, sig, last = work
     if count:
@@ -871,7 +875,9 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
         return n
     for lead in range(4):
         _later_facts(hands, seat, later, pmask, prec, lead, trump, pts, npts, pcards, poks, nper)
-        _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
+        plain = nper[0] + nper[1] == 0
+        if not plain:
+            _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
         m = per
         while m:
             card = lowest_card(m)
@@ -879,6 +885,13 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
             last[0] = -1
             for strength in range(8, -1 if lead == 3 else 0, -1):
                 key = play_key(_identity(lead, strength), prec[card], lead, trump)
+                if plain:  # the signature is the count below alone
+                    sig[0] = _below(key, pts, npts, 0, later - 1)
+                    if sig[0] == last[0]:
+                        continue
+                    last[0] = sig[0]
+                    n = _push(moves, p, n, card, _identity(lead, strength), key, _order(key, 0, -1, False, True))
+                    continue
                 _signature(key, later, pts, npts, pcards, poks, nper, over, prec, lead, trump, sig)
                 same = True
                 for f in range(8):
@@ -947,6 +960,10 @@ def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, n
                 continue
             last_below, last_room = below, room
             n = _push(moves, p, n, card, _identity(s, strength), key, _order(key, count, best_key, partner, True))
+            if later == 0:  # the last play: every winning key is one class
+                break
+        if later == 0 and last_below >= 0:
+            break
     if lose_key < best_key:
         n = _push(moves, p, n, card, lose_id, lose_key, _order(lose_key, count, best_key, partner, True))
     return n
@@ -1126,10 +1143,10 @@ def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, tea
     mover's team, or every play loses), else (k, -1) with the k undecided plays kept in order."""
     mine = seat % 2 == team
     kept = 0
+    slot, best_key = _best_slot(tids, tcards, SEATS - 1, prec, trump)
     for i in range(n):
         card = moves[p, 0, i]
-        tcards[SEATS - 1], tids[SEATS - 1] = card, moves[p, 1, i]
-        winner = trick_winner(tcards, tids, leader, prec, trump)
+        winner = seat if moves[p, 2, i] > best_key else (leader + slot) % SEATS
         hands[seat] ^= _ONE << np.uint64(card)
         won[winner % 2] += 1
         value = _boundary_value(hands, winner, won, pmask, prec, trump, team, need)
@@ -1146,6 +1163,17 @@ def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, tea
     return kept, -1
 
 
+@njit_inline
+def _probe(entries, k1, k2, tag):
+    """(bucket index, stored value 0/1 or -1 if absent) of the position key (k1, k2, tag) in the
+    table entries of `new_table`."""
+    slot = _slot(k1, k2, tag, entries.shape[0]) & ~1
+    for i in range(2):
+        if entries[slot + i, 2] == np.uint64(tag) and entries[slot + i, 0] == k1 and entries[slot + i, 1] == k2:
+            return slot, np.int64(entries[slot + i, 3])
+    return slot, np.int64(-1)
+
+
 @njit
 def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, need, table, moves):
     """True if ``team`` takes ``need`` tricks from this position under perfect play.
@@ -1153,10 +1181,10 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     Depth-first AND/OR search without recursion: ply p holds the node after p plays; at a node of
     ``team`` one winning play settles it, at an opponent's node one losing play. hands, tcards,
     tids and won are modified. moves: `new_moves` scratch, one `_moves` list per ply. The last
-    play of a trick is settled by `_settle_last` where the sure tricks decide; table[3][1] counts
+    play of a trick is settled by `_settle_last` where the sure tricks decide; table[1][1] counts
     the nodes.
     """
-    keys, tags, values, solve = table
+    entries, solve = table
     plies = moves.shape[0]
     leaders = np.empty(plies, dtype=np.int64)
     counts = np.empty(plies, dtype=np.int64)
@@ -1184,22 +1212,17 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             if count == 0:
                 value = _boundary_value(hands, leader, won, pmask, prec, trump, team, need)
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
-            if value < 0 and p > 0 and count == 0 and won[0] + won[1] >= CANON_FROM:
+            keyed = value < 0 and p > 0 and (count == 0 or count == 2)
+            if keyed and count == 0 and won[0] + won[1] >= CANON_FROM:
                 k1, k2 = _canon_key(hands, pmask, prec)
                 tag = -2 - ((solve[0] * SEATS + leader) * (TRICKS + 1) + won[team])
-                slot = _slot(k1, k2, tag, tags.shape[0])
-                if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
-                    value = 1 if values[slot] else 0
-                else:
-                    slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
-            elif value < 0 and p > 0 and (count == 0 or count == 2):
+            elif keyed:
                 k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
                 k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
                 tag = _tag(hands, tcards, tids, count, leader, won[team], prec, trump, solve[0])
-                slot = _slot(k1, k2, tag, tags.shape[0])
-                if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
-                    value = 1 if values[slot] else 0
-                else:
+            if keyed:
+                slot, value = _probe(entries, k1, k2, tag)
+                if value < 0:
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0:
                 sizes[p] = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work)
@@ -1242,9 +1265,11 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
         if value < 0:
             value = 1 if results[p] else 0
             if slots[p] >= 0:
-                keys[slots[p], 0], keys[slots[p], 1] = key_of[p, 0], key_of[p, 1]
-                tags[slots[p]] = tag_of[p]
-                values[slots[p]] = results[p]
+                slot = slots[p]
+                for f in range(4):  # the bucket keeps the two newest entries
+                    entries[slot + 1, f] = entries[slot, f]
+                entries[slot, 0], entries[slot, 1] = key_of[p, 0], key_of[p, 1]
+                entries[slot, 2], entries[slot, 3] = np.uint64(tag_of[p]), np.uint64(value)
         if p == 0:
             return value == 1
         child = value == 1
@@ -1256,7 +1281,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
 def _solve(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, need, table, moves):
     """`_search` on copies of the position, as a new solve of ``table``; scalars cast to int64 so
     that every caller shares one compiled `_search`."""
-    table[3][0] += 1
+    table[1][0] += 1
     return _search(hands.copy(), tcards.copy(), tids.copy(), np.int64(count), np.int64(leader), won.copy(),
                    pmask, prec, np.int64(trump), np.int64(team), np.int64(need), table, moves)
 
@@ -1292,11 +1317,24 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands (4,) uint64: cards still held; trick: (card, identity) plays of the current trick so far,
     led by ``leader``; won: tricks teams 0 and 1 have taken.
     """
-    pmasks, precs = PlayRules(style).arrays()
+    pmasks, precs = _style_arrays(style)
     tcards, tids = _trick_arrays(trick)
     return bool(_solve(np.asarray(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
                        np.array(won, dtype=np.int64), pmasks[trump], precs[trump], trump, team, need,
-                       new_table() if table is None else table, new_moves()))
+                       _scratch("table", new_table) if table is None else table, _scratch("moves", new_moves)))
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(name: str, make):
+    """This thread's reused solver buffer ``name`` (made by ``make()`` on first use): a table can
+    serve any number of solves (`_tag`), and the moves scratch is overwritten by each."""
+    buffer = getattr(_SCRATCH, name, None)
+    if buffer is None:
+        buffer = make()
+        setattr(_SCRATCH, name, buffer)
+    return buffer
 
 
 @njit
