@@ -880,12 +880,6 @@ def spiel_model(communication: str) -> str:
     return "none" if check_communication(communication) == "none" else "partner"
 
 
-def fold_signals(counts: np.ndarray) -> np.ndarray:
-    """`figure_counts` of ``auer_channel`` (2, 2 * bins, 4) summed over the partners' has-figure signal:
-    (2, bins, 4), the counts of ``none`` (each seat by its own code)."""
-    return counts.reshape(2, 2, counts.shape[1] // 2, 4).sum(axis=1)
-
-
 def figure_counts(codes: np.ndarray, bins: int, communication: str = "partner") -> np.ndarray:
     """(2, bins, 4) int64: G and H counts by the known code + 1 and the team's outcome (win, stand, lose,
     void), both teams of every deal; codes: (n, players, 2) int, -1 = none, team = seat % 2. The known

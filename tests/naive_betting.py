@@ -132,3 +132,9 @@ def accept_beats_gut(value: int, p: float, q: float, straf: bool, spiel: bool) -
     accept = (p * relative_gain(out["win"], straf) + q * relative_gain(out["lose"], straf)
               + (1 - p - q) * relative_gain(out["none"], straf))
     return accept - relative_gain(out["gut"], straf)
+
+
+def fold_signals(counts):
+    """Auer figure counts (2, 2 * bins, 4) summed over the partners' has-figure signal: (2, bins, 4), what
+    ``none`` counts (each seat by its own code)."""
+    return counts.reshape(2, 2, counts.shape[1] // 2, 4).sum(axis=1)

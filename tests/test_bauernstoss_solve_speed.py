@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as sv
+from simcore.search import table_slot
 
 import naive_bauernstoss as naive
 
@@ -161,7 +162,7 @@ def test_table_slots_spread_every_key_bit():
     halves, which the old slot function never saw) fall into nearly as many buckets as there are
     keys: 2,048 keys in 2**17 buckets of four, a handful of shared buckets expected."""
     tag = sv._tag(1, 2, 5)
-    buckets = {sv._slot(np.uint64(x << 53), np.uint64(x * 7 % 2048 << 53), tag, 1 << 19) >> 2 for x in range(2048)}
+    buckets = {table_slot(np.uint64(x << 53), np.uint64(x * 7 % 2048 << 53), tag, 1 << 19) >> 2 for x in range(2048)}
     assert len(buckets) > 2000
 
 
@@ -174,7 +175,7 @@ def test_bucket_keeps_found_entries_and_replaces_the_cheapest():
     held = (6, 4, 5, 4, 5)  # cards per hand of five positions of bucket 1 (slots 4-7)
     keys = []
     for cards in held:
-        k1 = next(k for k in range(1, 1 << 20) if sv._slot(np.uint64(k), k2, sv._tag(3, 1, cards), 16) >> 2 == 1
+        k1 = next(k for k in range(1, 1 << 20) if table_slot(np.uint64(k), k2, sv._tag(3, 1, cards), 16) >> 2 == 1
                   and np.uint64(k) not in keys)
         keys.append(np.uint64(k1))
     for key, cards in zip(keys[:4], held):

@@ -13,6 +13,8 @@ from simcore.games import perlaggen_betting as pb
 from simcore.registry import get_game
 from test_betting_models import run_cli
 
+import naive_betting
+
 HANDS = ("E7 L8 H9 S10 EU", "L7 H8 S9 E10 LU", "EA LA HA EK LK", "S7 E8 L9 H10 HU")
 """Seat 0: no Gleich, no Hanger; seat 2 (his partner): three Aces, a pair of Kings, the Hangers EK-EA
 and LK-LA."""
@@ -45,7 +47,7 @@ def test_auer_first_order_is_the_own_hand_table(game):
     none = analysis_betting.first_order(game, "none")
     assert auer.equals(none)
     kit = gb if game == "giltspiel" else pb.kit()
-    assert (betting.fold_signals(kit.figure_counts(AUER)) == kit.figure_counts("none")).all()
+    assert (naive_betting.fold_signals(kit.figure_counts(AUER)) == kit.figure_counts("none")).all()
 
 
 def test_auer_match_points_lie_between_partner_and_none():

@@ -31,8 +31,7 @@ from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, registe
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold, bluff_break_even,
-                             check_communication, class_shares, dealt_match_equity, fold_signals, hold_threshold,
-                             load_policy, outcome_rates)
+                             check_communication, dealt_match_equity, hold_threshold, load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -263,11 +262,8 @@ def first_order(game: str, communication: str = "partner", style: str | None = N
     signals, which is the ``none`` table) that holds."""
     mod = engine(game)
     kit = mod.kit(**variant(game, style, players, hand))
-    if check_communication(communication) == AUER:
-        counts = fold_signals(kit.figure_counts(AUER))
-        table, class_share = outcome_rates(counts), class_shares(counts)
-    else:
-        table, class_share = kit.figure_table(communication), kit.class_shares(communication)
+    model = "none" if check_communication(communication) == AUER else communication
+    table, class_share = kit.figure_table(model), kit.class_shares(model)
     rows = []
     for figure, key in FIGURE_KEYS.items():
         probs = table[figure]

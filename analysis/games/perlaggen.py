@@ -213,7 +213,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
             "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
-    spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None and k in a}
+    spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None}
     return {**{k: a[k] for k in keys}, **spiel, "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 

@@ -211,7 +211,7 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     attrs = dict(a)
     out = pd.concat([frame, outcome], ignore_index=True)
     out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"),
-                     concede=(pimc_options or {}).get("concede", 0.0) if method != PIMC else 0.0)
+                     concede=(pimc_options or {}).get("concede", 0.0))
     if method == PIMC:
         settings = pimc_settings(pimc_options or {})
         out.attrs.update(pimc=dict(settings, n=int(outcome.n.iloc[0]), attempted=settings["n"]))

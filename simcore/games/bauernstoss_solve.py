@@ -40,6 +40,7 @@ import numpy as np
 from simcore.config import njit, njit_inline
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
+from simcore.search import aligned_zeros, table_slot
 from simcore.tricks import lowest_card, popcount
 
 TABLE_BITS = 19
@@ -367,28 +368,12 @@ def _key(hands):
     return h0 | (h1 << np.uint64(32)), h2 | (h3 << np.uint64(32))
 
 
-@njit_inline
-def _slot(k1, k2, tag, size):
-    """Table slot of the key (k1, k2) under ``tag`` (``size`` a power of two). Every key bit reaches
-    the low bits: a product's low bits depend only on the factor's low bits, so each product is
-    folded (high half onto low half) before the low bits are taken; without the folds the high
-    hands' trumps (bits 53-63 of both words) never reached a slot and such positions overwrote one
-    another (1.8x more nodes)."""
-    h = (k1 ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
-    h = (h ^ (h >> np.uint64(32)) ^ k2) * np.uint64(0xC2B2AE3D27D4EB4F)
-    h ^= h >> np.uint64(32)
-    return np.int64(h & np.uint64(size - 1))
-
-
 def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (entries (size, 4) uint64: the two key words,
     the tag (`_tag`) and the packed lower bound, upper bound and best lead (`_pack`); counters (2,)
     int64: solves started and nodes searched). Entries go in buckets of four (`_probe`); one entry
     is 32 bytes, a bucket two 64-byte cache lines (the array is aligned to 64 bytes)."""
-    size = 1 << bits
-    raw = np.zeros(size * 4 + 8, dtype=np.uint64)
-    start = (-raw.ctypes.data % 64) // 8
-    return raw[start:start + size * 4].reshape(size, 4), np.zeros(2, dtype=np.int64)
+    return aligned_zeros(1 << bits, 4), np.zeros(2, dtype=np.int64)
 
 
 @njit_inline
@@ -406,7 +391,7 @@ def _probe(entries, k1, k2, tag, fresh):
     else the one with the fewest cards per hand (its subtree is the cheapest to search again; of
     equals the last). Buckets of four keep the entries of the upper tricks that a direct-mapped
     table lost to collisions (0.62x nodes against two, 0.55x against one, 19 bits)."""
-    slot = _slot(k1, k2, tag, entries.shape[0]) & ~3
+    slot = table_slot(k1, k2, tag, entries.shape[0]) & ~3
     for s in range(slot, slot + 4):
         if entries[s, 2] == tag and entries[s, 0] == k1 and entries[s, 1] == k2:
             return s, True
@@ -884,7 +869,7 @@ def _solo_search(hands, leader, soloist, rule, table):
                 else:
                     k1 = hands[soloist] | (hands[(soloist + 1) % SEATS] << np.uint64(32))
                     k2 = hands[(soloist + 3) % SEATS]
-                    slot = _slot(k1, k2, tag, entries.shape[0])
+                    slot = table_slot(k1, k2, tag, entries.shape[0])
                     if entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
                         result, done = entries[slot, 3] == _ONE, True
                     else:

@@ -25,6 +25,7 @@ import numpy as np
 from simcore.config import njit, njit_inline
 from simcore.games.giltspiel import N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.rng import block_substream
+from simcore.search import table_slot
 from simcore.tricks import (
     FOLLOW_OR_TRUMP,
     card_power,
@@ -213,14 +214,6 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
 
 
 @njit_inline
-def _slot(k1, k2, tag, size):
-    """Table index of a position key (k1, k2, tag) in a table of ``size`` (a power of two) entries."""
-    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag)
-    h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(size - 1))
-
-
-@njit_inline
 def _candidates(hands, seat, trick, count, trump, moves, p):
     """Cards worth searching for ``seat``, best first by the greedy order, into ``moves[p, 0]``
     (their preference keys into ``moves[p, 1]``); returns how many. Of cards equivalent to each
@@ -396,18 +389,9 @@ def _position_key(hands, leader, won, team, trump, solve):
     present = hands[0] | hands[1] | hands[2] | hands[3]
     x = hands[1] | hands[3]
     y = hands[2] | hands[3]
-    a, b, c = np.uint64(0), np.uint64(0), np.uint64(0)
-    i = 0
-    for suit in range(N_SUITS):
-        if suit != trump:
-            code = _suit_code(present, x, y, suit)
-            if i == 0:
-                a = code
-            elif i == 1:
-                b = code
-            else:
-                c = code
-            i += 1
+    a = _suit_code(present, x, y, (trump + 1) % N_SUITS)
+    b = _suit_code(present, x, y, (trump + 2) % N_SUITS)
+    c = _suit_code(present, x, y, (trump + 3) % N_SUITS)
     if a > b:
         a, b = b, a
     if b > c:
@@ -457,7 +441,7 @@ def _search(hands, trick, count, leader, won, trump, team, need, table, scratch)
                 value = _boundary_value(hands, leader, won, trump, team, need)
                 if value < 0:
                     k1, k2, tag = _position_key(hands, leader, won, team, trump, solve[0])
-                    slot = _slot(k1, k2, tag, tags.shape[0])
+                    slot = table_slot(k1, k2, tag, tags.shape[0])
                     if tags[slot] == tag and keys[slot, 0] == k1 and keys[slot, 1] == k2:
                         value = 1 if values[slot] else 0
                     else:

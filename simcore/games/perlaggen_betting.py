@@ -277,15 +277,7 @@ class StyleKit:
     def draw_deal(self, rng: np.random.Generator, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
         """A deal as played (§3 / §9.2-§9.3: cut, deal, turn-up, exchanges) with ``dealer`` dealing: the
         hands (engine seats) and the trump suit; a deal thrown in is dealt again (A-28)."""
-        while True:
-            words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-            masks, trumps = self.deal_rows(words)
-            if len(masks):
-                break
-        hands = [()] * self.players
-        for i in range(self.players):
-            hands[(dealer + i) % self.players] = tuple(P.DECK.cards_of(int(masks[0, i])))
-        return hands, int(trumps[0])
+        return draw_from(self.deal_rows, rng, dealer, self.players)
 
     def figure_counts(self, communication: str = "partner") -> np.ndarray:
         """(2, CODE_BINS, 4) int64: deals by the known best code + 1 and the team's outcome, deals as played."""
@@ -311,6 +303,33 @@ class StyleKit:
         return class_name(figure, code)
 
 
+def draw_from(deal_rows, rng: np.random.Generator, dealer: int, players: int) -> tuple[list[tuple[int, ...]], int]:
+    """One deal of ``deal_rows`` (words -> (masks (n, players), trumps (n,)), thrown-in deals left out) from
+    ``rng``, dealt again until not thrown in (A-28): the hands by seat with ``dealer`` at row seat 0, and the
+    trump suit."""
+    while True:
+        words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
+        masks, trumps = deal_rows(words)
+        if len(masks):
+            break
+    hands = [()] * players
+    for i in range(players):
+        hands[(dealer + i) % players] = tuple(P.DECK.cards_of(int(masks[0, i])))
+    return hands, int(trumps[0])
+
+
+def best_codes(masks: np.ndarray, trumps: np.ndarray, style: str) -> np.ndarray:
+    """codes (n, players, 2) int64 of the best Gleich/Hanger of every hand (-1: none); masks (n, players)
+    uint64, trumps (n,)."""
+    codes = np.empty(masks.shape + (2,), dtype=np.int64)
+    for trump in np.unique(trumps):
+        chosen = trumps == trump
+        for seat in range(masks.shape[1]):
+            found = P.figure_codes(masks[chosen, seat], style, P.DECK.suits[trump]).astype(np.int64)
+            codes[chosen, seat] = np.where(found > 0, found, -1)
+    return codes
+
+
 TEAM_TABLES = (2, 4, 6)
 """Players at a table of two teams (§9.2, §9.3)."""
 
@@ -327,13 +346,7 @@ def _figure_counts(styled: StyleKit, communication: str) -> np.ndarray:
         rng = block_substream(TABLE_SEED, 0, 1)
         words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
         masks, trumps = styled.deal_rows(words)
-        codes = np.empty((len(masks), styled.players, 2), dtype=np.int64)
-        for trump in np.unique(trumps):
-            chosen = trumps == trump
-            for seat in range(styled.players):
-                found = P.figure_codes(masks[chosen, seat], styled.style, P.DECK.suits[trump]).astype(np.int64)
-                codes[chosen, seat] = np.where(found > 0, found, -1)
-        return betting.figure_counts(codes, CODE_BINS, communication)
+        return betting.figure_counts(best_codes(masks, trumps, styled.style), CODE_BINS, communication)
 
     return betting.disk_cached(f"perlaggen-{_table_name(styled)}-figures-{communication}-{TABLE_DEALS}-seed{TABLE_SEED}",
                                compute)

@@ -47,6 +47,7 @@ from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
+from simcore.search import aligned_zeros, table_slot
 from simcore.tricks import lowest_card, popcount
 
 SEATS = 4
@@ -606,7 +607,7 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
     plays of a trick; a tag (`_tag`) holds the solve number, so entries of earlier solves are never
     read (a fresh entry's tag, 2**64 - 1, is none that `_search` writes). A bucket keeps its two
     newest entries. The default 2**14 entries (512 KB) stay in the cache."""
-    entries = np.zeros((1 << bits, 4), dtype=np.uint64)
+    entries = aligned_zeros(1 << bits, 4)
     entries[:, 2] = np.uint64(2**64 - 1)
     return entries, np.zeros(2, dtype=np.int64)
 
@@ -614,15 +615,6 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
 def new_moves() -> np.ndarray:
     """Scratch of the search: (plies, 4, MAX_MOVES) int64 (card, identity, key, order per move)."""
     return np.empty((TRICKS * SEATS + 1, 4, MAX_MOVES), dtype=np.int64)
-
-
-@njit_inline
-def _slot(k1, k2, tag, size):
-    """Table index of a position key (k1, k2, tag) in a table of ``size`` (a power of two) entries."""
-    h = k1 * np.uint64(0x9E3779B97F4A7C15) ^ k2 * np.uint64(0xC2B2AE3D27D4EB4F) ^ np.uint64(tag) * np.uint64(
-        0xD6E8FEB86659FD93)
-    h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(size - 1))
 
 
 @njit_inline
@@ -1075,11 +1067,6 @@ def _tag(hands, tcards, tids, count, leader, ours, prec, trump, solve):
     return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
 
 
-CANON_FROM = 1
-"""Tricks played from which trick-boundary positions enter the table by `_canon_key` (at most 16
-cards left, so the key fits in 128 bits)."""
-
-
 @njit_inline
 def _put_bits(k1, k2, pos, value, bits):
     """(k1, k2, pos + bits): ``bits`` bits of ``value`` written at bit ``pos`` of the 128-bit (k1, k2)."""
@@ -1167,7 +1154,7 @@ def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, tea
 def _probe(entries, k1, k2, tag):
     """(bucket index, stored value 0/1 or -1 if absent) of the position key (k1, k2, tag) in the
     table entries of `new_table`."""
-    slot = _slot(k1, k2, tag, entries.shape[0]) & ~1
+    slot = table_slot(k1, k2, tag, entries.shape[0]) & ~1
     for i in range(2):
         if entries[slot + i, 2] == np.uint64(tag) and entries[slot + i, 0] == k1 and entries[slot + i, 1] == k2:
             return slot, np.int64(entries[slot + i, 3])
@@ -1212,8 +1199,10 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             if count == 0:
                 value = _boundary_value(hands, leader, won, pmask, prec, trump, team, need)
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
+            # trick boundaries below the root follow a trick of this solve: at most 16 cards are left, so
+            # `_canon_key` fits in 128 bits
             keyed = value < 0 and p > 0 and (count == 0 or count == 2)
-            if keyed and count == 0 and won[0] + won[1] >= CANON_FROM:
+            if keyed and count == 0:
                 k1, k2 = _canon_key(hands, pmask, prec)
                 tag = -2 - ((solve[0] * SEATS + leader) * (TRICKS + 1) + won[team])
             elif keyed:

@@ -71,8 +71,8 @@ from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as PD
 from simcore.games import perlaggen_play as PP
 from simcore.games import perlaggen_variants as PV
-from simcore.games.perlaggen_betting import (ACCEPT3, CODE_BINS, GUT3, RAISE3, TABLE_SEED, ThreeFigure, cards_for,
-                                             trick_keys)
+from simcore.games.perlaggen_betting import (ACCEPT3, CODE_BINS, GUT3, RAISE3, TABLE_SEED, ThreeFigure, best_codes,
+                                             cards_for, draw_from, trick_keys)
 from simcore.rng import block_substream
 
 PLAYERS = 3
@@ -164,9 +164,10 @@ class Deal3:
         self.spiel_winner: int | None = None
         self.result: Result3 | None = None
         self._seq = 0
-        if self.hoell_auf_bettor() is not None:
+        bettor = self.hoell_auf_bettor()
+        if bettor is not None:
             for figure in (G, H, SP):
-                self.bet_blind(self.hoell_auf_bettor(), figure)
+                self.bet_blind(bettor, figure)
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -218,8 +219,10 @@ class Deal3:
         opponent of the one player on 1, if exactly one is on 1; else None. The deal starts with his blind
         bets on all three figures (`__init__`); the player on 1 answers each, gut or accept, in the order
         Gleich, Hanger, Spiel, before he sees his cards (A-32: the policy answers on `blind_prior`)."""
+        if self.players != FINISH_PLAYERS or not self.straf:
+            return None
         on_one = [p for p in range(self.players) if self.scores[p] == 1]
-        if self.players != FINISH_PLAYERS or not self.straf or len(on_one) != 1:
+        if len(on_one) != 1:
             return None
         return 1 - on_one[0]
 
@@ -405,15 +408,7 @@ def draw_deal(rng: np.random.Generator, style: str, dealer: int = 0,
               players: int = PLAYERS) -> tuple[list[tuple[int, ...]], int]:
     """A deal as played with ``dealer`` dealing (he alone exchanges, his left gets the first packet, his
     right cuts): hands by seat, trump suit (thrown in: deal again)."""
-    while True:
-        words = rng.integers(0, 1 << 32, size=(1, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-        masks, trumps = deal_rows(words, style, players)
-        if len(masks):
-            break
-    hands = [()] * players
-    for i in range(players):
-        hands[(dealer + i) % players] = tuple(P.DECK.cards_of(int(masks[0, i])))
-    return hands, int(trumps[0])
+    return draw_from(lambda words: deal_rows(words, style, players), rng, dealer, players)
 
 
 def figure_d(codes: np.ndarray) -> np.ndarray:
@@ -499,14 +494,7 @@ def _table_codes(style: str, players: int) -> np.ndarray:
     (TABLE_DEALS, fixed seed; thrown-in deals left out)."""
     rng = block_substream(TABLE_SEED, 0, 4)
     words = rng.integers(0, 1 << 32, size=(TABLE_DEALS, PD.WORDS_PER_DEAL), dtype=np.uint64).astype(np.uint32)
-    masks, trumps = deal_rows(words, style, players)
-    codes = np.empty((len(masks), players, 2), dtype=np.int64)
-    for trump in np.unique(trumps):
-        chosen = trumps == trump
-        for seat in range(players):
-            found = P.figure_codes(masks[chosen, seat], style, P.DECK.suits[trump]).astype(np.int64)
-            codes[chosen, seat] = np.where(found > 0, found, -1)
-    return codes
+    return best_codes(*deal_rows(words, style, players), style)
 
 
 PAIR_D = 3

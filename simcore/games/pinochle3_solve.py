@@ -65,6 +65,7 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
+from simcore.search import aligned_zeros, table_slot
 from simcore.tricks import lowest_card, popcount
 
 TT_BITS = 20
@@ -88,7 +89,6 @@ ROW_WORDS = 4
 _ONE = np.uint64(1)
 _NONE = np.uint64(0)
 _PAIRS = np.uint64(0x5555555555555555)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 class Table:
@@ -97,10 +97,7 @@ class Table:
     the same memory as int64 (KEY_* columns). One table serves many solves of any deal."""
 
     def __init__(self, bits: int = TT_BITS):
-        words = ROW_WORDS << bits
-        memory = np.zeros(words + 8, dtype=np.uint64)
-        start = (-memory.ctypes.data % 64) // 8
-        self.keys = memory[start:start + words].reshape(1 << bits, ROW_WORDS)
+        self.keys = aligned_zeros(1 << bits, ROW_WORDS)
         self.data = self.keys.view(np.int64)
         self.stamp = 0
 
@@ -308,14 +305,6 @@ def _face_at(hands, index, order):
 
 
 @njit_inline
-def _slot(keys, k0, k1, leader):
-    """Table row of a position (a multiplicative hash of its key words and the leader)."""
-    h = (k0 * _MIX) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(leader)
-    h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(keys.shape[0] - 1))
-
-
-@njit_inline
 def one_copy(cards):
     """The cards of a mask with one copy of each face (the lower; two copies play alike)."""
     return cards & ~(((cards >> _ONE) & cards & _PAIRS) << _ONE)
@@ -503,7 +492,7 @@ def _hit(keys, data, slot, k0, k1, tag):
 def _find(keys, data, k0, k1, tag):
     """(row, found): the row holding the position, else the row of its bucket to replace (a stale
     one, of an earlier stamp, first)."""
-    row = _slot(keys, k0, k1, tag) & ~1
+    row = table_slot(k0, k1, tag, keys.shape[0]) & ~1
     for r in (row, row + 1):
         if _hit(keys, data, r, k0, k1, tag):
             return r, True
