@@ -12,13 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# e.g. make report REPORT_ARGS="--full --dask-workers 2"
+# e.g. make report REPORT_ARGS="--full --dask-workers 2"; make test TEST_WORKERS=0 runs the suite in one process
+TEST_WORKERS ?= auto
 report: $(STAMP)
 	$(BIN)/cardsim report $(REPORT_ARGS)
 
 test: $(STAMP)
 	bash scripts/ensure_chromium.sh
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -13,6 +13,8 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+"""CI's profile (`.ci/run`): the same examples on every run, so a red CI always points at a change."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import naive_perlaggen_l1 as nl
@@ -51,7 +51,9 @@ def agree(hands, style, trump, stakes=(1, 1)):
         assert (tuple(a[i]), tuple(b[j])) == ref["choice"]
         assert tuple(got["outcome"][0]) == ref["outcome"]
     else:
-        assert ref["lower"] < value < ref["upper"]
+        # the mixed value lies between the pure maximin and minimax; it may equal one of them when only
+        # one team needs to mix (a degenerate game, see the @example below)
+        assert ref["lower"] <= value <= ref["upper"]
         worst, best = nl.guarantees({tuple(x): pr for x, pr in zip(a, p)}, {tuple(x): pr for x, pr in zip(b, q)},
                                     ref["D"], ref["O"], stakes)
         assert worst == pytest.approx(value, abs=1e-9) and best == pytest.approx(value, abs=1e-9)
@@ -159,6 +161,7 @@ def test_random_tables_agree_with_brute_force(style, trump, scale):
 
 
 @settings(max_examples=60)
+@example(combo=("schlanders", "L"), words=[1_073_610_624, 62_590_862, 0, 0, 48_439_481] + [0] * 10, stakes=(1, 1))
 @given(st.sampled_from(COMBOS), st.lists(st.integers(0, 2**32 - 1), min_size=D.WORDS_PER_DEAL,
                                           max_size=D.WORDS_PER_DEAL), st.sampled_from([(1, 1), (2, 1), (1, 3)]))
 def test_hypothesis_tables_agree_with_brute_force(combo, words, stakes):
