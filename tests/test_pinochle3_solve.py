@@ -80,7 +80,7 @@ def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
         (hands, masks), leader = ending(seed, tricks), seed % 3
     value = naive.minimax(hands, trump, leader, bidder, rule)
     lo, hi = solver._sure_bounds(masks, trump, bidder)
-    quick = solver._quick_points(masks, leader, trump)
+    quick = solver._quick_points(masks[leader], masks[(leader + 1) % 3], masks[(leader + 2) % 3], trump)
     if leader == bidder:
         lo = max(lo, quick)
     else:
@@ -119,7 +119,7 @@ def test_equivalent_layouts_share_a_key_and_a_value(seed, trump, leader, bidder,
     moved = [set(h) for h in hands]
     moved[seat] = (moved[seat] - {card}) | {new}
     other = np.array([sum(1 << c for c in h) for h in moved], dtype=np.uint64)
-    assert solver._relative_key(masks, trump)[:2] == solver._relative_key(other, trump)[:2]
+    assert solver._relative_key(*masks, trump)[:2] == solver._relative_key(*other, trump)[:2]
     assert naive.minimax(moved, trump, leader, bidder, rule) == naive.minimax(hands, trump, leader, bidder, rule)
 
 
@@ -134,7 +134,7 @@ def test_renamed_plain_suits_share_a_key_and_a_value(seed, trump, leader, bidder
     rename = {s: s for s in range(4)} | {s: plain[i] for s, i in zip(plain, perm)}
     renamed = [{rename[c // 12] * 12 + c % 12 for c in h} for h in hands]
     other = np.array([sum(1 << c for c in h) for h in renamed], dtype=np.uint64)
-    assert solver._relative_key(masks, trump)[:2] == solver._relative_key(other, trump)[:2]
+    assert solver._relative_key(*masks, trump)[:2] == solver._relative_key(*other, trump)[:2]
     assert naive.minimax(renamed, trump, leader, bidder, rule) == naive.minimax(hands, trump, leader, bidder, rule)
 
 

@@ -22,7 +22,7 @@ def test_table_suit_digits_match_the_rank_by_rank_definition(seed, tricks):
     hands = np.array([sum(1 << int(c) for c in row) for row in cards], dtype=np.uint64)
     for s in range(4):
         masks = [int(h) >> (12 * s) & 0xFFF for h in hands]
-        assert int(solver._suit_digits(hands, s)) == solver._number(solver.rank_digits(*masks))
+        assert int(solver._suit_digits(*hands, s)) == solver._number(solver.rank_digits(*masks))
 
 
 def test_one_players_suit_is_one_run_across_the_halves():
@@ -32,7 +32,7 @@ def test_one_players_suit_is_one_run_across_the_halves():
     ten_k_j = DECK.mask(DECK.parse_cards("S10 SK SJ"))
     hands = np.array([a_k_q, 0, 0], dtype=np.uint64)
     same = np.array([ten_k_j, 0, 0], dtype=np.uint64)
-    assert solver._suit_digits(hands, 0) == solver._suit_digits(same, 0) == solver._number(solver.rank_digits(
+    assert solver._suit_digits(*hands, 0) == solver._suit_digits(*same, 0) == solver._number(solver.rank_digits(
         int(a_k_q), 0, 0))
     assert len(solver.rank_digits(int(a_k_q), 0, 0)) == 2
 
@@ -44,6 +44,32 @@ def test_quick_points_draw_trumps_before_cashing_a_plain_suit():
     groups = DECK.parse_groups({"leader": "HA HA SA SA", "left": "H9 S9 D9 DJ", "right": "HJ SQ SK C9"})
     hands = [set(groups[seat]) for seat in ("leader", "left", "right")]
     masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
-    assert solver._quick_points(masks, 0, HEARTS) == 60
+    assert solver._quick_points(*masks, HEARTS) == 60
     assert naive.minimax(hands, HEARTS, 0, 0) == 60
     assert solver.solve(masks, HEARTS, 0, 0)[0] == 60
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["old", "old_strict", "new1945", "new1945_alt"]))
+def test_search_loop_restores_the_hands_and_fails_soft_on_the_right_side(seed, rule):
+    """R5.2-R5.6: one null-window `_search` (its steps written out in one loop) on a 4-trick ending
+    leaves the hands as they were, and its result lies on the same side of the window as the plain
+    minimax value (>= target exactly when the value is)."""
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(48)[:12]
+    hands = [set(int(c) for c in cards[4 * s:4 * (s + 1)]) for s in range(3)]
+    masks = np.array([sum(1 << c for c in h) for h in hands], dtype=np.uint64)
+    trump, leader, bidder = (int(x) for x in rng.integers(0, [4, 3, 3]))
+    value = naive.minimax(hands, trump, leader, bidder, rule)
+    table = solver.Table(12)
+    for target in (value, value + 10):
+        params = np.zeros(solver.N_PARAMS, dtype=np.int64)
+        params[[solver.TRUMP, solver.RULE, solver.BIDDER, solver.STAMP]] = (
+            trump, solver.play_rule(rule), bidder, table.stamps(1))
+        h = masks.copy()
+        found = solver._search(h, np.zeros((15, 3), dtype=np.int64),
+                               np.zeros((solver.DEPTH, solver.MAX_MOVES), dtype=np.int64),
+                               np.zeros((solver.DEPTH, solver.PLY_FIELDS + solver.MAX_MOVES), dtype=np.int64),
+                               table.keys, table.data, params, 11, 0, leader, target - 1, target)
+        assert (h == masks).all()
+        assert (found >= target) == (value >= target)

@@ -26,7 +26,7 @@ Search: alpha-beta (fail-soft) over single cards, with
   of the other side wins its trick, so its counter is that side's; the side on lead surely takes
   the winners it can cash while the others must follow (with the counters they must follow with),
   trumps first, so that a player whose trumps are drawn cannot ruff the plain winners;
-  the last trick plays itself (`_last_trick`). The bidder scores at most the counters still out
+  the last trick plays itself. The bidder scores at most the counters still out
   plus the last trick minus what the defenders surely take.
 
 `solve` finds the exact value by null-window searches (MTD(f) from the upper bound), `reaches`
@@ -35,12 +35,14 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in about a ms, of 10
-tricks in about 10 ms, of 12 tricks in about 0.05-0.3 s; a full 15-trick deal takes from under a
-second to a minute or more (tens of millions of nodes at about 200 ns each), far from the 50 ms
+tricks in about 10 ms, of 12 tricks in about 0.03-0.3 s; a full 15-trick deal takes from under a
+second to a minute or more (tens of millions of nodes at about 150 ns each), far from the 50 ms
 aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
 last ones), labelled as such. One `reaches` test near the value costs about half an exact solve.
-The hot helpers are inlined into the search (`njit_inline`) and the table key is read from small
-per-half-suit tables (`_half_tables`).
+The hot helpers are inlined into the search (`njit_inline`) and take masks, not arrays (an inlined
+helper with an array argument costs a pair of reference-count updates per call), the steps of the
+search loop are written out in `_search`, and the table key is read from small per-half-suit tables
+(`_half_tables`).
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -227,22 +229,25 @@ def _half_index(c0, c1, c2, shift):
 
 
 @njit_inline
-def _suit_digits(hands, s):
-    """The key digits of suit ``s`` (`_relative_key`, `rank_digits`): uint64, base 19, at most 6
-    digits, read from the half tables (`_half_tables`)."""
+def _suit_digits(h0, h1, h2, s):
+    """The key digits of suit ``s`` (`_relative_key`, `rank_digits`) in the hands h0, h1, h2 (uint64
+    masks of seats 0-2): uint64, base 19, at most 6 digits, read from the half tables
+    (`_half_tables`)."""
     shift = np.uint64(CARDS_PER_SUIT * s)
-    m0 = np.int64((hands[0] >> shift) & _SUIT_BITS)
-    m1 = np.int64((hands[1] >> shift) & _SUIT_BITS)
-    m2 = np.int64((hands[2] >> shift) & _SUIT_BITS)
+    m0 = np.int64((h0 >> shift) & _SUIT_BITS)
+    m1 = np.int64((h1 >> shift) & _SUIT_BITS)
+    m2 = np.int64((h2 >> shift) & _SUIT_BITS)
     c0, c1, c2 = m0 - ((m0 >> 1) & 0x555), m1 - ((m1 >> 1) & 0x555), m2 - ((m2 >> 1) & 0x555)  # copies per face
     upper, lower = _half_index(c0, c1, c2, 2 * HALF_RANKS), _half_index(c0, c1, c2, 0)
     return np.uint64(UPPER_DIGITS[upper] * LOWER_SCALE[lower] + LOWER_DIGITS[lower])
 
 
 @njit_inline
-def _relative_key(hands, trump):
-    """(word, word, order): two uint64 words naming the position's class of equivalent layouts (at a
-    trick start), and the suits in the order the words list them (2 bits each, the first lowest).
+def _relative_key(h0, h1, h2, trump):
+    """(word, word, order): two uint64 words naming the class of equivalent layouts of the position
+    (at a trick start) with the hands h0, h1, h2 (uint64 masks of seats 0-2), and the suits in the
+    order the words list them (2 bits each, the first lowest). The helpers of the search take
+    masks, not the hands array: an inlined helper with an array argument costs a reference count.
 
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
     holds the copies, and whether a counter), except that every run of faces held by one player
@@ -265,7 +270,7 @@ def _relative_key(hands, trump):
     suits among themselves changes nothing either: the rules name only the suit led and trump).
     """
     a, b, c = (trump + 1) % N_SUITS, (trump + 2) % N_SUITS, (trump + 3) % N_SUITS
-    da, db, dc = _suit_digits(hands, a), _suit_digits(hands, b), _suit_digits(hands, c)
+    da, db, dc = _suit_digits(h0, h1, h2, a), _suit_digits(h0, h1, h2, b), _suit_digits(h0, h1, h2, c)
     if da > db:
         a, b, da, db = b, a, db, da
     if db > dc:
@@ -273,7 +278,7 @@ def _relative_key(hands, trump):
     if da > db:
         a, b, da, db = b, a, db, da
     base = np.uint64(KEY_BASE ** N_RANKS)
-    return _suit_digits(hands, trump) * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
+    return _suit_digits(h0, h1, h2, trump) * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
 
 
 @njit_inline
@@ -365,8 +370,9 @@ def _order_key(card, beaters, count, trump, own_side_wins):
 
 
 @njit_inline
-def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, out, keys):
-    """Write the cards of mask ``cards`` into out in search order; returns how many (keys: scratch).
+def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, moves, plies, d):
+    """Write the cards of mask ``cards`` into row ``d`` of moves in search order, their keys into
+    plies[d, PLY_FIELDS:]; returns how many.
 
     A card of ``first_face`` (the table's best lead, -1: none) comes first, then by `_order_key`.
     """
@@ -378,12 +384,12 @@ def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, out,
         if card // 2 == first_face:
             key = 1 << 20
         i = n
-        while i > 0 and keys[i - 1] < key:
-            keys[i] = keys[i - 1]
-            out[i] = out[i - 1]
+        while i > 0 and plies[d, PLY_FIELDS + i - 1] < key:
+            plies[d, PLY_FIELDS + i] = plies[d, PLY_FIELDS + i - 1]
+            moves[d, i] = moves[d, i - 1]
             i -= 1
-        keys[i] = key
-        out[i] = card
+        plies[d, PLY_FIELDS + i] = key
+        moves[d, i] = card
         n += 1
     return n
 
@@ -417,19 +423,9 @@ def _sure_bounds(hands, trump, bidder):
 
 
 @njit_inline
-def _last_trick(hands, leader, trump, bidder, trick):
-    """The bidder's points of the last trick, one card in every hand: its counters plus 10 if he wins it
-    (trick: (3,) int64 scratch, receives the cards in play order)."""
-    for i in range(SEATS):
-        trick[i] = lowest_card(hands[(leader + i) % SEATS])
-    if (leader + winning_slot(trick, SEATS, trump)) % SEATS != bidder:
-        return 0
-    return COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
-
-
-@njit_inline
-def _quick_points(hands, leader, trump):
-    """Points the leader's side surely takes from a trick start by cashing winners (a lower bound).
+def _quick_points(lead, left, right, trump):
+    """Points the leader's side surely takes from a trick start by cashing winners (a lower bound);
+    lead, left, right: the uint64 hands of the leader and of the next two seats in play order.
 
     In trumps, then in each plain suit, the leader leads his cards ranked at least as high as every
     card of that suit the other two hold (the first of two identical cards wins, R5.4): each wins,
@@ -441,32 +437,31 @@ def _quick_points(hands, leader, trump):
     trick when every trick is cashed. The partner of a defender leader counts among the others (he
     cannot beat the leader's card either, and what he gives stays with the side).
     """
-    a, b = (leader + 1) % SEATS, (leader + 2) % SEATS
     points, tricks, trump_rounds = 0, 0, 0
     for i in range(N_SUITS):
         s = (trump + i) % N_SUITS  # trumps first
-        mine = hands[leader] & SUITS[s]
+        mine = lead & SUITS[s]
         if not mine:
             continue
-        others = (hands[a] | hands[b]) & SUITS[s]
+        others = (left | right) & SUITS[s]
         faces = others | ((others & _PAIRS) << _ONE) | ((others >> _ONE) & _PAIRS)
         top = mine & _beyond(faces >> np.uint64(2))
         rounds = popcount(top)
         if s == trump:
             trump_rounds = rounds
         else:
-            if popcount(hands[a] & SUITS[trump]) > trump_rounds:
-                rounds = min(rounds, popcount(hands[a] & SUITS[s]))
-            if popcount(hands[b] & SUITS[trump]) > trump_rounds:
-                rounds = min(rounds, popcount(hands[b] & SUITS[s]))
+            if popcount(left & SUITS[trump]) > trump_rounds:
+                rounds = min(rounds, popcount(left & SUITS[s]))
+            if popcount(right & SUITS[trump]) > trump_rounds:
+                rounds = min(rounds, popcount(right & SUITS[s]))
         if rounds == 0:
             continue
         tricks += rounds
         points += min(rounds, popcount(top & COUNTERS))
-        for o in (a, b):
-            held = popcount(hands[o] & SUITS[s])
-            points += max(0, min(rounds, held) - held + popcount(hands[o] & SUITS[s] & COUNTERS))
-    last = LAST_TRICK_BONUS if tricks == popcount(hands[leader]) else 0
+        for other in (left, right):
+            held = popcount(other & SUITS[s])
+            points += max(0, min(rounds, held) - held + popcount(other & SUITS[s] & COUNTERS))
+    last = LAST_TRICK_BONUS if tricks == popcount(lead) else 0
     return COUNTER_POINTS * points + last
 
 
@@ -474,12 +469,6 @@ def _quick_points(hands, leader, trump):
 def _field(data, slot, field):
     """Field ``field`` (LO, HI, MOVE, CARDS) of table row ``slot``."""
     return (data[slot, KEY_FIELDS] >> (16 * field)) & FIELD_MAX
-
-
-@njit_inline
-def _tag(leader, params):
-    """Table tag of a position led by ``leader`` in the current deal (`KEY_TAG`)."""
-    return leader + 1 + 4 * params[STAMP]
 
 
 @njit_inline
@@ -531,130 +520,116 @@ DEPTH = SEATS * TRICKS + 1
 """Rows of the search stack: one per card still to play, plus the end of the hand."""
 
 
-@njit_inline
-def _enter(hands, tricks, moves, plies, keys, data, params, d, words):
-    """Set up node ``d`` of the stack (trick, count, leader, window already written).
-
-    Returns -1 when the node has moves to search, else its value (a leaf, a bound or a table hit).
-    words (DEPTH, 3) uint64 receives the table key of a trick start at row d (two words and the
-    suit order, `_relative_key`).
-    """
-    k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
-    alpha, beta = plies[d, PLY_ALPHA], plies[d, PLY_BETA]
-    if k == TRICKS:
-        return 0
-    params[NODES] += 1
-    trump, rule, bidder = params[TRUMP], params[RULE], params[BIDDER]
-    seat = (leader + count) % SEATS
-    trick = tricks[k]
-    slot, first_face = -1, -1
-    plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
-    if count == 0:
-        if k == TRICKS - 1:  # the last trick plays itself
-            return _last_trick(hands, leader, trump, bidder, tricks[k])
-        lo, hi = _sure_bounds(hands, trump, bidder)
-        quick = _quick_points(hands, leader, trump)
-        if leader == bidder:
-            lo = max(lo, quick)
-        else:
-            hi = min(hi, COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
-                     - quick)
-        if hi <= alpha:
-            return hi
-        if lo >= beta:
-            return lo
-        k0, k1, order = _relative_key(hands, trump)
-        words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
-        slot, found = _find(keys, data, k0, k1, _tag(leader, params))
-        if found:
-            lo, hi = _field(data, slot, LO), _field(data, slot, HI)
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
-            first_face = _face_at(hands, _field(data, slot, MOVE) - 1, order)
-    outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
-    for i in range(count):
-        outside |= _ONE << np.uint64(trick[i])
-    legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
-    own_side_wins = seat == bidder  # at a lead: the bidder leads (`_order_key`)
-    beaters = _NONE
-    if count:
-        win = winning_slot(trick, count, trump)
-        own_side_wins = ((leader + win) % SEATS == bidder) == (seat == bidder)
-        beaters = _beaters(trick[win], trump)
-    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face, moves[d],
-                                     plies[d, PLY_FIELDS:])
-    plies[d, PLY_I] = 0
-    plies[d, PLY_SLOT] = slot
-    plies[d, PLY_BEST] = -1 if seat == bidder else 1 << 20
-    plies[d, PLY_FACE] = -1
-    return -1
-
-
-@njit_inline
-def _descend(hands, tricks, moves, plies, params, d):
-    """Play node ``d``'s next move and write node ``d + 1`` (position and window)."""
-    k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
-    trump, bidder = params[TRUMP], params[BIDDER]
-    card = moves[d, plies[d, PLY_I]]
-    plies[d, PLY_I] += 1
-    seat = (leader + count) % SEATS
-    bit = _ONE << np.uint64(card)
-    hands[seat] &= ~bit
-    trick = tricks[k]
-    trick[count] = card
-    gained = 0
-    if count < SEATS - 1:
-        plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k, count + 1, leader
-    else:
-        winner = (leader + winning_slot(trick, SEATS, trump)) % SEATS
-        if winner == bidder:
-            taken = (_ONE << np.uint64(trick[0])) | (_ONE << np.uint64(trick[1])) | bit
-            gained = COUNTER_POINTS * popcount(taken & COUNTERS) + (LAST_TRICK_BONUS if k == TRICKS - 1 else 0)
-        plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k + 1, 0, winner
-    plies[d, PLY_GAINED] = gained
-    plies[d + 1, PLY_ALPHA], plies[d + 1, PLY_BETA] = plies[d, PLY_ALPHA] - gained, plies[d, PLY_BETA] - gained
-
-
-@njit_inline
-def _ascend(hands, moves, plies, params, d, child_value):
-    """Take back node ``d``'s last move and fold its value into the node's best and window."""
-    card = moves[d, plies[d, PLY_I] - 1]
-    seat = (plies[d, PLY_LEADER] + plies[d, PLY_COUNT]) % SEATS
-    hands[seat] |= _ONE << np.uint64(card)
-    value = child_value + plies[d, PLY_GAINED]
-    if seat == params[BIDDER]:
-        if value > plies[d, PLY_BEST]:
-            plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
-        plies[d, PLY_ALPHA] = max(plies[d, PLY_ALPHA], value)
-    else:
-        if value < plies[d, PLY_BEST]:
-            plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
-        plies[d, PLY_BETA] = min(plies[d, PLY_BETA], value)
-
-
 @njit
 def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, alpha, beta):
-    """The bidder's trick points from trick ``k`` (0-14), ``count`` cards of it played, on.
+    """The bidder's points from trick ``k`` (0-14), ``count`` cards of it played, on.
 
     hands (3,) uint64 (restored on return); tricks (15, 3) int64 cards in play order per trick;
-    moves (46, MAX_MOVES) and plies (46, PLY_FIELDS) int64 scratch (the search stack); keys, data: the
-    transposition table; params (4,) int64: trump, rule, bidder, nodes (incremented). Fail-soft
-    alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound, in between exact.
+    moves (46, MAX_MOVES) and plies (46, PLY_FIELDS + MAX_MOVES) int64 scratch (the search stack);
+    keys, data: the transposition table; params (N_PARAMS,) int64: trump, rule, bidder, nodes
+    (incremented), stamp. Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower
+    bound, in between exact.
+
+    One loop over the stack: enter node d (a leaf, a bound or a table hit gives its value at once,
+    else its moves are written), play its next move and enter the child, or take the move back
+    and fold the child's value in. The three steps are written out here rather than as helpers:
+    an inlined helper with array arguments costs a pair of reference-count updates per array per
+    call (about a fifth of the search's time when they were helpers; 1.2-1.5 times faster now).
     """
     plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
     plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
-    d = 0
+    trump, rule, bidder = params[TRUMP], params[RULE], params[BIDDER]
+    tag_base = 1 + 4 * params[STAMP]
     words = np.empty((DEPTH, 3), dtype=np.uint64)
-    value = _enter(hands, tricks, moves, plies, keys, data, params, 0, words)
+    trick = np.empty(SEATS, dtype=np.int64)  # the current trick, for the shared rule kernels
+    d, value, entering = 0, -1, True
     while True:
+        if entering:  # enter node d: a leaf, a bound or a table hit settles it (value >= 0), else -1
+            entering = False
+            k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
+            alpha, beta = plies[d, PLY_ALPHA], plies[d, PLY_BETA]
+            value = -1
+            if k == TRICKS:
+                value = 0
+            else:
+                params[NODES] += 1
+                seat = (leader + count) % SEATS
+                slot, first_face = -1, -1
+                plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
+                if count == 0 and k == TRICKS - 1:  # the last trick plays itself
+                    for i in range(SEATS):
+                        trick[i] = lowest_card(hands[(leader + i) % SEATS])
+                    value = 0
+                    if (leader + winning_slot(trick, SEATS, trump)) % SEATS == bidder:
+                        value = COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
+                elif count == 0:  # a trick start: the bounds, then the table
+                    lo, hi = _sure_bounds(hands, trump, bidder)
+                    h0, h1, h2 = hands[0], hands[1], hands[2]
+                    quick = _quick_points(hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS],
+                                          trump)
+                    if leader == bidder:
+                        lo = max(lo, quick)
+                    else:
+                        hi = min(hi, COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS)
+                                 + LAST_TRICK_BONUS - quick)
+                    if hi <= alpha:
+                        value = hi
+                    elif lo >= beta:
+                        value = lo
+                    else:
+                        k0, k1, order = _relative_key(h0, h1, h2, trump)
+                        words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
+                        slot, found = _find(keys, data, k0, k1, tag_base + leader)
+                        if found:
+                            lo, hi = _field(data, slot, LO), _field(data, slot, HI)
+                            if lo >= beta or lo == hi:
+                                value = lo
+                            elif hi <= alpha:
+                                value = hi
+                            else:
+                                plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
+                                first_face = _face_at(hands, _field(data, slot, MOVE) - 1, order)
+                if value < 0:  # to search: write the moves in order
+                    outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
+                    for i in range(count):
+                        trick[i] = tricks[k, i]
+                        outside |= _ONE << np.uint64(trick[i])
+                    legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
+                    own_side_wins = seat == bidder  # at a lead: the bidder leads (`_order_key`)
+                    beaters = _NONE
+                    if count:
+                        win = winning_slot(trick, count, trump)
+                        own_side_wins = ((leader + win) % SEATS == bidder) == (seat == bidder)
+                        beaters = _beaters(trick[win], trump)
+                    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face,
+                                                     moves, plies, d)
+                    plies[d, PLY_I] = 0
+                    plies[d, PLY_SLOT] = slot
+                    plies[d, PLY_BEST] = -1 if seat == bidder else 1 << 20
+                    plies[d, PLY_FACE] = -1
         if value < 0:  # node d has moves left to try, unless cut off
-            if plies[d, PLY_I] < plies[d, PLY_N] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
-                _descend(hands, tricks, moves, plies, params, d)
+            i = plies[d, PLY_I]
+            if i < plies[d, PLY_N] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
+                # play the next move and write the child (position and window)
+                k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
+                card = moves[d, i]
+                plies[d, PLY_I] = i + 1
+                hands[(leader + count) % SEATS] &= ~(_ONE << np.uint64(card))
+                tricks[k, count] = card
+                gained = 0
+                if count < SEATS - 1:
+                    plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k, count + 1, leader
+                else:
+                    trick[0], trick[1], trick[2] = tricks[k, 0], tricks[k, 1], card
+                    winner = (leader + winning_slot(trick, SEATS, trump)) % SEATS
+                    if winner == bidder:
+                        taken = (_ONE << np.uint64(trick[0])) | (_ONE << np.uint64(trick[1])) | (_ONE << np.uint64(card))
+                        gained = COUNTER_POINTS * popcount(taken & COUNTERS) + (LAST_TRICK_BONUS if k == TRICKS - 1 else 0)
+                    plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k + 1, 0, winner
+                plies[d, PLY_GAINED] = gained
+                plies[d + 1, PLY_ALPHA], plies[d + 1, PLY_BETA] = plies[d, PLY_ALPHA] - gained, plies[d, PLY_BETA] - gained
                 d += 1
-                value = _enter(hands, tricks, moves, plies, keys, data, params, d, words)
+                entering = True
                 continue
             value = plies[d, PLY_BEST]
             slot = plies[d, PLY_SLOT]
@@ -662,12 +637,24 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
                 k0, k1 = words[d, 0], words[d, 1]
                 move = _relative_index(hands, plies[d, PLY_FACE], np.int64(words[d, 2])) if plies[d, PLY_FACE] >= 0 else -1
                 cards = popcount(hands[0] | hands[1] | hands[2])
-                _store(keys, data, k0, k1, _tag(plies[d, PLY_LEADER], params), cards, value,
+                _store(keys, data, k0, k1, tag_base + plies[d, PLY_LEADER], cards, value,
                        plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move)
         if d == 0:
             return value
+        # take back the parent's last move and fold the value into its best and window
         d -= 1
-        _ascend(hands, moves, plies, params, d, value)
+        card = moves[d, plies[d, PLY_I] - 1]
+        seat = (plies[d, PLY_LEADER] + plies[d, PLY_COUNT]) % SEATS
+        hands[seat] |= _ONE << np.uint64(card)
+        value += plies[d, PLY_GAINED]
+        if seat == bidder:
+            if value > plies[d, PLY_BEST]:
+                plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
+            plies[d, PLY_ALPHA] = max(plies[d, PLY_ALPHA], value)
+        else:
+            if value < plies[d, PLY_BEST]:
+                plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
+            plies[d, PLY_BETA] = min(plies[d, PLY_BETA], value)
         value = -1
 
 
