@@ -133,17 +133,18 @@ def test_threshold_tests_match_exact_points_on_full_deals():
 
 
 @settings(max_examples=100, deadline=None)
-@given(*DEAL, st.integers(-1, 60), st.integers(1, 60))
-def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width):
-    """`_three_tricks` within any window (alpha, beta): the exact minimax value inside the window, a
-    bound on the correct side of it outside; the best lead it reports is one of the leader's cards
-    and, when the value is exact, the minimax value after that lead; the hands are restored."""
+@given(*DEAL, st.integers(-1, 60), st.integers(1, 60), st.integers(-1, 31))
+def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width, killer):
+    """`_three_tricks` within any window (alpha, beta) and with any killer lead (a strength bit, held
+    or not, or -1): the exact minimax value inside the window, a bound on the correct side of it
+    outside; the best lead it reports is one of the leader's cards and, when the value is exact, the
+    minimax value after that lead; the hands are restored."""
     hands = _hands(pack, 3)
     exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
     bits = _bits(hands, trump)
     beta = alpha + width
     moves, counters = np.empty((sv.PLIES, 2, 8), dtype=np.int64), np.zeros(2, dtype=np.int64)
-    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, moves, 0, counters)
+    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, killer, moves, 0, counters)
     assert list(bits) == list(_bits(hands, trump))
     if alpha < exact < beta:
         assert got == exact
@@ -213,3 +214,22 @@ def test_small_table_full_deals_match_a_large_one():
         small = sv.solve_points(hands, trump, leader, team, rule, sv.new_table(8))
         large = sv.solve_points(hands, trump, leader, team, rule, sv.new_table(16))
         assert small[0] == large[0]
+
+
+def test_leads_try_the_table_lead_then_the_killer_then_the_heuristic_order():
+    """`_candidates` at a lead: the table's best lead first, the killer second, the other candidates
+    in their heuristic order; a killer that is not a candidate changes nothing."""
+    rng = np.random.default_rng(7)
+    moves = np.empty((sv.PLIES, 2, 8), dtype=np.int64)
+    for _ in range(20):
+        bits = _bits(_hands(list(rng.permutation(32)), 8), int(rng.integers(4)))
+        present = bits[0] | bits[1] | bits[2] | bits[3]
+        args = (bits, 0, present, -1, 0, 0, False, play.BS_OVERTAKE)
+        n = sv._candidates(*args, -1, -1, moves, 0)
+        plain = list(moves[0, 0, :n])
+        first, killer = (int(c) for c in rng.choice(plain, 2, replace=False))
+        assert sv._candidates(*args, first, killer, moves, 0) == n
+        assert list(moves[0, 0, :n]) == [first, killer] + [c for c in plain if c not in (first, killer)]
+        absent = next(b for b in range(32) if not (int(bits[0]) >> b) & 1)
+        sv._candidates(*args, -1, absent, moves, 0)
+        assert list(moves[0, 0, :n]) == plain

@@ -21,7 +21,9 @@ trump of the other team are its points for sure), then a transposition table key
 lower and an upper bound and the best lead, in buckets of four that keep the entries of the upper
 tricks (`_probe`). Of equivalent cards (one hand, adjacent in a run once
 the other hands and the trick are taken into account, equal card points) only the highest is
-searched; moves are ordered by a points heuristic (the table's best lead first); the last three
+searched; moves are ordered by a points heuristic (the table's best lead first, then the *killer*:
+the lead that last cut off at the same ply by the same leader in this probe, 0.85x nodes for the
+exact points, 0.66x for the 42 question); the last three
 tricks are played out by loop kernels (`_three_tricks`, the same candidates, order and cutoffs as the
 general search for their first trick, then `_two_tricks`) instead of the general search.
 
@@ -175,9 +177,10 @@ def _can_beat(hand, top, led):
 
 
 @njit_inline
-def _candidates(hands, seat, present, led, top, count, partner_holds, rule, first, moves, ply):
+def _candidates(hands, seat, present, led, top, count, partner_holds, rule, first, killer, moves, ply):
     """Cards worth searching for ``seat`` into ``moves[ply, 0, :n]`` (keys in ``moves[ply, 1]``) best first (``first``, the table's
-    best lead, before all; -1 for none); returns n. Of equivalent cards only the highest is kept."""
+    best lead, before all, then ``killer``, the lead that last cut off at this ply and seat; -1 for
+    none); returns n. Of equivalent cards only the highest is kept."""
     hand = hands[seat]
     legal = _legal(hand, led, top, rule)
     n = 0
@@ -190,7 +193,8 @@ def _candidates(hands, seat, present, led, top, count, partner_holds, rule, firs
             nxt = lowest_card(higher)
             if (hand >> np.uint64(nxt)) & _ONE and BIT_POINTS[nxt] == BIT_POINTS[card]:
                 continue
-        key = 1 << 20 if card == first else _move_key(card, count, top, partner_holds, higher & ~hand)
+        key = 1 << 20 if card == first else 1 << 19 if card == killer else _move_key(card, count, top, partner_holds,
+                                                                                           higher & ~hand)
         j = n
         while j > 0 and moves[ply, 1, j - 1] < key:
             moves[ply, 0, j] = moves[ply, 0, j - 1]
@@ -424,17 +428,18 @@ PLIES = SEATS * TRICKS + 1
 
 
 @njit
-def _three_tricks(hands, leader, team, rule, alpha, beta, first, moves, ply, counters):
+def _three_tricks(hands, leader, team, rule, alpha, beta, first, killer, moves, ply, counters):
     """(points ``team`` takes in the last three tricks led by ``leader``, best lead): fail-soft
     alpha-beta within (alpha, beta) like `_search` (the same candidates and order, ``first`` the
-    table's best lead), one nested loop per seat for the first of them, `_two_tricks` for the rest.
+    table's best lead, ``killer`` the next lead to try), one nested loop per seat for the first of
+    them, `_two_tricks` for the rest.
     hands (4,) uint64 strength-bit masks (modified and restored); moves rows ply..ply+3 scratch;
     counters[1] counts the nodes."""
     s0, s1, s2, s3 = leader, (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS
     present = hands[0] | hands[1] | hands[2] | hands[3]
     up = leader % 2 == team
     best_a, lead = (-1 if up else 1 << 20), -1
-    n0 = _candidates(hands, s0, present, -1, 0, 0, False, rule, first, moves, ply)
+    n0 = _candidates(hands, s0, present, -1, 0, 0, False, rule, first, killer, moves, ply)
     for i0 in range(n0):
         if _cut(best_a, alpha, beta, up):
             break
@@ -444,7 +449,7 @@ def _three_tricks(hands, leader, team, rule, alpha, beta, first, moves, ply, cou
         led = RUN_OF[a]
         lo_b, hi_b = _narrow(best_a, alpha, beta, up)
         best_b = 1 << 20 if up else -1
-        n1 = _candidates(hands, s1, present, led, a, 1, False, rule, -1, moves, ply + 1)
+        n1 = _candidates(hands, s1, present, led, a, 1, False, rule, -1, -1, moves, ply + 1)
         for i1 in range(n1):
             if _cut(best_b, lo_b, hi_b, not up):
                 break
@@ -455,7 +460,7 @@ def _three_tricks(hands, leader, team, rule, alpha, beta, first, moves, ply, cou
             lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up)
             best_c = -1 if up else 1 << 20
             holds = seat_b == s0 and not _can_beat(hands[s3], top_b, led)
-            n2 = _candidates(hands, s2, present, led, top_b, 2, holds, rule, -1, moves, ply + 2)
+            n2 = _candidates(hands, s2, present, led, top_b, 2, holds, rule, -1, -1, moves, ply + 2)
             for i2 in range(n2):
                 if _cut(best_c, lo_c, hi_c, up):
                     break
@@ -465,7 +470,8 @@ def _three_tricks(hands, leader, team, rule, alpha, beta, first, moves, ply, cou
                 top_c, seat_c = (c, s2) if _beats(c, top_b) else (top_b, seat_b)
                 lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up)
                 best_d = 1 << 20 if up else -1
-                n3 = _candidates(hands, s3, present, led, top_c, 3, seat_c % 2 == s3 % 2, rule, -1, moves, ply + 3)
+                n3 = _candidates(hands, s3, present, led, top_c, 3, seat_c % 2 == s3 % 2, rule, -1, -1, moves,
+                                 ply + 3)
                 points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
                 for i3 in range(n3):
                     if _cut(best_d, lo_d, hi_d, not up):
@@ -527,6 +533,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
     slots = np.empty(PLIES, dtype=np.int64)
     tricks = np.empty((PLIES, SEATS), dtype=np.int64)
     ident = np.empty((PLIES, 3), dtype=np.uint64)
+    killers = np.full((PLIES, SEATS), -1, dtype=np.int64)  # by ply and leader: the last lead that cut off
     fresh = _tag(solve[0], 0, 0)
     d = 0
     leaders[0], counts[0], tops[0, 0], tops[0, 1] = leader, count, top, top_seat
@@ -577,8 +584,10 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         entries[slot, 3] = _pack(lower, upper, -1)
                     slots[d], ident[d, 0], ident[d, 1], ident[d, 2] = slot, k1, k2, tag
             if value == NONE and count == 0 and popcount(hands[leader]) == 3:
-                value, lead = _three_tricks(hands, leader, team, rule, window[d, 0], window[d, 1], first, moves, d,
-                                            solve)
+                value, lead = _three_tricks(hands, leader, team, rule, window[d, 0], window[d, 1], first,
+                                            killers[d, leader], moves, d, solve)
+                if _cut(value, window[d, 0], window[d, 1], leader % 2 == team):
+                    killers[d, leader] = lead
                 _store(entries, slots[d], ident[d], value, window[d, 0], window[d, 1], lead)
             if value == NONE:
                 window[d, 2], window[d, 3] = window[d, 0], window[d, 1]
@@ -590,7 +599,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                 if partner_holds and count == 2:  # does the last player, an opponent, beat it?
                     partner_holds = not _can_beat(hands[(leader + 3) % SEATS], tops[d, 0], led)
                 tried[d, 0] = _candidates(hands, seat, present, led, tops[d, 0], count, partner_holds, rule, first,
-                                          moves, d)
+                                          killers[d, seat] if count == 0 else -1, moves, d)
                 tried[d, 1] = 0
                 best[d, 0], best[d, 1] = (-1 if mine else 1 << 20), -1
             else:
@@ -639,6 +648,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
             entering = True
             continue
         value = best[d, 0]
+        if count == 0 and window[d, 0] >= window[d, 1]:
+            killers[d, seat] = best[d, 1]
         _store(entries, slots[d], ident[d], value, window[d, 2], window[d, 3], best[d, 1])
         if d == 0:
             return value
