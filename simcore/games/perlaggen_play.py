@@ -668,13 +668,13 @@ def _lowest_play(q, ok, led, trump):
     return _identity(s, strength), (512 if s == trump else 256) + 16 * strength + q
 
 
-@njit
-def _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards, poks, nper):
+@njit_inline
+def _later_facts(hands, seat, later, pmask, prec, led, trump, facts):
     """What the seats playing after ``seat`` in this trick can do, for the led suit ``led``.
 
-    For the i-th later seat (i < later): pts[i, :npts[i]] the keys that split its options (its legal
-    natural cards, and per Perlagg its lowest allowed key and its trump Ace key); pcards[i, :nper[i]]
-    its Perlaggen and poks[i] the suits they may take (B5).
+    For the i-th later seat (i < later): facts[i, :facts[3, i]] the keys that split its options (its
+    legal natural cards, and per Perlagg its lowest allowed key and its trump Ace key); facts[6 + i,
+    :facts[5, i]] the precedences of its Perlaggen and facts[4, i] the suits they may take (B5).
     """
     for i in range(later):
         hand = hands[(seat + 1 + i) % SEATS]
@@ -684,39 +684,43 @@ def _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards,
         while m:
             c = lowest_card(m)
             m &= m - _ONE
-            pts[i, n] = play_key(c, 0, led, trump)
+            facts[i, n] = play_key(c, 0, led, trump)
             n += 1
         k = 0
         m = hand & pmask
         while m:
             c = lowest_card(m)
             m &= m - _ONE
-            pts[i, n] = _lowest_play(prec[c], ok, led, trump)[1]
-            pts[i, n + 1] = play_key(8 * trump + 7, prec[c], led, trump)
+            facts[i, n] = _lowest_play(prec[c], ok, led, trump)[1]
+            facts[i, n + 1] = play_key(8 * trump + 7, prec[c], led, trump)
             n += 2
-            pcards[i, k] = c
+            facts[6 + i, k] = prec[c]
             k += 1
-        npts[i], nper[i], poks[i] = n, k, ok
+        facts[3, i], facts[5, i], facts[4, i] = n, k, ok
+
+
+OVER, SIG, WORK_ROWS = 9, 19, 21
+"""Rows of the `_new_work` array: `_overtakes` from OVER (10 rows), signatures at SIG and SIG + 1."""
 
 
 @njit_inline
-def _below(key, pts, npts, first, last):
-    """Number of keys of rows first..last of ``pts`` below ``key``."""
+def _below(key, facts, first, last):
+    """Number of splitting keys of later seats first..last (`_later_facts`) below ``key``."""
     n = 0
     for i in range(first, last + 1):
-        for j in range(npts[i]):
-            n += pts[i, j] < key
+        for j in range(facts[3, i]):
+            n += facts[i, j] < key
     return n
 
 
 @njit_inline
-def _next_above(key, pts, npts, first, last):
-    """Smallest key of rows first..last of ``pts`` above ``key`` (`_FAR` if none)."""
+def _next_above(key, facts, first, last):
+    """Smallest splitting key of later seats first..last (`_later_facts`) above ``key`` (`_FAR` if none)."""
     best = _FAR
     for i in range(first, last + 1):
-        for j in range(npts[i]):
-            if key < pts[i, j] < best:
-                best = pts[i, j]
+        for j in range(facts[3, i]):
+            if key < facts[i, j] < best:
+                best = facts[i, j]
     return best
 
 
@@ -729,8 +733,8 @@ def _strength_room(base, smin, low, high):
 
 
 @njit_inline
-def _has_key(card, q, ok, led, trump, low, high):
-    """True if Perlagg ``card`` (precedence q, suits ``ok``) has an identity with key in (low, high):
+def _has_key(q, ok, led, trump, low, high):
+    """True if a Perlagg of precedence q that may take the suits ``ok`` has an identity with key in (low, high):
     per tier, the strengths of its suits (0..8 with the bells' 6, else 1..8) are one range."""
     if _strength_room(512 + q, 0 if trump == 3 else 1, low, high):
         return True
@@ -741,21 +745,20 @@ def _has_key(card, q, ok, led, trump, low, high):
 
 
 @njit_inline
-def _room(key, row, pts, npts, pcards, poks, nper, prec, led, trump):
+def _room(key, row, facts, led, trump):
     """Bit i set if the i-th Perlagg of later seat ``row`` can overtake ``key`` and stay below the
     next splitting key of the seat after it: it can then win without changing what that seat may do."""
-    high = _next_above(key, pts, npts, row + 1, row + 1)
+    high = _next_above(key, facts, row + 1, row + 1)
     bits = 0
-    for i in range(nper[row]):
-        c = pcards[row, i]
-        if _has_key(c, prec[c], poks[row], led, trump, key, high):
+    for i in range(facts[5, row]):
+        if _has_key(facts[6 + row, i], facts[4, row], led, trump, key, high):
             bits |= 1 << i
     return bits
 
 
-@njit
-def _signature(key, later, pts, npts, pcards, poks, nper, over, prec, led, trump, sig):
-    """Fill sig (8,) with the class of a play of trick key ``key`` followed by ``later`` seats.
+@njit_inline
+def _signature(key, later, facts, led, trump):
+    """Fill facts[SIG, :8] with the class of a play of trick key ``key`` followed by ``later`` seats.
 
     Two keys with the same signature leave the later seats the same options with the same effects
     (spec §2.5 only compares keys): the number of splitting keys below (`_later_facts`), and how the
@@ -763,54 +766,55 @@ def _signature(key, later, pts, npts, pcards, poks, nper, over, prec, led, trump
     the leader, the second seat's at ``key`` and, per Perlagg of the next seat, the set of such
     patterns its overtaking keys within the class leave the second seat (``over``: `_overtakes`).
     """
-    sig[:] = 0
-    sig[0] = _below(key, pts, npts, 0, later - 1)
+    for f in range(8):
+        facts[SIG, f] = 0
+    facts[SIG, 0] = _below(key, facts, 0, later - 1)
     if later == 2:
-        sig[1] = _room(key, 0, pts, npts, pcards, poks, nper, prec, led, trump)
+        facts[SIG, 1] = _room(key, 0, facts, led, trump)
     elif later == 3:
-        sig[1] = _room(key, 1, pts, npts, pcards, poks, nper, prec, led, trump)
-        high = _next_above(key, pts, npts, 1, 2)
-        for i in range(nper[0]):
+        facts[SIG, 1] = _room(key, 1, facts, led, trump)
+        high = _next_above(key, facts, 1, 2)
+        for i in range(facts[5, 0]):
             seen = 0
             for j in range(N_IDS):
-                k = over[i, 0, j]
+                k = facts[OVER + 2 * i, j]
                 if k >= high:
                     break
                 if k > key:
-                    seen |= over[i, 1, j]
-            sig[2 + i] = seen
+                    seen |= facts[OVER + 2 * i + 1, j]
+            facts[SIG, 2 + i] = seen
 
 
-@njit
-def _overtakes(pts, npts, pcards, poks, nper, prec, led, trump, over):
+@njit_inline
+def _overtakes(facts, led, trump):
     """over (5, 2, N_IDS): per Perlagg of the next seat its distinct keys in the led suit and in trump
     (the only ones that can beat a lead), ascending and ended by `_FAR`, each with the bit 1 <<
     `_room` of that key for the seat after it (`_signature` of the leader)."""
-    for i in range(nper[0]):
-        q = prec[pcards[0, i]]
+    for i in range(facts[5, 0]):
+        q = facts[6, i]
         j = 0
         for tier in range(1, 3):
             s = led if tier == 1 else trump
-            if tier == 1 and (led == trump or not (poks[0] >> led) & 1):
+            if tier == 1 and (led == trump or not (facts[4, 0] >> led) & 1):
                 continue
             for strength in range(0 if s == 3 else 1, 9):
                 k = tier * 256 + strength * 16 + q
-                over[i, 0, j] = k
-                over[i, 1, j] = 1 << _room(k, 1, pts, npts, pcards, poks, nper, prec, led, trump)
+                facts[OVER + 2 * i, j] = k
+                facts[OVER + 2 * i + 1, j] = 1 << _room(k, 1, facts, led, trump)
                 j += 1
-        over[i, 0, j] = _FAR
+        facts[OVER + 2 * i, j] = _FAR
 
 
 @njit
 def _new_work():
-    """Work space of `_moves`: (pts (3, 16), npts (3,), poks (3,), nper (3,), pcards (3, 5)) of
-    `_later_facts`, over (5, 2, N_IDS) of `_overtakes`, and two signatures (8,) int64."""
-    return (np.empty((3, 16), dtype=np.int64), np.empty(3, dtype=np.int64), np.empty(3, dtype=np.int64),
-            np.empty(3, dtype=np.int64), np.empty((3, 5), dtype=np.int64), np.empty((5, 2, N_IDS), dtype=np.int64),
-            np.empty(8, dtype=np.int64), np.empty(8, dtype=np.int64))
+    """Work space of `_moves`, one (WORK_ROWS, N_IDS) int64 array (one array argument costs the
+    inlined search less reference counting than several): rows 0..8 `_later_facts`, rows OVER..
+    `_overtakes` (row OVER + 2 i + f is its ``over[i, f]``), row SIG a `_signature` and row SIG + 1
+    the last one."""
+    return np.empty((WORK_ROWS, N_IDS), dtype=np.int64)
 
 
-@njit
+@njit_inline
 def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
     work: `_new_work` arrays for the Perlaggen's identity classes.
@@ -856,41 +860,41 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
         return n
     per = _distinct_perlaggen(hand & pmask, others & pmask, tcards, count, prec)
     later = SEATS - 1 - count
-    pts, npts, poks, nper, pcards, over, sig, last = work
+    facts = work
     if count:
-        _later_facts(hands, seat, later, pmask, prec, led, trump, pts, npts, pcards, poks, nper)
+        _later_facts(hands, seat, later, pmask, prec, led, trump, facts)
         while per:
             card = lowest_card(per)
             per &= per - _ONE
-            n = _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, npts, pcards, poks,
-                                nper, moves, p, n)
+            n = _follow_classes(card, prec, ok, led, trump, best_key, partner, count, facts, moves, p, n)
         return n
     for lead in range(4):
-        _later_facts(hands, seat, later, pmask, prec, lead, trump, pts, npts, pcards, poks, nper)
-        plain = nper[0] + nper[1] == 0
+        _later_facts(hands, seat, later, pmask, prec, lead, trump, facts)
+        plain = facts[5, 0] + facts[5, 1] == 0
         if not plain:
-            _overtakes(pts, npts, pcards, poks, nper, prec, lead, trump, over)
+            _overtakes(facts, lead, trump)
         m = per
         while m:
             card = lowest_card(m)
             m &= m - _ONE
-            last[0] = -1
+            facts[SIG + 1, 0] = -1
             for strength in range(8, -1 if lead == 3 else 0, -1):
                 key = play_key(_identity(lead, strength), prec[card], lead, trump)
                 if plain:  # the signature is the count below alone
-                    sig[0] = _below(key, pts, npts, 0, later - 1)
-                    if sig[0] == last[0]:
+                    facts[SIG, 0] = _below(key, facts, 0, later - 1)
+                    if facts[SIG, 0] == facts[SIG + 1, 0]:
                         continue
-                    last[0] = sig[0]
+                    facts[SIG + 1, 0] = facts[SIG, 0]
                     n = _push(moves, p, n, card, _identity(lead, strength), key, _order(key, 0, -1, False, True))
                     continue
-                _signature(key, later, pts, npts, pcards, poks, nper, over, prec, lead, trump, sig)
+                _signature(key, later, facts, lead, trump)
                 same = True
                 for f in range(8):
-                    same &= last[f] == sig[f]
+                    same &= facts[SIG + 1, f] == facts[SIG, f]
                 if same:
                     continue
-                last[:] = sig
+                for f in range(8):
+                    facts[SIG + 1, f] = facts[SIG, f]
                 n = _push(moves, p, n, card, _identity(lead, strength), key, _order(key, 0, -1, False, True))
     return n
 
@@ -927,8 +931,7 @@ def _trailing_zeros(x):
 
 
 @njit_inline
-def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, npts, pcards, poks, nper, moves, p,
-                    n):
+def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, facts, moves, p, n):
     """Push the plays of Perlagg ``card`` after ``count`` >= 1 plays into ply p's list of n moves;
     returns the new length. Its keys below the trick's best key all lose alike (the lowest is
     kept); of the keys above, one per class of `_signature` (the highest), found by walking the
@@ -946,8 +949,8 @@ def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, pts, n
             key = tier * 256 + strength * 16 + q
             if key < best_key:
                 break
-            below = _below(key, pts, npts, 0, later - 1)
-            room = _room(key, 0, pts, npts, pcards, poks, nper, prec, led, trump) if later == 2 else 0
+            below = _below(key, facts, 0, later - 1)
+            room = _room(key, 0, facts, led, trump) if later == 2 else 0
             if below == last_below and room == last_room:
                 continue
             last_below, last_room = below, room
@@ -999,10 +1002,17 @@ def _sure_tricks(hands, pmask, prec, trump, team, left):
     Perlagg any, one below it only a natural trump. The best i counts (i = 0: naturals only).
     """
     opponents = hands[1 - team] | hands[3 - team]
-    ours = _prec_bits((hands[team] | hands[team + 2]) & pmask, prec)
-    theirs = _prec_bits(opponents & pmask, prec)
-    naturals = max(_top_natural_trumps(hands[team], opponents, pmask, trump),
-                   _top_natural_trumps(hands[team + 2], opponents, pmask, trump))
+    return _sure_of(hands[team], hands[team + 2], opponents, _prec_bits((hands[team] | hands[team + 2]) & pmask, prec),
+                    _prec_bits(opponents & pmask, prec), pmask, trump, left)
+
+
+@njit_inline
+def _sure_of(mine, partners, opponents, ours, theirs, pmask, trump, left):
+    """`_sure_tricks` of a team holding the hands ``mine`` and ``partners`` against ``opponents``
+    (masks), with the precedence bits (`_prec_bits`) of its Perlaggen ``ours`` and of theirs; takes
+    no array, so that inlined into the search it costs no reference counting."""
+    naturals = max(_top_natural_trumps(mine, opponents, pmask, trump),
+                   _top_natural_trumps(partners, opponents, pmask, trump))
     total = popcount(np.uint64(theirs))
     sure = min(naturals, left) - min(total, naturals)
     i, above = 0, 0
@@ -1040,10 +1050,12 @@ def _boundary_value(hands, leader, won, pmask, prec, trump, team, need):
     """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
     -1 if only a search can tell. The last trick is decided here."""
     left = TRICKS - won[0] - won[1]
-    if won[team] >= need or won[team] + _sure_tricks(hands, pmask, prec, trump, team, left) >= need:
+    a0, a1, b0, b1 = hands[team], hands[team + 2], hands[1 - team], hands[3 - team]
+    ours, theirs = _prec_bits((a0 | a1) & pmask, prec), _prec_bits((b0 | b1) & pmask, prec)
+    if won[team] >= need or won[team] + _sure_of(a0, a1, b0 | b1, ours, theirs, pmask, trump, left) >= need:
         return 1
     if won[1 - team] > TRICKS - need or \
-            won[1 - team] + _sure_tricks(hands, pmask, prec, trump, 1 - team, left) > TRICKS - need:
+            won[1 - team] + _sure_of(b0, b1, a0 | a1, theirs, ours, pmask, trump, left) > TRICKS - need:
         return 0
     if left == 1:
         return 1 if _last_trick_team(hands, leader, pmask, prec, trump) == team and won[team] + 1 >= need else 0
@@ -1081,12 +1093,10 @@ def _put_bits(k1, k2, pos, value, bits):
 
 
 @njit_inline
-def _holder(hands, card):
-    """Seat whose hand holds ``card``."""
-    seat = 0
-    while not (hands[seat] >> np.uint64(card)) & _ONE:
-        seat += 1
-    return seat
+def _holder(h0, h1, h2, h3, card):
+    """Seat whose hand (masks h0..h3 of seats 0..3) holds ``card``."""
+    bit = _ONE << np.uint64(card)
+    return 0 if h0 & bit else (1 if h1 & bit else (2 if h2 & bit else 3))
 
 
 @njit_inline
@@ -1113,17 +1123,17 @@ def _canon_key(hands, pmask, prec):
             card = lowest_card(m)
             m &= m - _ONE
             gap = min(card % 8 + 1 - strength, cap)
-            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(hands, card) << 4), 6)
+            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(hands[0], hands[1], hands[2], hands[3], card) << 4), 6)
             strength = card % 8 + 1
         k1, k2, pos = _put_bits(k1, k2, pos, min(9 - strength, cap) << 1, 4)
     while per:  # by precedence, highest first
         c = _by_prec(per, prec, True)
         per &= ~(_ONE << np.uint64(c))
-        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(hands, c) << 1), 3)
+        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(hands[0], hands[1], hands[2], hands[3], c) << 1), 3)
     return k1, k2
 
 
-@njit
+@njit_inline
 def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team, need, moves, p, n):
     """The last play of a trick, moves[p, :, :n] of ``seat``: value each play's position after the
     trick by `_boundary_value`. Returns (0, value) when that settles the node (a play wins for the
@@ -1169,7 +1179,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     ``team`` one winning play settles it, at an opponent's node one losing play. hands, tcards,
     tids and won are modified. moves: `new_moves` scratch, one `_moves` list per ply. The last
     play of a trick is settled by `_settle_last` where the sure tricks decide; table[1][1] counts
-    the nodes.
+    the nodes. Its helpers are inlined (`njit_inline`) and take few arrays: every array argument
+    of an inlined call costs two atomic reference-count updates that numba cannot prune here, once
+    a third of the search's time (`_new_work`, `_sure_of`).
     """
     entries, solve = table
     plies = moves.shape[0]
