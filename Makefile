@@ -12,11 +12,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# e.g. make report REPORT_ARGS="--full --dask-workers 2"; make test TEST_WORKERS=0 runs the suite in one process
-TEST_WORKERS ?= auto
+# e.g. make report REPORT_ARGS="--full --dask-workers 2"
 report: $(STAMP)
 	$(BIN)/cardsim report $(REPORT_ARGS)
 
+# one pytest worker per core this process may use (nproc honours CPU affinity);
+# make test TEST_WORKERS=0 runs the suite in one process
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 test: $(STAMP)
 	bash scripts/ensure_chromium.sh
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile

@@ -13,8 +13,9 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
-"""CI's profile (`.ci/run`): the same examples on every run, so a red CI always points at a change."""
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True, print_blob=True)
+"""CI's profile (`.ci/run`): the same examples on every run, so a red CI points at a change of the code (or of
+hypothesis itself); a failure prints the blob that replays it (`@reproduce_failure`)."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
@@ -28,7 +29,7 @@ def scale() -> float:
 
 
 SMALL_REPORT_ARGS = ("--n", "100000", "--hand-n", "20000", "--seed", "12345", "--jobs", "1", "--no-progress")
-"""The small report the report tests and the browser test share (built once per test session)."""
+"""The small report the report tests and the browser test share (built once per test process: once per pytest-xdist worker that needs it)."""
 
 
 @pytest.fixture(scope="session")

@@ -368,3 +368,26 @@ def test_spiel_odds_frame_and_seed():
 def test_spiel_odds_bad_method():
     with pytest.raises(CardsimError, match="unknown"):
         spiel_odds("LA SA H10 E9 E8", method="pimc", n=10)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3), st.integers(1, 5))
+def test_packed_candidates_are_the_greedy_order(cards, trump, count, held):
+    """`_candidates`' packed list, read back with `_move`, is the plain list: the legal cards that are
+    not below an equivalent card of the same hand (the next higher card of their suit still held by
+    anyone is the hand's own), best greedy key first, equal keys in card order."""
+    trick = np.array(cards[:count] + [0] * (4 - count), dtype=np.int64)
+    hand_cards, others = cards[4:4 + held], cards[9:9 + 3 * held]
+    hand = sum(1 << c for c in hand_cards)
+    present = hand | sum(1 << c for c in others) | sum(1 << c for c in cards[:count])
+    led, best_power, partner = play._trick_state(trick, count, trump)
+    legal = int(legal_mask(np.uint64(hand), led, trump, play.SUITS, FOLLOW_OR_TRUMP))
+    kept = []
+    for card in sorted(c for c in hand_cards if legal >> c & 1):
+        higher = [c for c in range(card + 1, (card // 8 + 1) * 8) if present >> c & 1]
+        if not (higher and higher[0] in hand_cards):
+            kept.append(card)
+    keys = {c: play._greedy_key(c, count, led, best_power, partner, trump) for c in kept}
+    expected = sorted(kept, key=lambda c: -keys[c])  # stable: equal keys stay in card order
+    n, packed = play._candidates(np.uint64(hand), np.uint64(present), count, led, best_power, partner, trump)
+    assert [int(play._move(packed, i)) for i in range(n)] == expected

@@ -67,9 +67,9 @@ def test_search_loop_restores_the_hands_and_fails_soft_on_the_right_side(seed, r
         params[[solver.TRUMP, solver.RULE, solver.BIDDER, solver.STAMP]] = (
             trump, solver.play_rule(rule), bidder, table.stamps(1))
         h = masks.copy()
-        found = solver._search(h, np.zeros((15, 3), dtype=np.int64),
+        found = solver._search(h, np.zeros((solver.TRICKS, solver.SEATS), dtype=np.int64),
                                np.zeros((solver.DEPTH, solver.MAX_MOVES), dtype=np.int64),
                                np.zeros((solver.DEPTH, solver.PLY_FIELDS + solver.MAX_MOVES), dtype=np.int64),
-                               table.keys, table.data, params, 11, 0, leader, target - 1, target)
+                               table.keys, table.data, params, solver.TRICKS - 4, 0, leader, target - 1, target)
         assert (h == masks).all()
         assert (found >= target) == (value >= target)

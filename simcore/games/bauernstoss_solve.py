@@ -431,8 +431,8 @@ PLIES = SEATS * TRICKS + 1
 def _three_tricks(hands, leader, team, rule, alpha, beta, first, killer, moves, ply, counters):
     """(points ``team`` takes in the last three tricks led by ``leader``, best lead): fail-soft
     alpha-beta within (alpha, beta) like `_search` (the same candidates and order, ``first`` the
-    table's best lead, ``killer`` the next lead to try), one nested loop per seat for the first of
-    them, `_two_tricks` for the rest.
+    table's best lead, ``killer`` the killer lead tried right after it; -1: none), one nested loop
+    per seat for the first of them, `_two_tricks` for the rest.
     hands (4,) uint64 strength-bit masks (modified and restored); moves rows ply..ply+3 scratch;
     counters[1] counts the nodes."""
     s0, s1, s2, s3 = leader, (leader + 1) % SEATS, (leader + 2) % SEATS, (leader + 3) % SEATS

@@ -213,11 +213,13 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
             np.zeros(size, dtype=np.bool_), np.zeros(2, dtype=np.int64))
 
 
-MOVE_BITS = 12
+FIELD_BITS = 6
+MOVE_BITS = 2 * FIELD_BITS
 """Bits per card of a packed candidate list (`_candidates`): the card in the low 6, its greedy key
 (offset by `KEY_OFFSET` to be positive) in the next 6; a hand's five cards fit in one int64."""
 KEY_OFFSET = 2 * N_RANKS
-_FIELD_MASK = 63
+"""`_greedy_key` lies in -(2 * N_RANKS - 1)..2 * N_RANKS (heights 0..2 * N_RANKS - 1), so key + KEY_OFFSET is 1..32."""
+_FIELD_MASK = (1 << FIELD_BITS) - 1
 assert HAND_SIZE * MOVE_BITS < 63 and 4 * N_RANKS <= _FIELD_MASK + 1 and 2 * KEY_OFFSET <= _FIELD_MASK
 
 
@@ -235,7 +237,7 @@ def _candidates(hand, present, count, led, best_power, partner, trump):
     highest is kept. present: the cards held when this trick began (uint64); count, led,
     best_power, partner: the trick so far as `_trick_state` gives it.
 
-    Scalars in, a scalar out: numba pays an atomic reference-count pair per array argument on every
+    Scalars in, scalars out: numba pays an atomic reference-count pair per array argument on every
     call of an inline helper with loops, and the search calls this one on almost every node."""
     legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
     n, moves = 0, 0
@@ -248,11 +250,11 @@ def _candidates(hand, present, count, led, best_power, partner, trump):
             continue
         key = _greedy_key(card, count, led, best_power, partner, trump) + KEY_OFFSET
         j = n  # insert after the cards of higher or equal key
-        while j > 0 and (moves >> (MOVE_BITS * j - 6)) & _FIELD_MASK < key:
+        while j > 0 and (moves >> (MOVE_BITS * j - FIELD_BITS)) & _FIELD_MASK < key:
             j -= 1
         low = moves & ((1 << (MOVE_BITS * j)) - 1)
         high = (moves >> (MOVE_BITS * j)) << (MOVE_BITS * (j + 1))
-        moves = low | (((key << 6) | card) << (MOVE_BITS * j)) | high
+        moves = low | (((key << FIELD_BITS) | card) << (MOVE_BITS * j)) | high
         n += 1
     return n, moves
 

@@ -39,9 +39,9 @@ tricks in about 10 ms, of 12 tricks in about 0.03-0.3 s; a full 15-trick deal ta
 second to a minute or more (tens of millions of nodes at about 150 ns each), far from the 50 ms
 aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
 last ones), labelled as such. One `reaches` test near the value costs about half an exact solve.
-The hot helpers are inlined into the search (`njit_inline`) and take masks, not arrays (an inlined
-helper with an array argument costs a pair of reference-count updates per call), the steps of the
-search loop are written out in `_search`, and the table key is read from small per-half-suit tables
+The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
+written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_relative_key`,
+`_quick_points`) take hand masks instead of the hands array (why: `_search`), and the table key is read from small per-half-suit tables
 (`_half_tables`).
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
@@ -246,8 +246,7 @@ def _suit_digits(h0, h1, h2, s):
 def _relative_key(h0, h1, h2, trump):
     """(word, word, order): two uint64 words naming the class of equivalent layouts of the position
     (at a trick start) with the hands h0, h1, h2 (uint64 masks of seats 0-2), and the suits in the
-    order the words list them (2 bits each, the first lowest). The helpers of the search take
-    masks, not the hands array: an inlined helper with an array argument costs a reference count.
+    order the words list them (2 bits each, the first lowest).
 
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
     holds the copies, and whether a counter), except that every run of faces held by one player
@@ -534,7 +533,8 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
     else its moves are written), play its next move and enter the child, or take the move back
     and fold the child's value in. The three steps are written out here rather than as helpers:
     an inlined helper with array arguments costs a pair of reference-count updates per array per
-    call (about a fifth of the search's time when they were helpers; 1.2-1.5 times faster now).
+    call, which numba does not prune once the helper has a branch or a loop (about a quarter of the
+    compiled search's time when they were helpers; same nodes, 1.17-1.5 times faster without).
     """
     plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
     plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
@@ -570,8 +570,7 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
                     if leader == bidder:
                         lo = max(lo, quick)
                     else:
-                        hi = min(hi, COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS)
-                                 + LAST_TRICK_BONUS - quick)
+                        hi = min(hi, COUNTER_POINTS * popcount((h0 | h1 | h2) & COUNTERS) + LAST_TRICK_BONUS - quick)
                     if hi <= alpha:
                         value = hi
                     elif lo >= beta:
