@@ -102,7 +102,7 @@ def test_unreachable_scheduler_is_one_line_exit_2_within_seconds(capsys):
     code = main(["odds", "giltspiel", "--hand", HAND, "--n", "1000", "--scheduler", address])
     elapsed = time.monotonic() - start
     err = capsys.readouterr().err.strip()
-    assert code == 2 and elapsed < runner.DASK_TIMEOUT_S + 5
+    assert code == 2 and elapsed < runner.DASK_TIMEOUT_S + 10  # slack: the suite runs one worker per core
     assert err.startswith(f"cardsim: error: cannot reach the Dask scheduler at {address}") and "\n" not in err
 
 
@@ -138,7 +138,7 @@ def test_report_and_sweep_with_unreachable_scheduler_exit_2(command, tmp_path, c
     address = f"tcp://127.0.0.1:{_closed_port()}"
     start = time.monotonic()
     assert main([*command, "--out", str(tmp_path / "out"), "--scheduler", address]) == 2
-    assert time.monotonic() - start < 6
+    assert time.monotonic() - start < 15  # the 1 s timeout, start-up and slack for a busy machine; no hang
     err = capsys.readouterr().err.strip()
     assert err.startswith("cardsim: error: cannot reach the Dask scheduler") and "\n" not in err
 
@@ -149,7 +149,7 @@ def test_scheduler_without_workers_is_an_error_not_a_hang(monkeypatch):
         start = time.monotonic()
         with pytest.raises(CardsimError, match="has no workers"):
             runner.run(StatsJob(Known(), seat=0), 1000, SEED, checkpoint=False, scheduler=empty.scheduler_address)
-        assert time.monotonic() - start < 10
+        assert time.monotonic() - start < 20  # the 1 s timeout plus slack for a busy machine; no hang
         runner.close_dask_clients()
 
 
