@@ -815,8 +815,9 @@ def _new_work():
 
 
 @njit_inline
-def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work):
+def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, work):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
+    slot, best_key: `_best_slot` of the trick (unused when ``count`` is 0).
     work: `_new_work` arrays for the Perlaggen's identity classes.
 
     Natural cards: of cards of one suit adjacent among the naturals still held and the trick (nothing
@@ -827,10 +828,9 @@ def _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, 
     """
     hand = hands[seat]
     led = id_suit(tids[0]) if count else -1
-    best_key, partner = -1, False
-    if count:
-        slot, best_key = _best_slot(tids, tcards, count, prec, trump)
-        partner = count >= 2 and slot == count - 2
+    if not count:
+        best_key = -1
+    partner = count >= 2 and slot == count - 2
     naturals, ok = legal_naturals(hand, pmask, led, trump)
     others = np.uint64(0)
     for i in range(1, SEATS):
@@ -1027,9 +1027,10 @@ def _sure_of(mine, partners, opponents, ours, theirs, pmask, trump, left):
 
 @njit_inline
 def _last_trick_team(hands, leader, pmask, prec, trump):
-    """Team that wins the last trick when every hand holds one card: the holder of the highest
-    Perlagg left (as the trump Ace it loses only to a higher one, and a Perlagg may always be
-    baptised a trump, §7.2), else the natural cards decide (the leader's card sets the suit)."""
+    """Team that wins the last trick when every hand (``hands``: 4 masks) holds one card: the holder
+    of the highest Perlagg left (as the trump Ace it loses only to a higher one, and a Perlagg may
+    always be baptised a trump, §7.2), else the natural cards decide (the leader's card sets the
+    suit)."""
     per = (hands[0] | hands[1] | hands[2] | hands[3]) & pmask
     if per:
         top = _by_prec(per, prec, True)
@@ -1046,36 +1047,40 @@ def _last_trick_team(hands, leader, pmask, prec, trump):
 
 
 @njit_inline
-def _boundary_value(hands, leader, won, pmask, prec, trump, team, need):
-    """At a trick boundary: 1 if ``team`` surely takes ``need`` tricks, 0 if it surely cannot,
-    -1 if only a search can tell. The last trick is decided here."""
-    left = TRICKS - won[0] - won[1]
+def _boundary_value(hands, leader, won0, won1, pmask, prec, trump, team, need):
+    """At a trick boundary with ``hands`` (a tuple of 4 masks, no array: see `_search`) where teams 0 and 1
+    have taken ``won0`` and ``won1`` tricks: 1 if ``team``
+    surely takes ``need`` tricks, 0 if it surely cannot, -1 if only a search can tell. The last trick
+    is decided here."""
+    left = TRICKS - won0 - won1
+    ours, theirs = (won0, won1) if team == 0 else (won1, won0)
     a0, a1, b0, b1 = hands[team], hands[team + 2], hands[1 - team], hands[3 - team]
-    ours, theirs = _prec_bits((a0 | a1) & pmask, prec), _prec_bits((b0 | b1) & pmask, prec)
-    if won[team] >= need or won[team] + _sure_of(a0, a1, b0 | b1, ours, theirs, pmask, trump, left) >= need:
+    pa, pb = _prec_bits((a0 | a1) & pmask, prec), _prec_bits((b0 | b1) & pmask, prec)
+    if ours >= need or ours + _sure_of(a0, a1, b0 | b1, pa, pb, pmask, trump, left) >= need:
         return 1
-    if won[1 - team] > TRICKS - need or \
-            won[1 - team] + _sure_of(b0, b1, a0 | a1, theirs, ours, pmask, trump, left) > TRICKS - need:
+    if theirs > TRICKS - need or theirs + _sure_of(b0, b1, a0 | a1, pb, pa, pmask, trump, left) > TRICKS - need:
         return 0
     if left == 1:
-        return 1 if _last_trick_team(hands, leader, pmask, prec, trump) == team and won[team] + 1 >= need else 0
+        return 1 if _last_trick_team(hands, leader, pmask, prec, trump) == team and ours + 1 >= need else 0
     return -1
 
 
 @njit_inline
-def _tag(hands, tcards, tids, count, leader, ours, prec, trump, solve):
+def _tag(hands, count, leader, ours, slot, best_key, led, solve):
     """What a table entry holds besides the hands' low 32 cards: the solve number, the Weli's
     holder, the leader, the target team's tricks ``ours`` and, within a trick, the plays made, the
-    seat holding the trick, its key and the suit led (all the rest of the trick depends on)."""
+    seat holding the trick, its key and the suit led (all the rest of the trick depends on); slot and
+    best_key: `_best_slot` of the trick, led: the suit led (all unused when ``count`` is 0)."""
     weli = SEATS
     for s in range(SEATS):
         if (hands[s] >> np.uint64(WELI)) & _ONE:
             weli = s
     tag = ((solve * (SEATS + 1) + weli) * SEATS + leader) * (TRICKS + 1) + ours
-    holder, best_key, led = 0, 0, 0
+    holder = 0
     if count:
-        slot, best_key = _best_slot(tids, tcards, count, prec, trump)
-        holder, led = (leader + slot) % SEATS, id_suit(tids[0])
+        holder = (leader + slot) % SEATS
+    else:
+        best_key, led = 0, 0
     return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
 
 
@@ -1134,21 +1139,22 @@ def _canon_key(hands, pmask, prec):
 
 
 @njit_inline
-def _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team, need, moves, p, n):
-    """The last play of a trick, moves[p, :, :n] of ``seat``: value each play's position after the
-    trick by `_boundary_value`. Returns (0, value) when that settles the node (a play wins for the
-    mover's team, or every play loses), else (k, -1) with the k undecided plays kept in order."""
+def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need, moves, p, n):
+    """The last play of a trick, moves[p, :, :n] of ``seat``, with ``won0`` and ``won1`` tricks taken
+    by teams 0 and 1, the trick held by its play ``slot`` with key ``best_key``: value each play's
+    position after the trick by `_boundary_value`. Returns (0, value) when that settles the node (a
+    play wins for the mover's team, or every play loses), else (k, -1) with the k undecided plays
+    kept in order."""
     mine = seat % 2 == team
     kept = 0
-    slot, best_key = _best_slot(tids, tcards, SEATS - 1, prec, trump)
+    h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
     for i in range(n):
-        card = moves[p, 0, i]
+        bit = _ONE << np.uint64(moves[p, 0, i])
         winner = seat if moves[p, 2, i] > best_key else (leader + slot) % SEATS
-        hands[seat] ^= _ONE << np.uint64(card)
-        won[winner % 2] += 1
-        value = _boundary_value(hands, winner, won, pmask, prec, trump, team, need)
-        won[winner % 2] -= 1
-        hands[seat] ^= _ONE << np.uint64(card)
+        after = (h0 ^ bit if seat == 0 else h0, h1 ^ bit if seat == 1 else h1,
+                 h2 ^ bit if seat == 2 else h2, h3 ^ bit if seat == 3 else h3)
+        value = _boundary_value(after, winner, won0 + (winner % 2 == 0), won1 + (winner % 2 == 1), pmask, prec, trump,
+                                team, need)
         if value == (1 if mine else 0):
             return 0, value
         if value < 0:
@@ -1181,7 +1187,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     play of a trick is settled by `_settle_last` where the sure tricks decide; table[1][1] counts
     the nodes. Its helpers are inlined (`njit_inline`) and take few arrays: every array argument
     of an inlined call costs two atomic reference-count updates that numba cannot prune here, once
-    a third of the search's time (`_new_work`, `_sure_of`).
+    a third of the search's time (`_new_work`, `_sure_of`). For the same reason the trick's holding
+    slot and key are kept per ply (``bslots``, ``bkeys``) and passed as scalars, and `_boundary_value`
+    takes the hands as a tuple and the tricks won as two scalars.
     """
     entries, solve = table
     plies = moves.shape[0]
@@ -1195,10 +1203,14 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     slots = np.full(plies, -1, dtype=np.int64)
     tag_of = np.empty(plies, dtype=np.int64)
     key_of = np.empty((plies, 2), dtype=np.uint64)
+    bslots = np.zeros(plies, dtype=np.int64)  # `_best_slot` of the trick at each ply, kept as plays are made
+    bkeys = np.zeros(plies, dtype=np.int64)
     work = _new_work()
     low32 = np.uint64(0xFFFFFFFF)
     p = 0
     leaders[0], counts[0] = leader, count
+    if count:
+        bslots[0], bkeys[0] = _best_slot(tids, tcards, count, prec, trump)
     entering, child = True, False
     while True:
         leader, count = leaders[p], counts[p]
@@ -1209,7 +1221,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             slots[p] = -1
             solve[1] += 1
             if count == 0:
-                value = _boundary_value(hands, leader, won, pmask, prec, trump, team, need)
+                value = _boundary_value((hands[0], hands[1], hands[2], hands[3]), leader, won[0], won[1], pmask, prec,
+                                        trump, team, need)
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
             # trick boundaries below the root follow a trick of this solve: at most 16 cards are left, so
             # `_canon_key` fits in 128 bits
@@ -1220,16 +1233,17 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             elif keyed:
                 k1 = (hands[0] & low32) | ((hands[1] & low32) << np.uint64(32))
                 k2 = (hands[2] & low32) | ((hands[3] & low32) << np.uint64(32))
-                tag = _tag(hands, tcards, tids, count, leader, won[team], prec, trump, solve[0])
+                tag = _tag(hands, count, leader, won[team], bslots[p], bkeys[p], id_suit(tids[0]), solve[0])
             if keyed:
                 slot, value = _probe(entries, k1, k2, tag)
                 if value < 0:
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0:
-                sizes[p] = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, trump, moves, p, work)
+                sizes[p] = _moves(hands, seat, tcards, tids, count, bslots[p], bkeys[p], pmask, prec, trump,
+                                  moves, p, work)
                 if count == SEATS - 1:
-                    sizes[p], value = _settle_last(hands, seat, tcards, tids, leader, won, pmask, prec, trump, team,
-                                                   need, moves, p, sizes[p])
+                    sizes[p], value = _settle_last(hands, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
+                                                   prec, trump, team, need, moves, p, sizes[p])
                 tried[p] = 0
                 results[p] = not mine
         else:
@@ -1251,8 +1265,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             hands[seat] ^= _ONE << np.uint64(card)
             tcards[count], tids[count] = card, moves[p, 1, j]
             winners[p] = -1
+            key = moves[p, 2, j]
             if count == SEATS - 1:
-                winner = trick_winner(tcards, tids, leader, prec, trump)
+                winner = seat if key > bkeys[p] else (leader + bslots[p]) % SEATS
                 winners[p] = winner
                 for i in range(SEATS - 1):
                     saved[p, 0, i], saved[p, 1, i] = tcards[i], tids[i]
@@ -1260,6 +1275,10 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 leaders[p + 1], counts[p + 1] = winner, 0
             else:
                 leaders[p + 1], counts[p + 1] = leader, count + 1
+                if count == 0 or key > bkeys[p]:
+                    bslots[p + 1], bkeys[p + 1] = count, key
+                else:
+                    bslots[p + 1], bkeys[p + 1] = bslots[p], bkeys[p]
             p += 1
             entering = True
             continue
@@ -1384,7 +1403,8 @@ def optimal_line(hands, trump: int, style: str = "innsbruck", leader: int = FORE
     line = []
     while won[0] < SPIEL and won[1] < SPIEL:
         seat = (leader + count) % SEATS
-        n = _moves(hands, seat, tcards, tids, count, leader, pmask, prec, np.int64(trump), moves, 0,
+        slot, best_key = _best_slot(tids, tcards, count, prec, np.int64(trump)) if count else (0, -1)
+        n = _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, np.int64(trump), moves, 0,
                    _new_work())
         options = moves[0, :2, :n].T.copy()
         for card, identity in options:
