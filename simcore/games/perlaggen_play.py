@@ -672,9 +672,9 @@ def _lowest_play(q, ok, led, trump):
 def _later_facts(hands, seat, later, pmask, prec, led, trump, facts):
     """What the seats playing after ``seat`` in this trick can do, for the led suit ``led``.
 
-    For the i-th later seat (i < later): facts[i, :facts[3, i]] the keys that split its options (its
-    legal natural cards, and per Perlagg its lowest allowed key and its trump Ace key); facts[6 + i,
-    :facts[5, i]] the precedences of its Perlaggen and facts[4, i] the suits they may take (B5).
+    For the i-th later seat (i < later): facts[i, :facts[NKEYS, i]] the keys that split its options (its
+    legal natural cards, and per Perlagg its lowest allowed key and its trump Ace key); facts[PRECS + i,
+    :facts[NPER, i]] the precedences of its Perlaggen and facts[OKS, i] the suits they may take (B5).
     """
     for i in range(later):
         hand = hands[(seat + 1 + i) % SEATS]
@@ -694,13 +694,19 @@ def _later_facts(hands, seat, later, pmask, prec, led, trump, facts):
             facts[i, n] = _lowest_play(prec[c], ok, led, trump)[1]
             facts[i, n + 1] = play_key(8 * trump + 7, prec[c], led, trump)
             n += 2
-            facts[6 + i, k] = prec[c]
+            facts[PRECS + i, k] = prec[c]
             k += 1
-        facts[3, i], facts[5, i], facts[4, i] = n, k, ok
+        facts[NKEYS, i], facts[NPER, i], facts[OKS, i] = n, k, ok
 
 
-OVER, SIG, WORK_ROWS = 9, 19, 21
-"""Rows of the `_new_work` array: `_overtakes` from OVER (10 rows), signatures at SIG and SIG + 1."""
+NKEYS, OKS, NPER, PRECS = SEATS - 1, SEATS, SEATS + 1, SEATS + 2
+OVER = PRECS + SEATS - 1
+SIG = OVER + 2 * TRICKS
+WORK_ROWS = SIG + 2
+"""Rows of the `_new_work` array (WORK_ROWS, N_IDS) int64: per later seat i (< SEATS - 1) its splitting keys
+in row i, their count in row NKEYS, the suits its Perlaggen may take in row OKS, how many Perlaggen in row
+NPER and their precedences in row PRECS + i (`_later_facts`); two rows per Perlagg of a hand (at most
+TRICKS) from OVER (`_overtakes`); the signature at SIG and the last one at SIG + 1 (`_signature`)."""
 
 
 @njit_inline
@@ -708,7 +714,7 @@ def _below(key, facts, first, last):
     """Number of splitting keys of later seats first..last (`_later_facts`) below ``key``."""
     n = 0
     for i in range(first, last + 1):
-        for j in range(facts[3, i]):
+        for j in range(facts[NKEYS, i]):
             n += facts[i, j] < key
     return n
 
@@ -718,7 +724,7 @@ def _next_above(key, facts, first, last):
     """Smallest splitting key of later seats first..last (`_later_facts`) above ``key`` (`_FAR` if none)."""
     best = _FAR
     for i in range(first, last + 1):
-        for j in range(facts[3, i]):
+        for j in range(facts[NKEYS, i]):
             if key < facts[i, j] < best:
                 best = facts[i, j]
     return best
@@ -750,8 +756,8 @@ def _room(key, row, facts, led, trump):
     next splitting key of the seat after it: it can then win without changing what that seat may do."""
     high = _next_above(key, facts, row + 1, row + 1)
     bits = 0
-    for i in range(facts[5, row]):
-        if _has_key(facts[6 + row, i], facts[4, row], led, trump, key, high):
+    for i in range(facts[NPER, row]):
+        if _has_key(facts[PRECS + row, i], facts[OKS, row], led, trump, key, high):
             bits |= 1 << i
     return bits
 
@@ -774,7 +780,7 @@ def _signature(key, later, facts, led, trump):
     elif later == 3:
         facts[SIG, 1] = _room(key, 1, facts, led, trump)
         high = _next_above(key, facts, 1, 2)
-        for i in range(facts[5, 0]):
+        for i in range(facts[NPER, 0]):
             seen = 0
             for j in range(N_IDS):
                 k = facts[OVER + 2 * i, j]
@@ -787,15 +793,16 @@ def _signature(key, later, facts, led, trump):
 
 @njit_inline
 def _overtakes(facts, led, trump):
-    """over (5, 2, N_IDS): per Perlagg of the next seat its distinct keys in the led suit and in trump
-    (the only ones that can beat a lead), ascending and ended by `_FAR`, each with the bit 1 <<
-    `_room` of that key for the seat after it (`_signature` of the leader)."""
-    for i in range(facts[5, 0]):
-        q = facts[6, i]
+    """Fill rows OVER + 2 i (keys) and OVER + 2 i + 1 (bits) of ``facts`` (`_new_work`), per Perlagg i of
+    the next seat: its distinct keys in the led suit and in trump (the only ones that can beat a lead),
+    ascending and ended by `_FAR`, each with the bit 1 << `_room` of that key for the seat after it
+    (`_signature` of the leader); needs `_later_facts` first."""
+    for i in range(facts[NPER, 0]):
+        q = facts[PRECS, i]
         j = 0
         for tier in range(1, 3):
             s = led if tier == 1 else trump
-            if tier == 1 and (led == trump or not (facts[4, 0] >> led) & 1):
+            if tier == 1 and (led == trump or not (facts[OKS, 0] >> led) & 1):
                 continue
             for strength in range(0 if s == 3 else 1, 9):
                 k = tier * 256 + strength * 16 + q
@@ -815,10 +822,10 @@ def _new_work():
 
 
 @njit_inline
-def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, work):
+def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, facts):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
     slot, best_key: `_best_slot` of the trick (unused when ``count`` is 0).
-    work: `_new_work` arrays for the Perlaggen's identity classes.
+    facts: the `_new_work` array for the Perlaggen's identity classes.
 
     Natural cards: of cards of one suit adjacent among the naturals still held and the trick (nothing
     between them), only the highest, and only while no other hand holds a Perlagg (one could be
@@ -860,7 +867,6 @@ def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump,
         return n
     per = _distinct_perlaggen(hand & pmask, others & pmask, tcards, count, prec)
     later = SEATS - 1 - count
-    facts = work
     if count:
         _later_facts(hands, seat, later, pmask, prec, led, trump, facts)
         while per:
@@ -870,7 +876,7 @@ def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump,
         return n
     for lead in range(4):
         _later_facts(hands, seat, later, pmask, prec, lead, trump, facts)
-        plain = facts[5, 0] + facts[5, 1] == 0
+        plain = facts[NPER, 0] + facts[NPER, 1] == 0
         if not plain:
             _overtakes(facts, lead, trump)
         m = per
