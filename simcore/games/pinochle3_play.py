@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.config import njit
+from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import (
     DECK,
@@ -67,13 +67,13 @@ _NONE = np.uint64(0)
 
 
 # --- legal moves and the trick winner (R5.2-R5.4) ----------------------------------------------
-@njit
+@njit_inline
 def _above(card):
     """Mask of the cards of ``card``'s suit of strictly higher rank (both copies)."""
     return SUITS[card // CARDS_PER_SUIT] & ~((_ONE << np.uint64(2 * (card // 2 + 1))) - _ONE)
 
 
-@njit
+@njit_inline
 def _beaters(card, trump):
     """Mask of the cards that beat ``card`` holding a trick: higher cards of its suit, and every
     trump when it is not a trump (the spec's ``beats``; an identical card does not beat it)."""
@@ -82,7 +82,7 @@ def _beaters(card, trump):
     return _above(card) | SUITS[trump]
 
 
-@njit
+@njit_inline
 def winning_slot(trick, count, trump):
     """Slot (0 = leader) of the card holding the first ``count`` >= 1 cards of ``trick`` (R5.3, R5.4)."""
     win = 0
@@ -92,7 +92,7 @@ def winning_slot(trick, count, trump):
     return win
 
 
-@njit
+@njit_inline
 def _top_of_led_suit(trick, count):
     """The highest card of the suit led among the first ``count`` cards (the first of two identical)."""
     top = trick[0]
@@ -102,7 +102,7 @@ def _top_of_led_suit(trick, count):
     return top
 
 
-@njit
+@njit_inline
 def _duty(trick, count, trump, rule, following):
     """Cards the duty to head the trick asks for under ``rule`` (mask; empty when there is none)."""
     winner = trick[winning_slot(trick, count, trump)]
@@ -115,7 +115,7 @@ def _duty(trick, count, trump, rule, following):
     return _beaters(winner, trump) if following else _NONE
 
 
-@njit
+@njit_inline
 def legal_cards(hand, trick, count, trump, rule):
     """Legal cards (uint64 mask) of ``hand`` to a trick holding ``count`` cards (0: leading)."""
     if count == 0:
