@@ -1006,6 +1006,8 @@ def _sure_tricks(hands, pmask, prec, trump, team, left):
     player who holds any natural card has a legal natural one, so partners need not spend two in
     one trick), and each Perlagg of the opponents beats at most one of them: one above the i-th
     Perlagg any, one below it only a natural trump. The best i counts (i = 0: naturals only).
+    The search calls the array-free `_sure_of` for both teams at once (`_boundary_value`); this form
+    is the one the tests check against the plain reference.
     """
     opponents = hands[1 - team] | hands[3 - team]
     return _sure_of(hands[team], hands[team + 2], opponents, _prec_bits((hands[team] | hands[team + 2]) & pmask, prec),
@@ -1054,15 +1056,16 @@ def _last_trick_team(hands, leader, pmask, prec, trump):
 
 @njit_inline
 def _boundary_value(hands, leader, won0, won1, pmask, prec, trump, team, need):
-    """At a trick boundary with ``hands`` (a tuple of 4 masks, no array: see `_search`) where teams 0 and 1
-    have taken ``won0`` and ``won1`` tricks: 1 if ``team``
-    surely takes ``need`` tricks, 0 if it surely cannot, -1 if only a search can tell. The last trick
-    is decided here."""
+    """At a trick boundary with ``hands`` (a tuple of 4 masks, no array: see `_search`) where teams 0
+    and 1 have taken ``won0`` and ``won1`` tricks: 1 if ``team`` surely takes ``need`` tricks, 0 if it
+    surely cannot, -1 if only a search can tell. The last trick is decided here."""
     left = TRICKS - won0 - won1
     ours, theirs = (won0, won1) if team == 0 else (won1, won0)
+    if ours >= need:
+        return 1
     a0, a1, b0, b1 = hands[team], hands[team + 2], hands[1 - team], hands[3 - team]
     pa, pb = _prec_bits((a0 | a1) & pmask, prec), _prec_bits((b0 | b1) & pmask, prec)
-    if ours >= need or ours + _sure_of(a0, a1, b0 | b1, pa, pb, pmask, trump, left) >= need:
+    if ours + _sure_of(a0, a1, b0 | b1, pa, pb, pmask, trump, left) >= need:
         return 1
     if theirs > TRICKS - need or theirs + _sure_of(b0, b1, a0 | a1, pb, pa, pmask, trump, left) > TRICKS - need:
         return 0
@@ -1073,20 +1076,17 @@ def _boundary_value(hands, leader, won0, won1, pmask, prec, trump, team, need):
 
 @njit_inline
 def _tag(hands, count, leader, ours, slot, best_key, led, solve):
-    """What a table entry holds besides the hands' low 32 cards: the solve number, the Weli's
-    holder, the leader, the target team's tricks ``ours`` and, within a trick, the plays made, the
-    seat holding the trick, its key and the suit led (all the rest of the trick depends on); slot and
-    best_key: `_best_slot` of the trick, led: the suit led (all unused when ``count`` is 0)."""
+    """What a table entry of a position within a trick (``count`` >= 1 plays made) holds besides the
+    hands' low 32 cards: the solve number, the Weli's holder, the leader, the target team's tricks
+    ``ours``, the plays made, the seat holding the trick, its key and the suit led (all the rest of
+    the trick depends on); slot and best_key: `_best_slot` of the trick, led: the suit led. Trick
+    boundaries have their own key (`_canon_key`)."""
     weli = SEATS
     for s in range(SEATS):
         if (hands[s] >> np.uint64(WELI)) & _ONE:
             weli = s
     tag = ((solve * (SEATS + 1) + weli) * SEATS + leader) * (TRICKS + 1) + ours
-    holder = 0
-    if count:
-        holder = (leader + slot) % SEATS
-    else:
-        best_key, led = 0, 0
+    holder = (leader + slot) % SEATS
     return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
 
 
@@ -1123,7 +1123,8 @@ def _canon_key(hands, pmask, prec):
     order of precedence. Written as bits: per natural card [1, gap below (3 bits), holder (2)], per
     suit [0, gap above (3)], per Perlagg by precedence [1, holder (2)].
     """
-    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+    h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+    everyone = h0 | h1 | h2 | h3
     per = everyone & pmask
     cap = min(popcount(per), SEATS)
     k1, k2, pos = np.uint64(0), np.uint64(0), 0
@@ -1134,13 +1135,13 @@ def _canon_key(hands, pmask, prec):
             card = lowest_card(m)
             m &= m - _ONE
             gap = min(card % 8 + 1 - strength, cap)
-            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(hands[0], hands[1], hands[2], hands[3], card) << 4), 6)
+            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(h0, h1, h2, h3, card) << 4), 6)
             strength = card % 8 + 1
         k1, k2, pos = _put_bits(k1, k2, pos, min(9 - strength, cap) << 1, 4)
     while per:  # by precedence, highest first
         c = _by_prec(per, prec, True)
         per &= ~(_ONE << np.uint64(c))
-        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(hands[0], hands[1], hands[2], hands[3], c) << 1), 3)
+        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(h0, h1, h2, h3, c) << 1), 3)
     return k1, k2
 
 
