@@ -69,3 +69,35 @@ def test_contradicting_conditions_are_refused_before_dealing(given):
 ])
 def test_compatible_conditions_pass(given):
     assert len(api.parse_conditions(given, 1)) == 2
+
+
+@pytest.mark.parametrize("hand,known,given", [
+    ("EA LK H9 S7 LU", None, "partner gleich >= four Aces"),            # you hold an Ace
+    ("EA LA HA SA LU", None, "opponents gleich >= four Aces"),          # you hold all four Aces
+    ("EK LK H9 S7 LU", {3: "E7 L8 H10 SU EO"}, "partner gleich >= pair of 7s"),  # the partner's known hand has none
+    ("EK LK H9 S7 LU", {3: "E7 L7 H8 S8 EO"}, "seat3 gleich < pair of 7s"),  # seat 3 already holds two pairs
+])
+def test_conditions_impossible_with_the_placed_cards_are_refused_before_dealing(hand, known, given):
+    facts = g.parse_known(hand, 1, None, known)
+    with pytest.raises(CardsimError, match="cannot hold with the cards already placed"):
+        api.parse_conditions((given,), 1, facts)
+
+
+def test_conditions_possible_with_the_placed_cards_pass():
+    facts = g.parse_known("EA LA HA S7 LU", 1, "SA", {3: "E7 L7"})
+    for given in ("opponents gleich >= pair of Aces",  # no Ace left, but three 7s rank above a pair of Aces
+                  "partner gleich >= three 7s", "partner gleich < three 7s", "opponents hanger >= K-O-U-10-9"):
+        assert api.parse_conditions((given,), 1, facts)
+
+
+def test_possible_agrees_with_dealing():
+    """`FigureCondition.possible` is False exactly when no dealt deal meets the condition, on cases
+    where dealing finds the answer (a seat with few open places)."""
+    facts = g.parse_known("EA LA H9 S7 LU", 1, "HA", {2: "E7 L7 H7 S8"})
+    spec = facts.deal_spec()
+    slots = deal(spec, block_words(5, 0, 20_000, spec.words_per_deal))
+    for text in ("partner gleich >= four 7s", "partner gleich >= three 7s", "partner gleich < pair of 7s",
+                 "partner gleich >= pair of Aces", "partner gleich >= pair of Kings", "seat0 gleich >= four Aces",
+                 "opponents gleich >= three Aces", "partner hanger >= 9-8-7"):
+        condition = g.parse_condition(text, 1)
+        assert condition.possible(facts) == bool(condition(slots).any()), text

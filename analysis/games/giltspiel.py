@@ -43,8 +43,9 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 
 
 # --- odds -------------------------------------------------------------------------------------
-def parse_conditions(given: tuple[str, ...], seat: int) -> tuple[g.FigureCondition, ...]:
-    """Parse ``--given`` texts and refuse pairs that no deal can meet, before anything is dealt.
+def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = None) -> tuple[g.FigureCondition, ...]:
+    """Parse ``--given`` texts and refuse, before anything is dealt, pairs that no deal can meet and
+    (with ``facts``) single conditions that the cards already placed rule out.
 
     "S figure >= X" says some seat of S holds at least X; "T figure < Y" says every seat of T holds
     less than Y. When S is within T the two contradict each other exactly when X >= Y.
@@ -55,6 +56,10 @@ def parse_conditions(given: tuple[str, ...], seat: int) -> tuple[g.FigureConditi
                 and set(at_least.seats) <= set(below.seats) and at_least.code >= below.code):
             raise CardsimError(f"--given '{text_at_least}' and '{text_below}' contradict each other, "
                                "so no deal can meet both; drop or loosen one of them")
+    for text, condition in zip(given, conditions):
+        if facts is not None and not condition.possible(facts):
+            raise CardsimError(f"--given '{text}' cannot hold with the cards already placed (--hand, --known, "
+                               "--turnup), so no deal can meet it; drop or loosen it")
     return conditions
 
 
@@ -75,7 +80,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}, pimc")
     facts = g.parse_known(hand, seat, turnup, known)
-    conditions = parse_conditions(given, seat)
+    conditions = parse_conditions(given, seat, facts)
     seed = normalize_seed(seed)
     team = seat % 2
     counts = runner.run(g.OddsJob(facts, team, conditions), n, seed, **run_kw)

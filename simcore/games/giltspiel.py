@@ -189,6 +189,19 @@ class FigureCondition:
         codes = hand_codes(hands, N_SUITS, N_RANKS, RUN_TABLE)[:, :, FIGURES.index(self.figure)].max(axis=1)
         return codes < self.code if self.below else codes >= self.code
 
+    def possible(self, known: Known) -> bool:
+        """False when no deal under ``known`` can meet this condition on its own, found by enumerating every
+        hand each seat of ``seats`` can still be dealt (`possible_hands`). For a ">=" condition some seat must
+        be able to reach the class, for a "<" every seat must be able to stay below it. Conditions that are
+        possible alone but not together with the others are only found by dealing."""
+        column = FIGURES.index(self.figure)
+        for seat in self.seats:
+            codes = hand_codes(possible_hands(known, seat).reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, column]
+            able = (codes < self.code).any() if self.below else (codes >= self.code).any()
+            if able != self.below:  # settled: a seat that can reach a ">=", or one that cannot stay below a "<"
+                return bool(able)
+        return self.below
+
 
 class DealJob:
     """Deal a block under ``known`` and the accept predicates, then tally it (subclasses)."""
@@ -273,6 +286,21 @@ def all_hands() -> np.ndarray:
     """Every 5-card hand of the pack as masks: (201376,) uint64."""
     combos = np.array(list(combinations(range(DECK.n_cards), HAND_SIZE)), dtype=np.uint64)
     return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+
+
+def possible_hands(known: Known, seat: int) -> np.ndarray:
+    """Every hand ``seat`` can be dealt under ``known`` as masks: (m,) uint64, its known cards plus any
+    cards not placed elsewhere (C(27, 5) = 80,730 hands when only your own hand is known)."""
+    placed = {c for cards in known.seat_cards.values() for c in cards}
+    if known.turnup is not None:
+        placed.add(known.turnup)
+    pool = [c for c in range(DECK.n_cards) if c not in placed]
+    own = known.seat_cards.get(seat, ())
+    fills = np.zeros(1, dtype=np.uint64)  # a full known hand: the one way, nothing to add
+    if len(own) < HAND_SIZE:
+        combos = np.array(list(combinations(pool, HAND_SIZE - len(own))), dtype=np.uint64)
+        fills = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+    return fills | np.uint64(DECK.mask(own))
 
 
 def rank_counts(masks: np.ndarray) -> np.ndarray:
