@@ -19,9 +19,10 @@ Search: alpha-beta (fail-soft) over single cards, with
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
   higher one is tried (the rest of the game is the same with the two swapped);
-* move ordering: the table's best lead first, then cheap heuristics (the bidder leads low, a
-  defender high; take a trick with the lowest card that wins it, smear counters on a trick the own
-  side holds as last to play, else throw the lowest);
+* move ordering: the table's best lead first, then the *killer lead* (the face whose lead last cut
+  off at the same trick by the same leader in this null-window search), then cheap heuristics (the
+  bidder leads low, a defender high; take a trick with the lowest card that wins it, smear counters
+  on a trick the own side holds as last to play, else throw the lowest);
 * bounds at every trick start (`_sure_bounds`, `_quick_points`): a trump ranked above every trump
   of the other side wins its trick, so its counter is that side's; the side on lead surely takes
   the winners it can cash while the others must follow (with the counters they must follow with),
@@ -369,11 +370,12 @@ def _order_key(card, beaters, count, trump, own_side_wins):
 
 
 @njit_inline
-def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, moves, plies, d):
+def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, killer_face, moves, plies, d):
     """Write the cards of mask ``cards`` into row ``d`` of moves in search order, their keys into
     plies[d, PLY_FIELDS:]; returns how many.
 
-    A card of ``first_face`` (the table's best lead, -1: none) comes first, then by `_order_key`.
+    A card of ``first_face`` (the table's best lead, -1: none) comes first, then one of
+    ``killer_face`` (the killer lead, -1: none), then by `_order_key`.
     """
     n = 0
     while cards:
@@ -382,6 +384,8 @@ def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, move
         key = _order_key(card, beaters, count, trump, own_side_wins)
         if card // 2 == first_face:
             key = 1 << 20
+        elif card // 2 == killer_face:
+            key = 1 << 19
         i = n
         while i > 0 and plies[d, PLY_FIELDS + i - 1] < key:
             plies[d, PLY_FIELDS + i] = plies[d, PLY_FIELDS + i - 1]
@@ -542,6 +546,7 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
     tag_base = 1 + 4 * params[STAMP]
     words = np.empty((DEPTH, 3), dtype=np.uint64)
     trick = np.empty(SEATS, dtype=np.int64)  # the current trick, for the shared rule kernels
+    killers = np.full((TRICKS, SEATS), -1, dtype=np.int64)  # face of the last lead that cut off, per trick and leader
     d, value, entering = 0, -1, True
     while True:
         if entering:  # enter node d: a leaf, a bound or a table hit settles it (value >= 0), else -1
@@ -600,7 +605,8 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
                         win = winning_slot(trick, count, trump)
                         own_side_wins = ((leader + win) % SEATS == bidder) == (seat == bidder)
                         beaters = _beaters(trick[win], trump)
-                    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face,
+                    killer = killers[k, seat] if count == 0 else -1
+                    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face, killer,
                                                      moves, plies, d)
                     plies[d, PLY_I] = 0
                     plies[d, PLY_SLOT] = slot
@@ -654,6 +660,8 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
             if value < plies[d, PLY_BEST]:
                 plies[d, PLY_BEST], plies[d, PLY_FACE] = value, card // 2
             plies[d, PLY_BETA] = min(plies[d, PLY_BETA], value)
+        if plies[d, PLY_COUNT] == 0 and plies[d, PLY_ALPHA] >= plies[d, PLY_BETA]:
+            killers[plies[d, PLY_K], seat] = card // 2
         value = -1
 
 
