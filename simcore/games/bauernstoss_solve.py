@@ -15,8 +15,12 @@ in its run, not on the trump (`BIT_POINTS`).
 
 `_search` is a fail-soft alpha-beta over single cards on the points ``team`` takes from the cards
 still in play (the current trick included), driven by the null-window probes of `_bisection`. At a
-trick boundary it first tries the sure-trump bounds (`_sure_trumps`: a team's trumps above every
-trump of the other team are its points for sure), then a transposition table keyed by the four hands
+trick boundary it first tries the bounds of `_start_bounds`: the side on lead takes at least its
+*quick points* (`_quick_points`: the winners the leader cashes one after another while the others
+must follow, trumps first, with the cards the others must add, plus its sure trumps), the other
+side at least its sure trumps (`_sure_trumps`: a team's trumps above every trump of the other team
+are its points for sure); the quick points cut 0.91x nodes for the exact points, 0.92x for the 42
+question, against the sure trumps alone. Then it tries a transposition table keyed by the four hands
 (cards of no points and jacks squeezed together, `_key`) and the leader, one 32-byte entry holding a
 lower and an upper bound and the best lead, in buckets of four that keep the entries of the upper
 tricks (`_probe`). Of equivalent cards (one hand, adjacent in a run once
@@ -223,6 +227,98 @@ def _sure_trumps(own, other):
     the trick such a trump is played to is won by it or by a higher trump of its own team, so its
     points are sure for that team."""
     return own & RUNS[TRUMP_RUN] & ~_below_top(other & RUNS[TRUMP_RUN])
+
+
+def _k_points_table(run_points, order) -> np.ndarray:
+    """(2**len(run_points) * 9,) uint8: for a subset ``m`` of a run and k = 0-8, the card points of
+    the first k of its cards taken in ``order`` (places of the run; all of them if fewer), at
+    ``m * 9 + k``."""
+    width = len(run_points)
+    table = np.zeros((1 << width) * 9, dtype=np.uint8)
+    for m in range(1 << width):
+        places = [b for b in order if (m >> b) & 1]
+        for k in range(9):
+            table[m * 9 + k] = sum(run_points[b] for b in places[:k])
+    return table
+
+
+_TRUMP_RUN_POINTS = tuple(int(p) for p in BIT_POINTS[TRUMP_BASE:])
+_PLAIN_CHEAP = _k_points_table(_RUN_POINTS, range(PLAIN_RUN))
+_PLAIN_DEAR = _k_points_table(_RUN_POINTS, range(PLAIN_RUN - 1, -1, -1))
+_TRUMP_CHEAP = _k_points_table(_TRUMP_RUN_POINTS, sorted(range(11), key=lambda b: (_TRUMP_RUN_POINTS[b], b)))
+_TRUMP_DEAR = _k_points_table(_TRUMP_RUN_POINTS, sorted(range(11), key=lambda b: (-_TRUMP_RUN_POINTS[b], b)))
+
+
+@njit_inline
+def _run_part(mask, run):
+    """The bits of run ``run`` (0-2 plain, 3 trumps) of ``mask``, shifted down to bit 0 (int64)."""
+    return np.int64((mask & RUNS[run]) >> np.uint64(PLAIN_RUN * run))
+
+
+@njit_inline
+def _quick_points(lead, partner, left, right):
+    """Card points the leader's side surely takes from a trick start (a lower bound); lead, partner,
+    left, right: the strength-bit hands of the leader, the partner and the two opponents.
+
+    The leader cashes winners, keeping the lead, while the others must follow: first his trumps
+    above every other trump (each is the highest trump of its trick; everyone holding trumps must
+    follow trumps, and no jack or AS duty can make anyone beat it), then in each plain run his cards
+    above every other card of the run. A player who holds no more trumps than those rounds has
+    none left afterwards; one who has trumps left (partner or opponent) could trump a plain winner
+    (or must, and would take the lead), so a plain run is cashed at most as many times as each such
+    player holds cards of it, and then everyone with trumps follows suit and nobody trumps. The side
+    takes every card of these tricks: the leader's winners (the dearest, when fewer rounds than
+    winners), the partner's dearest cards of the run led, and of each opponent at least his k
+    cheapest cards of the run after k rounds (he must follow while he can; what he discards instead
+    goes to the side too). The side's sure trumps (`_sure_trumps`: each is played to a trick its
+    side wins) are added whole: the partner plays his other trumps first (dearest first) to the
+    trump rounds, and the leader's winning trumps are sure trumps. When the rounds take every
+    trick, the side takes every card.
+    """
+    trumps = RUNS[TRUMP_RUN]
+    others = partner | left | right
+    rounds = popcount(lead & trumps & ~_below_top(others & trumps))
+    sure = _sure_trumps(lead | partner, left | right)
+    points = bit_points(sure) + np.int64(_TRUMP_DEAR[_run_part(partner & ~sure, TRUMP_RUN) * 9 + min(rounds, 8)]) \
+        + np.int64(_TRUMP_CHEAP[_run_part(left, TRUMP_RUN) * 9 + min(rounds, 8)]) \
+        + np.int64(_TRUMP_CHEAP[_run_part(right, TRUMP_RUN) * 9 + min(rounds, 8)])
+    tricks = rounds
+    partner_ruffs = popcount(partner & trumps) > rounds
+    left_ruffs = popcount(left & trumps) > rounds
+    right_ruffs = popcount(right & trumps) > rounds
+    for run in range(3):
+        cards = RUNS[run]
+        winners = lead & cards & ~_below_top(others & cards)
+        k = popcount(winners)
+        if partner_ruffs:
+            k = min(k, popcount(partner & cards))
+        if left_ruffs:
+            k = min(k, popcount(left & cards))
+        if right_ruffs:
+            k = min(k, popcount(right & cards))
+        if k:
+            tricks += k
+            points += np.int64(_PLAIN_DEAR[_run_part(winners, run) * 9 + k]) \
+                + np.int64(_PLAIN_DEAR[_run_part(partner, run) * 9 + k]) \
+                + np.int64(_PLAIN_CHEAP[_run_part(left, run) * 9 + k]) \
+                + np.int64(_PLAIN_CHEAP[_run_part(right, run) * 9 + k])
+    if tricks == popcount(lead):
+        return bit_points(lead | others)
+    return points
+
+
+@njit_inline
+def _start_bounds(lead, partner, left, right, leads):
+    """(lower, upper) bounds of the points a team takes from a trick start: lead, partner, left,
+    right the strength-bit hands of the leader, his partner and the two opponents; ``leads``: the
+    team is the leader's side. The leader's side takes at least its `_quick_points`, the other side
+    at least its sure trumps (`_sure_trumps`)."""
+    quick = _quick_points(lead, partner, left, right)
+    ours, theirs = lead | partner, left | right
+    total = bit_points(ours | theirs)
+    if leads:
+        return quick, total - bit_points(_sure_trumps(theirs, ours))
+    return bit_points(_sure_trumps(theirs, ours)), total - quick
 
 
 @njit_inline
@@ -559,9 +655,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                 elif held == 2:
                     value = _two_tricks(hands, leader, team, rule, window[d, 0], window[d, 1])
                 else:
-                    own, other = hands[team] | hands[team + 2], hands[1 - team] | hands[3 - team]
-                    lower = bit_points(_sure_trumps(own, other))
-                    upper = bit_points(own | other) - bit_points(_sure_trumps(other, own))
+                    lower, upper = _start_bounds(hands[leader], hands[(leader + 2) % SEATS], hands[(leader + 1) % SEATS],
+                                                 hands[(leader + 3) % SEATS], leader % 2 == team)
                     if lower >= window[d, 1]:
                         value = lower
                     elif upper <= window[d, 0]:
