@@ -85,7 +85,7 @@ def test_conditions_impossible_with_the_placed_cards_are_refused_before_dealing(
 
 def test_conditions_possible_with_the_placed_cards_pass():
     facts = g.parse_known("EA LA HA S7 LU", 1, "SA", {3: "E7 L7"})
-    for given in ("opponents gleich >= pair of Aces",  # no Ace left, but three 7s rank above a pair of Aces
+    for given in ("opponents gleich >= pair of Aces",  # no Ace left, but any three of a kind (three 8s) ranks above
                   "partner gleich >= three 7s", "partner gleich < three 7s", "opponents hanger >= K-O-U-10-9"):
         assert api.parse_conditions((given,), 1, facts)
 

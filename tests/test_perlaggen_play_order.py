@@ -19,7 +19,8 @@ def test_nth_tries_the_first_then_the_rest_in_order():
 def test_root_value_is_the_best_lead_value():
     """On deals as played, the leader's team wins the Spiel exactly when one of its legal leads
     (every card, every identity) leaves a position it wins: each lead is a separate solve, with
-    killers of its own, so this checks that the killers of one search never change a value."""
+    killers of its own, so this checks that the killers of one search never change a value. Both sides
+    use the solver; its values against the plain minimax are checked in tests/test_perlaggen_play.py."""
     rows = D.deal_block(block_words(7, 0, 12, D.WORDS_PER_DEAL))
     hands, trumps = np.ascontiguousarray(rows[:, :play.SEATS]), rows[:, D.TRUMP].astype(np.int64)
     leader = play.FOREHAND

@@ -190,10 +190,11 @@ class FigureCondition:
         return codes < self.code if self.below else codes >= self.code
 
     def possible(self, known: Known) -> bool:
-        """False when no deal under ``known`` can meet this condition on its own, found by enumerating every
-        hand each seat of ``seats`` can still be dealt (`possible_hands`). For a ">=" condition some seat must
-        be able to reach the class, for a "<" every seat must be able to stay below it. Conditions that are
-        possible alone but not together with the others are only found by dealing."""
+        """False only when no deal under ``known`` can meet this condition, found by enumerating every hand
+        each seat of ``seats`` can still be dealt (`possible_hands`): for a ">=" condition no seat can reach
+        the class, for a "<" some seat cannot stay below it. Each seat is checked on its own, so seats that
+        can meet it only one at a time, or conditions that exclude each other through the cards, pass here
+        and are found by dealing (never a wrong refusal)."""
         column = FIGURES.index(self.figure)
         for seat in self.seats:
             codes = hand_codes(possible_hands(known, seat).reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, column]
