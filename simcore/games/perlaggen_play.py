@@ -24,7 +24,8 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
   what the player sees (`win_odds`, `play_out(..., concede=)`).
 * The double-dummy solver answers "does ``team`` take ``need`` tricks" with all hands known by an
   AND/OR alpha-beta search: plays tried in a static order (`_order`) with a killer play per ply
-  first (`_search`), a transposition table at trick boundaries (from the second trick on
+  first (`_search`; when that play is a natural card it is found and tried before the list is
+  built, `_first_natural`), a transposition table at trick boundaries (from the second trick on
   under a relative-rank key, `_canon_key`) and after two plays of a trick, sure tricks
   (`_sure_tricks`: top Perlaggen as trump Aces, net of the opponents' higher ones, and top natural
   trumps) at every trick boundary and for every last play of a trick, the last trick decided
@@ -824,6 +825,19 @@ def _new_work():
 
 
 @njit_inline
+def _next_held(card, hand, present):
+    """The next natural card above natural ``card`` in its suit among ``present`` (a mask) if ``hand``
+    holds it, else -1: of two such cards `_moves` lists only the higher, unless a play of the trick
+    lies between them."""
+    above = present & SUIT_MASKS[id_suit(card)] & ~((_ONE << np.uint64(card + 1)) - _ONE)
+    if above:
+        nxt = lowest_card(above)
+        if (hand >> np.uint64(nxt)) & _ONE:
+            return nxt
+    return -1
+
+
+@njit_inline
 def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, facts):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
     slot, best_key: `_best_slot` of the trick (unused when ``count`` is 0).
@@ -852,18 +866,15 @@ def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump,
         m &= m - _ONE
         lead = led if count else id_suit(card)
         key = play_key(card, 0, lead, trump)
-        if not others & pmask:
-            above = present & SUIT_MASKS[id_suit(card)] & ~((_ONE << np.uint64(card + 1)) - _ONE)
-            if above:
-                nxt = lowest_card(above)
-                if (hand >> np.uint64(nxt)) & _ONE:
-                    between = False
-                    top = play_key(nxt, 0, lead, trump)
-                    for i in range(count):
-                        k = play_key(tids[i], prec[tcards[i]], lead, trump)
-                        between |= key < k < top
-                    if not between:
-                        continue
+        nxt = -1 if others & pmask else _next_held(card, hand, present)
+        if nxt >= 0:
+            between = False
+            top = play_key(nxt, 0, lead, trump)
+            for i in range(count):
+                k = play_key(tids[i], prec[tcards[i]], lead, trump)
+                between |= key < k < top
+            if not between:
+                continue
         n = _push(moves, p, n, card, card, key, _order(key, count, best_key, partner, False))
     if not hand & pmask:
         return n
@@ -1200,6 +1211,39 @@ def _nth(t, first):
     return first if t == 0 else (t - 1 if t <= first else t)
 
 
+@njit_inline
+def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, k0, k1, killer):
+    """The play `_search` tries first at a node ``count`` <= 2 plays into a trick, when it is a natural
+    card, found without `_moves` (scalars only): the ply's killer (card * 64 + identity, -1: none or not
+    held) if `_moves` lists it, else the first play of the static order (`_order`). -1 when a Perlagg
+    may come first: the killer is one, or following with no natural winner the hand holds one.
+    others: the other hands' cards; led: the suit led (-1: leading); best_key, partner: the trick's
+    best key and whether the partner holds it; k0, k1: the keys of the plays made (`_moves` skips a
+    natural card below a held `_next_held` with no trick key between them)."""
+    if killer >= 0 and (pmask >> np.uint64(killer >> 6)) & _ONE:
+        return -1
+    present = (others | hand) & ~pmask
+    best, best_order = -1, 0
+    m = legal_naturals(hand, pmask, led, trump)[0]
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        key = play_key(card, 0, led if count else id_suit(card), trump)
+        nxt = -1 if others & pmask else _next_held(card, hand, present)
+        if nxt >= 0:
+            top = play_key(nxt, 0, led, trump)
+            if not ((count > 0 and key < k0 < top) or (count > 1 and key < k1 < top)):
+                continue
+        if card * 65 == killer:
+            return card
+        order = _order(key, count, best_key, partner, False)
+        if best < 0 or order > best_order:
+            best, best_order = card, order
+    if count and not partner and best_order < 4096 and hand & pmask:
+        return -1
+    return best
+
+
 @njit
 def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, need, table, moves):
     """True if ``team`` takes ``need`` tricks from this position under perfect play.
@@ -1210,7 +1254,11 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     order (`_order`) except for the ply's *killer*, tried first when the list holds it: the last
     play (card and identity) that settled a node at this ply after the first play tried had not
     (16% fewer nodes on deals as played; keeping the killer when the first play settles matters,
-    and history tables or a second killer per ply did not pay). The last
+    and history tables or a second killer per ply did not pay). The list is built lazily: when the
+    first play to try is a natural card, `_first_natural` finds it from the hand alone and it is tried
+    before `_moves` runs, which then runs only if that play did not settle the node (the play is then
+    located in the list and not tried again), so the plays and their order are those of the full
+    list; most cut nodes never build it (1.13-1.15x). The last
     play of a trick is settled by `_settle_last` where the sure tricks decide; table[1][1] counts
     the nodes. Its helpers are inlined (`njit_inline`) and take few arrays: every array argument
     of an inlined call costs two atomic reference-count updates that numba cannot prune here, once
@@ -1235,12 +1283,16 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     work = _new_work()
     killers = np.full(plies, -1, dtype=np.int64)  # per ply: its killer play, card * 64 + identity (-1: none)
     firsts = np.zeros(plies, dtype=np.int64)  # per ply: index of the killer in its moves (0: none or first)
+    lazy = np.zeros(plies, dtype=np.bool_)  # per ply: only its first play is listed (`_first_natural`)
+    tkeys = np.zeros(SEATS, dtype=np.int64)  # trick keys of the plays of the current trick
+    for i in range(count):
+        tkeys[i] = play_key(tids[i], prec[tcards[i]], id_suit(tids[0]), trump)
     low32 = np.uint64(0xFFFFFFFF)
     p = 0
     leaders[0], counts[0] = leader, count
     if count:
         bslots[0], bkeys[0] = _best_slot(tids, tcards, count, prec, trump)
-    entering, child = True, False
+    entering, child, build, card = True, False, False, -1
     while True:
         leader, count = leaders[p], counts[p]
         seat = (leader + count) % SEATS
@@ -1268,19 +1320,23 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 if value < 0:
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0:
-                sizes[p] = _moves(hands, seat, tcards, tids, count, bslots[p], bkeys[p], pmask, prec, trump,
-                                  moves, p, work)
-                if count == SEATS - 1:
-                    sizes[p], value = _settle_last(hands, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
-                                                   prec, trump, team, need, moves, p, sizes[p])
                 tried[p] = 0
                 results[p] = not mine
                 firsts[p] = 0
-                if value < 0 and killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE:  # held
-                    for j in range(1, sizes[p]):
-                        if moves[p, 0, j] == killers[p] >> 6 and moves[p, 1, j] == killers[p] & 63:
-                            firsts[p] = j
-                            break
+                first = -1
+                led = id_suit(tids[0]) if count else -1
+                if count < SEATS - 1:
+                    killer = killers[p] if killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE else -1
+                    first = _first_natural(hands[seat], (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat],
+                                           pmask, count, led, trump, bkeys[p], count >= 2 and bslots[p] == count - 2,
+                                           tkeys[0], tkeys[1], killer)
+                lazy[p] = first >= 0
+                if first >= 0:
+                    moves[p, 0, 0], moves[p, 1, 0] = first, first
+                    moves[p, 2, 0] = play_key(first, 0, led if count else id_suit(first), trump)
+                    sizes[p] = 1
+                else:
+                    build = True
         else:
             # back from the child of ply p: take its play back
             j = _nth(tried[p] - 1, firsts[p])
@@ -1295,7 +1351,26 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                     killers[p] = card << 6 | moves[p, 1, j]
                 results[p] = mine
                 tried[p] = sizes[p]
+            elif lazy[p]:
+                build = True
             value = -1
+        if build:  # list the plays: at entering, or after a lazy first play did not settle the node
+            build = False
+            sizes[p] = _moves(hands, seat, tcards, tids, count, bslots[p], bkeys[p], pmask, prec, trump, moves, p, work)
+            if count == SEATS - 1:
+                sizes[p], value = _settle_last(hands, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
+                                               prec, trump, team, need, moves, p, sizes[p])
+            if lazy[p]:  # its first play is tried: find it in the list
+                lazy[p] = False
+                for j in range(sizes[p]):
+                    if moves[p, 0, j] == card and moves[p, 1, j] == card:
+                        firsts[p] = j
+                        break
+            elif value < 0 and killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE:  # held
+                for j in range(1, sizes[p]):
+                    if moves[p, 0, j] == killers[p] >> 6 and moves[p, 1, j] == killers[p] & 63:
+                        firsts[p] = j
+                        break
         if value < 0 and tried[p] < sizes[p]:
             j = _nth(tried[p], firsts[p])
             card = moves[p, 0, j]
@@ -1304,6 +1379,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             tcards[count], tids[count] = card, moves[p, 1, j]
             winners[p] = -1
             key = moves[p, 2, j]
+            tkeys[count] = key
             if count == SEATS - 1:
                 winner = _last_winner(seat, key, leader, bslots[p], bkeys[p])
                 winners[p] = winner
