@@ -828,7 +828,7 @@ def _new_work():
 def _next_held(card, hand, present):
     """The next natural card above natural ``card`` in its suit among ``present`` (a mask) if ``hand``
     holds it, else -1: of two such cards `_moves` lists only the higher, unless a play of the trick
-    lies between them."""
+    lies between them (a skip `_moves` makes only while no other hand holds a Perlagg)."""
     above = present & SUIT_MASKS[id_suit(card)] & ~((_ONE << np.uint64(card + 1)) - _ONE)
     if above:
         nxt = lowest_card(above)
@@ -1212,14 +1212,15 @@ def _nth(t, first):
 
 
 @njit_inline
-def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, k0, k1, killer):
+def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, id0, prec0, id1, prec1, killer):
     """The play `_search` tries first at a node ``count`` <= 2 plays into a trick, when it is a natural
     card, found without `_moves` (scalars only): the ply's killer (card * 64 + identity, -1: none or not
     held) if `_moves` lists it, else the first play of the static order (`_order`). -1 when a Perlagg
     may come first: the killer is one, or following with no natural winner the hand holds one.
     others: the other hands' cards; led: the suit led (-1: leading); best_key, partner: the trick's
-    best key and whether the partner holds it; k0, k1: the keys of the plays made (`_moves` skips a
-    natural card below a held `_next_held` with no trick key between them)."""
+    best key and whether the partner holds it; id0, prec0, id1, prec1: identity and precedence of the
+    plays made (their keys: `_moves` skips a natural card below a held `_next_held` with no trick key
+    between them)."""
     if killer >= 0 and (pmask >> np.uint64(killer >> 6)) & _ONE:
         return -1
     present = (others | hand) & ~pmask
@@ -1232,7 +1233,8 @@ def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, k0
         nxt = -1 if others & pmask else _next_held(card, hand, present)
         if nxt >= 0:
             top = play_key(nxt, 0, led, trump)
-            if not ((count > 0 and key < k0 < top) or (count > 1 and key < k1 < top)):
+            if not ((count > 0 and key < play_key(id0, prec0, led, trump) < top)
+                    or (count > 1 and key < play_key(id1, prec1, led, trump) < top)):
                 continue
         if card * 65 == killer:
             return card
@@ -1258,7 +1260,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     first play to try is a natural card, `_first_natural` finds it from the hand alone and it is tried
     before `_moves` runs, which then runs only if that play did not settle the node (the play is then
     located in the list and not tried again), so the plays and their order are those of the full
-    list; most cut nodes never build it (1.13-1.15x). The last
+    list; most cut nodes never build it (1.02-1.11x in same-process A/Bs; node counts unchanged). The last
     play of a trick is settled by `_settle_last` where the sure tricks decide; table[1][1] counts
     the nodes. Its helpers are inlined (`njit_inline`) and take few arrays: every array argument
     of an inlined call costs two atomic reference-count updates that numba cannot prune here, once
@@ -1282,11 +1284,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     bkeys = np.zeros(plies, dtype=np.int64)
     work = _new_work()
     killers = np.full(plies, -1, dtype=np.int64)  # per ply: its killer play, card * 64 + identity (-1: none)
-    firsts = np.zeros(plies, dtype=np.int64)  # per ply: index of the killer in its moves (0: none or first)
+    firsts = np.zeros(plies, dtype=np.int64)  # per ply: index in its moves of the play tried first (the killer's
+    # or the lazily tried play's; 0: the list's own first)
     lazy = np.zeros(plies, dtype=np.bool_)  # per ply: only its first play is listed (`_first_natural`)
-    tkeys = np.zeros(SEATS, dtype=np.int64)  # trick keys of the plays of the current trick
-    for i in range(count):
-        tkeys[i] = play_key(tids[i], prec[tcards[i]], id_suit(tids[0]), trump)
     low32 = np.uint64(0xFFFFFFFF)
     p = 0
     leaders[0], counts[0] = leader, count
@@ -1329,7 +1329,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                     killer = killers[p] if killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE else -1
                     first = _first_natural(hands[seat], (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat],
                                            pmask, count, led, trump, bkeys[p], count >= 2 and bslots[p] == count - 2,
-                                           tkeys[0], tkeys[1], killer)
+                                           tids[0], prec[tcards[0]], tids[1], prec[tcards[1]], killer)
                 lazy[p] = first >= 0
                 if first >= 0:
                     moves[p, 0, 0], moves[p, 1, 0] = first, first
@@ -1360,11 +1360,12 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             if count == SEATS - 1:
                 sizes[p], value = _settle_last(hands, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
                                                prec, trump, team, need, moves, p, sizes[p])
-            if lazy[p]:  # its first play is tried: find it in the list
-                lazy[p] = False
+            if lazy[p]:  # its first play is tried: find it in the list (if absent, which `_first_natural` rules
+                lazy[p] = False  # out, try the whole list: an extra legal play cannot change the value)
+                tried[p] = 0
                 for j in range(sizes[p]):
                     if moves[p, 0, j] == card and moves[p, 1, j] == card:
-                        firsts[p] = j
+                        firsts[p], tried[p] = j, 1
                         break
             elif value < 0 and killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE:  # held
                 for j in range(1, sizes[p]):
@@ -1379,7 +1380,6 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             tcards[count], tids[count] = card, moves[p, 1, j]
             winners[p] = -1
             key = moves[p, 2, j]
-            tkeys[count] = key
             if count == SEATS - 1:
                 winner = _last_winner(seat, key, leader, bslots[p], bkeys[p])
                 winners[p] = winner
