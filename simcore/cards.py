@@ -17,6 +17,7 @@ per-deck rank aliases (``T`` for 10, ``B``/``J``, ``D``/``Q``, ``N`` for 9).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 
@@ -158,3 +159,10 @@ class Deck:
             rows.append((face, self.suit_of_face(face), self.rank_of_face(face)))
         return np.array(rows, dtype=np.int16)
 
+
+def subset_masks(cards, k: int) -> np.ndarray:
+    """Every set of ``k`` cards out of ``cards`` (card numbers) as bitmasks: (C(len(cards), k),) uint64, in
+    `itertools.combinations` order (k = 0: the one empty set)."""
+    subsets = list(combinations(cards, k))
+    combos = np.array(subsets, dtype=np.uint64).reshape(len(subsets), k)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1, initial=np.uint64(0))

@@ -142,3 +142,13 @@ def test_mask_round_trip(cards):
 def test_full_mask():
     assert DECK.full_mask == (1 << 32) - 1
     assert DECK.mask(range(32)) == DECK.full_mask
+
+
+def test_subset_masks_are_every_k_subset_once():
+    from itertools import combinations
+    from simcore.cards import subset_masks
+    cards = [0, 3, 5, 9, 40]
+    for k in range(len(cards) + 1):
+        masks = subset_masks(cards, k)
+        assert sorted(int(m) for m in masks) == sorted(sum(1 << c for c in sub) for sub in combinations(cards, k))
+    assert subset_masks(cards, 0).tolist() == [0]

@@ -19,7 +19,6 @@ row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
 from __future__ import annotations
 
 import argparse
-from itertools import combinations
 
 import numpy as np
 import pandas as pd
@@ -29,6 +28,7 @@ from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
+from simcore.cards import subset_masks
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
@@ -441,8 +441,7 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
 # --- exact enumeration (§11.1) -------------------------------------------------------------------
 def _all_hands() -> np.ndarray:
     """Every 5-card hand of the 33-card pack as masks: (237336,) uint64."""
-    combos = np.array(list(combinations(range(P.DECK.n_cards), D.HAND_SIZE)), dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+    return subset_masks(range(P.DECK.n_cards), D.HAND_SIZE)
 
 
 def _size_rows(codes: np.ndarray, **columns) -> list[dict]:

@@ -13,11 +13,10 @@ Ace to 7 (A-4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 
 import numpy as np
 
-from simcore.cards import Deck
+from simcore.cards import Deck, subset_masks
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, accepted, deal
 from simcore.errors import CardsimError
@@ -285,8 +284,7 @@ class StatsJob(DealJob):
 # --- exact enumeration ----------------------------------------------------------------------
 def all_hands() -> np.ndarray:
     """Every 5-card hand of the pack as masks: (201376,) uint64."""
-    combos = np.array(list(combinations(range(DECK.n_cards), HAND_SIZE)), dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
+    return subset_masks(range(DECK.n_cards), HAND_SIZE)
 
 
 def possible_hands(known: Known, seat: int) -> np.ndarray:
@@ -297,11 +295,7 @@ def possible_hands(known: Known, seat: int) -> np.ndarray:
         placed.add(known.turnup)
     pool = [c for c in range(DECK.n_cards) if c not in placed]
     own = known.seat_cards.get(seat, ())
-    fills = np.zeros(1, dtype=np.uint64)  # a full known hand: the one way, nothing to add
-    if len(own) < HAND_SIZE:
-        combos = np.array(list(combinations(pool, HAND_SIZE - len(own))), dtype=np.uint64)
-        fills = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos), axis=1)
-    return fills | np.uint64(DECK.mask(own))
+    return subset_masks(pool, HAND_SIZE - len(own)) | np.uint64(DECK.mask(own))
 
 
 def rank_counts(masks: np.ndarray) -> np.ndarray:
