@@ -412,3 +412,72 @@ def test_adjacent_perlaggen_of_one_hand_are_searched_once():
     trick = np.array([c("S7"), 0, 0, 0], dtype=np.int64)  # S7 already played to this trick
     got = play._distinct_perlaggen(np.uint64(mask("S6 E7")), np.uint64(0), trick, 1, prec)
     assert int(got) == mask("S6 E7")
+
+
+def canon_reference(hands, perl):
+    """What `_canon_key` must tell apart, in plain Python: the cap K = min(Perlaggen left, 4); per suit
+    the natural cards left in rank order with their holders and the strengths free below, between and
+    above them (a bells' lowest gap counts the Weli's strength 0), each capped at K; the holders of the
+    Perlaggen from the highest precedence down. perl: {card: precedence}."""
+    holder = {x: s for s in range(4) for x in hands[s]}
+    cap = min(sum(x in perl for x in holder), 4)
+    suits = []
+    for suit in range(4):
+        strength, cards = (0 if suit == 3 else 1), []
+        for x in sorted(x for x in holder if x not in perl and x < 32 and x // 8 == suit):
+            cards.append((min(x % 8 + 1 - strength, cap), holder[x]))
+            strength = x % 8 + 1
+        suits.append((tuple(cards), min(9 - strength, cap)))
+    return cap, tuple(suits), tuple(holder[x] for x in sorted((x for x in holder if x in perl), key=perl.get,
+                                                               reverse=True))
+
+
+def shifted(hands, perl, draw):
+    """The hands with one natural card moved to another free rank of its suit between its neighbours
+    (same holder, same order of the cards left): only gaps change. None if no card can move."""
+    present = set().union(*hands)
+    moves = []
+    for x in present - set(perl) - {32}:
+        suit = [y % 8 for y in present - set(perl) if y < 32 and y // 8 == x // 8]
+        low, high = max([r for r in suit if r < x % 8], default=-1), min([r for r in suit if r > x % 8], default=8)
+        moves += [(x, 8 * (x // 8) + r) for r in range(low + 1, high) if r != x % 8 and 8 * (x // 8) + r not in perl]
+    if not moves:
+        return None
+    x, y = draw.choice(sorted(moves))
+    return [h - {x} | {y} if x in h else set(h) for h in hands]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(("innsbruck", "eichel", "deutschnofen")), st.integers(1, 4), st.randoms(use_true_random=False))
+def test_canonical_key_tells_apart_exactly_what_the_reference_does(style, size, rng):
+    """Positions drawn from a small pool of cards (so that many share a key), each with a variant whose
+    gaps differ (`shifted`): two get the same `_canon_key` exactly when the plain reference above
+    makes them alike."""
+    pmasks, precs = play.PlayRules(style).arrays()
+    trump = rng.choice([t for t in range(4) if pmasks[t]])
+    perl = {x: int(precs[trump, x]) for x in range(33) if int(pmasks[trump]) >> x & 1}
+    n_per = rng.randint(0, min(len(perl), 4 * size))  # often four or more Perlaggen: the cap at work
+    pool = rng.sample(sorted(perl), n_per) + rng.sample(sorted(set(range(33)) - set(perl)), 4 * size - n_per
+                                                        + rng.randint(0, 4))
+    draw = random.Random(rng.getrandbits(64))  # plain draws: hypothesis' own are slow for 300 positions
+    by_key, by_reference = {}, {}
+    for _ in range(300):
+        cards = draw.sample(pool, 4 * size)
+        hands = [set(cards[s * size:(s + 1) * size]) for s in range(4)]
+        for position in (hands, shifted(hands, perl, draw)):
+            if position is None:
+                continue
+            key = tuple(int(k) for k in play._canon_key(masks(position), pmasks[trump], precs[trump]))
+            reference = canon_reference(position, perl)
+            assert by_key.setdefault(key, reference) == reference
+            assert by_reference.setdefault(reference, key) == key
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(STYLES), st.randoms(use_true_random=False))
+def test_solver_matches_minimax_at_the_last_play_of_the_fourth_trick(style, rng):
+    """Rich in Perlaggen, two cards each, three plays of the fourth trick made: the last play is settled
+    without a move list (`_fourth_last_play`)."""
+    hands, trump, leader, won = rich_position(rng, 2, style)
+    trick = random_trick(rng, hands, trump, naive.perlaggen(style, trump), leader, 3)
+    check_solver(hands, trump, leader, won, style, trick)

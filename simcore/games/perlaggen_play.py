@@ -985,17 +985,12 @@ def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, facts,
 
 @njit_inline
 def _top_natural_trumps(hand, opponents, pmask, trump):
-    """Natural trumps of ``hand`` above every natural trump of ``opponents`` (masks)."""
+    """Natural trumps of ``hand`` above every natural trump of ``opponents`` (masks): above the
+    opponents' highest card index, the bits at and below it smeared down without a loop."""
     theirs = opponents & ~pmask & SUIT_MASKS[trump]
-    ours = hand & ~pmask & SUIT_MASKS[trump]
-    if theirs:
-        top = lowest_card(theirs)
-        m = theirs
-        while m:
-            top = lowest_card(m)
-            m &= m - _ONE
-        ours &= ~((_ONE << np.uint64(top + 1)) - _ONE)
-    return popcount(ours)
+    for shift in (1, 2, 4, 8, 16, 32):
+        theirs |= theirs >> np.uint64(shift)
+    return popcount(hand & ~pmask & SUIT_MASKS[trump] & ~theirs)
 
 
 @njit_inline
@@ -1036,13 +1031,13 @@ def _sure_of(mine, partners, opponents, ours, theirs, pmask, trump, left):
                    _top_natural_trumps(partners, opponents, pmask, trump))
     total = popcount(np.uint64(theirs))
     sure = min(naturals, left) - min(total, naturals)
-    i, above = 0, 0
-    for q in range(15, 0, -1):
-        if (ours >> q) & 1:
-            i += 1
-            sure = max(sure, min(i + naturals, left) - above - min(total - above, naturals))
-        elif (theirs >> q) & 1:
-            above += 1
+    m = ours
+    while m:  # each Perlagg q of the team: i of its Perlaggen at or above q, ``above`` of theirs above q
+        q = m & -m
+        m ^= q
+        i = popcount(np.uint64(ours & -q))
+        above = popcount(np.uint64(theirs & ~(2 * q - 1)))
+        sure = max(sure, min(i + naturals, left) - above - min(total - above, naturals))
     return sure
 
 
@@ -1072,18 +1067,27 @@ def _boundary_value(hands, leader, won0, won1, pmask, prec, trump, team, need):
     """At a trick boundary with ``hands`` (a tuple of 4 masks, no array: see `_search`) where teams 0
     and 1 have taken ``won0`` and ``won1`` tricks: 1 if ``team`` surely takes ``need`` tricks, 0 if it
     surely cannot, -1 if only a search can tell. The last trick is decided here."""
+    return _bounded_value(hands, leader, won0, won1, _prec_bits((hands[team] | hands[team + 2]) & pmask, prec),
+                          _prec_bits((hands[1 - team] | hands[3 - team]) & pmask, prec), pmask, prec, trump, team, need)
+
+
+@njit_inline
+def _bounded_value(hands, leader, won0, won1, pa, pb, pmask, prec, trump, team, need):
+    """`_boundary_value` given the precedence bits (`_prec_bits`) of the Perlaggen of ``team``, pa, and
+    of the other team, pb."""
     left = TRICKS - won0 - won1
     ours, theirs = (won0, won1) if team == 0 else (won1, won0)
     if ours >= need:
         return 1
-    a0, a1, b0, b1 = hands[team], hands[team + 2], hands[1 - team], hands[3 - team]
-    pa, pb = _prec_bits((a0 | a1) & pmask, prec), _prec_bits((b0 | b1) & pmask, prec)
-    if ours + _sure_of(a0, a1, b0 | b1, pa, pb, pmask, trump, left) >= need:
-        return 1
-    if theirs > TRICKS - need or theirs + _sure_of(b0, b1, a0 | a1, pb, pa, pmask, trump, left) > TRICKS - need:
+    if theirs > TRICKS - need:
         return 0
     if left == 1:
-        return 1 if _last_trick_team(hands, leader, pmask, prec, trump) == team and ours + 1 >= need else 0
+        return 1 if ours + 1 >= need and _last_trick_team(hands, leader, pmask, prec, trump) == team else 0
+    a0, a1, b0, b1 = hands[team], hands[team + 2], hands[1 - team], hands[3 - team]
+    if ours + _sure_of(a0, a1, b0 | b1, pa, pb, pmask, trump, left) >= need:
+        return 1
+    if theirs + _sure_of(b0, b1, a0 | a1, pb, pa, pmask, trump, left) > TRICKS - need:
+        return 0
     return -1
 
 
@@ -1103,24 +1107,30 @@ def _tag(hands, count, leader, ours, slot, best_key, led, solve):
     return (((tag * SEATS + count) * SEATS + holder) * 4 + led) * 1024 + best_key
 
 
-@njit_inline
-def _put_bits(k1, k2, pos, value, bits):
-    """(k1, k2, pos + bits): ``bits`` bits of ``value`` written at bit ``pos`` of the 128-bit (k1, k2)."""
-    v = np.uint64(value)
-    if pos < 64:
-        k1 |= v << np.uint64(pos)
-        if pos + bits > 64:
-            k2 |= v >> np.uint64(64 - pos)
-    else:
-        k2 |= v << np.uint64(pos - 64)
-    return k1, k2, pos + bits
+def _gap_ids() -> np.ndarray:
+    """(5, 2, 256) int64: for a cap K (0-4), bells or not, and the 8-bit mask of a suit's natural cards
+    left (bit r: the card of rank r, strength r + 1), a number that is the same exactly for masks with
+    the same gaps (strengths free below the lowest card, between two, above the highest: a bells' gap
+    counts the Weli's strength 0) each capped at K. Numbers from 0 to 255 per (K, bells)."""
+    ids = np.zeros((5, 2, 256), dtype=np.int64)
+    for cap in range(5):
+        for bells in range(2):
+            seen: dict[tuple, int] = {}
+            for mask in range(256):
+                gaps, strength = [], 0 if bells else 1
+                for r in range(8):
+                    if mask >> r & 1:
+                        gaps.append(min(r + 1 - strength, cap))
+                        strength = r + 1
+                gaps.append(min(9 - strength, cap))
+                ids[cap, bells, mask] = seen.setdefault(tuple(gaps), len(seen))
+    return ids
 
 
-@njit_inline
-def _holder(h0, h1, h2, h3, card):
-    """Seat whose hand (masks h0..h3 of seats 0..3) holds ``card``."""
-    bit = _ONE << np.uint64(card)
-    return 0 if h0 & bit else (1 if h1 & bit else (2 if h2 & bit else 3))
+GAP_IDS = _gap_ids()
+PEXT8 = np.array([sum(((x >> b) & 1) << i for i, b in enumerate(b for b in range(8) if m >> b & 1))
+                  for m in range(256) for x in range(256)], dtype=np.uint64)
+"""(65536,) uint64: PEXT8[256 * m + x], the bits of x at the set bits of m, packed low (bit extraction)."""
 
 
 @njit_inline
@@ -1132,29 +1142,42 @@ def _canon_key(hands, pmask, prec):
     (below the lowest, between two, above the highest) how many strengths a Perlagg identity can
     take there, up to K = the Perlaggen left, at most 4 (the K Perlaggen one trick can bring to a
     gap can then be ordered in every way, by strength and precedence, as with the full width); and
-    the holders of the Perlaggen in
-    order of precedence. Written as bits: per natural card [1, gap below (3 bits), holder (2)], per
-    suit [0, gap above (3)], per Perlagg by precedence [1, holder (2)].
+    the holders of the Perlaggen in order of precedence. Written as: k2 = per suit the number of its
+    capped gaps (`GAP_IDS`, 8 bits), then the number of Perlaggen (4 bits) and their holders (2 bits
+    each, lowest precedence first); k1 = per suit the holders' low bits, then their high bits, of its
+    natural cards in rank order (`PEXT8`; each part's length is the suit's card count).
     """
     h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
     everyone = h0 | h1 | h2 | h3
     per = everyone & pmask
-    cap = min(popcount(per), SEATS)
-    k1, k2, pos = np.uint64(0), np.uint64(0), 0
+    npers = popcount(per)
+    cap = min(npers, SEATS)
+    low_bits, high_bits = (h1 | h3) & ~pmask, (h2 | h3) & ~pmask
+    k1, k2, pos = np.uint64(0), np.uint64(0), np.uint64(0)
     for suit in range(4):
-        strength = 0 if suit == 3 else 1
-        m = everyone & ~pmask & np.uint64(0xFF << (8 * suit))
-        while m:
-            card = lowest_card(m)
-            m &= m - _ONE
-            gap = min(card % 8 + 1 - strength, cap)
-            k1, k2, pos = _put_bits(k1, k2, pos, 1 | (gap << 1) | (_holder(h0, h1, h2, h3, card) << 4), 6)
-            strength = card % 8 + 1
-        k1, k2, pos = _put_bits(k1, k2, pos, min(9 - strength, cap) << 1, 4)
-    while per:  # by precedence, highest first
-        c = _by_prec(per, prec, True)
-        per &= ~(_ONE << np.uint64(c))
-        k1, k2, pos = _put_bits(k1, k2, pos, 1 | (_holder(h0, h1, h2, h3, c) << 1), 3)
+        shift = np.uint64(8 * suit)
+        m = np.int64((everyone & ~pmask) >> shift) & 255
+        k2 |= np.uint64(GAP_IDS[cap, 1 if suit == 3 else 0, m]) << shift
+        row = 256 * m
+        k1 |= PEXT8[row + (np.int64(low_bits >> shift) & 255)] << pos
+        pos += np.uint64(popcount(np.uint64(m)))
+        k1 |= PEXT8[row + (np.int64(high_bits >> shift) & 255)] << pos
+        pos += np.uint64(popcount(np.uint64(m)))
+    word, present = np.uint64(0), 0
+    while per:  # holder per precedence, then packed in order of precedence
+        c = lowest_card(per)
+        per &= per - _ONE
+        bit = _ONE << np.uint64(c)
+        holder = (1 if (h1 | h3) & bit else 0) | (2 if (h2 | h3) & bit else 0)
+        word |= np.uint64(holder) << np.uint64(2 * prec[c])
+        present |= 1 << prec[c]
+    k2 |= np.uint64(npers) << np.uint64(32)
+    pos = np.uint64(36)
+    while present:
+        q = present & -present
+        present ^= q
+        k2 |= ((word >> np.uint64(2 * _trailing_zeros(q))) & np.uint64(3)) << pos
+        pos += np.uint64(2)
     return k1, k2
 
 
@@ -1175,13 +1198,17 @@ def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, t
     mine = seat % 2 == team
     kept = 0
     h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+    pa = _prec_bits((hands[team] | hands[team + 2]) & pmask, prec)  # the teams' Perlaggen before the play
+    pb = _prec_bits((hands[1 - team] | hands[3 - team]) & pmask, prec)
     for i in range(n):
-        bit = _ONE << np.uint64(moves[p, 0, i])
+        card = moves[p, 0, i]
+        bit = _ONE << np.uint64(card)
+        gone = (1 << prec[card]) if (pmask >> np.uint64(card)) & _ONE else 0
         winner = _last_winner(seat, moves[p, 2, i], leader, slot, best_key)
         after = (h0 ^ bit if seat == 0 else h0, h1 ^ bit if seat == 1 else h1,
                  h2 ^ bit if seat == 2 else h2, h3 ^ bit if seat == 3 else h3)
-        value = _boundary_value(after, winner, won0 + (winner % 2 == 0), won1 + (winner % 2 == 1), pmask, prec, trump,
-                                team, need)
+        value = _bounded_value(after, winner, won0 + (winner % 2 == 0), won1 + (winner % 2 == 1),
+                               pa & ~gone if mine else pa, pb if mine else pb & ~gone, pmask, prec, trump, team, need)
         if value == (1 if mine else 0):
             return 0, value
         if value < 0:
@@ -1191,6 +1218,45 @@ def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, t
     if kept == 0:
         return 0, 0 if mine else 1
     return kept, -1
+
+
+@njit_inline
+def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
+    """Value (1: ``team`` takes ``need`` tricks) at the last play of the fourth trick, by ``seat``, with
+    ``won0`` and ``won1`` tricks taken, the suit ``led``, the trick held by its play ``slot`` with key
+    ``best_key``.
+
+    The seat plays one of its two cards and keeps the other for the last trick, so each play decides
+    the deal (`_last_trick_team`): a natural card wins or loses the trick by its key; a Perlagg can win
+    it when its highest play (the trump Ace, always allowed, §7.2) beats the trick and lose it when
+    its lowest play (`_lowest_play`) does not. The same value as listing the plays (`_moves`) and
+    settling them (`_settle_last`), without the list; scalars only (hands: a tuple of 4 masks)."""
+    wanted = 1 if seat % 2 == team else 0
+    hand = hands[seat]
+    naturals, ok = legal_naturals(hand, pmask, led, trump)
+    holder = (leader + slot) % SEATS
+    m = naturals | (hand & pmask)
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        bit = _ONE << np.uint64(card)
+        after = (hands[0] ^ bit if seat == 0 else hands[0], hands[1] ^ bit if seat == 1 else hands[1],
+                 hands[2] ^ bit if seat == 2 else hands[2], hands[3] ^ bit if seat == 3 else hands[3])
+        if (pmask >> np.uint64(card)) & _ONE:
+            q = prec[card]
+            wins = play_key(8 * trump + 7, q, led, trump) > best_key
+            loses = _lowest_play(q, ok, led, trump)[1] < best_key
+        else:
+            wins = play_key(card, 0, led, trump) > best_key
+            loses = not wins
+        for option in range(2):
+            if (wins if option == 0 else loses):
+                winner = seat if option == 0 else holder
+                ours = (won0 if team == 0 else won1) + (winner % 2 == team)
+                last = _last_trick_team(after, winner, pmask, prec, trump)
+                if (1 if ours + (last == team) >= need else 0) == wanted:
+                    return wanted
+    return 1 - wanted
 
 
 @njit_inline
@@ -1307,7 +1373,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
             # trick boundaries below the root follow a trick of this solve: at most 16 cards are left, so
             # `_canon_key` fits in 128 bits
-            keyed = value < 0 and p > 0 and (count == 0 or count == 2)
+            keyed = value < 0 and p > 0 and (count == 0 or (count == 2 and p < 12))
             if keyed and count == 0:
                 k1, k2 = _canon_key(hands, pmask, prec)
                 tag = -2 - ((solve[0] * SEATS + leader) * (TRICKS + 1) + won[team])
@@ -1319,6 +1385,9 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 slot, value = _probe(entries, k1, k2, tag)
                 if value < 0:
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
+            if value < 0 and count == SEATS - 1 and won[0] + won[1] == TRICKS - 2:
+                value = _fourth_last_play((hands[0], hands[1], hands[2], hands[3]), seat, id_suit(tids[0]), bslots[p],
+                                          bkeys[p], leader, won[0], won[1], pmask, prec, trump, team, need)
             if value < 0:
                 tried[p] = 0
                 results[p] = not mine
