@@ -48,7 +48,7 @@ def endings(n: int, seed: int = 2) -> list[tuple]:
     return out
 
 
-def measure(deals: int = DEALS, n_endings: int = ENDINGS, repeat: int = 2) -> dict:
+def measure(deals: int = DEALS, n_endings: int = ENDINGS, repeat: int = 7) -> dict:
     """{"perlaggen.dd-solve": full deals per second and search nodes per deal, "perlaggen.dd-ending3":
     three-card endings per second with the minimax's rate and the ratio}; best of ``repeat`` timings."""
     hands, trumps = played_deals(deals)
