@@ -1112,8 +1112,10 @@ def _tag(hands, count, leader, ours, slot, best_key, led, solve):
 def _gap_ids() -> np.ndarray:
     """(5, 2, 256) int64: for a cap K (0-4), bells or not, and the 8-bit mask of a suit's natural cards
     left (bit r: the card of rank r, strength r + 1), a number that is the same exactly for masks with
-    the same gaps (strengths free below the lowest card, between two, above the highest: a bells' gap
-    counts the Weli's strength 0) each capped at K. Numbers from 0 to 255 per (K, bells)."""
+    the same gaps each capped at K: per gap (below the lowest card, between two, above the highest) the
+    strengths a Perlagg identity can take there (from the lower card's own, which a Perlagg of that
+    strength beats, up to below the higher card; the bells' lowest gap counts the Weli's strength 0).
+    Numbers from 0 to 255 per (K, bells)."""
     ids = np.zeros((5, 2, 256), dtype=np.int64)
     for cap in range(5):
         for bells in range(2):
@@ -1144,7 +1146,7 @@ def _canon_key(hands, pmask, prec):
     (below the lowest, between two, above the highest) how many strengths a Perlagg identity can
     take there, up to K = the Perlaggen left, at most 4 (the K Perlaggen one trick can bring to a
     gap can then be ordered in every way, by strength and precedence, as with the full width); and
-    the holders of the Perlaggen in order of precedence. Written as: k2 = per suit the number of its
+    the holders of the Perlaggen in order of precedence. Written as: k2 = per suit the id of its
     capped gaps (`GAP_IDS`, 8 bits), then the number of Perlaggen (4 bits) and their holders (2 bits
     each, lowest precedence first); k1 = per suit the holders' low bits, then their high bits, of its
     natural cards in rank order (`PEXT8`; each part's length is the suit's card count).
@@ -1191,6 +1193,13 @@ def _last_winner(seat, key, leader, slot, best_key):
 
 
 @njit_inline
+def _played(hands, seat, bit):
+    """The 4 masks of the tuple ``hands`` after ``seat`` played the card ``bit`` (a tuple: no array)."""
+    return (hands[0] ^ bit if seat == 0 else hands[0], hands[1] ^ bit if seat == 1 else hands[1],
+            hands[2] ^ bit if seat == 2 else hands[2], hands[3] ^ bit if seat == 3 else hands[3])
+
+
+@njit_inline
 def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need, moves, p, n):
     """The last play of a trick, moves[p, :, :n] of ``seat``, with ``won0`` and ``won1`` tricks taken
     by teams 0 and 1, the trick held by its play ``slot`` with key ``best_key``: value each play's
@@ -1207,8 +1216,7 @@ def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, t
         bit = _ONE << np.uint64(card)
         gone = (1 << prec[card]) if (pmask >> np.uint64(card)) & _ONE else 0
         winner = _last_winner(seat, moves[p, 2, i], leader, slot, best_key)
-        after = (h0 ^ bit if seat == 0 else h0, h1 ^ bit if seat == 1 else h1,
-                 h2 ^ bit if seat == 2 else h2, h3 ^ bit if seat == 3 else h3)
+        after = _played((h0, h1, h2, h3), seat, bit)
         value = _bounded_value(after, winner, won0 + (winner % 2 == 0), won1 + (winner % 2 == 1),
                                pa & ~gone if mine else pa, pb if mine else pb & ~gone, pmask, prec, trump, team, need)
         if value == (1 if mine else 0):
@@ -1242,8 +1250,7 @@ def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmas
         card = lowest_card(m)
         m &= m - _ONE
         bit = _ONE << np.uint64(card)
-        after = (hands[0] ^ bit if seat == 0 else hands[0], hands[1] ^ bit if seat == 1 else hands[1],
-                 hands[2] ^ bit if seat == 2 else hands[2], hands[3] ^ bit if seat == 3 else hands[3])
+        after = _played(hands, seat, bit)
         if (pmask >> np.uint64(card)) & _ONE:
             q = prec[card]
             wins = play_key(8 * trump + 7, q, led, trump) > best_key
@@ -1272,8 +1279,7 @@ def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pma
         m &= m - _ONE
         bit = _ONE << np.uint64(card)
         key = play_key(card, 0, led, trump)
-        after = (hands[0] ^ bit if seat == 0 else hands[0], hands[1] ^ bit if seat == 1 else hands[1],
-                 hands[2] ^ bit if seat == 2 else hands[2], hands[3] ^ bit if seat == 3 else hands[3])
+        after = _played(hands, seat, bit)
         value = _fourth_last_play(after, (seat + 1) % SEATS, led, 2 if key > best_key else slot, max(key, best_key),
                                   leader, won0, won1, pmask, prec, trump, team, need)
         if value == wanted:
@@ -1395,8 +1401,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 value = _boundary_value((hands[0], hands[1], hands[2], hands[3]), leader, won[0], won[1], pmask, prec,
                                         trump, team, need)
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
-            # trick boundaries below the root follow a trick of this solve: at most 16 cards are left, so
-            # `_canon_key` fits in 128 bits
+            # trick boundaries below the root follow a trick of this solve, so some cards are gone and the
+            # relative-rank key `_canon_key` can join positions
             keyed = value < 0 and p > 0 and (count == 0 or (count == 2 and won[0] + won[1] < TRICKS - 2))
             if keyed and count == 0:
                 k1, k2 = _canon_key(hands, pmask, prec)
