@@ -416,9 +416,10 @@ def test_adjacent_perlaggen_of_one_hand_are_searched_once():
 
 def canon_reference(hands, perl):
     """What `_canon_key` must tell apart, in plain Python: the cap K = min(Perlaggen left, 4); per suit
-    the natural cards left in rank order with their holders and the strengths free below, between and
-    above them (a bells' lowest gap counts the Weli's strength 0), each capped at K; the holders of the
-    Perlaggen from the highest precedence down. perl: {card: precedence}."""
+    the natural cards left in rank order with their holders and, per gap below, between and above them,
+    the strengths a Perlagg identity can take there (the lower card's own included; a bells' lowest gap
+    counts the Weli's strength 0), each capped at K; the holders of the Perlaggen from the highest
+    precedence down. perl: {card: precedence}."""
     holder = {x: s for s in range(4) for x in hands[s]}
     cap = min(sum(x in perl for x in holder), 4)
     suits = []

@@ -1358,11 +1358,12 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     play of a trick is settled by `_settle_last` where the sure tricks decide (so a trick boundary
     below the root, reached only through an undecided play, skips them), the fourth trick's last
     play by `_fourth_last_play` and its third, from a hand without Perlaggen, by `_fourth_third_play`
-    (8% fewer nodes, none of the last ply); table[1][1] counts the nodes. Its helpers are inlined (`njit_inline`) and take few arrays: every array argument
-    of an inlined call costs two atomic reference-count updates that numba cannot prune here, once
-    a third of the search's time (`_new_work`, `_sure_of`). For the same reason the trick's holding
-    slot and key are kept per ply (``bslots``, ``bkeys``) and passed as scalars, and `_boundary_value`
-    takes the hands as a tuple and the tricks won as two scalars.
+    (9% fewer nodes, none of the last ply); table[1][1] counts the nodes. Its helpers are inlined
+    (`njit_inline`) and take few arrays: every array argument of an inlined call costs two atomic
+    reference-count updates that numba cannot prune here, once a third of the search's time
+    (`_new_work`, `_sure_of`). For the same reason the trick's holding slot and key are kept per ply
+    (``bslots``, ``bkeys``) and passed as scalars, and `_boundary_value` takes the hands as a tuple
+    and the tricks won as two scalars.
     """
     entries, solve = table
     plies = moves.shape[0]
