@@ -478,8 +478,8 @@ def test_canonical_key_tells_apart_exactly_what_the_reference_does(style, size, 
 @given(st.sampled_from(STYLES), st.integers(2, 3), st.booleans(), st.randoms(use_true_random=False))
 def test_solver_matches_minimax_at_the_end_of_the_fourth_trick(style, played, rich, rng):
     """Two cards each, two or three plays of the fourth trick made, with few or many Perlaggen: the last
-    play is settled without a move list (`_fourth_last_play`), and so is the third when its hand holds
-    no Perlagg (`_fourth_third_play`)."""
+    play is settled without a move list (`_fourth_last_play`), and so is the third (`_fourth_third_play`,
+    a Perlagg in its hand: one winning key per class of the last seat's splitting keys)."""
     hands, trump, leader, won = (rich_position if rich else random_position)(rng, 2, style)
     trick = random_trick(rng, hands, trump, naive.perlaggen(style, trump), leader, played)
     check_solver(hands, trump, leader, won, style, trick)

@@ -29,8 +29,8 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
   under a relative-rank key, `_canon_key`) and after two plays of the first three tricks, sure tricks
   (`_sure_tricks`: top Perlaggen as trump Aces, net of the opponents' higher ones, and top natural
   trumps) at every trick boundary and for every last play of a trick, the last trick decided
-  directly, the last play of the fourth trick (and the third, from a hand without Perlaggen) valued
-  without a move list (`_fourth_last_play`, `_fourth_third_play`), equivalent natural cards searched
+  directly, the last two plays of the fourth trick valued without a move list (`_fourth_last_play`,
+  `_fourth_third_play`), equivalent natural cards searched
   once when no other hand holds a Perlagg, Perlaggen
   of one hand with adjacent precedence searched once (`_distinct_perlaggen`), and a Perlagg's
   identities reduced to one per class that compares alike with everything the rest of the trick
@@ -1269,21 +1269,63 @@ def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmas
 
 
 @njit_inline
+def _split_keys(card, naturals, ok, pmask, prec, led, trump):
+    """The keys of the last seat's ``card`` that split its options (what `_fourth_last_play` compares the
+    trick's key with), as a pair padded with `_FAR`: a legal natural card's key, a Perlagg's lowest play's
+    and its trump Ace's; naturals, ok: `legal_naturals` of its hand."""
+    if (pmask >> np.uint64(card)) & _ONE:
+        return _lowest_play(prec[card], ok, led, trump)[1], play_key(8 * trump + 7, prec[card], led, trump)
+    if (naturals >> np.uint64(card)) & _ONE:
+        return play_key(card, 0, led, trump), _FAR
+    return _FAR, _FAR
+
+
+@njit_inline
 def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
-    """`_fourth_last_play` one play earlier: the third play of the fourth trick by ``seat``, whose hand
-    holds no Perlagg (so each legal card is one play), each valued by the last seat's best answer."""
+    """`_fourth_last_play` one play earlier: the third play of the fourth trick by ``seat``, each play
+    valued by the last seat's best answer. A natural card is one play; a Perlagg either loses the trick
+    (its lowest play, when that is below ``best_key``: every losing play leaves the last seat the same
+    trick) or wins it, one key above ``best_key`` per class of the number of the last seat's splitting
+    keys below it (`_split_keys`; keys of one class leave it the same options), highest first."""
     wanted = 1 if seat % 2 == team else 0
-    m = legal_naturals(hands[seat], pmask, led, trump)[0]
+    last = (seat + 1) % SEATS
+    naturals, ok = legal_naturals(hands[seat], pmask, led, trump)
+    m = naturals | (hands[seat] & pmask)
+    if hands[seat] & pmask:  # the last seat's (at most two) cards' splitting keys
+        theirs = hands[last]
+        their_naturals, their_ok = legal_naturals(theirs, pmask, led, trump)
+        a1, a2 = _split_keys(lowest_card(theirs), their_naturals, their_ok, pmask, prec, led, trump)
+        rest = theirs & (theirs - _ONE)
+        b1, b2 = _split_keys(lowest_card(rest), their_naturals, their_ok, pmask, prec, led, trump) if rest else (_FAR, _FAR)
     while m:
         card = lowest_card(m)
         m &= m - _ONE
-        bit = _ONE << np.uint64(card)
-        key = play_key(card, 0, led, trump)
-        after = _played(hands, seat, bit)
-        value = _fourth_last_play(after, (seat + 1) % SEATS, led, 2 if key > best_key else slot, max(key, best_key),
-                                  leader, won0, won1, pmask, prec, trump, team, need)
-        if value == wanted:
-            return wanted
+        after = _played(hands, seat, _ONE << np.uint64(card))
+        natural = not (pmask >> np.uint64(card)) & _ONE
+        q = prec[card]
+        last_class = -1
+        for step in range(1 if natural else 19):  # a Perlagg: trump strengths 8..0, led 8..0, its lowest play
+            if natural:
+                key = play_key(card, 0, led, trump)
+            elif step == 18:
+                key = _lowest_play(q, ok, led, trump)[1]
+                if key > best_key:
+                    continue
+            else:
+                s = trump if step < 9 else led
+                strength = 8 - step % 9
+                if (step >= 9 and (led == trump or not (ok >> led) & 1)) or (strength == 0 and s != 3):
+                    continue
+                key = (512 if step < 9 else 256) + 16 * strength + q
+                if key < best_key:
+                    continue
+                below = (a1 < key) + (a2 < key) + (b1 < key) + (b2 < key)
+                if below == last_class:
+                    continue
+                last_class = below
+            if _fourth_last_play(after, last, led, 2 if key > best_key else slot, max(key, best_key), leader, won0, won1,
+                                 pmask, prec, trump, team, need) == wanted:
+                return wanted
     return 1 - wanted
 
 
@@ -1357,8 +1399,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     list; most cut nodes never build it (1.02-1.11x in same-process A/Bs; node counts unchanged). The last
     play of a trick is settled by `_settle_last` where the sure tricks decide (so a trick boundary
     below the root, reached only through an undecided play, skips them), the fourth trick's last
-    play by `_fourth_last_play` and its third, from a hand without Perlaggen, by `_fourth_third_play`
-    (9% fewer nodes, none of the last ply); table[1][1] counts the nodes. Its helpers are inlined
+    play by `_fourth_last_play` and its third by `_fourth_third_play` (14% fewer nodes, none of the
+    last ply); table[1][1] counts the nodes. Its helpers are inlined
     (`njit_inline`) and take few arrays: every array argument of an inlined call costs two atomic
     reference-count updates that numba cannot prune here, once a third of the search's time
     (`_new_work`, `_sure_of`). For the same reason the trick's holding slot and key are kept per ply
@@ -1416,7 +1458,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 slot, value = _probe(entries, k1, k2, tag)
                 if value < 0:
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
-            if value < 0 and count == SEATS - 2 and won[0] + won[1] == TRICKS - 2 and not hands[seat] & pmask:
+            if value < 0 and count == SEATS - 2 and won[0] + won[1] == TRICKS - 2:
                 value = _fourth_third_play((hands[0], hands[1], hands[2], hands[3]), seat, id_suit(tids[0]), bslots[p],
                                            bkeys[p], leader, won[0], won[1], pmask, prec, trump, team, need)
             if value < 0 and count == SEATS - 1 and won[0] + won[1] == TRICKS - 2:
