@@ -736,6 +736,17 @@ def _next_above(key, facts, first, last):
 
 
 @njit_inline
+def _next_below(key, facts, first, last):
+    """Largest splitting key of later seats first..last (`_later_facts`) below ``key`` (-1 if none)."""
+    best = -1
+    for i in range(first, last + 1):
+        for j in range(facts[NKEYS, i]):
+            if best < facts[i, j] < key:
+                best = facts[i, j]
+    return best
+
+
+@njit_inline
 def _strength_room(base, smin, low, high):
     """True if some strength s in smin..8 puts ``base + 16 * s`` strictly between low and high."""
     s_lo = max(smin, (low - base) // 16 + 1)
@@ -957,27 +968,34 @@ def _follow_classes(card, prec, ok, led, trump, best_key, partner, count, facts,
     returns the new length. Its keys below the trick's best key all lose alike (the lowest is
     kept); of the keys above, one per class of `_signature` (the highest), found by walking the
     keys down: a class's keys are consecutive, since every part of the signature is monotone in
-    the key between two splitting keys."""
+    the key between two splitting keys. Where the class is the count of splitting keys below alone
+    (at most one seat left to play, or no Perlagg in the next hand), the walk jumps below the next
+    splitting key."""
     q = prec[card]
     later = SEATS - 1 - count
     lose_id, lose_key = _lowest_play(q, ok, led, trump)
     last_below, last_room = -1, -1
+    roomy = later == 2 and facts[NPER, 0] > 0  # else the class is the count below alone
     for tier in range(2, 0, -1):
         s = trump if tier == 2 else led
         if tier == 1 and (led == trump or not (ok >> led) & 1):
             continue
-        for strength in range(8, -1 if s == 3 else 0, -1):
+        strength, weakest = 8, 0 if s == 3 else 1
+        while strength >= weakest:
             key = tier * 256 + strength * 16 + q
             if key < best_key:
                 break
             below = _below(key, facts, 0, later - 1)
-            room = _room(key, 0, facts, led, trump) if later == 2 else 0
-            if below == last_below and room == last_room:
-                continue
-            last_below, last_room = below, room
-            n = _push(moves, p, n, card, _identity(s, strength), key, _order(key, count, best_key, partner, True))
-            if later == 0:  # the last play: every winning key is one class
-                break
+            room = _room(key, 0, facts, led, trump) if roomy else 0
+            if below != last_below or room != last_room:
+                last_below, last_room = below, room
+                n = _push(moves, p, n, card, _identity(s, strength), key, _order(key, count, best_key, partner, True))
+                if later == 0:  # the last play: every winning key is one class
+                    break
+            if roomy:
+                strength -= 1
+            else:  # the keys down to the next splitting key below are this class: skip them
+                strength = min(strength - 1, (_next_below(key, facts, 0, later - 1) - tier * 256 - q) // 16)
         if later == 0 and last_below >= 0:
             break
     if lose_key < best_key:
