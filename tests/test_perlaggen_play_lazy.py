@@ -50,13 +50,12 @@ def test_first_natural_is_the_first_play_of_the_full_list():
         n = play._moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, 0, work)
         listed = [(int(moves[0, 0, j]), int(moves[0, 1, j])) for j in range(n)]
         led = play.id_suit(trick[0][1]) if count else -1
-        made = [(i, int(prec[c])) for c, i in trick] + [(0, 0), (0, 0)]  # identity, precedence of the plays made
         hand = int(hands[seat])
         held = [c for c in range(play.N_IDS) if hand >> c & 1]
         for killer in [-1, listed[int(rng.integers(n))], (held[int(rng.integers(len(held)))],) * 2]:
             code = killer if killer == -1 else killer[0] * 64 + killer[1]
             first = play._first_natural(np.uint64(hand), np.uint64(int(hands[0] | hands[1] | hands[2] | hands[3]) ^ hand), pmask, count, led,
-                                        trump, best_key, count >= 2 and slot == count - 2, *made[0], *made[1], code)
+                                        trump, best_key if count else -1, count >= 2 and slot == count - 2, code)
             if first >= 0:
                 found += 1
                 assert (first, first) == (killer if killer in listed else listed[0])

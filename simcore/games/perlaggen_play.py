@@ -840,8 +840,7 @@ def _new_work():
 @njit_inline
 def _next_held(card, hand, present):
     """The next natural card above natural ``card`` in its suit among ``present`` (a mask) if ``hand``
-    holds it, else -1: of two such cards `_moves` lists only the higher, unless a play of the trick
-    lies between them (a skip `_moves` makes only while no other hand holds a Perlagg)."""
+    holds it, else -1: of two such cards `_moves` lists only the higher (`_covered`)."""
     above = present & SUIT_MASKS[id_suit(card)] & ~((_ONE << np.uint64(card + 1)) - _ONE)
     if above:
         nxt = lowest_card(above)
@@ -851,14 +850,26 @@ def _next_held(card, hand, present):
 
 
 @njit_inline
+def _covered(card, key, hand, present, others, pmask, lead, trump, best_key):
+    """True if natural ``card`` (trick key ``key`` when ``lead`` is the suit led) need not be searched:
+    its hand holds the next natural card above it among ``present`` (`_next_held`), no other hand holds
+    a Perlagg (one could be baptised between them), and the trick's best key ``best_key`` (-1: leading)
+    is not between the two. The two then win or lose the trick alike (the later seats hold nothing
+    between them, and the trick's other keys decide nothing) and leave equivalent hands."""
+    if others & pmask:
+        return False
+    nxt = _next_held(card, hand, present)
+    return nxt >= 0 and not key < best_key < play_key(nxt, 0, lead, trump)
+
+
+@njit_inline
 def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, facts):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
     slot, best_key: `_best_slot` of the trick (unused when ``count`` is 0).
     facts: the `_new_work` array for the Perlaggen's identity classes.
 
-    Natural cards: of cards of one suit adjacent among the naturals still held and the trick (nothing
-    between them), only the highest, and only while no other hand holds a Perlagg (one could be
-    baptised between them). Perlaggen: one identity per `_signature` class, the highest; leading,
+    Natural cards: of cards of one suit adjacent among the naturals still held, only the highest
+    (`_covered`). Perlaggen: one identity per `_signature` class, the highest; leading,
     per suit led (the strengths walked down, a class's keys being consecutive); following, see
     `_follow_classes`.
     """
@@ -879,15 +890,8 @@ def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump,
         m &= m - _ONE
         lead = led if count else id_suit(card)
         key = play_key(card, 0, lead, trump)
-        nxt = -1 if others & pmask else _next_held(card, hand, present)
-        if nxt >= 0:
-            between = False
-            top = play_key(nxt, 0, lead, trump)
-            for i in range(count):
-                k = play_key(tids[i], prec[tcards[i]], lead, trump)
-                between |= key < k < top
-            if not between:
-                continue
+        if _covered(card, key, hand, present, others, pmask, lead, trump, best_key):
+            continue
         n = _push(moves, p, n, card, card, key, _order(key, count, best_key, partner, False))
     if not hand & pmask:
         return n
@@ -1366,15 +1370,13 @@ def _nth(t, first):
 
 
 @njit_inline
-def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, id0, prec0, id1, prec1, killer):
+def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, killer):
     """The play `_search` tries first at a node ``count`` <= 2 plays into a trick, when it is a natural
     card, found without `_moves` (scalars only): the ply's killer (card * 64 + identity, -1: none or not
     held) if `_moves` lists it, else the first play of the static order (`_order`). -1 when a Perlagg
     may come first: the killer is one, or following with no natural winner the hand holds one.
     others: the other hands' cards; led: the suit led (-1: leading); best_key, partner: the trick's
-    best key and whether the partner holds it; id0, prec0, id1, prec1: identity and precedence of the
-    plays made (their keys: `_moves` skips a natural card below a held `_next_held` with no trick key
-    between them)."""
+    best key (-1: leading) and whether the partner holds it."""
     if killer >= 0 and (pmask >> np.uint64(killer >> 6)) & _ONE:
         return -1
     present = (others | hand) & ~pmask
@@ -1383,13 +1385,10 @@ def _first_natural(hand, others, pmask, count, led, trump, best_key, partner, id
     while m:
         card = lowest_card(m)
         m &= m - _ONE
-        key = play_key(card, 0, led if count else id_suit(card), trump)
-        nxt = -1 if others & pmask else _next_held(card, hand, present)
-        if nxt >= 0:
-            top = play_key(nxt, 0, led, trump)
-            if not ((count > 0 and key < play_key(id0, prec0, led, trump) < top)
-                    or (count > 1 and key < play_key(id1, prec1, led, trump) < top)):
-                continue
+        lead = led if count else id_suit(card)
+        key = play_key(card, 0, lead, trump)
+        if _covered(card, key, hand, present, others, pmask, lead, trump, best_key):
+            continue
         if card * 65 == killer:
             return card
         order = _order(key, count, best_key, partner, False)
@@ -1491,8 +1490,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 if count < SEATS - 1:
                     killer = killers[p] if killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE else -1
                     first = _first_natural(hands[seat], (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat],
-                                           pmask, count, led, trump, bkeys[p], count >= 2 and bslots[p] == count - 2,
-                                           tids[0], prec[tcards[0]], tids[1], prec[tcards[1]], killer)
+                                           pmask, count, led, trump, bkeys[p] if count else -1,
+                                           count >= 2 and bslots[p] == count - 2, killer)
                 lazy[p] = first >= 0
                 if first >= 0:
                     moves[p, 0, 0], moves[p, 1, 0] = first, first
