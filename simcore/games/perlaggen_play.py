@@ -1313,12 +1313,14 @@ def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pma
     last = (seat + 1) % SEATS
     naturals, ok = legal_naturals(hands[seat], pmask, led, trump)
     m = naturals | (hands[seat] & pmask)
-    if hands[seat] & pmask:  # the last seat's (at most two) cards' splitting keys
+    a1 = a2 = b1 = b2 = _FAR  # the splitting keys of the last seat's (at most two) cards, for a Perlagg's classes
+    if hands[seat] & pmask:
         theirs = hands[last]
         their_naturals, their_ok = legal_naturals(theirs, pmask, led, trump)
         a1, a2 = _split_keys(lowest_card(theirs), their_naturals, their_ok, pmask, prec, led, trump)
         rest = theirs & (theirs - _ONE)
-        b1, b2 = _split_keys(lowest_card(rest), their_naturals, their_ok, pmask, prec, led, trump) if rest else (_FAR, _FAR)
+        if rest:
+            b1, b2 = _split_keys(lowest_card(rest), their_naturals, their_ok, pmask, prec, led, trump)
     while m:
         card = lowest_card(m)
         m &= m - _ONE
