@@ -1253,6 +1253,19 @@ def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, t
 
 
 @njit_inline
+def _key_range(card, naturals, ok, pmask, prec, led, trump):
+    """(lowest, highest) trick key of the plays of ``card`` when ``led`` was led: a Perlagg's lowest play
+    (`_lowest_play`) and its trump Ace (always allowed, §7.2), a legal natural card's own key twice,
+    (`_FAR`, `_FAR`) for an illegal one; naturals, ok: `legal_naturals` of its hand."""
+    if (pmask >> np.uint64(card)) & _ONE:
+        return _lowest_play(prec[card], ok, led, trump)[1], play_key(8 * trump + 7, prec[card], led, trump)
+    if (naturals >> np.uint64(card)) & _ONE:
+        key = play_key(card, 0, led, trump)
+        return key, key
+    return _FAR, _FAR
+
+
+@njit_inline
 def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
     """Value (1: ``team`` takes ``need`` tricks) at the last play of the fourth trick, by ``seat``, with
     ``won0`` and ``won1`` tricks taken, the suit ``led``, the trick held by its play ``slot`` with key
@@ -1273,13 +1286,8 @@ def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmas
         m &= m - _ONE
         bit = _ONE << np.uint64(card)
         after = _played(hands, seat, bit)
-        if (pmask >> np.uint64(card)) & _ONE:
-            q = prec[card]
-            wins = play_key(8 * trump + 7, q, led, trump) > best_key
-            loses = _lowest_play(q, ok, led, trump)[1] < best_key
-        else:
-            wins = play_key(card, 0, led, trump) > best_key
-            loses = not wins
+        lowest, highest = _key_range(card, naturals, ok, pmask, prec, led, trump)
+        wins, loses = highest > best_key, lowest < best_key
         for option in range(2):
             if (wins if option == 0 else loses):
                 winner = seat if option == 0 else holder
@@ -1291,24 +1299,13 @@ def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmas
 
 
 @njit_inline
-def _split_keys(card, naturals, ok, pmask, prec, led, trump):
-    """The keys of the last seat's ``card`` that split its options (what `_fourth_last_play` compares the
-    trick's key with), as a pair padded with `_FAR`: a legal natural card's key, a Perlagg's lowest play's
-    and its trump Ace's; naturals, ok: `legal_naturals` of its hand."""
-    if (pmask >> np.uint64(card)) & _ONE:
-        return _lowest_play(prec[card], ok, led, trump)[1], play_key(8 * trump + 7, prec[card], led, trump)
-    if (naturals >> np.uint64(card)) & _ONE:
-        return play_key(card, 0, led, trump), _FAR
-    return _FAR, _FAR
-
-
-@njit_inline
 def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
     """`_fourth_last_play` one play earlier: the third play of the fourth trick by ``seat``, each play
     valued by the last seat's best answer. A natural card is one play; a Perlagg either loses the trick
     (its lowest play, when that is below ``best_key``: every losing play leaves the last seat the same
     trick) or wins it, one key above ``best_key`` per class of the number of the last seat's splitting
-    keys below it (`_split_keys`; keys of one class leave it the same options), highest first."""
+    keys below it (the ends of its cards' `_key_range`: keys of one class leave it the same options),
+    highest first."""
     wanted = 1 if seat % 2 == team else 0
     last = (seat + 1) % SEATS
     naturals, ok = legal_naturals(hands[seat], pmask, led, trump)
@@ -1317,10 +1314,10 @@ def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pma
     if hands[seat] & pmask:
         theirs = hands[last]
         their_naturals, their_ok = legal_naturals(theirs, pmask, led, trump)
-        a1, a2 = _split_keys(lowest_card(theirs), their_naturals, their_ok, pmask, prec, led, trump)
+        a1, a2 = _key_range(lowest_card(theirs), their_naturals, their_ok, pmask, prec, led, trump)
         rest = theirs & (theirs - _ONE)
         if rest:
-            b1, b2 = _split_keys(lowest_card(rest), their_naturals, their_ok, pmask, prec, led, trump)
+            b1, b2 = _key_range(lowest_card(rest), their_naturals, their_ok, pmask, prec, led, trump)
     while m:
         card = lowest_card(m)
         m &= m - _ONE
