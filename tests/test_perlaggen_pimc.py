@@ -16,6 +16,7 @@ from simcore.games import perlaggen_pimc as pimc
 from simcore.games.giltspiel_pimc import sample_hidden
 from simcore.rng import block_words
 
+import naive_perlaggen_pimc as ref
 import naive_perlaggen_play as naive
 from test_perlaggen_play import assert_legal_line
 
@@ -28,15 +29,15 @@ def deals_as_played(n, seed):
 
 
 def hand_sets(hands):
-    return [set(pimc.cards_of(h)) for h in hands]
+    return [set(ref.cards_of(h)) for h in hands]
 
 
 def random_position(rng, row):
     """A Position of the deal ``row`` after 0..11 random candidate plays (the game not yet over)."""
     public, gone, _ = pimc.public_facts(row)
-    pos = pimc.Position(row[:4], int(row[D.TRUMP]), STYLE, gone)
+    pos = ref.Position(row[:4], int(row[D.TRUMP]), STYLE, gone)
     for _ in range(rng.randrange(12)):
-        card, identity = rng.choice(pimc.candidates(pos))
+        card, identity = rng.choice(ref.candidates(pos))
         pos.apply(card, identity)
         if pos.over():
             break
@@ -53,7 +54,7 @@ def test_candidates_are_legal_and_cover_every_card(index, rng):
     perl = naive.perlaggen(STYLE, pos.trump)
     trick = list(zip(pos.tcards[:pos.count].tolist(), pos.tids[:pos.count].tolist()))
     legal = naive.legal_plays(hand_sets(pos.hands)[pos.seat], trick, pos.trump, perl)
-    got = pimc.candidates(pos)
+    got = ref.candidates(pos)
     assert set(got) <= legal and {c for c, _ in got} == {c for c, _ in legal} and len(set(got)) == len(got)
 
 
@@ -70,8 +71,8 @@ def test_samples_agree_with_the_view_and_voids_are_true(index, partner, rng):
     _, _, stopper = pimc.public_facts(row)
     for seat, voids in enumerate(pos.voids):
         naturals = int(pos.hands[seat]) & ~int(pos.pmask)
-        assert all(not (voids >> s & 1) or not naturals & int(pimc.play.SUIT_MASKS[s]) for s in range(4))
-    known, need, pool, allowed = pimc.view(pos, public, partner, stopper)
+        assert all(not (voids >> s & 1) or not naturals & int(ref.play.SUIT_MASKS[s]) for s in range(4))
+    known, need, pool, allowed = ref.view(pos, public, partner, stopper)
     deal = np.empty(4, dtype=np.uint64)
     sample_hidden(known, need, pool, allowed, np.array([rng.getrandbits(64)], dtype=np.uint64), deal)
     seat = pos.seat
@@ -93,11 +94,57 @@ def test_everything_known_plays_a_winning_play(index, rng):
     pos, _ = random_position(rng, deals_as_played(200, 5)[index])
     if pos.over():
         return
-    table, moves = pimc.play.new_table(), pimc.play.new_moves()
+    table, moves = ref.play.new_table(), ref.play.new_moves()
     state = np.array([rng.getrandbits(64)], dtype=np.uint64)
-    card, identity = pimc.decide(pos, pos.hands.copy(), False, 3, state, table, moves)
-    values = {p: pimc.play_wins(pos, pos.hands, *p, table, moves) for p in pimc.candidates(pos)}
+    card, identity = ref.decide(pos, pos.hands.copy(), False, 3, state, table, moves)
+    values = {p: ref.play_wins(pos, pos.hands, *p, table, moves) for p in ref.candidates(pos)}
     assert values[(card, identity)] or not any(values.values())
+
+
+def kernel_state(pos):
+    """The arrays of a reference Position in the argument order of the kernels."""
+    return (pos.hands.copy(), pos.tcards.copy(), pos.tids.copy(), pos.count, pos.leader, pos.won.copy(),
+            np.array(pos.voids, dtype=np.int64), np.uint64(pos.gone))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 199), st.booleans(), st.randoms(use_true_random=False))
+def test_kernels_decide_as_the_plain_driver(index, partner, rng):
+    """On random positions the kernels list the reference's candidate plays in its order, see the
+    same view, and `_decide` makes the reference's play from the same generator state, leaving the
+    state where the reference leaves it."""
+    row = deals_as_played(200, 7)[index]
+    pos, public = random_position(rng, row)
+    if pos.over():
+        return
+    _, _, stopper = pimc.public_facts(row)
+    hands, tcards, tids, count, leader, won, voids, gone = kernel_state(pos)
+    plays = np.empty((pimc.MAX_PLAYS, 2), dtype=np.int64)
+    n = pimc._candidates(hands[pos.seat], tcards, tids, count, pos.pmask, pos.prec, pos.trump, plays)
+    assert [tuple(p) for p in plays[:n].tolist()] == ref.candidates(pos)
+    known, need, allowed = np.empty(4, dtype=np.uint64), np.empty(4, dtype=np.int64), np.empty(4, dtype=np.uint64)
+    pool = pimc._view(hands, pos.seat, public, partner, stopper, tcards, count, gone, voids, pos.pmask, known, need,
+                      allowed)
+    want = ref.view(pos, public, partner, stopper)
+    assert (known == want[0]).all() and (need == want[1]).all() and pool == want[2] and (allowed == want[3]).all()
+    seed = rng.getrandbits(64)
+    table, moves = ref.play.new_table(), ref.play.new_moves()
+    state_ref, state = np.array([seed], dtype=np.uint64), np.array([seed], dtype=np.uint64)
+    expected = ref.decide(pos, public, partner, 3, state_ref, table, moves, stopper)
+    got = pimc._decide(hands, tcards, tids, count, leader, won, voids, gone, public, partner, stopper, pos.pmask,
+                       pos.prec, np.int64(pos.trump), 3, state, table, moves)
+    assert (int(got[0]), int(got[1])) == expected and state[0] == state_ref[0]
+
+
+@pytest.mark.parametrize("communication", ["none", "partner"])
+def test_kernel_plays_the_plain_drivers_lines(communication):
+    """Whole deals as played (public facts, table cards and the stopper included): the kernel's line
+    and winner are the reference's for the same seed, and the job's block counts them."""
+    rows = deals_as_played(12, 8)
+    for i, row in enumerate(rows):
+        public, gone, stopper = pimc.public_facts(row)
+        args = (row[:4], int(row[D.TRUMP]), 2, communication, 1000 + i, STYLE, public, gone, stopper)
+        assert pimc.play_deal(*args) == ref.play_deal(*args)
 
 
 @pytest.mark.parametrize("communication", ["none", "partner"])
@@ -107,7 +154,7 @@ def test_pimc_plays_legal_lines_to_the_spiel(communication):
         team, line = pimc.play_deal(row[:4], int(row[D.TRUMP]), 2, communication, 11, STYLE, public, gone, stopper)
         trump = int(row[D.TRUMP])
         assert_legal_line(hand_sets(row[:4]), trump, line, STYLE)
-        winners = [w % 2 for w in pimc.play.trick_winners_of(line, trump, STYLE)]
+        winners = [w % 2 for w in ref.play.trick_winners_of(line, trump, STYLE)]
         assert winners.count(team) == 3 and winners[-1] == team
 
 

@@ -21,160 +21,214 @@ is among the best, else the first candidate); sampling stops early as in
 
 Randomness: one 64-bit word per deal from ``block_substream(seed, block, PIMC_STREAM)`` seeds the
 players' splitmix64 generator, so a deal's play depends only on (seed, block, place in block).
-The driver is plain Python around the numba kernels: a Perlaggen solve costs milliseconds, which
-dwarfs the interpreter's share.
+The whole deal is played in numba (`_play_deal`; `_play_many` for a block of deals): as a Python
+driver around the solver, the interpreter took about half the time (solves average ~20 µs). All
+solves of one decision share one solve number of the table (one trump, one team, one target: a
+position's entry holds for every sample), so they reuse each other's entries (1.2x). The
+plain-Python driver of tests/naive_perlaggen_pimc.py is its reference: the same plays from the
+same generator state.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from simcore.config import njit
 from simcore.errors import CardsimError
 from simcore.games import perlaggen_deal as D
 from simcore.games import perlaggen_play as play
 from simcore.games.giltspiel_pimc import check_samples, communication_code, next_live, sample_hidden
 from simcore.rng import block_substream
-from simcore.tricks import popcount
+from simcore.tricks import lowest_card, popcount
 
 DEFAULT_SAMPLES = 4
 """Samples per decision of ``cardsim odds perlaggen --spiel pimc`` unless --pimc-samples is given."""
 PIMC_STREAM = 2
 """Sub-stream index of the PIMC players' sampling (1 is perlaggen_play.PLAY_STREAM)."""
 SEATS, SPIEL = play.SEATS, play.SPIEL
-ALL = (1 << D.N_CARDS) - 1
+ALL = np.uint64((1 << D.N_CARDS) - 1)
+_ONE = np.uint64(1)
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards (bit indices) of ``mask`` in increasing order."""
-    mask = int(mask)
-    return [c for c in range(D.N_CARDS) if mask >> c & 1]
+# --- one decision -------------------------------------------------------------------------------
+MAX_PLAYS = 64
+"""Room for a decision's candidate plays (at most 5 natural cards and 3 identities for each of 5 Perlaggen)."""
 
 
-class Position:
-    """The state of one deal in play: hands (4,) uint64 still held, the current trick ``tcards,
-    tids`` (4,) int64 with ``count`` plays led by ``leader``, ``won`` (2,) tricks per team, the
-    revealed voids (4,) (bit s: no natural card of suit s) and ``gone``: cards every player knows
-    are out of the hands (the table, completed tricks)."""
-
-    def __init__(self, hands, trump: int, style: str, gone: int = 0):
-        self.hands = np.array(hands, dtype=np.uint64)
-        self.trump = int(trump)
-        pmasks, precs = play.PlayRules(style).arrays()
-        self.pmask, self.prec = pmasks[self.trump], precs[self.trump]
-        self.tcards = np.zeros(SEATS, dtype=np.int64)
-        self.tids = np.zeros(SEATS, dtype=np.int64)
-        self.count, self.leader = 0, play.FOREHAND
-        self.won = np.zeros(2, dtype=np.int64)
-        self.voids = [0] * SEATS
-        self.gone = int(gone)
-
-    @property
-    def seat(self) -> int:
-        return (self.leader + self.count) % SEATS
-
-    @property
-    def led(self) -> int:
-        return int(play.id_suit(self.tids[0])) if self.count else -1
-
-    def over(self) -> bool:
-        return bool(self.won.max() >= SPIEL)
-
-    def apply(self, card: int, identity: int) -> None:
-        """Make the play (card, identity) of the seat to move: record its voids, end the trick."""
-        seat, led = self.seat, self.led
-        if self.count and play.id_suit(identity) not in (led, self.trump):
-            self.voids[seat] |= 1 << led
-        self.hands[seat] &= ~np.uint64(1 << card)
-        self.tcards[self.count], self.tids[self.count] = card, identity
-        self.count += 1
-        if self.count == SEATS:
-            self.leader = int(play.trick_winner(self.tcards, self.tids, self.leader, self.prec, self.trump))
-            self.won[self.leader % 2] += 1
-            self.gone |= sum(1 << int(c) for c in self.tcards)
-            self.count = 0
+@njit
+def _candidates(hand, tcards, tids, count, pmask, prec, trump, plays):
+    """The plays the mover compares into plays (MAX_PLAYS, 2) (card, identity); returns how many:
+    its legal natural cards in card order, then per Perlagg (card order) its identities of use in
+    this order, each once: the trump Ace (if it may take trump), the cheapest identity that takes
+    the trick (following), the lowest allowed one."""
+    led = play.id_suit(tids[0]) if count else -1
+    naturals, ok = play.legal_naturals(hand, pmask, led, trump)
+    n = 0
+    m = naturals
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        plays[n, 0], plays[n, 1] = card, card
+        n += 1
+    best_key = play._best_slot(tids, tcards, count, prec, trump)[1] if count else -1
+    ids = np.empty(3, dtype=np.int64)
+    m = hand & pmask
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        k = 0
+        if (ok >> trump) & 1:
+            ids[k] = 8 * trump + 7
+            k += 1
+        if count:
+            ids[k] = play._winning_identity(card, ok, prec, led, trump, best_key)
+            k += 1
+        ids[k] = play._lowest_identity(card, ok, prec, led, trump)
+        k += 1
+        for i in range(k):
+            fresh = ids[i] >= 0
+            for j in range(i):
+                fresh &= ids[j] != ids[i]
+            if fresh:
+                plays[n, 0], plays[n, 1] = card, ids[i]
+                n += 1
+    return n
 
 
-def candidates(pos: Position) -> list[tuple[int, int]]:
-    """The plays the mover compares: legal natural cards, then per Perlagg its identities of use."""
-    hand, led, trump = pos.hands[pos.seat], pos.led, pos.trump
-    naturals, ok = play.legal_naturals(hand, pos.pmask, led, trump)
-    out = [(c, c) for c in cards_of(naturals)]
-    best_key = play._best_slot(pos.tids, pos.tcards, pos.count, pos.prec, trump)[1] if pos.count else -1
-    for card in cards_of(hand & pos.pmask):
-        ids = [8 * trump + 7] if ok >> trump & 1 else []
-        if pos.count:
-            ids.append(int(play._winning_identity(card, ok, pos.prec, led, trump, best_key)))
-        ids.append(int(play._lowest_identity(card, ok, pos.prec, led, trump)))
-        out += [(card, b) for b in dict.fromkeys(ids) if b >= 0]
-    return out
-
-
-def play_wins(pos: Position, deal, card: int, identity: int, table, moves) -> bool:
-    """True if the mover's team takes the Spiel after the play (card, identity), all hands being
-    ``deal`` (4,) uint64 and both teams then playing perfectly."""
-    seat, team = pos.seat, pos.seat % 2
-    after = np.array(deal, dtype=np.uint64)
-    after[seat] &= ~np.uint64(1 << card)
-    tcards, tids, won = pos.tcards.copy(), pos.tids.copy(), pos.won.copy()
-    tcards[pos.count], tids[pos.count] = card, identity
-    count, leader = pos.count + 1, pos.leader
-    if count == SEATS:
-        leader = int(play.trick_winner(tcards, tids, leader, pos.prec, pos.trump))
-        won[leader % 2] += 1
-        count = 0
-        if won.max() >= SPIEL:
-            return bool(won[team] >= SPIEL)
-    return bool(play._solve(after, tcards, tids, count, leader, won, pos.pmask, pos.prec, pos.trump, team, SPIEL,
-                            table, moves))
-
-
-def view(pos: Position, public, partner: bool, stopper: int = D.NO_CARD) -> tuple:
-    """(known (4,) uint64 cards the mover knows in each hand, need (4,) int64 cards to deal to each,
-    pool: the cards it cannot place, allowed (4,) uint64 cards each seat may hold) of the mover.
-    public (4,) uint64: the cards every player knows in each hand; stopper: the card the cutter
-    saw (out of the hands; known to seat 3 only)."""
-    seat = pos.seat
-    known = pos.hands & np.asarray(public, dtype=np.uint64)
-    known[seat] = pos.hands[seat]
+@njit
+def _view(hands, seat, public, partner, stopper, tcards, count, gone, voids, pmask, known, need, allowed):
+    """The mover's view into known, need, allowed (4,) (cards it knows in each hand, cards to deal to
+    each, cards each seat may hold: none of a natural suit it showed void in); returns the pool of
+    cards it cannot place. public (4,) uint64: cards every player knows in each hand; gone: cards out
+    of the hands everyone saw; stopper: the card the cutter saw (known to seat 3 only)."""
+    seen = gone
+    for i in range(count):
+        seen |= _ONE << np.uint64(tcards[i])
+    for s in range(SEATS):
+        known[s] = hands[s] & public[s]
+    known[seat] = hands[seat]
     if partner:
-        known[(seat + 2) % SEATS] = pos.hands[(seat + 2) % SEATS]
-    seen = pos.gone | sum(1 << int(c) for c in pos.tcards[:pos.count]) | int(np.bitwise_or.reduce(known))
+        known[(seat + 2) % SEATS] = hands[(seat + 2) % SEATS]
+    for s in range(SEATS):
+        seen |= known[s]
+        need[s] = popcount(hands[s]) - popcount(known[s])
+        allowed[s] = ALL
+        for suit in range(4):
+            if (voids[s] >> suit) & 1:
+                allowed[s] &= ~(play.SUIT_MASKS[suit] & ~pmask)
     if seat == D.CUTTER and stopper != D.NO_CARD:
-        seen |= 1 << int(stopper)
-    need = np.array([popcount(h) - popcount(k) for h, k in zip(pos.hands, known)], dtype=np.int64)
-    allowed = np.array([ALL & ~sum(int(play.SUIT_MASKS[s]) & ~int(pos.pmask) for s in range(4) if v >> s & 1)
-                        for v in pos.voids], dtype=np.uint64)
-    return known, need, np.uint64(ALL & ~seen), allowed
+        seen |= _ONE << np.uint64(stopper)
+    return ALL & ~seen
 
 
-def decide(pos: Position, public, partner: bool, samples: int, state, table, moves,
-           stopper: int = D.NO_CARD) -> tuple[int, int]:
-    """The PIMC play (card, identity) of the seat to move; state: (1,) uint64 splitmix64 generator."""
-    plays = candidates(pos)
-    if len(plays) == 1:
-        return plays[0]
-    known, need, pool, allowed = view(pos, public, partner, stopper)
-    wins = np.zeros(64, dtype=np.int64)
+@njit
+def _play_wins(deal, seat, tcards, tids, count, leader, won, card, identity, pmask, prec, trump, table, moves):
+    """True if the mover's team (of ``seat``) takes the Spiel after its play (card, identity), the hands
+    being ``deal`` (4,) uint64 and both teams then playing perfectly."""
+    team = seat % 2
+    after = deal.copy()
+    after[seat] &= ~(_ONE << np.uint64(card))
+    cards, ids, tricks = tcards.copy(), tids.copy(), won.copy()
+    cards[count], ids[count] = card, identity
+    count += 1
+    if count == SEATS:
+        leader = play.trick_winner(cards, ids, leader, prec, trump)
+        tricks[leader % 2] += 1
+        count = 0
+        if max(tricks[0], tricks[1]) >= SPIEL:
+            return tricks[team] >= SPIEL
+    return play._search(after, cards, ids, np.int64(count), np.int64(leader), tricks, pmask, prec, np.int64(trump),
+                        np.int64(team), np.int64(SPIEL), table, moves)
+
+
+@njit
+def _decide(hands, tcards, tids, count, leader, won, voids, gone, public, partner, stopper, pmask, prec, trump,
+            samples, state, table, moves):
+    """(card, identity) of the PIMC play of the seat to move: the candidate (`_candidates`) that wins the
+    Spiel in most sampled deals (`next_live` decides which are solved in each sample and when sampling
+    stops); ties: G1's play if it is among the best, else the first. state: (1,) uint64 splitmix64."""
+    seat = (leader + count) % SEATS
+    plays = np.empty((MAX_PLAYS, 2), dtype=np.int64)
+    n = _candidates(hands[seat], tcards, tids, count, pmask, prec, trump, plays)
+    if n == 1:
+        return plays[0, 0], plays[0, 1]
+    known = np.empty(SEATS, dtype=np.uint64)
+    need = np.empty(SEATS, dtype=np.int64)
+    allowed = np.empty(SEATS, dtype=np.uint64)
+    pool = _view(hands, seat, public, partner, stopper, tcards, count, gone, voids, pmask, known, need, allowed)
+    wins = np.zeros(MAX_PLAYS, dtype=np.int64)
     deal = np.empty(SEATS, dtype=np.uint64)
+    table[1][0] += 1  # one solve number for the whole decision: its solves share the table entries
     done = 0
-    live = next_live(np.uint64((1 << len(plays)) - 1), wins, done, samples)
+    live = next_live(np.uint64((1 << n) - 1), wins, done, samples)
     while live:
         sample_hidden(known, need, pool, allowed, state, deal)
-        for i in cards_of(live):
-            wins[i] += play_wins(pos, deal, *plays[i], table, moves)
+        m = live
+        while m:
+            i = lowest_card(m)
+            m &= m - _ONE
+            wins[i] += _play_wins(deal, seat, tcards, tids, count, leader, won, plays[i, 0], plays[i, 1], pmask, prec,
+                                  trump, table, moves)
         done += 1
-        live = next_live(np.uint64(live), wins, done, samples)
-    return pick(pos, plays, wins)
+        live = next_live(live, wins, done, samples)
+    top = wins[:n].max()
+    card, identity = play._choose(play.GREEDY, hands[seat], tcards, tids, count, pmask, prec, trump, 0.0)
+    for i in range(n):
+        if wins[i] == top and plays[i, 0] == card and plays[i, 1] == identity:
+            return card, identity
+    for i in range(n):
+        if wins[i] == top:
+            return plays[i, 0], plays[i, 1]
+    return plays[0, 0], plays[0, 1]
 
 
-def pick(pos: Position, plays, wins) -> tuple[int, int]:
-    """The play with most wins; ties: G1's play if it is among them, else the first."""
-    top = max(wins[:len(plays)])
-    best = [p for i, p in enumerate(plays) if wins[i] == top]
-    greedy = play._choose(play.GREEDY, pos.hands[pos.seat], pos.tcards, pos.tids, pos.count, pos.pmask, pos.prec,
-                          np.int64(pos.trump), 0.0)
-    greedy = (int(greedy[0]), int(greedy[1]))
-    return greedy if greedy in best else best[0]
+@njit
+def _play_deal(hands, pmask, prec, trump, public, gone, stopper, partner, samples, state, table, moves, line):
+    """Play one deal to the Spiel with PIMC at every seat: line (DECISIONS, 3) gets the (seat, card,
+    identity) plays; returns (winning team, plays made). Forehand (seat 1) leads."""
+    hands = hands.copy()
+    tcards = np.zeros(SEATS, dtype=np.int64)
+    tids = np.zeros(SEATS, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    voids = np.zeros(SEATS, dtype=np.int64)
+    count, leader, made = 0, play.FOREHAND, 0
+    while max(won[0], won[1]) < SPIEL:
+        seat = (leader + count) % SEATS
+        card, identity = _decide(hands, tcards, tids, count, leader, won, voids, gone, public, partner, stopper, pmask,
+                                 prec, trump, samples, state, table, moves)
+        line[made, 0], line[made, 1], line[made, 2] = seat, card, identity
+        made += 1
+        if count:  # a play of neither the suit led nor trump shows a void in the suit led
+            led = play.id_suit(tids[0])
+            if play.id_suit(identity) != led and play.id_suit(identity) != trump:
+                voids[seat] |= 1 << led
+        hands[seat] &= ~(_ONE << np.uint64(card))
+        tcards[count], tids[count] = card, identity
+        count += 1
+        if count == SEATS:
+            leader = play.trick_winner(tcards, tids, leader, prec, trump)
+            won[leader % 2] += 1
+            for i in range(SEATS):
+                gone |= _ONE << np.uint64(tcards[i])
+            count = 0
+    return (0 if won[0] >= SPIEL else 1), made
+
+
+@njit
+def _play_many(rows, pmasks, precs, partner, samples, seeds, table, moves, teams):
+    """teams (n,): the Spiel winner of every deal as played (rows (n, N_FIELDS) uint64 of
+    perlaggen_deal), each played by `_play_deal` with its own generator seed (seeds (n,) uint64)."""
+    line = np.empty((play.DECISIONS, 3), dtype=np.int64)
+    public = np.empty(SEATS, dtype=np.uint64)
+    state = np.empty(1, dtype=np.uint64)
+    for i in range(rows.shape[0]):
+        row = rows[i]
+        trump = np.int64(row[D.TRUMP])
+        public[:] = 0
+        public[0], public[2], public[D.CUTTER] = row[D.TOOK0], row[D.TOOK2], row[D.TAKEN]
+        state[0] = seeds[i]
+        teams[i] = _play_deal(row[:SEATS], pmasks[trump], precs[trump], trump, public, row[D.TABLE],
+                              np.int64(row[D.STOPPER]), partner, samples, state, table, moves, line)[0]
 
 
 def play_deal(hands, trump: int, samples: int, communication: str = "none", seed: int = 0, style: str = "innsbruck",
@@ -185,17 +239,13 @@ def play_deal(hands, trump: int, samples: int, communication: str = "none", seed
     cards out of the hands that everyone saw (the table); seed: the players' 64-bit generator seed."""
     partner = bool(communication_code(communication))
     samples = check_samples(samples)
-    table = play.new_table() if table is None else table
-    moves = play.new_moves() if moves is None else moves
-    pos = Position(hands, trump, style, gone)
-    state = np.array([seed], dtype=np.uint64)
-    line = []
-    while not pos.over():
-        seat = pos.seat
-        card, identity = decide(pos, public, partner, samples, state, table, moves, stopper)
-        line.append((seat, int(card), int(identity)))
-        pos.apply(int(card), int(identity))
-    return (0 if pos.won[0] >= SPIEL else 1), line
+    pmasks, precs = play.PlayRules(style).arrays()
+    line = np.empty((play.DECISIONS, 3), dtype=np.int64)
+    team, made = _play_deal(np.array(hands, dtype=np.uint64), pmasks[trump], precs[trump], np.int64(trump),
+                            np.array(public, dtype=np.uint64), np.uint64(gone), np.int64(stopper), partner, samples,
+                            np.array([seed], dtype=np.uint64), play.new_table() if table is None else table,
+                            play.new_moves() if moves is None else moves, line)
+    return int(team), [(int(s), int(c), int(b)) for s, c, b in line[:made]]
 
 
 def public_facts(row) -> tuple[np.ndarray, int, int]:
@@ -228,14 +278,12 @@ class PimcSpielJob(play.SpielJob):
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         rows, keep = self._rows(seed, block, n_deals)
         seeds = block_substream(seed, block, PIMC_STREAM).bit_generator.random_raw(self.block_size)[:n_deals]
-        table, moves = play.new_table(), play.new_moves()
-        wins = 0
-        for row, word in zip(rows[keep], seeds[keep]):
-            public, gone, stopper = public_facts(row)
-            team, _ = play_deal(row[:SEATS], int(row[D.TRUMP]), self.samples, self.communication, int(word),
-                                self.rules.style, public, gone, stopper, table, moves)
-            wins += team == self.team
-        return np.array([keep.sum(), wins], dtype=np.int64)
+        pmasks, precs = play.PlayRules(self.rules.style).arrays()
+        teams = np.empty(int(keep.sum()), dtype=np.int64)
+        _play_many(np.ascontiguousarray(rows[keep], dtype=np.uint64), pmasks, precs,
+                   bool(communication_code(self.communication)), self.samples, seeds[keep].astype(np.uint64),
+                   play.new_table(), play.new_moves(), teams)
+        return np.array([keep.sum(), (teams == self.team).sum()], dtype=np.int64)
 
 
 def check_method(method: str) -> None:
