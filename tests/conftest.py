@@ -1,6 +1,9 @@
-"""Shared test settings: hypothesis profiles, the size of the Monte-Carlo checks, one small report."""
+"""Shared test settings: hypothesis profiles, the size of the Monte-Carlo checks, one small report, and a
+cache folder of their own."""
 
+import getpass
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -17,6 +20,11 @@ settings.register_profile("ci", settings.get_profile("default"), derandomize=Tru
 """CI's profile (`.ci/run`): the same examples on every run, so a red CI points at a change of the code (or of
 hypothesis itself); a failure prints the blob that replays it (`@reproduce_failure`)."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+os.environ.setdefault("CARDSIM_CACHE", os.path.join(tempfile.gettempdir(), f"cardsim-tests-{getpass.getuser()}"))
+"""The tests' cached tables and run checkpoints go to a temporary folder (shared by the xdist workers, kept
+between runs so that tables are built once), not to the user's ~/.cache/cardsim; CARDSIM_CACHE chooses
+another."""
 
 
 @pytest.fixture(scope="session")
