@@ -14,7 +14,11 @@ lower one and the trump run beats every plain run, so the trick winner, the lega
 in its run, not on the trump (`BIT_POINTS`).
 
 `_search` is a fail-soft alpha-beta over single cards on the points ``team`` takes from the cards
-still in play (the current trick included), driven by the null-window probes of `_bisection`. At a
+still in play (the current trick included), with principal-variation scouts: after a node's first
+card, each further card is first searched with a null window at the node's best so far and searched
+again with the open window only when it turns out better (the exact points, one full-window search,
+visit 0.82x the nodes of a bisection by null-window probes, 1.2x solves/s); the point-level
+questions use null-window probes (`_level_bounds`). At a
 trick boundary it first tries the bounds of `_start_bounds`: the side on lead takes at least its
 *quick points* (`_quick_points`: the winners the leader cashes one after another while the others
 must follow, trumps first, with the cards the others must add, plus its sure trumps), the other
@@ -31,7 +35,7 @@ exact points, 0.66x for the 42 question); the last three
 tricks are played out by loop kernels (`_three_tricks`, the same candidates, order and cutoffs as the
 general search for their first trick, then `_two_tricks`) instead of the general search.
 
-`solve_points` finds the exact points (bisection down to one point); `reaches_points` answers only
+`solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
 
 Solos (§4.7, §5.4: the soloist alone against two defenders, its partner out, play stopping at the
@@ -612,7 +616,9 @@ def _store(entries, slot, ident, value, alpha, beta, lead):
 def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta, table, moves):
     """Points ``team`` takes from the cards still in play (hands and current trick) under perfect
     play: fail-soft alpha-beta (exact when the result lies inside (alpha, beta)), depth-first
-    without recursion (ply d holds the node after d cards).
+    without recursion (ply d holds the node after d cards), with principal-variation scouts where
+    a node's window is open (`scout`: a later card is searched with a null window at the best so
+    far, and again only if it beats it).
 
     hands (4,) uint64 strength-bit masks (modified and restored); trick (4,) int64 strength bits
     of the current trick, ``count`` played from ``leader``; top, top_seat: the bit holding the trick
@@ -630,6 +636,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
     tricks = np.empty((PLIES, SEATS), dtype=np.int64)
     ident = np.empty((PLIES, 3), dtype=np.uint64)
     killers = np.full((PLIES, SEATS), -1, dtype=np.int64)  # by ply and leader: the last lead that cut off
+    scout = np.zeros(PLIES, dtype=np.int64)  # the child in search: 0 plain, 1 a null-window scout, 2 searched again
+    scouted = np.zeros(PLIES, dtype=np.int64)  # the scout's value (a bound) while the child is searched again
     fresh = _tag(solve[0], 0, 0)
     d = 0
     leaders[0], counts[0], tops[0, 0], tops[0, 1] = leader, count, top, top_seat
@@ -644,6 +652,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
         if entering:
             solve[1] += 1  # nodes searched
             entering = False
+            scout[d] = 0
             value = NONE
             slots[d] = -1
             first = -1
@@ -707,17 +716,37 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
             card = moves[d, 0, tried[d, 1] - 1]
             hands[seat] ^= _ONE << np.uint64(card)
             value = pending + gains[d]
-            if mine:
-                if value > best[d, 0]:
-                    best[d, 0], best[d, 1] = value, card
-                window[d, 0] = max(window[d, 0], value)
+            if scout[d] == 1 and window[d, 0] < value < window[d, 1]:  # better than the best so far: search
+                scout[d] = 2  # the card again, in (value, beta) (in (alpha, value) for the other side)
+                scouted[d] = value
+                tried[d, 1] -= 1
             else:
-                if value < best[d, 0]:
-                    best[d, 0], best[d, 1] = value, card
-                window[d, 1] = min(window[d, 1], value)
+                if scout[d] == 2:  # the scout's bound and the second search's value make the exact value
+                    value = max(value, scouted[d]) if mine else min(value, scouted[d])
+                if mine:
+                    if value > best[d, 0]:
+                        best[d, 0], best[d, 1] = value, card
+                    window[d, 0] = max(window[d, 0], value)
+                else:
+                    if value < best[d, 0]:
+                        best[d, 0], best[d, 1] = value, card
+                    window[d, 1] = min(window[d, 1], value)
+                scout[d] = 0
         if tried[d, 1] < tried[d, 0] and window[d, 0] < window[d, 1]:
             card = moves[d, 0, tried[d, 1]]
             tried[d, 1] += 1
+            lo, hi = window[d, 0], window[d, 1]
+            if scout[d] == 2:
+                if mine:
+                    lo = scouted[d]
+                else:
+                    hi = scouted[d]
+            elif tried[d, 1] > 1 and hi - lo > 1:  # not the first card: a null-window scout first
+                scout[d] = 1
+                if mine:
+                    hi = lo + 1
+                else:
+                    lo = hi - 1
             hands[seat] ^= _ONE << np.uint64(card)
             top, top_seat = tops[d, 0], tops[d, 1]
             if count == 0 or _beats(card, top):
@@ -738,7 +767,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                     gains[d], pending = 0, gain
                     continue
                 leaders[c], counts[c] = top_seat, 0
-            window[c, 0], window[c, 1] = window[d, 0] - gains[d], window[d, 1] - gains[d]
+            window[c, 0], window[c, 1] = lo - gains[d], hi - gains[d]
             d = c
             entering = True
             continue
@@ -780,9 +809,9 @@ def _solve(hands, trick, count, leader, trump, rule, team, table, moves, levels)
             gain += BIT_POINTS[cards[i]] if top_seat % 2 == team else 0
         if bits[top_seat] == 0:
             return gain, gain
-        lower, upper = _bisection(bits, cards, 0, top_seat, 0, 0, rule, team, table, moves, levels, gain)
+        lower, upper = _level_bounds(bits, cards, 0, top_seat, 0, 0, rule, team, table, moves, levels, gain)
         return gain + lower, gain + upper
-    return _bisection(bits, cards, count, leader, top, top_seat, rule, team, table, moves, levels, 0)
+    return _level_bounds(bits, cards, count, leader, top, top_seat, rule, team, table, moves, levels, 0)
 
 
 EXACT_LEVELS = np.arange(1, CARD_POINTS + 1, dtype=np.int64)
@@ -790,14 +819,18 @@ EXACT_LEVELS = np.arange(1, CARD_POINTS + 1, dtype=np.int64)
 
 
 @njit
-def _bisection(hands, trick, count, leader, top, top_seat, rule, team, table, moves, levels, offset):
-    """(lower, upper) bounds of the `_search` value by null-window probes, each answering "at least
-    beta?" for beta the middle level of ``levels`` (minus ``offset``, the points already scored)
-    still between the bounds (bisection; fail-soft values step further); stops when no level lies
-    in (lower, upper]. The table keeps what earlier probes learnt."""
+def _level_bounds(hands, trick, count, leader, top, top_seat, rule, team, table, moves, levels, offset):
+    """(lower, upper) bounds of the `_search` value close enough that no level of ``levels`` (minus
+    ``offset``, the points already scored) lies in (lower, upper]. For every level (`EXACT_LEVELS`)
+    one full-window search gives the value itself; else null-window probes, each answering "at least
+    beta?" for beta the middle level still between the bounds (bisection; fail-soft values step
+    further), the table keeping what earlier probes learnt."""
     upper = bit_points(hands[0] | hands[1] | hands[2] | hands[3])
     for i in range(count):
         upper += BIT_POINTS[trick[i]]
+    if levels.shape[0] == CARD_POINTS:
+        value = _search(hands, trick, count, leader, top, top_seat, rule, team, -1, upper + 1, table, moves)
+        return value, value
     lower = 0
     while True:
         first, last = 0, -1
