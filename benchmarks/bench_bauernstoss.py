@@ -4,9 +4,9 @@ and whole hands per second under greedy play.
     python benchmarks/bench_bauernstoss.py      # prints the measure() dict as JSON
 
 The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
-leads, team 1 counted) and, for the ratio, over `ENDINGS` random 4-trick endings next to
-tests/naive_bauernstoss.py's plain minimax on the same endings (full deals are out of the
-minimax's reach). Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach
+leads, team 1 counted) and, for the ratio, over `KERNEL_ENDINGS` random 4-trick endings next to
+tests/naive_bauernstoss.py's plain minimax on the first `ENDINGS` of them (full deals are out of the
+minimax's reach; a dozen endings take the solver under a millisecond, too short to time). Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach
 42?" (the chalk team's question), and 42/79/91 together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
 is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
 whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
@@ -35,6 +35,7 @@ import naive_bauernstoss as naive  # noqa: E402
 DEALS = 100
 SOLO_DEALS = 4000
 ENDINGS = 12
+KERNEL_ENDINGS = 2000
 GREEDY_HANDS = 65_536
 LEVELS = (42, 79, 91)
 """The point levels `odds` asks about in BS: the chalk team's 42, the other team's 79, schneider."""
@@ -80,8 +81,9 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
         nodes = table[1][1]
         rate = deals / _timed(lambda: sv.reaches_points(full, 0, 1, 1, levels, table=table))
         probes[levels] = rate, (table[1][1] - nodes) / deals
-    ends = endings(n_endings)
-    kernel_end = n_endings / _timed(lambda: sv.solve_points(ends, 0, 1, 1, table=table))
+    ends = endings(max(n_endings, KERNEL_ENDINGS))
+    kernel_end = len(ends) / _timed(lambda: sv.solve_points(ends, 0, 1, 1, table=table))
+    ends = ends[:n_endings]
     lists = [[[c for c in range(32) if (int(h) >> c) & 1] for h in row] for row in ends]
     naive_end = n_endings / _timed(lambda: [naive.minimax_points(h, 0, 1, 1) for h in lists])
     hands = deal_hands(2, 0, GREEDY_HANDS)
