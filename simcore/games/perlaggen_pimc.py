@@ -173,13 +173,13 @@ def _decide(hands, tcards, tids, count, leader, won, voids, gone, public, partne
         live = next_live(live, wins, done, samples)
     top = wins[:n].max()
     card, identity = play._choose(play.GREEDY, hands[seat], tcards, tids, count, pmask, prec, trump, 0.0)
-    for i in range(n):
-        if wins[i] == top and plays[i, 0] == card and plays[i, 1] == identity:
-            return card, identity
+    first = -1
     for i in range(n):
         if wins[i] == top:
-            return plays[i, 0], plays[i, 1]
-    return plays[0, 0], plays[0, 1]
+            if plays[i, 0] == card and plays[i, 1] == identity:
+                return card, identity
+            first = i if first < 0 else first
+    return plays[first, 0], plays[first, 1]
 
 
 @njit
