@@ -215,20 +215,28 @@ def _play_deal(hands, pmask, prec, trump, public, gone, stopper, partner, sample
 
 
 @njit
+def public_facts(row):
+    """(public (4,) uint64 cards known in each hand, gone: the cards on the table (uint64), stopper
+    (int64)) of a deal row as played (perlaggen_deal.FIELDS, uint64): the cutter's shown Perlaggen,
+    the cards team D took."""
+    public = np.zeros(SEATS, dtype=np.uint64)
+    public[0], public[2], public[D.CUTTER] = row[D.TOOK0], row[D.TOOK2], row[D.TAKEN]
+    return public, row[D.TABLE], np.int64(row[D.STOPPER])
+
+
+@njit
 def _play_many(rows, pmasks, precs, partner, samples, seeds, table, moves, teams):
     """teams (n,): the Spiel winner of every deal as played (rows (n, N_FIELDS) uint64 of
     perlaggen_deal), each played by `_play_deal` with its own generator seed (seeds (n,) uint64)."""
     line = np.empty((play.DECISIONS, 3), dtype=np.int64)
-    public = np.empty(SEATS, dtype=np.uint64)
     state = np.empty(1, dtype=np.uint64)
     for i in range(rows.shape[0]):
         row = rows[i]
         trump = np.int64(row[D.TRUMP])
-        public[:] = 0
-        public[0], public[2], public[D.CUTTER] = row[D.TOOK0], row[D.TOOK2], row[D.TAKEN]
+        public, gone, stopper = public_facts(row)
         state[0] = seeds[i]
-        teams[i] = _play_deal(row[:SEATS], pmasks[trump], precs[trump], trump, public, row[D.TABLE],
-                              np.int64(row[D.STOPPER]), partner, samples, state, table, moves, line)[0]
+        teams[i] = _play_deal(row[:SEATS], pmasks[trump], precs[trump], trump, public, gone, stopper, partner, samples,
+                              state, table, moves, line)[0]
 
 
 def play_deal(hands, trump: int, samples: int, communication: str = "none", seed: int = 0, style: str = "innsbruck",
@@ -246,14 +254,6 @@ def play_deal(hands, trump: int, samples: int, communication: str = "none", seed
                             np.array([seed], dtype=np.uint64), play.new_table() if table is None else table,
                             play.new_moves() if moves is None else moves, line)
     return int(team), [(int(s), int(c), int(b)) for s, c, b in line[:made]]
-
-
-def public_facts(row) -> tuple[np.ndarray, int, int]:
-    """(public (4,) uint64 cards known in each hand, gone: cards on the table, stopper) of a deal
-    row as played (perlaggen_deal.FIELDS): the cutter's shown Perlaggen, the cards team D took."""
-    public = np.zeros(SEATS, dtype=np.uint64)
-    public[0], public[2], public[D.CUTTER] = row[D.TOOK0], row[D.TOOK2], row[D.TAKEN]
-    return public, int(row[D.TABLE]), int(row[D.STOPPER])
 
 
 class PimcSpielJob(play.SpielJob):
