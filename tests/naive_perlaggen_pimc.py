@@ -155,9 +155,7 @@ def pick(pos: Position, plays, wins) -> tuple[int, int]:
 def play_deal(hands, trump: int, samples: int, communication: str = "none", seed: int = 0, style: str = "innsbruck",
               public=(0, 0, 0, 0), gone: int = 0, stopper: int = D.NO_CARD, table=None,
               moves=None) -> tuple[int, list[tuple[int, int, int]]]:
-    """(winning team, the (seat, card, identity) line) of one deal played to the Spiel by PIMC at
-    every seat. hands (4,) uint64; public (4,) uint64 cards every player knows in each hand; gone:
-    cards out of the hands that everyone saw (the table); seed: the players' 64-bit generator seed."""
+    """`perlaggen_pimc.play_deal` (the same arguments and result) as a loop of `decide`."""
     partner = bool(communication_code(communication))
     samples = check_samples(samples)
     table = play.new_table() if table is None else table
