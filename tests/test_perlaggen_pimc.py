@@ -136,6 +136,25 @@ def test_kernels_decide_as_the_plain_driver(index, partner, rng):
     assert (int(got[0]), int(got[1])) == expected and state[0] == state_ref[0]
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 199), st.booleans(), st.randoms(use_true_random=False))
+def test_choose_is_the_references_decision(index, partner, rng):
+    """The one-position API passes the position, its public facts and the seed on unchanged."""
+    row = deals_as_played(200, 9)[index]
+    pos, public = random_position(rng, row)
+    if pos.over():
+        return
+    _, _, stopper = pimc.public_facts(row)
+    seed = rng.getrandbits(64)
+    trick = list(zip(pos.tcards[:pos.count].tolist(), pos.tids[:pos.count].tolist()))
+    communication = "partner" if partner else "none"
+    got = pimc.choose(pos.hands, pos.trump, 3, seed, trick, pos.leader, pos.won, pos.voids, pos.gone, public,
+                      communication, STYLE, stopper)
+    expected = ref.decide(pos, public, partner, 3, np.array([seed], dtype=np.uint64), ref.play.new_table(),
+                          ref.play.new_moves(), stopper)
+    assert got == (int(expected[0]), int(expected[1]))
+
+
 @pytest.mark.parametrize("communication", ["none", "partner"])
 def test_kernel_plays_the_plain_drivers_lines(communication):
     """Whole deals as played (public facts, table cards and the stopper included): the kernel's line

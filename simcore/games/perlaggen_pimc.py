@@ -239,6 +239,28 @@ def _play_many(rows, pmasks, precs, partner, samples, seeds, table, moves, teams
                               state, table, moves, line)[0]
 
 
+def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, trick=(), leader: int = play.FOREHAND,
+           won=(0, 0), voids=(0, 0, 0, 0), gone: int = 0, public=(0, 0, 0, 0), communication: str = "none",
+           style: str = "innsbruck", stopper: int = D.NO_CARD) -> tuple[int, int]:
+    """The PIMC play (card, identity) of the seat to move in one position: hands (4,) uint64 cards still
+    held (the mover's own hand and what it may know are taken from them, the rest is sampled); trick:
+    the (card, identity) plays of the current trick led by ``leader``; won: tricks of teams 0 and 1;
+    voids: per seat the suits it showed void in (suit bits); gone: cards out of the hands everyone saw;
+    public (4,) uint64: cards every player knows in each hand; seed: the generator's 64-bit seed."""
+    partner = bool(communication_code(communication))
+    samples = check_samples(samples)
+    if trump not in range(4):
+        raise CardsimError(f"trump must be a suit index 0-3, got {trump}")
+    pmasks, precs = play.PlayRules(style).arrays()
+    tcards, tids = play._trick_arrays(trick)
+    card, identity = _decide(np.array(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
+                             np.array(won, dtype=np.int64), np.array(voids, dtype=np.int64), np.uint64(gone),
+                             np.array(public, dtype=np.uint64), partner, np.int64(stopper), pmasks[trump], precs[trump],
+                             np.int64(trump), samples, np.array([seed], dtype=np.uint64), play.new_table(),
+                             play.new_moves())
+    return int(card), int(identity)
+
+
 def play_deal(hands, trump: int, samples: int, communication: str = "none", seed: int = 0, style: str = "innsbruck",
               public=(0, 0, 0, 0), gone: int = 0, stopper: int = D.NO_CARD, table=None,
               moves=None) -> tuple[int, list[tuple[int, int, int]]]:
