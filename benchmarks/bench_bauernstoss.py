@@ -6,8 +6,9 @@ and whole hands per second under greedy play.
 The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
 leads, team 1 counted) and, for the ratio, over `KERNEL_ENDINGS` random 4-trick endings next to
 tests/naive_bauernstoss.py's plain minimax on the first `ENDINGS` of them (full deals are out of the
-minimax's reach; a dozen endings take the solver under a millisecond, too short to time). Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach
-42?" (the chalk team's question), and 42/79/91 together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
+minimax's reach; a dozen endings take the solver under a millisecond, too short to time). Threshold
+tests (`reaches_points`: "does the team reach 61?", "does it reach 42?" (the chalk team's question),
+and 42/79/91 together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
 is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
 whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
 are Big Solos of uniform deals, club-jack holder's best suit.

@@ -239,6 +239,14 @@ def _play_many(rows, pmasks, precs, partner, samples, seeds, table, moves, teams
                               state, table, moves, line)[0]
 
 
+def _settings(trump: int, samples: int, communication: str, style: str) -> tuple:
+    """(partner: bool, samples, pmask, prec) of the public API's arguments, checked (CardsimError)."""
+    if trump not in range(4):
+        raise CardsimError(f"trump must be a suit index 0-3, got {trump}")
+    pmasks, precs = play.PlayRules(style).arrays()
+    return bool(communication_code(communication)), check_samples(samples), pmasks[trump], precs[trump]
+
+
 def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, trick=(), leader: int = play.FOREHAND,
            won=(0, 0), voids=(0, 0, 0, 0), gone: int = 0, public=(0, 0, 0, 0), communication: str = "none",
            style: str = "innsbruck", stopper: int = D.NO_CARD) -> tuple[int, int]:
@@ -247,15 +255,11 @@ def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, tri
     the (card, identity) plays of the current trick led by ``leader``; won: tricks of teams 0 and 1;
     voids: per seat the suits it showed void in (suit bits); gone: cards out of the hands everyone saw;
     public (4,) uint64: cards every player knows in each hand; seed: the generator's 64-bit seed."""
-    partner = bool(communication_code(communication))
-    samples = check_samples(samples)
-    if trump not in range(4):
-        raise CardsimError(f"trump must be a suit index 0-3, got {trump}")
-    pmasks, precs = play.PlayRules(style).arrays()
+    partner, samples, pmask, prec = _settings(trump, samples, communication, style)
     tcards, tids = play._trick_arrays(trick)
     card, identity = _decide(np.array(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
                              np.array(won, dtype=np.int64), np.array(voids, dtype=np.int64), np.uint64(gone),
-                             np.array(public, dtype=np.uint64), partner, np.int64(stopper), pmasks[trump], precs[trump],
+                             np.array(public, dtype=np.uint64), partner, np.int64(stopper), pmask, prec,
                              np.int64(trump), samples, np.array([seed], dtype=np.uint64), play.new_table(),
                              play.new_moves())
     return int(card), int(identity)
@@ -267,11 +271,9 @@ def play_deal(hands, trump: int, samples: int, communication: str = "none", seed
     """(winning team, the (seat, card, identity) line) of one deal played to the Spiel by PIMC at
     every seat. hands (4,) uint64; public (4,) uint64 cards every player knows in each hand; gone:
     cards out of the hands that everyone saw (the table); seed: the players' 64-bit generator seed."""
-    partner = bool(communication_code(communication))
-    samples = check_samples(samples)
-    pmasks, precs = play.PlayRules(style).arrays()
+    partner, samples, pmask, prec = _settings(trump, samples, communication, style)
     line = np.empty((play.DECISIONS, 3), dtype=np.int64)
-    team, made = _play_deal(np.array(hands, dtype=np.uint64), pmasks[trump], precs[trump], np.int64(trump),
+    team, made = _play_deal(np.array(hands, dtype=np.uint64), pmask, prec, np.int64(trump),
                             np.array(public, dtype=np.uint64), np.uint64(gone), np.int64(stopper), partner, samples,
                             np.array([seed], dtype=np.uint64), play.new_table() if table is None else table,
                             play.new_moves() if moves is None else moves, line)
