@@ -68,16 +68,8 @@ def test_solver_matches_minimax_on_endings_of_6_tricks(seed):
     assert solver.solve(masks, trump, leader, bidder, "old", TABLE)[0] == naive.minimax(hands, trump, leader, bidder)
 
 
-@settings(max_examples=120)
-@given(st.integers(0, 2**32 - 1), st.integers(3, 4), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
-       st.booleans())
-def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
-    """R5.2-R5.6: the search's bounds bracket the plain minimax value under every play rule: the sure
-    trumps of each side, and what the side on lead cashes while the others must follow."""
-    if played:
-        hands, masks, leader = played_ending(seed, tricks, trump, rule)
-    else:
-        (hands, masks), leader = ending(seed, tricks), seed % 3
+def assert_bounds_hold(hands, masks, trump, leader, bidder, rule):
+    """The search's bounds at a trick start bracket the plain minimax value."""
     value = naive.minimax(hands, trump, leader, bidder, rule)
     lo, hi = solver._sure_bounds(masks, trump, bidder)
     quick = solver._quick_points(masks[leader], masks[(leader + 1) % 3], masks[(leader + 2) % 3], trump)
@@ -86,6 +78,32 @@ def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
     else:
         hi = min(hi, 10 * naive_play.counters(set().union(*hands)) + 10 - quick)
     assert lo <= value <= hi
+
+
+@settings(max_examples=400)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans())
+def test_trick_start_bounds_hold(seed, tricks, trump, bidder, rule, played):
+    """R5.2-R5.6: the search's bounds bracket the plain minimax value under every play rule: the
+    trumps of each side that win whatever the play and the cards they bring, and what the side on
+    lead cashes while the others must follow or discard."""
+    if played:
+        hands, masks, leader = played_ending(seed, tricks, trump, rule)
+    else:
+        (hands, masks), leader = ending(seed, tricks), seed % 3
+    assert_bounds_hold(hands, masks, trump, leader, bidder, rule)
+
+
+@pytest.mark.parametrize("masks, trump, leader, bidder", [
+    ((17592202822153, 35201619103744, 8830452776978), 3, 1, 1),
+    ((34362888192, 70373039407232, 8797166764100), 2, 0, 0)])
+def test_one_trump_can_beat_both_defenders(masks, trump, leader, bidder):
+    """One trump of the bidder beats both defenders' trumps in one trick (his C10 their other C10
+    and CK; his DA their D10 and DK) and he takes every counter: the defenders' trumps that surely
+    win count per defender, not as a side (a bound that counted them together was unsound here)."""
+    masks = np.array(masks, dtype=np.uint64)
+    hands = [{c for c in range(48) if int(m) >> c & 1} for m in masks]
+    assert_bounds_hold(hands, masks, trump, leader, bidder, "old")
 
 
 def run_moves(hands):

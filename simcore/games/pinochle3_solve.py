@@ -26,7 +26,9 @@ Search: alpha-beta (fail-soft) over single cards, with
 * bounds at every trick start (`_sure_bounds`, `_quick_points`): a trump ranked above every trump
   of the other side wins its trick, so its counter is that side's; the side on lead surely takes
   the winners it can cash while the others must follow (with the counters they must follow with),
-  trumps first, so that a player whose trumps are drawn cannot ruff the plain winners;
+  trumps first, so that a player whose trumps are drawn cannot ruff the plain winners; in the
+  tricks a side surely takes, an opponent gives a counter for every trick beyond his losers
+  (0.64-0.98x nodes on four full deals, 0.82-0.85x on 8-12-trick endings, identical values);
   the last trick plays itself. The bidder scores at most the counters still out
   plus the last trick minus what the defenders surely take.
 
@@ -409,20 +411,27 @@ def _beyond(mask):
 
 @njit_inline
 def _sure_bounds(hands, trump, bidder):
-    """(lower, upper) bounds of the bidder's points from a trick start on.
+    """(lower, upper) bounds of the bidder's points from a trick start on, whatever the play.
 
-    A trump above every trump of the other side wins whatever trick it is played to, so its points
-    go to its side: the bidder's such counters are a lower bound, all counters still out plus the
-    last trick minus the defenders' such counters an upper bound.
+    A trump above every trump of the other side wins whatever trick it is played to, and one
+    player's such trumps fall in different tricks (one card a trick each). Each of those tricks
+    brings the side the trump's counter and a card of each opponent, who after his losers has only
+    counters to give. The bidder's such points are a lower bound; all counters still out plus the
+    last trick minus the defenders' such points an upper bound, their tricks counted for one
+    defender at a time (both defenders' top trumps may fall in one trick).
     """
     everyone = hands[0] | hands[1] | hands[2]
-    own = hands[bidder]
+    own, left, right = hands[bidder], hands[(bidder + 1) % SEATS], hands[(bidder + 2) % SEATS]
     trumps = SUITS[trump]
-    theirs = (everyone & ~own) & trumps
+    theirs = (left | right) & trumps
     mine = own & trumps
-    lo = COUNTER_POINTS * popcount(mine & _beyond(theirs) & COUNTERS)
-    hi = COUNTER_POINTS * popcount((everyone & COUNTERS) & ~(theirs & _beyond(mine))) + LAST_TRICK_BONUS
-    return lo, hi
+    top_mine, top_theirs = mine & _beyond(theirs), theirs & _beyond(mine)
+    won = popcount(top_mine)
+    lo = popcount(top_mine & COUNTERS) + max(0, won - popcount(left & ~COUNTERS)) \
+        + max(0, won - popcount(right & ~COUNTERS))
+    lost = max(popcount(left & top_theirs), popcount(right & top_theirs))
+    given = popcount(top_theirs & COUNTERS) + max(0, lost - popcount(own & ~COUNTERS))
+    return COUNTER_POINTS * lo, COUNTER_POINTS * (popcount(everyone & COUNTERS) - given) + LAST_TRICK_BONUS
 
 
 @njit_inline
@@ -435,12 +444,14 @@ def _quick_points(lead, left, right, trump):
     and the leader keeps the lead, while both others must follow. A player who holds no more trumps
     than the leader cashes in trumps has none left after those rounds (he must follow trumps); one
     who has trumps left limits a plain suit to as many rounds as he has cards of it, as he could
-    trump after. The points: the leader's counters among them (counters first) and the counters the
-    others cannot avoid following with (their cards of the suit beyond their losers), plus the last
-    trick when every trick is cashed. The partner of a defender leader counts among the others (he
+    trump after. The points: the leader's counters among them (counters first), and of each other
+    player the counters he cannot avoid giving: in each suit his cards of it beyond his losers
+    (he must follow), and over all the rounds at least as many counters as the rounds exceed his
+    losers (he plays a card to each, following or not); plus the last trick when every trick is
+    cashed. The partner of a defender leader counts among the others (he
     cannot beat the leader's card either, and what he gives stays with the side).
     """
-    points, tricks, trump_rounds = 0, 0, 0
+    points, tricks, trump_rounds, forced_left, forced_right = 0, 0, 0, 0, 0
     for i in range(N_SUITS):
         s = (trump + i) % N_SUITS  # trumps first
         mine = lead & SUITS[s]
@@ -461,9 +472,11 @@ def _quick_points(lead, left, right, trump):
             continue
         tricks += rounds
         points += min(rounds, popcount(top & COUNTERS))
-        for other in (left, right):
-            held = popcount(other & SUITS[s])
-            points += max(0, min(rounds, held) - held + popcount(other & SUITS[s] & COUNTERS))
+        held = popcount(left & SUITS[s])
+        forced_left += max(0, min(rounds, held) - held + popcount(left & SUITS[s] & COUNTERS))
+        held = popcount(right & SUITS[s])
+        forced_right += max(0, min(rounds, held) - held + popcount(right & SUITS[s] & COUNTERS))
+    points += max(forced_left, tricks - popcount(left & ~COUNTERS)) + max(forced_right, tricks - popcount(right & ~COUNTERS))
     last = LAST_TRICK_BONUS if tricks == popcount(lead) else 0
     return COUNTER_POINTS * points + last
 
