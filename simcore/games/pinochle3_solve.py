@@ -27,7 +27,7 @@ Search: alpha-beta (fail-soft) over single cards, with
   of the other side wins its trick, so its counter is that side's; the side on lead surely takes
   the winners it can cash while the others must follow (with the counters they must follow with),
   trumps first, so that a player whose trumps are drawn cannot ruff the plain winners, and cards
-  become winners when the higher cards of the others have fallen (0.95-0.99x nodes); in the
+  become winners when the higher cards of the others have fallen (0.93-0.99x nodes); in the
   tricks a side surely takes, an opponent gives a counter for every trick beyond his losers
   (0.64-0.98x nodes on four full deals, 0.82-0.85x on 8-12-trick endings, identical values);
   the last trick plays itself. The bidder scores at most the counters still out
