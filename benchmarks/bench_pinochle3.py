@@ -45,7 +45,7 @@ def positions(n: int, tricks: int, seed: int = 11) -> tuple[np.ndarray, np.ndarr
 def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Seconds per solve (one core, compiled, table reused), nodes searched per solve (the
     machine-independent measure of the search's size) and the values."""
-    table = solver.Table()
+    table = solver.Table(solver.table_bits(int(np.bitwise_count(hands[0, 0]))))
     solver.solve(hands[:1], trumps[:1], 0, 0, table=table)
     times, nodes, values = [], [], []
     for h, t in zip(hands, trumps):
@@ -60,7 +60,7 @@ def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.n
 def threshold_times(hands: np.ndarray, trumps: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Seconds per null-window test "bidder's points >= target" (`solver.reaches`; with the target
     equal to the exact value the test succeeds and is about the costliest one)."""
-    table = solver.Table()
+    table = solver.Table(solver.table_bits(int(np.bitwise_count(hands[0, 0]))))
     solver.reaches(hands[:1], trumps[:1], 0, 0, 0, table=table)
     times = []
     for h, t, target in zip(hands, trumps, targets):

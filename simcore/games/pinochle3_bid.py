@@ -46,7 +46,7 @@ from simcore.games.pinochle3_play import (
     score_played,
 )
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
-from simcore.games.pinochle3_solve import Table, policy_then_solve
+from simcore.games.pinochle3_solve import Table, policy_then_solve, table_bits
 from simcore.rng import block_substream, block_words
 from simcore.tricks import lowest_card, popcount
 
@@ -180,7 +180,7 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
            "trump_length": np.bitwise_count(slots[:, 0] & SUITS[trumps]).astype(np.int64),
            "greedy": points[:, 0] + buried}
     if dd_tricks:
-        table = table or Table(min(20, 8 + dd_tricks))
+        table = table or Table(table_bits(dd_tricks))
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
                                        for h, t in zip(hands, trumps)], dtype=np.int64)
     if pimc_samples:

@@ -44,7 +44,8 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
-from simcore.games.pinochle3_solve import BIDDER, N_PARAMS, RULE, STAMP, TRUMP, Table, _deals, _solve, one_copy
+from simcore.games.pinochle3_solve import (BIDDER, N_PARAMS, RULE, STAMP, TRUMP, Table, _deals, _solve, one_copy,
+                                           table_bits)
 from simcore.tricks import lowest_card, popcount
 
 MAX_SAMPLES = 64
@@ -278,7 +279,7 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     forbidden = np.zeros((n, 2), dtype=np.uint64) if forbidden is None else \
         np.ascontiguousarray(np.broadcast_to(np.asarray(forbidden, dtype=np.uint64), (n, 2)))
     u = rng.random((n, TRICKS, samples, UNSEEN))
-    table = table or Table(min(20, 8 + dd_tricks))
+    table = table or Table(table_bits(dd_tricks))
     out = np.empty(n, dtype=np.int64)
     _pimc_many(hands, leaders_, forbidden, trumps, bidders, play_rule(rule), samples, dd_tricks, u, table.keys,
                table.data, table.stamps(n), out)

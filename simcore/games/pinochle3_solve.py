@@ -75,7 +75,10 @@ from simcore.search import aligned_zeros, table_slot
 from simcore.tricks import lowest_card, popcount
 
 TT_BITS = 20
-"""The transposition table holds 2**TT_BITS entries (32 MB)."""
+"""The transposition table holds 2**TT_BITS entries (32 MB) unless sized by `table_bits`."""
+FULL_DEAL_TT_BITS = 22
+"""Table bits for positions of more than 12 tricks (128 MB): over six full deals 0.86x the nodes and
+1.16x the speed of 2**20 entries (2**21: 0.90x, 1.11x)."""
 MAX_MOVES = 16
 """Most representative cards a seat can have (15 cards in hand)."""
 TRUMP, RULE, BIDDER, NODES, STAMP = range(5)
@@ -111,6 +114,13 @@ class Table:
         """The first of ``n`` fresh stamps, one per deal to solve."""
         self.stamp += n
         return self.stamp - n + 1
+
+
+def table_bits(tricks: int) -> int:
+    """Table size (2**bits entries) for positions of ``tricks`` tricks: 2**(8 + tricks) up to 2**TT_BITS
+    (endings of 8-10 tricks run faster in a table that stays in the caches), FULL_DEAL_TT_BITS beyond 12
+    tricks (full deals search millions of positions)."""
+    return FULL_DEAL_TT_BITS if tricks > 12 else min(TT_BITS, 8 + tricks)
 
 
 def _holder_codes() -> np.ndarray:
@@ -776,6 +786,11 @@ def _deals(hands, trumps, leaders, bidders):
     return hands, *arrays
 
 
+def _table_for(hands) -> Table:
+    """A fresh table sized (`table_bits`) for the largest of the validated positions ``hands`` (n, 3)."""
+    return Table(table_bits(int(np.bitwise_count(hands[:, 0]).max())))
+
+
 def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | None = None,
           with_nodes: bool = False):
     """The bidder's trick points under perfect play by all three (counters taken plus the last trick).
@@ -785,7 +800,7 @@ def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | Non
     points (and (n,) int64 nodes searched with ``with_nodes``).
     """
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
-    table = table or Table()
+    table = table or _table_for(hands)
     out, nodes = np.empty(hands.shape[0], dtype=np.int64), np.empty(hands.shape[0], dtype=np.int64)
     _solve_many(hands, trumps, leaders, bidders, play_rule(rule), table.keys, table.data,
                 table.stamps(hands.shape[0]), out, nodes)
@@ -796,7 +811,7 @@ def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: 
     """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
     targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (hands.shape[0],)).copy()
-    table = table or Table()
+    table = table or _table_for(hands)
     out = np.empty(hands.shape[0], dtype=np.bool_)
     _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
                   table.stamps(hands.shape[0]), out)
@@ -811,7 +826,7 @@ def optimal_line(hands, trump: int, leader: int, bidder: int, rule: str = "old",
     one of minimal value (each candidate solved exactly).
     """
     hands, trumps, leaders, bidders = _deals(np.asarray(hands, dtype=np.uint64)[None], trump, leader, bidder)
-    table = table or Table()
+    table = table or _table_for(hands)
     code = play_rule(rule)
     params = np.zeros(N_PARAMS, dtype=np.int64)
     params[TRUMP], params[RULE], params[BIDDER] = trump, code, bidder
