@@ -4,12 +4,13 @@
 5-trick endings next to the plain minimax of tests/naive_pinochle3_solve.py, and the median and 95th
 percentile time of solving the last 8, 10 and 12 tricks of random deals, each next to the time of one
 null-window test "does the bidder take at least the exact value?" (`reaches`: what a P(make bid)
-question needs). Full 15-trick solves take from under a second to minutes each (millions to a
-hundred million nodes), far too long for that budget:
+question needs). Full 15-trick solves take from hundredths of a second to about ten seconds each (up
+to a hundred million nodes), too long for that budget:
 
-    python benchmarks/bench_pinochle3.py --full 5      # median / p95 of full solves (can take an hour)
+    python benchmarks/bench_pinochle3.py --full 11     # median / p95 of full solves (about 2 minutes)
 
-Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1).
+Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1). Each depth
+solves in one table sized by `table_bits` for its tricks.
 """
 
 from __future__ import annotations

@@ -38,10 +38,10 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 `optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
 on-disk cache cannot hold recursive functions.
 
-Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in about a ms, of 10
-tricks in about 10 ms, of 12 tricks in about 0.03-0.3 s; a full 15-trick deal takes from under a
-second to a minute or more (tens of millions of nodes at about 150 ns each), far from the 50 ms
-aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
+Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a median 0.4 ms, of 10 tricks
+4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from 0.02 s to about 10 s over the
+benchmark's first 11 deals (median 2.2 s, 95th percentile 5.3 s; up to 100 million nodes at about 95 ns each), far
+from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
 last ones), labelled as such. One `reaches` test near the value costs about half an exact solve.
 The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
 written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_relative_key`,
