@@ -513,7 +513,8 @@ def _quick_points(lead, left, right, trump):
         forced_left += max(0, min(rounds, held) - held + popcount(left & SUITS[s] & COUNTERS))
         held = popcount(right & SUITS[s])
         forced_right += max(0, min(rounds, held) - held + popcount(right & SUITS[s] & COUNTERS))
-    points += max(forced_left, tricks - popcount(left & ~COUNTERS)) + max(forced_right, tricks - popcount(right & ~COUNTERS))
+    points += max(forced_left, tricks - popcount(left & ~COUNTERS)) \
+        + max(forced_right, tricks - popcount(right & ~COUNTERS))
     last = LAST_TRICK_BONUS if tricks == popcount(lead) else 0
     return COUNTER_POINTS * points + last
 
