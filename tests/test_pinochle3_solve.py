@@ -210,3 +210,23 @@ def test_bad_positions(args, message):
         solver.solve(np.array([1, 2, 4], dtype=np.uint64), 0, 0, 0, rule="modern")
     with pytest.raises(CardsimError, match="ending"):
         solver.policy_then_solve(ending(1, 15)[1], 0, 0, 16)
+
+
+def test_quick_points_cash_a_promoted_card():
+    """Hearts trumps, nobody holds one; the leader holds sA sK, seat 1 only s10 of the spades: sA wins and
+    draws the s10 (he must follow), then sK is the highest spade left and wins too. Both tricks, every
+    counter (sA, s10, sK) and the last trick: 40, the exact value."""
+    cards = ([10, 6], [8, 24], [36, 38])  # sA sK | s10 d9 | c9 cJ (card = 2 * (6 * suit + rank) + copy)
+    masks = np.array([sum(1 << c for c in hand) for hand in cards], dtype=np.uint64)
+    quick = solver._quick_points(masks[0], masks[1], masks[2], 1)
+    assert quick == 40 == naive.minimax([set(hand) for hand in cards], 1, 0, 0)
+
+
+def test_quick_points_count_forced_discards():
+    """Clubs trumps, nobody holds one; the leader cashes sA sA, which nobody else can follow: seat 1
+    (hK dK h10, no loser) must throw two counters on them, seat 2 (h9 dJ dA) his two losers. The
+    leader's two aces and seat 1's two counters: 40 at least, as the plain minimax confirms."""
+    cards = ([10, 11, 24], [18, 30, 20], [12, 26, 34])  # sA sA d9 | hK dK h10 | h9 dJ dA
+    masks = np.array([sum(1 << c for c in hand) for hand in cards], dtype=np.uint64)
+    quick = solver._quick_points(masks[0], masks[1], masks[2], 3)
+    assert quick == 40 <= naive.minimax([set(hand) for hand in cards], 3, 0, 0)
