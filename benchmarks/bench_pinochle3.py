@@ -10,7 +10,7 @@ to a hundred million nodes), too long for that budget:
     python benchmarks/bench_pinochle3.py --full 11     # median / p95 of full solves (about 2 minutes)
 
 Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1). Each depth
-solves in one table sized by `table_bits` for its tricks.
+solves in one table sized for its tricks (`table_for`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def positions(n: int, tricks: int, seed: int = 11) -> tuple[np.ndarray, np.ndarr
 def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Seconds per solve (one core, compiled, table reused), nodes searched per solve (the
     machine-independent measure of the search's size) and the values."""
-    table = solver.Table(solver.table_bits(int(np.bitwise_count(hands[0, 0]))))
+    table = solver.table_for(hands)
     solver.solve(hands[:1], trumps[:1], 0, 0, table=table)
     times, nodes, values = [], [], []
     for h, t in zip(hands, trumps):
@@ -61,7 +61,7 @@ def solve_times(hands: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray, np.n
 def threshold_times(hands: np.ndarray, trumps: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Seconds per null-window test "bidder's points >= target" (`solver.reaches`; with the target
     equal to the exact value the test succeeds and is about the costliest one)."""
-    table = solver.Table(solver.table_bits(int(np.bitwise_count(hands[0, 0]))))
+    table = solver.table_for(hands)
     solver.reaches(hands[:1], trumps[:1], 0, 0, 0, table=table)
     times = []
     for h, t, target in zip(hands, trumps, targets):

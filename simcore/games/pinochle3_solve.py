@@ -787,8 +787,8 @@ def _deals(hands, trumps, leaders, bidders):
     return hands, *arrays
 
 
-def _table_for(hands) -> Table:
-    """A fresh table sized (`table_bits`) for the largest of the validated positions ``hands`` (n, 3)."""
+def table_for(hands) -> Table:
+    """A fresh table sized (`table_bits`) for the largest of the positions ``hands`` (n, 3) uint64."""
     return Table(table_bits(int(np.bitwise_count(hands[:, 0]).max())))
 
 
@@ -801,7 +801,7 @@ def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | Non
     points (and (n,) int64 nodes searched with ``with_nodes``).
     """
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
-    table = table or _table_for(hands)
+    table = table or table_for(hands)
     out, nodes = np.empty(hands.shape[0], dtype=np.int64), np.empty(hands.shape[0], dtype=np.int64)
     _solve_many(hands, trumps, leaders, bidders, play_rule(rule), table.keys, table.data,
                 table.stamps(hands.shape[0]), out, nodes)
@@ -812,7 +812,7 @@ def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: 
     """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
     targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (hands.shape[0],)).copy()
-    table = table or _table_for(hands)
+    table = table or table_for(hands)
     out = np.empty(hands.shape[0], dtype=np.bool_)
     _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
                   table.stamps(hands.shape[0]), out)
@@ -827,7 +827,7 @@ def optimal_line(hands, trump: int, leader: int, bidder: int, rule: str = "old",
     one of minimal value (each candidate solved exactly).
     """
     hands, trumps, leaders, bidders = _deals(np.asarray(hands, dtype=np.uint64)[None], trump, leader, bidder)
-    table = table or _table_for(hands)
+    table = table or table_for(hands)
     code = play_rule(rule)
     params = np.zeros(N_PARAMS, dtype=np.int64)
     params[TRUMP], params[RULE], params[BIDDER] = trump, code, bidder
