@@ -105,6 +105,28 @@ def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, 
     return {"p": p, "lo": lo, "hi": hi, "n": trials, "design_effect": effect}
 
 
+def median_interval(values, level: float = 0.95) -> tuple[float, float, float]:
+    """(lo, hi, coverage): a distribution-free interval for the population median from a sample, the
+    order statistics x(j+1) and x(n-j) (1-based) with j the largest count such that a Binomial(n, 1/2)
+    is at most j with probability at most (1 - level) / 2; ``coverage`` = 1 - 2 P(Binomial <= j), at
+    least ``level``. Samples too small for ``level`` (n < 6 at 95%) give the whole range and its lower
+    coverage 1 - 2 / 2**n (coverage 0 for a single value)."""
+    x = np.sort(np.asarray(values, dtype=float))
+    n = x.size
+    if n == 0:
+        raise ValueError("median_interval needs at least one value")
+    tail = (1 - level) / 2
+    j, below = -1, 0.0  # below = P(Binomial(n, 1/2) <= j)
+    while j + 1 < n // 2:
+        step = below + math.comb(n, j + 1) / 2 ** n
+        if step > tail:
+            break
+        j, below = j + 1, step
+    if j < 0:
+        return float(x[0]), float(x[-1]), 1 - 2 / 2 ** n if n > 1 else 0.0
+    return float(x[j]), float(x[n - 1 - j]), 1 - 2 * below
+
+
 def _z(level: float) -> float:
     from statistics import NormalDist
 

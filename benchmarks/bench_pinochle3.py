@@ -4,10 +4,12 @@
 5-trick endings next to the plain minimax of tests/naive_pinochle3_solve.py, and the median and 95th
 percentile time of solving the last 8, 10 and 12 tricks of random deals, each next to the time of one
 null-window test "does the bidder take at least the exact value?" (`reaches`: what a P(make bid)
-question needs). Full 15-trick solves take from hundredths of a second to about ten seconds each (up
-to a hundred million nodes), too long for that budget:
+question needs). Each median comes with its distribution-free interval (`median_ci_ms`: order
+statistics, coverage at least 95%; `analysis.stats.median_interval`), as a few positions are a small
+sample of a spread that runs over two orders of magnitude. Full 15-trick solves take from hundredths
+of a second to tens of seconds each (up to a few hundred million nodes), too long for that budget:
 
-    python benchmarks/bench_pinochle3.py --full 11     # median / p95 of full solves (about 2 minutes)
+    python benchmarks/bench_pinochle3.py --full 30     # median / p95 of full solves (about 3 minutes)
 
 Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1). Each depth
 solves in one table sized for its tricks (`table_for`).
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import naive_pinochle3_solve  # noqa: E402
+from analysis.stats import median_interval  # noqa: E402
 from simcore.games import pinochle3 as pin  # noqa: E402
 from simcore.games import pinochle3_solve as solver  # noqa: E402
 
@@ -72,9 +75,11 @@ def threshold_times(hands: np.ndarray, trumps: np.ndarray, targets: np.ndarray) 
 
 
 def timing_row(times: np.ndarray, nodes: np.ndarray | None = None) -> dict:
-    """Rate, median and 95th percentile of per-position seconds (and node counts when given)."""
+    """Rate, median (with its 95% interval) and 95th percentile of per-position seconds (and node
+    counts when given)."""
+    lo, hi, _ = median_interval(times * 1e3)
     row = {"per_s": float(1 / np.mean(times)), "median_ms": float(np.median(times) * 1e3),
-           "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size)}
+           "median_ci_ms": [lo, hi], "p95_ms": float(np.percentile(times, 95) * 1e3), "deals": int(times.size)}
     if nodes is not None:
         row |= {"median_nodes": int(np.median(nodes)), "total_nodes": int(nodes.sum())}
     return row
@@ -86,11 +91,21 @@ def depth_rows(tricks: int, n: int) -> dict:
     times, nodes, values = solve_times(hands, trumps)
     exact, test = timing_row(times, nodes), timing_row(threshold_times(hands, trumps, values))
     return {f"pinochle3.dd_solve_{tricks}_tricks": {
-                **exact, "note": f"median {exact['median_ms']:.1f} ms, p95 {exact['p95_ms']:.1f} ms over {n} "
-                                 f"endings ({exact['total_nodes']:,} nodes)"},
+                **exact, "note": f"median {exact['median_ms']:.1f} ms ({_interval(exact)}), p95 "
+                                 f"{exact['p95_ms']:.1f} ms over {n} {_positions(tricks)} "
+                                 f"({exact['total_nodes']:,} nodes)"},
             f"pinochle3.dd_threshold_{tricks}_tricks": {
                 **test, "note": f"points >= exact value (one null-window test): median {test['median_ms']:.1f} "
-                                f"ms, p95 {test['p95_ms']:.1f} ms"}}
+                                f"ms ({_interval(test)}), p95 {test['p95_ms']:.1f} ms"}}
+
+
+def _interval(row: dict) -> str:
+    lo, hi = row["median_ci_ms"]
+    return f"95% interval {lo:.1f}-{hi:.1f}"
+
+
+def _positions(tricks: int) -> str:
+    return "full deals" if tricks == solver.TRICKS else "endings"
 
 
 def measure() -> dict:

@@ -1,4 +1,4 @@
-"""Wilson intervals and the Estimate type."""
+"""Wilson intervals, the Estimate type and the distribution-free median interval."""
 
 import math
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import Estimate, clustered_share, estimate_frame, wilson
+from analysis.stats import Estimate, clustered_share, estimate_frame, median_interval, wilson
 
 
 def test_textbook_values():
@@ -99,3 +99,33 @@ def test_clustered_share_with_few_clusters_is_not_overconfident():
         share = clustered_share(int(totals.sum()), int((totals ** 2).sum()), 10, 2)
         hits += share["lo"] <= 0.55 <= share["hi"]
     assert hits / 1000 >= 0.95
+
+
+def test_median_interval_textbook_ranks():
+    # order statistics of the 95% median interval: n = 11 -> 2nd and 10th (coverage 1 - 2 * 12/2048),
+    # n = 40 -> 14th and 27th (the usual table); n = 6 is the smallest sample that reaches 95%
+    assert median_interval(np.arange(1, 12)) == (2.0, 10.0, pytest.approx(1 - 24 / 2048))
+    lo, hi, coverage = median_interval(np.arange(40, 0, -1))
+    assert (lo, hi) == (14.0, 27.0) and 0.95 <= coverage < 0.97
+    assert median_interval([3, 1, 2, 6, 5, 4]) == (1.0, 6.0, pytest.approx(1 - 2 / 64))
+
+
+def test_median_interval_small_samples_give_the_range_and_its_coverage():
+    assert median_interval([5, 1, 3]) == (1.0, 5.0, 0.75)
+    assert median_interval([7]) == (7.0, 7.0, 0.0)
+    with pytest.raises(ValueError):
+        median_interval([])
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=60))
+def test_median_interval_brackets_the_sample_median(values):
+    lo, hi, coverage = median_interval(values)
+    assert lo <= np.median(values) <= hi
+    assert coverage >= 0.95 or len(values) < 6
+
+
+def test_median_interval_covers_the_true_median_at_least_95_percent():
+    rng = np.random.default_rng(2)
+    samples = rng.lognormal(size=(4000, 11))  # skewed like solve times; true median 1
+    covered = np.mean([lo <= 1.0 <= hi for lo, hi, _ in map(median_interval, samples)])
+    assert 0.98 < covered < 0.995  # the exact coverage for n = 11 is 0.988

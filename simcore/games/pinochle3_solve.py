@@ -39,10 +39,14 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a median 0.4 ms, of 10 tricks
-4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from 0.02 s to about 10 s over the
-benchmark's first 11 deals (median 2.2 s, 95th percentile 5.3 s; up to 100 million nodes at about 95 ns each), far
-from the 50 ms aim, so the analyses use `policy_then_solve` (policy play of the first tricks, perfect play of the
-last ones), labelled as such. One `reaches` test near the value costs about half an exact solve.
+4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from hundredths of a second to tens
+of seconds (the benchmark's first 30 deals: median 1.5 s, its 95% interval 0.57-2.3 s, 95th percentile 13.5 s;
+up to a few hundred million nodes at about 95 ns each), far from the 50 ms aim, so the analyses use
+`policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as such. One
+`reaches` test near the value costs about half an exact solve. What limits it: of the trick starts a full solve
+searches at tricks 5-10, 76-92% are distinct positions under the relative key (three benchmark deals); keeping
+only each hand's number of counters and losers per suit would leave 9-20% of the raw distinct ones, the ceiling
+of what table entries that ignore ranks which did not matter (partition search) could share.
 The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
 written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_relative_key`,
 `_quick_points`) take hand masks instead of the hands array (why: `_search`), and the table key is read from small per-half-suit tables
