@@ -233,3 +233,25 @@ def test_leads_try_the_table_lead_then_the_killer_then_the_heuristic_order():
         absent = next(b for b in range(32) if not (int(bits[0]) >> b) & 1)
         sv._candidates(*args, -1, absent, moves, 0)
         assert list(moves[0, 0, :n]) == plain
+
+
+@settings(max_examples=200)
+@given(st.permutations(range(32)), st.integers(1, 8), st.integers(0, 3), st.integers(0, 3))
+def test_shape_lead_names_the_same_run_and_place_in_any_hand_of_the_shape(pack, k, trump, leader):
+    """The shape-lead table's word (`_shape_entry`) gives back the card it was written for, nothing for
+    another shape, and in another hand the card of the same run at the same place from the top (the
+    lowest of the run when the hand holds fewer cards above it)."""
+    bits = _bits(_hands(list(pack), k), trump)
+    hand = int(bits[leader])
+    cards = [b for b in range(32) if hand >> b & 1]
+    card = cards[len(pack) % len(cards)]
+    shape = np.uint64(sv._shape(bits, leader))
+    entry = np.uint64(sv._shape_entry(shape, card, np.uint64(hand)))
+    assert sv._shape_lead(entry, shape, np.uint64(hand)) == card
+    assert sv._shape_lead(entry, np.uint64(sv._shape(bits, (leader + 1) % 4)), np.uint64(hand)) == -1
+    run = [b for b in range(32) if sv.RUN_OF[b] == sv.RUN_OF[card]]
+    place = sum(1 for b in cards if b in run and b > card)
+    for other in (int(bits[(leader + 1) % 4]), int(bits[(leader + 2) % 4])):
+        held = sorted((b for b in run if other >> b & 1), reverse=True)
+        expected = held[min(place, len(held) - 1)] if held else -1
+        assert sv._shape_lead(entry, shape, np.uint64(other)) == expected

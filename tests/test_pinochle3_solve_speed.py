@@ -61,7 +61,7 @@ def test_search_loop_restores_the_hands_and_fails_soft_on_the_right_side(seed, r
     masks = np.array([sum(1 << c for c in h) for h in hands], dtype=np.uint64)
     trump, leader, bidder = (int(x) for x in rng.integers(0, [4, 3, 3]))
     value = naive.minimax(hands, trump, leader, bidder, rule)
-    table = solver.Table(12)
+    table, leads = solver.Table(12), solver._shape_table(4)
     for target in (value, value + 10):
         params = np.zeros(solver.N_PARAMS, dtype=np.int64)
         params[[solver.TRUMP, solver.RULE, solver.BIDDER, solver.STAMP]] = (
@@ -70,6 +70,36 @@ def test_search_loop_restores_the_hands_and_fails_soft_on_the_right_side(seed, r
         found = solver._search(h, np.zeros((solver.TRICKS, solver.SEATS), dtype=np.int64),
                                np.zeros((solver.DEPTH, solver.MAX_MOVES), dtype=np.int64),
                                np.zeros((solver.DEPTH, solver.PLY_FIELDS + solver.MAX_MOVES), dtype=np.int64),
-                               table.keys, table.data, params, solver.TRICKS - 4, 0, leader, target - 1, target)
+                               table.keys, table.data, leads, params, solver.TRICKS - 4, 0, leader, target - 1,
+                               target)
         assert (h == masks).all()
         assert (found >= target) == (value >= target)
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 15))
+def test_shape_lead_names_the_same_suit_class_and_place_in_any_hand_of_the_shape(seed, tricks):
+    """The shape-lead table's word (`_shape_entry`) gives back the face it was written for, nothing
+    for another shape, and in another hand with the same suit lengths a face of the same suit and
+    point class (counters A 10 K, losers Q J 9) at the same place from the top, or the lowest one."""
+    rng = np.random.default_rng(seed)
+    hands = np.array([sum(1 << int(c) for c in row) for row in rng.permutation(48)[:3 * tricks].reshape(3, tricks)],
+                     dtype=np.uint64)
+    leader = int(rng.integers(3))
+    hand = int(hands[leader])
+    card = int(rng.choice([c for c in range(48) if hand >> c & 1]))
+    face, shape = card // 2, np.uint64(solver._shape(hands, leader))
+    entry = np.uint64(solver._shape_entry(shape, face, np.uint64(hand)))
+    assert solver._shape_lead(entry, shape, np.uint64(hand)) == face
+    assert solver._shape_lead(entry, np.uint64(solver._shape(hands, (leader + 1) % 3)), np.uint64(hand)) == -1
+
+    def class_faces(h, s, counter):
+        return [r for r in range(5, -1, -1) if (r >= 3) == counter and h >> (2 * (6 * s + r)) & 3]
+
+    s, counter = face // 6, face % 6 >= 3
+    place = class_faces(hand, s, counter).index(face % 6)
+    other = int(rng.choice([c for c in range(48) if not (hand >> c & 1)] + [card]))
+    for h in (hand, hand ^ (1 << card) | (1 << other) if other // 12 == s else hand):
+        ranks = class_faces(h, s, counter)
+        expected = 6 * s + ranks[min(place, len(ranks) - 1)] if ranks else -1
+        assert solver._shape_lead(entry, shape, np.uint64(h)) == expected

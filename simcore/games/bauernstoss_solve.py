@@ -29,7 +29,10 @@ question, against the sure trumps alone. Then it tries a transposition table key
 lower and an upper bound and the best lead, in buckets of four that keep the entries of the upper
 tricks (`_probe`). Of equivalent cards (one hand, adjacent in a run once
 the other hands and the trick are taken into account, equal card points) only the highest is
-searched; moves are ordered by a points heuristic (the table's best lead first, then the *killer*:
+searched; moves are ordered by a points heuristic (the table's best lead first, else the *shape
+lead*: the lead that last cut off at a trick start of the same shape, every hand's number of cards
+per run and the leader, kept as a run and a place from the top of the leader's cards of it, from 4
+cards a hand on, 0.95x nodes and 1.03x exact solves/s; then the *killer*:
 the lead that last cut off at the same ply by the same leader in this probe, 0.85x nodes for the
 exact points, 0.66x for the 42 question); the last three
 tricks are played out by loop kernels (`_three_tricks`, the same candidates, order and cutoffs as the
@@ -524,6 +527,49 @@ def _unpack(word):
             np.int64(word >> np.uint64(16)) - 1)
 
 
+SHAPE_BITS = 12
+"""Entries of the shape-lead table, 2**SHAPE_BITS (32 kB, one per search; 2**14: the same nodes, a
+little slower)."""
+SHAPE_MIN_CARDS = 4
+"""Trick starts with fewer cards a hand neither read nor write shape leads (3: no fewer nodes)."""
+_SHAPE_MIX = np.uint64(0x9E3779B97F4A7C15)
+_LOW_BYTE = np.uint64(255)
+
+
+@njit_inline
+def _shape(hands, leader):
+    """A 64-bit hash of a trick start's shape: the leader and every hand's number of cards per run."""
+    code = np.uint64(leader + 1)
+    for run in range(4):
+        for seat in range(SEATS):
+            code = code * _SHAPE_MIX + np.uint64(popcount(hands[seat] & RUNS[run]))
+    return code ^ (code >> np.uint64(29))
+
+
+@njit_inline
+def _shape_entry(shape, card, hand):
+    """The shape-lead table's word for leading strength bit ``card`` from ``hand``: the shape's upper 56
+    bits and a byte 1 + 8 * run + the number of the hand's cards of the run above it."""
+    run = RUN_OF[card]
+    return (shape & ~_LOW_BYTE) | np.uint64(1 + 8 * run + popcount(hand & RUNS[run] & _above(card)))
+
+
+@njit_inline
+def _shape_lead(entry, shape, hand):
+    """The strength bit ``hand`` leads by the shape-lead table's word ``entry`` (`_shape_entry`) if it
+    was written for ``shape``: of the entry's run, the card at its place from the top (or the lowest);
+    -1 for none."""
+    if entry == 0 or (entry ^ shape) & ~_LOW_BYTE:
+        return -1
+    code = np.int64(entry & _LOW_BYTE) - 1
+    cards = hand & RUNS[code // 8]
+    if not cards:
+        return -1
+    for _ in range(max(popcount(cards) - 1 - code % 8, 0)):
+        cards &= cards - _ONE  # drop the lowest until the card at the place is the lowest left
+    return lowest_card(cards)
+
+
 NONE = -(1 << 30)
 """Marker of "no value yet" in `_search`."""
 PLIES = SEATS * TRICKS + 1
@@ -641,6 +687,9 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
     scout = np.zeros(PLIES, dtype=np.int64)  # the child in search: 0 plain, 1 a null-window scout, 2 searched again
     scouted = np.zeros(PLIES, dtype=np.int64)  # the scout's value (a bound) while the child is searched again
     fresh = _tag(solve[0], 0, 0)
+    shapes = np.zeros(PLIES, dtype=np.uint64)
+    leads = np.zeros(1 << SHAPE_BITS, dtype=np.uint64)
+    shape_slots = np.uint64((1 << SHAPE_BITS) - 1)
     d = 0
     leaders[0], counts[0], tops[0, 0], tops[0, 1] = leader, count, top, top_seat
     window[0, 0], window[0, 1] = alpha, beta
@@ -689,6 +738,10 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
                         entries[slot, 3] = _pack(lower, upper, -1)
                     slots[d], ident[d, 0], ident[d, 1], ident[d, 2] = slot, k1, k2, tag
+            if value == NONE and count == 0 and popcount(hands[leader]) >= SHAPE_MIN_CARDS:
+                shapes[d] = _shape(hands, leader)
+                if first < 0:
+                    first = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
             if value == NONE and count == 0 and popcount(hands[leader]) == 3:
                 value, lead = _three_tricks(hands, leader, team, rule, window[d, 0], window[d, 1], first,
                                             killers[d, leader], moves, d, solve)
@@ -776,6 +829,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
         value = best[d, 0]
         if count == 0 and window[d, 0] >= window[d, 1]:
             killers[d, seat] = best[d, 1]
+            if popcount(hands[seat]) >= SHAPE_MIN_CARDS and best[d, 1] >= 0:
+                leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], best[d, 1], hands[seat])
         _store(entries, slots[d], ident[d], value, window[d, 2], window[d, 3], best[d, 1])
         if d == 0:
             return value

@@ -19,8 +19,13 @@ Search: alpha-beta (fail-soft) over single cards, with
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
   higher one is tried (the rest of the game is the same with the two swapped);
-* move ordering: the table's best lead first, then the *killer lead* (the face whose lead last cut
-  off at the same trick by the same leader in this null-window search), then cheap heuristics (the
+* move ordering: the table's best lead first, else the *shape lead* (`_shape`: the lead that last cut
+  off at a trick start of the same shape, every hand's length in every suit, the leader and his
+  counters per suit, in this solve, kept as a suit, a point class and a place among the leader's faces
+  of that class; 0.80x the nodes over the benchmark's first 30 full deals, same values; a shape made of
+  the suit lengths alone 0.86x, two leads per shape 0.79x; with every hand's counters 0.91x over 11
+  deals), then the *killer lead* (the face whose lead last cut off at the same trick by the same leader
+  in this null-window search), then cheap heuristics (the
   bidder leads low, a defender high; take a trick with the lowest card that wins it, smear counters
   on a trick the own side holds as last to play, else throw the lowest);
 * bounds at every trick start (`_sure_bounds`, `_quick_points`): a trump ranked above every trump
@@ -414,6 +419,67 @@ def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, kill
     return n
 
 
+SHAPE_BITS = 18
+"""Most entries of the shape-lead table, 2**SHAPE_BITS (2 MB); a solve of t tricks takes 2**min(18, 3 + t)."""
+SHAPE_MIN_TRICKS = 5
+"""Trick starts with fewer tricks left neither read nor write shape leads: their searches are too small
+for the order to pay for the hash (8-trick endings ran 0.98x without this floor, 1.03x with it)."""
+_SHAPE_MIX = np.uint64(0x9E3779B97F4A7C15)
+_LOW_BYTE = np.uint64(255)
+
+
+@njit_inline
+def _shape(hands, leader):
+    """A 64-bit hash of a trick start's shape: the leader, every hand's number of cards per suit and
+    the leader's number of counters per suit."""
+    code = np.uint64(leader + 1)
+    for s in range(N_SUITS):
+        for seat in range(SEATS):
+            cards = hands[seat] & SUITS[s]
+            count = popcount(cards) + (8 * popcount(cards & COUNTERS) if seat == leader else 0)
+            code = code * _SHAPE_MIX + np.uint64(count)
+    return code ^ (code >> np.uint64(29))
+
+
+@njit_inline
+def _class_faces(hand, s, counter):
+    """(faces, n): the ranks of ``hand``'s faces of suit ``s`` that are counters (or losers), highest
+    first, in faces[:n] (int64, at most 3)."""
+    faces = np.empty(HALF_RANKS, dtype=np.int64)
+    n = 0
+    for r in range(N_RANKS - 1, -1, -1):
+        if (r >= HALF_RANKS) == counter and _copies(hand, N_RANKS * s + r):
+            faces[n] = r
+            n += 1
+    return faces, n
+
+
+@njit_inline
+def _shape_entry(shape, face, hand):
+    """The shape-lead table's word for the lead of ``face`` from ``hand``: the shape's upper 56 bits and
+    a byte 1 + 4 * (2 * suit + counter) + the face's place among the hand's faces of its suit and class."""
+    s, r = face // N_RANKS, face % N_RANKS
+    counter = r >= HALF_RANKS
+    faces, n = _class_faces(hand, s, counter)
+    place = 0
+    while place < n - 1 and faces[place] != r:
+        place += 1
+    return (shape & ~_LOW_BYTE) | np.uint64(1 + 4 * (2 * s + counter) + place)
+
+
+@njit_inline
+def _shape_lead(entry, shape, hand):
+    """The face ``hand`` leads by the shape-lead table's word ``entry`` (`_shape_entry`) if it was
+    written for ``shape``: of the entry's suit and class, the face at its place (or the lowest of
+    them); -1 for none."""
+    if entry == _NONE or (entry ^ shape) & ~_LOW_BYTE:
+        return -1
+    code = np.int64(entry & _LOW_BYTE) - 1
+    s, counter, place = code // 8, (code // 4) % 2 == 1, code % 4
+    faces, n = _class_faces(hand, s, counter)
+    return N_RANKS * s + faces[min(place, n - 1)] if n else -1
+
+
 @njit_inline
 def _beyond(mask):
     """Cards ranked above every face of ``mask`` (a mask within one suit; both copies of a face
@@ -579,14 +645,14 @@ DEPTH = SEATS * TRICKS + 1
 
 
 @njit
-def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, alpha, beta):
+def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, alpha, beta):
     """The bidder's points from trick ``k`` (0-14), ``count`` cards of it played, on.
 
     hands (3,) uint64 (restored on return); tricks (15, 3) int64 cards in play order per trick;
     moves (46, MAX_MOVES) and plies (46, PLY_FIELDS + MAX_MOVES) int64 scratch (the search stack);
-    keys, data: the transposition table; params (N_PARAMS,) int64: trump, rule, bidder, nodes
-    (incremented), stamp. Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower
-    bound, in between exact.
+    keys, data: the transposition table; leads (2**b,) uint64: the shape-lead table (`_shape_entry`);
+    params (N_PARAMS,) int64: trump, rule, bidder, nodes (incremented), stamp. Fail-soft alpha-beta: a
+    result <= alpha is an upper bound, >= beta a lower bound, in between exact.
 
     One loop over the stack: enter node d (a leaf, a bound or a table hit gives its value at once,
     else its moves are written), play its next move and enter the child, or take the move back
@@ -600,6 +666,8 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
     trump, rule, bidder = params[TRUMP], params[RULE], params[BIDDER]
     tag_base = 1 + 4 * params[STAMP]
     words = np.empty((DEPTH, 3), dtype=np.uint64)
+    shapes = np.zeros(DEPTH, dtype=np.uint64)
+    shape_slots = np.uint64(leads.size - 1)
     trick = np.empty(SEATS, dtype=np.int64)  # the current trick, for the shared rule kernels
     killers = np.full((TRICKS, SEATS), -1, dtype=np.int64)  # face of the last lead that cut off, per trick and leader
     d, value, entering = 0, -1, True
@@ -648,6 +716,10 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
                             else:
                                 plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
                                 first_face = _face_at(hands, _field(data, slot, MOVE) - 1, order)
+                if value < 0 and count == 0 and k <= TRICKS - SHAPE_MIN_TRICKS:
+                    shapes[d] = _shape(hands, leader)
+                    if first_face < 0:
+                        first_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
                 if value < 0:  # to search: write the moves in order
                     outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
                     for i in range(count):
@@ -693,6 +765,10 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
                 continue
             value = plies[d, PLY_BEST]
             slot = plies[d, PLY_SLOT]
+            if plies[d, PLY_COUNT] == 0 and plies[d, PLY_ALPHA] >= plies[d, PLY_BETA] and plies[d, PLY_FACE] >= 0 \
+                    and plies[d, PLY_K] <= TRICKS - SHAPE_MIN_TRICKS:
+                leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], plies[d, PLY_FACE],
+                                                                         hands[plies[d, PLY_LEADER]])
             if slot >= 0:
                 k0, k1 = words[d, 0], words[d, 1]
                 move = _relative_index(hands, plies[d, PLY_FACE], np.int64(words[d, 2])) if plies[d, PLY_FACE] >= 0 else -1
@@ -720,6 +796,12 @@ def _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, a
         value = -1
 
 
+@njit_inline
+def _shape_table(tricks):
+    """A fresh shape-lead table for a search of ``tricks`` tricks (`SHAPE_BITS`)."""
+    return np.zeros(1 << min(SHAPE_BITS, 3 + tricks), dtype=np.uint64)
+
+
 @njit
 def _solve(hands, trick, count, leader, params, keys, data, lo, hi):
     """Exact bidder points (from the current trick on) between lo and hi by null-window searches
@@ -729,9 +811,10 @@ def _solve(hands, trick, count, leader, params, keys, data, lo, hi):
     tricks[k, :count] = trick[:count]
     moves = np.empty((DEPTH, MAX_MOVES), dtype=np.int64)
     plies = np.zeros((DEPTH, PLY_FIELDS + MAX_MOVES), dtype=np.int64)
+    leads = _shape_table(TRICKS - k)
     mid = hi
     while lo < hi:
-        value = _search(hands, tricks, moves, plies, keys, data, params, k, count, leader, mid - 1, mid)
+        value = _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, mid - 1, mid)
         if value >= mid:
             lo = value
             mid = lo + COUNTER_POINTS
@@ -768,8 +851,8 @@ def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, st
         params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
         h = hands[i].copy()
         k = TRICKS - popcount(h[0] | h[1] | h[2]) // SEATS
-        out[i] = targets[i] <= 0 or _search(h, tricks, moves, plies, keys, data, params, k, 0, leaders[i],
-                                            targets[i] - 1, targets[i]) >= targets[i]
+        out[i] = targets[i] <= 0 or _search(h, tricks, moves, plies, keys, data, _shape_table(TRICKS - k), params,
+                                            k, 0, leaders[i], targets[i] - 1, targets[i]) >= targets[i]
 
 
 # --- public API ---------------------------------------------------------------------------------
