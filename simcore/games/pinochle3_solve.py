@@ -45,7 +45,7 @@ on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a median 0.4 ms, of 10 tricks
 4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from hundredths of a second to tens
-of seconds (the benchmark's first 30 deals: median 1.5 s, its 95% interval 0.57-2.3 s, 95th percentile 13.5 s;
+of seconds (the benchmark's first 30 deals: median 1.15 s, its 95% interval 0.53-1.76 s, 95th percentile 13.9 s;
 up to a few hundred million nodes at about 95 ns each), far from the 50 ms aim, so the analyses use
 `policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as such. One
 `reaches` test near the value costs about half an exact solve. What limits it: of the trick starts a full solve
@@ -442,28 +442,16 @@ def _shape(hands, leader):
 
 
 @njit_inline
-def _class_faces(hand, s, counter):
-    """(faces, n): the ranks of ``hand``'s faces of suit ``s`` that are counters (or losers), highest
-    first, in faces[:n] (int64, at most 3)."""
-    faces = np.empty(HALF_RANKS, dtype=np.int64)
-    n = 0
-    for r in range(N_RANKS - 1, -1, -1):
-        if (r >= HALF_RANKS) == counter and _copies(hand, N_RANKS * s + r):
-            faces[n] = r
-            n += 1
-    return faces, n
-
-
-@njit_inline
 def _shape_entry(shape, face, hand):
     """The shape-lead table's word for the lead of ``face`` from ``hand``: the shape's upper 56 bits and
-    a byte 1 + 4 * (2 * suit + counter) + the face's place among the hand's faces of its suit and class."""
+    a byte 1 + 4 * (2 * suit + counter) + the face's place among the hand's faces of its suit and class
+    (0: the highest)."""
     s, r = face // N_RANKS, face % N_RANKS
     counter = r >= HALF_RANKS
-    faces, n = _class_faces(hand, s, counter)
     place = 0
-    while place < n - 1 and faces[place] != r:
-        place += 1
+    for above in range(r + 1, N_RANKS):
+        if (above >= HALF_RANKS) == counter and _copies(hand, N_RANKS * s + above):
+            place += 1
     return (shape & ~_LOW_BYTE) | np.uint64(1 + 4 * (2 * s + counter) + place)
 
 
@@ -476,8 +464,14 @@ def _shape_lead(entry, shape, hand):
         return -1
     code = np.int64(entry & _LOW_BYTE) - 1
     s, counter, place = code // 8, (code // 4) % 2 == 1, code % 4
-    faces, n = _class_faces(hand, s, counter)
-    return N_RANKS * s + faces[min(place, n - 1)] if n else -1
+    found = -1
+    for r in range(N_RANKS - 1, -1, -1):
+        if (r >= HALF_RANKS) == counter and _copies(hand, N_RANKS * s + r):
+            found = N_RANKS * s + r
+            if place == 0:
+                break
+            place -= 1
+    return found
 
 
 @njit_inline
