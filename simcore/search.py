@@ -1,5 +1,7 @@
-"""Transposition-table helpers shared by the double-dummy solvers: the slot hash and cache-aligned
-storage. The solvers keep their own keys, tags and entry layouts."""
+"""Transposition-table helpers shared by the double-dummy solvers: the slot hash, cache-aligned
+storage and the words of a shape-lead table (a move-ordering hint per position shape: the lead that
+last cut off at a trick start of the same shape). The solvers keep their own keys, tags, entry layouts
+and what their shapes and lead codes hold."""
 
 from __future__ import annotations
 
@@ -30,3 +32,34 @@ def aligned_zeros(rows: int, columns: int) -> np.ndarray:
     raw = np.zeros(words + CACHE_LINE // 8, dtype=np.uint64)
     start = (-raw.ctypes.data % CACHE_LINE) // 8
     return raw[start:start + words].reshape(rows, columns)
+
+
+SHAPE_MIX = np.uint64(0x9E3779B97F4A7C15)
+_LOW_BYTE = np.uint64(255)
+
+
+@njit_inline
+def shape_mix(shape, count):
+    """A running shape hash (uint64) with the small count ``count`` (0 or more) folded in."""
+    return shape * SHAPE_MIX + np.uint64(count)
+
+
+@njit_inline
+def shape_done(shape):
+    """The finished shape hash: the high bits folded onto the low ones (the table slot is the low bits)."""
+    return shape ^ (shape >> np.uint64(29))
+
+
+@njit_inline
+def shape_word(shape, code):
+    """A shape-lead table word: the shape's upper 56 bits and ``code`` (0-254) + 1 in the low byte."""
+    return (shape & ~_LOW_BYTE) | np.uint64(code + 1)
+
+
+@njit_inline
+def shape_code(word, shape):
+    """The code (0-254) of a shape-lead table word written for ``shape``; -1 for another shape or an empty
+    word (0)."""
+    if word == 0 or (word ^ shape) & ~_LOW_BYTE:
+        return -1
+    return np.int64(word & _LOW_BYTE) - 1

@@ -53,7 +53,7 @@ import numpy as np
 from simcore.config import njit, njit_inline
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
-from simcore.search import aligned_zeros, table_slot
+from simcore.search import aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
 from simcore.tricks import lowest_card, popcount
 
 TABLE_BITS = 16
@@ -532,26 +532,24 @@ SHAPE_BITS = 12
 little slower)."""
 SHAPE_MIN_CARDS = 4
 """Trick starts with fewer cards a hand neither read nor write shape leads (3: no fewer nodes)."""
-_SHAPE_MIX = np.uint64(0x9E3779B97F4A7C15)
-_LOW_BYTE = np.uint64(255)
 
 
 @njit_inline
 def _shape(hands, leader):
     """A 64-bit hash of a trick start's shape: the leader and every hand's number of cards per run."""
-    code = np.uint64(leader + 1)
+    shape = np.uint64(leader + 1)
     for run in range(4):
         for seat in range(SEATS):
-            code = code * _SHAPE_MIX + np.uint64(popcount(hands[seat] & RUNS[run]))
-    return code ^ (code >> np.uint64(29))
+            shape = shape_mix(shape, popcount(hands[seat] & RUNS[run]))
+    return shape_done(shape)
 
 
 @njit_inline
 def _shape_entry(shape, card, hand):
-    """The shape-lead table's word for leading strength bit ``card`` from ``hand``: the shape's upper 56
-    bits and a byte 1 + 8 * run + the number of the hand's cards of the run above it."""
+    """The shape-lead table's word (`simcore.search.shape_word`) for leading strength bit ``card`` from
+    ``hand``: code 8 * run + the number of the hand's cards of the run above it."""
     run = RUN_OF[card]
-    return (shape & ~_LOW_BYTE) | np.uint64(1 + 8 * run + popcount(hand & RUNS[run] & _above(card)))
+    return shape_word(shape, 8 * run + popcount(hand & RUNS[run] & _above(card)))
 
 
 @njit_inline
@@ -559,9 +557,9 @@ def _shape_lead(entry, shape, hand):
     """The strength bit ``hand`` leads by the shape-lead table's word ``entry`` (`_shape_entry`) if it
     was written for ``shape``: of the entry's run, the card at its place from the top (or the lowest);
     -1 for none."""
-    if entry == 0 or (entry ^ shape) & ~_LOW_BYTE:
+    code = shape_code(entry, shape)
+    if code < 0:
         return -1
-    code = np.int64(entry & _LOW_BYTE) - 1
     cards = hand & RUNS[code // 8]
     if not cards:
         return -1

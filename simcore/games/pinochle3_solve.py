@@ -80,7 +80,7 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
-from simcore.search import aligned_zeros, table_slot
+from simcore.search import aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
 from simcore.tricks import lowest_card, popcount
 
 TT_BITS = 20
@@ -424,35 +424,32 @@ SHAPE_BITS = 18
 SHAPE_MIN_TRICKS = 5
 """Trick starts with fewer tricks left neither read nor write shape leads: their searches are too small
 for the order to pay for the hash (8-trick endings ran 0.98x without this floor, 1.03x with it)."""
-_SHAPE_MIX = np.uint64(0x9E3779B97F4A7C15)
-_LOW_BYTE = np.uint64(255)
 
 
 @njit_inline
 def _shape(hands, leader):
     """A 64-bit hash of a trick start's shape: the leader, every hand's number of cards per suit and
     the leader's number of counters per suit."""
-    code = np.uint64(leader + 1)
+    shape = np.uint64(leader + 1)
     for s in range(N_SUITS):
         for seat in range(SEATS):
             cards = hands[seat] & SUITS[s]
-            count = popcount(cards) + (8 * popcount(cards & COUNTERS) if seat == leader else 0)
-            code = code * _SHAPE_MIX + np.uint64(count)
-    return code ^ (code >> np.uint64(29))
+            shape = shape_mix(shape, popcount(cards) + (8 * popcount(cards & COUNTERS) if seat == leader else 0))
+    return shape_done(shape)
 
 
 @njit_inline
 def _shape_entry(shape, face, hand):
-    """The shape-lead table's word for the lead of ``face`` from ``hand``: the shape's upper 56 bits and
-    a byte 1 + 4 * (2 * suit + counter) + the face's place among the hand's faces of its suit and class
-    (0: the highest)."""
+    """The shape-lead table's word (`simcore.search.shape_word`) for the lead of ``face`` from ``hand``:
+    code 4 * (2 * suit + counter) + the face's place among the hand's faces of its suit and class (0:
+    the highest)."""
     s, r = face // N_RANKS, face % N_RANKS
     counter = r >= HALF_RANKS
     place = 0
     for above in range(r + 1, N_RANKS):
         if (above >= HALF_RANKS) == counter and _copies(hand, N_RANKS * s + above):
             place += 1
-    return (shape & ~_LOW_BYTE) | np.uint64(1 + 4 * (2 * s + counter) + place)
+    return shape_word(shape, 4 * (2 * s + counter) + place)
 
 
 @njit_inline
@@ -460,9 +457,9 @@ def _shape_lead(entry, shape, hand):
     """The face ``hand`` leads by the shape-lead table's word ``entry`` (`_shape_entry`) if it was
     written for ``shape``: of the entry's suit and class, the face at its place (or the lowest of
     them); -1 for none."""
-    if entry == _NONE or (entry ^ shape) & ~_LOW_BYTE:
+    code = shape_code(entry, shape)
+    if code < 0:
         return -1
-    code = np.int64(entry & _LOW_BYTE) - 1
     s, counter, place = code // 8, (code // 4) % 2 == 1, code % 4
     found = -1
     for r in range(N_RANKS - 1, -1, -1):
