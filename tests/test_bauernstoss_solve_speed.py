@@ -1,6 +1,6 @@
 """The Bauernstoss solver's speed-ups against the plain minimax of tests/naive_bauernstoss.py (spec §5):
-the two-trick endgame kernel and its window, the sure-trump bounds, the packed transposition table and
-the bisection driver."""
+the two-trick endgame kernel and its window, the two-trick memo, the sure-trump bounds, the packed
+transposition table and the bisection driver."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -51,6 +51,34 @@ def test_two_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, 
     else:
         assert beta <= got <= exact
 
+
+
+@settings(max_examples=100)
+@given(*DEAL, st.permutations(range(32)), st.integers(0, 3), st.integers(0, 1))
+def test_two_trick_memo_gives_minimax_on_hits_and_replacements(pack, trump, leader, team, rule, other, leader2,
+                                                                team2):
+    """`_two_trick_points` through one memo, asked for an ending, another one, then the first again
+    (a hit, or a replacement when both fall into one slot): every answer is the minimax value."""
+    memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
+    first, second = _hands(pack, 2), _hands(other, 2)
+    for hands, lead, side in ((first, leader, team), (second, leader2, team2), (first, leader, team)):
+        exact = naive.minimax_points(hands, trump, lead, side, (), RULES[rule])
+        assert sv._two_trick_points(_bits(hands, trump), lead, side, rule, memo) == exact
+
+
+@settings(max_examples=200)
+@given(st.permutations(range(32)), st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3),
+       st.booleans(), st.booleans(), st.integers(0, 3))
+def test_two_trick_keys_tell_endings_apart(pack, other, leader, leader2, up, up2, shared):
+    """Two two-card endings get one memo key exactly when every hand in play order from the leader
+    holds the same two strength bits and the same side is counted (``shared`` hands of the second
+    are the first's, to make equal keys likely)."""
+    first, second = _hands(pack, 2), _hands(other, 2)
+    for place in range(shared):
+        second[(leader2 + place) % 4] = first[(leader + place) % 4]
+    bits, bits2 = _bits(first, 0), _bits(second, 0)
+    same = up == up2 and all(bits[(leader + p) % 4] == bits2[(leader2 + p) % 4] for p in range(4))
+    assert (sv._two_trick_key(bits, leader, up) == sv._two_trick_key(bits2, leader2, up2)) == same
 
 @settings(max_examples=60)
 @given(*DEAL, st.integers(2, 3))
@@ -144,7 +172,8 @@ def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule
     bits = _bits(hands, trump)
     beta = alpha + width
     moves, counters = np.empty((sv.PLIES, 2, 8), dtype=np.int64), np.zeros(2, dtype=np.int64)
-    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, killer, moves, 0, counters)
+    memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
+    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, killer, moves, 0, counters, memo)
     assert list(bits) == list(_bits(hands, trump))
     if alpha < exact < beta:
         assert got == exact
