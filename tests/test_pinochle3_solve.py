@@ -12,6 +12,7 @@ import naive_pinochle3_solve as naive
 from simcore.errors import CardsimError
 from simcore.games import pinochle3_play as play
 from simcore.games import pinochle3_solve as solver
+from simcore.games.pinochle3 import DECK
 
 RULES = list(play.PLAY_RULES)
 TABLE = solver.Table(16)
@@ -71,7 +72,7 @@ def test_solver_matches_minimax_on_endings_of_6_tricks(seed):
 def assert_bounds_hold(hands, masks, trump, leader, bidder, rule):
     """The search's bounds at a trick start bracket the plain minimax value."""
     value = naive.minimax(hands, trump, leader, bidder, rule)
-    lo, hi = solver._sure_bounds(masks, trump, bidder)
+    lo, hi = solver._sure_bounds(masks, trump, bidder, leader)
     quick = solver._quick_points(masks[leader], masks[(leader + 1) % 3], masks[(leader + 2) % 3], trump)
     if leader == bidder:
         lo = max(lo, quick)
@@ -79,6 +80,19 @@ def assert_bounds_hold(hands, masks, trump, leader, bidder, rule):
         hi = min(hi, 10 * naive_play.counters(set().union(*hands)) + 10 - quick)
     assert lo <= value <= hi
 
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_last_trick_needs_one_trump_more_when_another_player_leads(rule):
+    """`_wins_last_trick`: the bidder (spades trumps) holds the only trump, S9, and H9. On lead he
+    plays H9 first and wins the last trick with S9 (20 points: the trick with HK and the last
+    trick); when seat 1 leads D9 he cannot follow and must trump, so H9 is his last card and loses
+    (10 points). Only the first case adds the last trick to his sure points."""
+    groups = DECK.parse_groups({"bidder": "S9 H9", "left": "D9 DJ", "right": "HA HK"})
+    hands = [set(groups[name]) for name in ("bidder", "left", "right")]
+    masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
+    assert naive.minimax(hands, 0, 0, 0, rule) == 20 and solver._sure_bounds(masks, 0, 0, 0)[0] == 20
+    assert naive.minimax(hands, 0, 1, 0, rule) == 10 and solver._sure_bounds(masks, 0, 0, 1)[0] == 10
 
 @settings(max_examples=400)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
