@@ -37,6 +37,18 @@ def test_odds_kamerun_sure_durchmarsch(capsys):
     assert code == 0 and est["durchmarsch"]["p"] == 1.0 and est["trick1"]["p"] == 1.0 and est["erase.0"]["p"] == 1.0
 
 
+def test_odds_plays_the_sub_game_the_options_put_in_place_of_the_phase(capsys):
+    """§3.5: with kamerun_bei_nacht=phase4, phase 4 is Kamerun bei Nacht (blind random play), not
+    Kamerun: the header names it and the odds differ from plain Kamerun on the same deals."""
+    argv = ("odds", "dreeg", "--phase", "4", "--hand", "HA H10 HK HO E9 L9", "--n", "300", "--seed", "7", "--json",
+            "--no-progress")
+    plain = json.loads(run_cli(capsys, *argv)[1])
+    code, out, _ = run_cli(capsys, *argv, "--option", "kamerun_bei_nacht=phase4")
+    blind = json.loads(out)
+    assert code == 0 and plain["subgame"] == "Kamerun" and blind["subgame"] == "Kamerun bei Nacht"
+    assert blind["estimates"]["reach66"]["p"] != plain["estimates"]["reach66"]["p"]
+
+
 def test_odds_text_and_three_players(capsys):
     code, out, _ = run_cli(capsys, "odds", "dreeg", "--phase", "3", "--players", "3", "--hand",
                            "SA S9 LK EA E10 HU H9 L9", "--call", "S10", "--n", "200", "--seed", "2", "--no-progress")
@@ -87,6 +99,10 @@ def test_stats_and_match_json(capsys):
     (["stats", "dreeg", "--option", "counting_error_percent=7"], "choose one of"),
     (["match", "dreeg", "--option", "kamerun_bei_nacht=phase1"], "choose one of"),
     (["thresholds", "dreeg", "--decision", "moment", "--option", "information=counting_errors"], "perfect recall"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 LK HO E9 L9", "--option", "schweige_mass=phase1",
+      "--option", "wegloescher=phase1"], "already"),
+    (["odds", "dreeg", "--phase", "8", "--hand", "HA H10 LK HO E9 L9", "--option", "wegloescher=phase8"],
+     "Weglöscher"),
 ])
 def test_bad_input(capsys, argv, message):
     code, out, err = run_cli(capsys, *argv)

@@ -17,7 +17,7 @@ import numpy as np
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
-from simcore.games.dreeg_play import check_call, deal_for, play_hand
+from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
                                           sure_cards)
 from simcore.rng import block_stream, block_substream
@@ -51,11 +51,16 @@ class HandQuestion:
 
     @property
     def subgame(self) -> str:
-        return r.SUBGAME[self.phase]
+        """The sub-game of ``phase`` under the options (a §3.5 sub-game may take its place,
+        `dreeg_rules.phase_plan`)."""
+        return r.phase_plan(rule_options(**dict(self.options)))[self.phase - 1]
 
     def check(self) -> None:
         if self.phase not in r.SUBGAME:
             raise CardsimError(f"--phase must be 1-8, got {self.phase}")
+        if self.subgame == "WL":
+            raise CardsimError(f"phase {self.phase} is Weglöscher under the options, a 66 of two players at a time "
+                               "with its own deal; odds asks about a hand of 3 or 4 players: ask about another phase")
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
         if self.policy not in POLICIES:
@@ -71,7 +76,7 @@ class HandQuestion:
     def _check_turnup(self) -> None:
         if self.turnup < 0:
             return
-        if self.subgame != "66":
+        if PLAYED_AS.get(self.subgame, self.subgame) != "66":
             raise CardsimError("--turnup exists only in phases 1 and 8 (Sechsundsechzig)")
         dealer = self.position == self.players - 1
         if dealer != (self.turnup in self.hand):
@@ -129,14 +134,15 @@ class OddsJob:
         cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
         chance = block_substream(seed, block, 2)
         opts = rule_options(**dict(q.options))
+        subgame = q.subgame
         counts = np.zeros(len(COUNTS), dtype=np.int64)
         for _ in range(n):
             perm = q.pack(cards)
-            res = play_hand(q.subgame, q.phase, perm, self._policies(decisions), opts, chance)
+            res = play_hand(subgame, q.phase, perm, self._policies(decisions), opts, chance)
             _count(counts, res, q.position)
-            if q.subgame == "KA":
+            if subgame == "KA":
                 forced = self._policies(decisions, durchmarsch=True)
-                dm = play_hand(q.subgame, q.phase, perm, forced, opts, chance)
+                dm = play_hand(subgame, q.phase, perm, forced, opts, chance)
                 counts[8] += dm.declarer == q.position
                 counts[9] += dm.declarer == q.position and dm.declarer_won
         return counts
