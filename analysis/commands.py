@@ -77,6 +77,14 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def path_text(text: str) -> str:
+    """argparse type: a file or folder path, not empty (an empty one would silently mean "none" or
+    the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file or folder path, got an empty one")
+    return text
+
+
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     """--scheduler and --dask-workers: run the chunks on a dask.distributed cluster."""
     group = parser.add_mutually_exclusive_group()
@@ -95,7 +103,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
     parser.add_argument("--chunk-size", type=positive_int, default=None,
                         help=f"deals per work unit (default {CHUNK_BLOCKS} random-stream blocks, {DEFAULT_CHUNK_DEALS:,} "
                              "deals for the figure jobs); results do not depend on it")
-    parser.add_argument("--checkpoint", default=None,
+    parser.add_argument("--checkpoint", type=path_text, default=None,
                         help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

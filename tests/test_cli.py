@@ -119,6 +119,7 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "1e13"], "from 1 to"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--chunk-size", "1e400"], "expected a whole number"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "perfect"], "invalid choice: 'perfect'"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--checkpoint", ""], "empty"),
 ]
 
 
