@@ -47,3 +47,6 @@ def test_pimc_odds_bad_input(capsys):
         api.thresholds("pimc", n=10, seed=1)
     assert main(["odds", "bauernstoss", "--hand", TD01, "--play", "pimc", "--samples", "0", "--n", "2"]) == 2
     assert "--samples must be at least 1" in capsys.readouterr().err
+    assert main(["odds", "bauernstoss", "--hand", TD01, "--samples", "5", "--n", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "--samples applies only with --play pimc" in err and len(err.strip().splitlines()) == 1

@@ -268,7 +268,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", default="1", help="your seat 0-3: dealer 0, forehand 1 (default 1)")
     parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy, random or pimc "
                         f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second; pimc about a second a deal)")
-    parser.add_argument("--samples", type=int, default=jobs.PIMC_SAMPLES,
+    parser.add_argument("--samples", type=int, default=None,
                         help=f"with --play pimc: sampled deals per card decision (default {jobs.PIMC_SAMPLES})")
     parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
     _add_variant_argument(parser)
@@ -281,7 +281,11 @@ def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, args.variant, args.samples,
+    if args.samples is not None and args.play != "pimc":
+        raise CardsimError(f"--samples applies only with --play pimc (got --play {args.play}); drop it or add "
+                           "--play pimc")
+    samples = jobs.PIMC_SAMPLES if args.samples is None else args.samples
+    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, args.variant, samples,
                 **run_options(args))
 
 
