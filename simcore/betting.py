@@ -36,6 +36,16 @@ STAND, VOID, NOBODY = 2, 3, 4
 GUT, HOLD, RAISE = "gut", "hold", "raise"
 PLAY, SHOWDOWN, DONE = "play", "showdown", "done"
 PENALTY = 2
+MAX_TARGET = 100
+"""Largest target (Strafperlaggen: starting count): the rules play to 11-24 (Strafperlaggen from 9), a game
+takes about one deal per point and the match-equity tables of the thresholds grow as the target squared."""
+
+
+def check_target(target) -> None:
+    """A `CardsimError` unless ``target`` is a whole number of points from 2 to `MAX_TARGET`."""
+    if not isinstance(target, int) or not 2 <= target <= MAX_TARGET:
+        raise CardsimError(f"the target must be a whole number of at least 2 and at most {MAX_TARGET} points (the "
+                           f"rules play to 11-24; a game takes about one deal per point), got {target!r}")
 
 
 class GameAdapter(Protocol):
@@ -79,8 +89,7 @@ class BettingRules:
     """Perlaggen §8.14: bets made before the cut, without example duty."""
 
     def __post_init__(self):
-        if not isinstance(self.target, int) or self.target < 2:
-            raise CardsimError(f"the target must be a whole number of at least 2 points, got {self.target!r}")
+        check_target(self.target)
         if self.fifth_trick_bet not in ("fifth_card_rule", "unplayed_only"):
             raise CardsimError(f"fifth_trick_bet must be fifth_card_rule or unplayed_only, got {self.fifth_trick_bet!r}")
 
@@ -1015,7 +1024,15 @@ def disk_cached(name: str, compute) -> np.ndarray:
 MAX_DEAL_POINTS = 16
 """Per-deal points are tallied in bins 0..MAX_DEAL_POINTS (more in the last bin, less than 0 in bin 0)."""
 MAX_DEALS_PER_GAME = 400
+DEALS_PER_POINT = 20
+"""`deal_cap`: a game takes about one deal per point of the target, so one still without a winner after
+MAX_DEALS_PER_GAME deals, or DEALS_PER_POINT per point, is one its policies never finish."""
 DEALS_STREAM, BLUFF_STREAM = 1, 2
+
+
+def deal_cap(target: int) -> int:
+    """Deals after which a game to ``target`` (Strafperlaggen: from ``target``) is given up as endless."""
+    return max(MAX_DEALS_PER_GAME, DEALS_PER_POINT * target)
 
 
 def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: BettingRules, estimator) -> GameRecord:
@@ -1026,8 +1043,10 @@ def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: 
     record = GameRecord(rules.target)
     dealer = int(deal_rng.integers(kit.players))
     while record.winner is None:
-        if len(record.deals) >= MAX_DEALS_PER_GAME:
-            raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
+        if len(record.deals) >= deal_cap(rules.target):
+            raise CardsimError(f"no team reached {rules.target} points in {len(record.deals)} deals (scores "
+                               f"{record.scores[0]}:{record.scores[1]}) with the policies {policies[0].name!r} and "
+                               f"{policies[1].name!r}: they never finish a game; change their margins")
         hands, trump = kit.draw_deal(deal_rng, dealer)
         draws = bluff_rng.random((2, 5))
         agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in draws[t, :3]),

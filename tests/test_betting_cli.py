@@ -7,9 +7,11 @@ from math import comb
 import numpy as np
 import pytest
 
+import simcore.betting
 from analysis.cli import main
 from analysis.games import betting
 from simcore.betting import game_hold_threshold, hold_threshold, match_equity
+from simcore.errors import CardsimError
 
 
 def run_cli(capsys, *argv):
@@ -110,6 +112,10 @@ def test_game_level_threshold_matches_first_order_far_from_the_end():
     (["tournament", "giltspiel", "--policies", "never,Never"], "twice"),
     (["thresholds", "giltspiel", "--target", "0"], "at least 2"),
     (["match", "giltspiel", "--a", "never.json", "--b", "cautious"], "JSON"),
+    (["match", "giltspiel", "--a", "formula", "--b", "cautious", "--games", "2", "--target", "1500"], "at most 100"),
+    (["thresholds", "giltspiel", "--games", "2", "--target", "1500"], "at most 100"),
+    (["match", "perlaggen", "--players", "3", "--straf", "--a", "aggressive", "--b", "cautious", "--games", "3",
+      "--target", "300"], "at most 100"),
 ])
 def test_bad_input_exits_2(argv, message, capsys):
     code, out, err = run_cli(capsys, *argv, "--no-progress")
@@ -144,3 +150,65 @@ def test_tournament_overall_rate_pools_the_pairings():
                                 wilson(180, 400)[0]], "win_hi": [wilson(220, 400)[1], wilson(180, 400)[1]]})
     _, lo, hi = betting.pooled_win_rate(independent)
     assert lo == pytest.approx(plain[0], abs=3e-3) and hi == pytest.approx(plain[1], abs=3e-3)
+
+
+def test_target_above_the_maximum_is_refused_by_the_api():
+    """The Python API refuses a target no game reaches in reasonable time, as the command line does."""
+    with pytest.raises(CardsimError, match="at most 100"):
+        betting.match("giltspiel", "formula", "cautious", games=2, seed=1, target=1500, progress=False)
+    with pytest.raises(CardsimError, match="at most 100"):
+        betting.match("perlaggen", "aggressive", "cautious", games=3, seed=3, target=300, players=3, style="straf",
+                      progress=False)
+
+
+def test_deal_cap_grows_with_the_target(capsys, monkeypatch):
+    """A legal target finishes: the cap on deals per game scales with the target (here from a cap of 5)."""
+    monkeypatch.setattr(simcore.betting, "MAX_DEALS_PER_GAME", 5)
+    code, out, err = run_cli(capsys, "match", "giltspiel", "--a", "never", "--b", "never", "--games", "2", "--seed",
+                             "1", "--target", "30", "--no-progress", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 2
+    code, out, err = run_cli(capsys, "match", "perlaggen", "--players", "3", "--straf", "--a", "aggressive", "--b",
+                             "cautious", "--games", "3", "--seed", "3", "--target", "30", "--no-progress", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 3
+
+
+def test_policies_that_never_finish_a_game_exit_2(capsys, monkeypatch, tmp_path):
+    """Strafperlaggen between players who accept every bet: failed acceptances add more than won figures
+    count off, the counts rise and nobody reaches 0; the error names the policy and hold_margin."""
+    monkeypatch.setattr(simcore.betting, "MAX_DEALS_PER_GAME", 60)  # the default 400 only takes longer
+    bold = tmp_path / "p.json"
+    bold.write_text(json.dumps({"name": "bold", "bet_margin": -1, "hold_margin": -1, "raise_margin": -1}))
+    code, out, err = run_cli(capsys, "match", "perlaggen", "--a", str(bold), "--b", str(bold), "--games", "3",
+                             "--players", "3", "--straf", "--seed", "3", "--no-progress")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "nobody reached 0" in err and "'bold'" in err and "hold_margin" in err
+    monkeypatch.setattr(simcore.betting, "DEALS_PER_POINT", 0)
+    monkeypatch.setattr(simcore.betting, "MAX_DEALS_PER_GAME", 1)  # no real team policy pair hits the cap
+    code, out, err = run_cli(capsys, "match", "giltspiel", "--a", "never", "--b", "never", "--games", "2",
+                             "--seed", "1", "--no-progress")
+    assert code == 2 and err.count("\n") == 1 and "never finish a game" in err
+
+
+@pytest.mark.parametrize("where", ["missing/t.csv", "."])
+def test_tournament_csv_is_checked_before_simulating(where, capsys, monkeypatch, tmp_path):
+    """A --csv in a missing folder, or a folder, is refused at once (not after the whole round robin)."""
+    def no_simulation(*args, **kw):
+        raise AssertionError("simulated before checking --csv")
+
+    monkeypatch.setattr(betting, "match", no_simulation)
+    code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,cautious", "--games", "4",
+                             "--seed", "1", "--no-progress", "--csv", str(tmp_path / where))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--csv" in err
+
+
+def test_tournament_refuses_two_policies_of_one_name(capsys, tmp_path):
+    """Rows and the pooled rate are keyed by name: two policy files named alike, or a file named like a
+    built-in policy, would be merged into one."""
+    for stem, name in (("a", "mine"), ("b", "mine"), ("cautious", "cautious")):
+        (tmp_path / f"{stem}.json").write_text(json.dumps({"name": name}))
+    for policies, rename in ((f"{tmp_path / 'a.json'},{tmp_path / 'b.json'}", "b.json"),
+                             (f"formula,cautious,{tmp_path / 'cautious.json'}", "cautious.json")):
+        code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", policies, "--games", "2",
+                                 "--seed", "1", "--no-progress")
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "both named" in err and f'give {tmp_path / rename} another "name"' in err

@@ -23,6 +23,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import os
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -30,8 +33,8 @@ import pandas as pd
 from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
-from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold, bluff_break_even,
-                             check_communication, dealt_match_equity, hold_threshold, load_policy)
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_TARGET, SP, G, H, bet_threshold,
+                             bluff_break_even, check_communication, dealt_match_equity, hold_threshold, load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -195,6 +198,7 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
         raise CardsimError(f"--policies needs at least two policies separated by commas, got '{','.join(policies)}'")
     if len(set(n.lower() for n in names)) != len(names):
         raise CardsimError(f"--policies names a policy twice: {', '.join(names)}")
+    _check_policy_names(names)
     seed = normalize_seed(seed)
     rows = []
     for i, a in enumerate(names):
@@ -210,6 +214,19 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     table = pd.DataFrame(rows)
     table.attrs.update(game=game, seed=seed, games=games, communication=communication, **setting)
     return table
+
+
+def _check_policy_names(specs: list[str]) -> None:
+    """Every policy loads and has its own name: the table reports (and pools) policies by name."""
+    seen = {}
+    for spec in specs:
+        name = load_policy(spec).name
+        if name.lower() in seen:
+            first = seen[name.lower()]
+            file = spec if spec.endswith(".json") else first
+            raise CardsimError(f"--policies {first} and {spec} are both named {name!r} and the table reports policies "
+                               f"by name: give {file} another \"name\"")
+        seen[name.lower()] = spec
 
 
 def tournament_frame(table: pd.DataFrame) -> pd.DataFrame:
@@ -455,6 +472,9 @@ def _target(text: str) -> int:
         raise argparse.ArgumentTypeError(f"the target must be a whole number of points, got '{text}'") from None
     if value < 2:
         raise argparse.ArgumentTypeError(f"the target must be at least 2 points, got '{text}'")
+    if value > MAX_TARGET:
+        raise argparse.ArgumentTypeError(f"the target must be at most {MAX_TARGET} points (the rules play to 11-24, "
+                                         f"Strafperlaggen from 9; a game takes about one deal per point), got '{text}'")
     return value
 
 
@@ -560,11 +580,32 @@ def _run_match(game: str):
     return run
 
 
+def _check_csv(path: str) -> None:
+    """--csv names a file that can be written, checked before any simulation runs."""
+    target = Path(path).expanduser()
+    if target.is_dir():
+        problem = "it is a folder"
+    elif target.exists() and not os.access(target, os.W_OK):
+        problem = "the file is read-only"
+    else:
+        try:
+            fd, probe = tempfile.mkstemp(dir=target.parent, prefix=".probe.", suffix=".tmp")
+            os.close(fd)
+            os.unlink(probe)
+            return
+        except OSError as exc:
+            problem = f"its folder: {exc.strerror or exc}"
+    raise CardsimError(f"cannot write the table to --csv {path} ({problem}); give a file name in an existing, "
+                       "writable folder")
+
+
 def _run_tournament(game: str):
     def run(args: argparse.Namespace) -> int:
+        if args.csv:
+            _check_csv(args.csv)
         table = _tournament_of(game)(args)
         if args.csv:
-            table.to_csv(args.csv, index=False)
+            table.to_csv(Path(args.csv).expanduser(), index=False)
         return emit(args, table, lambda t: {**t.attrs, "table": t.to_dict(orient="records")}, tournament_text)
     return run
 

@@ -87,7 +87,6 @@ STYLES = PD.FOUR_PLAYER_STYLES
 """Wild-card sets of the 3-player game ("local custom", §9.4)."""
 TABLE_DEALS = 1 << 16
 SPIEL_DEALS = 1200
-MAX_DEALS_PER_GAME = 400
 BLIND_DEALS = 300
 BLIND_MARGIN = 0.1
 """A policy bets a figure blind when its estimate before seeing a card (`blind_prior`) clears its bet
@@ -738,6 +737,21 @@ def _deal_players(policies, tables, bluff_rng) -> list[Player]:
     return [Player(policy, tables, [bool(u < policy.bluff) for u in row]) for policy, row in zip(policies, draws)]
 
 
+def endless(what: str, deals: int, before, after, straf: bool, policies) -> CardsimError:
+    """The error of a game (or finish) its policies never end: ``what`` did not happen in ``deals`` deals,
+    the scores went from ``before`` to ``after``. Strafperlaggen counts rise when the players accept bets
+    they expect to lose (failed acceptances add more than won figures count off)."""
+    names = sorted({repr(p.name) for p in policies})
+    names = f"policies {' and '.join(names)}" if len(names) > 1 else f"policy {names[0]}"
+    scores = f"{', '.join(map(str, before))} to {', '.join(map(str, after))}"
+    if straf and all(a > b for a, b in zip(after, before)):
+        why = (f"the counts rose from {scores}: failed acceptances add more than won figures count off; raise "
+               "hold_margin in the policy file, 0 or above accepts only bets it expects to win")
+    else:
+        why = f"scores from {scores}: they never finish a game; change their margins in the policy file"
+    return CardsimError(f"{what} in {deals} deals with the {names} ({why})")
+
+
 def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "innsbruck",
               places: bool = False) -> Game3:
     """policies[p] plays seat p; the first dealer is drawn and the deal passes clockwise; the game ends
@@ -750,8 +764,10 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
     game = Game3(target, [target] * PLAYERS if style == STRAF else [0] * PLAYERS)
     dealer = int(deal_rng.integers(PLAYERS))
     while game.winner is None:
-        if len(game.deals) >= MAX_DEALS_PER_GAME:
-            raise RuntimeError(f"no winner after {MAX_DEALS_PER_GAME} deals")
+        if len(game.deals) >= betting.deal_cap(target):
+            raise endless("Strafperlaggen: nobody reached 0" if style == STRAF else f"nobody reached {target}",
+                          len(game.deals), [target if style == STRAF else 0] * PLAYERS, game.scores, style == STRAF,
+                          policies)
         hands, trump = draw_deal(deal_rng, style, dealer)
         players = _deal_players(policies, tables, bluff_rng)
         result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style), players)
@@ -803,8 +819,9 @@ def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int) ->
     mine = [policies[p] for p in seats]
     dealer = None if next_dealer == winner else seats.index(next_dealer)
     while game.places is None:
-        if len(game.finish_deals) >= MAX_DEALS_PER_GAME:
-            raise RuntimeError(f"no second place after {MAX_DEALS_PER_GAME} deals of the finish")
+        if len(game.finish_deals) >= betting.deal_cap(game.target):
+            raise endless("Strafperlaggen: nobody reached 0 in the finish for places 2 and 3", len(game.finish_deals),
+                          [game.scores[p] for p in seats], [game.finish_scores[p] for p in seats], True, mine)
         hands, trump, deal_dealer = finish_deal(deal_rng, dealer)
         scores = [game.finish_scores[p] for p in seats]
         result = play_deal(Deal3(hands, trump, deal_dealer, scores, 0, STRAF),
@@ -839,6 +856,7 @@ class Match3Job:
                                f"not {style!r}")
         if places and style != STRAF:
             raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
+        betting.check_target(target)
         self.a, self.b, self.target, self.style, self.places = a, b, target, style, places
 
     def key(self) -> str:
