@@ -42,6 +42,8 @@ DEFAULT_N = 10_000_000
 """Deals for the table statistics; about 5 s on 2 cores (the spec's §10.4 baselines use the same size)."""
 DEFAULT_HAND_N = 1_000_000
 """Deals per example hand."""
+MIN_HAND_N = 100
+"""Fewest deals per example hand: an example conditioned on a bet keeps only the deals that meet it."""
 FULL_FACTOR = 10
 DEFAULT_SEED = 20261129
 DEFAULT_JOBS = 2
@@ -54,7 +56,7 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n", type=positive_int, default=DEFAULT_N,
                         help=f"uniform deals for the table statistics (default {DEFAULT_N:,})")
     parser.add_argument("--hand-n", type=positive_int, default=DEFAULT_HAND_N,
-                        help=f"deals per example hand (default {DEFAULT_HAND_N:,})")
+                        help=f"deals per example hand (default {DEFAULT_HAND_N:,}, at least {MIN_HAND_N})")
     parser.add_argument("--full", action="store_true",
                         help=f"{FULL_FACTOR}x larger samples (multiplies --n and --hand-n)")
     parser.add_argument("--seed", default=DEFAULT_SEED,
@@ -121,9 +123,14 @@ def _context(args: argparse.Namespace) -> Context:
     jobs = int(getattr(args, "jobs", DEFAULT_JOBS))
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
+    hand_n = int(getattr(args, "hand_n", DEFAULT_HAND_N))
+    if hand_n * factor < MIN_HAND_N:
+        least = f"{-(-MIN_HAND_N // factor)}{' with --full' if factor > 1 else ''}"
+        raise CardsimError(f"--hand-n must be at least {least}, got {hand_n}: the example hands conditioned on a bet "
+                           "need enough deals to keep some; pass a larger --hand-n")
     return Context(
         n=int(getattr(args, "n", DEFAULT_N)) * factor,
-        hand_n=int(getattr(args, "hand_n", DEFAULT_HAND_N)) * factor,
+        hand_n=hand_n * factor,
         seed=normalize_seed(getattr(args, "seed", DEFAULT_SEED)),
         jobs=jobs,
         progress=False if getattr(args, "no_progress", False) else None,

@@ -192,7 +192,7 @@ def cell_seeds(seed: int, cells: int) -> list[int]:
 
 
 def _command(path: Path, command: str, game: str, keys: list[str]):
-    """The swept command's parser, its options (`_option_table`) and its sample-size flag; checks that
+    """The swept command, its parser, its options (`_option_table`) and its sample-size flag; checks that
     the command has a table form and takes every option the scenario names."""
     from analysis.cli import command_parser
 
@@ -215,12 +215,25 @@ def _command(path: Path, command: str, game: str, keys: list[str]):
             _fail(path, f"'{key}': {where}; 'cardsim {command} {game}' takes: {', '.join(sorted(options))}")
         if dest in RESERVED_COLUMNS:
             _fail(path, f"'{key}' clashes with a result column; it cannot be swept")
-    return parser, options, size
+    return spec, parser, options, size
+
+
+def _dry_run(spec, args: argparse.Namespace) -> None:
+    """The cell's command up to its first simulation (`simcore.runner.dry_run`): its own checks of the
+    values (cards, seats, bids, ...) fail here, before any cell runs."""
+    from simcore import runner
+
+    with runner.dry_run():
+        try:
+            spec.frame(args)
+        except runner.DryRun:
+            pass
 
 
 def read_scenario(path: str | Path) -> Scenario:
-    """Parse and check a scenario file; every cell's options are parsed by the command's own parser,
-    so a bad value fails here, before anything runs."""
+    """Parse and check a scenario file; every cell's options are parsed by the command's own parser and
+    checked by the command itself up to its first simulation (`_dry_run`), so a bad value fails here, before
+    anything runs."""
     from simcore.registry import get_game
 
     path = Path(path)
@@ -230,7 +243,7 @@ def read_scenario(path: str | Path) -> Scenario:
     sizes = _sizes(path, data)
     grid.pop("n", None)
     _check_grid(path, grid, fixed, sizes)
-    parser, options, size = _command(path, data["command"], data["game"], [*fixed, *grid])
+    spec, parser, options, size = _command(path, data["command"], data["game"], [*fixed, *grid])
     combos = list(itertools.product(*grid.values(), sizes))
     seeds = cell_seeds(data["seed"], len(combos))
     cells, argv = [], {}
@@ -239,7 +252,7 @@ def read_scenario(path: str | Path) -> Scenario:
         words = _argv(path, {k.replace("-", "_"): v for k, v in params.items()}, options)
         words += [size, str(n), "--seed", str(seeds[i])]
         try:
-            parser.parse_args(words)
+            _dry_run(spec, parser.parse_args(words))
         except CardsimError as exc:
             _fail(path, f"cell {i} ({' '.join(f'{k}={v}' for k, v in params.items())}): {exc}")
         cells.append(Cell(i, params, n, seeds[i]))

@@ -67,7 +67,7 @@ def cached_table(name: str, compute) -> np.ndarray:
     path = folder / f"{name}-{code_fingerprint()}.npy"
     try:
         return np.load(path)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # missing or damaged (an empty file is an EOFError): computed again
         pass
     table = compute()
     try:

@@ -24,6 +24,8 @@ on every backend.
 from __future__ import annotations
 
 import atexit
+import contextlib
+import contextvars
 import fcntl
 import hashlib
 import os
@@ -73,17 +75,21 @@ def block_size_of(job) -> int:
     return int(getattr(job, "block_size", BLOCK_DEALS))
 
 
+def _check_sizes(n: int, chunk_deals: int | None) -> None:
+    if n <= 0:
+        raise CardsimError(f"the number of deals must be positive, got {n}")
+    if n > MAX_DEALS:
+        raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
+    if chunk_deals is not None and chunk_deals <= 0:
+        raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
+
+
 def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS) -> list[Chunk]:
     """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks; None:
     `CHUNK_BLOCKS` blocks)."""
     if chunk_deals is None:
         chunk_deals = CHUNK_BLOCKS * block_size
-    if n <= 0:
-        raise CardsimError(f"the number of deals must be positive, got {n}")
-    if n > MAX_DEALS:
-        raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
-    if chunk_deals <= 0:
-        raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
+    _check_sizes(n, chunk_deals)
     per_chunk = -(-chunk_deals // block_size) * block_size
     return [Chunk(i, start, min(n, start + per_chunk), block_size) for i, start in enumerate(range(0, n, per_chunk))]
 
@@ -94,6 +100,24 @@ def run_chunk(job, seed: int, chunk: Chunk) -> np.ndarray:
     for block, size in chunk.blocks():
         total += job.run_block(seed, block, size)
     return total
+
+
+class DryRun(BaseException):
+    """Raised by `run` within `dry_run()` in place of running (not an Exception: no handler of errors takes it)."""
+
+
+_DRY_RUN = contextvars.ContextVar("dry_run", default=False)
+
+
+@contextlib.contextmanager
+def dry_run():
+    """Within it `run` checks its arguments and raises `DryRun` instead of running, so that a caller (`cardsim
+    sweep`) finds the bad input a computation checks before its first run without waiting for any run."""
+    token = _DRY_RUN.set(True)
+    try:
+        yield
+    finally:
+        _DRY_RUN.reset(token)
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -124,12 +148,18 @@ class Checkpoint:
     def path(self, chunk: Chunk) -> Path:
         return self.folder / f"chunk-{chunk.index:06d}.npy"
 
-    def load(self, chunk: Chunk):
-        """Counts of a finished chunk, or None when missing or unreadable (it is then recomputed)."""
+    def load(self, chunk: Chunk, n_counts: int):
+        """Counts of a finished chunk, or None when missing, unreadable or not (n_counts,) int64 (it is then
+        recomputed); something other than a file in the chunk's place is refused, as it could not be replaced."""
+        path = self.path(chunk)
+        if path.exists() and not path.is_file():
+            raise CardsimError(f"the checkpoint chunk {path} is not a file, so the run cannot save it; remove it, "
+                               "or pass another --checkpoint folder")
         try:
-            return np.load(self.path(chunk))
+            counts = np.load(path)
         except Exception:  # a damaged file only means the chunk is computed again
             return None
+        return counts if counts.dtype == np.int64 and counts.shape == (n_counts,) else None
 
     def save(self, chunk: Chunk, counts: np.ndarray) -> None:
         write_atomically(self.path(chunk), counts)
@@ -228,6 +258,9 @@ def run(
     """
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
+    if _DRY_RUN.get():
+        _check_sizes(n, chunk_deals)
+        raise DryRun
     client = dask_client(scheduler, dask_workers) if scheduler is not None or dask_workers is not None else None
     chunks = plan_chunks(n, chunk_deals, block_size_of(job))
     if checkpoint is None:
@@ -252,8 +285,8 @@ def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | Non
     results: dict[int, np.ndarray] = {}
     if store is not None:
         for chunk in chunks:
-            counts = store.load(chunk)
-            if counts is not None and counts.shape == (job.n_counts,):
+            counts = store.load(chunk, job.n_counts)
+            if counts is not None:
                 results[chunk.index] = counts
     todo = [c for c in chunks if c.index not in results]
     bar = _progress(len(chunks), len(results), progress)

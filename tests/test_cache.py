@@ -32,6 +32,15 @@ def test_table_is_computed_once_and_then_loaded(cache_dir):
     assert [p.name for p in (cache_dir / "tables").iterdir()] == [f"demo-{cache.code_fingerprint()}.npy"]
 
 
+def test_damaged_table_file_is_computed_again(cache_dir):
+    """An empty (truncated) table file is recomputed and replaced, not an EOFError."""
+    tables = cache_dir / "tables"
+    tables.mkdir()
+    (tables / f"demo-{cache.code_fingerprint()}.npy").write_bytes(b"")
+    assert (cache.cached_table("demo", lambda: np.arange(4)) == np.arange(4)).all()
+    assert (cache.cached_table("demo", lambda: np.zeros(1)) == np.arange(4)).all()
+
+
 def test_tables_of_other_code_are_pruned_but_not_tables_of_other_names(cache_dir):
     tables = cache_dir / "tables"
     tables.mkdir()

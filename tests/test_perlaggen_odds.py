@@ -312,6 +312,10 @@ def test_odds_level_l1(capsys):
     (["--hand", "SA LA LK L8 E10", "--turnup", "L10", "--style", "straf"], "not a four-player game"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--stopper", "HA"], "only the cutter"),
     (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "L10", "--stopper", "HK"], "not a permanent"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L7", "--exchange", "0:L9", "--exchange", "0:L9"],
+     "--exchange 0:L9=L7 is given twice"),
+    (["--hand", "S6 LA LK L8 E10", "--turnup", "L7", "--exchange", "0:L9", "--exchange", "2:L10"],
+     "takes L7, and so does --exchange 0:L9=L7"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "odds", "perlaggen", *argv, "--n", "2000")
@@ -357,3 +361,25 @@ def test_own_exchange_must_match_the_hand(capsys, argv, message):
     code = main(["odds", "perlaggen", "--turnup", "LU", "--seat", "0", "--n", "1000", *argv])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+@pytest.mark.parametrize("argv", [["--players", "2", "--hand-size", "0"], ["--players", "6", "--hand-size", "0"],
+                                  ["--players", "2", "--hand-size", "-7"]])
+def test_stats_hand_size_zero_is_refused_not_the_default(capsys, argv):
+    """0 cards each is refused like -7 (it used to fall back to the table's default)."""
+    code, out, err = run_cli(capsys, "stats", "perlaggen", *argv, "--n", "1000")
+    assert code == 2 and out == "" and "--hand-size" in err and err.count("\n") == 1
+
+
+def test_stats_sweep_frame_follows_players():
+    """A sweep of the stats with --players 2 or 6 stores those tables, not the four-player ones."""
+    from analysis.cli import command_parser
+    from analysis.commands import lookup
+
+    spec = lookup("stats", "perlaggen")
+    parser = command_parser("stats", "perlaggen", spec)
+    frames = {p: spec.frame(parser.parse_args(["--players", p, "--n", "2000", "--seed", "1", "--no-progress"]))
+              for p in ("2", "4", "6")}
+    seats = {p: sorted(f.estimate[f.estimate.str.startswith("perlaggen_mean.")]) for p, f in frames.items()}
+    assert [len(seats[p]) for p in ("2", "4", "6")] == [2, 4, 6]
+    assert frames["6"].estimate.str.startswith("team.").any() and not frames["2"].estimate.str.startswith("team.").any()

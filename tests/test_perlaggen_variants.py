@@ -122,6 +122,7 @@ def test_six_players_eichel_throw_in():
     (dict(players=5), "must be 2, 3, 4 or 6"),
     (dict(players=2, style="straf"), "three-player game"),
     (dict(players=3, hand_size=5), "hold 7 cards"),
+    (dict(players=6, hand_size=0), "got 0"),
     (dict(players=6, hand_size=4, packets="2-3"), "does not deal 4 cards"),
     (dict(players=3, style="straf", packets="2-3-T-2"), "deals 3-T-4"),
     (dict(players=3, exchange="sometimes"), "unknown exchange policy"),

@@ -202,6 +202,25 @@ def test_arguments_defaults_and_full():
         report._context(_args("--seed", "minus one"))
 
 
+def test_too_few_deals_per_example_hand_exit_2_before_any_run(tmp_path, capsys):
+    """--hand-n 1 could leave the example conditioned on a bet with no deal: refused up front, naming --hand-n."""
+    assert main(["report", "--out", str(tmp_path / "out"), "--n", "1", "--hand-n", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"cardsim: error: --hand-n must be at least {report.MIN_HAND_N}, got 1")
+    assert "\n" not in err and "--given" not in err and not (tmp_path / "out" / "index.html").exists()
+
+
+def test_perlaggen_l1_part_of_a_small_sample_leaves_the_chart_out():
+    """With no group of 1,000 L1 deals (--n 1000) the Perlagg-value chart is left out with a note, not a traceback."""
+    from analysis.games import perlaggen
+    from analysis.sections import perlaggen as perlaggen_section
+
+    l1 = perlaggen.stats(style="innsbruck", n=1000, seed=SEED, level="L1", jobs=1, progress=False, checkpoint=False)
+    section = report.Section("perlaggen", "Perlaggen", "")
+    part = perlaggen_section._l1_style("innsbruck", l1, section)
+    assert "chart of the Perlagg value is left out" in part and not section.charts
+
+
 # --- charts -----------------------------------------------------------------------------------
 def _distribution():
     return estimate_frame(["three Aces", "pair of Kings", "none"], [30, 600, 370], 1000)

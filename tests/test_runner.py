@@ -111,6 +111,35 @@ def test_resume_really_loads_the_saved_chunks(tmp_path):
     assert _subfolders(tmp_path) == []
 
 
+def test_saved_chunk_of_another_dtype_or_shape_is_recomputed(tmp_path):
+    """A chunk file that loads but is not (n_counts,) int64 counts as missing, not as a crash on resuming."""
+    job = OddsJob(Known(), team=0)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=2)
+    first, second = sorted(tmp_path.rglob("chunk-*.npy"))
+    np.save(first, np.load(first).astype(np.float64))
+    np.save(second, np.load(second)[:-1])
+    resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (resumed == runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)).all()
+
+
+def test_folder_in_place_of_a_chunk_file_is_a_cardsim_error(tmp_path):
+    """A folder where a chunk is to be saved stops the run before it computes anything, naming that path."""
+    job = OddsJob(Known(), team=0)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
+    (folder,) = _subfolders(tmp_path)
+    blocker = folder / "chunk-000002.npy"
+    blocker.mkdir()
+    with pytest.raises(CardsimError, match="is not a file") as info:
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert str(blocker) in str(info.value) and "\n" not in str(info.value)
+    assert len(list(folder.glob("chunk-*.npy"))) == 2  # the finished chunk is kept
+    blocker.rmdir()
+    resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (resumed == runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)).all()
+
+
 @pytest.mark.filterwarnings("ignore:.*tasks.*:UserWarning")  # joblib: chunks cancelled by the interrupt
 def test_interrupted_parallel_run_resumes(tmp_path, stats_reference):
     job = StatsJob(Known(), seat=2)

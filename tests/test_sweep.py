@@ -249,12 +249,13 @@ def test_missing_file_and_unwritable_folder_exit_2(tmp_path, capsys):
     assert err.startswith("cardsim: error: cannot write the sweep results to") and "\n" not in err
 
 
-def test_bad_value_found_at_run_time_names_the_cell(tmp_path, capsys):
+def test_bad_value_of_a_later_cell_stops_the_sweep_before_any_cell_runs(tmp_path, capsys):
+    """A value only the command checks (a card token) in cell 1: one line naming the cell, nothing run."""
     path = _write(tmp_path, SCENARIO.replace('turnup = ["L7", "HA"]', 'turnup = ["L7", "ZZ"]'))
     assert main(["sweep", str(path), "--out", str(tmp_path / "out"), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith("cardsim: error: ") and "ZZ" in err[-1]
-    assert len(list((tmp_path / "out").iterdir())) == 1  # the cell before it is kept
+    assert len(err) == 1 and err[0].startswith("cardsim: error: ") and "cell 1 (" in err[0] and "'ZZ'" in err[0]
+    assert not (tmp_path / "out").exists()
 
 
 def test_exact_is_refused_as_a_sweep_quantity(tmp_path, capsys):

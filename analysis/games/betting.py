@@ -63,7 +63,7 @@ def variant(game: str, style: str | None = None, players: int | None = None, han
     if game == "perlaggen":
         from simcore.games.perlaggen import OPTIONS
 
-        return {"style": style or next(o.default for o in OPTIONS if o.name == "style"), "players": players or 4,
+        return {"style": style or next(o.default for o in OPTIONS if o.name == "style"), "players": 4 if players is None else players,
                 "hand": hand}
     if (style, players, hand) != (None, None, None):
         raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four with five cards")

@@ -23,8 +23,8 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, register_command, run_options,
-                               tables_long)
+from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, positive_int, register_command,
+                               run_options, tables_long)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
@@ -144,9 +144,18 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
 
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
     """Each swap takes the turned Perlagg for a natural trump (§3.5 E1, E3) or, in Eichel, for an acorn
-    Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg for a natural acorn (step 3)."""
-    for seat, gave, took in swaps:
+    Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg for a natural acorn (step 3); a card is
+    given or taken in one exchange at most."""
+    seen: dict[tuple[str, int], str] = {}
+    for i, (seat, gave, took) in enumerate(swaps):
         what = f"--exchange {seat}:{P.DECK.token(gave)}={P.DECK.token(took)}"
+        if (seat, gave, took) in swaps[:i]:
+            raise CardsimError(f"{what} is given twice; give each exchange once")
+        for verb, card in (("gives", gave), ("takes", took)):
+            if (verb, card) in seen:
+                raise CardsimError(f"{what} {verb} {P.DECK.token(card)}, and so does {seen[verb, card]}; a card "
+                                   "changes hands in one exchange at most: drop one of them")
+            seen[verb, card] = what
         if took == turned:
             if turned not in perlaggen:
                 raise CardsimError(f"{what}: the turn-up {P.DECK.token(turned)} is not a Perlagg with trump {trump}, "
@@ -564,7 +573,7 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6),
                         help="players (§9.2-§9.5): 4 (default, partnerships), 2, 3 (each for himself; --style "
                              "straf for Strafperlaggen) or 6 (two teams of three)")
-    parser.add_argument("--hand-size", type=int, default=None,
+    parser.add_argument("--hand-size", type=positive_int, default=None,
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
     parser.add_argument("--packets", default=None, choices=tuple(V.PACKETS),
                         help="packet schedule, T = trump turned: 2-3-T-2 (default for 7 cards), 3-T-4 (Straf), "
@@ -573,37 +582,44 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_arguments(parser, default_n=2_000_000)
 
 
-def _run_stats(args: argparse.Namespace) -> int:
+def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+    """The tables of ``cardsim stats perlaggen``: `table_stats` for 2, 3 or 6 players, else `exact` or `stats`."""
     if args.players != 4:
         if args.exact or args.level != "L0":
             raise CardsimError("--players 2, 3 or 6 gives the L0 per-seat statistics; --exact and --level L1 are "
                                "for the four-player game")
-        tables = table_stats(args.players, args.style, args.hand_size, args.packets, args.n, args.seed,
-                             args.exchange_policy, args.exchange_gives, **run_options(args))
-        return emit(args, tables, table_stats_json, format_table_stats)
+        return table_stats(args.players, args.style, args.hand_size, args.packets, args.n, args.seed,
+                           args.exchange_policy, args.exchange_gives, **run_options(args))
     if args.hand_size not in (None, D.HAND_SIZE) or args.packets is not None:
         raise CardsimError("the four-player game deals 5 cards in packets of 2 and 3 (§3.3); --hand-size and "
                            "--packets are for --players 2, 3 or 6")
     if args.exact:
-        tables = exact()
+        return exact()
+    return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
+                 **run_options(args))
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    tables = _stats_of(args)
+    if args.players != 4:
+        return emit(args, tables, table_stats_json, format_table_stats)
+    if args.exact:
         return emit(args, tables, exact_json, format_exact)
-    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
-                   **run_options(args))
     return emit(args, tables, stats_json, format_stats)
 
 
 STATS_KEYS = {"trump": ["label"], "cutter_k": ["label"], "deal": ["label"], "best_size": ["figure", "label"],
-              "outcome": ["figure", "label"], "seat_best": ["name", "figure", "label"]}
-"""Key columns of each proportion table of the stats, naming its estimates (e.g. outcome.gleich.D)."""
+              "outcome": ["figure", "label"], "seat_best": ["name", "figure", "label"], "team": ["figure", "label"]}
+"""Key columns of each proportion table of the stats, naming its estimates (e.g. outcome.gleich.D); 2, 3 or 6
+players have no outcome table, six a team table."""
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     """The stats as estimates (for sweeps); per seat also perlaggen_mean.<seat> and perlaggen_none.<seat>."""
     no_exact(args)
-    tables = stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
-                   **run_options(args))
+    tables = _stats_of(args)
     by_seat = tables["perlaggen_by_seat"]
-    return pd.concat([tables_long(tables, STATS_KEYS),
+    return pd.concat([tables_long(tables, {k: v for k, v in STATS_KEYS.items() if k in tables}),
                       long_frame(by_seat, ["name"], "perlaggen_mean", value="mean", lo="mean_lo", hi="mean_hi"),
                       long_frame(by_seat, ["name"], "perlaggen_none")], ignore_index=True)
 

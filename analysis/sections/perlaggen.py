@@ -56,10 +56,16 @@ def _l1_style(style: str, l1_tables, section: Section) -> str:
     n_l1 = l1_tables["outcome"].attrs["n"]
     wins = l1_tables["team_perlaggen"].query("label == 'win' and team == 'D' and n >= 1000")
     filename = f"perlaggen-{style}-perlagg-value.png"
-    section.charts[filename] = charts.distribution_chart(
-        wins.assign(label=[f"{j} Perlaggen · {f}" for j, f in zip(wins["perlaggen"], wins["figure"])]),
-        f"Perlaggen ({style}): P(team D wins the figure) by its Perlaggen, L1", category="team D holds · figure",
-        note=f"n = {n_l1:,} deals as played, level L1, 95% Wilson intervals")
+    if wins.empty:
+        chart = (f"<p>No number of Perlaggen was held by team D in 1,000 or more of the {n_l1:,} L1 deals, so the "
+                 "chart of the Perlagg value is left out; a larger <code>--n</code> draws it.</p>")
+    else:
+        section.charts[filename] = charts.distribution_chart(
+            wins.assign(label=[f"{j} Perlaggen · {f}" for j, f in zip(wins["perlaggen"], wins["figure"])]),
+            f"Perlaggen ({style}): P(team D wins the figure) by its Perlaggen, L1", category="team D holds · figure",
+            note=f"n = {n_l1:,} deals as played, level L1, 95% Wilson intervals")
+        chart = figure_html(filename, f"Perlagg value, {style}", "Team D's chance to win Gleich and Hanger at L1 by "
+                            "the number of Perlaggen its two hands hold.")
     return "\n".join([
         table(["figure", "outcome", "L0 p [95% interval]", "L1 p [95% interval]", "L1 − L0", "n (deals)"],
               _conflict_rows(l1_tables),
@@ -69,8 +75,7 @@ def _l1_style(style: str, l1_tables, section: Section) -> str:
         table(["team", "Perlaggen", "P(wins Gleich)", "P(wins Hanger)", "n (deals)"], _perlagg_value_rows(l1_tables),
               "Value of the Perlaggen at L1: chance that a team wins each figure, by the number of Perlaggen in its "
               "two hands after the exchanges (groups of at least 1,000 deals)"),
-        figure_html(filename, f"Perlagg value, {style}", "Team D's chance to win Gleich and Hanger at L1 by the "
-                    "number of Perlaggen its two hands hold."),
+        chart,
     ])
 
 

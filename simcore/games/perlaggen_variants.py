@@ -74,7 +74,7 @@ class TableRules:
         if self.style == "straf" and self.players != (2 if self.straf_finish else 3):
             raise CardsimError("Strafperlaggen is a three-player game (§9.5): use --players 3")
         sizes, schedules = VARIANTS[self.players]
-        size = self.hand_size or next(iter(sizes))
+        size = next(iter(sizes)) if self.hand_size is None else self.hand_size
         if size not in sizes:
             raise CardsimError(f"{self.players} players hold {' or '.join(map(str, sizes))} cards (§9.2-§9.4), "
                                f"got {size}")
