@@ -82,3 +82,47 @@ def test_stats_command_json(capsys):
     data = json.loads(out)
     assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means"}
     assert all(r["lo"] <= r["p"] <= r["hi"] for r in data["tables"]["tails"])
+
+
+# --- `cardsim odds` bids and `cardsim match` without a finished game -----------------------------------
+HAND = "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ"
+DOUBLE_ROPE = "HA HA H10 H10 HK HK HQ HQ HJ HJ SQ DJ S9 C9 D9"
+
+
+@pytest.mark.parametrize("bids, message", [
+    ("250:100000000:10", "bid 2160 can never be made: meld + trick points reach at most 2150"),
+    ("100000", "bid 100000 can never be made"),
+    ("400:250:30", "--bids range '400:250:30' is empty: start 400 is above stop 250; write start:stop:step with "
+                   "start <= stop, e.g. 250:400:30"),
+    ("250:400:-10", "--bids step must be positive, got -10 in '250:400:-10'"),
+    ("250:400:0", "--bids step must be positive, got 0"),
+])
+def test_odds_refuses_empty_and_unreachable_bids(capsys, bids, message):
+    code, out, err = run_cli(capsys, "odds", "pinochle3", "--hand", HAND, "--n", "64", "--seed", "1", "--bids", bids,
+                             "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_odds_counts_totals_up_to_the_highest_bid(capsys):
+    """Meld 1540 (double rope) makes every bid up to 1540, also above 990; bid columns stay aligned."""
+    code, out, _ = run_cli(capsys, "odds", "pinochle3", "--hand", DOUBLE_ROPE, "--n", "16", "--seed", "1",
+                           "--bids", "250,1000,1500,2150", "--dd-tricks", "0", "--no-progress")
+    rows = [line for line in out.splitlines() if line.startswith("  bid ")]
+    assert code == 0 and [r.split()[2] for r in rows] == ["1.000", "1.000", "1.000", "0.000"]
+    assert len({r.index(r.split()[2]) for r in rows}) == 1
+
+
+def test_match_of_two_never_policies_is_refused(capsys):
+    code, out, err = run_cli(capsys, "match", "pinochle3", "--a", "never", "--b", "never", "--games", "3", "--seed",
+                             "1", "--no-progress", "--json")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "both policies are 'never' and no bid is forced, so every hand is thrown in" in err
+
+
+def test_match_without_a_finished_game_has_no_win_rate(monkeypatch):
+    from simcore.errors import CardsimError
+    from simcore.games import pinochle3_bid as bid
+
+    monkeypatch.setattr(bid, "MAX_HANDS", 1)  # no game reaches 1500 in one hand
+    with pytest.raises(CardsimError, match="no game finished: all 2 were abandoned after 1 hands"):
+        api.match("bold", "bold", 2, 1, progress=False, checkpoint=False)

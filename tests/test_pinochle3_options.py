@@ -1,6 +1,7 @@
 """Pinochle rule variants as options (spec shared/rules/pinochle3.md §7, §8, §10.7): meld variants V5-V7
-(X1-X3, A13, A14), the ÷10 scale V12 (X4), nines throw-in V4 (X7, §9.2 rates), bad options, and the
-meld variants through ``cardsim meld`` and ``cardsim stats`` (``--option``)."""
+(X1-X3, A13, A14), the ÷10 scale V12 (X4), nines throw-in V4 (X7, §9.2 rates), bad options, the
+meld variants through ``cardsim meld`` and ``cardsim stats`` (``--option``), and options refused by a
+command they would not change."""
 
 import json
 
@@ -176,3 +177,69 @@ def test_stats_command_with_options_drops_exact_columns(capsys):
     assert all("exact" not in row or row["exact"] is None for row in data["tables"]["tails"])
     assert main(["meld", "pinochle3", "--hand", M21, "--option", "double_bonus=maybe"]) == 2
     assert "option double_bonus cannot be 'maybe'" in capsys.readouterr().err
+
+
+# --- every option changes the answer of the command it is given to, or is refused -----------------------
+M2 = "HA H10 HK HQ HJ SA DA CA S9 S9 C9 C9 SJ SJ CJ"
+
+
+def test_meld_command_divides_by_ten(capsys):
+    """X4 (V12) through ``cardsim meld``: rope 15, aces around 10."""
+    assert main(["meld", "pinochle3", "--hand", M2, "--trump", "H", "--option", "scale=0.1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 25 and [(m["name"], m["points"]) for m in data["melds"]] == [
+        ("rope in H", 15), ("aces around", 10)]
+
+
+def test_stats_and_match_divide_by_ten():
+    """V12 in ``stats`` (thresholds, means and exact means / 10, same probabilities) and ``match``
+    (target 150, points per hand / 10, same wins)."""
+    from analysis.games import pinochle3 as api
+
+    run = {"progress": False, "checkpoint": False}
+    main_game, tenth = (api.stats(2048, 1, options=o, **run) for o in ({}, {"scale": 0.1}))
+    assert list(tenth["tails"].threshold) == [x // 10 for x in main_game["tails"].threshold]
+    assert np.allclose(tenth["tails"].p, main_game["tails"].p)
+    for column in ("mean", "lo", "hi", "exact"):
+        assert np.allclose(tenth["means"][column].astype(float) * 10, main_game["means"][column].astype(float),
+                           equal_nan=True)
+    main_game, tenth = (api.match("bold", "cautious", 3, 1, o, **run) for o in ({}, {"scale": 0.1}))
+    assert tenth.attrs["target"] == 150 and "games to 150" in api.format_match(tenth)
+    assert list(tenth.win_p) == list(main_game.win_p)
+    assert np.allclose(tenth.points_mean * 10, main_game.points_mean)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["meld", "pinochle3", "--hand", M2, "--option", "target=1000"],
+     "option target does not change 'cardsim meld pinochle3', whose options are double_bonus"),
+    (["stats", "pinochle3", "--n", "64", "--option", "nines_rule=6_any"],
+     "option nines_rule does not change 'cardsim stats pinochle3'"),
+    (["meld", "pinochle3", "--hand", M2, "--option", "roundhouse_meld=True"],
+     "roundhouse_meld=True and roundhouse_with_rope=390 (V7) change points only together"),
+    (["meld", "pinochle3", "--hand", M2, "--option", "roundhouse_with_rope=390"], "give both or neither"),
+    (["meld", "pinochle3", "--hand", M2, "--option", "scale=True"], "option scale cannot be True"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "trump_requires_marriage=True"],
+     "option trump_requires_marriage=True would change nothing in 'cardsim match pinochle3'"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "unanimous_throw_in=True"],
+     "no bidding policy agrees to throw a hand in"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "allow_partial_meld=True"],
+     "every player declares his full meld"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "renege_defender_bidder_award=bid"],
+     "nobody reneges in self-play"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "misdeal_redeal=next_dealer"],
+     "nobody misdeals in self-play"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "play_rule=new1945"],
+     "play rule new1945 changes nothing in 'cardsim match pinochle3': greedy play heads every trick it can"),
+    (["thresholds", "pinochle3", "--rule", "new1945_alt"], "play rule new1945_alt changes nothing"),
+    (["odds", "pinochle3", "--hand", M2, "--rule", "new1945", "--dd-tricks", "0"],
+     "changes nothing in the greedy column"),
+])
+def test_options_that_would_change_nothing_are_refused(capsys, argv, message):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_options_at_their_default_are_accepted(capsys):
+    assert main(["meld", "pinochle3", "--hand", M2, "--option", "target=1500", "--option", "scale=1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 250

@@ -47,26 +47,76 @@ def parse_trump(trump: str) -> int:
     return letters.index(trump.strip().upper())
 
 
+MELD_OPTIONS = ("double_bonus", "double_royal_marriage", "roundhouse_meld", "roundhouse_with_rope", "scale")
+"""The options of `meld` and `stats`: the meld variants (V5-V7) and the ÷10 scale (V12)."""
+SELF_PLAY_CANNOT = {
+    "unanimous_throw_in": "no bidding policy agrees to throw a hand in",
+    "trump_requires_marriage": "the bidder names the best trump for his discard, marriage or not",
+    "allow_partial_meld": "every player declares his full meld",
+    "renege_defender_bidder_award": "nobody reneges in self-play",
+    "misdeal_redeal": "nobody misdeals in self-play",
+}
+"""Options `match` does not model, with the reason."""
+GREEDY_ALIKE_RULES = ("new1945", "new1945_alt")
+"""Play rules under which greedy play picks the same cards as under old: it heads every trick it can."""
+
+
+def check_greedy_rule(rule: str, what: str, mend: str) -> None:
+    """CardsimError if play rule ``rule`` cannot change ``what``, which only greedy play decides."""
+    if rule in GREEDY_ALIKE_RULES:
+        raise CardsimError(f"play rule {rule} changes nothing in {what}: greedy play heads every trick it can, "
+                           f"so it plays as under old (only old_strict differs); {mend}")
+
+
+def checked_options(options: dict | None, command: str) -> dict:
+    """``options`` if each one set away from its default changes ``cardsim <command> pinochle3``
+    (meld, stats: `MELD_OPTIONS`; match: all but `SELF_PLAY_CANNOT`), else CardsimError: an option is
+    never accepted and ignored."""
+    options = dict(options or {})
+    chosen = p.rule_options(options)
+    defaults = {o.name: o.default for o in p.OPTIONS}
+    for name, value in options.items():
+        if value == defaults[name]:
+            continue
+        if command != "match" and name not in MELD_OPTIONS:
+            where = "" if name in SELF_PLAY_CANNOT else " (it is a rule of 'cardsim match pinochle3')"
+            raise CardsimError(f"option {name} does not change 'cardsim {command} pinochle3', whose options are "
+                               f"{', '.join(MELD_OPTIONS)}; drop it{where}")
+        if command == "match" and name in SELF_PLAY_CANNOT:
+            raise CardsimError(f"option {name}={value} would change nothing in 'cardsim match pinochle3': "
+                               f"{SELF_PLAY_CANNOT[name]}; drop it")
+    if command == "match":
+        check_greedy_rule(chosen["play_rule"], "'cardsim match pinochle3'", "use play_rule=old or old_strict")
+    if chosen["roundhouse_meld"] != (chosen["roundhouse_with_rope"] == 390):
+        raise CardsimError("options roundhouse_meld=True and roundhouse_with_rope=390 (V7) change points only "
+                           "together: the roundhouse alone scores 240 like its parts and 350 with a rope as in "
+                           "the main game; give both or neither")
+    return options
+
+
 def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd.DataFrame:
     """Meld breakdown: one row per declared meld (trump, meld, cards, points) for ``trump`` or every trump.
 
-    options: rule options (`cardsim games pinochle3`; the meld variants V5-V7 change the values).
-    attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of S H D C among the best),
-    ``hand`` and ``options``.
+    options: the meld options (`MELD_OPTIONS`: the variants V5-V7 change the values, scale 0.1 divides
+    them by 10). attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of S H D C among the
+    best), ``hand`` and ``options``.
     """
+    options = checked_options(options, "meld")
+    divisor = p.point_divisor(options)
     cards = parse_holding(hand)
     trumps = [parse_trump(trump)] if trump is not None else list(range(p.N_SUITS))
     mask = np.array([p.DECK.mask(cards)], dtype=np.uint64)
     rows, totals = [], {}
     for t in trumps:
         letter = p.DECK.suits[t]
-        totals[letter] = int(p.meld_points(mask, t, options)[0])
+        totals[letter] = int(p.meld_points(mask, t, options)[0]) // divisor
         for m in p.meld_breakdown(cards, t, options):
-            rows.append({"trump": letter, "meld": m.name, "cards": p.DECK.format_cards(m.cards), "points": m.points})
+            rows.append({"trump": letter, "meld": m.name, "cards": p.DECK.format_cards(m.cards),
+                         "points": m.points // divisor})
     frame = pd.DataFrame(rows, columns=["trump", "meld", "cards", "points"])
     best = max(totals, key=lambda letter: (totals[letter], -p.DECK.suits.index(letter)))
     frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best,
-                       options=options or {})
+                       options=options)
     return frame
 
 
@@ -104,8 +154,8 @@ def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a rule option, e.g. double_bonus=False, double_royal_marriage=240 or "
-                             "roundhouse_meld=True (repeatable; 'cardsim games pinochle3' lists them)")
+                        help="a meld option: double_bonus=False, double_royal_marriage=240, roundhouse_meld=True "
+                             "with roundhouse_with_rope=390, or scale=0.1 (repeatable; 'cardsim games pinochle3')")
 
 
 def _options_note(options: dict) -> str:
@@ -132,11 +182,13 @@ def exact_meld_ccdf(hand_size: int) -> np.ndarray:
     return ccdf
 
 
-def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, what: str) -> list[dict]:
+def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, what: str,
+               divisor: int = 1) -> list[dict]:
+    """P(points >= x) for the main-game thresholds x, reported as x / divisor (`pinochle3.point_divisor`)."""
     rows = []
     for x in thresholds:
         est = Estimate(int(hist[x // 10:].sum()), n)
-        row = {"quantity": what, "threshold": x, "p": est.p, "lo": est.lo, "hi": est.hi,
+        row = {"quantity": what, "threshold": x // divisor, "p": est.p, "lo": est.lo, "hi": est.hi,
                "successes": est.successes, "n": n}
         if exact is not None:
             row["exact"] = float(exact[x // 10]) if x // 10 < exact.size else 0.0
@@ -151,10 +203,11 @@ def _mean_interval(total: float, squares: float, n: int) -> dict:
     return {"mean": mean, "se": se, "lo": mean - 1.959963984540054 * se, "hi": mean + 1.959963984540054 * se}
 
 
-def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None) -> dict:
-    points = np.arange(hist.size) * 10.0
+def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None, divisor: int = 1) -> dict:
+    """Mean of a histogram in bins of 10 main-game points, in points / divisor (exact likewise)."""
+    points = np.arange(hist.size) * 10.0 / divisor
     return {"quantity": what, **_mean_interval(float((hist * points).sum()), float((hist * points ** 2).sum()), n),
-            "n": n, "exact": exact}
+            "n": n, "exact": None if exact is None else exact / divisor}
 
 
 def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = None,
@@ -165,9 +218,11 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = N
     means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean.
     The gain is the best 18-card meld minus the best 15-card meld: an upper bound on the gain after
     the discard of 3 (spec §9.3: the 15-card limit costs meld in about 0.04% of deals).
-    options: rule options; the meld variants (V5-V7) change the values, and then the exact columns
-    (main game's values) are left out.
+    options: the meld options (`MELD_OPTIONS`); the meld variants (V5-V7) change the values, and then
+    the exact columns (main game's values) are left out; scale 0.1 divides points and thresholds by 10.
     """
+    options = checked_options(options, "stats")
+    divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
     job = p.MeldStatsJob(seat, options)
     counts = runner.run(job, n, seed, **run_kw)
@@ -176,15 +231,16 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = N
     main_values = np.array_equal(job.values, p.MELD_VALUES)
     exact15, exact18 = (exact_meld_ccdf(p.HAND_SIZE), exact_meld_ccdf(p.HAND_SIZE + p.KITTY_SIZE)) if main_values \
         else (None, None)
-    tails = pd.DataFrame(_tail_rows(hand, deals, MELD_THRESHOLDS, exact15, "hand")
-                         + _tail_rows(full, deals, MELD_THRESHOLDS, exact18, "hand+kitty")
-                         + _tail_rows(gain, deals, GAIN_THRESHOLDS, None, "gain"))
-    means = pd.DataFrame([_mean_row(hand, deals, "hand", float(exact15[1:].sum() * 10) if main_values else None),
-                          _mean_row(full, deals, "hand+kitty", float(exact18[1:].sum() * 10) if main_values else None),
-                          _mean_row(gain, deals, "gain", None)])
+    tails = pd.DataFrame(_tail_rows(hand, deals, MELD_THRESHOLDS, exact15, "hand", divisor)
+                         + _tail_rows(full, deals, MELD_THRESHOLDS, exact18, "hand+kitty", divisor)
+                         + _tail_rows(gain, deals, GAIN_THRESHOLDS, None, "gain", divisor))
+    exact = [float(ccdf[1:].sum() * 10) if main_values else None for ccdf in (exact15, exact18)]
+    means = pd.DataFrame([_mean_row(hand, deals, "hand", exact[0], divisor),
+                          _mean_row(full, deals, "hand+kitty", exact[1], divisor),
+                          _mean_row(gain, deals, "gain", None, divisor)])
     tables = {"tails": tails, "means": means}
     for table in tables.values():
-        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, options=options or {}, exact=main_values)
+        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, options=options, exact=main_values)
     return tables
 
 
@@ -252,28 +308,44 @@ PLAYS = ("greedy", "pimc")
 
 
 def _bid_grid(bids, opts: dict) -> tuple[int, ...]:
-    """Validated bids: multiples of the step, at least the minimum bid (R4.2a-b)."""
+    """Validated bids: multiples of the step, at least the minimum bid (R4.2a-b), at most what meld +
+    trick points can reach (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at
+    its first bid out of reach."""
     step, lowest = opts["bid_step"], opts["min_bid"] or opts["bid_step"]
-    bids = tuple(int(b) for b in bids)
+    out = []
     for b in bids:
+        b = int(b)
         if b < lowest:
             raise CardsimError(f"bid {b} is below the minimum bid {lowest} (R4.2a)")
         if b % step:
             raise CardsimError(f"bid {b} is not a multiple of {step} (R4.2b)")
-    if not bids:
+        if b > bid.MAX_TOTAL:
+            raise CardsimError(f"bid {b} can never be made: meld + trick points reach at most {bid.MAX_TOTAL} "
+                               f"(meld {p.MAX_MELD} + {p.TRICK_POINTS_TOTAL} in tricks); give bids of "
+                               f"{lowest}-{bid.MAX_TOTAL}")
+        out.append(b)
+    if not out:
         raise CardsimError("give at least one bid")
-    return bids
+    return tuple(out)
 
 
-def parse_bids(text: str) -> tuple[int, ...]:
+def parse_bids(text: str) -> range | tuple[int, ...]:
     """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids."""
     try:
         if ":" in text:
             start, stop, step = (int(x) for x in text.split(":"))
-            return tuple(range(start, stop + 1, step))
-        return tuple(int(x) for x in text.split(","))
+        else:
+            return tuple(int(x) for x in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"--bids must look like 250:400:10 or 250,300,350, got '{text}'") from None
+    if step <= 0:
+        raise argparse.ArgumentTypeError(f"--bids step must be positive, got {step} in '{text}'; write "
+                                         f"start:stop:step with start <= stop, e.g. "
+                                         f"{min(start, stop)}:{max(start, stop)}:{abs(step) or 10}")
+    if start > stop:
+        raise argparse.ArgumentTypeError(f"--bids range '{text}' is empty: start {start} is above stop {stop}; "
+                                         f"write start:stop:step with start <= stop, e.g. {stop}:{start}:{step}")
+    return range(start, stop + 1, step)
 
 
 def _tail_estimates(hist: np.ndarray, n: int, xs) -> list[Estimate]:
@@ -298,6 +370,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
     (`simcore.games.pinochle3_pimc`); ``discard`` the best discard when the kitty is known.
     """
     opts = play.rule_options({"play_rule": rule})
+    if not (dd_tricks or pimc_samples):
+        check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
     bids = _bid_grid(bids, opts)
     groups = p.DECK.parse_groups({"--hand": hand, **({"--kitty": kitty} if kitty else {})})
     cards, kitty_cards = groups["--hand"], groups.get("--kitty")
@@ -376,7 +450,7 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
     for r in tables["make"].itertuples():
         cells = [f"{getattr(r, k + '_p'):.3f} [{getattr(r, k + '_lo'):.3f},{getattr(r, k + '_hi'):.3f}]"
                  for k, _ in columns]
-        lines.append(f"  bid {r.bid:<5}" + "   ".join(cells))
+        lines.append(f"  bid {r.bid:<5}" + "   ".join(cells))  # bids have at most 4 digits
     return "\n".join(lines)
 
 
@@ -385,7 +459,8 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trump", default=None, help="trump suit S, H, D or C (default: the best for each kitty)")
     parser.add_argument("--kitty", default=None, help="the 3 kitty cards, if known (default: random)")
     parser.add_argument("--bids", type=parse_bids, default=DEFAULT_BIDS,
-                        help="bids to evaluate: start:stop:step or a comma list (default 250:500:10)")
+                        help=f"bids to evaluate: start:stop:step or a comma list, multiples of 10 from 250 to "
+                             f"{bid.MAX_TOTAL} (default 250:500:10)")
     parser.add_argument("--dd-tricks", type=int, default=None,
                         help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}, "
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
@@ -490,6 +565,7 @@ def thresholds(n: int = 100_000, seed=None, rule: str = "old", **run_kw) -> dict
     by `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
     ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class)."""
     opts = play.rule_options({"play_rule": rule})
+    check_greedy_rule(rule, "'cardsim thresholds pinochle3'", "use --rule old or old_strict")
     seed = normalize_seed(seed)
     job = bid.ThresholdJob(rule)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
@@ -586,20 +662,25 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     share is 1/3; Wilson interval at the effective number of seat-games, since one seat's win is
     the others' loss: `analysis.stats.ratio_share` over games) and mean score change per
     seat per hand (normal interval). options: rule options of the games (target, minimum bid, nines
-    rule, meld variants, scoring; `cardsim games pinochle3`)."""
+    rule, meld variants, scoring, scale 0.1 dividing points and target by 10; `checked_options`).
+    Raises CardsimError when no game finished: the win rates are then undefined."""
+    options = checked_options(options, "match")
+    divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
     c = runner.run(bid.GameJob(a, b, options), games, seed, **run_kw)
+    if c[3] == c[0]:
+        raise CardsimError(f"no game finished: all {int(c[0])} were abandoned after {bid.MAX_HANDS} hands without "
+                           "a winner, so the win rates are undefined; choose policies that bid more")
     rows = []
     for side, name in enumerate((a, b)):
         e = _seat_win_share(c, side)
+        points = _mean_interval(c[8 + side] / divisor, c[10 + side] / divisor ** 2, int(c[6 + side]))
         rows.append({"side": "ab"[side], "policy": name, "wins": int(c[1 + side]), "seat_games": int(c[4 + side]),
                      "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
-                     **{f"points_{k}": v
-                        for k, v in _mean_interval(c[8 + side], c[10 + side], int(c[6 + side])).items()},
-                     "seat_hands": int(c[6 + side])})
+                     **{f"points_{k}": v for k, v in points.items()}, "seat_hands": int(c[6 + side])})
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=GAME, games=int(c[0]), abandoned=int(c[3]), seed=seed, options=options or {},
-                       target=p.rule_options(options)["target"])
+    frame.attrs.update(game=GAME, games=int(c[0]), abandoned=int(c[3]), seed=seed, options=options,
+                       target=p.rule_options(options)["target"] // divisor)
     return frame
 
 

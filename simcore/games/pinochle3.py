@@ -56,6 +56,8 @@ FACE_POINTS = np.array([RANK_POINTS[DECK.ranks[DECK.rank_of_face(f)]] for f in r
 LAST_TRICK_BONUS = 10
 TRICK_POINTS_TOTAL = 250
 """24 counters x 10 plus the last trick (R1.5)."""
+MAX_MELD = 1900
+"""The most meld 15 cards hold (R3.7: double rope, double pinochle and aces around)."""
 
 
 # --- meld table (R3.1) --------------------------------------------------------------------------
@@ -129,7 +131,8 @@ OPTIONS = (
     Option("neg_limit", None, (None, -1000), "game ends when a score falls strictly below it (V10, A16)"),
     Option("n_hands", None, (None,),
            "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
-    Option("scale", 1, (1, 0.1), "every value divided by 10 (V12)"),
+    Option("scale", 1, (1, 0.1),
+           "every value divided by 10 (V12); other options' values stay in the main game's points"),
     Option("game_stake", None, (None,), "money play: game stake G, optional overlay (R6.6)"),
     Option("set_stake", None, (None,),
            "money play: set stake S per set unit; concede 1 unit, played set 2 (R6.6)"),
@@ -230,14 +233,14 @@ def _check_trump(trump: int) -> int:
 def rule_options(options: dict | None = None) -> dict:
     """Every pinochle3 option (Appendix A) with ``options`` overriding the defaults.
 
-    Raises CardsimError for an unknown option or a value outside its choices.
+    Raises CardsimError for an unknown option or a value outside its choices (True is not 1).
     """
     known = {o.name: o for o in OPTIONS}
     chosen = {name: o.default for name, o in known.items()}
     for name, value in (options or {}).items():
         if name not in known:
             raise CardsimError(f"unknown pinochle3 option '{name}'; options are {', '.join(known)}")
-        if value not in known[name].choices:
+        if not any(value == c and isinstance(value, bool) == isinstance(c, bool) for c in known[name].choices):
             raise CardsimError(f"option {name} cannot be {value!r}; choose one of {known[name].choices}")
         chosen[name] = value
     return chosen
@@ -321,13 +324,17 @@ SCALED = {"rope": 150, "counter": 10, "last_trick": 10, "min_bid": 250, "target"
 """Values of the main game that the ÷10 variant (V12) scales."""
 
 
-def scaled(options: dict | None = None) -> dict[str, int]:
-    """`SCALED` in the units of option ``scale`` (1, or 0.1 for V12: rope 15, counter 1, target 150).
+def point_divisor(options: dict | None = None) -> int:
+    """What every point value of the main game is divided by under option ``scale``: 10 for V12's
+    0.1, else 1. Every value of the game is a multiple of 10, so V12 changes no decision, only the
+    numbers: the simulations count main-game points and divide what they report."""
+    return round(1 / rule_options(options)["scale"])
 
-    Every value of the game is a multiple of 10, so V12 changes no decision, only the numbers.
-    """
-    scale = rule_options(options)["scale"]
-    return {name: round(value * scale) for name, value in SCALED.items()}
+
+def scaled(options: dict | None = None) -> dict[str, int]:
+    """`SCALED` in the units of option ``scale`` (1, or 0.1 for V12: rope 15, counter 1, target 150)."""
+    divisor = point_divisor(options)
+    return {name: value // divisor for name, value in SCALED.items()}
 
 
 # --- exact meld distribution (spec §9.2) ----------------------------------------------------------

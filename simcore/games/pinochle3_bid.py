@@ -28,10 +28,12 @@ from simcore.games.pinochle3 import (
     HAND_SIZE,
     KITTY_SIZE,
     LAYOUT,
+    MAX_MELD,
     MELD_BINS,
     N_RANKS,
     N_SUITS,
     SEATS,
+    TRICK_POINTS_TOTAL,
     _base_and_gains,
     _face_counts,
     meld_values,
@@ -149,8 +151,10 @@ def best_discard(cards, trump: int | None = None) -> Discard:
 
 
 # --- the bidder's hand played out ------------------------------------------------------------------
-TOTAL_BINS = 100
-"""Histogram bins of 10 points for meld + trick points; the last collects 990 and more."""
+MAX_TOTAL = MAX_MELD + TRICK_POINTS_TOTAL
+"""Meld + trick points never exceed 2150: no bid above it can be made."""
+TOTAL_BINS = MAX_TOTAL // 10 + 1
+"""Histogram bins of 10 points for meld + trick points, 0 to `MAX_TOTAL`."""
 PIMC_STREAM = 1
 """Sub-stream index (simcore.rng.block_substream) of the PIMC bidder's sampled worlds."""
 
@@ -379,6 +383,10 @@ class GameJob:
     def __init__(self, a: str, b: str, options: dict | None = None):
         self.a, self.b = bid_policy(a), bid_policy(b)
         self.opts = rule_options(options)
+        if a == b == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
+            raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
+                               "no game can finish; give --a or --b a policy that bids (cautious, standard, bold) "
+                               "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
         return f"pinochle3|GameJob|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
