@@ -47,7 +47,7 @@ on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a median 0.4 ms, of 10 tricks
 4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from hundredths of a second to tens
-of seconds (the benchmark's first 30 deals: median 0.96 s, its 95% interval 0.43-1.48 s, 95th percentile 11.7 s;
+of seconds (the benchmark's first 30 deals: median 1.10 s, its 95% interval 0.47-1.71 s, 95th percentile 13.1 s;
 up to a few hundred million nodes at about 100 ns each), far from the 50 ms aim, so the analyses use
 `policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as such. One
 `reaches` test near the value costs about half an exact solve. What limits it: of the trick starts a full solve
