@@ -45,7 +45,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import LONG_COLUMNS, add_cluster_arguments, cluster_options, lookup, positive_int
+from analysis.commands import LONG_COLUMNS, add_cluster_arguments, cluster_options, lookup, path_text, positive_int
 from simcore.errors import CardsimError
 
 DEFAULT_ROOT = "sweeps"
@@ -410,7 +410,7 @@ def sweep(path: str | Path, out: str | Path | None = None, jobs: int = 1, chunk_
 def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
     """SCENARIO, --out, --jobs, --chunk-size, --no-progress, --scheduler, --dask-workers."""
     parser.add_argument("scenario", help="the scenario file (TOML), e.g. scenarios/giltspiel-seats.toml")
-    parser.add_argument("--out", default=None,
+    parser.add_argument("--out", type=path_text, default=None,
                         help=f"folder of the Parquet dataset (default {DEFAULT_ROOT}/<scenario file name>)")
     parser.add_argument("--jobs", type=positive_int, default=1,
                         help="worker processes (default 1); results do not depend on it")

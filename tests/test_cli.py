@@ -120,6 +120,11 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--chunk-size", "1e400"], "expected a whole number"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "perfect"], "invalid choice: 'perfect'"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--checkpoint", ""], "empty"),
+    (["report", "--out", ""], "--out: expected a file or folder path, got an empty one"),
+    (["sweep", "scenarios/giltspiel-seats.toml", "--out", " "], "--out: expected a file or folder path"),
+    (["tournament", "giltspiel", "--policies", "formula,cautious", "--csv", ""], "--csv: expected a file"),
+    (["odds", "pinochle3", "--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--kitty", ""],
+     "--kitty must list 3 cards, got 0"),
 ]
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import LONG_COLUMNS, Command, emit, positive_int, register_command, run_options
+from analysis.commands import LONG_COLUMNS, Command, emit, path_text, positive_int, register_command, run_options
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_TARGET, SP, G, H, bet_threshold,
@@ -528,7 +528,7 @@ def _tournament_arguments(game: str):
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--policies", required=True,
                             help="comma-separated policies, e.g. formula,cautious,aggressive,never")
-        parser.add_argument("--csv", default=None, help="also write the table to this CSV file")
+        parser.add_argument("--csv", type=path_text, default=None, help="also write the table to this CSV file")
         _common(game, parser, 1000)
     return add
 

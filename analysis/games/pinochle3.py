@@ -373,7 +373,7 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEF
     if not (dd_tricks or pimc_samples):
         check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
     bids = _bid_grid(bids, opts)
-    groups = p.DECK.parse_groups({"--hand": hand, **({"--kitty": kitty} if kitty else {})})
+    groups = p.DECK.parse_groups({"--hand": hand, **({"--kitty": kitty} if kitty is not None else {})})
     cards, kitty_cards = groups["--hand"], groups.get("--kitty")
     if len(cards) != p.HAND_SIZE:
         raise CardsimError(f"--hand must list the {p.HAND_SIZE} cards dealt to you, got {len(cards)}")
