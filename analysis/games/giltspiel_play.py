@@ -193,21 +193,34 @@ def pimc_note(settings: dict) -> str:
             f"a player sees its {sees}, the turn-up, --known cards and the play; forehand, seat 1, leads)")
 
 
+PIMC_FLAGS = ("communication", "pimc_samples", "pimc_deals")
+"""The options of `add_pimc_arguments` (argparse names); None when not given."""
+
+
 def pimc_options(args: argparse.Namespace) -> dict:
-    """Keywords of `pimc_counts` from the command line."""
-    return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+    """Keywords of `pimc_counts` from the command line, the game's defaults for options not given;
+    CardsimError for one given without --spiel pimc (it would change nothing)."""
+    given = [name for name in PIMC_FLAGS if getattr(args, name) is not None]
+    if given and args.spiel != PIMC:
+        flags, one = ", ".join("--" + name.replace("_", "-") for name in given), len(given) == 1
+        raise CardsimError(f"{flags} {'applies' if one else 'apply'} only with --spiel pimc; drop "
+                           f"{'it' if one else 'them'} or add --spiel pimc")
+    value = {name: args.pimc_defaults[name] if getattr(args, name) is None else getattr(args, name)
+             for name in PIMC_FLAGS}
+    return {"samples": value["pimc_samples"], "communication": value["communication"], "n": value["pimc_deals"]}
 
 
 def add_pimc_arguments(parser: argparse.ArgumentParser, samples: int = pimc.DEFAULT_SAMPLES,
                        deals: int = PIMC_DEALS) -> None:
     """--communication, --pimc-samples and --pimc-deals of ``cardsim odds GAME --spiel pimc`` with
-    the game's defaults."""
-    parser.add_argument("--communication", default="none",
+    the game's defaults (kept as ``pimc_defaults``)."""
+    parser.set_defaults(pimc_defaults={"communication": "none", "pimc_samples": samples, "pimc_deals": deals})
+    parser.add_argument("--communication", default=None,
                         help="with --spiel pimc: what partners know of each other's hand: none (default) or "
                              "partner (each sees both hands of its team)")
-    parser.add_argument("--pimc-samples", type=int, default=samples, metavar="K",
+    parser.add_argument("--pimc-samples", type=int, default=None, metavar="K",
                         help=f"with --spiel pimc: sampled deals per decision (default {samples})")
-    parser.add_argument("--pimc-deals", type=positive_int, default=deals, metavar="N",
+    parser.add_argument("--pimc-deals", type=positive_int, default=None, metavar="N",
                         help=f"with --spiel pimc: deals played out for the Spiel (default {deals:,}, "
                              f"95%% interval half-width at most {half_width(deals):.3f}); --n sets the figures' deals")
 

@@ -22,6 +22,7 @@ import pandas as pd
 
 from analysis.commands import Command, emit, register_command
 from analysis.games.giltspiel_play import add_pimc_arguments, parse_deal, parse_trump, solve_lines
+from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.stats import estimate_frame, format_cell
 from simcore import runner
 from simcore.errors import CardsimError
@@ -152,10 +153,12 @@ def pimc_settings(options: dict) -> dict:
 
 def pimc_options(args: argparse.Namespace) -> dict:
     """Options of the Spiel method from the command line: the PIMC settings for --spiel pimc,
-    {"concede": threshold} for --spiel g2 with --concede-below, else None."""
+    {"concede": threshold} for --spiel g2 with --concede-below, else None (CardsimError for an option
+    the method does not use)."""
     play.check_concede(args.concede_below, args.spiel or "none")
+    settings = giltspiel_pimc_options(args)
     if args.spiel == PIMC:
-        return {"samples": args.pimc_samples, "communication": args.communication, "n": args.pimc_deals}
+        return settings
     return {"concede": args.concede_below} if args.concede_below else None
 
 
