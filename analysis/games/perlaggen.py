@@ -530,8 +530,16 @@ def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", default="L0", choices=L.LEVELS,
                         help="§11.6 figure level: L0 each figure with every free Perlagg (default), L1 each "
                              "player one identity per Perlagg, the teams' choices solved as a matrix game")
-    parser.add_argument("--stakes", default="1:1", type=_stakes, metavar="G:H",
+    parser.add_argument("--stakes", default=None, type=_stakes, metavar="G:H",
                         help="L1: values of Gleich and Hanger the teams play for (default 1:1, both unbet)")
+
+
+def _stakes_of(args: argparse.Namespace) -> tuple[float, float]:
+    """--stakes (default 1:1); CardsimError when given without --level L1, which alone uses it."""
+    if args.stakes is not None and args.level != "L1":
+        raise CardsimError("--stakes applies only with --level L1 (L0 counts each figure won or lost); drop it or "
+                           "add --level L1")
+    return (1, 1) if args.stakes is None else args.stakes
 
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -553,7 +561,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
-                args.level, args.stakes, **run_options(args))
+                args.level, _stakes_of(args), **run_options(args))
     options = spiel_play.pimc_options(args)  # checks --concede-below even without --spiel
     return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, options, **run_options(args))
 
@@ -584,6 +592,7 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     """The tables of ``cardsim stats perlaggen``: `table_stats` for 2, 3 or 6 players, else `exact` or `stats`."""
+    stakes = _stakes_of(args)
     if args.players != 4:
         if args.exact or args.level != "L0":
             raise CardsimError("--players 2, 3 or 6 gives the L0 per-seat statistics; --exact and --level L1 are "
@@ -595,7 +604,7 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
                            "--packets are for --players 2, 3 or 6")
     if args.exact:
         return exact()
-    return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, args.stakes,
+    return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, stakes,
                  **run_options(args))
 
 
