@@ -124,6 +124,7 @@ BAD_INPUT = [
     (["odds", "perlaggen", "--hand", "LA SA H10 E9 E8", "--turnup", "H7", "--stakes", "2:1"],
      "--stakes applies only with --level L1"),
     (["stats", "perlaggen", "--players", "3", "--stakes", "2:1"], "--stakes applies only with --level L1"),
+    (["stats", "perlaggen", "--exact", "--level", "L1"], "no figure level; drop --level"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--pimc-samples", "5"],
      "--pimc-samples applies only with --spiel pimc"),
     (["odds", "perlaggen", "--hand", "LA SA H10 E9 E8", "--turnup", "H7", "--spiel", "dd", "--communication",

@@ -603,6 +603,8 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         raise CardsimError("the four-player game deals 5 cards in packets of 2 and 3 (§3.3); --hand-size and "
                            "--packets are for --players 2, 3 or 6")
     if args.exact:
+        if args.level != "L0":
+            raise CardsimError("--exact enumerates single-hand facts, which have no figure level; drop --level")
         return exact()
     return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, stakes,
                  **run_options(args))
