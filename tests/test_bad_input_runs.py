@@ -20,6 +20,8 @@ LATE_BAD_CELLS = [
     ('game = "pinochle3"\ncommand = "odds"\nseed = 1\nn = 20\n[fixed]\n'
      'hand = "HA HA H10 HK HK HQ HQ HJ SQ DJ CA DA SA C9 C10"\n[grid]\nbids = ["250:300:10", "5:10:1"]\n',
      "bids=5:10:1): ", "bid 5"),
+    ('game = "perlaggen"\ncommand = "odds"\nseed = 1\nn = 2000\n[fixed]\nhand = "LA SA H10 E9 E8"\nturnup = "H7"\n'
+     '[grid]\nspiel = ["pimc", "dd"]\npimc-samples = [2]\n', "cell 1 (", "--pimc-samples applies only with --spiel pimc"),
 ]
 
 

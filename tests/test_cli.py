@@ -128,7 +128,7 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--pimc-samples", "5"],
      "--pimc-samples applies only with --spiel pimc"),
     (["odds", "perlaggen", "--hand", "LA SA H10 E9 E8", "--turnup", "H7", "--spiel", "dd", "--communication",
-      "partner", "--pimc-deals", "50"], "--communication, --pimc-deals apply only with --spiel pimc"),
+      "partner", "--pimc-deals", "50"], "--communication and --pimc-deals apply only with --spiel pimc"),
     (["sweep", "scenarios/giltspiel-seats.toml", "--out", " "], "--out: expected a file or folder path"),
     (["tournament", "giltspiel", "--policies", "formula,cautious", "--csv", ""], "--csv: expected a file"),
     (["odds", "pinochle3", "--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--kitty", ""],

@@ -219,7 +219,7 @@ def test_stats_and_match_divide_by_ten():
     (["meld", "pinochle3", "--hand", M2, "--option", "roundhouse_with_rope=390"], "give both or neither"),
     (["meld", "pinochle3", "--hand", M2, "--option", "scale=True"], "option scale cannot be True"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "trump_requires_marriage=True"],
-     "option trump_requires_marriage=True would change nothing in 'cardsim match pinochle3'"),
+     "option trump_requires_marriage=True is not modelled by 'cardsim match pinochle3'"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "unanimous_throw_in=True"],
      "no bidding policy agrees to throw a hand in"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "allow_partial_meld=True"],

@@ -450,12 +450,15 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
 
 
+NOTHING_TO_SWEEP = ("the 3-player thresholds are formulas on cached tables, with no simulated estimate to sweep; "
+                    "sweep the team tables (--players 2, 4 or 6) or run it once")
+
+
 def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """The simulated estimates of `thresholds` as a long table: equity.<deals>.<a>.<b> (W) and
     hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals."""
     if "match_equity" not in tables:
-        raise CardsimError("the 3-player thresholds are formulas on cached tables, with no simulated estimate to "
-                           "sweep; sweep the team tables (--players 2, 4 or 6) or run it once")
+        raise CardsimError(NOTHING_TO_SWEEP)
     equity, level = tables["match_equity"], tables["game_level"]
     names = [f"equity.{r.deals}.{r.a}.{r.b}" for r in equity.itertuples()]
     names += [f"hold.{r.dealer}.{r.a}.{r.b}.v{r.value}" for r in level.itertuples()]
@@ -574,6 +577,18 @@ def _thresholds_of(game: str):
     return frame
 
 
+def _thresholds_frame_of(game: str):
+    """`thresholds_frame` of the command line's thresholds (for sweeps); the 3-player ones are refused before
+    their tables are built."""
+    compute = _thresholds_of(game)
+
+    def frame(args: argparse.Namespace) -> pd.DataFrame:
+        if getattr(args, "players", None) == THREE:
+            raise CardsimError(NOTHING_TO_SWEEP)
+        return thresholds_frame(compute(args))
+    return frame
+
+
 def _run_match(game: str):
     def run(args: argparse.Namespace) -> int:
         return emit(args, _match_of(game)(args), match_json, match_text)
@@ -629,7 +644,7 @@ for _game in ENGINES:
         _tournament_arguments(_game), _run_tournament(_game), _long(_tournament_of(_game), tournament_frame)))
     register_command("thresholds", _game, Command(
         "hold/concede and bet thresholds per figure and value, first order and by match equity",
-        _thresholds_arguments(_game), _run_thresholds(_game), _long(_thresholds_of(_game), thresholds_frame)))
+        _thresholds_arguments(_game), _run_thresholds(_game), _thresholds_frame_of(_game)))
 
 
 # --- three players, each for himself (perlaggen.md §9.4) -------------------------------------------

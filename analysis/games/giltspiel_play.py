@@ -202,12 +202,15 @@ def pimc_options(args: argparse.Namespace) -> dict:
     CardsimError for one given without --spiel pimc (it would change nothing)."""
     given = [name for name in PIMC_FLAGS if getattr(args, name) is not None]
     if given and args.spiel != PIMC:
-        flags, one = ", ".join("--" + name.replace("_", "-") for name in given), len(given) == 1
+        names = ["--" + name.replace("_", "-") for name in given]
+        flags, one = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names), len(given) == 1
         raise CardsimError(f"{flags} {'applies' if one else 'apply'} only with --spiel pimc; drop "
                            f"{'it' if one else 'them'} or add --spiel pimc")
     value = {name: args.pimc_defaults[name] if getattr(args, name) is None else getattr(args, name)
              for name in PIMC_FLAGS}
-    return {"samples": value["pimc_samples"], "communication": value["communication"], "n": value["pimc_deals"]}
+    pimc.communication_code(value["communication"])
+    return {"samples": pimc.check_samples(value["pimc_samples"]), "communication": value["communication"],
+            "n": value["pimc_deals"]}
 
 
 def add_pimc_arguments(parser: argparse.ArgumentParser, samples: int = pimc.DEFAULT_SAMPLES,

@@ -559,10 +559,10 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
+    options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
                 args.level, _stakes_of(args), **run_options(args))
-    options = spiel_play.pimc_options(args)  # checks --concede-below even without --spiel
     return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, options, **run_options(args))
 
 

@@ -83,8 +83,8 @@ def checked_options(options: dict | None, command: str) -> dict:
             raise CardsimError(f"option {name} does not change 'cardsim {command} pinochle3', whose options are "
                                f"{', '.join(MELD_OPTIONS)}; drop it{where}")
         if command == "match" and name in SELF_PLAY_CANNOT:
-            raise CardsimError(f"option {name}={value} would change nothing in 'cardsim match pinochle3': "
-                               f"{SELF_PLAY_CANNOT[name]}; drop it")
+            raise CardsimError(f"option {name}={value} is not modelled by 'cardsim match pinochle3' (its self-play: "
+                               f"{SELF_PLAY_CANNOT[name]}); drop it")
     if command == "match":
         check_greedy_rule(chosen["play_rule"], "'cardsim match pinochle3'", "use play_rule=old or old_strict")
     if chosen["roundhouse_meld"] != (chosen["roundhouse_with_rope"] == 390):

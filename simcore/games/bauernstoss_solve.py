@@ -663,7 +663,6 @@ def _three_tricks(hands, leader, team, rule, alpha, beta, first, killer, moves, 
                     win = s3 if _beats(e, top_c) else seat_c
                     gain = points + BIT_POINTS[e] if win % 2 == team else 0
                     hands[s3] ^= _ONE << np.uint64(e)
-                    lo, hi = _narrow(best_d, lo_d, hi_d, not up)
                     value = gain + _two_trick_points(hands, win, team, rule, memo)
                     hands[s3] ^= _ONE << np.uint64(e)
                     best_d = min(best_d, value) if up else max(best_d, value)

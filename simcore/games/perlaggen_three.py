@@ -748,7 +748,8 @@ def endless(what: str, deals: int, before, after, straf: bool, policies) -> Card
         why = (f"the counts rose from {scores}: failed acceptances add more than won figures count off; raise "
                "hold_margin in the policy file, 0 or above accepts only bets it expects to win")
     else:
-        why = f"scores from {scores}: they never finish a game; change their margins in the policy file"
+        why = (f"the scores went from {scores}: these policies never finish a game; pick other policies or change "
+               "the margins of a policy file")
     return CardsimError(f"{what} in {deals} deals with the {names} ({why})")
 
 
