@@ -21,7 +21,10 @@ LATE_BAD_CELLS = [
      'hand = "HA HA H10 HK HK HQ HQ HJ SQ DJ CA DA SA C9 C10"\n[grid]\nbids = ["250:300:10", "5:10:1"]\n',
      "bids=5:10:1): ", "bid 5"),
     ('game = "perlaggen"\ncommand = "odds"\nseed = 1\nn = 2000\n[fixed]\nhand = "LA SA H10 E9 E8"\nturnup = "H7"\n'
-     '[grid]\nspiel = ["pimc", "dd"]\npimc-samples = [2]\n', "cell 1 (", "--pimc-samples applies only with --spiel pimc"),
+     '[grid]\nspiel = ["pimc", "dd"]\npimc-samples = [2]\n', "cell 1 (",
+     "--pimc-samples applies only with --spiel pimc"),
+    ('game = "perlaggen"\ncommand = "thresholds"\nseed = 1\nn = 4\n[grid]\nplayers = [4, 3]\n', "cell 1 (players=3)",
+     "3-player thresholds are formulas"),
 ]
 
 
