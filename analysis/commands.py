@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import os
 import pkgutil
+import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -75,6 +77,13 @@ def positive_int(text: str) -> int:
     if not 1 <= value <= MAX_COUNT:
         raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_COUNT:.0e}, got '{text}'")
     return int(value)
+
+
+def probe_writable(folder) -> None:
+    """Create and remove a temporary file in ``folder`` (a path): OSError unless files can be written there."""
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
+    os.close(fd)
+    os.unlink(probe)
 
 
 def path_text(text: str) -> str:

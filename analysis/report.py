@@ -31,7 +31,7 @@ from typing import Callable
 
 import pandas as pd
 
-from analysis.commands import add_cluster_arguments, cluster_options, path_text, positive_int
+from analysis.commands import add_cluster_arguments, cluster_options, path_text, positive_int, probe_writable
 from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
@@ -380,9 +380,7 @@ def prepare_folder(out: Path, what: str = "the report") -> None:
     output in the error)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=out, prefix=".probe.", suffix=".tmp")
-        os.close(fd)
-        os.unlink(probe)
+        probe_writable(out)
     except OSError as exc:
         raise CardsimError(f"cannot write {what} to '{out}' ({exc.strerror or exc}); "
                            "pass a writable folder with --out") from None

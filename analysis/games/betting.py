@@ -24,17 +24,18 @@ import argparse
 import importlib
 import math
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from analysis.commands import LONG_COLUMNS, Command, emit, path_text, positive_int, register_command, run_options
+from analysis.commands import (LONG_COLUMNS, Command, emit, path_text, positive_int, probe_writable, register_command,
+                               run_options)
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
-from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_TARGET, SP, G, H, bet_threshold,
-                             bluff_break_even, check_communication, dealt_match_equity, hold_threshold, load_policy)
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
+                             bluff_break_even, check_communication, check_target, dealt_match_equity, hold_threshold,
+                             load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -473,11 +474,10 @@ def _target(text: str) -> int:
         value = int(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(f"the target must be a whole number of points, got '{text}'") from None
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"the target must be at least 2 points, got '{text}'")
-    if value > MAX_TARGET:
-        raise argparse.ArgumentTypeError(f"the target must be at most {MAX_TARGET} points (the rules play to 11-24, "
-                                         f"Strafperlaggen from 9; a game takes about one deal per point), got '{text}'")
+    try:
+        check_target(value)
+    except CardsimError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return value
 
 
@@ -604,9 +604,7 @@ def _check_csv(path: str) -> None:
         problem = "the file is read-only"
     else:
         try:
-            fd, probe = tempfile.mkstemp(dir=target.parent, prefix=".probe.", suffix=".tmp")
-            os.close(fd)
-            os.unlink(probe)
+            probe_writable(target.parent)
             return
         except OSError as exc:
             problem = f"its folder: {exc.strerror or exc}"
