@@ -79,6 +79,16 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def check_only_with(given: list[str], needed: str, active: bool) -> None:
+    """CardsimError when the options ``given`` (flags, e.g. ["--samples"]) are set while ``needed`` (e.g. "--play
+    pimc"), the only setting that uses them, is not ``active``: an option is never accepted and ignored."""
+    if given and not active:
+        one = len(given) == 1
+        flags = given[0] if one else f"{', '.join(given[:-1])} and {given[-1]}"
+        raise CardsimError(f"{flags} {'applies' if one else 'apply'} only with {needed}; drop {'it' if one else 'them'} "
+                           f"or add {needed}")
+
+
 def probe_writable(folder) -> None:
     """Create and remove a temporary file in ``folder`` (a path): OSError unless files can be written there."""
     fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")

@@ -25,7 +25,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import LONG_COLUMNS, Command, add_run_arguments, emit, long_frame, register_command, run_options
+from analysis.commands import (LONG_COLUMNS, Command, add_run_arguments, check_only_with, emit, long_frame,
+                               register_command, run_options)
 from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
 from simcore.errors import CardsimError
@@ -281,9 +282,7 @@ def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    if args.samples is not None and args.play != "pimc":
-        raise CardsimError(f"--samples applies only with --play pimc (got --play {args.play}); drop it or add "
-                           "--play pimc")
+    check_only_with(["--samples"] if args.samples is not None else [], "--play pimc", args.play == "pimc")
     samples = jobs.PIMC_SAMPLES if args.samples is None else args.samples
     return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, args.variant, samples,
                 **run_options(args))

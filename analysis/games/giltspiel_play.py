@@ -20,7 +20,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, emit, positive_int, register_command
+from analysis.commands import Command, check_only_with, emit, positive_int, register_command
 from analysis.stats import estimate_frame
 from simcore import runner
 from simcore.errors import CardsimError
@@ -200,12 +200,8 @@ PIMC_FLAGS = ("communication", "pimc_samples", "pimc_deals")
 def pimc_options(args: argparse.Namespace) -> dict:
     """Keywords of `pimc_counts` from the command line, the game's defaults for options not given;
     CardsimError for one given without --spiel pimc (it would change nothing)."""
-    given = [name for name in PIMC_FLAGS if getattr(args, name) is not None]
-    if given and args.spiel != PIMC:
-        names = ["--" + name.replace("_", "-") for name in given]
-        flags, one = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names), len(given) == 1
-        raise CardsimError(f"{flags} {'applies' if one else 'apply'} only with --spiel pimc; drop "
-                           f"{'it' if one else 'them'} or add --spiel pimc")
+    check_only_with(["--" + name.replace("_", "-") for name in PIMC_FLAGS if getattr(args, name) is not None],
+                    "--spiel pimc", args.spiel == PIMC)
     value = {name: args.pimc_defaults[name] if getattr(args, name) is None else getattr(args, name)
              for name in PIMC_FLAGS}
     pimc.communication_code(value["communication"])

@@ -23,8 +23,8 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, positive_int, register_command,
-                               run_options, tables_long)
+from analysis.commands import (Command, add_run_arguments, check_only_with, emit, long_frame, no_exact, positive_int,
+                               register_command, run_options, tables_long)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
@@ -536,9 +536,7 @@ def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _stakes_of(args: argparse.Namespace) -> tuple[float, float]:
     """--stakes (default 1:1); CardsimError when given without --level L1, which alone uses it."""
-    if args.stakes is not None and args.level != "L1":
-        raise CardsimError("--stakes applies only with --level L1 (L0 counts each figure won or lost); drop it or "
-                           "add --level L1")
+    check_only_with(["--stakes"] if args.stakes is not None else [], "--level L1", args.level == "L1")
     return (1, 1) if args.stakes is None else args.stakes
 
 
