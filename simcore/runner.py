@@ -390,8 +390,11 @@ def _local_cluster(workers: int):
     import dask
     from distributed import Client, LocalCluster
 
-    if workers < 1:
-        raise CardsimError(f"--dask-workers must be at least 1, got {workers}")
+    cores = os.cpu_count() or 1
+    if not 1 <= workers <= cores:
+        raise CardsimError(f"--dask-workers starts that many worker processes on this machine, which has {cores} "
+                           f"cores: give 1 to {cores}, got {workers} (for more machines start a Dask cluster and "
+                           "pass --scheduler)")
     _quiet_dask_logs()
     with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")

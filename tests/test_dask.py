@@ -112,6 +112,13 @@ def test_malformed_scheduler_address_is_refused_at_once(address):
         runner.dask_client(address)
 
 
+def test_more_local_dask_workers_than_cores_are_refused(capsys):
+    """A local cluster of more worker processes than cores only slows the run (1e12 would never start)."""
+    code = main(["stats", "giltspiel", "--n", "1000", "--dask-workers", "1e12"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "--dask-workers starts that many worker processes" in err[0]
+
+
 def test_scheduler_and_dask_workers_exclude_each_other(capsys):
     code = main(["stats", "giltspiel", "--n", "1000", "--scheduler", "tcp://127.0.0.1:1", "--dask-workers", "2"])
     assert code == 2 and "not allowed with argument" in capsys.readouterr().err
