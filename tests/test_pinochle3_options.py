@@ -209,6 +209,10 @@ def test_stats_and_match_divide_by_ten():
     assert np.allclose(tenth.points_mean * 10, main_game.points_mean)
 
 
+SELF_PLAY = ["match", "pinochle3", "--a", "bold", "--b", "bold", "--option"]
+"""The start of a self-play match command line, before one option."""
+
+
 @pytest.mark.parametrize("argv, message", [
     (["meld", "pinochle3", "--hand", M2, "--option", "target=1000"],
      "option target does not change 'cardsim meld pinochle3', whose options are double_bonus"),
@@ -218,17 +222,17 @@ def test_stats_and_match_divide_by_ten():
      "roundhouse_meld=True and roundhouse_with_rope=390 (V7) change points only together"),
     (["meld", "pinochle3", "--hand", M2, "--option", "roundhouse_with_rope=390"], "give both or neither"),
     (["meld", "pinochle3", "--hand", M2, "--option", "scale=True"], "option scale cannot be True"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "trump_requires_marriage=True"],
+    ([*SELF_PLAY, "trump_requires_marriage=True"],
      "option trump_requires_marriage=True is not modelled by 'cardsim match pinochle3'"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "unanimous_throw_in=True"],
+    ([*SELF_PLAY, "unanimous_throw_in=True"],
      "no bidding policy agrees to throw a hand in"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "allow_partial_meld=True"],
+    ([*SELF_PLAY, "allow_partial_meld=True"],
      "every player declares his full meld"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "renege_defender_bidder_award=bid"],
+    ([*SELF_PLAY, "renege_defender_bidder_award=bid"],
      "nobody reneges in self-play"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "misdeal_redeal=next_dealer"],
+    ([*SELF_PLAY, "misdeal_redeal=next_dealer"],
      "nobody misdeals in self-play"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "play_rule=new1945"],
+    ([*SELF_PLAY, "play_rule=new1945"],
      "play rule new1945 changes nothing in 'cardsim match pinochle3': greedy play heads every trick it can"),
     (["thresholds", "pinochle3", "--rule", "new1945_alt"], "play rule new1945_alt changes nothing"),
     (["odds", "pinochle3", "--hand", M2, "--rule", "new1945", "--dd-tricks", "0"],
