@@ -658,7 +658,7 @@ def parse_options(items) -> dict:
 
 def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, **run_kw) -> pd.DataFrame:
     """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`; each
-    sits in half the seats, greedy play by all). One row per policy: win rate per seat-game (a fair
+    sits in half the seats, greedy play by all). One row per policy: win rate per seat in the finished games (a fair
     share is 1/3; Wilson interval at the effective number of seat-games, since one seat's win is
     the others' loss: `analysis.stats.ratio_share` over games) and mean score change per
     seat per hand (normal interval). options: rule options of the games (target, minimum bid, nines
@@ -685,10 +685,10 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
 
 
 def _seat_win_share(c: np.ndarray, side: int) -> dict:
-    """Win rate per seat-game of side 0 (a) or 1 (b) from `bid.GameJob` counts c: games are clusters
-    of the side's seats, of which at most one wins."""
+    """Win rate per seat-game of side 0 (a) or 1 (b) from `bid.GameJob` counts c: the finished games
+    are clusters of the side's seats, of which at most one wins."""
     wins, seats, seats_sq, cross = (int(c[k]) for k in (1 + side, 4 + side, 12 + side, 14 + side))
-    return ratio_share(wins, seats, wins, seats_sq, cross, int(c[0]))
+    return ratio_share(wins, seats, wins, seats_sq, cross, int(c[0] - c[3]))
 
 
 def match_json(frame: pd.DataFrame) -> dict:

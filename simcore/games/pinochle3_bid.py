@@ -375,7 +375,8 @@ class GameJob:
     seat-hands of a, of b, points of a's seats, of b's, squared points per seat-hand of a, of b,
     (seats of a)², (seats of b)², seats of a if an a seat won, seats of b if a b seat won] (the last
     four per game: they give the win rates' intervals over games as clusters of seats,
-    `analysis.stats.ratio_share`)."""
+    `analysis.stats.ratio_share`). Seat-games and the cluster sums count finished games only: an
+    abandoned game has no winner, so it is no trial of the win rate; its hands count in the points."""
 
     block_size = 12
     n_counts = 16
@@ -388,8 +389,8 @@ class GameJob:
                                "no game can finish; give --a or --b a policy that bids (cautious, standard, bold) "
                                "or add --option forced_open=True or dealer_stuck=True")
 
-    def key(self) -> str:
-        return f"pinochle3|GameJob|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+    def key(self) -> str:  # "games2": seat-games count finished games only (checkpoints of before are not reused)
+        return f"pinochle3|games2|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
@@ -405,8 +406,7 @@ class GameJob:
         policies = [self.a if a else self.b for a in is_a]
         scores, dealer = [0, 0, 0], int(rng.integers(SEATS))
         out = np.zeros(self.n_counts, dtype=np.int64)
-        out[0], out[4], out[5] = 1, is_a.sum(), SEATS - is_a.sum()
-        out[12], out[13] = out[4] ** 2, out[5] ** 2
+        out[0] = 1
         for _ in range(MAX_HANDS):
             score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
             dealer = (dealer + 1) % SEATS
@@ -420,6 +420,8 @@ class GameJob:
             scores = [s + d for s, d in zip(scores, score.delta)]
             winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:
+                out[4], out[5] = is_a.sum(), SEATS - is_a.sum()
+                out[12], out[13] = out[4] ** 2, out[5] ** 2
                 out[1 if is_a[winner] else 2] += 1
                 out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
                 return out
