@@ -98,6 +98,18 @@ def test_game_counts_add_up():
     assert a_wins <= c[14] <= 2 * a_wins and b_wins <= c[15] <= 2 * b_wins
 
 
+def test_abandoned_games_are_no_trials_of_the_win_rate(monkeypatch):
+    monkeypatch.setattr(bid, "MAX_HANDS", 10)  # some games reach 1500 within 10 hands, others do not
+    c = runner.run(bid.GameJob("standard", "bold"), 12, 3, progress=False, checkpoint=False)
+    games, a_wins, b_wins, abandoned, seats_a, seats_b = c[:6]
+    assert 0 < abandoned < games and a_wins + b_wins == games - abandoned
+    assert seats_a + seats_b == p3.SEATS * (games - abandoned)  # seats of finished games only
+    frame = api.match("standard", "bold", 12, 3, progress=False, checkpoint=False)
+    assert frame.attrs["abandoned"] == abandoned
+    assert frame.seat_games.tolist() == [seats_a, seats_b]
+    assert frame.win_p.tolist() == [a_wins / seats_a, b_wins / seats_b]
+
+
 # --- auction policy (R4.2, V2, V3) ------------------------------------------------------------------
 @pytest.mark.parametrize("limits, options, expected", [
     ((0, 250, 0), {}, (1, 250)),          # B1 shape: dealer 0, seat 1 opens, the others pass
