@@ -6,6 +6,7 @@ names a game; the analysis commands find a game's pieces through its registered 
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 from simcore.cards import Deck
@@ -42,8 +43,7 @@ def register(game: Game) -> Game:
 
 
 def games() -> dict[str, Game]:
-    import simcore.games  # noqa: F401  (registers every game)
-
+    importlib.import_module("simcore.games")  # registers every game
     return dict(_GAMES)
 
 
@@ -55,15 +55,22 @@ def get_game(name: str) -> Game:
     return known[key]
 
 
-def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict) -> dict:
+def same_type(value, choice) -> bool:
+    """The default kind check of `chosen_options`: a value matches only choices of its own type (True is
+    not 1, 1.0 is not 1)."""
+    return type(value) is type(choice)
+
+
+def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, same_kind=same_type) -> dict:
     """Every option of ``options`` by name: ``chosen`` values over the defaults.
 
-    Raises CardsimError for an unknown option or a value outside its choices.
+    Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
+    and be of its kind, ``same_kind(value, choice)``.
     """
     known = {o.name: o for o in options}
     for name, value in chosen.items():
         if name not in known:
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
-        if not any(value == c and type(value) is type(c) for c in known[name].choices):
-            raise CardsimError(f"{game_name} option {name}={value!r}: choose one of {known[name].choices}")
+        if not any(value == c and same_kind(value, c) for c in known[name].choices):
+            raise CardsimError(f"{game_name} option {name} cannot be {value!r}; choose one of {known[name].choices}")
     return {name: chosen.get(name, o.default) for name, o in known.items()}

@@ -59,4 +59,4 @@ def test_cli_variant_json_and_bad_variant(capsys):
     assert main(["thresholds", "bauernstoss", "--variant", "DS", "--n", "200", "--seed", "1", "--no-progress"]) == 0
     assert "Deutscher Schafkopf" in capsys.readouterr().out
     assert main(["odds", "bauernstoss", "--hand", "sB hB dB cA cT sK h7 d8", "--variant", "XX", "--n", "5"]) == 2
-    assert "option variant='XX': choose one of" in capsys.readouterr().err
+    assert "bauernstoss option variant cannot be 'XX'; choose one of" in capsys.readouterr().err

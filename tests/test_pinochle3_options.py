@@ -64,9 +64,15 @@ def test_variants_move_meld_one_way(pack, trump):
 
 
 def test_x4_divide_by_ten():
-    """X4 (V12): rope 15, counter 1, last trick 1, minimum bid 25, target 150."""
-    assert p3.scaled({"scale": 0.1}) == {"rope": 15, "counter": 1, "last_trick": 1, "min_bid": 25, "target": 150}
-    assert p3.scaled() == p3.SCALED
+    """X4 (V12): rope 15, counter 1, last trick 1, minimum bid 25, target 150: the main game's values over
+    `point_divisor`, as the commands report them."""
+    for options, divisor in (({"scale": 0.1}, 10), ({}, 1), ({"scale": 1}, 1), ({"scale": 1.0}, 1)):
+        assert p3.point_divisor(options) == divisor
+    opts = {"scale": 0.1}
+    chosen = p3.rule_options(opts)
+    main_game = (p3.MELD_KINDS[p3.ROPE].single, p3.RANK_POINTS["A"], p3.LAST_TRICK_BONUS, chosen["min_bid"],
+                 chosen["target"])
+    assert [value // p3.point_divisor(opts) for value in main_game] == [15, 1, 1, 25, 150]
 
 
 def holding(text: str) -> np.ndarray:
@@ -118,7 +124,7 @@ def test_thrown_in_hand_scores_nothing():
 ])
 def test_bad_options(options, message):
     with pytest.raises(CardsimError, match=message):
-        p3.meld_points(holding(M8), 0, options) if "scale" not in options else p3.scaled(options)
+        p3.meld_points(holding(M8), 0, options) if "scale" not in options else p3.point_divisor(options)
     with pytest.raises(CardsimError, match="unknown nines_rule"):
         p3.nines_throw_in(holding(M21), "4_any")
 

@@ -29,7 +29,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, deal
 from simcore.errors import CardsimError
-from simcore.registry import Game, Option, register
+from simcore.registry import Game, Option, chosen_options, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -230,20 +230,18 @@ def _check_trump(trump: int) -> int:
     return int(trump)
 
 
+def _numbers_alike(value, choice) -> bool:
+    """Numbers match a choice of either numeric type (scale 1.0 is 1), bools only bools (True is not 1)."""
+    return isinstance(value, bool) == isinstance(choice, bool)
+
+
 def rule_options(options: dict | None = None) -> dict:
     """Every pinochle3 option (Appendix A) with ``options`` overriding the defaults.
 
-    Raises CardsimError for an unknown option or a value outside its choices (True is not 1).
+    Raises CardsimError for an unknown option or a value outside its choices (`chosen_options`).
     """
-    known = {o.name: o for o in OPTIONS}
-    chosen = {name: o.default for name, o in known.items()}
-    for name, value in (options or {}).items():
-        if name not in known:
-            raise CardsimError(f"unknown pinochle3 option '{name}'; options are {', '.join(known)}")
-        if not any(value == c and isinstance(value, bool) == isinstance(c, bool) for c in known[name].choices):
-            raise CardsimError(f"option {name} cannot be {value!r}; choose one of {known[name].choices}")
-        chosen[name] = value
-    return chosen
+    return chosen_options("pinochle3", OPTIONS, options or {}, _numbers_alike)
+
 
 DOUBLED_WITHOUT_BONUS = (ROPE, PINOCHLE, ACES, KINGS, QUEENS, JACKS)
 """Melds whose double is worth just 2 x single under V5 (marriages and deece are 2 x already)."""
@@ -320,21 +318,11 @@ def nines_throw_in(hands, rule: str | None) -> np.ndarray:
     return ok
 
 
-SCALED = {"rope": 150, "counter": 10, "last_trick": 10, "min_bid": 250, "target": 1500}
-"""Values of the main game that the ÷10 variant (V12) scales."""
-
-
 def point_divisor(options: dict | None = None) -> int:
     """What every point value of the main game is divided by under option ``scale``: 10 for V12's
     0.1, else 1. Every value of the game is a multiple of 10, so V12 changes no decision, only the
     numbers: the simulations count main-game points and divide what they report."""
     return round(1 / rule_options(options)["scale"])
-
-
-def scaled(options: dict | None = None) -> dict[str, int]:
-    """`SCALED` in the units of option ``scale`` (1, or 0.1 for V12: rope 15, counter 1, target 150)."""
-    divisor = point_divisor(options)
-    return {name: value // divisor for name, value in SCALED.items()}
 
 
 # --- exact meld distribution (spec §9.2) ----------------------------------------------------------

@@ -1,0 +1,41 @@
+"""simcore.registry.chosen_options: defaults, unknown options and the kind check of values (strict by default;
+pinochle3 lets numbers match by value for its scale 1 or 0.1)."""
+
+import re
+
+import pytest
+
+from simcore.errors import CardsimError
+from simcore.games import pinochle3 as p3
+from simcore.registry import Option, chosen_options
+
+OPTIONS = (Option("scale", 1, (1, 0.1)), Option("flag", False, (False, True)))
+
+
+def test_defaults_and_unknown_option():
+    assert chosen_options("g", OPTIONS, {}) == {"scale": 1, "flag": False}
+    assert chosen_options("g", OPTIONS, {"scale": 0.1}) == {"scale": 0.1, "flag": False}
+    with pytest.raises(CardsimError, match="unknown g option 'scal'; options are scale, flag"):
+        chosen_options("g", OPTIONS, {"scal": 1})
+
+
+@pytest.mark.parametrize("value, strict_ok, pinochle3_ok", [
+    (1, True, True), (0.1, True, True), (1.0, False, True), (True, False, False), (0.5, False, False),
+])
+def test_kind_check_of_scale(value, strict_ok, pinochle3_ok):
+    """By default a value must have its choice's type; pinochle3's ``same_kind`` lets numbers match by
+    value but never a bool (True == 1)."""
+    for game, ok, check in (("g", strict_ok, lambda: chosen_options("g", OPTIONS, {"scale": value})),
+                            ("pinochle3", pinochle3_ok, lambda: p3.rule_options({"scale": value}))):
+        if ok:
+            assert check()["scale"] == value
+        else:
+            with pytest.raises(CardsimError, match=re.escape(f"{game} option scale cannot be {value!r}; "
+                                                             "choose one of (1, 0.1)")):
+                check()
+
+
+def test_pinochle3_bool_options_take_bools_only():
+    with pytest.raises(CardsimError, match="pinochle3 option forced_open cannot be 1"):
+        p3.rule_options({"forced_open": 1})
+    assert p3.rule_options({"forced_open": True})["forced_open"] is True
