@@ -6,7 +6,8 @@
     cardsim sweep SCENARIO.toml        run a scenario grid into a Parquet dataset (sweeps/<name>)
     cardsim cache [--clear]            what the on-disk cache holds (interrupted runs, tables); empty it
 
-Bad input prints one line ``cardsim: error: ...`` and exits with code 2.
+Bad input, and a results file that cannot be written after all (disk full, ...), print one line
+``cardsim: error: ...`` and exit with code 2.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analysis.commands import Command, add_cluster_arguments, commands, lookup
+from analysis.commands import Command, add_cluster_arguments, commands, lookup, write_failure
 from simcore.errors import CardsimError
 
 class _Parser(argparse.ArgumentParser):
@@ -147,9 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         print(f"cardsim: {exc or 'interrupted'}", file=sys.stderr)
         return 130
-    except OSError as exc:  # e.g. standard output closed or the disk full
-        print(f"cardsim: error: cannot write output ({exc.strerror or exc})", file=sys.stderr)
-        return 1
+    except OSError as exc:  # a write that failed after every check passed: disk full, a folder in a file's place, ...
+        print(f"cardsim: error: {write_failure(exc.filename or 'the results', exc)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -79,14 +79,57 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def _flags_text(flags: list[str]) -> str:
+    """["--n"] -> "--n"; ["--n", "--seed", "--seat"] -> "--n, --seed and --seat"."""
+    return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
+
+
 def check_only_with(given: list[str], needed: str, active: bool) -> None:
     """CardsimError when the options ``given`` (flags, e.g. ["--samples"]) are set while ``needed`` (e.g. "--play
     pimc"), the only setting that uses them, is not ``active``: an option is never accepted and ignored."""
     if given and not active:
         one = len(given) == 1
-        flags = given[0] if one else f"{', '.join(given[:-1])} and {given[-1]}"
-        raise CardsimError(f"{flags} {'applies' if one else 'apply'} only with {needed}; drop {'it' if one else 'them'} "
-                           f"or add {needed}")
+        raise CardsimError(f"{_flags_text(given)} {'applies' if one else 'apply'} only with {needed}; "
+                           f"drop {'it' if one else 'them'} or add {needed}")
+
+
+OPTIONS_GIVEN = "options_given"
+"""Attribute of parsed arguments: destination -> the flag the user gave it with (options stored by `NotedStore`)."""
+
+
+class NotedStore(argparse.Action):
+    """argparse action: store the option's value and note that the user gave it (`given_flags`), which a default
+    cannot tell (the user may give the default value). Aliases (options of one destination, such as --games and
+    --n) must agree: giving both with different values is refused."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = vars(namespace).setdefault(OPTIONS_GIVEN, {})
+        earlier = given.get(self.dest)
+        if earlier not in (None, option_string) and getattr(namespace, self.dest) != values:
+            raise CardsimError(f"give {earlier} or {option_string}, not both ({earlier} "
+                               f"{getattr(namespace, self.dest)} and {option_string} {values} differ)")
+        given[self.dest] = option_string
+        setattr(namespace, self.dest, values)
+
+
+def given_flags(args: argparse.Namespace, *dests: str) -> list[str]:
+    """The flags the user gave for the destinations ``dests`` (options stored by `NotedStore`), in that order."""
+    given = getattr(args, OPTIONS_GIVEN, {})
+    return [given[dest] for dest in dests if dest in given]
+
+
+SAMPLING_DESTS = ("n", "seed", "jobs", "chunk_size", "checkpoint", "scheduler", "dask_workers")
+"""The options of `add_run_arguments` that only a simulation uses."""
+
+
+def check_exact_alone(args: argparse.Namespace, *dests: str) -> None:
+    """With ``--exact``, an enumeration of every hand, refuse the sampling options and the options ``dests`` the
+    user gave: none of them applies, and an option is never accepted and ignored."""
+    given = given_flags(args, *SAMPLING_DESTS, *dests) if args.exact else []
+    if given:
+        one = len(given) == 1
+        raise CardsimError(f"--exact enumerates every hand, so {_flags_text(given)} {'does' if one else 'do'} not "
+                           f"apply; drop {'it' if one else 'them'} or drop --exact")
 
 
 def probe_writable(folder) -> None:
@@ -94,6 +137,12 @@ def probe_writable(folder) -> None:
     fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
     os.close(fd)
     os.unlink(probe)
+
+
+def write_failure(path, exc: OSError) -> str:
+    """The one error line of a results write that failed after every check passed (disk full, a folder put in the
+    file's place, permissions changed): the path, the system's reason and the remedy."""
+    return f"cannot write {path} ({exc.strerror or exc}); make room or give a writable path, then run again"
 
 
 def path_text(text: str) -> str:
@@ -107,26 +156,36 @@ def path_text(text: str) -> str:
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     """--scheduler and --dask-workers: run the chunks on a dask.distributed cluster."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    group.add_argument("--scheduler", action=NotedStore, default=None, metavar="ADDRESS",
                        help="run on the Dask cluster of this scheduler, e.g. tcp://host:8786 (its workers need cardsim "
                             "installed); results do not depend on it")
-    group.add_argument("--dask-workers", type=positive_int, default=None, metavar="N",
+    group.add_argument("--dask-workers", type=positive_int, action=NotedStore, default=None, metavar="N",
                        help="run on a local Dask cluster of N worker processes; results do not depend on it")
 
 
 def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
     """--n, --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json, --scheduler, --dask-workers."""
-    parser.add_argument("--n", type=positive_int, default=default_n, help=f"deals to simulate (default {default_n:,})")
-    parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
-    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
-    parser.add_argument("--chunk-size", type=positive_int, default=None,
+    parser.add_argument("--n", type=positive_int, action=NotedStore, default=default_n,
+                        help=f"deals to simulate (default {default_n:,})")
+    parser.add_argument("--seed", action=NotedStore, default=None,
+                        help="random seed (default: fresh, printed with the result)")
+    parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
+                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--chunk-size", type=positive_int, action=NotedStore, default=None,
                         help=f"deals per work unit (default {CHUNK_BLOCKS} random-stream blocks, {DEFAULT_CHUNK_DEALS:,} "
                              "deals for the figure jobs); results do not depend on it")
-    parser.add_argument("--checkpoint", type=path_text, default=None,
+    parser.add_argument("--checkpoint", type=path_text, action=NotedStore, default=None,
                         help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_cluster_arguments(parser)
+
+
+def add_games_alias(parser: argparse.ArgumentParser, note: str = "") -> None:
+    """--games: another name of --n (`add_run_arguments`, added before) for commands that count games; giving
+    both with different values is refused (`NotedStore`). ``note`` ends the help's parenthesis."""
+    parser.add_argument("--games", dest="n", type=positive_int, action=NotedStore, default=argparse.SUPPRESS,
+                        help=f"games to play, the same as --n (default {parser.get_default('n'):,}{note})")
 
 
 def cluster_options(args: argparse.Namespace) -> dict:

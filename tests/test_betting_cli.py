@@ -1,7 +1,9 @@
 """Betting commands (analysis.games.betting): match, tournament and thresholds for Giltspiel; output
 contracts, determinism across --jobs / --chunk-size, match equity against an exact race, bad input."""
 
+import errno
 import json
+import os
 from math import comb
 
 import numpy as np
@@ -60,6 +62,18 @@ def test_tournament_table(capsys, tmp_path):
     assert code == 0 and "overall game-win rate" in out
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + 6  # three pairings, two rows each
+
+
+def test_tournament_loads_every_policy_once(monkeypatch, tmp_path):
+    """A round robin of k policies loads each file once, not once per pairing (k - 1 times)."""
+    specs = []
+    for name in ("p", "q", "r"):
+        (tmp_path / f"{name}.json").write_text(json.dumps({"name": name, "bet_margin": 0.1}))
+        specs.append(str(tmp_path / f"{name}.json"))
+    loads = []
+    monkeypatch.setattr(betting, "load_policy", lambda spec: loads.append(spec) or simcore.betting.load_policy(spec))
+    table = betting.tournament("giltspiel", [*specs, "never"], games=2, seed=1, progress=False)
+    assert len(table) == 4 * 3 and sorted(loads) == sorted([*specs, "never"])
 
 
 def test_thresholds_first_order_values():
@@ -199,6 +213,38 @@ def test_tournament_csv_is_checked_before_simulating(where, capsys, monkeypatch,
     code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,cautious", "--games", "4",
                              "--seed", "1", "--no-progress", "--csv", str(tmp_path / where))
     assert code == 2 and out == "" and err.count("\n") == 1 and "--csv" in err
+
+
+def _folder_put_in_place(csv):
+    """A `betting.tournament` that, once it has run, puts a folder where its --csv file goes."""
+    run = betting.tournament
+
+    def tournament(*args, **kw):
+        table = run(*args, **kw)
+        csv.mkdir()
+        return table
+    return tournament
+
+
+def _disk_full(*args, **kw):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("breaks,reason", [("folder", "Is a directory"), ("disk", "No space left on device")])
+def test_tournament_csv_write_failing_after_the_checks_is_one_line(breaks, reason, capsys, monkeypatch, tmp_path):
+    """A --csv that passed the checks but fails when the table is written (a folder put in its place during the
+    run, the disk full) ends with exit 2 and one line naming the path and the system's reason."""
+    import pandas as pd
+
+    csv = tmp_path / "table.csv"
+    if breaks == "folder":
+        monkeypatch.setattr(betting, "tournament", _folder_put_in_place(csv))
+    else:
+        monkeypatch.setattr(pd.DataFrame, "to_csv", _disk_full)
+    code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,never", "--games", "2",
+                             "--seed", "1", "--no-progress", "--csv", str(csv))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"cardsim: error: cannot write {csv} ({reason}); make room or give a writable path")
 
 
 def test_tournament_refuses_two_policies_of_one_name(capsys, tmp_path):

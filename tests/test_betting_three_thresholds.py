@@ -92,6 +92,8 @@ def test_thresholds_three_players_bad_input(capsys):
     (["thresholds", "perlaggen", "--players", "3", "--target", "5"], "drop --target"),
     (["thresholds", "perlaggen", "--players", "3", "--straf", "--places"], "drop --places"),
     (["thresholds", "perlaggen", "--players", "3", "--communication", "none"], "drop --communication"),
+    (["thresholds", "perlaggen", "--players", "3", "--games", "2000", "--seed", "1"], "drop --games, --seed"),
+    (["thresholds", "perlaggen", "--players", "3", "--policy", "formula", "--jobs", "2"], "drop --policy, --jobs"),
     (["tournament", "perlaggen", "--players", "3", "--straf", "--places", "--policies", "formula,never",
       "--games", "3"], "match` only"),
 ])

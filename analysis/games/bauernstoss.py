@@ -25,8 +25,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, Command, add_run_arguments, check_only_with, emit, long_frame,
-                               register_command, run_options)
+from analysis.commands import (LONG_COLUMNS, Command, add_games_alias, add_run_arguments, check_only_with, emit,
+                               long_frame, register_command, run_options)
 from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
 from simcore.errors import CardsimError
@@ -59,14 +59,14 @@ def parse_hand(hand: str) -> list[int]:
     return cards
 
 
-def parse_seat(seat) -> int:
-    """A seat 0-3 (dealer 0, forehand 1); CardsimError otherwise."""
+def parse_seat(seat, flag: str = "--seat") -> int:
+    """A seat 0-3 (dealer 0, forehand 1) given with ``flag``; CardsimError otherwise."""
     try:
         value = int(seat)
     except (TypeError, ValueError):
         value = -1
     if value not in range(bs.SEATS) or str(seat).strip() != str(value):
-        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat!r}")
+        raise CardsimError(f"{flag} must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat!r}")
     return value
 
 
@@ -453,16 +453,12 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(jobs.AUCTION_POLICIES)
     parser.add_argument("--a", required=True, help=f"auction policy of side a: {names}")
     parser.add_argument("--b", required=True, help=f"auction policy of side b: {names}")
-    parser.add_argument("--games", type=int, default=None, help="games to play (rounded up to duplicate pairs; "
-                        "default --n)")
     add_run_arguments(parser, 200)
+    add_games_alias(parser, "; rounded up to duplicate pairs")
 
 
 def _match_of(args: argparse.Namespace) -> dict:
-    games = args.games if args.games is not None else args.n
-    if games < 1:
-        raise CardsimError(f"--games must be at least 1, got {games}")
-    return match(args.a, args.b, games, args.seed, **run_options(args))
+    return match(args.a, args.b, args.n, args.seed, **run_options(args))
 
 
 def _run_match(args: argparse.Namespace) -> int:

@@ -29,13 +29,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, Command, emit, path_text, positive_int, probe_writable, register_command,
-                               run_options)
+from analysis.commands import (LONG_COLUMNS, Command, NotedStore, emit, given_flags, path_text, positive_int,
+                               probe_writable, register_command, run_options, write_failure)
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
-                             bluff_break_even, check_communication, check_target, dealt_match_equity, hold_threshold,
-                             load_policy)
+                             Policy, bluff_break_even, check_communication, check_target, dealt_match_equity,
+                             hold_threshold, load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -97,13 +97,19 @@ def _mapped_to_b(share: dict) -> dict:
     return {"p": (1 - share["p"]) / 2, "lo": (1 - share["hi"]) / 2, "hi": (1 - share["lo"]) / 2}
 
 
-def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int | None = None,
+def _loaded(spec: str | Policy) -> Policy:
+    """A policy as given, or loaded from its preset name or .json file (`simcore.betting.load_policy`)."""
+    return spec if isinstance(spec, Policy) else load_policy(spec)
+
+
+def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=None, target: int | None = None,
           permissive: bool = False, communication: str = "partner", style: str | None = None,
           players: int | None = None, hand: int | None = None, **run_kw) -> pd.DataFrame:
-    """Whole games between policies ``a`` and ``b``; rows "a" and "b" with the game-win rate (win_p, lo,
-    hi), points per deal (ppd_mean, lo, hi), wins and games. attrs: game, seed, target, communication,
-    style, players, hand, deals, the per-deal points histogram ``deal_points`` (a, b) and per dealing side (0: a's team
-    dealt) ``dealt_points`` (2, K, K) and ``race`` (2, K, K) (`simcore.betting.MatchJob`)."""
+    """Whole games between policies ``a`` and ``b`` (names, .json files or `Policy`s); rows "a" and "b" with
+    the game-win rate (win_p, lo, hi), points per deal (ppd_mean, lo, hi), wins and games. attrs: game, seed,
+    target, communication, style, players, hand, deals, the per-deal points histogram ``deal_points`` (a, b)
+    and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race`` (2, K, K)
+    (`simcore.betting.MatchJob`)."""
     if game == "perlaggen" and players == THREE:
         return match3(a, b, games, seed, target, style, hand, **run_kw)
     _check_games(games)
@@ -111,7 +117,7 @@ def match(game: str, a: str, b: str, games: int = 2000, seed=None, target: int |
     extra = variant(game, style, players, hand)
     check_communication(communication)
     rules = mod.rules_from_options(target=target, strict_examples=not permissive)
-    pa, pb = load_policy(a), load_policy(b)
+    pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
     counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra), games, seed, **run_kw)
     n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts[:10])
@@ -199,13 +205,13 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
         raise CardsimError(f"--policies needs at least two policies separated by commas, got '{','.join(policies)}'")
     if len(set(n.lower() for n in names)) != len(names):
         raise CardsimError(f"--policies names a policy twice: {', '.join(names)}")
-    _check_policy_names(names)
+    loaded = _distinct_policies(names)
     seed = normalize_seed(seed)
     rows = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            frame = match(game, a, b, games, seed, target, communication=communication, style=style, players=players,
-                          hand=hand, **run_kw)
+            frame = match(game, loaded[a], loaded[b], games, seed, target, communication=communication, style=style,
+                          players=players, hand=hand, **run_kw)
             for side, other_side in (("a", "b"), ("b", "a")):
                 row = frame.set_index("side").loc[side]
                 rows.append({"policy": row["policy"], "opponent": frame.set_index("side").loc[other_side, "policy"],
@@ -217,17 +223,20 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     return table
 
 
-def _check_policy_names(specs: list[str]) -> None:
-    """Every policy loads and has its own name: the table reports (and pools) policies by name."""
-    seen = {}
+def _distinct_policies(specs: list[str]) -> dict[str, Policy]:
+    """Every policy loaded once, by spec; each must have its own name: the table reports (and pools) policies by
+    name."""
+    loaded, seen = {}, {}
     for spec in specs:
-        name = load_policy(spec).name
+        loaded[spec] = load_policy(spec)
+        name = loaded[spec].name
         if name.lower() in seen:
             first = seen[name.lower()]
             file = spec if spec.endswith(".json") else first
             raise CardsimError(f"--policies {first} and {spec} are both named {name!r} and the table reports policies "
                                f"by name: give {file} another \"name\"")
         seen[name.lower()] = spec
+    return loaded
 
 
 def tournament_frame(table: pd.DataFrame) -> pd.DataFrame:
@@ -482,7 +491,7 @@ def _target(text: str) -> int:
 
 
 def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> None:
-    parser.add_argument("--games", type=positive_int, default=default_games,
+    parser.add_argument("--games", type=positive_int, action=NotedStore, default=default_games,
                         help=f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, default=None, help="points that win a game (default: the game's option)")
     parser.add_argument("--communication", choices=COMMUNICATION, default="partner",
@@ -508,11 +517,14 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
                                  "(default: the game's straf_places option, off)")
         parser.add_argument("--hand", type=int, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
-    parser.add_argument("--seed", default=None, help="random seed (default: fresh, printed with the result)")
-    parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1); results do not depend on it")
-    parser.add_argument("--chunk-size", type=positive_int, default=None,
+    parser.add_argument("--seed", action=NotedStore, default=None,
+                        help="random seed (default: fresh, printed with the result)")
+    parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
+                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--chunk-size", type=positive_int, action=NotedStore, default=None,
                         help="games per work unit (default 128); results do not depend on it")
-    parser.add_argument("--checkpoint", default=None, help="folder for finished chunks so an interrupted run resumes")
+    parser.add_argument("--checkpoint", action=NotedStore, default=None,
+                        help="folder for finished chunks so an interrupted run resumes")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -538,7 +550,8 @@ def _tournament_arguments(game: str):
 
 def _thresholds_arguments(game: str):
     def add(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--policy", default="formula", help="the self-play policy behind the match-equity table")
+        parser.add_argument("--policy", action=NotedStore, default="formula",
+                            help="the self-play policy behind the match-equity table")
         _common(game, parser, 2000)
     return add
 
@@ -573,6 +586,10 @@ def _tournament_of(game: str):
 
 def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+        unused = given_flags(args, "games", "seed", "policy", "jobs", "chunk_size", "checkpoint")
+        if getattr(args, "players", None) == THREE and unused:  # no self-play: nothing for them to set
+            raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
+                               f"{', '.join(unused)}")
         return thresholds(game, args.target, args.games, args.seed, args.policy, **_setting_kw(args))
     return frame
 
@@ -618,7 +635,10 @@ def _run_tournament(game: str):
             _check_csv(args.csv)
         table = _tournament_of(game)(args)
         if args.csv:
-            table.to_csv(Path(args.csv).expanduser(), index=False)
+            try:
+                table.to_csv(Path(args.csv).expanduser(), index=False)
+            except OSError as exc:  # checked writable before the run; the disk may fill or the file change since
+                raise CardsimError(write_failure(args.csv, exc)) from None
         return emit(args, table, lambda t: {**t.attrs, "table": t.to_dict(orient="records")}, tournament_text)
     return run
 
@@ -651,8 +671,8 @@ THREE_B = 2
 """Seats policy b holds at a 3-player table."""
 
 
-def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = None, style: str | None = None,
-           hand: int | None = None, places: bool | None = None, **run_kw) -> pd.DataFrame:
+def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, target: int | None = None,
+           style: str | None = None, hand: int | None = None, places: bool | None = None, **run_kw) -> pd.DataFrame:
     """Whole 3-player Perlaggen games (`simcore.games.perlaggen_three`; ``style="straf"``: Strafperlaggen,
     ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
     deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
@@ -675,7 +695,7 @@ def match3(a: str, b: str, games: int = 2001, seed=None, target: int | None = No
     places = option["straf_places"] and style == T.STRAF if places is None else places
     if target is None:
         target = T.STRAF_START if style == T.STRAF else option["target"]
-    pa, pb = load_policy(a), load_policy(b)
+    pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
     counts = runner.run(T.Match3Job(pa, pb, target, style, places), games, seed, **run_kw)
     (n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd, seconds, thirds, finish_deals,

@@ -19,7 +19,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, long_frame, positive_int, register_command, run_options
+from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, register_command,
+                               run_options)
 from analysis.stats import Z95, Estimate, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -328,7 +329,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=200)
-    parser.add_argument("--games", dest="n", type=positive_int, help="the same as --n: games to simulate")
+    add_games_alias(parser)
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,8 +20,8 @@ from fractions import Fraction
 import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
-from analysis.commands import (Command, add_run_arguments, emit, long_frame, no_exact, register_command, run_options,
-                               tables_long)
+from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, emit, long_frame, no_exact,
+                               register_command, run_options, tables_long)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -282,11 +282,13 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true", help="exact single-hand facts by enumeration (no sampling)")
-    parser.add_argument("--seat", type=int, default=1, help="seat whose own class conditions tables C and D (default 1)")
+    parser.add_argument("--seat", type=int, action=NotedStore, default=1,
+                        help="seat whose own class conditions tables C and D (default 1)")
     add_run_arguments(parser, default_n=2_000_000)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    check_exact_alone(args, "seat")  # every hand is enumerated, and a hand's facts do not depend on its seat
     if args.exact:
         tables = exact()
         return emit(args, tables, exact_json, format_exact)

@@ -23,8 +23,8 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_run_arguments, check_only_with, emit, long_frame, no_exact, positive_int,
-                               register_command, run_options, tables_long)
+from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, check_only_with, emit,
+                               long_frame, no_exact, positive_int, register_command, run_options, tables_long)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
@@ -520,12 +520,12 @@ def _stakes(text: str) -> tuple[float, float]:
 
 
 def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--style", default="innsbruck", choices=P.STYLES,
+    parser.add_argument("--style", action=NotedStore, default="innsbruck", choices=P.STYLES,
                         help="innsbruck (default), eichel (§9.1), schlanders or deutschnofen (§9.6); straf is the "
                              "three-player Strafperlaggen (§9.5), see 'cardsim stats perlaggen --players 3'")
-    parser.add_argument("--exchange-policy", default="always", choices=D.EXCHANGE_POLICIES,
+    parser.add_argument("--exchange-policy", action=NotedStore, default="always", choices=D.EXCHANGE_POLICIES,
                         help="A-07: team D exchanges a turned Perlagg whenever allowed (default) or never")
-    parser.add_argument("--exchange-gives", default="keep_figures", choices=D.GIVE_POLICIES,
+    parser.add_argument("--exchange-gives", action=NotedStore, default="keep_figures", choices=D.GIVE_POLICIES,
                         help="A-07: which natural card is given up (default: lowest keeping the best figures)")
     parser.add_argument("--level", default="L0", choices=L.LEVELS,
                         help="§11.6 figure level: L0 each figure with every free Perlagg (default), L1 each "
@@ -603,6 +603,7 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     if args.exact:
         if args.level != "L0":
             raise CardsimError("--exact enumerates single-hand facts, which have no figure level; drop --level")
+        check_exact_alone(args, "style", "exchange_policy", "exchange_gives")  # exact() covers every style, unexchanged
         return exact()
     return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, stakes,
                  **run_options(args))

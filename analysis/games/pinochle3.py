@@ -17,7 +17,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, long_frame, positive_int, register_command, run_options
+from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, positive_int,
+                               register_command, run_options)
 from analysis.stats import Estimate, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -716,12 +717,11 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(f"{n} ({p.help})" for n, p in bid.BID_POLICIES.items())
     parser.add_argument("--a", required=True, help=f"bidding policy: {names}")
     parser.add_argument("--b", required=True, help="the other bidding policy")
-    parser.add_argument("--games", dest="n", type=positive_int, default=200,
-                        help="games to play (default 200; --n too)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
                              "'cardsim games pinochle3' lists them)")
     add_run_arguments(parser, default_n=200)
+    add_games_alias(parser)
 
 
 def _match_of(args: argparse.Namespace) -> pd.DataFrame:
