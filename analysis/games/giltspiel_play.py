@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import Command, check_only_with, emit, positive_int, register_command
+from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
 from simcore import runner
 from simcore.errors import CardsimError
@@ -34,35 +35,12 @@ OUTCOMES = ("win", "lose")
 
 
 # --- solve ------------------------------------------------------------------------------------
-def parse_trump(text: str, deck=g.DECK) -> int:
-    """Suit index of a trump given as a letter (E L H S) or German name; CardsimError otherwise."""
-    key = text.strip().upper()
-    for index, (letter, name) in enumerate(zip(deck.suits, deck.suit_names)):
-        if key in (letter.upper(), name.upper()):
-            return index
-    raise CardsimError(f"--trump '{text}' is not a suit; give one of {', '.join(deck.suits)} "
-                       f"({', '.join(deck.suit_names)})")
-
-
-def parse_deal(text: str, deck=g.DECK, hand_size: int = g.HAND_SIZE) -> np.ndarray:
-    """Four hands of ``hand_size`` cards for seats 0-3 separated by '/' -> (4,) uint64 masks;
-    CardsimError if malformed."""
-    parts = text.split("/")
-    if len(parts) != g.SEATS:
-        raise CardsimError(f"--deal needs {g.SEATS} hands for seats 0-3 separated by '/', got {len(parts)}")
-    parsed = deck.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
-    for label, cards in parsed.items():
-        if len(cards) != hand_size:
-            raise CardsimError(f"--deal: {label} holds {len(cards)} cards; every hand needs {hand_size}")
-    return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
-
-
 def solve(deal: str, trump: str) -> dict:
     """Double-dummy result of one deal: {"trump", "hands", "spiel_team", "tricks": [team 0, team 1]
     (each forcible out of 5 if all were played), "line": [(seat, token), ...] to the Spiel,
     "winners": the seat winning each trick of the line}."""
-    hands = parse_deal(deal)
-    suit = parse_trump(trump)
+    hands = parse_deal(deal, g.DECK, g.HAND_SIZE, g.SEATS)
+    suit = parse_trump(trump, g.DECK)
     line = play.optimal_line(hands, suit)
     return {
         "trump": g.DECK.suits[suit],

@@ -21,8 +21,9 @@ import argparse
 import pandas as pd
 
 from analysis.commands import Command, emit, register_command
-from analysis.games.giltspiel_play import add_pimc_arguments, parse_deal, parse_trump, solve_lines
+from analysis.games.giltspiel_play import add_pimc_arguments, solve_lines
 from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
+from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame, format_cell
 from simcore import runner
 from simcore.errors import CardsimError
@@ -52,7 +53,7 @@ def solve(deal: str, trump: str, style: str = "innsbruck") -> dict:
     """Double-dummy result of one deal: {"style", "trump", "perlaggen", "hands", "spiel_team",
     "tricks": [team 0, team 1] (each forcible out of 5 if all were played), "line": [(seat, card,
     identity tokens), ...] to the Spiel, "winners": the seat winning each trick of the line}."""
-    hands = parse_deal(deal, P.DECK)
+    hands = parse_deal(deal, P.DECK, D.HAND_SIZE, D.SEATS)
     suit = parse_trump(trump, P.DECK)
     D.DealRules(style)  # CardsimError for a style that is not a four-player game
     if not P.has_weli(style) and any((int(h) >> P.WELI) & 1 for h in hands):

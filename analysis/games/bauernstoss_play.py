@@ -1,0 +1,105 @@
+"""Bauernstoss double-dummy ``solve`` command: the card points each team takes under perfect play of
+a deal (or of an ending) with every hand known, and one line of perfect play.
+
+Command line::
+
+    cardsim solve bauernstoss --deal "cB sA ... / ... / ... / ..." --trump h [--leader 1] [--variant BS]
+        [--jack-rule overtake_when_trumping] [--json]
+
+Python API::
+
+    from analysis.games.bauernstoss_play import solve
+    result = solve("cB hB cA cT sK h7 d8 d9 / ...", "h")
+
+Seats 0-3 clockwise, dealer seat 0, so forehand (seat 1) leads a full deal; team = seat % 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from analysis.commands import Command, emit, register_command
+from analysis.games.bauernstoss import VARIANT_NAMES, parse_seat, parse_variant
+from analysis.solving import parse_deal, parse_trump, split_tricks, tricks_json, tricks_text
+from simcore.errors import CardsimError
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_play as play
+from simcore.games import bauernstoss_solve as solver
+
+GAME = "bauernstoss"
+DEFAULT_JACK_RULE = bs.rule_options()["jack_rule"]
+LEVELS = (42, 61, 79, 91)
+"""Point levels a solve reports per team: the chalk team's 42, a majority, the other team's 79, Schneider."""
+
+
+def play_rule_of(variant: str, jack_rule: str) -> int:
+    """The play-rule code of ``variant`` and ``jack_rule`` (the latter a Bauernstoss option only)."""
+    variant = parse_variant(variant)
+    bs.rule_options(jack_rule=jack_rule)
+    if variant != "BS" and jack_rule != DEFAULT_JACK_RULE:
+        raise CardsimError(f"--jack-rule applies only with --variant BS ({VARIANT_NAMES[variant]} has its own "
+                           "play rule); drop it or use --variant BS")
+    return play.play_rule(variant, jack_rule)
+
+
+def trick_points(cards, last: bool) -> int:
+    """Card points of a trick's cards (``last`` does not matter in Bauernstoss)."""
+    return int(sum(int(bs.FACE_POINTS[c]) for c in cards))
+
+
+def solve(deal: str, trump: str, leader=1, variant: str = "BS", jack_rule: str = DEFAULT_JACK_RULE) -> dict:
+    """Double-dummy result of a deal or an ending (every hand the same number of cards, 1-8, at a
+    trick start): {"trump", "leader", "variant", "jack_rule", "hands", "points": [team 0, team 1]
+    (card points each takes under perfect play; they add up to the points in play), "total",
+    "tricks": [{"plays": [(seat, token), ...], "winner", "points"}, ...] (one line of perfect play)}."""
+    hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS)
+    suit = parse_trump(trump, bs.DECK)
+    seat = parse_seat(leader, "--leader")
+    rule = play_rule_of(variant, jack_rule)
+    team0, line = solver.optimal_line(hands, suit, seat, 0, rule)
+    total = trick_points([c for h in hands for c in bs.DECK.cards_of(int(h))], True)
+    tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
+                          bs.DECK.token)
+    return {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant, "jack_rule": jack_rule,
+            "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands],
+            "points": [int(team0), total - int(team0)], "total": total, "tricks": tricks}
+
+
+def solve_json(result: dict) -> dict:
+    return {"game": GAME, **result, "tricks": tricks_json(result["tricks"])}
+
+
+def format_solve(result: dict) -> str:
+    suit = bs.DECK.suit_names[bs.DECK.suits.index(result["trump"])]
+    rules = VARIANT_NAMES[result["variant"]] + (f", jack rule {result['jack_rule']}" if result["variant"] == "BS"
+                                                else "")
+    lines = [f"Bauernstoss double dummy: trump {result['trump']} ({suit}), seat {result['leader']} leads; {rules}"]
+    lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
+    lines += ["", f"card points under perfect play (of {result['total']} in play):"]
+    for team, points in enumerate(result["points"]):
+        reached = " ".join(f"{level} {'yes' if points >= level else 'no'}" for level in LEVELS)
+        lines.append(f"  team {team} (seats {team} and {team + 2}): {points:3d}   reaches {reached}")
+    lines += tricks_text(result["tricks"], lambda seat: f" (team {seat % 2})")
+    return "\n".join(lines)
+
+
+def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deal", required=True,
+                        help='four hands for seats 0-3 separated by "/", 8 cards each for a full deal (fewer, the '
+                             'same number each, for an ending), e.g. "cB sA sK s9 hA h9 d7 d8 / ..."')
+    parser.add_argument("--trump", required=True, help="trump suit: c, s, h or d")
+    parser.add_argument("--leader", default="1", help="seat on lead, 0-3 (default 1: forehand leads a full deal)")
+    parser.add_argument("--variant", default="BS", help="play rules: BS (Bauernstoss, default), AS (Alter "
+                        "Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
+    parser.add_argument("--jack-rule", default=DEFAULT_JACK_RULE,
+                        help="BS jack rule: overtake_when_trumping (default), always_overrides_follow or off (§8 A1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    result = solve(args.deal, args.trump, args.leader, args.variant, args.jack_rule)
+    return emit(args, result, solve_json, format_solve)
+
+
+register_command("solve", GAME, Command("double-dummy card points of a deal with all hands known",
+                                        _add_solve_arguments, _run_solve))

@@ -1,0 +1,121 @@
+"""`cardsim solve bauernstoss` and `cardsim solve pinochle3`: the solvers' values, a legal line of play that
+scores them, and bad input refused with one line."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.cli import main
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_play as bs_play
+from simcore.games import bauernstoss_solve as bs_solve
+from simcore.games import pinochle3 as p
+from simcore.games import pinochle3_play as p_play
+from simcore.games import pinochle3_solve as p_solve
+
+BS_DEAL = "c7 s8 sB h7 hD hK hA dB / cK cT s9 sK sA d7 d8 dD / c9 cD sT h8 h9 hB d9 dA / c8 cB cA s7 sD hT dK dT"
+PN_ENDING = "SQ HK D9 D10 / S9 S10 DA CA / SQ SK C9 CQ"
+
+
+def run_json(capsys, *argv) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def masks(deck, deal: str) -> np.ndarray:
+    groups = deck.parse_groups({str(s): part for s, part in enumerate(deal.split("/"))})
+    return np.array([deck.mask(cards) for cards in groups.values()], dtype=np.uint64)
+
+
+def replay(tricks, hands, seats: int, legal, winner_slot, card_of) -> dict:
+    """Play a solve's tricks from ``hands`` (seat -> set of cards), checking each card is held and legal
+    (``legal(hand, trick, count)`` -> mask) and each trick's winner; returns seat -> trick points."""
+    taken = {s: 0 for s in range(seats)}
+    for trick in tricks:
+        cards = []
+        for seat, token in trick["plays"]:
+            card = next(c for c in sorted(hands[seat]) if card_of(c) == token)
+            padded = np.array(cards + [0] * (seats - len(cards)), dtype=np.int64)
+            assert int(legal(np.uint64(sum(1 << c for c in hands[seat])), padded, len(cards))) >> card & 1
+            hands[seat].discard(card)
+            cards.append(card)
+        assert trick["plays"][winner_slot(np.array(cards, dtype=np.int64))][0] == trick["winner"]
+        taken[trick["winner"]] += trick["points"]
+    assert not any(hands.values())
+    return taken
+
+
+def test_bauernstoss_solve_gives_the_solvers_points_and_a_line_that_scores_them(capsys):
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h")
+    hands = masks(bs.DECK, BS_DEAL)
+    team1 = int(bs_solve.solve_points(hands[None], 2, 1, 1)[0])
+    assert out["points"] == [120 - team1, team1] and out["total"] == 120 and out["leader"] == 1
+    held = {s: set(bs.DECK.cards_of(int(h))) for s, h in enumerate(hands)}
+    rule = bs_play.play_rule("BS", "overtake_when_trumping")
+    taken = replay(out["tricks"], held, bs.SEATS, lambda h, t, n: bs_play.legal_mask(h, t, n, 2, rule),
+                   lambda cards: int(bs_play.winning_slot(cards, bs.SEATS, 2)), bs.DECK.token)
+    assert [taken[0] + taken[2], taken[1] + taken[3]] == out["points"]
+
+
+def test_bauernstoss_solve_of_an_ending_and_the_variants(capsys):
+    ending = "c7 s8 / cK cT / c9 cD / c8 cB"
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--leader", "0")
+    # seat 1's cK takes trick 1 (4); seat 3 cannot follow clubs and trumps trick 2 with the club jack (15)
+    assert out["points"] == [0, 19] and out["total"] == 19 and len(out["tricks"]) == 2
+    for variant in ("AS", "DS"):
+        other = run_json(capsys, "solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", variant)
+        rule = bs_play.play_rule(variant)
+        team0 = int(bs_solve.solve_points(masks(bs.DECK, BS_DEAL)[None], 2, 1, 0, rule)[0])
+        assert other["variant"] == variant and other["points"][0] == team0
+
+
+def test_bauernstoss_solve_text(capsys):
+    assert main(["solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h"]) == 0
+    out = capsys.readouterr().out
+    assert "card points under perfect play (of 120 in play)" in out and "trick 8: " in out
+
+
+def test_pinochle_solve_gives_the_solvers_points_and_a_line_that_scores_them(capsys):
+    hands = masks(p.DECK, PN_ENDING)
+    for bidder, leader in ((0, 0), (1, 2)):
+        out = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D", "--bidder", str(bidder),
+                       "--leader", str(leader), "--line")
+        value = int(p_solve.solve(hands, 2, leader, bidder)[0])
+        assert out["bidder_points"] == value and out["defender_points"] == 70 - value and out["total"] == 70
+        held = {s: set(p.DECK.cards_of(int(h))) for s, h in enumerate(hands)}
+        taken = replay(out["tricks"], held, p.SEATS, lambda h, t, n: p_play.legal_cards(h, t, n, 2, p_play.OLD),
+                       lambda cards: int(p_play.winning_slot(cards, p.SEATS, 2)), p.DECK.token)
+        assert taken[bidder] == value and out["tricks"][0]["plays"][0][0] == leader
+
+
+def test_pinochle_solve_without_line_and_text(capsys):
+    out = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D")
+    assert out["tricks"] is None and out["leader"] == out["bidder"] == 0
+    assert main(["solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D", "--rule", "new1945"]) == 0
+    text = capsys.readouterr().out
+    assert "play rule new1945" in text and "(--line prints one line of perfect play)" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bauernstoss", "--deal", BS_DEAL.rsplit("/", 1)[0], "--trump", "h"], "needs 4 hands"),
+    (["bauernstoss", "--deal", "c7 s8 / cK cT / c9 cD / c8", "--trump", "h"], "seat 3 holds 1 card; every hand "
+                                                                              "needs the same number of cards, 1 to 8"),
+    (["bauernstoss", "--deal", BS_DEAL.replace("dB /", "dB d9 /"), "--trump", "h"], "d9 is given 2 times"),
+    (["bauernstoss", "--deal", BS_DEAL, "--trump", "x"], "not a suit"),
+    (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--leader", "4"], "--leader must be 0, 1, 2 or 3"),
+    (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", "XX"], "variant"),
+    (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", "DS", "--jack-rule", "off"],
+     "--jack-rule applies only with --variant BS"),
+    (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--jack-rule", "sometimes"], "jack_rule"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--bidder", "3"], "--bidder must be a seat 0, 1 or 2"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--leader", "x"], "--leader must be a seat 0, 1 or 2"),
+    (["pinochle3", "--deal", PN_ENDING.replace("CQ", "SQ"), "--trump", "D"], "SQ is given 3 times"),
+    (["pinochle3", "--deal", PN_ENDING.replace(" CQ", ""), "--trump", "D"], "seat 2 holds 3 cards"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--rule", "newest"], "unknown play_rule 'newest'"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "Z"], "--trump must be one of"),
+])
+def test_solve_bad_input(capsys, argv, message):
+    assert main(["solve", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
