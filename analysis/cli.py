@@ -6,8 +6,8 @@
     cardsim sweep SCENARIO.toml        run a scenario grid into a Parquet dataset (sweeps/<name>)
     cardsim cache [--clear]            what the on-disk cache holds (interrupted runs, tables); empty it
 
-Bad input, and a results file that cannot be written after all (disk full, ...), print one line
-``cardsim: error: ...`` and exit with code 2.
+Bad input, and a results file or standard output that cannot be written after all (disk full, ...),
+print one line ``cardsim: error: ...`` and exit with code 2.
 """
 
 from __future__ import annotations
@@ -149,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cardsim: {exc or 'interrupted'}", file=sys.stderr)
         return 130
     except OSError as exc:  # a write that failed after every check passed: disk full, a folder in a file's place, ...
-        print(f"cardsim: error: {write_failure(exc.filename or 'the results', exc)}", file=sys.stderr)
+        problem = write_failure(exc.filename, exc) if exc.filename else \
+            f"cannot write the output ({exc.strerror or exc}); is standard output closed or its disk full?"
+        print(f"cardsim: error: {problem}", file=sys.stderr)
         return 2
 
 

@@ -79,7 +79,7 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
-def _flags_text(flags: list[str]) -> str:
+def flags_text(flags: list[str]) -> str:
     """["--n"] -> "--n"; ["--n", "--seed", "--seat"] -> "--n, --seed and --seat"."""
     return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
 
@@ -89,12 +89,13 @@ def check_only_with(given: list[str], needed: str, active: bool) -> None:
     pimc"), the only setting that uses them, is not ``active``: an option is never accepted and ignored."""
     if given and not active:
         one = len(given) == 1
-        raise CardsimError(f"{_flags_text(given)} {'applies' if one else 'apply'} only with {needed}; "
+        raise CardsimError(f"{flags_text(given)} {'applies' if one else 'apply'} only with {needed}; "
                            f"drop {'it' if one else 'them'} or add {needed}")
 
 
 OPTIONS_GIVEN = "options_given"
-"""Attribute of parsed arguments: destination -> the flag the user gave it with (options stored by `NotedStore`)."""
+"""Attribute of parsed arguments: destination -> [(flag, value), ...] as the user gave them (options stored by
+`NotedStore`)."""
 
 
 class NotedStore(argparse.Action):
@@ -103,19 +104,20 @@ class NotedStore(argparse.Action):
     --n) must agree: giving both with different values is refused."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        given = vars(namespace).setdefault(OPTIONS_GIVEN, {})
-        earlier = given.get(self.dest)
-        if earlier not in (None, option_string) and getattr(namespace, self.dest) != values:
-            raise CardsimError(f"give {earlier} or {option_string}, not both ({earlier} "
-                               f"{getattr(namespace, self.dest)} and {option_string} {values} differ)")
-        given[self.dest] = option_string
+        given = vars(namespace).setdefault(OPTIONS_GIVEN, {}).setdefault(self.dest, [])
+        for flag, value in dict(given).items():  # a repeated flag counts by its last value; aliases must agree
+            if flag != option_string and value != values:
+                raise CardsimError(f"give {flag} or {option_string}, not both ({flag} {value} and {option_string} "
+                                   f"{values} differ)")
+        given.append((option_string, values))
         setattr(namespace, self.dest, values)
 
 
 def given_flags(args: argparse.Namespace, *dests: str) -> list[str]:
-    """The flags the user gave for the destinations ``dests`` (options stored by `NotedStore`), in that order."""
+    """The flags the user gave for the destinations ``dests`` (options stored by `NotedStore`; the first flag of
+    each), in that order."""
     given = getattr(args, OPTIONS_GIVEN, {})
-    return [given[dest] for dest in dests if dest in given]
+    return [given[dest][0][0] for dest in dests if dest in given]
 
 
 SAMPLING_DESTS = ("n", "seed", "jobs", "chunk_size", "checkpoint", "scheduler", "dask_workers")
@@ -128,7 +130,7 @@ def check_exact_alone(args: argparse.Namespace, *dests: str) -> None:
     given = given_flags(args, *SAMPLING_DESTS, *dests) if args.exact else []
     if given:
         one = len(given) == 1
-        raise CardsimError(f"--exact enumerates every hand, so {_flags_text(given)} {'does' if one else 'do'} not "
+        raise CardsimError(f"--exact enumerates every hand, so {flags_text(given)} {'does' if one else 'do'} not "
                            f"apply; drop {'it' if one else 'them'} or drop --exact")
 
 
@@ -163,10 +165,11 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
                        help="run on a local Dask cluster of N worker processes; results do not depend on it")
 
 
-def add_run_arguments(parser: argparse.ArgumentParser, default_n: int) -> None:
-    """--n, --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json, --scheduler, --dask-workers."""
+def add_run_arguments(parser: argparse.ArgumentParser, default_n: int, unit: str = "deals") -> None:
+    """--n (the number of ``unit`` to simulate), --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json,
+    --scheduler, --dask-workers."""
     parser.add_argument("--n", type=positive_int, action=NotedStore, default=default_n,
-                        help=f"deals to simulate (default {default_n:,})")
+                        help=f"{unit} to simulate (default {default_n:,})")
     parser.add_argument("--seed", action=NotedStore, default=None,
                         help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,

@@ -92,8 +92,10 @@ def test_thresholds_three_players_bad_input(capsys):
     (["thresholds", "perlaggen", "--players", "3", "--target", "5"], "drop --target"),
     (["thresholds", "perlaggen", "--players", "3", "--straf", "--places"], "drop --places"),
     (["thresholds", "perlaggen", "--players", "3", "--communication", "none"], "drop --communication"),
-    (["thresholds", "perlaggen", "--players", "3", "--games", "2000", "--seed", "1"], "drop --games, --seed"),
-    (["thresholds", "perlaggen", "--players", "3", "--policy", "formula", "--jobs", "2"], "drop --policy, --jobs"),
+    (["thresholds", "perlaggen", "--players", "3", "--games", "2000", "--seed", "1"], "drop --games and --seed"),
+    (["thresholds", "perlaggen", "--players", "3", "--policy", "formula", "--jobs", "2"], "drop --policy and --jobs"),
+    (["thresholds", "perlaggen", "--players", "3", "--games", "10", "--target", "12", "--communication", "partner",
+      "--dask-workers", "1"], "drop --games, --target, --communication and --dask-workers"),
     (["tournament", "perlaggen", "--players", "3", "--straf", "--places", "--policies", "formula,never",
       "--games", "3"], "match` only"),
 ])

@@ -1,6 +1,8 @@
 """The cardsim command line: output contracts, determinism across --jobs, and bad input."""
 
+import errno
 import json
+import os
 import subprocess
 import sys
 
@@ -199,3 +201,21 @@ def test_long_frames_have_the_sweep_columns(command, game, spec):
     frame = spec.frame(args)
     assert list(frame.columns) == LONG_COLUMNS and len(frame) > 0 and frame.estimate.is_unique
     assert ((frame.lo <= frame.value + 1e-12) & (frame.value <= frame.hi + 1e-12)).all() and (frame.n > 0).all()
+
+
+class _FullOutput:
+    """A standard output whose disk is full."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        pass
+
+
+def test_standard_output_that_cannot_be_written_is_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", _FullOutput())
+    assert main(["games"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("cardsim: error: cannot write the output (No space left on device); is standard output closed "
+                   "or its disk full?\n")

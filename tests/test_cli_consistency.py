@@ -51,6 +51,21 @@ def test_games_and_n_that_agree_or_come_alone_set_the_size(command, game):
     parser = command_parser(command, game, commands()[command][game])
     required = _required_words(command, game)
     for words in (["--games", "6", "--n", "6"], ["--n", "6", "--games", "6"], ["--games", "6"], ["--n", "6"],
-                  ["--n", "5", "--n", "6"]):
+                  ["--n", "5", "--n", "6"], ["--n", "5", "--n", "6", "--games", "6"]):
         assert parser.parse_args(required + words).n == 6, words
     assert parser.parse_args(required).n == parser.get_default("n")
+
+
+@pytest.mark.parametrize("words,message", [
+    (["--n", "6", "--games", "6", "--games", "9"], "give --n or --games, not both (--n 6 and --games 9 differ)"),
+    (["--games", "6", "--n", "6", "--n", "9"], "give --games or --n, not both (--games 6 and --n 9 differ)"),
+    (["--n", "5", "--games", "5", "--n", "6"], "give --games or --n, not both (--games 5 and --n 6 differ)"),
+])
+def test_a_repeated_alias_must_still_agree_with_the_other(words, message):
+    """Once --games and --n agree, giving one of them again with another value is refused too."""
+    from simcore.errors import CardsimError
+
+    parser = command_parser("match", "pinochle3", commands()["match"]["pinochle3"])
+    with pytest.raises(CardsimError) as error:
+        parser.parse_args(_required_words("match", "pinochle3") + words)
+    assert str(error.value) == message

@@ -453,7 +453,7 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(jobs.AUCTION_POLICIES)
     parser.add_argument("--a", required=True, help=f"auction policy of side a: {names}")
     parser.add_argument("--b", required=True, help=f"auction policy of side b: {names}")
-    add_run_arguments(parser, 200)
+    add_run_arguments(parser, 200, "games")
     add_games_alias(parser, "; rounded up to duplicate pairs")
 
 

@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, Command, NotedStore, emit, given_flags, path_text, positive_int,
-                               probe_writable, register_command, run_options, write_failure)
+from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, emit, flags_text, given_flags,
+                               path_text, positive_int, probe_writable, register_command, run_options, write_failure)
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
@@ -384,9 +384,9 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
         ignored = [name for name, used in (("--target", target is not None), ("--places", run_kw.get("places")),
                                            ("--communication", communication != "partner")) if used]
-        if ignored:
+        if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
             raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
-                               f"{', '.join(ignored)}")
+                               f"{flags_text(ignored)}")
         return {"first_order": thresholds3(style, hand)}
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, **run_kw)
@@ -493,8 +493,9 @@ def _target(text: str) -> int:
 def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> None:
     parser.add_argument("--games", type=positive_int, action=NotedStore, default=default_games,
                         help=f"games per match, an even number (default {default_games:,})")
-    parser.add_argument("--target", type=_target, default=None, help="points that win a game (default: the game's option)")
-    parser.add_argument("--communication", choices=COMMUNICATION, default="partner",
+    parser.add_argument("--target", type=_target, action=NotedStore, default=None,
+                        help="points that win a game (default: the game's option)")
+    parser.add_argument("--communication", choices=COMMUNICATION, action=NotedStore, default="partner",
                         help="what a player knows: partner = both hands of his team (partners signal openly, "
                              "default), none = his own hand only (plus the cards played and shown), auer_channel = "
                              "his own hand and Auer's signals of his partners' hands (trumps, has-Gleich, has-Hanger, "
@@ -586,10 +587,12 @@ def _tournament_of(game: str):
 
 def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
-        unused = given_flags(args, "games", "seed", "policy", "jobs", "chunk_size", "checkpoint")
+        unused = given_flags(args, "games", "target", "communication", "policy",
+                             *(dest for dest in SAMPLING_DESTS if dest != "n")) + \
+            (["--places"] if getattr(args, "places", None) else [])
         if getattr(args, "players", None) == THREE and unused:  # no self-play: nothing for them to set
             raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
-                               f"{', '.join(unused)}")
+                               f"{flags_text(unused)}")
         return thresholds(game, args.target, args.games, args.seed, args.policy, **_setting_kw(args))
     return frame
 

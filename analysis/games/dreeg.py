@@ -328,7 +328,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=4, help="3 or 4 (default 4)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
-    add_run_arguments(parser, default_n=200)
+    add_run_arguments(parser, default_n=200, unit="games")
     add_games_alias(parser)
 
 

@@ -720,7 +720,7 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
                              "'cardsim games pinochle3' lists them)")
-    add_run_arguments(parser, default_n=200)
+    add_run_arguments(parser, default_n=200, unit="games")
     add_games_alias(parser)
 
 

@@ -133,7 +133,7 @@ def _bidding(ctx: Context, section: Section) -> str:
 def _match(ctx: Context) -> str:
     """A small self-play match between two bidding policies (games to 1500)."""
     from analysis.games import pinochle3
-    from simcore.games.pinochle3_bid import BID_POLICIES
+    from simcore.games.pinochle3_bid import BID_POLICIES, MAX_HANDS
 
     games = max(12, ctx.hand_n // 20_000)
     a, b = MATCH
@@ -144,9 +144,11 @@ def _match(ctx: Context) -> str:
             + f'<td class="num">{r["points_mean"]:.1f} [{r["points_lo"]:.1f}, {r["points_hi"]:.1f}]</td>'
             + n_cell(int(r["seat_games"])) for _, r in frame.iterrows()]
     return "\n".join([
-        f"<p>{frame.attrs['games']:,} games to 1500 (seed {ctx.seed}); each policy sits in half the seats (one seat "
-        "in some games, two in others), all play greedily and discard as above. A fair share of wins is 1/3 per "
-        "seat; the intervals treat seat-games as independent.</p>",
+        f"<p>{frame.attrs['games']:,} games to 1500 (seed {ctx.seed}; {frame.attrs['abandoned']} abandoned without "
+        f"a winner after {MAX_HANDS} hands, which count in the points but not in the wins); each policy sits in half the "
+        "seats (one seat in some games, two in others), all play greedily and discard as above. A fair share of wins "
+        "is 1/3 per seat; one seat's win is the others' loss, so the win intervals take each game as a cluster of "
+        "the policy's seats (Wilson at the effective number of seat-games).</p>",
         table(["policy", "most it bids", "wins per seat [95%]", "points per seat per hand [95%]", "seat-games"],
               rows, "Bidding-policy match"),
     ])

@@ -389,8 +389,8 @@ class GameJob:
                                "no game can finish; give --a or --b a policy that bids (cautious, standard, bold) "
                                "or add --option forced_open=True or dealer_stuck=True")
 
-    def key(self) -> str:  # "games2": seat-games count finished games only (checkpoints of before are not reused)
-        return f"pinochle3|games2|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+    def key(self) -> str:
+        return f"pinochle3|GameJob|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
