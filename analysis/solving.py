@@ -1,5 +1,5 @@
-"""Shared pieces of the ``solve`` commands: the trump, a deal given as hands separated by '/', and a
-line of perfect play split into tricks for text and JSON."""
+"""Shared pieces of the ``solve`` commands: the trump, a seat, a deal given as hands separated by '/',
+and a line of perfect play split into tricks for text and JSON."""
 
 from __future__ import annotations
 
@@ -21,21 +21,36 @@ def parse_trump(text: str, deck) -> int:
                        f"({', '.join(deck.suit_names)})")
 
 
+def parse_seat(text, seats: int, flag: str, note: str = "") -> int:
+    """A seat 0 to seats - 1 given with ``flag`` (text or int; ``note`` ends the error's list of seats);
+    CardsimError otherwise."""
+    value = str(text).strip()
+    if value not in [str(s) for s in range(seats)]:
+        names = ", ".join(map(str, range(seats - 1))) + f" or {seats - 1}"
+        raise CardsimError(f"{flag} must be {names}{note}, got {text!r}")
+    return int(value)
+
+
 def parse_deal(text: str, deck, hand_size: int | range, seats: int) -> np.ndarray:
     """The hands of seats 0 to seats - 1 separated by '/' -> (seats,) uint64 masks; every hand holds
     ``hand_size`` cards, or when it is a range (an ending) the same number of cards from it.
-    CardsimError if malformed."""
+    CardsimError if malformed (for a range, naming every hand's number of cards)."""
     parts = text.split("/")
     if len(parts) != seats:
         raise CardsimError(f"--deal needs {seats} hands for seats 0-{seats - 1} separated by '/', got {len(parts)}")
     parsed = deck.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
-    sizes = range(hand_size, hand_size + 1) if isinstance(hand_size, int) else hand_size
-    need = sizes[0] if len(sizes) == 1 else f"the same number of cards, {sizes[0]} to {sizes[-1]}"
-    first = len(parsed["seat 0"])
-    for label, cards in parsed.items():
-        if len(cards) not in sizes or len(cards) != first:
-            raise CardsimError(f"--deal: {label} holds {len(cards)} card{'s' * (len(cards) != 1)}; every hand needs "
-                               f"{need}")
+    if isinstance(hand_size, int):
+        for label, cards in parsed.items():
+            if len(cards) != hand_size:
+                raise CardsimError(f"--deal: {label} holds {len(cards)} card{'s' * (len(cards) != 1)}; every hand "
+                                   f"needs {hand_size}")
+    else:
+        counts = [len(cards) for cards in parsed.values()]
+        if len(set(counts)) > 1 or counts[0] not in hand_size:
+            # every hand's count: when sizes differ, no one hand is "the" wrong one
+            held = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+            raise CardsimError(f"--deal: the hands of seats 0-{seats - 1} hold {held} cards; every hand needs the "
+                               f"same number of cards, {hand_size[0]} to {hand_size[-1]}")
     return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
 
 
@@ -53,11 +68,13 @@ def split_tricks(line: list[tuple[int, int]], seats: int, winner_slot: Callable,
     return tricks
 
 
-def tricks_json(tricks: list[dict] | None) -> list[dict] | None:
-    """`split_tricks` output with every play as a [seat, token] list."""
-    if tricks is None:
-        return None
-    return [{**t, "plays": [[seat, token] for seat, token in t["plays"]]} for t in tricks]
+def solve_json(game: str, result: dict) -> dict:
+    """A solve command's JSON: ``result`` under "game", its "tricks" (`split_tricks`, or None) with every
+    play as a [seat, token] list."""
+    tricks = result["tricks"]
+    if tricks is not None:
+        tricks = [{**t, "plays": [[seat, token] for seat, token in t["plays"]]} for t in tricks]
+    return {"game": game, **result, "tricks": tricks}
 
 
 def tricks_text(tricks: list[dict], winner_note: Callable[[int], str] = lambda seat: "") -> list[str]:

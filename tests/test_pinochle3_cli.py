@@ -51,7 +51,7 @@ def test_frame_api_breakdown_adds_up():
 @pytest.mark.parametrize("argv,message", [
     (["--hand", "HA HA HA H10 HK HK HQ HQ HJ SQ DJ CA DA SA C9"], "HA is given 3 times"),
     (["--hand", "HA H10 HK"], "must list 15 cards"),
-    (["--hand", M2, "--trump", "X"], "--trump must be one of"),
+    (["--hand", M2, "--trump", "X"], "--trump 'X' is not a suit; give one of S, H, D, C"),
     (["--hand", "HA H10 HK HQ HJ SA DA CA S9 S9 C9 C9 SJ SJ H8"], "'H8' is not a card"),
 ])
 def test_bad_input(capsys, argv, message):

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 from analysis.cli import main
+from analysis.games.bauernstoss_play import solve as solve_bauernstoss
+from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as bs_play
 from simcore.games import bauernstoss_solve as bs_solve
@@ -99,8 +101,8 @@ def test_pinochle_solve_without_line_and_text(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["bauernstoss", "--deal", BS_DEAL.rsplit("/", 1)[0], "--trump", "h"], "needs 4 hands"),
-    (["bauernstoss", "--deal", "c7 s8 / cK cT / c9 cD / c8", "--trump", "h"], "seat 3 holds 1 card; every hand "
-                                                                              "needs the same number of cards, 1 to 8"),
+    (["bauernstoss", "--deal", "c7 s8 / cK cT / c9 cD / c8", "--trump", "h"],
+     "the hands of seats 0-3 hold 2, 2, 2 and 1 cards; every hand needs the same number of cards, 1 to 8"),
     (["bauernstoss", "--deal", BS_DEAL.replace("dB /", "dB d9 /"), "--trump", "h"], "d9 is given 2 times"),
     (["bauernstoss", "--deal", BS_DEAL, "--trump", "x"], "not a suit"),
     (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--leader", "4"], "--leader must be 0, 1, 2 or 3"),
@@ -108,14 +110,78 @@ def test_pinochle_solve_without_line_and_text(capsys):
     (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", "DS", "--jack-rule", "off"],
      "--jack-rule applies only with --variant BS"),
     (["bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--jack-rule", "sometimes"], "jack_rule"),
-    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--bidder", "3"], "--bidder must be a seat 0, 1 or 2"),
-    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--leader", "x"], "--leader must be a seat 0, 1 or 2"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--bidder", "3"], "--bidder must be 0, 1 or 2, got '3'"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--leader", "x"], "--leader must be 0, 1 or 2, got 'x'"),
     (["pinochle3", "--deal", PN_ENDING.replace("CQ", "SQ"), "--trump", "D"], "SQ is given 3 times"),
-    (["pinochle3", "--deal", PN_ENDING.replace(" CQ", ""), "--trump", "D"], "seat 2 holds 3 cards"),
-    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--rule", "newest"], "unknown play_rule 'newest'"),
-    (["pinochle3", "--deal", PN_ENDING, "--trump", "Z"], "--trump must be one of"),
+    (["pinochle3", "--deal", PN_ENDING.replace(" CQ", ""), "--trump", "D"], "seats 0-2 hold 4, 4 and 3 cards"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "D", "--rule", "newest"], "unknown play rule 'newest' (--rule"),
+    (["pinochle3", "--deal", PN_ENDING, "--trump", "Z"], "--trump 'Z' is not a suit"),
 ])
 def test_solve_bad_input(capsys, argv, message):
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    # seat 0 is the odd hand out: the message named seat 1, whose 2 cards are as many as seats 2 and 3 hold
+    (["bauernstoss", "--deal", "c7 s8 s9 / cK cT / c9 cD / c8 cB", "--trump", "h"],
+     "--deal: the hands of seats 0-3 hold 3, 2, 2 and 2 cards; every hand needs the same number of cards, 1 to 8"),
+    # a full deal short of one card in seat 0 named seat 1 "holds 8 cards" as if 8 were not allowed
+    (["bauernstoss", "--deal", BS_DEAL.replace(" dB /", " /"), "--trump", "h"], "hold 7, 8, 8 and 8 cards"),
+    (["bauernstoss", "--deal", "///", "--trump", "h"], "hold 0, 0, 0 and 0 cards"),
+    (["pinochle3", "--deal", "SQ / S9 S10 / SK", "--trump", "D"],
+     "--deal: the hands of seats 0-2 hold 1, 2 and 1 cards"),
+])
+def test_solve_deal_of_unequal_hands_gives_every_hand_size(capsys, argv, message):
+    assert main(["solve", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+@pytest.mark.parametrize("variant", ["AS", "DS"])
+def test_bauernstoss_jack_rule_given_with_as_or_ds_is_refused_even_the_default(capsys, variant):
+    # the default jack rule given explicitly with AS/DS was accepted and ignored
+    assert main(["solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", variant,
+                 "--jack-rule", "overtake_when_trumping"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--jack-rule applies only with --variant BS" in err and "\n" not in err
+    with pytest.raises(CardsimError, match="applies only with --variant BS"):
+        solve_bauernstoss(BS_DEAL, "h", variant=variant, jack_rule="overtake_when_trumping")
+    # and the result names no jack rule for a variant that has none
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", variant)
+    assert out["variant"] == variant and out["jack_rule"] is None
+    assert run_json(capsys, "solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h")["jack_rule"] == \
+        "overtake_when_trumping"
+
+
+def test_bauernstoss_ending_text_compares_no_point_levels(capsys):
+    # 42/61/79/91 are aims for a whole deal; an ending's points leave out the tricks already taken
+    assert main(["solve", "bauernstoss", "--deal", "c7 s8 / cK cT / c9 cD / c8 cB", "--trump", "h",
+                 "--leader", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "reaches" not in out and "(of 19 in play; an ending: tricks already taken are not counted)" in out
+    assert "  team 1 (seats 1 and 3):  19\n" in out
+
+
+@pytest.mark.parametrize("variant,marks,absent", [
+    ("BS", [">=42 chalk", ">=79 no chalk", ">=91 schneider"], [">=89"]),
+    ("AS", [">=42 chalk", ">=61 1st hand", ">=79 no chalk", ">=89 schneider"], [">=91"]),
+    ("DS", [">=61 makes", "<=59 opp score", ">=91 +2"], [">=42", ">=79"]),
+])
+def test_bauernstoss_solve_marks_the_variants_own_levels(capsys, variant, marks, absent):
+    assert main(["solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--variant", variant]) == 0
+    team_lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  team ")]
+    assert len(team_lines) == 2
+    for line in team_lines:
+        points, verdicts = line.split(":", 1)[1].split(None, 1)
+        assert all(mark in verdicts for mark in marks) and not any(mark in verdicts for mark in absent)
+        for verdict in verdicts.split(", "):  # e.g. ">=42 chalk yes", "<=59 opp score no"
+            level, answer = int(verdict[2:].split()[0]), verdict.rsplit(" ", 1)[1]
+            reached = int(points) <= level if verdict.startswith("<=") else int(points) >= level
+            assert answer == ("yes" if reached else "no"), line
+
+
+def test_pinochle_trump_by_name(capsys):
+    by_letter = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D")
+    assert run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "Diamonds") == by_letter

@@ -27,6 +27,7 @@ import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, Command, add_games_alias, add_run_arguments, check_only_with, emit,
                                long_frame, register_command, run_options)
+from analysis import solving
 from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
 from simcore.errors import CardsimError
@@ -61,13 +62,7 @@ def parse_hand(hand: str) -> list[int]:
 
 def parse_seat(seat, flag: str = "--seat") -> int:
     """A seat 0-3 (dealer 0, forehand 1) given with ``flag``; CardsimError otherwise."""
-    try:
-        value = int(seat)
-    except (TypeError, ValueError):
-        value = -1
-    if value not in range(bs.SEATS) or str(seat).strip() != str(value):
-        raise CardsimError(f"{flag} must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat!r}")
-    return value
+    return solving.parse_seat(seat, bs.SEATS, flag, " (dealer 0, forehand 1)")
 
 
 def parse_play(method: str, allowed: tuple[str, ...] = jobs.METHODS) -> str:

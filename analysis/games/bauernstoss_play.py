@@ -19,8 +19,8 @@ from __future__ import annotations
 import argparse
 
 from analysis.commands import Command, emit, register_command
-from analysis.games.bauernstoss import VARIANT_NAMES, parse_seat, parse_variant
-from analysis.solving import parse_deal, parse_trump, split_tricks, tricks_json, tricks_text
+from analysis.games.bauernstoss import COLUMNS, VARIANT_NAMES, parse_seat, parse_variant
+from analysis.solving import parse_deal, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
@@ -28,17 +28,18 @@ from simcore.games import bauernstoss_solve as solver
 
 GAME = "bauernstoss"
 DEFAULT_JACK_RULE = bs.rule_options()["jack_rule"]
-LEVELS = (42, 61, 79, 91)
-"""Point levels a solve reports per team: the chalk team's 42, a majority, the other team's 79, Schneider."""
 
 
-def play_rule_of(variant: str, jack_rule: str) -> int:
-    """The play-rule code of ``variant`` and ``jack_rule`` (the latter a Bauernstoss option only)."""
+def play_rule_of(variant: str, jack_rule: str | None) -> int:
+    """The play-rule code of ``variant`` and ``jack_rule`` (a Bauernstoss option only: None, the
+    default rule with BS; any rule given with AS or DS is refused, even the default one)."""
     variant = parse_variant(variant)
-    bs.rule_options(jack_rule=jack_rule)
-    if variant != "BS" and jack_rule != DEFAULT_JACK_RULE:
+    if jack_rule is None:
+        jack_rule = DEFAULT_JACK_RULE
+    elif variant != "BS":
         raise CardsimError(f"--jack-rule applies only with --variant BS ({VARIANT_NAMES[variant]} has its own "
                            "play rule); drop it or use --variant BS")
+    bs.rule_options(jack_rule=jack_rule)
     return play.play_rule(variant, jack_rule)
 
 
@@ -47,9 +48,10 @@ def trick_points(cards, last: bool) -> int:
     return int(sum(int(bs.FACE_POINTS[c]) for c in cards))
 
 
-def solve(deal: str, trump: str, leader=1, variant: str = "BS", jack_rule: str = DEFAULT_JACK_RULE) -> dict:
+def solve(deal: str, trump: str, leader=1, variant: str = "BS", jack_rule: str | None = None) -> dict:
     """Double-dummy result of a deal or an ending (every hand the same number of cards, 1-8, at a
-    trick start): {"trump", "leader", "variant", "jack_rule", "hands", "points": [team 0, team 1]
+    trick start; ``jack_rule`` None: the default with BS, none with AS and DS, which refuse one):
+    {"trump", "leader", "variant", "jack_rule" (None with AS and DS), "hands", "points": [team 0, team 1]
     (card points each takes under perfect play; they add up to the points in play), "total",
     "tricks": [{"plays": [(seat, token), ...], "winner", "points"}, ...] (one line of perfect play)}."""
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS)
@@ -60,13 +62,21 @@ def solve(deal: str, trump: str, leader=1, variant: str = "BS", jack_rule: str =
     total = trick_points([c for h in hands for c in bs.DECK.cards_of(int(h))], True)
     tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
                           bs.DECK.token)
-    return {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant, "jack_rule": jack_rule,
+    return {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant,
+            "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
             "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands],
             "points": [int(team0), total - int(team0)], "total": total, "tricks": tricks}
 
 
-def solve_json(result: dict) -> dict:
-    return {"game": GAME, **result, "tricks": tricks_json(result["tricks"])}
+def level_marks(points: int, variant: str) -> str:
+    """Whether a team's card points of a full deal reach the variant's levels (the columns of `odds`,
+    `COLUMNS`), e.g. ">=42 chalk yes, >=79 no chalk no, >=91 schneider no"."""
+    marks = []
+    for key, label in COLUMNS[variant]:
+        name = label.split(") ", 1)[1]
+        reached = points <= 59 if key == "p_le59" else points >= int(key[1:])
+        marks.append(f"{'<=59' if key == 'p_le59' else '>=' + key[1:]} {name} {'yes' if reached else 'no'}")
+    return ", ".join(marks)
 
 
 def format_solve(result: dict) -> str:
@@ -75,10 +85,13 @@ def format_solve(result: dict) -> str:
                                                 else "")
     lines = [f"Bauernstoss double dummy: trump {result['trump']} ({suit}), seat {result['leader']} leads; {rules}"]
     lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
-    lines += ["", f"card points under perfect play (of {result['total']} in play):"]
+    # the levels are aims for a whole deal: an ending leaves out the tricks already taken
+    full = len(result["tricks"]) == bs.TRICKS
+    lines += ["", f"card points under perfect play (of {result['total']} in play"
+                  + ("):" if full else "; an ending: tricks already taken are not counted):")]
     for team, points in enumerate(result["points"]):
-        reached = " ".join(f"{level} {'yes' if points >= level else 'no'}" for level in LEVELS)
-        lines.append(f"  team {team} (seats {team} and {team + 2}): {points:3d}   reaches {reached}")
+        lines.append(f"  team {team} (seats {team} and {team + 2}): {points:3d}"
+                     + (f"   {level_marks(points, result['variant'])}" if full else ""))
     lines += tricks_text(result["tricks"], lambda seat: f" (team {seat % 2})")
     return "\n".join(lines)
 
@@ -91,14 +104,15 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--leader", default="1", help="seat on lead, 0-3 (default 1: forehand leads a full deal)")
     parser.add_argument("--variant", default="BS", help="play rules: BS (Bauernstoss, default), AS (Alter "
                         "Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
-    parser.add_argument("--jack-rule", default=DEFAULT_JACK_RULE,
-                        help="BS jack rule: overtake_when_trumping (default), always_overrides_follow or off (§8 A1)")
+    parser.add_argument("--jack-rule", default=None,
+                        help="BS jack rule: overtake_when_trumping (default), always_overrides_follow or off (§8 A1); "
+                             "refused with AS and DS")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _run_solve(args: argparse.Namespace) -> int:
     result = solve(args.deal, args.trump, args.leader, args.variant, args.jack_rule)
-    return emit(args, result, solve_json, format_solve)
+    return emit(args, result, lambda r: solve_json(GAME, r), format_solve)
 
 
 register_command("solve", GAME, Command("double-dummy card points of a deal with all hands known",

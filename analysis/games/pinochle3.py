@@ -19,6 +19,7 @@ import pandas as pd
 
 from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, positive_int,
                                register_command, run_options)
+from analysis import solving
 from analysis.stats import Estimate, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -41,11 +42,8 @@ def parse_holding(hand: str) -> list[int]:
 
 
 def parse_trump(trump: str) -> int:
-    letters = [s.upper() for s in p.DECK.suits]
-    if trump.strip().upper() not in letters:
-        raise CardsimError(f"--trump must be one of {', '.join(p.DECK.suits)} (spades, hearts, diamonds, clubs), "
-                           f"got '{trump}'")
-    return letters.index(trump.strip().upper())
+    """A trump suit given as S H D C or its name (any case); CardsimError otherwise."""
+    return solving.parse_trump(trump, p.DECK)
 
 
 MELD_OPTIONS = ("double_bonus", "double_royal_marriage", "roundhouse_meld", "roundhouse_with_rope", "scale")

@@ -20,22 +20,12 @@ from __future__ import annotations
 import argparse
 
 from analysis.commands import Command, emit, register_command
-from analysis.games.pinochle3 import parse_trump
-from analysis.solving import parse_deal, split_tricks, tricks_json, tricks_text
-from simcore.errors import CardsimError
+from analysis.solving import parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_play as play
 from simcore.games import pinochle3_solve as solver
 
 GAME = "pinochle3"
-
-
-def parse_seat(text, flag: str) -> int:
-    """A seat 0-2 given with ``flag``; CardsimError otherwise."""
-    value = str(text).strip()
-    if value not in ("0", "1", "2"):
-        raise CardsimError(f"{flag} must be a seat 0, 1 or 2, got {text!r}")
-    return int(value)
 
 
 def trick_points(cards, last: bool) -> int:
@@ -51,9 +41,9 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
     (points in play), "tricks": one line of perfect play as [{"plays": [(seat, token), ...], "winner",
     "points"}, ...] when ``line`` (three to seven times the time of the solve), else None}."""
     hands = parse_deal(deal, p.DECK, range(1, play.TRICKS + 1), p.SEATS)
-    suit = parse_trump(trump)
-    bidder = parse_seat(bidder, "--bidder")
-    leader = bidder if leader is None else parse_seat(leader, "--leader")
+    suit = parse_trump(trump, p.DECK)
+    bidder = parse_seat(bidder, p.SEATS, "--bidder")
+    leader = bidder if leader is None else parse_seat(leader, p.SEATS, "--leader")
     play.play_rule(rule)
     total = trick_points([c for h in hands for c in p.DECK.cards_of(int(h))], True)
     if line:
@@ -65,10 +55,6 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
     return {"trump": p.DECK.suits[suit], "bidder": bidder, "leader": leader, "rule": rule,
             "hands": [p.DECK.format_cards(p.DECK.cards_of(int(h))) for h in hands],
             "bidder_points": int(value), "defender_points": total - int(value), "total": total, "tricks": tricks}
-
-
-def solve_json(result: dict) -> dict:
-    return {"game": GAME, **result, "tricks": tricks_json(result["tricks"])}
 
 
 def format_solve(result: dict) -> str:
@@ -104,7 +90,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_solve(args: argparse.Namespace) -> int:
     result = solve(args.deal, args.trump, args.bidder, args.leader, args.rule, args.line)
-    return emit(args, result, solve_json, format_solve)
+    return emit(args, result, lambda r: solve_json(GAME, r), format_solve)
 
 
 register_command("solve", GAME, Command("double-dummy trick points of a deal with all hands known",

@@ -137,7 +137,8 @@ def _legal_many(hands, tricks, counts, trumps, rule, out):
 def play_rule(name: str) -> int:
     """Kernel code of a ``play_rule`` option value; CardsimError for an unknown one."""
     if name not in PLAY_RULES:
-        raise CardsimError(f"unknown play_rule '{name}'; choose one of: {', '.join(PLAY_RULES)}")
+        raise CardsimError(f"unknown play rule '{name}' (--rule, option play_rule); choose one of: "
+                           f"{', '.join(PLAY_RULES)}")
     return PLAY_RULES[name]
 
 
