@@ -190,6 +190,33 @@ def test_optimal_line_is_legal_and_scores_the_value(seed):
     assert points[bidder] == value == naive.minimax(hands, trump, 0, bidder)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_optimal_line_plays_the_first_card_in_card_order_that_keeps_the_value(seed):
+    """The null-window tests of `optimal_line` choose as solving every legal card exactly would."""
+    hands, masks = ending(seed, 4)
+    trump, bidder = seed % 4, (seed + 1) % 3
+    _, line = solver.optimal_line(masks, trump, 0, bidder, table=TABLE)
+    held, leader, trick = [set(h) for h in hands], 0, ()
+
+    def after(card, seat):  # (the bidder's points from the trick on when ``seat`` plays ``card``, next leader)
+        rest = [h - {card} if s == seat else h for s, h in enumerate(held)]
+        played = trick + (card,)
+        if len(played) < 3:
+            return naive.minimax(rest, trump, leader, bidder, trick=played), leader
+        winner = (leader + naive_play.winner_index(played, trump)) % 3
+        points = 10 * naive_play.counters(played) + (10 if not any(rest) else 0)
+        return (points if winner == bidder else 0) + naive.minimax(rest, trump, winner, bidder), winner
+
+    for seat, card in line:
+        best = naive.minimax(held, trump, leader, bidder, trick=trick)
+        keeping = [c for c in sorted(naive_play.legal(held[seat], list(trick), trump)) if after(c, seat)[0] == best]
+        assert card == keeping[0]
+        nxt = after(card, seat)[1]
+        held[seat].discard(card)
+        trick = trick + (card,) if len(trick) < 2 else ()
+        leader = nxt
+
+
 def test_solve_many_deals_and_node_counts():
     """A batch gives the same values as one by one; the last trick alone is worth its counters + 10."""
     masks = np.array([ending(s, 5)[1] for s in range(4)])

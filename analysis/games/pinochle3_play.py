@@ -39,7 +39,7 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
     trick start; ``leader`` None: the bidder leads): {"trump", "bidder", "leader", "rule", "hands",
     "bidder_points" (counters taken and the last trick under perfect play), "defender_points", "total"
     (points in play), "tricks": one line of perfect play as [{"plays": [(seat, token), ...], "winner",
-    "points"}, ...] when ``line`` (three to seven times the time of the solve), else None}."""
+    "points"}, ...] when ``line`` (one to three times the time of the solve), else None}."""
     hands = parse_deal(deal, p.DECK, range(1, play.TRICKS + 1), p.SEATS)
     suit = parse_trump(trump, p.DECK)
     bidder = parse_seat(bidder, p.SEATS, "--bidder")
@@ -84,7 +84,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--leader", default=None, help="seat on lead, 0-2 (default: the bidder, R5.1)")
     parser.add_argument("--rule", default="old", help="play rule: old (default), old_strict, new1945, new1945_alt")
     parser.add_argument("--line", action="store_true",
-                        help="also print one line of perfect play (three to seven times the solve's time)")
+                        help="also print one line of perfect play (one to three times the solve's time)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
