@@ -185,3 +185,36 @@ def test_bauernstoss_solve_marks_the_variants_own_levels(capsys, variant, marks,
 def test_pinochle_trump_by_name(capsys):
     by_letter = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D")
     assert run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "Diamonds") == by_letter
+
+
+SOLO_DEAL = "cB hB sB dB cA cT hA hT / c7 c8 c9 s7 s8 s9 h7 h8 / cD cK sD sK hD hK dD dK / sT sA h9 d7 d8 d9 dT dA"
+TRUMPS_ONLY = "cB hB sB dB hA hT hK hD / c7 c8 c9 s7 s8 s9 h7 h8 / cD cK sD sK cA cT dD dK / sT sA h9 d7 d8 d9 dT dA"
+
+
+@pytest.mark.parametrize("deal, won", [(SOLO_DEAL, False), (TRUMPS_ONLY, True)])
+def test_bauernstoss_solo_asks_whether_the_soloist_takes_every_trick(capsys, deal, won):
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", "0")
+    # soloist 0 deals: forehand (seat 1) leads (§5.4); in the first deal seat 1 leads a club, seat 3 trumps it
+    # with h9 and the soloist must follow clubs
+    assert out["solo"] == 0 and out["leader"] == bs_play.solo_leader(0, 0) == 1 and out["solo_won"] is won
+    assert out["solo_won"] == bool(bs_solve.solo_wins(masks(bs.DECK, deal)[None], 2, 0, 1)[0])
+    assert out["points"] is None and out["tricks"] is None
+    assert main(["solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", "0"]) == 0
+    assert ("the soloist takes every trick" if won else "cannot take every trick") in capsys.readouterr().out
+
+
+def test_bauernstoss_solo_leader_follows_section_5_4(capsys):
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", "--solo", "3")
+    assert out["leader"] == 2  # forehand (seat 1) is the soloist's partner: the dealer's partner leads
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--solo", "2"], "--solo 2: only the holder of the club jack (cB) may play a solo (§4.7)"),
+    (["--solo", "3", "--variant", "DS"], "Deutscher Schafkopf has no solos"),
+    (["--solo", "3", "--leader", "1"], "--leader 1 is the soloist's partner, who sits out the solo"),
+    (["--solo", "5"], "--solo must be 0, 1, 2 or 3"),
+])
+def test_bauernstoss_solo_bad_input(capsys, extra, message):
+    assert main(["solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err

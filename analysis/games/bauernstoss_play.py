@@ -48,24 +48,51 @@ def trick_points(cards, last: bool) -> int:
     return int(sum(int(bs.FACE_POINTS[c]) for c in cards))
 
 
-def solve(deal: str, trump: str, leader=1, variant: str = "BS", jack_rule: str | None = None) -> dict:
+def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: str | None = None,
+          solo=None) -> dict:
     """Double-dummy result of a deal or an ending (every hand the same number of cards, 1-8, at a
     trick start; ``jack_rule`` None: the default with BS, none with AS and DS, which refuse one):
-    {"trump", "leader", "variant", "jack_rule" (None with AS and DS), "hands", "points": [team 0, team 1]
-    (card points each takes under perfect play; they add up to the points in play), "total",
-    "tricks": [{"plays": [(seat, token), ...], "winner", "points"}, ...] (one line of perfect play)}."""
+    {"trump", "leader", "variant", "jack_rule" (None with AS and DS), "hands", "solo": None, "points":
+    [team 0, team 1] (card points each takes under perfect play; they add up to the points in play),
+    "total", "tricks": [{"plays": [(seat, token), ...], "winner", "points"}, ...] (one line of perfect
+    play)}. ``leader`` None: forehand (seat 1).
+
+    ``solo``: the soloist's seat (his partner sits out, §5.4; the hands after any Small Solo exchange):
+    "solo" is that seat and "solo_won" whether he takes every trick under perfect play (`solo_wins`),
+    with "points" and "tricks" None; ``leader`` None: the §5.4 leader (`solo_leader`)."""
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS)
     suit = parse_trump(trump, bs.DECK)
-    seat = parse_seat(leader, "--leader")
     rule = play_rule_of(variant, jack_rule)
+    soloist = None if solo is None else solo_seat(hands, solo, variant)
+    if leader is None:
+        seat = 1 if soloist is None else play.solo_leader(0, soloist)
+    else:
+        seat = parse_seat(leader, "--leader")
+    result = {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant,
+              "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
+              "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands], "solo": soloist}
+    if soloist is not None:
+        if seat == (soloist + 2) % bs.SEATS:
+            raise CardsimError(f"--leader {seat} is the soloist's partner, who sits out the solo (§5.4); "
+                               f"give another seat or drop --leader")
+        won = bool(solver.solo_wins(hands[None], suit, soloist, seat, rule)[0])
+        return {**result, "solo_won": won, "points": None, "total": None, "tricks": None}
     team0, line = solver.optimal_line(hands, suit, seat, 0, rule)
     total = trick_points([c for h in hands for c in bs.DECK.cards_of(int(h))], True)
     tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
                           bs.DECK.token)
-    return {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant,
-            "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
-            "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands],
-            "points": [int(team0), total - int(team0)], "total": total, "tricks": tricks}
+    return {**result, "points": [int(team0), total - int(team0)], "total": total, "tricks": tricks}
+
+
+def solo_seat(hands, solo, variant: str) -> int:
+    """The soloist's seat from ``--solo``: a seat holding the club jack (§4.7), not in DS (DS-6)."""
+    seat = parse_seat(solo, "--solo")
+    if variant == "DS":
+        raise CardsimError("spec §7.2 DS-6: Deutscher Schafkopf has no solos; drop --solo or use --variant BS or AS")
+    if not int(hands[seat]) >> bs.CLUB_JACK & 1:
+        raise CardsimError(f"--solo {seat}: only the holder of the club jack (cB) may play a solo (§4.7); "
+                           f"seat {seat} does not hold it")
+    return seat
 
 
 def level_marks(points: int, variant: str) -> str:
@@ -85,6 +112,11 @@ def format_solve(result: dict) -> str:
                                                 else "")
     lines = [f"Bauernstoss double dummy: trump {result['trump']} ({suit}), seat {result['leader']} leads; {rules}"]
     lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
+    soloist = result["solo"]
+    if soloist is not None:
+        return "\n".join(lines + ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the "
+                                        f"soloist {'takes' if result['solo_won'] else 'cannot take'} every trick "
+                                        "under perfect play"])
     # the levels are aims for a whole deal: an ending leaves out the tricks already taken
     full = len(result["tricks"]) == bs.TRICKS
     lines += ["", f"card points under perfect play (of {result['total']} in play"
@@ -101,7 +133,11 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                         help='four hands for seats 0-3 separated by "/", 8 cards each for a full deal (fewer, the '
                              'same number each, for an ending), e.g. "cB sA sK s9 hA h9 d7 d8 / ..."')
     parser.add_argument("--trump", required=True, help="trump suit: c, s, h or d")
-    parser.add_argument("--leader", default="1", help="seat on lead, 0-3 (default 1: forehand leads a full deal)")
+    parser.add_argument("--leader", default=None,
+                        help="seat on lead, 0-3 (default 1: forehand leads a full deal; for a solo the §5.4 leader)")
+    parser.add_argument("--solo", default=None, metavar="SEAT",
+                        help="ask instead whether the soloist at SEAT (the club jack's holder; his partner sits out) "
+                             "takes every trick (§4.7, §5.4); give the hands after any Small Solo exchange")
     parser.add_argument("--variant", default="BS", help="play rules: BS (Bauernstoss, default), AS (Alter "
                         "Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
     parser.add_argument("--jack-rule", default=None,
@@ -111,7 +147,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    result = solve(args.deal, args.trump, args.leader, args.variant, args.jack_rule)
+    result = solve(args.deal, args.trump, args.leader, args.variant, args.jack_rule, args.solo)
     return emit(args, result, lambda r: solve_json(GAME, r), format_solve)
 
 
