@@ -209,7 +209,8 @@ def test_bauernstoss_solo_leader_follows_section_5_4(capsys):
 
 
 @pytest.mark.parametrize("extra, message", [
-    (["--solo", "2"], "--solo 2: only the holder of the club jack (cB) may play a solo (§4.7)"),
+    (["--solo", "2"], "--solo 2: only the holder of the club jack (cB) may play a solo (§4.7), and seat 3, a "
+                      "defender, holds it"),
     (["--solo", "3", "--variant", "DS"], "Deutscher Schafkopf has no solos"),
     (["--solo", "3", "--leader", "1"], "--leader 1 is the soloist's partner, who sits out the solo"),
     (["--solo", "5"], "--solo must be 0, 1, 2 or 3"),
@@ -218,3 +219,28 @@ def test_bauernstoss_solo_bad_input(capsys, extra, message):
     assert main(["solve", "bauernstoss", "--deal", BS_DEAL, "--trump", "h", *extra]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+@pytest.mark.parametrize("soloist, leader", [(0, 1), (1, 1), (2, 1), (3, 2)])
+def test_bauernstoss_solo_of_every_seat(capsys, soloist, leader):
+    """Every soloist seat (dealer 0) with the §5.4 leader; the jacks' hand turned to the soloist's seat."""
+    hands = SOLO_DEAL.split(" / ")
+    deal = " / ".join(hands[-soloist:] + hands[:-soloist] if soloist else hands)
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", str(soloist))
+    assert out["leader"] == leader == bs_play.solo_leader(0, soloist)
+    assert out["solo_won"] == bool(bs_solve.solo_wins(masks(bs.DECK, deal)[None], 2, soloist, leader)[0])
+
+
+def test_bauernstoss_solo_with_the_club_jack_given_to_the_partner(capsys):
+    """After a Small Solo exchange the partner (out of play) may hold cB: the solo is still the soloist's."""
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", SOLO_DEAL, "--trump", "h", "--solo", "2")
+    assert out["solo"] == 2 and out["leader"] == 1 and out["solo_won"] is False
+
+
+def test_bauernstoss_solo_ending_is_led_by_the_soloist(capsys):
+    """After the first trick the soloist has won every trick, so he leads; cB may be played already."""
+    ending = "hB hA / c7 c8 / cD cK / sT sA"
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--solo", "0")
+    assert out["leader"] == 0 and out["solo_won"] is True
+    assert main(["solve", "bauernstoss", "--deal", ending, "--trump", "h", "--solo", "0", "--leader", "1"]) == 2
+    assert "in a solo ending the soloist (seat 0) leads" in capsys.readouterr().err

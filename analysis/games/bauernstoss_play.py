@@ -57,17 +57,22 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     "total", "tricks": [{"plays": [(seat, token), ...], "winner", "points"}, ...] (one line of perfect
     play)}. ``leader`` None: forehand (seat 1).
 
-    ``solo``: the soloist's seat (his partner sits out, §5.4; the hands after any Small Solo exchange):
-    "solo" is that seat and "solo_won" whether he takes every trick under perfect play (`solo_wins`),
-    with "points" and "tricks" None; ``leader`` None: the §5.4 leader (`solo_leader`)."""
+    ``solo``: the soloist's seat (his partner sits out, §5.4, his hand ignored; the hands after any Small
+    Solo exchange): "solo" is that seat and "solo_won" whether he takes every trick under perfect play
+    (`solo_wins`), with "points" and "tricks" None; ``leader`` None: the §5.4 leader of a full deal
+    (`solo_leader`); in an ending the soloist, who has won every trick so far, leads."""
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS)
     suit = parse_trump(trump, bs.DECK)
     rule = play_rule_of(variant, jack_rule)
     soloist = None if solo is None else solo_seat(hands, solo, variant)
+    full = int(hands[0]).bit_count() == bs.HAND_SIZE
     if leader is None:
-        seat = 1 if soloist is None else play.solo_leader(0, soloist)
+        seat = 1 if soloist is None else play.solo_leader(0, soloist) if full else soloist
     else:
         seat = parse_seat(leader, "--leader")
+        if soloist is not None and not full and seat != soloist:
+            raise CardsimError(f"--leader {seat}: in a solo ending the soloist (seat {soloist}) leads, having won "
+                               "every trick so far (§5.4); drop --leader")
     result = {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant,
               "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
               "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands], "solo": soloist}
@@ -85,13 +90,16 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
 
 
 def solo_seat(hands, solo, variant: str) -> int:
-    """The soloist's seat from ``--solo``: a seat holding the club jack (§4.7), not in DS (DS-6)."""
+    """The soloist's seat from ``--solo``, not in DS (DS-6). Only the club jack's holder calls a solo
+    (§4.7): a defender holding cB is refused (the soloist may have given it to his partner in a Small Solo
+    exchange, or played it already in an ending)."""
     seat = parse_seat(solo, "--solo")
     if variant == "DS":
         raise CardsimError("spec §7.2 DS-6: Deutscher Schafkopf has no solos; drop --solo or use --variant BS or AS")
-    if not int(hands[seat]) >> bs.CLUB_JACK & 1:
-        raise CardsimError(f"--solo {seat}: only the holder of the club jack (cB) may play a solo (§4.7); "
-                           f"seat {seat} does not hold it")
+    holder = [s for s in range(bs.SEATS) if int(hands[s]) >> bs.CLUB_JACK & 1]
+    if holder and holder[0] % 2 != seat % 2:
+        raise CardsimError(f"--solo {seat}: only the holder of the club jack (cB) may play a solo (§4.7), and seat "
+                           f"{holder[0]}, a defender, holds it")
     return seat
 
 
@@ -136,8 +144,9 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--leader", default=None,
                         help="seat on lead, 0-3 (default 1: forehand leads a full deal; for a solo the §5.4 leader)")
     parser.add_argument("--solo", default=None, metavar="SEAT",
-                        help="ask instead whether the soloist at SEAT (the club jack's holder; his partner sits out) "
-                             "takes every trick (§4.7, §5.4); give the hands after any Small Solo exchange")
+                        help="ask instead whether the soloist at SEAT (the club jack's holder; his partner sits out, "
+                             "his hand ignored) takes every trick (§4.7, §5.4); give the hands after any Small Solo "
+                             "exchange; in an ending the soloist leads")
     parser.add_argument("--variant", default="BS", help="play rules: BS (Bauernstoss, default), AS (Alter "
                         "Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
     parser.add_argument("--jack-rule", default=None,

@@ -837,6 +837,8 @@ def _reaches_position(hands, trick, count, leader, params, keys, data, target):
     trick on)? One null-window search."""
     if target <= 0:
         return True
+    if count == 0 and not hands[0] | hands[1] | hands[2]:  # every card played: nothing more to take
+        return False
     k, tricks, moves, plies, leads = _stack(hands, trick, count)
     return _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, target - 1,
                    target) >= target
