@@ -65,21 +65,11 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     suit = parse_trump(trump, bs.DECK)
     rule = play_rule_of(variant, jack_rule)
     soloist = None if solo is None else solo_seat(hands, solo, variant)
-    full = int(hands[0]).bit_count() == bs.HAND_SIZE
-    if leader is None:
-        seat = 1 if soloist is None else play.solo_leader(0, soloist) if full else soloist
-    else:
-        seat = parse_seat(leader, "--leader")
-        if soloist is not None and not full and seat != soloist:
-            raise CardsimError(f"--leader {seat}: in a solo ending the soloist (seat {soloist}) leads, having won "
-                               "every trick so far (§5.4); drop --leader")
+    seat = lead_seat(leader, soloist, int(hands[0]).bit_count() == bs.HAND_SIZE)
     result = {"trump": bs.DECK.suits[suit], "leader": seat, "variant": variant,
               "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
               "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands], "solo": soloist}
     if soloist is not None:
-        if seat == (soloist + 2) % bs.SEATS:
-            raise CardsimError(f"--leader {seat} is the soloist's partner, who sits out the solo (§5.4); "
-                               f"give another seat or drop --leader")
         won = bool(solver.solo_wins(hands[None], suit, soloist, seat, rule)[0])
         return {**result, "solo_won": won, "points": None, "total": None, "tricks": None}
     team0, line = solver.optimal_line(hands, suit, seat, 0, rule)
@@ -87,6 +77,22 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
                           bs.DECK.token)
     return {**result, "points": [int(team0), total - int(team0)], "total": total, "tricks": tricks}
+
+
+def lead_seat(leader, soloist: int | None, full: bool) -> int:
+    """The seat on lead (dealer 0): ``leader`` (--leader) if given, else forehand (seat 1). In a solo the
+    §5.4 leader of a full deal (`solo_leader`), in an ending the soloist, who has won every trick so far;
+    the partner, who sits out, never leads."""
+    if leader is None:
+        return 1 if soloist is None else play.solo_leader(0, soloist) if full else soloist
+    seat = parse_seat(leader, "--leader")
+    if soloist is not None and not full and seat != soloist:
+        raise CardsimError(f"--leader {seat}: in a solo ending the soloist (seat {soloist}) leads, having won "
+                           "every trick so far (§5.4); drop --leader")
+    if soloist is not None and seat == (soloist + 2) % bs.SEATS:
+        raise CardsimError(f"--leader {seat} is the soloist's partner, who sits out the solo (§5.4); "
+                           f"give another seat or drop --leader")
+    return seat
 
 
 def solo_seat(hands, solo, variant: str) -> int:

@@ -880,16 +880,11 @@ def _solve_many(hands, trumps, leaders, bidders, rule, keys, data, stamp, out, n
 def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, stamp, out):
     """out (n,) bool: can the bidder take at least targets[i] trick points (one null-window search)?"""
     params = np.zeros(N_PARAMS, dtype=np.int64)
-    tricks = np.zeros((TRICKS, SEATS), dtype=np.int64)
-    moves = np.empty((DEPTH, MAX_MOVES), dtype=np.int64)
-    plies = np.zeros((DEPTH, PLY_FIELDS + MAX_MOVES), dtype=np.int64)
+    trick = np.zeros(SEATS, dtype=np.int64)
     for i in range(hands.shape[0]):
         params[:] = 0
         params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
-        h = hands[i].copy()
-        k = TRICKS - popcount(h[0] | h[1] | h[2]) // SEATS
-        out[i] = targets[i] <= 0 or _search(h, tricks, moves, plies, keys, data, _shape_table(TRICKS - k), params,
-                                            k, 0, leaders[i], targets[i] - 1, targets[i]) >= targets[i]
+        out[i] = _reaches_position(hands[i].copy(), trick, 0, leaders[i], params, keys, data, targets[i])
 
 
 # --- public API ---------------------------------------------------------------------------------
