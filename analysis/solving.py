@@ -31,27 +31,36 @@ def parse_seat(text, seats: int, flag: str, note: str = "") -> int:
     return int(value)
 
 
-def parse_deal(text: str, deck, hand_size: int | range, seats: int) -> np.ndarray:
+def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: int | None = None) -> np.ndarray:
     """The hands of seats 0 to seats - 1 separated by '/' -> (seats,) uint64 masks; every hand holds
-    ``hand_size`` cards, or when it is a range (an ending) the same number of cards from it.
-    CardsimError if malformed (for a range, naming every hand's number of cards)."""
+    ``hand_size`` cards, or when it is a range (an ending) the same number of cards from it; the hand of
+    ``free_seat`` (a player who sits out) may hold any number, none included. CardsimError if malformed
+    (for a range, naming every hand's number of cards)."""
     parts = text.split("/")
     if len(parts) != seats:
         raise CardsimError(f"--deal needs {seats} hands for seats 0-{seats - 1} separated by '/', got {len(parts)}")
     parsed = deck.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
+    checked = {label: cards for s, (label, cards) in enumerate(parsed.items()) if s != free_seat}
     if isinstance(hand_size, int):
-        for label, cards in parsed.items():
+        for label, cards in checked.items():
             if len(cards) != hand_size:
                 raise CardsimError(f"--deal: {label} holds {len(cards)} card{'s' * (len(cards) != 1)}; every hand "
                                    f"needs {hand_size}")
     else:
-        counts = [len(cards) for cards in parsed.values()]
+        counts = [len(cards) for cards in checked.values()]
         if len(set(counts)) > 1 or counts[0] not in hand_size:
             # every hand's count: when sizes differ, no one hand is "the" wrong one
-            held = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
-            raise CardsimError(f"--deal: the hands of seats 0-{seats - 1} hold {held} cards; every hand needs the "
+            shown = [s for s in range(seats) if s != free_seat]
+            whose = f"seats {shown[0]}-{shown[-1]}" if free_seat is None else f"seats {_listed(shown)}"
+            but = "" if free_seat is None else f" but seat {free_seat}'s (who sits out)"
+            raise CardsimError(f"--deal: the hands of {whose} hold {_listed(counts)} cards; every hand{but} needs the "
                                f"same number of cards, {hand_size[0]} to {hand_size[-1]}")
     return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
+
+
+def _listed(items) -> str:
+    """"1, 2 and 3" of a list of two or more items."""
+    return ", ".join(map(str, items[:-1])) + f" and {items[-1]}"
 
 
 def split_tricks(line: list[tuple[int, int]], seats: int, winner_slot: Callable, points: Callable,

@@ -10,7 +10,8 @@ A README example is an HTML comment naming the command, followed by a fenced blo
 
 The block is replaced by the command line and what the command prints now (standard output and
 standard error, without progress lines). Run: ``.venv/bin/python scripts/update_readme.py``;
-``--only TEXT`` refreshes only the examples whose command contains TEXT (repeatable).
+``--only TEXT`` refreshes only the examples whose command contains TEXT (repeatable); ``--check``
+writes nothing and prints a diff of every example whose output changed (exit status 1 if any did).
 """
 
 from __future__ import annotations
@@ -53,13 +54,21 @@ def refresh(text: str, only: list[str] | None = None) -> str:
 
 def main() -> int:
     import argparse
+    import difflib
 
     parser = argparse.ArgumentParser(description="refresh the example outputs in README.md")
     parser.add_argument("--only", action="append", help="refresh only examples whose command contains this text")
+    parser.add_argument("--check", action="store_true", help="write nothing; print the examples whose output changed")
     args = parser.parse_args()
     readme = ROOT / "README.md"
-    readme.write_text(refresh(readme.read_text(), args.only))
-    return 0
+    old = readme.read_text()
+    new = refresh(old, args.only)
+    if not args.check:
+        readme.write_text(new)
+        return 0
+    diff = list(difflib.unified_diff(old.splitlines(), new.splitlines(), "README.md", "README.md (now)", lineterm=""))
+    print("\n".join(diff) if diff else "every example is current")
+    return 1 if diff else 0
 
 
 if __name__ == "__main__":

@@ -244,3 +244,18 @@ def test_bauernstoss_solo_ending_is_led_by_the_soloist(capsys):
     assert out["leader"] == 0 and out["solo_won"] is True
     assert main(["solve", "bauernstoss", "--deal", ending, "--trump", "h", "--solo", "0", "--leader", "1"]) == 2
     assert "in a solo ending the soloist (seat 0) leads" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("partner", ["", "s7 s8 s9 sD sK d7 d8 d9"])
+def test_bauernstoss_solo_ending_takes_the_partner_hand_of_any_size(capsys, partner):
+    """The partner sits out and plays no card: his hand may be left empty or given whole (8 cards)."""
+    ending = f"hB hA / c7 c8 / {partner} / sT sA"
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--solo", "0")
+    assert out["leader"] == 0 and out["solo_won"] is True
+
+
+def test_bauernstoss_solo_ending_of_unequal_playing_hands(capsys):
+    assert main(["solve", "bauernstoss", "--deal", "hB hA / c7 / / sT sA", "--trump", "h", "--solo", "0"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "the hands of seats 0, 1 and 3 hold 2, 1 and 2 cards; every hand but seat 2's (who sits out) needs the "
+        "same number of cards, 1 to 8")
