@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cardsim: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
-        print(f"cardsim: {exc or 'interrupted'}", file=sys.stderr)
+        print(f"cardsim: {str(exc) or 'interrupted'}", file=sys.stderr)
         return 130
     except OSError as exc:  # a write that failed after every check passed: disk full, a folder in a file's place, ...
         problem = write_failure(exc.filename, exc) if exc.filename else \

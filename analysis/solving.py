@@ -3,11 +3,34 @@ and a line of perfect play split into tricks for text and JSON."""
 
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 import numpy as np
 
 from simcore.errors import CardsimError
+
+
+def interruptible(func: Callable, *args):
+    """``func(*args)`` run in a daemon thread while this thread waits, so that Ctrl-C stops a long solve at
+    once (KeyboardInterrupt here; the compiled solvers release the GIL but never look at signals, so a
+    solve called directly finishes first). For the command line, which exits after an interrupt: the
+    abandoned thread runs on until then."""
+    outcome: dict = {}
+
+    def target():
+        try:
+            outcome["value"] = func(*args)
+        except BaseException as exc:  # handed to the waiting thread as it is
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def parse_trump(text: str, deck) -> int:

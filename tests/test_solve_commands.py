@@ -259,3 +259,25 @@ def test_bauernstoss_solo_ending_of_unequal_playing_hands(capsys):
     assert capsys.readouterr().err.strip().endswith(
         "the hands of seats 0, 1 and 3 hold 2, 1 and 2 cards; every hand but seat 2's (who sits out) needs the "
         "same number of cards, 1 to 8")
+
+
+def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch):
+    """Ctrl-C (SIGINT) during a long solve: exit 130 with one line at once, not when the (GIL-free) solve
+    returns; `interruptible` passes on the call's value and errors."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from analysis.games import pinochle3_play
+    from analysis.solving import interruptible
+
+    assert interruptible(pow, 2, 10) == 1024
+    with pytest.raises(ZeroDivisionError):
+        interruptible(divmod, 1, 0)
+    monkeypatch.setattr(pinochle3_play, "solve", lambda *args: time.sleep(30))
+    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    assert main(["solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D"]) == 130
+    assert time.monotonic() - start < 5
+    assert capsys.readouterr().err == "cardsim: interrupted\n"

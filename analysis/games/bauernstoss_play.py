@@ -20,7 +20,7 @@ import argparse
 
 from analysis.commands import Command, emit, register_command
 from analysis.games.bauernstoss import COLUMNS, VARIANT_NAMES, parse_seat, parse_variant
-from analysis.solving import parse_deal, parse_trump, solve_json, split_tricks, tricks_text
+from analysis.solving import interruptible, parse_deal, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
@@ -163,7 +163,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    result = solve(args.deal, args.trump, args.leader, args.variant, args.jack_rule, args.solo)
+    result = interruptible(solve, args.deal, args.trump, args.leader, args.variant, args.jack_rule, args.solo)
     return emit(args, result, lambda r: solve_json(GAME, r), format_solve)
 
 

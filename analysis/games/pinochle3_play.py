@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 
 from analysis.commands import Command, emit, register_command
-from analysis.solving import parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
+from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_play as play
 from simcore.games import pinochle3_solve as solver
@@ -89,7 +89,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    result = solve(args.deal, args.trump, args.bidder, args.leader, args.rule, args.line)
+    result = interruptible(solve, args.deal, args.trump, args.bidder, args.leader, args.rule, args.line)
     return emit(args, result, lambda r: solve_json(GAME, r), format_solve)
 
 
