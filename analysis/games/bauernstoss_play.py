@@ -58,8 +58,8 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     play)}. ``leader`` None: forehand (seat 1).
 
     ``solo``: the soloist's seat (his partner sits out, §5.4, his hand of any size, none included, ignored
-    but for the club jack; the hands after any Small Solo exchange): "solo" is that seat and "solo_won" whether he takes every trick under perfect play
-    (`solo_wins`), with "points" and "tricks" None; ``leader`` None: the §5.4 leader of a full deal
+    but for the club jack; the hands after any Small Solo exchange): "solo" is that seat and "solo_won"
+    whether he takes every trick under perfect play (`solo_wins`), with "points" and "tricks" None; ``leader`` None: the §5.4 leader of a full deal
     (`solo_leader`); in an ending the soloist, who has won every trick so far, leads."""
     sitting_out = None if solo is None else (parse_seat(solo, "--solo") + 2) % bs.SEATS
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS, free_seat=sitting_out)
