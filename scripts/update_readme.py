@@ -9,9 +9,19 @@ A README example is an HTML comment naming the command, followed by a fenced blo
     ```
 
 The block is replaced by the command line and what the command prints now (standard output and
-standard error, without progress lines). Run: ``.venv/bin/python scripts/update_readme.py``;
-``--only TEXT`` refreshes only the examples whose command contains TEXT (repeatable); ``--check``
-writes nothing and prints a diff of every example whose output changed (exit status 1 if any did).
+standard error, without progress lines). A kind after ``example`` changes that:
+
+* ``<!-- example (trimmed): CMD -->``: the block shows a selection of the output, with ``...`` lines
+  where lines were left out; it is kept as written, and reported when its lines are no longer found
+  in the output in the same order;
+* ``<!-- example (varies): CMD -->``: the output holds timings, rates or code hashes; it is refreshed,
+  but ``--check`` compares it with every number and hash masked;
+* ``<!-- example (manual): CMD -->``: recorded by hand (it needs something this script does not start,
+  e.g. a Dask scheduler); never run.
+
+Run ``.venv/bin/python scripts/update_readme.py``; ``--only TEXT`` refreshes only the examples whose
+command contains TEXT (repeatable); ``--check`` writes nothing and prints a diff of every example whose
+output changed (exit status 1 if any did).
 """
 
 from __future__ import annotations
@@ -26,12 +36,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PROGRESS = re.compile(r"cardsim: \d+/\d+ chunks")
 """A progress line (runs print them when standard error is not a terminal): left out of the README."""
-EXAMPLE = re.compile(r"<!-- example: (?P<cmd>.+?) -->\n```[a-z]*\n.*?```", re.S)
+EXAMPLE = re.compile(r"<!-- example(?: \((?P<kind>trimmed|varies|manual)\))?: (?P<cmd>.+?) -->\n```[a-z]*\n"
+                     r"(?P<body>.*?)```", re.S)
+NUMBERS = re.compile(r"\b[0-9a-f]{12,}\b|\d[\d,.]*")
+"""What a ``varies`` example may change between runs: numbers, and hashes of 12 or more hex digits."""
 
 
 def run(command: str) -> str:
     """Output of one README command; ``cardsim`` runs from this checkout's environment."""
-    argv = shlex.split(command)
+    argv = shlex.split(command, comments=True)
     if argv[0] == "cardsim":
         argv = [sys.executable, "-m", "analysis.cli"] + argv[1:]
     elif argv[0] == "python":
@@ -41,15 +54,33 @@ def run(command: str) -> str:
     return (proc.stdout + messages).rstrip("\n")
 
 
-def refresh(text: str, only: list[str] | None = None) -> str:
+def shown_in(trimmed: str, output: str) -> bool:
+    """True if the lines of a trimmed block (its ``...`` lines left out) occur in ``output`` in order."""
+    lines = iter(output.splitlines())
+    return all(any(line == out for out in lines) for line in trimmed.splitlines() if line.strip() != "...")
+
+
+def refresh(text: str, only: list[str] | None = None, check: bool = False) -> tuple[str, list[str]]:
+    """(README text with the examples refreshed, the commands of trimmed blocks no longer found in their
+    output); ``check``: ``varies`` blocks come back unchanged when equal up to `NUMBERS`."""
+    stale: list[str] = []
+
     def replace(match: re.Match) -> str:
-        command = match.group("cmd")
-        if only and not any(part in command for part in only):
+        kind, command, body = match.group("kind"), match.group("cmd"), match.group("body")
+        if kind == "manual" or only and not any(part in command for part in only):
             return match.group(0)
         print(f"running: {command}", file=sys.stderr)
-        return f"<!-- example: {command} -->\n```\n$ {command}\n{run(command)}\n```"
+        output = f"$ {command}\n{run(command)}\n"
+        if kind == "trimmed":
+            if not shown_in(body, output):
+                stale.append(command)
+            return match.group(0)
+        if kind == "varies" and check and NUMBERS.sub("#", output) == NUMBERS.sub("#", body):
+            return match.group(0)
+        marker = "example" if kind is None else f"example ({kind})"
+        return f"<!-- {marker}: {command} -->\n```\n{output}```"
 
-    return EXAMPLE.sub(replace, text)
+    return EXAMPLE.sub(replace, text), stale
 
 
 def main() -> int:
@@ -62,13 +93,15 @@ def main() -> int:
     args = parser.parse_args()
     readme = ROOT / "README.md"
     old = readme.read_text()
-    new = refresh(old, args.only)
+    new, stale = refresh(old, args.only, args.check)
+    for command in stale:
+        print(f"trimmed example no longer matches its output (edit it by hand): {command}")
     if not args.check:
         readme.write_text(new)
-        return 0
+        return 1 if stale else 0
     diff = list(difflib.unified_diff(old.splitlines(), new.splitlines(), "README.md", "README.md (now)", lineterm=""))
-    print("\n".join(diff) if diff else "every example is current")
-    return 1 if diff else 0
+    print("\n".join(diff) if diff or stale else "every example is current")
+    return 1 if diff or stale else 0
 
 
 if __name__ == "__main__":
