@@ -79,6 +79,34 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def option_items(items) -> dict:
+    """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
+    true/false (any case), whole numbers, decimals or else text (``none`` stays text: an option's choice);
+    a name given twice must have one value. The game checks the names and values."""
+    chosen: dict = {}
+    for item in items or ():
+        name, sep, text = item.partition("=")
+        name, text = name.strip(), text.strip()
+        if not sep or not name:
+            raise CardsimError(f"--option expects NAME=VALUE, got '{item}'")
+        words = {"true": True, "false": False}
+        if text == "None":
+            value = None
+        elif text.lower() in words:
+            value = words[text.lower()]
+        elif text.lstrip("-").isdigit():
+            value = int(text)
+        else:
+            try:
+                value = float(text) if "." in text else text
+            except ValueError:
+                value = text
+        if name in chosen and chosen[name] != value:
+            raise CardsimError(f"--option {name} is given twice, as {chosen[name]!r} and {value!r}; give it once")
+        chosen[name] = value
+    return chosen
+
+
 def flags_text(flags: list[str]) -> str:
     """["--n"] -> "--n"; ["--n", "--seed", "--seat"] -> "--n, --seed and --seat"."""
     return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"

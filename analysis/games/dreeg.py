@@ -19,8 +19,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, register_command,
-                               run_options)
+from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, option_items,
+                               register_command, run_options)
 from analysis.stats import Z95, Estimate, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -53,15 +53,8 @@ def _hist_mean(hist: np.ndarray, **keys) -> dict:
 
 
 def parse_options(items) -> tuple:
-    """``name=value`` rule options (value parsed as int, true/false, or text) as sorted pairs."""
-    chosen = {}
-    for item in items or ():
-        name, sep, text = item.partition("=")
-        if not sep:
-            raise CardsimError(f"--option expects name=value, got '{item}'")
-        low = text.strip().lower()
-        value = {"true": True, "false": False}.get(low, int(low) if low.isdigit() else text.strip())
-        chosen[name.strip()] = value
+    """``name=value`` rule options (`option_items`) as sorted pairs, checked against the game's options."""
+    chosen = option_items(items)
     rule_options(**chosen)
     return tuple(sorted(chosen.items()))
 

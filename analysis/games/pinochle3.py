@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, positive_int,
+from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, option_items, positive_int,
                                register_command, run_options)
 from analysis import solving
 from analysis.stats import Estimate, ratio_share, table_records
@@ -640,17 +640,9 @@ register_command("thresholds", GAME, Command("bid thresholds by meld and trump l
 
 # --- bidding-policy match (spec §9.1 Q8, Q10) ------------------------------------------------------
 def parse_options(items) -> dict:
-    """``["name=value", ...]`` -> {name: value}: values None, True, False, whole numbers, 0.1 or text;
-    checked against the game's options (`pinochle3.rule_options`)."""
-    out = {}
-    for item in items:
-        name, sep, text = item.partition("=")
-        if not sep:
-            raise CardsimError(f"--option expects NAME=VALUE, got '{item}'")
-        words = {"None": None, "True": True, "False": False}
-        value = words[text] if text in words else (int(text) if text.lstrip("-").isdigit() else
-                                                   (float(text) if text == "0.1" else text))
-        out[name.strip()] = value
+    """``["name=value", ...]`` -> {name: value} (`option_items`), checked against the game's options
+    (`pinochle3.rule_options`)."""
+    out = option_items(items)
     p.rule_options(out)
     return out
 
