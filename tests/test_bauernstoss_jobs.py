@@ -158,7 +158,18 @@ def test_thresholds_table(scale):
     assert (frame.p42 >= frame.p79).all() and (frame.p79 >= frame.p91).all()
     assert frame.trumps.min() >= 3  # a bidder always has a suit of 3 or more (§4.5)
     assert set(frame.advice) <= {"big solo", "raise / mit", "bid when forced; mit with the chalk",
-                                 "pass when allowed"}
+                                 "pass when allowed", "pass (4 jacks: big solo or pass, §4.3)"}
+    solos = frame[frame.solo_n > 0]
+    assert (solos.p_solo_dd == solos.p_solo_dd).all() and (frame[frame.jacks == 4].advice != "raise / mit").all()
+
+
+@pytest.mark.parametrize("p_solo_dd, jacks, advice", [(0.6, 4, "big solo"), (0.2, 4, "pass (4 jacks: big solo or pass, "
+                                                      "§4.3)"), (0.2, 3, "raise / mit"), (0.6, 2, "big solo")])
+def test_threshold_advice_follows_the_double_dummy_solo_and_four_jacks(p_solo_dd, jacks, advice):
+    """§4.3: with all four jacks only Big Solo or pass (BS); the solo advice reads the double-dummy figure."""
+    row = {"p_solo": 0.9, "p_solo_dd": p_solo_dd, "jacks": jacks, "p79": 0.7, "p42": 0.9, "p61": 0.8}
+    assert api.advice(row, "BS") == advice
+    assert api.advice({**row, "jacks": 4}, "AS") in ("big solo", "raise / mit")  # AS-5: four jacks may bid
 
 
 def test_cli_odds_thresholds_match_json(capsys):

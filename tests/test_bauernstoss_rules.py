@@ -699,6 +699,18 @@ def test_greedy_choices():
     assert DECK.format_cards(line[:9]) == "cB h7 h9 hD hA h8 hT dB sB"
 
 
+def test_greedy_solo_defender_keeps_the_guard_that_can_still_beat_the_soloist():
+    """Seat 0, a defender void in trumps, discards seven cards while the soloist draws trumps: non-top
+    cards first, then the top whose lower cards it has all seen (dK, c8), keeping sK, the one card that
+    beats the soloist's s7 in the last trick (plain greedy kept dK, throwing the first of two equal cards)."""
+    hands = np.array([[mask("sK dK d7 d8 d9 dD c7 c8"), mask("sA sT sD s9 s8 hD h9 h8"),
+                       mask("c9 cD cK cT cA dT dA h7"), mask("cB sB hB dB hA hT hK s7")]], dtype=np.uint32)
+    line = play.play_line("greedy", hands[0], H, 3, soloist=3)
+    assert DECK.format_cards(line[-3:]) == "s7 sK dA"
+    _, tricks = play.play_out("greedy", hands, [H], [3], soloists=[3])
+    assert list(tricks[0]) == [1, 7]
+
+
 # --- §9.3 baseline reference values (policy B0 auction, policy R play) ------------------------
 def assert_rate(hits, n, reference, what):
     """Within 4.5 standard errors of the spec's reference proportion."""

@@ -45,7 +45,7 @@ DEFAULT_PLAY = "greedy"
 double-dummy solver (tens of solves a second); pass --play dd for the perfect-information value."""
 CALL_NAMES = {bs.NUMBER: "number", bs.SMALL_SOLO: "small solo", bs.BIG_SOLO: "big solo"}
 VARIANT_NAMES = {"BS": "Bauernstoss", "AS": "Alter Schoofkopp", "DS": "Deutscher Schafkopf"}
-PROBABILITIES = ("p42", "p61", "p79", "p89", "p91", "p_le59", "p_solo")
+PROBABILITIES = ("p42", "p61", "p79", "p89", "p91", "p_le59", "p_solo", "p_solo_dd")
 """Probability columns of the `odds` and `thresholds` frames (JSON keys where not NaN)."""
 
 
@@ -195,8 +195,10 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     ``2.5.points``); the Big Solo of `thresholds` counts its own tries (``solo_n``)."""
     parts = []
     for key in PROBABILITIES + ("points",):
+        if key not in frame:
+            continue
         rows = frame[frame[key].notna()].assign(estimate_key=key)
-        if key == "p_solo" and "solo_n" in rows:
+        if key.startswith("p_solo") and "solo_n" in rows:
             rows = rows.assign(n=rows["solo_n"])
         if len(rows):
             parts.append(long_frame(rows, labels + ["estimate_key"], value=key, lo=f"{key}_lo", hi=f"{key}_hi"))
@@ -210,7 +212,9 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 
 def _triple(row, key: str) -> dict | None:
-    value = row[key]
+    """{"p", "lo", "hi"} of estimate ``key`` of a frame row; None when the frame has no such estimate
+    (NaN or no column)."""
+    value = row.get(key, np.nan)
     return None if value != value else {"p": value, "lo": row[f"{key}_lo"], "hi": row[f"{key}_hi"]}
 
 
@@ -289,14 +293,19 @@ def _run_odds(args: argparse.Namespace) -> int:
 
 # --- thresholds -------------------------------------------------------------------------------
 def advice(row, variant: str = "BS") -> str:
-    """The call the row's probabilities suggest: Big Solo when it wins at least half the time
-    (club jack held), raise or mit when the team makes 79 without the chalk at least half the
-    time, else bid only when forced (§4.4). DS: bid when the makers take 61 at least half the time
-    (the bid is compulsory from 5 trumps, DS-4, so this only tells how good the bid is)."""
+    """The call the row's probabilities suggest: Big Solo when it wins at least half the time double
+    dummy (club jack held; the defenders' best defence, the cautious figure), raise or mit when the team
+    makes 79 without the chalk at least half the time, else bid only when forced (§4.4). In BS a player
+    with all four jacks may only call Big Solo or pass (§4.3: the hand is then thrown in). DS: bid when
+    the makers take 61 at least half the time (the bid is compulsory from 5 trumps, DS-4, so this only
+    tells how good the bid is)."""
     if variant == "DS":
         return "good bid" if row["p61"] >= 0.5 else "weak bid"
-    if row["p_solo"] == row["p_solo"] and row["p_solo"] >= 0.5:
+    solo = row.get("p_solo_dd", np.nan)
+    if solo == solo and solo >= 0.5:
         return "big solo"
+    if variant == "BS" and row["jacks"] == 4:
+        return "pass (4 jacks: big solo or pass, §4.3)"
     if row["p79"] >= 0.5:
         return "raise / mit"
     if row["p42"] >= 0.5:
@@ -321,8 +330,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     1-4 jacks, DS hands with 5+ trumps, any jacks).
 
     Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p61 / p79 / p89 / p91 / p_le59 with
-    Wilson intervals (`level_columns`), mean points, solo_n and p_solo (Big Solo won, hands with the
-    club jack; not DS) and advice (`advice`).
+    Wilson intervals (`level_columns`), mean points, solo_n, p_solo (Big Solo won under ``method``, hands
+    with the club jack; not DS) and p_solo_dd (the same solos double dummy) and advice (`advice`).
     """
     method = parse_play(method)
     variant = parse_variant(variant)
@@ -337,8 +346,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
         row.update(points=mean, points_lo=lo, points_hi=hi)
         tries = int(parts["solo_tries"][j, length])
         row["solo_n"] = tries
-        row.update(_estimate_columns("p_solo", int(parts["solo_wins"][j, length]), tries) if tries else
-                   {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
+        for key, wins in (("p_solo", "solo_wins"), ("p_solo_dd", "solo_dd_wins")):
+            row.update(_estimate_columns(key, int(parts[wins][j, length]), tries) if tries else
+                       {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame["advice"] = [advice(r, variant) for _, r in frame.iterrows()]
@@ -362,18 +372,24 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
 
 def format_thresholds(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    ds = a["variant"] == "DS"
-    columns = COLUMNS[a["variant"]] + (() if ds else (("p_solo", "P(big solo)"),))
-    solos = "solved double dummy" if a["method"] == "dd" else "played greedily"
+    ds, dd = a["variant"] == "DS", a["method"] == "dd"
+    solo_columns = (("p_solo", "P(big solo)"),) if dd else \
+        (("p_solo", "P(big solo) greedy"), ("p_solo_dd", "P(big solo) dd"))
+    columns = COLUMNS[a["variant"]] + (() if ds else solo_columns)
+    solos = "solved double dummy" if dd else \
+        "played greedily and solved double dummy (dd: the defenders see every card)"
     lines = [f"{VARIANT_NAMES[a['variant']]} bidding thresholds: forehand names its best suit, {a['n']:,} deals "
              f"(seed {a['seed']}),",
              f"normal games {PLAY_HELP[a['method']]}" + ("; hands with 5+ trumps (DS-3)" if ds else
-                                                          f"; Big Solo {solos} (hands with the club jack)"), "",
-             f"{'J':>2}{'L':>3}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns) + "advice"]
+                                                          f"; Big Solo {solos}, hands with the club jack"), "",
+             f"{'J':>2}{'L':>3}{'n':>8}" + ("" if ds else f"{'solo n':>8}") + "  "
+             + "".join(f"{title:<22}" for _, title in columns) + "advice"]
     for _, r in frame.iterrows():
-        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}  "
-                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + r["advice"])
-    lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]})")
+        solo_n = "" if ds else f"{int(r['solo_n']):>8}"
+        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}{solo_n}  " + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + r["advice"])
+    note = "" if ds else ("; the big solo advice follows the double-dummy figure, the cautious one: greedy defenders "
+                          "defend weakly, and real ones see less than double dummy")
+    lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
     return "\n".join(lines)
 
 

@@ -89,7 +89,8 @@ def _threshold_rows(frame: pd.DataFrame) -> list[str]:
         return row_cell({"p": r[key], "lo": r[key + "_lo"], "hi": r[key + "_hi"]})
 
     return [f'<td class="num">{int(r.jacks)}</td><td class="num">{int(r.trumps)}</td>' + cell(r, "p42")
-            + cell(r, "p79") + cell(r, "p91") + cell(r, "p_solo") + f"<td>{esc(r.advice)}</td>" + n_cell(r.n)
+            + cell(r, "p79") + cell(r, "p91") + cell(r, "p_solo") + cell(r, "p_solo_dd") + f"<td>{esc(r.advice)}</td>"
+            + n_cell(r.n)
             for _, r in frame.iterrows()]
 
 
@@ -139,13 +140,15 @@ def section(ctx: Context) -> Section:
     for (j, length), group in shapes.groupby(["jacks", "trumps"], sort=True):
         shape_rows.append(f'<td class="num">{j}</td><td class="num">{length}</td>'
                           + "".join(row_cell(r) for _, r in group.iterrows()) + n_cell(group.n.iloc[0]))
-    solo = thr.dropna(subset=["p_solo"])
+    solo = thr.dropna(subset=["p_solo_dd"])
     solo = solo[solo.solo_n >= 20].assign(label=lambda t: [f"{j} J · {x} trumps" for j, x in zip(t.jacks, t.trumps)],
-                                          p=lambda t: t.p_solo, lo=lambda t: t.p_solo_lo, hi=lambda t: t.p_solo_hi)
+                                          p=lambda t: t.p_solo_dd, lo=lambda t: t.p_solo_dd_lo,
+                                          hi=lambda t: t.p_solo_dd_hi)
     if not solo.empty:
         section.charts["bauernstoss-solo.png"] = charts.distribution_chart(
             solo, "Big Solo won (all 8 tricks), forehand with the club jack", category="jacks · trumps",
-            xlabel="P(soloist takes all 8 tricks)", note=f"greedy play, {thr_n:,} deals, 95% Wilson intervals")
+            xlabel="P(soloist takes all 8 tricks)",
+            note=f"double dummy (the defenders see every card), {thr_n:,} deals, 95% Wilson intervals")
     section.body = "\n".join([
         "<p>Four players in fixed pairs, 32 cards, 8 each; the four jacks are always the top trumps; a team needs 42 "
         "card points when it holds the chalk and 79 otherwise (rules: <code>bauernstoss.md</code>). Dealer is seat 0 "
@@ -170,11 +173,15 @@ def section(ctx: Context) -> Section:
         f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
         "<p>Forehand names its best suit (most trumps, then the highest lowest card) and leads; the table gives its "
         "team's chances by jacks and trumps, and for hands with the club jack the chance that a Big Solo takes "
-        "all 8 tricks. Advice: Big Solo when that chance is at least ½, raise or say mit when the team makes 79 "
-        "without the chalk at least half the time, otherwise bid only when forced (§4.4).</p>",
-        figure_html("bauernstoss-solo.png", "Big Solo", "P(Big Solo won) by jacks and trumps.") if not solo.empty
+        "all 8 tricks, with greedy defenders and double dummy (the defenders see every card; greedy defenders "
+        "defend weakly, real ones see less than double dummy, so the truth lies between). Advice: Big Solo when "
+        "the double-dummy chance is at least ½ (with four jacks only Big Solo or pass, §4.3), raise or say mit when "
+        "the team makes 79 without the chalk at least half the time, otherwise bid only when forced (§4.4).</p>",
+        figure_html("bauernstoss-solo.png", "Big Solo", "P(Big Solo won) double dummy by jacks and trumps.")
+        if not solo.empty
         else "",
-        table(["jacks", "trumps", "P(≥ 42)", "P(≥ 79)", "P(≥ 91)", "P(Big Solo)", "advice", "n (deals)"],
+        table(["jacks", "trumps", "P(≥ 42)", "P(≥ 79)", "P(≥ 91)", "P(Big Solo) greedy", "P(Big Solo) dd", "advice",
+               "n (deals)"],
               _threshold_rows(thr), f"Bidding thresholds ({thr_n:,} deals, greedy play; "
               f"<code>cardsim thresholds bauernstoss</code>)"),
         f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>',

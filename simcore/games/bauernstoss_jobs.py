@@ -192,9 +192,9 @@ def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int
 class ThresholdJob:
     """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
     (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
-    Solo tries and wins by (jacks, trumps) when forehand holds the club jack (greedy play, or
-    `dd_solo_won` with method "dd"; none in DS)]. ``variant`` (§7) sets the play rule, the suit
-    (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4)."""
+    Solo tries, wins under ``method`` (greedy play, or `dd_solo_won` with method "dd") and wins double
+    dummy, by (jacks, trumps) when forehand holds the club jack (none in DS)]. ``variant`` (§7) sets the
+    play rule, the suit (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4)."""
 
     block_size = 256
 
@@ -203,10 +203,10 @@ class ThresholdJob:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
         self.method = method
         self.opts = bs.rule_options(variant=variant)
-        self.n_counts = 1 + 5 * 9 * POINT_BINS + 2 * 5 * 9
+        self.n_counts = 1 + 5 * 9 * POINT_BINS + 3 * 5 * 9
 
     def key(self) -> str:
-        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}"
+        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}|solo-dd"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n)
@@ -221,28 +221,30 @@ class ThresholdJob:
         points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
         got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep], rule)
         np.add.at(points, (jacks[keep], lengths[keep], got), 1)
-        solos = np.zeros((2, 5, 9), dtype=np.int64)
+        solos = np.zeros((3, 5, 9), dtype=np.int64)
         club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool) & (variant != "DS")
         if club.any():
-            np.add.at(solos[0], (jacks[club], lengths[club]), 1)
-            np.add.at(solos[1], (jacks[club], lengths[club]), self._big_solo(hands[club], trumps[club], rule))
+            cell = (jacks[club], lengths[club])
+            dd = dd_solo_won(hands[club], bs.BIG_SOLO, trumps[club], FOREHAND, FOREHAND, rule)
+            np.add.at(solos[0], cell, 1)
+            np.add.at(solos[1], cell, dd if self.method == "dd" else self._greedy_solo(hands[club], trumps[club], rule))
+            np.add.at(solos[2], cell, dd)
         return np.concatenate([[n], points.ravel(), solos.ravel()])
 
-    def _big_solo(self, hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
-        """(n,) bool: forehand's Big Solo won, by greedy play or (method "dd") double dummy."""
+    @staticmethod
+    def _greedy_solo(hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
+        """(n,) bool: forehand's Big Solo won under greedy play."""
         n = len(hands)
-        if self.method == "dd":
-            return dd_solo_won(hands, bs.BIG_SOLO, trumps, FOREHAND, FOREHAND, rule)
         _, tricks = play.play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule, np.full(n, FOREHAND))
         return tricks[:, FOREHAND % 2] == bs.TRICKS
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
-        """{"deals", "points": (5, 9, 121), "solo_tries": (5, 9), "solo_wins": (5, 9)}."""
+        """{"deals", "points": (5, 9, 121), "solo_tries", "solo_wins", "solo_dd_wins": (5, 9) each}."""
         size = 5 * 9 * POINT_BINS
-        solos = counts[1 + size:].reshape(2, 5, 9)
+        solos = counts[1 + size:].reshape(3, 5, 9)
         return {"deals": int(counts[0]), "points": counts[1:1 + size].reshape(5, 9, POINT_BINS),
-                "solo_tries": solos[0], "solo_wins": solos[1]}
+                "solo_tries": solos[0], "solo_wins": solos[1], "solo_dd_wins": solos[2]}
 
 
 # --- odds of a known hand -----------------------------------------------------------------------

@@ -13,7 +13,9 @@ that take a trick from the card holding it).
 Policies choose from what a player sees (own hand, the trick so far, trumps), one uniform number per
 decision: `RANDOM` plays a uniform legal card; `GREEDY` (this toolkit's baseline, not in the spec)
 leads its strongest card and, following, plays its weakest card when its partner holds the trick,
-else its weakest card that takes the trick, else its weakest card ("strength" = the §1.2 key).
+else its weakest card that takes the trick, else its weakest card ("strength" = the §1.2 key); a solo
+defender throws the highest card of a suit only when every card left is one (a guard against the
+soloist; points do not count in a solo).
 A play-out runs all 8 tricks of a normal game, or a solo (§5.4: the soloist's partner sits out,
 three cards a trick, play stops at the first trick the soloist loses).
 
@@ -65,6 +67,7 @@ _BS_RULES = {"overtake_when_trumping": BS_OVERTAKE, "always_overrides_follow": B
 
 _JACKS = np.uint64(JACKS)
 _ONE = np.uint64(1)
+_ALL = np.uint64(0xFFFFFFFF)
 _POINT_MASKS = np.array([RANK_MASKS[DECK.ranks.index(r)] for r in RANK_POINTS if RANK_POINTS[r]], dtype=np.uint64)
 _POINT_VALUES = np.array([RANK_POINTS[r] for r in RANK_POINTS if RANK_POINTS[r]], dtype=np.int64)
 
@@ -159,9 +162,31 @@ def winning_slots(tricks, counts, trumps) -> np.ndarray:
 
 # --- policies ---------------------------------------------------------------------------------
 @njit
-def _greedy(legal, trick, count, trump, partner_holds):
-    """The `GREEDY` card of the ``legal`` mask; equal keys go to the lower card index."""
+def _tops(cards, trump):
+    """The highest card (§1.2) of every effective suit of the mask ``cards``, as a mask."""
+    tops = np.uint64(0)
+    for eff in range(5):
+        suit = cards & EFF_MASKS[trump, eff]
+        top = -1
+        while suit:
+            card = lowest_card(suit)
+            suit &= suit - _ONE
+            if top < 0 or STRENGTH[trump, card] > STRENGTH[trump, top]:
+                top = card
+        if top >= 0:
+            tops |= _ONE << np.uint64(top)
+    return tops
+
+
+@njit
+def _greedy(legal, trick, count, trump, partner_holds, guard, unseen):
+    """The `GREEDY` card of the ``legal`` mask; equal keys go to the lower card index. ``guard``: a
+    solo defender, who keeps the highest card of each suit as long as it can (card points do not
+    count in a solo; only such a card may still beat the soloist) and of those throws first the one
+    with the fewest cards below it in its suit that it has not seen (``unseen``: a mask), the cards of
+    the soloist it could still beat."""
     beats = BEATS[trump, trick[winning_slot(trick, count, trump)]] if count else np.uint64(0)
+    tops = _tops(legal, trump) if guard else np.uint64(0)
     best, best_key = -1, 0
     m = legal
     while m:
@@ -172,6 +197,9 @@ def _greedy(legal, trick, count, trump, partner_holds):
             key = height
         elif partner_holds or not (beats >> np.uint64(card)) & _ONE:
             key = -height
+            if (tops >> np.uint64(card)) & _ONE:
+                below = EFF_MASKS[trump, EFF[trump, card]] & ~BEATS[trump, card] & ~(_ONE << np.uint64(card))
+                key -= 100 + 32 * popcount(unseen & below)
         else:
             key = 100 - height  # any card that takes the trick ranks above every card that does not
         if best < 0 or key > best_key:
@@ -180,10 +208,10 @@ def _greedy(legal, trick, count, trump, partner_holds):
 
 
 @njit
-def _choose(policy, hand, trick, count, trump, rule, partner_holds, u):
+def _choose(policy, hand, trick, count, trump, rule, partner_holds, guard, unseen, u):
     legal = legal_mask(hand, trick, count, trump, rule)
     if policy == GREEDY:
-        return _greedy(legal, trick, count, trump, partner_holds)
+        return _greedy(legal, trick, count, trump, partner_holds, guard, unseen)
     return random_card(legal, u)
 
 
@@ -202,6 +230,7 @@ def _play_deal(policy, hands, trump, leader, soloist, rule, u, line, points, tri
     trick = np.zeros(SEATS, dtype=np.int64)
     seats = np.zeros(SEATS, dtype=np.int64)
     taken = np.zeros(2, dtype=np.uint64)
+    gone = np.uint64(0)
     tricks[:] = 0
     played = 0
     for _ in range(TRICKS):
@@ -212,7 +241,9 @@ def _play_deal(policy, hands, trump, leader, soloist, rule, u, line, points, tri
                 seat = (seat + 1) % SEATS
             holder = seats[winning_slot(trick, count, trump)] if count else -1
             partner_holds = holder >= 0 and holder != seat and holder % 2 == seat % 2
-            card = _choose(policy, hands[seat], trick, count, trump, rule, partner_holds, u[played])
+            unseen = _ALL & ~(hands[seat] | gone | on_table)
+            card = _choose(policy, hands[seat], trick, count, trump, rule, partner_holds, soloist >= 0 and seat != soloist,
+                           unseen, u[played])
             bit = _ONE << np.uint64(card)
             hands[seat] &= ~bit
             on_table |= bit
@@ -220,6 +251,7 @@ def _play_deal(policy, hands, trump, leader, soloist, rule, u, line, points, tri
             played += 1
             seat = (seat + 1) % SEATS
         leader = seats[winning_slot(trick, active, trump)]
+        gone |= on_table
         taken[leader % 2] |= on_table
         tricks[leader % 2] += 1
         if soloist >= 0 and leader != soloist:
