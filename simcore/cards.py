@@ -24,6 +24,15 @@ import numpy as np
 from simcore.errors import CardsimError
 
 
+def _places(where: list[str]) -> str:
+    """Where a card was given: "in --hand", or "(--hand twice, --kitty)" for several places."""
+    labels = list(dict.fromkeys(where))
+    if len(labels) == 1:
+        return f"in {labels[0]}"
+    counts = {label: where.count(label) for label in labels}
+    return "(" + ", ".join(label + {1: "", 2: " twice"}.get(n, f" {n} times") for label, n in counts.items()) + ")"
+
+
 @dataclass(frozen=True)
 class Deck:
     """A pack of cards described as data.
@@ -131,7 +140,7 @@ class Deck:
                 if len(where) > self.copies:
                     times = "once" if self.copies == 1 else f"{self.copies} times"
                     raise CardsimError(
-                        f"{self.face_tokens[face]} is given {len(where)} times ({', '.join(where)}) but the "
+                        f"{self.face_tokens[face]} is given {len(where)} times {_places(where)} but the "
                         f"{self.name} pack holds it {times}; each card can be in one place only"
                     )
                 cards.append(face * self.copies + len(where) - 1)

@@ -187,7 +187,7 @@ def test_match_options_reach_the_games():
     (["odds", "pinochle3", "--hand", "HA HA H10"], "--hand must list"),
     (["odds", "pinochle3", "--hand", HAND.replace("HQ HJ", "HA HJ")], "HA is given 3 times"),
     (["odds", "pinochle3", "--hand", HAND, "--kitty", "SK"], "--kitty must list 3 cards, got 1"),
-    (["odds", "pinochle3", "--hand", HAND, "--kitty", "HA SK DK"], "HA is given 3 times (--hand, --hand, --kitty)"),
+    (["odds", "pinochle3", "--hand", HAND, "--kitty", "HA SK DK"], "HA is given 3 times (--hand twice, --kitty)"),
     (["odds", "pinochle3", "--hand", HAND, "--rule", "modern"], "option play_rule"),
     (["odds", "pinochle3", "--hand", HAND, "--bids", "x"], "--bids must look like"),
     (["match", "pinochle3", "--a", "bold", "--b", "wild"], "unknown bidding policy"),

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, Command, add_games_alias, add_run_arguments, check_only_with, emit,
-                               long_frame, register_command, run_options)
+                               long_frame, option_items, register_command, run_options)
 from analysis import solving
 from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
@@ -72,29 +72,65 @@ def parse_play(method: str, allowed: tuple[str, ...] = jobs.METHODS) -> str:
 
 
 def parse_variant(variant: str) -> str:
-    """A `variant` option value (BS, AS, DS); CardsimError listing them otherwise."""
-    return bs.rule_options(variant=variant)["variant"]
+    """A `variant` option value (BS, AS, DS, any case); CardsimError listing them otherwise."""
+    return bs.rule_options(variant=str(variant).strip().upper())["variant"]
 
 
-def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS") -> list[jobs.Option]:
+def parse_rules(items, variant: str = "BS") -> tuple:
+    """``--option NAME=VALUE`` rule options (`analysis.commands.option_items`) as `checked_rules` pairs."""
+    return checked_rules(option_items(items), variant)
+
+
+def checked_rules(chosen: dict, variant: str = "BS") -> tuple:
+    """Rule options {name: value} as sorted (name, value) pairs, checked against `bs.OPTIONS`: not
+    ``variant`` (its own flag), no option of another variant (``ds_*``: DS only, ``as_*``: AS only) and
+    no ``strategy_callback`` value, which needs a Python callback that these computations do not take."""
+    for name, value in chosen.items():
+        if name == "variant":
+            raise CardsimError("give the variant with --variant, not --option variant=...")
+        other = {"ds_": "DS", "as_": "AS"}.get(name[:3])
+        if other is not None and other != variant:
+            raise CardsimError(f"option {name} is a rule of {VARIANT_NAMES[other]} only; add --variant {other} "
+                               "or drop it")
+        if value == "strategy_callback":
+            raise CardsimError(f"{name}=strategy_callback needs a Python callback, which odds, thresholds and "
+                               "match do not take; choose another value ('cardsim games bauernstoss')")
+    bs.rule_options(variant=variant, **chosen)
+    return tuple(sorted(chosen.items()))
+
+
+def rules_note(rules: tuple) -> str:
+    """' (options a=1, b=2)' for a title line, or '' with the default rules."""
+    return f" (options {', '.join(f'{k}={v}' for k, v in rules)})" if rules else ""
+
+
+def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS",
+                 rules: tuple = ()) -> list[jobs.Option]:
     """Every call open to the hand (spec §4.3-§4.7, §7): BS, a number bid naming each suit (1-3
     jacks, at least 2 trumps) and, with the club jack outside a game's first hand, a Small Solo (not
     with 4 jacks) and a Big Solo in each suit; AS (AS-5, AS-10), numbers with 1-4 jacks and the Big
     Solo only; DS (DS-3..DS-6), each suit with at least 5 trumps, and every suit for the acorn-Unter
-    holder (it names trumps when all pass), no solos. CardsimError for a hand without a call."""
+    holder (it names trumps when all pass), no solos. ``rules``: option pairs (`parse_rules`):
+    min_number_bid (§8 A4), as_first_hand_solo (§8 A10), ds_require_unter (§8 A9). CardsimError for a
+    hand without a call."""
+    opts = bs.rule_options(variant=variant, **dict(rules))
     mask = bs.DECK.mask(cards)
     jacks = bs.jack_count(mask)
     club = (mask >> bs.CLUB_JACK) & 1
     if variant == "DS":
         suits = [s for s in range(4) if club or bs.trump_length(mask, s) >= jobs.DS_MIN_BID]
+        if opts["ds_require_unter"] and not jacks:
+            suits = []
         if not suits:
-            raise CardsimError("the hand has fewer than 5 trumps in every suit and no acorn Unter (cB): in DS it "
-                               "must pass (§7.2 DS-3..DS-5); there is no call to evaluate")
+            raise CardsimError("the hand has fewer than 5 trumps in every suit and no acorn Unter (cB)"
+                               + (", or no Unter while ds_require_unter is set" if opts["ds_require_unter"] else "")
+                               + ": in DS it must pass (§7.2 DS-3..DS-5); there is no call to evaluate")
         return [jobs.Option(bs.NUMBER, s) for s in suits]
     options = []
     if 1 <= jacks <= (4 if variant == "AS" else 3):
-        options += [jobs.Option(bs.NUMBER, s) for s in range(4) if bs.trump_length(mask, s) >= 2]
-    if club and not first_hand:
+        options += [jobs.Option(bs.NUMBER, s) for s in range(4)
+                    if bs.trump_length(mask, s) >= opts["min_number_bid"]]
+    if club and (not first_hand or variant == "AS" and opts["as_first_hand_solo"]):
         kinds = (bs.BIG_SOLO,) if jacks == 4 or variant == "AS" else (bs.SMALL_SOLO, bs.BIG_SOLO)
         options += [jobs.Option(kind, s) for kind in kinds for s in range(4)]
     if not options:
@@ -142,7 +178,7 @@ def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
-         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, **run_kw) -> pd.DataFrame:
+         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
     deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
     normal game).
@@ -153,17 +189,19 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     the opponents score), p_solo (solos: all 8 tricks), mean points, each with a 95% interval
     (Wilson; normal for the mean), n. Deals are played by ``method`` (dd, greedy, random, or pimc:
     every seat by PIMC over ``samples`` worlds a decision; solos by greedy play, or with dd solved
-    double dummy with the best Small Solo exchange, no points).
+    double dummy with the best Small Solo exchange; no points for solos, §8 A21). ``rules``: rule
+    option pairs (`parse_rules`; the jack rule of play, and the options `call_options` reads).
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
     method = parse_play(method, jobs.ODDS_METHODS)
     variant = parse_variant(variant)
-    options = call_options(cards, first_hand, variant)
+    rules = checked_rules(dict(rules), variant)
+    options = call_options(cards, first_hand, variant, rules)
     seed = normalize_seed(seed)
     if samples < 1:
         raise CardsimError(f"--samples must be at least 1, got {samples}")
-    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples)
+    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules)
     counts = runner.run(job, n, seed, **run_kw)
     counts = counts.reshape(len(options), len(jobs.ODDS_STATS))
     mask = bs.DECK.mask(cards)
@@ -172,7 +210,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
         mean, lo, hi = _mean_interval(stat["sum"], stat["sum_sq"], stat["n"])
-        if solo and method == "dd":  # §8 A21: solo card points are ignored; the solver gives none
+        if solo:  # §8 A21: solo card points are ignored
             mean = lo = hi = np.nan
         record = {"call": CALL_NAMES[option.kind], "trump": bs.DECK.suits[option.trump],
                   "trumps": bs.trump_length(mask, option.trump)}
@@ -185,7 +223,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
                        method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand, variant=variant,
-                       samples=samples)
+                       samples=samples, rules=rules)
     return frame
 
 
@@ -230,7 +268,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
                 entry[key] = _triple(r, key)
         calls.append(entry)
     out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
-           "play": a["method"], "n": a["n"], "seed": a["seed"], "calls": calls}
+           "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
     return out
@@ -250,7 +288,8 @@ def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     columns = COLUMNS[a["variant"]] + (() if a["variant"] == "DS" else (("p_solo", "P(solo won)"),))
     solos = "solved double dummy (best Small Solo exchange)" if a["method"] == "dd" else "played greedily"
-    lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}",
+    lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}"
+             + rules_note(a.get("rules", ())),
              f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
              + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
              + ", forehand (seat 1) leads" + ("" if a["variant"] == "DS" else f"; solos {solos}"), "",
@@ -278,13 +317,23 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 def _add_variant_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="BS", help="rules: BS (Bauernstoss, default), AS (Alter Schoofkopp) "
                         "or DS (Deutscher Schafkopf), spec §7")
+    _add_option_argument(parser)
+
+
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option, e.g. jack_rule=off or mit_rule=advisory (repeatable; the options and "
+                             "their choices: 'cardsim games bauernstoss')")
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     check_only_with(["--samples"] if args.samples is not None else [], "--play pimc", args.play == "pimc")
     samples = jobs.PIMC_SAMPLES if args.samples is None else args.samples
-    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, args.variant, samples,
-                **run_options(args))
+    variant = parse_variant(args.variant)
+    if args.first_hand and variant == "DS":
+        raise CardsimError("--first-hand bans solos (§4.7) and Deutscher Schafkopf has none (DS-6): drop --first-hand")
+    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, samples,
+                parse_rules(args.option, variant), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
@@ -324,7 +373,7 @@ def shape_cells(points: np.ndarray, min_n: int, min_jacks: int = 1):
 
 
 def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, variant: str = "BS",
-               **run_kw) -> pd.DataFrame:
+               rules: tuple = (), **run_kw) -> pd.DataFrame:
     """P(make) by the forehand's jacks and trumps in its best suit, the forehand's team naming that
     suit and forehand leading (rules of ``variant``, deals played by ``method``; BS/AS hands with
     1-4 jacks, DS hands with 5+ trumps, any jacks).
@@ -332,11 +381,13 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p61 / p79 / p89 / p91 / p_le59 with
     Wilson intervals (`level_columns`), mean points, solo_n, p_solo (Big Solo won under ``method``, hands
     with the club jack; not DS) and p_solo_dd (the same solos double dummy) and advice (`advice`).
+    ``rules``: rule option pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value for the suit).
     """
     method = parse_play(method)
     variant = parse_variant(variant)
+    rules = checked_rules(dict(rules), variant)
     seed = normalize_seed(seed)
-    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant), n, seed, **run_kw))
+    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant, rules), n, seed, **run_kw))
     rows = []
     for j, length, hist, count in shape_cells(parts["points"], min_n, 0 if variant == "DS" else 1):
         values = np.arange(jobs.POINT_BINS)
@@ -352,7 +403,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame["advice"] = [advice(r, variant) for _, r in frame.iterrows()]
-    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant)
+    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules)
     return frame
 
 
@@ -367,7 +418,8 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
         rows.append(entry)
-    return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"], "rows": rows}
+    return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"],
+            "options": dict(a.get("rules", ())), "rows": rows}
 
 
 def format_thresholds(frame: pd.DataFrame) -> str:
@@ -378,8 +430,8 @@ def format_thresholds(frame: pd.DataFrame) -> str:
     columns = COLUMNS[a["variant"]] + (() if ds else solo_columns)
     solos = "solved double dummy" if dd else \
         "played greedily and solved double dummy (dd: the defenders see every card)"
-    lines = [f"{VARIANT_NAMES[a['variant']]} bidding thresholds: forehand names its best suit, {a['n']:,} deals "
-             f"(seed {a['seed']}),",
+    lines = [f"{VARIANT_NAMES[a['variant']]} bidding thresholds{rules_note(a.get('rules', ()))}: forehand names its "
+             f"best suit, {a['n']:,} deals (seed {a['seed']}),",
              f"normal games {PLAY_HELP[a['method']]}" + ("; hands with 5+ trumps (DS-3)" if ds else
                                                           f"; Big Solo {solos}, hands with the club jack"), "",
              f"{'J':>2}{'L':>3}{'n':>8}" + ("" if ds else f"{'solo n':>8}") + "  "
@@ -400,7 +452,9 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _thresholds_of(args: argparse.Namespace) -> pd.DataFrame:
-    return thresholds(args.play, args.n, args.seed, variant=args.variant, **run_options(args))
+    variant = parse_variant(args.variant)
+    return thresholds(args.play, args.n, args.seed, variant=variant, rules=parse_rules(args.option, variant),
+                      **run_options(args))
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
@@ -422,24 +476,25 @@ def _ratio_interval(s: dict, num: str, sq: str, cross: str) -> dict:
     return {"mean": ratio, "lo": ratio - half, "hi": ratio + half}
 
 
-def match(a: str, b: str, games: int = 200, seed=None, **run_kw) -> dict:
+def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), **run_kw) -> dict:
     """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of BS
     games to 20 strokes with greedy card play: ``games`` rounded up to pairs, each deal sequence
     played twice with the teams swapped. Returns {"games", "pairs", "seed", "a"/"b": {"policy",
     "win_rate": {"p", "lo", "hi"} (Wilson at the
     effective number of games, which the correlation within duplicate pairs sets), "points_per_deal": strokes scored per deal
-    {"mean", "lo", "hi"} (delta method over pairs)}}."""
+    {"mean", "lo", "hi"} (delta method over pairs)}, "options": {name: value} of ``rules`` (`parse_rules`)}."""
     jobs.auction_policy(a), jobs.auction_policy(b)
+    rules = checked_rules(dict(rules))
     pairs = max(1, -(-int(games) // 2))
     seed = normalize_seed(seed)
-    s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(jobs.MatchJob(a, b), pairs, seed, **run_kw))))
+    s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(jobs.MatchJob(a, b, rules), pairs, seed, **run_kw))))
     s["pairs"] = pairs
     played = 2 * pairs
     return {"game": GAME, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
             "a": {"policy": a, "win_rate": _pair_share(s, "a_wins"),
                   "points_per_deal": _ratio_interval(s, "a_strokes", "a_sq", "a_deals")},
             "b": {"policy": b, "win_rate": _pair_share(s, "b_wins"),
-                  "points_per_deal": _ratio_interval(s, "b_strokes", "b_sq", "b_deals")}}
+                  "points_per_deal": _ratio_interval(s, "b_strokes", "b_sq", "b_deals")}, "options": dict(rules)}
 
 
 def _pair_share(s: dict, wins: str) -> dict:
@@ -450,7 +505,8 @@ def _pair_share(s: dict, wins: str) -> dict:
 
 def format_match(result: dict) -> str:
     lines = [f"Bauernstoss match: {result['games']} games to 20 strokes ({result['pairs']} duplicate pairs, "
-             f"{result['deals']:,} deals, seed {result['seed']}), greedy card play", ""]
+             f"{result['deals']:,} deals, seed {result['seed']}), greedy card play"
+             + rules_note(tuple(result.get("options", {}).items())), ""]
     for side in ("a", "b"):
         r = result[side]
         w, p = r["win_rate"], r["points_per_deal"]
@@ -464,12 +520,13 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(jobs.AUCTION_POLICIES)
     parser.add_argument("--a", required=True, help=f"auction policy of side a: {names}")
     parser.add_argument("--b", required=True, help=f"auction policy of side b: {names}")
+    _add_option_argument(parser)
     add_run_arguments(parser, 200, "games")
     add_games_alias(parser, "; rounded up to duplicate pairs")
 
 
 def _match_of(args: argparse.Namespace) -> dict:
-    return match(args.a, args.b, args.n, args.seed, **run_options(args))
+    return match(args.a, args.b, args.n, args.seed, parse_rules(args.option), **run_options(args))
 
 
 def _run_match(args: argparse.Namespace) -> int:

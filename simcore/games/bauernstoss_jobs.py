@@ -188,6 +188,11 @@ def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int
     return auction.contract()
 
 
+def _rules_key(rules: tuple) -> str:
+    """A job key's part for rule options (name, value) pairs; empty with the default rules."""
+    return "|" + ",".join(f"{k}={v!r}" for k, v in rules) if rules else ""
+
+
 # --- bidding thresholds -------------------------------------------------------------------------
 class ThresholdJob:
     """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
@@ -198,15 +203,16 @@ class ThresholdJob:
 
     block_size = 256
 
-    def __init__(self, method: str = "dd", variant: str = "BS"):
+    def __init__(self, method: str = "dd", variant: str = "BS", rules: tuple = ()):
         if method not in METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
         self.method = method
-        self.opts = bs.rule_options(variant=variant)
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.n_counts = 1 + 5 * 9 * POINT_BINS + 3 * 5 * 9
 
     def key(self) -> str:
-        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}|solo-dd"
+        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}|solo-dd{_rules_key(self.rules)}"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n)
@@ -277,19 +283,20 @@ class OddsJob:
     block_size = 256
 
     def __init__(self, hand: tuple[int, ...], seat: int, options: tuple[Option, ...], method: str = "dd",
-                 variant: str = "BS", samples: int = PIMC_SAMPLES):
+                 variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = ()):
         if method not in ODDS_METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
         self.samples = samples
-        self.opts = bs.rule_options(variant=variant)
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.spec = deal_spec({seat: self.hand})
         self.n_counts = len(self.options) * len(ODDS_STATS)
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}{pimc}")
+                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}")
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n, self.spec)
@@ -367,13 +374,17 @@ class MatchJob:
 
     block_size = 64
 
-    def __init__(self, a: str, b: str):
+    def __init__(self, a: str, b: str, rules: tuple = ()):
         self.a, self.b = auction_policy(a), auction_policy(b)
-        self.opts = bs.rule_options()
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(**dict(self.rules))
+        if self.opts["variant"] != "BS":
+            raise CardsimError("a match plays Bauernstoss (BS) games to 20 strokes; other variants are not scored "
+                               "in matches yet")
         self.n_counts = len(MATCH_STATS)
 
     def key(self) -> str:
-        return f"bauernstoss-match|{self.a}|{self.b}"
+        return f"bauernstoss-match|{self.a}|{self.b}{_rules_key(self.rules)}"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         out = np.zeros(len(MATCH_STATS), dtype=np.int64)
