@@ -281,3 +281,10 @@ def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch):
     assert main(["solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D"]) == 130
     assert time.monotonic() - start < 5
     assert capsys.readouterr().err == "cardsim: interrupted\n"
+
+
+def test_bauernstoss_variant_in_any_case(capsys):
+    ending = "hB hA / c7 c8 / cD cK / sT sA"
+    assert run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "as")["variant"] == "AS"
+    assert main(["solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "ds", "--solo", "0"]) == 2
+    assert "Deutscher Schafkopf has no solos" in capsys.readouterr().err

@@ -61,6 +61,7 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     but for the club jack; the hands after any Small Solo exchange): "solo" is that seat and "solo_won"
     whether he takes every trick under perfect play (`solo_wins`), with "points" and "tricks" None; ``leader`` None: the §5.4 leader of a full deal
     (`solo_leader`); in an ending the soloist, who has won every trick so far, leads."""
+    variant = parse_variant(variant)
     sitting_out = None if solo is None else (parse_seat(solo, "--solo") + 2) % bs.SEATS
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS, free_seat=sitting_out)
     suit = parse_trump(trump, bs.DECK)
