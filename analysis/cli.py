@@ -13,6 +13,7 @@ print one line ``cardsim: error: ...`` and exit with code 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from analysis.commands import Command, add_cluster_arguments, commands, lookup, write_failure
@@ -117,6 +118,15 @@ def _cache(rest: list[str]) -> int:
     return 0
 
 
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that flushing it at exit raises no second broken pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (output captured in-process)
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -148,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         print(f"cardsim: {str(exc) or 'interrupted'}", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`cardsim ... | head`): stop quietly, as other tools do
+        _silence_stdout()
+        return 141
     except OSError as exc:  # a write that failed after every check passed: disk full, a folder in a file's place, ...
         problem = write_failure(exc.filename, exc) if exc.filename else \
             f"cannot write the output ({exc.strerror or exc}); is standard output closed or its disk full?"

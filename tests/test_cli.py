@@ -219,3 +219,14 @@ def test_standard_output_that_cannot_be_written_is_one_line(capsys, monkeypatch)
     err = capsys.readouterr().err
     assert err == ("cardsim: error: cannot write the output (No space left on device); is standard output closed "
                    "or its disk full?\n")
+
+
+def test_reader_that_goes_away_stops_the_output_quietly():
+    """`cardsim ... | head`: the reader closes the pipe; cardsim stops with status 141 (128 + SIGPIPE) and no
+    message (it printed a broken-pipe error, sometimes twice, exit 2)."""
+    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", "games", "pinochle3"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    proc.stdout.close()
+    assert proc.wait(timeout=120) == 141
+    assert proc.stderr.read() == b""
+    proc.stderr.close()
