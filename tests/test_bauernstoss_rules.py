@@ -936,3 +936,12 @@ def test_legal_calls_match_reference(pack, dealer, first_hand, picks):
         call = legal[pick % len(legal)]
         a.call(call)
         ref.record(seat, call.kind, call.n)
+
+
+def test_greedy_solo_defender_leads_a_plain_card():
+    """A solo defender on lead (the first trick, §5.4) leads its strongest plain card, not a trump into the
+    soloist's trumps; in a normal game greedy leads its strongest card, a trump."""
+    hands = np.array([mask("c7 hA cB sA c9 s9 d9 dT"), mask("h7 h8 c8 s8 cT sT dA dK"),
+                      mask("h9 hT cA sK cK cD dD sD"), mask("s7 sB hB hD hK d7 d8 dB")], dtype=np.uint32)
+    assert DECK.format_cards(play.play_line("greedy", hands, H, 0)[:1]) == "cB"
+    assert DECK.format_cards(play.play_line("greedy", hands, H, 0, soloist=3)[:1]) == "sA"

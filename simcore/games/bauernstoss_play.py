@@ -13,9 +13,9 @@ that take a trick from the card holding it).
 Policies choose from what a player sees (own hand, the trick so far, trumps), one uniform number per
 decision: `RANDOM` plays a uniform legal card; `GREEDY` (this toolkit's baseline, not in the spec)
 leads its strongest card and, following, plays its weakest card when its partner holds the trick,
-else its weakest card that takes the trick, else its weakest card ("strength" = the §1.2 key); a solo
-defender throws the highest card of a suit only when every card left is one (a guard against the
-soloist; points do not count in a solo).
+else its weakest card that takes the trick, else its weakest card ("strength" = the §1.2 key). A solo
+defender (points do not count in a solo) leads its strongest plain card, not a trump, and throws the
+highest card of a suit, a guard against the soloist, only when every card left is one.
 A play-out runs all 8 tricks of a normal game, or a solo (§5.4: the soloist's partner sits out,
 three cards a trick, play stops at the first trick the soloist loses).
 
@@ -181,10 +181,10 @@ def _tops(cards, trump):
 @njit
 def _greedy(legal, trick, count, trump, partner_holds, guard, unseen):
     """The `GREEDY` card of the ``legal`` mask; equal keys go to the lower card index. ``guard``: a
-    solo defender, who keeps the highest card of each suit as long as it can (card points do not
-    count in a solo; only such a card may still beat the soloist) and of those throws first the one
-    with the fewest cards below it in its suit that it has not seen (``unseen``: a mask), the cards of
-    the soloist it could still beat."""
+    solo defender, who leads plain cards before trumps and keeps the highest card of each suit as long
+    as it can (card points do not count in a solo; only such a card may still beat the soloist) and of
+    those throws first the one with the fewest cards below it in its suit that it has not seen
+    (``unseen``: a mask), the cards of the soloist it could still beat."""
     beats = BEATS[trump, trick[winning_slot(trick, count, trump)]] if count else np.uint64(0)
     tops = _tops(legal, trump) if guard else np.uint64(0)
     best, best_key = -1, 0
@@ -194,7 +194,7 @@ def _greedy(legal, trick, count, trump, partner_holds, guard, unseen):
         m &= m - _ONE
         height = STRENGTH[trump, card]
         if count == 0:
-            key = height
+            key = height - (100 if guard and EFF[trump, card] == TRUMP else 0)
         elif partner_holds or not (beats >> np.uint64(card)) & _ONE:
             key = -height
             if (tops >> np.uint64(card)) & _ONE:
