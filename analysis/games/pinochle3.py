@@ -17,15 +17,14 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, option_items, positive_int,
-                               register_command, run_options)
+from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
+                               given_flags, long_frame, option_items, positive_int, register_command, run_options)
 from analysis import solving
-from analysis.stats import Estimate, ratio_share, table_records
+from analysis.stats import Z95, Estimate, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
-from simcore.games import pinochle3_play as play
 from simcore.rng import normalize_seed
 
 GAME = "pinochle3"
@@ -48,6 +47,14 @@ def parse_trump(trump: str) -> int:
 
 MELD_OPTIONS = ("double_bonus", "double_royal_marriage", "roundhouse_meld", "roundhouse_with_rope", "scale")
 """The options of `meld` and `stats`: the meld variants (V5-V7) and the ÷10 scale (V12)."""
+BIDDER_OPTIONS = MELD_OPTIONS + ("min_bid", "nines_rule", "play_rule")
+"""The options of `odds` and `thresholds`: the meld options, the minimum bid (the lowest bid valued,
+V1), the nines throw-in (V4: deals a defender throws in never reach the auction and are left out,
+`pinochle3_bid.reaching_auction`) and the play rule (the same as --rule). The others cannot change
+the bidder's meld + trick points (forced bids: the bid is given; defenders' scoring, target: not
+counted here)."""
+COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": MELD_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
+"""The options each command models; `match` models every option but `SELF_PLAY_CANNOT`."""
 SELF_PLAY_CANNOT = {
     "unanimous_throw_in": "no bidding policy agrees to throw a hand in",
     "trump_requires_marriage": "the bidder names the best trump for his discard, marriage or not",
@@ -56,6 +63,12 @@ SELF_PLAY_CANNOT = {
     "misdeal_redeal": "nobody misdeals in self-play",
 }
 """Options `match` does not model, with the reason."""
+BIDDER_CANNOT = {
+    "trump_requires_marriage": "the bidder names the best trump for his discard, marriage or not",
+    "bidder_needs_counter": "the play seeks trick points, not a counter that saves the bidder's meld",
+}
+"""Options that would change `odds` and `thresholds` but are not modelled there, with the reason."""
+NOT_MODELLED = {"match": SELF_PLAY_CANNOT, "odds": BIDDER_CANNOT, "thresholds": BIDDER_CANNOT}
 GREEDY_ALIKE_RULES = ("new1945", "new1945_alt")
 """Play rules under which greedy play picks the same cards as under old: it heads every trick it can."""
 
@@ -69,21 +82,23 @@ def check_greedy_rule(rule: str, what: str, mend: str) -> None:
 
 def checked_options(options: dict | None, command: str) -> dict:
     """``options`` if each one set away from its default changes ``cardsim <command> pinochle3``
-    (meld, stats: `MELD_OPTIONS`; match: all but `SELF_PLAY_CANNOT`), else CardsimError: an option is
-    never accepted and ignored."""
+    (`COMMAND_OPTIONS`; match: all) and is modelled there (`NOT_MODELLED`), else CardsimError: an
+    option is never accepted and ignored."""
     options = dict(options or {})
     chosen = p.rule_options(options)
     defaults = {o.name: o.default for o in p.OPTIONS}
+    modelled, cannot = COMMAND_OPTIONS.get(command), NOT_MODELLED.get(command, {})
     for name, value in options.items():
         if value == defaults[name]:
             continue
-        if command != "match" and name not in MELD_OPTIONS:
+        if name in cannot:
+            what = "its self-play: " if command == "match" else ""
+            raise CardsimError(f"option {name}={value} is not modelled by 'cardsim {command} pinochle3' ({what}"
+                               f"{cannot[name]}); drop it")
+        if modelled is not None and name not in modelled:
             where = "" if name in SELF_PLAY_CANNOT else " (it is a rule of 'cardsim match pinochle3')"
             raise CardsimError(f"option {name} does not change 'cardsim {command} pinochle3', whose options are "
-                               f"{', '.join(MELD_OPTIONS)}; drop it{where}")
-        if command == "match" and name in SELF_PLAY_CANNOT:
-            raise CardsimError(f"option {name}={value} is not modelled by 'cardsim match pinochle3' (its self-play: "
-                               f"{SELF_PLAY_CANNOT[name]}); drop it")
+                               f"{', '.join(modelled)}; drop it{where}")
     if command == "match":
         check_greedy_rule(chosen["play_rule"], "'cardsim match pinochle3'", "use play_rule=old or old_strict")
     if chosen["roundhouse_meld"] != (chosen["roundhouse_with_rope"] == 390):
@@ -93,41 +108,70 @@ def checked_options(options: dict | None, command: str) -> dict:
     return options
 
 
+def merged_rule(rule: str | None, options: dict) -> str:
+    """The play rule given as --rule (``rule``) or as option play_rule (``options``), default old;
+    CardsimError when both are given and differ."""
+    given = options.get("play_rule")
+    if rule is not None and given is not None and rule != given:
+        raise CardsimError(f"--rule {rule} and --option play_rule={given} disagree; give the play rule once")
+    return rule or given or "old"
+
+
+def meld_options(options: dict) -> dict:
+    """The options of ``options`` that `meld` takes (`MELD_OPTIONS`)."""
+    return {k: v for k, v in options.items() if k in MELD_OPTIONS}
+
+
+def kept_cards(cards: list[int], trump: int, options: dict) -> tuple[list[int], str | None]:
+    """(the cards that meld, the discard as text or None): a 15-card hand as it is; of 18 cards (hand
+    and kitty) the 15 the bidder keeps to meld the most under ``trump`` (R3.9a: discards never meld),
+    burying any 3 (R4.7b; `pinochle3_bid.best_discard` with meld_first: ties bury more counters)."""
+    if len(cards) == p.HAND_SIZE:
+        return cards, None
+    d = bid.best_discard(cards, trump, options, meld_first=True)
+    return list(d.kept), p.DECK.format_cards(d.discards)
+
+
 def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd.DataFrame:
     """Meld breakdown: one row per declared meld (trump, meld, cards, points) for ``trump`` or every trump.
 
-    options: the meld options (`MELD_OPTIONS`: the variants V5-V7 change the values, scale 0.1 divides
-    them by 10). attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of S H D C among the
-    best), ``hand`` and ``options``.
+    hand: 15 cards, or 18 (hand and kitty): then the meld of the best 15 kept after a discard of 3
+    (`kept_cards`). options: the meld options (`MELD_OPTIONS`: the variants V5-V7 change the values,
+    scale 0.1 divides them by 10). attrs: ``totals`` {trump letter: points}, ``best_trump`` (first of
+    S H D C among the best), ``hand``, ``options`` and ``discards`` ({trump letter: the 3 cards
+    buried} with 18 cards, else None).
     """
     options = checked_options(options, "meld")
     divisor = p.point_divisor(options)
     cards = parse_holding(hand)
     trumps = [parse_trump(trump)] if trump is not None else list(range(p.N_SUITS))
-    mask = np.array([p.DECK.mask(cards)], dtype=np.uint64)
-    rows, totals = [], {}
+    rows, totals, discards = [], {}, {}
     for t in trumps:
         letter = p.DECK.suits[t]
-        totals[letter] = int(p.meld_points(mask, t, options)[0]) // divisor
-        for m in p.meld_breakdown(cards, t, options):
+        kept, discards[letter] = kept_cards(cards, t, options)
+        totals[letter] = int(p.meld_points(np.array([p.DECK.mask(kept)], dtype=np.uint64), t, options)[0]) // divisor
+        for m in p.meld_breakdown(kept, t, options):
             rows.append({"trump": letter, "meld": m.name, "cards": p.DECK.format_cards(m.cards),
                          "points": m.points // divisor})
     frame = pd.DataFrame(rows, columns=["trump", "meld", "cards", "points"])
     best = max(totals, key=lambda letter: (totals[letter], -p.DECK.suits.index(letter)))
     frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best,
-                       options=options)
+                       options=options, discards=discards if len(cards) > p.HAND_SIZE else None)
     return frame
 
 
 def meld_json(frame: pd.DataFrame) -> dict:
     """{"trump", "total", "melds": [{"name", "cards", "points"}]} for the given or best trump, plus
-    "by_trump" with every trump's total when no trump was given."""
+    "by_trump" with every trump's total when no trump was given, and with 18 cards "discard" (the 3
+    cards buried for that trump's meld)."""
     a = frame.attrs
     trump = a["best_trump"]
     rows = frame[frame.trump == trump]
     out = {"game": GAME, "hand": a["hand"], "trump": trump, "total": a["totals"][trump],
            "melds": [{"name": r.meld, "cards": r.cards, "points": int(r.points)} for r in rows.itertuples()],
            "options": a["options"]}
+    if a.get("discards"):
+        out["discard"] = a["discards"][trump]
     if len(a["totals"]) > 1:
         out["by_trump"] = a["totals"]
     return out
@@ -135,26 +179,38 @@ def meld_json(frame: pd.DataFrame) -> dict:
 
 def format_meld(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    lines = [f"Pinochle meld of {a['hand']}" + _options_note(a["options"])]
+    discards = a.get("discards")
+    kept = ": hand and kitty, meld of the best 15 kept after burying 3 (R3.9a)" if discards else ""
+    lines = [f"Pinochle meld of {a['hand']}{kept}" + _options_note(a["options"])]
     for trump, total in a["totals"].items():
         best = "   <- best" if len(a["totals"]) > 1 and trump == a["best_trump"] else ""
-        lines += ["", f"trump {trump} ({p.DECK.suit_names[p.DECK.suits.index(trump)]}): {total} points{best}"]
+        bury = f", burying {discards[trump]}" if discards else ""
+        lines += ["", f"trump {trump} ({p.DECK.suit_names[p.DECK.suits.index(trump)]}): {total} points{bury}{best}"]
         for r in frame[frame.trump == trump].itertuples():
             lines.append(f"  {r.meld:<22}{r.points:>6}   {r.cards}")
     return "\n".join(lines)
 
 
 def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hand", required=True, help="your 15 cards (18 with the kitty); two of each card exist")
+    parser.add_argument("--hand", required=True,
+                        help="your 15 cards, or 18 with the kitty: then the meld of the best 15 you keep after "
+                             "burying 3; two of each card exist")
     parser.add_argument("--trump", default=None, help="trump suit S, H, D or C (default: every trump and the best)")
     _add_option_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+MELD_OPTIONS_HELP = ("double_bonus=False, double_royal_marriage=240, roundhouse_meld=True with "
+                     "roundhouse_with_rope=390, or scale=0.1")
+
+
+def _add_option_argument(parser: argparse.ArgumentParser, bidder: bool = False) -> None:
+    """--option NAME=VALUE (repeatable): the meld options, and with ``bidder`` those of `BIDDER_OPTIONS`."""
+    what = (f"a rule option: a meld option ({MELD_OPTIONS_HELP}), min_bid=300 (the lowest bid), nines_rule=6_any "
+            "(deals a defender throws in are left out) or play_rule (as --rule)") if bidder else \
+        f"a meld option: {MELD_OPTIONS_HELP}"
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a meld option: double_bonus=False, double_royal_marriage=240, roundhouse_meld=True "
-                             "with roundhouse_with_rope=390, or scale=0.1 (repeatable; 'cardsim games pinochle3')")
+                        help=f"{what} (repeatable; 'cardsim games pinochle3')")
 
 
 def _options_note(options: dict) -> str:
@@ -199,7 +255,7 @@ def _mean_interval(total: float, squares: float, n: int) -> dict:
     """Mean of n values from their sum and sum of squares, its standard error and normal 95% interval."""
     mean = total / n if n else float("nan")
     se = math.sqrt(max(squares / n - mean ** 2, 0.0) / n) if n else float("nan")
-    return {"mean": mean, "se": se, "lo": mean - 1.959963984540054 * se, "hi": mean + 1.959963984540054 * se}
+    return {"mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se}
 
 
 def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None, divisor: int = 1) -> dict:
@@ -293,7 +349,9 @@ register_command("meld", GAME, Command("meld breakdown of a hand", _add_meld_arg
 
 # --- odds of a hand: kitty, discard and P(make bid) (spec §9.1 Q2-Q3) ----------------------------
 DEFAULT_BIDS = tuple(range(250, 510, 10))
-GAIN_STEPS = (0, 10, 20, 50, 100, 150)
+"""Bids valued by default (main-game points), from the minimum bid up when it is higher."""
+GAIN_STEPS = (10, 20, 50, 100, 150)
+"""Kitty gains x of the P(gain >= x) rows (main-game points)."""
 DD_TRICKS = 8
 """Tricks played perfectly at the end of each hand for the "DD" column (greedy play before them):
 about 10 ms per deal on one core (6: 2 ms, 9: 25 ms, 10: 85 ms; a full 15-trick solve: seconds to
@@ -306,22 +364,52 @@ PIMC_SAMPLES = 4
 PLAYS = ("greedy", "pimc")
 
 
-def _bid_grid(bids, opts: dict) -> tuple[int, ...]:
-    """Validated bids: multiples of the step, at least the minimum bid (R4.2a-b), at most what meld +
-    trick points can reach (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at
-    its first bid out of reach."""
-    step, lowest = opts["bid_step"], opts["min_bid"] or opts["bid_step"]
+def _lowest_bid(opts: dict) -> int:
+    """The minimum bid in main-game points (R4.2a; the bid step when there is none, V1)."""
+    return opts["min_bid"] or opts["bid_step"]
+
+
+def _whole_bid(value) -> int:
+    """A bid as a whole number; CardsimError for anything else (3.5, 'x', True)."""
+    try:
+        bid_value = int(value)
+    except (TypeError, ValueError):
+        bid_value = None
+    if bid_value is None or isinstance(value, bool) or (isinstance(value, float) and bid_value != value):
+        raise CardsimError(f"bids are whole numbers such as 300, got {value!r}")
+    return bid_value
+
+
+def _bid_values(bids, opts: dict, divisor: int):
+    """The bids of `odds` as numbers: None gives `DEFAULT_BIDS` from the minimum bid up, a string is
+    read as --bids reads it (`parse_bids`: '300,350,400' or '250:400:10'), one number is one bid;
+    else an iterable of numbers. In reported points (main-game points / divisor)."""
+    if bids is None:
+        return tuple(b // divisor for b in DEFAULT_BIDS if b >= _lowest_bid(opts))
+    if isinstance(bids, str):
+        try:
+            return parse_bids(bids)
+        except argparse.ArgumentTypeError as error:
+            raise CardsimError(str(error)) from None
+    return (bids,) if isinstance(bids, (int, float, np.integer, np.floating)) else bids
+
+
+def _bid_grid(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
+    """Validated bids (`_bid_values`) in reported points (main-game points / divisor): multiples of
+    the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
+    (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach."""
+    step, lowest, highest = opts["bid_step"] // divisor, _lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
     out = []
-    for b in bids:
-        b = int(b)
+    for b in _bid_values(bids, opts, divisor):
+        b = _whole_bid(b)
         if b < lowest:
             raise CardsimError(f"bid {b} is below the minimum bid {lowest} (R4.2a)")
         if b % step:
             raise CardsimError(f"bid {b} is not a multiple of {step} (R4.2b)")
-        if b > bid.MAX_TOTAL:
-            raise CardsimError(f"bid {b} can never be made: meld + trick points reach at most {bid.MAX_TOTAL} "
-                               f"(meld {p.MAX_MELD} + {p.TRICK_POINTS_TOTAL} in tricks); give bids of "
-                               f"{lowest}-{bid.MAX_TOTAL}")
+        if b > highest:
+            raise CardsimError(f"bid {b} can never be made: meld + trick points reach at most {highest} "
+                               f"(meld {p.MAX_MELD // divisor} + {p.TRICK_POINTS_TOTAL // divisor} in tricks); give "
+                               f"bids of {lowest}-{highest}")
         out.append(b)
     if not out:
         raise CardsimError("give at least one bid")
@@ -352,74 +440,109 @@ def _tail_estimates(hist: np.ndarray, n: int, xs) -> list[Estimate]:
     return [Estimate(int(hist[x // 10:].sum()), n) for x in xs]
 
 
-def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=DEFAULT_BIDS, n: int = 1000,
-         seed=None, dd_tricks: int = DD_TRICKS, rule: str = "old", pimc_samples: int = 0,
-         **run_kw) -> dict[str, pd.DataFrame]:
-    """What a 15-card hand is worth as the bidder (spec §9.1 Q2-Q3), over deals consistent with it.
-
-    The other 33 cards are dealt at random to the kitty (or ``kitty`` is known) and the two
-    defenders; the bidder takes the kitty, buries the 3 cards that maximize meld + buried counters
-    (`pinochle3_bid.best_discard`, trump ``trump`` or the best) and leads. Tables:
-    ``by_trump`` meld of the hand per trump; ``gain`` P(kitty gain >= x) and its mean (meld after
-    the discard minus the best meld before); ``trump`` how often each trump is named; ``make``
-    P(meld + trick points >= bid) per bid with Wilson intervals, greedy play by all ("greedy") and
-    greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
-    seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
-    cards and plays by PIMC with that many sampled worlds per card, the defenders as in "dd"
-    (`simcore.games.pinochle3_pimc`); ``discard`` the best discard when the kitty is known.
-    """
-    opts = play.rule_options({"play_rule": rule})
-    if not (dd_tricks or pimc_samples):
-        check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
-    bids = _bid_grid(bids, opts)
+def _holding_of(hand: str, kitty: str | None) -> tuple[list[int], list[int] | None]:
+    """(the 15 cards of --hand, the 3 of --kitty or None), no card given twice; CardsimError otherwise."""
     groups = p.DECK.parse_groups({"--hand": hand, **({"--kitty": kitty} if kitty is not None else {})})
     cards, kitty_cards = groups["--hand"], groups.get("--kitty")
     if len(cards) != p.HAND_SIZE:
         raise CardsimError(f"--hand must list the {p.HAND_SIZE} cards dealt to you, got {len(cards)}")
     if kitty_cards is not None and len(kitty_cards) != p.KITTY_SIZE:
         raise CardsimError(f"--kitty must list {p.KITTY_SIZE} cards, got {len(kitty_cards)}")
+    return cards, kitty_cards
+
+
+def _check_played(played: int, thrown_in: int, opts: dict) -> None:
+    """CardsimError when every deal was thrown in (nines_rule), so nothing was played."""
+    if not played:
+        raise CardsimError(f"all {thrown_in:,} deals were thrown in by a defender under nines_rule "
+                           f"{opts['nines_rule']}, so no hand was played; raise --n")
+
+
+def _known_gain(cards: list[int], kitty_cards: list[int], t: int | None, options: dict,
+                divisor: int) -> tuple[pd.DataFrame, int]:
+    """(the `discard` table, the kitty gain) with a known kitty, where both are fixed: the bidder's
+    best discard (`pinochle3_bid.best_discard` under trump t or the best) and its meld minus the best
+    meld of the 15 cards, in reported points (main-game points / divisor)."""
+    d = bid.best_discard(cards + kitty_cards, t, options)
+    before = int(p.best_meld(np.array([p.DECK.mask(cards)], dtype=np.uint64), options)[0][0])
+    table = pd.DataFrame([{"discards": p.DECK.format_cards(d.discards), "trump": p.DECK.suits[d.trump],
+                           "meld": d.meld // divisor, "buried": d.buried // divisor}])
+    return table, (d.meld - before) // divisor
+
+
+def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=None, n: int = 1000,
+         seed=None, dd_tricks: int = DD_TRICKS, rule: str | None = None, pimc_samples: int = 0,
+         options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+    """What a 15-card hand is worth as the bidder (spec §9.1 Q2-Q3), over deals consistent with it.
+
+    The other 33 cards are dealt at random to the kitty (or ``kitty`` is known) and the two
+    defenders; the bidder takes the kitty, buries the 3 cards that maximize meld + buried counters
+    (`pinochle3_bid.best_discard`, trump ``trump`` or the best) and leads. bids: None (250-500 in
+    steps of 10, from the minimum bid), a string as --bids takes it ('300,350,400' or '250:400:10'),
+    or numbers. rule: the play rule (default: option play_rule, else old). options: rule options
+    (`BIDDER_OPTIONS`: meld variants, min_bid, nines_rule (deals a defender throws in are left
+    out), play_rule, scale 0.1 dividing every point value and bid by 10). Tables:
+    ``by_trump`` meld of the hand per trump; ``gain`` P(kitty gain >= x) (meld after the discard
+    minus the best meld before); ``trump`` how often each trump is named; ``make``
+    P(meld + trick points >= bid) per bid with Wilson intervals, greedy play by all ("greedy") and
+    greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
+    seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
+    cards and plays by PIMC with that many sampled worlds per card, the defenders as in "dd"
+    (`simcore.games.pinochle3_pimc`); ``discard`` the best discard when the kitty is known. attrs:
+    ``gain_mean`` {mean, se, lo, hi} (normal 95% interval) and, with a known kitty, ``gain_exact``
+    (the gain is then fixed); ``thrown_in`` the deals left out under nines_rule.
+    """
+    options = checked_options(options, "odds")
+    rule = merged_rule(rule, options)
+    opts = p.rule_options({**options, "play_rule": rule})
+    divisor = p.point_divisor(options)
+    if not (dd_tricks or pimc_samples):
+        check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
+    bids = _bid_grid(bids, opts, divisor)
+    cards, kitty_cards = _holding_of(hand, kitty)
     t = parse_trump(trump) if trump is not None else None
     seed = normalize_seed(seed)
-    job = bid.BidderJob(cards, rule, dd_tricks, t, kitty_cards, pimc_samples)
-    counts = runner.run(job, n, seed, **run_kw)
-    deals = int(counts[0])
-    chosen = counts[1:1 + p.N_SUITS]
-    gain = counts[1 + p.N_SUITS:1 + p.N_SUITS + p.MELD_BINS]
-    greedy, dd, pimc = counts[1 + p.N_SUITS + p.MELD_BINS:].reshape(3, bid.TOTAL_BINS)
-    meld_frame = meld(hand)
+    job = bid.BidderJob(cards, rule, dd_tricks, t, kitty_cards, pimc_samples, options)
+    c = job.unpack(runner.run(job, n, seed, **run_kw))
+    deals = c["deals"]
+    _check_played(deals, c["thrown_in"], opts)
+    totals = meld(hand, options=meld_options(options)).attrs["totals"]
+    make = {k: _tail_estimates(c[k], deals, [b * divisor for b in bids]) for k in ("greedy", "dd", "pimc")}
     tables = {
-        "by_trump": pd.DataFrame({"trump": list(meld_frame.attrs["totals"]),
-                                  "meld": list(meld_frame.attrs["totals"].values())}),
-        "gain": pd.DataFrame([{"gain_at_least": x, **e.as_dict(), "n": deals}
-                              for x, e in zip(GAIN_STEPS, _tail_estimates(gain, deals, GAIN_STEPS))]),
-        "trump": pd.DataFrame([{"trump": p.DECK.suits[s], **Estimate(int(c), deals).as_dict(), "n": deals}
-                               for s, c in enumerate(chosen)]),
+        "by_trump": pd.DataFrame({"trump": list(totals), "meld": list(totals.values())}),
+        "gain": pd.DataFrame([{"gain_at_least": x // divisor, **e.as_dict(), "n": deals}
+                              for x, e in zip(GAIN_STEPS, _tail_estimates(c["gain"], deals, GAIN_STEPS))]),
+        "trump": pd.DataFrame([{"trump": p.DECK.suits[s], **Estimate(int(k), deals).as_dict(), "n": deals}
+                               for s, k in enumerate(c["trump"])]),
         "make": pd.DataFrame([{"bid": b, "greedy_p": g.p, "greedy_lo": g.lo, "greedy_hi": g.hi,
                                **({"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi} if dd_tricks else {}),
                                **({"pimc_p": m.p, "pimc_lo": m.lo, "pimc_hi": m.hi} if pimc_samples else {}),
                                "n": deals}
-                              for b, g, d, m in zip(bids, _tail_estimates(greedy, deals, bids),
-                                                    _tail_estimates(dd, deals, bids),
-                                                    _tail_estimates(pimc, deals, bids))]),
+                              for b, g, d, m in zip(bids, make["greedy"], make["dd"], make["pimc"])]),
     }
+    gain_exact = None
     if kitty_cards is not None:
-        d = bid.best_discard(cards + kitty_cards, t)
-        tables["discard"] = pd.DataFrame([{"discards": p.DECK.format_cards(d.discards), "trump": p.DECK.suits[d.trump],
-                                           "meld": d.meld, "buried": d.buried}])
-    mean_gain = float((gain * np.arange(gain.size) * 10).sum() / deals)
+        tables["discard"], gain_exact = _known_gain(cards, kitty_cards, t, options, divisor)
+    gain_mean = _mean_interval(c["gain_sum"] / divisor, c["gain_squares"] / divisor ** 2, deals)
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
-                           dd_tricks=dd_tricks, pimc_samples=pimc_samples, mean_gain=mean_gain, trump=trump,
-                           kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None)
+                           dd_tricks=dd_tricks, pimc_samples=pimc_samples, gain_mean=gain_mean, gain_exact=gain_exact,
+                           trump=trump, kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None,
+                           options=options, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"])
     return tables
 
 
 def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
+    """The odds as one JSON object; "kitty_gain" is {"exact"} with a known kitty, else {"mean", "se",
+    "lo", "hi", "at_least": [P(gain >= x) rows]}."""
     a = tables["make"].attrs
+    gain = {"exact": a["gain_exact"]} if a["gain_exact"] is not None else \
+        {**a["gain_mean"], "at_least": table_records({"g": tables["gain"]})["g"]}
     out = {"game": GAME, "hand": a["hand"], "kitty": a["kitty"], "trump": a["trump"], "n": a["n"], "seed": a["seed"],
-           "rule": a["rule"], "dd_tricks": a["dd_tricks"], "pimc_samples": a["pimc_samples"],
+           "rule": a["rule"], "dd_tricks": a["dd_tricks"], "pimc_samples": a["pimc_samples"], "options": a["options"],
+           "thrown_in": a["thrown_in"],
            "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
-           "kitty_gain": {"mean": a["mean_gain"], "at_least": table_records({"g": tables["gain"]})["g"]},
+           "kitty_gain": gain,
            "trump_named": table_records({"t": tables["trump"]})["t"],
            "make": table_records({"m": tables["make"]})["m"]}
     if "discard" in tables:
@@ -427,14 +550,30 @@ def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
     return out
 
 
+def _thrown_in_note(a: dict) -> str:
+    """' (N more deals thrown in by a defender under nines_rule R, left out)' or ''."""
+    return f" ({a['thrown_in']:,} more deals thrown in by a defender under nines_rule {a['nines_rule']}, left out)" \
+        if a["thrown_in"] else ""
+
+
+def _gain_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """The kitty gain: one exact value with a known kitty, else its mean with a normal 95% interval and
+    P(gain >= x) with Wilson intervals."""
+    a = tables["make"].attrs
+    title = "kitty gain (meld after the best discard - best meld now):"
+    if a["gain_exact"] is not None:
+        return [f"{title} {a['gain_exact']} exactly (the kitty is known)"]
+    m = a["gain_mean"]
+    return [f"{title} mean {m['mean']:.1f} [{m['lo']:.1f}, {m['hi']:.1f}]"] + \
+        [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]" for r in tables["gain"].itertuples()]
+
+
 def format_odds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["make"].attrs
     melds = ", ".join(f"{r.trump} {r.meld}" for r in tables["by_trump"].itertuples())
-    lines = [f"Pinochle odds of {a['hand']} as the bidder: n = {a['n']:,} deals, seed {a['seed']}, rule {a['rule']}, "
-             "95% intervals", f"meld by trump: {melds}",
-             f"kitty gain (meld after the best discard - best meld now): mean {a['mean_gain']:.1f}"]
-    lines += [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]"
-              for r in tables["gain"].itertuples()]
+    lines = [f"Pinochle odds of {a['hand']} as the bidder: n = {a['n']:,} deals{_thrown_in_note(a)}, seed {a['seed']}, "
+             f"rule {a['rule']}, 95% intervals" + _options_note(a["options"]), f"meld by trump: {melds}"]
+    lines += _gain_lines(tables)
     lines.append("trump named: " + ", ".join(f"{r.trump} {r.p:.3f}" for r in tables["trump"].itertuples()))
     if "discard" in tables:
         d = tables["discard"].iloc[0]
@@ -453,31 +592,38 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+RULE_HELP = "play rule: old, old_strict, new1945, new1945_alt (default old, or option play_rule)"
+
+
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help="your 15 cards")
     parser.add_argument("--trump", default=None, help="trump suit S, H, D or C (default: the best for each kitty)")
     parser.add_argument("--kitty", default=None, help="the 3 kitty cards, if known (default: random)")
-    parser.add_argument("--bids", type=parse_bids, default=DEFAULT_BIDS,
-                        help=f"bids to evaluate: start:stop:step or a comma list, multiples of 10 from 250 to "
-                             f"{bid.MAX_TOTAL} (default 250:500:10)")
+    parser.add_argument("--bids", type=parse_bids, default=None,
+                        help=f"bids to evaluate: start:stop:step or a comma list, multiples of 10 from the minimum bid "
+                             f"(250) to {bid.MAX_TOTAL}, all divided by 10 with scale=0.1 (default 250:500:10, from "
+                             "the minimum bid up)")
     parser.add_argument("--dd-tricks", type=int, default=None,
                         help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}, "
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
                              "per deal)")
-    parser.add_argument("--rule", default="old", help="play rule: old, old_strict, new1945, new1945_alt")
+    parser.add_argument("--rule", default=None, help=RULE_HELP)
     parser.add_argument("--play", choices=PLAYS, default="greedy",
                         help="pimc adds a column where the bidder, seeing only his own cards, plays by PIMC "
                              "(sampled defenders' hands; default greedy: greedy and dd columns only)")
-    parser.add_argument("--samples", type=positive_int, default=PIMC_SAMPLES,
-                        help=f"sampled worlds per card of the PIMC bidder, 1-64 (default {PIMC_SAMPLES})")
+    parser.add_argument("--samples", type=positive_int, action=NotedStore, default=PIMC_SAMPLES,
+                        help=f"sampled worlds per card of the PIMC bidder, 1-64, only with --play pimc "
+                             f"(default {PIMC_SAMPLES})")
+    _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=1000)
 
 
 def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     pimc = args.play == "pimc"
+    check_only_with(given_flags(args, "samples"), "--play pimc", pimc)
     dd_tricks = args.dd_tricks if args.dd_tricks is not None else (PIMC_DD_TRICKS if pimc else DD_TRICKS)
     return odds(args.hand, args.trump, args.kitty, args.bids, args.n, args.seed, dd_tricks, args.rule,
-                args.samples if pimc else 0, **run_options(args))
+                args.samples if pimc else 0, parse_options(args.option), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
@@ -486,7 +632,8 @@ def _run_odds(args: argparse.Namespace) -> int:
 
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``make.<bid>.<play>`` (play greedy, dd, pimc: the columns the run has),
-    ``gain.<x>`` (P(kitty gain >= x)) and ``trump.<suit>`` (how often each trump is named)."""
+    ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (its normal interval) and ``trump.<suit>``
+    (how often each trump is named)."""
     tables = _odds_of(args)
     make = tables["make"]
     parts = []
@@ -496,7 +643,9 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
                               hi=f"{play_method}_hi")
             part["estimate"] += f".{play_method}"
             parts.append(part)
-    parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(tables["trump"], ["trump"], "trump")]
+    mean = pd.DataFrame([{"what": "mean", **make.attrs["gain_mean"], "n": make.attrs["n"]}])
+    parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(mean, ["what"], "gain", value="mean"),
+              long_frame(tables["trump"], ["trump"], "trump")]
     return pd.concat(parts, ignore_index=True)
 
 
@@ -506,12 +655,13 @@ register_command("odds", GAME, Command("kitty gain, best discard and P(make bid)
 
 # --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------
 MIN_DEALS_PER_CLASS = 30
-"""Classes with fewer deals get no threshold (too little data)."""
+"""Classes with fewer deals get no threshold (too little data): they are left out and counted."""
+THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "bid_ev", "ev", "ev_lo", "ev_hi"]
 
 
-def _threshold_row(hist: np.ndarray, lowest: int) -> dict:
-    """Bid thresholds of one class of hands from its histogram of meld + trick points T (bins of 10),
-    bids from ``lowest`` up in steps of 10:
+def _threshold_row(hist: np.ndarray, lowest: int, divisor: int = 1) -> dict:
+    """Bid thresholds of one class of hands from its histogram of meld + trick points T (bins of 10
+    main-game points), bids from ``lowest`` (main-game points) up in steps of 10:
 
     * bid50: the highest bid with P(T >= bid) >= 1/2 (Wilson interval of that P);
     * bid_ev: the highest bid whose expected score change EV(B) = E[T 1{T >= B} - B 1{T < B}]
@@ -519,93 +669,132 @@ def _threshold_row(hist: np.ndarray, lowest: int) -> dict:
       the bid rises (the made score does not depend on the bid), so the EV-maximizing bid is always
       the lowest one; the break-even bid is the informative "most I should bid" (spec Q4 with the
       pass worth 0, the defenders' own score left out).
+
+    Bids and EV are reported in main-game points / divisor (`pinochle3.point_divisor`).
     """
     n = int(hist.sum())
     points = np.arange(hist.size) * 10
     bids = np.arange(lowest, hist.size * 10, 10)
     made = np.array([hist[b // 10:].sum() for b in bids])
-    row = {"n": n, "bid50": None, "p50": None, "lo50": None, "hi50": None,
-           "bid_ev": None, "ev": None, "ev_lo": None, "ev_hi": None}
+    row = dict.fromkeys(THRESHOLD_COLUMNS, None) | {"n": n}
     ok = np.nonzero(made * 2 >= n)[0]
     if ok.size:
         e = Estimate(int(made[ok[-1]]), n)
-        row.update(bid50=int(bids[ok[-1]]), p50=e.p, lo50=e.lo, hi50=e.hi)
+        row.update(bid50=int(bids[ok[-1]]) // divisor, p50=e.p, lo50=e.lo, hi50=e.hi)
     for b in bids[::-1]:
-        y = np.where(points >= b, points, -b)
-        mean = float((hist * y).sum() / n)
-        if mean >= 0:
-            se = math.sqrt(max(float((hist * y * y).sum() / n) - mean ** 2, 0.0) / n)
-            row.update(bid_ev=int(b), ev=mean, ev_lo=mean - 1.959963984540054 * se, ev_hi=mean + 1.959963984540054 * se)
+        y = np.where(points >= b, points, -b) / divisor
+        ev = _mean_interval(float((hist * y).sum()), float((hist * y * y).sum()), n)
+        if ev["mean"] >= 0:
+            row.update(bid_ev=int(b) // divisor, ev=ev["mean"], ev_lo=ev["lo"], ev_hi=ev["hi"])
             break
     return row
 
 
+def _class_table(hists: np.ndarray, lowest: int, divisor: int, **labels) -> pd.DataFrame:
+    """One `_threshold_row` per class of ``hists`` (k, TOTAL_BINS) holding at least
+    `MIN_DEALS_PER_CLASS` hands, keyed by the columns ``labels`` (column -> k labels). attrs
+    ``left_out``: the hands of the smaller classes, which get no row."""
+    sizes = hists.sum(axis=1)
+    kept = sizes >= MIN_DEALS_PER_CLASS
+    rows = [{**{k: v[i] for k, v in labels.items()}, **_threshold_row(hists[i], lowest, divisor)}
+            for i in np.nonzero(kept)[0]]
+    frame = pd.DataFrame(rows, columns=[*labels, *THRESHOLD_COLUMNS])
+    frame.attrs["left_out"] = int(sizes[~kept].sum())
+    return frame
+
+
 CURVE_CLASSES = ((0, 100), (100, 140), (140, 180), (180, 240), (240, None))
-"""Best-meld classes (points, upper bound excluded) of the P(make) curves."""
+"""Best-meld classes (main-game points, upper bound excluded) of the P(make) curves."""
 
 
-def _make_curves(by_meld: np.ndarray, bids) -> pd.DataFrame:
-    """P(meld + trick points >= bid) per bid for every `CURVE_CLASSES` class; by_meld: (meld bins of
-    20 points, TOTAL_BINS) histogram of `ThresholdJob`."""
+def _make_curves(by_meld: np.ndarray, bids, divisor: int = 1) -> pd.DataFrame:
+    """P(meld + trick points >= bid) per bid (main-game points) for every `CURVE_CLASSES` class;
+    by_meld: (meld bins of 20 points, TOTAL_BINS) histogram of `ThresholdJob`. Classes and bids are
+    reported in main-game points / divisor."""
     rows = []
     for lo, hi in CURVE_CLASSES:
         hist = by_meld[lo // 20:None if hi is None else hi // 20].sum(axis=0)
-        label = f"{lo}+" if hi is None else f"{lo}-{hi - 10}"
+        label = f"{lo // divisor}+" if hi is None else f"{lo // divisor}-{(hi - 10) // divisor}"
         for b, e in zip(bids, _tail_estimates(hist, int(hist.sum()), bids)):
-            rows.append({"meld": label, "bid": b, **e.as_dict(), "n": e.n})
+            rows.append({"meld": label, "bid": b // divisor, **e.as_dict(), "n": e.n})
     return pd.DataFrame(rows)
 
 
-def thresholds(n: int = 100_000, seed=None, rule: str = "old", **run_kw) -> dict[str, pd.DataFrame]:
+def _meld_labels(divisor: int) -> list[str]:
+    """The labels of the `pinochle3_bid.THRESHOLD_MELD_BINS` meld classes of 20 main-game points,
+    in points / divisor: '0-19', ..., '240+' (÷10: '0-1', ..., '24+')."""
+    last = bid.THRESHOLD_MELD_BINS - 1
+    return [f"{20 * i // divisor}+" if i == last else f"{20 * i // divisor}-{(20 * i + 19) // divisor}"
+            for i in range(bid.THRESHOLD_MELD_BINS)]
+
+
+def _length_labels() -> list[str]:
+    """The labels of the trump-length classes: '<=4', '5', ..., '>=9'."""
+    first, last = bid.TRUMP_LENGTHS
+    return [f"<={t}" if t == first else (f">={t}" if t == last else str(t)) for t in range(first, last + 1)]
+
+
+def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: dict | None = None,
+               **run_kw) -> dict[str, pd.DataFrame]:
     """Bid thresholds of random hands as the bidder (spec §9.1 Q4): by best meld before the kitty
     (classes of 20 points) and by length of the trump he names (cards among his 15), the highest
     bid with P(make) >= 50% and the highest bid whose expected score change (made: + meld + trick
     points, set: - bid) is still >= 0 (`_threshold_row`). The bidder takes a random kitty, discards
     by `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
-    ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class)."""
-    opts = play.rule_options({"play_rule": rule})
+    ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class); classes with
+    fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
+    their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
+    options: as `odds` (`BIDDER_OPTIONS`; the minimum bid is the lowest bid valued; deals a
+    defender throws in under nines_rule are left out, counted in attrs ``thrown_in``).
+    """
+    options = checked_options(options, "thresholds")
+    rule = merged_rule(rule, options)
+    opts = p.rule_options({**options, "play_rule": rule})
     check_greedy_rule(rule, "'cardsim thresholds pinochle3'", "use --rule old or old_strict")
+    divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    job = bid.ThresholdJob(rule)
-    counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
-    lowest = opts["min_bid"] or opts["bid_step"]
-    lengths = range(bid.TRUMP_LENGTHS[0], bid.TRUMP_LENGTHS[1] + 1)
-
-    def meld_label(i):
-        return f"{20 * i}+" if i == bid.THRESHOLD_MELD_BINS - 1 else f"{20 * i}-{20 * i + 19}"
-
-    def length_label(t):
-        return f"<={t}" if t == lengths[0] else (f">={t}" if t == lengths[-1] else str(t))
-
-    def rows(hists, **keys):
-        return [{**{k: v[i] for k, v in keys.items()}, **_threshold_row(h, lowest)}
-                for i, h in enumerate(hists) if h.sum() >= MIN_DEALS_PER_CLASS]
-
-    labels_m = [meld_label(i) for i in range(bid.THRESHOLD_MELD_BINS)]
+    job = bid.ThresholdJob(rule, options)
+    counts, thrown_in = job.unpack(runner.run(job, n, seed, **run_kw))
+    lowest = _lowest_bid(opts)
+    labels_m, labels_t = _meld_labels(divisor), _length_labels()
     by_meld = counts.sum(axis=1)
-    labels_t = [length_label(t) for t in lengths]
-    grid_keys = [(m, t) for m in labels_m for t in labels_t]
     tables = {
-        "by_meld": pd.DataFrame(rows(by_meld, meld=labels_m)),
-        "by_trump_length": pd.DataFrame(rows(counts.sum(axis=0), trump_length=labels_t)),
-        "grid": pd.DataFrame(rows(counts.reshape(-1, bid.TOTAL_BINS), meld=[m for m, _ in grid_keys],
-                                  trump_length=[t for _, t in grid_keys])),
-        "curves": _make_curves(by_meld, [b for b in DEFAULT_BIDS if b >= lowest]),
+        "by_meld": _class_table(by_meld, lowest, divisor, meld=labels_m),
+        "by_trump_length": _class_table(counts.sum(axis=0), lowest, divisor, trump_length=labels_t),
+        "grid": _class_table(counts.reshape(-1, bid.TOTAL_BINS), lowest, divisor,
+                             meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
+        "curves": _make_curves(by_meld, [b for b in DEFAULT_BIDS if b >= lowest], divisor),
     }
     for table in tables.values():
-        table.attrs.update(game=GAME, n=int(counts.sum()), seed=seed, rule=rule)
+        table.attrs.update(game=GAME, n=int(counts.sum()), seed=seed, rule=rule, options=options, thrown_in=thrown_in,
+                           nines_rule=opts["nines_rule"], min_deals=MIN_DEALS_PER_CLASS)
     return tables
 
 
 def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
+    """The thresholds as one JSON object; "left_out" gives, per class table, the hands of the classes
+    below "min_deals_per_class" (no row), "thrown_in" the deals left out under nines_rule."""
     a = tables["by_meld"].attrs
-    return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "tables": table_records(tables)}
+    left_out = {name: tables[name].attrs["left_out"] for name in ("by_meld", "by_trump_length", "grid")}
+    return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "options": a["options"],
+            "thrown_in": a["thrown_in"], "min_deals_per_class": a["min_deals"], "left_out": left_out,
+            "tables": table_records(tables)}
+
+
+def _left_out_note(table: pd.DataFrame) -> list[str]:
+    """The line under a class table that says which hands it leaves out, or none."""
+    a = table.attrs
+    if table.empty:
+        return [f"  no group has {a['min_deals']} hands or more, so all {a['n']:,} hands are left out; raise --n"]
+    if a["left_out"]:
+        return [f"  {a['left_out']:,} hands in groups of fewer than {a['min_deals']} hands are left out"]
+    return []
 
 
 def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["by_meld"].attrs
-    lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder, seed {a['seed']}, rule {a['rule']}, "
-             "greedy play, 95% intervals",
+    lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder{_thrown_in_note(a)}, seed "
+             f"{a['seed']}, rule {a['rule']}, greedy play, 95% intervals" + _options_note(a["options"]),
              "bid50: highest bid made at least half the time; bid_ev: highest bid with expected score change >= 0"]
     for name, key in (("by_meld", "meld"), ("by_trump_length", "trump_length")):
         lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          bid_ev  EV [95%]"]
@@ -615,23 +804,30 @@ def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
             ev = "    -" if r.bid_ev is None or r.bid_ev != r.bid_ev else \
                 f"{int(r.bid_ev):>5}  {r.ev:6.1f} [{r.ev_lo:.1f},{r.ev_hi:.1f}]"
             lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50}  {p50:<22} {ev}")
+        lines += _left_out_note(tables[name])
     return "\n".join(lines)
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rule", default="old", help="play rule: old, old_strict, new1945, new1945_alt")
+    parser.add_argument("--rule", default=None,
+                        help="play rule: old or old_strict (default old, or option play_rule; new1945 and "
+                             "new1945_alt are refused: greedy play heads every trick it can, so they play as old)")
+    _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=100_000)
 
 
+def _thresholds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+    return thresholds(args.n, args.seed, args.rule, parse_options(args.option), **run_options(args))
+
+
 def _run_thresholds(args: argparse.Namespace) -> int:
-    return emit(args, thresholds(args.n, args.seed, args.rule, **run_options(args)), thresholds_json,
-                format_thresholds)
+    return emit(args, _thresholds_of(args), thresholds_json, format_thresholds)
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``make.<meld class>.<bid>``: P(meld + trick points >= bid) by best meld before the
     kitty (the P(make) curves the bid thresholds are read from)."""
-    return long_frame(thresholds(args.n, args.seed, args.rule, **run_options(args))["curves"], ["meld", "bid"], "make")
+    return long_frame(_thresholds_of(args)["curves"], ["meld", "bid"], "make")
 
 
 register_command("thresholds", GAME, Command("bid thresholds by meld and trump length", _add_thresholds_arguments,

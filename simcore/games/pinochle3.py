@@ -133,9 +133,10 @@ OPTIONS = (
            "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
     Option("scale", 1, (1, 0.1),
            "every value divided by 10 (V12); other options' values stay in the main game's points"),
-    Option("game_stake", None, (None,), "money play: game stake G, optional overlay (R6.6)"),
+    Option("game_stake", None, (None,),
+           "money play (R6.6), not implemented: no stake can be set; game stake G, an optional overlay"),
     Option("set_stake", None, (None,),
-           "money play: set stake S per set unit; concede 1 unit, played set 2 (R6.6)"),
+           "money play (R6.6), not implemented: no stake can be set; set stake S per set unit"),
 )
 
 
@@ -516,6 +517,13 @@ def meld_breakdown(cards, trump: int, options: dict | None = None) -> list[Meld]
 
 
 # --- meld statistics of random deals ---------------------------------------------------------------
+def options_key(values: np.ndarray, nines_rule: str | None = None) -> str:
+    """The part of a job's `key` the rule options make: the meld value table (`meld_values`) unless
+    the main game's, and the nines rule when set ('' under the main game's rules)."""
+    variant = "" if np.array_equal(values, MELD_VALUES) else f"|values={values.ravel().tolist()}"
+    return variant + ("" if nines_rule is None else f"|nines={nines_rule}")
+
+
 MELD_BINS = 200
 """Meld histogram bins of 10 points; the last bin collects 1990 and more (a 15-card hand peaks at 1900)."""
 
@@ -555,8 +563,7 @@ class MeldStatsJob:
         self.spec = DealSpec(LAYOUT)
 
     def key(self) -> str:
-        variant = "" if np.array_equal(self.values, MELD_VALUES) else f"|values={self.values.ravel().tolist()}"
-        return f"pinochle3|MeldStatsJob|seat={self.seat}{variant}"
+        return f"pinochle3|MeldStatsJob|seat={self.seat}{options_key(self.values)}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))

@@ -5,7 +5,8 @@ Rules: shared/rules/pinochle3.md §4.7 (kitty and discard: any 3 of the 18 cards
 count for the bidder), §4.8 (trump), §6 (scoring, game end), §9.1 Q2-Q4.
 
 * `best_discard`: the 3 cards to bury that maximize meld of the 15 kept plus the buried counters'
-  points (ties: keep more trumps, then higher ranks), for one trump or the best of the four.
+  points (ties: keep more trumps, then higher ranks), for one trump or the best of the four; or,
+  ``meld_first``, the most meld of the 15 kept (ties: more buried counters, then as above).
 * `BidderJob`: deals consistent with a known hand (or random hands), the bidder takes the kitty and
   discards as above, and the hand is played out (greedy play by every seat, and optionally perfect
   play of the last tricks); histograms of meld + trick points (what the bid is compared with, R6.1).
@@ -37,6 +38,8 @@ from simcore.games.pinochle3 import (
     _base_and_gains,
     _face_counts,
     meld_values,
+    nines_throw_in,
+    options_key,
 )
 from simcore.games.pinochle3_play import (
     COUNTER_POINTS,
@@ -58,12 +61,14 @@ _ONE = np.uint64(1)
 
 # --- the discard (R4.7) --------------------------------------------------------------------------
 @njit
-def _best_discard(holding, trump, values, counts, gains):
+def _best_discard(holding, trump, values, meld_first, counts, gains):
     """(discard mask, trump, meld of the 15 kept, buried points) of an 18-card holding mask.
 
     trump: a suit, or -1 for the best of the four. Every discard of 3 of the 18 cards is tried, once
-    per choice of faces (the two copies of a face are alike); of equally valued ones (meld + buried)
-    the one keeping more trumps, then higher ranks, wins. counts (24,), gains (4,) int64: scratch.
+    per choice of faces (the two copies of a face are alike); its value is meld + buried points, or
+    with ``meld_first`` the meld, then the buried counters (at most 3, so 4 values per meld point);
+    of equally valued ones the one keeping more trumps, then higher ranks, wins. counts (24,), gains
+    (4,) int64: scratch.
     """
     cards = np.empty(HOLDING, dtype=np.int64)
     m, n = holding, 0
@@ -99,18 +104,21 @@ def _best_discard(holding, trump, values, counts, gains):
                 for t in range(N_SUITS):
                     if trump >= 0 and t != trump:
                         continue
-                    key = ((base + gains[t] + points) * 16 + popcount(kept & SUITS[t])) * 128 + kept_ranks
+                    meld = base + gains[t]
+                    value = meld * 4 + points // COUNTER_POINTS if meld_first else meld + points
+                    key = (value * 16 + popcount(kept & SUITS[t])) * 128 + kept_ranks
                     if key > best_key:
-                        best_key, best = key, (buried, t, base + gains[t], points)
+                        best_key, best = key, (buried, t, meld, points)
     return best
 
 
 @njit
-def _discard_many(holdings, trump, values, discards, trumps, melds, buried):
+def _discard_many(holdings, trump, values, meld_first, discards, trumps, melds, buried):
     counts = np.empty(24, dtype=np.int64)
     gains = np.empty(4, dtype=np.int64)
     for i in range(holdings.shape[0]):
-        discards[i], trumps[i], melds[i], buried[i] = _best_discard(holdings[i], trump, values, counts, gains)
+        discards[i], trumps[i], melds[i], buried[i] = _best_discard(holdings[i], trump, values, meld_first, counts,
+                                                                    gains)
 
 
 @dataclass(frozen=True)
@@ -125,27 +133,29 @@ class Discard:
     buried: int
 
 
-def discards(holdings, trump: int | None = None, options: dict | None = None
+def discards(holdings, trump: int | None = None, options: dict | None = None, meld_first: bool = False
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Best discard of many 18-card holdings: holdings (n,) uint64 -> ((n,) uint64 discard masks,
     (n,) int64 trumps, (n,) int64 melds of the kept 15, (n,) int64 buried points); options: meld
-    variants (`pinochle3.meld_values`)."""
+    variants (`pinochle3.meld_values`); meld_first: the most meld kept, not meld + buried counters."""
     holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
     if (np.bitwise_count(holdings) != HOLDING).any():
         raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
     n = holdings.shape[0]
     out = np.empty(n, dtype=np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
-    _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), *out)
+    _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), bool(meld_first), *out)
     return out
 
 
-def best_discard(cards, trump: int | None = None) -> Discard:
-    """The discard of 3 of 18 physical cards that maximizes meld of the 15 kept plus the buried
-    counters' points (ties: more trumps kept, then higher ranks), under ``trump`` or the best suit."""
+def best_discard(cards, trump: int | None = None, options: dict | None = None, meld_first: bool = False) -> Discard:
+    """The discard of 3 of 18 physical cards (any 3, R4.7b) that maximizes meld of the 15 kept plus
+    the buried counters' points (ties: more trumps kept, then higher ranks), under ``trump`` or the
+    best suit; ``meld_first``: the most meld kept (ties: more buried counters, then as before), the
+    meld a bidder can declare (R3.9a). options: meld variants (`pinochle3.meld_values`)."""
     cards = sorted(int(c) for c in cards)
     if trump is not None and trump not in range(N_SUITS):
         raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
-    mask, trumps, melds, buried = discards(np.array([DECK.mask(cards)], dtype=np.uint64), trump)
+    mask, trumps, melds, buried = discards(np.array([DECK.mask(cards)], dtype=np.uint64), trump, options, meld_first)
     dropped = tuple(c for c in cards if int(mask[0]) >> c & 1)
     return Discard(dropped, tuple(c for c in cards if c not in dropped), int(trumps[0]), int(melds[0]), int(buried[0]))
 
@@ -160,9 +170,10 @@ PIMC_STREAM = 1
 
 
 def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, table: Table | None = None,
-                    trump: int | None = None, pimc_samples: int = 0, rng: np.random.Generator | None = None) -> dict:
+                    trump: int | None = None, pimc_samples: int = 0, rng: np.random.Generator | None = None,
+                    options: dict | None = None) -> dict:
     """Seat 0 wins the bid, takes the kitty, discards (`best_discard`, under ``trump`` or the best
-    trump) and leads (R5.1).
+    trump) and leads (R5.1); options: meld variants (`pinochle3.meld_values`), for both melds.
 
     slots: (n, 4) uint64 dealt places (seat0, seat1, seat2, kitty). Returns (n,) int64 arrays:
     ``meld_before`` (best meld of the 15 dealt cards), ``trump_length`` (cards of the bid trump
@@ -174,8 +185,8 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     """
     from simcore.games.pinochle3 import best_meld
 
-    before, _ = best_meld(slots[:, 0])
-    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump)
+    before, _ = best_meld(slots[:, 0], options)
+    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump, options)
     hands = slots[:, :3].copy()
     hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
     n = slots.shape[0]
@@ -196,19 +207,31 @@ def _hist(values, bins: int) -> np.ndarray:
     return np.bincount(np.minimum(np.asarray(values) // 10, bins - 1), minlength=bins).astype(np.int64)
 
 
+def reaching_auction(slots: np.ndarray, nines_rule: str | None) -> np.ndarray:
+    """(n,) bool: the deals of slots (n, 4) uint64 that reach the auction, those where neither
+    defender (seats 1, 2) may claim a nines throw-in (V4; he always does, before the auction, as in
+    `play_hand`); the bidder (seat 0), whose hand is being valued, plays it."""
+    if nines_rule is None:
+        return np.ones(slots.shape[0], dtype=bool)
+    return ~(nines_throw_in(slots[:, 1], nines_rule) | nines_throw_in(slots[:, 2], nines_rule))
+
+
 class BidderJob:
     """Counts for the runner over deals where seat 0 holds ``hand`` (15 cards; None: a random hand)
-    and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's):
-    [deals, trump chosen (4), kitty gain = meld after the discard - best meld before (MELD_BINS, gain
-    clipped at 0 below), meld + trick points with greedy play (TOTAL_BINS), the same with perfect play
-    of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when dd_tricks is 0), the same with the bidder
-    playing by PIMC with ``pimc_samples`` worlds per card (TOTAL_BINS, zeros when pimc_samples is 0;
-    the worlds from sub-stream `PIMC_STREAM` of the block)], histograms in bins of 10."""
+    and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's);
+    options: the meld variants (`pinochle3.meld_values`) and ``nines_rule`` (deals a defender throws
+    in are left out, `reaching_auction`). Counts (`unpack` names them): [deals played, deals thrown
+    in, sum of the kitty gain = meld after the discard - best meld before, sum of its squares, trump
+    chosen (4), kitty gain (MELD_BINS, clipped at 0 below), meld + trick points with greedy play
+    (TOTAL_BINS), the same with perfect play of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when
+    dd_tricks is 0), the same with the bidder playing by PIMC with ``pimc_samples`` worlds per card
+    (TOTAL_BINS, zeros when pimc_samples is 0; the worlds from sub-stream `PIMC_STREAM` of the
+    block)], histograms in bins of 10 main-game points."""
 
     block_size = 256
 
     def __init__(self, hand=None, rule: str = "old", dd_tricks: int = 0, trump: int | None = None, kitty=None,
-                 pimc_samples: int = 0):
+                 pimc_samples: int = 0, options: dict | None = None):
         rule_options({"play_rule": rule})
         if trump is not None and trump not in range(N_SUITS):
             raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
@@ -223,24 +246,43 @@ class BidderJob:
         if pimc_samples and not 1 <= pimc_samples <= MAX_SAMPLES:
             raise CardsimError(f"--samples must be 1-{MAX_SAMPLES}, got {pimc_samples}")
         self.rule, self.dd_tricks, self.trump, self.pimc_samples = rule, dd_tricks, trump, pimc_samples
+        self.options = dict(options or {})
+        self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         fixed = {"seat0": self.hand} if self.hand else {}
         self.spec = DealSpec(LAYOUT, {**fixed, "kitty": self.kitty} if self.kitty else fixed)
-        self.n_counts = 1 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS
+        self.n_counts = 4 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS
 
     def key(self) -> str:
         return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
-                f"|dd={self.dd_tricks}|pimc={self.pimc_samples}")
+                f"|dd={self.dd_tricks}|pimc={self.pimc_samples}{options_key(self.values, self.nines_rule)}")
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """Name the parts of a count vector: ints deals, thrown_in, gain_sum, gain_squares; arrays
+        trump (4,), gain (MELD_BINS,), greedy, dd, pimc (TOTAL_BINS,)."""
+        deals, thrown_in, gain_sum, gain_squares = (int(x) for x in counts[:4])
+        trump, rest = counts[4:4 + N_SUITS], counts[4 + N_SUITS:]
+        greedy, dd, pimc = rest[MELD_BINS:].reshape(3, TOTAL_BINS)
+        return {"deals": deals, "thrown_in": thrown_in, "gain_sum": gain_sum, "gain_squares": gain_squares,
+                "trump": trump, "gain": rest[:MELD_BINS], "greedy": greedy, "dd": dd, "pimc": pimc}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        slots = slots[reaching_auction(slots, self.nines_rule)]
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        out[:2] = len(slots), n_deals - len(slots)
+        if not len(slots):
+            return out
         rng = block_substream(seed, block, PIMC_STREAM) if self.pimc_samples else None
         o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump, pimc_samples=self.pimc_samples,
-                            rng=rng)
-        gain = np.maximum(o["meld"] - o["meld_before"], 0)
+                            rng=rng, options=self.options)
+        gain = o["meld"] - o["meld_before"]
         played = [_hist(o["meld"] + o[k], TOTAL_BINS) if k in o else np.zeros(TOTAL_BINS, dtype=np.int64)
                   for k in ("greedy", "dd", "pimc")]
-        return np.concatenate(([n_deals], np.bincount(o["trump"], minlength=N_SUITS), _hist(gain, MELD_BINS),
-                               *played))
+        out[2:4] = gain.sum(), (gain * gain).sum()
+        out[4:] = np.concatenate((np.bincount(o["trump"], minlength=N_SUITS), _hist(np.maximum(gain, 0), MELD_BINS),
+                                  *played))
+        return out
 
 
 THRESHOLD_MELD_BINS = 13
@@ -251,29 +293,39 @@ TRUMP_LENGTHS = (4, 9)
 
 class ThresholdJob:
     """Counts for the runner over random deals, seat 0 the bidder: (meld class, trump-length class,
-    meld + trick points bin) histogram, flattened, with greedy play (`bidder_outcomes`)."""
+    meld + trick points bin) histogram, flattened, with greedy play (`bidder_outcomes`), then the
+    deals thrown in (`reaching_auction`: left out of the histogram); options: the meld variants
+    (`pinochle3.meld_values`) and ``nines_rule``."""
 
     block_size = 4096
 
-    def __init__(self, rule: str = "old"):
+    def __init__(self, rule: str = "old", options: dict | None = None):
         rule_options({"play_rule": rule})
         self.rule = rule
+        self.options = dict(options or {})
+        self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         self.spec = DealSpec(LAYOUT)
         self.shape = (THRESHOLD_MELD_BINS, TRUMP_LENGTHS[1] - TRUMP_LENGTHS[0] + 1, TOTAL_BINS)
-        self.n_counts = int(np.prod(self.shape))
+        self.n_counts = int(np.prod(self.shape)) + 1
 
     def key(self) -> str:
-        return f"pinochle3|ThresholdJob|rule={self.rule}"
+        return f"pinochle3|ThresholdJob|rule={self.rule}{options_key(self.values, self.nines_rule)}"
+
+    def unpack(self, counts: np.ndarray) -> tuple[np.ndarray, int]:
+        """(the histogram, shape `shape`; the deals thrown in) of a count vector."""
+        return counts[:-1].reshape(self.shape), int(counts[-1])
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
-        o = bidder_outcomes(slots, self.rule)
-        m = np.minimum(o["meld_before"] // 20, THRESHOLD_MELD_BINS - 1)
-        t = np.clip(o["trump_length"], *TRUMP_LENGTHS) - TRUMP_LENGTHS[0]
-        x = np.minimum((o["meld"] + o["greedy"]) // 10, TOTAL_BINS - 1)
+        slots = slots[reaching_auction(slots, self.nines_rule)]
         counts = np.zeros(self.shape, dtype=np.int64)
-        np.add.at(counts, (m, t, x), 1)
-        return counts.ravel()
+        if len(slots):
+            o = bidder_outcomes(slots, self.rule, options=self.options)
+            m = np.minimum(o["meld_before"] // 20, THRESHOLD_MELD_BINS - 1)
+            t = np.clip(o["trump_length"], *TRUMP_LENGTHS) - TRUMP_LENGTHS[0]
+            x = np.minimum((o["meld"] + o["greedy"]) // 10, TOTAL_BINS - 1)
+            np.add.at(counts, (m, t, x), 1)
+        return np.concatenate((counts.ravel(), [n_deals - len(slots)]))
 
 
 # --- bidding policies and games --------------------------------------------------------------------
@@ -348,7 +400,7 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
     may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
     Discard by `best_discard`, greedy play.
     """
-    from simcore.games.pinochle3 import meld_points, nines_throw_in
+    from simcore.games.pinochle3 import meld_points
 
     hands = np.array([DECK.mask(cards[HAND_SIZE * s:HAND_SIZE * (s + 1)]) for s in range(SEATS)], dtype=np.uint64)
     hands = np.roll(hands, dealer + 1)
