@@ -201,12 +201,12 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     seed = normalize_seed(seed)
     if samples < 1:
         raise CardsimError(f"--samples must be at least 1, got {samples}")
-    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules)
-    counts = runner.run(job, n, seed, **run_kw)
-    counts = counts.reshape(len(options), len(jobs.ODDS_STATS))
+    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand)
+    counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
     mask = bs.DECK.mask(cards)
+    with_strokes = method in jobs.STROKE_METHODS and variant != "DS"
     rows = []
-    for option, row in zip(options, counts):
+    for option, row, hists in zip(options, counts, strokes):
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
         mean, lo, hi = _mean_interval(stat["sum"], stat["sum_sq"], stat["n"])
@@ -219,12 +219,36 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         record.update(_estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
                       {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
         record.update(points=mean, points_lo=lo, points_hi=hi, n=stat["n"])
+        for key, hist in zip(STROKE_KEYS, hists):
+            record.update(_stroke_columns(key, option.kind, hist, record, variant) if with_strokes else
+                          {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(record)
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
                        method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand, variant=variant,
                        samples=samples, rules=rules)
+    frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, strokes)}
     return frame
+
+
+STROKE_KEYS = ("strokes_chalk", "strokes_no_chalk")
+"""`odds` columns of the expected stroke differential (spec §9.1 Q2): the hand's team holding the chalk,
+the other team holding it (in a first hand both: the deal's chalk)."""
+
+
+def _stroke_columns(key: str, kind: str, hist: np.ndarray, record: dict, variant: str) -> dict:
+    """E[strokes the team scores, minus the other team's] with a 95% interval: of a normal game from its
+    histogram (-4..+4); of a solo S(2p - 1) for its win rate p and stake S (8 Small, 12 Big, §6.3; the
+    Wilson bounds of p give the interval), none for an AS Big Solo, which decides the game (AS-10)."""
+    if kind == bs.NUMBER:
+        values = np.arange(-jobs.STROKE_SPAN, jobs.STROKE_SPAN + 1)
+        mean, lo, hi = _mean_interval(int((hist * values).sum()), int((hist * values ** 2).sum()), int(hist.sum()))
+    elif variant == "AS":
+        mean = lo = hi = np.nan
+    else:
+        stake = bs.SOLO_STROKES[kind]
+        mean, lo, hi = (stake * (2 * record[k] - 1) for k in ("p_solo", "p_solo_lo", "p_solo_hi"))
+    return {key: mean, f"{key}_lo": lo, f"{key}_hi": hi}
 
 
 def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
@@ -266,12 +290,42 @@ def odds_json(frame: pd.DataFrame) -> dict:
         for key in PROBABILITIES:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
+        strokes = _strokes_json(r, a)
+        if strokes:
+            entry["strokes"] = strokes
         calls.append(entry)
     out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
            "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
     return out
+
+
+def _stroke_settings(attrs: dict) -> tuple:
+    """(key of `STROKE_KEYS`, JSON name, column title) of the stroke columns `odds` shows: the chalk at
+    either team, or in a first hand the deal's chalk only."""
+    if attrs["first_hand"]:
+        return (("strokes_chalk", "first_hand", "E[strokes]"),)
+    return (("strokes_chalk", "chalk", "E[strokes] chalk"), ("strokes_no_chalk", "no_chalk", "E[strokes] no chalk"))
+
+
+def _strokes_json(row, attrs: dict) -> dict:
+    """{setting: {"mean", "lo", "hi", "dist" (normal games: {strokes: share})}} of an `odds` row."""
+    out = {}
+    hists = attrs.get("stroke_histograms", {}).get((row["call"], row["trump"]))
+    for index, (key, name, _) in enumerate(_stroke_settings(attrs)):
+        if row.get(key, np.nan) != row.get(key, np.nan):
+            continue
+        out[name] = {"mean": row[key], "lo": row[f"{key}_lo"], "hi": row[f"{key}_hi"]}
+        if row["call"] == CALL_NAMES[bs.NUMBER] and hists is not None and hists[index].sum():
+            hist = hists[index]
+            out[name]["dist"] = {str(v - jobs.STROKE_SPAN): float(c / hist.sum()) for v, c in enumerate(hist) if c}
+    return out
+
+
+def _stroke_cell(row, key: str) -> str:
+    value = row[key]
+    return "—" if value != value else f"{value:+.2f} [{row[key + '_lo']:+.2f},{row[key + '_hi']:+.2f}]"
 
 
 def _cell(row, key: str) -> str:
@@ -287,18 +341,36 @@ def _points_cell(row) -> str:
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     columns = COLUMNS[a["variant"]] + (() if a["variant"] == "DS" else (("p_solo", "P(solo won)"),))
+    strokes = _stroke_settings(a) if a["method"] in jobs.STROKE_METHODS and a["variant"] != "DS" else ()
     solos = "solved double dummy (best Small Solo exchange)" if a["method"] == "dd" else "played greedily"
     lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}"
              + rules_note(a.get("rules", ())),
              f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
              + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
              + ", forehand (seat 1) leads" + ("" if a["variant"] == "DS" else f"; solos {solos}"), "",
-             f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns) + "E[points]"]
+             f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns)
+             + f"{'E[points]':<20}" + "".join(f"{title:<24}" for _, _, title in strokes)]
     for _, r in frame.iterrows():
         lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
-                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + _points_cell(r))
-    lines.append(f"\n({NOTES[a['variant']]}; 95% intervals)")
-    return "\n".join(lines)
+                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
+                     + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
+    lines.append(f"\n({NOTES[a['variant']]}; {_stroke_note(a)}95% intervals)")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _stroke_note(attrs: dict) -> str:
+    """The footnote's words on the stroke columns (spec §9.1 Q2, Q7)."""
+    if attrs["variant"] == "DS":
+        return ""
+    if attrs["method"] not in jobs.STROKE_METHODS:
+        return "strokes need the tricks of a play-out: --play greedy or random; "
+    if attrs["first_hand"]:
+        chalk = "the club jack's team holding the chalk" if attrs["variant"] == "BS" else "no chalk, 61 winning"
+    else:
+        chalk = "the chalk at the team or at the other team"
+    solo = "an AS Big Solo decides the game" if attrs["variant"] == "AS" else "a solo pays 8 (Small) or 12 (Big)"
+    return (f"E[strokes]: strokes the team scores minus the other team's, the normal game with {chalk}; {solo}, "
+            "so a solo is worth calling where its E[strokes] beats the normal game's; ")
 
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:

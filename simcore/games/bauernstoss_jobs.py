@@ -263,6 +263,26 @@ ODDS_STATS = ("n",) + tuple(f"p{level}" for level in LEVELS) + ("all_tricks", "s
 solos only), sum and sum of squares of the team's points."""
 DS_MIN_BID = 5
 """DS-3: the lowest bid is 5 trumps."""
+STROKE_SPAN = 4
+"""Stroke differentials of a normal hand run from -4 to +4 (AS schwarz, AS-4; BS at most 3)."""
+STROKE_BINS = 2 * STROKE_SPAN + 1
+STROKE_METHODS = ("greedy", "random")
+"""Play methods whose play-outs give the tricks, so the strokes (schwarz needs them); the solver and
+PIMC count card points only."""
+
+
+def stroke_differentials(points: np.ndarray, tricks: np.ndarray, team: int, chalk: np.ndarray,
+                         variant: str) -> np.ndarray:
+    """(n,) int64: strokes ``team`` scores in each normal BS/AS hand, negative when the other team
+    scores (spec §6.2, AS-2..AS-4, `bs.normal_score`; ``team`` made trumps). points, tricks (n,):
+    ``team``'s card points and tricks; chalk (n,): the chalk team, -1 for none (an AS game's first
+    hand, decided at 61)."""
+    out = np.empty(len(points), dtype=np.int64)
+    for i, (p, t, c) in enumerate(zip(points, tricks, chalk)):
+        p0, t0 = (int(p), int(t)) if team == 0 else (bs.CARD_POINTS - int(p), bs.TRICKS - int(t))
+        scorer, strokes = bs.normal_score(p0, t0, None if c < 0 else int(c), variant, team)
+        out[i] = strokes if scorer == team else -strokes
+    return out
 
 
 @dataclass(frozen=True)
@@ -283,7 +303,7 @@ class OddsJob:
     block_size = 256
 
     def __init__(self, hand: tuple[int, ...], seat: int, options: tuple[Option, ...], method: str = "dd",
-                 variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = ()):
+                 variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (), first_hand: bool = False):
         if method not in ODDS_METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
@@ -291,12 +311,32 @@ class OddsJob:
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.spec = deal_spec({seat: self.hand})
-        self.n_counts = len(self.options) * len(ODDS_STATS)
+        self.first_hand = first_hand
+        self.n_counts = len(self.options) * (len(ODDS_STATS) + 2 * STROKE_BINS)
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}")
+                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|first={self.first_hand}")
+
+    def unpack(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(stats (options, ODDS_STATS), strokes (options, 2, STROKE_BINS)): per option the counts of
+        `ODDS_STATS` and the histograms of the normal game's stroke differential (-4..+4) with the
+        chalk at the hand's team (row 0) and at the other team (row 1); in a first hand both rows are
+        the deal's chalk (BS: the club jack's team; AS: none). Zero for solos, DS and play methods
+        outside `STROKE_METHODS`."""
+        parts = counts.reshape(len(self.options), len(ODDS_STATS) + 2 * STROKE_BINS)
+        return parts[:, :len(ODDS_STATS)], parts[:, len(ODDS_STATS):].reshape(-1, 2, STROKE_BINS)
+
+    def _chalks(self, hands: np.ndarray, team: int) -> np.ndarray:
+        """(2, n) int64: the chalk team of each deal in the two settings of `unpack` (-1: none)."""
+        n = len(hands)
+        if not self.first_hand:
+            return np.array([np.full(n, team), np.full(n, 1 - team)])
+        if self.opts["variant"] == "AS":
+            return np.full((2, n), -1)
+        holder = np.array([next(s for s in range(bs.SEATS) if (int(h[s]) >> bs.CLUB_JACK) & 1) for h in hands])
+        return np.array([holder % 2, holder % 2])
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n, self.spec)
@@ -304,19 +344,28 @@ class OddsJob:
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
         team = self.seat % 2
         out = np.zeros((len(self.options), len(ODDS_STATS)), dtype=np.int64)
+        strokes = np.zeros((len(self.options), 2, STROKE_BINS), dtype=np.int64)
+        counts_strokes = self.method in STROKE_METHODS and self.opts["variant"] != "DS"
+        chalks = self._chalks(hands, team) if counts_strokes else None
         for k, option in enumerate(self.options):
+            won = np.zeros(n, dtype=bool)
             if option.kind == bs.NUMBER and self.method == "pimc":
                 rng = block_substream(seed, block, GAME_STREAM + k)
                 got = np.array([pimc_play(h, option.trump, team, rng, self.samples, FOREHAND, rule) for h in hands],
                                dtype=np.int64)
-                won = np.zeros(n, dtype=bool)
+            elif option.kind == bs.NUMBER and counts_strokes:
+                points, tricks = play.play_out(self.method, hands, np.full(n, option.trump), np.full(n, FOREHAND), u,
+                                               rule)
+                got = points[:, team]
+                for row in range(2):
+                    diff = stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
+                    strokes[k, row] = np.bincount(diff + STROKE_SPAN, minlength=STROKE_BINS)
             elif option.kind == bs.NUMBER:
                 got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
-                won = np.zeros(n, dtype=bool)
             else:
                 got, won = self._solo(hands, option, rule)
             out[k] = [n, *((got >= level).sum() for level in LEVELS), won.sum(), got.sum(), (got * got).sum()]
-        return out.ravel()
+        return np.concatenate([out, strokes.reshape(len(self.options), -1)], axis=1).ravel()
 
     def _solo(self, hands: np.ndarray, option: Option, rule: int) -> tuple[np.ndarray, np.ndarray]:
         """Solo play-outs: (team points until play stopped, solo won) per deal; with method "dd" the
