@@ -85,15 +85,15 @@ def test_policies_are_legal_and_differ():
 def test_hand_strokes_follow_the_chalk_table():
     """§6.2/§6.3: chalk team 42+ scores 1 (2 schneider, 3 schwarz), else the other team; solos 8/12."""
     state = bs.GameState(chalk=1, first_hand=False)
-    assert jobs.hand_strokes(state, bs.HandResult(points=78, tricks=6)) == (1, 1)  # team 1 has 42
-    assert jobs.hand_strokes(state, bs.HandResult(points=79, tricks=6)) == (0, 1)
-    assert jobs.hand_strokes(state, bs.HandResult(points=100, tricks=6)) == (0, 2)
-    assert jobs.hand_strokes(state, bs.HandResult(points=120, tricks=8)) == (0, 3)
+    assert bs.hand_strokes(state, bs.HandResult(points=78, tricks=6)) == (1, 1)  # team 1 has 42
+    assert bs.hand_strokes(state, bs.HandResult(points=79, tricks=6)) == (0, 1)
+    assert bs.hand_strokes(state, bs.HandResult(points=100, tricks=6)) == (0, 2)
+    assert bs.hand_strokes(state, bs.HandResult(points=120, tricks=8)) == (0, 3)
     first = bs.GameState()
-    assert jobs.hand_strokes(first, bs.HandResult(points=20, tricks=1, club_jack=1)) == (1, 2)
-    assert jobs.hand_strokes(state, bs.HandResult(bs.BIG_SOLO, maker=0, solo_won=True)) == (0, 12)
-    assert jobs.hand_strokes(state, bs.HandResult(bs.SMALL_SOLO, maker=0, solo_won=False)) == (1, 8)
-    assert jobs.hand_strokes(state, bs.HandResult(bs.THROW_IN)) == (0, 0)
+    assert bs.hand_strokes(first, bs.HandResult(points=20, tricks=1, club_jack=1)) == (1, 2)
+    assert bs.hand_strokes(state, bs.HandResult(bs.BIG_SOLO, maker=0, solo_won=True)) == (0, 12)
+    assert bs.hand_strokes(state, bs.HandResult(bs.SMALL_SOLO, maker=0, solo_won=False)) == (1, 8)
+    assert bs.hand_strokes(state, bs.HandResult(bs.THROW_IN)) == (0, 0)
 
 
 def test_match_counts_and_duplicate_symmetry():
@@ -210,7 +210,7 @@ def test_first_hand_chalk_team_scores_as_spec_9_3(scale):
     scored = three = 0
     for hands in jobs.deal_hands(9, 0, n):
         _, _, result = play.play_hand(bs.GameState(), [int(h) for h in hands], opts, rng)
-        team, strokes = jobs.hand_strokes(bs.GameState(), result)
+        team, strokes = bs.hand_strokes(bs.GameState(), result)
         if result.kind != bs.THROW_IN and team == result.club_jack:
             scored += 1
             three += strokes == 3

@@ -77,3 +77,37 @@ def test_first_hand_strokes_use_the_club_jacks_team():
     plain = api.odds(SOLO_HAND, 3, "greedy", n=256, seed=2, checkpoint=False, progress=False)
     h = frame[(frame.call == "number") & (frame.trump == "h")].iloc[0]
     assert h.strokes_chalk == plain[(plain.call == "number") & (plain.trump == "h")].iloc[0].strokes_chalk
+
+
+@pytest.mark.parametrize("variant, state, result, options, expected", [
+    ("AS", bs.GameState(chalk=0, first_hand=False), bs.HandResult(points=120, tricks=8), {}, (0, 4)),  # AS-4
+    ("AS", bs.GameState(first_hand=True), bs.HandResult(points=60, tricks=4, maker=0), {}, (1, 1)),  # AS-2
+    ("AS", bs.GameState(chalk=0, first_hand=False), bs.HandResult(bs.BIG_SOLO, maker=1, solo_won=True), {},
+     (1, 0)),  # AS-10: the game, not strokes
+    ("DS", bs.GameState(), bs.HandResult(points=60, tricks=4, maker=0), {}, (0, 0)),  # DS-11: settled later
+    ("DS", bs.GameState(pending=(0, 1)), bs.HandResult(points=70, tricks=5, maker=0), {}, (0, 1 + 1 + 2)),
+    ("DS", bs.GameState(), bs.HandResult(points=50, tricks=3, maker=0), {}, (1, 2)),  # DS-9: opponents 2
+    ("DS", bs.GameState(), bs.HandResult(points=120, tricks=8, maker=0), {}, (0, 0)),  # schwarz: game credit
+    ("DS", bs.GameState(), bs.HandResult(points=120, tricks=8, maker=0), {"ds_schwarz": "end_current_game"},
+     (0, 0)),
+    ("DS", bs.GameState(), bs.HandResult(points=120, tricks=8, maker=0),
+     {"ds_schwarz": "game_credit_plus_strokes"}, (0, 2)),
+])
+def test_hand_strokes_of_the_variants(variant, state, result, options, expected):
+    """The strokes a hand credits agree with what `score_hand` adds to the score."""
+    opts = bs.rule_options(variant=variant, **options)
+    assert bs.hand_strokes(state, result, opts) == expected
+    after = bs.score_hand(state, result, opts)
+    team, strokes = expected
+    if after.games == state.games and strokes:
+        assert after.strokes[team] - state.strokes[team] == strokes
+
+
+def test_match_of_every_variant(capsys):
+    for variant, target in (("AS", 15), ("DS", 9)):
+        assert main(["match", "bauernstoss", "--a", "b0", "--b", "cautious", "--games", "4", "--seed", "2",
+                     "--variant", variant.lower(), "--no-progress"]) == 0
+        assert f"match: 4 games to {target} strokes" in capsys.readouterr().out
+    assert main(["match", "bauernstoss", "--a", "b0", "--b", "cautious", "--games", "4", "--seed", "2", "--json",
+                 "--variant", "DS", "--option", "ds_schwarz=end_current_game", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == "DS"

@@ -548,21 +548,23 @@ def _ratio_interval(s: dict, num: str, sq: str, cross: str) -> dict:
     return {"mean": ratio, "lo": ratio - half, "hi": ratio + half}
 
 
-def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), **run_kw) -> dict:
-    """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of BS
-    games to 20 strokes with greedy card play: ``games`` rounded up to pairs, each deal sequence
+def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), variant: str = "BS", **run_kw) -> dict:
+    """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of games
+    of ``variant`` (BS to 20 strokes, AS to 15, DS to 9) with greedy card play: ``games`` rounded up to pairs, each deal sequence
     played twice with the teams swapped. Returns {"games", "pairs", "seed", "a"/"b": {"policy",
     "win_rate": {"p", "lo", "hi"} (Wilson at the
     effective number of games, which the correlation within duplicate pairs sets), "points_per_deal": strokes scored per deal
     {"mean", "lo", "hi"} (delta method over pairs)}, "options": {name: value} of ``rules`` (`parse_rules`)}."""
     jobs.auction_policy(a), jobs.auction_policy(b)
-    rules = checked_rules(dict(rules))
+    variant = parse_variant(variant)
+    rules = checked_rules(dict(rules), variant)
     pairs = max(1, -(-int(games) // 2))
     seed = normalize_seed(seed)
-    s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(jobs.MatchJob(a, b, rules), pairs, seed, **run_kw))))
+    job = jobs.MatchJob(a, b, rules, variant)
+    s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(job, pairs, seed, **run_kw))))
     s["pairs"] = pairs
     played = 2 * pairs
-    return {"game": GAME, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
+    return {"game": GAME, "variant": variant, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
             "a": {"policy": a, "win_rate": _pair_share(s, "a_wins"),
                   "points_per_deal": _ratio_interval(s, "a_strokes", "a_sq", "a_deals")},
             "b": {"policy": b, "win_rate": _pair_share(s, "b_wins"),
@@ -576,7 +578,9 @@ def _pair_share(s: dict, wins: str) -> dict:
 
 
 def format_match(result: dict) -> str:
-    lines = [f"Bauernstoss match: {result['games']} games to 20 strokes ({result['pairs']} duplicate pairs, "
+    variant = result.get("variant", "BS")
+    lines = [f"{VARIANT_NAMES[variant]} match: {result['games']} games to {bs.TARGETS[variant]} strokes "
+             f"({result['pairs']} duplicate pairs, "
              f"{result['deals']:,} deals, seed {result['seed']}), greedy card play"
              + rules_note(tuple(result.get("options", {}).items())), ""]
     for side in ("a", "b"):
@@ -592,13 +596,14 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(jobs.AUCTION_POLICIES)
     parser.add_argument("--a", required=True, help=f"auction policy of side a: {names}")
     parser.add_argument("--b", required=True, help=f"auction policy of side b: {names}")
-    _add_option_argument(parser)
+    _add_variant_argument(parser)
     add_run_arguments(parser, 200, "games")
     add_games_alias(parser, "; rounded up to duplicate pairs")
 
 
 def _match_of(args: argparse.Namespace) -> dict:
-    return match(args.a, args.b, args.n, args.seed, parse_rules(args.option), **run_options(args))
+    variant = parse_variant(args.variant)
+    return match(args.a, args.b, args.n, args.seed, parse_rules(args.option, variant), variant, **run_options(args))
 
 
 def _run_match(args: argparse.Namespace) -> int:

@@ -250,8 +250,34 @@ def _game_won(state: GameState, team: int) -> GameState:
                    pending=())
 
 
+def hand_strokes(state: GameState, result: HandResult, opts: dict | None = None) -> tuple[int, int]:
+    """(scoring team, strokes) of one played hand from ``state`` (spec §6.2, §6.3, AS-2..AS-4, DS-9..DS-11
+    with the §8 A7 schwarz option): the strokes `score_hand` credits, the DS 60-60 hands settled by this
+    one included. (0, 0) for a throw-in and a hand that scores no strokes now: a DS 60-60 (settled by a
+    later hand) or a DS schwarz earning only its game credit; (team, 0) for a hand that wins the game
+    outright instead (an AS Big Solo, AS-10; a DS schwarz ending the game)."""
+    opts = rule_options() if opts is None else opts
+    variant = opts["variant"]
+    if result.kind == THROW_IN:
+        return 0, 0
+    if variant == "DS":
+        won = (result.tricks, TRICKS - result.tricks)
+        if TRICKS in won and opts["ds_schwarz"] != "game_credit_plus_strokes":
+            return (won.index(TRICKS), 0) if opts["ds_schwarz"] == "end_current_game" else (0, 0)
+        scored = ds_score(result.points, result.maker)
+        if scored is None:
+            return 0, 0
+        team, strokes = scored
+        return team, strokes + sum(1 if team == m else 2 for m in state.pending)
+    if result.kind == NORMAL:
+        chalk = result.club_jack if state.first_hand and variant == "BS" else state.chalk
+        return normal_score(result.points, result.tricks, chalk, variant, result.maker)
+    team = result.maker if result.solo_won else 1 - result.maker
+    return team, 0 if variant == "AS" else SOLO_STROKES[result.kind]
+
+
 def _score_ds(state: GameState, result: HandResult, opts: dict) -> GameState:
-    """DS-9..DS-12 with the §8 A7 (schwarz) and A8 (repeated 60-60) options."""
+    """DS-9..DS-12 with the §8 A7 (schwarz) and A8 (repeated 60-60) options; strokes by `hand_strokes`."""
     won = (result.tricks, TRICKS - result.tricks)
     if TRICKS in won:
         team = won.index(TRICKS)
@@ -260,12 +286,10 @@ def _score_ds(state: GameState, result: HandResult, opts: dict) -> GameState:
         state = replace(state, games=_credit(state.games, team, 1))
         if opts["ds_schwarz"] == "game_credit_only":
             return state
-    scored = ds_score(result.points, result.maker)
-    if scored is None:
+    if ds_score(result.points, result.maker) is None:
         pending = state.pending + (result.maker,) if opts["ds_tie_chain"] == "queue" else (result.maker,)
         return replace(state, pending=pending)
-    team, strokes = scored
-    strokes += sum(1 if team == m else 2 for m in state.pending)
+    team, strokes = hand_strokes(state, result, opts)
     return _add_strokes(replace(state, pending=()), team, strokes, "DS")
 
 
@@ -288,14 +312,10 @@ def score_hand(state: GameState, result: HandResult, opts: dict | None = None) -
         if result.kind != NORMAL:
             raise CardsimError("spec §7.2 DS-6: Deutscher Schafkopf has no solos")
         return _score_ds(dealt, result, opts)
-    if result.kind == NORMAL:
-        chalk = result.club_jack if state.first_hand and variant == "BS" else state.chalk
-        team, strokes = normal_score(result.points, result.tricks, chalk, variant, result.maker)
-        return _add_strokes(dealt, team, strokes, variant)
-    team = result.maker if result.solo_won else 1 - result.maker
-    if variant == "AS":
+    team, strokes = hand_strokes(state, result, opts)
+    if result.kind != NORMAL and variant == "AS":
         return _game_won(dealt, team)  # AS-10: a Big Solo decides the whole game
-    return _add_strokes(dealt, team, SOLO_STROKES[result.kind], variant)
+    return _add_strokes(dealt, team, strokes, variant)
 
 
 # --- hand features (spec §4.1) --------------------------------------------------------------

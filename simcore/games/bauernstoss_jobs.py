@@ -417,23 +417,22 @@ the strokes-per-deal intervals (delta method over independent pairs)."""
 
 
 class MatchJob:
-    """Duplicate pairs of BS games to 20 strokes: policy a as team 0 against b, then the same
-    deal sequence with the seats swapped (a as team 1). Card play greedy (deterministic), so the two
-    games of a pair see the same deals for as long as both last. One unit = one pair."""
+    """Duplicate pairs of games (``variant``: BS to 20 strokes, AS to 15, DS to 9, spec §6.4, §7): policy
+    a as team 0 against b, then the same deal sequence with the seats swapped (a as team 1). Card play
+    greedy (deterministic), so the two games of a pair see the same deals for as long as both last.
+    ``rules``: other rule option pairs. One unit = one pair."""
 
     block_size = 64
 
-    def __init__(self, a: str, b: str, rules: tuple = ()):
+    def __init__(self, a: str, b: str, rules: tuple = (), variant: str = "BS"):
         self.a, self.b = auction_policy(a), auction_policy(b)
         self.rules = tuple(rules)
-        self.opts = bs.rule_options(**dict(self.rules))
-        if self.opts["variant"] != "BS":
-            raise CardsimError("a match plays Bauernstoss (BS) games to 20 strokes; other variants are not scored "
-                               "in matches yet")
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.n_counts = len(MATCH_STATS)
 
     def key(self) -> str:
-        return f"bauernstoss-match|{self.a}|{self.b}{_rules_key(self.rules)}"
+        variant = "" if self.opts["variant"] == "BS" else f"|{self.opts['variant']}"
+        return f"bauernstoss-match|{self.a}|{self.b}{variant}{_rules_key(self.rules)}"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         out = np.zeros(len(MATCH_STATS), dtype=np.int64)
@@ -447,29 +446,19 @@ class MatchJob:
                 a_wins += final.games[a_team]
                 b_wins += final.games[1 - a_team]
                 deals += len(history)
-                a_strokes += strokes_scored(history, a_team)
-                b_strokes += strokes_scored(history, 1 - a_team)
+                a_strokes += strokes_scored(history, a_team, self.opts)
+                b_strokes += strokes_scored(history, 1 - a_team, self.opts)
             out += [a_wins, b_wins, deals, a_strokes, b_strokes, a_strokes ** 2, b_strokes ** 2, deals ** 2,
                     a_strokes * deals, b_strokes * deals, a_wins ** 2, b_wins ** 2]
         return out
 
 
-def hand_strokes(before: bs.GameState, result: bs.HandResult) -> tuple[int, int]:
-    """(scoring team, strokes) of one BS hand (spec §6.2, §6.3); (0, 0) for a throw-in."""
-    if result.kind == bs.THROW_IN:
-        return 0, 0
-    if result.kind == bs.NORMAL:
-        chalk = result.club_jack if before.first_hand else before.chalk
-        return bs.normal_score(result.points, result.tricks, chalk)
-    return (result.maker if result.solo_won else 1 - result.maker), bs.SOLO_STROKES[result.kind]
-
-
-def strokes_scored(history: list, team: int) -> int:
-    """Strokes ``team`` scored over a BS game's history of (state before, contract, result, state
-    after), the game-winning hand included."""
+def strokes_scored(history: list, team: int, opts: dict | None = None) -> int:
+    """Strokes ``team`` scored over a game's history of (state before, contract, result, state after),
+    the game-winning hand included (`bs.hand_strokes` under the rule options ``opts``)."""
     total = 0
     for before, _, result, _ in history:
-        scorer, strokes = hand_strokes(before, result)
+        scorer, strokes = bs.hand_strokes(before, result, opts)
         total += strokes if scorer == team else 0
     return total
 
