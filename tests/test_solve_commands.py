@@ -288,3 +288,29 @@ def test_bauernstoss_variant_in_any_case(capsys):
     assert run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "as")["variant"] == "AS"
     assert main(["solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "ds", "--solo", "0"]) == 2
     assert "Deutscher Schafkopf has no solos" in capsys.readouterr().err
+
+
+PN_FULL = ("S9 SJ SQ DJ DK D10 C9 CJ CQ CQ CK C10 C10 CA CA / S9 SQ SA H9 HJ HQ HK H10 HA DQ DQ DK DA CJ CK / "
+           "SJ SK SK S10 SA HJ HQ HK H10 HA D9 D9 DJ DA C9")
+
+
+@pytest.mark.parametrize("bid, made", [(250, True), (370, True), (380, False)])
+def test_pinochle_solve_scores_the_contract(capsys, bid, made):
+    """R6.1: meld of the bidder's 15 (rope 150 + pinochle 40 + deece 10 in clubs) + the counters of the 3
+    cards in no hand (his discard: S10 H9 D10, 20) + trick points under perfect play, against the bid."""
+    out = run_json(capsys, "solve", "pinochle3", "--deal", PN_FULL, "--trump", "C", "--bid", str(bid))
+    c = out["contract"]
+    assert (c["meld"], c["buried"], c["buried_points"]) == (200, "S10 H9 D10", 20)
+    assert c["trick_points"] == out["bidder_points"] and c["total"] == 220 + out["bidder_points"]
+    assert c["made"] is made and c["score"] == (c["total"] if made else -bid)
+    assert run_json(capsys, "solve", "pinochle3", "--deal", PN_FULL, "--trump", "C")["contract"] is None
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--deal", PN_FULL, "--trump", "C", "--bid", "255"], "bid 255 is not a multiple of 10 (R4.2b)"),
+    (["--deal", PN_FULL, "--trump", "C", "--bid", "200"], "bid 200 is below the minimum bid 250 (R4.2a)"),
+    (["--deal", "SA / SK / SQ", "--trump", "C", "--bid", "250"], "--bid needs the full deal"),
+])
+def test_pinochle_solve_bad_bid(capsys, argv, message):
+    assert main(["solve", "pinochle3", *argv]) == 2
+    assert message in capsys.readouterr().err
