@@ -160,7 +160,9 @@ def test_thresholds_json(capsys):
     assert all(r["bid50"] is None or r["bid50"] >= 250 for r in by_meld)
     made = [r["bid50"] for r in by_meld if r["bid50"] is not None]
     assert made[0] < made[-1]  # more meld, higher threshold (greedy play, classes of 20 points)
-    assert all(r["ev"] is None or r["ev_lo"] <= r["ev"] <= r["ev_hi"] for r in by_meld)
+    assert all(r["ev_vs_pass"] is None or r["ev_vs_pass_lo"] <= r["ev_vs_pass"] <= r["ev_vs_pass_hi"]
+               for r in by_meld)
+    assert all(r["ev_pass_lo"] <= r["ev_pass"] <= r["ev_pass_hi"] for r in by_meld)
 
 
 def test_match_json(capsys):

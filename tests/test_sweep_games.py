@@ -64,10 +64,12 @@ def test_pinochle_odds_thresholds_and_match_sweeps(tmp_path):
     make = direct["make"].set_index("bid")
     assert old.loc["make.350.greedy", "value"] == make.loc[350, "greedy_p"]
     assert old.loc["make.350.dd", "lo"] == make.loc[350, "dd_lo"]
-    assert {"gain.10", "trump.H"} <= set(old.index)
+    assert {"gain.10", "trump.H", "ev_pass.mean", "ev_vs_pass.350"} <= set(old.index)
+    assert old.loc["ev_pass.mean", "value"] == direct["make"].attrs["ev_pass"]["mean"]
     curves = _sweep(tmp_path / "t", 'game = "pinochle3"\ncommand = "thresholds"\nseed = 3\nn = 500\n'
                                     '[grid]\nrule = ["old"]\n')
     assert curves.estimate.str.match(r"make\.\d+(-\d+|\+)\.\d+$").all()
     match = _sweep(tmp_path / "m", 'game = "pinochle3"\ncommand = "match"\nseed = 3\nn = 2\n'
                                    '[fixed]\nb = "cautious"\n[grid]\na = ["bold"]\n')
-    assert set(match.estimate) == {"a.win_rate", "b.win_rate", "a.points_per_deal", "b.points_per_deal"}
+    assert set(match.estimate) == {"a.win_rate", "b.win_rate", "a.points_per_deal", "b.points_per_deal",
+                                   "hands_per_game"}

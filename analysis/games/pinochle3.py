@@ -47,12 +47,16 @@ def parse_trump(trump: str) -> int:
 
 MELD_OPTIONS = ("double_bonus", "double_royal_marriage", "roundhouse_meld", "roundhouse_with_rope", "scale")
 """The options of `meld` and `stats`: the meld variants (V5-V7) and the ÷10 scale (V12)."""
-BIDDER_OPTIONS = MELD_OPTIONS + ("min_bid", "nines_rule", "play_rule")
+DEFENDER_OPTIONS = ("defender_needs_counter", "defender_counter_rule_on_set",
+                    "defender_keeps_last_trick_without_counter")
+"""The defenders' scoring flags (R6.3, A3, A4): they change the pass's value, EV_pass."""
+BIDDER_OPTIONS = MELD_OPTIONS + ("min_bid", "nines_rule", "play_rule") + DEFENDER_OPTIONS
 """The options of `odds` and `thresholds`: the meld options, the minimum bid (the lowest bid valued,
-V1), the nines throw-in (V4: deals a defender throws in never reach the auction and are left out,
-`pinochle3_bid.reaching_auction`) and the play rule (the same as --rule). The others cannot change
-the bidder's meld + trick points (forced bids: the bid is given; defenders' scoring, target: not
-counted here)."""
+V1, and the bid of the seat that takes the bid when the hand passes), the nines throw-in (V4: deals a
+defender throws in never reach the auction and are left out, `pinochle3_bid.reaching_auction`), the
+play rule (the same as --rule) and the defenders' scoring flags (the hand's score as a defender when
+it passes, `pinochle3_bid.defender_outcomes`). The others cannot change these numbers (forced bids:
+the bid is given; target: no game is played)."""
 COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": MELD_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
 """The options each command models; `match` models every option but `SELF_PLAY_CANNOT`."""
 SELF_PLAY_CANNOT = {
@@ -207,7 +211,9 @@ MELD_OPTIONS_HELP = ("double_bonus=False, double_royal_marriage=240, roundhouse_
 def _add_option_argument(parser: argparse.ArgumentParser, bidder: bool = False) -> None:
     """--option NAME=VALUE (repeatable): the meld options, and with ``bidder`` those of `BIDDER_OPTIONS`."""
     what = (f"a rule option: a meld option ({MELD_OPTIONS_HELP}), min_bid=300 (the lowest bid), nines_rule=6_any "
-            "(deals a defender throws in are left out) or play_rule (as --rule)") if bidder else \
+            "(deals a defender throws in are left out), play_rule (as --rule) or a defenders' scoring flag "
+            "(defender_needs_counter, defender_counter_rule_on_set, defender_keeps_last_trick_without_counter: "
+            "the hand's score when it passes)") if bidder else \
         f"a meld option: {MELD_OPTIONS_HELP}"
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help=f"{what} (repeatable; 'cardsim games pinochle3')")
@@ -488,9 +494,13 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
     seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
     cards and plays by PIMC with that many sampled worlds per card, the defenders as in "dd"
-    (`simcore.games.pinochle3_pimc`); ``discard`` the best discard when the kitty is known. attrs:
-    ``gain_mean`` {mean, se, lo, hi} (normal 95% interval) and, with a known kitty, ``gain_exact``
-    (the gain is then fixed); ``thrown_in`` the deals left out under nines_rule.
+    (`simcore.games.pinochle3_pimc`), and ``ev_vs_pass`` (lo, hi): EV_bid(B) - EV_pass of spec Q4
+    with greedy play, the paired normal 95% interval (`_ev_vs_pass`); ``discard`` the best discard
+    when the kitty is known. attrs: ``gain_mean`` {mean, se, lo, hi} (normal 95% interval) and, with
+    a known kitty, ``gain_exact`` (the gain is then fixed); ``ev_pass`` {mean, se, lo, hi}: EV_pass,
+    the hand's score as a defender when the next seat takes the bid in the same deal instead
+    (`pinochle3_bid.defender_outcomes`; ``pass_model`` says so in one line); ``thrown_in`` the deals
+    left out under nines_rule.
     """
     options = checked_options(options, "odds")
     rule = merged_rule(rule, options)
@@ -508,6 +518,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     _check_played(deals, c["thrown_in"], opts)
     totals = meld(hand, options=meld_options(options)).attrs["totals"]
     make = {k: _tail_estimates(c[k], deals, [b * divisor for b in bids]) for k in ("greedy", "dd", "pimc")}
+    _, vs_pass = _ev_vs_pass(c["greedy"], c["pass_by_greedy"], c["pass_squares"], [b * divisor for b in bids],
+                             divisor)
     tables = {
         "by_trump": pd.DataFrame({"trump": list(totals), "meld": list(totals.values())}),
         "gain": pd.DataFrame([{"gain_at_least": x // divisor, **e.as_dict(), "n": deals}
@@ -517,16 +529,18 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
         "make": pd.DataFrame([{"bid": b, "greedy_p": g.p, "greedy_lo": g.lo, "greedy_hi": g.hi,
                                **({"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi} if dd_tricks else {}),
                                **({"pimc_p": m.p, "pimc_lo": m.lo, "pimc_hi": m.hi} if pimc_samples else {}),
-                               "n": deals}
-                              for b, g, d, m in zip(bids, make["greedy"], make["dd"], make["pimc"])]),
+                               "ev_vs_pass": v["mean"], "ev_vs_pass_lo": v["lo"], "ev_vs_pass_hi": v["hi"], "n": deals}
+                              for b, g, d, m, v in zip(bids, make["greedy"], make["dd"], make["pimc"], vs_pass)]),
     }
     gain_exact = None
     if kitty_cards is not None:
         tables["discard"], gain_exact = _known_gain(cards, kitty_cards, t, options, divisor)
     gain_mean = _mean_interval(c["gain_sum"] / divisor, c["gain_squares"] / divisor ** 2, deals)
+    ev_pass = _mean_interval(c["pass_sum"] / divisor, c["pass_squares"] / divisor ** 2, deals)
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
                            dd_tricks=dd_tricks, pimc_samples=pimc_samples, gain_mean=gain_mean, gain_exact=gain_exact,
+                           ev_pass=ev_pass, pass_model=bid.PASS_MODEL,
                            trump=trump, kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None,
                            options=options, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"])
     return tables
@@ -534,7 +548,9 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
 
 def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
     """The odds as one JSON object; "kitty_gain" is {"exact"} with a known kitty, else {"mean", "se",
-    "lo", "hi", "at_least": [P(gain >= x) rows]}."""
+    "lo", "hi", "at_least": [P(gain >= x) rows]}; "ev_pass" {"mean", "se", "lo", "hi"} (spec Q4's
+    EV_pass, modelled as "pass_model" says); "make" rows add ev_vs_pass, ev_vs_pass_lo, ev_vs_pass_hi
+    (EV_bid(bid) - EV_pass, greedy play)."""
     a = tables["make"].attrs
     gain = {"exact": a["gain_exact"]} if a["gain_exact"] is not None else \
         {**a["gain_mean"], "at_least": table_records({"g": tables["gain"]})["g"]}
@@ -542,7 +558,7 @@ def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
            "rule": a["rule"], "dd_tricks": a["dd_tricks"], "pimc_samples": a["pimc_samples"], "options": a["options"],
            "thrown_in": a["thrown_in"],
            "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
-           "kitty_gain": gain,
+           "kitty_gain": gain, "ev_pass": a["ev_pass"], "pass_model": a["pass_model"],
            "trump_named": table_records({"t": tables["trump"]})["t"],
            "make": table_records({"m": tables["make"]})["m"]}
     if "discard" in tables:
@@ -584,11 +600,16 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
         columns.append(("dd", f"greedy, last {a['dd_tricks']} tricks double-dummy"))
     if "pimc_p" in tables["make"]:
         columns.append(("pimc", f"bidder PIMC ({a['pimc_samples']} worlds), defence as dd"))
-    lines += ["", "P(meld + trick points >= bid)   " + " | ".join(title for _, title in columns)]
+    e = a["ev_pass"]
+    lines += ["", f"EV_pass (score as a defender if you pass): {e['mean']:.1f} [{e['lo']:.1f}, {e['hi']:.1f}]",
+              a["pass_model"]]
+    lines += ["", "P(meld + trick points >= bid)   " + " | ".join(title for _, title in columns)
+              + " || EV_bid - EV_pass, greedy"]
     for r in tables["make"].itertuples():
         cells = [f"{getattr(r, k + '_p'):.3f} [{getattr(r, k + '_lo'):.3f},{getattr(r, k + '_hi'):.3f}]"
                  for k, _ in columns]
-        lines.append(f"  bid {r.bid:<5}" + "   ".join(cells))  # bids have at most 4 digits
+        ev = f"{r.ev_vs_pass:6.1f} [{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]"
+        lines.append(f"  bid {r.bid:<5}" + "   ".join(cells) + "   " + ev)  # bids have at most 4 digits
     return "\n".join(lines)
 
 
@@ -632,8 +653,9 @@ def _run_odds(args: argparse.Namespace) -> int:
 
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``make.<bid>.<play>`` (play greedy, dd, pimc: the columns the run has),
-    ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (its normal interval) and ``trump.<suit>``
-    (how often each trump is named)."""
+    ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (its normal interval), ``trump.<suit>``
+    (how often each trump is named), ``ev_pass.mean`` (EV_pass) and ``ev_vs_pass.<bid>``
+    (EV_bid(bid) - EV_pass, greedy play)."""
     tables = _odds_of(args)
     make = tables["make"]
     parts = []
@@ -644,8 +666,10 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
             part["estimate"] += f".{play_method}"
             parts.append(part)
     mean = pd.DataFrame([{"what": "mean", **make.attrs["gain_mean"], "n": make.attrs["n"]}])
+    passing = pd.DataFrame([{"what": "mean", **make.attrs["ev_pass"], "n": make.attrs["n"]}])
     parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(mean, ["what"], "gain", value="mean"),
-              long_frame(tables["trump"], ["trump"], "trump")]
+              long_frame(tables["trump"], ["trump"], "trump"), long_frame(passing, ["what"], "ev_pass", value="mean"),
+              long_frame(make, ["bid"], "ev_vs_pass", value="ev_vs_pass", lo="ev_vs_pass_lo", hi="ev_vs_pass_hi")]
     return pd.concat(parts, ignore_index=True)
 
 
@@ -656,47 +680,81 @@ register_command("odds", GAME, Command("kitty gain, best discard and P(make bid)
 # --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------
 MIN_DEALS_PER_CLASS = 30
 """Classes with fewer deals get no threshold (too little data): they are left out and counted."""
-THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "bid_ev", "ev", "ev_lo", "ev_hi"]
+THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "ev_pass", "ev_pass_lo", "ev_pass_hi", "bid_ev",
+                     "ev_vs_pass", "ev_vs_pass_lo", "ev_vs_pass_hi"]
 
 
-def _threshold_row(hist: np.ndarray, lowest: int, divisor: int = 1) -> dict:
-    """Bid thresholds of one class of hands from its histogram of meld + trick points T (bins of 10
-    main-game points), bids from ``lowest`` (main-game points) up in steps of 10:
+def _bid_scores(bids, bins: int) -> np.ndarray:
+    """(len(bids), bins) int64: the bidder's score change v_B(x) for bid B (rows, main-game points)
+    and meld + trick points x = 10 * bin (columns): + x when made (x >= B), - B when set (R6.1)."""
+    points = np.arange(bins, dtype=np.int64) * 10
+    bids = np.asarray(bids, dtype=np.int64)[:, None]
+    return np.where(points >= bids, points, -bids)
+
+
+def _ev_vs_pass(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, bids,
+                divisor: int = 1) -> tuple[np.ndarray, list[dict]]:
+    """EV_bid(B) - EV_pass for every bid B (main-game points), spec Q4, over the n = hist.sum() deals,
+    each deal paired with itself: y = v_B(T) - D (`_bid_scores`), T the bidder's meld + trick points
+    (hist (bins,): deals per bin of 10 points), D the hand's score as a defender in the same deal
+    (pass_by_bin (bins,): sum of D per bin of T; pass_squares: sum of D²).
+
+    Returns ((k,) int64 sums of y in main-game points, exact: EV_bid(B) >= EV_pass iff the sum is
+    >= 0; k `_mean_interval` dicts of y / divisor, normal 95% intervals from the paired variance).
+    """
+    v = _bid_scores(bids, hist.size)
+    n = int(hist.sum())
+    sums = v @ hist - int(pass_by_bin.sum())
+    squares = (v * v) @ hist - 2 * (v @ pass_by_bin) + int(pass_squares)
+    return sums, [_mean_interval(t / divisor, q / divisor ** 2, n) for t, q in zip(sums, squares)]
+
+
+def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, lowest: int,
+                   divisor: int = 1) -> dict:
+    """Bid thresholds of one class of hands, bids from ``lowest`` (main-game points) up in steps of 10.
+
+    hist (bins,): deals per bin of 10 main-game points of the bidder's meld + trick points T;
+    pass_by_bin (bins,), pass_squares: the sum of the hand's defender score D per bin of T, and of D²
+    (`pinochle3_bid.ThresholdJob`).
 
     * bid50: the highest bid with P(T >= bid) >= 1/2 (Wilson interval of that P);
-    * bid_ev: the highest bid whose expected score change EV(B) = E[T 1{T >= B} - B 1{T < B}]
-      (R6.1: made scores T, set loses B) is still >= 0, with EV's normal 95% interval. EV falls as
-      the bid rises (the made score does not depend on the bid), so the EV-maximizing bid is always
-      the lowest one; the break-even bid is the informative "most I should bid" (spec Q4 with the
-      pass worth 0, the defenders' own score left out).
+    * ev_pass: EV_pass = E[D], the pass's value (normal 95% interval);
+    * bid_ev: spec Q4's B* = max{B : EV_bid(B) >= EV_pass}, EV_bid(B) = E[T 1{T >= B} - B 1{T < B}]
+      (R6.1), decided exactly on the counts; ev_vs_pass: EV_bid(bid_ev) - EV_pass with the normal
+      95% interval of the paired difference (`_ev_vs_pass`). None when even the lowest bid is worth
+      less than passing.
 
-    Bids and EV are reported in main-game points / divisor (`pinochle3.point_divisor`).
+    Bids and points are reported in main-game points / divisor (`pinochle3.point_divisor`).
     """
     n = int(hist.sum())
-    points = np.arange(hist.size) * 10
     bids = np.arange(lowest, hist.size * 10, 10)
     made = np.array([hist[b // 10:].sum() for b in bids])
-    row = dict.fromkeys(THRESHOLD_COLUMNS, None) | {"n": n}
+    passing = _mean_interval(int(pass_by_bin.sum()) / divisor, int(pass_squares) / divisor ** 2, n)
+    row = dict.fromkeys(THRESHOLD_COLUMNS, None) | {"n": n, "ev_pass": passing["mean"], "ev_pass_lo": passing["lo"],
+                                                    "ev_pass_hi": passing["hi"]}
     ok = np.nonzero(made * 2 >= n)[0]
     if ok.size:
         e = Estimate(int(made[ok[-1]]), n)
         row.update(bid50=int(bids[ok[-1]]) // divisor, p50=e.p, lo50=e.lo, hi50=e.hi)
-    for b in bids[::-1]:
-        y = np.where(points >= b, points, -b) / divisor
-        ev = _mean_interval(float((hist * y).sum()), float((hist * y * y).sum()), n)
-        if ev["mean"] >= 0:
-            row.update(bid_ev=int(b) // divisor, ev=ev["mean"], ev_lo=ev["lo"], ev_hi=ev["hi"])
-            break
+    sums, evs = _ev_vs_pass(hist, pass_by_bin, pass_squares, bids, divisor)
+    ok = np.nonzero(sums >= 0)[0]
+    if ok.size:
+        ev = evs[ok[-1]]
+        row.update(bid_ev=int(bids[ok[-1]]) // divisor, ev_vs_pass=ev["mean"], ev_vs_pass_lo=ev["lo"],
+                   ev_vs_pass_hi=ev["hi"])
     return row
 
 
-def _class_table(hists: np.ndarray, lowest: int, divisor: int, **labels) -> pd.DataFrame:
+def _class_table(hists: np.ndarray, pass_sums: np.ndarray, pass_squares: np.ndarray, lowest: int, divisor: int,
+                 **labels) -> pd.DataFrame:
     """One `_threshold_row` per class of ``hists`` (k, TOTAL_BINS) holding at least
-    `MIN_DEALS_PER_CLASS` hands, keyed by the columns ``labels`` (column -> k labels). attrs
+    `MIN_DEALS_PER_CLASS` hands, keyed by the columns ``labels`` (column -> k labels); pass_sums (k,
+    TOTAL_BINS) and pass_squares (k,): the pass's sums per class (`_threshold_row`). attrs
     ``left_out``: the hands of the smaller classes, which get no row."""
     sizes = hists.sum(axis=1)
     kept = sizes >= MIN_DEALS_PER_CLASS
-    rows = [{**{k: v[i] for k, v in labels.items()}, **_threshold_row(hists[i], lowest, divisor)}
+    rows = [{**{k: v[i] for k, v in labels.items()},
+             **_threshold_row(hists[i], pass_sums[i], pass_squares[i], lowest, divisor)}
             for i in np.nonzero(kept)[0]]
     frame = pd.DataFrame(rows, columns=[*labels, *THRESHOLD_COLUMNS])
     frame.attrs["left_out"] = int(sizes[~kept].sum())
@@ -738,9 +796,11 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
                **run_kw) -> dict[str, pd.DataFrame]:
     """Bid thresholds of random hands as the bidder (spec §9.1 Q4): by best meld before the kitty
     (classes of 20 points) and by length of the trump he names (cards among his 15), the highest
-    bid with P(make) >= 50% and the highest bid whose expected score change (made: + meld + trick
-    points, set: - bid) is still >= 0 (`_threshold_row`). The bidder takes a random kitty, discards
-    by `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
+    bid with P(make) >= 50%, the value of passing EV_pass (the hand's score as a defender in the same
+    deal, the next seat taking the bid: `pinochle3_bid.defender_outcomes`) and the highest bid B
+    with EV_bid(B) >= EV_pass, EV_bid(B) the expected score change of bidding B (made: + meld + trick
+    points, set: - bid) (`_threshold_row`). The bidder takes a random kitty, discards by
+    `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
     ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class); classes with
     fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
     their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
@@ -754,31 +814,36 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
     job = bid.ThresholdJob(rule, options)
-    counts, thrown_in = job.unpack(runner.run(job, n, seed, **run_kw))
+    c = job.unpack(runner.run(job, n, seed, **run_kw))
     lowest = _lowest_bid(opts)
     labels_m, labels_t = _meld_labels(divisor), _length_labels()
-    by_meld = counts.sum(axis=1)
+    parts = (c["hist"], c["pass_sum"], c["pass_squares"])
+    by_meld = [x.sum(axis=1) for x in parts]
     tables = {
-        "by_meld": _class_table(by_meld, lowest, divisor, meld=labels_m),
-        "by_trump_length": _class_table(counts.sum(axis=0), lowest, divisor, trump_length=labels_t),
-        "grid": _class_table(counts.reshape(-1, bid.TOTAL_BINS), lowest, divisor,
+        "by_meld": _class_table(*by_meld, lowest, divisor, meld=labels_m),
+        "by_trump_length": _class_table(*(x.sum(axis=0) for x in parts), lowest, divisor, trump_length=labels_t),
+        "grid": _class_table(*(x.reshape(-1, *x.shape[2:]) for x in parts), lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
-        "curves": _make_curves(by_meld, [b for b in DEFAULT_BIDS if b >= lowest], divisor),
+        "curves": _make_curves(by_meld[0], [b for b in DEFAULT_BIDS if b >= lowest], divisor),
     }
     for table in tables.values():
-        table.attrs.update(game=GAME, n=int(counts.sum()), seed=seed, rule=rule, options=options, thrown_in=thrown_in,
-                           nines_rule=opts["nines_rule"], min_deals=MIN_DEALS_PER_CLASS)
+        table.attrs.update(game=GAME, n=int(c["hist"].sum()), seed=seed, rule=rule, options=options,
+                           thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"], min_deals=MIN_DEALS_PER_CLASS,
+                           pass_model=bid.PASS_MODEL)
     return tables
 
 
 def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     """The thresholds as one JSON object; "left_out" gives, per class table, the hands of the classes
-    below "min_deals_per_class" (no row), "thrown_in" the deals left out under nines_rule."""
+    below "min_deals_per_class" (no row), "thrown_in" the deals left out under nines_rule,
+    "pass_model" how the pass (ev_pass, bid_ev's yardstick) is modelled. Rows: n, bid50 p50 lo50
+    hi50, ev_pass ev_pass_lo ev_pass_hi, bid_ev (max B with EV_bid(B) >= EV_pass) and ev_vs_pass
+    ev_vs_pass_lo ev_vs_pass_hi (EV_bid(bid_ev) - EV_pass); null where no bid qualifies."""
     a = tables["by_meld"].attrs
     left_out = {name: tables[name].attrs["left_out"] for name in ("by_meld", "by_trump_length", "grid")}
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "options": a["options"],
             "thrown_in": a["thrown_in"], "min_deals_per_class": a["min_deals"], "left_out": left_out,
-            "tables": table_records(tables)}
+            "pass_model": a["pass_model"], "tables": table_records(tables)}
 
 
 def _left_out_note(table: pd.DataFrame) -> list[str]:
@@ -791,19 +856,27 @@ def _left_out_note(table: pd.DataFrame) -> list[str]:
     return []
 
 
+def _missing(value) -> bool:
+    """None or NaN: a table cell with no value (pandas stores a missing number as NaN)."""
+    return value is None or value != value
+
+
 def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["by_meld"].attrs
     lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder{_thrown_in_note(a)}, seed "
              f"{a['seed']}, rule {a['rule']}, greedy play, 95% intervals" + _options_note(a["options"]),
-             "bid50: highest bid made at least half the time; bid_ev: highest bid with expected score change >= 0"]
+             "bid50: highest bid made at least half the time; bid_ev: highest bid B with EV_bid(B) >= EV_pass "
+             "(spec Q4; - : pass)", a["pass_model"]]
     for name, key in (("by_meld", "meld"), ("by_trump_length", "trump_length")):
-        lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          bid_ev  EV [95%]"]
+        lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          EV_pass [95%]        bid_ev  "
+                      "EV_bid-EV_pass [95%]"]
         for r in tables[name].itertuples():
-            b50 = "  -  " if r.bid50 is None or r.bid50 != r.bid50 else f"{int(r.bid50):>5}"
-            p50 = "" if r.p50 is None or r.p50 != r.p50 else f"{r.p50:.3f} [{r.lo50:.3f},{r.hi50:.3f}]"
-            ev = "    -" if r.bid_ev is None or r.bid_ev != r.bid_ev else \
-                f"{int(r.bid_ev):>5}  {r.ev:6.1f} [{r.ev_lo:.1f},{r.ev_hi:.1f}]"
-            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50}  {p50:<22} {ev}")
+            b50 = "  -  " if _missing(r.bid50) else f"{int(r.bid50):>5}"
+            p50 = "" if _missing(r.p50) else f"{r.p50:.3f} [{r.lo50:.3f},{r.hi50:.3f}]"
+            passing = f"{r.ev_pass:5.1f} [{r.ev_pass_lo:.1f},{r.ev_pass_hi:.1f}]"
+            ev = "    -" if _missing(r.bid_ev) else \
+                f"{int(r.bid_ev):>5}  {r.ev_vs_pass:6.1f} [{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]"
+            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50}  {p50:<22} {passing:<20} {ev}")
         lines += _left_out_note(tables[name])
     return "\n".join(lines)
 
@@ -844,43 +917,55 @@ def parse_options(items) -> dict:
 
 
 def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, **run_kw) -> pd.DataFrame:
-    """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`; each
-    sits in half the seats, greedy play by all). One row per policy: win rate per seat in the finished games (a fair
-    share is 1/3; Wilson interval at the effective number of seat-games, since one seat's win is
-    the others' loss: `analysis.stats.ratio_share` over games) and mean score change per
-    seat per hand (normal interval). options: rule options of the games (target, minimum bid, nines
-    rule, meld variants, scoring, scale 0.1 dividing points and target by 10; `checked_options`).
-    Raises CardsimError when no game finished: the win rates are then undefined."""
+    """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`, names
+    in any case; each sits in half the seats, greedy play by all). One row per policy: win rate per
+    seat in the finished games (a fair share is 1/3; Wilson interval at the effective number of
+    seat-games, since one seat's win is the others' loss: `analysis.stats.ratio_share` over games)
+    and mean score change per seat per hand (normal interval). attrs ``hands_per_game`` {mean, se,
+    lo, hi, n}: hands dealt per finished game (thrown-in deals included, R2.5; normal 95% interval
+    over the n finished games; spec Q12 expects 10-12). The bidder never concedes in self-play
+    (R4.10 is not modelled), so no concession rate is reported. options: rule options of the games
+    (target, minimum bid, nines rule, meld variants, scoring, scale 0.1 dividing points and target by
+    10; `checked_options`). Raises CardsimError when no game finished: the win rates are then
+    undefined."""
     options = checked_options(options, "match")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    c = runner.run(bid.GameJob(a, b, options), games, seed, **run_kw)
-    if c[3] == c[0]:
-        raise CardsimError(f"no game finished: all {int(c[0])} were abandoned after {bid.MAX_HANDS} hands without "
+    job = bid.GameJob(a, b, options)
+    c = job.unpack(runner.run(job, games, seed, **run_kw))
+    finished = c["games"] - c["abandoned"]
+    if not finished:
+        raise CardsimError(f"no game finished: all {c['games']} were abandoned after {bid.MAX_HANDS} hands without "
                            "a winner, so the win rates are undefined; choose policies that bid more")
     rows = []
-    for side, name in enumerate((a, b)):
+    for side, policy in enumerate((job.a, job.b)):
         e = _seat_win_share(c, side)
-        points = _mean_interval(c[8 + side] / divisor, c[10 + side] / divisor ** 2, int(c[6 + side]))
-        rows.append({"side": "ab"[side], "policy": name, "wins": int(c[1 + side]), "seat_games": int(c[4 + side]),
-                     "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
-                     **{f"points_{k}": v for k, v in points.items()}, "seat_hands": int(c[6 + side])})
+        points = _mean_interval(c["points"][side] / divisor, c["points_squares"][side] / divisor ** 2,
+                                c["seat_hands"][side])
+        rows.append({"side": "ab"[side], "policy": policy.name, "wins": c["wins"][side],
+                     "seat_games": c["seat_games"][side], "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
+                     **{f"points_{k}": v for k, v in points.items()}, "seat_hands": c["seat_hands"][side]})
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=GAME, games=int(c[0]), abandoned=int(c[3]), seed=seed, options=options,
-                       target=p.rule_options(options)["target"] // divisor)
+    hands = _mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
+    frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
+                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands)
     return frame
 
 
-def _seat_win_share(c: np.ndarray, side: int) -> dict:
-    """Win rate per seat-game of side 0 (a) or 1 (b) from `bid.GameJob` counts c: the finished games
-    are clusters of the side's seats, of which at most one wins."""
-    wins, seats, seats_sq, cross = (int(c[k]) for k in (1 + side, 4 + side, 12 + side, 14 + side))
-    return ratio_share(wins, seats, wins, seats_sq, cross, int(c[0] - c[3]))
+def _seat_win_share(c: dict, side: int) -> dict:
+    """Win rate per seat-game of side 0 (a) or 1 (b) from `bid.GameJob.unpack` counts c: the finished
+    games are clusters of the side's seats, of which at most one wins."""
+    wins = c["wins"][side]
+    return ratio_share(wins, c["seat_games"][side], wins, c["seats_squares"][side], c["seats_of_winner"][side],
+                       c["games"] - c["abandoned"])
 
 
 def match_json(frame: pd.DataFrame) -> dict:
+    """The match as one JSON object: per side (a, b) the policy, win rate and points per hand;
+    "hands_per_game" {mean, se, lo, hi, n} over the finished games."""
     a = frame.attrs
-    out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"]}
+    out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"],
+           "hands_per_game": a["hands_per_game"]}
     for r in frame.itertuples():
         out[r.side] = {"policy": r.policy, "win_rate": {"p": r.win_p, "lo": r.win_lo, "hi": r.win_hi},
                        "points_per_deal": {"mean": r.points_mean, "lo": r.points_lo, "hi": r.points_hi},
@@ -890,18 +975,22 @@ def match_json(frame: pd.DataFrame) -> dict:
 
 def format_match(frame: pd.DataFrame) -> str:
     a = frame.attrs
+    h = a["hands_per_game"]
     lines = [f"Pinochle bidding match: {a['games']:,} games to {a['target']}, seed {a['seed']}, "
              f"abandoned {a['abandoned']}; "
              "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
     for r in frame.itertuples():
         lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
                      f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]")
+    lines.append(f"  hands per game {h['mean']:.1f} [{h['lo']:.1f},{h['hi']:.1f}] over {h['n']:,} finished games "
+                 "(thrown-in deals included; spec Q12: 10-12 to 1500); bidders never concede in self-play (R4.10 not "
+                 "modelled)")
     return "\n".join(lines)
 
 
 def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(f"{n} ({p.help})" for n, p in bid.BID_POLICIES.items())
-    parser.add_argument("--a", required=True, help=f"bidding policy: {names}")
+    parser.add_argument("--a", required=True, help=f"bidding policy (any case): {names}")
     parser.add_argument("--b", required=True, help="the other bidding policy")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
@@ -919,13 +1008,15 @@ def _run_match(args: argparse.Namespace) -> int:
 
 
 def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates ``<side>.win_rate`` (n: seat-games) and ``<side>.points_per_deal`` (n: seat-hands)."""
+    """Estimates ``<side>.win_rate`` (n: seat-games), ``<side>.points_per_deal`` (n: seat-hands) and
+    ``hands_per_game`` (n: finished games)."""
     frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal")
     wins = long_frame(frame.assign(n=frame.seat_games), ["side", "quantity_win"], value="win_p", lo="win_lo",
                       hi="win_hi")
     points = long_frame(frame.assign(n=frame.seat_hands), ["side", "quantity_points"], value="points_mean",
                         lo="points_lo", hi="points_hi")
-    return pd.concat([wins, points], ignore_index=True)
+    hands = long_frame(pd.DataFrame([frame.attrs["hands_per_game"]]), [], "hands_per_game", value="mean")
+    return pd.concat([wins, points, hands], ignore_index=True)
 
 
 register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,

@@ -104,21 +104,26 @@ def _bidding(ctx: Context, section: Section) -> str:
             b50 = "—" if r["bid50"] is None or r["bid50"] != r["bid50"] else f"{int(r['bid50'])}"
             p50 = "<td>—</td>" if b50 == "—" else row_cell({"p": r["p50"], "lo": r["lo50"], "hi": r["hi50"]})
             bev = "—" if r["bid_ev"] is None or r["bid_ev"] != r["bid_ev"] else f"{int(r['bid_ev'])}"
+            passing = f'<td class="num">{r["ev_pass"]:.1f} [{r["ev_pass_lo"]:.1f}, {r["ev_pass_hi"]:.1f}]</td>'
             ev = "<td>—</td>" if bev == "—" else \
-                f'<td class="num">{r["ev"]:.1f} [{r["ev_lo"]:.1f}, {r["ev_hi"]:.1f}]</td>'
-            out.append(f"<th>{esc(str(r[key]))}</th><td class=\"num\">{b50}</td>{p50}<td class=\"num\">{bev}</td>{ev}"
-                       + n_cell(int(r["n"])))
+                f'<td class="num">{r["ev_vs_pass"]:.1f} [{r["ev_vs_pass_lo"]:.1f}, {r["ev_vs_pass_hi"]:.1f}]</td>'
+            out.append(f"<th>{esc(str(r[key]))}</th><td class=\"num\">{b50}</td>{p50}{passing}"
+                       f"<td class=\"num\">{bev}</td>{ev}" + n_cell(int(r["n"])))
         return out
 
-    headers = ["bid50", "P(make bid50)", "bid_ev", "EV at bid_ev", "n (hands)"]
+    headers = ["bid50", "P(make bid50)", "EV_pass", "bid_ev", "EV_bid − EV_pass at bid_ev", "n (hands)"]
     return "\n".join([
         f"<p>Seat 0 wins the auction with a random hand ({n:,} deals, seed {ctx.seed}), takes a random kitty, buries "
         "the 3 cards that maximise meld plus buried counters, names that trump and leads; all three play greedily "
         "(take the trick as cheaply as possible, else throw the cheapest card). The bidder makes a bid B when "
         "meld + trick points (buried counters included) ≥ B. <b>bid50</b> is the highest bid made at least half "
-        "the time; <b>bid_ev</b> the highest bid whose expected score change (made: + meld + trick points, set: "
-        "− bid) is still ≥ 0. Greedy play is a weak baseline, so these are conservative. For one hand, "
-        "<code>cardsim odds pinochle3 --hand \"…\"</code> adds greedy play with a double-dummy ending.</p>",
+        "the time. <b>EV_pass</b> is what the hand scores as a defender when it passes: in the same deals the next "
+        "seat takes the bid instead (minimum bid, best discard, greedy play), and the hand keeps its trick points and, "
+        "with a counter taken, its meld under that seat's trump (R6.1). <b>bid_ev</b> is the spec's most one should "
+        "bid (Q4): the highest bid B whose expected score change EV_bid(B) (made: + meld + trick points, set: − B) "
+        "is still ≥ EV_pass; — means passing is worth more than any bid. Greedy play is a weak baseline, so these "
+        "are conservative. For one hand, <code>cardsim odds pinochle3 --hand \"…\"</code> adds greedy play with a "
+        "double-dummy ending.</p>",
         figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "
                     "intervals."),
         table(["best meld before the kitty"] + [f"P(make {b})" for b in CURVE_BIDS] + ["n (hands)"], curve_rows,

@@ -10,6 +10,9 @@ count for the bidder), §4.8 (trump), §6 (scoring, game end), §9.1 Q2-Q4.
 * `BidderJob`: deals consistent with a known hand (or random hands), the bidder takes the kitty and
   discards as above, and the hand is played out (greedy play by every seat, and optionally perfect
   play of the last tricks); histograms of meld + trick points (what the bid is compared with, R6.1).
+* `defender_outcomes`: the pass of spec Q4 (EV_pass = E[defender score]): in the same deal the next
+  seat takes the bid instead, exactly as the bidder above (best discard and trump, greedy play by
+  all), and the hand scores as a defender (R6.1-R6.3). `BidderJob` and `ThresholdJob` count it too.
 * `BID_POLICIES` and `GameJob`: bidding policies as data and self-play games to the target.
 
 Points are in the main game's units (a counter is 10).
@@ -37,6 +40,7 @@ from simcore.games.pinochle3 import (
     TRICK_POINTS_TOTAL,
     _base_and_gains,
     _face_counts,
+    meld_points,
     meld_values,
     nines_throw_in,
     options_key,
@@ -45,6 +49,7 @@ from simcore.games.pinochle3_play import (
     COUNTER_POINTS,
     COUNTERS,
     SUITS,
+    _lowest_bid,
     game_winner,
     play_out,
     rule_options,
@@ -169,6 +174,21 @@ PIMC_STREAM = 1
 """Sub-stream index (simcore.rng.block_substream) of the PIMC bidder's sampled worlds."""
 
 
+def _greedy_contract(slots: np.ndarray, trump: int | None, rule: str, options: dict | None) -> dict:
+    """Seat 0 of slots (n, 4) uint64 (seat0, seat1, seat2, kitty) wins the bid, takes the kitty,
+    discards by `discards` (under ``trump``, or the best trump) and leads; every seat plays greedily.
+
+    Returns ``trump``, ``meld`` (of the kept 15), ``buried`` (points of the buried counters): (n,)
+    int64; ``hands`` (n, 3) uint64 after the discard; ``points`` (n, 3) int64 trick points with
+    the last-trick bonus, buried counters not included; ``counters`` (n, 3) int64 taken in tricks.
+    """
+    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump, options)
+    hands = slots[:, :3].copy()
+    hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
+    points, counters = play_out("greedy", hands, trumps, np.zeros(slots.shape[0], dtype=np.int64), rule)
+    return {"trump": trumps, "meld": melds, "buried": buried, "hands": hands, "points": points, "counters": counters}
+
+
 def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, table: Table | None = None,
                     trump: int | None = None, pimc_samples: int = 0, rng: np.random.Generator | None = None,
                     options: dict | None = None) -> dict:
@@ -186,14 +206,11 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     from simcore.games.pinochle3 import best_meld
 
     before, _ = best_meld(slots[:, 0], options)
-    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump, options)
-    hands = slots[:, :3].copy()
-    hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
-    n = slots.shape[0]
-    points, _ = play_out("greedy", hands, trumps, np.zeros(n, dtype=np.int64), rule)
-    out = {"meld_before": before, "trump": trumps, "meld": melds, "buried": buried,
+    c = _greedy_contract(slots, trump, rule, options)
+    trumps, buried, hands = c["trump"], c["buried"], c["hands"]
+    out = {"meld_before": before, "trump": trumps, "meld": c["meld"], "buried": buried,
            "trump_length": np.bitwise_count(slots[:, 0] & SUITS[trumps]).astype(np.int64),
-           "greedy": points[:, 0] + buried}
+           "greedy": c["points"][:, 0] + buried}
     if dd_tricks:
         table = table or Table(table_bits(dd_tricks))
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
@@ -201,6 +218,73 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     if pimc_samples:
         out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table)
     return out
+
+
+# --- the pass: the same hand as a defender (spec §9.1 Q4, R6.1-R6.3) -------------------------------
+PASS_SEAT = 1
+"""The seat that takes the bid when the hand valued (seat 0) passes: the next seat, on its left."""
+PASS_MODEL = ("EV_pass: the same deals, the next seat bidding the minimum instead (best discard, greedy play); "
+              "the hand's score as a defender (R6.1)")
+"""One line saying how the pass is modelled, for the commands' output."""
+
+
+def defender_scores(meld, points, counters, made, options: dict | None = None) -> np.ndarray:
+    """(n,) int64 score of defenders (R6.1-R6.3), vectorised `pinochle3_play.score_played`: trick
+    points plus meld, the meld only with a counter taken in tricks when ``defender_needs_counter``
+    (and when the bidder is set only with ``defender_counter_rule_on_set``, A3); without one the
+    trick points (a last-trick 10) only with ``defender_keeps_last_trick_without_counter`` (A4).
+    meld, points, counters (n,) int64 of the defender; made (n,) bool: the bidder made his bid."""
+    opts = rule_options(options)
+    counter_rule = opts["defender_needs_counter"] & (np.asarray(made) | opts["defender_counter_rule_on_set"])
+    saved = (np.asarray(counters) > 0) | ~counter_rule
+    kept = np.where(saved | opts["defender_keeps_last_trick_without_counter"], points, 0)
+    return (kept + np.where(saved, meld, 0)).astype(np.int64)
+
+
+def _meld_under(hands: np.ndarray, trumps: np.ndarray, options: dict | None) -> np.ndarray:
+    """(n,) int64 meld of hands (n,) uint64, each under its own trump (n,) int64."""
+    out = np.zeros(hands.shape[0], dtype=np.int64)
+    for t in range(N_SUITS):
+        mine = trumps == t
+        if mine.any():
+            out[mine] = meld_points(hands[mine], t, options)
+    return out
+
+
+def defender_outcomes(slots: np.ndarray, rule: str = "old", options: dict | None = None) -> dict:
+    """Seat 0's hand as a defender, the pass of spec Q4: in the same deals, seat `PASS_SEAT` wins the
+    bid at the minimum bid (R4.2a, option ``min_bid``), takes the kitty, discards and names trump by
+    `discards` and leads; everyone plays greedily, exactly as `bidder_outcomes` does for seat 0.
+    Seat 0 melds its 15 dealt cards under that trump (R3.9b) and scores by `defender_scores` with
+    ``options`` (the bid matters only when ``defender_counter_rule_on_set`` is False: made or set).
+    No concession (R4.10): the bidder always plays, as in `play_hand`.
+
+    slots: (n, 4) uint64 (seat0, seat1, seat2, kitty). Returns (n,) arrays: ``score`` int64 (what
+    seat 0 scores, main-game points), ``meld``, ``points`` (its trick points), ``counters`` (taken in
+    tricks) int64, ``made`` bool (the bidder made the minimum bid), ``trump`` int64.
+    """
+    opts = rule_options(options)
+    order = [(PASS_SEAT + k) % SEATS for k in range(SEATS)] + [SEATS]
+    me = order.index(0)
+    c = _greedy_contract(slots[:, order], None, rule, options)
+    meld_b = np.where((c["counters"][:, 0] > 0) | (not opts["bidder_needs_counter"]), c["meld"], 0)
+    made = meld_b + c["points"][:, 0] + c["buried"] >= _lowest_bid(opts)
+    meld = _meld_under(slots[:, 0], c["trump"], options)
+    points, counters = c["points"][:, me], c["counters"][:, me]
+    return {"score": defender_scores(meld, points, counters, made, opts), "meld": meld, "points": points,
+            "counters": counters, "made": made, "trump": c["trump"]}
+
+
+def pass_key(options: dict | None) -> str:
+    """The part of a job's `key` the pass makes: its model version and the options that change the
+    defender's score (the minimum bid only where made or set matters)."""
+    opts = rule_options(options)
+    flags = ("defender_needs_counter", "defender_counter_rule_on_set", "defender_keeps_last_trick_without_counter",
+             "bidder_needs_counter")
+    key = "|pass=v1" + "".join(f"|{f}={opts[f]}" for f in flags if opts[f] != rule_options()[f])
+    if opts["defender_needs_counter"] and not opts["defender_counter_rule_on_set"]:
+        key += f"|pass_bid={_lowest_bid(opts)}"
+    return key
 
 
 def _hist(values, bins: int) -> np.ndarray:
@@ -226,7 +310,9 @@ class BidderJob:
     (TOTAL_BINS), the same with perfect play of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when
     dd_tricks is 0), the same with the bidder playing by PIMC with ``pimc_samples`` worlds per card
     (TOTAL_BINS, zeros when pimc_samples is 0; the worlds from sub-stream `PIMC_STREAM` of the
-    block)], histograms in bins of 10 main-game points."""
+    block), then the pass (`defender_outcomes`, same deals): sum of the hand's defender score D,
+    sum of D², sum of D per bin of greedy meld + trick points (TOTAL_BINS: pairs D with the bid's
+    outcome for the interval of EV_bid - EV_pass)], histograms in bins of 10 main-game points."""
 
     block_size = 256
 
@@ -250,21 +336,24 @@ class BidderJob:
         self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         fixed = {"seat0": self.hand} if self.hand else {}
         self.spec = DealSpec(LAYOUT, {**fixed, "kitty": self.kitty} if self.kitty else fixed)
-        self.n_counts = 4 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS
+        self.n_counts = 4 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS + 2 + TOTAL_BINS
 
     def key(self) -> str:
         return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
-                f"|dd={self.dd_tricks}|pimc={self.pimc_samples}{options_key(self.values, self.nines_rule)}")
+                f"|dd={self.dd_tricks}|pimc={self.pimc_samples}{options_key(self.values, self.nines_rule)}"
+                f"{pass_key(self.options)}")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
-        """Name the parts of a count vector: ints deals, thrown_in, gain_sum, gain_squares; arrays
-        trump (4,), gain (MELD_BINS,), greedy, dd, pimc (TOTAL_BINS,)."""
+        """Name the parts of a count vector: ints deals, thrown_in, gain_sum, gain_squares, pass_sum,
+        pass_squares; arrays trump (4,), gain (MELD_BINS,), greedy, dd, pimc, pass_by_greedy (TOTAL_BINS,)."""
         deals, thrown_in, gain_sum, gain_squares = (int(x) for x in counts[:4])
         trump, rest = counts[4:4 + N_SUITS], counts[4 + N_SUITS:]
-        greedy, dd, pimc = rest[MELD_BINS:].reshape(3, TOTAL_BINS)
+        greedy, dd, pimc = rest[MELD_BINS:MELD_BINS + 3 * TOTAL_BINS].reshape(3, TOTAL_BINS)
+        pass_sum, pass_squares = (int(x) for x in rest[MELD_BINS + 3 * TOTAL_BINS:][:2])
         return {"deals": deals, "thrown_in": thrown_in, "gain_sum": gain_sum, "gain_squares": gain_squares,
-                "trump": trump, "gain": rest[:MELD_BINS], "greedy": greedy, "dd": dd, "pimc": pimc}
+                "trump": trump, "gain": rest[:MELD_BINS], "greedy": greedy, "dd": dd, "pimc": pimc,
+                "pass_sum": pass_sum, "pass_squares": pass_squares, "pass_by_greedy": rest[-TOTAL_BINS:]}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
@@ -279,10 +368,18 @@ class BidderJob:
         gain = o["meld"] - o["meld_before"]
         played = [_hist(o["meld"] + o[k], TOTAL_BINS) if k in o else np.zeros(TOTAL_BINS, dtype=np.int64)
                   for k in ("greedy", "dd", "pimc")]
+        score = defender_outcomes(slots, self.rule, self.options)["score"]
         out[2:4] = gain.sum(), (gain * gain).sum()
         out[4:] = np.concatenate((np.bincount(o["trump"], minlength=N_SUITS), _hist(np.maximum(gain, 0), MELD_BINS),
-                                  *played))
+                                  *played, [score.sum(), (score * score).sum()],
+                                  _bin_sums(o["meld"] + o["greedy"], score, TOTAL_BINS)))
         return out
+
+
+def _bin_sums(values, weights, bins: int) -> np.ndarray:
+    """(bins,) int64: the sum of ``weights`` over the values in each bin of 10 points (as `_hist`)."""
+    return np.bincount(np.minimum(np.asarray(values) // 10, bins - 1), weights=weights,
+                       minlength=bins).round().astype(np.int64)
 
 
 THRESHOLD_MELD_BINS = 13
@@ -292,10 +389,12 @@ TRUMP_LENGTHS = (4, 9)
 
 
 class ThresholdJob:
-    """Counts for the runner over random deals, seat 0 the bidder: (meld class, trump-length class,
-    meld + trick points bin) histogram, flattened, with greedy play (`bidder_outcomes`), then the
-    deals thrown in (`reaching_auction`: left out of the histogram); options: the meld variants
-    (`pinochle3.meld_values`) and ``nines_rule``."""
+    """Counts for the runner over random deals, seat 0 the bidder: the (meld class, trump-length
+    class, meld + trick points bin) histogram with greedy play (`bidder_outcomes`); the sum of the
+    hand's defender score D when it passes instead (`defender_outcomes`, same deal) per cell of that
+    histogram; the sum of D² per (meld class, trump-length class); then the deals thrown in
+    (`reaching_auction`: left out of the rest). All flattened, in that order (`unpack`); options:
+    the meld variants (`pinochle3.meld_values`), ``nines_rule`` and the defenders' scoring flags."""
 
     block_size = 4096
 
@@ -306,26 +405,36 @@ class ThresholdJob:
         self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         self.spec = DealSpec(LAYOUT)
         self.shape = (THRESHOLD_MELD_BINS, TRUMP_LENGTHS[1] - TRUMP_LENGTHS[0] + 1, TOTAL_BINS)
-        self.n_counts = int(np.prod(self.shape)) + 1
+        self.n_counts = 2 * int(np.prod(self.shape)) + int(np.prod(self.shape[:2])) + 1
 
     def key(self) -> str:
-        return f"pinochle3|ThresholdJob|rule={self.rule}{options_key(self.values, self.nines_rule)}"
+        return f"pinochle3|ThresholdJob|rule={self.rule}{options_key(self.values, self.nines_rule)}" \
+               f"{pass_key(self.options)}"
 
-    def unpack(self, counts: np.ndarray) -> tuple[np.ndarray, int]:
-        """(the histogram, shape `shape`; the deals thrown in) of a count vector."""
-        return counts[:-1].reshape(self.shape), int(counts[-1])
+    def unpack(self, counts: np.ndarray) -> dict:
+        """Name the parts of a count vector: ``hist`` and ``pass_sum`` (shape `shape`: deals, and the
+        sum of the defender score D, per meld class, trump-length class, meld + trick points bin),
+        ``pass_squares`` (shape[:2]: sum of D²), ``thrown_in`` (int)."""
+        cells, classes = int(np.prod(self.shape)), int(np.prod(self.shape[:2]))
+        return {"hist": counts[:cells].reshape(self.shape), "pass_sum": counts[cells:2 * cells].reshape(self.shape),
+                "pass_squares": counts[2 * cells:2 * cells + classes].reshape(self.shape[:2]),
+                "thrown_in": int(counts[-1])}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         slots = slots[reaching_auction(slots, self.nines_rule)]
-        counts = np.zeros(self.shape, dtype=np.int64)
+        counts, pass_sum = np.zeros(self.shape, dtype=np.int64), np.zeros(self.shape, dtype=np.int64)
+        squares = np.zeros(self.shape[:2], dtype=np.int64)
         if len(slots):
             o = bidder_outcomes(slots, self.rule, options=self.options)
+            score = defender_outcomes(slots, self.rule, self.options)["score"]
             m = np.minimum(o["meld_before"] // 20, THRESHOLD_MELD_BINS - 1)
             t = np.clip(o["trump_length"], *TRUMP_LENGTHS) - TRUMP_LENGTHS[0]
             x = np.minimum((o["meld"] + o["greedy"]) // 10, TOTAL_BINS - 1)
             np.add.at(counts, (m, t, x), 1)
-        return np.concatenate((counts.ravel(), [n_deals - len(slots)]))
+            np.add.at(pass_sum, (m, t, x), score)
+            np.add.at(squares, (m, t), score * score)
+        return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), [n_deals - len(slots)]))
 
 
 # --- bidding policies and games --------------------------------------------------------------------
@@ -351,9 +460,10 @@ BID_POLICIES = {p.name: p for p in (
 
 
 def bid_policy(name: str) -> BidPolicy:
-    if name not in BID_POLICIES:
+    """The policy named ``name`` in any case (Bold = bold); CardsimError for an unknown name."""
+    if str(name).lower() not in BID_POLICIES:
         raise CardsimError(f"unknown bidding policy '{name}'; choose one of: {', '.join(BID_POLICIES)}")
-    return BID_POLICIES[name]
+    return BID_POLICIES[str(name).lower()]
 
 
 def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
@@ -427,22 +537,35 @@ class GameJob:
     seat-hands of a, of b, points of a's seats, of b's, squared points per seat-hand of a, of b,
     (seats of a)², (seats of b)², seats of a if an a seat won, seats of b if a b seat won] (the last
     four per game: they give the win rates' intervals over games as clusters of seats,
-    `analysis.stats.ratio_share`). Seat-games and the cluster sums count finished games only: an
-    abandoned game has no winner, so it is no trial of the win rate; its hands count in the points."""
+    `analysis.stats.ratio_share`), then hands dealt per finished game: their sum and sum of squares
+    (every deal counts, thrown in or not, R2.5; spec Q12). Seat-games, the cluster sums and the hands
+    per game count finished games only: an abandoned game has no winner, so it is no trial of the win
+    rate; its hands count in the points. The bidder never concedes (R4.10) in self-play: he always
+    plays (`play_hand`), so there are no concessions to count. `unpack` names the counts."""
 
     block_size = 12
-    n_counts = 16
+    n_counts = 18
 
     def __init__(self, a: str, b: str, options: dict | None = None):
         self.a, self.b = bid_policy(a), bid_policy(b)
         self.opts = rule_options(options)
-        if a == b == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
+        if self.a.name == self.b.name == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
             raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
                                "no game can finish; give --a or --b a policy that bids (cautious, standard, bold) "
                                "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
-        return f"pinochle3|GameJob|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+        return f"pinochle3|GameJob|v2|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """Name the counts (ints; pairs are (a, b)): games, wins (2), abandoned, seat_games (2),
+        seat_hands (2), points (2), points_squares (2), seats_squares (2), seats_of_winner (2),
+        hands_sum, hands_squares (hands dealt per finished game)."""
+        c = [int(x) for x in counts]
+        return {"games": c[0], "wins": c[1:3], "abandoned": c[3], "seat_games": c[4:6], "seat_hands": c[6:8],
+                "points": c[8:10], "points_squares": c[10:12], "seats_squares": c[12:14],
+                "seats_of_winner": c[14:16], "hands_sum": c[16], "hands_squares": c[17]}
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
@@ -459,7 +582,7 @@ class GameJob:
         scores, dealer = [0, 0, 0], int(rng.integers(SEATS))
         out = np.zeros(self.n_counts, dtype=np.int64)
         out[0] = 1
-        for _ in range(MAX_HANDS):
+        for hand in range(1, MAX_HANDS + 1):
             score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
             dealer = (dealer + 1) % SEATS
             delta = np.zeros(SEATS, dtype=np.int64) if score is None else np.array(score.delta)
@@ -476,6 +599,7 @@ class GameJob:
                 out[12], out[13] = out[4] ** 2, out[5] ** 2
                 out[1 if is_a[winner] else 2] += 1
                 out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
+                out[16], out[17] = hand, hand * hand
                 return out
         out[3] = 1
         return out
