@@ -12,6 +12,7 @@ import importlib
 import math
 import os
 import pkgutil
+import re
 import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
@@ -94,13 +95,12 @@ def option_items(items) -> dict:
             value = None
         elif text.lower() in words:
             value = words[text.lower()]
-        elif text.lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]+", text):
             value = int(text)
+        elif re.fullmatch(r"-?[0-9]+\.[0-9]*|-?\.[0-9]+", text):
+            value = float(text)
         else:
-            try:
-                value = float(text) if "." in text else text
-            except ValueError:
-                value = text
+            value = text
         if name in chosen and chosen[name] != value:
             raise CardsimError(f"--option {name} is given twice, as {chosen[name]!r} and {value!r}; give it once")
         chosen[name] = value

@@ -129,22 +129,23 @@ class Deck:
         take successive copies; naming a face more often than the pack holds it is an error that
         names the places.
         """
+        faces = {label: [self.parse_face(tok) for tok in text.replace(",", " ").split()] for label, text in groups.items()}
         places: dict[int, list[str]] = {}
+        for label, listed in faces.items():
+            for face in listed:
+                places.setdefault(face, []).append(label)
+        for face, where in places.items():
+            if len(where) > self.copies:
+                times = "once" if self.copies == 1 else f"{self.copies} times"
+                raise CardsimError(f"{self.face_tokens[face]} is given {len(where)} times {_places(where)} but the "
+                                   f"{self.name} pack holds it {times}; each card can be in one place only")
+        taken: dict[int, int] = {}
         parsed: dict[str, list[int]] = {}
-        for label, text in groups.items():
-            cards = []
-            for tok in text.replace(",", " ").split():
-                face = self.parse_face(tok)
-                where = places.setdefault(face, [])
-                where.append(label)
-                if len(where) > self.copies:
-                    times = "once" if self.copies == 1 else f"{self.copies} times"
-                    raise CardsimError(
-                        f"{self.face_tokens[face]} is given {len(where)} times {_places(where)} but the "
-                        f"{self.name} pack holds it {times}; each card can be in one place only"
-                    )
-                cards.append(face * self.copies + len(where) - 1)
-            parsed[label] = cards
+        for label, listed in faces.items():
+            parsed[label] = []
+            for face in listed:
+                parsed[label].append(face * self.copies + taken.get(face, 0))
+                taken[face] = taken.get(face, 0) + 1
         return parsed
 
     def format_cards(self, cards) -> str:

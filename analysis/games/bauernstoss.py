@@ -77,25 +77,50 @@ def parse_variant(variant: str) -> str:
 
 
 def parse_rules(items, variant: str = "BS") -> tuple:
-    """``--option NAME=VALUE`` rule options (`analysis.commands.option_items`) as `checked_rules` pairs."""
+    """``--option NAME=VALUE`` rule options (`analysis.commands.option_items`) as `checked_rules` pairs (the
+    command checks which it reads)."""
     return checked_rules(option_items(items), variant)
 
 
-def checked_rules(chosen: dict, variant: str = "BS") -> tuple:
+_AUCTION = {"mit_rule", "partner_tie", "min_number_bid", "allow_suit_switch", "mixed_tie", "first_dealer"}
+_DS_GAME = {"ds_ten_value", "ds_schwarz", "ds_tie_chain", "ds_require_unter", "first_dealer"}
+MODELLED_RULES = {
+    "odds": {"BS": {"jack_rule", "min_number_bid"}, "AS": {"min_number_bid", "as_first_hand_solo"},
+             "DS": {"ds_require_unter"}},
+    "thresholds": {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}},
+    "match": {"BS": _AUCTION | {"jack_rule", "partner_return_policy", "throwin_consumes_first_hand"},
+              "AS": _AUCTION | {"as_first_hand_solo"}, "DS": _DS_GAME},
+}
+"""The rule options each command reads, by variant (the others cannot change its numbers: `odds` and
+`thresholds` play a given contract without an auction; the BS jack rule is no AS or DS rule; DS has no
+solos, mit or throw-ins)."""
+
+
+def checked_rules(chosen: dict, variant: str = "BS", command: str | None = None) -> tuple:
     """Rule options {name: value} as sorted (name, value) pairs, checked against `bs.OPTIONS`: not
-    ``variant`` (its own flag), no option of another variant (``ds_*``: DS only, ``as_*``: AS only) and
-    no ``strategy_callback`` value, which needs a Python callback that these computations do not take."""
+    ``variant`` (its own flag), no option of another variant (``jack_rule``: BS only, ``ds_*``: DS,
+    ``as_*``: AS), no ``strategy_callback`` value (it needs a Python callback that these
+    computations do not take) and, for ``command``, only options it reads under ``variant``
+    (`MODELLED_RULES`; a value equal to the default is taken), as an option is never accepted and ignored."""
     for name, value in chosen.items():
         if name == "variant":
             raise CardsimError("give the variant with --variant, not --option variant=...")
-        other = {"ds_": "DS", "as_": "AS"}.get(name[:3])
+        other = "BS" if name == "jack_rule" else {"ds_": "DS", "as_": "AS"}.get(name[:3])
         if other is not None and other != variant:
             raise CardsimError(f"option {name} is a rule of {VARIANT_NAMES[other]} only; add --variant {other} "
                                "or drop it")
         if value == "strategy_callback":
             raise CardsimError(f"{name}=strategy_callback needs a Python callback, which odds, thresholds and "
                                "match do not take; choose another value ('cardsim games bauernstoss')")
-    bs.rule_options(variant=variant, **chosen)
+    options = bs.rule_options(variant=variant, **chosen)
+    if command is not None:
+        defaults = bs.rule_options(variant=variant)
+        read = MODELLED_RULES[command][variant]
+        for name in chosen:
+            if name not in read and options[name] != defaults[name]:
+                which = ", ".join(sorted(read)) if read else "none"
+                raise CardsimError(f"option {name} does not change 'cardsim {command} bauernstoss' under "
+                                   f"{VARIANT_NAMES[variant]} (the options it reads: {which}); drop it")
     return tuple(sorted(chosen.items()))
 
 
@@ -196,7 +221,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     seat = parse_seat(seat)
     method = parse_play(method, jobs.ODDS_METHODS)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant)
+    rules = checked_rules(dict(rules), variant, "odds")
     options = call_options(cards, first_hand, variant, rules)
     seed = normalize_seed(seed)
     if samples < 1:
@@ -256,7 +281,7 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     and defined estimate, named by the ``labels`` columns and the estimate (e.g. ``number.h.p42``,
     ``2.5.points``); the Big Solo of `thresholds` counts its own tries (``solo_n``)."""
     parts = []
-    for key in PROBABILITIES + ("points",):
+    for key in PROBABILITIES + ("points",) + STROKE_KEYS:
         if key not in frame:
             continue
         rows = frame[frame[key].notna()].assign(estimate_key=key)
@@ -457,7 +482,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     """
     method = parse_play(method)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant)
+    rules = checked_rules(dict(rules), variant, "thresholds")
     seed = normalize_seed(seed)
     parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant, rules), n, seed, **run_kw))
     rows = []
@@ -557,7 +582,7 @@ def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), varian
     {"mean", "lo", "hi"} (delta method over pairs)}, "options": {name: value} of ``rules`` (`parse_rules`)}."""
     jobs.auction_policy(a), jobs.auction_policy(b)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant)
+    rules = checked_rules(dict(rules), variant, "match")
     pairs = max(1, -(-int(games) // 2))
     seed = normalize_seed(seed)
     job = jobs.MatchJob(a, b, rules, variant)

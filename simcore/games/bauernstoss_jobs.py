@@ -199,7 +199,8 @@ class ThresholdJob:
     (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
     Solo tries, wins under ``method`` (greedy play, or `dd_solo_won` with method "dd") and wins double
     dummy, by (jacks, trumps) when forehand holds the club jack (none in DS)]. ``variant`` (§7) sets the
-    play rule, the suit (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4)."""
+    play rule, the suit (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4) and, with
+    ds_require_unter (§8 A9), a jack."""
 
     block_size = 256
 
@@ -223,7 +224,8 @@ class ThresholdJob:
         jacks = np.array([bs.jack_count(h) for h in own], dtype=np.int64)
         trumps = np.array([bs.best_suit(h, variant, self.opts["ds_ten_value"]) for h in own], dtype=np.int64)
         lengths = np.array([bs.trump_length(h, t) for h, t in zip(own, trumps)], dtype=np.int64)
-        keep = lengths >= DS_MIN_BID if variant == "DS" else jacks > 0
+        keep = (lengths >= DS_MIN_BID) & (jacks > 0 if self.opts["ds_require_unter"] else True) if variant == "DS" \
+            else jacks > 0
         points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
         got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep], rule)
         np.add.at(points, (jacks[keep], lengths[keep], got), 1)

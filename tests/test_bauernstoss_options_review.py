@@ -1,0 +1,34 @@
+"""Regression tests from the review of the Bauernstoss --option changes: an odd value never a traceback, an
+option a command does not read refused, ds_require_unter read by the DS thresholds, jack_rule only in BS."""
+
+import pytest
+
+from analysis.commands import option_items
+from analysis.games import bauernstoss as b
+from simcore.errors import CardsimError
+
+
+@pytest.mark.parametrize("text", ["--3", "²", "-²"])
+def test_review_bs_option_value_never_a_traceback(text):
+    """`--option x=--3` / `x=²` were taken for numbers by str.isdigit() and crashed int(): now text."""
+    assert option_items([f"min_number_bid={text}"]) == {"min_number_bid": text}
+
+
+def test_review_bs_thresholds_ds_require_unter_is_not_ignored():
+    """§8 A9: with ds_require_unter a DS hand without an Unter cannot bid, so no 0-Unter rows."""
+    frame = b.thresholds("greedy", 3000, 2, variant="DS", rules=(("ds_require_unter", True),))
+    assert (frame["jacks"] == 0).sum() == 0
+
+
+@pytest.mark.parametrize("name,value", [("mit_rule", "advisory"), ("partner_tie", "later_speaker"),
+                                        ("mixed_tie", "team_then_agree"), ("first_dealer", 2)])
+def test_review_bs_odds_refuses_options_it_cannot_use(name, value):
+    """odds plays a given contract without an auction: auction and seating options would change nothing."""
+    with pytest.raises(CardsimError):
+        b.odds("sB hB dB cA cT sK h7 d8", 1, "greedy", 50, 1, rules=((name, value),))
+
+
+def test_review_bs_jack_rule_refused_outside_bs():
+    """jack_rule is the BS jack duty (§8 A1); AS and DS have their own play rules."""
+    with pytest.raises(CardsimError):
+        b.checked_rules({"jack_rule": "off"}, "AS")
