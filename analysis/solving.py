@@ -109,13 +109,14 @@ def solve_json(game: str, result: dict) -> dict:
     return {"game": game, **result, "tricks": tricks}
 
 
-def tricks_text(tricks: list[dict], winner_note: Callable[[int], str] = lambda seat: "") -> list[str]:
-    """One text line a trick: its plays (seat:card), the winning seat (and ``winner_note(seat)``) and
-    its points."""
+def tricks_text(tricks: list[dict], winner_note: Callable[[int], str] = lambda seat: "",
+                points: bool = True) -> list[str]:
+    """One text line a trick: its plays (seat:card), the winning seat (and ``winner_note(seat)``) and,
+    with ``points``, its points."""
     width = len(str(len(tricks)))
     lines = ["one line of perfect play:"]
     for k, trick in enumerate(tricks):
         cards = "  ".join(f"{seat}:{token}" for seat, token in trick["plays"])
-        lines.append(f"  trick {k + 1:{width}d}: {cards}  -> seat {trick['winner']}{winner_note(trick['winner'])} "
-                     f"+{trick['points']}")
+        lines.append(f"  trick {k + 1:{width}d}: {cards}  -> seat {trick['winner']}{winner_note(trick['winner'])}"
+                     + (f" +{trick['points']}" if points else ""))
     return lines

@@ -118,3 +118,47 @@ def test_odds_solves_solos_double_dummy():
     big = deal_hands(3, 0, 40, job.spec)
     assert counts["all_tricks"] == sv.solo_wins(big, 2, 1, play.solo_leader(0, 1)).sum()
     assert counts["sum"] == 0 and counts["n"] == 40
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(range(32)), st.integers(1, 3), st.integers(0, 3), st.integers(0, 3), st.integers(0, 2),
+       st.integers(0, 3), st.sampled_from(sorted(RULES)))
+def test_solo_position_mid_trick_matches_minimax(pack, k, trump, soloist, lead_place, played, rule):
+    """`solo_position_wins` from a position inside a trick (0-3 cards played, each the first legal card of
+    its player's hand by the reference rules) equals the plain minimax."""
+    partner = (soloist + 2) % 4
+    active = [s for s in range(4) if s != partner]
+    hands = [[] for _ in range(4)]
+    for i, seat in enumerate(active):
+        hands[seat] = sorted(pack[i * k:(i + 1) * k])
+    leader = active[lead_place]
+    order = [s for s in ((leader + j) % 4 for j in range(4)) if s != partner]
+    trick = []
+    for seat in order[:played]:
+        card = sorted(naive.legal(hands[seat], trick, trump, RULES[rule]))[0]
+        hands[seat].remove(card)
+        trick.append(card)
+    expected = naive.solo_won(hands, trump, leader, soloist, tuple(trick), RULES[rule])
+    got = sv.solo_position_wins([_mask(h) for h in hands], trump, soloist, leader, trick, rule)
+    assert got == expected
+
+
+def test_solo_line_is_legal_and_keeps_the_verdict():
+    """Big Solos of full deals: the line's verdict is `solo_wins`'; replayed by the reference rules every card
+    is legal, a won solo takes all 8 tricks and a lost one ends at the first trick the soloist loses."""
+    hands = deal_hands(9, 0, 40)
+    for h in hands:
+        soloist = next(s for s in range(4) if (int(h[s]) >> bs.CLUB_JACK) & 1)
+        trump, leader = bs.best_suit(int(h[soloist])), play.solo_leader(0, soloist)
+        won, line = sv.solo_line(h, trump, soloist, leader)
+        assert won == bool(sv.solo_wins(h[None], trump, soloist, leader)[0])
+        cur = [bs.DECK.cards_of(int(x)) for x in h]
+        for t in range(0, len(line), 3):
+            trick = []
+            for seat, card in line[t:t + 3]:
+                assert card in naive.legal(cur[seat], trick, trump, "BS")
+                cur[seat].remove(card)
+                trick.append(card)
+            winner = line[t + naive.winner(trick, trump)][0]
+            assert winner == soloist or (not won and t + 3 == len(line))
+        assert (len(line) == 24) == won

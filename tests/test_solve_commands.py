@@ -198,9 +198,13 @@ def test_bauernstoss_solo_asks_whether_the_soloist_takes_every_trick(capsys, dea
     # with h9 and the soloist must follow clubs
     assert out["solo"] == 0 and out["leader"] == bs_play.solo_leader(0, 0) == 1 and out["solo_won"] is won
     assert out["solo_won"] == bool(bs_solve.solo_wins(masks(bs.DECK, deal)[None], 2, 0, 1)[0])
-    assert out["points"] is None and out["tricks"] is None
+    # one line of perfect play, three cards a trick (seat 2 sits out): all 8 tricks won, or up to the lost one
+    assert out["points"] is None and all(len(t["plays"]) == 3 for t in out["tricks"])
+    assert [t["winner"] == 0 for t in out["tricks"]] == ([True] * 8 if won else [False])
     assert main(["solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", "0"]) == 0
-    assert ("the soloist takes every trick" if won else "cannot take every trick") in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert ("the soloist takes every trick" if won else "cannot take every trick") in text
+    assert "trick 1: 1:c7  3:h9  0:cT  -> seat 3 (the solo is lost)" in text or won
 
 
 def test_bauernstoss_solo_leader_follows_section_5_4(capsys):

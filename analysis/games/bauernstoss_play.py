@@ -72,8 +72,10 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
               "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
               "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands], "solo": soloist}
     if soloist is not None:
-        won = bool(solver.solo_wins(hands[None], suit, soloist, seat, rule)[0])
-        return {**result, "solo_won": won, "points": None, "total": None, "tricks": None}
+        won, line = solver.solo_line(hands, suit, soloist, seat, rule)
+        tricks = split_tricks(line, bs.SEATS - 1, lambda cards: play.winning_slot(cards, bs.SEATS - 1, suit),
+                              trick_points, bs.DECK.token)
+        return {**result, "solo_won": won, "points": None, "total": None, "tricks": tricks}
     team0, line = solver.optimal_line(hands, suit, seat, 0, rule)
     total = trick_points([c for h in hands for c in bs.DECK.cards_of(int(h))], True)
     tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
@@ -130,9 +132,14 @@ def format_solve(result: dict) -> str:
     lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
     soloist = result["solo"]
     if soloist is not None:
-        return "\n".join(lines + ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the "
-                                        f"soloist {'takes' if result['solo_won'] else 'cannot take'} every trick "
-                                        "under perfect play"])
+        lines += ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the soloist "
+                      f"{'takes' if result['solo_won'] else 'cannot take'} every trick under perfect play"]
+        note = "the soloist" if result["solo_won"] else "the defenders"
+        lines += tricks_text(result["tricks"], lambda seat: " (soloist)" if seat == soloist else " (the solo is lost)",
+                             points=False)
+        lines[-len(result["tricks"]) - 1] = f"one line of perfect play ({note} choosing the first card that keeps " \
+                                            "the result; solo card points do not count, §8 A21):"
+        return "\n".join(lines)
     # the levels are aims for a whole deal: an ending leaves out the tricks already taken
     full = len(result["tricks"]) == bs.TRICKS
     lines += ["", f"card points under perfect play (of {result['total']} in play"

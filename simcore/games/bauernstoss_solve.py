@@ -1065,8 +1065,9 @@ SOLO_PLIES = 3 * TRICKS + 1
 
 
 @njit
-def _solo_search(hands, leader, soloist, rule, table):
-    """True if the soloist takes every trick from a trick boundary (``leader`` to lead), the two
+def _solo_search(hands, leader, soloist, rule, table, trick, count):
+    """True if the soloist takes every trick from a position (``leader`` led the current trick, of which
+    ``count`` cards, strength bits ``trick[:count]``, are played; 0 at a trick boundary), the two
     defenders playing to stop it: an AND-OR search over single cards (the soloist needs one card
     that works, every defender card must fail; a lost trick ends it), highest cards first,
     depth-first without recursion (ply d holds the node after d cards). hands (4,) uint64
@@ -1087,7 +1088,13 @@ def _solo_search(hands, leader, soloist, rule, table):
     keys = np.empty((SOLO_PLIES, 2), dtype=np.uint64)
     tag = np.uint64(counters[0] + 1)
     d = 0
-    leaders[0], places[0], leds[0], tops[0, 0], tops[0, 1], on_table[0] = leader, 0, -1, 0, leader, 0
+    leaders[0], places[0], leds[0], tops[0, 0], tops[0, 1], on_table[0] = leader, count, -1, 0, leader, 0
+    for i in range(count):
+        if i == 0 or _beats(trick[i], tops[0, 0]):
+            tops[0, 0], tops[0, 1] = trick[i], _solo_seat(leader, i, partner)
+        on_table[0] |= _ONE << np.uint64(trick[i])
+    if count:
+        leds[0] = RUN_OF[trick[0]]
     entering, result, done = True, False, False
     while True:
         if entering:
@@ -1149,7 +1156,61 @@ def _solo_many(hands, trumps, soloists, leaders, rule, table, out):
         table[1][0] += 1
         for s in range(SEATS):
             bits[s] = to_bits(hands[i, s], trumps[i]) if s != (soloists[i] + 2) % SEATS else np.uint64(0)
-        out[i] = _solo_search(bits, leaders[i], soloists[i], rule, table)
+        out[i] = _solo_search(bits, leaders[i], soloists[i], rule, table, np.zeros(3, dtype=np.int64), 0)
+
+
+def solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), rule: int = BS_OVERTAKE,
+                       table=None) -> bool:
+    """Whether the soloist still takes every trick from a position, all hands known: hands (4,) card masks
+    of the cards still held (the partner's ignored), ``trick`` the cards of the current trick played in
+    order from ``leader`` (0-3 of them; a complete trick of 3 is scored first)."""
+    table = new_solo_table(10) if table is None else table
+    table[1][0] += 1
+    partner = (soloist + 2) % SEATS
+    bits = np.array([to_bits(np.uint64(int(h)), trump) if s != partner else np.uint64(0) for s, h in enumerate(hands)],
+                    dtype=np.uint64)
+    cards = np.zeros(3, dtype=np.int64)
+    cards[:len(trick)] = [TO_BIT[trump, c] for c in trick]
+    return bool(_solo_search(bits, leader, soloist, rule, table, cards, len(trick)))
+
+
+def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERTAKE) -> tuple[bool, list]:
+    """(won, a line of perfect solo play as (seat, card) pairs): the side that wins under perfect play
+    chooses at every turn the first legal card, in card order, that keeps its result; the other side
+    plays its first legal card (nothing it plays changes the result). Play stops at the first trick the
+    soloist loses (§5.4). hands (4,) card masks at a trick boundary (the partner's ignored)."""
+    from simcore.games.bauernstoss_play import legal_mask, winning_slot
+
+    partner = (soloist + 2) % SEATS
+    hands = [int(h) if s != partner else 0 for s, h in enumerate(hands)]
+    table = new_solo_table(12)
+    won = solo_position_wins(hands, trump, soloist, leader, (), rule, table)
+    line: list = []
+    trick: list[int] = []
+    while hands[soloist] or trick:
+        seat = leader
+        for _ in range(len(trick)):
+            seat = (seat + 1) % SEATS if (seat + 1) % SEATS != partner else (seat + 2) % SEATS
+        padded = np.array(trick + [0] * (SEATS - len(trick)), dtype=np.int64)
+        legal = [c for c in range(32) if int(legal_mask(np.uint64(hands[seat]), padded, len(trick), trump, rule)) >> c & 1]
+        card = legal[0]
+        if (seat == soloist) == won:
+            for candidate in legal:
+                rest = list(hands)
+                rest[seat] ^= 1 << candidate
+                if solo_position_wins(rest, trump, soloist, leader, trick + [candidate], rule, table) == won:
+                    card = candidate
+                    break
+        hands[seat] ^= 1 << card
+        trick.append(card)
+        line.append((seat, card))
+        if len(trick) == SEATS - 1:
+            slot = int(winning_slot(np.array(trick + [0], dtype=np.int64), SEATS - 1, trump))
+            winner = [s for s, _ in line[-len(trick):]][slot]
+            if winner != soloist:
+                break
+            leader, trick = soloist, []
+    return won, line
 
 
 def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
