@@ -111,3 +111,16 @@ def test_match_of_every_variant(capsys):
     assert main(["match", "bauernstoss", "--a", "b0", "--b", "cautious", "--games", "4", "--seed", "2", "--json",
                  "--variant", "DS", "--option", "ds_schwarz=end_current_game", "--no-progress"]) == 0
     assert json.loads(capsys.readouterr().out)["variant"] == "DS"
+
+
+def test_thresholds_strokes_by_hand_shape(capsys):
+    """Spec §9.1 Q8: E[strokes] by jacks and trumps, for greedy play; every cell's histogram counts its deals."""
+    frame = api.thresholds("greedy", n=1500, seed=4, min_n=1, checkpoint=False, progress=False)
+    assert frame.strokes_chalk.notna().all() and (frame.strokes_chalk >= frame.strokes_no_chalk - 1e-9).all()
+    parts = jobs.ThresholdJob.unpack(jobs.ThresholdJob("greedy").run_block(4, 0, 256))
+    assert (parts["strokes"].sum(axis=3) == parts["points"].sum(axis=2)[None]).all()
+    assert main(["thresholds", "bauernstoss", "--n", "300", "--seed", "4", "--json", "--no-progress"]) == 0
+    assert "strokes" in json.loads(capsys.readouterr().out)["rows"][0]
+    assert main(["thresholds", "bauernstoss", "--n", "20", "--seed", "4", "--play", "dd", "--json",
+                 "--no-progress"]) == 0
+    assert all("strokes" not in r for r in json.loads(capsys.readouterr().out)["rows"])

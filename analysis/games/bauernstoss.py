@@ -497,6 +497,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
         for key, wins in (("p_solo", "solo_wins"), ("p_solo_dd", "solo_dd_wins")):
             row.update(_estimate_columns(key, int(parts[wins][j, length]), tries) if tries else
                        {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+        for key, hist in zip(STROKE_KEYS, parts["strokes"][:, j, length]):
+            row.update(_stroke_columns(key, bs.NUMBER, hist, row, variant) if hist.sum() else
+                       {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame["advice"] = [advice(r, variant) for _, r in frame.iterrows()]
@@ -514,6 +517,10 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
         for key in PROBABILITIES:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
+        strokes = {name: {"mean": r[key], "lo": r[f"{key}_lo"], "hi": r[f"{key}_hi"]}
+                   for key, name in zip(STROKE_KEYS, ("chalk", "no_chalk")) if r.get(key, np.nan) == r.get(key, np.nan)}
+        if strokes:
+            entry["strokes"] = strokes
         rows.append(entry)
     return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"],
             "options": dict(a.get("rules", ())), "rows": rows}
@@ -527,19 +534,31 @@ def format_thresholds(frame: pd.DataFrame) -> str:
     columns = COLUMNS[a["variant"]] + (() if ds else solo_columns)
     solos = "solved double dummy" if dd else \
         "played greedily and solved double dummy (dd: the defenders see every card)"
+    strokes = not ds and a["method"] in jobs.STROKE_METHODS
     lines = [f"{VARIANT_NAMES[a['variant']]} bidding thresholds{rules_note(a.get('rules', ()))}: forehand names its "
              f"best suit, {a['n']:,} deals (seed {a['seed']}),",
              f"normal games {PLAY_HELP[a['method']]}" + ("; hands with 5+ trumps (DS-3)" if ds else
                                                           f"; Big Solo {solos}, hands with the club jack"), "",
              f"{'J':>2}{'L':>3}{'n':>8}" + ("" if ds else f"{'solo n':>8}") + "  "
-             + "".join(f"{title:<22}" for _, title in columns) + "advice"]
+             + "".join(f"{title:<22}" for _, title in columns) + (f"{'E[strokes] chalk / no':<26}" if strokes else "")
+             + "advice"]
     for _, r in frame.iterrows():
         solo_n = "" if ds else f"{int(r['solo_n']):>8}"
-        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}{solo_n}  " + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + r["advice"])
+        lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}{solo_n}  "
+                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns)
+                     + (f"{_strokes_pair(r):<26}" if strokes else "") + r["advice"])
     note = "" if ds else ("; the big solo advice follows the double-dummy figure, the cautious one: greedy defenders "
                           "defend weakly, and real ones see less than double dummy")
+    if strokes:
+        note += ("; E[strokes]: the normal game's strokes for forehand's team minus the other team's, with the chalk "
+                 "at the team / at the other team, ± the half-width of the 95% interval")
     lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
     return "\n".join(lines)
+
+
+def _strokes_pair(row) -> str:
+    """"+0.43±0.07 / -0.79±0.06": E[strokes] with the chalk at the team and at the other team."""
+    return " / ".join(f"{row[key]:+.2f}±{(row[key + '_hi'] - row[key + '_lo']) / 2:.2f}" for key in STROKE_KEYS)
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:

@@ -188,83 +188,6 @@ def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int
     return auction.contract()
 
 
-def _rules_key(rules: tuple) -> str:
-    """A job key's part for rule options (name, value) pairs; empty with the default rules."""
-    return "|" + ",".join(f"{k}={v!r}" for k, v in rules) if rules else ""
-
-
-# --- bidding thresholds -------------------------------------------------------------------------
-class ThresholdJob:
-    """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
-    (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
-    Solo tries, wins under ``method`` (greedy play, or `dd_solo_won` with method "dd") and wins double
-    dummy, by (jacks, trumps) when forehand holds the club jack (none in DS)]. ``variant`` (§7) sets the
-    play rule, the suit (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4) and, with
-    ds_require_unter (§8 A9), a jack."""
-
-    block_size = 256
-
-    def __init__(self, method: str = "dd", variant: str = "BS", rules: tuple = ()):
-        if method not in METHODS:
-            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
-        self.method = method
-        self.rules = tuple(rules)
-        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
-        self.n_counts = 1 + 5 * 9 * POINT_BINS + 3 * 5 * 9
-
-    def key(self) -> str:
-        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}|solo-dd{_rules_key(self.rules)}"
-
-    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
-        hands = deal_hands(seed, block, n)
-        u = play_uniforms(seed, block, n)
-        variant = self.opts["variant"]
-        rule = play.play_rule(variant, self.opts["jack_rule"])
-        own = [int(h) for h in hands[:, FOREHAND]]
-        jacks = np.array([bs.jack_count(h) for h in own], dtype=np.int64)
-        trumps = np.array([bs.best_suit(h, variant, self.opts["ds_ten_value"]) for h in own], dtype=np.int64)
-        lengths = np.array([bs.trump_length(h, t) for h, t in zip(own, trumps)], dtype=np.int64)
-        keep = (lengths >= DS_MIN_BID) & (jacks > 0 if self.opts["ds_require_unter"] else True) if variant == "DS" \
-            else jacks > 0
-        points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
-        got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, FOREHAND % 2, u[keep], rule)
-        np.add.at(points, (jacks[keep], lengths[keep], got), 1)
-        solos = np.zeros((3, 5, 9), dtype=np.int64)
-        club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool) & (variant != "DS")
-        if club.any():
-            cell = (jacks[club], lengths[club])
-            dd = dd_solo_won(hands[club], bs.BIG_SOLO, trumps[club], FOREHAND, FOREHAND, rule)
-            np.add.at(solos[0], cell, 1)
-            np.add.at(solos[1], cell, dd if self.method == "dd" else self._greedy_solo(hands[club], trumps[club], rule))
-            np.add.at(solos[2], cell, dd)
-        return np.concatenate([[n], points.ravel(), solos.ravel()])
-
-    @staticmethod
-    def _greedy_solo(hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
-        """(n,) bool: forehand's Big Solo won under greedy play."""
-        n = len(hands)
-        _, tricks = play.play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule, np.full(n, FOREHAND))
-        return tricks[:, FOREHAND % 2] == bs.TRICKS
-
-    @staticmethod
-    def unpack(counts: np.ndarray) -> dict:
-        """{"deals", "points": (5, 9, 121), "solo_tries", "solo_wins", "solo_dd_wins": (5, 9) each}."""
-        size = 5 * 9 * POINT_BINS
-        solos = counts[1 + size:].reshape(3, 5, 9)
-        return {"deals": int(counts[0]), "points": counts[1:1 + size].reshape(5, 9, POINT_BINS),
-                "solo_tries": solos[0], "solo_wins": solos[1], "solo_dd_wins": solos[2]}
-
-
-# --- odds of a known hand -----------------------------------------------------------------------
-LEVELS = (42, 60, 61, 79, 89, 91)
-"""Card-point levels counted by `OddsJob`: 42 / 79 the chalk thresholds (§6.2), 61 / 60 the AS first
-hand and DS thresholds (AS-2, DS-9; DS opponents score when the makers take <= 59), 89 / 91
-schneider (AS-4 / §6.2)."""
-ODDS_STATS = ("n",) + tuple(f"p{level}" for level in LEVELS) + ("all_tricks", "sum", "sum_sq")
-"""Counts per option of `OddsJob`: deals, team points >= each of `LEVELS`, solo won (all 8 tricks,
-solos only), sum and sum of squares of the team's points."""
-DS_MIN_BID = 5
-"""DS-3: the lowest bid is 5 trumps."""
 STROKE_SPAN = 4
 """Stroke differentials of a normal hand run from -4 to +4 (AS schwarz, AS-4; BS at most 3)."""
 STROKE_BINS = 2 * STROKE_SPAN + 1
@@ -285,6 +208,99 @@ def stroke_differentials(points: np.ndarray, tricks: np.ndarray, team: int, chal
         scorer, strokes = bs.normal_score(p0, t0, None if c < 0 else int(c), variant, team)
         out[i] = strokes if scorer == team else -strokes
     return out
+
+
+def _rules_key(rules: tuple) -> str:
+    """A job key's part for rule options (name, value) pairs; empty with the default rules."""
+    return "|" + ",".join(f"{k}={v!r}" for k, v in rules) if rules else ""
+
+
+# --- bidding thresholds -------------------------------------------------------------------------
+class ThresholdJob:
+    """Forehand's hand (seat 1) with 1-4 jacks names its B0 suit; the deal is played by ``method``
+    (forehand leads). Counts: [deals, (jacks 0-4, trumps 0-8, team points 0-120) histogram, Big
+    Solo tries, wins under ``method`` (greedy play, or `dd_solo_won` with method "dd") and wins double
+    dummy, by (jacks, trumps) when forehand holds the club jack (none in DS), stroke differentials of the
+    normal game by (chalk at the team or not, jacks, trumps) (`unpack`)]. ``variant`` (§7) sets the
+    play rule, the suit (DS: the D0 suit) and who may bid: BS/AS 1-4 jacks, DS 5+ trumps (DS-3/4) and, with
+    ds_require_unter (§8 A9), a jack."""
+
+    block_size = 256
+
+    def __init__(self, method: str = "dd", variant: str = "BS", rules: tuple = ()):
+        if method not in METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+        self.method = method
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        self.n_counts = 1 + 5 * 9 * POINT_BINS + 3 * 5 * 9 + 2 * 5 * 9 * STROKE_BINS
+
+    def key(self) -> str:
+        return f"bauernstoss-thresholds|{self.method}|{self.opts['variant']}|solo-dd|strokes{_rules_key(self.rules)}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n)
+        u = play_uniforms(seed, block, n)
+        variant = self.opts["variant"]
+        rule = play.play_rule(variant, self.opts["jack_rule"])
+        own = [int(h) for h in hands[:, FOREHAND]]
+        jacks = np.array([bs.jack_count(h) for h in own], dtype=np.int64)
+        trumps = np.array([bs.best_suit(h, variant, self.opts["ds_ten_value"]) for h in own], dtype=np.int64)
+        lengths = np.array([bs.trump_length(h, t) for h, t in zip(own, trumps)], dtype=np.int64)
+        keep = (lengths >= DS_MIN_BID) & (jacks > 0 if self.opts["ds_require_unter"] else True) if variant == "DS" \
+            else jacks > 0
+        points = np.zeros((5, 9, POINT_BINS), dtype=np.int64)
+        strokes = np.zeros((2, 5, 9, STROKE_BINS), dtype=np.int64)
+        team = FOREHAND % 2
+        if self.method in STROKE_METHODS and variant != "DS":
+            taken, tricks = play.play_out(self.method, hands[keep], trumps[keep], np.full(keep.sum(), FOREHAND),
+                                          u[keep], rule)
+            got = taken[:, team]
+            for row, chalk in enumerate((team, 1 - team)):
+                diff = stroke_differentials(got, tricks[:, team], team, np.full(len(got), chalk), variant)
+                np.add.at(strokes[row], (jacks[keep], lengths[keep], diff + STROKE_SPAN), 1)
+        else:
+            got = team_points(self.method, hands[keep], trumps[keep], FOREHAND, team, u[keep], rule)
+        np.add.at(points, (jacks[keep], lengths[keep], got), 1)
+        solos = np.zeros((3, 5, 9), dtype=np.int64)
+        club = np.array([(h >> bs.CLUB_JACK) & 1 for h in own], dtype=bool) & (variant != "DS")
+        if club.any():
+            cell = (jacks[club], lengths[club])
+            dd = dd_solo_won(hands[club], bs.BIG_SOLO, trumps[club], FOREHAND, FOREHAND, rule)
+            np.add.at(solos[0], cell, 1)
+            np.add.at(solos[1], cell, dd if self.method == "dd" else self._greedy_solo(hands[club], trumps[club], rule))
+            np.add.at(solos[2], cell, dd)
+        return np.concatenate([[n], points.ravel(), solos.ravel(), strokes.ravel()])
+
+    @staticmethod
+    def _greedy_solo(hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
+        """(n,) bool: forehand's Big Solo won under greedy play."""
+        n = len(hands)
+        _, tricks = play.play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule, np.full(n, FOREHAND))
+        return tricks[:, FOREHAND % 2] == bs.TRICKS
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """{"deals", "points": (5, 9, 121), "solo_tries", "solo_wins", "solo_dd_wins": (5, 9) each, "strokes":
+        (2, 5, 9, STROKE_BINS) histograms of the normal game's stroke differential -4..+4 with the chalk at
+        forehand's team (0) or the other (1), zero for DS and play methods outside `STROKE_METHODS`}."""
+        size = 5 * 9 * POINT_BINS
+        solos = counts[1 + size:1 + size + 3 * 5 * 9].reshape(3, 5, 9)
+        return {"deals": int(counts[0]), "points": counts[1:1 + size].reshape(5, 9, POINT_BINS),
+                "solo_tries": solos[0], "solo_wins": solos[1], "solo_dd_wins": solos[2],
+                "strokes": counts[1 + size + 3 * 5 * 9:].reshape(2, 5, 9, STROKE_BINS)}
+
+
+# --- odds of a known hand -----------------------------------------------------------------------
+LEVELS = (42, 60, 61, 79, 89, 91)
+"""Card-point levels counted by `OddsJob`: 42 / 79 the chalk thresholds (§6.2), 61 / 60 the AS first
+hand and DS thresholds (AS-2, DS-9; DS opponents score when the makers take <= 59), 89 / 91
+schneider (AS-4 / §6.2)."""
+ODDS_STATS = ("n",) + tuple(f"p{level}" for level in LEVELS) + ("all_tricks", "sum", "sum_sq")
+"""Counts per option of `OddsJob`: deals, team points >= each of `LEVELS`, solo won (all 8 tricks,
+solos only), sum and sum of squares of the team's points."""
+DS_MIN_BID = 5
+"""DS-3: the lowest bid is 5 trumps."""
 
 
 @dataclass(frozen=True)
