@@ -12,8 +12,8 @@ The block is replaced by the command line and what the command prints now (stand
 standard error, without progress lines). A kind after ``example`` changes that:
 
 * ``<!-- example (trimmed): CMD -->``: the block shows a selection of the output, with ``...`` lines
-  where lines were left out; it is kept as written, and reported when its lines are no longer found
-  in the output in the same order;
+  where lines were left out (and a line cut short ending in `` ...``); it is kept as written, and
+  reported when its lines are no longer found in the output in the same order;
 * ``<!-- example (varies): CMD -->``: the output holds timings, rates or code hashes; it is refreshed,
   but ``--check`` compares it with every number and hash masked;
 * ``<!-- example (manual): CMD -->``: recorded by hand (it needs something this script does not start,
@@ -55,9 +55,14 @@ def run(command: str) -> str:
 
 
 def shown_in(trimmed: str, output: str) -> bool:
-    """True if the lines of a trimmed block (its ``...`` lines left out) occur in ``output`` in order."""
+    """True if the lines of a trimmed block (its ``...`` lines left out) occur in ``output`` in order; a line
+    ending in `` ...`` stands for the output lines that begin with the rest of it."""
     lines = iter(output.splitlines())
-    return all(any(line == out for out in lines) for line in trimmed.splitlines() if line.strip() != "...")
+
+    def matches(line: str, out: str) -> bool:
+        return out.startswith(line[:-3].rstrip()) if line.endswith(" ...") else out == line
+
+    return all(any(matches(line, out) for out in lines) for line in trimmed.splitlines() if line.strip() != "...")
 
 
 def refresh(text: str, only: list[str] | None = None, check: bool = False) -> tuple[str, list[str]]:

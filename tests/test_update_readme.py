@@ -28,7 +28,8 @@ def test_plain_example_is_replaced_by_the_output():
 
 
 @pytest.mark.parametrize("body, matches", [("line 1\n...\nline 3", True), ("...\nline 2", True),
-                                           ("line 3\n...\nline 1", False), ("line 4", False)])
+                                           ("line 3\n...\nline 1", False), ("line 4", False),
+                                           ("lin ...\nline 3", True), ("line 4 ...", False)])
 def test_trimmed_example_is_kept_and_checked_in_order(body, matches):
     text = example("trimmed", "cardsim a", body)
     new, stale = update_readme.refresh(text)
