@@ -236,11 +236,23 @@ def run_options(args: argparse.Namespace) -> dict:
 
 
 def emit(args: argparse.Namespace, result, as_json: Callable, as_text: Callable) -> int:
-    """Print ``result`` as one JSON object (``--json``) or as text; the commands' exit code 0."""
+    """Print ``result`` as one JSON object (``--json``; a number that is not finite, such as the interval of
+    a single value, as null: strict JSON has no NaN) or as text; the commands' exit code 0."""
     import json
 
-    print(json.dumps(as_json(result)) if args.json else as_text(result))
+    print(json.dumps(json_safe(as_json(result)), allow_nan=False) if args.json else as_text(result))
     return 0
+
+
+def json_safe(value):
+    """``value`` with every float that is NaN or infinite, in nested dicts, lists and tuples, as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: json_safe(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(item) for item in value]
+    return value
 
 
 LONG_COLUMNS = ["estimate", "value", "lo", "hi", "n"]

@@ -65,12 +65,16 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     """Every option of ``options`` by name: ``chosen`` values over the defaults.
 
     Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
-    and be of its kind, ``same_kind(value, choice)``.
+    and be of its kind, ``same_kind(value, choice)``; the choice itself is returned (300.0 given for the
+    choice 300 comes back as 300).
     """
     known = {o.name: o for o in options}
+    out = {name: o.default for name, o in known.items()}
     for name, value in chosen.items():
         if name not in known:
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
-        if not any(value == c and same_kind(value, c) for c in known[name].choices):
+        matches = [c for c in known[name].choices if value == c and same_kind(value, c)]
+        if not matches:
             raise CardsimError(f"{game_name} option {name} cannot be {value!r}; choose one of {known[name].choices}")
-    return {name: chosen.get(name, o.default) for name, o in known.items()}
+        out[name] = matches[0]
+    return out

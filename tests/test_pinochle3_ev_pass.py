@@ -118,7 +118,7 @@ def per_deal_values(slots, options=None):
 
 def plain_mean_interval(y) -> tuple[float, float, float]:
     mean = sum(y) / len(y)
-    se = math.sqrt(sum((v - mean) ** 2 for v in y) / len(y) / len(y))
+    se = math.sqrt(sum((v - mean) ** 2 for v in y) / (len(y) - 1) / len(y))  # the sample variance
     return mean, mean - 1.959963984540054 * se, mean + 1.959963984540054 * se
 
 

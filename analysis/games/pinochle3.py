@@ -85,11 +85,11 @@ def check_greedy_rule(rule: str, what: str, mend: str) -> None:
 
 
 def checked_options(options: dict | None, command: str) -> dict:
-    """``options`` if each one set away from its default changes ``cardsim <command> pinochle3``
-    (`COMMAND_OPTIONS`; match: all) and is modelled there (`NOT_MODELLED`), else CardsimError: an
-    option is never accepted and ignored."""
-    options = dict(options or {})
-    chosen = p.rule_options(options)
+    """``options`` (each value as its option's choice: 300.0 as 300) if each one set away from its default
+    changes ``cardsim <command> pinochle3`` (`COMMAND_OPTIONS`; match: all) and is modelled there
+    (`NOT_MODELLED`), else CardsimError: an option is never accepted and ignored."""
+    chosen = p.rule_options(dict(options or {}))
+    options = {name: chosen[name] for name in options or {}}
     defaults = {o.name: o.default for o in p.OPTIONS}
     modelled, cannot = COMMAND_OPTIONS.get(command), NOT_MODELLED.get(command, {})
     for name, value in options.items():
@@ -260,7 +260,8 @@ def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, w
 def _mean_interval(total: float, squares: float, n: int) -> dict:
     """Mean of n values from their sum and sum of squares, its standard error and normal 95% interval."""
     mean = total / n if n else float("nan")
-    se = math.sqrt(max(squares / n - mean ** 2, 0.0) / n) if n else float("nan")
+    # the sample variance (n - 1): one value has no spread to estimate, so no interval
+    se = math.sqrt(max(squares - n * mean ** 2, 0.0) / (n - 1) / n) if n > 1 else float("nan")
     return {"mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se}
 
 
@@ -379,7 +380,7 @@ def _whole_bid(value) -> int:
     """A bid as a whole number; CardsimError for anything else (3.5, 'x', True)."""
     try:
         bid_value = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         bid_value = None
     if bid_value is None or isinstance(value, bool) or (isinstance(value, float) and bid_value != value):
         raise CardsimError(f"bids are whole numbers such as 300, got {value!r}")
@@ -392,6 +393,8 @@ def _bid_values(bids, opts: dict, divisor: int):
     else an iterable of numbers. In reported points (main-game points / divisor)."""
     if bids is None:
         return tuple(b // divisor for b in DEFAULT_BIDS if b >= _lowest_bid(opts))
+    if isinstance(bids, (bytes, bytearray)):
+        raise CardsimError(f"bids are text such as '300,350' or numbers, got {bids!r}")
     if isinstance(bids, str):
         try:
             return parse_bids(bids)
@@ -982,7 +985,8 @@ def format_match(frame: pd.DataFrame) -> str:
     for r in frame.itertuples():
         lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
                      f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]")
-    lines.append(f"  hands per game {h['mean']:.1f} [{h['lo']:.1f},{h['hi']:.1f}] over {h['n']:,} finished games "
+    spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
+    lines.append(f"  hands per game {h['mean']:.1f} {spread} over {h['n']:,} finished games "
                  "(thrown-in deals included; spec Q12: 10-12 to 1500); bidders never concede in self-play (R4.10 not "
                  "modelled)")
     return "\n".join(lines)

@@ -52,6 +52,8 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
     play.play_rule(rule)
     if bid is not None and int(hands[0]).bit_count() != play.TRICKS:
         raise CardsimError("--bid needs the full deal (15 cards a hand): the bidder melds his 15 cards")
+    if bid is not None:
+        bid = checked_bid(bid)
     total = trick_points([c for h in hands for c in p.DECK.cards_of(int(h))], True)
     if line:
         value, plays = solver.optimal_line(hands, suit, leader, bidder, rule)
@@ -65,15 +67,19 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
             "contract": None if bid is None else contract(bid, hands, bidder, suit, int(value))}
 
 
+def checked_bid(bid) -> int:
+    """A contract as `odds` checks its bids (minimum, step, reach), before any solve."""
+    from analysis.games.pinochle3 import _bid_grid
+
+    return _bid_grid((bid,), p.rule_options({}))[0]
+
+
 def contract(bid, hands, bidder: int, trump: int, trick_points_won: int) -> dict:
     """The bidder's hand score (R6.1) when he takes ``trick_points_won`` in play: {"bid", "meld" (of his
     15 cards under ``trump``, R3.9a), "buried": the 3 cards in no hand, his discard, and "buried_points"
     (their counters are his, R4.7), "trick_points", "total", "made" (total >= bid), "score" (+total when
-    made, -bid when set)}. hands (3,) card masks of a full deal; the bid is checked as `odds` checks
-    its bids (minimum, step, reach)."""
-    from analysis.games.pinochle3 import _bid_grid
-
-    (bid,) = _bid_grid((bid,), p.rule_options({}))
+    made, -bid when set)}. hands (3,) card masks of a full deal."""
+    bid = checked_bid(bid)
     meld = int(p.meld_points(np.array([hands[bidder]], dtype=np.uint64), trump)[0])
     held = [c for h in hands for c in p.DECK.cards_of(int(h))]
     buried = [c for c in range(p.DECK.n_cards) if c not in held]
