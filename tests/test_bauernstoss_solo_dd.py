@@ -22,18 +22,23 @@ def _mask(cards) -> int:
     return sum(1 << c for c in cards)
 
 
+def _solo_ending(pack, k: int, soloist: int, lead_place: int) -> tuple[list, int]:
+    """(card lists of the four seats, the partner's empty, leader): ``k`` cards of ``pack`` to each of
+    the soloist and the two defenders; the leader is the active player at ``lead_place`` (0-2)."""
+    active = [s for s in range(4) if s != (soloist + 2) % 4]
+    hands = [[] for _ in range(4)]
+    for i, seat in enumerate(active):
+        hands[seat] = sorted(pack[i * k:(i + 1) * k])
+    return hands, active[lead_place]
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.permutations(range(32)), st.integers(1, 4), st.integers(0, 3), st.integers(0, 3), st.integers(0, 2),
        st.sampled_from(sorted(RULES)))
 def test_solo_solver_matches_minimax_on_endings(pack, k, trump, soloist, lead_place, rule):
     """§5.4 endings of 1-4 tricks, any leader among the three players, every play rule: the solver's
     verdict equals the plain minimax's."""
-    partner = (soloist + 2) % 4
-    active = [s for s in range(4) if s != partner]
-    hands = [[] for _ in range(4)]
-    for i, seat in enumerate(active):
-        hands[seat] = sorted(pack[i * k:(i + 1) * k])
-    leader = active[lead_place]
+    hands, leader = _solo_ending(pack, k, soloist, lead_place)
     expected = naive.solo_won(hands, trump, leader, soloist, (), RULES[rule])
     got = sv.solo_wins(np.array([[_mask(h) for h in hands]]), trump, soloist, leader, rule, sv.new_solo_table(8))
     assert bool(got[0]) == expected
@@ -126,12 +131,8 @@ def test_odds_solves_solos_double_dummy():
 def test_solo_position_mid_trick_matches_minimax(pack, k, trump, soloist, lead_place, played, rule):
     """`solo_position_wins` from a position inside a trick (0-3 cards played, each the first legal card of
     its player's hand by the reference rules) equals the plain minimax."""
+    hands, leader = _solo_ending(pack, k, soloist, lead_place)
     partner = (soloist + 2) % 4
-    active = [s for s in range(4) if s != partner]
-    hands = [[] for _ in range(4)]
-    for i, seat in enumerate(active):
-        hands[seat] = sorted(pack[i * k:(i + 1) * k])
-    leader = active[lead_place]
     order = [s for s in ((leader + j) % 4 for j in range(4)) if s != partner]
     trick = []
     for seat in order[:played]:
