@@ -15,7 +15,7 @@ standard error, without progress lines). A kind after ``example`` changes that:
   where lines were left out (and a line cut short ending in `` ...``); it is kept as written, and
   reported when its lines are no longer found in the output in the same order;
 * ``<!-- example (varies): CMD -->``: the output holds timings, rates or code hashes; it is refreshed,
-  but ``--check`` compares it with every number and hash masked;
+  but ``--check`` compares it with every number and hash masked and runs of spaces as one;
 * ``<!-- example (manual): CMD -->``: recorded by hand (it needs something this script does not start,
   e.g. a Dask scheduler); never run.
 
@@ -54,6 +54,12 @@ def run(command: str) -> str:
     return (proc.stdout + messages).rstrip("\n")
 
 
+def _shape(text: str) -> str:
+    """``text`` with numbers and hashes masked (`NUMBERS`) and runs of spaces as one, as table columns move
+    with the width of their numbers."""
+    return re.sub(r" +", " ", NUMBERS.sub("#", text))
+
+
 def shown_in(trimmed: str, output: str) -> bool:
     """True if the lines of a trimmed block (its ``...`` lines left out) occur in ``output`` in order; a line
     ending in `` ...`` stands for the output lines that begin with the rest of it."""
@@ -80,7 +86,7 @@ def refresh(text: str, only: list[str] | None = None, check: bool = False) -> tu
             if not shown_in(body, output):
                 stale.append(command)
             return match.group(0)
-        if kind == "varies" and check and NUMBERS.sub("#", output) == NUMBERS.sub("#", body):
+        if kind == "varies" and check and _shape(output) == _shape(body):
             return match.group(0)
         marker = "example" if kind is None else f"example ({kind})"
         return f"<!-- {marker}: {command} -->\n```\n{output}```"
