@@ -32,3 +32,15 @@ def test_review_bs_jack_rule_refused_outside_bs():
     """jack_rule is the BS jack duty (§8 A1); AS and DS have their own play rules."""
     with pytest.raises(CardsimError):
         b.checked_rules({"jack_rule": "off"}, "AS")
+
+
+def test_as_first_hand_solo_needs_the_first_hand():
+    with pytest.raises(CardsimError, match="changes only a game's first hand"):
+        b.odds("sB hB dB cA cT sK h7 d8", 1, "greedy", 20, 1, variant="AS", rules=(("as_first_hand_solo", True),))
+
+
+def test_solo_partner_holds_at_most_eight_cards():
+    from analysis.games.bauernstoss_play import solve
+
+    with pytest.raises(CardsimError, match="seat 2, who sits out, holds 11 cards"):
+        solve("cB hB sB / c7 c8 c9 / cD cK sD sK hD hK dD dK dT dA d9 / sT s9 h9", "h", solo=0)

@@ -222,6 +222,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     method = parse_play(method, jobs.ODDS_METHODS)
     variant = parse_variant(variant)
     rules = checked_rules(dict(rules), variant, "odds")
+    if dict(rules).get("as_first_hand_solo") and not first_hand:
+        raise CardsimError("option as_first_hand_solo changes only a game's first hand: add --first-hand or drop it")
     options = call_options(cards, first_hand, variant, rules)
     seed = normalize_seed(seed)
     if samples < 1:

@@ -64,6 +64,9 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     variant = parse_variant(variant)
     sitting_out = None if solo is None else (parse_seat(solo, "--solo") + 2) % bs.SEATS
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS, free_seat=sitting_out)
+    if sitting_out is not None and int(hands[sitting_out]).bit_count() > bs.HAND_SIZE:
+        raise CardsimError(f"--deal: seat {sitting_out}, who sits out, holds {int(hands[sitting_out]).bit_count()} "
+                           f"cards; a hand has at most {bs.HAND_SIZE} (or leave it empty)")
     suit = parse_trump(trump, bs.DECK)
     rule = play_rule_of(variant, jack_rule)
     soloist = None if solo is None else solo_seat(hands, solo, variant)
