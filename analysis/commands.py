@@ -66,8 +66,8 @@ MAX_COUNT = 10**12
 """Largest --n, --chunk-size or --jobs accepted: a trillion deals is years of computing already."""
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number from 1 to MAX_COUNT (accepts 1e6 and 1_000_000)."""
+def positive_int(text: str, highest: int = MAX_COUNT) -> int:
+    """argparse type: a whole number from 1 to ``highest`` (MAX_COUNT; accepts 1e6 and 1_000_000)."""
     cleaned = text.strip().replace("_", "")
     try:
         value = int(cleaned) if cleaned.isascii() and cleaned.lstrip("+-").isdigit() else float(cleaned)
@@ -75,9 +75,19 @@ def positive_int(text: str) -> int:
         value = None
     if value is None or not math.isfinite(value) or value != int(value):
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'")
-    if not 1 <= value <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_COUNT:.0e}, got '{text}'")
+    if not 1 <= value <= highest:
+        top = f"{highest:.0e}" if highest >= 10 ** 6 else f"{highest:,}"
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {top}, got '{text}'")
     return int(value)
+
+
+def counts_up_to(highest: int) -> Callable[[str], int]:
+    """argparse type: `positive_int` from 1 to ``highest``."""
+    def parse(text: str) -> int:
+        return positive_int(text, highest)
+
+    parse.__name__ = f"whole number 1-{highest}"
+    return parse
 
 
 def option_items(items) -> dict:

@@ -123,4 +123,4 @@ def test_pimc_bad_input(capsys):
         bid.BidderJob(api.parse_holding(HAND), pimc_samples=100)
     assert main(["odds", "pinochle3", "--hand", HAND, "--play", "pimc", "--samples", "100", "--n", "8",
                  "--no-progress"]) == 2
-    assert "--samples must be 1-64" in capsys.readouterr().err
+    assert "argument --samples: expected a whole number from 1 to 64, got '100'" in capsys.readouterr().err

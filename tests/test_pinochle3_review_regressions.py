@@ -47,3 +47,9 @@ def test_one_game_has_no_interval_and_json_no_nan(capsys):
     hands = json.loads(capsys.readouterr().out)["hands_per_game"]
     assert hands["n"] == 1 and hands["lo"] is None and hands["se"] is None
     assert json_safe({"a": [1.0, float("nan")], "b": (float("inf"), "x")}) == {"a": [1.0, None], "b": [None, "x"]}
+
+
+@pytest.mark.parametrize("value", ["0", "65"])
+def test_samples_out_of_range_names_the_real_limit(capsys, value):
+    assert cli.main(["odds", "pinochle3", "--hand", HAND, "--play", "pimc", "--samples", value, "--n", "2"]) == 2
+    assert f"expected a whole number from 1 to 64, got '{value}'" in capsys.readouterr().err

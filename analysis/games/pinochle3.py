@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               given_flags, long_frame, option_items, positive_int, register_command, run_options)
+                               counts_up_to, given_flags, long_frame, option_items, register_command, run_options)
 from analysis import solving
 from analysis.stats import Z95, Estimate, ratio_share, table_records
 from simcore import runner
@@ -635,7 +635,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--play", choices=PLAYS, default="greedy",
                         help="pimc adds a column where the bidder, seeing only his own cards, plays by PIMC "
                              "(sampled defenders' hands; default greedy: greedy and dd columns only)")
-    parser.add_argument("--samples", type=positive_int, action=NotedStore, default=PIMC_SAMPLES,
+    parser.add_argument("--samples", type=counts_up_to(bid.MAX_SAMPLES), action=NotedStore, default=PIMC_SAMPLES,
                         help=f"sampled worlds per card of the PIMC bidder, 1-64, only with --play pimc "
                              f"(default {PIMC_SAMPLES})")
     _add_option_argument(parser, bidder=True)
