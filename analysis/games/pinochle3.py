@@ -403,7 +403,7 @@ def _bid_values(bids, opts: dict, divisor: int):
     return (bids,) if isinstance(bids, (int, float, np.integer, np.floating)) else bids
 
 
-def _bid_grid(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
+def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
     """Validated bids (`_bid_values`) in reported points (main-game points / divisor): multiples of
     the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
     (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach."""
@@ -511,7 +511,7 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     divisor = p.point_divisor(options)
     if not (dd_tricks or pimc_samples):
         check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
-    bids = _bid_grid(bids, opts, divisor)
+    bids = checked_bids(bids, opts, divisor)
     cards, kitty_cards = _holding_of(hand, kitty)
     t = parse_trump(trump) if trump is not None else None
     seed = normalize_seed(seed)

@@ -69,9 +69,9 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str = "old", line:
 
 def checked_bid(bid) -> int:
     """A contract as `odds` checks its bids (minimum, step, reach), before any solve."""
-    from analysis.games.pinochle3 import _bid_grid
+    from analysis.games.pinochle3 import checked_bids
 
-    return _bid_grid((bid,), p.rule_options({}))[0]
+    return checked_bids((bid,), p.rule_options({}))[0]
 
 
 def contract(bid, hands, bidder: int, trump: int, trick_points_won: int) -> dict:

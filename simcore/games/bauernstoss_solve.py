@@ -1188,9 +1188,7 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
     line: list = []
     trick: list[int] = []
     while hands[soloist] or trick:
-        seat = leader
-        for _ in range(len(trick)):
-            seat = (seat + 1) % SEATS if (seat + 1) % SEATS != partner else (seat + 2) % SEATS
+        seat = _solo_seat(leader, len(trick), partner)
         padded = np.array(trick + [0] * (SEATS - len(trick)), dtype=np.int64)
         legal = [c for c in range(32) if int(legal_mask(np.uint64(hands[seat]), padded, len(trick), trump, rule)) >> c & 1]
         card = legal[0]
