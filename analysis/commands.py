@@ -66,19 +66,59 @@ MAX_COUNT = 10**12
 """Largest --n, --chunk-size or --jobs accepted: a trillion deals is years of computing already."""
 
 
-def positive_int(text: str, highest: int = MAX_COUNT) -> int:
-    """argparse type: a whole number from 1 to ``highest`` (MAX_COUNT; accepts 1e6 and 1_000_000)."""
+def decimal_value(text: str) -> float | None:
+    """``text`` as a finite number (2.5, -1, 1e6), or None: ASCII only, never other scripts' digits (٣, ３),
+    NaN or infinity."""
+    cleaned = text.strip()
+    try:
+        value = float(cleaned) if cleaned.isascii() else math.nan
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def whole_value(text: str) -> int | None:
+    """``text`` as a whole number, or None: ASCII digits with an optional sign and underscores (1_000), or a
+    `decimal_value` whose fraction is zero (300.0, 1e6)."""
     cleaned = text.strip().replace("_", "")
     try:
-        value = int(cleaned) if cleaned.isascii() and cleaned.lstrip("+-").isdigit() else float(cleaned)
+        return int(cleaned) if cleaned.isascii() else None
     except ValueError:
-        value = None
-    if value is None or not math.isfinite(value) or value != int(value):
+        value = decimal_value(cleaned)
+    return int(value) if value is not None and value == int(value) else None
+
+
+def decimal_number(text: str) -> float:
+    """argparse type: a number (`decimal_value`); the command checks its range."""
+    value = decimal_value(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a number, got '{text}'")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """argparse type: a whole number (`whole_value`) of any size; the command checks its range."""
+    value = whole_value(text)
+    if value is None:
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'")
+    return value
+
+
+def positive_int(text: str, highest: int = MAX_COUNT) -> int:
+    """argparse type: a whole number (`whole_value`) from 1 to ``highest`` (MAX_COUNT)."""
+    value = whole_number(text)
     if not 1 <= value <= highest:
         top = f"{highest:.0e}" if highest >= 10 ** 6 else f"{highest:,}"
         raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {top}, got '{text}'")
-    return int(value)
+    return value
+
+
+def seed_number(text: str) -> int:
+    """argparse type of --seed: a whole number (`whole_value`) from 0."""
+    value = whole_value(text)
+    if value is None or value < 0:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative whole number, got '{text}'")
+    return value
 
 
 def counts_up_to(highest: int) -> Callable[[str], int]:
@@ -90,30 +130,64 @@ def counts_up_to(highest: int) -> Callable[[str], int]:
     return parse
 
 
-def option_items(items) -> dict:
-    """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
-    true/false (any case), whole numbers, decimals or else text (``none`` stays text: an option's choice);
-    a name given twice must have one value. The game checks the names and values."""
-    chosen: dict = {}
+def one_of(choices: tuple) -> Callable[[str], object]:
+    """argparse type: the choice of ``choices`` (names or whole numbers) that ``text`` names, in any case and
+    without surrounding spaces (" Greedy" is greedy, 4.0 is 4); an error quotes ``text`` and lists the choices."""
+    def parse(text: str):
+        key, number = text.strip().lower(), whole_value(text)
+        for choice in choices:
+            if number == choice if isinstance(choice, int) else key == str(choice).lower():
+                return choice
+        raise argparse.ArgumentTypeError(f"invalid choice: '{text}' (choose from {', '.join(map(str, choices))})")
+
+    parse.__name__ = f"one of {', '.join(map(str, choices))}"
+    return parse
+
+
+def _option_texts(items) -> list[tuple[str, str]]:
+    """``--option`` values ``["name=value", ...]`` as (name, value text) pairs, both stripped."""
+    pairs = []
     for item in items or ():
         name, sep, text = item.partition("=")
-        name, text = name.strip(), text.strip()
-        if not sep or not name:
+        if not sep or not name.strip():
             raise CardsimError(f"--option expects NAME=VALUE, got '{item}'")
-        words = {"true": True, "false": False}
-        if text == "None":
-            value = None
-        elif text.lower() in words:
-            value = words[text.lower()]
-        elif re.fullmatch(r"-?[0-9]+", text):
-            value = int(text)
-        elif re.fullmatch(r"-?[0-9]+\.[0-9]*|-?\.[0-9]+", text):
-            value = float(text)
-        else:
-            value = text
+        pairs.append((name.strip(), text.strip()))
+    return pairs
+
+
+def _option_value(text: str):
+    """The value an ``--option`` text stands for (`option_items`)."""
+    words = {"true": True, "false": False}
+    if text == "None":
+        return None
+    if text.lower() in words:
+        return words[text.lower()]
+    if (number := whole_value(text)) is not None:
+        return number
+    return float(text) if re.fullmatch(r"-?[0-9]+\.[0-9]*|-?\.[0-9]+", text) else text
+
+
+def option_items(items) -> dict:
+    """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
+    true/false (any case), whole numbers (`whole_value`: 300.0 is 300), decimals or else text (``none`` stays
+    text: an option's choice); a name given twice must have one value. The game checks the names and values."""
+    chosen: dict = {}
+    typed: dict[str, str] = {}
+    for name, text in _option_texts(items):
+        value = _option_value(text)
         if name in chosen and chosen[name] != value:
-            raise CardsimError(f"--option {name} is given twice, as {chosen[name]!r} and {value!r}; give it once")
-        chosen[name] = value
+            raise CardsimError(f"--option {name} is given twice, as '{typed[name]}' and '{text}'; give it once")
+        chosen[name], typed[name] = value, text
+    return chosen
+
+
+def game_option_items(items, game_name: str, options: tuple) -> dict:
+    """`option_items` checked against a game's ``options`` (`simcore.registry.chosen_options`); an error
+    quotes the value as the user typed it."""
+    from simcore.registry import chosen_options
+
+    chosen = option_items(items)
+    chosen_options(game_name, options, chosen, typed=dict(_option_texts(items)))
     return chosen
 
 
@@ -208,7 +282,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int, unit: str
     --scheduler, --dask-workers."""
     parser.add_argument("--n", type=positive_int, action=NotedStore, default=default_n,
                         help=f"{unit} to simulate (default {default_n:,})")
-    parser.add_argument("--seed", action=NotedStore, default=None,
+    parser.add_argument("--seed", type=seed_number, action=NotedStore, default=None,
                         help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
                         help="worker processes (default 1); results do not depend on it")

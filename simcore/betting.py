@@ -41,11 +41,13 @@ MAX_TARGET = 100
 takes about one deal per point and the match-equity tables of the thresholds grow as the target squared."""
 
 
-def check_target(target) -> None:
-    """A `CardsimError` unless ``target`` is a whole number of points from 2 to `MAX_TARGET`."""
+def check_target(target, typed: str | None = None) -> None:
+    """A `CardsimError` unless ``target`` is a whole number of points from 2 to `MAX_TARGET`; the error quotes
+    ``typed``, the target as the user typed it, when given."""
     if not isinstance(target, int) or not 2 <= target <= MAX_TARGET:
+        shown = repr(target) if typed is None else f"'{typed}'"
         raise CardsimError(f"the target must be a whole number of at least 2 and at most {MAX_TARGET} points (the "
-                           f"rules play to 11-24; a game takes about one deal per point), got {target!r}")
+                           f"rules play to 11-24; a game takes about one deal per point), got {shown}")
 
 
 class GameAdapter(Protocol):
@@ -609,6 +611,9 @@ class Policy:
     show_bluff: float = 0.0
 
     def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise CardsimError(f"a policy's name must be a text, got {self.name!r}")
+        object.__setattr__(self, "name", self.name.strip())  # " bold " is bold, as its spec would be
         for key in ("bet_margin", "hold_margin", "raise_margin", "bluff", "concede_spiel", "show_bluff"):
             value = getattr(self, key)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
@@ -645,24 +650,25 @@ PRESETS = {
 
 
 def load_policy(spec: str) -> Policy:
-    """A preset name (see `PRESETS`) or a JSON file {"name": ..., "bet_margin": ..., ...}."""
+    """A preset name (see `PRESETS`, any case) or a JSON file {"name": ..., "bet_margin": ..., ...}, without
+    surrounding spaces."""
     import json
     from pathlib import Path
 
-    key = spec.strip().lower()
-    if key in PRESETS:
-        return PRESETS[key]
-    if not spec.endswith(".json"):
+    path = spec.strip()
+    if path.lower() in PRESETS:
+        return PRESETS[path.lower()]
+    if not path.endswith(".json"):
         raise CardsimError(f"unknown policy {spec!r}; choose one of {', '.join(PRESETS)} or give a .json policy file")
     try:
-        data = json.loads(Path(spec).read_text())
+        data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as exc:
         raise CardsimError(f"policy file {spec}: cannot read it as JSON ({exc})") from None
     fields = set(Policy.__dataclass_fields__)
     if not isinstance(data, dict) or set(data) - fields:
         unknown = sorted(set(data) - fields) if isinstance(data, dict) else "not an object"
         raise CardsimError(f"policy file {spec}: expected an object with keys from {sorted(fields)}, got {unknown}")
-    data.setdefault("name", Path(spec).stem)
+    data.setdefault("name", Path(path).stem)
     try:
         return Policy(**data)
     except TypeError as exc:

@@ -61,12 +61,14 @@ def same_type(value, choice) -> bool:
     return type(value) is type(choice)
 
 
-def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, same_kind=same_type) -> dict:
+def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, same_kind=same_type,
+                   typed: dict[str, str] | None = None) -> dict:
     """Every option of ``options`` by name: ``chosen`` values over the defaults.
 
     Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
     and be of its kind, ``same_kind(value, choice)``; the choice itself is returned (300.0 given for the
-    choice 300 comes back as 300).
+    choice 300 comes back as 300). ``typed``: option name -> the value as the user typed it, which the
+    error quotes (else it shows the value).
     """
     known = {o.name: o for o in options}
     out = {name: o.default for name, o in known.items()}
@@ -75,6 +77,7 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
         matches = [c for c in known[name].choices if value == c and same_kind(value, c)]
         if not matches:
-            raise CardsimError(f"{game_name} option {name} cannot be {value!r}; choose one of {known[name].choices}")
+            shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
+            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {known[name].choices}")
         out[name] = matches[0]
     return out

@@ -30,7 +30,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, emit, flags_text, given_flags,
-                               path_text, positive_int, probe_writable, register_command, run_options, write_failure)
+                               one_of, path_text, positive_int, probe_writable, register_command, run_options,
+                               seed_number, whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
@@ -479,12 +480,11 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 # --- commands -----------------------------------------------------------------------------------------
 def _target(text: str) -> int:
+    value = whole_value(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"the target must be a whole number of points, got '{text}'")
     try:
-        value = int(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the target must be a whole number of points, got '{text}'") from None
-    try:
-        check_target(value)
+        check_target(value, text)
     except CardsimError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return value
@@ -495,17 +495,17 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
                         help=f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, action=NotedStore, default=None,
                         help="points that win a game (default: the game's option)")
-    parser.add_argument("--communication", choices=COMMUNICATION, action=NotedStore, default="partner",
+    parser.add_argument("--communication", type=one_of(COMMUNICATION), action=NotedStore, default="partner",
                         help="what a player knows: partner = both hands of his team (partners signal openly, "
                              "default), none = his own hand only (plus the cards played and shown), auer_channel = "
                              "his own hand and Auer's signals of his partners' hands (trumps, has-Gleich, has-Hanger, "
                              "§7.14)")
     if game == "perlaggen":
-        from simcore.games.perlaggen_deal import FOUR_PLAYER_STYLES
+        from simcore.games.perlaggen_deal import FOUR_PLAYER_STYLES, PLAYER_COUNTS
 
-        parser.add_argument("--style", choices=FOUR_PLAYER_STYLES, default=None,
+        parser.add_argument("--style", type=one_of(FOUR_PLAYER_STYLES), default=None,
                             help="the style (default: the game's style option, innsbruck)")
-        parser.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=None,
+        parser.add_argument("--players", type=one_of(PLAYER_COUNTS), default=None,
                             help="players: 4 (default), 2 (one against one, 7 cards, §9.2), 3 (each for himself, "
                                  "7 cards, §9.4: match and tournament; --games a multiple of 3) or 6 (two teams of "
                                  "three, 4 or 5 cards, §9.3)")
@@ -516,9 +516,9 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
                             help="with --straf: after someone has won, the other two play on for places 2 and 3 "
                                  "(§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
                                  "(default: the game's straf_places option, off)")
-        parser.add_argument("--hand", type=int, default=None,
+        parser.add_argument("--hand", type=whole_number, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
-    parser.add_argument("--seed", action=NotedStore, default=None,
+    parser.add_argument("--seed", type=seed_number, action=NotedStore, default=None,
                         help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
                         help="worker processes (default 1); results do not depend on it")

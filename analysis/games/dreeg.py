@@ -19,16 +19,17 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, long_frame, option_items,
-                               register_command, run_options)
+from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, game_option_items, long_frame,
+                               one_of, register_command, run_options, whole_number)
 from analysis.stats import Z95, Estimate, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import DECK, rule_options
+from simcore.games.dreeg import DECK, OPTIONS
 from simcore.games.dreeg_odds import (COUNTS, DECISIONS, STRENGTH_BINS, SURRENDER, THRESHOLD_CLASSES,
                                      THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob, moment_label)
+from simcore.games.dreeg_policies import POLICIES
 from simcore.rng import normalize_seed
 
 GAME = "dreeg"
@@ -53,10 +54,8 @@ def _hist_mean(hist: np.ndarray, **keys) -> dict:
 
 
 def parse_options(items) -> tuple:
-    """``name=value`` rule options (`option_items`) as sorted pairs, checked against the game's options."""
-    chosen = option_items(items)
-    rule_options(**chosen)
-    return tuple(sorted(chosen.items()))
+    """``name=value`` rule options (`game_option_items`) as sorted pairs, checked against the game's options."""
+    return tuple(sorted(game_option_items(items, GAME, OPTIONS).items()))
 
 
 # --- odds of one hand ------------------------------------------------------------------------------
@@ -142,17 +141,27 @@ def format_odds(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+POLICY = one_of(tuple(POLICIES))
+"""argparse type of a policy name (any case)."""
+
+
+def _add_policy_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", type=POLICY, default="greedy", help="policy of every seat: greedy (default), "
+                        "random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
+
+
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--phase", type=int, required=True, help="phase 1-8 (1/8 66, 2/7 Rot Assen, 3/6 Rufen, "
-                                                                 "4/5 Kamerun)")
+    parser.add_argument("--phase", type=one_of(tuple(r.SUBGAME)), required=True,
+                        help="phase 1-8 (1/8 66, 2/7 Rot Assen, 3/6 Rufen, 4/5 Kamerun)")
     parser.add_argument("--hand", required=True, help="your cards (6 with 4 players, 8 with 3); in Rufen "
                                                       "forehand's first three are his first packet")
-    parser.add_argument("--players", type=int, default=4, help="3 or 4 (default 4)")
-    parser.add_argument("--position", type=int, default=0, help="0 = forehand ... players-1 = dealer (default 0)")
+    parser.add_argument("--players", type=one_of((3, 4)), default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--position", type=whole_number, default=0,
+                        help="0 = forehand ... players-1 = dealer (default 0)")
     parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's)")
     parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's)")
     parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'")
-    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
+    _add_policy_argument(parser)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=20_000)
@@ -318,7 +327,7 @@ def format_match(tables: dict) -> str:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--players", type=one_of((3, 4)), default=4, help="3 or 4 (default 4)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=200, unit="games")
@@ -326,13 +335,14 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", default="greedy", help="policy of every seat: greedy (default), random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
+    _add_policy_argument(parser)
     _add_game_arguments(parser)
 
 
 def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--a", default="greedy", help="policy of the one player A: greedy (default), random, sly or pimc")
-    parser.add_argument("--b", default="random", help="policy of the other players B (default random)")
+    parser.add_argument("--a", type=POLICY, default="greedy",
+                        help="policy of the one player A: greedy (default), random, sly or pimc")
+    parser.add_argument("--b", type=POLICY, default="random", help="policy of the other players B (default random)")
     _add_game_arguments(parser)
 
 
@@ -450,7 +460,8 @@ def format_thresholds(frames: list) -> str:
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--decision", default="all", help=f"{', '.join(DECISIONS)} or all (default)")
+    parser.add_argument("--decision", type=one_of((*DECISIONS, "all")), default="all",
+                        help=f"{', '.join(DECISIONS)} or all (default)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=2_000)

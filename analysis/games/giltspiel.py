@@ -21,7 +21,7 @@ import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, emit, long_frame, no_exact,
-                               register_command, run_options, tables_long)
+                               one_of, register_command, run_options, tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -252,14 +252,14 @@ def _seat_cards(values: list[str] | None) -> dict[int, str]:
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help='your five cards, e.g. "LA SA H10 E9 E8"')
-    parser.add_argument("--seat", type=int, default=1, help="your seat 0-3, dealer 0, forehand 1 (default 1)")
+    parser.add_argument("--seat", type=whole_number, default=1, help="your seat 0-3, dealer 0, forehand 1 (default 1)")
     parser.add_argument("--turnup", default=None, help="the turned-up trump card, if you want it known")
     parser.add_argument("--known", action="append", metavar="SEAT:CARDS",
                         help='cards known in another seat\'s hand (seen played), e.g. "3:HA"; repeatable')
     parser.add_argument("--given", action="append", default=[], metavar="CONDITION",
                         help="condition the deal, e.g. 'opponents gleich >= pair of Obers' "
                              "(who: opponents/partner/team/seat0-3; gleich or hanger; >= or <); repeatable")
-    parser.add_argument("--spiel", choices=play.METHODS + (spiel_play.PIMC,), default=None,
+    parser.add_argument("--spiel", type=one_of(play.METHODS + (spiel_play.PIMC,)), default=None,
                         help="also the Spiel: solved double dummy (dd), played by the greedy or random policy, "
                              "or by PIMC players with imperfect information (pimc)")
     spiel_play.add_pimc_arguments(parser)
@@ -282,7 +282,7 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true", help="exact single-hand facts by enumeration (no sampling)")
-    parser.add_argument("--seat", type=int, action=NotedStore, default=1,
+    parser.add_argument("--seat", type=whole_number, action=NotedStore, default=1,
                         help="seat whose own class conditions tables C and D (default 1)")
     add_run_arguments(parser, default_n=2_000_000)
 

@@ -20,7 +20,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, check_only_with, emit, positive_int, register_command
+from analysis.commands import Command, check_only_with, emit, one_of, positive_int, register_command
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
 from simcore import runner
@@ -192,10 +192,10 @@ def add_pimc_arguments(parser: argparse.ArgumentParser, samples: int = pimc.DEFA
     """--communication, --pimc-samples and --pimc-deals of ``cardsim odds GAME --spiel pimc`` with
     the game's defaults (kept as ``pimc_defaults``)."""
     parser.set_defaults(pimc_defaults={"communication": "none", "pimc_samples": samples, "pimc_deals": deals})
-    parser.add_argument("--communication", default=None,
+    parser.add_argument("--communication", type=one_of(tuple(pimc.COMMUNICATIONS)), default=None,
                         help="with --spiel pimc: what partners know of each other's hand: none (default) or "
                              "partner (each sees both hands of its team)")
-    parser.add_argument("--pimc-samples", type=int, default=None, metavar="K",
+    parser.add_argument("--pimc-samples", type=positive_int, default=None, metavar="K",
                         help=f"with --spiel pimc: sampled deals per decision (default {samples})")
     parser.add_argument("--pimc-deals", type=positive_int, default=None, metavar="N",
                         help=f"with --spiel pimc: deals played out for the Spiel (default {deals:,}, "

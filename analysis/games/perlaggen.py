@@ -23,8 +23,9 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, check_only_with, emit,
-                               long_frame, no_exact, positive_int, register_command, run_options, tables_long)
+from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, check_only_with,
+                               decimal_value, emit, long_frame, no_exact, one_of, positive_int, register_command,
+                               run_options, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
@@ -512,7 +513,7 @@ def _stakes(text: str) -> tuple[float, float]:
     """argparse type: '2:1' -> (2.0, 1.0), the values of Gleich and Hanger (1..7 each)."""
     parts = text.split(":")
     try:
-        if len(parts) != 2:
+        if len(parts) != 2 or None in map(decimal_value, parts):
             raise CardsimError(f"expected G:H such as 1:1 (values of Gleich and Hanger), got '{text}'")
         return L.check_stakes(parts)
     except CardsimError as exc:
@@ -520,14 +521,14 @@ def _stakes(text: str) -> tuple[float, float]:
 
 
 def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--style", action=NotedStore, default="innsbruck", choices=P.STYLES,
+    parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
                         help="innsbruck (default), eichel (§9.1), schlanders or deutschnofen (§9.6); straf is the "
                              "three-player Strafperlaggen (§9.5), see 'cardsim stats perlaggen --players 3'")
-    parser.add_argument("--exchange-policy", action=NotedStore, default="always", choices=D.EXCHANGE_POLICIES,
+    parser.add_argument("--exchange-policy", action=NotedStore, default="always", type=one_of(D.EXCHANGE_POLICIES),
                         help="A-07: team D exchanges a turned Perlagg whenever allowed (default) or never")
-    parser.add_argument("--exchange-gives", action=NotedStore, default="keep_figures", choices=D.GIVE_POLICIES,
+    parser.add_argument("--exchange-gives", action=NotedStore, default="keep_figures", type=one_of(D.GIVE_POLICIES),
                         help="A-07: which natural card is given up (default: lowest keeping the best figures)")
-    parser.add_argument("--level", default="L0", choices=L.LEVELS,
+    parser.add_argument("--level", default="L0", type=one_of(L.LEVELS),
                         help="§11.6 figure level: L0 each figure with every free Perlagg (default), L1 each "
                              "player one identity per Perlagg, the teams' choices solved as a matrix game")
     parser.add_argument("--stakes", default=None, type=_stakes, metavar="G:H",
@@ -542,7 +543,8 @@ def _stakes_of(args: argparse.Namespace) -> tuple[float, float]:
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help='your five cards after any exchange, e.g. "S6 LA LK L8 E10"')
-    parser.add_argument("--seat", type=int, default=1, help="your seat: dealer 0, leader 1, partner 2, cutter 3")
+    parser.add_argument("--seat", type=whole_number, default=1,
+                        help="your seat: dealer 0, leader 1, partner 2, cutter 3")
     parser.add_argument("--turnup", default=None, help="the turned-up trump card (its suit is trump)")
     parser.add_argument("--trump", default=None, help="the trump suit E/L/H/S when the turned card is not known")
     parser.add_argument("--cutter-took", default=None, help='the Perlaggen the cutter showed, e.g. "S7" (default none)')
@@ -576,12 +578,12 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true",
                         help="exact per-hand facts of §11.1 by enumeration (no sampling)")
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6),
+    parser.add_argument("--players", type=one_of(D.PLAYER_COUNTS), default=4,
                         help="players (§9.2-§9.5): 4 (default, partnerships), 2, 3 (each for himself; --style "
                              "straf for Strafperlaggen) or 6 (two teams of three)")
     parser.add_argument("--hand-size", type=positive_int, default=None,
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
-    parser.add_argument("--packets", default=None, choices=tuple(V.PACKETS),
+    parser.add_argument("--packets", default=None, type=one_of(tuple(V.PACKETS)),
                         help="packet schedule, T = trump turned: 2-3-T-2 (default for 7 cards), 3-T-4 (Straf), "
                              "2-2 (6 players, 4 cards), 2-3 (6 players, 5 cards)")
     _add_rule_arguments(parser)

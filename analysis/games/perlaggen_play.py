@@ -20,7 +20,7 @@ import argparse
 
 import pandas as pd
 
-from analysis.commands import Command, emit, register_command
+from analysis.commands import Command, decimal_number, emit, one_of, register_command
 from analysis.games.giltspiel_play import add_pimc_arguments, solve_lines
 from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.solving import parse_deal, parse_trump
@@ -92,7 +92,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                         help='four hands for seats 0-3 separated by "/", dealer at seat 0 so seat 1 leads, '
                              'e.g. "HK L9 E8 SA S9 / S6 LA EK H9 H8 / LU E10 SK S8 H10 / E7 L8 EA HA S10"')
     parser.add_argument("--trump", required=True, help="trump suit: E, L, H or S")
-    parser.add_argument("--style", default="innsbruck", choices=D.FOUR_PLAYER_STYLES,
+    parser.add_argument("--style", default="innsbruck", type=one_of(D.FOUR_PLAYER_STYLES),
                         help="which cards are Perlaggen (four-player styles; default Innsbruck)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -165,12 +165,12 @@ def pimc_options(args: argparse.Namespace) -> dict:
 
 def add_spiel_arguments(parser: argparse.ArgumentParser) -> None:
     """--spiel, the PIMC options and G2's --concede-below of ``cardsim odds perlaggen``."""
-    parser.add_argument("--spiel", default=None, choices=play.METHODS + (PIMC,),
+    parser.add_argument("--spiel", default=None, type=one_of(play.METHODS + (PIMC,)),
                         help="also the Spiel: solved double dummy (dd; about 1,000 deals/s on one core, so "
                              "give --n of a few thousand), played by the greedy G1, G2 or random R0 policy, or by "
                              "PIMC players with imperfect information (pimc; see --pimc-deals)")
     add_pimc_arguments(parser, pimc.DEFAULT_SAMPLES, PIMC_DEALS)
-    parser.add_argument("--concede-below", type=float, default=0.0, metavar="P",
+    parser.add_argument("--concede-below", type=decimal_number, default=0.0, metavar="P",
                         help="with --spiel g2: a team gives the Spiel up (and loses it) when one of its players, "
                              "at a trick boundary, estimates its P(win) below P from what it sees (default 0: "
                              "never)")

@@ -76,8 +76,10 @@ DEAL_OPTIONS = (
            "Hanger) after the swap, Gleich first ('keep_figures'), or simply the lowest ('lowest')"),
     Option("opponents_exchange", False, (False,), "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
 )
+PLAYER_COUNTS = (2, 3, 4, 6)
+"""The tables Perlaggen is played at (§9.2-§9.4)."""
 TABLE_OPTIONS = (  # played by simcore.games.perlaggen_variants
-    Option("players", 4, (2, 3, 4, 6), "§9.2-§9.4: four in partnerships; two; three each for himself (style "
+    Option("players", 4, PLAYER_COUNTS, "§9.2-§9.4: four in partnerships; two; three each for himself (style "
            "straf: Strafperlaggen, §9.5); six in two teams of three"),
     Option("packets_seven", "2-3-T-2", ("2-3-T-2", "3-T-4"),
            "§9.2, §9.4: 7 cards as 2, 3, trump, 2 (usual) or 3, trump, 4 (Strafperlaggen always 3-T-4)"),
