@@ -31,7 +31,8 @@ from typing import Callable
 
 import pandas as pd
 
-from analysis.commands import add_cluster_arguments, cluster_options, path_text, positive_int, probe_writable
+from analysis.commands import (add_cluster_arguments, cluster_options, path_text, positive_int, probe_writable,
+                               seed_number)
 from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
@@ -59,7 +60,7 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"deals per example hand (default {DEFAULT_HAND_N:,}, at least {MIN_HAND_N})")
     parser.add_argument("--full", action="store_true",
                         help=f"{FULL_FACTOR}x larger samples (multiplies --n and --hand-n)")
-    parser.add_argument("--seed", default=DEFAULT_SEED,
+    parser.add_argument("--seed", type=seed_number, default=DEFAULT_SEED,
                         help=f"random seed of every simulation (default {DEFAULT_SEED}, so the report is reproducible)")
     parser.add_argument("--jobs", type=positive_int, default=DEFAULT_JOBS,
                         help=f"worker processes (default {DEFAULT_JOBS}); the numbers do not depend on it")

@@ -8,6 +8,7 @@ from typing import Callable
 
 import numpy as np
 
+from analysis.commands import whole_value
 from simcore.errors import CardsimError
 
 
@@ -47,11 +48,11 @@ def parse_trump(text: str, deck) -> int:
 def parse_seat(text, seats: int, flag: str, note: str = "") -> int:
     """A seat 0 to seats - 1 given with ``flag`` (text or int; ``note`` ends the error's list of seats);
     CardsimError otherwise."""
-    value = str(text).strip()
-    if value not in [str(s) for s in range(seats)]:
+    value = text if isinstance(text, int) and not isinstance(text, bool) else whole_value(str(text))
+    if value not in range(seats):
         names = ", ".join(map(str, range(seats - 1))) + f" or {seats - 1}"
         raise CardsimError(f"{flag} must be {names}{note}, got {text!r}")
-    return int(value)
+    return value
 
 
 def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: int | None = None) -> np.ndarray:

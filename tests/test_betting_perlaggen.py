@@ -204,6 +204,18 @@ def test_fifth_trick_spiel_bet_T19():
     assert deal.can_bet(3, SP)
 
 
+
+def test_fifth_trick_spiel_bet_after_the_weli_led():
+    """§8.5 with §1: the Weli led to trick 5 as itself (unbaptised) is a bell, so a bell follows suit."""
+    from simcore.betting import Deal
+
+    hands = [faces("S6 EA EK SA SK"), faces("E8 LA LK EO EU"), faces("S9 SO SU S10 L9"), faces("L7 L10 E10 E9 H8")]
+    deal = Deal(cards_for("innsbruck", P.DECK.suits.index("H")), rules_from_options(), hands, 2)
+    deal.won, deal.leader, deal.trick = [2, 2], 0, [(face("S6"), face("S6"))]
+    deal.in_hand = [set(), {face("E8")}, {face("S9")}, {face("L7")}]
+    assert "§7.6" in deal.bet_error(1, SP) and "§7.6" in deal.bet_error(3, SP)
+    assert deal.can_bet(2, SP)
+
 def test_end_game_limits_T20():
     deal = make(T17, "H", scores=(15, 9), target=18)
     deal.bet(W, G)

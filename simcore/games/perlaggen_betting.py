@@ -93,7 +93,7 @@ class PerlaggenCards:
         return (leader + keys.index(max(keys))) % len(trick)
 
     def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
-        return card in self.wild or card // 8 in (led // 8, trump)
+        return card in self.wild or PP.id_suit(card) in (PP.id_suit(led), trump)  # the Weli is a bell (§1)
 
     def both_gestrichen_winner(self, hands) -> int | None:
         """§8.13: the best figure of at least 3 cards (Eichel 4) wins the game; equal -> None (play)."""
