@@ -4,15 +4,17 @@ Command line::
 
     cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random|pimc]
         [--samples 3] [--variant BS|AS|DS] [--json]
-    cardsim thresholds bauernstoss [--play greedy|dd|random] [--variant BS|AS|DS] [--n 20000] [--json]
+    cardsim thresholds bauernstoss [--play greedy|dd|random] [--variant BS|AS|DS] [--n 20000]
+        [--equity-hands N] [--policy b0|cautious|aggressive] [--json]
     cardsim match bauernstoss --a b0 --b cautious --games 200 [--json]
 
-Python API (each returns a DataFrame, `match` a dict)::
+Python API (each returns a DataFrame, `match` a dict, `equity` a dict of DataFrames)::
 
     from analysis.games import bauernstoss
     frame = bauernstoss.odds("sB hB dB cA cT sK h7 d8", seat=1, n=2000, seed=7)
     table = bauernstoss.thresholds(n=20_000, seed=7)
     result = bauernstoss.match("b0", "cautious", games=200, seed=7)
+    tables = bauernstoss.equity("BS", hands=20_000, seed=7)   # who wins from here: W(a, b), Q7, Q9
 
 Seats 0-3 clockwise, dealer seat 0, forehand seat 1 leads; team = seat % 2 (spec §0.2, §3, §5.1).
 """
@@ -25,9 +27,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, Command, add_games_alias, add_run_arguments, check_only_with, emit,
-                               long_frame, option_items, register_command, run_options)
+from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add_games_alias, add_run_arguments,
+                               check_only_with, emit, long_frame, one_of, option_items, register_command, run_options,
+                               whole_number)
 from analysis import solving
+from analysis.games import bauernstoss_equity as equity_dp
 from analysis.stats import Z95, Estimate, clustered_share
 from simcore import runner
 from simcore.errors import CardsimError
@@ -90,10 +94,13 @@ MODELLED_RULES = {
     "thresholds": {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}},
     "match": {"BS": _AUCTION | {"jack_rule", "partner_return_policy", "throwin_consumes_first_hand"},
               "AS": _AUCTION | {"as_first_hand_solo"}, "DS": _DS_GAME},
+    "equity": {"BS": _AUCTION - {"first_dealer"} | {"jack_rule", "partner_return_policy"},
+               "AS": _AUCTION - {"first_dealer"} | {"as_first_hand_solo"}, "DS": {"ds_ten_value", "ds_require_unter"}},
 }
 """The rule options each command reads, by variant (the others cannot change its numbers: `odds` and
 `thresholds` play a given contract without an auction; the BS jack rule is no AS or DS rule; DS has no
-solos, mit or throw-ins)."""
+solos, mit or throw-ins; `equity` plays single hands, so no dealer or game options, and its DP takes the
+defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
 
 
 def checked_rules(chosen: dict, variant: str = "BS", command: str | None = None) -> tuple:
@@ -119,7 +126,8 @@ def checked_rules(chosen: dict, variant: str = "BS", command: str | None = None)
         for name in chosen:
             if name not in read and options[name] != defaults[name]:
                 which = ", ".join(sorted(read)) if read else "none"
-                raise CardsimError(f"option {name} does not change 'cardsim {command} bauernstoss' under "
+                where = "bauernstoss.equity" if command == "equity" else f"'cardsim {command} bauernstoss'"
+                raise CardsimError(f"option {name} does not change {where} under "
                                    f"{VARIANT_NAMES[variant]} (the options it reads: {which}); drop it")
     return tuple(sorted(chosen.items()))
 
@@ -440,9 +448,10 @@ def _run_odds(args: argparse.Namespace) -> int:
 
 
 # --- thresholds -------------------------------------------------------------------------------
-def advice(row, variant: str = "BS") -> str:
-    """The call the row's probabilities suggest: Big Solo when it wins at least half the time double
-    dummy (club jack held; the defenders' best defence, the cautious figure), raise or mit when the team
+def advice(row, variant: str = "BS", solo_p: float = 0.5) -> str:
+    """The call the row's probabilities suggest: Big Solo when it wins at least ``solo_p`` of the time double
+    dummy (club jack held; the defenders' best defence, the cautious figure; AS: the game-level break-even
+    of `equity`, as the solo decides the game), raise or mit when the team
     makes 79 without the chalk at least half the time, else bid only when forced (§4.4). In BS a player
     with all four jacks may only call Big Solo or pass (§4.3: the hand is then thrown in). DS: bid when
     the makers take 61 at least half the time (the bid is compulsory from 5 trumps, DS-4, so this only
@@ -450,7 +459,7 @@ def advice(row, variant: str = "BS") -> str:
     if variant == "DS":
         return "good bid" if row["p61"] >= 0.5 else "weak bid"
     solo = row.get("p_solo_dd", np.nan)
-    if solo == solo and solo >= 0.5:
+    if solo == solo and solo >= solo_p:
         return "big solo"
     if variant == "BS" and row["jacks"] == 4:
         return "pass (4 jacks: big solo or pass, §4.3)"
@@ -472,15 +481,16 @@ def shape_cells(points: np.ndarray, min_n: int, min_jacks: int = 1):
 
 
 def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, variant: str = "BS",
-               rules: tuple = (), **run_kw) -> pd.DataFrame:
+               rules: tuple = (), solo_p: float | None = None, **run_kw) -> pd.DataFrame:
     """P(make) by the forehand's jacks and trumps in its best suit, the forehand's team naming that
     suit and forehand leading (rules of ``variant``, deals played by ``method``; BS/AS hands with
     1-4 jacks, DS hands with 5+ trumps, any jacks).
 
     Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p61 / p79 / p89 / p91 / p_le59 with
     Wilson intervals (`level_columns`), mean points, solo_n, p_solo (Big Solo won under ``method``, hands
-    with the club jack; not DS) and p_solo_dd (the same solos double dummy) and advice (`advice`).
-    ``rules``: rule option pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value for the suit).
+    with the club jack; not DS) and p_solo_dd (the same solos double dummy) and advice (`advice`, Big Solo
+    from p_solo_dd >= ``solo_p``, None: 1/2; for AS pass `as_solo_break_even` of `equity`, the game-level
+    break-even). ``rules``: rule option pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
     """
     method = parse_play(method)
     variant = parse_variant(variant)
@@ -504,8 +514,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
                        {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(row)
     frame = pd.DataFrame(rows)
-    frame["advice"] = [advice(r, variant) for _, r in frame.iterrows()]
-    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules)
+    frame["advice"] = [advice(r, variant, 0.5 if solo_p is None else solo_p) for _, r in frame.iterrows()]
+    frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules,
+                       solo_p=solo_p)
     return frame
 
 
@@ -551,6 +562,10 @@ def format_thresholds(frame: pd.DataFrame) -> str:
                      + (f"{_strokes_pair(r):<26}" if strokes else "") + r["advice"])
     note = "" if ds else ("; the big solo advice follows the double-dummy figure, the cautious one: greedy defenders "
                           "defend weakly, and real ones see less than double dummy")
+    if a["variant"] == "AS":
+        note += ("; AS: big solo from P(big solo) dd >= 1/2; the game-level break-even needs part B" if
+                 a["solo_p"] is None else f"; AS: big solo from P(big solo) dd >= {a['solo_p']:.3f}, the game-level "
+                 "break-even p* = W(0, 0) of part B, the chalk at forehand's team (AS-10: the solo decides the game)")
     if strokes:
         note += ("; E[strokes]: the normal game's strokes for forehand's team minus the other team's, with the chalk "
                  "at the team / at the other team, ± the half-width of the 95% interval")
@@ -563,20 +578,81 @@ def _strokes_pair(row) -> str:
     return " / ".join(f"{row[key]:+.2f}±{(row[key + '_hi'] - row[key + '_lo']) / 2:.2f}" for key in STROKE_KEYS)
 
 
+def _hand_count(text: str) -> int:
+    """argparse type of --equity-hands: a whole number from 0 (0 skips part B) to MAX_COUNT."""
+    value = whole_number(text)
+    if not 0 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 (0 skips part B) to {MAX_COUNT:.0e}, "
+                                         f"got '{text}'")
+    return value
+
+
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--play", default=DEFAULT_PLAY, help=f"dd, greedy or random (default {DEFAULT_PLAY})")
     _add_variant_argument(parser)
+    parser.add_argument("--equity-hands", type=_hand_count, default=None, metavar="N",
+                        help="self-play hands behind part B, who wins from here (default: as many as --n; 0 skips "
+                             "part B)")
+    parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), action=NotedStore, default=None,
+                        help="auction policy at every seat of part B's self-play: "
+                             + ", ".join(jobs.AUCTION_POLICIES) + " (default b0)")
     add_run_arguments(parser, 20_000)
 
 
-def _thresholds_of(args: argparse.Namespace) -> pd.DataFrame:
+def _thresholds_of(args: argparse.Namespace, solo_p: float | None = None) -> pd.DataFrame:
     variant = parse_variant(args.variant)
     return thresholds(args.play, args.n, args.seed, variant=variant, rules=parse_rules(args.option, variant),
-                      **run_options(args))
+                      solo_p=solo_p, **run_options(args))
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
-    return emit(args, _thresholds_of(args), thresholds_json, format_thresholds)
+    """Part A (`thresholds`) and, unless --equity-hands 0, part B (`equity`) under the same seed; AS's Big Solo
+    advice then uses part B's break-even."""
+    variant = parse_variant(args.variant)
+    hands = args.n if args.equity_hands is None else args.equity_hands
+    check_only_with(["--policy"] if args.policy is not None else [], "part B (--equity-hands above 0)", hands > 0)
+    args.seed = normalize_seed(args.seed)
+    tables = equity(variant, hands, args.seed, args.policy or "b0", parse_rules(args.option, variant),
+                    **run_options(args)) if hands else None
+    frame = _thresholds_of(args, as_solo_break_even(tables) if tables and variant == "AS" else None)
+    return emit(args, (frame, tables), _thresholds_json, _thresholds_text)
+
+
+def _thresholds_text(parts: tuple) -> str:
+    frame, tables = parts
+    text = format_thresholds(frame)
+    return text if tables is None else f"{text}\n\n{equity_dp.format_equity(tables)}"
+
+
+def _thresholds_json(parts: tuple) -> dict:
+    """`thresholds_json` of part A with "equity" (`bauernstoss_equity.equity_json`; null when skipped)."""
+    frame, tables = parts
+    return {**thresholds_json(frame), "equity": None if tables is None else equity_dp.equity_json(tables)}
+
+
+def equity(variant: str = "BS", hands: int = 20_000, seed=None, policy: str = "b0", rules: tuple = (),
+           replicates: int = equity_dp.REPLICATES, **run_kw) -> dict[str, pd.DataFrame]:
+    """Who wins from here (spec §9.1 Q10, and Q7, Q9 at game level): ``hands`` self-play hands of ``variant``
+    (auction ``policy`` of `jobs.AUCTION_POLICIES` at every seat, greedy play, `jobs.EquityJob`) give the
+    per-hand stroke outcomes, and `bauernstoss_equity.equity_tables` the DataFrames "equity" (W(a, b) by chalk
+    and next dealer), "first_hand", "chalk" and "solo", each value with a 95% bootstrap interval
+    (``replicates`` redraws). ``rules``: rule option pairs of the self-play (`MODELLED_RULES`["equity"])."""
+    jobs.auction_policy(policy)
+    variant = parse_variant(variant)
+    rules = checked_rules(dict(rules), variant, "equity")
+    if hands < 2:
+        raise CardsimError(f"part B needs at least 2 self-play hands (one later hand, one first hand); got {hands} "
+                           "(--equity-hands 0 skips it)")
+    seed = normalize_seed(seed)
+    counts = jobs.EquityJob.unpack(runner.run(jobs.EquityJob(policy, variant, rules), hands, seed, **run_kw))
+    return equity_dp.equity_tables(counts, variant, seed, policy, replicates)
+
+
+def as_solo_break_even(tables: dict[str, pd.DataFrame]) -> float:
+    """AS's game-level Big Solo break-even for forehand's hand at 0-0 (`equity` tables): p* = W(0, 0) (AS-10)
+    with the other team dealing and the chalk at forehand's team, the larger (cautious) of the two chalks."""
+    solo = tables["solo"]
+    return float(solo[(solo.solo == "big") & (solo.a == 0) & (solo.b == 0) & (solo.deals == "them")].p.max())
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:

@@ -17,7 +17,7 @@ a Small or a Big Solo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -479,6 +479,76 @@ def strokes_scored(history: list, team: int, opts: dict | None = None) -> int:
         scorer, strokes = bs.hand_strokes(before, result, opts)
         total += strokes if scorer == team else 0
     return total
+
+
+# --- per-hand stroke outcomes of self-play (game-level equity, spec §9.1 Q10) ---------------------
+OUTCOME_SPAN = 12
+"""The most strokes one hand scores before DS tie bonuses: a Big Solo (§6.3)."""
+ZERO = OUTCOME_SPAN
+DECIDED = 2 * OUTCOME_SPAN + 1
+TIED = DECIDED + 2
+OUTCOMES = TIED + 2
+"""Number of hand outcome codes (`outcome_code`): ZERO + s when team 0 scores s strokes, ZERO - s when
+team 1 does (ZERO: nobody scores: a throw-in, a DS schwarz's game credit, §8 A7), DECIDED + t when team t
+wins the game outright (an AS Big Solo, AS-10), TIED + m for a DS 60-60 hand made by team m (DS-11)."""
+
+
+def outcome_code(state: bs.GameState, result: bs.HandResult, opts: dict) -> int:
+    """The outcome code (`OUTCOMES`) of a hand ``result`` played from ``state`` (`bs.hand_strokes`; DS with
+    no pending ties, so the strokes are the hand's own)."""
+    scorer, strokes = bs.hand_strokes(state, result, opts)
+    if opts["variant"] == "DS" and bs.ds_score(result.points, result.maker) is None:
+        return TIED + result.maker
+    if strokes == 0:
+        return ZERO if result.kind in (bs.NORMAL, bs.THROW_IN) else DECIDED + scorer
+    return ZERO + (strokes if scorer == 0 else -strokes)
+
+
+class EquityJob:
+    """Self-play hands for game-level equity: uniform deals with seat 0 dealing, the auction made by
+    ``policy`` (`AUCTION_POLICIES`) at every seat and greedy card play (`play.play_hand`, as in
+    `MatchJob`). BS/AS: even units are later hands, scored with the chalk at team 0 and at team 1
+    (the play does not depend on the chalk); odd units are a game's first hand (solos banned, §4.7;
+    BS chalk = the club jack's team, §6.4; AS decided at 61, AS-2). DS (no chalk, no solos): every unit
+    a hand. Counts (`unpack`): [hands, later (OUTCOMES, OUTCOMES) histogram of the codes with the chalk
+    at team 0 x at team 1, first (club jack's team 2, OUTCOMES) histogram]; team 0 is the dealer's."""
+
+    block_size = 1024
+
+    def __init__(self, policy: str = "b0", variant: str = "BS", rules: tuple = ()):
+        self.policy = auction_policy(policy)
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        self.n_counts = 1 + OUTCOMES * OUTCOMES + 2 * OUTCOMES
+
+    def key(self) -> str:
+        return f"bauernstoss-equity|{self.policy.name}|{self.opts['variant']}{_rules_key(self.rules)}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        deals = deal_hands(seed, block, n)
+        rng = block_substream(seed, block, PLAY_STREAM)
+        later = np.zeros((OUTCOMES, OUTCOMES), dtype=np.int64)
+        first = np.zeros((2, OUTCOMES), dtype=np.int64)
+        caller = caller_for((self.policy, self.policy))
+        ds = self.opts["variant"] == "DS"
+        for i in range(n):
+            hands = [int(h) for h in deals[i]]
+            opening = i % 2 == 1 and not ds
+            state = bs.GameState(chalk=None if opening or ds else 0, first_hand=opening, dealer=DEALER)
+            _, _, result = play.play_hand(state, hands, self.opts, rng, "greedy", caller)
+            if opening:
+                first[result.club_jack, outcome_code(state, result, self.opts)] += 1
+            else:
+                later[tuple(outcome_code(replace(state, chalk=None if ds else c), result, self.opts)
+                            for c in (0, 1))] += 1
+        return np.concatenate([[n], later.ravel(), first.ravel()])
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """{"hands", "later": (OUTCOMES, OUTCOMES), "first": (2, OUTCOMES)} of a job's counts."""
+        size = OUTCOMES * OUTCOMES
+        return {"hands": int(counts[0]), "later": counts[1:1 + size].reshape(OUTCOMES, OUTCOMES),
+                "first": counts[1 + size:].reshape(2, OUTCOMES)}
 
 
 # --- perfect-information Monte Carlo (PIMC) for one player's view ------------------------------
