@@ -406,7 +406,8 @@ def _bid_values(bids, opts: dict, divisor: int):
 def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
     """Validated bids (`_bid_values`) in reported points (main-game points / divisor): multiples of
     the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
-    (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach."""
+    (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach.
+    Repeated bids are dropped (first order kept)."""
     step, lowest, highest = opts["bid_step"] // divisor, _lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
     out = []
     for b in _bid_values(bids, opts, divisor):
@@ -422,7 +423,7 @@ def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
         out.append(b)
     if not out:
         raise CardsimError("give at least one bid")
-    return tuple(out)
+    return tuple(dict.fromkeys(out))  # a bid given twice is valued once, in the order first given
 
 
 def parse_bids(text: str) -> range | tuple[int, ...]:
@@ -479,6 +480,77 @@ def _known_gain(cards: list[int], kitty_cards: list[int], t: int | None, options
     return table, (d.meld - before) // divisor
 
 
+# --- concede or play (spec §9.1 Q5-Q6, R4.10) -----------------------------------------------------
+RACE_MODEL = ("race = your score - the mean of the defenders' scores (R6.1); conceding (R4.10): you score -bid, "
+              "each defender his meld (no counter test)")
+"""One line defining the race difference of the concession table, for the commands' output."""
+BREAK_EVEN_MODEL = ("x: the P(make) where play - concede is 0, the outcomes given made and given set held at these "
+                    "deals' means (-: none set or none made)")
+"""One line defining the break-even column of the concession table."""
+
+
+def _break_even(made: dict, lost: dict) -> dict:
+    """{mean, lo, hi} of the break-even P(make) x = H / (G + H) of the race gain p G - (1 - p) H of playing
+    over conceding, G = E[gain | made] and H = E[-gain | set] (`_mean_interval` dicts over the made and
+    the set deals, independent samples); delta-method normal 95% interval, all clipped to [0, 1]. NaN
+    without made or set deals or when G + H <= 0 (no single threshold)."""
+    g, h = made["mean"], lost["mean"]
+    if not g + h > 0:
+        return {"mean": math.nan, "lo": math.nan, "hi": math.nan}
+    x = h / (g + h)
+    se = math.sqrt(g * g * lost["se"] ** 2 + h * h * made["se"] ** 2) / (g + h) ** 2
+    return {k: min(max(v, 0.0), 1.0) for k, v in (("mean", x), ("lo", x - Z95 * se), ("hi", x + Z95 * se))}
+
+
+def _concession_row(hist: np.ndarray, parts: np.ndarray, meld_sum: int, meld_squares: int, b: int,
+                    divisor: int = 1) -> dict:
+    """Concede or play at bid b (main-game points) over the n = hist.sum() deals, greedy play (spec Q6).
+
+    hist (bins,): deals per bin of 10 points of the bidder's meld + trick points T; parts (2, 6, bins):
+    `pinochle3_bid.CONCEDE_PARTS` sums per bin of T when he makes b (row 0) and when he is set (row 1);
+    meld_sum, meld_squares: sums of the defenders' melds M and M². Per deal, playing scores him
+    S = T if T >= b else -b and the defenders D (in parts); conceding -b and M. Returns {bid, n} and
+    {mean, lo, hi} (normal 95% intervals; points / divisor) as columns ``defenders_points`` (their trick
+    points kept, what conceding denies them), ``race_play`` (S - D/2), ``race_concede`` (-b - M/2),
+    ``play_minus_concede`` (the paired difference) and ``concede_below`` (`_break_even`)."""
+    n, made = int(hist.sum()), np.arange(hist.size) >= b // 10
+    score, score2, extra, extra2, kept, kept2 = np.where(made, parts[0], parts[1]).astype(float)  # extra: D - M
+    total = np.arange(hist.size) * 10.0
+    own = np.where(made, total, -b)  # the bidder's score when he plays
+    swing = np.where(made, total + b, 0.0)  # his own score, playing less conceding
+
+    def mean(total_sum, squares, count=n):
+        return _mean_interval(total_sum / divisor, squares / divisor ** 2, count)
+
+    def paired_gain(cells):
+        """The race gain of playing, swing - (D - M)/2, over the deals of the bins ``cells``."""
+        return mean(swing[cells] @ hist[cells] - extra[cells].sum() / 2,
+                    swing[cells] ** 2 @ hist[cells] - swing[cells] @ extra[cells] + extra2[cells].sum() / 4,
+                    int(hist[cells].sum()))
+
+    lost = mean(extra[~made].sum() / 2, extra2[~made].sum() / 4, int(hist[~made].sum()))  # -gain when set
+    columns = {
+        "defenders_points": mean(kept.sum(), kept2.sum()),
+        "race_play": mean(own @ hist - score.sum() / 2, own ** 2 @ hist - own @ score + score2.sum() / 4),
+        "race_concede": mean(-b * n - meld_sum / 2, b * b * n + b * meld_sum + meld_squares / 4),
+        "play_minus_concede": paired_gain(slice(None)),
+        "concede_below": _break_even(paired_gain(made), lost),
+    }
+    return {"bid": b // divisor, **{f"{k}{suffix}": v[part] for k, v in columns.items()
+                                    for suffix, part in (("", "mean"), ("_lo", "lo"), ("_hi", "hi"))}, "n": n}
+
+
+def _saves_table(saved: np.ndarray, n: int) -> pd.DataFrame:
+    """P(a defender takes at least one counter, which saves his meld, R6.3; spec Q5): rows ``each`` (the
+    2n defender hands, the deal a cluster of two, `analysis.stats.ratio_share`), ``left`` and ``right``
+    (n each, Wilson). saved (3,): deals where the left, the right, both defenders took a counter."""
+    left, right, both = (int(x) for x in saved)
+    each = ratio_share(left + right, 2 * n, left + right + 2 * both, 4 * n, 2 * (left + right), n)
+    rows = [{"defender": "each", "p": each["p"], "lo": each["lo"], "hi": each["hi"], "n": 2 * n}]
+    rows += [{"defender": side, **Estimate(k, n).as_dict(), "n": n} for side, k in (("left", left), ("right", right))]
+    return pd.DataFrame(rows)
+
+
 def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=None, n: int = 1000,
          seed=None, dd_tricks: int = DD_TRICKS, rule: str | None = None, pimc_samples: int = 0,
          options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
@@ -498,9 +570,13 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
     cards and plays by PIMC with that many sampled worlds per card, the defenders as in "dd"
     (`simcore.games.pinochle3_pimc`), and ``ev_vs_pass`` (lo, hi): EV_bid(B) - EV_pass of spec Q4
-    with greedy play, the paired normal 95% interval (`_ev_vs_pass`); ``discard`` the best discard
-    when the kitty is known. attrs: ``gain_mean`` {mean, se, lo, hi} (normal 95% interval) and, with
-    a known kitty, ``gain_exact`` (the gain is then fixed); ``ev_pass`` {mean, se, lo, hi}: EV_pass,
+    with greedy play, the paired normal 95% interval (`_ev_vs_pass`); ``concede`` per bid conceding
+    against playing, greedy play, the same deals (spec Q6, R4.10, `_concession_row`: the defenders'
+    trick points, the race if you play, if you concede, their difference, the break-even P(make));
+    ``saves`` P(a defender takes a counter and so saves his meld) (spec Q5, `_saves_table`);
+    ``discard`` the best discard when the kitty is known. attrs: ``gain_mean`` {mean, se, lo, hi}
+    (normal 95% interval) and, with a known kitty, ``gain_exact`` (the gain is then fixed);
+    ``race_model`` (the concession table's race in one line); ``ev_pass`` {mean, se, lo, hi}: EV_pass,
     the hand's score as a defender when the next seat takes the bid in the same deal instead
     (`pinochle3_bid.defender_outcomes`; ``pass_model`` says so in one line); ``thrown_in`` the deals
     left out under nines_rule.
@@ -534,6 +610,9 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
                                **({"pimc_p": m.p, "pimc_lo": m.lo, "pimc_hi": m.hi} if pimc_samples else {}),
                                "ev_vs_pass": v["mean"], "ev_vs_pass_lo": v["lo"], "ev_vs_pass_hi": v["hi"], "n": deals}
                               for b, g, d, m, v in zip(bids, make["greedy"], make["dd"], make["pimc"], vs_pass)]),
+        "concede": pd.DataFrame([_concession_row(c["greedy"], c["concede"], c["meld_sum"], c["meld_squares"],
+                                                 b * divisor, divisor) for b in bids]),
+        "saves": _saves_table(c["saved"], deals),
     }
     gain_exact = None
     if kitty_cards is not None:
@@ -543,7 +622,7 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
                            dd_tricks=dd_tricks, pimc_samples=pimc_samples, gain_mean=gain_mean, gain_exact=gain_exact,
-                           ev_pass=ev_pass, pass_model=bid.PASS_MODEL,
+                           ev_pass=ev_pass, pass_model=bid.PASS_MODEL, race_model=RACE_MODEL,
                            trump=trump, kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None,
                            options=options, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"])
     return tables
@@ -553,7 +632,9 @@ def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
     """The odds as one JSON object; "kitty_gain" is {"exact"} with a known kitty, else {"mean", "se",
     "lo", "hi", "at_least": [P(gain >= x) rows]}; "ev_pass" {"mean", "se", "lo", "hi"} (spec Q4's
     EV_pass, modelled as "pass_model" says); "make" rows add ev_vs_pass, ev_vs_pass_lo, ev_vs_pass_hi
-    (EV_bid(bid) - EV_pass, greedy play)."""
+    (EV_bid(bid) - EV_pass, greedy play); "concede" rows per bid (`_concession_row`: defenders_points,
+    race_play, race_concede, play_minus_concede, concede_below, each with _lo and _hi) under "race_model",
+    "defender_saves_meld" rows (`_saves_table`)."""
     a = tables["make"].attrs
     gain = {"exact": a["gain_exact"]} if a["gain_exact"] is not None else \
         {**a["gain_mean"], "at_least": table_records({"g": tables["gain"]})["g"]}
@@ -563,7 +644,9 @@ def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
            "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
            "kitty_gain": gain, "ev_pass": a["ev_pass"], "pass_model": a["pass_model"],
            "trump_named": table_records({"t": tables["trump"]})["t"],
-           "make": table_records({"m": tables["make"]})["m"]}
+           "make": table_records({"m": tables["make"]})["m"], "race_model": a["race_model"],
+           "concede": table_records({"c": tables["concede"]})["c"],
+           "defender_saves_meld": table_records({"s": tables["saves"]})["s"]}
     if "discard" in tables:
         out["best_discard"] = table_records({"d": tables["discard"]})["d"][0]
     return out
@@ -613,7 +696,35 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
                  for k, _ in columns]
         ev = f"{r.ev_vs_pass:6.1f} [{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]"
         lines.append(f"  bid {r.bid:<5}" + "   ".join(cells) + "   " + ev)  # bids have at most 4 digits
-    return "\n".join(lines)
+    return "\n".join(lines + _concession_lines(tables))
+
+
+def _concession_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """The concession table (spec Q6) and the defenders' saved melds (Q5) of `format_odds`."""
+    a = tables["make"].attrs
+
+    def cell(r, k, width=6, digits=1):
+        value, lo, hi = (getattr(r, k + suffix) for suffix in ("", "_lo", "_hi"))
+        if _missing(value):
+            return "-"
+        interval = "[too few deals]" if _missing(lo) else f"[{lo:.{digits}f},{hi:.{digits}f}]"
+        return f"{value:{width}.{digits}f} {interval}"
+
+    header = "defenders' trick points"
+    lines = ["", "Concede or play after the melds (R4.10, spec Q6), greedy play, the same deals:", a["race_model"],
+             BREAK_EVEN_MODEL,
+             f"{'':11}{header:<25}{'race if you play':<24}"
+             f"{'race if you concede':<24}{'play - concede':<24}concede if P(make) < x"]
+    for r in tables["concede"].itertuples():
+        lines.append(f"  bid {r.bid:<5}{cell(r, 'defenders_points', 5):<25}{cell(r, 'race_play'):<24}"
+                     f"{cell(r, 'race_concede'):<24}{cell(r, 'play_minus_concede'):<24}"
+                     f"{cell(r, 'concede_below', 5, 3)}")
+    each, left, right = tables["saves"].itertuples()
+    return lines + ["", "defenders' counters (spec Q5, R6.3), greedy play: P(a defender takes >= 1 counter, saving "
+                        "his meld)",
+                    f"  each {each.p:.3f} [{each.lo:.3f},{each.hi:.3f}] of {each.n:,} defender hands; left "
+                    f"{left.p:.3f} [{left.lo:.3f},{left.hi:.3f}], right {right.p:.3f} [{right.lo:.3f},{right.hi:.3f}] "
+                    f"of {left.n:,}"]
 
 
 RULE_HELP = "play rule: old, old_strict, new1945, new1945_alt (default old, or option play_rule)"
@@ -657,8 +768,10 @@ def _run_odds(args: argparse.Namespace) -> int:
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``make.<bid>.<play>`` (play greedy, dd, pimc: the columns the run has),
     ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (its normal interval), ``trump.<suit>``
-    (how often each trump is named), ``ev_pass.mean`` (EV_pass) and ``ev_vs_pass.<bid>``
-    (EV_bid(bid) - EV_pass, greedy play)."""
+    (how often each trump is named), ``ev_pass.mean`` (EV_pass), ``ev_vs_pass.<bid>``
+    (EV_bid(bid) - EV_pass, greedy play), ``concede.<bid>.<column>`` (`_concession_row`'s columns;
+    concede_below only where it has an interval: at least two deals made and two set) and
+    ``saves_meld.<defender>`` (each, left, right: P(a defender takes a counter))."""
     tables = _odds_of(args)
     make = tables["make"]
     parts = []
@@ -672,7 +785,13 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     passing = pd.DataFrame([{"what": "mean", **make.attrs["ev_pass"], "n": make.attrs["n"]}])
     parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(mean, ["what"], "gain", value="mean"),
               long_frame(tables["trump"], ["trump"], "trump"), long_frame(passing, ["what"], "ev_pass", value="mean"),
-              long_frame(make, ["bid"], "ev_vs_pass", value="ev_vs_pass", lo="ev_vs_pass_lo", hi="ev_vs_pass_hi")]
+              long_frame(make, ["bid"], "ev_vs_pass", value="ev_vs_pass", lo="ev_vs_pass_lo", hi="ev_vs_pass_hi"),
+              long_frame(tables["saves"], ["defender"], "saves_meld")]
+    concede = tables["concede"]
+    for column in ("defenders_points", "race_play", "race_concede", "play_minus_concede", "concede_below"):
+        part = long_frame(concede, ["bid"], "concede", value=column, lo=f"{column}_lo", hi=f"{column}_hi")
+        part["estimate"] += f".{column}"
+        parts.append(part.dropna(subset=["value", "lo", "hi"]))
     return pd.concat(parts, ignore_index=True)
 
 
@@ -919,22 +1038,29 @@ def parse_options(items) -> dict:
     return out
 
 
-def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, **run_kw) -> pd.DataFrame:
+def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, a_concede: int | None = None,
+          b_concede: int | None = None, **run_kw) -> pd.DataFrame:
     """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`, names
     in any case; each sits in half the seats, greedy play by all). One row per policy: win rate per
     seat in the finished games (a fair share is 1/3; Wilson interval at the effective number of
     seat-games, since one seat's win is the others' loss: `analysis.stats.ratio_share` over games)
     and mean score change per seat per hand (normal interval). attrs ``hands_per_game`` {mean, se,
     lo, hi, n}: hands dealt per finished game (thrown-in deals included, R2.5; normal 95% interval
-    over the n finished games; spec Q12 expects 10-12). The bidder never concedes in self-play
-    (R4.10 is not modelled), so no concession rate is reported. options: rule options of the games
-    (target, minimum bid, nines rule, meld variants, scoring, scale 0.1 dividing points and target by
-    10; `checked_options`). Raises CardsimError when no game finished: the win rates are then
-    undefined."""
+    over the n finished games; spec Q12 expects 10-12). a_concede, b_concede: the concession margin of
+    each policy (R4.10, `pinochle3_bid.BidPolicy`: having won the bid, concede when meld + buried
+    counters + 10 per counter kept < bid - margin; in reported points, so ÷10 with scale 0.1; None, the
+    default: never concede); each row's ``concede_p`` (lo, hi) is the share of its contracts conceded,
+    Wilson at the effective number of contracts, the games clusters (`analysis.stats.ratio_share`).
+    options: rule options of the games (target, minimum bid, nines rule, meld variants, scoring, scale
+    0.1 dividing points and target by 10; `checked_options`). Raises CardsimError when no game
+    finished: the win rates are then undefined."""
     options = checked_options(options, "match")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    job = bid.GameJob(a, b, options)
+    # in main-game points; GameJob refuses a margin that is not None or a whole number
+    margins = [m * divisor if isinstance(m, (int, np.integer)) and not isinstance(m, bool) else m
+               for m in (a_concede, b_concede)]
+    job = bid.GameJob(a, b, options, *margins)
     c = job.unpack(runner.run(job, games, seed, **run_kw))
     finished = c["games"] - c["abandoned"]
     if not finished:
@@ -947,12 +1073,23 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
                                 c["seat_hands"][side])
         rows.append({"side": "ab"[side], "policy": policy.name, "wins": c["wins"][side],
                      "seat_games": c["seat_games"][side], "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
-                     **{f"points_{k}": v for k, v in points.items()}, "seat_hands": c["seat_hands"][side]})
+                     **{f"points_{k}": v for k, v in points.items()}, "seat_hands": c["seat_hands"][side],
+                     **_concession_rate(c, side),
+                     "concede_margin": None if policy.concede_margin is None else policy.concede_margin // divisor})
     frame = pd.DataFrame(rows)
     hands = _mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
     frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
                        target=p.rule_options(options)["target"] // divisor, hands_per_game=hands)
     return frame
+
+
+def _concession_rate(c: dict, side: int) -> dict:
+    """Share of side 0 (a) or 1 (b)'s contracts it conceded (R4.10) from `bid.GameJob.unpack` counts c,
+    every game a cluster of contracts: {contracts, conceded, concede_p, concede_lo, concede_hi}."""
+    e = ratio_share(c["conceded"][side], c["contracts"][side], c["conceded_squares"][side],
+                    c["contracts_squares"][side], c["conceded_cross"][side], c["games"])
+    return {"contracts": c["contracts"][side], "conceded": c["conceded"][side], "concede_p": e["p"],
+            "concede_lo": e["lo"], "concede_hi": e["hi"]}
 
 
 def _seat_win_share(c: dict, side: int) -> dict:
@@ -964,16 +1101,24 @@ def _seat_win_share(c: dict, side: int) -> dict:
 
 
 def match_json(frame: pd.DataFrame) -> dict:
-    """The match as one JSON object: per side (a, b) the policy, win rate and points per hand;
-    "hands_per_game" {mean, se, lo, hi, n} over the finished games."""
+    """The match as one JSON object: per side (a, b) the policy, win rate, points per hand and
+    "concessions" {margin (null: never concedes), p, lo, hi, conceded, contracts}; "hands_per_game"
+    {mean, se, lo, hi, n} over the finished games."""
     a = frame.attrs
     out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"],
            "hands_per_game": a["hands_per_game"]}
     for r in frame.itertuples():
         out[r.side] = {"policy": r.policy, "win_rate": {"p": r.win_p, "lo": r.win_lo, "hi": r.win_hi},
                        "points_per_deal": {"mean": r.points_mean, "lo": r.points_lo, "hi": r.points_hi},
-                       "wins": r.wins, "seat_games": r.seat_games}
+                       "wins": r.wins, "seat_games": r.seat_games,
+                       "concessions": {"margin": _margin(r.concede_margin), "p": r.concede_p, "lo": r.concede_lo,
+                                       "hi": r.concede_hi, "conceded": r.conceded, "contracts": r.contracts}}
     return out
+
+
+def _margin(value) -> int | None:
+    """A concession margin from a table cell: None (never concedes) or a whole number."""
+    return None if _missing(value) else int(value)
 
 
 def format_match(frame: pd.DataFrame) -> str:
@@ -983,19 +1128,34 @@ def format_match(frame: pd.DataFrame) -> str:
              f"abandoned {a['abandoned']}; "
              "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
     for r in frame.itertuples():
+        margin = _margin(r.concede_margin)
+        concedes = "never concedes" if margin is None else \
+            f"concedes {r.concede_p:.3f} [{r.concede_lo:.3f},{r.concede_hi:.3f}] of {r.contracts:,} contracts " \
+            f"(margin {margin})"
         lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
-                     f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]")
+                     f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]   {concedes}")
     spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
     lines.append(f"  hands per game {h['mean']:.1f} {spread} over {h['n']:,} finished games "
-                 "(thrown-in deals included; spec Q12: 10-12 to 1500); bidders never concede in self-play (R4.10 not "
-                 "modelled)")
+                 "(thrown-in deals included; spec Q12: 10-12 to 1500)")
+    lines.append(f"  {CONCEDE_RULE}" if frame.concede_margin.notna().any() else
+                 "  bidders never concede (R4.10); --a-concede / --b-concede MARGIN: " + CONCEDE_RULE)
     return "\n".join(lines)
+
+
+CONCEDE_RULE = ("a bidder with a margin concedes after the melds (R4.10) when his meld + buried counters + 10 per "
+                "counter kept < bid - margin")
+"""The self-play concession rule (`pinochle3_bid.BidPolicy`) in one line."""
 
 
 def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(f"{n} ({p.help})" for n, p in bid.BID_POLICIES.items())
     parser.add_argument("--a", required=True, help=f"bidding policy (any case): {names}")
     parser.add_argument("--b", required=True, help="the other bidding policy")
+    for side in "ab":
+        parser.add_argument(f"--{side}-concede", type=int, default=None, metavar="MARGIN",
+                            help=f"policy {side} concedes after the melds (R4.10) when its meld + buried counters + "
+                                 "10 per counter kept < bid - MARGIN (points, divided by 10 with scale=0.1; default: "
+                                 "never)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
                              "'cardsim games pinochle3' lists them)")
@@ -1004,7 +1164,8 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _match_of(args: argparse.Namespace) -> pd.DataFrame:
-    return match(args.a, args.b, args.n, args.seed, parse_options(args.option), **run_options(args))
+    return match(args.a, args.b, args.n, args.seed, parse_options(args.option), args.a_concede, args.b_concede,
+                 **run_options(args))
 
 
 def _run_match(args: argparse.Namespace) -> int:
@@ -1012,15 +1173,20 @@ def _run_match(args: argparse.Namespace) -> int:
 
 
 def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates ``<side>.win_rate`` (n: seat-games), ``<side>.points_per_deal`` (n: seat-hands) and
+    """Estimates ``<side>.win_rate`` (n: seat-games), ``<side>.points_per_deal`` (n: seat-hands),
+    ``<side>.concede_rate`` (n: contracts; only of a side given a concession margin) and
     ``hands_per_game`` (n: finished games)."""
-    frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal")
+    frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal",
+                                   quantity_concede="concede_rate")
     wins = long_frame(frame.assign(n=frame.seat_games), ["side", "quantity_win"], value="win_p", lo="win_lo",
                       hi="win_hi")
     points = long_frame(frame.assign(n=frame.seat_hands), ["side", "quantity_points"], value="points_mean",
                         lo="points_lo", hi="points_hi")
+    conceding = frame[frame.concede_margin.notna()]
+    concede = long_frame(conceding.assign(n=conceding.contracts), ["side", "quantity_concede"], value="concede_p",
+                         lo="concede_lo", hi="concede_hi")
     hands = long_frame(pd.DataFrame([frame.attrs["hands_per_game"]]), [], "hands_per_game", value="mean")
-    return pd.concat([wins, points, hands], ignore_index=True)
+    return pd.concat([wins, points, concede, hands], ignore_index=True)
 
 
 register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,

@@ -2,7 +2,7 @@
 whole games to the target.
 
 Rules: shared/rules/pinochle3.md §4.7 (kitty and discard: any 3 of the 18 cards, buried counters
-count for the bidder), §4.8 (trump), §6 (scoring, game end), §9.1 Q2-Q4.
+count for the bidder), §4.8 (trump), R4.10 (concede or play), §6 (scoring, game end), §9.1 Q2-Q6.
 
 * `best_discard`: the 3 cards to bury that maximize meld of the 15 kept plus the buried counters'
   points (ties: keep more trumps, then higher ranks), for one trump or the best of the four; or,
@@ -13,14 +13,17 @@ count for the bidder), §4.8 (trump), §6 (scoring, game end), §9.1 Q2-Q4.
 * `defender_outcomes`: the pass of spec Q4 (EV_pass = E[defender score]): in the same deal the next
   seat takes the bid instead, exactly as the bidder above (best discard and trump, greedy play by
   all), and the hand scores as a defender (R6.1-R6.3). `BidderJob` and `ThresholdJob` count it too.
-* `BID_POLICIES` and `GameJob`: bidding policies as data and self-play games to the target.
+* `concession_values`: conceding against playing (R4.10, spec Q5-Q6): what the defenders score
+  either way in the deals of `BidderJob`, which counts it too.
+* `BID_POLICIES` and `GameJob`: bidding policies as data (optionally conceding, `BidPolicy`) and
+  self-play games to the target.
 
 Points are in the main game's units (a counter is 10).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -53,6 +56,7 @@ from simcore.games.pinochle3_play import (
     game_winner,
     play_out,
     rule_options,
+    score_conceded,
     score_played,
 )
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
@@ -201,7 +205,9 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     points with every seat greedy, buried counters included) and with ``dd_tricks`` > 0 ``dd``
     (greedy first tricks, perfect play of the last ``dd_tricks``, buried included); with
     ``pimc_samples`` > 0 ``pimc`` (the bidder plays by PIMC with that many sampled worlds per card,
-    the defenders as in ``dd``; `pinochle3_pimc`; rng: the stream of the sampled worlds).
+    the defenders as in ``dd``; `pinochle3_pimc`; rng: the stream of the sampled worlds); and of the
+    greedy play (n, 3) int64 ``points`` (trick points per seat, buried counters not included) and
+    ``counters`` (taken in tricks per seat).
     """
     from simcore.games.pinochle3 import best_meld
 
@@ -210,7 +216,7 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     trumps, buried, hands = c["trump"], c["buried"], c["hands"]
     out = {"meld_before": before, "trump": trumps, "meld": c["meld"], "buried": buried,
            "trump_length": np.bitwise_count(slots[:, 0] & SUITS[trumps]).astype(np.int64),
-           "greedy": c["points"][:, 0] + buried}
+           "greedy": c["points"][:, 0] + buried, "points": c["points"], "counters": c["counters"]}
     if dd_tricks:
         table = table or Table(table_bits(dd_tricks))
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
@@ -257,7 +263,7 @@ def defender_outcomes(slots: np.ndarray, rule: str = "old", options: dict | None
     `discards` and leads; everyone plays greedily, exactly as `bidder_outcomes` does for seat 0.
     Seat 0 melds its 15 dealt cards under that trump (R3.9b) and scores by `defender_scores` with
     ``options`` (the bid matters only when ``defender_counter_rule_on_set`` is False: made or set).
-    No concession (R4.10): the bidder always plays, as in `play_hand`.
+    No concession (R4.10): the next seat always plays (as `play_hand` does by default).
 
     slots: (n, 4) uint64 (seat0, seat1, seat2, kitty). Returns (n,) arrays: ``score`` int64 (what
     seat 0 scores, main-game points), ``meld``, ``points`` (its trick points), ``counters`` (taken in
@@ -273,6 +279,31 @@ def defender_outcomes(slots: np.ndarray, rule: str = "old", options: dict | None
     points, counters = c["points"][:, me], c["counters"][:, me]
     return {"score": defender_scores(meld, points, counters, made, opts), "meld": meld, "points": points,
             "counters": counters, "made": made, "trump": c["trump"]}
+
+
+# --- concede or play (spec §9.1 Q5-Q6, R4.10, R6.1-R6.3) -----------------------------------------------
+CONCEDE_PARTS = ("score", "score_squares", "extra", "extra_squares", "points", "points_squares")
+"""Per-bin sums `BidderJob` keeps of the defenders' total when the bidder plays, for a made and for a
+set bid: their score D, D², what playing gives them over conceding D - M (M their melds), its square,
+their trick points kept P, P²."""
+
+
+def concession_values(slots: np.ndarray, o: dict, options: dict | None = None) -> dict:
+    """The defenders' side of conceding or playing (R4.10, R6.1) in the deals slots (n, 4) uint64 of
+    `bidder_outcomes` o (greedy play, seat 0 the bidder). Returns ``meld`` (n,) int64 M = M_1 + M_2,
+    the defenders' melds under the bidder's trump (what they score when he concedes: no counter test);
+    ``score``, ``points`` (2, n) int64: their total score D and their trick points kept (R6.3, A4) when
+    he plays, row 0 if he makes the bid, row 1 if he is set (they differ only under A3's flag);
+    ``saved`` (n, 2) bool: each defender took a counter in tricks, which saves his meld (spec Q5)."""
+    melds = np.stack([_meld_under(slots[:, s], o["trump"], options) for s in (1, 2)], axis=1)
+    points, counters = o["points"][:, 1:], o["counters"][:, 1:]
+    score, kept = np.zeros((2, len(slots)), dtype=np.int64), np.zeros((2, len(slots)), dtype=np.int64)
+    for row, made in enumerate((True, False)):
+        flags = np.full(len(slots), made)
+        for d in (0, 1):
+            score[row] += defender_scores(melds[:, d], points[:, d], counters[:, d], flags, options)
+            kept[row] += defender_scores(np.zeros_like(melds[:, d]), points[:, d], counters[:, d], flags, options)
+    return {"meld": melds.sum(axis=1), "score": score, "points": kept, "saved": counters > 0}
 
 
 def pass_key(options: dict | None) -> str:
@@ -312,7 +343,11 @@ class BidderJob:
     (TOTAL_BINS, zeros when pimc_samples is 0; the worlds from sub-stream `PIMC_STREAM` of the
     block), then the pass (`defender_outcomes`, same deals): sum of the hand's defender score D,
     sum of D², sum of D per bin of greedy meld + trick points (TOTAL_BINS: pairs D with the bid's
-    outcome for the interval of EV_bid - EV_pass)], histograms in bins of 10 main-game points."""
+    outcome for the interval of EV_bid - EV_pass), then concede or play (`concession_values`, greedy
+    play): the `CONCEDE_PARTS` sums per bin of greedy meld + trick points when the bidder makes the
+    bid, then when he is set (2, 6, TOTAL_BINS), the sum of the defenders' melds M and of M², the
+    deals where the left, the right, both defenders took a counter (3)], histograms in bins of 10
+    main-game points."""
 
     block_size = 256
 
@@ -336,24 +371,29 @@ class BidderJob:
         self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         fixed = {"seat0": self.hand} if self.hand else {}
         self.spec = DealSpec(LAYOUT, {**fixed, "kitty": self.kitty} if self.kitty else fixed)
-        self.n_counts = 4 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS + 2 + TOTAL_BINS
+        self.n_counts = 4 + N_SUITS + MELD_BINS + 3 * TOTAL_BINS + 2 + TOTAL_BINS + CONCEDE_COUNTS
 
     def key(self) -> str:
         return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
                 f"|dd={self.dd_tricks}|pimc={self.pimc_samples}{options_key(self.values, self.nines_rule)}"
-                f"{pass_key(self.options)}")
+                f"{pass_key(self.options)}|concede=v1")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
         """Name the parts of a count vector: ints deals, thrown_in, gain_sum, gain_squares, pass_sum,
-        pass_squares; arrays trump (4,), gain (MELD_BINS,), greedy, dd, pimc, pass_by_greedy (TOTAL_BINS,)."""
+        pass_squares, meld_sum, meld_squares; arrays trump (4,), gain (MELD_BINS,), greedy, dd, pimc,
+        pass_by_greedy (TOTAL_BINS,), concede (2, 6, TOTAL_BINS: made / set by `CONCEDE_PARTS`), saved
+        (3,: deals where the left, the right, both defenders took a counter)."""
         deals, thrown_in, gain_sum, gain_squares = (int(x) for x in counts[:4])
         trump, rest = counts[4:4 + N_SUITS], counts[4 + N_SUITS:]
         greedy, dd, pimc = rest[MELD_BINS:MELD_BINS + 3 * TOTAL_BINS].reshape(3, TOTAL_BINS)
-        pass_sum, pass_squares = (int(x) for x in rest[MELD_BINS + 3 * TOTAL_BINS:][:2])
+        rest, tail = rest[MELD_BINS + 3 * TOTAL_BINS:-CONCEDE_COUNTS], counts[-CONCEDE_COUNTS:]
+        pass_sum, pass_squares = (int(x) for x in rest[:2])
         return {"deals": deals, "thrown_in": thrown_in, "gain_sum": gain_sum, "gain_squares": gain_squares,
-                "trump": trump, "gain": rest[:MELD_BINS], "greedy": greedy, "dd": dd, "pimc": pimc,
-                "pass_sum": pass_sum, "pass_squares": pass_squares, "pass_by_greedy": rest[-TOTAL_BINS:]}
+                "trump": trump, "gain": counts[4 + N_SUITS:4 + N_SUITS + MELD_BINS], "greedy": greedy, "dd": dd,
+                "pimc": pimc, "pass_sum": pass_sum, "pass_squares": pass_squares, "pass_by_greedy": rest[2:],
+                "concede": tail[:-5].reshape(2, len(CONCEDE_PARTS), TOTAL_BINS),
+                "meld_sum": int(tail[-5]), "meld_squares": int(tail[-4]), "saved": tail[-3:]}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
@@ -372,8 +412,25 @@ class BidderJob:
         out[2:4] = gain.sum(), (gain * gain).sum()
         out[4:] = np.concatenate((np.bincount(o["trump"], minlength=N_SUITS), _hist(np.maximum(gain, 0), MELD_BINS),
                                   *played, [score.sum(), (score * score).sum()],
-                                  _bin_sums(o["meld"] + o["greedy"], score, TOTAL_BINS)))
+                                  _bin_sums(o["meld"] + o["greedy"], score, TOTAL_BINS),
+                                  _concession_counts(slots, o, self.options)))
         return out
+
+
+CONCEDE_COUNTS = 2 * len(CONCEDE_PARTS) * TOTAL_BINS + 5
+"""Counts `BidderJob` keeps of conceding or playing (`_concession_counts`)."""
+
+
+def _concession_counts(slots: np.ndarray, o: dict, options: dict | None) -> np.ndarray:
+    """(CONCEDE_COUNTS,) int64 of deals slots (n, 4) and their `bidder_outcomes` o, laid out as
+    `BidderJob.unpack` names them (concede, meld_sum, meld_squares, saved)."""
+    v = concession_values(slots, o, options)
+    total, meld = o["meld"] + o["greedy"], v["meld"]
+    sums = []
+    for d, p in zip(v["score"], v["points"]):  # made, then set
+        sums += [_bin_sums(total, x, TOTAL_BINS) for x in (d, d * d, d - meld, (d - meld) ** 2, p, p * p)]
+    saved = v["saved"]
+    return np.concatenate((*sums, [meld.sum(), (meld * meld).sum()], saved.sum(axis=0), [saved.all(axis=1).sum()]))
 
 
 def _bin_sums(values, weights, bins: int) -> np.ndarray:
@@ -442,13 +499,21 @@ class ThresholdJob:
 class BidPolicy:
     """A bidding policy as data: the most a player bids is his best meld (15 cards) plus ``base``
     plus ``per_counter`` per counter held plus ``per_trump`` per card of his best-meld suit, rounded
-    down to the bid step; he raises the standing bid by one step while it stays within that."""
+    down to the bid step; he raises the standing bid by one step while it stays within that.
+
+    Having won the bid, he concedes (R4.10) when his meld plus `trick_estimate` falls short of the
+    bid by more than ``concede_margin`` points (main-game points; None: he never concedes)."""
 
     name: str
     base: int
     per_counter: int
     per_trump: int
     help: str
+    concede_margin: int | None = None
+
+    def concedes(self, bid: int, meld: int, estimate: int) -> bool:
+        """Whether he concedes a bid of ``bid`` with ``meld`` and trick points estimated at ``estimate``."""
+        return self.concede_margin is not None and meld + estimate < bid - self.concede_margin
 
 
 BID_POLICIES = {p.name: p for p in (
@@ -459,11 +524,22 @@ BID_POLICIES = {p.name: p for p in (
 )}
 
 
-def bid_policy(name: str) -> BidPolicy:
-    """The policy named ``name`` in any case (Bold = bold); CardsimError for an unknown name."""
-    if str(name).lower() not in BID_POLICIES:
+def bid_policy(name: str, concede_margin: int | None = None) -> BidPolicy:
+    """The policy named ``name`` in any case (Bold = bold), conceding with ``concede_margin`` (main-game
+    points; None: never, `BidPolicy`); CardsimError for an unknown name or a margin not a whole number."""
+    if str(name).strip().lower() not in BID_POLICIES:
         raise CardsimError(f"unknown bidding policy '{name}'; choose one of: {', '.join(BID_POLICIES)}")
-    return BID_POLICIES[str(name).lower()]
+    whole = isinstance(concede_margin, (int, np.integer)) and not isinstance(concede_margin, bool)
+    if concede_margin is not None and not whole:
+        raise CardsimError(f"a concession margin is a whole number of points, got {concede_margin!r}")
+    margin = None if concede_margin is None else int(concede_margin)
+    return replace(BID_POLICIES[str(name).strip().lower()], concede_margin=margin)
+
+
+def trick_estimate(kept, buried) -> int:
+    """The bidder's trick points as a conceding policy estimates them (`BidPolicy.concedes`): the
+    counters he buried (``buried`` points, R4.7c) plus 10 per counter among his 15 ``kept`` cards (mask)."""
+    return int(buried) + COUNTER_POINTS * popcount(np.uint64(kept) & COUNTERS)
 
 
 def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
@@ -508,7 +584,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
 
     Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
     may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
-    Discard by `best_discard`, greedy play.
+    Discard by `best_discard`; after the melds the bidder concedes when his policy says so
+    (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10), else the hand is played greedily.
     """
     from simcore.games.pinochle3 import meld_points
 
@@ -524,6 +601,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
     trump = int(trumps[0])
     hands[bidder] = (hands[bidder] | kitty) & ~buried_mask[0]
     meld = np.array([meld_points(hands[s:s + 1], trump, opts)[0] for s in range(SEATS)])
+    if policies[bidder].concedes(bid, int(meld[bidder]), trick_estimate(hands[bidder], buried[0])):
+        return score_conceded(bid, bidder, meld), bidder
     points, counters = play_out("greedy", hands[None], [trump], [bidder], opts["play_rule"])
     points[0, bidder] += buried[0]
     return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
@@ -540,14 +619,17 @@ class GameJob:
     `analysis.stats.ratio_share`), then hands dealt per finished game: their sum and sum of squares
     (every deal counts, thrown in or not, R2.5; spec Q12). Seat-games, the cluster sums and the hands
     per game count finished games only: an abandoned game has no winner, so it is no trial of the win
-    rate; its hands count in the points. The bidder never concedes (R4.10) in self-play: he always
-    plays (`play_hand`), so there are no concessions to count. `unpack` names the counts."""
+    rate; its hands count in the points. Then, of every game, per side (a, then b): contracts won by
+    its seats t, those conceded s (R4.10, `play_hand`: a policy with ``a_concede`` / ``b_concede``
+    concedes, `BidPolicy`; None never does), s², t², s·t (the game is the cluster of the concession
+    rate s / t). `unpack` names the counts."""
 
     block_size = 12
-    n_counts = 18
+    n_counts = 28
 
-    def __init__(self, a: str, b: str, options: dict | None = None):
-        self.a, self.b = bid_policy(a), bid_policy(b)
+    def __init__(self, a: str, b: str, options: dict | None = None, a_concede: int | None = None,
+                 b_concede: int | None = None):
+        self.a, self.b = bid_policy(a, a_concede), bid_policy(b, b_concede)
         self.opts = rule_options(options)
         if self.a.name == self.b.name == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
             raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
@@ -555,17 +637,21 @@ class GameJob:
                                "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
-        return f"pinochle3|GameJob|v2|{self.a.name}|{self.b.name}|{sorted(self.opts.items(), key=str)}"
+        return (f"pinochle3|GameJob|v3|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
+                f"{self.b.concede_margin}|{sorted(self.opts.items(), key=str)}")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
         """Name the counts (ints; pairs are (a, b)): games, wins (2), abandoned, seat_games (2),
         seat_hands (2), points (2), points_squares (2), seats_squares (2), seats_of_winner (2),
-        hands_sum, hands_squares (hands dealt per finished game)."""
+        hands_sum, hands_squares (hands dealt per finished game), contracts (2), conceded (2),
+        conceded_squares (2), contracts_squares (2), conceded_cross (2) (sums over games of s², t², s·t)."""
         c = [int(x) for x in counts]
         return {"games": c[0], "wins": c[1:3], "abandoned": c[3], "seat_games": c[4:6], "seat_hands": c[6:8],
                 "points": c[8:10], "points_squares": c[10:12], "seats_squares": c[12:14],
-                "seats_of_winner": c[14:16], "hands_sum": c[16], "hands_squares": c[17]}
+                "seats_of_winner": c[14:16], "hands_sum": c[16], "hands_squares": c[17], "contracts": c[18:28:5],
+                "conceded": c[19:28:5], "conceded_squares": c[20:28:5], "contracts_squares": c[21:28:5],
+                "conceded_cross": c[22:28:5]}
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
@@ -592,6 +678,9 @@ class GameJob:
                 out[10 + side] += (delta[seats] ** 2).sum()
             if score is None:
                 continue
+            at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
+            out[at] += 1
+            out[at + 1] += score.set_units[bidder] == 1  # one set unit: conceded (R6.6); played and set: 2
             scores = [s + d for s, d in zip(scores, score.delta)]
             winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:
@@ -600,6 +689,9 @@ class GameJob:
                 out[1 if is_a[winner] else 2] += 1
                 out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
                 out[16], out[17] = hand, hand * hand
-                return out
-        out[3] = 1
+                break
+        else:
+            out[3] = 1
+        for at in (18, 23):  # the game's cluster sums of the concession rate s / t: s², t², s·t
+            out[at + 2:at + 5] = out[at + 1] ** 2, out[at] ** 2, out[at] * out[at + 1]
         return out
