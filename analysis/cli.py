@@ -58,12 +58,12 @@ def _game_command(command: str, rest: list[str]) -> int:
 
 
 def _games(rest: list[str]) -> int:
-    """List the games; with a game name, its rule options and their defaults."""
+    """List the games; with a game name, its rule options, their defaults and allowed values."""
     from simcore.registry import games, get_game
 
     table = commands()
     if rest and rest[0] in ("-h", "--help"):
-        print("usage: cardsim games [GAME]   (the games; with a game, its rule options and their defaults)")
+        print("usage: cardsim games [GAME]   (the games; with a game, its rule options, defaults and values)")
         return 0
     if len(rest) > 1:
         raise CardsimError(f"'cardsim games' takes at most one game, got: {' '.join(rest)}")
@@ -71,7 +71,8 @@ def _games(rest: list[str]) -> int:
         game = get_game(rest[0])
         print(f"{game.title}: {game.deck.n_cards}-card pack, rules {game.rules_file}")
         for option in game.options:
-            print(f"  {option.name} = {option.default!r}  {option.help}")
+            values = ", ".join(map(repr, option.choices))
+            print(f"  {option.name} = {option.default!r}  [values: {values}]  {option.help}")
         return 0
     for name, game in sorted(games().items()):
         available = [c for c in sorted(table) if name in table[c]]

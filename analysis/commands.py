@@ -191,6 +191,48 @@ def game_option_items(items, game_name: str, options: tuple) -> dict:
     return chosen
 
 
+def add_option_argument(parser: argparse.ArgumentParser, game: str) -> None:
+    """--option NAME=VALUE, repeatable: a rule option of ``game`` (`command_options` checks it)."""
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help=f"a rule option, repeatable ('cardsim games {game}' lists them with their values); an "
+                             "option that cannot change this command's numbers is refused")
+
+
+def command_options(args: argparse.Namespace, game: str, command: str, reads, flags: dict[str, str] | None = None
+                    ) -> dict:
+    """The ``--option`` values of ``args`` for ``cardsim command game``, checked against the game's options
+    (`game_option_items`). ``flags``: option -> destination of the dedicated flag that sets it ("!permissive":
+    the flag sets the opposite boolean); the option sets that destination and is refused with the flag. Then
+    ``reads`` (option names, or a function of ``args`` giving them) are the options the command reads; any other
+    is refused unless it has its default, as an option is never accepted and ignored. Returns the options read
+    that have no flag, {name: value} sorted by name, for the rules and the titles."""
+    from simcore.registry import get_game
+
+    options = get_game(game).options
+    chosen = game_option_items(args.option, game, options)
+    noted = getattr(args, OPTIONS_GIVEN, {})
+    for name, target in (flags or {}).items():
+        if name not in chosen:
+            continue
+        dest = target.lstrip("!")
+        flag = "--" + dest.replace("_", "-")
+        if dest in noted or getattr(args, dest, None) is True:
+            raise CardsimError(f"give {flag} or --option {name}=..., not both")
+        setattr(args, dest, not chosen[name] if target.startswith("!") else chosen[name])
+    read = set(reads(args) if callable(reads) else reads)
+    defaults = {o.name: o.default for o in options}
+    for name, value in chosen.items():
+        if name not in read and value != defaults[name]:
+            raise CardsimError(f"option {name} does not change 'cardsim {command} {game}' (the options it reads: "
+                               f"{', '.join(sorted(read)) or 'none'}); drop it")
+    return {name: chosen[name] for name in sorted(chosen) if name in read and name not in (flags or {})}
+
+
+def options_note(options: dict) -> str:
+    """', options a=1, b=2' for a title line, or '' without rule options."""
+    return f", options {', '.join(f'{k}={v}' for k, v in options.items())}" if options else ""
+
+
 def flags_text(flags: list[str]) -> str:
     """["--n"] -> "--n"; ["--n", "--seed", "--seat"] -> "--n, --seed and --seat"."""
     return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"

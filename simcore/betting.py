@@ -89,6 +89,8 @@ class BettingRules:
     """Perlaggen A-11: an unbet G/H conceded scores only if the receiving team holds an example."""
     blind_bets: bool = False
     """Perlaggen §8.14: bets made before the cut, without example duty."""
+    void_to_second_shower: bool = False
+    """Giltspiel A-1 alternative: a figure nobody holds is conceded by the first team to show it to the second."""
 
     def __post_init__(self):
         check_target(self.target)
@@ -465,7 +467,9 @@ class Deal:
             mine, theirs = self.shown_code(team, f), self.shown_code(other(team), f)
             if mine < 0:
                 self.void_passes[f] += 1
-                if self.void_passes[f] >= 2:
+                if self.void_passes[f] >= 2 and self.rules.void_to_second_shower:
+                    self._decide(f, team, fig.value, "concession")
+                elif self.void_passes[f] >= 2:
                     self._decide(f, VOID, 0, "cards")
             elif mine == theirs:
                 if team == self.spiel_winner or (self.spiel_winner == NOBODY and not self.frozen[f]):

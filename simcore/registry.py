@@ -23,6 +23,15 @@ class Option:
     help: str = ""
 
 
+NOT_MODELLED = "(alternative not modelled)"
+
+
+def default_only(name: str, default, help: str) -> Option:
+    """An option whose spec default is the only rule played: its one choice is the default, its help ends
+    `NOT_MODELLED`."""
+    return Option(name, default, (default,), f"{help} {NOT_MODELLED}")
+
+
 @dataclass(frozen=True)
 class Game:
     name: str

@@ -73,7 +73,8 @@ def test_pack_and_registration():
                      "packets_seven": "2-3-T-2", "six_player_cards": 4, "six_player_no_trump": "throw_in",
                      "table_exchangers": "dealer_then_partners"}
     betting_defaults = {"communication": "partner", "straf_places": False}
-    assert {k: v for k, v in defaults.items() if k != "cut_depth"} == figure_defaults | deal_defaults | betting_defaults
+    expected = figure_defaults | deal_defaults | betting_defaults  # every spec default: tests/test_gilten_options.py
+    assert {k: defaults[k] for k in expected} == expected
     assert all(o.default in o.choices for o in game.options)
 
 
@@ -92,7 +93,6 @@ def test_perlaggen_sets_and_precedence(style, trump):
 
 def test_possible_trumps():
     assert P.trump_suits("innsbruck") == ("E", "L", "H", "S")
-    assert P.trump_suits("innsbruck", innsbruck_acorn_trump=False) == ("L", "H", "S")
     for style in ("eichel", "straf", "schlanders"):
         assert P.trump_suits(style) == ("L", "H", "S")
         with pytest.raises(CardsimError, match="not possible"):

@@ -29,9 +29,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, emit, flags_text, given_flags,
-                               one_of, path_text, positive_int, probe_writable, register_command, run_options,
-                               seed_number, whole_number, whole_value, write_failure)
+from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
+                               command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
+                               positive_int, probe_writable, register_command, run_options, seed_number, whole_number,
+                               whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
@@ -105,19 +106,21 @@ def _loaded(spec: str | Policy) -> Policy:
 
 def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=None, target: int | None = None,
           permissive: bool = False, communication: str = "partner", style: str | None = None,
-          players: int | None = None, hand: int | None = None, **run_kw) -> pd.DataFrame:
+          players: int | None = None, hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
     """Whole games between policies ``a`` and ``b`` (names, .json files or `Policy`s); rows "a" and "b" with
-    the game-win rate (win_p, lo, hi), points per deal (ppd_mean, lo, hi), wins and games. attrs: game, seed,
-    target, communication, style, players, hand, deals, the per-deal points histogram ``deal_points`` (a, b)
-    and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race`` (2, K, K)
-    (`simcore.betting.MatchJob`)."""
+    the game-win rate (win_p, lo, hi), points per deal (ppd_mean, lo, hi), wins and games. ``options``: further
+    rule options of the game ({name: value}: the engine's ``rules_from_options``; 3 players: `match3`'s). attrs:
+    game, seed, target, communication, style, players, hand, options, deals, the per-deal points histogram
+    ``deal_points`` (a, b) and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race``
+    (2, K, K) (`simcore.betting.MatchJob`)."""
+    options = dict(options or {})
     if game == "perlaggen" and players == THREE:
-        return match3(a, b, games, seed, target, style, hand, **run_kw)
+        return match3(a, b, games, seed, target, style, hand, options=options, **run_kw)
     _check_games(games)
     mod = engine(game)
     extra = variant(game, style, players, hand)
     check_communication(communication)
-    rules = mod.rules_from_options(target=target, strict_examples=not permissive)
+    rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive, **options})
     pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
     counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra), games, seed, **run_kw)
@@ -135,7 +138,9 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
     table = mod.kit(**extra)
     frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals, communication=communication,
-                       style=extra.get("style"), players=table.players, hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(), dealt_points=dealt.tolist(),
+                       options=options, style=extra.get("style"), players=table.players,
+                       hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(),
+                       dealt_points=dealt.tolist(),
                        race=counts[10 + 2 * size * size:-1].reshape(2, size, size).tolist())
     return frame
 
@@ -143,7 +148,8 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
 def match_json(frame: pd.DataFrame) -> dict:
     """The command's JSON: {"games", "a": {"win_rate": {p, lo, hi}, "points_per_deal": {mean, lo, hi}}, "b"};
     with the Strafperlaggen finish each side also has "second_place" and "third_place" {p, lo, hi}."""
-    out = {"games": int(frame.attrs["games"])}
+    options = frame.attrs["options"]
+    out = {"games": int(frame.attrs["games"]), **({"options": options} if options else {})}
     for _, row in frame.iterrows():
         out[row["side"]] = {"win_rate": {"p": row["win_p"], "lo": row["win_lo"], "hi": row["win_hi"]},
                             "points_per_deal": {"mean": row["ppd_mean"], "lo": row["ppd_lo"], "hi": row["ppd_hi"]}}
@@ -154,14 +160,17 @@ def match_json(frame: pd.DataFrame) -> dict:
 
 
 def _setting(at: dict) -> str:
-    """", target 18, Innsbruck style, communication partner" for the titles (players when not four)."""
+    """", target 18, Innsbruck style, communication partner" for the titles (players when not four), then the rule
+    options given."""
     style = f", {at['style'].capitalize()} style" if at.get("style") else ""
     table = f", {at['players']} players x {at['hand']} cards" if at.get("players", 4) != 4 else ""
     if at.get("players") == THREE:
-        return (f", Strafperlaggen from {at['target']} down to 0{table}" if at["style"] == "straf" else
-                f", target {at['target']}{style}{table}, each for himself (a pairing x, y of the "
-                f"policies list is one match: x in one seat, y in two)")
-    return f", target {at['target']}{style}{table}, communication {at['communication']}"
+        setting = (f", Strafperlaggen from {at['target']} down to 0{table}" if at["style"] == "straf" else
+                   f", target {at['target']}{style}{table}, each for himself (a pairing x, y of the "
+                   f"policies list is one match: x in one seat, y in two)")
+    else:
+        setting = f", target {at['target']}{style}{table}, communication {at['communication']}"
+    return setting + options_note(at.get("options"))
 
 
 def match_text(frame: pd.DataFrame) -> str:
@@ -195,9 +204,10 @@ def match_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 def tournament(game: str, policies: list[str], games: int = 1000, seed=None, target: int | None = None,
                communication: str = "partner", style: str | None = None, players: int | None = None,
-               hand: int | None = None, **run_kw) -> pd.DataFrame:
+               hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
     """Round robin: every pair of policies plays a `match` of ``games`` games (the same seed, so the
-    same deal sequences). Rows: policy, opponent, win_p, win_lo, win_hi, ppd_mean, ppd_lo, ppd_hi, games."""
+    same deal sequences; ``options`` as for `match`). Rows: policy, opponent, win_p, win_lo, win_hi, ppd_mean,
+    ppd_lo, ppd_hi, games."""
     if run_kw.pop("places", None):
         raise CardsimError("--places is reported by `cardsim match` only (the tournament table shows game-win "
                            "rates): drop --places here")
@@ -212,13 +222,13 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             frame = match(game, loaded[a], loaded[b], games, seed, target, communication=communication, style=style,
-                          players=players, hand=hand, **run_kw)
+                          players=players, hand=hand, options=options, **run_kw)
             for side, other_side in (("a", "b"), ("b", "a")):
                 row = frame.set_index("side").loc[side]
                 rows.append({"policy": row["policy"], "opponent": frame.set_index("side").loc[other_side, "policy"],
                              **{k: row[k] for k in ("win_p", "win_lo", "win_hi", "ppd_mean", "ppd_lo", "ppd_hi",
                                                      "wins", "games")}})
-            setting = {k: frame.attrs[k] for k in ("target", "style", "players", "hand")}
+            setting = {k: frame.attrs[k] for k in ("target", "style", "players", "hand", "options")}
     table = pd.DataFrame(rows)
     table.attrs.update(game=game, seed=seed, games=games, communication=communication, **setting)
     return table
@@ -372,9 +382,9 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
 
 def thresholds(game: str, target: int | None = None, games: int = 2000, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
-               hand: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+               hand: int | None = None, options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
-    ``policy`` (``games`` games; the per-deal points and race order by who deals, then
+    ``policy`` (``games`` games, rule ``options`` as for `match`; the per-deal points and race order by who deals, then
     `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at every
     score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
 
@@ -384,13 +394,14 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
         ignored = [name for name, used in (("--target", target is not None), ("--places", run_kw.get("places")),
-                                           ("--communication", communication != "partner")) if used]
+                                           ("--communication", communication != "partner"),
+                                           ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
             raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
                                f"{flags_text(ignored)}")
         return {"first_order": thresholds3(style, hand)}
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
-                  players=players, hand=hand, **run_kw)
+                  players=players, hand=hand, options=options, **run_kw)
     at = frame.attrs
     target = at["target"]
     p, first, deals = self_play_model(at["dealt_points"], at["race"])
@@ -405,7 +416,8 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
                                for d in (0, 1) for a in range(target) for b in range(target)
                                for i, v in enumerate(VALUES)])
     meta = dict(game=game, target=target, seed=at["seed"], games=at["games"], deals=at["deals"], policy=policy,
-                communication=communication, style=at["style"], players=at["players"], hand=at["hand"])
+                communication=communication, style=at["style"], players=at["players"], hand=at["hand"],
+                options=at["options"])
     first_table = first_order(game, communication, style, players, hand)
     for table in (first_table, equity, game_level):
         table.attrs.update(meta)
@@ -457,7 +469,7 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     if at.get("players") == THREE:
         return {**at, "first_order": tables["first_order"].to_dict(orient="records")}
     return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy", "communication", "style",
-                                   "players", "hand")},
+                                   "players", "hand")}, **({"options": at["options"]} if at["options"] else {}),
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
 
 
@@ -503,9 +515,9 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
     if game == "perlaggen":
         from simcore.games.perlaggen_deal import FOUR_PLAYER_STYLES, PLAYER_COUNTS
 
-        parser.add_argument("--style", type=one_of(FOUR_PLAYER_STYLES), default=None,
+        parser.add_argument("--style", type=one_of(FOUR_PLAYER_STYLES), action=NotedStore, default=None,
                             help="the style (default: the game's style option, innsbruck)")
-        parser.add_argument("--players", type=one_of(PLAYER_COUNTS), default=None,
+        parser.add_argument("--players", type=one_of(PLAYER_COUNTS), action=NotedStore, default=None,
                             help="players: 4 (default), 2 (one against one, 7 cards, §9.2), 3 (each for himself, "
                                  "7 cards, §9.4: match and tournament; --games a multiple of 3) or 6 (two teams of "
                                  "three, 4 or 5 cards, §9.3)")
@@ -516,8 +528,9 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
                             help="with --straf: after someone has won, the other two play on for places 2 and 3 "
                                  "(§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
                                  "(default: the game's straf_places option, off)")
-        parser.add_argument("--hand", type=whole_number, default=None,
+        parser.add_argument("--hand", type=whole_number, action=NotedStore, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
+    add_option_argument(parser, game)
     parser.add_argument("--seed", type=seed_number, action=NotedStore, default=None,
                         help="random seed (default: fresh, printed with the result)")
     parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
@@ -557,9 +570,40 @@ def _thresholds_arguments(game: str):
     return add
 
 
-def _setting_kw(args: argparse.Namespace) -> dict:
-    kw = {"communication": args.communication, **{k: getattr(args, k, None) for k in ("style", "players", "hand")},
-          **run_options(args)}
+TEAM_READS = {"giltspiel": ("target", "communication", "strict_examples", "void_policy", "fifth_trick_bet"),
+              "perlaggen": ("target", "communication", "style", "players", "concede_needs_example",
+                            "one_pending_in_play", "fifth_trick_bet")}
+"""The rule options the team games' match, tournament and thresholds read (Perlaggen with six players also
+six_player_cards)."""
+
+
+def _reads(game: str, command: str):
+    """The function of the parsed arguments giving the options ``cardsim command game`` reads
+    (`analysis.commands.command_options`): the team game's, or at three players (`match3`) the table's and,
+    with --straf, straf_no_hopeless_spiel_bet and (match only) straf_places; the 3-player thresholds are
+    formulas of the style."""
+    def reads(args: argparse.Namespace) -> tuple[str, ...]:
+        players = getattr(args, "players", None)
+        if players != THREE:
+            return TEAM_READS[game] + (("six_player_cards",) if players == 6 else ())
+        if command == "thresholds":
+            return ("players", "style")
+        if not args.straf:
+            return ("players", "target", "style")
+        return ("players", "straf_no_hopeless_spiel_bet") + (("straf_places",) if command == "match" else ())
+    return reads
+
+
+def _setting_kw(args: argparse.Namespace, game: str, command: str) -> dict:
+    """The keywords of the command's `match`, `tournament` or `thresholds` call from the parsed arguments;
+    ``--option`` values first set their flags' destinations (`analysis.commands.command_options`)."""
+    flags = {"target": "target", "communication": "communication", "style": "style", "players": "players",
+             "six_player_cards": "hand", "straf_places": "places"}
+    if hasattr(args, "permissive"):
+        flags["strict_examples"] = "!permissive"
+    options = command_options(args, game, command, _reads(game, command), flags)
+    kw = {"communication": args.communication, "options": options,
+          **{k: getattr(args, k, None) for k in ("style", "players", "hand")}, **run_options(args)}
     if getattr(args, "straf", False):
         if args.players != THREE or args.style:
             raise CardsimError("--straf is the 3-player Strafperlaggen (§9.5, its own Perlaggen): use it with "
@@ -575,25 +619,28 @@ def _setting_kw(args: argparse.Namespace) -> dict:
 
 def _match_of(game: str):
     def frame(args: argparse.Namespace) -> pd.DataFrame:
-        return match(game, args.a, args.b, args.games, args.seed, args.target, args.permissive, **_setting_kw(args))
+        kw = _setting_kw(args, game, "match")
+        return match(game, args.a, args.b, args.games, args.seed, args.target, args.permissive, **kw)
     return frame
 
 
 def _tournament_of(game: str):
     def frame(args: argparse.Namespace) -> pd.DataFrame:
-        return tournament(game, args.policies.split(","), args.games, args.seed, args.target, **_setting_kw(args))
+        kw = _setting_kw(args, game, "tournament")
+        return tournament(game, args.policies.split(","), args.games, args.seed, args.target, **kw)
     return frame
 
 
 def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+        kw = _setting_kw(args, game, "thresholds")
         unused = given_flags(args, "games", "target", "communication", "policy",
                              *(dest for dest in SAMPLING_DESTS if dest != "n")) + \
             (["--places"] if getattr(args, "places", None) else [])
         if getattr(args, "players", None) == THREE and unused:  # no self-play: nothing for them to set
             raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
                                f"{flags_text(unused)}")
-        return thresholds(game, args.target, args.games, args.seed, args.policy, **_setting_kw(args))
+        return thresholds(game, args.target, args.games, args.seed, args.policy, **kw)
     return frame
 
 
@@ -675,7 +722,8 @@ THREE_B = 2
 
 
 def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, target: int | None = None,
-           style: str | None = None, hand: int | None = None, places: bool | None = None, **run_kw) -> pd.DataFrame:
+           style: str | None = None, hand: int | None = None, places: bool | None = None, options: dict | None = None,
+           **run_kw) -> pd.DataFrame:
     """Whole 3-player Perlaggen games (`simcore.games.perlaggen_three`; ``style="straf"``: Strafperlaggen,
     ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
     deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
@@ -684,7 +732,8 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     off), wins (b: games won by either b player) and games (b: 2 x games, the seats b played). A policy
     as good as its opponents wins 1/3 of its games. ``places`` (Strafperlaggen; None: the registered
     ``straf_places`` option): the other two play on for places 2 and 3 (§9.5); columns second_p/lo/hi and
-    third_p/lo/hi (intervals as for the win rate; b's per b player, mapped from a's), attrs finish_deals."""
+    third_p/lo/hi (intervals as for the win rate; b's per b player, mapped from a's), attrs finish_deals.
+    ``options``: {"straf_no_hopeless_spiel_bet": True} or none (`simcore.games.perlaggen_three.Deal3`)."""
     from simcore.games import perlaggen_three as T
     from simcore.games.perlaggen import OPTIONS
 
@@ -700,7 +749,9 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
         target = T.STRAF_START if style == T.STRAF else option["target"]
     pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
-    counts = runner.run(T.Match3Job(pa, pb, target, style, places), games, seed, **run_kw)
+    options = dict(options or {})
+    job = T.Match3Job(pa, pb, target, style, places, options.get("straf_no_hopeless_spiel_bet", False))
+    counts = runner.run(job, games, seed, **run_kw)
     (n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd, seconds, thirds, finish_deals,
      wins_sq, seconds_sq, thirds_sq) = (int(c) for c in counts)
     win = clustered_share(a_wins, wins_sq, n // THREE, THREE)
@@ -715,6 +766,7 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
                 side.update({f"{key}_p": share["p"], f"{key}_lo": share["lo"], f"{key}_hi": share["hi"]})
     frame = pd.DataFrame([dict(side="a", policy=pa.name, **side_a), dict(side="b", policy=pb.name, **side_b)])
     frame.attrs.update(game="perlaggen", seed=seed, target=target, games=n, deals=deals, communication="none",
+                       options=options,
                        style=style, players=THREE, hand=T.HAND, places=bool(places), finish_deals=finish_deals)
     return frame
 
@@ -726,7 +778,8 @@ def match3_text(frame: pd.DataFrame) -> str:
     else:
         kind, setting = "3-player match (each for himself, §9.4)", (f"target {at['target']}, "
                                                                     f"{at['style'].capitalize()} style")
-    lines = [f"Perlaggen {kind}: {frame.policy[0]} (a) in one seat vs two {frame.policy[1]} (b), {setting}, 7 cards",
+    lines = [f"Perlaggen {kind}: {frame.policy[0]} (a) in one seat vs two {frame.policy[1]} (b), {setting}, 7 cards"
+             f"{options_note(at['options'])}",
              f"{at['games']:,} games ({at['games'] // THREE:,} deal sequences, each played with a in every seat), "
              f"{at['deals']:,} deals, seed {at['seed']}; 95% intervals; an even policy wins 1/3",
              "(b: one b player; its win rate is (1 - a's) / 2"

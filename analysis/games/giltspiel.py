@@ -20,8 +20,9 @@ from fractions import Fraction
 import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
-from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, emit, long_frame, no_exact,
-                               one_of, register_command, run_options, tables_long, whole_number)
+from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
+                               command_options, emit, long_frame, no_exact, one_of, register_command, run_options,
+                               tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -264,9 +265,11 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "or by PIMC players with imperfect information (pimc)")
     spiel_play.add_pimc_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
+    add_option_argument(parser, GAME)
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
+    command_options(args, GAME, "odds", ())  # the figure odds report VOID apart and take no betting rule
     return odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
                 args.spiel, spiel_play.pimc_options(args), **run_options(args))
 
@@ -285,9 +288,11 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=whole_number, action=NotedStore, default=1,
                         help="seat whose own class conditions tables C and D (default 1)")
     add_run_arguments(parser, default_n=2_000_000)
+    add_option_argument(parser, GAME)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    command_options(args, GAME, "stats", ())  # figure counts of the deals, no betting rule
     check_exact_alone(args, "seat")  # every hand is enumerated, and a hand's facts do not depend on its seat
     if args.exact:
         tables = exact()
@@ -302,6 +307,7 @@ STATS_KEYS = {"outcome": ["figure", "outcome"], "best_gleich": ["label"], "best_
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    command_options(args, GAME, "stats", ())
     no_exact(args)
     return tables_long(stats(args.n, args.seed, args.seat, **run_options(args)), STATS_KEYS)
 

@@ -23,9 +23,9 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, check_only_with,
-                               decimal_value, emit, long_frame, no_exact, one_of, positive_int, register_command,
-                               run_options, tables_long, whole_number)
+from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
+                               check_only_with, command_options, decimal_value, emit, long_frame, no_exact, one_of,
+                               options_note, positive_int, register_command, run_options, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
@@ -188,14 +188,17 @@ def _stopper(text: str | None, seat: int, permanent) -> int | None:
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
-         n: int = 200_000, seed=None, level: str = "L0", stakes=(1, 1), **run_kw) -> pd.DataFrame:
-    """P(win / stand / lose / void) of Gleich and Hanger (level L0 or L1) for the team of ``seat``.
+         n: int = 200_000, seed=None, level: str = "L0", stakes=(1, 1), options: dict | None = None,
+         **run_kw) -> pd.DataFrame:
+    """P(win / stand / lose / void) of Gleich and Hanger (level L0 or L1) for the team of ``seat``;
+    ``options``: further `D.DealRules` options ({"six_below_bells_seven": False}).
 
     ``n`` deals are sampled; those that contradict the public facts (a permanent Perlagg as the
     cutter's stopper, exchanges other than the given ones) are rejected, so the frame's ``n`` counts
     the accepted deals out of ``attempted``. Rows: figure, outcome, p, lo, hi, successes, n.
     """
-    rules = D.DealRules(style, exchange, exchange_gives)
+    options = dict(options or {})
+    rules = D.DealRules(style, exchange, exchange_gives, **options)
     known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper)
     seed = normalize_seed(seed)
     evaluation = D.Evaluation(level, stakes)
@@ -207,7 +210,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        for i, fig in enumerate(FIGURES)], ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     trump_letter = P.DECK.suits[known.trump]
-    own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter)[0]
+    own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter,
+                         six_below_bells_seven=rules.six_below_bells_seven)[0]
     frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=seat, team=seat % 2,
                        style=style, hand=P.DECK.format_cards(known.hand), trump=trump_letter,
                        turnup=None if known.turned is None else P.DECK.token(known.turned),
@@ -215,7 +219,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
                        exchange=exchange, exchange_gives=exchange_gives, level=level,
                        stakes=list(evaluation.stakes) if level == "L1" else None, stopper=None if known.stopper is None else P.DECK.token(known.stopper),
-                       own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]))
+                       own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
+                       options=options)
     return frame
 
 
@@ -224,7 +229,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
             "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
     spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None}
-    return {**{k: a[k] for k in keys}, **spiel, "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+    return {**{k: a[k] for k in keys}, **spiel, **({"options": a["options"]} if a["options"] else {}),
+            "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
 
@@ -237,7 +243,7 @@ def format_odds(frame: pd.DataFrame) -> str:
     facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
     level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
     lines = [f"Perlaggen ({a['style']}) {level} figure odds for seat {a['seat']} ({SEAT_NAMES[a['seat']]}, "
-             f"team {'D' if a['team'] == 0 else 'O'})",
+             f"team {'D' if a['team'] == 0 else 'O'}){options_note(a['options'])}",
              f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
              "; ".join(facts),
              f"n = {a['n']:,} deals consistent with the public facts of {a['attempted']:,}, seed {a['seed']}, "
@@ -287,7 +293,8 @@ def _team_perlaggen_frame(counts: np.ndarray) -> pd.DataFrame:
 
 
 def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str = "always",
-          exchange_gives: str = "keep_figures", level: str = "L0", stakes=(1, 1), **run_kw) -> dict[str, pd.DataFrame]:
+          exchange_gives: str = "keep_figures", level: str = "L0", stakes=(1, 1), options: dict | None = None,
+          **run_kw) -> dict[str, pd.DataFrame]:
     """Table-level distributions of deals as played (spec §11.2), figures at level L0 or L1 (§11.6).
 
     trump, cutter_k, deal (turned Perlagg, exchanges, upgrades, acorn swaps): P per deal;
@@ -296,8 +303,10 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
     one team winning both, at ``level``; outcome_l0 (level L1 only): the same at L0, for the cost of
     the Gleich/Hanger conflict (Q6); seat_best: P(the seat's figure is strictly / tied best at the
     table, L0); team_perlaggen: P(a team wins / ... a figure | its two hands hold j Perlaggen), at ``level``.
+    ``options``: further `D.DealRules` options, as for `odds`.
     """
-    rules = D.DealRules(style, exchange, exchange_gives)
+    options = dict(options or {})
+    rules = D.DealRules(style, exchange, exchange_gives, **options)
     evaluation = D.Evaluation(level, stakes)
     seed = normalize_seed(seed)
     deals, parts = D.StatsJob.split(runner.run(D.StatsJob(rules, evaluation), n, seed, **run_kw))
@@ -325,7 +334,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
         tables["outcome_l0"] = _outcome_frame(parts["outcome"], parts["both"], deals)
     for table in tables.values():
         table.attrs.update(game=GAME, n=deals, seed=seed, style=style, exchange=exchange, exchange_gives=exchange_gives,
-                           level=level, stakes=list(evaluation.stakes) if level == "L1" else None)
+                           level=level, stakes=list(evaluation.stakes) if level == "L1" else None, options=options)
     return tables
 
 
@@ -333,7 +342,7 @@ def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     a = tables["trump"].attrs
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "style": a["style"], "exchange": a["exchange"],
             "exchange_gives": a["exchange_gives"], "level": a["level"], "stakes": a["stakes"],
-            "tables": table_records(tables)}
+            **({"options": a["options"]} if a["options"] else {}), "tables": table_records(tables)}
 
 
 def _seat_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
@@ -427,7 +436,7 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["trump"].attrs
     level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
     lines = [f"Perlaggen ({a['style']}) table statistics, {level}: n = {a['n']:,} deals as played, seed {a['seed']}, "
-             f"exchange {a['exchange']} ({a['exchange_gives']}), 95% intervals"]
+             f"exchange {a['exchange']} ({a['exchange_gives']}){options_note(a['options'])}, 95% intervals"]
     sections = (("trump", "Trump suit"), ("cutter_k", "Perlaggen the cutter took"), ("deal", "Turn-up and exchanges"))
     for name, title in sections:
         lines += ["", title] + [f"  {r['label']:<22}{format_cell(r)}" for _, r in tables[name].iterrows()]
@@ -556,13 +565,21 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     spiel_play.add_spiel_arguments(parser)
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
+    add_option_argument(parser, GAME)
+
+
+RULE_FLAGS = {"style": "style", "exchange": "exchange_policy", "exchange_gives": "exchange_gives"}
+"""Options of the deal rules with a flag of their own (`analysis.commands.command_options`)."""
+DEAL_READS = ("style", "exchange", "exchange_gives")
+"""The options every simulated deal reads; the four-player figures also read six_below_bells_seven."""
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
+    rules = command_options(args, GAME, "odds", DEAL_READS + ("six_below_bells_seven",), RULE_FLAGS)
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
-                args.level, _stakes_of(args), **run_options(args))
+                args.level, _stakes_of(args), rules, **run_options(args))
     return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, options, **run_options(args))
 
 
@@ -578,20 +595,32 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true",
                         help="exact per-hand facts of §11.1 by enumeration (no sampling)")
-    parser.add_argument("--players", type=one_of(D.PLAYER_COUNTS), default=4,
+    parser.add_argument("--players", type=one_of(D.PLAYER_COUNTS), action=NotedStore, default=4,
                         help="players (§9.2-§9.5): 4 (default, partnerships), 2, 3 (each for himself; --style "
                              "straf for Strafperlaggen) or 6 (two teams of three)")
-    parser.add_argument("--hand-size", type=positive_int, default=None,
+    parser.add_argument("--hand-size", type=positive_int, action=NotedStore, default=None,
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
-    parser.add_argument("--packets", default=None, type=one_of(tuple(V.PACKETS)),
+    parser.add_argument("--packets", action=NotedStore, default=None, type=one_of(tuple(V.PACKETS)),
                         help="packet schedule, T = trump turned: 2-3-T-2 (default for 7 cards), 3-T-4 (Straf), "
                              "2-2 (6 players, 4 cards), 2-3 (6 players, 5 cards)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
+    add_option_argument(parser, GAME)
+
+
+def _stats_reads(args: argparse.Namespace) -> tuple[str, ...]:
+    """The options ``cardsim stats perlaggen`` reads: none with --exact (every style, unexchanged), else the
+    deal's, the four-player figures' six_below_bells_seven, or the table's packets or six-player hand size."""
+    if args.exact:
+        return ()
+    table = {4: "six_below_bells_seven", 6: "six_player_cards"}.get(args.players, "packets_seven")
+    return DEAL_READS + ("players", table)
 
 
 def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     """The tables of ``cardsim stats perlaggen``: `table_stats` for 2, 3 or 6 players, else `exact` or `stats`."""
+    rules = command_options(args, GAME, "stats", _stats_reads, RULE_FLAGS | {
+        "players": "players", "packets_seven": "packets", "six_player_cards": "hand_size"})
     stakes = _stakes_of(args)
     if args.players != 4:
         if args.exact or args.level != "L0":
@@ -607,7 +636,7 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
             raise CardsimError("--exact enumerates single-hand facts, which have no figure level; drop --level")
         check_exact_alone(args, "style", "exchange_policy", "exchange_gives")  # exact() covers every style, unexchanged
         return exact()
-    return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, stakes,
+    return stats(args.style, args.n, args.seed, args.exchange_policy, args.exchange_gives, args.level, stakes, rules,
                  **run_options(args))
 
 

@@ -29,7 +29,7 @@ from simcore.figures import (
     set_code_four_suits,
     top_bit_table,
 )
-from simcore.registry import Game, Option, register
+from simcore.registry import Game, Option, default_only, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -57,11 +57,42 @@ FIGURES = ("gleich", "hanger")
 OPTIONS = (
     Option("target", 11, (11, 15), "points that win a game (spec §3 step 0); used by betting and scoring"),
     Option("void_policy", "nobody_scores", ("nobody_scores", "second_shower_scores"),
-           "a figure nobody holds (spec A-1); odds report VOID separately either way"),
+           "A-1: a figure nobody holds scores for nobody, or (the literal showing) the first team to show "
+           "concedes it to the second; used by betting (the policies' estimates count a void as no score); odds "
+           "report VOID separately either way"),
+    default_only("tie_break", "stands", "A-2: no tie-break beyond rank and length: equal best figures stand"),
+    default_only("partners_tie", "team_wins", "A-3: equal best figures of both partners win for their team"),
+    default_only("hanger_wraps", False, "A-4: no Hanger wraps from the Ace to the 7"),
+    default_only("played_cards_count", True, "A-5: the whole original hand counts for Gleich and Hanger"),
+    default_only("final_stand", "freeze_rule", "A-6: a tied figure finally stands by the §7.8 freeze rule"),
+    default_only("showing_pass_behind", False, "A-7: a team behind in the showing must improve, bet or concede"),
+    default_only("penalty", "minus_2_per_team_figure",
+                 "A-8: -2 per team and failed figure, counted first; totals may go below 0"),
     Option("fifth_trick_bet", "fifth_card_rule", ("fifth_card_rule", "unplayed_only"),
-           "who may bet the Spiel in trick 5 (spec A-9); used by betting"),
+           "A-9: who may bet the Spiel in trick 5: a player whose fifth card follows the led suit or is a trump "
+           "(the leader always), or only players who have not played to it; used by betting"),
+    default_only("fifth_trick_raise", "raise_only",
+                 "A-10: the fifth-trick restriction applies to raising a Spiel bet, not to holding it"),
+    default_only("example_holder", "answering_seat", "A-11: the seat answering a G/H bet must hold the example"),
+    default_only("speech_order", "clockwise_from_next",
+                 "A-12: betting windows poll from the next player to act, clockwise (spec alternative: random "
+                 "priority)"),
+    default_only("concede_pending", False, "A-13: a team may not concede a figure while its own bet on it is pending"),
+    default_only("spiel_aus_held", "ends_game",
+                 "A-14: a held Spiel aus ends the game at once, overriding the scoring order (spec alternative: "
+                 "score in category 2)"),
+    default_only("gestrichen_after_bet", "normal_resolution",
+                 "A-15: with G or H already bet and held, the both-gestrichen rule does not apply"),
+    default_only("gestrichen_oracle", True,
+                 "A-16: both gestrichen with a >= 3-card figure: the game ends at once, no trick play"),
+    default_only("first_dealer", "random", "A-17: random first dealer, uniform shuffle, packets start at forehand"),
+    default_only("stop_on_target", False,
+                 "A-18: the deal is finished when concessions reach the target, then the scoring order decides "
+                 "(spec alternative: stop_on_target)"),
     Option("strict_examples", True, (True, False),
-           "forbid G/H bets and holds without an example (spec A-19); used by betting"),
+           "A-19: forbid G/H bets and holds without an example (False: allowed, penalised at verification); "
+           "used by betting (--permissive)"),
+    default_only("answer_pending_first", True, "A-20: a team answers every pending bet before it bets itself"),
     Option("communication", "partner", ("partner", "none", "auer_channel"),
            "§7.14: what a player knows when betting: partner = his team's hands (open signals), none = his own "
            "hand, auer_channel = his own hand and the partner's signalled trumps, has-Gleich and has-Hanger; used by "

@@ -55,7 +55,8 @@ def rules_from_options(target: int | None = None, **options) -> BettingRules:
             raise CardsimError(f"unknown Giltspiel option {key!r}; options: {', '.join(values)}")
         values[key] = value
     return BettingRules(target=values["target"] if target is None else target,
-                        strict_examples=bool(values["strict_examples"]), fifth_trick_bet=values["fifth_trick_bet"])
+                        strict_examples=bool(values["strict_examples"]), fifth_trick_bet=values["fifth_trick_bet"],
+                        void_to_second_shower=values["void_policy"] == "second_shower_scores")
 
 
 # --- the pack for the engine --------------------------------------------------------------------

@@ -32,7 +32,7 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
-from simcore.registry import Option
+from simcore.registry import Option, default_only
 
 DECK = Deck(
     name="perlaggen",
@@ -56,35 +56,85 @@ GLEICH, HANGER = 0, 1
 OPTIONS = (
     Option("style", "innsbruck", STYLES,
            "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1, §9.5, §9.6)"),
-    Option("straf_trump_seven", "after_E7", ("after_E7",),
-           "A-03: in Strafperlaggen the trump 7 (hearts or leaves trump) ranks right after the E7"),
-    Option("schlanders_eight", "S8", ("S8",),
-           "A-04: in Schlanders the 8 of bells (S4; S1 says acorns) takes the Weli's place"),
-    Option("deutschnofen_trump_king", "merged", ("merged",),
-           "A-33: in Deutschnofen the trump King is HK/SK itself with hearts/bells trump (9 Perlaggen, else 10)"),
-    Option("cutter_stops_at_hand_size", True, (True,),
-           "with 7 permanent Perlaggen (Deutschnofen) the cutter stops taking when he holds a full hand "
-           "(not in the spec; P(k > 5) < 1e-5)"),
-    Option("innsbruck_acorn_trump", True, (True, False),
-           "A-25: acorns can be trump in the Innsbruck style (Eichel: never, §9.1)"),
-    Option("unbaptised_identity", "printed", ("printed",),
-           "A-06/B4: a Perlagg played without a baptism counts as its printed card, precedence 0"),
-    Option("baptism_targets", "pack", ("pack",),
-           "A-23: a Perlagg may stand for any of the 33 faces of the pack (the S6 included)"),
+    default_only("spiel_aus_reading", "conceded_scores_7",
+                 "A-01 (D-1): a Spiel aus conceded (not accepted) scores 7 for the bettor"),
+    default_only("straf_sixth_case", "raiser_scores",
+                 "A-02 (D-2): S1's 6th Strafperlaggen case read as A -3, B +3 (the raiser), C 0 (free ride)"),
+    default_only("straf_trump_seven", "after_E7",
+                 "A-03 (D-3): in Strafperlaggen the trump 7 (hearts or leaves trump) ranks right after the E7"),
+    default_only("schlanders_eight", "S8",
+                 "A-04 (D-9): in Schlanders the 8 of bells (S4; S1 says acorns) takes the Weli's place"),
+    default_only("follow_printed_suit", False,
+                 "A-05: only natural cards of the led suit (or of trump when trump is led) oblige to follow; a "
+                 "Perlagg of the printed led suit does not"),
+    default_only("deutschnofen_trump_king", "merged",
+                 "A-33: in Deutschnofen the trump King is HK/SK itself with hearts/bells trump (9 Perlaggen, else 10)"),
+    default_only("cutter_stops_at_hand_size", True,
+                 "with 7 permanent Perlaggen (Deutschnofen) the cutter stops taking when he holds a full hand "
+                 "(not in the spec; P(k > 5) < 1e-5)"),
+    default_only("innsbruck_acorn_trump", True,
+                 "A-25: acorns can be trump in the Innsbruck style (Eichel: never, §9.1)"),
+    default_only("unbaptised_identity", "printed",
+                 "A-06/B4: a Perlagg played without a baptism counts as its printed card, precedence 0"),
+    default_only("baptism_targets", "pack", "A-23: a Perlagg may stand for any of the 33 faces of the pack (the S6 "
+                 "included)"),
     Option("six_below_bells_seven", True, (True, False),
-           "A-24: the 6 of bells lies directly below the 7 of bells in a Hanger"),
-    Option("hanger_wraps", False, (False,), "A-24: no wrap-around from the 7 to the Ace"),
-    Option("gestrichen_uses_perlaggen", True, (True, False),
-           "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
+           "A-24: the 6 of bells lies directly below the 7 of bells in a Hanger (False: the 6 makes no run); "
+           "used by the four-player odds and stats"),
+    default_only("hanger_wraps", False, "A-24: no wrap-around from the 7 to the Ace"),
+    default_only("gestrichen_uses_perlaggen", True,
+                 "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
+    default_only("eichel_gestrichen_tie", "length_only",
+                 "A-26: Eichel, both gestrichen: length alone decides; equal lengths play the tricks"),
     Option("target", 18, (11, 15, 18, 24),
            "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); used by betting"),
     Option("communication", "partner", ("partner", "none", "auer_channel"),
            "§7.5 (A-30): what a player knows when betting: partner = his team's hands, none = his own hand, "
            "auer_channel = his own hand and the partners' signalled trumps/Perlaggen, has-Gleich and has-Hanger; used "
            "by betting (--communication)"),
+    Option("concede_needs_example", True, (True, False),
+           "A-11: an unbet Gleich/Hanger conceded scores only if the receiving team holds an example (no "
+           "penalty without); False: it scores anyway; used by team betting (2, 4, 6 players)"),
+    default_only("betting_limit", "secured_counts",
+                 "A-12: bet only if score + secured + value < target (§8.6); secured counts figures decided in "
+                 "the deal"),
+    default_only("negative_totals", True, "A-13: the -2 penalty may take a total below 0"),
+    default_only("first_shower", "spiel_winner", "A-14 (D-4): the team that won the Spiel shows first"),
+    default_only("gestrichen_tie", "height",
+                 "A-15 (D-6): both gestrichen with equal sizes: the figure's height decides"),
+    Option("one_pending_in_play", True, (True, False),
+           "A-16: during trick play at most one unanswered bet at a time (False: several, as in the showing); "
+           "used by team betting (2, 4, 6 players)"),
+    default_only("gut_bei_farbe", "conditional_concession",
+                 "A-17 (D-5): 'gut bei Farbe' is a reply: conceded if the bettor's card follows suit or is a trump"),
+    default_only("close_finish_order", "figure_place",
+                 "A-18: penalty transfers count at the figure's place; Straf: conceded, bet-and-held by first bet, "
+                 "then unbet Spiel, Gleich, Hanger"),
+    default_only("gestrichen_during_deal", "general_rule",
+                 "A-19: becoming gestrichen in a deal: the >= 3-card comparison only with Gleich and Hanger both "
+                 "open and unbet, else the §8.12 order"),
+    default_only("blind_counter_bets", True, "A-20: blind bets may be answered by counter-bets as any bet"),
+    default_only("blind_bet_having", "team", "A-21: 'having' the figure of a blind bet is judged per team"),
+    default_only("bettor_raises", False, "A-29: three players: the original bettor may not raise"),
+    default_only("hoell_auf_answer", "before_deal",
+                 "A-32: the player on 1 answers \"Höll auf!\" before the cards of the deal are dealt (blind)"),
+    Option("fifth_trick_bet", "fifth_card_rule", ("fifth_card_rule", "unplayed_only"),
+           "A-34: the fifth-trick Spiel bet test applies to the player's fifth card whether in hand or already "
+           "played; unplayed_only: only players who have not played to trick 5 may bet; used by team betting "
+           "(2, 4, 6 players)"),
+    default_only("spiel_aus_stands", "deal_scores_normally",
+                 "A-35: a Spiel aus accepted whose figure then stands wins nobody the game; the deal scores normally"),
+    default_only("conceded_mid_trick", "nobody",
+                 "A-36: the unfinished trick of a Spiel conceded mid-trick belongs to nobody"),
+    default_only("verification_award", "once",
+                 "A-37: after a failed verification the opponents get the figure's value once"),
+    default_only("three_player_limit", "per_player", "A-38: three players: the §8.6 limit applies per player"),
     Option("straf_places", False, (False, True),
            "§9.5: after someone has won Strafperlaggen the other two may play on for places 2 and 3 "
            "(\"Höll auf!\" included); used by betting (--places)"),
+    Option("straf_no_hopeless_spiel_bet", False, (False, True),
+           "§9.5 (Pagat's suggested rule): a Strafperlaggen player who can no longer take 4 tricks may not bet "
+           "or raise the Spiel (he may still accept); used by the 3-player match and tournament"),
 )
 
 # Precedence lists high -> low (§2.2, §9.1); "*" stands for the trump suit. A card listed twice
@@ -123,11 +173,11 @@ _TOP_BIT9 = np.array([max(v.bit_length() - 1, 0) for v in range(512)], dtype=np.
 
 
 # --- Perlaggen per style and trump ----------------------------------------------------------
-def trump_suits(style: str = "innsbruck", innsbruck_acorn_trump: bool = True) -> tuple[str, ...]:
+def trump_suits(style: str = "innsbruck") -> tuple[str, ...]:
     """Suit letters that can be trump: all four in Innsbruck and Deutschnofen (A-25), never acorns in
     Eichel, Strafperlaggen and Schlanders."""
     _check_style(style)
-    if style in _NO_ACORN_TRUMP or not innsbruck_acorn_trump:
+    if style in _NO_ACORN_TRUMP:
         return tuple(s for s in DECK.suits if s != "E")
     return DECK.suits
 

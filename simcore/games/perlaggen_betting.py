@@ -61,11 +61,19 @@ cards in a figure, `perlaggen.figure_codes`)."""
 BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "schlanders": 4, "deutschnofen": 3}
 
 
-def rules_from_options(target: int | None = None, strict_examples: bool = True) -> BettingRules:
-    """The Perlaggen betting rules (§8): target 18 unless given."""
+RULE_OPTIONS = ("concede_needs_example", "one_pending_in_play", "fifth_trick_bet")
+"""The game's options (`P.OPTIONS`) that are `BettingRules` fields of the same name."""
+
+
+def rules_from_options(target: int | None = None, strict_examples: bool = True, **options) -> BettingRules:
+    """The Perlaggen betting rules (§8): target 18 unless given; ``options``: `RULE_OPTIONS` over their defaults."""
+    values = {o.name: o.default for o in P.OPTIONS if o.name in RULE_OPTIONS}
+    unknown = set(options) - set(values)
+    if unknown:
+        raise CardsimError(f"unknown Perlaggen betting option(s) {', '.join(sorted(unknown))}; options: "
+                           f"{', '.join(values)}")
     return BettingRules(target=DEFAULT_TARGET if target is None else target, strict_examples=strict_examples,
-                        one_pending_in_play=True, penalty_voids_deal=True, concede_needs_example=True,
-                        blind_bets=True)
+                        penalty_voids_deal=True, blind_bets=True, **(values | options))
 
 
 class PerlaggenCards:

@@ -34,7 +34,7 @@ from simcore.errors import CardsimError
 from simcore.figures import relative_outcome, resolve, top_bit_table
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_l1 as L
-from simcore.registry import Game, Option, register
+from simcore.registry import Game, Option, default_only, register
 from simcore.rng import block_substream, block_words
 
 N_CARDS = P.DECK.n_cards
@@ -63,33 +63,36 @@ CUT_MIN, CUT_MAX = 5, 28
 EXCHANGE_POLICIES = ("always", "never")
 GIVE_POLICIES = ("keep_figures", "lowest")
 DEAL_OPTIONS = (
-    Option("cut_depth", (CUT_MIN, CUT_MAX), ((CUT_MIN, CUT_MAX),),
-           "A-31: the cutter lifts a packet of c cards, c uniform on [5, 28]"),
-    Option("cutter_packets", "earliest_first", ("earliest_first",),
-           "A-08: the cutter's k Perlaggen replace his cards of the first packets first (§3.3)"),
-    Option("first_packet", "lho", ("lho",), "A-10: the dealer's left-hand opponent gets the first packet"),
+    default_only("first_dealer", "random_then_clockwise",
+                 "A-09: the first dealer is random; the deal passes one seat clockwise"),
+    default_only("cut_depth", (CUT_MIN, CUT_MAX), "A-31: the cutter lifts a packet of c cards, c uniform on [5, 28]"),
+    default_only("cutter_packets", "earliest_first",
+                 "A-08: the cutter's k Perlaggen replace his cards of the first packets first (§3.3)"),
+    default_only("first_packet", "lho", "A-10: the dealer's left-hand opponent gets the first packet"),
     Option("exchange", "always", EXCHANGE_POLICIES,
            "A-07: team D exchanges a turned Perlagg whenever allowed (dealer first; partner only if the "
-           "dealer has no natural trump); 'never' leaves it dead (§3.5, Eichel steps 1-3 of §9.1)"),
+           "dealer has no natural trump); 'never' leaves it dead (§3.5, Eichel steps 1-3 of §9.1); "
+           "--exchange-policy"),
     Option("exchange_gives", "keep_figures", GIVE_POLICIES,
            "A-07: the natural card given up: the lowest among those that leave the best L0 (Gleich, "
-           "Hanger) after the swap, Gleich first ('keep_figures'), or simply the lowest ('lowest')"),
-    Option("opponents_exchange", False, (False,), "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
+           "Hanger) after the swap, Gleich first ('keep_figures'), or simply the lowest ('lowest'); --exchange-gives"),
+    default_only("opponents_exchange", False, "§9.1: the Imst/Tarrenz rights of the opponents are not played"),
 )
 PLAYER_COUNTS = (2, 3, 4, 6)
 """The tables Perlaggen is played at (§9.2-§9.4)."""
 TABLE_OPTIONS = (  # played by simcore.games.perlaggen_variants
     Option("players", 4, PLAYER_COUNTS, "§9.2-§9.4: four in partnerships; two; three each for himself (style "
-           "straf: Strafperlaggen, §9.5); six in two teams of three"),
+           "straf: Strafperlaggen, §9.5); six in two teams of three; --players"),
     Option("packets_seven", "2-3-T-2", ("2-3-T-2", "3-T-4"),
-           "§9.2, §9.4: 7 cards as 2, 3, trump, 2 (usual) or 3, trump, 4 (Strafperlaggen always 3-T-4)"),
+           "§9.2, §9.4: 7 cards as 2, 3, trump, 2 (usual) or 3, trump, 4 (Strafperlaggen always 3-T-4); used by "
+           "the 2- and 3-player stats (--packets)"),
     Option("six_player_cards", 4, (4, 5), "§9.3: six players hold 4 cards (2, 2) or 5 (2, 3: Innsbruck rules; in "
-           "Eichel with the throw-in of A-28)"),
-    Option("six_player_no_trump", "throw_in", ("throw_in",),
-           "A-28: six players with 5 cards and only acorns left in Eichel: throw in, same dealer deals again"),
-    Option("table_exchangers", "dealer_then_partners", ("dealer_then_partners",),
-           "A-27: two and three players (unstated for three; Strafperlaggen says so): the dealer only; six "
-           "players: the dealer, then his partners clockwise"),
+           "Eichel with the throw-in of A-28); used by the 6-player stats (--hand-size) and betting (--hand)"),
+    default_only("six_player_no_trump", "throw_in",
+                 "A-28: six players with 5 cards and only acorns left in Eichel: throw in, same dealer deals again"),
+    default_only("table_exchangers", "dealer_then_partners",
+                 "A-27: two and three players (unstated for three; Strafperlaggen says so): the dealer only; six "
+                 "players: the dealer, then his partners clockwise"),
 )
 
 DRAW_BOUNDS = np.array(list(range(N_CARDS, 0, -1)) + [CUT_MAX - CUT_MIN + 1], dtype=np.uint64)

@@ -129,7 +129,7 @@ class Deal3:
     other player as ``dealer``: see `finish_deal`)."""
 
     def __init__(self, hands, trump: int, dealer: int = 0, scores=(0, 0, 0), target: int = 18,
-                 style: str = "innsbruck"):
+                 style: str = "innsbruck", no_hopeless_spiel_bet: bool = False):
         self.players = len(hands)
         if self.players not in (PLAYERS, FINISH_PLAYERS) or any(len(h) != HAND for h in hands):
             raise CardsimError(f"§9.4: three players hold {HAND} cards each, got {[len(h) for h in hands]}")
@@ -143,6 +143,7 @@ class Deal3:
         self.game = cards_for(style, trump)
         self.style, self.trump, self.dealer = style, trump, dealer
         self.straf = style == STRAF
+        self.no_hopeless_spiel_bet = no_hopeless_spiel_bet and self.straf
         self.target = 0 if self.straf else target
         self.hands = [tuple(h) for h in hands]
         self.in_hand = [list(h) for h in hands]
@@ -201,7 +202,14 @@ class Deal3:
         if fig is not None and (value >= 3 or seat == fig.bettor or seat in fig.out
                                 or (fig.level[seat] == 0 and seat not in fig.free)):
             return "§9.4: only a player who accepted or rides free may raise, once, to 3"
-        return self.limit_error(seat, value)
+        return self.hopeless_error(seat, figure) or self.limit_error(seat, value)
+
+    def hopeless_error(self, seat: int, figure: int) -> str | None:
+        """Strafperlaggen with ``no_hopeless_spiel_bet`` (§9.5, Pagat's suggested rule): why ``seat`` may not
+        bet or raise the Spiel, as he can no longer take 4 tricks; None if he may."""
+        if self.no_hopeless_spiel_bet and figure == SP and self.won[seat] + HAND - sum(self.won) < NEED:
+            return "§9.5 (straf_no_hopeless_spiel_bet): he can no longer take 4 tricks"
+        return None
 
     def blind_error(self, seat: int, figure: int) -> str | None:
         """Why ``seat`` may not bet ``figure`` blind now; None if he may (§9.5, §8.14)."""
@@ -273,7 +281,7 @@ class Deal3:
         fig = self.figures[figure]
         if self.pending() != figure or fig.queue[0] != seat:
             raise CardsimError(f"player {seat} may not answer {betting.FIGURE_NAMES[figure]} now")
-        if kind == RAISE3 and (fig.value >= 3 or self.limit_error(seat, 2)):
+        if kind == RAISE3 and (fig.value >= 3 or self.limit_error(seat, 2) or self.hopeless_error(seat, figure)):
             raise CardsimError("§9.4/§8.6: this raise is not allowed")
         self.blind_open = False
         fig.answer(seat, kind)
@@ -614,7 +622,8 @@ def answer_pending(deal: Deal3, players) -> None:
         if figure != SP and deal.code(seat, figure) < 0:
             kind = GUT3
         else:
-            can_raise = fig.value == 2 and deal.limit_error(seat, 2) is None
+            can_raise = (fig.value == 2 and deal.limit_error(seat, 2) is None
+                         and deal.hopeless_error(seat, figure) is None)
             value = fig.value - 1
             d = estimate(deal, seat, figure, me.tables) - (value / (value + 1) if deal.straf else 0.0)
             kind = ANSWERS[me.policy.response(d, value, can_raise and me.policy.max_value >= 3)]
@@ -754,11 +763,11 @@ def endless(what: str, deals: int, before, after, straf: bool, policies) -> Card
 
 
 def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "innsbruck",
-              places: bool = False) -> Game3:
+              places: bool = False, no_hopeless_spiel_bet: bool = False) -> Game3:
     """policies[p] plays seat p; the first dealer is drawn and the deal passes clockwise; the game ends
     when a player reaches the target (§8.12 order within the deal). Strafperlaggen (style "straf"):
     ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins; ``places``:
-    the other two then play on for places 2 and 3 (`play_finish`)."""
+    the other two then play on for places 2 and 3 (`play_finish`); ``no_hopeless_spiel_bet``: `Deal3`'s."""
     if places and style != STRAF:
         raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
     tables = three_tables(style)
@@ -771,14 +780,14 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
                           policies)
         hands, trump = draw_deal(deal_rng, style, dealer)
         players = _deal_players(policies, tables, bluff_rng)
-        result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style), players)
+        result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style, no_hopeless_spiel_bet), players)
         game.scores = [s + d for s, d in zip(game.scores, result.points)]
         game.deals.append(result)
         game.dealers.append(dealer)
         game.winner = result.game_winner
         dealer = (dealer + 1) % PLAYERS
     if places:
-        play_finish(game, policies, deal_rng, bluff_rng, dealer)
+        play_finish(game, policies, deal_rng, bluff_rng, dealer, no_hopeless_spiel_bet)
     return game
 
 
@@ -801,7 +810,8 @@ def finish_deal(rng: np.random.Generator, dealer: int | None) -> tuple[list[tupl
     return hands, trump, dealer
 
 
-def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int) -> None:
+def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int,
+                no_hopeless_spiel_bet: bool = False) -> None:
     """Strafperlaggen (§9.5): after ``game.winner`` has won, the other two play on from their counts
     (game.finish_scores; game.scores stays the game's end) for places 2 and 3, the same rules between two ("Höll auf!" when exactly one is on 1, `Deal3`); the
     deal alternates between them. ``next_dealer`` (a seat 0..2) deals the first hand; if he is the
@@ -825,7 +835,7 @@ def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int) ->
                           [game.scores[p] for p in seats], [game.finish_scores[p] for p in seats], True, mine)
         hands, trump, deal_dealer = finish_deal(deal_rng, dealer)
         scores = [game.finish_scores[p] for p in seats]
-        result = play_deal(Deal3(hands, trump, deal_dealer, scores, 0, STRAF),
+        result = play_deal(Deal3(hands, trump, deal_dealer, scores, 0, STRAF, no_hopeless_spiel_bet),
                            _deal_players(mine, tables, bluff_rng))
         for k, p in enumerate(seats):
             game.finish_scores[p] += result.points[k]
@@ -851,17 +861,22 @@ class Match3Job:
     block_size = 15
     n_counts = 16
 
-    def __init__(self, a: Policy, b: Policy, target: int, style: str, places: bool = False):
+    def __init__(self, a: Policy, b: Policy, target: int, style: str, places: bool = False,
+                 no_hopeless_spiel_bet: bool = False):
         if style not in STYLES + (STRAF,):
             raise CardsimError(f"the 3-player game uses the wild cards of {', '.join(STYLES)} or is {STRAF}, "
                                f"not {style!r}")
         if places and style != STRAF:
             raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
+        if no_hopeless_spiel_bet and style != STRAF:
+            raise CardsimError("straf_no_hopeless_spiel_bet is a Strafperlaggen rule (§9.5): use it with --straf")
         betting.check_target(target)
         self.a, self.b, self.target, self.style, self.places = a, b, target, style, places
+        self.no_hopeless_spiel_bet = no_hopeless_spiel_bet
 
     def key(self) -> str:
-        return f"perlaggen3|match|{self.a!r}|{self.b!r}|{self.target}|{self.style}" + ("|places" if self.places else "")
+        return (f"perlaggen3|match|{self.a!r}|{self.b!r}|{self.target}|{self.style}"
+                + ("|places" if self.places else "") + ("|no_hopeless_spiel_bet" if self.no_hopeless_spiel_bet else ""))
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         counts = np.zeros(self.n_counts, dtype=np.int64)
@@ -870,7 +885,8 @@ class Match3Job:
             triple, seat = divmod(j, PLAYERS)
             policies = [self.a if p == seat else self.b for p in range(PLAYERS)]
             game = play_game(policies, block_substream(seed, block, 2 * triple + 1),
-                             block_substream(seed, block, 2 * triple + 2), self.target, self.style, self.places)
+                             block_substream(seed, block, 2 * triple + 2), self.target, self.style, self.places,
+                             self.no_hopeless_spiel_bet)
             gained = [self.target - s for s in game.scores] if self.style == STRAF else game.scores
             pa = gained[seat]
             pb = sum(gained) - pa
