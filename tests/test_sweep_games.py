@@ -68,7 +68,8 @@ def test_pinochle_odds_thresholds_and_match_sweeps(tmp_path):
     assert old.loc["ev_pass.mean", "value"] == direct["make"].attrs["ev_pass"]["mean"]
     curves = _sweep(tmp_path / "t", 'game = "pinochle3"\ncommand = "thresholds"\nseed = 3\nn = 500\n'
                                     '[grid]\nrule = ["old"]\n')
-    assert curves.estimate.str.match(r"make\.\d+(-\d+|\+)\.\d+$").all()
+    assert curves.estimate.str.match(r"((make|ev_vs_pass)\.\d+(-\d+|\+)\.\d+|ev_pass\.\d+(-\d+|\+))$").all()
+    assert curves.estimate.str.startswith("ev_pass.").any() and curves.estimate.str.startswith("ev_vs_pass.").any()
     match = _sweep(tmp_path / "m", 'game = "pinochle3"\ncommand = "match"\nseed = 3\nn = 2\n'
                                    '[fixed]\nb = "cautious"\n[grid]\na = ["bold"]\n')
     assert set(match.estimate) == {"a.win_rate", "b.win_rate", "a.points_per_deal", "b.points_per_deal",

@@ -25,6 +25,7 @@ from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
+from simcore.games.pinochle3_discard import DISCARD_POLICIES
 from simcore.rng import normalize_seed
 
 GAME = "pinochle3"
@@ -743,6 +744,11 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
                              "per deal)")
     parser.add_argument("--rule", default=None, help=RULE_HELP)
+    parser.add_argument("--compare", choices=tuple(bid.COMPARISONS), default=None,
+                        help="play the same deals by every play rule (rules; default old) or every discard policy "
+                             "(discards; default best, the others: " + ", ".join(list(DISCARD_POLICIES)[1:]) +
+                             "), each paired with the default: P(make) per bid and E[bidder trick points] with "
+                             "their differences (greedy and dd columns; spec Q7, Q9)")
     parser.add_argument("--play", choices=PLAYS, default="greedy",
                         help="pimc adds a column where the bidder, seeing only his own cards, plays by PIMC "
                              "(sampled defenders' hands; default greedy: greedy and dd columns only)")
@@ -757,11 +763,22 @@ def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     pimc = args.play == "pimc"
     check_only_with(given_flags(args, "samples"), "--play pimc", pimc)
     dd_tricks = args.dd_tricks if args.dd_tricks is not None else (PIMC_DD_TRICKS if pimc else DD_TRICKS)
+    if args.compare:
+        from analysis.games.pinochle3_compare import compare
+
+        if pimc:
+            raise CardsimError("--compare plays greedy and dd columns only; drop --play pimc")
+        return compare(args.hand, args.compare, args.trump, args.kitty, args.bids, args.n, args.seed, dd_tricks,
+                       args.rule, parse_options(args.option), **run_options(args))
     return odds(args.hand, args.trump, args.kitty, args.bids, args.n, args.seed, dd_tricks, args.rule,
                 args.samples if pimc else 0, parse_options(args.option), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
+    if args.compare:
+        from analysis.games.pinochle3_compare import compare_json, format_compare
+
+        return emit(args, _odds_of(args), compare_json, format_compare)
     return emit(args, _odds_of(args), odds_json, format_odds)
 
 
@@ -771,8 +788,13 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     (how often each trump is named), ``ev_pass.mean`` (EV_pass), ``ev_vs_pass.<bid>``
     (EV_bid(bid) - EV_pass, greedy play), ``concede.<bid>.<column>`` (`_concession_row`'s columns;
     concede_below only where it has an interval: at least two deals made and two set) and
-    ``saves_meld.<defender>`` (each, left, right: P(a defender takes a counter))."""
+    ``saves_meld.<defender>`` (each, left, right: P(a defender takes a counter)); with --compare
+    those of `pinochle3_compare.compare_frame`."""
     tables = _odds_of(args)
+    if args.compare:
+        from analysis.games.pinochle3_compare import compare_frame
+
+        return compare_frame(tables)
     make = tables["make"]
     parts = []
     for play_method in ("greedy", "dd", "pimc"):
@@ -887,16 +909,25 @@ CURVE_CLASSES = ((0, 100), (100, 140), (140, 180), (180, 240), (240, None))
 """Best-meld classes (main-game points, upper bound excluded) of the P(make) curves."""
 
 
-def _make_curves(by_meld: np.ndarray, bids, divisor: int = 1) -> pd.DataFrame:
-    """P(meld + trick points >= bid) per bid (main-game points) for every `CURVE_CLASSES` class;
-    by_meld: (meld bins of 20 points, TOTAL_BINS) histogram of `ThresholdJob`. Classes and bids are
-    reported in main-game points / divisor."""
+def _make_curves(by_meld: np.ndarray, pass_sum: np.ndarray, pass_squares: np.ndarray, bids,
+                 divisor: int = 1) -> pd.DataFrame:
+    """Per bid (main-game points) and `CURVE_CLASSES` class: P(meld + trick points >= bid) (p, lo,
+    hi: Wilson), the class's EV_pass and EV_bid(bid) - EV_pass (normal 95% intervals, paired per deal:
+    `_ev_vs_pass`), greedy play. by_meld, pass_sum (meld bins of 20 points, TOTAL_BINS) and
+    pass_squares (meld bins,): `ThresholdJob`'s histogram and pass sums by meld class. Classes, bids
+    and points are reported in main-game points / divisor."""
     rows = []
     for lo, hi in CURVE_CLASSES:
-        hist = by_meld[lo // 20:None if hi is None else hi // 20].sum(axis=0)
+        cells = slice(lo // 20, None if hi is None else hi // 20)
+        hist, passing, squares = by_meld[cells].sum(axis=0), pass_sum[cells].sum(axis=0), int(pass_squares[cells].sum())
+        n = int(hist.sum())
+        ev_pass = _mean_interval(int(passing.sum()) / divisor, squares / divisor ** 2, n)
+        _, vs_pass = _ev_vs_pass(hist, passing, squares, bids, divisor)
         label = f"{lo // divisor}+" if hi is None else f"{lo // divisor}-{(hi - 10) // divisor}"
-        for b, e in zip(bids, _tail_estimates(hist, int(hist.sum()), bids)):
-            rows.append({"meld": label, "bid": b // divisor, **e.as_dict(), "n": e.n})
+        for b, e, v in zip(bids, _tail_estimates(hist, n, bids), vs_pass):
+            rows.append({"meld": label, "bid": b // divisor, **e.as_dict(), "ev_pass": ev_pass["mean"],
+                         "ev_pass_lo": ev_pass["lo"], "ev_pass_hi": ev_pass["hi"], "ev_vs_pass": v["mean"],
+                         "ev_vs_pass_lo": v["lo"], "ev_vs_pass_hi": v["hi"], "n": e.n})
     return pd.DataFrame(rows)
 
 
@@ -923,7 +954,8 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     with EV_bid(B) >= EV_pass, EV_bid(B) the expected score change of bidding B (made: + meld + trick
     points, set: - bid) (`_threshold_row`). The bidder takes a random kitty, discards by
     `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
-    ``by_trump_length``, ``grid`` (both) and ``curves`` (P(make) per bid by meld class); classes with
+    ``by_trump_length``, ``grid`` (both) and ``curves`` (per bid by meld class: P(make), EV_pass and
+    EV_bid - EV_pass, `_make_curves`); classes with
     fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
     their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
     options: as `odds` (`BIDDER_OPTIONS`; the minimum bid is the lowest bid valued; deals a
@@ -946,7 +978,7 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
         "by_trump_length": _class_table(*(x.sum(axis=0) for x in parts), lowest, divisor, trump_length=labels_t),
         "grid": _class_table(*(x.reshape(-1, *x.shape[2:]) for x in parts), lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
-        "curves": _make_curves(by_meld[0], [b for b in DEFAULT_BIDS if b >= lowest], divisor),
+        "curves": _make_curves(*by_meld, [b for b in DEFAULT_BIDS if b >= lowest], divisor),
     }
     for table in tables.values():
         table.attrs.update(game=GAME, n=int(c["hist"].sum()), seed=seed, rule=rule, options=options,
@@ -1020,9 +1052,15 @@ def _run_thresholds(args: argparse.Namespace) -> int:
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates ``make.<meld class>.<bid>``: P(meld + trick points >= bid) by best meld before the
-    kitty (the P(make) curves the bid thresholds are read from)."""
-    return long_frame(_thresholds_of(args)["curves"], ["meld", "bid"], "make")
+    """Estimates by best meld before the kitty (the curves the bid thresholds are read from):
+    ``make.<meld class>.<bid>`` P(meld + trick points >= bid), ``ev_pass.<meld class>`` EV_pass and
+    ``ev_vs_pass.<meld class>.<bid>`` EV_bid(bid) - EV_pass (paired interval)."""
+    curves = _thresholds_of(args)["curves"]
+    passing = curves.drop_duplicates("meld")
+    return pd.concat([long_frame(curves, ["meld", "bid"], "make"),
+                      long_frame(passing, ["meld"], "ev_pass", value="ev_pass", lo="ev_pass_lo", hi="ev_pass_hi"),
+                      long_frame(curves, ["meld", "bid"], "ev_vs_pass", value="ev_vs_pass", lo="ev_vs_pass_lo",
+                                 hi="ev_vs_pass_hi")], ignore_index=True)
 
 
 register_command("thresholds", GAME, Command("bid thresholds by meld and trump length", _add_thresholds_arguments,

@@ -15,6 +15,8 @@ count for the bidder), §4.8 (trump), R4.10 (concede or play), §6 (scoring, gam
   all), and the hand scores as a defender (R6.1-R6.3). `BidderJob` and `ThresholdJob` count it too.
 * `concession_values`: conceding against playing (R4.10, spec Q5-Q6): what the defenders score
   either way in the deals of `BidderJob`, which counts it too.
+* `CompareJob` (spec Q7, Q9): the deals of `BidderJob` played once per play rule or per discard
+  policy (`pinochle3_discard`), each paired deal by deal with the default (rule old, discard best).
 * `BID_POLICIES` and `GameJob`: bidding policies as data (optionally conceding, `BidPolicy`) and
   self-play games to the target.
 
@@ -24,6 +26,7 @@ Points are in the main game's units (a counter is 10).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
@@ -51,6 +54,7 @@ from simcore.games.pinochle3 import (
 from simcore.games.pinochle3_play import (
     COUNTER_POINTS,
     COUNTERS,
+    PLAY_RULES,
     SUITS,
     _lowest_bid,
     game_winner,
@@ -59,6 +63,7 @@ from simcore.games.pinochle3_play import (
     score_conceded,
     score_played,
 )
+from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
 from simcore.games.pinochle3_solve import Table, policy_then_solve, table_bits
 from simcore.rng import block_substream, block_words
@@ -178,15 +183,18 @@ PIMC_STREAM = 1
 """Sub-stream index (simcore.rng.block_substream) of the PIMC bidder's sampled worlds."""
 
 
-def _greedy_contract(slots: np.ndarray, trump: int | None, rule: str, options: dict | None) -> dict:
+def _greedy_contract(slots: np.ndarray, trump: int | None, rule: str, options: dict | None,
+                     discard: str = DEFAULT_POLICY) -> dict:
     """Seat 0 of slots (n, 4) uint64 (seat0, seat1, seat2, kitty) wins the bid, takes the kitty,
-    discards by `discards` (under ``trump``, or the best trump) and leads; every seat plays greedily.
+    discards by `discards` (under ``trump``, or the best trump; another ``discard`` policy:
+    `pinochle3_discard.policy_discards`) and leads; every seat plays greedily.
 
     Returns ``trump``, ``meld`` (of the kept 15), ``buried`` (points of the buried counters): (n,)
     int64; ``hands`` (n, 3) uint64 after the discard; ``points`` (n, 3) int64 trick points with
     the last-trick bonus, buried counters not included; ``counters`` (n, 3) int64 taken in tricks.
     """
-    buried_mask, trumps, melds, buried = discards(slots[:, 0] | slots[:, 3], trump, options)
+    by = discards if discard == DEFAULT_POLICY else partial(policy_discards, policy=discard)
+    buried_mask, trumps, melds, buried = by(slots[:, 0] | slots[:, 3], trump, options=options)
     hands = slots[:, :3].copy()
     hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
     points, counters = play_out("greedy", hands, trumps, np.zeros(slots.shape[0], dtype=np.int64), rule)
@@ -195,9 +203,10 @@ def _greedy_contract(slots: np.ndarray, trump: int | None, rule: str, options: d
 
 def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, table: Table | None = None,
                     trump: int | None = None, pimc_samples: int = 0, rng: np.random.Generator | None = None,
-                    options: dict | None = None) -> dict:
-    """Seat 0 wins the bid, takes the kitty, discards (`best_discard`, under ``trump`` or the best
-    trump) and leads (R5.1); options: meld variants (`pinochle3.meld_values`), for both melds.
+                    options: dict | None = None, discard: str = DEFAULT_POLICY) -> dict:
+    """Seat 0 wins the bid, takes the kitty, discards (`best_discard`, or the ``discard`` policy of
+    `pinochle3_discard`; under ``trump`` or the best trump) and leads (R5.1); options: meld variants
+    (`pinochle3.meld_values`), for both melds.
 
     slots: (n, 4) uint64 dealt places (seat0, seat1, seat2, kitty). Returns (n,) int64 arrays:
     ``meld_before`` (best meld of the 15 dealt cards), ``trump_length`` (cards of the bid trump
@@ -212,7 +221,7 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     from simcore.games.pinochle3 import best_meld
 
     before, _ = best_meld(slots[:, 0], options)
-    c = _greedy_contract(slots, trump, rule, options)
+    c = _greedy_contract(slots, trump, rule, options, discard)
     trumps, buried, hands = c["trump"], c["buried"], c["hands"]
     out = {"meld_before": before, "trump": trumps, "meld": c["meld"], "buried": buried,
            "trump_length": np.bitwise_count(slots[:, 0] & SUITS[trumps]).astype(np.int64),
@@ -492,6 +501,77 @@ class ThresholdJob:
             np.add.at(pass_sum, (m, t, x), score)
             np.add.at(squares, (m, t), score * score)
         return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), [n_deals - len(slots)]))
+
+
+# --- alternatives on the same deals (spec §9.1 Q7, Q9) -------------------------------------------------
+COMPARISONS = {"rules": tuple(PLAY_RULES), "discards": tuple(DISCARD_POLICIES)}
+"""What `CompareJob` compares: the play rules or the discard policies, the default (old, best) first."""
+
+
+class CompareJob:
+    """Counts for the runner over the deals of `BidderJob` (its deal spec and block size: for a seed,
+    the very deals of ``cardsim odds``), seat 0 the bidder, played once per alternative of ``what``
+    (`COMPARISONS`): each play rule (discard `best_discard`) or each discard policy
+    (`pinochle3_discard`, play rule ``rule``), as `bidder_outcomes` plays them: greedy, and with
+    ``dd_tricks`` > 0 greedy then the last tricks solved. Alternative 0, the default, is paired with
+    each deal by deal. Counts (`unpack` names them): [deals played, deals thrown in], then per
+    alternative and play (greedy, dd): per bid of ``bids`` (main-game points) the deals made (meld +
+    trick points >= bid), those made by it but not by the default, by the default but not by it;
+    the bidder's trick points P_b (buried counters included): sum, sum of squares, sum of squared
+    differences from the default's; then per alternative the same three sums of the meld kept."""
+
+    block_size = BidderJob.block_size
+
+    def __init__(self, hand, what: str, bids, rule: str = "old", dd_tricks: int = 0, trump: int | None = None,
+                 kitty=None, options: dict | None = None):
+        if what not in COMPARISONS:
+            raise CardsimError(f"cannot compare '{what}'; choose one of: {', '.join(COMPARISONS)}")
+        self.base = BidderJob(hand, rule, dd_tricks, trump, kitty, 0, options)
+        self.what, self.alternatives = what, COMPARISONS[what]
+        self.bids = tuple(int(b) for b in bids)
+        self.plays = ("greedy", "dd") if dd_tricks else ("greedy",)
+        self.n_counts = 2 + len(self.alternatives) * (len(self.plays) * (3 * len(self.bids) + 3) + 3)
+
+    def key(self) -> str:
+        return f"{self.base.key()}|compare={self.what}|bids={self.bids}"
+
+    def unpack(self, counts: np.ndarray) -> dict:
+        """Name the parts of a count vector: ints deals, thrown_in; arrays (alternatives, plays, bids)
+        made, gained, lost; (alternatives, plays, 3) points and (alternatives, 3) meld: sum, sum of
+        squares, sum of squared differences from the default's."""
+        k, b = len(self.alternatives), len(self.bids)
+        plays = counts[2:-3 * k].reshape(k, len(self.plays), 3 * b + 3)
+        return {"deals": int(counts[0]), "thrown_in": int(counts[1]), "made": plays[..., :b],
+                "gained": plays[..., b:2 * b], "lost": plays[..., 2 * b:3 * b], "points": plays[..., 3 * b:],
+                "meld": counts[-3 * k:].reshape(k, 3)}
+
+    def _outcomes(self, slots: np.ndarray, alternative: str) -> dict:
+        b = self.base
+        rule, discard = (alternative, DEFAULT_POLICY) if self.what == "rules" else (b.rule, alternative)
+        return bidder_outcomes(slots, rule, b.dd_tricks, trump=b.trump, options=b.options, discard=discard)
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        spec = self.base.spec
+        slots = deal(spec, block_words(seed, block, n_deals, spec.words_per_deal))
+        slots = slots[reaching_auction(slots, self.base.nines_rule)]
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        out[:2] = len(slots), n_deals - len(slots)
+        if not len(slots):
+            return out
+        outcomes = [self._outcomes(slots, a) for a in self.alternatives]
+        default, bids = outcomes[0], np.array(self.bids)
+        parts, melds = [], []
+        for o in outcomes:
+            for play in self.plays:
+                made = (o["meld"] + o[play])[:, None] >= bids
+                made0 = (default["meld"] + default[play])[:, None] >= bids
+                diff = o[play] - default[play]
+                parts += [made.sum(axis=0), (made & ~made0).sum(axis=0), (made0 & ~made).sum(axis=0),
+                          [o[play].sum(), (o[play] ** 2).sum(), (diff * diff).sum()]]
+            diff = o["meld"] - default["meld"]
+            melds += [o["meld"].sum(), (o["meld"] ** 2).sum(), (diff * diff).sum()]
+        out[2:] = np.concatenate(parts + [melds])
+        return out
 
 
 # --- bidding policies and games --------------------------------------------------------------------
