@@ -211,7 +211,8 @@ def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
-         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), **run_kw) -> pd.DataFrame:
+         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), policy: str = jobs.DEFAULT_POLICY,
+         chalk: str | None = None, **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
     deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
     normal game).
@@ -224,6 +225,10 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     every seat by PIMC over ``samples`` worlds a decision; solos by greedy play, or with dd solved
     double dummy with the best Small Solo exchange; no points for solos, §8 A21). ``rules``: rule
     option pairs (`parse_rules`; the jack rule of play, and the options `call_options` reads).
+
+    ``attrs["auction"]``: the auction part (spec §9.1 Q5, Q6, `auction_frame`) on the same deals, every seat
+    calling by `jobs.DEFAULT_POLICY`, ``seat`` by ``policy``, the hand scored with the chalk at ``chalk`` ("us",
+    the default, or "them"; in a first hand the §6.4 / AS-2 rule, DS none).
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
@@ -236,6 +241,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     seed = normalize_seed(seed)
     if samples < 1:
         raise CardsimError(f"--samples must be at least 1, got {samples}")
+    chalk_team = _chalk_team(chalk, seat, first_hand, variant)
+    jobs.auction_policy(policy)
     job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand)
     counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
     mask = bs.DECK.mask(cards)
@@ -263,6 +270,74 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
                        method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand, variant=variant,
                        samples=samples, rules=rules)
     frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, strokes)}
+    part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand)
+    suit = bs.best_suit(mask, variant, part.opts["ds_ten_value"])
+    frame.attrs.update(auction=auction_frame(*part.unpack(runner.run(part, n, seed, **run_kw))), policy=policy,
+                       chalk=_chalk_words(chalk_team, seat, first_hand, variant),
+                       proposal=(bs.DECK.suit_names[suit], bs.trump_length(mask, suit),
+                                 bs.SCALE_NAMES[bs.lowest_trump(mask, suit)]))
+    return frame
+
+
+CHALKS = ("us", "them")
+"""`--chalk` of `odds`' auction part: the hand's team holds the chalk, or the other team does."""
+
+
+def _chalk_team(chalk: str | None, seat: int, first_hand: bool, variant: str) -> int | None:
+    """The team holding the chalk in the auction part of `odds` (None: a first hand's rule, or DS); CardsimError
+    for a ``chalk`` outside `CHALKS` or one the hand cannot have (a game's first hand, DS)."""
+    if chalk is not None:
+        if chalk not in CHALKS:
+            raise CardsimError(f"--chalk must be us or them, got '{chalk}'")
+        if first_hand:
+            rule = "none yet: 61 wins (AS-2)" if variant == "AS" else "the club jack's team (§6.4)"
+            raise CardsimError(f"--chalk does not apply with --first-hand: the chalk of a game's first hand is "
+                               f"{rule}; drop --chalk")
+        if variant == "DS":
+            raise CardsimError("Deutscher Schafkopf has no chalk (DS-13): drop --chalk")
+    if first_hand or variant == "DS":
+        return None
+    return seat % 2 if chalk in (None, "us") else 1 - seat % 2
+
+
+def _chalk_words(team: int | None, seat: int, first_hand: bool, variant: str) -> str:
+    if variant == "DS":
+        return "no chalk (DS: the makers need 61)"
+    if first_hand:
+        return "a game's first hand: " + ("no chalk, 61 wins (AS-2)" if variant == "AS" else
+                                          "the chalk at the club jack's team (§6.4)")
+    return f"the chalk at {'your team' if team == seat % 2 else 'the other team'} (team {team})"
+
+
+def _share_row(name: str, successes: int, n: int) -> dict:
+    """A row of `auction_frame`: a Wilson estimate, NaN when ``n`` is 0."""
+    est = Estimate(int(successes), int(n))
+    return {"estimate": name, "p": est.p, "lo": est.lo if n else np.nan, "hi": est.hi if n else np.nan, "n": int(n)}
+
+
+def auction_frame(stats: dict, by_cur: np.ndarray) -> pd.DataFrame:
+    """The auction part of `odds` from `jobs.AuctionOddsJob.unpack`: rows estimate, p, lo, hi (Wilson; normal for
+    the paired difference), n. Estimates: i_choose, partner_chooses, opponent_chooses, throw_in, solo, showdown,
+    my_showdown (I am tied in it), win_showdown (of those), win_showdown.cur<v> (at winning bid v), score.<who
+    chose> (my team scores: reaches 42 with the chalk, 79 without; AS first hand 61; DS makers 61, opponents when
+    the makers take 59 or less), paired.mine / paired.partner (my team scores with my suit / my partner's on the
+    deals where both of us bid and my team chose) and paired.diff (mine - partner's, the same deals)."""
+    n = stats["n"]
+    rows = [_share_row(name, stats[key], n) for name, key in (
+        ("i_choose", "me"), ("partner_chooses", "partner"), ("opponent_chooses", "opponent"),
+        ("throw_in", "throw_in"), ("solo", "solo"), ("showdown", "showdown"), ("my_showdown", "my_showdown"))]
+    rows.append(_share_row("win_showdown", stats["my_showdown_won"], stats["my_showdown"]))
+    rows += [_share_row(f"win_showdown.cur{cur}", by_cur[1, cur], by_cur[0, cur]) for cur in np.flatnonzero(by_cur[0])]
+    rows += [_share_row(f"score.{name}", stats[f"score_{key}"], stats[key])
+             for name, key in (("i_choose", "me"), ("partner_chooses", "partner"), ("opponent_chooses", "opponent"))]
+    pairs = stats["pairs"]
+    rows += [_share_row("paired.mine", stats["pair_me"], pairs),
+             _share_row("paired.partner", stats["pair_partner"], pairs)]
+    better, worse = stats["pair_me_only"], stats["pair_partner_only"]
+    diff = _mean_interval(better - worse, better + worse, pairs) if pairs else (np.nan,) * 3
+    rows.append({"estimate": "paired.diff", **dict(zip(("p", "lo", "hi"), diff)), "n": pairs})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(better=better, worse=worse)
     return frame
 
 
@@ -303,9 +378,12 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 
 
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates named ``<call>.<trump>.<estimate>``, e.g. ``number.h.p42``, ``big_solo.c.p_solo``."""
+    """Estimates named ``<call>.<trump>.<estimate>``, e.g. ``number.h.p42``, ``big_solo.c.p_solo``, and the
+    auction part's ``auction.<estimate>`` (`auction_frame`), e.g. ``auction.i_choose``."""
     frame = _odds_of(args)
-    return estimates_long(frame.assign(call=frame["call"].str.replace(" ", "_")), ["call", "trump"])
+    part = frame.attrs["auction"].rename(columns={"p": "value"})
+    return pd.concat([estimates_long(frame.assign(call=frame["call"].str.replace(" ", "_")), ["call", "trump"]),
+                      long_frame(part[part["value"].notna()], ["estimate"], "auction", "value")], ignore_index=True)
 
 
 def _triple(row, key: str) -> dict | None:
@@ -333,7 +411,20 @@ def odds_json(frame: pd.DataFrame) -> dict:
            "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
+    if "auction" in a:
+        out["auction"] = auction_json(frame)
     return out
+
+
+def auction_json(frame: pd.DataFrame) -> dict:
+    """{"policy", "others", "chalk", "n", "proposal": {"suit", "trumps", "lowest"}, "estimates": {name: {"p", "lo",
+    "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
+    a, part = frame.attrs, frame.attrs["auction"]
+    suit, trumps, lowest = a["proposal"]
+    return {"policy": a["policy"], "others": jobs.DEFAULT_POLICY, "chalk": a["chalk"], "n": a["n"],
+            "proposal": {"suit": suit, "trumps": trumps, "lowest": lowest},
+            "estimates": {r.estimate: {"p": r.p, "lo": r.lo, "hi": r.hi, "n": int(r.n)} for r in part.itertuples()},
+            "paired_discordant": {"mine_only": part.attrs["better"], "partner_only": part.attrs["worse"]}}
 
 
 def _stroke_settings(attrs: dict) -> tuple:
@@ -390,7 +481,62 @@ def format_odds(frame: pd.DataFrame) -> str:
                      + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
     lines.append(f"\n({NOTES[a['variant']]}; {_stroke_note(a)}95% intervals)")
+    if "auction" in a:
+        lines += ["", *format_auction(frame)]
     return "\n".join(line.rstrip() for line in lines)
+
+
+AUCTION_LINES = (
+    ("i_choose", "I choose trumps"), ("partner_chooses", "my partner chooses"),
+    ("opponent_chooses", "an opponent chooses"), ("throw_in", "throw-in (§4.11)"), ("solo", "a solo is called"),
+    ("showdown", "showdown (§4.9)"), ("my_showdown", "  with me in it"), ("win_showdown", "  I win it"))
+"""Rows of the auction part's text: estimate and label (the solo row only when some deal had a solo)."""
+
+
+def format_auction(frame: pd.DataFrame) -> list[str]:
+    """The text of `odds`' auction part (spec §9.1 Q5, Q6)."""
+    a = frame.attrs
+    part = a["auction"].rename(columns={"lo": "p_lo", "hi": "p_hi"}).set_index("estimate")  # as `_cell` reads
+    suit, trumps, lowest = a["proposal"]
+    policy = jobs.AUCTION_POLICIES[a["policy"]]
+    lines = [f"Auction (Q5, Q6): the same {a['n']:,} deals, every seat calling by policy {jobs.DEFAULT_POLICY}, "
+             f"your seat by {policy.name} ({policy.help}); {a['chalk']}",
+             f"your call by {policy.name}: {suit}, {trumps} trumps, lowest card {lowest}", "",
+             f"{'':<36}{'P':<22}{'n':>7}"]
+
+    def line(label: str, key: str) -> str:
+        r = part.loc[key]
+        return f"{label:<36}{_cell(r, 'p'):<22}{int(r['n']):>7,}"
+
+    shown = [(k, t) for k, t in AUCTION_LINES if k != "solo" or part.loc["solo", "p"] > 0]
+    lines += [line(label, key) for key, label in shown]
+    lines += [line(f"    at cur {key.removeprefix('win_showdown.cur')}", key)
+              for key in part.index if key.startswith("win_showdown.cur")]
+    solo = "; a solo: the soloist's side if it takes all 8 tricks, else the other" if part.loc["solo", "p"] > 0 else ""
+    lines += [f"my team scores ({_score_words(a)}{solo}) when",
+              *(line(f"  {label}", f"score.{key}") for key, label in AUCTION_LINES[:3])]
+    lines.append("Q6 paired: deals where my partner and I both bid and my team chose, played with each suit")
+    if part.loc["paired.diff", "n"]:
+        d = part.loc["paired.diff"]
+        lines += [line("  my team scores with my suit", "paired.mine"),
+                  line("  with my partner's suit", "paired.partner"),
+                  f"{'  difference (mine - partner)':<36}{d['p']:+.3f} [{d['p_lo']:+.3f},{d['p_hi']:+.3f}]"
+                  f"{int(d['n']):>9,}   ({part.attrs['better']} deals better with mine, {part.attrs['worse']} with "
+                  "my partner's)"]
+    else:
+        lines.append("  none of these deals had both of us bidding: no paired difference (see the rates above)")
+    lines.append("\n(n: the deals behind each rate, Wilson 95% intervals; the paired difference has a normal 95% "
+                 "interval. One auction gives one chooser a deal, so 'I choose' and 'my partner chooses' above are "
+                 "rates over different deals; the paired rows play my suit and my partner's on the same deals)")
+    return lines
+
+
+def _score_words(attrs: dict) -> str:
+    if attrs["variant"] == "DS":
+        return "makers 61, opponents when the makers take 59 or less"
+    if attrs["first_hand"] and attrs["variant"] == "AS":
+        return "61 in a game's first hand"
+    return "42 with the chalk, 79 without"
 
 
 def _stroke_note(attrs: dict) -> str:
@@ -417,6 +563,12 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=None,
                         help=f"with --play pimc: sampled deals per card decision (default {jobs.PIMC_SAMPLES})")
     parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
+    parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), default=jobs.DEFAULT_POLICY,
+                        help="auction policy of your seat in the auction part: " + ", ".join(jobs.AUCTION_POLICIES)
+                        + f" (default {jobs.DEFAULT_POLICY}, the other seats' policy)")
+    parser.add_argument("--chalk", type=one_of(CHALKS), default=None,
+                        help="who holds the chalk in the auction part: us (default) or them; not with --first-hand "
+                             "(the club jack's team, §6.4) or DS (no chalk)")
     _add_variant_argument(parser)
     add_run_arguments(parser, 2000)
 
@@ -440,7 +592,7 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     if args.first_hand and variant == "DS":
         raise CardsimError("--first-hand bans solos (§4.7) and Deutscher Schafkopf has none (DS-6): drop --first-hand")
     return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, samples,
-                parse_rules(args.option, variant), **run_options(args))
+                parse_rules(args.option, variant), args.policy, args.chalk, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
-"""Report section: Bauernstoss (jacks and trump length, P(make) by hand shape, the chalk, thresholds,
-auction policies)."""
+"""Report section: Bauernstoss (jacks and trump length, P(make) by hand shape, the chalk in a hand and at game
+level, thresholds, auction policies)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ ORDER = 30
 HANDS = 20_000
 """Whole hands (B0 auction, greedy play) behind tables B and C: the auction is plain Python, about
 2,000 hands a second, so the section uses this fixed size rather than ctx.n."""
+EQUITY_HANDS = HANDS
+"""Self-play hands behind the game-level equity W(a, b) (`bauernstoss.equity`; about 4 s on one core)."""
 THRESHOLD_DEALS = 40_000
 MATCH_GAMES = 40
 MATCHES = (("b0", "cautious"), ("b0", "aggressive"), ("aggressive", "cautious"))
@@ -82,6 +84,42 @@ def _chalk_rows(parts: dict) -> list[str]:
     return rows
 
 
+def _equity_sentence(tables: dict) -> str:
+    """W(0, 0) of a later hand with the chalk at us and at them, and the chalk's game-level worth there (Q9, Q10)."""
+    def at_zero(name: str, **where) -> str:
+        frame = tables[name]
+        row = frame[(frame.a == 0) & (frame.b == 0) & (frame.deals == "either")]
+        row = row[(row[list(where)] == pd.Series(where)).all(axis=1)].iloc[0] if where else row.iloc[0]
+        value = row["W"] if "W" in row else row["value"]
+        return f"{value:.3f} [{row.lo:.3f}, {row.hi:.3f}]"
+
+    return (f"<p>At 0-0 in a later hand a team wins the game (20 strokes) with probability W = "
+            f"{at_zero('equity', chalk='us')} holding the chalk and {at_zero('equity', chalk='them')} without it: "
+            f"the chalk is worth {at_zero('chalk')} of a game there (W with the chalk minus W without, the next "
+            "dealer averaged; spec §9.1 Q9, Q10). The heat map gives W(a, b) with the chalk at us for every score; "
+            "<code>cardsim thresholds bauernstoss</code> (part B) prints it with the chalk at either team.</p>")
+
+
+def equity_chart(equity: pd.DataFrame, note: str):
+    """Heat map of W(a, b) (rows of one chalk and dealer setting of `bauernstoss.equity`'s "equity" frame), with
+    the W = 1/2 contour; every cell labelled would crowd a 20 x 20 grid."""
+    from analysis.charts import _new_figure, _titles
+
+    grid = equity.pivot(index="a", columns="b", values="W").to_numpy()
+    fig = _new_figure(6.0, 5.2)
+    ax = fig.add_subplot()
+    image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1)
+    ax.contour(grid, levels=[0.5], colors="black", linewidths=0.8)
+    ticks = range(0, grid.shape[0], 5)
+    ax.set_xticks(ticks)
+    ax.set_yticks(ticks)
+    ax.set_xlabel("their strokes b")
+    ax.set_ylabel("our strokes a")
+    _titles(ax, "W(a, b): P(we win the game), the chalk at us", note)
+    fig.colorbar(image, ax=ax, shrink=0.8, label="P(win the game to 20)")
+    return fig
+
+
 def _threshold_rows(frame: pd.DataFrame) -> list[str]:
     def cell(r, key):
         if r[key] != r[key]:
@@ -124,6 +162,9 @@ def section(ctx: Context) -> Section:
                                                                     **ctx.run_kw)))
     thr = ctx.run("Bauernstoss thresholds", f"cardsim thresholds bauernstoss --n {thr_n} --seed {ctx.seed}", thr_n,
                   api.thresholds, "greedy", thr_n, ctx.seed, **ctx.run_kw)
+    eq_n = _scale(ctx, EQUITY_HANDS)
+    tables = ctx.run("Bauernstoss game equity W(a, b)", f"(Python API) bauernstoss.equity('BS', hands={eq_n}, "
+                     f"seed={ctx.seed})", eq_n, api.equity, "BS", eq_n, ctx.seed, **ctx.run_kw)
     results = [ctx.run(f"Bauernstoss match {a} v {b}",
                        f"cardsim match bauernstoss --a {a} --b {b} --games {games} --seed {ctx.seed}", games,
                        api.match, a, b, games, ctx.seed, **ctx.run_kw) for a, b in MATCHES]
@@ -131,6 +172,9 @@ def section(ctx: Context) -> Section:
     section.charts["bauernstoss-jacks.png"] = charts.distribution_chart(
         exact_jacks(), "Jacks in one 8-card hand (exact)", category="jacks held", xlabel="probability",
         note="hypergeometric: 4 jacks among 32 cards (spec §9.2)")
+    equity = tables["equity"]
+    section.charts["bauernstoss-equity.png"] = equity_chart(equity[(equity.chalk == "us") & (equity.deals == "either")],
+                                                            f"{eq_n:,} self-play hands, b0 auction, greedy play")
     shapes = _shape_frame(parts)
     make79 = shapes[shapes.level == 79]
     section.charts["bauernstoss-make79.png"] = charts.distribution_chart(
@@ -153,8 +197,9 @@ def section(ctx: Context) -> Section:
         "<p>Four players in fixed pairs, 32 cards, 8 each; the four jacks are always the top trumps; a team needs 42 "
         "card points when it holds the chalk and 79 otherwise (rules: <code>bauernstoss.md</code>). Dealer is seat 0 "
         f"and forehand (seat 1) leads. Sizes, fixed rather than taken from --n: {hands_n:,} whole hands "
-        f"(the spec's B0 auction, greedy card play at every seat), {thr_n:,} deals for the thresholds and {games} "
-        "games per match (the auction is plain Python, so these units cost milliseconds).</p>",
+        f"(the spec's B0 auction, greedy card play at every seat), {eq_n:,} self-play hands for the game equity, "
+        f"{thr_n:,} deals for the thresholds and {games} games per match (the auction is plain Python, so these "
+        "units cost milliseconds).</p>",
         f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
         figure_html("bauernstoss-jacks.png", "Jacks in one hand", "Exact distribution of the jacks in one hand."),
         table(["jacks J", "P(J)", "L = 2", "3", "4", "5", "6", "7", "8", "hands"], _exact_rows(),
@@ -170,6 +215,9 @@ def section(ctx: Context) -> Section:
         "team's chance to score with and without it: the difference is the chalk's worth in one hand.</p>",
         table(["team", "chalk", "P(scores)", "hands"], _chalk_rows(parts),
               "The value of the chalk (B0 auction, greedy play)"),
+        figure_html("bauernstoss-equity.png", "game equity heat map",
+                    "W(a, b) = P(our team wins the game | we have a strokes, they have b), the chalk at us."),
+        _equity_sentence(tables),
         f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
         "<p>Forehand names its best suit (most trumps, then the highest lowest card) and leads; the table gives its "
         "team's chances by jacks and trumps, and for hands with the club jack the chance that a Big Solo takes "

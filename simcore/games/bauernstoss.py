@@ -323,7 +323,7 @@ CLUB_JACK = JACK
 """The club jack's card (clubs are suit 0): its holder's team has the chalk in a game's first hand."""
 _DS_VALUES = {"B": 10, "A": 11, "K": 10, "D": 10, "9": 9, "8": 8, "7": 7}
 """DS-7 suit values per rank; the Ten's value is the option ds_ten_value (§8 A6)."""
-_SCALE_NAMES = ("7", "8", "9", "queen", "king", "ten", "ace", "dB", "hB", "sB", "cB", "a card above cB")
+SCALE_NAMES = ("7", "8", "9", "queen", "king", "ten", "ace", "dB", "hB", "sB", "cB", "a card above cB")
 """Names of the §1.2 lowest-card scale values 0-10 (11: a threshold no card meets)."""
 
 
@@ -505,8 +505,8 @@ class Auction:
             return f"§4.5: mit means holding {self.cur} trumps; seat {seat} would hold {length} with {suit} trumps"
         low, need = lowest_trump(hand, call.suit), self.mit_threshold(seat)
         if self.opts["mit_rule"] == "strict_threshold" and low < need:
-            return (f"§4.6 mit legality: seat {seat}'s lowest {suit} trump ({_SCALE_NAMES[low]}) cannot win the "
-                    f"tie-break; mit needs at least {_SCALE_NAMES[need]}")
+            return (f"§4.6 mit legality: seat {seat}'s lowest {suit} trump ({SCALE_NAMES[low]}) cannot win the "
+                    f"tie-break; mit needs at least {SCALE_NAMES[need]}")
         return None
 
     def _illegal_solo(self, call: Call, hand: int, jacks: int) -> str | None:

@@ -33,6 +33,9 @@ PLAY_STREAM = 1
 GAME_STREAM = 2
 """Match game i of a block draws from sub-stream GAME_STREAM + i; option k of an odds block played
 by PIMC draws its worlds from sub-stream GAME_STREAM + k."""
+AUCTION_STREAM = 1 << 20
+"""Sub-stream of the card-play and PIMC choices of `AuctionOddsJob`, above every GAME_STREAM + i, so the
+auction part of `odds` never moves the rows' numbers."""
 PIMC_SAMPLES = 3
 """Worlds per PIMC decision of `pimc_play` (the `odds --play pimc` default)."""
 DEALER, FOREHAND = 0, 1
@@ -128,9 +131,14 @@ def policy_call(policy: AuctionPolicy, auction: bs.Auction) -> bs.Call:
     return bs.baseline_call(auction)  # only the forced opening refuses a pass; B0 bids then
 
 
-def caller_for(policies: tuple[AuctionPolicy, AuctionPolicy]):
-    """caller(auction) -> Call with ``policies[team]`` making the calls of that team's seats."""
-    return lambda auction: policy_call(policies[auction.to_speak % 2], auction)
+DEFAULT_POLICY = "b0"
+"""The auction policy of every seat unless one is chosen (`odds`' auction part, `equity`)."""
+
+
+def caller_for(policies: tuple[AuctionPolicy, ...]):
+    """caller(auction) -> Call: two policies make the calls of the teams' seats (``policies[team]``), four
+    those of the seats 0-3."""
+    return lambda auction: policy_call(policies[auction.to_speak % len(policies)], auction)
 
 
 # --- hands played from the auction on (spec §9.3 whole-hand values) --------------------------
@@ -180,12 +188,17 @@ class HandJob:
                 "points": counts[2:2 + size].reshape(5, 9, POINT_BINS), "schwarz": counts[2 + size:].reshape(5, 9)}
 
 
-def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int = DEALER) -> bs.Contract:
-    """The contract of one deal's auction with ``caller(auction) -> Call`` for every seat."""
+def finished_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int = DEALER) -> bs.Auction:
+    """One deal's auction with ``caller(auction) -> Call`` for every seat, run to its end."""
     auction = bs.Auction(hands, dealer, first_hand, opts)
     while not auction.done:
         auction.call(caller(auction))
-    return auction.contract()
+    return auction
+
+
+def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int = DEALER) -> bs.Contract:
+    """The contract of one deal's auction with ``caller(auction) -> Call`` for every seat."""
+    return finished_auction(hands, opts, caller, first_hand, dealer).contract()
 
 
 STROKE_SPAN = 4
@@ -381,26 +394,28 @@ class OddsJob:
             elif option.kind == bs.NUMBER:
                 got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
             else:
-                got, won = self._solo(hands, option, rule)
+                got, won = solo_outcomes(hands, option.kind, option.trump, self.seat, self.method, rule)
             out[k] = [n, *((got >= level).sum() for level in LEVELS), won.sum(), got.sum(), (got * got).sum()]
         return np.concatenate([out, strokes.reshape(len(self.options), -1)], axis=1).ravel()
 
-    def _solo(self, hands: np.ndarray, option: Option, rule: int) -> tuple[np.ndarray, np.ndarray]:
-        """Solo play-outs: (team points until play stopped, solo won) per deal; with method "dd" the
-        double-dummy verdict (`dd_solo_won`) and no points (§8 A21: solo card points are ignored)."""
-        if self.method == "dd":
-            won = dd_solo_won(hands, option.kind, option.trump, self.seat, play.solo_leader(DEALER, self.seat), rule)
-            return np.zeros(len(hands), dtype=np.int64), won
-        if option.kind == bs.SMALL_SOLO:
-            give = min(bs.DECK.cards_of(int(hands[0, self.seat])), key=lambda c: play._keep_key(c, option.trump))
-            hands = np.array([play.small_solo_exchange(h, self.seat, option.trump, give) for h in hands],
-                             dtype=np.uint64)
-        n = hands.shape[0]
-        points, tricks = play.play_out("greedy", hands, np.full(n, option.trump),
-                                       np.full(n, play.solo_leader(DEALER, self.seat)), None, rule,
-                                       np.full(n, self.seat))
-        team = self.seat % 2
-        return points[:, team], tricks[:, team] == bs.TRICKS
+
+def solo_outcomes(hands: np.ndarray, kind: str, trump: int, soloist: int, method: str,
+                  rule: int) -> tuple[np.ndarray, np.ndarray]:
+    """Solo play-outs of deals (n, 4) as dealt: (the soloist's team's points until play stopped, solo won);
+    greedy play after the Small Solo exchange (the soloist gives its least useful card, `play._keep_key`), or
+    with method "dd" the double-dummy verdict (`dd_solo_won`) and no points (§8 A21: solo points are ignored)."""
+    leader = play.solo_leader(DEALER, soloist)
+    if method == "dd":
+        return np.zeros(len(hands), dtype=np.int64), dd_solo_won(hands, kind, trump, soloist, leader, rule)
+    if kind == bs.SMALL_SOLO:
+        hands = np.array([play.small_solo_exchange(h, soloist, trump, min(bs.DECK.cards_of(int(h[soloist])),
+                                                                          key=lambda c: play._keep_key(c, trump)))
+                          for h in hands], dtype=np.uint64)
+    n = hands.shape[0]
+    points, tricks = play.play_out("greedy", hands, np.full(n, trump), np.full(n, leader), None, rule,
+                                   np.full(n, soloist))
+    team = soloist % 2
+    return points[:, team], tricks[:, team] == bs.TRICKS
 
 
 def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: int, rule: int = play.BS_OVERTAKE,
@@ -424,6 +439,137 @@ def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: 
     variants[:, :, soloist] = (hands[:, soloist, None, None] ^ give[:, :, None] ^ back[:, None, :]).reshape(n, -1)
     won = solve.solo_wins(variants.reshape(-1, bs.SEATS), trump, soloist, leader, rule, table)
     return won.reshape(n, -1).any(axis=1)
+
+
+# --- the auction part of odds (spec §9.1 Q5, Q6) ------------------------------------------------
+CHOOSERS = ("me", "partner", "opponent")
+AUCTION_STATS = ("n",) + CHOOSERS + ("throw_in", "solo") + tuple(f"score_{c}" for c in CHOOSERS) + (
+    "showdown", "my_showdown", "my_showdown_won", "pairs", "pair_me", "pair_partner", "pair_me_only",
+    "pair_partner_only")
+"""Counts of `AuctionOddsJob`: deals; who named trumps (me, my partner, an opponent) or a throw-in (§4.11);
+solos; my team scored, by who chose; showdowns (§4.9, AS-6, DS-7), those I was tied in and those I won; Q6
+pairs (my partner and I both bid and my team chose): my team scoring with my suit, with my partner's, with
+mine only, with my partner's only."""
+CUR_BINS = bs.TRICKS + 1
+
+
+class AuctionOddsJob:
+    """The auction part of `odds` (spec §9.1 Q5, Q6): the deals of `OddsJob` (the other three hands uniform
+    around ``hand`` at ``seat``), every seat calling by `policy_call`, ``seat`` by ``policy`` and the others by
+    `DEFAULT_POLICY`; the contract played by ``method`` (normal game: forehand leads, PIMC with ``samples``
+    worlds; solos by `solo_outcomes`) and scored with the chalk at team ``chalk`` (a later hand), in a
+    ``first_hand`` at the club jack's team (BS, §6.4) or none (AS-2: 61 wins); DS has none (DS-9). Deals where
+    my partner and I both bid and my team chose are also played with my suit and with my partner's (Q6, paired
+    on the deal). Play choices come from sub-stream AUCTION_STREAM. Counts (`unpack`): `AUCTION_STATS`, then my
+    showdowns and those I won by the winning bid cur 0-8."""
+
+    block_size = 256
+
+    def __init__(self, hand: tuple[int, ...], seat: int, policy: str = DEFAULT_POLICY, chalk: int | None = None,
+                 method: str = "greedy", variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (),
+                 first_hand: bool = False):
+        if method not in ODDS_METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
+        self.hand, self.seat, self.method, self.samples = tuple(hand), seat, method, samples
+        self.policy = auction_policy(policy)
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        self.chalk, self.first_hand = chalk, first_hand
+        self.spec = deal_spec({seat: self.hand})
+        self.n_counts = len(AUCTION_STATS) + 2 * CUR_BINS
+
+    def key(self) -> str:
+        pimc = f"|{self.samples}" if self.method == "pimc" else ""
+        return (f"bauernstoss-auction-odds|{sorted(self.hand)}|{self.seat}|{self.policy.name}|chalk={self.chalk}"
+                f"|{self.method}|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|first={self.first_hand}")
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> tuple[dict, np.ndarray]:
+        """({name of `AUCTION_STATS`: count}, (2, CUR_BINS): my showdowns and those I won, by cur)."""
+        stats = dict(zip(AUCTION_STATS, (int(v) for v in counts[:len(AUCTION_STATS)])))
+        return stats, counts[len(AUCTION_STATS):].reshape(2, CUR_BINS)
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n, self.spec)
+        rng = block_substream(seed, block, AUCTION_STREAM)
+        u = rng.random((n, play.DECISIONS))
+        default = auction_policy(DEFAULT_POLICY)
+        caller = caller_for(tuple(self.policy if s == self.seat else default for s in range(bs.SEATS)))
+        rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
+        team, partner = self.seat % 2, (self.seat + 2) % bs.SEATS
+        stats = dict.fromkeys(AUCTION_STATS, 0)
+        stats["n"] = n
+        by_cur = np.zeros((2, CUR_BINS), dtype=np.int64)
+        normal, solos, pairs = [], {}, []
+        for i in range(n):
+            auction = finished_auction(hands[i], self.opts, caller, self.first_hand)
+            contract = auction.contract()
+            if contract.kind == bs.THROW_IN:
+                stats["throw_in"] += 1
+                continue
+            chooser = contract.declarer
+            who = CHOOSERS[0 if chooser == self.seat else 1 if chooser == partner else 2]
+            stats[who] += 1
+            if contract.showdown:
+                stats["showdown"] += 1
+                if self.seat in auction.at_cur:
+                    won = int(chooser == self.seat)
+                    stats["my_showdown"] += 1
+                    stats["my_showdown_won"] += won
+                    by_cur[:, contract.bid] += (1, won)
+            if contract.kind in bs.SOLOS:
+                stats["solo"] += 1
+                solos.setdefault((contract.kind, contract.trump, chooser), []).append((i, who))
+                continue
+            trump = contract.trump if contract.trump >= 0 else \
+                bs.best_suit(int(hands[i, chooser]), "DS", self.opts["ds_ten_value"])  # DS-5: all passed
+            normal.append((i, who, trump, chooser % 2))
+            if chooser % 2 == team and {self.seat, partner} <= auction.suit_of.keys():
+                pairs.append((i, auction.suit_of[self.seat], auction.suit_of[partner]))
+        if normal:
+            idx, whos, trumps, makers = (np.array(x) for x in zip(*normal))
+            scorers = self._scorers(hands[idx], self._points(hands[idx], trumps, team, u[idx], rule, rng), makers)
+            for who in CHOOSERS:
+                stats[f"score_{who}"] += int((scorers[whos == who] == team).sum())
+        for (kind, trump, soloist), deals in solos.items():
+            idx, whos = (np.array(x) for x in zip(*deals))
+            _, won = solo_outcomes(hands[idx], kind, trump, soloist, self.method, rule)
+            for who in CHOOSERS:
+                stats[f"score_{who}"] += int((won == (soloist % 2 == team))[whos == who].sum())
+        if pairs:
+            idx, mine, theirs = (np.array(x) for x in zip(*pairs))
+            makers = np.full(len(idx), team)
+            a, b = (self._scorers(hands[idx], self._points(hands[idx], suits, team, u[idx], rule, rng), makers) == team
+                    for suits in (mine, theirs))
+            stats.update(pairs=len(idx), pair_me=int(a.sum()), pair_partner=int(b.sum()),
+                         pair_me_only=int((a & ~b).sum()), pair_partner_only=int((b & ~a).sum()))
+        return np.concatenate([[stats[k] for k in AUCTION_STATS], by_cur.ravel()])
+
+    def _points(self, hands: np.ndarray, trumps: np.ndarray, team: int, u: np.ndarray, rule: int,
+                rng: np.random.Generator) -> np.ndarray:
+        """(n,) card points ``team`` takes in normal games of deals (n, 4) with ``trumps`` (n,), forehand leading."""
+        if self.method == "pimc":
+            return np.array([pimc_play(h, t, team, rng, self.samples, FOREHAND, rule) for h, t in zip(hands, trumps)],
+                            dtype=np.int64)
+        return team_points(self.method, hands, trumps, FOREHAND, team, u, rule)
+
+    def _scorers(self, hands: np.ndarray, points: np.ndarray, makers: np.ndarray) -> np.ndarray:
+        """(n,) the team that scores each normal game (§6.2, AS-2, DS-9; -1: nobody yet, a DS 60-60 hand, DS-11):
+        ``points`` the job's team's card points, ``makers`` the teams that named trumps."""
+        variant, team = self.opts["variant"], self.seat % 2
+        out = np.empty(len(points), dtype=np.int64)
+        for k, (dealt, got, maker) in enumerate(zip(hands, points, makers)):
+            p0 = int(got) if team == 0 else bs.CARD_POINTS - int(got)
+            if variant == "DS":
+                scored = bs.ds_score(p0, int(maker))
+                out[k] = -1 if scored is None else scored[0]
+                continue
+            chalk = self.chalk
+            if self.first_hand:
+                chalk = None if variant == "AS" else next(s for s in range(bs.SEATS)
+                                                           if (int(dealt[s]) >> bs.CLUB_JACK) & 1) % 2
+            out[k] = bs.normal_score(p0, 0, chalk, variant, int(maker))[0]  # tricks set the strokes, not the scorer
+        return out
 
 
 # --- matches between auction policies ----------------------------------------------------------
