@@ -160,6 +160,18 @@ def format_cell(row) -> str:
     return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"
 
 
+def plus_minus(value: float, lo: float, hi: float) -> str:
+    """"0.512±0.011": a value and the half-width of its interval [lo, hi] (which need not be centred on it),
+    three decimals, for compact text tables."""
+    return f"{value:.3f}±{(hi - lo) / 2:.3f}"
+
+
+def score_grid(target: int) -> list[int]:
+    """The scores 0..target-1 a compact text table of a game's scores shows: every other one (every one up
+    to a target of 10) and target - 1."""
+    return sorted(set(range(0, target, 2 if target > 10 else 1)) | {target - 1})
+
+
 def table_records(tables: dict[str, pd.DataFrame]) -> dict[str, list[dict]]:
     """{name: [row, ...]} of named tables, as the commands' JSON prints them."""
     import json

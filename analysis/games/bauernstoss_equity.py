@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.games.betting import BOOTSTRAP_BLOCK
+from analysis.stats import plus_minus, score_grid
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
 from simcore.rng import block_substream
@@ -223,15 +224,10 @@ def score_picks(target: int) -> list[tuple[int, int]]:
                    (target - 1, target - 1)})
 
 
-def _grid(target: int) -> list[int]:
-    """The scores of the compact text table: every other one up to the target (every one up to 10)."""
-    return sorted(set(range(0, target, 2 if target > 10 else 1)) | {target - 1})
-
-
 def _cell(row) -> str:
     """"0.512±0.011": a value and the half-width of its 95% interval."""
     value = row["W"] if "W" in row else row["value"] if "value" in row else row["p"]
-    return f"{value:.3f}±{(row['hi'] - row['lo']) / 2:.3f}"
+    return plus_minus(value, row["lo"], row["hi"])
 
 
 def format_equity(tables: dict[str, pd.DataFrame]) -> str:
@@ -253,7 +249,7 @@ def format_equity(tables: dict[str, pd.DataFrame]) -> str:
              f"   hands independent given {given}; the next dealer averaged (--json: each);",
              f"   ± the half-width of the 95% interval of a parametric bootstrap ({at['replicates']} redraws of the "
              "outcome tables)"]
-    grid = _grid(target)
+    grid = score_grid(target)
     for chalk in either.index.unique("chalk"):
         title = "no chalk (DS-13)" if chalk == "none" else f"chalk at {chalk}"
         lines += ["", f"{title}: rows a = our strokes, columns b = theirs",

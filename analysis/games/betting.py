@@ -33,7 +33,7 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, register_command, run_options, seed_number, whole_number,
                                whole_value, write_failure)
-from analysis.stats import Z95, clustered_share, wilson
+from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
                              Policy, bluff_break_even, check_communication, check_target, dealt_match_equity,
@@ -297,26 +297,49 @@ def first_order(game: str, communication: str = "partner", style: str | None = N
     stands and with the figure's mean stand rate, the bet threshold, the bluff break-even
     concession rate at d = -1, and the weakest known class (the team's best code under ``partner``,
     the player's own under ``none``; under ``auer_channel`` the player's own, averaged over the partners'
-    signals, which is the ``none`` table) that holds."""
+    signals, which is the ``none`` table) that holds.
+
+    The stand rate and the class odds are estimates from the deals of the game's figure table: stand_rate
+    has its 95% Wilson interval stand_lo, stand_hi over stand_n deals (a stand is an event of the deal), and
+    hold_p_stands, bet_p_stands their intervals (_lo, _hi) carried through; weakest_settled is False when the
+    95% interval of d of the weakest holding class or of a weaker one (`class_d`) contains the hold threshold,
+    so that sampling noise could move the weakest hold."""
     mod = engine(game)
     kit = mod.kit(**variant(game, style, players, hand))
     model = "none" if check_communication(communication) == AUER else communication
-    table, class_share = kit.figure_table(model), kit.class_shares(model)
+    counts = kit.figure_counts(model)
+    per_deal = 2 if model == "partner" else kit.players  # counts of one deal: its two teams, or its seats
     rows = []
     for figure, key in FIGURE_KEYS.items():
-        probs = table[figure]
-        share = class_share[figure]
-        stand = float((share * probs[:, 1]).sum())
-        d_class = probs[:, 0] - probs[:, 2]
+        deals, stands = int(counts[figure].sum()) // per_deal, int(counts[figure, :, 1].sum()) // per_deal
+        stand, (stand_lo, stand_hi) = stands / deals, wilson(stands, deals)
+        d_class, d_half = class_d(counts[figure])
+        seen = [code for code in range(len(d_class) - 1) if counts[figure, code + 1].sum() > 0]
         for v in VALUES:
             d_hold, p_plain = hold_threshold(v)
-            _, p_stand = hold_threshold(v, stand)
-            holding = [code for code in range(len(d_class) - 1) if share[code + 1] > 0 and d_class[code + 1] > d_hold]
-            rows.append({"figure": key, "value": v, "hold_d": d_hold, "hold_p": p_plain, "hold_p_stands": p_stand,
-                         "stand_rate": stand, "bet_d": bet_threshold()[0], "bet_p_stands": bet_threshold(stand)[1],
+            holding = [code for code in seen if d_class[code + 1] > d_hold]
+            weakest = min(holding, default=len(d_class))
+            settled = all(abs(d_class[code + 1] - d_hold) >= d_half[code + 1] for code in seen if code <= weakest)
+            rows.append({"figure": key, "value": v, "hold_d": d_hold, "hold_p": p_plain,
+                         "hold_p_stands": hold_threshold(v, stand)[1],
+                         "hold_p_stands_lo": hold_threshold(v, stand_hi)[1],
+                         "hold_p_stands_hi": hold_threshold(v, stand_lo)[1],
+                         "stand_rate": stand, "stand_lo": stand_lo, "stand_hi": stand_hi, "stand_n": deals,
+                         "bet_d": bet_threshold()[0], "bet_p_stands": bet_threshold(stand)[1],
+                         "bet_p_stands_lo": bet_threshold(stand_hi)[1], "bet_p_stands_hi": bet_threshold(stand_lo)[1],
                          "bluff_c": bluff_break_even(v, -1.0),
-                         "weakest_hold": mod.class_name(figure, min(holding)) if holding else "none"})
+                         "weakest_hold": mod.class_name(figure, weakest) if holding else "none",
+                         "weakest_settled": settled})
     return pd.DataFrame(rows)
+
+
+def class_d(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(d, half-width of its 95% normal interval) per known class of one figure's `figure_counts` (bins, 4):
+    d = P(win) - P(lose) among the class's counts, taken as independent (classes never seen: d = 0, half 0)."""
+    n = np.maximum(counts.sum(axis=1), 1)
+    win, lose = counts[:, 0] / n, counts[:, 2] / n
+    d = win - lose
+    return d, Z95 * np.sqrt(np.maximum(win + lose - d * d, 0.0) / n)
 
 
 def self_play_model(dealt, race) -> tuple[np.ndarray, np.ndarray, int]:
@@ -431,34 +454,52 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     at = first.attrs
     known = {"partner": "the team's hands", "none": "the player's own hand",
              AUER: "the player's own hand (averaged over the partner's signals)"}[at["communication"]]
+    stand = first.drop_duplicates("figure")
     lines = [f"{at['game'].capitalize()} bet thresholds{_setting(at)}",
              "", f"A. First order ({FORMULA_SECTION[at['game']]}, points EV of one figure): facing a bet from v to v+1, hold iff",
              "   d = P(win) - P(lose) > -v/(v+1); value-bet iff d > 0; bluff break-even concession rate at d = -1.",
              "   hold P(win)* with stands uses the figure's mean stand rate; 'weakest hold' is the weakest best",
-             f"   class of {known} whose d clears the hold threshold.", "",
+             f"   class of {known} whose d clears the hold threshold.",
+             f"   Stand rates (estimated from the {int(stand.stand_n.iloc[0]):,} deals of the figure table): "
+             + ", ".join(f"{r.figure} {plus_minus(r.stand_rate, r.stand_lo, r.stand_hi)}" for r in stand.itertuples())
+             + ";",
+             "   ± is half the 95% Wilson interval, carried into the columns with stands (the other columns are "
+             "exact).",
+             "   '~': a weakest hold within noise (the 95% interval of d of it or of a weaker class contains the "
+             "threshold).",
+             "",
              f"{'figure':<8}{'v':>3}{'hold d >':>10}{'hold P(win) >':>15}{'with stands':>13}{'bet P(win) >':>14}"
              f"{'bluff c*':>10}  weakest hold"]
     for _, r in first.iterrows():
-        lines.append(f"{r['figure']:<8}{r['value']:>3}{r['hold_d']:>10.3f}{r['hold_p']:>15.3f}{r['hold_p_stands']:>13.3f}"
-                     f"{r['bet_p_stands']:>14.3f}{r['bluff_c']:>10.3f}  {r['weakest_hold']}")
+        lines.append(f"{r['figure']:<8}{r['value']:>3}{r['hold_d']:>10.3f}{r['hold_p']:>15.3f}"
+                     f"{plus_minus(r['hold_p_stands'], r['hold_p_stands_lo'], r['hold_p_stands_hi']):>13}"
+                     f"{plus_minus(r['bet_p_stands'], r['bet_p_stands_lo'], r['bet_p_stands_hi']):>14}"
+                     f"{r['bluff_c']:>10.3f}  {'' if r['weakest_settled'] else '~'}{r['weakest_hold']}")
     target = at["target"]
-    w = equity[equity.deals == "a"].pivot(index="a", columns="b", values="W")
+    grid = score_grid(target)
+    cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in equity[equity.deals == "a"].itertuples()}
+    shown = "" if len(grid) == target else "every other score shown, "
     lines += ["", f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target "
               f"{target}: dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} "
               f"games, {at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are "
-              "ordered as §7.10 scores. The other team dealing: 1 - W(b, a). 95% bootstrap intervals: --json.",
-              "a\\b " + "".join(f"{b:>6}" for b in w.columns)]
-    for a, row in w.iterrows():
-        lines.append(f"{a:>3} " + "".join(f"{x:>6.3f}" for x in row))
+              "ordered as §7.10 scores. The other team dealing: 1 - W(b, a).",
+              f"   ± is half the width of the 95% interval of a parametric bootstrap ({BOOTSTRAP} redraws of the "
+              f"{at['deals']:,} deals' points;",
+              f"   it need not be centred on the value); {shown}--json: every cell's lo, hi.",
+              "a\\b " + "".join(f"{b:>12}" for b in grid)]
+    for a in grid:
+        lines.append(f"{a:>3} " + "".join(f"{cells[a, b]:>12}" for b in grid))
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
-              "deal ignored), at some scores, by the team that dealt the deal:",
-              f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{'v=' + str(v):>8}" for v in VALUES)]
+              "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same "
+              f"{at['games']:,} games: a wide ± is noise, not a feature of the score (more --games narrow it).",
+              f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{'v=' + str(v):>12}" for v in VALUES)]
     picks = sorted({(0, 0), (target // 2, target // 2), (target - 3, target - 3), (target - 2, 0), (0, target - 2),
                     (target - 2, target - 2), (target - 1, target - 3)})
     for a, b in picks:
         for dealer in ("a", "b"):
             rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)].sort_values("value")
-            lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{x:>8.3f}" for x in rows["hold_p"]))
+            lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{plus_minus(r.hold_p, r.lo, r.hi):>12}"
+                                                              for r in rows.itertuples()))
     lines.append("(first-order P(win)* for comparison: " + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")
     return "\n".join(lines)
@@ -808,10 +849,11 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
     """First-order accept/concede thresholds of one player against the bettor in the 3-player game
     (§9.4; ``style="straf"``: Strafperlaggen §9.5), `simcore.games.perlaggen_three.accept_threshold`, per
     figure and value v = 1, 2. Rows: figure, value, stand (Gleich/Hanger: two players' best codes equal;
-    Spiel: hin, from G1 play-outs), accept_d, accept_p (no stands), accept_p_stands, policy_d (the d the
-    match policies answer on: -v/(v+1), Straf 0), weakest_accept (the weakest own best class whose d
-    against one other player, from the deals' codes, clears accept_d; the bettor is no random player, so
-    this is a lower bound)."""
+    Spiel: hin, from G1 play-outs) with its 95% Wilson interval stand_lo, stand_hi over stand_n deals (table
+    deals or play-outs), accept_d, accept_p (no stands), accept_p_stands (accept_d and accept_p_stands with
+    the stand interval carried through: _lo, _hi), policy_d (the d the match policies answer on: -v/(v+1),
+    Straf 0), weakest_accept (the weakest own best class whose d against one other player, from the deals'
+    codes, clears accept_d; the bettor is no random player, so this is a lower bound)."""
     from simcore.games import perlaggen_three as T
     from simcore.games.perlaggen import OPTIONS
     from simcore.games.perlaggen_betting import CODE_BINS, class_name
@@ -824,17 +866,22 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
     rows = []
     for figure, key in THREE_FIGURES.items():
         stand = float(stats[figure, 0])
+        n = T.SPIEL_DEALS if figure == SP else T.TABLE_DEALS  # no 3-player table deal is thrown in (A-28)
+        stand_lo, stand_hi = wilson(round(stand * n), n)
         for v in THREE_VALUES:
             d, p_plain = T.accept_threshold(v, 0.0, straf, figure == SP)
             d_stand, p_stand = T.accept_threshold(v, stand, straf, figure == SP)
+            ends = [T.accept_threshold(v, end, straf, figure == SP) for end in (stand_lo, stand_hi)]
             weakest = "-"
             if figure != SP:
                 seen = [code for code in range(CODE_BINS - 1)
                         if stats[figure, code + 2] > 0 and stats[T.PAIR_D + figure, code + 2] > d_stand]
                 weakest = class_name(figure, min(seen)) if seen else "none"
-            rows.append({"figure": key, "value": v, "stand": stand, "accept_d": d_stand, "accept_p": p_plain,
-                         "accept_p_stands": p_stand, "policy_d": 0.0 if straf else -v / (v + 1),
-                         "weakest_accept": weakest})
+            rows.append({"figure": key, "value": v, "stand": stand, "stand_lo": stand_lo, "stand_hi": stand_hi,
+                         "stand_n": n, "accept_d": d_stand, "accept_d_lo": min(e[0] for e in ends),
+                         "accept_d_hi": max(e[0] for e in ends), "accept_p": p_plain, "accept_p_stands": p_stand,
+                         "accept_p_stands_lo": min(e[1] for e in ends), "accept_p_stands_hi": max(e[1] for e in ends),
+                         "policy_d": 0.0 if straf else -v / (v + 1), "weakest_accept": weakest})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game="perlaggen", style=style, players=THREE, hand=T.HAND,
                        target=T.STRAF_START if straf else next(o.default for o in OPTIONS if o.name == "target"))
@@ -847,6 +894,7 @@ def thresholds3_text(first: pd.DataFrame) -> str:
     kind = "Strafperlaggen (§9.5)" if straf else f"3-player Perlaggen (each for himself, §9.4), {at['style'].capitalize()} style"
     payoff = ("points counted off (winning at v+1 counts off v+1, a failed commitment adds its level v+1)"
               if straf else "points scored")
+    n = first.groupby("figure").stand_n.first()
     lines = [f"{kind}: first-order accept/concede thresholds",
              "",
              "One player answers a bet from v to v+1 (v = 2: a raise to 3, the maximum), the figure then between the",
@@ -856,12 +904,19 @@ def thresholds3_text(first: pd.DataFrame) -> str:
              "players' best examples are equal) for Gleich/Hanger and P(das Spiel ist hin) for the Spiel (G1 play,",
              "no bets). 'weakest accept' is the weakest own best class whose d against one other player clears the",
              "threshold with stands (the bettor is stronger than a random player: a lower bound).",
+             f"'stand' is estimated (Gleich/Hanger: {n['gleich']:,} table deals; Spiel: {n['spiel']:,} play-outs): "
+             "± is half its 95% Wilson",
+             "interval, carried into 'accept d' and 'with stands' (±0.000: under 0.0005, or the value does not depend",
+             "on it); the other columns are exact. 'weakest accept' is read off the same table deals (no interval).",
              "",
-             f"{'figure':<8}{'v':>3}{'accept d >':>12}{'P(win) >':>10}{'stand':>8}{'with stands':>13}{'policy d >':>12}"
-             "  weakest accept"]
+             f"{'figure':<8}{'v':>3}{'accept d >':>14}{'P(win) >':>10}{'stand':>13}{'with stands':>13}"
+             f"{'policy d >':>12}  weakest accept"]
     for _, r in first.iterrows():
-        lines.append(f"{r['figure']:<8}{r['value']:>3}{r['accept_d']:>12.3f}{r['accept_p']:>10.3f}{r['stand']:>8.3f}"
-                     f"{r['accept_p_stands']:>13.3f}{r['policy_d']:>12.3f}  {r['weakest_accept']}")
+        lines.append(f"{r['figure']:<8}{r['value']:>3}"
+                     f"{plus_minus(r['accept_d'], r['accept_d_lo'], r['accept_d_hi']):>14}{r['accept_p']:>10.3f}"
+                     f"{plus_minus(r['stand'], r['stand_lo'], r['stand_hi']):>13}"
+                     f"{plus_minus(r['accept_p_stands'], r['accept_p_stands_lo'], r['accept_p_stands_hi']):>13}"
+                     f"{r['policy_d']:>12.3f}  {r['weakest_accept']}")
     rule = ("accept iff d > -(2c+v)/(3(v+1)) (Spiel: + stand/3), c = 0 for a bet and c = 2 for the bettor answering "
             "the raise: accepting risks the level, conceding gives the bettor v and costs a committed answerer c"
             if straf else "accept iff d > -(2v/(v+1) + 1 - stand)/3: with no stands P(win) > 1/(3(v+1))")
