@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -24,7 +25,9 @@ def test_odds_json_contract(capsys):
     erase = [data["estimates"][f"erase.{k}"]["p"] for k in range(4)]
     assert sum(erase) == pytest.approx(1.0)
     # trump A 10 K O and the 40: every card point plan wins, the hand comes first every time
-    assert data["estimates"]["erase.3"]["p"] == 1.0 and data["estimates"]["reach66"]["p"] == 1.0
+    assert data["estimates"]["erase.3"]["p"] == 1.0 and data["estimates"]["opp_erase.2"]["p"] > 0.5
+    # individual 66 (§3.0.6) ranks the points: 66 is no target there, and nobody loses Schneider
+    assert not {"reach66", "schneider", "schwarz"} & set(data["estimates"])
     cp = data["card_points"]
     assert cp["lo"] <= cp["mean"] <= cp["hi"]
 
@@ -46,7 +49,8 @@ def test_odds_plays_the_sub_game_the_options_put_in_place_of_the_phase(capsys):
     code, out, _ = run_cli(capsys, *argv, "--option", "kamerun_bei_nacht=phase4")
     blind = json.loads(out)
     assert code == 0 and plain["subgame"] == "Kamerun" and blind["subgame"] == "Kamerun bei Nacht"
-    assert blind["estimates"]["reach66"]["p"] != plain["estimates"]["reach66"]["p"]
+    assert blind["estimates"]["erase.0"]["p"] != plain["estimates"]["erase.0"]["p"]
+    assert "reach66" not in blind["estimates"] and "reach66" not in plain["estimates"]
 
 
 def test_odds_text_and_three_players(capsys):
@@ -85,8 +89,20 @@ def test_stats_and_match_json(capsys):
     (["odds", "dreeg", "--phase", "1", "--players", "3", "--hand", "HA H10 HK HO E9 L9"], "must list 8 cards"),
     (["odds", "dreeg", "--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--call", "SA"], "illegal call SA"),
     (["odds", "dreeg", "--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--position", "1", "--call", "EK"],
-     "illegal announcement"),
-    (["odds", "dreeg", "--phase", "2", "--hand", "EA E10 LK HO E9 L9", "--trump", "E"], "illegal announcement"),
+     "illegal call: only forehand calls a card"),
+    (["odds", "dreeg", "--phase", "2", "--hand", "EA E10 LK HO E9 L9", "--trump", "E"], "illegal trump choice: only"),
+    (["odds", "dreeg", "--phase", "2", "--hand", "HA E10 LK HO E9 L9", "--trump", "E", "--option",
+      "rot_assen_trump=hearts"], "illegal trump choice: option rot_assen_trump=hearts allows only H"),
+    (["odds", "dreeg", "--phase", "4", "--hand", "EA LA E9 L9 SU H9", "--call", "EK"],
+     "illegal call: only forehand calls a card, in Rufen"),
+    (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 LK HO E9 L9", "--option", "counting_error_percent=50"],
+     "option counting_error_percent=50 applies only with information=counting_errors"),
+    (["stats", "dreeg", "--option", "schweige_speak_percent=10"],
+     "option schweige_speak_percent=10 applies only with schweige_mass=extra, phase1 or phase8"),
+    (["match", "dreeg", "--option", "wegloescher_c_leads=true"], "option wegloescher_c_leads=true applies only with"),
+    (["stats", "dreeg", "--option", "kamerun5_no_head=true", "--option", "kamerun_bei_nacht=phase5"],
+     "option kamerun5_no_head=true applies only with a Kamerun in phase 5"),
+    (["thresholds", "dreeg", "--option", "counting_error_percent=1"], "applies only with information=counting_errors"),
     (["odds", "dreeg", "--phase", "2", "--hand", "HA E10 LK HO E9 L9", "--trump", "X"], "--trump must be one of"),
     (["odds", "dreeg", "--phase", "4", "--hand", "HA E10 LK HO E9 L9", "--turnup", "S9"], "only in phases 1 and 8"),
     (["odds", "dreeg", "--phase", "1", "--hand", "HA E10 LK HO E9 L9", "--turnup", "HA"], "belongs to the dealer"),
@@ -186,3 +202,57 @@ def test_moment_thresholds_classes_and_pairs():
             branch: list = []
             res = play_hand("66", 1, perm, [_Moments(branch, at, answer), _Moments(branch, at, answer)], rule_options())
             assert branch[:at + 1] == probe[:at + 1] and (res.closer >= 0 or not answer)
+
+
+def test_odds_opponents_schneider_and_schwarz():
+    """Without closing or miscounts the opponents of a two-sided hand erase 3 exactly when the hero's side
+    is Schwarz and 2 exactly when it is Schneider (§3.0.7); the opponents' erases form a distribution."""
+    frame = api.odds(2, "HA H9 SK SO E10 L9", trump="S", n=400, seed=1, progress=False, checkpoint=False)
+    got = frame.set_index("quantity")["successes"]
+    assert got["schwarz"] == got["opp_erase.3"] > 0 and got["schneider"] == got["opp_erase.2"]
+    assert sum(got[f"opp_erase.{k}"] for k in range(4)) == 400
+    # a lost hand is exactly one in which the hero erases nothing (the soloist has no partner to win)
+    assert got["erase.0"] == sum(got[f"opp_erase.{k}"] for k in (1, 2, 3))
+
+
+def test_odds_reach66_counts_as_the_thresholds_option_says():
+    """§5 A5: with thresholds_include_marriages=false a side's 40 does not count towards 66."""
+    kw = dict(phase=2, hand="HA H10 HK HO E9 L9", trump="H", n=300, seed=2, progress=False, checkpoint=False)
+    p = {opt: api.odds(options=opt, **kw).set_index("quantity").loc["reach66", "p"]
+         for opt in ((), ("thresholds_include_marriages=false",))}
+    assert p[()] > p[("thresholds_include_marriages=false",)]
+
+
+def test_stats_shows_kamerun_events_that_did_not_happen(capsys):
+    code, out, _ = run_cli(capsys, "stats", "dreeg", "--players", "3", "--n", "2", "--seed", "1", "--no-progress")
+    rows = [line for line in out.splitlines() if line.startswith("  Kamerun ")]
+    assert code == 0 and [row.split()[1] for row in rows] == ["durchmarsch", "durchmarsch_won"]
+
+
+def test_match_bolln_intervals_stay_within_the_phases():
+    tables = api.match("greedy", "random", n=10, seed=1, progress=False, checkpoint=False)
+    bolln = tables["bolln"]
+    assert (bolln["lo"] >= 0).all() and (bolln["hi"] <= 8).all()
+    assert ((bolln["lo"] < bolln["mean"]) & (bolln["mean"] < bolln["hi"])).all()
+
+
+def test_paired_diff_is_a_student_t_interval():
+    assert api.paired_diff(-4, 16, 1) == (-4, -api.NET_SPAN, api.NET_SPAN)      # one deal: no information
+    mean, lo, hi = api.paired_diff(3, 5, 2)                                       # differences 1 and 2
+    assert mean == 1.5 and mean - lo == pytest.approx(12.7062 * 0.5, abs=1e-4) and hi == api.NET_SPAN  # t(1)
+    mean, lo, hi = api.paired_diff(10, 10 + 9 * 0.25, 10)  # ten differences, sd 0.5: the t quantile with 9 df
+    assert hi - mean == pytest.approx(2.2622 * 0.5 / 10 ** 0.5, abs=1e-4)
+
+
+def test_threshold_summaries_use_only_classes_with_enough_deals(capsys):
+    frame = api.thresholds("moment", n=300, seed=1, progress=False, checkpoint=False)
+    small = set(frame["class"][frame["n"] < api.MIN_CLASS_N])
+    assert small and not small & set(frame.attrs["a_better"] + frame.attrs["b_better"])
+    used = {(row["tricks"], row["trumps"], row["close_from"]) for row in frame.attrs["close_from"]}
+    for tricks, trumps, points in used:
+        if points is not None:
+            row = frame[(frame.tricks == tricks) & (frame.trumps == trumps) & (frame.points == points)]
+            assert int(row["n"].iloc[0]) >= api.MIN_CLASS_N
+    text = api.format_thresholds([frame])
+    marked = [line for line in text.splitlines() if re.search(r"\d\*  \d\.\d{4} \[", line)]
+    assert f"fewer than {api.MIN_CLASS_N} deals" in text and len(marked) == len(small)

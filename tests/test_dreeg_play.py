@@ -504,3 +504,34 @@ def test_pimc_worlds_respect_what_is_known():
         assert world[0] == play.hands[0] and sum(world[1:]) == unseen
         assert [r.bit_count(h) for h in world[1:]] == [4, 4, 4]
         assert world[3] & mask("EK")                 # the only unseen Eichel: seats 1 and 2 lack the suit
+
+
+def test_pimc_worlds_place_the_publicly_known_cards():
+    """Sampled worlds give the turned trump card to the dealer (§3.1.1) and the unplayed card of an
+    announced marriage to its announcer (§3.0.4); in the closed 2-player talon the indicator stays dead
+    (§3.1.2), unless a player took it for his trump 9, who then holds it and the 9 is dead instead."""
+    from simcore.games.dreeg_policies import PimcPolicy
+
+    pimc = PimcPolicy(np.random.default_rng(1))
+    hands = ["EA E10 SA SK EK E9", "L9 LU LO LK HK H9", "H10 HU HO S10 EO EU", "S9 SU SO LA L10 HA"]
+    play = new_play("66", hands, [Scripted(announce=L) for _ in hands])
+    dp._setup(play, perm_for(hands))                          # the dealer's last card, HA, is turned
+    play.leader = 1
+    assert play._announce(1, play.hands[1]) == mask("LK LO")
+    play.trick, play.hands[1] = cards("LO"), play.hands[1] & ~mask("LO")
+    for _ in range(50):
+        world = pimc._world(play, 2)
+        assert world[3] & mask("HA") and world[1] & mask("LK")
+
+    talon = "E9 EU EO EK E10 EA L9 L10 LK LO LU HA"               # the indicator HA lies at the bottom
+    for exchange in (False, True):
+        duel = new_play("66", ["S9 SU SO SK S10 SA", "H10 HU HO HK LA H9"], talon=talon,
+                        policies=[Scripted(close=True), Scripted(exchange=exchange)])
+        dp._setup(duel, None)
+        duel._offer_exchange(1)
+        duel._offer_close(0)
+        dead, held = (cards("H9")[0], cards("HA")[0]) if exchange else (cards("HA")[0], -1)
+        assert duel.closer == 0 and duel.mode == r.STRICT
+        for _ in range(50):
+            world = pimc._world(duel, 0)
+            assert not world[1] >> dead & 1 and (held < 0 or world[1] >> held & 1)

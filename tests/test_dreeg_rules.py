@@ -170,7 +170,6 @@ def test_p1_p2_clamping_and_elimination_section_7_10():
 
 def test_p4_p5_penalties_section_7_10():
     assert r.penalty_erase(4, 1, kamerun=False) == [3, 0, 3, 3]
-    assert r.penalty_erase(4, 1, kamerun=False, sides=[0, 1, 0, 1], opponents_only=True) == [3, 0, 3, 0]
     assert r.penalty_erase(4, 2, kamerun=True) == [0, 0, 3, 0]
 
 

@@ -8,7 +8,9 @@ Python API::
     tables = dreeg.match("greedy", "random", players=4, n=500, seed=1)         # one A vs the rest B
 
 Every proportion row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``; means carry
-``mean, se, lo, hi, n`` (normal interval). The tables' ``attrs`` hold the game, n, seed and settings.
+``mean, se, lo, hi, n`` (normal interval; Bolln per game: `_bolln_row`; paired threshold differences: a
+Student-t interval). The tables' ``attrs`` hold the game, n, seed and settings; the text titles name the
+non-default rule options.
 """
 
 from __future__ import annotations
@@ -20,15 +22,17 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, game_option_items, long_frame,
-                               one_of, register_command, run_options, whole_number)
+                               one_of, options_note, register_command, run_options, whole_number)
 from analysis.stats import Z95, Estimate, format_cell, table_records
+from scipy.stats import t as student_t
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import DECK, OPTIONS
+from simcore.games.dreeg import DECK, OPTIONS, check_needs, rule_options
 from simcore.games.dreeg_odds import (COUNTS, DECISIONS, STRENGTH_BINS, SURRENDER, THRESHOLD_CLASSES,
                                      THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob, moment_label)
+from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
 from simcore.rng import normalize_seed
 
@@ -54,8 +58,20 @@ def _hist_mean(hist: np.ndarray, **keys) -> dict:
 
 
 def parse_options(items) -> tuple:
-    """``name=value`` rule options (`game_option_items`) as sorted pairs, checked against the game's options."""
-    return tuple(sorted(game_option_items(items, GAME, OPTIONS).items()))
+    """``name=value`` rule options (`game_option_items`) as sorted pairs, checked against the game's options
+    and against each other (`check_needs`)."""
+    chosen = game_option_items(items, GAME, OPTIONS)
+    check_needs(rule_options(**chosen))
+    return tuple(sorted(chosen.items()))
+
+
+DEFAULTS = {o.name: o.default for o in OPTIONS}
+
+
+def _options_note(options: dict) -> str:
+    """`options_note` of the options that differ from their defaults, written as ``--option`` takes them."""
+    return options_note({k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()
+                         if v != DEFAULTS[k]})
 
 
 # --- odds of one hand ------------------------------------------------------------------------------
@@ -85,9 +101,11 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     """Outcome of one hand of ``phase`` held at ``position`` (0 = forehand), the other cards dealt
     at random and every seat played by ``policy``.
 
-    Rows (quantity, p, lo, hi, successes, n): reach66 (the hero's side totals >= 66 when the hand
-    ends), erase.0-3 (strokes the hero erases; erasing is good except in Kamerun) and, in Kamerun,
-    trick1 (wins trick 1) and durchmarsch (declaring after winning trick 1 sweeps every trick);
+    Rows (quantity, p, lo, hi, successes, n): erase.0-3 (strokes the hero erases; erasing is good except
+    in Kamerun), opp_erase.0-3 (the most an opponent erases); in Rot Assen and Rufen, whose target is 66:
+    reach66 (the hero's side has >= 66 as the thresholds count, §5 A5, when the hand ends), schneider
+    and schwarz (the hero's side loses the hand with a trick but < 33, with no trick); in Kamerun, trick1
+    (wins trick 1) and durchmarsch (declaring after winning trick 1 sweeps every trick);
     attrs["card_points"]: the hero's mean card points taken with its interval.
     """
     if phase not in r.SUBGAME:
@@ -99,8 +117,12 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     counts = runner.run(OddsJob(question), n, seed, **run_kw)
     c = dict(zip(COUNTS, (int(x) for x in counts)))
     deals = c["deals"]
-    rows = [_estimate_row(c["reach66"], deals, quantity="reach66")]
+    two_sided = r.two_sided(PLAYED_AS.get(question.subgame, question.subgame), players)
+    rows = [_estimate_row(c["reach66"], deals, quantity="reach66")] if two_sided else []
     rows += [_estimate_row(c[f"erase{k}"], deals, quantity=f"erase.{k}") for k in range(4)]
+    rows += [_estimate_row(c[f"opp{k}"], deals, quantity=f"opp_erase.{k}") for k in range(4)]
+    if two_sided:
+        rows += [_estimate_row(c[k], deals, quantity=k) for k in ("schneider", "schwarz")]
     if question.subgame == "KA":
         rows += [_estimate_row(c["trick1"], deals, quantity="trick1"),
                  _estimate_row(c["sweep"], deals, quantity="durchmarsch")]
@@ -122,21 +144,27 @@ def odds_json(frame: pd.DataFrame) -> dict:
     return out
 
 
-ODDS_NAMES = {"reach66": "side reaches 66", "erase.0": "erases 0", "erase.1": "erases 1", "erase.2": "erases 2",
-              "erase.3": "erases 3", "trick1": "wins trick 1", "durchmarsch": "Durchmarsch succeeds"}
+ODDS_NAMES = {"reach66": "side reaches 66", **{f"erase.{k}": f"erases {k}" for k in range(4)},
+              **{f"opp_erase.{k}": f"best opponent erases {k}" for k in range(4)},
+              "schneider": "side loses Schneider", "schwarz": "side loses Schwarz", "trick1": "wins trick 1",
+              "durchmarsch": "Durchmarsch succeeds"}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     where = "forehand" if a["position"] == 0 else ("dealer" if a["position"] == a["players"] - 1
                                                    else f"position {a['position']}")
-    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}",
+    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}"
+             f"{_options_note(a['options'])}",
              f"every seat plays {a['policy']}; n = {a['n']:,} deals, seed {a['seed']}, 95% Wilson intervals", ""]
     for row in frame.itertuples():
-        lines.append(f"  {ODDS_NAMES[row.quantity]:<22}{format_cell(row._asdict())}")
+        lines.append(f"  {ODDS_NAMES[row.quantity]:<26}{format_cell(row._asdict())}")
     cp = a["card_points"]
-    lines.append(f"  {'card points taken':<22}{cp['mean']:.2f} [{cp['lo']:.2f},{cp['hi']:.2f}]")
-    if a["subgame"] == "Kamerun":
+    lines.append(f"  {'card points taken':<26}{cp['mean']:.2f} [{cp['lo']:.2f},{cp['hi']:.2f}]")
+    lines.append("(best opponent: the most any opponent erases" + (
+        "; Schneider / Schwarz: the side loses the hand with a trick but < 33 / with no trick)"
+        if "schwarz" in set(frame["quantity"]) else ")"))
+    if a["subgame"] in ("Kamerun", "Kamerun bei Nacht"):
         lines.append("(Kamerun: erasing is bad; Durchmarsch = declared by the hand after winning trick 1 and won)")
     return "\n".join(lines)
 
@@ -234,7 +262,7 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p, s], games, phase=label, seat=s)
                            for p, label in enumerate(labels) for s in range(players)])
     lengths = pd.DataFrame([_hist_mean(parts["hands"][p], phase=label) for p, label in enumerate(labels)])
-    bolln = pd.DataFrame([{**_hist_mean(parts["bolln_seat"][s], seat=s),
+    bolln = pd.DataFrame([{**_bolln_row(parts["bolln_seat"][s], len(labels), seat=s),
                            **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
                               if k in ("p", "lo", "hi")}} for s in range(players)])
     tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"])}
@@ -244,12 +272,27 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     return tables
 
 
+def _bolln_row(hist: np.ndarray, phases: int, **keys) -> dict:
+    """Mean Bolln per game per player from a histogram over players' games (Bolln 0, 1, ...), with an
+    interval inside [0, phases]: a player loses each phase at most once, so Bolln / phases is the share of
+    phases lost, and the interval is ``phases`` times its Wilson interval over the player-phases (read as
+    independent trials)."""
+    games = int(hist.sum())
+    est = Estimate(int((hist * np.arange(hist.size)).sum()), games * phases)
+    return {**keys, "mean": est.p * phases, "lo": est.lo * phases, "hi": est.hi * phases, "n": games}
+
+
+SHOWN_EVENTS = {"66": ("out", "closed"), "RA": ("out", "closed", "surrender"), "RU": ("out", "closed"),
+                "KA": ("durchmarsch", "durchmarsch_won"), "SM": ("out", "closed", "spoke"), "WL": ("out", "closed")}
+"""Events section C shows for every sub-game played, 0 included; any other event shows when it happened."""
+
+
 def _events(events: np.ndarray) -> pd.DataFrame:
     rows = []
     for i, sub in enumerate(dg.SUBGAMES):
         hands = int(events[i, 0])
         for j, name in enumerate(dg.EVENTS[1:], start=1):
-            if events[i, j]:
+            if events[i, j] or (hands and name in SHOWN_EVENTS.get(sub, ())):
                 rows.append(_estimate_row(events[i, j], hands, subgame=r.SUBGAME_NAMES[sub], event=name))
     return pd.DataFrame(rows, columns=["subgame", "event", "p", "lo", "hi", "successes", "n"])
 
@@ -260,11 +303,15 @@ def stats_json(tables: dict) -> dict:
             "options": a["options"], "tables": table_records(tables)}
 
 
+BOLLN_NOTE = "Bolln per game: phases x the Wilson interval of the share of phases lost"
+
+
 def format_stats(tables: dict) -> str:
     a = tables["losers"].attrs
     n = a["players"]
-    lines = [f"Dreeg whole games, {n} players, {a['policy']} at every seat (seat 0 deals first)",
-             f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals", "",
+    lines = [f"Dreeg whole games, {n} players, {a['policy']} at every seat (seat 0 deals first)"
+             f"{_options_note(a['options'])}", f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals ({BOLLN_NOTE})",
+             "",
              "A. P(seat loses the phase)" + "".join(f"{'seat ' + str(s):>26}" for s in range(n)) + "     hands (mean)"]
     lengths = tables["lengths"].set_index("phase")
     for phase, rows in tables["losers"].groupby("phase", sort=False):
@@ -293,7 +340,8 @@ def match(a: str, b: str, players: int = 4, n: int = 200, seed=None, options=(),
         _estimate_row(slot[p, 0], games, phase=label, policy=f"A {a}"),
         _estimate_row(slot[p, 1:].sum(), games * (players - 1), phase=label, policy=f"B {b}"))])
     hist = parts["bolln_slot"]
-    bolln = pd.DataFrame([_hist_mean(hist[0], policy=f"A {a}"), _hist_mean(hist[1:].sum(axis=0), policy=f"B {b}")])
+    bolln = pd.DataFrame([_bolln_row(hist[0], len(labels), policy=f"A {a}"),
+                          _bolln_row(hist[1:].sum(axis=0), len(labels), policy=f"B {b}")])
     most = parts["most_slot"]
     bolln["most_p"], bolln["most_lo"], bolln["most_hi"] = zip(
         *[(e.p, e.lo, e.hi) for e in (Estimate(int(most[0]), games), Estimate(int(most[1:players].sum()),
@@ -314,7 +362,8 @@ def match_json(tables: dict) -> dict:
 def format_match(tables: dict) -> str:
     a = tables["phases"].attrs
     lines = [f"Dreeg match, {a['players']} players: one {a['a']} (A) against {a['players'] - 1} {a['b']} (B), "
-             "A's seat rotating", f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals; per player", "",
+             f"A's seat rotating{_options_note(a['options'])}",
+             f"n = {a['n']:,} games, seed {a['seed']}, 95% intervals ({BOLLN_NOTE}); per player", "",
              f"P(lose the phase){'A ' + a['a']:>32}{'B ' + a['b']:>26}"]
     for phase, rows in tables["phases"].groupby("phase", sort=False):
         cells = "".join(f"{format_cell(row):>26}" for _, row in rows.iterrows())
@@ -373,11 +422,29 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 
 # --- decision thresholds -------------------------------------------------------------------------------
-CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASSES - 1 else f"estimate {10 * c}-{10 * c + 9}",
+CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASSES - 1
+                else f"estimate {10 * c}-{10 * c + 9}",
                 "call": lambda c: f"{c} packet card(s) of the suit",
                 "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else ""),
                 "hide": lambda c: f"longest suit {c} cards",
                 "moment": lambda c: "after trick {}, points {}, trumps {}".format(*moment_label(c))}
+
+
+MIN_CLASS_N = 10
+"""Deals a class needs for its difference to count in a decision's summaries (a_better, b_better, close_from)."""
+NET_SPAN = 6
+"""Largest possible |A - B| of the decider's net strokes (each lies in [-3, 3]): the interval of a class of one
+deal, and the bound of every interval."""
+
+
+def paired_diff(total: float, total_sq: float, n: int) -> tuple[float, float, float]:
+    """(mean, lo, hi) of n paired differences from their sum and sum of squares: the Student-t 95% interval
+    (sample standard deviation, n - 1 degrees of freedom) within [-NET_SPAN, NET_SPAN]; n = 1: that range."""
+    mean = total / n
+    if n < 2:
+        return mean, -NET_SPAN, NET_SPAN
+    half = student_t.ppf(0.975, n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n)
+    return mean, max(mean - half, -NET_SPAN), min(mean + half, NET_SPAN)
 
 
 def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), **run_kw) -> pd.DataFrame:
@@ -387,11 +454,11 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     Rows: class, n, p_a / p_b (P(the decider wins: erases in 66 and Rufen, erases nothing in
     Kamerun) with Wilson intervals lo_a, hi_a, lo_b, hi_b), mean_a, mean_b (net strokes: own
     erase minus the opponents' best, Kamerun: minus own erase) and diff = mean_a - mean_b with its
-    paired 95% interval (diff_lo, diff_hi). attrs["a_better"] / ["b_better"]: the classes where A
-    (B) is better, the paired interval excluding 0: the decision's threshold lies between them.
-    The "moment" decision's rows also carry their class parts (tricks, points, trumps), and
-    attrs["close_from"] gives per (tricks, trumps) the lowest points class from which closing is
-    better in every observed class (`close_from`).
+    paired 95% interval (diff_lo, diff_hi; `paired_diff`). attrs["a_better"] / ["b_better"]: the classes
+    of at least `MIN_CLASS_N` deals where A (B) is better, the paired interval excluding 0: the decision's
+    threshold lies between them. The "moment" decision's rows also carry their class parts (tricks,
+    points, trumps), and attrs["close_from"] gives per (tricks, trumps) the lowest points class from
+    which closing is better in every class of at least `MIN_CLASS_N` deals (`close_from`).
     """
     if decision not in DECISIONS:
         raise CardsimError(f"unknown --decision '{decision}'; choose one of: {', '.join(DECISIONS)}")
@@ -401,26 +468,31 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2) in enumerate(counts.reshape(-1, THRESHOLD_COUNTS)):
         if k == 0:
             continue
-        a, b, d = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k)), _mean_row(sum_d, sum_d2, int(k))
+        a, b = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k))
+        diff, diff_lo, diff_hi = paired_diff(sum_d, sum_d2, int(k))
         moment = dict(zip(("tricks", "points", "trumps"), moment_label(cls))) if decision == "moment" else {}
-        rows.append({"class": CLASS_LABELS[decision](cls), **moment, "n": int(k), "p_a": a.p, "lo_a": a.lo, "hi_a": a.hi,
-                     "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
-                     "diff": d["mean"], "diff_lo": d["lo"], "diff_hi": d["hi"]})
+        rows.append({"class": CLASS_LABELS[decision](cls), **moment, "n": int(k), "p_a": a.p, "lo_a": a.lo,
+                     "hi_a": a.hi, "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
+                     "diff": diff, "diff_lo": diff_lo, "diff_hi": diff_hi})
     frame = pd.DataFrame(rows)
+    enough = frame["n"] >= MIN_CLASS_N
     frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision],
-                       a_better=list(frame["class"][frame["diff_lo"] > 0]),
-                       b_better=list(frame["class"][frame["diff_hi"] < 0]))
+                       options=dict(parse_options(options)),
+                       a_better=list(frame["class"][enough & (frame["diff_lo"] > 0)]),
+                       b_better=list(frame["class"][enough & (frame["diff_hi"] < 0)]))
     if decision == "moment":
         frame.attrs["close_from"] = close_from(frame)
     return frame
 
 
 def close_from(frame: pd.DataFrame) -> list[dict]:
-    """Per (tricks played, trumps held) of a "moment" frame: the lowest own-points class from which
-    closing is significantly better (diff_lo > 0) and no higher class is significantly worse; None
-    when there is none. Rows: tricks, trumps, close_from, classes (observed points classes)."""
+    """Per (tricks played, trumps held) of a "moment" frame, among its own-points classes of at least
+    `MIN_CLASS_N` deals: the lowest from which closing is significantly better (diff_lo > 0) and no
+    higher one is significantly worse; None when there is none. Rows: tricks, trumps, close_from,
+    classes (the points classes used)."""
     out = []
     for (tricks, trumps), part in frame.groupby(["tricks", "trumps"], sort=True):
+        part = part[part["n"] >= MIN_CLASS_N]
         better = list(part["diff_lo"] > 0)
         worse = list(part["diff_hi"] < 0)
         start = next((i for i in range(len(part)) if better[i] and not any(worse[i:])), None)
@@ -440,17 +512,22 @@ def thresholds_json(frames: list) -> dict:
 
 def format_thresholds(frames: list) -> str:
     lines = [f"Dreeg decision thresholds: n = {frames[0].attrs['n']:,} deals per decision, seed "
-             f"{frames[0].attrs['seed']}, 95% intervals (net strokes: own erase minus the opponents' best)"]
+             f"{frames[0].attrs['seed']}{_options_note(frames[0].attrs['options'])}, 95% intervals (net strokes: own "
+             "erase minus the opponents' best)",
+             f"A - B: paired mean difference, Student-t interval; * a class of fewer than {MIN_CLASS_N} deals: shown, "
+             "not used in the summaries"]
     for f in frames:
         a = f.attrs
         lines += ["", f"{a['decision']}: {a['meaning']}",
-                  f"  {'class':<28}{'n':>7}  {'P(win) A':>24}  {'P(win) B':>24}  {'net A':>7}{'net B':>7}  A - B"]
+                  f"  {'class':<28}{'n':>7}   {'P(win) A':>24}  {'P(win) B':>24}  {'net A':>7}{'net B':>7}  A - B"]
         for _, row in f.iterrows():
-            lines.append(f"  {row['class']:<28}{row['n']:>7,}  {row['p_a']:.4f} [{row['lo_a']:.4f},{row['hi_a']:.4f}]"
-                         f"  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  {row['mean_a']:>6.2f} "
-                         f"{row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},{row['diff_hi']:+.2f}]")
+            mark = "*" if row["n"] < MIN_CLASS_N else " "
+            lines.append(f"  {row['class']:<28}{row['n']:>7,}{mark}  {row['p_a']:.4f} [{row['lo_a']:.4f},"
+                         f"{row['hi_a']:.4f}]  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  "
+                         f"{row['mean_a']:>6.2f} {row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},"
+                         f"{row['diff_hi']:+.2f}]")
         if "close_from" in a:
-            lines.append("  closing now pays from (own points; '-': in no observed class):")
+            lines.append(f"  closing now pays from (own points; '-': in no class of {MIN_CLASS_N}+ deals):")
             for row in a["close_from"]:
                 lines.append(f"    after trick {row['tricks']}, trumps {row['trumps']:<4} {row['close_from'] or '-'}")
             continue

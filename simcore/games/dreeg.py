@@ -13,7 +13,8 @@ import numpy as np
 
 from simcore.cards import Deck
 from simcore.dealing import Layout
-from simcore.registry import Game, Option, chosen_options, register
+from simcore.errors import CardsimError
+from simcore.registry import Game, Option, chosen_options, default_only, register
 
 DECK = Deck(
     name="dreeg",
@@ -38,9 +39,9 @@ MARRIAGE_POINTS = {"trump": 40, "plain": 20, "no_trump": 20}
 
 OPTIONS = (
     Option("strokes_per_phase", 7, (7, 10), "strokes every player starts a phase with (spec §2.2, §3.5)"),
-    Option("elimination_phases", "1-3,6-8", ("1-3,6-8",),
-           "phases where players at 0 drop out; Kamerun 4-5 is first-out-loses (spec §5 A1; the Persian "
-           "'5-8' would need a 2-player Kamerun, which does not exist)"),
+    default_only("elimination_phases", "1-3,6-8",
+                 "phases where players at 0 drop out; Kamerun 4-5 is first-out-loses (spec §5 A1; the Persian "
+                 "'5-8' would need a 2-player Kamerun, which does not exist)"),
     Option("two_sided_eraser", "winner", ("winner", "loser"),
            "which side erases status(loser) after a played-out two-sided hand (spec §5 A2)"),
     Option("no_undertrump_duty", False, (False, True),
@@ -51,21 +52,22 @@ OPTIONS = (
            "the 66 and 33 thresholds count announced marriages (spec §5 A5)"),
     Option("closer_win_status_at_close", False, (False, True),
            "a successful closer's strokes from the state at go-out/end, not at closing (spec §5 A6)"),
-    Option("wrong_out_by_closer_opponent", 2, (2,),
-           "the closer erases 2 when the opponent goes out wrongly (spec §5 A7)"),
-    Option("dropped_out_dealer", "deals_next_hand", ("deals_next_hand",),
-           "a player at 0 whose turn it is deals the next hand of the phase, then sits out (spec §5 A8)"),
-    Option("phase1_trump_card", "last_card_of_deal", ("last_card_of_deal",),
-           "trump card when the dealer is out: last card of the deal (spec §5 A9)"),
-    Option("between_trick_order", "canonical", ("canonical",),
-           "order of between-trick actions (spec §3.0.9, §5 A10)"),
+    default_only("wrong_out_by_closer_opponent", 2,
+                 "the closer erases 2 when the opponent goes out wrongly (spec §5 A7)"),
+    default_only("dropped_out_dealer", "deals_next_hand",
+                 "a player at 0 whose turn it is deals the next hand of the phase, then sits out (spec §5 A8)"),
+    default_only("phase1_trump_card", "last_card_of_deal",
+                 "trump card when the dealer is out: last card of the deal (spec §5 A9)"),
+    default_only("between_trick_order", "canonical",
+                 "order of between-trick actions (spec §3.0.9, §5 A10)"),
     Option("kamerun_scores_by", "tricks", ("tricks", "points"),
            "Kamerun 0 strokes means no trick, not no points (spec §5 A11)"),
-    Option("penalty_opponents_only", False, (False, True),
-           "a penalty outside Kamerun: every other player erases 3, partner included (spec §5 A12)"),
-    Option("hidden_heart_ace", "strict", ("strict",),
-           "2-player Rot Assen: a heart ace kept unannounced in a hand is detected when the talon is flipped or "
-           "closed or the ace is played; the hand ends and the other player erases 3 (spec §5 A13)"),
+    default_only("penalty_opponents_only", False,
+                 "a penalty outside Kamerun: every other player erases 3, partner included (spec §5 A12); the one "
+                 "breach simulated, a hidden heart ace in 2-player Rot Assen, has no partner to spare"),
+    default_only("hidden_heart_ace", "strict",
+                 "2-player Rot Assen: a heart ace kept unannounced in a hand is detected when the talon is flipped "
+                 "or closed or the ace is played; the hand ends and the other player erases 3 (spec §5 A13)"),
     Option("rot_assen_trump", "any_suit", ("any_suit", "hearts"),
            "suits the heart-ace holder may name (spec §5 A14)"),
     Option("duel_rot_assen_surrender", False, (False, True), "surrender in 2-player Rot Assen (spec §5 A15)"),
@@ -77,12 +79,14 @@ OPTIONS = (
            "Weglöscher: the second of the two players dealt to (the source's literal C) leads (spec §5 A18)"),
     Option("kamerun_losers_dealer", "draw", ("draw", "agree"),
            "several Kamerun losers choose the next dealer by drawing cards (spec §5 A19)"),
-    Option("going_out_min_tricks_left", 2, (2,),
-           "going out is allowed while at least 2 tricks remain (spec §5 A20)"),
-    Option("closer_wrong_out", "max_2_close_value", ("max_2_close_value",),
-           "a closer going out below 66: the opponent erases max(2, close_value) (spec §5 A21, DUEL_WRONG_OUT_3)"),
-    Option("announce_out_card_played", False, (False, True),
-           "going out by an announcement: the led marriage card is not played (spec §5 A22)"),
+    default_only("going_out_min_tricks_left", 2,
+                 "going out is allowed while at least 2 tricks remain (spec §5 A20)"),
+    default_only("closer_wrong_out", "max_2_close_value",
+                 "a closer going out below 66: the opponent erases max(2, close_value) (spec §5 A21, "
+                 "DUEL_WRONG_OUT_3)"),
+    default_only("announce_out_card_played", False,
+                 "going out by an announcement: the led marriage card is not played (spec §5 A22, 'no effect on "
+                 "scoring': the hand is scored the moment the side goes out, so the card could change nothing)"),
     Option("first_dealer", "loser_right", ("loser_right", "loser_deals"),
            "who deals first in a new phase, chosen by the loser (spec §2.3, §5 A23)"),
     Option("information", "perfect_recall", ("perfect_recall", "counting_errors"),
@@ -121,7 +125,27 @@ GAME = register(Game(
 ))
 
 
+NEEDS = {
+    "counting_error_percent": ("information=counting_errors", lambda o: o["information"] == "counting_errors"),
+    "schweige_speak_percent": ("schweige_mass=extra, phase1 or phase8", lambda o: o["schweige_mass"] != "off"),
+    "wegloescher_c_leads": ("wegloescher=extra, phase1 or phase8", lambda o: o["wegloescher"] != "off"),
+    "kamerun5_no_head": ("a Kamerun in phase 5 (not kamerun_bei_nacht=phase5, which has no duties at all)",
+                         lambda o: o["kamerun_bei_nacht"] != "phase5"),
+}
+"""Options that matter only together with another: name -> (what they need, whether the options provide it)."""
+
+
 def rule_options(**chosen) -> dict:
     """Every option of `OPTIONS` by name: ``chosen`` values over the defaults (CardsimError for an
     unknown option or a value outside its choices)."""
     return chosen_options("dreeg", OPTIONS, chosen)
+
+
+def check_needs(opts: dict) -> None:
+    """CardsimError when `rule_options` ``opts`` give an option of `NEEDS` a non-default value without the
+    setting it needs (it would be ignored); the commands check this, a single hand does not need it."""
+    defaults = {o.name: o.default for o in OPTIONS}
+    for name, (needed, given) in NEEDS.items():
+        if opts[name] != defaults[name] and not given(opts):
+            value = str(opts[name]).lower() if isinstance(opts[name], bool) else opts[name]
+            raise CardsimError(f"option {name}={value} applies only with {needed}; drop it or add that option")

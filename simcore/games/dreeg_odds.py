@@ -22,10 +22,13 @@ from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed,
                                           sure_cards)
 from simcore.rng import block_stream, block_substream
 
-COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep")
-"""`OddsJob` counts: deals; hero's side reached 66; sum and sum of squares of the hero's card points;
-hero erased 0..3; Kamerun: hero won trick 1; hero's Durchmarsch (declared after winning trick 1)
-succeeded."""
+COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep",
+          "opp0", "opp1", "opp2", "opp3", "schneider", "schwarz")
+"""`OddsJob` counts: deals; hero's side reached 66 (two-sided hands, `HandResult.scores`); sum and sum of
+squares of the hero's card points; hero erased 0..3; Kamerun: hero won trick 1; hero's Durchmarsch
+(declared after winning trick 1) succeeded; the most an opponent erased, 0..3; two-sided hands: the
+hero's side lost Schneider (a trick but < 33), lost Schwarz (no trick)."""
+COUNT = {name: i for i, name in enumerate(COUNTS)}
 SURRENDER = -1
 
 
@@ -71,7 +74,7 @@ class HandQuestion:
         if not 0 <= self.position < self.players:
             raise CardsimError(f"--position must be 0 (forehand) to {self.players - 1} (dealer), got {self.position}")
         self._check_turnup()
-        self._check_announcements()
+        self._check_choices()
 
     def _check_turnup(self) -> None:
         if self.turnup < 0:
@@ -83,18 +86,18 @@ class HandQuestion:
             raise CardsimError("the turned card belongs to the dealer: it must be in --hand exactly when "
                                f"--position is {self.players - 1} (the dealer)")
 
-    def _check_announcements(self) -> None:
+    def _check_choices(self) -> None:
         opts = rule_options(**dict(self.options))
         if self.call >= 0:
             if self.subgame != "RU" or self.position != 0:
-                raise CardsimError("illegal announcement: only forehand calls a card, in Rufen (phases 3 and 6)")
+                raise CardsimError("illegal call: only forehand calls a card, in Rufen (phases 3 and 6)")
             check_call(sum(1 << c for c in self.hand[:3]), self.call)
         if self.trump is not None:
             if self.subgame != "RA" or r.HEART_ACE not in self.hand:
-                raise CardsimError("illegal announcement: only the holder of the heart ace (HA) names trump, "
+                raise CardsimError("illegal trump choice: only the holder of the heart ace (HA) names trump, "
                                    "in Rot Assen (phases 2 and 7)")
             if opts["rot_assen_trump"] == "hearts" and self.trump not in (r.HEART, SURRENDER):
-                raise CardsimError("illegal announcement: option rot_assen_trump=hearts allows only H")
+                raise CardsimError("illegal trump choice: option rot_assen_trump=hearts allows only H (or surrender)")
 
     def pack(self, rng: np.random.Generator) -> list[int]:
         """A shuffled pack (top first) dealing the hero's cards (and the turn-up) to their places."""
@@ -143,8 +146,8 @@ class OddsJob:
             if subgame == "KA":
                 forced = self._policies(decisions, durchmarsch=True)
                 dm = play_hand(subgame, q.phase, perm, forced, opts, chance)
-                counts[8] += dm.declarer == q.position
-                counts[9] += dm.declarer == q.position and dm.declarer_won
+                counts[COUNT["trick1"]] += dm.declarer == q.position
+                counts[COUNT["sweep"]] += dm.declarer == q.position and dm.declarer_won
         return counts
 
     def _policies(self, rng, **extra):
@@ -161,13 +164,25 @@ class OddsJob:
 
 
 def _count(counts: np.ndarray, res, hero: int) -> None:
-    counts[0] += 1
-    if res.points:
-        counts[1] += res.points[hero] >= r.TARGET
+    counts[COUNT["deals"]] += 1
     pts = res.card_points[hero] if res.card_points else 0
-    counts[2] += pts
-    counts[3] += pts * pts
-    counts[4 + res.erase[hero]] += 1
+    counts[COUNT["points"]] += pts
+    counts[COUNT["points_sq"]] += pts * pts
+    counts[COUNT[f"erase{res.erase[hero]}"]] += 1
+    best = opponents_best(res, hero)
+    counts[COUNT[f"opp{best}"]] += 1
+    if res.scores:
+        counts[COUNT["reach66"]] += res.scores[hero] >= r.TARGET
+        tricks = sum(t for t, side in zip(res.tricks, res.sides) if side == res.sides[hero])
+        if best > 0:
+            counts[COUNT["schwarz"]] += tricks == 0
+            counts[COUNT["schneider"]] += tricks > 0 and res.scores[hero] < r.SCHNEIDER
+
+
+def opponents_best(res, pos: int) -> int:
+    """The most a player not on ``pos``'s side erases in hand result ``res`` (0 without opponents)."""
+    sides = res.sides or list(range(len(res.erase)))
+    return max((e for i, e in enumerate(res.erase) if sides[i] != sides[pos]), default=0)
 
 
 STRENGTH_BINS = 8
@@ -213,7 +228,7 @@ class StrengthJob:
                 b = min(hand_strength(hands[pos], res.trump) // 10, STRENGTH_BINS - 1)
                 row = counts[pos, b]
                 row[0] += 1
-                row[1] += bool(res.points) and res.points[pos] >= r.TARGET
+                row[1] += bool(res.scores) and res.scores[pos] >= r.TARGET
                 row[2 + res.erase[pos]] += 1
         return counts.ravel()
 
@@ -303,11 +318,7 @@ class _Asked(GreedyPolicy):
 def _net(res, pos: int, kamerun: bool) -> int:
     """The decider's net strokes: what his side erases minus the most another player erases
     (Kamerun: minus his own, as erasing is bad there)."""
-    mine = res.erase[pos]
-    if kamerun:
-        return -mine
-    return mine - max(e for i, e in enumerate(res.erase) if res.sides[i] != res.sides[pos]) if len(res.sides) > 1 \
-        else mine
+    return -res.erase[pos] if kamerun else res.erase[pos] - opponents_best(res, pos)
 
 
 @dataclass(frozen=True)

@@ -46,14 +46,16 @@ class HandResult:
 
     kind: "played" (all tricks), "out" (a side went out), "surrender" (Rot Assen), "durchmarsch"
     (declared; ``declarer_won`` tells success), "penalty" (a hidden heart ace detected; ``offender``),
-    "spoke" (Schweige-Maß: ``speaker`` spoke and loses the phase; no one erases); points: per position its side's total (card points
-    and marriages as §3.0.5; Kamerun: card points); card_points, tricks: per position; sides: side
-    per position; out_side, closer: -1 when none; trump: -1 none.
+    "spoke" (Schweige-Maß: ``speaker`` spoke and loses the phase; no one erases); points: per position its
+    side's total (card points and marriages as §3.0.5; Kamerun: card points); scores: two-sided hands only
+    (66 is their target), per position its side's points as compared with 66 and 33 (`Play.side_score`);
+    card_points, tricks: per position; sides: side per position; out_side, closer: -1 when none; trump: -1 none.
     """
 
     erase: list[int]
     kind: str
     points: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
     tricks: list[int] = field(default_factory=list)
     sides: list[int] = field(default_factory=list)
     trump: int = -1
@@ -79,7 +81,9 @@ class Play:
     value) announced; sides: side per position (individual games: the position itself); trump:
     suit or -1; talon: cards top first (2 players) or None; trick: cards of the trick in play, led
     by ``leader``; gone: every card played to a finished trick; voids: suits (bits) each position
-    has shown it lacks.
+    has shown it lacks; shown: cards (mask) each position is publicly known to hold (the turned trump
+    card, an announced marriage or heart ace, a face-up card drawn or taken from the talon); talon_shown:
+    talon cards known to everyone (the 66 indicator, the bottom card after a Rot Assen unflip).
     """
 
     def __init__(self, subgame: str, phase: int, hands: list[int], policies, opts: dict, talon=None, chance=None):
@@ -90,7 +94,7 @@ class Play:
         self.talon = talon
         self.trump = -1
         self.sides = list(range(self.n))
-        self.two_sided = False
+        self.two_sided = r.two_sided(subgame, self.n)
         self.took = [0] * self.n
         self.tricks = [0] * self.n
         self.marriages: list[tuple[int, int]] = []
@@ -112,6 +116,8 @@ class Play:
         self.offender = -1
         self.miscount = 0
         self.voids = [0] * self.n
+        self.shown = [0] * self.n
+        self.talon_shown = 0
         self.flags = _flags(opts)
         self.strict_always = self.n > 2 or subgame == "KA"
         self.mode_strict = r.FOLLOW if subgame == "KA" and phase == 5 and opts.get("kamerun5_no_head") else r.STRICT
@@ -215,6 +221,7 @@ class Play:
         if suit not in suits:
             raise CardsimError(f"illegal announcement: no announceable marriage in {r.DECK.suits[suit]}")
         self.marriages.append((pos, r.marriage_value(suit, self.trump)))
+        self.shown[pos] |= r.marriage_cards(suit)
         return lead & r.marriage_cards(suit)
 
     def _may_go_out(self, side: int) -> bool:
@@ -264,7 +271,7 @@ class Play:
                 card = self._choose_card(p, self.follow_mask(p) | (r.bit(swap) if swap >= 0 else 0))
                 if card == swap:
                     self.hands[p] ^= r.bit(self._trump_nine()) | r.bit(swap)
-                    self.talon[-1] = self._trump_nine()
+                    self._swap_indicator(p)
                 if self._shows_hidden_ace(p, card):
                     return
                 self._note_void(p, card)
@@ -333,9 +340,8 @@ class Play:
         self._offer_exchange(winner)
         self._offer_close(winner)
         if self.talon_open and not self.ended:
-            loser = 1 - winner
-            self.hands[winner] |= r.bit(self.talon.pop(0))
-            self.hands[loser] |= r.bit(self.talon.pop(0))
+            self._draw(winner)
+            self._draw(1 - winner)
             self._offer_exchange(winner)
             self._after_draw(winner)
             if not self.ended:
@@ -343,6 +349,14 @@ class Play:
         return self.ended
 
     # --- 2-player talon actions (§3.0.8, §3.1.2, §3.2.2) ---------------------------------------
+    def _draw(self, pos: int) -> None:
+        """``pos`` draws the top talon card; a card drawn face up or known in the talon becomes known in his hand."""
+        card = self.talon.pop(0)
+        self.hands[pos] |= r.bit(card)
+        if self.flipped or (self.talon_shown >> card) & 1:
+            self.shown[pos] |= r.bit(card)
+            self.talon_shown &= ~r.bit(card)
+
     def _offer_close(self, pos: int) -> None:
         if self.talon_open and len(self.talon) >= CLOSE_MIN_TALON and self._yes(pos, "close"):
             self.offender = self._hidden_ace_holder()  # closing exposes a hidden heart ace (§5 A13)
@@ -370,7 +384,14 @@ class Play:
             return
         if self._yes(pos, "exchange"):
             self.hands[pos] ^= r.bit(nine) | r.bit(indicator)
-            self.talon[-1] = nine
+            self._swap_indicator(pos)
+
+    def _swap_indicator(self, pos: int) -> None:
+        """The trump 9 of ``pos`` replaces the indicator under the talon, in view of both (§3.1.2, §3.5)."""
+        nine, indicator = self._trump_nine(), self.talon[-1]
+        self.talon[-1] = nine
+        self.shown[pos] = self.shown[pos] & ~r.bit(nine) | r.bit(indicator)
+        self.talon_shown = self.talon_shown & ~r.bit(indicator) | r.bit(nine)
 
     def _follower_swap(self, pos: int) -> int:
         """§3.5 DUEL66_EXCHANGE_BY_FOLLOWER: the indicator, which the second player may take for his
@@ -393,6 +414,7 @@ class Play:
                 if not self.flipped and not self._yes(pos, "heart_ace"):
                     return
                 self.heart_ace_pending = False
+                self.shown[pos] |= r.bit(r.HEART_ACE)
                 self.trump = choose_trump(self, pos, bool(self.opts.get("duel_rot_assen_surrender")))
                 if self.trump < 0:
                     self.surrendered = pos
@@ -405,6 +427,7 @@ class Play:
         if self.flipped and not self.heart_ace_pending:
             self.talon.reverse()  # unflip: the visible top card becomes the bottom (§3.2.2 step 3)
             self.flipped = False
+            self.talon_shown |= r.bit(self.talon[-1]) if self.talon else 0
         elif self.heart_ace_pending and sum(self.tricks) == 3 and self.talon_open:
             self.offender = self._hidden_ace_holder()  # the flip exposes a hidden heart ace (§5 A13)
             if self.offender < 0:
@@ -437,23 +460,25 @@ def _setup(play: Play, perm) -> HandResult | None:
     """Sub-game specific pre-play (§3.1-§3.4): trump, sides, calls; a result if the hand ends."""
     sub, n = play.subgame, play.n
     if sub == "66":
+        if n == 2:
+            play.talon_shown = r.bit(play.talon[-1])
+        else:
+            play.shown[n - 1] = r.bit(int(perm[23]))  # the turned trump card, the dealer's (§3.1.1)
         play.trump = r.card_suit(play.talon[-1] if n == 2 else int(perm[23]))
         play.exchange_allowed = n == 2
-        play.two_sided = n == 2
     elif sub == "RA":
-        play.two_sided = True
         if n == 2:
             play.heart_ace_pending = True
             play.sides = [0, 1]
             return None
         holder = next(i for i in range(n) if (play.hands[i] >> r.HEART_ACE) & 1)
+        play.shown[holder] = r.bit(r.HEART_ACE)
         play.sides = [0 if i == holder else 1 for i in range(n)]
         trump = choose_trump(play, holder, allow_surrender=True)
         if trump < 0:
             return HandResult([0 if i == holder else 2 for i in range(n)], "surrender", sides=play.sides)
         play.trump = trump
     elif sub == "RU":
-        play.two_sided = True
         packet = r.first_packet(perm)
         if n == 2:
             play.sides = [0, 1]
@@ -477,8 +502,9 @@ def check_call(packet: int, card: int) -> None:
     if not 0 <= card < 24:
         raise CardsimError(f"illegal call: {card} is not a card")
     if not packet & r.SUIT_MASKS[r.card_suit(card)]:
-        raise CardsimError(f"illegal call {r.DECK.token(card)}: FH's first 3 cards "
-                           f"({r.DECK.format_cards(r.cards_of(packet))}) hold no {r.DECK.suit_names[r.card_suit(card)]}")
+        first = r.DECK.format_cards(r.cards_of(packet))
+        raise CardsimError(f"illegal call {r.DECK.token(card)}: FH's first 3 cards ({first}) hold no "
+                           f"{r.DECK.suit_names[r.card_suit(card)]}")
 
 
 PLAYED_AS = {"SM": "66", "WL": "66"}
@@ -518,7 +544,7 @@ def score(play: Play) -> HandResult:
     if play.surrendered >= 0:
         return HandResult([0 if i == play.surrendered else 2 for i in range(n)], "surrender", sides=list(play.sides))
     if play.offender >= 0:
-        erase = r.penalty_erase(n, play.offender, False, play.sides, bool(play.opts.get("penalty_opponents_only")))
+        erase = r.penalty_erase(n, play.offender, False)
         return HandResult(erase, "penalty", sides=list(play.sides), tricks=list(play.tricks), offender=play.offender)
     totals = [play.side_total(play.sides[i]) for i in range(n)]
     common = dict(tricks=list(play.tricks), sides=list(play.sides), trump=play.trump, marriages=list(play.marriages),
@@ -540,9 +566,10 @@ def score(play: Play) -> HandResult:
         side_erase = r.resolve_closed(scores, tricks, play.sides[play.closer], play.out_side, last_side, play.close_cv,
                                       play.close_status, bool(play.opts.get("duel_closer_loss_min2")))
     else:
-        side_erase = r.resolve_open(scores, tricks, play.out_side, last_side, play.opts.get("two_sided_eraser", "winner"))
+        side_erase = r.resolve_open(scores, tricks, play.out_side, last_side,
+                                    play.opts.get("two_sided_eraser", "winner"))
     if play.subgame == "RA" and play.n > 2 and play.opts.get("ra_solo_win_3") and side_erase[0] > 0:
         side_erase[0] = 3
     erase = [side_erase[play.sides[i]] for i in range(n)]
-    return HandResult(erase, "out" if play.out_side >= 0 else "played", totals, out_side=play.out_side,
-                      closer=play.closer, **common)
+    return HandResult(erase, "out" if play.out_side >= 0 else "played", totals, [scores[s] for s in play.sides],
+                      out_side=play.out_side, closer=play.closer, **common)

@@ -239,7 +239,8 @@ class SlyPolicy(GreedyPolicy):
 
 class PimcPolicy(GreedyPolicy):
     """Perfect-information Monte Carlo card play: ``worlds`` deals of the unseen cards consistent
-    with what the player knows (his hand, cards played, hand sizes, shown voids) are solved double
+    with what the player knows (his hand, cards played, hand sizes, shown voids, cards shown in a hand
+    or the talon) are solved double
     dummy (`simcore.games.dreeg_dd`) after each legal card; it plays the card with the best total
     for its side (Kamerun: the fewest points for itself), ties broken greedily. Used once play is
     STRICT (the talon closed or gone, 3-4 players) and after Rufen's first trick; everything else,
@@ -266,8 +267,10 @@ class PimcPolicy(GreedyPolicy):
         return super().card(play, pos, tied)
 
     def _world(self, play, pos) -> list[int]:
-        """The other hands dealt from the unseen cards: each card to a player with room who has not
-        shown a void in its suit (a random such deal; after `TRIES` dead ends, voids are ignored)."""
+        """The other hands dealt from the unseen cards: the cards a player is known to hold (`Play.shown`)
+        to him, talon cards known to everyone (`Play.talon_shown`) to nobody, and each other card to a
+        player with room who has not shown a void in its suit (a random such deal; after `TRIES` dead
+        ends, voids are ignored)."""
         for _ in range(self.TRIES):
             hands = self._deal_unseen(play, pos, use_voids=True)
             if hands is not None:
@@ -275,10 +278,11 @@ class PimcPolicy(GreedyPolicy):
         return self._deal_unseen(play, pos, use_voids=False)
 
     def _deal_unseen(self, play, pos, use_voids: bool):
-        seen = play.hands[pos] | play.gone | sum(1 << c for c in play.trick)
-        left = [0 if i == pos else r.bit_count(play.hands[i]) for i in range(play.n)]
-        hands = [play.hands[i] if i == pos else 0 for i in range(play.n)]
-        for card in self.rng.permutation(r.cards_of(r.ALL & ~seen)):
+        unseen = r.ALL & ~(play.hands[pos] | play.gone | sum(1 << c for c in play.trick))
+        hands = [play.hands[i] if i == pos else play.shown[i] & unseen for i in range(play.n)]
+        left = [0 if i == pos else r.bit_count(play.hands[i]) - r.bit_count(hands[i]) for i in range(play.n)]
+        free = unseen & ~sum(hands[i] for i in range(play.n) if i != pos) & ~play.talon_shown
+        for card in self.rng.permutation(r.cards_of(free)):
             suit = r.card_suit(int(card))
             fits = [i for i in range(play.n) if left[i] and not (use_voids and play.voids[i] >> suit & 1)]
             if fits:

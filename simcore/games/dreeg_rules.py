@@ -49,6 +49,12 @@ FIRST_OUT_SUBGAMES = frozenset({"KA", "KN"})
 """Sub-games whose phase ends at the first player out (§2.1; Kamerun bei Nacht is a Kamerun, §3.5)."""
 EXTRA_SUBGAMES = {"kamerun_bei_nacht": "KN", "schweige_mass": "SM", "wegloescher": "WL"}
 """Rule option of each optional §3.5 sub-game, in the spec's order (extra phases follow phase 8 in it)."""
+def two_sided(subgame: str, n: int) -> bool:
+    """Whether a hand of ``subgame`` (as played: "66" for Schweige-Maß and Weglöscher) with ``n`` active players
+    is scored TWO-SIDED, the scoring whose target is 66 (§3.0.7: 2-player hands, Rot Assen and Rufen)."""
+    return subgame in ("RA", "RU") or (n == 2 and subgame not in FIRST_OUT_SUBGAMES)
+
+
 HAND_SIZES = {4: 6, 3: 8, 2: 6}
 """Cards per player by the number of active players (§2.4)."""
 STROKE_TABLE = {4: (3, 2, 1, 0), 3: (2, 1, 0)}
@@ -373,15 +379,12 @@ def apply_kamerun(strokes: list[int], erase: list[int]) -> tuple[list[int], list
     return strokes, []
 
 
-def penalty_erase(n: int, offender: int, kamerun: bool, sides=None, opponents_only: bool = False) -> list[int]:
+def penalty_erase(n: int, offender: int, kamerun: bool) -> list[int]:
     """Erase per position after a rule breach (§3.0.10, §5 A12): in Kamerun the offender erases 3,
-    elsewhere every other player (partner included unless ``opponents_only``) erases 3."""
+    elsewhere every other player (partner included) erases 3."""
     if kamerun:
         return [3 if i == offender else 0 for i in range(n)]
-    out = [0 if i == offender else 3 for i in range(n)]
-    if opponents_only and sides is not None:
-        out = [0 if sides[i] == sides[offender] else e for i, e in enumerate(out)]
-    return out
+    return [0 if i == offender else 3 for i in range(n)]
 
 
 def next_dealer(dealer: int, took_part, n_seats: int) -> int:
