@@ -76,7 +76,7 @@ def test_own_exchange_of_the_policy_card_is_unchanged(case, before):
     known = A.parse_known(case["hand"], case["seat"], case["turnup"], None, None, case["exchanges"],
                           case.get("acorns"), style)
     counts = runner.run(D.OddsJob(known, D.DealRules(style)), 65536, seed=1, checkpoint=False)
-    assert counts.tolist() == before
+    assert counts[:9].tolist() == before  # Gleich and Hanger; both gestrichen follow
 
 
 def test_own_exchange_of_another_legal_card(capsys):
@@ -105,7 +105,7 @@ def test_own_eichel_upgrade_with_any_acorn_perlagg():
     for hand, swap in (("LU EO HA SA SK", "0:E7"), ("LU E7 HA SA SK", "0:EO")):
         known = A.parse_known(hand, 0, "LU", exchanges=(swap,), style="eichel")
         counts = runner.run(D.OddsJob(known, D.DealRules("eichel")), 65536, seed=1, checkpoint=False)
-        assert counts.tolist() == [4657, 4547, 71, 39, 0, 4442, 157, 58, 0], swap
+        assert counts[:9].tolist() == [4657, 4547, 71, 39, 0, 4442, 157, 58, 0], swap
 
 
 def direct(post: str, seat: int, rest_excluded: str, keep, n: int, seed: int) -> np.ndarray:

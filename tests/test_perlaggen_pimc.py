@@ -200,8 +200,8 @@ def test_odds_command_spiel_pimc(capsys):
 
 
 @pytest.mark.parametrize("extra, message", [
-    (["--pimc-samples", "0"], "--pimc-samples must be a whole number >= 1"),
-    (["--communication", "signals"], "--communication 'signals' is unknown"),
+    (["--pimc-samples", "0"], "--pimc-samples: expected a whole number from 1"),
+    (["--communication", "signals"], "--communication: invalid choice: 'signals' (choose from none, partner)"),
 ])
 def test_odds_command_pimc_bad_input(capsys, extra, message):
     args = ["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--n", "100", "--spiel", "pimc",

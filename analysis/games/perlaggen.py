@@ -19,6 +19,7 @@ row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``.
 from __future__ import annotations
 
 import argparse
+import itertools
 
 import numpy as np
 import pandas as pd
@@ -54,29 +55,43 @@ def _suit_of(card: int) -> str:
     return "S" if card == P.WELI else P.DECK.suits[P.DECK.suit_of_face(card)]
 
 
-def parse_exchange(text: str, turnup: int | None) -> tuple[int, int, int]:
+def parse_exchange(text: str, turnup: int | None, players: int = D.SEATS) -> tuple[int, int, int]:
     """'0:H9' (seat 0 gave H9 for the turn-up) or '2:E10=EU' (gave E10, took EU) -> (seat, gave, took)."""
     seat, sep, swap = text.partition(":")
     gave, _, took = swap.partition("=")
-    if not sep or seat.strip() not in ("0", "1", "2", "3") or not gave.strip():
+    if not sep or seat.strip() not in map(str, range(players)) or not gave.strip():
         raise CardsimError(f"--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got '{text}'")
-    if seat.strip() in ("1", "3"):
+    if players == D.SEATS and seat.strip() in ("1", "3"):
         raise CardsimError(f"--exchange {text}: only team D (seats 0 and 2) may exchange (spec §3.5 E4)")
+    if int(seat) not in _exchangers(players):
+        raise CardsimError(f"--exchange {text}: at {players} players only seat(s) "
+                           f"{', '.join(map(str, _exchangers(players)))} may exchange (A-27)")
     if not took.strip() and turnup is None:
         raise CardsimError(f"--exchange {text} needs --turnup (the card taken) or the form SEAT:GAVE=TOOK")
     taken = P.DECK.parse_face(took) if took.strip() else turnup
     return int(seat), P.DECK.parse_face(gave), taken
 
 
+def _exchangers(players: int) -> tuple[int, ...]:
+    """Seats that may exchange: team D with four players (§3.5), else `V.TableRules.exchangers` (A-27)."""
+    return (0, 2) if players == D.SEATS else tuple(int(s) for s in V.TableRules(players).exchangers())
+
+
 def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | None = None,
                 cutter_took: str | None = None, exchanges=(), acorns: str | None = None,
-                style: str = "innsbruck", exchange: str = "always", stopper: str | None = None) -> D.Known:
-    """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible)."""
-    if seat not in range(4):
-        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}")
+                style: str = "innsbruck", exchange: str = "always", stopper: str | None = None,
+                players: int = D.SEATS, hand_size: int = D.HAND_SIZE) -> D.Known:
+    """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible);
+    ``players``, ``hand_size``: the table (2, 3 or 6 players: `V.TableRules`; the cutter is the last seat)."""
+    if seat not in range(players):
+        raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}"
+                           if players == D.SEATS else
+                           f"--seat must be 0..{players - 1} (dealer 0, seat 1 leads, cutter {players - 1}), "
+                           f"got {seat}")
+    cutter = players - 1
     own = _cards(hand, "--hand")
-    if len(own) != D.HAND_SIZE:
-        raise CardsimError(f"--hand must list exactly {D.HAND_SIZE} cards, got {len(own)}")
+    if len(own) != hand_size:
+        raise CardsimError(f"--hand must list exactly {hand_size} cards, got {len(own)}")
     turned = _cards(turnup, "--turnup")
     if turnup is not None and len(turned) != 1:
         raise CardsimError(f"--turnup must be exactly one card, got {len(turned)}")
@@ -99,10 +114,10 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
             raise CardsimError(f"--cutter-took {P.DECK.token(card)}: the cutter keeps only permanent Perlaggen "
                                f"({P.DECK.format_cards(permanent)} in the {style} style, §3.2)")
     laid = _cards(acorns, "--acorns")
-    if laid and (style != "eichel" or any(_suit_of(c) != "E" for c in laid)):
+    if laid and (style not in D.EICHEL_DEALS + ("straf",) or any(_suit_of(c) != "E" for c in laid)):
         raise CardsimError("--acorns lists the acorns laid aside before the Eichel trump card (§9.1); "
                            f"got {acorns} in the {style} style")
-    swaps = tuple(parse_exchange(text, turned_card) for text in exchanges)
+    swaps = tuple(parse_exchange(text, turned_card, players) for text in exchanges)
     if swaps and turned_card is None:
         raise CardsimError("--exchange needs --turnup: an exchange is seen by everybody, and so is the turn-up")
     if swaps and exchange == "never":
@@ -121,18 +136,18 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         if card in on_table and card not in took_own:
             raise CardsimError(f"{P.DECK.token(card)} is in --hand but lies face up (turn-up or laid aside); "
                                "you hold it only if you took it in an exchange (--exchange)")
-    if seat == D.CUTTER and not set(taken) <= set(own):
+    if seat == cutter and not set(taken) <= set(own):
         raise CardsimError("you are the cutter: the Perlaggen you showed (--cutter-took) must be in your --hand")
-    if seat != D.CUTTER and set(taken) & set(own):
+    if seat != cutter and set(taken) & set(own):
         raise CardsimError("a card in --hand is one the cutter showed (--cutter-took); each card is in one place")
-    if (turned_card in perlaggen and exchange == "always" and seat in (0, 2)
+    if (turned_card in perlaggen and exchange == "always" and seat in _exchangers(players)
             and not any(took == turned_card for _, _, took in swaps)):
         natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
         if natural:
             raise CardsimError(f"seat {seat} holds the natural trump {P.DECK.token(natural[0])}, so under the "
                                f"always-exchange policy (A-07) team D would have taken the turned "
                                f"{P.DECK.token(turned_card)}; give the swap with --exchange")
-    if style == "eichel" and exchange == "always" and seat in (0, 2):
+    if style == "eichel" and exchange == "always" and seat in _exchangers(players):
         left = [c for c in laid if c in perlaggen and not any(took == c for _, _, took in swaps)]
         natural = [c for c in own if _suit_of(c) == "E" and c not in perlaggen]
         if left and natural:
@@ -140,7 +155,8 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
                                f"always-exchange policy team D would have taken the face-up "
                                f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
-                   swaps if turned_card is not None else None, _stopper(stopper, seat, permanent))
+                   swaps if turned_card is not None else None, _stopper(stopper, seat, permanent, cutter), players,
+                   hand_size)
 
 
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
@@ -172,12 +188,12 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
             raise CardsimError(f"{what}: only the turn-up or a face-up acorn Perlagg can be taken (§3.5, §9.1)")
 
 
-def _stopper(text: str | None, seat: int, permanent) -> int | None:
+def _stopper(text: str | None, seat: int, permanent, cutter: int = D.CUTTER) -> int | None:
     """The cutter's stopper card (--stopper), or None."""
     if text is None:
         return None
-    if seat != D.CUTTER:
-        raise CardsimError("--stopper: only the cutter (seat 3) saw the card under his packet (§3.6)")
+    if seat != cutter:
+        raise CardsimError(f"--stopper: only the cutter (seat {cutter}) saw the card under his packet (§3.6)")
     cards = _cards(text, "--stopper")
     if len(cards) != 1 or cards[0] in permanent:
         raise CardsimError(f"--stopper must be one card that is not a permanent Perlagg (§3.2), got '{text}'")
@@ -185,33 +201,123 @@ def _stopper(text: str | None, seat: int, permanent) -> int | None:
 
 
 # --- odds -------------------------------------------------------------------------------------------
+def _class_codes(figure: str, hand_size: int) -> dict[str, int]:
+    """Lower-case class names (without and with the code, e.g. 'pair of os' and 'pair of os (38)') and
+    codes -> code of every Gleich or Hanger a hand of ``hand_size`` cards can hold (§5.2, §6.2)."""
+    if figure == "gleich":
+        codes = [16 * size + strength for size in range(2, hand_size + 1) for strength in range(9)]
+    else:
+        codes = [16 * size + top for size in range(2, min(hand_size, 9) + 1) for top in range(size - 1, 9)]
+    name = P.gleich_name if figure == "gleich" else P.hanger_name
+    return {key: c for c in codes for key in (name(c).lower(), name(c).rsplit(" (", 1)[0].lower(), str(c))}
+
+
+def parse_given(given, seat: int, players: int = D.SEATS, hand_size: int = D.HAND_SIZE) -> np.ndarray:
+    """``--given`` texts "WHO FIGURE >= CLASS" or "... < CLASS" (WHO: opponents, partner(s), team or seatN;
+    CLASS a name such as 'pair of Os' or a code) as (k, 4) int64 conditions of `D._meets`, judged on the hands'
+    L0 codes after the exchanges. Pairs that no deal can meet (">= X" on seats within those of "< Y", X >= Y)
+    are refused here; conditions the cards rule out are found by the run (no deal accepted)."""
+    import re
+
+    rows = []
+    for text in given:
+        match = re.fullmatch(r"\s*(opponents|partners?|team|seat\d)\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
+        if not match:
+            raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Os' "
+                               "(who: opponents, partner, team, seat0..; figure: gleich or hanger; >= or <)")
+        who, figure, op, name = match.group(1).lower(), match.group(2).lower(), match.group(3), match.group(4)
+        side = V.side_mask(players, seat) if players != D.SEATS else (1 << seat) | (1 << (seat + 2) % 4)
+        everyone = (1 << players) - 1
+        if who.startswith("seat") and int(who[4:]) >= players:
+            raise CardsimError(f"--given '{text}': there is no {who} at {players} players (seats 0-{players - 1})")
+        named = {"opponents": everyone & ~side, "team": side, "partner": side & ~(1 << seat),
+                 "partners": side & ~(1 << seat)}
+        seats = named[who] if who in named else 1 << int(who[4:])
+        if seats == 0:
+            raise CardsimError(f"--given '{text}': at {players} players each plays for himself, so there is no "
+                               f"{who}; use opponents or seat0-seat{players - 1}")
+        codes = _class_codes(figure, hand_size)
+        if name.lower() not in codes:
+            raise CardsimError(f"--given: '{name}' is not a {figure} class of a {hand_size}-card hand; e.g. "
+                               + ", ".join((P.gleich_name if figure == "gleich" else P.hanger_name)(c)
+                                           for c in sorted(set(codes.values()))[:4]) + ", ...")
+        rows.append((seats, ("gleich", "hanger").index(figure), codes[name.lower()], int(op == "<")))
+    for (text_a, a), (text_b, b) in itertools.product(zip(given, rows), repeat=2):
+        if not a[3] and b[3] and a[1] == b[1] and a[0] & ~b[0] == 0 and a[2] >= b[2]:
+            raise CardsimError(f"--given '{text_a}' and '{text_b}' contradict each other, so no deal can meet "
+                               "both; drop or loosen one of them")
+    return np.array(rows, dtype=np.int64).reshape(-1, 4)
+
+
+GESTRICHEN_OUTCOMES = ("win", "lose", "play")
+"""§8.13 with both teams gestrichen: my team wins / loses the game by the figure rule, or the cards are played."""
+
+
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
          n: int = 200_000, seed=None, level: str = "L0", stakes=(1, 1), options: dict | None = None,
-         **run_kw) -> pd.DataFrame:
+         players: int = D.SEATS, hand_size: int | None = None, given=(), both_gestrichen: bool = False,
+         spiel: str | None = None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger (level L0 or L1) for the team of ``seat``;
     ``options``: further `D.DealRules` options ({"six_below_bells_seven": False}).
 
     ``n`` deals are sampled; those that contradict the public facts (a permanent Perlagg as the
-    cutter's stopper, exchanges other than the given ones) are rejected, so the frame's ``n`` counts
-    the accepted deals out of ``attempted``. Rows: figure, outcome, p, lo, hi, successes, n.
+    cutter's stopper, exchanges other than the given ones) or the ``given`` conditions (`parse_given`) are
+    rejected, so the frame's ``n`` counts the accepted deals out of ``attempted``. Rows: figure, outcome, p,
+    lo, hi, successes, n; with ``both_gestrichen`` also figure "gestrichen" (§8.13: win / lose the game by
+    the figure rule, or play the tricks).
+
+    ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there; L0 only): the side is the seat's team
+    (seat % 2), with three players the seat alone (win = strictly the best, stand = tied best); ``spiel``
+    "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
+    hin"). The four-player Spiel is `analysis.games.perlaggen_play.add_spiel`.
     """
     options = dict(options or {})
-    rules = D.DealRules(style, exchange, exchange_gives, **options)
-    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper)
+    if players == D.SEATS:
+        if hand_size not in (None, D.HAND_SIZE):
+            raise CardsimError("the four-player game deals 5 cards (§3.3); --hand-size is for --players 2, 3 or 6")
+        rules, size = D.DealRules(style, exchange, exchange_gives, **options), D.HAND_SIZE
+    else:
+        if level != "L0":
+            raise CardsimError(f"--players {players} gives L0 figure odds; --level L1 is for the four-player game")
+        if options:
+            raise CardsimError(f"options {', '.join(options)} are read by the four-player odds only")
+        rules = V.TableRules(players, style, hand_size, None, exchange, exchange_gives)
+        size = rules.hand_size
+    if both_gestrichen and players == 3:
+        raise CardsimError("--both-gestrichen: §8.13 is a rule of two teams; three players play each for himself")
+    if both_gestrichen:
+        D.gestrichen_args(style)
+    if spiel is not None and players != D.SEATS and spiel != "greedy":
+        raise CardsimError(f"--spiel {spiel} is for the four-player game; at {players} players the Spiel is played "
+                           "out by G1 only: --spiel greedy")
+    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper,
+                        players, size)
+    conditions = parse_given(given, seat, players, size)
     seed = normalize_seed(seed)
     evaluation = D.Evaluation(level, stakes)
-    counts = runner.run(D.OddsJob(known, rules, evaluation), n, seed, **run_kw)
+    question = None if players == D.SEATS else V.TableOdds(known, rules, conditions)
+    job = D.OddsJob(known, rules, evaluation, conditions) if question is None else V.TableOddsJob(question)
+    counts = runner.run(job, n, seed, **run_kw)
     if counts[0] == 0:
-        raise CardsimError(f"no deal out of {n:,} fits these public facts; the exchanges given may be impossible "
-                           "under the exchange policy, or ask for a larger --n")
-    frame = pd.concat([estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
-                       for i, fig in enumerate(FIGURES)], ignore_index=True).rename(columns={"label": "outcome"})
+        raise CardsimError(f"no deal out of {n:,} fits these public facts" + (" and --given" if given else "")
+                           + "; " + ("the --given conditions may be impossible with this hand, " if given else "")
+                           + "the exchanges given may be impossible under the exchange policy, or ask for a larger --n")
+    frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
+              for i, fig in enumerate(FIGURES)]
+    if both_gestrichen:
+        frames.append(estimate_frame(GESTRICHEN_OUTCOMES, counts[9:12], int(counts[0]), figure="gestrichen"))
+    if spiel is not None and question is not None:
+        from simcore.games.perlaggen_tables import TableSpielJob
+
+        played, won, hin = (int(c) for c in runner.run(TableSpielJob(question), n, seed, **run_kw))
+        frames.append(estimate_frame(("win", "lose", "void"), [won, played - won - hin, hin], played, figure="spiel"))
+    frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     trump_letter = P.DECK.suits[known.trump]
     own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter,
-                         six_below_bells_seven=rules.six_below_bells_seven)[0]
+                         six_below_bells_seven=getattr(rules, "six_below_bells_seven", True))[0]
     frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=seat, team=seat % 2,
                        style=style, hand=P.DECK.format_cards(known.hand), trump=trump_letter,
                        turnup=None if known.turned is None else P.DECK.token(known.turned),
@@ -220,7 +326,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        exchange=exchange, exchange_gives=exchange_gives, level=level,
                        stakes=list(evaluation.stakes) if level == "L1" else None, stopper=None if known.stopper is None else P.DECK.token(known.stopper),
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
-                       options=options)
+                       options=options, players=players, hand_size=size, given=list(given),
+                       spiel=spiel if question is not None else None)
     return frame
 
 
@@ -229,9 +336,25 @@ def odds_json(frame: pd.DataFrame) -> dict:
     keys = ("game", "n", "attempted", "seed", "seat", "team", "style", "hand", "trump", "turnup", "cutter_took",
             "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
     spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None}
-    return {**{k: a[k] for k in keys}, **spiel, **({"options": a["options"]} if a["options"] else {}),
+    table = {k: a[k] for k in ("players", "hand_size") if a["players"] != D.SEATS}
+    return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **spiel,
+            **({"options": a["options"]} if a["options"] else {}),
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
+
+
+def _odds_title(a: dict) -> str:
+    """First line of the odds: style, table, level and whose odds (seat, side)."""
+    level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
+    players, seat = a["players"], a["seat"]
+    if players == D.SEATS:
+        return (f"Perlaggen ({a['style']}) {level} figure odds for seat {seat} ({SEAT_NAMES[seat]}, "
+                f"team {'D' if a['team'] == 0 else 'O'}){options_note(a['options'])}")
+    name = table_seat_names(players)[seat]
+    side = ("each for himself" if players == 3 else "alone" if players == 2 else
+            f"team {'DO'[a['team']]}: seats {', '.join(map(str, range(a['team'], players, 2)))}")
+    return (f"Perlaggen ({a['style']}), {players} players, {a['hand_size']} cards each, {level} figure odds for "
+            f"seat {seat} ({name}, {side}){options_note(a['options'])}")
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -241,20 +364,44 @@ def format_odds(frame: pd.DataFrame) -> str:
     if a["acorns"]:
         facts.append(f"acorns laid aside {a['acorns']}")
     facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
-    level = a["level"] + (f" (stakes {a['stakes'][0]:g}:{a['stakes'][1]:g})" if a["stakes"] else "")
-    lines = [f"Perlaggen ({a['style']}) {level} figure odds for seat {a['seat']} ({SEAT_NAMES[a['seat']]}, "
-             f"team {'D' if a['team'] == 0 else 'O'}){options_note(a['options'])}",
+    lines = [_odds_title(a),
              f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
-             "; ".join(facts),
-             f"n = {a['n']:,} deals consistent with the public facts of {a['attempted']:,}, seed {a['seed']}, "
-             "95% Wilson intervals", "",
+             "; ".join(facts), *(f"given {text}" for text in a["given"]),
+             f"n = {a['n']:,} deals consistent with the public facts" + (" and --given" if a["given"] else "")
+             + f" of {a['attempted']:,}, seed {a['seed']}, 95% Wilson intervals", "",
              f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES)]
     for fig in FIGURES:
         rows = frame[frame.figure == fig].set_index("outcome")
         lines.append(f"{fig.capitalize():<8}" + "".join(f"{format_cell(rows.loc[o]):>26}" for o in RELATIVE_OUTCOMES))
-    if a.get("spiel"):
+    if a["players"] != D.SEATS:
+        lines += _table_spiel_lines(frame)
+    elif a.get("spiel"):
         lines += spiel_play.spiel_lines(frame)
+    if a["players"] == 3:
+        lines.append("(3 players, each for himself: win = your figure is the single best, stand = tied for the best "
+                     "(the figure stands), lose = another's is better)")
+    rows = frame[frame.figure == "gestrichen"]
+    if len(rows):
+        least, length_only = D.gestrichen_args(a["style"])
+        rule = f"a figure of >= {least} cards wins the game" + (", the longer one" if length_only else "")
+        lines += ["", f"Both teams gestrichen (§8.13: {rule}; else the cards are played)"]
+        labels = {"win": "your team wins the game", "lose": "the opponents win it", "play": "the cards are played"}
+        lines += [f"  {labels[r['outcome']]:<26}{format_cell(r)}" for _, r in rows.iterrows()]
     return "\n".join(lines)
+
+
+def _table_spiel_lines(frame: pd.DataFrame) -> list[str]:
+    """The Spiel row of a 2-, 3- or 6-player odds frame and its note (or the note that it was not asked)."""
+    a = frame.attrs
+    need = a["hand_size"] // 2 + 1
+    rows = frame[frame.figure == "spiel"].set_index("outcome")
+    if not len(rows):
+        return []
+    cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
+    return [f"{'Spiel':<8}{cells}",
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals of its own sample, every one played out by the greedy policy "
+            f"G1 of spec §11.7 at every seat, no bets; seat 1 leads; {need} tricks of {a['hand_size']} win it; "
+            "void = das Spiel ist hin, nobody takes them)"]
 
 
 # --- table statistics -------------------------------------------------------------------------------
@@ -551,9 +698,10 @@ def _stakes_of(args: argparse.Namespace) -> tuple[float, float]:
 
 
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hand", required=True, help='your five cards after any exchange, e.g. "S6 LA LK L8 E10"')
+    parser.add_argument("--hand", required=True, help='your cards after any exchange, e.g. "S6 LA LK L8 E10"')
     parser.add_argument("--seat", type=whole_number, default=1,
-                        help="your seat: dealer 0, leader 1, partner 2, cutter 3")
+                        help="your seat: dealer 0, leader 1, partner 2, cutter 3 (other tables: dealer 0, "
+                             "seat 1 leads, the cutter is the last seat)")
     parser.add_argument("--turnup", default=None, help="the turned-up trump card (its suit is trump)")
     parser.add_argument("--trump", default=None, help="the trump suit E/L/H/S when the turned card is not known")
     parser.add_argument("--cutter-took", default=None, help='the Perlaggen the cutter showed, e.g. "S7" (default none)')
@@ -562,6 +710,18 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "repeatable; default: no exchange")
     parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
     parser.add_argument("--stopper", default=None, help="cutter only: the card he saw under his packet (§3.2)")
+    parser.add_argument("--players", type=one_of(D.PLAYER_COUNTS), action=NotedStore, default=4,
+                        help="players (§9.2-§9.5): 4 (default), 2, 3 (each for himself; --style straf for "
+                             "Strafperlaggen) or 6 (two teams of three); L0 figures, the Spiel by --spiel greedy")
+    parser.add_argument("--hand-size", type=positive_int, action=NotedStore, default=None,
+                        help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
+    parser.add_argument("--given", action="append", default=[], metavar="'WHO FIGURE >= CLASS'",
+                        help="condition on what a bet reveals, e.g. 'opponents gleich >= pair of Os' (WHO: "
+                             "opponents, partner, team, seat0..; >= or <; judged at L0 after the exchanges); "
+                             "repeatable; deals failing it are rejected")
+    parser.add_argument("--both-gestrichen", action="store_true",
+                        help="also §8.13 (Q14): P(your team wins / loses the game by the best figure of >= 3 "
+                             "cards (Eichel 4), or the cards are played)")
     spiel_play.add_spiel_arguments(parser)
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=200_000)
@@ -574,13 +734,21 @@ DEAL_READS = ("style", "exchange", "exchange_gives")
 """The options every simulated deal reads; the four-player figures also read six_below_bells_seven."""
 
 
+def _odds_reads(args: argparse.Namespace) -> tuple[str, ...]:
+    """The options ``cardsim odds perlaggen`` reads: the deal's, players, and at four players six_below_bells_seven."""
+    return DEAL_READS + ("players",) + (("six_below_bells_seven",) if args.players == D.SEATS else ())
+
+
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    rules = command_options(args, GAME, "odds", DEAL_READS + ("six_below_bells_seven",), RULE_FLAGS)
+    rules = command_options(args, GAME, "odds", _odds_reads, RULE_FLAGS | {"players": "players"})
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
+    four = args.players == D.SEATS
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
-                args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
-                args.level, _stakes_of(args), rules, **run_options(args))
-    return frame if args.spiel is None else spiel_play.add_spiel(frame, args.spiel, options, **run_options(args))
+                 args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
+                 args.level, _stakes_of(args), rules, args.players, args.hand_size, tuple(args.given),
+                 args.both_gestrichen, None if four else args.spiel, **run_options(args))
+    return frame if args.spiel is None or not four else spiel_play.add_spiel(frame, args.spiel, options,
+                                                                            **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

@@ -103,9 +103,10 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 # --- Spiel odds -------------------------------------------------------------------------------
 def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, pimc_options=None,
-                 **run_kw) -> tuple:
+                 conditions=D.NO_CONDITIONS, **run_kw) -> tuple:
     """(outcome frame, by-feature frame) of the Spiel for the team of ``known.seat`` on ``n`` deals
-    sampled under the public facts; seed already normalised. method "pimc" plays
+    sampled under the public facts and ``conditions`` (D._meets; not with PIMC); seed already normalised.
+    method "pimc" plays
     ``pimc_options["n"]`` deals (default `PIMC_DEALS`) instead, with its "samples" and
     "communication", and has no by-feature rows; method "g2" reads ``pimc_options["concede"]``
     (G2's concession threshold, default 0: never), see `pimc_options`.
@@ -116,11 +117,15 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     """
     pimc.check_method(method)
     if method == PIMC:
+        if len(conditions):
+            raise CardsimError("--given does not condition the PIMC Spiel (its players sample their own deals); "
+                               "use --spiel dd, greedy, g2 or random with --given")
         options = pimc_settings(pimc_options or {})
         job = pimc.PimcSpielJob(known, rules, options["samples"], options["communication"])
         n = options["n"]
     else:
-        job = play.SpielJob(known, rules, method, concede=(pimc_options or {}).get("concede", 0.0))
+        job = play.SpielJob(known, rules, method, concede=(pimc_options or {}).get("concede", 0.0),
+                            conditions=conditions)
     counts = runner.run(job, n, seed, **run_kw)
     deals, wins = int(counts[0]), int(counts[1])
     if deals == 0:
@@ -205,13 +210,14 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     """The figure odds ``frame`` of analysis.games.perlaggen.odds with the Spiel rows appended
     (figure "spiel", outcomes win/lose), computed under the same public facts, rules, n and seed;
     attrs gain "spiel" (the method) and "spiel_by_feature" (records, see `spiel_frames`)."""
-    from analysis.games.perlaggen import parse_known
+    from analysis.games.perlaggen import parse_given, parse_known
 
     a = frame.attrs
     known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
                         tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
     rules = D.DealRules(a["style"], a["exchange"], a["exchange_gives"])
-    outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], pimc_options, **run_kw)
+    outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], pimc_options,
+                                     parse_given(a.get("given", ()), a["seat"]), **run_kw)
     attrs = dict(a)
     out = pd.concat([frame, outcome], ignore_index=True)
     out.attrs.update(attrs, spiel=method, spiel_by_feature=features.to_dict("records"),

@@ -58,7 +58,7 @@ SPIEL_DEALS = 1500
 CODE_BINS = 16 * 10 + 1
 """Index code + 1 of a Gleich or Hanger code (-1 none, else 16 * size + strength < 16 * 10: at most 9
 cards in a figure, `perlaggen.figure_codes`)."""
-BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "schlanders": 4, "deutschnofen": 3}
+BOTH_GESTRICHEN_SIZE = PD.BOTH_GESTRICHEN_SIZE
 
 
 RULE_OPTIONS = ("concede_needs_example", "one_pending_in_play", "fifth_trick_bet")
@@ -104,21 +104,11 @@ class PerlaggenCards:
         return card in self.wild or PP.id_suit(card) in (PP.id_suit(led), trump)  # the Weli is a bell (§1)
 
     def both_gestrichen_winner(self, hands) -> int | None:
-        """§8.13: the best figure of at least 3 cards (Eichel 4) wins the game; equal -> None (play)."""
-        least = BOTH_GESTRICHEN_SIZE[self.style]
-        best = []
-        for team in (0, 1):
-            keys = [(-1,)]
-            for seat in range(team, len(hands), 2):
-                g, h = self.codes(hands[seat])
-                for code, is_gleich in ((g, 1), (h, 0)):
-                    if code // 16 >= least:
-                        length_only = self.style in PD.EICHEL_DEALS  # A-26
-                        keys.append((code // 16,) if length_only else (code // 16, is_gleich, code))
-            best.append(max(keys))
-        if best[0] == best[1]:
-            return None
-        return 0 if best[0] > best[1] else 1
+        """§8.13: the best figure of at least 3 cards (Eichel 4) wins the game; equal -> None (play)
+        (`perlaggen_deal._gestrichen` on the hands' L0 codes)."""
+        codes = np.array([self.codes(hand) for hand in hands], dtype=np.int64).clip(0)
+        winner = PD._gestrichen(codes[:, 0], codes[:, 1], len(hands), *PD.gestrichen_args(self.style))
+        return None if winner < 0 else int(winner)
 
     def example_cards(self, cards, figure: int, baptised=None) -> tuple[list[int], dict]:
         """The cards of the best example of ``figure`` among ``cards`` and the baptisms of its free
@@ -404,7 +394,12 @@ def _greedy_line(styled: StyleKit, hands, trump: int) -> list[tuple[int, int, in
     if styled.players == SEATS:
         return PP.play_line("greedy", np.array([P.DECK.mask(h) for h in hands], dtype=np.uint64), trump,
                             style=styled.style)
-    adapter = styled.cards(trump)
+    return greedy_play(styled.cards(trump), hands, trump)[0]
+
+
+def greedy_play(adapter: PerlaggenCards, hands, trump: int) -> tuple[list[tuple[int, int, int]], int | None]:
+    """A G1 play-out of a deal of two teams (seat % 2) to the Spiel, no bets, seat 1 leading (dealer 0): the
+    (seat, card, identity) line and the team that took the Spiel (None: "das Spiel ist hin", §9.3)."""
     deal = Deal(adapter, BettingRules(target=99), hands, trump)
     line = []
     while deal.phase == "play":
@@ -412,7 +407,7 @@ def _greedy_line(styled: StyleKit, hands, trump: int) -> list[tuple[int, int, in
         card, identity = adapter.choose_card(deal, seat)
         deal.play(seat, card, identity)
         line.append((seat, card, identity))
-    return line
+    return line, deal.spiel_winner if deal.spiel_winner in (0, 1) else None
 
 
 def class_name(figure: int, code: int) -> str:

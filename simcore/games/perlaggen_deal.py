@@ -548,7 +548,8 @@ class Known:
     trump: suit index; turned: the trump card, or None when only its suit is known; taken: the
     cutter's shown Perlaggen; exposed: acorns laid aside (Eichel); exchanges: (seat, gave, took)
     swaps of team D, or None when unknown (turned None);
-    stopper: the card the cutter saw under his Perlaggen, known only to the cutter (§3.6), or None.
+    stopper: the card the cutter saw under his Perlaggen, known only to the cutter (§3.6), or None;
+    players, hand_size: the table (`perlaggen_variants` for 2, 3 and 6 players; the cutter is the last seat).
     """
 
     seat: int
@@ -559,6 +560,8 @@ class Known:
     exposed: tuple[int, ...] = ()
     exchanges: tuple[tuple[int, int, int], ...] | None = ()
     stopper: int | None = None
+    players: int = SEATS
+    hand_size: int = HAND_SIZE
 
     def record(self) -> np.ndarray:
         """(5,) uint64: the known hand, then gave/took masks of seats 0 and 2."""
@@ -585,18 +588,19 @@ class Known:
         """DealSpec of the pre-exchange deal: the seat's hand before its swaps, the cutter's shown
         Perlaggen, the cards team D gave up, the turned card and the laid-aside acorns fixed; without
         the ``weli`` (Schlanders) it is fixed in the stock, out of play."""
-        rec = [int(m) for m in self.record()]
-        gave, took = {0: rec[1], 2: rec[3]}, {0: rec[2], 2: rec[4]}
-        fixed = {f"seat{s}": set() for s in range(SEATS)}
-        before = (rec[0] & ~took.get(self.seat, 0)) | gave.get(self.seat, 0)
-        fixed[f"seat{self.seat}"] = set(P.DECK.cards_of(before))
-        fixed["seat3"] |= set(self.taken)
-        for s in (0, 2):
-            fixed[f"seat{s}"] |= set(P.DECK.cards_of(gave[s]))
+        gave = {s: {g for e, g, _ in self.exchanges or () if e == s} for s in range(self.players)}
+        took = {t for e, _, t in self.exchanges or () if e == self.seat}
+        fixed = {f"seat{s}": set(gave[s]) for s in range(self.players)}
+        fixed[f"seat{self.seat}"] |= set(self.hand) - took
+        fixed[f"seat{self.players - 1}"] |= set(self.taken)
         turned = set(self.exposed) | ({self.turned} if self.turned is not None else set())
         n_turned = len(self.exposed) + 1
-        sizes = (HAND_SIZE,) * SEATS + (n_turned, 1, N_CARDS - SEATS * HAND_SIZE - n_turned - 1)
-        layout = Layout(P.DECK, tuple(zip(PLACES, sizes)))
+        stock = N_CARDS - self.players * self.hand_size - n_turned - 1
+        if stock < 0:
+            raise CardsimError(f"{len(self.exposed)} acorns laid aside leave no room for the cutter's stopper card "
+                               f"at {self.players} players with {self.hand_size} cards")
+        names = tuple(f"seat{s}" for s in range(self.players)) + PLACES[SEATS:]
+        layout = Layout(P.DECK, tuple(zip(names, (self.hand_size,) * self.players + (n_turned, 1, stock))))
         places = {name: tuple(sorted(cards)) for name, cards in fixed.items() if cards}
         if turned:
             places["turned"] = tuple(sorted(turned))
@@ -609,7 +613,22 @@ class Known:
     def key(self) -> str:
         return (f"seat={self.seat}|hand={sorted(self.hand)}|trump={self.trump}|turned={self.turned}|"
                 f"taken={sorted(self.taken)}|exposed={sorted(self.exposed)}|exchanges={self.exchanges}|"
-                f"stopper={self.stopper}")
+                f"stopper={self.stopper}"
+                + ("" if self.players == SEATS else f"|table={self.players}x{self.hand_size}"))
+
+
+@njit
+def _turn_up(turned, stopper, trump, masks, flags):
+    """The trump card of a sampled pre-exchange deal's "turned" and "stopper" places (masks), or -1 when the
+    sample contradicts the deal: a permanent Perlagg as the stopper, or no trump card of suit ``trump``
+    once the acorns are laid aside (Eichel deals, flags[0])."""
+    if stopper & masks[4]:
+        return -1
+    rest = turned & ~_suit_mask(ACORNS) if flags[0] else turned
+    if rest == 0:
+        return -1
+    card = _low_card(rest)
+    return card if _suit(card) == trump else -1
 
 
 @njit
@@ -620,18 +639,13 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, own_seat, own_
     Returns False when the sample contradicts the deal procedure: a permanent Perlagg as the stopper
     or a trump card of another suit (or an acorn, in Eichel).
     """
-    if slots[d, STOPPER_PLACE] & masks[4]:
+    card = _turn_up(slots[d, TURNED_PLACE], slots[d, STOPPER_PLACE], trump, masks, flags)
+    if card < 0:
         return False
     row[:] = 0
     for s in range(SEATS):
         row[s] = slots[d, s]
-    exposed = slots[d, TURNED_PLACE] & _suit_mask(ACORNS) if flags[0] else np.uint64(0)
-    rest = slots[d, TURNED_PLACE] & ~exposed
-    if rest == 0:
-        return False
-    card = _low_card(rest)
-    if _suit(card) != trump:
-        return False
+    exposed = slots[d, TURNED_PLACE] & ~_bit(card)
     row[TURNED], row[TRUMP], row[EXPOSED], row[TABLE] = card, trump, exposed, slots[d, TURNED_PLACE]
     row[STOPPER] = _low_card(slots[d, STOPPER_PLACE])
     row[STOCK] = slots[d, STOPPER_PLACE] | slots[d, STOCK_PLACE]
@@ -639,16 +653,65 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, own_seat, own_
     return True
 
 
+NO_CONDITIONS = np.zeros((0, 4), dtype=np.int64)
+"""`_meets` conditions of a question without ``--given``."""
+BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "schlanders": 4, "deutschnofen": 3}
+"""§8.13: cards a figure needs to win the game when both teams are gestrichen (Eichel §9.1: 4)."""
+
+
+def gestrichen_args(style: str) -> tuple[int, bool]:
+    """(least cards, length only) of the §8.13 comparison of ``style`` (A-26: Eichel-dealt styles compare the
+    length only; Deutschnofen as Innsbruck, DEFAULT); CardsimError for Strafperlaggen, which has no teams."""
+    if style not in BOTH_GESTRICHEN_SIZE:
+        raise CardsimError(f"§8.13 (both teams gestrichen) is a rule of the team games, not of the {style} style")
+    return BOTH_GESTRICHEN_SIZE[style], style in EICHEL_DEALS
+
+
+@njit
+def _meets(g, h, conds):
+    """True when the L0 codes g, h (seats,) meet every row of ``conds`` (k, 4) int64: seat bit mask, figure
+    (0 Gleich, 1 Hanger), code, below (0: some seat of the mask holds at least the code; 1: every seat less)."""
+    for c in range(conds.shape[0]):
+        best = 0
+        for s in range(g.shape[0]):
+            if (conds[c, 0] >> s) & 1:
+                best = max(best, g[s] if conds[c, 1] == 0 else h[s])
+        if (best < conds[c, 2]) != (conds[c, 3] == 1):
+            return False
+    return True
+
+
+@njit
+def _gestrichen(g, h, players, least, length_only):
+    """§8.13, both teams gestrichen: the team (seat % 2) whose best figure of at least ``least`` cards is the
+    better one, or -1 (nobody has one, or they are equal: the cards are played). Better: more cards, then (unless
+    ``length_only``, A-26) a Gleich over a Hanger, then the higher code (A-15). g, h (>= players,) L0 codes."""
+    best0, best1 = 0, 0
+    for s in range(players):
+        for f in range(2):
+            code = g[s] if f == 0 else h[s]
+            if code // 16 >= least:
+                key = code // 16 if length_only else (code // 16) * 512 + (1 - f) * 256 + code
+                if s % 2 == 0:
+                    best0 = max(best0, key)
+                else:
+                    best1 = max(best1, key)
+    if best0 == best1:
+        return -1
+    return 0 if best0 > best1 else 1
+
+
 @njit
 def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, ev, uniforms,
-                 scratch, out):
-    """Tally the deals consistent with the public facts: out (9,) += [accepted, Gleich (win, stand,
-    lose, void), Hanger (...)] for the team of ``seat``.
+                 scratch, conds, least, length_only, out):
+    """Tally the deals consistent with the public facts: out (12,) += [accepted, Gleich (win, stand,
+    lose, void), Hanger (...), both gestrichen (win, lose, play on)] for the team of ``seat``.
 
     A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
-    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2). The swaps
-    of ``seat`` itself are replayed as recorded (``own_gives``, see `_exchange`), the others' by policy.
-    Figures are judged at the level of ``ev`` (`_level_outcomes`, uniforms (n, 2)).
+    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2), and its L0 codes meet
+    ``conds`` (`_meets`). The swaps of ``seat`` itself are replayed as recorded (``own_gives``, see
+    `_exchange`), the others' by policy. Figures are judged at the level of ``ev`` (`_level_outcomes`, uniforms
+    (n, 2)); both gestrichen by `_gestrichen` (``least``, ``length_only``).
     """
     row = np.zeros(N_FIELDS, dtype=np.uint64)
     g = np.zeros(SEATS, dtype=np.int64)
@@ -663,32 +726,40 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
                              or row[GAVE2] != record[3] or row[TOOK2] != record[4]):
             continue
         _table_codes(row, masks, pcards, tables, kinds, g, h)
+        if not _meets(g, h, conds):
+            continue
+        winner = _gestrichen(g, h, SEATS, least, length_only)
         og, oh = _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch)
         out[0] += 1
         out[1 + relative_outcome(og, team)] += 1
         out[5 + relative_outcome(oh, team)] += 1
+        out[9 + (2 if winner < 0 else 0 if winner == team else 1)] += 1
 
 
 class OddsJob:
-    """Counts for the runner: [accepted deals, Gleich (win, stand, lose, void), Hanger (...)] of the
-    team of ``known.seat``, over pre-exchange deals sampled under ``known`` (§11.4), figures judged
-    by ``evaluation``."""
+    """Counts for the runner: [accepted deals, Gleich (win, stand, lose, void), Hanger (...), both gestrichen
+    (win, lose, play on)] of the team of ``known.seat``, over pre-exchange deals sampled under ``known``
+    (§11.4) whose L0 codes meet ``conditions`` ((k, 4) int64, `_meets`), figures judged by ``evaluation``."""
 
-    n_counts = 1 + 2 * 4
+    n_counts = 1 + 2 * 4 + 3
 
-    def __init__(self, known: Known, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation()):
+    def __init__(self, known: Known, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation(),
+                 conditions: np.ndarray = NO_CONDITIONS):
         self.known, self.rules, self.evaluation = known, rules, evaluation
+        self.conditions = np.asarray(conditions, dtype=np.int64).reshape(-1, 4)
         self.spec = known.deal_spec(P.has_weli(rules.style))
 
     def key(self) -> str:
-        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}|{self.evaluation.key()}"
+        given = f"|given={self.conditions.tolist()}" if len(self.conditions) else ""
+        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}|{self.evaluation.key()}|bg{given}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         out = np.zeros(self.n_counts, dtype=np.int64)
         _odds_counts(slots, self.known.seat, self.known.record(), self.known.exchanges is not None,
                      self.known.own_gives(), self.known.trump, *self.rules.kernel_args(), self.evaluation.args(),
-                     self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), out)
+                     self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), self.conditions,
+                     *gestrichen_args(self.rules.style), out)
         return out
 
 

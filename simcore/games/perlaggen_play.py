@@ -1706,11 +1706,13 @@ FEATURES = ("perlaggen", "natural_trumps", "top_perlaggen")
 
 
 @njit
-def _played_rows(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds,
+def _played_rows(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, conds,
                  rows, keep):
     """Replay team D's exchanges on sampled pre-exchange deals (perlaggen_deal.Known's spec) into
-    rows (n, N_FIELDS); keep (n,) marks the deals consistent with the public facts, exactly as
-    perlaggen_deal's odds tally accepts them."""
+    rows (n, N_FIELDS); keep (n,) marks the deals consistent with the public facts and the conditions
+    ``conds`` (perlaggen_deal._meets), exactly as perlaggen_deal's odds tally accepts them."""
+    g = np.zeros(SEATS, dtype=np.int64)
+    h = np.zeros(SEATS, dtype=np.int64)
     for d in range(slots.shape[0]):
         keep[d] = False
         if not D._replay(slots, d, trump, masks, pcards, flags, tables, kinds, seat, own_gives, rows[d]):
@@ -1720,7 +1722,8 @@ def _played_rows(slots, seat, record, record_known, own_gives, trump, masks, pca
         if record_known and (rows[d, D.GAVE0] != record[1] or rows[d, D.TOOK0] != record[2]
                              or rows[d, D.GAVE2] != record[3] or rows[d, D.TOOK2] != record[4]):
             continue
-        keep[d] = True
+        D._table_codes(rows[d], masks, pcards, tables, kinds, g, h)
+        keep[d] = D._meets(g, h, conds)
 
 
 @njit
@@ -1755,24 +1758,27 @@ class SpielJob:
 
     known: the public facts and one hand (perlaggen_deal.Known, spec §3.6/§11.4): deals are sampled
     under them and ``team`` is that seat's; None: deals as played (§3) and ``team`` as given.
+    conditions: (k, 4) int64 of perlaggen_deal._meets, met by every deal kept (with ``known`` only).
     """
 
     n_counts = 2 + 2 * len(FEATURES) * BINS
     block_size = 512
 
     def __init__(self, known: D.Known | None, rules: D.DealRules = D.DealRules(), method: str = "dd",
-                 team: int = FOREHAND % 2, concede: float = 0.0):
+                 team: int = FOREHAND % 2, concede: float = 0.0, conditions: np.ndarray = D.NO_CONDITIONS):
         if method not in METHODS:
             raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(METHODS)}")
         self.concede = check_concede(concede, method)
         self.known, self.rules, self.method = known, rules, method
         self.team = team if known is None else known.seat % 2
         self.spec = None if known is None else known.deal_spec(P.has_weli(rules.style))
+        self.conditions = np.asarray(conditions, dtype=np.int64).reshape(-1, 4)
 
     def key(self) -> str:
         facts = "as-played" if self.known is None else self.known.key()
         conceding = f"|concede={self.concede!r}" if self.concede else ""
-        return f"perlaggen|spiel|{self.rules.key()}|{facts}|team={self.team}|method={self.method}{conceding}"
+        given = f"|given={self.conditions.tolist()}" if len(self.conditions) else ""
+        return f"perlaggen|spiel|{self.rules.key()}|{facts}|team={self.team}|method={self.method}{conceding}{given}"
 
     def _rows(self, seed: int, block: int, n_deals: int) -> tuple[np.ndarray, np.ndarray]:
         """(played deal rows (n, N_FIELDS), keep (n,) bool) of one block."""
@@ -1784,7 +1790,7 @@ class SpielJob:
         keep = np.zeros(n_deals, dtype=np.bool_)
         known = self.known
         _played_rows(slots, known.seat, known.record(), known.exchanges is not None, known.own_gives(), known.trump,
-                     *self.rules.kernel_args(), rows, keep)
+                     *self.rules.kernel_args(), self.conditions, rows, keep)
         return rows, keep
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:

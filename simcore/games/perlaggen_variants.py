@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.config import njit
-from simcore.dealing import batch_tables
+from simcore.dealing import batch_tables, deal
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
@@ -132,8 +132,9 @@ def _swap(row, seat, give, take):
 
 
 @njit
-def _exchange(row, masks, pcards, flags, tables, kinds, exchangers):
-    """The exchanges of §3.5 / §9.1 with the seats ``exchangers`` in turn (module doc)."""
+def _exchange(row, masks, pcards, flags, tables, kinds, exchangers, own_seat, own_gives):
+    """The exchanges of §3.5 / §9.1 with the seats ``exchangers`` in turn (module doc); ``own_seat`` gives
+    the cards of its recorded swaps ``own_gives`` (perlaggen_deal._choose; -1: every card by the policy)."""
     if not flags[1] or row[THROWN]:
         return
     trump = np.int64(row[TRUMP])
@@ -143,7 +144,8 @@ def _exchange(row, masks, pcards, flags, tables, kinds, exchangers):
         for seat in exchangers:
             natural = row[seat] & D._suit_mask(trump) & ~pmask
             if natural:
-                _swap(row, seat, D._give(row[seat], natural, turned, pmask, flags, tables, kinds), turned)
+                give = D._choose(row, seat, natural, turned, pmask, flags, tables, kinds, own_seat, own_gives)
+                _swap(row, seat, give, turned)
                 row[SWAPPER] = seat + 1
                 break
         if flags[4] and not row[SWAPPER]:
@@ -166,7 +168,8 @@ def _exchange(row, masks, pcards, flags, tables, kinds, exchangers):
                     continue
                 natural = row[seat] & D._suit_mask(D.ACORNS) & ~pmask
                 if natural:
-                    _swap(row, seat, D._give(row[seat], natural, card, pmask, flags, tables, kinds), card)
+                    _swap(row, seat, D._choose(row, seat, natural, card, pmask, flags, tables, kinds, own_seat,
+                                               own_gives), card)
                     row[ACORN_SWAPS] += 1
 
 
@@ -219,7 +222,7 @@ def _table_procedure(deck, cut, masks, pcards, flags, tables, kinds, schedule, e
                 pos += 1
     for j in range(pos, n_pack):
         row[STOCK] |= D._bit(D._pack_card(deck, n, cut, j))
-    _exchange(row, masks, pcards, flags, tables, kinds, exchangers)
+    _exchange(row, masks, pcards, flags, tables, kinds, exchangers, -1, D._NO_GIVES)
 
 
 @njit
@@ -274,6 +277,13 @@ for _name, _shape in STATS_PARTS.items():
 
 
 @njit
+def _seat_codes(row, masks, tables, kinds, players, codes):
+    """L0 (Gleich, Hanger) codes (0 = none) of the hands of a played table ``row`` into codes (MAX_SEATS, 2)."""
+    for s in range(players):
+        codes[s, 0], codes[s, 1] = D._l0(row[s], masks[np.int64(row[TRUMP])], tables, kinds)
+
+
+@njit
 def _tally(row, masks, tables, kinds, players, codes, out):
     """Add one played table to the flat STATS_PARTS tally ``out``; codes (MAX_SEATS, 2) scratch."""
     out[0] += 1
@@ -290,7 +300,7 @@ def _tally(row, masks, tables, kinds, players, codes, out):
     out[_ACORN] += row[ACORN_SWAPS] > 0
     for s in range(players):
         out[_PERLAGGEN + 8 * s + D._popcount(row[s] & pmask)] += 1
-        codes[s, 0], codes[s, 1] = D._l0(row[s], pmask, tables, kinds)
+    _seat_codes(row, masks, tables, kinds, players, codes)
     for f in range(2):
         top, holders, best_d, best_o = 0, 0, 0, 0
         for s in range(players):
@@ -344,3 +354,137 @@ class TableStatsJob:
         """(deals, named count arrays shaped as STATS_PARTS) from a total count vector."""
         return int(counts[0]), {name: counts[_OFFSET[name]:_OFFSET[name] + int(np.prod(shape))].reshape(shape)
                                 for name, shape in STATS_PARTS.items()}
+
+
+# --- odds of one hand (§11.4 at 2, 3 and 6 players) ------------------------------------------------
+@njit
+def _replay(slots, d, players, trump, taken, masks, pcards, flags, tables, kinds, exchangers, own_seat, own_gives,
+            row):
+    """Play the exchanges on the pre-exchange deal ``slots[d]`` (perlaggen_deal.Known's places at ``players``:
+    seats, turned, stopper, stock) into the table ``row``; False when the sample contradicts the deal
+    (perlaggen_deal._turn_up). ``taken``: the cutter's shown Perlaggen (mask)."""
+    card = D._turn_up(slots[d, players], slots[d, players + 1], trump, masks, flags)
+    if card < 0:
+        return False
+    row[:] = 0
+    for s in range(players):
+        row[s] = slots[d, s]
+    row[TAKEN], row[TURNED], row[TRUMP], row[TABLE] = taken, card, trump, slots[d, players]
+    row[EXPOSED] = slots[d, players] & ~D._bit(card)
+    row[STOCK] = slots[d, players + 1] | slots[d, players + 2]
+    _exchange(row, masks, pcards, flags, tables, kinds, exchangers, own_seat, own_gives)
+    return True
+
+
+@njit
+def _odds_rows(slots, seat, trump, taken, hand, table, took, check, own_gives, conds, masks, pcards, flags, tables,
+               kinds, exchangers, players, rows, keep):
+    """Replay sampled pre-exchange deals into played tables rows (n, N_FIELDS); keep (n,): the deal leaves
+    ``seat`` holding ``hand`` (mask), when ``check`` the face-up cards are ``table`` (mask) and every seat s
+    holds the cards took (MAX_SEATS,) it was seen to take, and the L0 codes meet ``conds``
+    (perlaggen_deal._meets). The seat's own swaps give the cards ``own_gives`` (64,)."""
+    codes = np.zeros((MAX_SEATS, 2), dtype=np.int64)
+    for d in range(slots.shape[0]):
+        keep[d] = False
+        if not _replay(slots, d, players, trump, taken, masks, pcards, flags, tables, kinds, exchangers, seat,
+                       own_gives, rows[d]):
+            continue
+        if (rows[d, seat] & hand) != hand:
+            continue
+        if check:
+            seen = rows[d, TABLE] == table
+            for s in range(players):
+                seen &= (rows[d, s] & took[s]) == took[s]
+            if not seen:
+                continue
+        codes[:] = 0
+        _seat_codes(rows[d], masks, tables, kinds, players, codes)
+        keep[d] = D._meets(codes[:, 0], codes[:, 1], conds)
+
+
+@njit
+def _side_counts(rows, keep, players, side, masks, tables, kinds, least, length_only, out):
+    """out (12,) += [deals, Gleich (win, stand, lose, void), Hanger (...), both gestrichen (win, lose, play on)]
+    of the kept tables for the seats of ``side`` (bit mask: one seat with three players, else the team
+    seat % 2) against the others: win when the side's best code is above all others', stand when equal,
+    void when nobody has one. Both gestrichen (perlaggen_deal._gestrichen) with ``least`` > 0 only."""
+    codes = np.zeros((MAX_SEATS, 2), dtype=np.int64)
+    team = 0 if side & 1 else 1
+    for d in range(rows.shape[0]):
+        if not keep[d]:
+            continue
+        codes[:] = 0
+        _seat_codes(rows[d], masks, tables, kinds, players, codes)
+        out[0] += 1
+        for f in range(2):
+            mine, theirs = 0, 0
+            for s in range(players):
+                if (side >> s) & 1:
+                    mine = max(mine, codes[s, f])
+                else:
+                    theirs = max(theirs, codes[s, f])
+            outcome = 0 if mine > theirs else 2 if theirs > mine else 3 if mine == 0 else 1
+            out[1 + 4 * f + outcome] += 1
+        if least > 0:
+            winner = D._gestrichen(codes[:, 0], codes[:, 1], players, least, length_only)
+            out[9 + (2 if winner < 0 else 0 if winner == team else 1)] += 1
+
+
+def side_mask(players: int, seat: int) -> int:
+    """Bit mask of the seats on ``seat``'s side: himself with three players, else his team (seat % 2)."""
+    return 1 << seat if players == 3 else sum(1 << s for s in range(seat % 2, players, 2))
+
+
+class TableOdds:
+    """One hand's question at a 2-, 3- or 6-player table: the deals of the hidden cards under the public
+    facts ``known`` (perlaggen_deal.Known with ``players``, ``hand_size``; §11.4) and ``conditions`` ((k, 4)
+    int64, perlaggen_deal._meets). `rows` gives the played tables of one block and which are kept."""
+
+    def __init__(self, known: D.Known, rules: TableRules, conditions: np.ndarray = D.NO_CONDITIONS):
+        self.known, self.rules = known, rules
+        self.conditions = np.asarray(conditions, dtype=np.int64).reshape(-1, 4)
+        self.spec = known.deal_spec(P.has_weli(rules.style))
+
+    def key(self) -> str:
+        given = f"|given={self.conditions.tolist()}" if len(self.conditions) else ""
+        return f"{self.rules.key()}|{self.known.key()}{given}"
+
+    def rows(self, seed: int, block: int, n_deals: int) -> tuple[np.ndarray, np.ndarray]:
+        """(tables (n, N_FIELDS) uint64, keep (n,) bool) of one block of sampled deals."""
+        known = self.known
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        took = np.zeros(MAX_SEATS, dtype=np.uint64)
+        table = P.DECK.mask(known.exposed) | (0 if known.turned is None else 1 << known.turned)
+        for seat, gave, taken in known.exchanges or ():
+            took[seat] |= np.uint64(1 << taken)
+            table = (table & ~(1 << taken)) | (1 << gave)
+        rows = np.zeros((n_deals, N_FIELDS), dtype=np.uint64)
+        keep = np.zeros(n_deals, dtype=np.bool_)
+        masks, pcards, flags, tables, kinds, _, exchangers, players, _ = self.rules.kernel_args()
+        _odds_rows(slots, known.seat, known.trump, np.uint64(P.DECK.mask(known.taken)),
+                   np.uint64(P.DECK.mask(known.hand)), np.uint64(table), took, known.exchanges is not None, known.own_gives(), self.conditions, masks,
+                   pcards, flags, tables, kinds, exchangers, players, rows, keep)
+        return rows, keep
+
+
+class TableOddsJob:
+    """Counts for the runner (`_side_counts`): [accepted deals, Gleich (win, stand, lose, void), Hanger (...),
+    both gestrichen (win, lose, play on; zeros with three players)] of ``question``'s seat's side."""
+
+    n_counts = 1 + 2 * 4 + 3
+
+    def __init__(self, question: TableOdds):
+        self.question = question
+
+    def key(self) -> str:
+        return f"perlaggen|table-odds|{self.question.key()}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        q = self.question
+        rows, keep = q.rows(seed, block, n_deals)
+        masks, _, _, tables, kinds, *_ = q.rules.kernel_args()
+        least, length_only = (0, False) if q.rules.players == 3 else D.gestrichen_args(q.rules.style)
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        _side_counts(rows, keep, q.rules.players, side_mask(q.rules.players, q.known.seat), masks, tables, kinds,
+                     least, length_only, out)
+        return out
