@@ -277,8 +277,8 @@ def test_odds_command_pimc(capsys):
 
 
 @pytest.mark.parametrize("extra, message", [
-    (["--pimc-samples", "0"], "--pimc-samples must be a whole number >= 1"),
-    (["--communication", "signals"], "--communication 'signals' is unknown"),
+    (["--pimc-samples", "0"], "--pimc-samples: expected a whole number from 1"),
+    (["--communication", "signals"], "--communication: invalid choice: 'signals' (choose from none, partner)"),
 ])
 def test_odds_command_pimc_bad_input(capsys, extra, message):
     args = ["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "100", "--spiel", "pimc", "--no-progress"]
