@@ -24,6 +24,34 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return lo, hi
 
 
+
+def paired_difference(only_first: int, only_second: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """(d, lo, hi): the difference p1 - p2 of two proportions measured on the same n units, d = (b - c) / n
+    with b = ``only_first`` units a success under the first condition only and c = ``only_second`` under the
+    second only, and Tango's score interval (Stat Med 1998; 17:891), which stays honest with few or no
+    discordant units (b = c = 0 gives +-z^2 / (n + z^2), where the Wald interval collapses to 0)."""
+    if n <= 0:
+        return float("nan"), -1.0, 1.0
+    b, c = only_first, only_second
+
+    def score(delta: float) -> float:
+        w = -b - c + (2 * n - b + c) * delta
+        q21 = (math.sqrt(max(w * w + 8 * n * c * delta * (1 - delta), 0.0)) - w) / (4 * n)
+        variance = n * (2 * q21 + delta * (1 - delta))
+        gap = b - c - n * delta
+        if variance > 0:
+            return gap / math.sqrt(variance)
+        return 0.0 if gap == 0 else math.copysign(math.inf, gap)
+
+    def root(target: float) -> float:
+        lo, hi = -1.0, 1.0  # score() decreases in delta
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if score(mid) > target else (lo, mid)
+        return (lo + hi) / 2
+
+    return (b - c) / n, root(z), root(-z)
+
 @dataclass(frozen=True)
 class Estimate:
     """A proportion ``successes / n`` with its Wilson interval [lo, hi] at ``level``."""

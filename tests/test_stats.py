@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import Estimate, clustered_share, estimate_frame, median_interval, wilson
+from analysis.stats import Estimate, clustered_share, estimate_frame, median_interval, paired_difference, wilson
 
 
 def test_textbook_values():
@@ -129,3 +129,31 @@ def test_median_interval_covers_the_true_median_at_least_95_percent():
     samples = rng.lognormal(size=(4000, 11))  # skewed like solve times; true median 1
     covered = np.mean([lo <= 1.0 <= hi for lo, hi, _ in map(median_interval, samples)])
     assert 0.98 < covered < 0.995  # the exact coverage for n = 11 is 0.988
+
+
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 200))
+def test_paired_difference_contains_its_estimate_and_mirrors(b, c, rest):
+    n = b + c + rest
+    if n == 0:
+        return
+    d, lo, hi = paired_difference(b, c, n)
+    assert -1 <= lo <= d <= hi <= 1 and d == (b - c) / n
+    d2, lo2, hi2 = paired_difference(c, b, n)
+    assert d2 == -d and lo2 == pytest.approx(-hi, abs=1e-9) and hi2 == pytest.approx(-lo, abs=1e-9)
+
+
+def test_paired_difference_without_discordant_units_is_not_a_point():
+    """b = c = 0: Tango's interval is +-z^2 / (n + z^2) (the Wald interval would be [0, 0])."""
+    z2 = 1.959963984540054 ** 2
+    assert paired_difference(0, 0, 91) == pytest.approx((0.0, -z2 / (91 + z2), z2 / (91 + z2)))
+
+
+def test_paired_difference_agrees_with_wald_for_large_counts_and_covers():
+    b, c, n = 1000, 800, 10_000
+    d = (b - c) / n
+    half = 1.959963984540054 * math.sqrt((b + c) / n - d * d) / math.sqrt(n)
+    assert paired_difference(b, c, n)[1:] == pytest.approx((d - half, d + half), abs=2e-5)
+    rng = np.random.default_rng(5)  # coverage of the true difference 0.03 at n = 60
+    cells = rng.multinomial(60, [0.05, 0.02, 0.93], size=4000)
+    covered = np.mean([lo <= 0.03 <= hi for lo, hi in (paired_difference(x, y, 60)[1:] for x, y, _ in cells)])
+    assert 0.93 <= covered <= 0.99
