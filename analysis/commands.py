@@ -8,6 +8,7 @@ command line (`analysis.cli`) looks them up. Options every simulating command sh
 from __future__ import annotations
 
 import argparse
+import decimal
 import importlib
 import math
 import os
@@ -79,13 +80,15 @@ def decimal_value(text: str) -> float | None:
 
 def whole_value(text: str) -> int | None:
     """``text`` as a whole number, or None: ASCII digits with an optional sign and underscores (1_000), or a
-    `decimal_value` whose fraction is zero (300.0, 1e6)."""
+    `decimal_value` whose fraction is zero (300.0, 1e6; read exactly: 1e23 is 10**23)."""
     cleaned = text.strip().replace("_", "")
     try:
         return int(cleaned) if cleaned.isascii() else None
     except ValueError:
-        value = decimal_value(cleaned)
-    return int(value) if value is not None and value == int(value) else None
+        if decimal_value(cleaned) is None:
+            return None
+    exact = decimal.Decimal(cleaned)
+    return int(exact) if exact == exact.to_integral_value() else None
 
 
 def decimal_number(text: str) -> float:
@@ -202,14 +205,18 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
                     ) -> dict:
     """The ``--option`` values of ``args`` for ``cardsim command game``, checked against the game's options
     (`game_option_items`). ``flags``: option -> destination of the dedicated flag that sets it ("!permissive":
-    the flag sets the opposite boolean); the option sets that destination and is refused with the flag. Then
-    ``reads`` (option names, or a function of ``args`` giving them) are the options the command reads; any other
-    is refused unless it has its default, as an option is never accepted and ignored. Returns the options read
-    that have no flag, {name: value} sorted by name, for the rules and the titles."""
+    the flag sets the opposite boolean); the option sets that destination and is refused with the flag. An
+    option at its default changes nothing and sets no flag (a flag's own default may differ, e.g. the Straf
+    starting count). Then ``reads`` (option names, or a function of ``args`` giving them) are the options the
+    command reads; any other not at its default is refused, as an option is never accepted and ignored. Returns
+    the options read that differ from their defaults and have no flag, {name: value} sorted by name, for the
+    rules and the titles."""
     from simcore.registry import get_game
 
     options = get_game(game).options
     chosen = game_option_items(args.option, game, options)
+    defaults = {o.name: o.default for o in options}
+    changed = {name: value for name, value in chosen.items() if value != defaults[name]}
     noted = getattr(args, OPTIONS_GIVEN, {})
     for name, target in (flags or {}).items():
         if name not in chosen:
@@ -218,14 +225,14 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
         flag = "--" + dest.replace("_", "-")
         if dest in noted or getattr(args, dest, None) is True:
             raise CardsimError(f"give {flag} or --option {name}=..., not both")
-        setattr(args, dest, not chosen[name] if target.startswith("!") else chosen[name])
+        if name in changed:
+            setattr(args, dest, not chosen[name] if target.startswith("!") else chosen[name])
     read = set(reads(args) if callable(reads) else reads)
-    defaults = {o.name: o.default for o in options}
-    for name, value in chosen.items():
-        if name not in read and value != defaults[name]:
+    for name in changed:
+        if name not in read:
             raise CardsimError(f"option {name} does not change 'cardsim {command} {game}' (the options it reads: "
                                f"{', '.join(sorted(read)) or 'none'}); drop it")
-    return {name: chosen[name] for name in sorted(chosen) if name in read and name not in (flags or {})}
+    return {name: changed[name] for name in sorted(changed) if name not in (flags or {})}
 
 
 def options_note(options: dict) -> str:

@@ -215,6 +215,16 @@ def test_odds_opponents_schneider_and_schwarz():
     assert got["erase.0"] == sum(got[f"opp_erase.{k}"] for k in (1, 2, 3))
 
 
+def test_schneider_and_schwarz_do_not_depend_on_who_erases():
+    """§5 A2's literal reading (the loser erases a played-out hand) changes who erases, not who lost."""
+    def losses(eraser):
+        frame = api.odds(2, "HA HK EA E10 LA S9", trump="H", n=400, seed=4, progress=False, checkpoint=False,
+                         options=[f"two_sided_eraser={eraser}"])
+        got = frame.set_index("quantity")["successes"]
+        return got["schneider"], got["schwarz"]
+    assert losses("winner") == losses("loser") and sum(losses("winner")) > 0
+
+
 def test_odds_reach66_counts_as_the_thresholds_option_says():
     """§5 A5: with thresholds_include_marriages=false a side's 40 does not count towards 66."""
     kw = dict(phase=2, hand="HA H10 HK HO E9 L9", trump="H", n=300, seed=2, progress=False, checkpoint=False)

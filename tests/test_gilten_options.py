@@ -120,6 +120,19 @@ def test_refused_in_one_line(capsys, argv, message):
     assert message in err and err.count("\n") == 1
 
 
+def test_an_option_at_its_default_changes_nothing(capsys):
+    """target=18 is the game's default, not the Strafperlaggen starting count (9): it sets no flag, and the title
+    names no option; Strafperlaggen is reached by --straf only."""
+    argv = ["match", "perlaggen", "--players", "3", "--straf", "--a", "cautious", "--b", "aggressive", "--games", "3",
+            "--seed", "1", "--no-progress"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert main(argv + ["--option", "target=18"]) == 0
+    assert capsys.readouterr().out == plain and "starts on 9" in plain
+    assert main(["match", "perlaggen", "--players", "3", "--option", "style=straf", "--a", "cautious", "--b",
+                 "aggressive", "--games", "2", "--no-progress"]) == 2
+    assert "give --players 3 --straf" in capsys.readouterr().err
+
 def test_games_lists_the_values(capsys):
     assert main(["games", "perlaggen"]) == 0
     out = capsys.readouterr().out

@@ -466,7 +466,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
              "   ± is half the 95% Wilson interval, carried into the columns with stands (the other columns are "
              "exact).",
              "   '~': a weakest hold within noise (the 95% interval of d of it or of a weaker class contains the "
-             "threshold).",
+             "threshold)." + ("\n   A assumes the default rules; the rule options enter B and C (self-play)."
+                             if at.get("options") else ""),
              "",
              f"{'figure':<8}{'v':>3}{'hold d >':>10}{'hold P(win) >':>15}{'with stands':>13}{'bet P(win) >':>14}"
              f"{'bluff c*':>10}  weakest hold"]
@@ -650,6 +651,8 @@ def _setting_kw(args: argparse.Namespace, game: str, command: str) -> dict:
             raise CardsimError("--straf is the 3-player Strafperlaggen (§9.5, its own Perlaggen): use it with "
                                "--players 3 and without --style")
         kw["style"] = "straf"
+    elif kw["style"] == "straf":
+        raise CardsimError("Strafperlaggen is its own 3-player game (§9.5): give --players 3 --straf, not the style")
     if getattr(args, "places", None):
         if not getattr(args, "straf", False):
             raise CardsimError("--places is the Strafperlaggen finish for places 2 and 3 (§9.5): use it with "

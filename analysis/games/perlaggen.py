@@ -399,7 +399,7 @@ def _table_spiel_lines(frame: pd.DataFrame) -> list[str]:
         return []
     cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
     return [f"{'Spiel':<8}{cells}",
-            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals of its own sample, every one played out by the greedy policy "
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals played out separately (a second job on the same seed, so partly the same deals), every one played out by the greedy policy "
             f"G1 of spec §11.7 at every seat, no bets; seat 1 leads; {need} tricks of {a['hand_size']} win it; "
             "void = das Spiel ist hin, nobody takes them)"]
 

@@ -142,7 +142,7 @@ class OddsJob:
         for _ in range(n):
             perm = q.pack(cards)
             res = play_hand(subgame, q.phase, perm, self._policies(decisions), opts, chance)
-            _count(counts, res, q.position)
+            _count(counts, res, q.position, opts)
             if subgame == "KA":
                 forced = self._policies(decisions, durchmarsch=True)
                 dm = play_hand(subgame, q.phase, perm, forced, opts, chance)
@@ -163,7 +163,7 @@ class OddsJob:
         return players
 
 
-def _count(counts: np.ndarray, res, hero: int) -> None:
+def _count(counts: np.ndarray, res, hero: int, opts: dict) -> None:
     counts[COUNT["deals"]] += 1
     pts = res.card_points[hero] if res.card_points else 0
     counts[COUNT["points"]] += pts
@@ -174,9 +174,20 @@ def _count(counts: np.ndarray, res, hero: int) -> None:
     if res.scores:
         counts[COUNT["reach66"]] += res.scores[hero] >= r.TARGET
         tricks = sum(t for t, side in zip(res.tricks, res.sides) if side == res.sides[hero])
-        if best > 0:
+        if side_lost(res, hero, opts):
             counts[COUNT["schwarz"]] += tricks == 0
             counts[COUNT["schneider"]] += tricks > 0 and res.scores[hero] < r.SCHNEIDER
+
+
+def side_lost(res, pos: int, opts: dict) -> bool:
+    """Whether ``pos``'s side lost the two-sided hand ``res``: the other side erases (the winner's reward),
+    except in a hand played out unclosed with exactly one side at 66 under ``two_sided_eraser=loser`` (§5 A2,
+    `dreeg_rules.resolve_open`: the loser erases there), lost by the side short of 66."""
+    made = [score >= r.TARGET for score in res.scores]
+    if opts.get("two_sided_eraser") == "loser" and res.closer < 0 and res.out_side < 0 and any(made) \
+            and not all(made):
+        return not made[pos]
+    return opponents_best(res, pos) > 0
 
 
 def opponents_best(res, pos: int) -> int:

@@ -49,6 +49,8 @@ FIRST_OUT_SUBGAMES = frozenset({"KA", "KN"})
 """Sub-games whose phase ends at the first player out (§2.1; Kamerun bei Nacht is a Kamerun, §3.5)."""
 EXTRA_SUBGAMES = {"kamerun_bei_nacht": "KN", "schweige_mass": "SM", "wegloescher": "WL"}
 """Rule option of each optional §3.5 sub-game, in the spec's order (extra phases follow phase 8 in it)."""
+
+
 def two_sided(subgame: str, n: int) -> bool:
     """Whether a hand of ``subgame`` (as played: "66" for Schweige-Maß and Weglöscher) with ``n`` active players
     is scored TWO-SIDED, the scoring whose target is 66 (§3.0.7: 2-player hands, Rot Assen and Rufen)."""

@@ -58,8 +58,6 @@ SPIEL_DEALS = 1500
 CODE_BINS = 16 * 10 + 1
 """Index code + 1 of a Gleich or Hanger code (-1 none, else 16 * size + strength < 16 * 10: at most 9
 cards in a figure, `perlaggen.figure_codes`)."""
-BOTH_GESTRICHEN_SIZE = PD.BOTH_GESTRICHEN_SIZE
-
 
 RULE_OPTIONS = ("concede_needs_example", "one_pending_in_play", "fifth_trick_bet")
 """The game's options (`P.OPTIONS`) that are `BettingRules` fields of the same name."""
