@@ -16,7 +16,8 @@ from naive_pinochle3_bid import token
 from naive_pinochle3_play import counters, strength, suit
 from analysis.cli import main
 from analysis.games import pinochle3 as api
-from analysis.games.pinochle3_compare import compare, compare_frame
+from analysis.games.pinochle3_compare import PAIRED_MODEL, compare, compare_frame
+from analysis.stats import paired_difference
 from simcore.dealing import deal
 from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_bid as bid
@@ -77,15 +78,21 @@ def test_policies_match_the_plain_reference(pack, trump):
         assert (tuple(c // 2 for c in buried), t) == reference_bury(cards, trump, policy), policy
 
 
-def test_best_and_meld_first_are_the_kernel_discards():
-    """`best` and `meld_first` as data choose exactly what `pinochle3_bid.discards` chooses."""
+def test_kernel_policies_are_searched_once_and_agree_with_their_keys(monkeypatch):
+    """`best` and `meld_first` are `discards` (the compiled search, also `pinochle3_bid`'s), which chooses
+    exactly what the feature search by their keys chooses."""
     rng = np.random.default_rng(3)
     holdings = np.array([p3.DECK.mask(rng.permutation(48)[:18].tolist()) for _ in range(300)], dtype=np.uint64)
-    for policy, meld_first in (("best", False), ("meld_first", True)):
+    assert bid.discards is discard.discards and set(discard.KERNEL_POLICIES) == {"best", "meld_first"}
+    for policy, meld_first in discard.KERNEL_POLICIES.items():
         for trump in (None, 1):
-            kernel = bid.discards(holdings, trump, None, meld_first)
-            for got, want in zip(discard.policy_discards(holdings, trump, policy), kernel):
+            kernel = discard.discards(holdings, trump, None, meld_first)
+            by_key = discard.feature_discards(holdings, trump, discard.DISCARD_POLICIES[policy].key)
+            for got, want in zip(by_key, kernel):
                 np.testing.assert_array_equal(got, want)
+    monkeypatch.setattr(discard, "feature_discards", None)  # the kernel policies never reach the feature search
+    for policy in discard.KERNEL_POLICIES:
+        discard.policy_discards(holdings[:2], None, policy)
 
 
 def test_policies_on_a_worked_hand():
@@ -126,21 +133,35 @@ def test_rules_paired_with_separate_odds_runs():
 
 
 def test_discard_points_paired_with_separate_plays():
-    """E[P_b] and its paired difference agree with `bidder_outcomes` run alone per policy on the deals
-    of the same seed (`BidderJob`'s deal spec and blocks)."""
+    """E[P_b] and P(make) and their paired differences agree with `bidder_outcomes` run alone per policy
+    on the deals of the same seed (`BidderJob`'s deal spec and blocks): the mean's interval from the
+    sample sd of the per-deal differences (none when no deal differed), P(make)'s Tango's score
+    interval of the deals only one side made."""
     n, seed = 300, 5
     tables = compare(HAND, "discards", bids=BIDS, n=n, seed=seed, dd_tricks=0, checkpoint=False)
     spec = bid.BidderJob(p3.DECK.parse_cards(HAND, "hand")).spec
     size = bid.BidderJob.block_size
     slots = np.concatenate([deal(spec, block_words(seed, b, min(size, n - b * size), spec.words_per_deal))
                             for b in range((n + size - 1) // size)])
-    points = {d: bid.bidder_outcomes(slots, discard=d)["greedy"] for d in discard.DISCARD_POLICIES}
+    outcomes = {d: bid.bidder_outcomes(slots, discard=d) for d in discard.DISCARD_POLICIES}
+    points = {d: o["greedy"] for d, o in outcomes.items()}
     got = tables["points"].set_index("alternative")
+    make = tables["make"].set_index(["alternative", "bid"])
     for d, pts in points.items():
         assert got.loc[d, "mean"] == pytest.approx(pts.mean())
         assert got.loc[d, "diff"] == pytest.approx(pts.mean() - points["best"].mean())
         sd = (pts - points["best"]).std(ddof=1)
-        assert got.loc[d, "diff_hi"] - got.loc[d, "diff"] == pytest.approx(1.959963984540054 * sd / np.sqrt(n))
+        if sd:
+            assert got.loc[d, "diff_hi"] - got.loc[d, "diff"] == pytest.approx(1.959963984540054 * sd / np.sqrt(n))
+        else:  # best itself, and meld_first here: no interval of width 0
+            assert np.isnan(got.loc[d, "diff_lo"]) and np.isnan(got.loc[d, "diff_hi"])
+        for b in BIDS:
+            made = {k: o["meld"] + o["greedy"] >= b for k, o in ((d, outcomes[d]), ("best", outcomes["best"]))}
+            only = int((made[d] & ~made["best"]).sum()), int((made["best"] & ~made[d]).sum())
+            row = make.loc[(d, b)]
+            if d != "best":
+                assert (row["diff"], row["diff_lo"], row["diff_hi"]) == paired_difference(*only, n)
+    assert np.isnan(got.loc["meld_first", "diff_lo"])  # meld_first plays best's discards on these deals
 
 
 def test_run_split_invariance():
@@ -172,6 +193,28 @@ def test_compare_text(capsys):
     code, out, _ = run_cli(capsys, "odds", "pinochle3", "--hand", HAND, "--n", "64", "--bids", "300", "--dd-tricks",
                            "0", "--compare", "rules")
     assert code == 0 and "by play rule" in out and "new1945_alt" in out and out.count("diff +") >= 3
+    assert PAIRED_MODEL in out and "Tango" in PAIRED_MODEL and "1.96·sd/√n" in PAIRED_MODEL
+
+
+def test_no_zero_width_paired_interval(capsys):
+    """Greedy play heads every trick it can, so new1945 plays as old in the greedy column: no deal
+    differs. P(make)'s difference then has Tango's interval of width > 0, and E[P_b]'s says so."""
+    n = 128
+    tables = compare(HAND, "rules", bids=(340,), n=n, seed=1, dd_tricks=0, checkpoint=False)
+    row = tables["make"].set_index("alternative").loc["new1945"]
+    lo, hi = paired_difference(0, 0, n)[1:]
+    assert (row["diff"], row["diff_lo"], row["diff_hi"]) == (0.0, lo, hi) and lo < 0 < hi
+    points = tables["points"].set_index("alternative").loc["new1945"]
+    assert points["diff"] == 0 and np.isnan(points["diff_lo"]) and np.isnan(points["diff_hi"])
+    code, out, _ = run_cli(capsys, "odds", "pinochle3", "--hand", HAND, "--n", str(n), "--seed", "1", "--bids", "340",
+                           "--dd-tricks", "0", "--compare", "rules", "--no-progress")
+    assert code == 0 and "[+0.000,+0.000]" not in out and "[+0.0,+0.0]" not in out
+    assert out.count("no deal differed") >= 2 and f"diff +0.000 [{lo:+.3f},{hi:+.3f}]" in out  # new1945, _alt
+    code, out, _ = run_cli(capsys, "odds", "pinochle3", "--hand", HAND, "--n", str(n), "--seed", "1", "--bids", "340",
+                           "--dd-tricks", "0", "--compare", "rules", "--no-progress", "--json")
+    data = {a["name"]: a for a in json.loads(out)["alternatives"]}
+    assert data["new1945"]["plays"]["greedy"]["points"]["diff_lo"] is None
+    assert data["old"]["plays"]["greedy"]["make"][0]["diff_lo"] is None  # the default is not paired with itself
 
 
 @pytest.mark.parametrize("argv,message", [

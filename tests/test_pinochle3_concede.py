@@ -142,8 +142,9 @@ def test_s5_concession_in_self_play(monkeypatch):
     d = bid.best_discard(groups["hand"] + groups["kitty"])
     assert (p3.DECK.suits[d.trump], d.meld) == ("D", 120)
     score, bidder = s5_hand(monkeypatch, 0)
-    assert bidder == 0 and score == play.HandScore((-270, 40, 0), (1, 0, 0), False)
-    assert s5_hand(monkeypatch, 200)[0].set_units == (2, 0, 0)  # a wide margin: he plays, and is set
+    assert bidder == 0 and score == play.HandScore((-270, 40, 0), (1, 0, 0), False, conceded=True)
+    played = s5_hand(monkeypatch, 200)[0]  # a wide margin: he plays, and is set
+    assert played.set_units == (2, 0, 0) and not played.conceded
 
 
 def test_the_estimate_of_the_conceding_policy():
@@ -180,3 +181,51 @@ def test_match_reports_the_concession_rate(capsys):
     assert code == 0 and "never concedes" in text and f"concedes {b['p']:.3f}" in text and api.CONCEDE_RULE in text
     scaled = api.match("bold", "bold", 12, 3, {"scale": 0.1}, b_concede=4, **RUN)
     assert scaled.concede_margin.tolist()[1] == 4 and scaled.conceded.tolist() == [0, b["conceded"]]
+
+
+def test_self_play_counts_the_conceded_flag_not_the_set_units(monkeypatch):
+    """A hand that costs the bidder one set unit without a concession (a renege rule that charged one unit,
+    say) is no concession; `HandScore.conceded` is."""
+    monkeypatch.setattr(bid, "MAX_HANDS", 4)
+    job = bid.GameJob("bold", "bold")
+    for conceded in (False, True):
+        score = play.HandScore((-250, 0, 0), (1, 0, 0), False, conceded)
+        monkeypatch.setattr(bid, "play_hand", lambda *args, s=score: (s, 0))
+        c = job.unpack(job.run_block(1, 0, 1))
+        assert c["abandoned"] == 1 and sum(c["contracts"]) == 4 and sum(c["conceded"]) == 4 * conceded
+
+
+@pytest.mark.parametrize("margin", [-1, -1000, 2.5, True])
+def test_a_concession_margin_is_a_whole_number_at_least_0(capsys, margin):
+    with pytest.raises(Exception, match=">= 0, got"):
+        bid.bid_policy("bold", margin)
+    if isinstance(margin, int) and not isinstance(margin, bool):
+        code, out, err = run_cli(capsys, "match", "pinochle3", "--a", "bold", "--b", "bold", "--a-concede",
+                                 str(margin), "--games", "1", "--no-progress")
+        lines = err.strip().splitlines()
+        assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("cardsim: error: ")
+        assert f"a concession margin is a whole number of points >= 0, got {margin}" in lines[0]
+    assert bid.bid_policy("bold", 0).concede_margin == 0
+
+
+def test_a_margin_without_contracts_has_no_rate(capsys):
+    """Policy never wins no contract (no bid is forced): its concession rate is '-', null in JSON."""
+    argv = ["match", "pinochle3", "--a", "never", "--b", "standard", "--a-concede", "10", "--games", "3", "--seed", "3",
+            "--no-progress"]
+    code, text, _ = run_cli(capsys, *argv)
+    assert code == 0 and "concedes - of no contracts (margin 10)" in text and "nan" not in text
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    a = json.loads(out)["a"]["concessions"]
+    assert code == 0 and a == {"margin": 10, "p": None, "lo": None, "hi": None, "conceded": 0, "contracts": 0}
+
+
+def test_pinochle_mean_intervals_use_the_sample_variance():
+    """One helper, the sample variance (n - 1), for every Pinochle mean interval, the comparisons' too."""
+    from analysis.games import pinochle3_compare
+
+    y = np.array([3.0, -1.0, 4.0, 1.0, 5.0])
+    m = api._mean_interval(y.sum(), (y * y).sum(), y.size)
+    assert m["se"] == pytest.approx(y.std(ddof=1) / math.sqrt(y.size))
+    assert m["hi"] - m["mean"] == pytest.approx(Z * m["se"])
+    assert math.isnan(api._mean_interval(2.0, 4.0, 1)["se"])  # one value: no spread to estimate
+    assert pinochle3_compare._mean_interval is api._mean_interval

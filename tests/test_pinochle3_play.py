@@ -153,7 +153,7 @@ def test_s4_last_trick_of_losers(options, expected):
 
 
 def test_s5_concession():
-    assert play.score_conceded(270, 0, (120, 40, 0)) == play.HandScore((-270, 40, 0), (1, 0, 0), False)
+    assert play.score_conceded(270, 0, (120, 40, 0)) == play.HandScore((-270, 40, 0), (1, 0, 0), False, True)
 
 
 def test_s6_bidder_renege():

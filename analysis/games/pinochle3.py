@@ -1086,18 +1086,18 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     lo, hi, n}: hands dealt per finished game (thrown-in deals included, R2.5; normal 95% interval
     over the n finished games; spec Q12 expects 10-12). a_concede, b_concede: the concession margin of
     each policy (R4.10, `pinochle3_bid.BidPolicy`: having won the bid, concede when meld + buried
-    counters + 10 per counter kept < bid - margin; in reported points, so ÷10 with scale 0.1; None, the
-    default: never concede); each row's ``concede_p`` (lo, hi) is the share of its contracts conceded,
-    Wilson at the effective number of contracts, the games clusters (`analysis.stats.ratio_share`).
+    counters + 10 per counter kept < bid - margin; a whole number >= 0 in reported points, so ÷10 with
+    scale 0.1; None, the default: never concede); each row's ``concede_p`` (lo, hi) is the share of its
+    contracts conceded, Wilson at the effective number of contracts, the games clusters
+    (`analysis.stats.ratio_share`; NaN when it won none).
     options: rule options of the games (target, minimum bid, nines rule, meld variants, scoring, scale
     0.1 dividing points and target by 10; `checked_options`). Raises CardsimError when no game
     finished: the win rates are then undefined."""
     options = checked_options(options, "match")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    # in main-game points; GameJob refuses a margin that is not None or a whole number
-    margins = [m * divisor if isinstance(m, (int, np.integer)) and not isinstance(m, bool) else m
-               for m in (a_concede, b_concede)]
+    # checked as given (a whole number >= 0 or None), then in main-game points
+    margins = [m if m is None else m * divisor for m in map(bid.checked_margin, (a_concede, b_concede))]
     job = bid.GameJob(a, b, options, *margins)
     c = job.unpack(runner.run(job, games, seed, **run_kw))
     finished = c["games"] - c["abandoned"]
@@ -1123,9 +1123,12 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
 
 def _concession_rate(c: dict, side: int) -> dict:
     """Share of side 0 (a) or 1 (b)'s contracts it conceded (R4.10) from `bid.GameJob.unpack` counts c,
-    every game a cluster of contracts: {contracts, conceded, concede_p, concede_lo, concede_hi}."""
+    every game a cluster of contracts: {contracts, conceded, concede_p, concede_lo, concede_hi}; NaN
+    rate and interval when the side won no contract."""
     e = ratio_share(c["conceded"][side], c["contracts"][side], c["conceded_squares"][side],
                     c["contracts_squares"][side], c["conceded_cross"][side], c["games"])
+    if not c["contracts"][side]:
+        e = dict.fromkeys(("p", "lo", "hi"), math.nan)
     return {"contracts": c["contracts"][side], "conceded": c["conceded"][side], "concede_p": e["p"],
             "concede_lo": e["lo"], "concede_hi": e["hi"]}
 
@@ -1140,8 +1143,8 @@ def _seat_win_share(c: dict, side: int) -> dict:
 
 def match_json(frame: pd.DataFrame) -> dict:
     """The match as one JSON object: per side (a, b) the policy, win rate, points per hand and
-    "concessions" {margin (null: never concedes), p, lo, hi, conceded, contracts}; "hands_per_game"
-    {mean, se, lo, hi, n} over the finished games."""
+    "concessions" {margin (null: never concedes), p, lo, hi (null without contracts), conceded,
+    contracts}; "hands_per_game" {mean, se, lo, hi, n} over the finished games."""
     a = frame.attrs
     out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"],
            "hands_per_game": a["hands_per_game"]}
@@ -1167,9 +1170,9 @@ def format_match(frame: pd.DataFrame) -> str:
              "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
     for r in frame.itertuples():
         margin = _margin(r.concede_margin)
-        concedes = "never concedes" if margin is None else \
-            f"concedes {r.concede_p:.3f} [{r.concede_lo:.3f},{r.concede_hi:.3f}] of {r.contracts:,} contracts " \
-            f"(margin {margin})"
+        rate = f"{r.concede_p:.3f} [{r.concede_lo:.3f},{r.concede_hi:.3f}] of {r.contracts:,}" if r.contracts \
+            else "- of no"
+        concedes = "never concedes" if margin is None else f"concedes {rate} contracts (margin {margin})"
         lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
                      f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]   {concedes}")
     spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
@@ -1192,8 +1195,8 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     for side in "ab":
         parser.add_argument(f"--{side}-concede", type=int, default=None, metavar="MARGIN",
                             help=f"policy {side} concedes after the melds (R4.10) when its meld + buried counters + "
-                                 "10 per counter kept < bid - MARGIN (points, divided by 10 with scale=0.1; default: "
-                                 "never)")
+                                 "10 per counter kept < bid - MARGIN (points >= 0, divided by 10 with scale=0.1; "
+                                 "default: never)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
                              "'cardsim games pinochle3' lists them)")

@@ -8,11 +8,14 @@ Python API::
 
 Every alternative plays the very deals of ``cardsim odds`` with the same seed (common random numbers),
 so an alternative's figures are those of ``odds`` run with it, and each is paired deal by deal with the
-default (rule old, discard best): the difference's interval is mean ± 1.96·sd/√n of the per-deal
-differences (for P(make) the per-deal difference is -1, 0 or 1).
+default (rule old, discard best): P(make)'s difference has Tango's score interval from the deals only one
+of the two made (`analysis.stats.paired_difference`, honest when few or none differ), the differences of
+means (E[P_b], meld) mean ± 1.96·sd/√n of the per-deal differences, and none when no deal differed.
 """
 
 from __future__ import annotations
+
+import math
 
 import pandas as pd
 
@@ -20,7 +23,7 @@ from analysis.commands import long_frame
 from analysis.games.pinochle3 import (DD_TRICKS, GAME, _check_played, _holding_of, _mean_interval, _options_note,
                                       _thrown_in_note, check_greedy_rule, checked_bids, checked_options, merged_rule,
                                       parse_trump)
-from analysis.stats import Estimate
+from analysis.stats import Estimate, paired_difference
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -36,17 +39,28 @@ RULE_NOTES = {
 }
 NOTES = {"rules": RULE_NOTES, "discards": {name: d.help for name, d in DISCARD_POLICIES.items()}}
 """One line on each alternative of `pinochle3_bid.COMPARISONS`."""
-PAIRED_MODEL = ("diff: alternative - default on the same deals, mean ± 1.96·sd/√n of the per-deal differences "
-                "(P(make): -1, 0 or 1 per deal)")
+PAIRED_MODEL = ("diff: alternative - default on the same deals; P(make): Tango's score interval from the deals only "
+                "one made; means: mean ± 1.96·sd/√n of the per-deal differences")
 """How the paired intervals are made, in one line."""
+NO_DIFFERENCE = {"diff": 0.0, "diff_lo": math.nan, "diff_hi": math.nan}
+"""The paired columns when no deal differed (and of the default itself): no interval."""
 PLAY_TITLES = {"greedy": "greedy play", "dd": "greedy, last {} tricks double-dummy"}
 
 
 def _paired(diff_sum: float, diff_squares: float, n: int) -> dict:
     """{diff, diff_lo, diff_hi}: the mean of n per-deal differences from the default, from their sum
-    and sum of squares, with its normal 95% interval."""
+    and sum of squares, with its normal 95% interval; `NO_DIFFERENCE` when every difference is 0."""
+    if not diff_squares:
+        return NO_DIFFERENCE
     d = _mean_interval(diff_sum, diff_squares, n)
     return {"diff": d["mean"], "diff_lo": d["lo"], "diff_hi": d["hi"]}
+
+
+def _paired_make(gained: int, lost: int, n: int) -> dict:
+    """{diff, diff_lo, diff_hi}: P(make) less the default's on the same n deals, ``gained`` made by the
+    alternative only and ``lost`` by the default only, with Tango's score 95% interval."""
+    diff, lo, hi = paired_difference(gained, lost, n)
+    return {"diff": diff, "diff_lo": lo, "diff_hi": hi}
 
 
 def _means(sums, default_sum: int, n: int, divisor: int) -> dict:
@@ -67,7 +81,8 @@ def compare(hand: str, what: str, trump: str | None = None, kitty: str | None = 
     play, and with ``dd_tricks`` > 0 the last tricks solved double-dummy).
 
     Tables, each alternative paired with the default (the first: old, best), ``diff`` columns its
-    mean per-deal difference with a normal 95% interval (`PAIRED_MODEL`): ``meld`` the meld kept
+    difference on the same deals with a 95% interval (`PAIRED_MODEL`; NaN, as for the default
+    itself, when a mean's per-deal differences are all 0): ``meld`` the meld kept
     (mean, lo, hi, diff...) per alternative; ``points`` E[P_b], the bidder's trick points with the
     buried counters (mean, lo, hi, diff...) per alternative and play; ``make`` P(meld + trick
     points >= bid) (p, lo, hi: Wilson; diff...) per alternative, play and bid.
@@ -98,10 +113,10 @@ def compare(hand: str, what: str, trump: str | None = None, kitty: str | None = 
             point_rows.append({"alternative": name, "play": play,
                                **_means(c["points"][a, k], c["points"][0, k, 0], deals, divisor), "n": deals})
             for j, b in enumerate(bids):
-                gained, lost = int(c["gained"][a, k, j]), int(c["lost"][a, k, j])
+                paired = _paired_make(int(c["gained"][a, k, j]), int(c["lost"][a, k, j]), deals) if a \
+                    else NO_DIFFERENCE
                 make_rows.append({"alternative": name, "play": play, "bid": b,
-                                  **Estimate(int(c["made"][a, k, j]), deals).as_dict(),
-                                  **_paired(gained - lost, gained + lost, deals), "n": deals})
+                                  **Estimate(int(c["made"][a, k, j]), deals).as_dict(), **paired, "n": deals})
     tables = {"meld": pd.DataFrame(meld_rows), "points": pd.DataFrame(point_rows), "make": pd.DataFrame(make_rows)}
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, compare=what,
@@ -120,7 +135,8 @@ def _stat(row, value: str = "mean") -> dict:
 def compare_json(tables: dict[str, pd.DataFrame]) -> dict:
     """The comparison as one JSON object: "alternatives" [{"name", "note", "meld" {mean, lo, hi, diff,
     diff_lo, diff_hi}, "plays" {play: {"points" (likewise), "make" [{bid, p, lo, hi, diff, diff_lo,
-    diff_hi}]}}}], the first the "default"; "paired_interval" says how diff's interval is made."""
+    diff_hi}]}}}], the first the "default"; "paired_interval" says how diff's interval is made (diff_lo
+    and diff_hi null for the default and where no deal differed in a mean)."""
     a = tables["make"].attrs
     out = {"game": GAME, "hand": a["hand"], "kitty": a["kitty"], "trump": a["trump"], "n": a["n"], "seed": a["seed"],
            "compare": a["compare"], "default": a["alternatives"][0], "rule": a["rule"], "dd_tricks": a["dd_tricks"],
@@ -140,9 +156,14 @@ def compare_json(tables: dict[str, pd.DataFrame]) -> dict:
 
 
 def _cell(r, value: str, default: bool, digits: int) -> str:
-    """'mean [lo,hi]', and for an alternative other than the default '  diff +d [lo,hi]'."""
+    """'mean [lo,hi]', and for an alternative other than the default '  diff +d [lo,hi]' (or '  no deal
+    differed': `NO_DIFFERENCE`)."""
     text = f"{getattr(r, value):{digits + 3}.{digits}f} [{r.lo:.{digits}f},{r.hi:.{digits}f}]"
-    return text if default else f"{text}  diff {r.diff:+.{digits}f} [{r.diff_lo:+.{digits}f},{r.diff_hi:+.{digits}f}]"
+    if default:
+        return text
+    if r.diff == 0 and math.isnan(r.diff_lo):
+        return f"{text}  no deal differed"
+    return f"{text}  diff {r.diff:+.{digits}f} [{r.diff_lo:+.{digits}f},{r.diff_hi:+.{digits}f}]"
 
 
 def _block(frame: pd.DataFrame, names, width: int, value: str, digits: int) -> list[str]:

@@ -6,7 +6,8 @@ count for the bidder), §4.8 (trump), R4.10 (concede or play), §6 (scoring, gam
 
 * `best_discard`: the 3 cards to bury that maximize meld of the 15 kept plus the buried counters'
   points (ties: keep more trumps, then higher ranks), for one trump or the best of the four; or,
-  ``meld_first``, the most meld of the 15 kept (ties: more buried counters, then as above).
+  ``meld_first``, the most meld of the 15 kept (ties: more buried counters, then as above); the
+  search is `pinochle3_discard.discards`.
 * `BidderJob`: deals consistent with a known hand (or random hands), the bidder takes the kitty and
   discards as above, and the hand is played out (greedy play by every seat, and optionally perfect
   play of the last tricks); histograms of meld + trick points (what the bid is compared with, R6.1).
@@ -26,11 +27,9 @@ Points are in the main game's units (a counter is 10).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 
 import numpy as np
 
-from simcore.config import njit
 from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import (
@@ -40,12 +39,9 @@ from simcore.games.pinochle3 import (
     LAYOUT,
     MAX_MELD,
     MELD_BINS,
-    N_RANKS,
     N_SUITS,
     SEATS,
     TRICK_POINTS_TOTAL,
-    _base_and_gains,
-    _face_counts,
     meld_points,
     meld_values,
     nines_throw_in,
@@ -63,78 +59,14 @@ from simcore.games.pinochle3_play import (
     score_conceded,
     score_played,
 )
-from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, policy_discards
+from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
 from simcore.games.pinochle3_solve import Table, policy_then_solve, table_bits
 from simcore.rng import block_substream, block_words
-from simcore.tricks import lowest_card, popcount
-
-HOLDING = HAND_SIZE + KITTY_SIZE
-_ONE = np.uint64(1)
+from simcore.tricks import popcount
 
 
 # --- the discard (R4.7) --------------------------------------------------------------------------
-@njit
-def _best_discard(holding, trump, values, meld_first, counts, gains):
-    """(discard mask, trump, meld of the 15 kept, buried points) of an 18-card holding mask.
-
-    trump: a suit, or -1 for the best of the four. Every discard of 3 of the 18 cards is tried, once
-    per choice of faces (the two copies of a face are alike); its value is meld + buried points, or
-    with ``meld_first`` the meld, then the buried counters (at most 3, so 4 values per meld point);
-    of equally valued ones the one keeping more trumps, then higher ranks, wins. counts (24,), gains
-    (4,) int64: scratch.
-    """
-    cards = np.empty(HOLDING, dtype=np.int64)
-    m, n = holding, 0
-    while m:
-        cards[n] = lowest_card(m)
-        m &= m - _ONE
-        n += 1
-    faces = cards[:n] // 2
-    ranks = faces % N_RANKS
-    total_ranks = ranks.sum()
-    _face_counts(holding, counts)
-    best_key, best = -1, (_ONE, 0, 0, 0)
-    for a in range(n):
-        if a and faces[a] == faces[a - 1]:
-            continue
-        for b in range(a + 1, n):
-            if b > a + 1 and faces[b] == faces[b - 1]:
-                continue
-            for c in range(b + 1, n):
-                if c > b + 1 and faces[c] == faces[c - 1]:
-                    continue
-                buried = (_ONE << np.uint64(cards[a])) | (_ONE << np.uint64(cards[b])) | (_ONE << np.uint64(cards[c]))
-                kept = holding & ~buried
-                counts[faces[a]] -= 1
-                counts[faces[b]] -= 1
-                counts[faces[c]] -= 1
-                base = _base_and_gains(counts, values, gains)
-                counts[faces[a]] += 1
-                counts[faces[b]] += 1
-                counts[faces[c]] += 1
-                points = COUNTER_POINTS * popcount(buried & COUNTERS)
-                kept_ranks = total_ranks - ranks[a] - ranks[b] - ranks[c]
-                for t in range(N_SUITS):
-                    if trump >= 0 and t != trump:
-                        continue
-                    meld = base + gains[t]
-                    value = meld * 4 + points // COUNTER_POINTS if meld_first else meld + points
-                    key = (value * 16 + popcount(kept & SUITS[t])) * 128 + kept_ranks
-                    if key > best_key:
-                        best_key, best = key, (buried, t, meld, points)
-    return best
-
-
-@njit
-def _discard_many(holdings, trump, values, meld_first, discards, trumps, melds, buried):
-    counts = np.empty(24, dtype=np.int64)
-    gains = np.empty(4, dtype=np.int64)
-    for i in range(holdings.shape[0]):
-        discards[i], trumps[i], melds[i], buried[i] = _best_discard(holdings[i], trump, values, meld_first, counts,
-                                                                    gains)
-
-
 @dataclass(frozen=True)
 class Discard:
     """The bidder's choice: cards buried and kept (sorted card indices), trump, meld of the kept 15,
@@ -145,20 +77,6 @@ class Discard:
     trump: int
     meld: int
     buried: int
-
-
-def discards(holdings, trump: int | None = None, options: dict | None = None, meld_first: bool = False
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Best discard of many 18-card holdings: holdings (n,) uint64 -> ((n,) uint64 discard masks,
-    (n,) int64 trumps, (n,) int64 melds of the kept 15, (n,) int64 buried points); options: meld
-    variants (`pinochle3.meld_values`); meld_first: the most meld kept, not meld + buried counters."""
-    holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
-    if (np.bitwise_count(holdings) != HOLDING).any():
-        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
-    n = holdings.shape[0]
-    out = np.empty(n, dtype=np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
-    _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), bool(meld_first), *out)
-    return out
 
 
 def best_discard(cards, trump: int | None = None, options: dict | None = None, meld_first: bool = False) -> Discard:
@@ -186,15 +104,14 @@ PIMC_STREAM = 1
 def _greedy_contract(slots: np.ndarray, trump: int | None, rule: str, options: dict | None,
                      discard: str = DEFAULT_POLICY) -> dict:
     """Seat 0 of slots (n, 4) uint64 (seat0, seat1, seat2, kitty) wins the bid, takes the kitty,
-    discards by `discards` (under ``trump``, or the best trump; another ``discard`` policy:
-    `pinochle3_discard.policy_discards`) and leads; every seat plays greedily.
+    discards by the ``discard`` policy (`pinochle3_discard.policy_discards`; under ``trump``, or the
+    best trump) and leads; every seat plays greedily.
 
     Returns ``trump``, ``meld`` (of the kept 15), ``buried`` (points of the buried counters): (n,)
     int64; ``hands`` (n, 3) uint64 after the discard; ``points`` (n, 3) int64 trick points with
     the last-trick bonus, buried counters not included; ``counters`` (n, 3) int64 taken in tricks.
     """
-    by = discards if discard == DEFAULT_POLICY else partial(policy_discards, policy=discard)
-    buried_mask, trumps, melds, buried = by(slots[:, 0] | slots[:, 3], trump, options=options)
+    buried_mask, trumps, melds, buried = policy_discards(slots[:, 0] | slots[:, 3], trump, discard, options)
     hands = slots[:, :3].copy()
     hands[:, 0] = (slots[:, 0] | slots[:, 3]) & ~buried_mask
     points, counters = play_out("greedy", hands, trumps, np.zeros(slots.shape[0], dtype=np.int64), rule)
@@ -606,14 +523,21 @@ BID_POLICIES = {p.name: p for p in (
 
 def bid_policy(name: str, concede_margin: int | None = None) -> BidPolicy:
     """The policy named ``name`` in any case (Bold = bold), conceding with ``concede_margin`` (main-game
-    points; None: never, `BidPolicy`); CardsimError for an unknown name or a margin not a whole number."""
+    points; None: never, `BidPolicy`); CardsimError for an unknown name or a bad margin (`checked_margin`)."""
     if str(name).strip().lower() not in BID_POLICIES:
         raise CardsimError(f"unknown bidding policy '{name}'; choose one of: {', '.join(BID_POLICIES)}")
-    whole = isinstance(concede_margin, (int, np.integer)) and not isinstance(concede_margin, bool)
-    if concede_margin is not None and not whole:
-        raise CardsimError(f"a concession margin is a whole number of points, got {concede_margin!r}")
-    margin = None if concede_margin is None else int(concede_margin)
-    return replace(BID_POLICIES[str(name).strip().lower()], concede_margin=margin)
+    return replace(BID_POLICIES[str(name).strip().lower()], concede_margin=checked_margin(concede_margin))
+
+
+def checked_margin(margin) -> int | None:
+    """A concession margin as an int (None: never concedes); CardsimError unless a whole number >= 0. A
+    bidder concedes only when he expects to fall short by more than the margin (R4.10: conceding gives up
+    the bid, so a negative margin would concede contracts he expects to make)."""
+    if margin is None:
+        return None
+    if not isinstance(margin, (int, np.integer)) or isinstance(margin, bool) or margin < 0:
+        raise CardsimError(f"a concession margin is a whole number of points >= 0, got {margin!r}")
+    return int(margin)
 
 
 def trick_estimate(kept, buried) -> int:
@@ -665,7 +589,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
     Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
     may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
     Discard by `best_discard`; after the melds the bidder concedes when his policy says so
-    (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10), else the hand is played greedily.
+    (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10, ``HandScore.conceded``), else the
+    hand is played greedily.
     """
     from simcore.games.pinochle3 import meld_points
 
@@ -700,9 +625,9 @@ class GameJob:
     (every deal counts, thrown in or not, R2.5; spec Q12). Seat-games, the cluster sums and the hands
     per game count finished games only: an abandoned game has no winner, so it is no trial of the win
     rate; its hands count in the points. Then, of every game, per side (a, then b): contracts won by
-    its seats t, those conceded s (R4.10, `play_hand`: a policy with ``a_concede`` / ``b_concede``
-    concedes, `BidPolicy`; None never does), s², t², s·t (the game is the cluster of the concession
-    rate s / t). `unpack` names the counts."""
+    its seats t, those conceded s (R4.10, ``HandScore.conceded`` of `play_hand`: a policy with
+    ``a_concede`` / ``b_concede`` concedes, `BidPolicy`; None never does), s², t², s·t (the game is the
+    cluster of the concession rate s / t). `unpack` names the counts."""
 
     block_size = 12
     n_counts = 28
@@ -760,7 +685,7 @@ class GameJob:
                 continue
             at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
             out[at] += 1
-            out[at + 1] += score.set_units[bidder] == 1  # one set unit: conceded (R6.6); played and set: 2
+            out[at + 1] += score.conceded
             scores = [s + d for s, d in zip(scores, score.delta)]
             winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:

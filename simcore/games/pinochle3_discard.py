@@ -6,7 +6,8 @@ trumps, aces or meld cards), R4.7c (buried counters count for the bidder), R3.9a
 meld). A policy is a list of features of the 15 cards kept, each maximized in turn; every discard of
 3 of the 18 (816 of them, in lexicographic order of the sorted cards) is scored under each trump
 (or the trump given) and the first best (discard, trump) wins, so two copies of a card are never
-told apart. ``best`` is `pinochle3_bid.best_discard`'s choice (meld + buried counters).
+told apart. ``best`` and ``meld_first`` are searched by the compiled kernel `discards` (the discard of
+`pinochle3_bid.best_discard`, `KERNEL_POLICIES`), the others by `feature_discards`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from itertools import combinations
 
 import numpy as np
 
+from simcore.config import njit
 from simcore.errors import CardsimError
-from simcore.games.pinochle3 import ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, N_RANKS, N_SUITS, meld_points
+from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, N_RANKS, N_SUITS, _base_and_gains,
+                                     _face_counts, meld_points, meld_values)
 from simcore.games.pinochle3_play import COUNTER_POINTS, COUNTERS, SUITS
+from simcore.tricks import lowest_card, popcount
 
 HOLDING = HAND_SIZE + KITTY_SIZE
 BURIED = 3
@@ -26,6 +30,7 @@ COMBOS = np.array(list(combinations(range(HOLDING), BURIED)), dtype=np.int64)
 """(816, 3): every choice of 3 of the 18 sorted cards, in lexicographic order."""
 RADIX = 4096
 """Each feature lies in [0, RADIX): meld of 15 cards <= 1900 (+ 30 buried), ranks <= 75."""
+_ONE = np.uint64(1)
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,8 @@ DISCARD_POLICIES = {d.name: d for d in (
                   "keep the most trumps, then aces (burying meld cards if need be), then as best"),
 )}
 DEFAULT_POLICY = "best"
+KERNEL_POLICIES = {"best": False, "meld_first": True}
+"""The policies `discards` searches (value: its ``meld_first``), the same choice as `feature_discards` by their keys."""
 
 
 def discard_policy(name: str) -> DiscardPolicy:
@@ -59,20 +66,100 @@ def discard_policy(name: str) -> DiscardPolicy:
     return DISCARD_POLICIES[name]
 
 
+def _holdings(holdings) -> np.ndarray:
+    """holdings as a contiguous (n,) uint64 array of 18-card masks; CardsimError for another size."""
+    holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
+    if (np.bitwise_count(holdings) != HOLDING).any():
+        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
+    return holdings
+
+
+# --- the compiled search of `KERNEL_POLICIES` ---------------------------------------------------------
+@njit
+def _best_discard(holding, trump, values, meld_first, counts, gains):
+    """(discard mask, trump, meld of the 15 kept, buried points) of an 18-card holding mask.
+
+    trump: a suit, or -1 for the best of the four. Every discard of 3 of the 18 cards is tried, once
+    per choice of faces (the two copies of a face are alike); its value is meld + buried points, or
+    with ``meld_first`` the meld, then the buried counters (at most 3, so 4 values per meld point);
+    of equally valued ones the one keeping more trumps, then higher ranks, wins. counts (24,), gains
+    (4,) int64: scratch.
+    """
+    cards = np.empty(HOLDING, dtype=np.int64)
+    m, n = holding, 0
+    while m:
+        cards[n] = lowest_card(m)
+        m &= m - _ONE
+        n += 1
+    faces = cards[:n] // 2
+    ranks = faces % N_RANKS
+    total_ranks = ranks.sum()
+    _face_counts(holding, counts)
+    best_key, best = -1, (_ONE, 0, 0, 0)
+    for a in range(n):
+        if a and faces[a] == faces[a - 1]:
+            continue
+        for b in range(a + 1, n):
+            if b > a + 1 and faces[b] == faces[b - 1]:
+                continue
+            for c in range(b + 1, n):
+                if c > b + 1 and faces[c] == faces[c - 1]:
+                    continue
+                buried = (_ONE << np.uint64(cards[a])) | (_ONE << np.uint64(cards[b])) | (_ONE << np.uint64(cards[c]))
+                kept = holding & ~buried
+                counts[faces[a]] -= 1
+                counts[faces[b]] -= 1
+                counts[faces[c]] -= 1
+                base = _base_and_gains(counts, values, gains)
+                counts[faces[a]] += 1
+                counts[faces[b]] += 1
+                counts[faces[c]] += 1
+                points = COUNTER_POINTS * popcount(buried & COUNTERS)
+                kept_ranks = total_ranks - ranks[a] - ranks[b] - ranks[c]
+                for t in range(N_SUITS):
+                    if trump >= 0 and t != trump:
+                        continue
+                    meld = base + gains[t]
+                    value = meld * 4 + points // COUNTER_POINTS if meld_first else meld + points
+                    key = (value * 16 + popcount(kept & SUITS[t])) * 128 + kept_ranks
+                    if key > best_key:
+                        best_key, best = key, (buried, t, meld, points)
+    return best
+
+
+@njit
+def _discard_many(holdings, trump, values, meld_first, discards, trumps, melds, buried):
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    for i in range(holdings.shape[0]):
+        discards[i], trumps[i], melds[i], buried[i] = _best_discard(holdings[i], trump, values, meld_first, counts,
+                                                                    gains)
+
+
+def discards(holdings, trump: int | None = None, options: dict | None = None, meld_first: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Best discard of many 18-card holdings: holdings (n,) uint64 -> ((n,) uint64 discard masks,
+    (n,) int64 trumps, (n,) int64 melds of the kept 15, (n,) int64 buried points); options: meld
+    variants (`pinochle3.meld_values`); meld_first: the most meld kept, not meld + buried counters."""
+    holdings = _holdings(holdings)
+    n = holdings.shape[0]
+    out = np.empty(n, dtype=np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
+    _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), bool(meld_first), *out)
+    return out
+
+
+# --- any policy, by its features -------------------------------------------------------------------
 def _cards(holdings: np.ndarray) -> np.ndarray:
     """(n, 18) int64 sorted card indices of 18-card masks (n,) uint64."""
     bits = (holdings[:, None] >> np.arange(DECK.n_cards, dtype=np.uint64)) & np.uint64(1)
-    cards = np.nonzero(bits)[1].reshape(len(holdings), -1)
-    if cards.shape[1] != HOLDING:
-        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
-    return cards
+    return np.nonzero(bits)[1].reshape(len(holdings), HOLDING)
 
 
 def features(holdings, options: dict | None = None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """(buried masks (n, 816) uint64, {feature: (n, 816, 4) int64}) of 18-card masks (n,) uint64,
     per discard (`COMBOS`) and trump: ``meld`` of the 15 kept (R3.9a), ``buried`` counter points
     buried (R4.7c), ``value`` their sum, ``trumps`` and ``aces`` kept, ``ranks`` kept (9 = 0 ... A = 5)."""
-    holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
+    holdings = _holdings(holdings)
     cards = _cards(holdings)
     buried = np.bitwise_or.reduce(np.uint64(1) << cards[:, COMBOS].astype(np.uint64), axis=2)
     kept = holdings[:, None] & ~buried
@@ -90,8 +177,18 @@ def policy_discards(holdings, trump: int | None = None, policy: str = DEFAULT_PO
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The discard of many 18-card holdings (n,) uint64 by ``policy`` under ``trump`` (None: the
     policy names trump too) -> ((n,) uint64 discard masks, (n,) int64 trumps, melds of the kept 15,
-    buried counter points), as `pinochle3_bid.discards` returns them; options: meld variants."""
-    key = discard_policy(policy).key
+    buried counter points), as `discards` returns them (and computes them for `KERNEL_POLICIES`);
+    options: meld variants."""
+    chosen = discard_policy(policy)
+    if chosen.name in KERNEL_POLICIES:
+        return discards(holdings, trump, options, KERNEL_POLICIES[chosen.name])
+    return feature_discards(holdings, trump, chosen.key, options)
+
+
+def feature_discards(holdings, trump: int | None, key: tuple[str, ...], options: dict | None = None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`policy_discards` by the `features` named in ``key``, most important first, each maximized: the
+    first best discard (in `COMBOS` order) and trump."""
     buried, f = features(holdings, options)
     score = np.zeros(f["meld"].shape, dtype=np.int64)
     for name in key:

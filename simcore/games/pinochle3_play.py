@@ -454,11 +454,13 @@ def name_trump(kept, trump: int, options: dict | None = None) -> int:
 @dataclass(frozen=True)
 class HandScore:
     """One hand's result: score change of seats 0-2 (points), money set units incurred by each seat
-    (R6.6) and whether the bidder made his contract (None when all three passed)."""
+    (R6.6), whether the bidder made his contract (None when all three passed) and whether he conceded
+    it (R4.10)."""
 
     delta: tuple[int, int, int]
     set_units: tuple[int, int, int]
     made: bool | None
+    conceded: bool = False
 
 
 ALL_PASS = HandScore((0, 0, 0), (0, 0, 0), None)
@@ -505,7 +507,7 @@ def score_conceded(bid: int, bidder: int, melds) -> HandScore:
     """Bidder concedes before play (R4.10): he loses the bid, each defender scores his meld with no
     counter test, one set unit."""
     _seats(bidder, melds)
-    return HandScore(_with(bidder, -bid, melds), _with(bidder, 1, (0,) * SEATS), False)
+    return HandScore(_with(bidder, -bid, melds), _with(bidder, 1, (0,) * SEATS), False, conceded=True)
 
 
 def score_renege(bid: int, bidder: int, melds, offender: int, options: dict | None = None) -> HandScore:
