@@ -252,13 +252,13 @@ def bs_tables():
 
 
 def test_equity_from_self_play_is_sane(bs_tables):
-    """W rises with our strokes and falls with theirs; the chalk is worth something at 0-0 (and more in the
+    """W rises with our strokes and falls with theirs; the chalk is worth something at 1-1 (and more in the
     first hand, where the club jack's team also holds the top trump); the game is over at the target."""
     equity = bs_tables["equity"]
     for chalk in ("us", "them"):
         grid = equity[(equity.chalk == chalk) & (equity.deals == "either")].pivot(index="a", columns="b", values="W")
         assert (np.diff(grid.values, axis=0) > 0).all() and (np.diff(grid.values, axis=1) < 0).all()
-    at = equity[(equity.a == 0) & (equity.b == 0) & (equity.deals == "either")].set_index("chalk")
+    at = equity[(equity.a == 1) & (equity.b == 1) & (equity.deals == "either")].set_index("chalk")
     assert at.W["us"] > 0.5 > at.W["them"] and at.W["us"] + at.W["them"] == pytest.approx(1.0)
     assert (equity.lo <= equity.W).all() and (equity.W <= equity.hi).all()
     first = bs_tables["first_hand"].set_index(["club", "deals"]).W
@@ -305,7 +305,7 @@ def test_as_advice_uses_the_game_level_break_even(capsys):
 
     assert main(["thresholds", "bauernstoss", "--variant", "AS", "--n", "400", "--seed", "5", "--no-progress"]) == 0
     text = capsys.readouterr().out
-    assert "AS: big solo from P(big solo) dd >= 0.5" in text and "the game-level break-even p* = W(0, 0)" in text
+    assert "= W(1, 1) of part B with the chalk at forehand's team and the other team dealing" in text
     assert "big solo (game)" in text
 
 

@@ -20,10 +20,11 @@ def test_review_bs_thresholds_ds_require_unter_is_not_ignored():
     assert (frame["jacks"] == 0).sum() == 0
 
 
-@pytest.mark.parametrize("name,value", [("mit_rule", "advisory"), ("partner_tie", "later_speaker"),
-                                        ("mixed_tie", "team_then_agree"), ("first_dealer", 2)])
+@pytest.mark.parametrize("name,value", [("first_dealer", 2), ("throwin_consumes_first_hand", True),
+                                        ("allow_suit_switch", True)])
 def test_review_bs_odds_refuses_options_it_cannot_use(name, value):
-    """odds plays a given contract without an auction: auction and seating options would change nothing."""
+    """odds plays one hand of a fixed deal: seating and game options would change nothing (its auction part reads
+    the auction options, `AUCTION_RULES`), and no policy names a suit other than its bid's."""
     with pytest.raises(CardsimError):
         b.odds("sB hB dB cA cT sK h7 d8", 1, "greedy", 50, 1, rules=((name, value),))
 

@@ -32,7 +32,7 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
                                whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import Z95, Estimate, clustered_share
+from analysis.stats import Z95, Estimate, clustered_share, paired_difference
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -86,29 +86,35 @@ def parse_rules(items, variant: str = "BS") -> tuple:
     return checked_rules(option_items(items), variant)
 
 
-_AUCTION = {"mit_rule", "partner_tie", "min_number_bid", "allow_suit_switch", "mixed_tie", "first_dealer"}
-_DS_GAME = {"ds_ten_value", "ds_schwarz", "ds_tie_chain", "ds_require_unter", "first_dealer"}
+AUCTION_RULES = {"BS": {"mit_rule", "partner_tie", "mixed_tie", "min_number_bid"},
+                 "AS": {"mit_rule", "min_number_bid", "as_first_hand_solo"}, "DS": {"ds_ten_value", "ds_require_unter"}}
+"""The rule options an auction reads, by variant (spec §8 A2-A4, A6, A9, A10, A15): AS ties always go to a
+showdown (AS-6), so partner_tie and mixed_tie are BS only; allow_suit_switch (A5) is read by no command, as
+the policies name the suit they bid."""
 MODELLED_RULES = {
-    "odds": {"BS": {"jack_rule", "min_number_bid"}, "AS": {"min_number_bid", "as_first_hand_solo"},
-             "DS": {"ds_require_unter"}},
+    "odds": {"BS": AUCTION_RULES["BS"] | {"jack_rule"}, "AS": AUCTION_RULES["AS"], "DS": AUCTION_RULES["DS"]},
     "thresholds": {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}},
-    "match": {"BS": _AUCTION | {"jack_rule", "partner_return_policy", "throwin_consumes_first_hand"},
-              "AS": _AUCTION | {"as_first_hand_solo"}, "DS": _DS_GAME},
-    "equity": {"BS": _AUCTION - {"first_dealer"} | {"jack_rule", "partner_return_policy"},
-               "AS": _AUCTION - {"first_dealer"} | {"as_first_hand_solo"}, "DS": {"ds_ten_value", "ds_require_unter"}},
+    "match": {"BS": AUCTION_RULES["BS"] | {"jack_rule", "partner_return_policy", "throwin_consumes_first_hand",
+                                           "first_dealer"},
+              "AS": AUCTION_RULES["AS"] | {"first_dealer"},
+              "DS": AUCTION_RULES["DS"] | {"ds_schwarz", "ds_tie_chain", "first_dealer"}},
+    "equity": {"BS": AUCTION_RULES["BS"] | {"jack_rule", "partner_return_policy"}, "AS": AUCTION_RULES["AS"],
+               "DS": AUCTION_RULES["DS"]},
 }
-"""The rule options each command reads, by variant (the others cannot change its numbers: `odds` and
-`thresholds` play a given contract without an auction; the BS jack rule is no AS or DS rule; DS has no
-solos, mit or throw-ins; `equity` plays single hands, so no dealer or game options, and its DP takes the
-defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
+"""The rule options each command reads, by variant (the others cannot change its numbers: `odds` plays a given
+contract in its table and reads the auction options in its auction part; `thresholds` (part A) plays forehand's
+best suit without an auction; the BS jack rule is no AS or DS rule; DS has no solos, mit or throw-ins, AS no
+throw-ins; `equity` (part B of `thresholds`) plays single hands, so no dealer or game options, and its DP takes
+the defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
 
 
-def checked_rules(chosen: dict, variant: str = "BS", command: str | None = None) -> tuple:
+def checked_rules(chosen: dict, variant: str = "BS", command: str | tuple[str, ...] | None = None) -> tuple:
     """Rule options {name: value} as sorted (name, value) pairs, checked against `bs.OPTIONS`: not
     ``variant`` (its own flag), no option of another variant (``jack_rule``: BS only, ``ds_*``: DS,
     ``as_*``: AS), no ``strategy_callback`` value (it needs a Python callback that these
-    computations do not take) and, for ``command``, only options it reads under ``variant``
-    (`MODELLED_RULES`; a value equal to the default is taken), as an option is never accepted and ignored."""
+    computations do not take) and, for ``command`` (a key of `MODELLED_RULES`, or several: the parts of one
+    command, named by the first), only options it reads under ``variant`` (a value equal to the default is
+    taken), as an option is never accepted and ignored."""
     for name, value in chosen.items():
         if name == "variant":
             raise CardsimError("give the variant with --variant, not --option variant=...")
@@ -121,12 +127,13 @@ def checked_rules(chosen: dict, variant: str = "BS", command: str | None = None)
                                "match do not take; choose another value ('cardsim games bauernstoss')")
     options = bs.rule_options(variant=variant, **chosen)
     if command is not None:
+        parts = (command,) if isinstance(command, str) else command
         defaults = bs.rule_options(variant=variant)
-        read = MODELLED_RULES[command][variant]
+        read = set().union(*(MODELLED_RULES[part][variant] for part in parts))
         for name in chosen:
             if name not in read and options[name] != defaults[name]:
                 which = ", ".join(sorted(read)) if read else "none"
-                where = "bauernstoss.equity" if command == "equity" else f"'cardsim {command} bauernstoss'"
+                where = "bauernstoss.equity" if parts == ("equity",) else f"'cardsim {parts[0]} bauernstoss'"
                 raise CardsimError(f"option {name} does not change {where} under "
                                    f"{VARIANT_NAMES[variant]} (the options it reads: {which}); drop it")
     return tuple(sorted(chosen.items()))
@@ -224,7 +231,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     (Wilson; normal for the mean), n. Deals are played by ``method`` (dd, greedy, random, or pimc:
     every seat by PIMC over ``samples`` worlds a decision; solos by greedy play, or with dd solved
     double dummy with the best Small Solo exchange; no points for solos, §8 A21). ``rules``: rule
-    option pairs (`parse_rules`; the jack rule of play, and the options `call_options` reads).
+    option pairs (`parse_rules`; the jack rule of play, the options `call_options` reads and, in the auction
+    part, those of `AUCTION_RULES`).
 
     ``attrs["auction"]``: the auction part (spec §9.1 Q5, Q6, `auction_frame`) on the same deals, every seat
     calling by `jobs.DEFAULT_POLICY`, ``seat`` by ``policy``, the hand scored with the chalk at ``chalk`` ("us",
@@ -316,12 +324,13 @@ def _share_row(name: str, successes: int, n: int) -> dict:
 
 
 def auction_frame(stats: dict, by_cur: np.ndarray) -> pd.DataFrame:
-    """The auction part of `odds` from `jobs.AuctionOddsJob.unpack`: rows estimate, p, lo, hi (Wilson; normal for
-    the paired difference), n. Estimates: i_choose, partner_chooses, opponent_chooses, throw_in, solo, showdown,
-    my_showdown (I am tied in it), win_showdown (of those), win_showdown.cur<v> (at winning bid v), score.<who
-    chose> (my team scores: reaches 42 with the chalk, 79 without; AS first hand 61; DS makers 61, opponents when
-    the makers take 59 or less), paired.mine / paired.partner (my team scores with my suit / my partner's on the
-    deals where both of us bid and my team chose) and paired.diff (mine - partner's, the same deals)."""
+    """The auction part of `odds` from `jobs.AuctionOddsJob.unpack`: rows estimate, p, lo, hi (Wilson; Tango's score
+    interval for the paired difference, `paired_difference`), n. Estimates: i_choose, partner_chooses,
+    opponent_chooses, throw_in, solo, showdown, my_showdown (I am tied in it), win_showdown (of those),
+    win_showdown.cur<v> (at winning bid v), score.<who chose> (my team scores: reaches 42 with the chalk, 79
+    without; AS first hand 61; DS makers 61, opponents when the makers take 59 or less), paired.mine /
+    paired.partner (my team scores with my suit / my partner's on the deals where both of us bid and my team
+    chose) and paired.diff (mine - partner's, the same deals)."""
     n = stats["n"]
     rows = [_share_row(name, stats[key], n) for name, key in (
         ("i_choose", "me"), ("partner_chooses", "partner"), ("opponent_chooses", "opponent"),
@@ -334,7 +343,7 @@ def auction_frame(stats: dict, by_cur: np.ndarray) -> pd.DataFrame:
     rows += [_share_row("paired.mine", stats["pair_me"], pairs),
              _share_row("paired.partner", stats["pair_partner"], pairs)]
     better, worse = stats["pair_me_only"], stats["pair_partner_only"]
-    diff = _mean_interval(better - worse, better + worse, pairs) if pairs else (np.nan,) * 3
+    diff = paired_difference(better, worse, pairs) if pairs else (np.nan,) * 3
     rows.append({"estimate": "paired.diff", **dict(zip(("p", "lo", "hi"), diff)), "n": pairs})
     frame = pd.DataFrame(rows)
     frame.attrs.update(better=better, worse=worse)
@@ -525,9 +534,10 @@ def format_auction(frame: pd.DataFrame) -> list[str]:
                   "my partner's)"]
     else:
         lines.append("  none of these deals had both of us bidding: no paired difference (see the rates above)")
-    lines.append("\n(n: the deals behind each rate, Wilson 95% intervals; the paired difference has a normal 95% "
-                 "interval. One auction gives one chooser a deal, so 'I choose' and 'my partner chooses' above are "
-                 "rates over different deals; the paired rows play my suit and my partner's on the same deals)")
+    lines.append("\n(n: the deals behind each rate, Wilson 95% intervals; the paired difference has Tango's score "
+                 "95% interval, honest when few deals differ. One auction gives one chooser a deal, so 'I choose' and "
+                 "'my partner chooses' above are rates over different deals; the paired rows play my suit and my "
+                 "partner's on the same deals)")
     return lines
 
 
@@ -602,12 +612,11 @@ def _run_odds(args: argparse.Namespace) -> int:
 # --- thresholds -------------------------------------------------------------------------------
 def advice(row, variant: str = "BS", solo_p: float = 0.5) -> str:
     """The call the row's probabilities suggest: Big Solo when it wins at least ``solo_p`` of the time double
-    dummy (club jack held; the defenders' best defence, the cautious figure; AS: the game-level break-even
-    of `equity`, as the solo decides the game), raise or mit when the team
-    makes 79 without the chalk at least half the time, else bid only when forced (§4.4). In BS a player
-    with all four jacks may only call Big Solo or pass (§4.3: the hand is then thrown in). DS: bid when
-    the makers take 61 at least half the time (the bid is compulsory from 5 trumps, DS-4, so this only
-    tells how good the bid is)."""
+    dummy (club jack held; the defenders' best defence, the cautious figure; ``solo_p``: `solo_break_even`),
+    raise or mit when the team makes 79 without the chalk at least half the time, else bid only when forced
+    (§4.4). In BS a player with all four jacks may only call Big Solo or pass (§4.3: the hand is then thrown
+    in). DS: bid when the makers take 61 at least half the time (the bid is compulsory from 5 trumps, DS-4, so
+    this only tells how good the bid is)."""
     if variant == "DS":
         return "good bid" if row["p61"] >= 0.5 else "weak bid"
     solo = row.get("p_solo_dd", np.nan)
@@ -640,9 +649,10 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
 
     Rows with at least ``min_n`` deals: jacks, trumps, n, p42 / p61 / p79 / p89 / p91 / p_le59 with
     Wilson intervals (`level_columns`), mean points, solo_n, p_solo (Big Solo won under ``method``, hands
-    with the club jack; not DS) and p_solo_dd (the same solos double dummy) and advice (`advice`, Big Solo
-    from p_solo_dd >= ``solo_p``, None: 1/2; for AS pass `as_solo_break_even` of `equity`, the game-level
-    break-even). ``rules``: rule option pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
+    with the club jack; not DS) and p_solo_dd (the same solos double dummy), strokes_chalk / strokes_no_chalk
+    (greedy or random play: E[strokes] of the normal game), solo_break_even (`solo_break_even`; AS: ``solo_p``,
+    pass `as_solo_break_even` of `equity`, the game-level break-even) and advice (`advice`). ``rules``: rule option
+    pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
     """
     method = parse_play(method)
     variant = parse_variant(variant)
@@ -666,10 +676,24 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
                        {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(row)
     frame = pd.DataFrame(rows)
-    frame["advice"] = [advice(r, variant, 0.5 if solo_p is None else solo_p) for _, r in frame.iterrows()]
+    frame["solo_break_even"] = solo_break_even(frame, variant, solo_p)
+    frame["advice"] = [advice(r, variant, r["solo_break_even"]) for _, r in frame.iterrows()]
     frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules,
                        solo_p=solo_p)
     return frame
+
+
+def solo_break_even(frame: pd.DataFrame, variant: str, game_level: float | None = None) -> pd.Series:
+    """Per `thresholds` row the P(Big Solo won) from which `advice` calls one. BS: spec Q7's stroke-EV break-even
+    p* = 1/2 + D/24 (Big Solo ±12), D = the normal game's E[strokes], with the chalk at the team or at the other
+    team, whichever is larger (the cautious p*); 1/2 where the play gives no strokes (dd). AS: ``game_level``
+    (`as_solo_break_even`; the solo decides the game, AS-10), else 1/2. DS: NaN (no solos)."""
+    if variant == "DS" or frame.empty:
+        return pd.Series(np.nan, index=frame.index, dtype=float)
+    if variant == "AS":
+        return pd.Series(0.5 if game_level is None else game_level, index=frame.index)
+    normal = frame[list(STROKE_KEYS)].max(axis=1)  # NaN with dd, which counts no strokes
+    return (0.5 + normal / (2 * bs.SOLO_STROKES[bs.BIG_SOLO])).fillna(0.5)
 
 
 def thresholds_json(frame: pd.DataFrame) -> dict:
@@ -679,6 +703,8 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
         entry = {"jacks": int(r["jacks"]), "trumps": int(r["trumps"]), "n": int(r["n"]),
                  "points": {"mean": r["points"], "lo": r["points_lo"], "hi": r["points_hi"]},
                  "solo_n": int(r["solo_n"]), "advice": r["advice"]}
+        if r["solo_break_even"] == r["solo_break_even"]:
+            entry["solo_break_even"] = r["solo_break_even"]
         for key in PROBABILITIES:
             if _triple(r, key) is not None:
                 entry[key] = _triple(r, key)
@@ -706,23 +732,34 @@ def format_thresholds(frame: pd.DataFrame) -> str:
                                                           f"; Big Solo {solos}, hands with the club jack"), "",
              f"{'J':>2}{'L':>3}{'n':>8}" + ("" if ds else f"{'solo n':>8}") + "  "
              + "".join(f"{title:<22}" for _, title in columns) + (f"{'E[strokes] chalk / no':<26}" if strokes else "")
-             + "advice"]
+             + ("" if ds else f"{'p* solo':<9}") + "advice"]
     for _, r in frame.iterrows():
         solo_n = "" if ds else f"{int(r['solo_n']):>8}"
         lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}{solo_n}  "
                      + "".join(f"{_cell(r, key):<22}" for key, _ in columns)
-                     + (f"{_strokes_pair(r):<26}" if strokes else "") + r["advice"])
-    note = "" if ds else ("; the big solo advice follows the double-dummy figure, the cautious one: greedy defenders "
-                          "defend weakly, and real ones see less than double dummy")
-    if a["variant"] == "AS":
-        note += ("; AS: big solo from P(big solo) dd >= 1/2; the game-level break-even needs part B" if
-                 a["solo_p"] is None else f"; AS: big solo from P(big solo) dd >= {a['solo_p']:.3f}, the game-level "
-                 "break-even p* = W(0, 0) of part B, the chalk at forehand's team (AS-10: the solo decides the game)")
+                     + (f"{_strokes_pair(r):<26}" if strokes else "") + ("" if ds else f"{r['solo_break_even']:<9.3f}")
+                     + r["advice"])
+    note = "" if ds else ("; big solo when P(big solo) double dummy >= p* solo, the cautious figure, as greedy "
+                          "defenders defend weakly, and real ones see less than double dummy; "
+                          + _solo_rule(a["variant"], a["solo_p"], strokes))
     if strokes:
         note += ("; E[strokes]: the normal game's strokes for forehand's team minus the other team's, with the chalk "
                  "at the team / at the other team, ± the half-width of the 95% interval")
     lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
     return "\n".join(lines)
+
+
+def _solo_rule(variant: str, game_level: float | None, strokes: bool) -> str:
+    """The footnote's words on p* solo (`solo_break_even`)."""
+    if variant == "AS":
+        return ("p* = 1/2, AS's game-level break-even needs part B" if game_level is None else
+                f"p* = {game_level:.3f} = W({AS_SOLO_SCORE[0]}, {AS_SOLO_SCORE[1]}) of part B with the chalk at "
+                "forehand's team and the other team dealing, an early score of a level game (AS-10: the solo "
+                "decides the game, so p* is the game's value)")
+    if not strokes:
+        return "p* = 1/2: --play dd counts card points, not the strokes that spec Q7's p* = 1/2 + D/24 needs"
+    return ("p* = 1/2 + D/24, spec Q7's stroke-EV break-even of a Big Solo (±12), D = the row's E[strokes] of the "
+            "normal game with the chalk where it is larger (the cautious p*)")
 
 
 def _strokes_pair(row) -> str:
@@ -751,35 +788,45 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_arguments(parser, 20_000)
 
 
-def _thresholds_of(args: argparse.Namespace, solo_p: float | None = None) -> pd.DataFrame:
+def _thresholds_parts(args: argparse.Namespace) -> tuple[pd.DataFrame, dict | None, tuple]:
+    """(part A `thresholds`, part B `equity` or None with --equity-hands 0, the --option pairs), under one seed.
+    Every argument is checked before either part runs; the options against what the two parts read
+    (`MODELLED_RULES`), each part given those it reads. AS's Big Solo advice uses part B (`as_solo_break_even`)."""
     variant = parse_variant(args.variant)
-    return thresholds(args.play, args.n, args.seed, variant=variant, rules=parse_rules(args.option, variant),
-                      solo_p=solo_p, **run_options(args))
+    method = parse_play(args.play)
+    hands = args.n if args.equity_hands is None else args.equity_hands
+    check_only_with(["--policy"] if args.policy is not None else [], "part B (--equity-hands above 0)", hands > 0)
+    rules = checked_rules(option_items(args.option), variant, ("thresholds", "equity") if hands else "thresholds")
+    seed = normalize_seed(args.seed)
+    tables = equity(variant, hands, seed, args.policy or "b0", _rules_read(rules, "equity", variant),
+                    **run_options(args)) if hands else None
+    frame = thresholds(method, args.n, seed, variant=variant, rules=_rules_read(rules, "thresholds", variant),
+                       solo_p=as_solo_break_even(tables) if tables and variant == "AS" else None, **run_options(args))
+    return frame, tables, rules
+
+
+def _rules_read(rules: tuple, command: str, variant: str) -> tuple:
+    """The option pairs of ``rules`` that ``command`` reads under ``variant`` (`MODELLED_RULES`)."""
+    return tuple((name, value) for name, value in rules if name in MODELLED_RULES[command][variant])
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
-    """Part A (`thresholds`) and, unless --equity-hands 0, part B (`equity`) under the same seed; AS's Big Solo
-    advice then uses part B's break-even."""
-    variant = parse_variant(args.variant)
-    hands = args.n if args.equity_hands is None else args.equity_hands
-    check_only_with(["--policy"] if args.policy is not None else [], "part B (--equity-hands above 0)", hands > 0)
-    args.seed = normalize_seed(args.seed)
-    tables = equity(variant, hands, args.seed, args.policy or "b0", parse_rules(args.option, variant),
-                    **run_options(args)) if hands else None
-    frame = _thresholds_of(args, as_solo_break_even(tables) if tables and variant == "AS" else None)
-    return emit(args, (frame, tables), _thresholds_json, _thresholds_text)
+    return emit(args, _thresholds_parts(args), _thresholds_json, _thresholds_text)
 
 
 def _thresholds_text(parts: tuple) -> str:
-    frame, tables = parts
+    frame, tables, _ = parts
     text = format_thresholds(frame)
-    return text if tables is None else f"{text}\n\n{equity_dp.format_equity(tables)}"
+    return text if tables is None else \
+        f"{text}\n\n{equity_dp.format_equity(tables, rules_note(tables['equity'].attrs['rules']))}"
 
 
 def _thresholds_json(parts: tuple) -> dict:
-    """`thresholds_json` of part A with "equity" (`bauernstoss_equity.equity_json`; null when skipped)."""
-    frame, tables = parts
-    return {**thresholds_json(frame), "equity": None if tables is None else equity_dp.equity_json(tables)}
+    """`thresholds_json` of part A with every option given and "equity" (`bauernstoss_equity.equity_json`; null
+    when skipped)."""
+    frame, tables, rules = parts
+    return {**thresholds_json(frame), "options": dict(rules),
+            "equity": None if tables is None else equity_dp.equity_json(tables)}
 
 
 def equity(variant: str = "BS", hands: int = 20_000, seed=None, policy: str = "b0", rules: tuple = (),
@@ -797,19 +844,30 @@ def equity(variant: str = "BS", hands: int = 20_000, seed=None, policy: str = "b
                            "(--equity-hands 0 skips it)")
     seed = normalize_seed(seed)
     counts = jobs.EquityJob.unpack(runner.run(jobs.EquityJob(policy, variant, rules), hands, seed, **run_kw))
-    return equity_dp.equity_tables(counts, variant, seed, policy, replicates)
+    tables = equity_dp.equity_tables(counts, variant, seed, policy, replicates)
+    for table in tables.values():
+        table.attrs["rules"] = rules
+    return tables
+
+
+AS_SOLO_SCORE = (1, 1)
+"""The score of `as_solo_break_even`: early and level, and a later hand (where a solo may be called, §4.7)
+starts there with the chalk at either team, as it never does at 0-0 (`bauernstoss_equity.reachable`)."""
 
 
 def as_solo_break_even(tables: dict[str, pd.DataFrame]) -> float:
-    """AS's game-level Big Solo break-even for forehand's hand at 0-0 (`equity` tables): p* = W(0, 0) (AS-10)
-    with the other team dealing and the chalk at forehand's team, the larger (cautious) of the two chalks."""
-    solo = tables["solo"]
-    return float(solo[(solo.solo == "big") & (solo.a == 0) & (solo.b == 0) & (solo.deals == "them")].p.max())
+    """AS's game-level Big Solo break-even for `thresholds`' forehand (seat 1, seat 0 dealing) from `equity` tables:
+    p* = W(1, 1) (AS-10: the solo decides the game), the chalk at forehand's team and the other team dealing."""
+    solo = tables["solo"].set_index(["solo", "a", "b", "chalk", "deals"]).p
+    return float(solo[("big", *AS_SOLO_SCORE, "us", "them")])
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``."""
-    return estimates_long(_thresholds_of(args), ["jacks", "trumps"])
+    """Part A's estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``, and unless --equity-hands 0
+    part B's ``equity.*`` (`bauernstoss_equity.equity_long`), e.g. ``equity.W.10.10.us``."""
+    frame, tables, _ = _thresholds_parts(args)
+    long = estimates_long(frame, ["jacks", "trumps"])
+    return long if tables is None else pd.concat([long, equity_dp.equity_long(tables)], ignore_index=True)
 
 
 # --- match ------------------------------------------------------------------------------------

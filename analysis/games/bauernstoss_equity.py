@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from analysis.commands import long_frame
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus, score_grid
 from simcore.games import bauernstoss as bs
@@ -181,7 +182,8 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
     "first_hand": club (the club jack's team, BS chalk), deals, W at 0-0 in a game's first hand;
     "chalk": a, b, deals, value = W(chalk at us) - W(chalk at them);
     "solo": a, b, chalk, deals, solo (small, big), p = `break_even`.
-    "first_hand", "chalk" and "solo" are empty in DS (no chalk, no solos)."""
+    "first_hand", "chalk" and "solo" are empty in DS (no chalk, no solos). "equity", "chalk" and "solo" flag
+    each row "reachable" (`reachable`)."""
     target = bs.TARGETS[variant]
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     later, first = (_resampled(np.asarray(counts[key]), replicates, rng) for key in ("later", "first"))
@@ -202,6 +204,9 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
         kinds = [(kind, stake) for kind, stake in SOLO_STAKES.items() if variant == "BS" or kind == "big"]
         tables["solo"] = pd.concat([_frame(break_even(values, variant, stake), cells, SIDES, "p", n_later)
                                     .assign(solo=kind) for kind, stake in kinds], ignore_index=True)
+    for name in ("equity", "chalk", "solo"):
+        if not tables[name].empty:
+            tables[name]["reachable"] = reachable(tables[name])
     for table in tables.values():
         table.attrs.update(variant=variant, target=target, policy=policy, hands=n_later + n_first,
                            later_hands=n_later, first_hands=n_first, seed=seed, replicates=replicates)
@@ -217,23 +222,44 @@ def _frame(values: np.ndarray, cells, chalks, name: str, n: int) -> pd.DataFrame
                          for c, chalk in enumerate(chalks) for d, deals in enumerate(DEALS) for a, b in cells])
 
 
+def reachable(frame: pd.DataFrame) -> np.ndarray:
+    """Per row (a, b and chalk us / them / none, or no chalk column: the chalk's worth, both settings): can a later
+    hand start there? In BS and AS every played hand scores (at least a stroke, or an AS Big Solo ends the game)
+    and the scoring team takes the chalk (§6.2, §6.4, AS-2), and a throw-in keeps the state (§4.11): the chalk is
+    with a team that has strokes, so 0-0 comes only in a game's first hand. DS (no chalk): every score."""
+    ours, theirs = frame["a"].to_numpy() > 0, frame["b"].to_numpy() > 0
+    if "chalk" not in frame:
+        return ours & theirs
+    chalk = frame["chalk"].to_numpy()
+    return np.where(chalk == "us", ours, np.where(chalk == "them", theirs, True))
+
+
 def score_picks(target: int) -> list[tuple[int, int]]:
-    """Scores (a, b) the text shows for Q7 and Q9: even, one side ahead by about a quarter, late, last hand."""
-    lead = target - max(2, target // 4)
-    return sorted({(0, 0), (target // 2, target // 2), (0, lead), (lead, 0), (target - 2, target - 2),
-                   (target - 1, target - 1)})
+    """Later-hand scores (a, b), both above 0 (so reachable with the chalk at either team, `reachable`), that the
+    text shows for Q7 and Q9: early (2-1, 1-2), even at half way, one side far ahead (target 20: 15-5, 5-15),
+    late and the last hand (18-18, 19-19); AS (15): 12-3, 7-7, 13-13, 14-14; DS (9): 7-2, 4-4, 7-7, 8-8."""
+    lead, behind = target - max(2, target // 4), max(2, target // 4)
+    return sorted({(2, 1), (1, 2), (target // 2, target // 2), (lead, behind), (behind, lead),
+                   (target - 2, target - 2), (target - 1, target - 1)})
+
+
+UNREACHABLE = "·"
+"""How the text shows a state no later hand starts from (`reachable`)."""
 
 
 def _cell(row) -> str:
-    """"0.512±0.011": a value and the half-width of its 95% interval."""
+    """"0.512±0.011": a value and the half-width of its 95% interval; `UNREACHABLE` for a state never met."""
+    if not row.get("reachable", True):
+        return UNREACHABLE
     value = row["W"] if "W" in row else row["value"] if "value" in row else row["p"]
     return plus_minus(value, row["lo"], row["hi"])
 
 
-def format_equity(tables: dict[str, pd.DataFrame]) -> str:
+def format_equity(tables: dict[str, pd.DataFrame], options: str = "") -> str:
     """Part B of `cardsim thresholds bauernstoss`: W(a, b) at a grid of scores (the next dealer averaged) for
-    the chalk at us and at them, W at 0-0 in a game's first hand, the chalk's worth (Q9) and the solo
-    break-even (Q7) at `score_picks`."""
+    the chalk at us and at them (`UNREACHABLE` where no later hand starts), W at 0-0 in a game's first hand, the
+    chalk's worth (Q9) and the solo break-even (Q7) at `score_picks`; ``options``: the rule options' note of the
+    title."""
     equity = tables["equity"]
     at = equity.attrs
     target, variant = at["target"], at["variant"]
@@ -243,7 +269,7 @@ def format_equity(tables: dict[str, pd.DataFrame]) -> str:
     hands = (f"{at['later_hands']:,} later hands, each scored with the chalk at either team, and "
              f"{at['first_hands']:,} first hands of a game" if variant != "DS" else f"{at['later_hands']:,} hands")
     lines = [f"B. Who wins from here? (spec §9.1 Q10) W(a, b) = P(our team wins the game | we have a strokes, they "
-             f"have b), target {target}:",
+             f"have b), target {target}{options}:",
              f"   dynamic programming over the stroke outcomes of {at['hands']:,} self-play hands (auction "
              f"{at['policy']} at every seat, greedy card play; {hands}; seed {at['seed']}),",
              f"   hands independent given {given}; the next dealer averaged (--json: each);",
@@ -259,6 +285,8 @@ def format_equity(tables: dict[str, pd.DataFrame]) -> str:
         lines.append("\n(DS: W with no unsettled 60-60 hand; a schwarz's game credit moves no strokes and does not "
                      "end the game, §8 A7; no solos, DS-6)")
         return "\n".join(lines)
+    lines.append(f"\n({UNREACHABLE}: no later hand starts there: every hand scores and the scoring team takes the "
+                 "chalk (§6.2, §6.4), so the chalk is with a team that has strokes; 0-0 is a game's first hand)")
     first = tables["first_hand"].set_index(["club", "deals"])
     chalk_word = "chalk = the club jack's team, §6.4" if variant == "BS" else "no chalk yet: 61 wins, AS-2"
     lines += ["", f"First hand of a game at 0-0 (solos banned, §4.7; {chalk_word}): W = "
@@ -286,12 +314,35 @@ def format_equity(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+LONG_PARTS = (("equity", "W", ["a", "b", "chalk"], "W"), ("first_hand", "first_hand", ["club"], "W"),
+              ("chalk", "chalk", ["a", "b"], "value"), ("solo", "solo", ["solo", "a", "b", "chalk"], "p"))
+"""`equity_long`'s parts: table, name in the estimate, its key columns and value column."""
+
+
+def equity_long(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """Part B as `cardsim sweep` stores it (`analysis.commands.LONG_COLUMNS`), the next dealer averaged, at the
+    `score_picks`: ``equity.W.<a>.<b>.<chalk>``, ``equity.first_hand.<club>`` (0-0), ``equity.chalk.<a>.<b>`` and
+    ``equity.solo.<small|big>.<a>.<b>.<chalk>`` (DS: W only)."""
+    picks = set(score_picks(tables["equity"].attrs["target"]))
+    parts = []
+    for table, name, keys, value in LONG_PARTS:
+        frame = tables[table]
+        if frame.empty:
+            continue
+        frame = frame[frame.deals == "either"]
+        if "a" in frame:
+            frame = frame[[(a, b) in picks for a, b in zip(frame.a, frame.b)]]
+        parts.append(long_frame(frame, keys, f"equity.{name}", value))
+    return pd.concat(parts, ignore_index=True)
+
+
 def equity_json(tables: dict[str, pd.DataFrame]) -> dict:
-    """{"target", "policy", "hands", "later_hands", "first_hands", "seed", "replicates", "interval", and the
-    records of each frame: "W", "first_hand", "chalk", "solo"}."""
+    """{"target", "policy", "hands", "later_hands", "first_hands", "seed", "replicates", "options" (the rule options
+    of the self-play), "interval", and the records of each frame: "W", "first_hand", "chalk", "solo" (with their
+    "reachable" flags)}."""
     at = tables["equity"].attrs
     return {**{key: at[key] for key in ("target", "policy", "hands", "later_hands", "first_hands", "seed",
-                                        "replicates")},
+                                        "replicates")}, "options": dict(at.get("rules", ())),
             "interval": "95% percentile, parametric bootstrap of the per-hand outcome tables",
             "W": tables["equity"].to_dict(orient="records"),
             **{name: tables[name].to_dict(orient="records") for name in ("first_hand", "chalk", "solo")}}

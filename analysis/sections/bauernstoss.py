@@ -85,27 +85,33 @@ def _chalk_rows(parts: dict) -> list[str]:
 
 
 def _equity_sentence(tables: dict) -> str:
-    """W(0, 0) of a later hand with the chalk at us and at them, and the chalk's game-level worth there (Q9, Q10)."""
-    def at_zero(name: str, **where) -> str:
-        frame = tables[name]
-        row = frame[(frame.a == 0) & (frame.b == 0) & (frame.deals == "either")]
-        row = row[(row[list(where)] == pd.Series(where)).all(axis=1)].iloc[0] if where else row.iloc[0]
+    """W of a game's first hand (0-0) for the club jack's team, and the chalk's game-level worth at an even score
+    that later hands start from (Q9, Q10)."""
+    def shown(row) -> str:
         value = row["W"] if "W" in row else row["value"]
         return f"{value:.3f} [{row.lo:.3f}, {row.hi:.3f}]"
 
-    return (f"<p>At 0-0 in a later hand a team wins the game (20 strokes) with probability W = "
-            f"{at_zero('equity', chalk='us')} holding the chalk and {at_zero('equity', chalk='them')} without it: "
-            f"the chalk is worth {at_zero('chalk')} of a game there (W with the chalk minus W without, the next "
-            "dealer averaged; spec §9.1 Q9, Q10). The heat map gives W(a, b) with the chalk at us for every score; "
+    half = tables["equity"].attrs["target"] // 2
+    first = tables["first_hand"].set_index(["club", "deals"]).loc[("us", "either")]
+    chalk = tables["chalk"].set_index(["a", "b", "deals"]).loc[(half, half, "either")]
+    return (f"<p>A game's first hand starts at 0-0 with the chalk at the club jack's team (§6.4), which wins the game "
+            f"(20 strokes) with probability W = {shown(first)}. Every later hand scores and the scoring team takes the "
+            f"chalk, so the chalk is always with a team that has strokes; at {half}-{half} it is worth {shown(chalk)} "
+            "of a game (W with the chalk minus W without, the next dealer averaged; spec §9.1 Q9, Q10). The heat map "
+            "gives W(a, b) with the chalk at us for every score a later hand starts from (not a = 0); "
             "<code>cardsim thresholds bauernstoss</code> (part B) prints it with the chalk at either team.</p>")
 
 
 def equity_chart(equity: pd.DataFrame, note: str):
-    """Heat map of W(a, b) (rows of one chalk and dealer setting of `bauernstoss.equity`'s "equity" frame), with
-    the W = 1/2 contour; every cell labelled would crowd a 20 x 20 grid."""
+    """Heat map of W(a, b) (rows of one chalk and dealer setting of `bauernstoss.equity`'s "equity" frame; states
+    no later hand starts from left blank), with the W = 1/2 contour; every cell labelled would crowd a 20 x 20
+    grid."""
+    import numpy as np
+
     from analysis.charts import _new_figure, _titles
 
-    grid = equity.pivot(index="a", columns="b", values="W").to_numpy()
+    reachable = equity.pivot(index="a", columns="b", values="reachable").to_numpy(dtype=bool)
+    grid = np.ma.masked_where(~reachable, equity.pivot(index="a", columns="b", values="W").to_numpy())
     fig = _new_figure(6.0, 5.2)
     ax = fig.add_subplot()
     image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1)
@@ -223,8 +229,10 @@ def section(ctx: Context) -> Section:
         "team's chances by jacks and trumps, and for hands with the club jack the chance that a Big Solo takes "
         "all 8 tricks, with greedy defenders and double dummy (the defenders see every card; greedy defenders "
         "defend weakly, real ones see less than double dummy, so the truth lies between). Advice: Big Solo when "
-        "the double-dummy chance is at least ½ (with four jacks only Big Solo or pass, §4.3), raise or say mit when "
-        "the team makes 79 without the chalk at least half the time, otherwise bid only when forced (§4.4).</p>",
+        "the double-dummy chance is at least p* = ½ + D/24, spec Q7's stroke-EV break-even, D the normal game's "
+        "E[strokes] with the chalk where it is larger (with four jacks only Big Solo or pass, §4.3), raise or say "
+        "mit when the team makes 79 without the chalk at least half the time, otherwise bid only when forced "
+        "(§4.4).</p>",
         figure_html("bauernstoss-solo.png", "Big Solo", "P(Big Solo won) double dummy by jacks and trumps.")
         if not solo.empty
         else "",

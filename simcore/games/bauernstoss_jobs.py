@@ -474,6 +474,9 @@ class AuctionOddsJob:
         self.policy = auction_policy(policy)
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        if chalk is None and not first_hand and self.opts["variant"] != "DS":
+            raise CardsimError("a later BS/AS hand is scored against the chalk team (§6.2): give chalk=0 or 1, "
+                               "or first_hand=True")
         self.chalk, self.first_hand = chalk, first_hand
         self.spec = deal_spec({seat: self.hand})
         self.n_counts = len(AUCTION_STATS) + 2 * CUR_BINS
