@@ -39,7 +39,8 @@ def test_odds_auction_options_change_the_auction_part(variant, hand, seat, base,
     assert not part(base).equals(part(rules))
 
 
-@pytest.mark.parametrize("variant, name, value", [("BS", "allow_suit_switch", True), ("AS", "partner_tie", "later_speaker"),
+@pytest.mark.parametrize("variant, name, value", [("BS", "allow_suit_switch", True),
+                                                  ("AS", "partner_tie", "later_speaker"),
                                                   ("AS", "mixed_tie", "team_then_agree")])
 def test_options_no_command_reads_are_refused(variant, name, value):
     """No policy names a suit other than its bid's (allow_suit_switch); AS ties always go to a showdown (AS-6)."""

@@ -324,7 +324,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
                        exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
                        exchange=exchange, exchange_gives=exchange_gives, level=level,
-                       stakes=list(evaluation.stakes) if level == "L1" else None, stopper=None if known.stopper is None else P.DECK.token(known.stopper),
+                       stakes=list(evaluation.stakes) if level == "L1" else None,
+                       stopper=None if known.stopper is None else P.DECK.token(known.stopper),
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None)
@@ -399,9 +400,9 @@ def _table_spiel_lines(frame: pd.DataFrame) -> list[str]:
         return []
     cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
     return [f"{'Spiel':<8}{cells}",
-            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals played out separately (a second job on the same seed, so partly the same deals), every one played out by the greedy policy "
-            f"G1 of spec §11.7 at every seat, no bets; seat 1 leads; {need} tricks of {a['hand_size']} win it; "
-            "void = das Spiel ist hin, nobody takes them)"]
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals of a second job on the same seed (partly the same deals), "
+            f"every one played out by the greedy policy G1 of spec §11.7 at every seat, no bets; seat 1 leads; "
+            f"{need} tricks of {a['hand_size']} win it; void = das Spiel ist hin, nobody takes them)"]
 
 
 # --- table statistics -------------------------------------------------------------------------------

@@ -462,8 +462,9 @@ class TableOdds:
         keep = np.zeros(n_deals, dtype=np.bool_)
         masks, pcards, flags, tables, kinds, _, exchangers, players, _ = self.rules.kernel_args()
         _odds_rows(slots, known.seat, known.trump, np.uint64(P.DECK.mask(known.taken)),
-                   np.uint64(P.DECK.mask(known.hand)), np.uint64(table), took, known.exchanges is not None, known.own_gives(), self.conditions, masks,
-                   pcards, flags, tables, kinds, exchangers, players, rows, keep)
+                   np.uint64(P.DECK.mask(known.hand)), np.uint64(table), took, known.exchanges is not None,
+                   known.own_gives(), self.conditions, masks, pcards, flags, tables, kinds, exchangers, players, rows,
+                   keep)
         return rows, keep
 
 
