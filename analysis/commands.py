@@ -170,10 +170,8 @@ def _option_value(text: str):
     return float(text) if re.fullmatch(r"-?[0-9]+\.[0-9]*|-?\.[0-9]+", text) else text
 
 
-def option_items(items) -> dict:
-    """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
-    true/false (any case), whole numbers (`whole_value`: 300.0 is 300), decimals or else text (``none`` stays
-    text: an option's choice); a name given twice must have one value. The game checks the names and values."""
+def _options_read(items) -> tuple[dict, dict[str, str]]:
+    """(`option_items`, {name: the value as the user typed it}) of ``--option`` values."""
     chosen: dict = {}
     typed: dict[str, str] = {}
     for name, text in _option_texts(items):
@@ -181,7 +179,14 @@ def option_items(items) -> dict:
         if name in chosen and chosen[name] != value:
             raise CardsimError(f"--option {name} is given twice, as '{typed[name]}' and '{text}'; give it once")
         chosen[name], typed[name] = value, text
-    return chosen
+    return chosen, typed
+
+
+def option_items(items) -> dict:
+    """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
+    true/false (any case), whole numbers (`whole_value`: 300.0 is 300), decimals or else text (``none`` stays
+    text: an option's choice); a name given twice must have one value. The game checks the names and values."""
+    return _options_read(items)[0]
 
 
 def game_option_items(items, game_name: str, options: tuple) -> dict:
@@ -189,8 +194,8 @@ def game_option_items(items, game_name: str, options: tuple) -> dict:
     quotes the value as the user typed it."""
     from simcore.registry import chosen_options
 
-    chosen = option_items(items)
-    chosen_options(game_name, options, chosen, typed=dict(_option_texts(items)))
+    chosen, typed = _options_read(items)
+    chosen_options(game_name, options, chosen, typed=typed)
     return chosen
 
 
