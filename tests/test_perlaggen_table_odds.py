@@ -152,7 +152,9 @@ def test_table_spiel_greedy(capsys):
 
 ERRORS = [
     (["--players", "5", "--hand", "S6 LA LK L8 E10"], "--players"),
-    (["--players", "3", "--hand", "S6 LA LK L8 E10"], "--hand must list exactly 7 cards, got 5"),
+    (["--players", "3", "--hand", "S6 LA LK L8 E10"], "--hand must list 7 cards at 3 players"),
+    (["--players", "6", "--hand", "S6 LA LK"], "--hand must list 4 or 5 cards at 6 players"),
+    (["--players", "6", "--hand-size", "4", "--hand", "S6 LA LK L8 E10"], "--hand must list exactly 4 cards"),
     (["--style", "straf", "--hand", "S6 LA LK L8 E10"], "Strafperlaggen is for three"),
     (["--players", "3", "--style", "straf", "--hand-size", "5", "--hand", "S6 LA LK L8 E10"], "hold 7 cards"),
     (["--players", "3", "--both-gestrichen", "--hand", "S6 LA LK L8 E10 H9 H8"], "each for himself"),
@@ -178,3 +180,25 @@ def test_one_line_errors(args, message, capsys):
     err = capsys.readouterr().err.strip()
     assert code == 2 and message in err and "\n" not in err
 
+
+def test_six_player_hand_size_from_the_hand_flag_or_option(capsys):
+    """Six players hold 4 or 5 cards (§9.3): a 5-card hand, --hand-size 5 and --option six_player_cards=5 give the
+    same run."""
+    outputs = []
+    for extra in ([], ["--hand-size", "5"], ["--option", "six_player_cards=5"]):
+        code = main(["odds", "perlaggen", "--players", "6", "--hand", "S6 LA LK L8 E10", "--turnup", "L10",
+                     "--n", "500", "--seed", "3", "--no-progress", "--json", *extra])
+        assert code == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0]["hand_size"] == 5 and outputs[0] == outputs[1] == outputs[2]
+
+
+@pytest.mark.parametrize("spellings", [("pair of Obers", "pair of Os", "PAIR OF OBERS (38)", "38"),
+                                       ("three Aces", "three As", "three aces (56)"),
+                                       ("pair of 10s", "pair of 10s (36)", "36")])
+def test_given_gleich_classes_by_name_letter_or_code(spellings):
+    """A Gleich class in --given reads the same whether written as the printed name (Giltspiel's words), by the
+    rank's letter as on the cards, with its code in brackets or as the bare code (§5.2)."""
+    parsed = [AP.parse_given((f"opponents gleich >= {text}",), 2) for text in spellings]
+    assert all((p == parsed[0]).all() for p in parsed)
+    assert P.gleich_name(int(parsed[0][0, 2])).rsplit(" (", 1)[0].lower() == spellings[0].lower()

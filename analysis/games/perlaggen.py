@@ -202,19 +202,26 @@ def _stopper(text: str | None, seat: int, permanent, cutter: int = D.CUTTER) -> 
 
 # --- odds -------------------------------------------------------------------------------------------
 def _class_codes(figure: str, hand_size: int) -> dict[str, int]:
-    """Lower-case class names (without and with the code, e.g. 'pair of os' and 'pair of os (38)') and
-    codes -> code of every Gleich or Hanger a hand of ``hand_size`` cards can hold (§5.2, §6.2)."""
+    """Lower-case class names (without and with the code, e.g. 'pair of obers' and 'pair of obers (38)'; Gleich
+    ranks also by letter, 'pair of os') and codes -> code of every Gleich or Hanger a hand of ``hand_size`` cards
+    can hold (§5.2, §6.2)."""
     if figure == "gleich":
         codes = [16 * size + strength for size in range(2, hand_size + 1) for strength in range(9)]
     else:
         codes = [16 * size + top for size in range(2, min(hand_size, 9) + 1) for top in range(size - 1, 9)]
     name = P.gleich_name if figure == "gleich" else P.hanger_name
-    return {key: c for c in codes for key in (name(c).lower(), name(c).rsplit(" (", 1)[0].lower(), str(c))}
+    keys = {}
+    for c in codes:
+        bare = name(c).rsplit(" (", 1)[0]
+        *words, last = bare.split(" ")
+        short = " ".join(words + [last if figure == "hanger" or last[0].isdigit() else f"{last[0]}s"])
+        keys.update({key.lower(): c for key in (name(c), bare, short, f"{short} ({c})", str(c))})
+    return keys
 
 
 def parse_given(given, seat: int, players: int = D.SEATS, hand_size: int = D.HAND_SIZE) -> np.ndarray:
     """``--given`` texts "WHO FIGURE >= CLASS" or "... < CLASS" (WHO: opponents, partner(s), team or seatN;
-    CLASS a name such as 'pair of Os' or a code) as (k, 4) int64 conditions of `D._meets`, judged on the hands'
+    CLASS a name such as 'pair of Obers' or a code) as (k, 4) int64 conditions of `D._meets`, judged on the hands'
     L0 codes after the exchanges. Pairs that no deal can meet (">= X" on seats within those of "< Y", X >= Y)
     are refused here; conditions the cards rule out are found by the run (no deal accepted)."""
     import re
@@ -223,7 +230,7 @@ def parse_given(given, seat: int, players: int = D.SEATS, hand_size: int = D.HAN
     for text in given:
         match = re.fullmatch(r"\s*(opponents|partners?|team|seat\d)\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
         if not match:
-            raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Os' "
+            raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Obers' "
                                "(who: opponents, partner, team, seat0..; figure: gleich or hanger; >= or <)")
         who, figure, op, name = match.group(1).lower(), match.group(2).lower(), match.group(3), match.group(4)
         side = V.side_mask(players, seat) if players != D.SEATS else (1 << seat) | (1 << (seat + 2) % 4)
@@ -253,6 +260,15 @@ GESTRICHEN_OUTCOMES = ("win", "lose", "play")
 """§8.13 with both teams gestrichen: my team wins / loses the game by the figure rule, or the cards are played."""
 
 
+def _table_hand_size(hand: str, players: int) -> int:
+    """The cards each of a 2-, 3- or 6-player table holds, read from the hand's length (six players: 4 or 5)."""
+    held, sizes = len(hand.replace(",", " ").split()), tuple(V.VARIANTS[players][0])
+    if held not in sizes:
+        raise CardsimError(f"--hand must list {' or '.join(map(str, sizes))} cards at {players} players "
+                           f"(§9.2-§9.4), got {held}")
+    return held
+
+
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
@@ -268,7 +284,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     lo, hi, successes, n; with ``both_gestrichen`` also figure "gestrichen" (§8.13: win / lose the game by
     the figure rule, or play the tricks).
 
-    ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there; L0 only): the side is the seat's team
+    ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there, by default the hand's length; L0 only): the side is the seat's team
     (seat % 2), with three players the seat alone (win = strictly the best, stand = tied best); ``spiel``
     "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
     hin"). The four-player Spiel is `analysis.games.perlaggen_play.add_spiel`.
@@ -283,6 +299,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
             raise CardsimError(f"--players {players} gives L0 figure odds; --level L1 is for the four-player game")
         if options:
             raise CardsimError(f"options {', '.join(options)} are read by the four-player odds only")
+        if hand_size is None and players in V.VARIANTS:
+            hand_size = _table_hand_size(hand, players)
         rules = V.TableRules(players, style, hand_size, None, exchange, exchange_gives)
         size = rules.hand_size
     if both_gestrichen and players == 3:
@@ -717,7 +735,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand-size", type=positive_int, action=NotedStore, default=None,
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
     parser.add_argument("--given", action="append", default=[], metavar="'WHO FIGURE >= CLASS'",
-                        help="condition on what a bet reveals, e.g. 'opponents gleich >= pair of Os' (WHO: "
+                        help="condition on what a bet reveals, e.g. 'opponents gleich >= pair of Obers' (WHO: "
                              "opponents, partner, team, seat0..; >= or <; judged at L0 after the exchanges); "
                              "repeatable; deals failing it are rejected")
     parser.add_argument("--both-gestrichen", action="store_true",
@@ -736,12 +754,15 @@ DEAL_READS = ("style", "exchange", "exchange_gives")
 
 
 def _odds_reads(args: argparse.Namespace) -> tuple[str, ...]:
-    """The options ``cardsim odds perlaggen`` reads: the deal's, players, and at four players six_below_bells_seven."""
-    return DEAL_READS + ("players",) + (("six_below_bells_seven",) if args.players == D.SEATS else ())
+    """The options ``cardsim odds perlaggen`` reads: the deal's, players, and at four players six_below_bells_seven,
+    at six the hand size six_player_cards."""
+    return DEAL_READS + ("players",) + {D.SEATS: ("six_below_bells_seven",), 6: ("six_player_cards",)}.get(
+        args.players, ())
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    rules = command_options(args, GAME, "odds", _odds_reads, RULE_FLAGS | {"players": "players"})
+    rules = command_options(args, GAME, "odds", _odds_reads, RULE_FLAGS | {"players": "players",
+                                                                          "six_player_cards": "hand_size"})
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
     four = args.players == D.SEATS
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,

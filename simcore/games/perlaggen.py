@@ -492,15 +492,18 @@ def _kernel_args(hands, style, trump, baptised, six_below_bells_seven):
 
 _STRENGTH_NAMES = ("6", "7", "8", "9", "10", "U", "O", "K", "A")
 _SIZE_WORDS = {2: "pair of", 3: "three", 4: "four", 5: "five"}
+GLEICH_RANK_NAMES = ("6s", "7s", "8s", "9s", "10s", "Unters", "Obers", "Kings", "Aces")
+"""Plural rank names of the Gleich names by strength (as Giltspiel's; `--given` also takes 'As', 'Ks', 'Os', 'Us')."""
 
 
 def gleich_name(code: int) -> str:
-    """'three Ks (55)', 'pair of As (40)' or 'none' for a Gleich code (§5.2); sizes above 5 as 'n x'."""
+    """'three Kings (55)', 'pair of Aces (40)' or 'none' for a Gleich code (§5.2: 16 x size + strength);
+    sizes above 5 as 'n x'."""
     size, strength = divmod(int(code), 16)
     if size < 2:
         return "none"
     word = _SIZE_WORDS.get(size, f"{size} x")
-    return f"{word} {_STRENGTH_NAMES[strength]}s ({int(code)})"
+    return f"{word} {GLEICH_RANK_NAMES[strength]} ({int(code)})"
 
 
 def hanger_name(code: int) -> str:
