@@ -133,6 +133,14 @@ def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, 
     return {"p": p, "lo": lo, "hi": hi, "n": trials, "design_effect": effect}
 
 
+def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> dict:
+    """Mean of n values from their sum and sum of squares, its standard error (sample variance, n - 1) and
+    normal interval: {"mean", "se", "lo", "hi"}; one value has no spread to estimate (se, lo, hi NaN)."""
+    mean = total / n if n else float("nan")
+    se = math.sqrt(max(squares - n * mean ** 2, 0.0) / (n - 1) / n) if n > 1 else float("nan")
+    return {"mean": mean, "se": se, "lo": mean - z * se, "hi": mean + z * se}
+
+
 def median_interval(values, level: float = 0.95) -> tuple[float, float, float]:
     """(lo, hi, coverage): a distribution-free interval for the population median from a sample, the
     order statistics x(j+1) and x(n-j) (1-based) with j the largest count such that a Binomial(n, 1/2)

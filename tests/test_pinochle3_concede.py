@@ -219,13 +219,16 @@ def test_a_margin_without_contracts_has_no_rate(capsys):
     assert code == 0 and a == {"margin": 10, "p": None, "lo": None, "hi": None, "conceded": 0, "contracts": 0}
 
 
-def test_pinochle_mean_intervals_use_the_sample_variance():
-    """One helper, the sample variance (n - 1), for every Pinochle mean interval, the comparisons' too."""
-    from analysis.games import pinochle3_compare
+def test_mean_intervals_use_the_sample_variance():
+    """One helper, the sample variance (n - 1), for every mean interval of Pinochle (the comparisons' too) and
+    Bauernstoss."""
+    from analysis import stats
+    from analysis.games import bauernstoss, pinochle3_compare
 
     y = np.array([3.0, -1.0, 4.0, 1.0, 5.0])
-    m = api._mean_interval(y.sum(), (y * y).sum(), y.size)
+    m = stats.mean_interval(y.sum(), (y * y).sum(), y.size)
     assert m["se"] == pytest.approx(y.std(ddof=1) / math.sqrt(y.size))
     assert m["hi"] - m["mean"] == pytest.approx(Z * m["se"])
-    assert math.isnan(api._mean_interval(2.0, 4.0, 1)["se"])  # one value: no spread to estimate
-    assert pinochle3_compare._mean_interval is api._mean_interval
+    assert math.isnan(stats.mean_interval(2.0, 4.0, 1)["se"])  # one value: no spread to estimate
+    assert api.mean_interval is pinochle3_compare.mean_interval is bauernstoss.mean_interval is stats.mean_interval
+    assert bauernstoss._mean_lo_hi(y.sum(), (y * y).sum(), y.size) == pytest.approx((m["mean"], m["lo"], m["hi"]))

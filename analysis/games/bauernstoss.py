@@ -32,7 +32,7 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
                                whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import Z95, Estimate, clustered_share, paired_difference
+from analysis.stats import Z95, Estimate, clustered_share, mean_interval, paired_difference
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -203,12 +203,10 @@ def level_columns(counts: dict, n: int) -> dict:
     return row
 
 
-def _mean_interval(total: int, squares: int, n: int) -> tuple[float, float, float]:
-    """Mean and normal 95% interval from a sum and a sum of squares of n values."""
-    mean = total / n
-    sd = math.sqrt(max(squares / n - mean * mean, 0.0))
-    half = Z95 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
+def _mean_lo_hi(total: int, squares: int, n: int) -> tuple[float, float, float]:
+    """Mean and normal 95% interval from a sum and a sum of squares of n values (`analysis.stats.mean_interval`)."""
+    m = mean_interval(total, squares, n)
+    return m["mean"], m["lo"], m["hi"]
 
 
 def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
@@ -259,7 +257,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     for option, row, hists in zip(options, counts, strokes):
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
-        mean, lo, hi = _mean_interval(stat["sum"], stat["sum_sq"], stat["n"])
+        mean, lo, hi = _mean_lo_hi(stat["sum"], stat["sum_sq"], stat["n"])
         if solo:  # §8 A21: solo card points are ignored
             mean = lo = hi = np.nan
         record = {"call": CALL_NAMES[option.kind], "trump": bs.DECK.suits[option.trump],
@@ -361,7 +359,7 @@ def _stroke_columns(key: str, kind: str, hist: np.ndarray, record: dict, variant
     Wilson bounds of p give the interval), none for an AS Big Solo, which decides the game (AS-10)."""
     if kind == bs.NUMBER:
         values = np.arange(-jobs.STROKE_SPAN, jobs.STROKE_SPAN + 1)
-        mean, lo, hi = _mean_interval(int((hist * values).sum()), int((hist * values ** 2).sum()), int(hist.sum()))
+        mean, lo, hi = _mean_lo_hi(int((hist * values).sum()), int((hist * values ** 2).sum()), int(hist.sum()))
     elif variant == "AS":
         mean = lo = hi = np.nan
     else:
@@ -662,7 +660,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     rows = []
     for j, length, hist, count in shape_cells(parts["points"], min_n, 0 if variant == "DS" else 1):
         values = np.arange(jobs.POINT_BINS)
-        mean, lo, hi = _mean_interval(int((hist * values).sum()), int((hist * values ** 2).sum()), count)
+        mean, lo, hi = _mean_lo_hi(int((hist * values).sum()), int((hist * values ** 2).sum()), count)
         row = {"jacks": j, "trumps": length, "n": count}
         row.update(level_columns({f"p{level}": int(hist[level:].sum()) for level in jobs.LEVELS}, count))
         row.update(points=mean, points_lo=lo, points_hi=hi)

@@ -20,7 +20,7 @@ import pandas as pd
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
                                counts_up_to, given_flags, long_frame, option_items, register_command, run_options)
 from analysis import solving
-from analysis.stats import Z95, Estimate, ratio_share, table_records
+from analysis.stats import Z95, Estimate, mean_interval, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -258,18 +258,10 @@ def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, w
     return rows
 
 
-def _mean_interval(total: float, squares: float, n: int) -> dict:
-    """Mean of n values from their sum and sum of squares, its standard error and normal 95% interval."""
-    mean = total / n if n else float("nan")
-    # the sample variance (n - 1): one value has no spread to estimate, so no interval
-    se = math.sqrt(max(squares - n * mean ** 2, 0.0) / (n - 1) / n) if n > 1 else float("nan")
-    return {"mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se}
-
-
 def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None, divisor: int = 1) -> dict:
     """Mean of a histogram in bins of 10 main-game points, in points / divisor (exact likewise)."""
     points = np.arange(hist.size) * 10.0 / divisor
-    return {"quantity": what, **_mean_interval(float((hist * points).sum()), float((hist * points ** 2).sum()), n),
+    return {"quantity": what, **mean_interval(float((hist * points).sum()), float((hist * points ** 2).sum()), n),
             "n": n, "exact": None if exact is None else exact / divisor}
 
 
@@ -492,7 +484,7 @@ BREAK_EVEN_MODEL = ("x: the P(make) where play - concede is 0, the outcomes give
 
 def _break_even(made: dict, lost: dict) -> dict:
     """{mean, lo, hi} of the break-even P(make) x = H / (G + H) of the race gain p G - (1 - p) H of playing
-    over conceding, G = E[gain | made] and H = E[-gain | set] (`_mean_interval` dicts over the made and
+    over conceding, G = E[gain | made] and H = E[-gain | set] (`analysis.stats.mean_interval` dicts over the made and
     the set deals, independent samples); delta-method normal 95% interval, all clipped to [0, 1]. NaN
     without made or set deals or when G + H <= 0 (no single threshold)."""
     g, h = made["mean"], lost["mean"]
@@ -521,7 +513,7 @@ def _concession_row(hist: np.ndarray, parts: np.ndarray, meld_sum: int, meld_squ
     swing = np.where(made, total + b, 0.0)  # his own score, playing less conceding
 
     def mean(total_sum, squares, count=n):
-        return _mean_interval(total_sum / divisor, squares / divisor ** 2, count)
+        return mean_interval(total_sum / divisor, squares / divisor ** 2, count)
 
     def paired_gain(cells):
         """The race gain of playing, swing - (D - M)/2, over the deals of the bins ``cells``."""
@@ -618,8 +610,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     gain_exact = None
     if kitty_cards is not None:
         tables["discard"], gain_exact = _known_gain(cards, kitty_cards, t, options, divisor)
-    gain_mean = _mean_interval(c["gain_sum"] / divisor, c["gain_squares"] / divisor ** 2, deals)
-    ev_pass = _mean_interval(c["pass_sum"] / divisor, c["pass_squares"] / divisor ** 2, deals)
+    gain_mean = mean_interval(c["gain_sum"] / divisor, c["gain_squares"] / divisor ** 2, deals)
+    ev_pass = mean_interval(c["pass_sum"] / divisor, c["pass_squares"] / divisor ** 2, deals)
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
                            dd_tricks=dd_tricks, pimc_samples=pimc_samples, gain_mean=gain_mean, gain_exact=gain_exact,
@@ -850,7 +842,7 @@ def _ev_vs_pass(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, bi
     n = int(hist.sum())
     sums = v @ hist - int(pass_by_bin.sum())
     squares = (v * v) @ hist - 2 * (v @ pass_by_bin) + int(pass_squares)
-    return sums, [_mean_interval(t / divisor, q / divisor ** 2, n) for t, q in zip(sums, squares)]
+    return sums, [mean_interval(t / divisor, q / divisor ** 2, n) for t, q in zip(sums, squares)]
 
 
 def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, lowest: int,
@@ -873,7 +865,7 @@ def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int,
     n = int(hist.sum())
     bids = np.arange(lowest, hist.size * 10, 10)
     made = np.array([hist[b // 10:].sum() for b in bids])
-    passing = _mean_interval(int(pass_by_bin.sum()) / divisor, int(pass_squares) / divisor ** 2, n)
+    passing = mean_interval(int(pass_by_bin.sum()) / divisor, int(pass_squares) / divisor ** 2, n)
     row = dict.fromkeys(THRESHOLD_COLUMNS, None) | {"n": n, "ev_pass": passing["mean"], "ev_pass_lo": passing["lo"],
                                                     "ev_pass_hi": passing["hi"]}
     ok = np.nonzero(made * 2 >= n)[0]
@@ -921,7 +913,7 @@ def _make_curves(by_meld: np.ndarray, pass_sum: np.ndarray, pass_squares: np.nda
         cells = slice(lo // 20, None if hi is None else hi // 20)
         hist, passing, squares = by_meld[cells].sum(axis=0), pass_sum[cells].sum(axis=0), int(pass_squares[cells].sum())
         n = int(hist.sum())
-        ev_pass = _mean_interval(int(passing.sum()) / divisor, squares / divisor ** 2, n)
+        ev_pass = mean_interval(int(passing.sum()) / divisor, squares / divisor ** 2, n)
         _, vs_pass = _ev_vs_pass(hist, passing, squares, bids, divisor)
         label = f"{lo // divisor}+" if hi is None else f"{lo // divisor}-{(hi - 10) // divisor}"
         for b, e, v in zip(bids, _tail_estimates(hist, n, bids), vs_pass):
@@ -1107,7 +1099,7 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     rows = []
     for side, policy in enumerate((job.a, job.b)):
         e = _seat_win_share(c, side)
-        points = _mean_interval(c["points"][side] / divisor, c["points_squares"][side] / divisor ** 2,
+        points = mean_interval(c["points"][side] / divisor, c["points_squares"][side] / divisor ** 2,
                                 c["seat_hands"][side])
         rows.append({"side": "ab"[side], "policy": policy.name, "wins": c["wins"][side],
                      "seat_games": c["seat_games"][side], "win_p": e["p"], "win_lo": e["lo"], "win_hi": e["hi"],
@@ -1115,7 +1107,7 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
                      **_concession_rate(c, side),
                      "concede_margin": None if policy.concede_margin is None else policy.concede_margin // divisor})
     frame = pd.DataFrame(rows)
-    hands = _mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
+    hands = mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
     frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
                        target=p.rule_options(options)["target"] // divisor, hands_per_game=hands)
     return frame

@@ -20,10 +20,10 @@ import math
 import pandas as pd
 
 from analysis.commands import long_frame
-from analysis.games.pinochle3 import (DD_TRICKS, GAME, _check_played, _holding_of, _mean_interval, _options_note,
+from analysis.games.pinochle3 import (DD_TRICKS, GAME, _check_played, _holding_of, _options_note,
                                       _thrown_in_note, check_greedy_rule, checked_bids, checked_options, merged_rule,
                                       parse_trump)
-from analysis.stats import Estimate, paired_difference
+from analysis.stats import Estimate, mean_interval, paired_difference
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -52,7 +52,7 @@ def _paired(diff_sum: float, diff_squares: float, n: int) -> dict:
     and sum of squares, with its normal 95% interval; `NO_DIFFERENCE` when every difference is 0."""
     if not diff_squares:
         return NO_DIFFERENCE
-    d = _mean_interval(diff_sum, diff_squares, n)
+    d = mean_interval(diff_sum, diff_squares, n)
     return {"diff": d["mean"], "diff_lo": d["lo"], "diff_hi": d["hi"]}
 
 
@@ -67,7 +67,7 @@ def _means(sums, default_sum: int, n: int, divisor: int) -> dict:
     """{mean, lo, hi, diff, diff_lo, diff_hi} of points from `CompareJob` sums (sum, squares, squared
     differences from the default), in points / divisor."""
     total, squares, diff_squares = (int(x) for x in sums)
-    m = _mean_interval(total / divisor, squares / divisor ** 2, n)
+    m = mean_interval(total / divisor, squares / divisor ** 2, n)
     return {"mean": m["mean"], "lo": m["lo"], "hi": m["hi"],
             **_paired((total - default_sum) / divisor, diff_squares / divisor ** 2, n)}
 
