@@ -123,14 +123,35 @@ def ratio_share(successes: int, trials: int, successes_sq: int, trials_sq: int, 
     if trials <= 0 or clusters <= 0:
         return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "n": 0, "design_effect": 1.0}
     p = successes / trials
-    spread = max(successes_sq - 2 * p * cross + p * p * trials_sq, 0.0) / max(clusters - 1, 1)
-    variance = spread * clusters / (trials * trials)
+    variance = _ratio_variance(p, trials, successes_sq, trials_sq, cross, clusters)
     binomial = p * (1 - p) / trials
     observed = variance / binomial if binomial > 0 and clusters > 1 else 1.0
     effect = (clusters * observed + PRIOR_CLUSTERS) / (clusters + PRIOR_CLUSTERS)
     n_eff = trials / effect
     lo, hi = wilson(p * n_eff, n_eff, z)
     return {"p": p, "lo": lo, "hi": hi, "n": trials, "design_effect": effect}
+
+
+def _ratio_variance(ratio: float, units: float, total_sq: float, units_sq: float, cross: float,
+                    clusters: int) -> float:
+    """Variance of a ratio estimator total / units over clusters (the spread of v - ratio·u over the clusters,
+    v and u a cluster's total and units; the sums of v², u² and v·u given)."""
+    spread = max(total_sq - 2 * ratio * cross + ratio * ratio * units_sq, 0.0) / max(clusters - 1, 1)
+    return spread * clusters / (units * units)
+
+
+def ratio_mean(total: float, units: float, total_sq: float, units_sq: float, cross: float, clusters: int,
+               z: float = Z95) -> dict:
+    """Mean per unit, total / units, of values that come in clusters (e.g. a side's money per seat-game, the
+    game a cluster of its seats), with a normal interval from the ratio estimator's variance (`ratio_share`'s).
+    total_sq, units_sq, cross: sums over clusters of v², u², v·u. Returns {"mean", "se", "lo", "hi"}; NaN
+    without units, no interval from one cluster."""
+    if units <= 0 or clusters <= 0:
+        return dict.fromkeys(("mean", "se", "lo", "hi"), float("nan"))
+    mean = total / units
+    se = math.sqrt(_ratio_variance(mean, units, total_sq, units_sq, cross, clusters)) if clusters > 1 \
+        else float("nan")
+    return {"mean": mean, "se": se, "lo": mean - z * se, "hi": mean + z * se}
 
 
 def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> dict:

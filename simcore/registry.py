@@ -7,6 +7,7 @@ names a game; the analysis commands find a game's pieces through its registered 
 from __future__ import annotations
 
 import importlib
+import math
 from dataclasses import dataclass
 
 from simcore.cards import Deck
@@ -21,6 +22,20 @@ class Option:
     default: object
     choices: tuple = ()
     help: str = ""
+
+
+@dataclass(frozen=True)
+class AnyNumber:
+    """A choice that stands for every finite number >= ``minimum`` (an option with a free value, e.g. a stake)."""
+
+    minimum: float = 0
+
+    def admits(self, value) -> bool:
+        return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+                and value >= self.minimum)
+
+    def __repr__(self) -> str:
+        return f"any number >= {self.minimum:g}"
 
 
 NOT_MODELLED = "(alternative not modelled)"
@@ -75,16 +90,17 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     """Every option of ``options`` by name: ``chosen`` values over the defaults.
 
     Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
-    and be of its kind, ``same_kind(value, choice)``; the choice itself is returned (300.0 given for the
-    choice 300 comes back as 300). ``typed``: option name -> the value as the user typed it, which the
-    error quotes (else it shows the value).
+    and be of its kind, ``same_kind(value, choice)``, or be admitted by an `AnyNumber` choice; the choice
+    itself is returned (300.0 given for the choice 300 comes back as 300), an admitted number as given.
+    ``typed``: option name -> the value as the user typed it, which the error quotes (else it shows the value).
     """
     known = {o.name: o for o in options}
     out = {name: o.default for name, o in known.items()}
     for name, value in chosen.items():
         if name not in known:
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
-        matches = [c for c in known[name].choices if value == c and same_kind(value, c)]
+        matches = [value if isinstance(c, AnyNumber) else c for c in known[name].choices
+                   if (c.admits(value) if isinstance(c, AnyNumber) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
             raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {known[name].choices}")

@@ -20,7 +20,7 @@ import pandas as pd
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
                                counts_up_to, given_flags, long_frame, option_items, register_command, run_options)
 from analysis import solving
-from analysis.stats import Z95, Estimate, mean_interval, ratio_share, table_records
+from analysis.stats import Z95, Estimate, mean_interval, ratio_mean, ratio_share, table_records
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -1083,8 +1083,9 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     contracts conceded, Wilson at the effective number of contracts, the games clusters
     (`analysis.stats.ratio_share`; NaN when it won none).
     options: rule options of the games (target, minimum bid, nines rule, meld variants, scoring, scale
-    0.1 dividing points and target by 10; `checked_options`). Raises CardsimError when no game
-    finished: the win rates are then undefined."""
+    0.1 dividing points and target by 10; money play with game_stake / set_stake, R6.6: columns
+    money_mean, money_se, money_lo, money_hi per seat per finished game, `_money_per_game`;
+    `checked_options`). Raises CardsimError when no game finished: the win rates are then undefined."""
     options = checked_options(options, "match")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
@@ -1107,10 +1108,36 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
                      **_concession_rate(c, side),
                      "concede_margin": None if policy.concede_margin is None else policy.concede_margin // divisor})
     frame = pd.DataFrame(rows)
+    stakes = _stakes(options)
+    if stakes is not None:
+        for side in range(2):
+            for key, value in _money_per_game(c, side, *stakes).items():
+                frame.loc[side, f"money_{key}"] = value
     hands = mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
     frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
-                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands)
+                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands, stakes=stakes)
     return frame
+
+
+def _stakes(options: dict) -> tuple[float, float] | None:
+    """(game stake G, set stake S) of money play (R6.6) from the options, an unset one 0; None without either."""
+    chosen = p.rule_options(options)
+    if chosen["game_stake"] is None and chosen["set_stake"] is None:
+        return None
+    return chosen["game_stake"] or 0, chosen["set_stake"] or 0
+
+
+def _money_per_game(c: dict, side: int, game_stake: float, set_stake: float) -> dict:
+    """Money per seat per finished game of side 0 (a) or 1 (b) at stakes G, S (R6.6, direct settlement: each
+    loser pays the winner G + S x his set units) from `bid.GameJob.unpack` counts c: {mean, se, lo, hi}, the
+    games clusters of the side's seats (`analysis.stats.ratio_mean`)."""
+    g, s = game_stake, set_stake
+    total = g * c["money_games"][side] + s * c["money_sets"][side]
+    squares = (g * g * c["money_games_sq"][side] + 2 * g * s * c["money_cross"][side]
+               + s * s * c["money_sets_sq"][side])
+    cross = g * c["money_games_k"][side] + s * c["money_sets_k"][side]
+    return ratio_mean(total, c["seat_games"][side], squares, c["seats_squares"][side], cross,
+                      c["games"] - c["abandoned"])
 
 
 def _concession_rate(c: dict, side: int) -> dict:
@@ -1136,7 +1163,8 @@ def _seat_win_share(c: dict, side: int) -> dict:
 def match_json(frame: pd.DataFrame) -> dict:
     """The match as one JSON object: per side (a, b) the policy, win rate, points per hand and
     "concessions" {margin (null: never concedes), p, lo, hi (null without contracts), conceded,
-    contracts}; "hands_per_game" {mean, se, lo, hi, n} over the finished games."""
+    contracts}; "hands_per_game" {mean, se, lo, hi, n} over the finished games; in money play (R6.6)
+    "stakes" {game, set} and per side "money_per_game" {mean, se, lo, hi}."""
     a = frame.attrs
     out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"],
            "hands_per_game": a["hands_per_game"]}
@@ -1146,6 +1174,11 @@ def match_json(frame: pd.DataFrame) -> dict:
                        "wins": r.wins, "seat_games": r.seat_games,
                        "concessions": {"margin": _margin(r.concede_margin), "p": r.concede_p, "lo": r.concede_lo,
                                        "hi": r.concede_hi, "conceded": r.conceded, "contracts": r.contracts}}
+        if a["stakes"] is not None:
+            out[r.side]["money_per_game"] = {"mean": r.money_mean, "se": r.money_se, "lo": r.money_lo,
+                                             "hi": r.money_hi}
+    if a["stakes"] is not None:
+        out["stakes"] = {"game": a["stakes"][0], "set": a["stakes"][1]}
     return out
 
 
@@ -1167,6 +1200,13 @@ def format_match(frame: pd.DataFrame) -> str:
         concedes = "never concedes" if margin is None else f"concedes {rate} contracts (margin {margin})"
         lines.append(f"  {r.side} {r.policy:<10} wins {r.win_p:.3f} [{r.win_lo:.3f},{r.win_hi:.3f}]   "
                      f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]   {concedes}")
+    if a["stakes"] is not None:
+        game_stake, set_stake = a["stakes"]
+        lines.append(f"  money per seat per game at game stake {game_stake:g}, set stake {set_stake:g} (R6.6: each "
+                     "loser pays the winner the game stake + the set stake per set unit he took; a concession is "
+                     "1 unit, a set 2):")
+        lines += [f"    {r.side} {r.policy:<10} {r.money_mean:+.3f} [{r.money_lo:+.3f},{r.money_hi:+.3f}]"
+                  for r in frame.itertuples()]
     spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
     lines.append(f"  hands per game {h['mean']:.1f} {spread} over {h['n']:,} finished games "
                  "(thrown-in deals included; spec Q12: 10-12 to 1500)")
@@ -1207,8 +1247,8 @@ def _run_match(args: argparse.Namespace) -> int:
 
 def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``<side>.win_rate`` (n: seat-games), ``<side>.points_per_deal`` (n: seat-hands),
-    ``<side>.concede_rate`` (n: contracts; only of a side given a concession margin) and
-    ``hands_per_game`` (n: finished games)."""
+    ``<side>.concede_rate`` (n: contracts; only of a side given a concession margin),
+    ``hands_per_game`` (n: finished games) and in money play ``<side>.money_per_game`` (n: seat-games)."""
     frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal",
                                    quantity_concede="concede_rate")
     wins = long_frame(frame.assign(n=frame.seat_games), ["side", "quantity_win"], value="win_p", lo="win_lo",
@@ -1219,7 +1259,10 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
     concede = long_frame(conceding.assign(n=conceding.contracts), ["side", "quantity_concede"], value="concede_p",
                          lo="concede_lo", hi="concede_hi")
     hands = long_frame(pd.DataFrame([frame.attrs["hands_per_game"]]), [], "hands_per_game", value="mean")
-    return pd.concat([wins, points, concede, hands], ignore_index=True)
+    money = [] if frame.attrs["stakes"] is None else [
+        long_frame(frame.assign(n=frame.seat_games, quantity_money="money_per_game"), ["side", "quantity_money"],
+                   value="money_mean", lo="money_lo", hi="money_hi")]
+    return pd.concat([wins, points, concede, hands, *money], ignore_index=True)
 
 
 register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,

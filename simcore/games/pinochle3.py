@@ -29,7 +29,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, deal
 from simcore.errors import CardsimError
-from simcore.registry import Game, Option, chosen_options, register
+from simcore.registry import AnyNumber, Game, Option, chosen_options, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -133,10 +133,12 @@ OPTIONS = (
            "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
     Option("scale", 1, (1, 0.1),
            "every value divided by 10 (V12); other options' values stay in the main game's points"),
-    Option("game_stake", None, (None,),
-           "money play (R6.6), not implemented: no stake can be set; game stake G, an optional overlay"),
-    Option("set_stake", None, (None,),
-           "money play (R6.6), not implemented: no stake can be set; set stake S per set unit"),
+    Option("game_stake", None, (None, AnyNumber(0)),
+           "money play (R6.6): the game stake G each loser pays the winner (None: no money play; with set_stake "
+           "alone, 0); read by match"),
+    Option("set_stake", None, (None, AnyNumber(0)),
+           "money play (R6.6): the set stake S a loser adds per set unit (1 for a concession, 2 for a set; None: "
+           "0); read by match"),
 )
 
 

@@ -58,6 +58,7 @@ from simcore.games.pinochle3_play import (
     rule_options,
     score_conceded,
     score_played,
+    settle,
 )
 from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
@@ -613,6 +614,23 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
     return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
 
 
+MONEY_COUNTS = ("money_games", "money_sets", "money_games_sq", "money_sets_sq", "money_cross", "money_games_k",
+                "money_sets_k")
+"""The money counts of `GameJob` per side: x, y, x², y², x·y, x·k, y·k (its docstring)."""
+
+
+def _money_counts(winner: int, units, is_a: np.ndarray) -> np.ndarray:
+    """(14,) int64: `MONEY_COUNTS` of side a, then of side b, of one finished game won by ``winner``;
+    units (3,): the set units every seat incurred in the game, is_a (3,) bool: the seats of policy a."""
+    per_game = np.array(settle(winner, units, 1, 0), dtype=np.int64)
+    per_set = np.array(settle(winner, units, 0, 1), dtype=np.int64)
+    out = []
+    for seats in (is_a, ~is_a):
+        x, y, k = int(per_game[seats].sum()), int(per_set[seats].sum()), int(seats.sum())
+        out += [x, y, x * x, y * y, x * y, x * k, y * k]
+    return np.array(out, dtype=np.int64)
+
+
 class GameJob:
     """Counts for the runner over self-play games to the target, every seat greedy in play. Game g
     gives the lone seat g mod 3 policy ``a`` and the other two ``b`` when (g // 3) is even, the other
@@ -627,10 +645,14 @@ class GameJob:
     rate; its hands count in the points. Then, of every game, per side (a, then b): contracts won by
     its seats t, those conceded s (R4.10, ``HandScore.conceded`` of `play_hand`: a policy with
     ``a_concede`` / ``b_concede`` concedes, `BidPolicy`; None never does), s², t², s·t (the game is the
-    cluster of the concession rate s / t). `unpack` names the counts."""
+    cluster of the concession rate s / t). Then, of every finished game, per side (a, then b), the money
+    (R6.6) its seats settle as x game stakes plus y set stakes (`settle`: each loser pays the winner the
+    game stake plus the set stake per set unit he incurred; x, y whole numbers, so any stakes G, S give the
+    side's money G x + S y at analysis time): x, y, x², y², x·y, x·k, y·k (k: the side's seats, the game
+    the cluster). `unpack` names the counts."""
 
     block_size = 12
-    n_counts = 28
+    n_counts = 42
 
     def __init__(self, a: str, b: str, options: dict | None = None, a_concede: int | None = None,
                  b_concede: int | None = None):
@@ -642,7 +664,7 @@ class GameJob:
                                "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
-        return (f"pinochle3|GameJob|v3|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
+        return (f"pinochle3|GameJob|v4|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
                 f"{self.b.concede_margin}|{sorted(self.opts.items(), key=str)}")
 
     @staticmethod
@@ -650,13 +672,14 @@ class GameJob:
         """Name the counts (ints; pairs are (a, b)): games, wins (2), abandoned, seat_games (2),
         seat_hands (2), points (2), points_squares (2), seats_squares (2), seats_of_winner (2),
         hands_sum, hands_squares (hands dealt per finished game), contracts (2), conceded (2),
-        conceded_squares (2), contracts_squares (2), conceded_cross (2) (sums over games of s², t², s·t)."""
+        conceded_squares (2), contracts_squares (2), conceded_cross (2) (sums over games of s², t², s·t),
+        then the money counts `MONEY_COUNTS` (2 each)."""
         c = [int(x) for x in counts]
         return {"games": c[0], "wins": c[1:3], "abandoned": c[3], "seat_games": c[4:6], "seat_hands": c[6:8],
                 "points": c[8:10], "points_squares": c[10:12], "seats_squares": c[12:14],
                 "seats_of_winner": c[14:16], "hands_sum": c[16], "hands_squares": c[17], "contracts": c[18:28:5],
                 "conceded": c[19:28:5], "conceded_squares": c[20:28:5], "contracts_squares": c[21:28:5],
-                "conceded_cross": c[22:28:5]}
+                "conceded_cross": c[22:28:5], **{name: c[28 + i:42:7] for i, name in enumerate(MONEY_COUNTS)}}
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
@@ -670,7 +693,7 @@ class GameJob:
     def _game(self, rng, is_a: np.ndarray) -> np.ndarray:
         """One game; is_a (3,) bool: the seats playing policy a."""
         policies = [self.a if a else self.b for a in is_a]
-        scores, dealer = [0, 0, 0], int(rng.integers(SEATS))
+        scores, units, dealer = [0, 0, 0], np.zeros(SEATS, dtype=np.int64), int(rng.integers(SEATS))
         out = np.zeros(self.n_counts, dtype=np.int64)
         out[0] = 1
         for hand in range(1, MAX_HANDS + 1):
@@ -686,6 +709,7 @@ class GameJob:
             at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
             out[at] += 1
             out[at + 1] += score.conceded
+            units += score.set_units
             scores = [s + d for s, d in zip(scores, score.delta)]
             winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:
@@ -694,6 +718,7 @@ class GameJob:
                 out[1 if is_a[winner] else 2] += 1
                 out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
                 out[16], out[17] = hand, hand * hand
+                out[28:42] = _money_counts(winner, units, is_a)
                 break
         else:
             out[3] = 1

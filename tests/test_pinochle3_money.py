@@ -1,0 +1,107 @@
+"""Money play (spec pinochle3.md §6.3, R6.6) in `cardsim match pinochle3`: the stakes options, the per-game
+money counts of `GameJob` and the money per seat per game, checked against a plain replay of the games."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.cli import main
+from analysis.games import pinochle3 as api
+from analysis.stats import ratio_mean
+from simcore import registry, runner
+from simcore.games import pinochle3 as p3
+from simcore.games import pinochle3_bid as bid
+from simcore.games.pinochle3_play import settle
+
+
+def test_money_counts_are_settle_at_any_stakes():
+    """G x + S y of a side equals the money `settle` gives its seats at stakes G, S (R6.6 direct settlement)."""
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        winner, units = int(rng.integers(3)), rng.integers(0, 9, 3)
+        is_a = rng.permutation([True, False, bool(rng.integers(2))])
+        counts = bid._money_counts(winner, units, is_a)
+        for g, s in ((2, 2), (0.5, 0.25), (1, 0), (0, 3)):
+            money = settle(winner, units, g, s)
+            for side, seats in enumerate((is_a, ~is_a)):
+                x, y = counts[7 * side], counts[7 * side + 1]
+                assert g * x + s * y == pytest.approx(sum(money[i] for i in range(3) if seats[i]))
+                assert counts[7 * side + 5] == x * seats.sum() and counts[7 * side + 2] == x * x
+
+
+def test_money_per_game_equals_a_replay_of_the_games(monkeypatch):
+    """The match's money per seat-game, recounted in plain Python from every hand's set units and each game's
+    winner (recorded as the games are played): mean and the clustered ratio interval."""
+    hands, games = [], []
+    play_hand, money_counts = bid.play_hand, bid._money_counts
+
+    def recording_hand(*args):
+        score, bidder = play_hand(*args)
+        hands.append(score)
+        return score, bidder
+
+    def recording_end(winner, units, is_a):
+        games.append((winner, is_a.copy(), list(hands)))
+        hands.clear()
+        return money_counts(winner, units, is_a)
+
+    monkeypatch.setattr(bid, "play_hand", recording_hand)
+    monkeypatch.setattr(bid, "_money_counts", recording_end)
+    frame = api.match("bold", "cautious", 12, 8, {"game_stake": 2, "set_stake": 0.5}, jobs=1, progress=False,
+                      checkpoint=False)
+    assert len(games) == 12 - frame.attrs["abandoned"]
+    for side, row in frame.iterrows():
+        per_game = []
+        for winner, is_a, played in games:
+            units = [sum(h.set_units[s] for h in played if h is not None) for s in range(3)]
+            seats = is_a if side == 0 else ~is_a
+            money = settle(winner, units, 2, 0.5)
+            per_game.append((sum(money[s] for s in range(3) if seats[s]), int(seats.sum())))
+        v, k = np.array(per_game, dtype=float).T
+        plain = ratio_mean(v.sum(), k.sum(), (v * v).sum(), (k * k).sum(), (v * k).sum(), len(v))
+        assert row.money_mean == pytest.approx(v.sum() / k.sum())
+        assert (row.money_lo, row.money_hi) == pytest.approx((plain["lo"], plain["hi"]))
+    assert frame.money_mean.iloc[0] == pytest.approx(-frame.money_mean.iloc[1])  # equal seat-games, zero sum
+
+
+def test_money_in_text_json_and_sweep_frame(capsys):
+    argv = ["match", "pinochle3", "--a", "bold", "--b", "cautious", "--n", "12", "--seed", "3", "--no-progress",
+            "--option", "game_stake=2", "--option", "set_stake=2"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "money per seat per game at game stake 2, set stake 2" in text
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["stakes"] == {"game": 2, "set": 2}
+    for side in "ab":
+        m = data[side]["money_per_game"]
+        assert m["lo"] <= m["mean"] <= m["hi"]
+    assert main(["match", "pinochle3", "--a", "bold", "--b", "cautious", "--n", "12", "--seed", "3",
+                 "--no-progress", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert "stakes" not in plain and "money_per_game" not in plain["a"]
+    assert plain["a"]["win_rate"] == data["a"]["win_rate"]  # the stakes change no game
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "game_stake=-2"],
+     "option game_stake cannot be -2; choose one of (None, any number >= 0)"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_stake=lots"], "option set_stake cannot"),
+    (["odds", "pinochle3", "--hand", "HA HA H10 H10 HK HK HQ HQ HJ HJ H9 SA SA DA CA", "--option", "game_stake=2"],
+     "does not change 'cardsim odds pinochle3'"),
+])
+def test_bad_stakes(capsys, argv, message):
+    code = main([*argv, "--n", "8", "--no-progress"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and message in err and "\n" not in err
+
+
+def test_any_number_choice():
+    """`registry.AnyNumber` admits finite numbers from its minimum, no bools or text; the value comes back as given."""
+    choice = registry.AnyNumber(0)
+    assert choice.admits(0) and choice.admits(2.5) and not choice.admits(-0.01)
+    assert not any(choice.admits(v) for v in (True, "2", float("inf"), float("nan"), None))
+    assert p3.rule_options({"game_stake": 0.25})["game_stake"] == 0.25
