@@ -115,7 +115,8 @@ def test_stats_and_match_json(capsys):
     (["match", "dreeg", "--a", "smart"],
      "argument --a: invalid choice: 'smart' (choose from random, greedy, pimc, sly)"),
     (["thresholds", "dreeg", "--decision", "nope"],
-     "argument --decision: invalid choice: 'nope' (choose from close, call, durchmarsch, hide, moment, all)"),
+     "argument --decision: invalid choice: 'nope' (choose from close, call, durchmarsch, hide, moment, "
+     "surrender, exchange, all)"),
     (["stats", "dreeg", "--option", "schweige_mass=phase1", "--option", "wegloescher=phase1"], "already"),
     (["stats", "dreeg", "--option", "counting_error_percent=7"], "choose one of"),
     (["match", "dreeg", "--option", "kamerun_bei_nacht=phase1"], "choose one of"),
@@ -133,10 +134,11 @@ def test_bad_input(capsys, argv, message):
 def test_thresholds_json_contract(capsys):
     code, out, _ = run_cli(capsys, "thresholds", "dreeg", "--n", "60", "--seed", "4", "--json", "--no-progress")
     data = json.loads(out)
-    assert code == 0 and set(data["decisions"]) == {"close", "call", "durchmarsch", "hide", "moment"}
+    assert code == 0 and set(data["decisions"]) == {"close", "call", "durchmarsch", "hide", "moment", "surrender",
+                                                 "exchange"}
     assert {row["tricks"] for row in data["decisions"]["moment"]["close_from"]} <= set(range(6))
     for name, decision in data["decisions"].items():
-        assert sum(row["n"] for row in decision["rows"]) == 60 or name == "hide"   # hide: HA dealt, not in talon
+        assert sum(row["n"] for row in decision["rows"]) == 60 or name in ("hide", "exchange")  # only some deals
         for row in decision["rows"]:
             assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]
             assert row["diff"] == pytest.approx(row["mean_a"] - row["mean_b"])

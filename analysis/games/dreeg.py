@@ -30,8 +30,9 @@ from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, OPTIONS, check_needs, rule_options
-from simcore.games.dreeg_odds import (COUNTS, DECISIONS, STRENGTH_BINS, SURRENDER, THRESHOLD_CLASSES,
-                                     THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob, ThresholdJob, moment_label)
+from simcore.games.dreeg_odds import (COUNTS, DECISIONS, INDICATOR_RANKS, STRENGTH_BINS, SURRENDER, SURRENDER_TOP,
+                                     THRESHOLD_CLASSES, THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob,
+                                     ThresholdJob, moment_label)
 from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
 from simcore.rng import normalize_seed
@@ -427,7 +428,12 @@ CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASS
                 "call": lambda c: f"{c} packet card(s) of the suit",
                 "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else ""),
                 "hide": lambda c: f"longest suit {c} cards",
-                "moment": lambda c: "after trick {}, points {}, trumps {}".format(*moment_label(c))}
+                "moment": lambda c: "after trick {}, points {}, trumps {}".format(*moment_label(c)),
+                "surrender": lambda c: f"trumps + side aces {c}" + ("+" if c == SURRENDER_TOP else ""),
+                "exchange": lambda c: f"indicator {r.DECK.ranks[INDICATOR_RANKS[c]]}"}
+SCHWARZ_SHOWN = ("surrender",)
+"""Decisions whose text table also shows P(Schwarz) A: the decider's side loses with A without a trick (§6.4 asks it
+of the Rot Assen soloist who plays; every decision's rows carry it for A and B)."""
 
 
 MIN_CLASS_N = 10
@@ -454,7 +460,9 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     Rows: class, n, p_a / p_b (P(the decider wins: erases in 66 and Rufen, erases nothing in
     Kamerun) with Wilson intervals lo_a, hi_a, lo_b, hi_b), mean_a, mean_b (net strokes: own
     erase minus the opponents' best, Kamerun: minus own erase) and diff = mean_a - mean_b with its
-    paired 95% interval (diff_lo, diff_hi; `paired_diff`). attrs["a_better"] / ["b_better"]: the classes
+    paired 95% interval (diff_lo, diff_hi; `paired_diff`); schwarz_a / schwarz_b (P(the decider's side
+    loses the hand without a trick), 0 in Kamerun and for a hand not played, e.g. surrendered) with Wilson
+    intervals schwarz_lo_a, schwarz_hi_a, schwarz_lo_b, schwarz_hi_b. attrs["a_better"] / ["b_better"]: the classes
     of at least `MIN_CLASS_N` deals where A (B) is better, the paired interval excluding 0: the decision's
     threshold lies between them. The "moment" decision's rows also carry their class parts (tricks,
     points, trumps), and attrs["close_from"] gives per (tricks, trumps) the lowest points class from
@@ -465,15 +473,18 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     seed = normalize_seed(seed)
     counts = runner.run(ThresholdJob(decision, parse_options(options)), n, seed, **run_kw)
     rows = []
-    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2) in enumerate(counts.reshape(-1, THRESHOLD_COUNTS)):
+    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2, schwarz_a, schwarz_b) in enumerate(
+            counts.reshape(-1, THRESHOLD_COUNTS)):
         if k == 0:
             continue
         a, b = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k))
+        sa, sb = Estimate(int(schwarz_a), int(k)), Estimate(int(schwarz_b), int(k))
         diff, diff_lo, diff_hi = paired_diff(sum_d, sum_d2, int(k))
         moment = dict(zip(("tricks", "points", "trumps"), moment_label(cls))) if decision == "moment" else {}
         rows.append({"class": CLASS_LABELS[decision](cls), **moment, "n": int(k), "p_a": a.p, "lo_a": a.lo,
                      "hi_a": a.hi, "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
-                     "diff": diff, "diff_lo": diff_lo, "diff_hi": diff_hi})
+                     "diff": diff, "diff_lo": diff_lo, "diff_hi": diff_hi, "schwarz_a": sa.p, "schwarz_lo_a": sa.lo,
+                     "schwarz_hi_a": sa.hi, "schwarz_b": sb.p, "schwarz_lo_b": sb.lo, "schwarz_hi_b": sb.hi})
     frame = pd.DataFrame(rows)
     enough = frame["n"] >= MIN_CLASS_N
     frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision],
@@ -518,13 +529,17 @@ def format_thresholds(frames: list) -> str:
              "not used in the summaries"]
     for f in frames:
         a = f.attrs
+        schwarz = a["decision"] in SCHWARZ_SHOWN
         lines += ["", f"{a['decision']}: {a['meaning']}",
-                  f"  {'class':<28}{'n':>7}   {'P(win) A':>24}  {'P(win) B':>24}  {'net A':>7}{'net B':>7}  A - B"]
+                  f"  {'class':<28}{'n':>7}   {'P(win) A':>24}  {'P(win) B':>24}  "
+                  + (f"{'P(Schwarz) A':>24}  " if schwarz else "") + f"{'net A':>7}{'net B':>7}  A - B"]
         for _, row in f.iterrows():
             mark = "*" if row["n"] < MIN_CLASS_N else " "
             lines.append(f"  {row['class']:<28}{row['n']:>7,}{mark}  {row['p_a']:.4f} [{row['lo_a']:.4f},"
                          f"{row['hi_a']:.4f}]  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  "
-                         f"{row['mean_a']:>6.2f} {row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},"
+                         + (f"{row['schwarz_a']:.4f} [{row['schwarz_lo_a']:.4f},{row['schwarz_hi_a']:.4f}]  "
+                            if schwarz else "")
+                         + f"{row['mean_a']:>6.2f} {row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},"
                          f"{row['diff_hi']:+.2f}]")
         if "close_from" in a:
             lines.append(f"  closing now pays from (own points; '-': in no class of {MIN_CLASS_N}+ deals):")
@@ -555,19 +570,24 @@ def _run_thresholds(args: argparse.Namespace) -> int:
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Estimates ``<decision>.<class>.win_a`` / ``win_b`` (P(the decider wins) with option A / B) and
-    ``.diff`` (the paired mean difference of net strokes A - B), n: deals of the class."""
+    """Estimates ``<decision>.<class>.win_a`` / ``win_b`` (P(the decider wins) with option A / B),
+    ``.diff`` (the paired mean difference of net strokes A - B) and, for the decisions of `SCHWARZ_SHOWN`,
+    ``.schwarz_a`` / ``schwarz_b`` (P(the decider's side loses Schwarz) with A / B), n: deals of the class."""
     parts = []
     for frame in _threshold_frames(args):
+        schwarz = (("schwarz_a", "schwarz_a", "schwarz_lo_a", "schwarz_hi_a"),
+                   ("schwarz_b", "schwarz_b", "schwarz_lo_b", "schwarz_hi_b"))
         for quantity, value, lo, hi in (("win_a", "p_a", "lo_a", "hi_a"), ("win_b", "p_b", "lo_b", "hi_b"),
-                                        ("diff", "diff", "diff_lo", "diff_hi")):
+                                        ("diff", "diff", "diff_lo", "diff_hi"),
+                                        *(schwarz if frame.attrs["decision"] in SCHWARZ_SHOWN else ())):
             part = long_frame(frame, ["class"], frame.attrs["decision"], value=value, lo=lo, hi=hi)
             part["estimate"] += f".{quantity}"
             parts.append(part)
     return pd.concat(parts, ignore_index=True)
 
 
-register_command("thresholds", GAME, Command("when to close, call alone, declare Durchmarsch (paired play-outs)",
+register_command("thresholds", GAME, Command("when to close, call alone, declare Durchmarsch, surrender, exchange "
+                                             "the trump 9 (paired play-outs)",
                                              _add_thresholds_arguments, _run_thresholds, _thresholds_frame))
 register_command("odds", GAME, Command("outcome odds of one Dreeg hand, played out", _add_odds_arguments, _run_odds,
                                        _odds_frame))

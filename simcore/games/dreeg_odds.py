@@ -254,9 +254,15 @@ MOMENT_TRICKS, MOMENT_TRUMPS = 6, 4
 """Classes of the "moment" decision: tricks played 0-5 (closing needs 4 talon cards, so none after
 trick 5) and trumps held 0-1, 2, 3, 4+."""
 MOMENT_CLASSES = MOMENT_TRICKS * (len(MOMENT_POINTS) + 1) * MOMENT_TRUMPS
-THRESHOLD_COUNTS = 7
+THRESHOLD_COUNTS = 9
 """Counts per class of `ThresholdJob`: decisions; wins with option A, with option B; sums of the
-decider's net strokes with A, with B; sum and sum of squares of the paired difference A - B."""
+decider's net strokes with A, with B; sum and sum of squares of the paired difference A - B; losses
+Schwarz (`lost_schwarz`) with A, with B."""
+SURRENDER_TOP = 5
+"""Highest class of the "surrender" decision: trumps plus side Aces 5 or more (about 12% of the soloists' hands;
+6 alone is about 0.6%, too few for a class at n = 2,000)."""
+INDICATOR_RANKS = (r.ACE, r.TEN, r.KING, r.OBER, r.UNTER)
+"""Classes of the "exchange" decision: the indicator's rank, A first (a trump-9 indicator allows no exchange)."""
 DECISIONS = {
     "close": "2-player 66, forehand before trick 1: close at once (A) or never close (B); class: the "
              "greedy closing estimate (points + marriages + sure cards) by 10",
@@ -270,6 +276,12 @@ DECISIONS = {
     "moment": "2-player 66, one moment drawn at random among those of the hand where the player to lead may "
               "close (before trick 1 or after a trick, before or after drawing): close now (A) or not now "
               "(B, greedy later); class: tricks played, own points (cards + marriages), trumps held",
+    "surrender": "Rot Assen with 4 players, the heart-ace holder: play alone with the greedy best trump (A) or "
+                 "surrender, each opponent erasing 2 (B, §3.2.1); class: his trumps plus side Aces (the greedy "
+                 "surrender score: greedy surrenders below 3)",
+    "exchange": "2-player 66, the holder of the trump 9 at his first chance to exchange it for the indicator "
+                "(§3.1.2, as leader after winning a trick; or by the §3.5 variants when on): exchange (A) or never "
+                "exchange (B); class: the indicator's rank",
 }
 
 
@@ -326,6 +338,64 @@ class _Asked(GreedyPolicy):
         return self.declare
 
 
+class _Soloist(GreedyPolicy):
+    """Greedy, with the Rot Assen trump answer fixed: the greedy best trump, never surrendering (``surrender``
+    False), or surrender (True)."""
+
+    def __init__(self, surrender: bool):
+        super().__init__()
+        self.surrender = surrender
+
+    def ra_trump(self, play, pos, suits, allow_surrender):
+        return SURRENDER if self.surrender else super().ra_trump(play, pos, suits, False)
+
+
+def surrender_score(hand: int, trump: int) -> int:
+    """A Rot Assen soloist's trumps plus his Aces of the other suits: the score `GreedyPolicy.ra_trump`
+    surrenders with when it is below half the hand's cards."""
+    aces = sum((hand >> (r.N_RANKS * s + r.ACE)) & 1 for s in range(r.N_SUITS) if s != trump)
+    return r.bit_count(hand & r.SUIT_MASKS[trump]) + aces
+
+
+class _Exchanger(GreedyPolicy):
+    """Greedy, except for the trump-9 exchange: ``take`` swaps at every chance (the leader's question,
+    §3.1.2; the closer's opponent's and the follower's, playing the indicator at once, under the §3.5
+    variants), else never; records the first chance of the hand in the shared ``seen``: (position, rank of
+    the indicator)."""
+
+    def __init__(self, take: bool, seen: list):
+        super().__init__()
+        self.take, self.seen = take, seen
+
+    def _chance(self, play, pos) -> None:
+        if not self.seen:
+            self.seen.append((pos, r.card_rank(play.talon[-1])))
+
+    def exchange(self, play, pos):
+        self._chance(play, pos)
+        return self.take
+
+    def card(self, play, pos, legal):
+        swap = legal & ~play.hands[pos]  # the indicator offered to the follower (duel66_exchange_by_follower)
+        if not swap:
+            return super().card(play, pos, legal)
+        self._chance(play, pos)
+        return swap.bit_length() - 1 if self.take else super().card(play, pos, legal & ~swap)
+
+
+def lost_schwarz(res, pos: int, opts: dict) -> bool:
+    """Whether ``pos``'s side lost the two-sided hand ``res`` (`side_lost`) without a trick; False for a hand
+    that was not played (surrendered, ended by a penalty) and in Kamerun."""
+    tricks = sum(t for t, side in zip(res.tricks, res.sides) if side == res.sides[pos])
+    return bool(res.scores) and side_lost(res, pos, opts) and tricks == 0
+
+
+def _outcome(res, pos: int, opts: dict) -> tuple[bool, int, bool]:
+    """The decider's outcome in the two-sided hand ``res``: (won: his side erases, net strokes (`_net`),
+    lost Schwarz (`lost_schwarz`))."""
+    return res.erase[pos] > 0, _net(res, pos, False), lost_schwarz(res, pos, opts)
+
+
 def _net(res, pos: int, kamerun: bool) -> int:
     """The decider's net strokes: what his side erases minus the most another player erases
     (Kamerun: minus his own, as erasing is bad there)."""
@@ -348,7 +418,7 @@ class ThresholdJob:
             raise CardsimError("thresholds compare decisions under perfect recall; drop --option information=...")
 
     def key(self) -> str:
-        return f"dreeg-threshold|{self}"
+        return f"dreeg-threshold|v2|{self}"
 
     @property
     def n_counts(self) -> int:
@@ -367,8 +437,8 @@ class ThresholdJob:
                 continue
             cls, outcomes = found
             row = counts[min(cls, classes - 1)]
-            (won_a, net_a), (won_b, net_b) = outcomes
-            row += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2)
+            (won_a, net_a, schwarz_a), (won_b, net_b, schwarz_b) = outcomes
+            row += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2, schwarz_a, schwarz_b)
         return counts.ravel()
 
     @staticmethod
@@ -382,7 +452,7 @@ class ThresholdJob:
         outcomes = []
         for close in (True, False):
             res = play_hand("66", 1, perm, [Committed(GreedyPolicy(), close=close), GreedyPolicy()], opts)
-            outcomes.append((res.erase[0] > 0, _net(res, 0, False)))
+            outcomes.append(_outcome(res, 0, opts))
         return estimate // 10, outcomes
 
     @staticmethod
@@ -396,7 +466,7 @@ class ThresholdJob:
         for card in (call, own):
             players = [Committed(GreedyPolicy(), call=card)] + [GreedyPolicy() for _ in range(3)]
             res = play_hand("RU", 3, perm, players, opts)
-            outcomes.append((res.erase[0] > 0, _net(res, 0, False)))
+            outcomes.append(_outcome(res, 0, opts))
         return r.bit_count(packet & r.SUIT_MASKS[suit]), outcomes
 
     @staticmethod
@@ -411,7 +481,7 @@ class ThresholdJob:
         for close in (True, False):
             shared: list = []
             res = play_hand("66", 1, perm, [_Moments(shared, at, close), _Moments(shared, at, close)], opts)
-            outcomes.append((res.erase[pos] > 0, _net(res, pos, False)))
+            outcomes.append(_outcome(res, pos, opts))
         return cls, outcomes
 
     @staticmethod
@@ -425,7 +495,7 @@ class ThresholdJob:
             players = [GreedyPolicy(), GreedyPolicy()]
             players[holder] = policy
             res = play_hand("RA", 2, perm, players, opts)
-            outcomes.append((res.erase[holder] > 0, _net(res, holder, False)))
+            outcomes.append(_outcome(res, holder, opts))
         return max(r.bit_count(hands[holder] & m) for m in r.SUIT_MASKS), outcomes
 
     @staticmethod
@@ -434,5 +504,33 @@ class ThresholdJob:
         for declare in (True, False):
             res = play_hand("KA", 4, perm, [_Asked(declare, seen) for _ in range(4)], opts)
             pos = seen[0][0]
-            outcomes.append((res.erase[pos] == 0, _net(res, pos, True)))
+            outcomes.append((res.erase[pos] == 0, _net(res, pos, True), False))
         return seen[0][1], outcomes
+
+    @staticmethod
+    def _surrender(perm, opts):
+        """Rot Assen with 4 players (§3.2.1): the heart-ace holder plays with the greedy best trump or
+        surrenders; class `surrender_score` of his hand and that trump, SURRENDER_TOP and more in one."""
+        hands, _ = deal_for("RA", perm, 4, opts)
+        holder = next(p for p in range(4) if (hands[p] >> r.HEART_ACE) & 1)
+        results = []
+        for surrender in (False, True):
+            players = [GreedyPolicy() for _ in range(4)]
+            players[holder] = _Soloist(surrender)
+            results.append(play_hand("RA", 2, perm, players, opts))
+        cls = min(surrender_score(hands[holder], results[0].trump), SURRENDER_TOP)
+        return cls, [_outcome(res, holder, opts) for res in results]
+
+    @staticmethod
+    def _exchange(perm, opts):
+        """2-player 66: the trump 9's holder at his first chance to exchange (None when the hand gives
+        none) exchanges then (A) or never (B); both branches are greedy and identical up to that chance."""
+        outcomes, chances = [], []
+        for take in (True, False):
+            seen: list = []
+            res = play_hand("66", 1, perm, [_Exchanger(take, seen), _Exchanger(take, seen)], opts)
+            if not seen:
+                return None
+            chances.append(seen[0])
+            outcomes.append(_outcome(res, chances[0][0], opts))
+        return INDICATOR_RANKS.index(chances[0][1]), outcomes
