@@ -23,7 +23,7 @@ import pandas as pd
 
 from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, game_option_items, long_frame,
                                one_of, options_note, register_command, run_options, whole_number)
-from analysis.stats import Z95, Estimate, format_cell, table_records
+from analysis.stats import Estimate, format_cell, mean_interval, table_records
 from scipy.stats import t as student_t
 from simcore import runner
 from simcore.errors import CardsimError
@@ -46,10 +46,8 @@ def _estimate_row(successes: int, n: int, **keys) -> dict:
 
 
 def _mean_row(total: float, total_sq: float, n: int, **keys) -> dict:
-    """Mean of n values from their sum and sum of squares, with a normal 95% interval."""
-    mean = total / n
-    se = math.sqrt(max(total_sq / n - mean * mean, 0.0) / n)
-    return {**keys, "mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se, "n": int(n)}
+    """Mean of n values from their sum and sum of squares, with a normal 95% interval (`mean_interval`)."""
+    return {**keys, **mean_interval(total, total_sq, n), "n": int(n)}
 
 
 def _hist_mean(hist: np.ndarray, **keys) -> dict:
