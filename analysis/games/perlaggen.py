@@ -28,7 +28,7 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                check_only_with, command_options, decimal_value, emit, long_frame, no_exact, one_of,
                                options_note, positive_int, register_command, run_options, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
-from analysis.stats import Z95, estimate_frame, estimates_dict, format_cell, table_records
+from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import runner
 from simcore.cards import subset_masks
 from simcore.errors import CardsimError
@@ -430,12 +430,10 @@ def _mean_frame(hist: np.ndarray, deals: int, names=SEAT_NAMES) -> pd.DataFrame:
     rows = []
     values = np.arange(hist.shape[1])
     for seat, name in enumerate(names):
-        mean = float(hist[seat] @ values) / deals
-        sd = float(np.sqrt(hist[seat] @ (values - mean) ** 2 / deals))
-        half = Z95 * sd / np.sqrt(deals)
+        m = mean_interval(float(hist[seat] @ values), float(hist[seat] @ values ** 2), deals)
         none = estimate_frame(["none"], hist[seat, :1], deals).iloc[0]
-        rows.append({"seat": seat, "name": name, "mean": mean, "mean_lo": mean - half,
-                     "mean_hi": mean + half, "p": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
+        rows.append({"seat": seat, "name": name, "mean": m["mean"], "mean_lo": m["lo"], "mean_hi": m["hi"],
+                     "p": none["p"], "lo": none["lo"], "hi": none["hi"], "n": deals})
     return pd.DataFrame(rows)
 
 
