@@ -1115,8 +1115,28 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
                 frame.loc[side, f"money_{key}"] = value
     hands = mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
     frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
-                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands, stakes=stakes)
+                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands, stakes=stakes,
+                       positions=_position_rows(c, divisor))
     return frame
+
+
+POSITIONS = ("dealer's left", "second", "dealer")
+"""The auction positions in speaking order (R4.2a: the dealer's left speaks first; R4.4: the dealer last)."""
+
+
+def _position_rows(c: dict, divisor: int) -> list[dict]:
+    """Spec Q8 from `bid.GameJob.unpack` counts c: per auction position (`POSITIONS`), over every hand dealt, the
+    mean score change per hand (normal 95% interval; points / divisor) and the share of hands it won the
+    contract (Wilson), both policies together."""
+    hands = sum(c["seat_hands"]) // p.SEATS
+    rows = []
+    for k, name in enumerate(POSITIONS):
+        points = mean_interval(c["position_points"][k] / divisor, c["position_squares"][k] / divisor ** 2, hands)
+        won = Estimate(c["position_contracts"][k], hands)
+        rows.append({"position": name, "points_mean": points["mean"], "points_lo": points["lo"],
+                     "points_hi": points["hi"], "contract_p": won.p, "contract_lo": won.lo, "contract_hi": won.hi,
+                     "hands": hands})
+    return rows
 
 
 def _stakes(options: dict) -> tuple[float, float] | None:
@@ -1163,7 +1183,8 @@ def _seat_win_share(c: dict, side: int) -> dict:
 def match_json(frame: pd.DataFrame) -> dict:
     """The match as one JSON object: per side (a, b) the policy, win rate, points per hand and
     "concessions" {margin (null: never concedes), p, lo, hi (null without contracts), conceded,
-    contracts}; "hands_per_game" {mean, se, lo, hi, n} over the finished games; in money play (R6.6)
+    contracts}; "hands_per_game" {mean, se, lo, hi, n} over the finished games; "positions" (spec Q8: per
+    auction position, `_position_rows`); in money play (R6.6)
     "stakes" {game, set} and per side "money_per_game" {mean, se, lo, hi}."""
     a = frame.attrs
     out = {"game": GAME, "games": a["games"], "abandoned": a["abandoned"], "seed": a["seed"], "options": a["options"],
@@ -1179,6 +1200,7 @@ def match_json(frame: pd.DataFrame) -> dict:
                                              "hi": r.money_hi}
     if a["stakes"] is not None:
         out["stakes"] = {"game": a["stakes"][0], "set": a["stakes"][1]}
+    out["positions"] = a["positions"]
     return out
 
 
@@ -1207,6 +1229,11 @@ def format_match(frame: pd.DataFrame) -> str:
                      "1 unit, a set 2):")
         lines += [f"    {r.side} {r.policy:<10} {r.money_mean:+.3f} [{r.money_lo:+.3f},{r.money_hi:+.3f}]"
                   for r in frame.itertuples()]
+    lines.append("  by auction position in speaking order (spec Q8, R4.2a; every hand dealt, both policies): points "
+                 "per hand, share of hands it won the contract")
+    lines += [f"    {r['position']:<14} points/hand {r['points_mean']:6.1f} [{r['points_lo']:.1f},{r['points_hi']:.1f}]"
+              f"   contract {r['contract_p']:.3f} [{r['contract_lo']:.3f},{r['contract_hi']:.3f}]"
+              for r in a["positions"]]
     spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
     lines.append(f"  hands per game {h['mean']:.1f} {spread} over {h['n']:,} finished games "
                  "(thrown-in deals included; spec Q12: 10-12 to 1500)")

@@ -631,6 +631,11 @@ def _money_counts(winner: int, units, is_a: np.ndarray) -> np.ndarray:
     return np.array(out, dtype=np.int64)
 
 
+POSITION_COUNTS = ("position_points", "position_squares", "position_contracts")
+"""The auction-position counts of `GameJob`, each per position (the dealer's left, the next, the dealer): sums of
+the score change per hand and of its square, contracts won (spec Q8)."""
+
+
 class GameJob:
     """Counts for the runner over self-play games to the target, every seat greedy in play. Game g
     gives the lone seat g mod 3 policy ``a`` and the other two ``b`` when (g // 3) is even, the other
@@ -649,10 +654,12 @@ class GameJob:
     (R6.6) its seats settle as x game stakes plus y set stakes (`settle`: each loser pays the winner the
     game stake plus the set stake per set unit he incurred; x, y whole numbers, so any stakes G, S give the
     side's money G x + S y at analysis time): x, y, x², y², x·y, x·k, y·k (k: the side's seats, the game
-    the cluster). `unpack` names the counts."""
+    the cluster). Last, over every hand dealt (spec Q8, R4.2a, R4.4), per auction position (the dealer's left,
+    who speaks first; the next; the dealer, who speaks last): the score change's sum and sum of squares and
+    the contracts won, `POSITION_COUNTS`. `unpack` names the counts."""
 
     block_size = 12
-    n_counts = 42
+    n_counts = 51
 
     def __init__(self, a: str, b: str, options: dict | None = None, a_concede: int | None = None,
                  b_concede: int | None = None):
@@ -664,7 +671,7 @@ class GameJob:
                                "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
-        return (f"pinochle3|GameJob|v4|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
+        return (f"pinochle3|GameJob|v5|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
                 f"{self.b.concede_margin}|{sorted(self.opts.items(), key=str)}")
 
     @staticmethod
@@ -673,13 +680,15 @@ class GameJob:
         seat_hands (2), points (2), points_squares (2), seats_squares (2), seats_of_winner (2),
         hands_sum, hands_squares (hands dealt per finished game), contracts (2), conceded (2),
         conceded_squares (2), contracts_squares (2), conceded_cross (2) (sums over games of s², t², s·t),
-        then the money counts `MONEY_COUNTS` (2 each)."""
+        then the money counts `MONEY_COUNTS` (2 each) and `POSITION_COUNTS` (3 each: the dealer's left, the next,
+        the dealer)."""
         c = [int(x) for x in counts]
         return {"games": c[0], "wins": c[1:3], "abandoned": c[3], "seat_games": c[4:6], "seat_hands": c[6:8],
                 "points": c[8:10], "points_squares": c[10:12], "seats_squares": c[12:14],
                 "seats_of_winner": c[14:16], "hands_sum": c[16], "hands_squares": c[17], "contracts": c[18:28:5],
                 "conceded": c[19:28:5], "conceded_squares": c[20:28:5], "contracts_squares": c[21:28:5],
-                "conceded_cross": c[22:28:5], **{name: c[28 + i:42:7] for i, name in enumerate(MONEY_COUNTS)}}
+                "conceded_cross": c[22:28:5], **{name: c[28 + i:42:7] for i, name in enumerate(MONEY_COUNTS)},
+                **{name: c[42 + 3 * i:45 + 3 * i] for i, name in enumerate(POSITION_COUNTS)}}
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         rng = block_substream(seed, block, 1)
@@ -698,8 +707,13 @@ class GameJob:
         out[0] = 1
         for hand in range(1, MAX_HANDS + 1):
             score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
-            dealer = (dealer + 1) % SEATS
             delta = np.zeros(SEATS, dtype=np.int64) if score is None else np.array(score.delta)
+            by_position = np.roll(delta, -(dealer + 1))  # the dealer's left first, the dealer last
+            out[42:45] += by_position
+            out[45:48] += by_position ** 2
+            if score is not None:
+                out[48 + (bidder - dealer - 1) % SEATS] += 1
+            dealer = (dealer + 1) % SEATS
             for side, seats in ((0, is_a), (1, ~is_a)):
                 out[6 + side] += seats.sum()
                 out[8 + side] += delta[seats].sum()
