@@ -207,11 +207,11 @@ def test_thresholds_help_lists_only_accepted_rules(capsys):
 
 
 # --- 4. money play is listed as not implemented -----------------------------------------------------------------
-def test_games_listing_says_money_play_is_not_implemented(capsys):
+def test_games_listing_says_where_money_play_is_read(capsys):
     assert main(["games", "pinochle3"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if " = " in line}
     for name in ("game_stake", "set_stake"):
-        assert "money play (R6.6), not implemented: no stake can be set" in lines[name]
+        assert "[values: None, any number >= 0]  money play (R6.6)" in lines[name] and "read by match" in lines[name]
 
 
 # --- 5. the kitty gain: an interval, or one exact value ---------------------------------------------------------

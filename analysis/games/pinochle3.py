@@ -18,9 +18,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               counts_up_to, given_flags, long_frame, option_items, register_command, run_options)
+                               counts_up_to, given_flags, long_frame, one_of, option_items, register_command,
+                               run_options, whole_value)
 from analysis import solving
-from analysis.stats import Z95, Estimate, mean_interval, ratio_mean, ratio_share, table_records
+from analysis.stats import (Z95, Estimate, format_cell, mean_interval, paired_difference, ratio_mean, ratio_share,
+                            table_records)
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -1247,6 +1249,102 @@ CONCEDE_RULE = ("a bidder with a margin concedes after the melds (R4.10) when hi
 """The self-play concession rule (`pinochle3_bid.BidPolicy`) in one line."""
 
 
+DEALERS = {"you": 0, "left": 1, "right": 2}
+"""--dealer of the sacrifice question: the seats as you see them (you are seat 0, your left speaks after you)."""
+
+
+def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", games: int = 2_000, seed=None,
+              options: dict | None = None, **run_kw) -> pd.DataFrame:
+    """Spec Q10 ("near 1500: should I sacrifice-bid?"): games played on from ``scores`` (you, your left, your
+    right; reported points, each below the target), you bidding by policy ``you``, the others by ``others``,
+    greedy play, no concessions. Each game is played with your policy's bid (B) and, per bid S of
+    ``sacrifices``, with you bidding up to at least S in this hand (A), on the same cards
+    (`pinochle3_bid.SacrificeJob`). One row per S: P(you win the game) with A (Wilson), A - B (Tango's interval
+    for paired proportions), P(the sacrifice bought the contract: you bid this hand with A, not with B) and
+    P(you were set in it) (Wilson), A's abandoned games. attrs: the question, ``pass`` {p, lo, hi}: P(you win)
+    with B, ``opponent_out`` {p, lo, hi}: P(an opponent wins in this hand with B)."""
+    options = checked_options(options, "match")
+    opts, divisor = p.rule_options(options), p.point_divisor(options)
+    scores, target = _checked_scores(scores, opts["target"] // divisor), opts["target"] // divisor
+    if str(dealer).strip().lower() not in DEALERS:
+        raise CardsimError(f"--dealer must be one of {', '.join(DEALERS)}, got '{dealer}'")
+    seat = DEALERS[str(dealer).strip().lower()]
+    bids = checked_bids(sacrifices, opts, divisor)
+    seed = normalize_seed(seed)
+    job = bid.SacrificeJob([x * divisor for x in scores], seat, you, others, [b * divisor for b in bids], options)
+    c = [int(x) for x in runner.run(job, games, seed, **run_kw)]
+    n = c[0]
+    rows = []
+    for k, b in enumerate(bids):
+        won, only_a, only_b, bought, was_set, abandoned = c[4 + job.per_bid * k:4 + job.per_bid * (k + 1)]
+        diff, lo, hi = paired_difference(only_a, only_b, n)
+        rows.append({"bid": b, **_share("win", won, n), "diff": diff, "diff_lo": lo, "diff_hi": hi,
+                     **_share("bought", bought, n), **_share("set", was_set, n), "abandoned": abandoned, "n": n})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, games=n, seed=seed, options=options, scores=scores, target=target,
+                       dealer=DEALERS_NAMES[seat], you=job.policies[0].name, others=job.policies[1].name,
+                       abandoned=c[2], **{"pass": _share("", c[1], n, braces=True)},
+                       opponent_out=_share("", c[3], n, braces=True))
+    return frame
+
+
+DEALERS_NAMES = {seat: name for name, seat in DEALERS.items()}
+SPEAKING = {"you": "you deal and speak last", "left": "your left deals, you speak second",
+            "right": "your right deals, you speak first"}
+"""The auction order each --dealer gives (R4.2a: the dealer's left speaks first)."""
+
+
+def _share(prefix: str, successes: int, n: int, braces: bool = False) -> dict:
+    """A proportion with its Wilson interval: {prefix, prefix_lo, prefix_hi} or, with ``braces``, {p, lo, hi}."""
+    e = Estimate(int(successes), int(n))
+    return {"p": e.p, "lo": e.lo, "hi": e.hi} if braces else {prefix: e.p, f"{prefix}_lo": e.lo, f"{prefix}_hi": e.hi}
+
+
+def _checked_scores(scores, target: int) -> tuple[int, int, int]:
+    """Three whole-number scores (text 'a,b,c' or numbers), each below ``target``; CardsimError otherwise."""
+    values = [t.strip() for t in scores.split(",")] if isinstance(scores, str) else list(scores)
+    numbers = [whole_value(v) if isinstance(v, str) else v for v in values]
+    if len(numbers) != p.SEATS or any(not isinstance(x, int) or isinstance(x, bool) for x in numbers):
+        raise CardsimError(f"--scores needs three whole numbers, yours then your left's and your right's, e.g. "
+                           f"1200,1450,1300; got '{scores if isinstance(scores, str) else ','.join(map(str, values))}'")
+    if max(numbers) >= target:
+        raise CardsimError(f"--scores {','.join(map(str, numbers))}: a score of {target} or more has already won "
+                           f"(target {target}, R6.5); give scores below it")
+    return tuple(numbers)
+
+
+def sacrifice_json(frame: pd.DataFrame) -> dict:
+    """The sacrifice question as one JSON object: scores, target, dealer, policies, "pass" and "opponent_out"
+    {p, lo, hi} and per sacrifice bid {bid, win, win_lo, win_hi, diff, diff_lo, diff_hi, bought.., set..,
+    abandoned, n}."""
+    a = frame.attrs
+    return {"game": GAME, "question": "sacrifice", "games": a["games"], "seed": a["seed"], "options": a["options"],
+            "scores": dict(zip(("you", "left", "right"), a["scores"])), "target": a["target"], "dealer": a["dealer"],
+            "you_policy": a["you"], "others_policy": a["others"], "pass": a["pass"],
+            "opponent_out": a["opponent_out"], "abandoned": a["abandoned"], "rows": frame.to_dict("records")}
+
+
+def format_sacrifice(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    you, left, right = a["scores"]
+    lines = [f"Pinochle sacrifice bids near the target (spec Q10): {a['games']:,} games from scores you {you}, your "
+             f"left {left}, your right {right} (target {a['target']}), {SPEAKING[a['dealer']]}, seed {a['seed']}; "
+             f"you bid by {a['you']}, the others by {a['others']}; greedy play; 95% intervals"
+             + _options_note(a["options"]),
+             f"bidding by your policy (B): you win {format_cell(a['pass'])}; an opponent goes out in this hand "
+             f"{format_cell(a['opponent_out'])}; abandoned {a['abandoned']}",
+             f"  {'you bid up to':<15}{'you win (A)':<24}{'A - B (paired)':<27}{'bought the contract':<24}set in it"]
+    for r in frame.itertuples():
+        lines.append(f"  {r.bid:<15}{r.win:.4f} [{r.win_lo:.4f},{r.win_hi:.4f}]  {r.diff:+.4f} [{r.diff_lo:+.4f},"
+                     f"{r.diff_hi:+.4f}]  {r.bought:.4f} [{r.bought_lo:.4f},{r.bought_hi:.4f}]  {r.set:.4f} "
+                     f"[{r.set_lo:.4f},{r.set_hi:.4f}]" + (f"  (abandoned {r.abandoned})" if r.abandoned else ""))
+    lines.append("A: in this hand you bid up to the sacrifice bid (your policy's limit if higher), then everyone "
+                 "follows the policies; the same cards in A and B. A - B: Tango's score interval for paired "
+                 "proportions. bought: you hold the contract with A and not with B; set: you hold it with A and are "
+                 "set.")
+    return "\n".join(lines)
+
+
 def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(f"{n} ({p.help})" for n, p in bid.BID_POLICIES.items())
     parser.add_argument("--a", required=True, help=f"bidding policy (any case): {names}")
@@ -1259,23 +1357,49 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option of the games, e.g. target=1000 or nines_rule=6_any (repeatable; "
                              "'cardsim games pinochle3' lists them)")
+    parser.add_argument("--scores", default=None, metavar="YOU,LEFT,RIGHT",
+                        help="spec Q10, should you sacrifice-bid near the target? play on from these scores, you "
+                             "bidding by --a and the others by --b, with and without a sacrifice bid (needs "
+                             "--sacrifice)")
+    parser.add_argument("--sacrifice", default=None, metavar="BIDS",
+                        help="with --scores: the sacrifice bids, e.g. 300,350,400 or 300:400:50; in this hand you bid "
+                             "up to each")
+    parser.add_argument("--dealer", type=one_of(tuple(DEALERS)), default=None,
+                        help="with --scores: who deals this hand, you (default: you speak last), left or right")
     add_run_arguments(parser, default_n=200, unit="games")
     add_games_alias(parser)
 
 
 def _match_of(args: argparse.Namespace) -> pd.DataFrame:
+    check_only_with([flag for flag, value in (("--sacrifice", args.sacrifice), ("--dealer", args.dealer))
+                     if value is not None], "--scores", args.scores is not None)
+    check_only_with(["--scores"] if args.scores is not None else [], "--sacrifice", args.sacrifice is not None)
+    if args.scores is not None:
+        for flag, value in (("--a-concede", args.a_concede), ("--b-concede", args.b_concede)):
+            if value is not None:
+                raise CardsimError(f"{flag} is not used with --scores: the sacrifice games are played without "
+                                   "concessions; drop it")
+        return sacrifice(args.a, args.b, args.scores, args.sacrifice, args.dealer or "you", args.n, args.seed,
+                         parse_options(args.option), **run_options(args))
     return match(args.a, args.b, args.n, args.seed, parse_options(args.option), args.a_concede, args.b_concede,
                  **run_options(args))
 
 
 def _run_match(args: argparse.Namespace) -> int:
-    return emit(args, _match_of(args), match_json, format_match)
+    frame = _match_of(args)
+    if args.scores is not None:
+        return emit(args, frame, sacrifice_json, format_sacrifice)
+    return emit(args, frame, match_json, format_match)
 
 
 def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``<side>.win_rate`` (n: seat-games), ``<side>.points_per_deal`` (n: seat-hands),
     ``<side>.concede_rate`` (n: contracts; only of a side given a concession margin),
-    ``hands_per_game`` (n: finished games) and in money play ``<side>.money_per_game`` (n: seat-games)."""
+    ``hands_per_game`` (n: finished games) and in money play ``<side>.money_per_game`` (n: seat-games); with
+    --scores (spec Q10) ``pass.win`` and per sacrifice bid ``sacrifice.<bid>.win`` and ``.diff`` (A - B), n:
+    games."""
+    if args.scores is not None:
+        return _sacrifice_frame(_match_of(args))
     frame = _match_of(args).assign(quantity_win="win_rate", quantity_points="points_per_deal",
                                    quantity_concede="concede_rate")
     wins = long_frame(frame.assign(n=frame.seat_games), ["side", "quantity_win"], value="win_p", lo="win_lo",
@@ -1290,6 +1414,16 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
         long_frame(frame.assign(n=frame.seat_games, quantity_money="money_per_game"), ["side", "quantity_money"],
                    value="money_mean", lo="money_lo", hi="money_hi")]
     return pd.concat([wins, points, concede, hands, *money], ignore_index=True)
+
+
+def _sacrifice_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """`sacrifice` as estimates pass.win (P(you win) bidding by your policy) and sacrifice.<bid>.win / .diff."""
+    n = frame.attrs["games"]
+    passing = long_frame(pd.DataFrame([{**frame.attrs["pass"], "n": n}]), [], "pass.win")
+    parts = [long_frame(frame, ["bid"], "sacrifice", value=v, lo=f"{v}_lo", hi=f"{v}_hi") for v in ("win", "diff")]
+    for part, quantity in zip(parts, ("win", "diff")):
+        part["estimate"] += f".{quantity}"
+    return pd.concat([passing, *parts], ignore_index=True)
 
 
 register_command("match", GAME, Command("self-play games between two bidding policies", _add_match_arguments,

@@ -584,14 +584,34 @@ MAX_HANDS = 300
 """Hands after which a game with no winner is abandoned (counted, not scored)."""
 
 
-def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
+def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None = None, floor=None):
+    """The hands of one game to the target (R6.5) from ``scores`` (3,), dealt from ``rng`` one permutation a
+    hand; the first dealer ``dealer`` (None: drawn from rng first), then the next seat each hand. Yields
+    (hand number from 1, dealer, `HandScore` or None when thrown in, bidder, winner or None), and stops after
+    the hand that finds the winner or after `MAX_HANDS`. ``floor``: (seat, bid) that seat bids up to in the
+    first hand whatever its policy says (a sacrifice, `play_hand`)."""
+    scores = list(scores)
+    dealer = int(rng.integers(SEATS)) if dealer is None else dealer
+    for hand in range(1, MAX_HANDS + 1):
+        score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, opts, floor if hand == 1 else None)
+        winner = None
+        if score is not None:
+            scores = [s + d for s, d in zip(scores, score.delta)]
+            winner = game_winner(scores, bidder, score.made, opts)
+        yield hand, dealer, score, bidder, winner
+        if winner is not None:
+            return
+        dealer = (dealer + 1) % SEATS
+
+
+def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, floor=None):
     """One hand: cards (48,) a shuffled pack (15 per seat from the dealer's left, then the kitty).
 
     Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
     may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
     Discard by `best_discard`; after the melds the bidder concedes when his policy says so
     (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10, ``HandScore.conceded``), else the
-    hand is played greedily.
+    hand is played greedily. ``floor``: (seat, bid): that seat bids up to at least ``bid`` (a sacrifice).
     """
     from simcore.games.pinochle3 import meld_points
 
@@ -600,7 +620,10 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict):
     kitty = np.uint64(DECK.mask(cards[SEATS * HAND_SIZE:]))
     if nines_throw_in(hands, opts["nines_rule"]).any():
         return None, None
-    bidder, bid = auction(max_bids(policies, hands, opts), dealer, opts)
+    limits = max_bids(policies, hands, opts)
+    if floor is not None:
+        limits[floor[0]] = max(limits[floor[0]], floor[1])
+    bidder, bid = auction(limits, dealer, opts)
     if bidder is None:
         return None, None
     buried_mask, trumps, melds, buried = discards(np.array([hands[bidder] | kitty], dtype=np.uint64), None, opts)
@@ -702,40 +725,85 @@ class GameJob:
     def _game(self, rng, is_a: np.ndarray) -> np.ndarray:
         """One game; is_a (3,) bool: the seats playing policy a."""
         policies = [self.a if a else self.b for a in is_a]
-        scores, units, dealer = [0, 0, 0], np.zeros(SEATS, dtype=np.int64), int(rng.integers(SEATS))
+        units = np.zeros(SEATS, dtype=np.int64)
         out = np.zeros(self.n_counts, dtype=np.int64)
-        out[0] = 1
-        for hand in range(1, MAX_HANDS + 1):
-            score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, self.opts)
+        out[0], out[3] = 1, 1  # abandoned until a hand finds the winner
+        for hand, dealer, score, bidder, winner in game_hands(rng, policies, self.opts):
             delta = np.zeros(SEATS, dtype=np.int64) if score is None else np.array(score.delta)
             by_position = np.roll(delta, -(dealer + 1))  # the dealer's left first, the dealer last
             out[42:45] += by_position
             out[45:48] += by_position ** 2
-            if score is not None:
-                out[48 + (bidder - dealer - 1) % SEATS] += 1
-            dealer = (dealer + 1) % SEATS
             for side, seats in ((0, is_a), (1, ~is_a)):
                 out[6 + side] += seats.sum()
                 out[8 + side] += delta[seats].sum()
                 out[10 + side] += (delta[seats] ** 2).sum()
             if score is None:
                 continue
+            out[48 + (bidder - dealer - 1) % SEATS] += 1
             at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
             out[at] += 1
             out[at + 1] += score.conceded
             units += score.set_units
-            scores = [s + d for s, d in zip(scores, score.delta)]
-            winner = game_winner(scores, bidder, score.made, self.opts)
             if winner is not None:
+                out[3] = 0
                 out[4], out[5] = is_a.sum(), SEATS - is_a.sum()
                 out[12], out[13] = out[4] ** 2, out[5] ** 2
                 out[1 if is_a[winner] else 2] += 1
                 out[14 if is_a[winner] else 15] = out[4 if is_a[winner] else 5]
                 out[16], out[17] = hand, hand * hand
                 out[28:42] = _money_counts(winner, units, is_a)
-                break
-        else:
-            out[3] = 1
         for at in (18, 23):  # the game's cluster sums of the concession rate s / t: s², t², s·t
             out[at + 2:at + 5] = out[at + 1] ** 2, out[at] ** 2, out[at] * out[at + 1]
+        return out
+
+
+class SacrificeJob:
+    """Counts for the runner over games played on from given scores (spec Q10, "near 1500: should I
+    sacrifice-bid?"). Seat 0 is "you", bidding by policy ``you``; seats 1 and 2 bid by ``others``; everyone plays
+    greedily and never concedes. Each game is played
+    once with you bidding by the policy (B) and once per sacrifice bid S with you bidding up to at least S in
+    the first hand (A, `game_hands`' floor), on the same cards (game g of a block draws from its own stream,
+    `block_substream` index 1 + g, in every branch). Counts: [games, you win with B, B abandoned, an opponent
+    goes out in the first hand with B], then per sacrifice bid: [you win with A, only A wins, only B wins,
+    the sacrifice bought the contract (you bid the first hand with A, not with B), you were set or conceded
+    in it (A), A abandoned]."""
+
+    block_size = 16
+    per_bid = 6
+
+    def __init__(self, scores, dealer: int, you: str, others: str, sacrifices, options: dict | None = None):
+        self.scores, self.dealer = tuple(int(s) for s in scores), int(dealer)
+        self.policies = [bid_policy(you), bid_policy(others), bid_policy(others)]
+        self.sacrifices = tuple(int(b) for b in sacrifices)
+        self.opts = rule_options(options)
+
+    def key(self) -> str:
+        return (f"pinochle3|SacrificeJob|v1|{self.scores}|{self.dealer}|{self.policies[0].name}|"
+                f"{self.policies[1].name}|{self.sacrifices}|{sorted(self.opts.items(), key=str)}")
+
+    @property
+    def n_counts(self) -> int:
+        return 4 + self.per_bid * len(self.sacrifices)
+
+    def _play(self, seed: int, block: int, index: int, floor) -> tuple:
+        """(winner or None when abandoned, hands played, first hand's bidder or None, he made it) of one game."""
+        rng = block_substream(seed, block, index)
+        first = None
+        for hand, _, score, bidder, winner in game_hands(rng, self.policies, self.opts, self.scores, self.dealer,
+                                                         floor):
+            if hand == 1:
+                first = (bidder, bool(score is not None and score.made))
+        return winner, hand, *first
+
+    def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
+        out = np.zeros(self.n_counts, dtype=np.int64)
+        for index in range(1, n_games + 1):
+            winner_b, hands_b, bidder_b, _ = self._play(seed, block, index, None)
+            out[:4] += (1, winner_b == 0, winner_b is None, winner_b not in (None, 0) and hands_b == 1)
+            for k, sacrifice in enumerate(self.sacrifices):
+                winner_a, _, bidder_a, made_a = self._play(seed, block, index, (0, sacrifice))
+                at = 4 + self.per_bid * k
+                out[at:at + self.per_bid] += (winner_a == 0, winner_a == 0 and winner_b != 0,
+                                              winner_b == 0 and winner_a != 0, bidder_a == 0 and bidder_b != 0,
+                                              bidder_a == 0 and not made_a, winner_a is None)
         return out
