@@ -142,18 +142,34 @@ def _match(ctx: Context) -> str:
 
     games = max(12, ctx.hand_n // 20_000)
     a, b = MATCH
+    stakes = {"game_stake": 2, "set_stake": 2}  # the spec's example stakes (R6.6); they change no game
     frame = ctx.run("Pinochle bidding match", f"cardsim match pinochle3 --a {a} --b {b} --games {games} "
-                    f"--seed {ctx.seed}", games, pinochle3.match, a, b, games=games, seed=ctx.seed, **ctx.run_kw)
+                    f"--seed {ctx.seed} --option game_stake=2 --option set_stake=2", games, pinochle3.match, a, b,
+                    games=games, seed=ctx.seed, options=stakes, **ctx.run_kw)
     rows = [f"<th>{esc(r['policy'])}</th><td>{esc(BID_POLICIES[r['policy']].help)}</td>"
             + row_cell({"p": r["win_p"], "lo": r["win_lo"], "hi": r["win_hi"]})
-            + f'<td class="num">{r["points_mean"]:.1f} [{r["points_lo"]:.1f}, {r["points_hi"]:.1f}]</td>'
+            + _mean_cell(r["points_mean"], r["points_lo"], r["points_hi"], ".1f")
+            + _mean_cell(r["money_mean"], r["money_lo"], r["money_hi"], "+.2f")
             + n_cell(int(r["seat_games"])) for _, r in frame.iterrows()]
+    positions = [f"<th>{esc(r['position'])}</th>" + _mean_cell(r["points_mean"], r["points_lo"], r["points_hi"], ".1f")
+                 + row_cell({"p": r["contract_p"], "lo": r["contract_lo"], "hi": r["contract_hi"]})
+                 + n_cell(r["hands"]) for r in frame.attrs["positions"]]
     return "\n".join([
         f"<p>{frame.attrs['games']:,} games to 1500 (seed {ctx.seed}; {frame.attrs['abandoned']} abandoned without "
         f"a winner after {MAX_HANDS} hands, which count in the points but not in the wins); each policy sits in half the "
         "seats (one seat in some games, two in others), all play greedily and discard as above. A fair share of wins "
         "is 1/3 per seat; one seat's win is the others' loss, so the win intervals take each game as a cluster of "
         "the policy's seats (Wilson at the effective number of seat-games).</p>",
-        table(["policy", "most it bids", "wins per seat [95%]", "points per seat per hand [95%]", "seat-games"],
-              rows, "Bidding-policy match"),
+        table(["policy", "most it bids", "wins per seat [95%]", "points per seat per hand [95%]",
+               "money per seat per game at $2 / $2 [95%]", "seat-games"], rows, "Bidding-policy match"),
+        "<p>Money play (R6.6) at the spec's stakes, $2 a game and $2 a set unit: each loser pays the winner $2 plus "
+        "$2 per set unit he took (a concession 1, a set 2). By place in the auction (spec Q8; every hand dealt, both "
+        "policies; the dealer's left speaks first, the dealer last):</p>",
+        table(["auction position", "points per hand [95%]", "won the contract [95%]", "hands"], positions,
+              "Score by auction position"),
     ])
+
+
+def _mean_cell(mean: float, lo: float, hi: float, spec: str) -> str:
+    """A table cell 'mean [lo, hi]' in the number format ``spec``."""
+    return f'<td class="num">{mean:{spec}} [{lo:{spec}}, {hi:{spec}}]</td>'
