@@ -15,7 +15,8 @@ import naive_bauernstoss as naive
 
 RULES = {play.BS_OVERTAKE: "BS", play.BS_JACK_ALWAYS: "BS:always_overrides_follow", play.BS_NO_JACK: "BS:off",
          play.AS_BEAT_TRUMP: "AS", play.DS_FOLLOW: "DS"}
-DEAL = (st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1), st.sampled_from(sorted(RULES)))
+DEAL = (st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1),
+        st.sampled_from(sorted(RULES)))
 
 
 def _hands(pack, k: int) -> list[list[int]]:
@@ -33,17 +34,21 @@ def _bits(hands, trump: int) -> np.ndarray:
     return np.array([sv.to_bits(np.uint64(sum(1 << c for c in h)), trump) for h in hands], dtype=np.uint64)
 
 
+def _in_play_order(bits, leader: int) -> tuple:
+    """The four strength-bit hands in play order from ``leader`` (the kernels' arguments)."""
+    return tuple(bits[(leader + place) % 4] for place in range(4))
+
+
 @settings(max_examples=150)
 @given(*DEAL, st.integers(-1, 60), st.integers(1, 60))
 def test_two_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width):
     """`_two_tricks` within any window (alpha, beta): the exact minimax value inside the window, a
-    bound on the correct side of it outside; the hands are restored."""
+    bound on the correct side of it outside."""
     hands = _hands(pack, 2)
     exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
     bits = _bits(hands, trump)
     beta = alpha + width
-    got = sv._two_tricks(bits, leader, team, rule, alpha, beta)
-    assert list(bits) == list(_bits(hands, trump))
+    got = sv._two_tricks(*_in_play_order(bits, leader), leader % 2 == team, rule, alpha, beta)
     if alpha < exact < beta:
         assert got == exact
     elif exact <= alpha:
@@ -63,7 +68,7 @@ def test_two_trick_memo_gives_minimax_on_hits_and_replacements(pack, trump, lead
     first, second = _hands(pack, 2), _hands(other, 2)
     for hands, lead, side in ((first, leader, team), (second, leader2, team2), (first, leader, team)):
         exact = naive.minimax_points(hands, trump, lead, side, (), RULES[rule])
-        assert sv._two_trick_points(_bits(hands, trump), lead, side, rule, memo) == exact
+        assert sv._two_trick_points(*_in_play_order(_bits(hands, trump), lead), lead % 2 == side, rule, memo) == exact
 
 
 @settings(max_examples=200)
@@ -78,7 +83,8 @@ def test_two_trick_keys_tell_endings_apart(pack, other, leader, leader2, up, up2
         second[(leader2 + place) % 4] = first[(leader + place) % 4]
     bits, bits2 = _bits(first, 0), _bits(second, 0)
     same = up == up2 and all(bits[(leader + p) % 4] == bits2[(leader2 + p) % 4] for p in range(4))
-    assert (sv._two_trick_key(bits, leader, up) == sv._two_trick_key(bits2, leader2, up2)) == same
+    key = sv._two_trick_key(*_in_play_order(bits, leader), up)
+    assert (key == sv._two_trick_key(*_in_play_order(bits2, leader2), up2)) == same
 
 @settings(max_examples=60)
 @given(*DEAL, st.integers(2, 3))
@@ -166,15 +172,15 @@ def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule
     """`_three_tricks` within any window (alpha, beta) and with any killer lead (a strength bit, held
     or not, or -1): the exact minimax value inside the window, a bound on the correct side of it
     outside; the best lead it reports is one of the leader's cards and, when the value is exact, the
-    minimax value after that lead; the hands are restored."""
+    minimax value after that lead; the node count is at least one card a seat."""
     hands = _hands(pack, 3)
     exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
     bits = _bits(hands, trump)
     beta = alpha + width
-    moves, counters = np.empty((sv.PLIES, 2, 8), dtype=np.int64), np.zeros(2, dtype=np.int64)
     memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
-    got, lead = sv._three_tricks(bits, leader, team, rule, alpha, beta, -1, killer, moves, 0, counters, memo)
-    assert list(bits) == list(_bits(hands, trump))
+    got, lead, nodes = sv._three_tricks(*_in_play_order(bits, leader), leader % 2 == team, rule, alpha, beta, -1,
+                                        killer, memo)
+    assert nodes >= 4
     if alpha < exact < beta:
         assert got == exact
         card = int(sv.TO_CARD[trump, lead])
@@ -245,23 +251,104 @@ def test_small_table_full_deals_match_a_large_one():
         assert small[0] == large[0]
 
 
+def _search_order(bits, seat, trick, rule, first=-1, killer=-1) -> list[int]:
+    """The cards `_search` tries for ``seat`` after the strength bits ``trick`` (played from the
+    seat ``len(trick)`` places before it), in order: `_candidate_mask`, then `_next_candidate` until
+    none is left."""
+    count = len(trick)
+    present = np.uint64(int(np.bitwise_or.reduce(bits)) | sum(1 << c for c in trick))
+    led, top, top_place = (int(sv.RUN_OF[trick[0]]), trick[0], 0) if trick else (-1, 0, 0)
+    for place, card in enumerate(trick[1:], 1):
+        if sv._beats(card, top):
+            top, top_place = card, place
+    leader = (seat - count) % 4
+    partner_holds = count >= 1 and (top_place - count) % 2 == 0
+    if partner_holds and count == 2:
+        partner_holds = not sv._can_beat(bits[(leader + 3) % 4], top, led)
+    cands = int(sv._candidate_mask(bits[seat], present, led, top, rule))
+    order = []
+    while cands:
+        card = int(sv._next_candidate(np.uint64(cands), bits[seat], present, count, top, partner_holds, first, killer))
+        order.append(card)
+        cands ^= 1 << card
+    return order
+
+
+def _reference_order(bits, seat, trick, rule) -> list[int]:
+    """The same order card by card (the solver's former candidate list): the legal cards but of two
+    cards of one hand adjacent in a run among the cards in play, with equal points, only the higher,
+    sorted by the points heuristic: leading, a card nobody else can beat in its run (more points,
+    then the higher), then the others (fewer points, then the lower); following, for the partner's
+    trick (nobody after beats it) more points then the lower card, else a card taking the trick (more
+    points, then the lower), then the cheapest (the lower of equals)."""
+    count = len(trick)
+    hand = int(bits[seat])
+    present = int(np.bitwise_or.reduce(bits)) | sum(1 << c for c in trick)
+    led, top, top_place = (int(sv.RUN_OF[trick[0]]), trick[0], 0) if trick else (-1, 0, 0)
+    for place, card in enumerate(trick[1:], 1):
+        if sv._beats(card, top):
+            top, top_place = card, place
+    leader = (seat - count) % 4
+    partner_holds = count >= 1 and (top_place - count) % 2 == 0
+    if partner_holds and count == 2:
+        partner_holds = not sv._can_beat(bits[(leader + 3) % 4], top, led)
+    legal = int(sv._legal(np.uint64(hand), led, top, rule))
+    keys = {}
+    for card in (c for c in range(32) if legal >> c & 1):
+        run = int(sv.RUN_OF[card])
+        higher = [c for c in range(card + 1, 32) if present >> c & 1 and sv.RUN_OF[c] == run]
+        if higher and hand >> higher[0] & 1 and sv.BIT_POINTS[higher[0]] == sv.BIT_POINTS[card]:
+            continue
+        points = int(sv.BIT_POINTS[card])
+        if count == 0:
+            beaten = any(not hand >> c & 1 for c in higher)
+            keys[card] = 100 - 32 * points - card if beaten else 1000 + 32 * points + card
+        elif not partner_holds and sv._beats(card, top):
+            keys[card] = 1000 + 32 * points - card
+        elif partner_holds:
+            keys[card] = 500 + 32 * points - card
+        else:
+            keys[card] = 100 - 32 * points - card
+    return sorted(keys, key=lambda c: -keys[c])
+
+
+@settings(max_examples=300)
+@given(st.permutations(range(32)), st.integers(1, 8), st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
+       st.sampled_from(sorted(RULES)))
+def test_candidates_come_in_the_order_of_the_card_by_card_rule(pack, k, trump, leader, count, rule):
+    """`_candidate_mask` (equivalent cards dropped per group of equal points) and `_next_candidate`
+    (the next card by whole masks) give the cards and the order of the card-by-card rule, leading and
+    following, under every play rule: ``count`` cards of the trick are played, each the highest legal
+    card of its seat."""
+    hands = _hands(list(pack), k)
+    bits = _bits(hands, trump)
+    trick, top = [], 0
+    for place in range(min(count, 3)):
+        seat = (leader + place) % 4
+        legal = int(sv._legal(bits[seat], int(sv.RUN_OF[trick[0]]) if trick else -1, top, rule))
+        card = max(c for c in range(32) if legal >> c & 1)
+        if not trick or sv._beats(card, top):
+            top = card
+        trick.append(card)
+        bits[seat] = np.uint64(int(bits[seat]) ^ (1 << card))
+    seat = (leader + len(trick)) % 4
+    if not bits[seat]:
+        return
+    assert _search_order(bits, seat, trick, rule) == _reference_order(bits, seat, trick, rule)
+
+
 def test_leads_try_the_table_lead_then_the_killer_then_the_heuristic_order():
-    """`_candidates` at a lead: the table's best lead first, the killer second, the other candidates
+    """`_next_candidate` at a lead: the table's best lead first, the killer second, the other candidates
     in their heuristic order; a killer that is not a candidate changes nothing."""
     rng = np.random.default_rng(7)
-    moves = np.empty((sv.PLIES, 2, 8), dtype=np.int64)
     for _ in range(20):
         bits = _bits(_hands(list(rng.permutation(32)), 8), int(rng.integers(4)))
-        present = bits[0] | bits[1] | bits[2] | bits[3]
-        args = (bits, 0, present, -1, 0, 0, False, play.BS_OVERTAKE)
-        n = sv._candidates(*args, -1, -1, moves, 0)
-        plain = list(moves[0, 0, :n])
+        plain = _search_order(bits, 0, [], play.BS_OVERTAKE)
         first, killer = (int(c) for c in rng.choice(plain, 2, replace=False))
-        assert sv._candidates(*args, first, killer, moves, 0) == n
-        assert list(moves[0, 0, :n]) == [first, killer] + [c for c in plain if c not in (first, killer)]
+        assert _search_order(bits, 0, [], play.BS_OVERTAKE, first, killer) == \
+            [first, killer] + [c for c in plain if c not in (first, killer)]
         absent = next(b for b in range(32) if not (int(bits[0]) >> b) & 1)
-        sv._candidates(*args, -1, absent, moves, 0)
-        assert list(moves[0, 0, :n]) == plain
+        assert _search_order(bits, 0, [], play.BS_OVERTAKE, -1, absent) == plain
 
 
 @settings(max_examples=200)
@@ -274,10 +361,10 @@ def test_shape_lead_names_the_same_run_and_place_in_any_hand_of_the_shape(pack, 
     hand = int(bits[leader])
     cards = [b for b in range(32) if hand >> b & 1]
     card = cards[len(pack) % len(cards)]
-    shape = np.uint64(sv._shape(bits, leader))
+    shape = np.uint64(sv._shape(*bits, leader))
     entry = np.uint64(sv._shape_entry(shape, card, np.uint64(hand)))
     assert sv._shape_lead(entry, shape, np.uint64(hand)) == card
-    assert sv._shape_lead(entry, np.uint64(sv._shape(bits, (leader + 1) % 4)), np.uint64(hand)) == -1
+    assert sv._shape_lead(entry, np.uint64(sv._shape(*bits, (leader + 1) % 4)), np.uint64(hand)) == -1
     run = [b for b in range(32) if sv.RUN_OF[b] == sv.RUN_OF[card]]
     place = sum(1 for b in cards if b in run and b > card)
     for other in (int(bits[(leader + 1) % 4]), int(bits[(leader + 2) % 4])):
