@@ -116,7 +116,7 @@ def test_stats_and_match_json(capsys):
      "argument --a: invalid choice: 'smart' (choose from random, greedy, pimc, sly)"),
     (["thresholds", "dreeg", "--decision", "nope"],
      "argument --decision: invalid choice: 'nope' (choose from close, call, durchmarsch, hide, moment, "
-     "surrender, exchange, all)"),
+     "surrender, exchange, value, all)"),
     (["stats", "dreeg", "--option", "schweige_mass=phase1", "--option", "wegloescher=phase1"], "already"),
     (["stats", "dreeg", "--option", "counting_error_percent=7"], "choose one of"),
     (["match", "dreeg", "--option", "kamerun_bei_nacht=phase1"], "choose one of"),

@@ -21,8 +21,10 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, add_games_alias, add_run_arguments, emit, game_option_items, long_frame,
-                               one_of, options_note, register_command, run_options, whole_number)
+from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
+                               game_option_items, given_flags, long_frame, one_of, options_note, register_command,
+                               run_options, whole_number)
+from analysis.games import dreeg_phase
 from analysis.stats import Estimate, format_cell, mean_interval, table_records
 from scipy.stats import t as student_t
 from simcore import runner
@@ -549,28 +551,67 @@ def format_thresholds(frames: list) -> str:
     return "\n".join(lines)
 
 
+VALUE_FLAGS = ("phase", "players", "policy", "strokes", "seat", "dealer")
+"""The options of --decision value (the phase value, `analysis.games.dreeg_phase`)."""
+
+
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--decision", type=one_of((*DECISIONS, "all")), default="all",
-                        help=f"{', '.join(DECISIONS)} or all (default)")
+    parser.add_argument("--decision", type=one_of((*DECISIONS, "value", "all")), default="all",
+                        help=f"{', '.join(DECISIONS)}, all of these (default), or value: the phase value V = P(lose "
+                             "the phase) by stroke vector (spec §6.2, §6.4), --n hands per number of active players")
+    parser.add_argument("--phase", type=one_of(tuple(r.SUBGAME)), action=NotedStore, default=1,
+                        help="--decision value: phase 1-8 (default 1)")
+    parser.add_argument("--players", type=one_of((3, 4)), action=NotedStore, default=4,
+                        help="--decision value: 4-player or 3-player Dreeg (default 4)")
+    parser.add_argument("--policy", type=POLICY, action=NotedStore, default="greedy",
+                        help="--decision value: policy of every seat: greedy (default), random, sly or pimc (slow)")
+    parser.add_argument("--strokes", action=NotedStore, default=None, metavar="S0,S1,...",
+                        help="--decision value: also ask one state, the strokes of the players still holding some, "
+                             "by seat clockwise, e.g. 7,5,3,2")
+    parser.add_argument("--seat", type=whole_number, action=NotedStore, default=None,
+                        help="with --strokes: your seat (default 0)")
+    parser.add_argument("--dealer", type=whole_number, action=NotedStore, default=None,
+                        help="with --strokes: the seat dealing the next hand (default the last)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=2_000)
 
 
+def _phase_value(args) -> dict:
+    """`dreeg_phase.phase_value` of the parsed options of --decision value."""
+    return dreeg_phase.phase_value(args.phase, args.players, args.policy, args.n, args.seed, parse_options(args.option),
+                                   args.strokes, args.seat, args.dealer, **run_options(args))
+
+
+def _value_json(tables: dict) -> dict:
+    a = tables["start"].attrs
+    return {"game": GAME, "n": a["hands"], "seed": a["seed"], "decisions": {"value": dreeg_phase.value_json(tables)}}
+
+
+def _value_text(tables: dict) -> str:
+    return dreeg_phase.format_value(tables, _options_note(tables["start"].attrs["options"]))
+
+
 def _threshold_frames(args) -> list:
+    check_only_with(given_flags(args, *VALUE_FLAGS), "--decision value", False)
     chosen = list(DECISIONS) if args.decision == "all" else [args.decision]
     seed = normalize_seed(args.seed)
     return [thresholds(d, args.n, seed, args.option, **run_options(args)) for d in chosen]
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
+    if args.decision == "value":
+        return emit(args, _phase_value(args), _value_json, _value_text)
     return emit(args, _threshold_frames(args), thresholds_json, format_thresholds)
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``<decision>.<class>.win_a`` / ``win_b`` (P(the decider wins) with option A / B),
     ``.diff`` (the paired mean difference of net strokes A - B) and, for the decisions of `SCHWARZ_SHOWN`,
-    ``.schwarz_a`` / ``schwarz_b`` (P(the decider's side loses Schwarz) with A / B), n: deals of the class."""
+    ``.schwarz_a`` / ``schwarz_b`` (P(the decider's side loses Schwarz) with A / B), n: deals of the class;
+    --decision value: `dreeg_phase.value_long`, n: hands per number of active players."""
+    if args.decision == "value":
+        return dreeg_phase.value_long(_phase_value(args))
     parts = []
     for frame in _threshold_frames(args):
         schwarz = (("schwarz_a", "schwarz_a", "schwarz_lo_a", "schwarz_hi_a"),
@@ -585,7 +626,7 @@ def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 
 register_command("thresholds", GAME, Command("when to close, call alone, declare Durchmarsch, surrender, exchange "
-                                             "the trump 9 (paired play-outs)",
+                                             "the trump 9 (paired play-outs); the phase value V",
                                              _add_thresholds_arguments, _run_thresholds, _thresholds_frame))
 register_command("odds", GAME, Command("outcome odds of one Dreeg hand, played out", _add_odds_arguments, _run_odds,
                                        _odds_frame))
