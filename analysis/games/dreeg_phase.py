@@ -340,8 +340,8 @@ def format_value(tables: dict[str, pd.DataFrame], options: str = "") -> str:
              f"  from the erase vectors of {a['hands']:,} self-play hands per number of active players "
              f"({a['policy']} at every seat; seed {a['seed']});",
              "  hands independent of the score (the policies do not read the strokes);",
-             f"  ± the half-width of the 95% interval of a parametric bootstrap ({a['replicates']} redraws of the hand "
-             "tables)", "",
+             f"  ± the half-width of the 95% interval of a parametric bootstrap ({a['replicates']} redraws of the "
+             "hand tables)", "",
              "From the start, by seat relative to the first dealer:",
              "  " + "   ".join(f"{row.seat} {plus_minus(row.V, row.lo, row.hi)}" for row in start.itertuples())]
     if a["kamerun"]:
