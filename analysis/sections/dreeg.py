@@ -29,7 +29,8 @@ def _marriages() -> str:
     from simcore.games import dreeg_exact as ex
 
     rows = []
-    for n, what in ((3, "Rufen first packet (3 cards)"), (6, "6-card hand (4 players, duel)"), (8, "8-card hand (3 players)")):
+    for n, what in ((3, "Rufen first packet (3 cards)"), (6, "6-card hand (4 players, duel)"),
+                    (8, "8-card hand (3 players)")):
         dist = ex.marriage_distribution(n)
         rows.append(f"<th>{what}: at least one marriage</th>" + _fraction_cell(1 - dist[0]))
         rows.append(f"<th>{what}: the marriage of a given suit</th>" + _fraction_cell(ex.suit_marriage(n)))
@@ -122,6 +123,33 @@ def _thresholds(ctx: Context) -> str:
             "at random and played both ways.</p>" + "\n".join(parts))
 
 
+VALUE_PHASES = (1, 2, 3, 4)
+"""The phases of the phase-value table: one of each sub-game (5-8 replay 4-1)."""
+
+
+def _phase_values(ctx: Context) -> str:
+    """P(lose the phase) from the start by seat relative to the first dealer, one phase per sub-game (spec §6.2:
+    the loser's dealer choice), `analysis.games.dreeg_phase.phase_value`."""
+    from analysis.games import dreeg_phase
+    from simcore.games.dreeg_rules import SUBGAME, SUBGAME_NAMES
+
+    hands = max(MIN_THRESHOLD_DEALS, ctx.hand_n // THRESHOLD_PER_HAND_DEALS)
+    rows = []
+    for phase in VALUE_PHASES:
+        tables = ctx.run(f"Dreeg phase value: phase {phase}", f"cardsim thresholds dreeg --decision value --phase "
+                         f"{phase} --n {hands} --seed {ctx.seed}", hands, dreeg_phase.phase_value, phase, n=hands,
+                         seed=ctx.seed, **ctx.run_kw)
+        start = tables["start"]
+        rows.append(f"<th>{phase} ({esc(SUBGAME_NAMES[SUBGAME[phase]])})</th>"
+                    + "".join(f'<td class="num">{r.V:.3f} [{r.lo:.3f}, {r.hi:.3f}]</td>' for r in start.itertuples()))
+    heads = [str(seat) for seat in start.seat]
+    return (f"<p>The chance to lose a phase from its start (7 strokes each, 4 players), by seat relative to the first "
+            f"dealer: exact dynamic programming over stroke vectors from the erase vectors of {hands:,} greedy "
+            "self-play hands per number of active players, 95% parametric-bootstrap intervals. The loser of a phase "
+            "chooses the next first dealer (§2.3): this is what each choice is worth. Phases 5-8 replay phases "
+            "4-1.</p>" + table(["phase (sub-game)"] + heads, rows, "P(lose the phase) from the start"))
+
+
 def _moment_table(frame, meaning: str) -> str:
     """The "moment" decision as a grid: a row per (tricks played, trumps held), a column per own-points
     class, each cell the paired difference A − B (close now minus not now) with its interval and n;
@@ -152,7 +180,8 @@ def section(ctx: Context) -> Section:
     the closing / calling / Durchmarsch decisions."""
     section = Section("dreeg", "Dreeg (Nürnberger Dreck)", "")
     sub = [("dreeg-a", "A. Marriage odds"), ("dreeg-b", "B. Reaching 66 by hand strength"),
-           ("dreeg-c", "C. Phase losers in whole games"), ("dreeg-d", "D. Decision thresholds")]
+           ("dreeg-c", "C. Phase losers in whole games"), ("dreeg-d", "D. Decision thresholds"),
+           ("dreeg-e", "E. The phase value")]
     section.toc = sub
     section.body = "\n".join([
         "<p>Dreeg is eight phases of Sechsundsechzig-based games for 3 or 4 players with a 24-card German pack "
@@ -163,5 +192,6 @@ def section(ctx: Context) -> Section:
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>', _strength(ctx, section),
         f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>', _losers(ctx),
         f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>', _thresholds(ctx),
+        f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>', _phase_values(ctx),
     ])
     return section
