@@ -167,7 +167,9 @@ def _option_value(text: str):
         return words[text.lower()]
     if (number := whole_value(text)) is not None:
         return number
-    return float(text) if re.fullmatch(r"-?[0-9]+\.[0-9]*|-?\.[0-9]+", text) else text
+    numeric = re.fullmatch(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?", text)
+    number = decimal_value(text) if numeric else None
+    return text if number is None else number
 
 
 def _options_read(items) -> tuple[dict, dict[str, str]]:
@@ -341,10 +343,11 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int, unit: str
     parser.add_argument("--jobs", type=positive_int, action=NotedStore, default=1,
                         help="worker processes (default 1); results do not depend on it")
     parser.add_argument("--chunk-size", type=positive_int, action=NotedStore, default=None,
-                        help=f"deals per work unit (default {CHUNK_BLOCKS} random-stream blocks, {DEFAULT_CHUNK_DEALS:,} "
-                             "deals for the figure jobs); results do not depend on it")
+                        help=f"deals per work unit (default {CHUNK_BLOCKS} random-stream blocks, "
+                             f"{DEFAULT_CHUNK_DEALS:,} deals for the figure jobs); results do not depend on it")
     parser.add_argument("--checkpoint", type=path_text, action=NotedStore, default=None,
-                        help="folder for finished chunks so an interrupted run resumes (default: long runs use ~/.cache/cardsim)")
+                        help="folder for finished chunks so an interrupted run resumes (default: long runs use "
+                             "~/.cache/cardsim)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_cluster_arguments(parser)

@@ -7,7 +7,6 @@ names a game; the analysis commands find a game's pieces through its registered 
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass
 
 from simcore.cards import Deck
@@ -26,16 +25,18 @@ class Option:
 
 @dataclass(frozen=True)
 class AnyNumber:
-    """A choice that stands for every finite number >= ``minimum`` (an option with a free value, e.g. a stake)."""
+    """A choice that stands for every number from ``minimum`` to ``maximum`` (an option with a free value, e.g. a
+    stake; the maximum keeps sums of squares exact enough in floats)."""
 
     minimum: float = 0
+    maximum: float = 1e9
 
     def admits(self, value) -> bool:
-        return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-                and value >= self.minimum)
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and self.minimum <= value <= self.maximum)
 
     def __repr__(self) -> str:
-        return f"any number >= {self.minimum:g}"
+        return f"any number from {self.minimum:g} to {self.maximum:,.0f}"
 
 
 NOT_MODELLED = "(alternative not modelled)"

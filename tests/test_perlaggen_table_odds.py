@@ -155,6 +155,8 @@ ERRORS = [
     (["--players", "3", "--hand", "S6 LA LK L8 E10"], "--hand must list 7 cards at 3 players"),
     (["--players", "6", "--hand", "S6 LA LK"], "--hand must list 4 or 5 cards at 6 players"),
     (["--players", "6", "--hand-size", "4", "--hand", "S6 LA LK L8 E10"], "--hand must list exactly 4 cards"),
+    (["--players", "6", "--option", "six_player_cards=4", "--hand", "S6 LA LK L8 E10"],
+     "--hand must list exactly 4 cards"),
     (["--style", "straf", "--hand", "S6 LA LK L8 E10"], "Strafperlaggen is for three"),
     (["--players", "3", "--style", "straf", "--hand-size", "5", "--hand", "S6 LA LK L8 E10"], "hold 7 cards"),
     (["--players", "3", "--both-gestrichen", "--hand", "S6 LA LK L8 E10 H9 H8"], "each for himself"),

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from analysis.cli import main
+from analysis.commands import option_items
 from analysis.games import pinochle3 as api
 from analysis.stats import ratio_mean
 from simcore import registry, runner
@@ -88,7 +89,7 @@ def test_money_in_text_json_and_sweep_frame(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "game_stake=-2"],
-     "option game_stake cannot be -2; choose one of (None, any number >= 0)"),
+     "option game_stake cannot be -2; choose one of (None, any number from 0 to 1,000,000,000)"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_stake=lots"], "option set_stake cannot"),
     (["odds", "pinochle3", "--hand", "HA HA H10 H10 HK HK HQ HQ HJ HJ H9 SA SA DA CA", "--option", "game_stake=2"],
      "does not change 'cardsim odds pinochle3'"),
@@ -100,8 +101,10 @@ def test_bad_stakes(capsys, argv, message):
 
 
 def test_any_number_choice():
-    """`registry.AnyNumber` admits finite numbers from its minimum, no bools or text; the value comes back as given."""
+    """`registry.AnyNumber` admits numbers from its minimum to its maximum, no bools or text; the value comes back
+    as given; --option reads decimals in any notation (2.5e-1 is 0.25)."""
     choice = registry.AnyNumber(0)
-    assert choice.admits(0) and choice.admits(2.5) and not choice.admits(-0.01)
-    assert not any(choice.admits(v) for v in (True, "2", float("inf"), float("nan"), None))
+    assert choice.admits(0) and choice.admits(2.5) and choice.admits(10 ** 9) and not choice.admits(-0.01)
+    assert not any(choice.admits(v) for v in (True, "2", float("inf"), float("nan"), None, 10 ** 400, 1e10))
     assert p3.rule_options({"game_stake": 0.25})["game_stake"] == 0.25
+    assert option_items(["game_stake=2.5e-1", "set_stake=.5"]) == {"game_stake": 0.25, "set_stake": 0.5}

@@ -26,7 +26,8 @@ import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
                                check_only_with, command_options, decimal_value, emit, long_frame, no_exact, one_of,
-                               options_note, positive_int, register_command, run_options, tables_long, whole_number)
+                               option_items, options_note, positive_int, register_command, run_options, tables_long,
+                               whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import runner
@@ -284,9 +285,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     lo, hi, successes, n; with ``both_gestrichen`` also figure "gestrichen" (§8.13: win / lose the game by
     the figure rule, or play the tricks).
 
-    ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there, by default the hand's length; L0 only): the side is the seat's team
-    (seat % 2), with three players the seat alone (win = strictly the best, stand = tied best); ``spiel``
-    "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
+    ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there, by default the hand's length; L0 only): the side
+    is the seat's team (seat % 2), with three players the seat alone (win = strictly the best, stand = tied best);
+    ``spiel`` "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
     hin"). The four-player Spiel is `analysis.games.perlaggen_play.add_spiel`.
     """
     options = dict(options or {})
@@ -589,7 +590,8 @@ def format_table_stats(tables: dict[str, pd.DataFrame]) -> str:
         lines += ["", title] + [f"  {r['label']:<28}{format_cell(r)}" for _, r in tables[name].iterrows()]
     lines += _seat_lines(tables)
     lines += ["", "Seat's figure is the best at the table"]
-    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}"
+              for _, r in tables["seat_best"].iterrows()]
     if "team" in tables:
         lines += ["", "Figure won by (team D = seats 0, 2, 4)"]
         lines += [f"  {r['figure']:<8}{r['label']:<8}{format_cell(r)}" for _, r in tables["team"].iterrows()]
@@ -609,9 +611,11 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     if "outcome_l0" in tables:
         won_by.append(("outcome_l0", "Figure won by at L0 (each figure with every free Perlagg)"))
     for name, title in won_by:
-        lines += ["", title] + [f"  {r['figure']:<8}{r['label']:<20}{format_cell(r)}" for _, r in tables[name].iterrows()]
+        lines += ["", title] + [f"  {r['figure']:<8}{r['label']:<20}{format_cell(r)}"
+                                for _, r in tables[name].iterrows()]
     lines += ["", "Seat's figure is the best at the table (L0)"]
-    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}" for _, r in tables["seat_best"].iterrows()]
+    lines += [f"  {r['name']:<9}{r['figure']:<8}{r['label']:<15}{format_cell(r)}"
+              for _, r in tables["seat_best"].iterrows()]
     lines += ["", f"Team wins the figure, by Perlaggen in the team's two hands ({a['level']})",
               f"  {'team':<5}{'j':>3}{'Gleich':>26}{'Hanger':>26}{'n':>12}"]
     wins = tables["team_perlaggen"].query("label == 'win'")
@@ -761,6 +765,9 @@ def _odds_reads(args: argparse.Namespace) -> tuple[str, ...]:
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     rules = command_options(args, GAME, "odds", _odds_reads, RULE_FLAGS | {"players": "players",
                                                                           "six_player_cards": "hand_size"})
+    given = option_items(args.option).get("six_player_cards")
+    if given is not None and args.hand_size is None:  # at its default 4 the option sets no flag: the hand would tell
+        args.hand_size = given
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
     four = args.players == D.SEATS
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
