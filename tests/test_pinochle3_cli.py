@@ -80,7 +80,7 @@ def test_meld_statistics_agree_with_the_exact_distribution(scale):
 def test_stats_command_json(capsys):
     code, out, _ = run_cli(capsys, "stats", "pinochle3", "--n", "70000", "--seed", "2", "--json")
     data = json.loads(out)
-    assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means"}
+    assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means", "throw_ins"}
     assert all(r["lo"] <= r["p"] <= r["hi"] for r in data["tables"]["tails"])
 
 

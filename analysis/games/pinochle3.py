@@ -27,7 +27,7 @@ from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
-from simcore.games.pinochle3_discard import DISCARD_POLICIES
+from simcore.games.pinochle3_discard import DISCARD_POLICIES, kitty_gains
 from simcore.rng import normalize_seed
 
 GAME = "pinochle3"
@@ -60,7 +60,9 @@ defender throws in never reach the auction and are left out, `pinochle3_bid.reac
 play rule (the same as --rule) and the defenders' scoring flags (the hand's score as a defender when
 it passes, `pinochle3_bid.defender_outcomes`). The others cannot change these numbers (forced bids:
 the bid is given; target: no game is played)."""
-COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": MELD_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
+STATS_OPTIONS = MELD_OPTIONS + ("nines_rule",)
+"""The options of `stats`: the meld options and the nines rule (the row it marks in the throw-in table)."""
+COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": STATS_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
 """The options each command models; `match` models every option but `SELF_PLAY_CANNOT`."""
 SELF_PLAY_CANNOT = {
     "unanimous_throw_in": "no bidding policy agrees to throw a hand in",
@@ -211,13 +213,15 @@ MELD_OPTIONS_HELP = ("double_bonus=False, double_royal_marriage=240, roundhouse_
                      "roundhouse_with_rope=390, or scale=0.1")
 
 
-def _add_option_argument(parser: argparse.ArgumentParser, bidder: bool = False) -> None:
-    """--option NAME=VALUE (repeatable): the meld options, and with ``bidder`` those of `BIDDER_OPTIONS`."""
+def _add_option_argument(parser: argparse.ArgumentParser, bidder: bool = False, stats: bool = False) -> None:
+    """--option NAME=VALUE (repeatable): the meld options, with ``bidder`` those of `BIDDER_OPTIONS`, with
+    ``stats`` those of `STATS_OPTIONS`."""
     what = (f"a rule option: a meld option ({MELD_OPTIONS_HELP}), min_bid=300 (the lowest bid), nines_rule=6_any "
             "(deals a defender throws in are left out), play_rule (as --rule) or a defenders' scoring flag "
             "(defender_needs_counter, defender_counter_rule_on_set, defender_keeps_last_trick_without_counter: "
             "the hand's score when it passes)") if bidder else \
-        f"a meld option: {MELD_OPTIONS_HELP}"
+        f"a meld option: {MELD_OPTIONS_HELP}" + (", or nines_rule=6_any (marks that rule's row of the nines "
+                                                  "throw-in table)" if stats else "")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help=f"{what} (repeatable; 'cardsim games pinochle3')")
 
@@ -267,16 +271,35 @@ def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None, divisor:
             "n": n, "exact": None if exact is None else exact / divisor}
 
 
+NINES_PER_PLAYER = {"5_no_meld": 0.0163659, "6_any": 0.0075830, "7_any": 0.00057981, "5_no_ace": 0.0041029,
+                    "6_max1ace": 0.0031572}
+"""Exact P(a player's 15 cards qualify) per nines rule, spec §9.2; two players never both hold 5 of the 8
+nines, so P(some player qualifies) in a deal is exactly 3 times it."""
+
+
+def _throw_in_table(deals_with: np.ndarray, n: int, chosen: str | None) -> pd.DataFrame:
+    """Spec Q11 per nines rule (V4): P(some player may throw the deal in) over n deals, Wilson (deals_with:
+    `pinochle3.throw_in_deals` counts), the spec's exact value (3 x `NINES_PER_PLAYER`) and whether it is the
+    ``chosen`` rule."""
+    return pd.DataFrame([{"rule": rule, **Estimate(int(k), n).as_dict(), "successes": int(k), "n": n,
+                          "exact": 3 * NINES_PER_PLAYER[rule], "chosen": rule == chosen}
+                         for rule, k in zip(p.NINES_RULES, deals_with)])
+
+
 def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = None,
           **run_kw) -> dict[str, pd.DataFrame]:
-    """Best-trump meld of a random hand, of hand + kitty, and the kitty gain (spec §9.2-§9.3).
+    """Best-trump meld of a random hand, of hand + kitty, and the kitty gain (spec §9.2-§9.3), and how
+    often a nines rule throws a deal in (spec Q11).
 
     tails: P(meld >= threshold) with Wilson intervals and the exact value where it is known;
-    means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean.
+    means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean;
+    throw_ins: per nines rule P(some player qualifies) with Wilson intervals and the spec's exact value
+    (`_throw_in_table`).
     The gain is the best 18-card meld minus the best 15-card meld: an upper bound on the gain after
     the discard of 3 (spec §9.3: the 15-card limit costs meld in about 0.04% of deals).
     options: the meld options (`MELD_OPTIONS`); the meld variants (V5-V7) change the values, and then
-    the exact columns (main game's values) are left out; scale 0.1 divides points and thresholds by 10.
+    the exact columns (main game's values) are left out; scale 0.1 divides points and thresholds by 10;
+    nines_rule marks its row of throw_ins (the meld tables count every deal).
     """
     options = checked_options(options, "stats")
     divisor = p.point_divisor(options)
@@ -284,7 +307,7 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = N
     job = p.MeldStatsJob(seat, options)
     counts = runner.run(job, n, seed, **run_kw)
     deals = int(counts[0])
-    hand, full, gain = counts[1:].reshape(3, p.MELD_BINS)
+    hand, full, gain = counts[1:1 + 3 * p.MELD_BINS].reshape(3, p.MELD_BINS)
     main_values = np.array_equal(job.values, p.MELD_VALUES)
     exact15, exact18 = (exact_meld_ccdf(p.HAND_SIZE), exact_meld_ccdf(p.HAND_SIZE + p.KITTY_SIZE)) if main_values \
         else (None, None)
@@ -295,7 +318,8 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = N
     means = pd.DataFrame([_mean_row(hand, deals, "hand", exact[0], divisor),
                           _mean_row(full, deals, "hand+kitty", exact[1], divisor),
                           _mean_row(gain, deals, "gain", None, divisor)])
-    tables = {"tails": tails, "means": means}
+    tables = {"tails": tails, "means": means,
+              "throw_ins": _throw_in_table(counts[1 + 3 * p.MELD_BINS:], deals, p.rule_options(options)["nines_rule"])}
     for table in tables.values():
         table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, options=options, exact=main_values)
     return tables
@@ -323,12 +347,22 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         for r in rows.itertuples():
             exact = f"   {r.exact:.6f}" if exact_column else ""
             lines.append(f"  x = {r.threshold:<5}{r.p:.4f} [{r.lo:.4f},{r.hi:.4f}]{exact}")
-    return "\n".join(lines)
+    return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
+
+
+def _throw_in_lines(table: pd.DataFrame) -> list[str]:
+    """The nines throw-in table of `format_stats` (spec Q11)."""
+    lines = ["", "P(some player may have the deal thrown in) by nines rule (V4, spec Q11)",
+             f"  {'rule':<11}{'estimate [95%]':<26}exact (spec §9.2)"]
+    for r in table.itertuples():
+        estimate = f"{r.p:.4f} [{r.lo:.4f},{r.hi:.4f}]"
+        lines.append(f"  {r.rule:<11}{estimate:<26}{r.exact:.6f}" + ("   <- nines_rule" if r.chosen else ""))
+    return lines
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="the seat whose hand is measured, 0-2 (default 0)")
-    _add_option_argument(parser)
+    _add_option_argument(parser, stats=True)
     add_run_arguments(parser, default_n=1_000_000)
 
 
@@ -338,10 +372,12 @@ def _run_stats(args: argparse.Namespace) -> int:
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """The stats as estimates (for sweeps): mean.<quantity> and ge.<quantity>.<points>, P(meld >= points)."""
+    """The stats as estimates (for sweeps): mean.<quantity>, ge.<quantity>.<points>, P(meld >= points), and
+    throw_in.<nines rule>, P(some player may throw the deal in)."""
     tables = stats(args.n, args.seed, args.seat, parse_options(args.option), **run_options(args))
     return pd.concat([long_frame(tables["means"], ["quantity"], "mean", value="mean"),
-                      long_frame(tables["tails"], ["quantity", "threshold"], "ge")], ignore_index=True)
+                      long_frame(tables["tails"], ["quantity", "threshold"], "ge"),
+                      long_frame(tables["throw_ins"], ["rule"], "throw_in")], ignore_index=True)
 
 
 register_command("stats", GAME, Command("meld and kitty-gain distributions of random deals",
@@ -350,8 +386,8 @@ register_command("meld", GAME, Command("meld breakdown of a hand", _add_meld_arg
 
 
 # --- odds of a hand: kitty, discard and P(make bid) (spec §9.1 Q2-Q3) ----------------------------
-DEFAULT_BIDS = tuple(range(250, 510, 10))
-"""Bids valued by default (main-game points), from the minimum bid up when it is higher."""
+HIGHEST_DEFAULT_BID = 500
+"""The highest bid valued by default (main-game points; `default_bids`)."""
 GAIN_STEPS = (10, 20, 50, 100, 150)
 """Kitty gains x of the P(gain >= x) rows (main-game points)."""
 DD_TRICKS = 8
@@ -371,6 +407,12 @@ def _lowest_bid(opts: dict) -> int:
     return opts["min_bid"] or opts["bid_step"]
 
 
+def default_bids(opts: dict) -> tuple[int, ...]:
+    """The bids valued by default (main-game points): every multiple of the step from the minimum bid
+    (`_lowest_bid`: 250 in the main game, 10 with min_bid None) to `HIGHEST_DEFAULT_BID`."""
+    return tuple(range(_lowest_bid(opts), HIGHEST_DEFAULT_BID + 1, opts["bid_step"]))
+
+
 def _whole_bid(value) -> int:
     """A bid as a whole number; CardsimError for anything else (3.5, 'x', True)."""
     try:
@@ -383,11 +425,11 @@ def _whole_bid(value) -> int:
 
 
 def _bid_values(bids, opts: dict, divisor: int):
-    """The bids of `odds` as numbers: None gives `DEFAULT_BIDS` from the minimum bid up, a string is
+    """The bids of `odds` as numbers: None gives `default_bids` (from the minimum bid up), a string is
     read as --bids reads it (`parse_bids`: '300,350,400' or '250:400:10'), one number is one bid;
     else an iterable of numbers. In reported points (main-game points / divisor)."""
     if bids is None:
-        return tuple(b // divisor for b in DEFAULT_BIDS if b >= _lowest_bid(opts))
+        return tuple(b // divisor for b in default_bids(opts))
     if isinstance(bids, (bytes, bytearray)):
         raise CardsimError(f"bids are text such as '300,350' or numbers, got {bids!r}")
     if isinstance(bids, str):
@@ -475,6 +517,17 @@ def _known_gain(cards: list[int], kitty_cards: list[int], t: int | None, options
     return table, (d.meld - before) // divisor
 
 
+def _exact_gain(cards: list[int], t: int | None, options: dict, divisor: int) -> tuple[pd.DataFrame, float, int]:
+    """(the ``gain`` table, the mean gain, the kitties) over every kitty of 3 of the 33 unseen cards, each
+    equally likely (spec Q2, `pinochle3_discard.kitty_gains`), exact: rows gain_at_least, p with lo = hi
+    = p, n = the kitties (5,456); in reported points (main-game points / divisor)."""
+    gains, weights = kitty_gains(p.DECK.mask(cards), t, options)
+    total = int(weights.sum())
+    rows = [{"gain_at_least": x // divisor, **dict.fromkeys(("p", "lo", "hi"), int(weights[gains >= x].sum()) / total),
+             "n": total} for x in GAIN_STEPS]
+    return pd.DataFrame(rows), int(gains @ weights) / total / divisor, total
+
+
 # --- concede or play (spec §9.1 Q5-Q6, R4.10) -----------------------------------------------------
 RACE_MODEL = ("race = your score - the mean of the defenders' scores (R6.1); conceding (R4.10): you score -bid, "
               "each defender his meld (no counter test)")
@@ -553,8 +606,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
 
     The other 33 cards are dealt at random to the kitty (or ``kitty`` is known) and the two
     defenders; the bidder takes the kitty, buries the 3 cards that maximize meld + buried counters
-    (`pinochle3_bid.best_discard`, trump ``trump`` or the best) and leads. bids: None (250-500 in
-    steps of 10, from the minimum bid), a string as --bids takes it ('300,350,400' or '250:400:10'),
+    (`pinochle3_bid.best_discard`, trump ``trump`` or the best) and leads. bids: None (`default_bids`:
+    every multiple of 10 from the minimum bid to 500), a string as --bids takes it ('300,350,400' or '250:400:10'),
     or numbers. rule: the play rule (default: option play_rule, else old). options: rule options
     (`BIDDER_OPTIONS`: meld variants, min_bid, nines_rule (deals a defender throws in are left
     out), play_rule, scale 0.1 dividing every point value and bid by 10). Tables:
@@ -569,12 +622,16 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     against playing, greedy play, the same deals (spec Q6, R4.10, `_concession_row`: the defenders'
     trick points, the race if you play, if you concede, their difference, the break-even P(make));
     ``saves`` P(a defender takes a counter and so saves his meld) (spec Q5, `_saves_table`);
-    ``discard`` the best discard when the kitty is known. attrs: ``gain_mean`` {mean, se, lo, hi}
-    (normal 95% interval) and, with a known kitty, ``gain_exact`` (the gain is then fixed);
+    ``discard`` the best discard when the kitty is known. With a random kitty ``gain`` is exact, over
+    every kitty (`_exact_gain`; deals a defender throws in under nines_rule are not left out there).
+    attrs: ``gain_exact`` the exact mean gain (with a known kitty the gain itself, a whole number),
+    ``kitties`` the kitties it is taken over (None with a known kitty), ``gain_mean`` {mean, se, lo, hi}
+    the mean gain of the simulated deals (normal 95% interval);
     ``race_model`` (the concession table's race in one line); ``ev_pass`` {mean, se, lo, hi}: EV_pass,
     the hand's score as a defender when the next seat takes the bid in the same deal instead
     (`pinochle3_bid.defender_outcomes`; ``pass_model`` says so in one line); ``thrown_in`` the deals
-    left out under nines_rule.
+    left out under nines_rule; ``hand_may_throw_in`` whether the hand itself qualifies for a nines
+    throw-in (its holder may have the deal thrown in before the auction; the odds are those of playing it).
     """
     options = checked_options(options, "odds")
     rule = merged_rule(rule, options)
@@ -609,35 +666,42 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
                                                  b * divisor, divisor) for b in bids]),
         "saves": _saves_table(c["saved"], deals),
     }
-    gain_exact = None
-    if kitty_cards is not None:
+    if kitty_cards is None:
+        tables["gain"], gain_exact, kitties = _exact_gain(cards, t, options, divisor)
+    else:
         tables["discard"], gain_exact = _known_gain(cards, kitty_cards, t, options, divisor)
+        kitties = None
     gain_mean = mean_interval(c["gain_sum"] / divisor, c["gain_squares"] / divisor ** 2, deals)
     ev_pass = mean_interval(c["pass_sum"] / divisor, c["pass_squares"] / divisor ** 2, deals)
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), n=deals, seed=seed, rule=rule,
                            dd_tricks=dd_tricks, pimc_samples=pimc_samples, gain_mean=gain_mean, gain_exact=gain_exact,
-                           ev_pass=ev_pass, pass_model=bid.PASS_MODEL, race_model=RACE_MODEL,
+                           kitties=kitties, ev_pass=ev_pass, pass_model=bid.PASS_MODEL,
+                           race_model=RACE_MODEL,
                            trump=trump, kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None,
-                           options=options, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"])
+                           options=options, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"],
+                           hand_may_throw_in=_may_throw_in(cards, opts["nines_rule"]))
     return tables
 
 
+def _may_throw_in(cards: list[int], nines_rule: str | None) -> bool:
+    """Whether the 15 cards themselves qualify for a nines throw-in under ``nines_rule`` (V4; spec §10 X7)."""
+    return bool(p.nines_throw_in(np.array([p.DECK.mask(cards)], dtype=np.uint64), nines_rule)[0])
+
+
 def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
-    """The odds as one JSON object; "kitty_gain" is {"exact"} with a known kitty, else {"mean", "se",
-    "lo", "hi", "at_least": [P(gain >= x) rows]}; "ev_pass" {"mean", "se", "lo", "hi"} (spec Q4's
+    """The odds as one JSON object; "kitty_gain" as `_gain_json`; "ev_pass" {"mean", "se", "lo", "hi"} (spec Q4's
     EV_pass, modelled as "pass_model" says); "make" rows add ev_vs_pass, ev_vs_pass_lo, ev_vs_pass_hi
     (EV_bid(bid) - EV_pass, greedy play); "concede" rows per bid (`_concession_row`: defenders_points,
     race_play, race_concede, play_minus_concede, concede_below, each with _lo and _hi) under "race_model",
-    "defender_saves_meld" rows (`_saves_table`)."""
+    "defender_saves_meld" rows (`_saves_table`); "hand_may_throw_in": the hand itself qualifies for a nines
+    throw-in under the nines_rule given (false without one)."""
     a = tables["make"].attrs
-    gain = {"exact": a["gain_exact"]} if a["gain_exact"] is not None else \
-        {**a["gain_mean"], "at_least": table_records({"g": tables["gain"]})["g"]}
     out = {"game": GAME, "hand": a["hand"], "kitty": a["kitty"], "trump": a["trump"], "n": a["n"], "seed": a["seed"],
            "rule": a["rule"], "dd_tricks": a["dd_tricks"], "pimc_samples": a["pimc_samples"], "options": a["options"],
-           "thrown_in": a["thrown_in"],
+           "thrown_in": a["thrown_in"], "hand_may_throw_in": a["hand_may_throw_in"],
            "meld_by_trump": dict(zip(tables["by_trump"].trump, tables["by_trump"].meld.astype(int).tolist())),
-           "kitty_gain": gain, "ev_pass": a["ev_pass"], "pass_model": a["pass_model"],
+           "kitty_gain": _gain_json(tables), "ev_pass": a["ev_pass"], "pass_model": a["pass_model"],
            "trump_named": table_records({"t": tables["trump"]})["t"],
            "make": table_records({"m": tables["make"]})["m"], "race_model": a["race_model"],
            "concede": table_records({"c": tables["concede"]})["c"],
@@ -647,6 +711,18 @@ def odds_json(tables: dict[str, pd.DataFrame]) -> dict:
     return out
 
 
+def _gain_json(tables: dict[str, pd.DataFrame]) -> dict:
+    """The kitty gain as JSON: {"exact"} with a known kitty; else exact over every kitty: {"mean", "se" (0),
+    "lo", "hi" (both the mean), "exact" (the mean), "kitties", "at_least": [P(gain >= x) rows, lo = hi = p],
+    "sampled": {"mean", "se", "lo", "hi"} of the simulated deals}."""
+    a = tables["make"].attrs
+    if a["kitties"] is None:
+        return {"exact": a["gain_exact"]}
+    m = a["gain_exact"]
+    return {"mean": m, "se": 0.0, "lo": m, "hi": m, "exact": m, "kitties": a["kitties"],
+            "at_least": table_records({"g": tables["gain"]})["g"], "sampled": a["gain_mean"]}
+
+
 def _thrown_in_note(a: dict) -> str:
     """' (N more deals thrown in by a defender under nines_rule R, left out)' or ''."""
     return f" ({a['thrown_in']:,} more deals thrown in by a defender under nines_rule {a['nines_rule']}, left out)" \
@@ -654,15 +730,16 @@ def _thrown_in_note(a: dict) -> str:
 
 
 def _gain_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
-    """The kitty gain: one exact value with a known kitty, else its mean with a normal 95% interval and
-    P(gain >= x) with Wilson intervals."""
+    """The kitty gain: one exact value with a known kitty, else its exact mean and P(gain >= x) over every
+    kitty, then the simulated deals' mean with its normal 95% interval."""
     a = tables["make"].attrs
-    title = "kitty gain (meld after the best discard - best meld now):"
-    if a["gain_exact"] is not None:
-        return [f"{title} {a['gain_exact']} exactly (the kitty is known)"]
+    title = "kitty gain (meld after the best discard - best meld now)"
+    if a["kitties"] is None:
+        return [f"{title}: {a['gain_exact']} exactly (the kitty is known)"]
     m = a["gain_mean"]
-    return [f"{title} mean {m['mean']:.1f} [{m['lo']:.1f}, {m['hi']:.1f}]"] + \
-        [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]" for r in tables["gain"].itertuples()]
+    return [f"{title}, exact over all {a['kitties']:,} kitties: mean {a['gain_exact']:.3f}"] + \
+        [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.4f}" for r in tables["gain"].itertuples()] + \
+        [f"  (mean of the {a['n']:,} deals below: {m['mean']:.1f} [{m['lo']:.1f}, {m['hi']:.1f}])"]
 
 
 def format_odds(tables: dict[str, pd.DataFrame]) -> str:
@@ -670,6 +747,9 @@ def format_odds(tables: dict[str, pd.DataFrame]) -> str:
     melds = ", ".join(f"{r.trump} {r.meld}" for r in tables["by_trump"].itertuples())
     lines = [f"Pinochle odds of {a['hand']} as the bidder: n = {a['n']:,} deals{_thrown_in_note(a)}, seed {a['seed']}, "
              f"rule {a['rule']}, 95% intervals" + _options_note(a["options"]), f"meld by trump: {melds}"]
+    if a["hand_may_throw_in"]:
+        lines.append(f"note: this hand itself qualifies for a nines throw-in under nines_rule {a['nines_rule']} (V4): "
+                     "you may have the deal thrown in before the auction; the odds below are those of playing it")
     lines += _gain_lines(tables)
     lines.append("trump named: " + ", ".join(f"{r.trump} {r.p:.3f}" for r in tables["trump"].itertuples()))
     if "discard" in tables:
@@ -731,8 +811,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kitty", default=None, help="the 3 kitty cards, if known (default: random)")
     parser.add_argument("--bids", type=parse_bids, default=None,
                         help=f"bids to evaluate: start:stop:step or a comma list, multiples of 10 from the minimum bid "
-                             f"(250) to {bid.MAX_TOTAL}, all divided by 10 with scale=0.1 (default 250:500:10, from "
-                             "the minimum bid up)")
+                             f"(250; 10 with min_bid=None) to {bid.MAX_TOTAL}, all divided by 10 with scale=0.1 "
+                             f"(default: every multiple of 10 from the minimum bid to {HIGHEST_DEFAULT_BID}, "
+                             "250:500:10 in the main game)")
     parser.add_argument("--dd-tricks", type=int, default=None,
                         help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}, "
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
@@ -778,7 +859,8 @@ def _run_odds(args: argparse.Namespace) -> int:
 
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``make.<bid>.<play>`` (play greedy, dd, pimc: the columns the run has),
-    ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (its normal interval), ``trump.<suit>``
+    ``gain.<x>`` (P(kitty gain >= x)), ``gain.mean`` (exact over every kitty: lo = hi, n the kitties;
+    with a known kitty the deals' mean, the gain itself), ``trump.<suit>``
     (how often each trump is named), ``ev_pass.mean`` (EV_pass), ``ev_vs_pass.<bid>``
     (EV_bid(bid) - EV_pass, greedy play), ``concede.<bid>.<column>`` (`_concession_row`'s columns;
     concede_below only where it has an interval: at least two deals made and two set) and
@@ -797,7 +879,9 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
                               hi=f"{play_method}_hi")
             part["estimate"] += f".{play_method}"
             parts.append(part)
-    mean = pd.DataFrame([{"what": "mean", **make.attrs["gain_mean"], "n": make.attrs["n"]}])
+    a = make.attrs
+    mean = pd.DataFrame([{"what": "mean", **dict.fromkeys(("mean", "lo", "hi"), a["gain_exact"]), "n": a["kitties"]}
+                         if a["kitties"] else {"what": "mean", **a["gain_mean"], "n": a["n"]}])
     passing = pd.DataFrame([{"what": "mean", **make.attrs["ev_pass"], "n": make.attrs["n"]}])
     parts += [long_frame(tables["gain"], ["gain_at_least"], "gain"), long_frame(mean, ["what"], "gain", value="mean"),
               long_frame(tables["trump"], ["trump"], "trump"), long_frame(passing, ["what"], "ev_pass", value="mean"),
@@ -818,8 +902,12 @@ register_command("odds", GAME, Command("kitty gain, best discard and P(make bid)
 # --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------
 MIN_DEALS_PER_CLASS = 30
 """Classes with fewer deals get no threshold (too little data): they are left out and counted."""
-THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "ev_pass", "ev_pass_lo", "ev_pass_hi", "bid_ev",
-                     "ev_vs_pass", "ev_vs_pass_lo", "ev_vs_pass_hi"]
+THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "bid50_settled", "ev_pass", "ev_pass_lo", "ev_pass_hi",
+                     "bid_ev", "ev_vs_pass", "ev_vs_pass_lo", "ev_vs_pass_hi", "ev_settled"]
+UNSETTLED = "~"
+"""The mark of a threshold whose 95% interval cannot tell it from a coin flip (bid50) or from passing (bid_ev)."""
+UNSETTLED_LEGEND = (f"{UNSETTLED}: the 95% interval holds 1/2 (bid50) or 0 (bid_ev): not told apart from a coin flip "
+                    "or from passing at this n")
 
 
 def _bid_scores(bids, bins: int) -> np.ndarray:
@@ -855,12 +943,13 @@ def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int,
     pass_by_bin (bins,), pass_squares: the sum of the hand's defender score D per bin of T, and of D²
     (`pinochle3_bid.ThresholdJob`).
 
-    * bid50: the highest bid with P(T >= bid) >= 1/2 (Wilson interval of that P);
+    * bid50: the highest bid with P(T >= bid) >= 1/2 (Wilson interval of that P); bid50_settled: the
+      interval lies above 1/2;
     * ev_pass: EV_pass = E[D], the pass's value (normal 95% interval);
     * bid_ev: spec Q4's B* = max{B : EV_bid(B) >= EV_pass}, EV_bid(B) = E[T 1{T >= B} - B 1{T < B}]
       (R6.1), decided exactly on the counts; ev_vs_pass: EV_bid(bid_ev) - EV_pass with the normal
-      95% interval of the paired difference (`_ev_vs_pass`). None when even the lowest bid is worth
-      less than passing.
+      95% interval of the paired difference (`_ev_vs_pass`); ev_settled: the interval lies above 0 (else
+      bidding bid_ev cannot be told from passing). None when even the lowest bid is worth less than passing.
 
     Bids and points are reported in main-game points / divisor (`pinochle3.point_divisor`).
     """
@@ -873,13 +962,13 @@ def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int,
     ok = np.nonzero(made * 2 >= n)[0]
     if ok.size:
         e = Estimate(int(made[ok[-1]]), n)
-        row.update(bid50=int(bids[ok[-1]]) // divisor, p50=e.p, lo50=e.lo, hi50=e.hi)
+        row.update(bid50=int(bids[ok[-1]]) // divisor, p50=e.p, lo50=e.lo, hi50=e.hi, bid50_settled=bool(e.lo > 0.5))
     sums, evs = _ev_vs_pass(hist, pass_by_bin, pass_squares, bids, divisor)
     ok = np.nonzero(sums >= 0)[0]
     if ok.size:
         ev = evs[ok[-1]]
         row.update(bid_ev=int(bids[ok[-1]]) // divisor, ev_vs_pass=ev["mean"], ev_vs_pass_lo=ev["lo"],
-                   ev_vs_pass_hi=ev["hi"])
+                   ev_vs_pass_hi=ev["hi"], ev_settled=bool(ev["lo"] > 0))
     return row
 
 
@@ -948,8 +1037,8 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     with EV_bid(B) >= EV_pass, EV_bid(B) the expected score change of bidding B (made: + meld + trick
     points, set: - bid) (`_threshold_row`). The bidder takes a random kitty, discards by
     `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
-    ``by_trump_length``, ``grid`` (both) and ``curves`` (per bid by meld class: P(make), EV_pass and
-    EV_bid - EV_pass, `_make_curves`); classes with
+    ``by_trump_length``, ``grid`` (both) and ``curves`` (per bid of `default_bids` by meld class: P(make),
+    EV_pass and EV_bid - EV_pass, `_make_curves`); classes with
     fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
     their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
     options: as `odds` (`BIDDER_OPTIONS`; the minimum bid is the lowest bid valued; deals a
@@ -972,7 +1061,7 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
         "by_trump_length": _class_table(*(x.sum(axis=0) for x in parts), lowest, divisor, trump_length=labels_t),
         "grid": _class_table(*(x.reshape(-1, *x.shape[2:]) for x in parts), lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
-        "curves": _make_curves(*by_meld, [b for b in DEFAULT_BIDS if b >= lowest], divisor),
+        "curves": _make_curves(*by_meld, default_bids(opts), divisor),
     }
     for table in tables.values():
         table.attrs.update(game=GAME, n=int(c["hist"].sum()), seed=seed, rule=rule, options=options,
@@ -985,8 +1074,9 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     """The thresholds as one JSON object; "left_out" gives, per class table, the hands of the classes
     below "min_deals_per_class" (no row), "thrown_in" the deals left out under nines_rule,
     "pass_model" how the pass (ev_pass, bid_ev's yardstick) is modelled. Rows: n, bid50 p50 lo50
-    hi50, ev_pass ev_pass_lo ev_pass_hi, bid_ev (max B with EV_bid(B) >= EV_pass) and ev_vs_pass
-    ev_vs_pass_lo ev_vs_pass_hi (EV_bid(bid_ev) - EV_pass); null where no bid qualifies."""
+    hi50 bid50_settled (the interval above 1/2), ev_pass ev_pass_lo ev_pass_hi, bid_ev (max B with EV_bid(B) >=
+    EV_pass) and ev_vs_pass ev_vs_pass_lo ev_vs_pass_hi (EV_bid(bid_ev) - EV_pass) ev_settled (the interval
+    above 0: bidding bid_ev beats passing); null where no bid qualifies."""
     a = tables["by_meld"].attrs
     left_out = {name: tables[name].attrs["left_out"] for name in ("by_meld", "by_trump_length", "grid")}
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "options": a["options"],
@@ -1009,22 +1099,27 @@ def _missing(value) -> bool:
     return value is None or value != value
 
 
+def _threshold_cell(bid_value, settled) -> str:
+    """A threshold bid in 6 characters: right-aligned in 5, then `UNSETTLED` unless ``settled``."""
+    return f"{int(bid_value):>5}{' ' if settled else UNSETTLED}"
+
+
 def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["by_meld"].attrs
     lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder{_thrown_in_note(a)}, seed "
              f"{a['seed']}, rule {a['rule']}, greedy play, 95% intervals" + _options_note(a["options"]),
              "bid50: highest bid made at least half the time; bid_ev: highest bid B with EV_bid(B) >= EV_pass "
-             "(spec Q4; - : pass)", a["pass_model"]]
+             "(spec Q4; - : pass)", UNSETTLED_LEGEND, a["pass_model"]]
     for name, key in (("by_meld", "meld"), ("by_trump_length", "trump_length")):
         lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          EV_pass [95%]        bid_ev  "
                       "EV_bid-EV_pass [95%]"]
         for r in tables[name].itertuples():
-            b50 = "  -  " if _missing(r.bid50) else f"{int(r.bid50):>5}"
+            b50 = "  -   " if _missing(r.bid50) else _threshold_cell(r.bid50, r.bid50_settled)
             p50 = "" if _missing(r.p50) else f"{r.p50:.3f} [{r.lo50:.3f},{r.hi50:.3f}]"
             passing = f"{r.ev_pass:5.1f} [{r.ev_pass_lo:.1f},{r.ev_pass_hi:.1f}]"
-            ev = "    -" if _missing(r.bid_ev) else \
-                f"{int(r.bid_ev):>5}  {r.ev_vs_pass:6.1f} [{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]"
-            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50}  {p50:<22} {passing:<20} {ev}")
+            ev = "    -" if _missing(r.bid_ev) else (f"{_threshold_cell(r.bid_ev, r.ev_settled)} {r.ev_vs_pass:6.1f} "
+                                                 f"[{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]")
+            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50} {p50:<22} {passing:<20} {ev}")
         lines += _left_out_note(tables[name])
     return "\n".join(lines)
 
@@ -1078,7 +1173,7 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     seat-games, since one seat's win is the others' loss: `analysis.stats.ratio_share` over games)
     and mean score change per seat per hand (normal interval). attrs ``hands_per_game`` {mean, se,
     lo, hi, n}: hands dealt per finished game (thrown-in deals included, R2.5; normal 95% interval
-    over the n finished games; spec Q12 expects 10-12). a_concede, b_concede: the concession margin of
+    over the n finished games; spec Q12 expects 10-12 to 1500). a_concede, b_concede: the concession margin of
     each policy (R4.10, `pinochle3_bid.BidPolicy`: having won the bid, concede when meld + buried
     counters + 10 per counter kept < bid - margin; a whole number >= 0 in reported points, so ÷10 with
     scale 0.1; None, the default: never concede); each row's ``concede_p`` (lo, hi) is the share of its
@@ -1238,10 +1333,17 @@ def format_match(frame: pd.DataFrame) -> str:
               for r in a["positions"]]
     spread = f"[{h['lo']:.1f},{h['hi']:.1f}]" if h["n"] > 1 else "(no interval from one game)"
     lines.append(f"  hands per game {h['mean']:.1f} {spread} over {h['n']:,} finished games "
-                 "(thrown-in deals included; spec Q12: 10-12 to 1500)")
+                 f"(thrown-in deals included{_q12_note(a['options'])})")
     lines.append(f"  {CONCEDE_RULE}" if frame.concede_margin.notna().any() else
                  "  bidders never concede (R4.10); --a-concede / --b-concede MARGIN: " + CONCEDE_RULE)
     return "\n".join(lines)
+
+
+def _q12_note(options: dict) -> str:
+    """'; spec Q12: 10-12 to 1500' under the main game's target and scale, the only game spec Q12 gives a
+    figure for, else ''."""
+    main_game = p.rule_options(options)["target"] == 1500 and p.point_divisor(options) == 1
+    return "; spec Q12: 10-12 to 1500" if main_game else ""
 
 
 CONCEDE_RULE = ("a bidder with a margin concedes after the melds (R4.10) when his meld + buried counters + 10 per "

@@ -101,9 +101,11 @@ def _bidding(ctx: Context, section: Section) -> str:
     def threshold_rows(frame: pd.DataFrame, key: str) -> list[str]:
         out = []
         for _, r in frame.iterrows():
-            b50 = "—" if r["bid50"] is None or r["bid50"] != r["bid50"] else f"{int(r['bid50'])}"
+            b50 = "—" if r["bid50"] is None or r["bid50"] != r["bid50"] else \
+                f"{int(r['bid50'])}" + ("" if r["bid50_settled"] else "~")
             p50 = "<td>—</td>" if b50 == "—" else row_cell({"p": r["p50"], "lo": r["lo50"], "hi": r["hi50"]})
-            bev = "—" if r["bid_ev"] is None or r["bid_ev"] != r["bid_ev"] else f"{int(r['bid_ev'])}"
+            bev = "—" if r["bid_ev"] is None or r["bid_ev"] != r["bid_ev"] else \
+                f"{int(r['bid_ev'])}" + ("" if r["ev_settled"] else "~")
             passing = f'<td class="num">{r["ev_pass"]:.1f} [{r["ev_pass_lo"]:.1f}, {r["ev_pass_hi"]:.1f}]</td>'
             ev = "<td>—</td>" if bev == "—" else \
                 f'<td class="num">{r["ev_vs_pass"]:.1f} [{r["ev_vs_pass_lo"]:.1f}, {r["ev_vs_pass_hi"]:.1f}]</td>'
@@ -121,7 +123,9 @@ def _bidding(ctx: Context, section: Section) -> str:
         "seat takes the bid instead (minimum bid, best discard, greedy play), and the hand keeps its trick points and, "
         "with a counter taken, its meld under that seat's trump (R6.1). <b>bid_ev</b> is the spec's most one should "
         "bid (Q4): the highest bid B whose expected score change EV_bid(B) (made: + meld + trick points, set: − B) "
-        "is still ≥ EV_pass; — means passing is worth more than any bid. Greedy play is a weak baseline, so these "
+        "is still ≥ EV_pass; — means passing is worth more than any bid. A ~ after a bid marks one whose 95% "
+        "interval holds 1/2 (bid50) or 0 (bid_ev): at this n it cannot be told apart from a coin flip, or from "
+        "passing. Greedy play is a weak baseline, so these "
         "are conservative. For one hand, <code>cardsim odds pinochle3 --hand \"…\"</code> adds greedy play with a "
         "double-dummy ending.</p>",
         figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "

@@ -29,7 +29,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, deal
 from simcore.errors import CardsimError
-from simcore.registry import AnyNumber, Game, Option, chosen_options, register
+from simcore.registry import AnyNumber, Game, Option, chosen_options, default_only, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -95,44 +95,65 @@ AROUND_RANKS = ((ACES, ACE), (KINGS, KING), (QUEENS, QUEEN), (JACKS, JACK))
 ROPE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 
 OPTIONS = (
-    Option("min_bid", 250, (None, 100, 200, 250, 300), "smallest opening bid (R4.2a, V1)"),
-    Option("bid_step", 10, (10,), "bids are multiples of 10; jumps allowed (R4.2b-c)"),
-    Option("forced_open", False, (False, True), "dealer's left must open at min_bid (V2, A21)"),
-    Option("dealer_stuck", False, (False, True), "dealer must bid min_bid after two passes (V3, A21)"),
+    Option("min_bid", 250, (None, 100, 200, 250, 300),
+           "smallest opening bid (R4.2a, V1; None: no minimum, the smallest bid is the step, 10); default 250"),
+    Option("bid_step", 10, (10,), "bids are multiples of 10, jumps allowed (R4.2b-c); the only step the spec gives"),
+    Option("forced_open", False, (False, True), "True: dealer's left must open at min_bid (V2, A21); default False"),
+    Option("dealer_stuck", False, (False, True),
+           "True: the dealer must bid min_bid after two passes (V3, A21); default False: all may pass (R4.5)"),
     Option("nines_rule", None, (None, "5_no_meld", "6_any", "7_any", "5_no_ace", "6_max1ace"),
-           "throw-in for many nines, 'at least' n nines (V4, A11, A19)"),
-    Option("unanimous_throw_in", False, (False, True), "any hand may be thrown in if all three agree (V4f)"),
+           "throw-in for many nines, 'at least' n nines (V4, A11, A19); default None: no throw-in (V4g)"),
+    Option("unanimous_throw_in", False, (False, True),
+           "True: any hand may be thrown in if all three agree (V4f); default False. No function reads it and every "
+           "command refuses True: no simulated player agrees to a throw-in"),
     Option("double_bonus", True, (True, False),
-           "doubles score the table's bonus values, not 2 x single (R3.1, V5)"),
-    Option("double_royal_marriage", 80, (80, 240), "K K Q Q of trumps; 240 is St. Joseph (V6, A13)"),
-    Option("roundhouse_meld", False, (False, True), "roundhouse scores only as its parts (R3.8, V7)"),
+           "False: doubles score 2 x single (double rope 300, pinochle 80, arounds 200/160/120/80; V5); default "
+           "True: the table's bonus values (R3.1)"),
+    Option("double_royal_marriage", 80, (80, 240),
+           "K K Q Q of trumps: 240 is St. Joseph's, 390 with a rope (V6, A13); default 80 (R3.1)"),
+    Option("roundhouse_meld", False, (False, True),
+           "True: a roundhouse (K and Q of every suit) is one meld of 240, its parts' sum, so it changes points "
+           "only with roundhouse_with_rope=390 (V7); default False: it scores only as its parts (R3.8)"),
     Option("roundhouse_with_rope", 350, (350, 390),
-           "roundhouse + rope sharing K Q, only with roundhouse_meld (V7, A14)"),
-    Option("discard_restrictions", "none", ("none",), "the bidder discards any 3 of his 18 cards (R4.7b, A8)"),
+           "390: a roundhouse with a rope sharing the trump K Q scores 390, only with roundhouse_meld=True (V7, "
+           "A14); default 350: its parts"),
+    default_only("discard_restrictions", "none",
+                 "restrictions on the 3 cards the bidder buries (A8); default none: any 3 of his 18 (R4.7b)"),
     Option("trump_requires_marriage", False, (False, True),
-           "trump need not be a suit with a marriage (R4.8, A9)"),
-    Option("allow_partial_meld", False, (False, True), "every player declares his full meld (R3.9d, A10)"),
+           "True: the bidder names only a suit in which his 15 kept cards hold a marriage (R4.8, A9); default "
+           "False: any suit. Honoured by pinochle3_play.name_trump; every command refuses True (the simulated "
+           "bidder names the best trump for his discard)"),
+    Option("allow_partial_meld", False, (False, True),
+           "True: a player may declare less than his full meld (R3.9d, A10); default False: each declares his "
+           "full meld. No function reads it and every command refuses True"),
     Option("play_rule", "old", ("old", "old_strict", "new1945", "new1945_alt"),
-           "duty to head the trick (R5.2; V8, A1, A2)"),
+           "duty to head the trick (R5.2; V8, A1, A2); default old"),
     Option("defender_needs_counter", True, (True, False),
-           "a defender keeps his meld only with a counter (R6.3)"),
+           "False: a defender keeps his meld without taking a counter; default True: only with one (R6.3)"),
     Option("defender_counter_rule_on_set", True, (True, False),
-           "the counter rule applies when the bidder is set (A3)"),
-    Option("defender_keeps_last_trick_without_counter", True, (True, False), "the last-trick 10 is kept (A4)"),
-    Option("bidder_needs_counter", False, (False, True), "the bidder has no counter requirement (R6.2, A5)"),
+           "False: no counter rule when the bidder is set; default True: the rule applies then too (A3)"),
+    Option("defender_keeps_last_trick_without_counter", True, (True, False),
+           "False: a defender with no counter loses a last-trick 10 too; default True: he keeps it (A4)"),
+    Option("bidder_needs_counter", False, (False, True),
+           "True: the bidder keeps his meld only with a counter taken (A5); default False: no counter needed "
+           "(R6.2). Read by match and pinochle3_play.score_played; odds and thresholds refuse True"),
     Option("renege_defender_bidder_award", "bid_plus_meld", ("bid_plus_meld", "bid", "max_bid_meld"),
-           "bidder's score when a defender reneges (R6.7, A6, A7)"),
+           "the bidder's score when a defender reneges (R6.7, A6, A7); default bid_plus_meld. Honoured by "
+           "pinochle3_play.score_renege; every command refuses another value (nobody reneges in a simulation)"),
     Option("misdeal_redeal", "same_dealer", ("same_dealer", "next_dealer"),
-           "who deals after a misdeal; a nines throw-in passes the deal (R2.4, A12)"),
-    Option("meld_order", "clockwise_from_bidder", ("clockwise_from_bidder",),
-           "order the defenders meld in (R3.9c, A18)"),
+           "who deals after a misdeal (R2.4, A12); default same_dealer (a nines throw-in passes the deal). No "
+           "function reads it and every command refuses next_dealer (nobody misdeals in a simulation)"),
+    default_only("meld_order", "clockwise_from_bidder",
+                 "order the defenders meld in, no scoring effect (R3.9c, A18); default clockwise from the bidder"),
     Option("target", 1500, (1000, 1500, 2500),
-           "score that wins the game, reached with >= (R6.5, V9, A15, A20)"),
-    Option("neg_limit", None, (None, -1000), "game ends when a score falls strictly below it (V10, A16)"),
-    Option("n_hands", None, (None,),
-           "play a fixed number of hands instead of to a target; ties play on (V11, A17)"),
+           "score that wins the game, reached with >= (R6.5, V9, A15, A20); default 1500"),
+    Option("neg_limit", None, (None, -1000),
+           "-1000: the game ends when a score falls strictly below it (V10, A16); default None: no limit"),
+    default_only("n_hands", None,
+                 "play a fixed number of hands instead of to a target, ties play on (V11, A17); default None: play "
+                 "to the target"),
     Option("scale", 1, (1, 0.1),
-           "every value divided by 10 (V12); other options' values stay in the main game's points"),
+           "0.1: every value divided by 10 (V12; other options' values stay in the main game's points); default 1"),
     Option("game_stake", None, (None, AnyNumber(0)),
            "money play (R6.6): the game stake G each loser pays the winner (None: no money play; with set_stake "
            "alone, 0); read by match"),
@@ -550,12 +571,19 @@ def _meld_tallies(hands, kitty, values, hand_hist, full_hist, gain_hist):
         gain_hist[min((after - before) // 10, last)] += 1
 
 
+def throw_in_deals(slots: np.ndarray) -> np.ndarray:
+    """(len(NINES_RULES),) int64: per nines rule (`NINES_RULES` order), the deals of slots (n, 4) uint64 in
+    which some player's 15 cards qualify for a throw-in (`nines_throw_in`; spec Q11)."""
+    return np.array([np.any([nines_throw_in(slots[:, s], rule) for s in range(SEATS)], axis=0).sum()
+                     for rule in NINES_RULES], dtype=np.int64)
+
+
 class MeldStatsJob:
     """Counts for the runner: [deals, best meld of ``seat``'s 15 cards (MELD_BINS), with the kitty
-    (MELD_BINS), kitty gain (MELD_BINS)], histograms in bins of 10 points; options: meld variants
-    (`meld_values`)."""
+    (MELD_BINS), kitty gain (MELD_BINS), deals some player may throw in per nines rule
+    (`throw_in_deals`)], histograms in bins of 10 points; options: meld variants (`meld_values`)."""
 
-    n_counts = 1 + 3 * MELD_BINS
+    n_counts = 1 + 3 * MELD_BINS + len(NINES_RULES)
 
     def __init__(self, seat: int = 0, options: dict | None = None):
         if seat not in range(SEATS):
@@ -565,13 +593,13 @@ class MeldStatsJob:
         self.spec = DealSpec(LAYOUT)
 
     def key(self) -> str:
-        return f"pinochle3|MeldStatsJob|seat={self.seat}{options_key(self.values)}"
+        return f"pinochle3|MeldStatsJob|seat={self.seat}{options_key(self.values)}|throw_ins"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         hists = np.zeros((3, MELD_BINS), dtype=np.int64)
         _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, hists[0], hists[1], hists[2])
-        return np.concatenate(([n_deals], hists.ravel()))
+        return np.concatenate(([n_deals], hists.ravel(), throw_in_deals(slots)))
 
 
 GAME = register(Game(

@@ -7,7 +7,8 @@ meld). A policy is a list of features of the 15 cards kept, each maximized in tu
 3 of the 18 (816 of them, in lexicographic order of the sorted cards) is scored under each trump
 (or the trump given) and the first best (discard, trump) wins, so two copies of a card are never
 told apart. ``best`` and ``meld_first`` are searched by the compiled kernel `discards` (the discard of
-`pinochle3_bid.best_discard`, `KERNEL_POLICIES`), the others by `feature_discards`.
+`pinochle3_bid.best_discard`, `KERNEL_POLICIES`), the others by `feature_discards`. `kitty_gains`
+runs `discards` over every kitty a hand can find (the exact kitty gain of spec Q2).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 from simcore.config import njit
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, N_RANKS, N_SUITS, _base_and_gains,
-                                     _face_counts, meld_points, meld_values)
+                                     _face_counts, best_meld, meld_points, meld_values)
 from simcore.games.pinochle3_play import COUNTER_POINTS, COUNTERS, SUITS
 from simcore.tricks import lowest_card, popcount
 
@@ -210,3 +211,29 @@ def bury(cards, trump: int | None = None, policy: str = DEFAULT_POLICY, options:
     cards = sorted(int(c) for c in cards)
     mask, trumps, _, _ = policy_discards(np.array([DECK.mask(cards)], dtype=np.uint64), trump, policy, options)
     return tuple(c for c in cards if int(mask[0]) >> c & 1), int(trumps[0])
+
+
+# --- every kitty of a hand (spec §9.1 Q2) ------------------------------------------------------------
+def kitties(hand) -> tuple[np.ndarray, np.ndarray]:
+    """Every kitty of 3 of the 33 cards a 15-card hand mask does not hold, once per choice of faces (the
+    two copies of a face are alike): ((k,) uint64 kitty masks, (k,) int64 weights: the physical kitties
+    of each choice, summing to C(33, 3) = 5,456)."""
+    hand = int(hand)
+    unseen = np.array([c for c in range(DECK.n_cards) if not hand >> c & 1], dtype=np.int64)
+    if unseen.size != DECK.n_cards - HAND_SIZE:
+        raise CardsimError(f"a kitty is dealt from the cards a {HAND_SIZE}-card hand does not hold")
+    triples = unseen[np.array(list(combinations(range(unseen.size), KITTY_SIZE)))]  # faces ascending per row
+    _, first, weights = np.unique(triples // 2, axis=0, return_index=True, return_counts=True)
+    masks = np.bitwise_or.reduce(np.uint64(1) << triples[first].astype(np.uint64), axis=1)
+    return masks, weights.astype(np.int64)
+
+
+def kitty_gains(hand, trump: int | None = None, options: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The kitty gain of a 15-card hand mask for every kitty (`kitties`): ((k,) int64 gains, (k,) int64
+    weights). A gain is the meld of the 15 the bidder keeps after his discard (`discards`: meld + buried
+    counters, under ``trump`` or the best) minus the best meld of the hand (spec Q2); options: meld
+    variants. The weighted mean over the weights' sum is the exact expected gain."""
+    masks, weights = kitties(hand)
+    _, _, melds, _ = discards(masks | np.uint64(int(hand)), trump, options)
+    before = int(best_meld(np.array([int(hand)], dtype=np.uint64), options)[0][0])
+    return melds - before, weights
