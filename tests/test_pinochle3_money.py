@@ -11,8 +11,8 @@ import pytest
 from analysis.cli import main
 from analysis.commands import option_items
 from analysis.games import pinochle3 as api
-from analysis.stats import ratio_mean
-from simcore import registry, runner
+from analysis.stats import Z95
+from simcore import registry
 from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_bid as bid
 from simcore.games.pinochle3_play import settle
@@ -62,9 +62,10 @@ def test_money_per_game_equals_a_replay_of_the_games(monkeypatch):
             money = settle(winner, units, 2, 0.5)
             per_game.append((sum(money[s] for s in range(3) if seats[s]), int(seats.sum())))
         v, k = np.array(per_game, dtype=float).T
-        plain = ratio_mean(v.sum(), k.sum(), (v * v).sum(), (k * k).sum(), (v * k).sum(), len(v))
-        assert row.money_mean == pytest.approx(v.sum() / k.sum())
-        assert (row.money_lo, row.money_hi) == pytest.approx((plain["lo"], plain["hi"]))
+        ratio = v.sum() / k.sum()  # the ratio estimator's variance from the games' residuals, written out here
+        half = Z95 * np.sqrt(len(v) / (len(v) - 1) * ((v - ratio * k) ** 2).sum()) / k.sum()
+        assert row.money_mean == pytest.approx(ratio)
+        assert (row.money_lo, row.money_hi) == pytest.approx((ratio - half, ratio + half))
     assert frame.money_mean.iloc[0] == pytest.approx(-frame.money_mean.iloc[1])  # equal seat-games, zero sum
 
 
@@ -108,3 +109,16 @@ def test_any_number_choice():
     assert not any(choice.admits(v) for v in (True, "2", float("inf"), float("nan"), None, 10 ** 400, 1e10))
     assert p3.rule_options({"game_stake": 0.25})["game_stake"] == 0.25
     assert option_items(["game_stake=2.5e-1", "set_stake=.5"]) == {"game_stake": 0.25, "set_stake": 0.5}
+
+
+def test_one_game_has_no_money_interval(capsys):
+    assert main(["match", "pinochle3", "--a", "bold", "--b", "cautious", "--n", "1", "--seed", "2", "--no-progress",
+                 "--option", "game_stake=2"]) == 0
+    text = capsys.readouterr().out
+    assert "nan" not in text and text.count("(no interval from one game)") == 3  # two money lines, hands per game
+
+
+def test_the_stakes_do_not_change_the_games_key():
+    """The stakes only price the counts: games with and without them share the checkpoint key."""
+    assert bid.GameJob("bold", "cautious", {"game_stake": 2, "set_stake": 0.5}).key() == \
+        bid.GameJob("bold", "cautious").key()

@@ -20,8 +20,8 @@ def test_positions_equal_a_replay_of_the_hands(monkeypatch):
     hands = []
     play_hand = bid.play_hand
 
-    def recording_hand(cards, policies, dealer, opts, floor=None):
-        score, bidder = play_hand(cards, policies, dealer, opts, floor)
+    def recording_hand(cards, policies, dealer, opts, override=None):
+        score, bidder = play_hand(cards, policies, dealer, opts, override)
         hands.append((dealer, score, bidder))
         return score, bidder
 

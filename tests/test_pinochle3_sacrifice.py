@@ -18,12 +18,12 @@ from simcore.rng import block_substream
 SCORES, SEED = (1200, 1450, 1300), 3
 
 
-def plain_game(seed, block, index, policies, scores, dealer, opts, floor):
+def plain_game(seed, block, index, policies, scores, dealer, opts, override):
     """(winner, hands, first bidder, first made) of one game by a loop written out here (R6.5: play on until
     `game_winner` names one; a thrown-in hand changes nothing; the deal passes left)."""
     rng, scores, first = block_substream(seed, block, index), list(scores), None
     for hand in range(1, bid.MAX_HANDS + 1):
-        score, bidder = bid.play_hand(rng.permutation(48), policies, dealer, opts, floor if hand == 1 else None)
+        score, bidder = bid.play_hand(rng.permutation(48), policies, dealer, opts, override if hand == 1 else None)
         if hand == 1:
             first = (bidder, score is not None and bool(score.made))
         dealer = (dealer + 1) % 3
@@ -38,6 +38,7 @@ def plain_game(seed, block, index, policies, scores, dealer, opts, floor):
 
 @pytest.mark.parametrize("dealer", [0, 2])
 def test_counts_equal_a_plain_replay(dealer):
+    """Pass, your policy and each sacrifice on the same cards, counted as the job's docstring says."""
     sacrifices = (300, 400)
     job = bid.SacrificeJob(SCORES, dealer, "standard", "bold", sacrifices)
     n = 20
@@ -47,18 +48,21 @@ def test_counts_equal_a_plain_replay(dealer):
     expected = np.zeros(job.n_counts, dtype=np.int64)
     for g in range(n):
         block, index = divmod(g, job.block_size)
-        wb, hands_b, bidder_b, _ = plain_game(SEED, block, index + 1, policies, SCORES, dealer, opts, None)
-        expected[:4] += (1, wb == 0, wb is None, wb not in (None, 0) and hands_b == 1)
-        for k, s in enumerate(sacrifices):
-            wa, _, bidder_a, made_a = plain_game(SEED, block, index + 1, policies, SCORES, dealer, opts, (0, s))
-            expected[4 + 6 * k:10 + 6 * k] += (wa == 0, wa == 0 and wb != 0, wb == 0 and wa != 0,
-                                               bidder_a == 0 and bidder_b != 0, bidder_a == 0 and not made_a,
-                                               wa is None)
+        passed, hands, _, _ = plain_game(SEED, block, index + 1, policies, SCORES, dealer, opts, (0, bid.PASS))
+        expected[:4] += (1, passed == 0, passed is None, passed not in (None, 0) and hands == 1)
+        policy = plain_game(SEED, block, index + 1, policies, SCORES, dealer, opts, None)[0]
+        for k, choice in enumerate((None, *sacrifices)):
+            override = None if choice is None else (0, choice)
+            won, _, bidder, made = plain_game(SEED, block, index + 1, policies, SCORES, dealer, opts, override)
+            expected[4 + 8 * k:12 + 8 * k] += (won == 0, won == 0 and passed != 0, passed == 0 and won != 0,
+                                               bidder == 0, bidder == 0 and not made, won is None,
+                                               won == 0 and policy != 0, policy == 0 and won != 0)
     assert np.array_equal(counts, expected)
 
 
-def test_the_floor_makes_you_bid_up_to_the_sacrifice():
-    """With a floor (you, S) you hold the first hand's contract unless another seat's limit goes beyond yours."""
+def test_the_override_makes_you_bid_up_to_the_sacrifice_or_pass():
+    """With (you, S) you hold the first hand's contract unless another seat's limit goes beyond S; with (you,
+    PASS) you never hold it (no forced bids under the default rules)."""
     rng = np.random.default_rng(5)
     policies = [bid.bid_policy("cautious"), bid.bid_policy("standard"), bid.bid_policy("standard")]
     opts = rule_options()
@@ -68,6 +72,8 @@ def test_the_floor_makes_you_bid_up_to_the_sacrifice():
         limits = bid.max_bids(policies, np.roll(hands, 1), opts)  # dealer 0: seat 1 gets the first packet
         _, bidder = bid.play_hand(cards, policies, 0, opts, (0, 400))
         assert bidder == 0 or limits[bidder] > 400
+        _, bidder = bid.play_hand(cards, policies, 0, opts, (0, bid.PASS))
+        assert bidder != 0
 
 
 def test_same_numbers_whatever_the_split():
@@ -86,10 +92,14 @@ def test_text_and_json(capsys):
     assert main([*argv, "--dealer", "right", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["question"] == "sacrifice" and data["dealer"] == "right"
-    assert data["scores"] == {"you": 1200, "left": 1450, "right": 1300} and [r["bid"] for r in data["rows"]] == [300, 350]
+    assert data["scores"] == {"you": 1200, "left": 1450, "right": 1300}
+    assert [r["choice"] for r in data["rows"]] == ["policy", "300", "350"]
+    assert [r["bid"] for r in data["rows"]] == [None, 300, 350] and data["rows"][0]["vs_policy"] is None
     for r in data["rows"]:
         assert r["diff_lo"] <= r["diff"] <= r["diff_hi"] and r["win_lo"] <= r["win"] <= r["win_hi"]
         assert r["win"] - data["pass"]["p"] == pytest.approx(r["diff"])
+    for r in data["rows"][1:]:
+        assert r["win"] - data["rows"][0]["win"] == pytest.approx(r["vs_policy"])
 
 
 @pytest.mark.parametrize("extra, message", [
@@ -102,6 +112,9 @@ def test_text_and_json(capsys):
     (["--dealer", "left"], "--dealer applies only with --scores"),
     (["--scores", "1200,1450,1300", "--sacrifice", "300", "--a-concede", "20"], "--a-concede is not used"),
     (["--scores", "1200,1450,1300", "--sacrifice", "300", "--dealer", "north"], "argument --dealer"),
+    (["--scores", "1205,1450,1300", "--sacrifice", "300"], "give multiples of 10"),
+    (["--scores=-3000,1450,1300", "--sacrifice", "300", "--option", "neg_limit=-1000"], "has already ended the game"),
+    (["--scores", "1200,1450,1300", "--sacrifice", "300", "--option", "set_stake=2"], "not used with --scores"),
 ])
 def test_bad_input(capsys, extra, message):
     code = main(["match", "pinochle3", "--a", "standard", "--b", "standard", "--n", "4", "--no-progress", *extra])
@@ -112,7 +125,7 @@ def test_bad_input(capsys, extra, message):
 def test_api_returns_a_frame():
     frame = api.sacrifice("standard", "bold", "1000,1400,900", "350", "left", games=8, seed=2, progress=False,
                           checkpoint=False)
-    assert list(frame.bid) == [350] and frame.attrs["scores"] == (1000, 1400, 900)
+    assert list(frame.choice) == ["policy", "350"] and frame.attrs["scores"] == (1000, 1400, 900)
 
 
 def test_sweep_frame():
@@ -124,5 +137,5 @@ def test_sweep_frame():
          "--seed", "1", "--no-progress"])
     frame = api._match_frame(args)
     assert list(frame.columns) == LONG_COLUMNS
-    assert list(frame.estimate) == ["pass.win", "sacrifice.300.win", "sacrifice.350.win", "sacrifice.300.diff",
-                                    "sacrifice.350.diff"]
+    assert list(frame.estimate) == ["pass.win", "policy.win", "sacrifice.300.win", "sacrifice.350.win",
+                                    "policy.diff", "sacrifice.300.diff", "sacrifice.350.diff"]

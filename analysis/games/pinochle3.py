@@ -1324,8 +1324,9 @@ def format_match(frame: pd.DataFrame) -> str:
         lines.append(f"  money per seat per game at game stake {game_stake:g}, set stake {set_stake:g} (R6.6: each "
                      "loser pays the winner the game stake + the set stake per set unit he took; a concession is "
                      "1 unit, a set 2):")
-        lines += [f"    {r.side} {r.policy:<10} {r.money_mean:+.3f} [{r.money_lo:+.3f},{r.money_hi:+.3f}]"
-                  for r in frame.itertuples()]
+        lines += [f"    {r.side} {r.policy:<10} {r.money_mean:+.3f} "
+                  + (f"[{r.money_lo:+.3f},{r.money_hi:+.3f}]" if r.money_lo == r.money_lo else
+                     "(no interval from one game)") for r in frame.itertuples()]
     lines.append("  by auction position in speaking order (spec Q8, R4.2a; every hand dealt, both policies): points "
                  "per hand, share of hands it won the contract")
     lines += [f"    {r['position']:<14} points/hand {r['points_mean']:6.1f} [{r['points_lo']:.1f},{r['points_hi']:.1f}]"
@@ -1357,17 +1358,22 @@ DEALERS = {"you": 0, "left": 1, "right": 2}
 
 def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", games: int = 2_000, seed=None,
               options: dict | None = None, **run_kw) -> pd.DataFrame:
-    """Spec Q10 ("near 1500: should I sacrifice-bid?"): games played on from ``scores`` (you, your left, your
-    right; reported points, each below the target), you bidding by policy ``you``, the others by ``others``,
-    greedy play, no concessions. Each game is played with your policy's bid (B) and, per bid S of
-    ``sacrifices``, with you bidding up to at least S in this hand (A), on the same cards
-    (`pinochle3_bid.SacrificeJob`). One row per S: P(you win the game) with A (Wilson), A - B (Tango's interval
-    for paired proportions), P(the sacrifice bought the contract: you bid this hand with A, not with B) and
-    P(you were set in it) (Wilson), A's abandoned games. attrs: the question, ``pass`` {p, lo, hi}: P(you win)
-    with B, ``opponent_out`` {p, lo, hi}: P(an opponent wins in this hand with B)."""
+    """Spec Q10 ("near 1500: should I sacrifice-bid?", a sacrifice bid against a pass): games played on from
+    ``scores`` (you, your left, your right; reported points below the target, multiples of the bid step), you
+    bidding by policy ``you``, the others by ``others``, greedy play, no concessions. Each game is played with you
+    passing this hand, with you bidding by your policy, and per bid S of ``sacrifices`` with you bidding up to at
+    least S, all on the same cards (`pinochle3_bid.SacrificeJob`). One row per choice ("policy", then each S):
+    P(you win the game) (Wilson), its paired difference from the pass and (a sacrifice) from your policy's bid
+    (vs_policy; Tango's interval for paired proportions), P(you hold this hand's contract) and P(you hold it and
+    are set) (Wilson), abandoned games. attrs: the question, ``pass`` {p, lo, hi}: P(you win) after the pass,
+    ``opponent_out`` {p, lo, hi}: P(an opponent wins in this hand after the pass)."""
     options = checked_options(options, "match")
+    stakes = [name for name in ("game_stake", "set_stake") if options.get(name) is not None]
+    if stakes:
+        raise CardsimError(f"option {', '.join(stakes)} is not used with --scores: the sacrifice question compares "
+                           "P(win the game), not money; drop it")
     opts, divisor = p.rule_options(options), p.point_divisor(options)
-    scores, target = _checked_scores(scores, opts["target"] // divisor), opts["target"] // divisor
+    scores, target = _checked_scores(scores, opts, divisor), opts["target"] // divisor
     if str(dealer).strip().lower() not in DEALERS:
         raise CardsimError(f"--dealer must be one of {', '.join(DEALERS)}, got '{dealer}'")
     seat = DEALERS[str(dealer).strip().lower()]
@@ -1377,11 +1383,15 @@ def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", ga
     c = [int(x) for x in runner.run(job, games, seed, **run_kw)]
     n = c[0]
     rows = []
-    for k, b in enumerate(bids):
-        won, only_a, only_b, bought, was_set, abandoned = c[4 + job.per_bid * k:4 + job.per_bid * (k + 1)]
-        diff, lo, hi = paired_difference(only_a, only_b, n)
-        rows.append({"bid": b, **_share("win", won, n), "diff": diff, "diff_lo": lo, "diff_hi": hi,
-                     **_share("bought", bought, n), **_share("set", was_set, n), "abandoned": abandoned, "n": n})
+    for k, choice in enumerate(("policy", *bids)):
+        at = 4 + job.per_choice * k
+        won, only_this, only_pass, held, was_set, abandoned, over, under = c[at:at + job.per_choice]
+        diff, lo, hi = paired_difference(only_this, only_pass, n)
+        versus = paired_difference(over, under, n) if choice != "policy" else (math.nan,) * 3
+        rows.append({"choice": str(choice), "bid": None if choice == "policy" else choice, **_share("win", won, n),
+                     "diff": diff, "diff_lo": lo, "diff_hi": hi, **dict(zip(("vs_policy", "vs_policy_lo",
+                                                                             "vs_policy_hi"), versus)),
+                     **_share("held", held, n), **_share("set", was_set, n), "abandoned": abandoned, "n": n})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, games=n, seed=seed, options=options, scores=scores, target=target,
                        dealer=DEALERS_NAMES[seat], you=job.policies[0].name, others=job.policies[1].name,
@@ -1402,23 +1412,35 @@ def _share(prefix: str, successes: int, n: int, braces: bool = False) -> dict:
     return {"p": e.p, "lo": e.lo, "hi": e.hi} if braces else {prefix: e.p, f"{prefix}_lo": e.lo, f"{prefix}_hi": e.hi}
 
 
-def _checked_scores(scores, target: int) -> tuple[int, int, int]:
-    """Three whole-number scores (text 'a,b,c' or numbers), each below ``target``; CardsimError otherwise."""
+def _checked_scores(scores, opts: dict, divisor: int) -> tuple[int, int, int]:
+    """Three whole-number scores (text 'a,b,c' or numbers) a game can stand at: below the target, multiples of
+    the bid step, none below the V10 limit while another is positive (the game would be over, R6.5);
+    CardsimError otherwise. In reported points (main-game points / divisor)."""
     values = [t.strip() for t in scores.split(",")] if isinstance(scores, str) else list(scores)
     numbers = [whole_value(v) if isinstance(v, str) else v for v in values]
+    shown = scores if isinstance(scores, str) else ",".join(map(str, values))
     if len(numbers) != p.SEATS or any(not isinstance(x, int) or isinstance(x, bool) for x in numbers):
         raise CardsimError(f"--scores needs three whole numbers, yours then your left's and your right's, e.g. "
-                           f"1200,1450,1300; got '{scores if isinstance(scores, str) else ','.join(map(str, values))}'")
+                           f"1200,1450,1300 (a negative first one as --scores=-100,1450,1300); got '{shown}'")
+    target, step = opts["target"] // divisor, opts["bid_step"] // divisor
     if max(numbers) >= target:
-        raise CardsimError(f"--scores {','.join(map(str, numbers))}: a score of {target} or more has already won "
-                           f"(target {target}, R6.5); give scores below it")
+        raise CardsimError(f"--scores {shown}: a score of {target} or more has already won (target {target}, R6.5); "
+                           "give scores below it")
+    if any(x % step for x in numbers):
+        raise CardsimError(f"--scores {shown}: scores move in steps of {step} (bids and counters, R4.2b); give "
+                           f"multiples of {step}")
+    limit = opts["neg_limit"]
+    if limit is not None and min(numbers) < limit // divisor and max(numbers) > 0:
+        raise CardsimError(f"--scores {shown}: a score below {limit // divisor} has already ended the game "
+                           "(neg_limit, V10); give scores at or above it")
     return tuple(numbers)
 
 
 def sacrifice_json(frame: pd.DataFrame) -> dict:
-    """The sacrifice question as one JSON object: scores, target, dealer, policies, "pass" and "opponent_out"
-    {p, lo, hi} and per sacrifice bid {bid, win, win_lo, win_hi, diff, diff_lo, diff_hi, bought.., set..,
-    abandoned, n}."""
+    """The sacrifice question as one JSON object: scores, target, dealer, policies, "pass" (P(you win) when you
+    pass this hand) and "opponent_out" {p, lo, hi}, and per choice {choice ("policy" or the bid), bid, win,
+    win_lo, win_hi, diff, diff_lo, diff_hi (against the pass), vs_policy.. (a sacrifice against your policy's bid;
+    null for the policy), held.., set.., abandoned, n}."""
     a = frame.attrs
     return {"game": GAME, "question": "sacrifice", "games": a["games"], "seed": a["seed"], "options": a["options"],
             "scores": dict(zip(("you", "left", "right"), a["scores"])), "target": a["target"], "dealer": a["dealer"],
@@ -1433,17 +1455,20 @@ def format_sacrifice(frame: pd.DataFrame) -> str:
              f"left {left}, your right {right} (target {a['target']}), {SPEAKING[a['dealer']]}, seed {a['seed']}; "
              f"you bid by {a['you']}, the others by {a['others']}; greedy play; 95% intervals"
              + _options_note(a["options"]),
-             f"bidding by your policy (B): you win {format_cell(a['pass'])}; an opponent goes out in this hand "
+             f"if you pass this hand: you win {format_cell(a['pass'])}; an opponent goes out in this hand "
              f"{format_cell(a['opponent_out'])}; abandoned {a['abandoned']}",
-             f"  {'you bid up to':<15}{'you win (A)':<24}{'A - B (paired)':<27}{'bought the contract':<24}set in it"]
+             f"  {'this hand you':<18}{'you win':<24}{'minus the pass':<27}{'minus your policy':<27}"
+             f"{'you hold the contract':<24}and are set"]
     for r in frame.itertuples():
-        lines.append(f"  {r.bid:<15}{r.win:.4f} [{r.win_lo:.4f},{r.win_hi:.4f}]  {r.diff:+.4f} [{r.diff_lo:+.4f},"
-                     f"{r.diff_hi:+.4f}]  {r.bought:.4f} [{r.bought_lo:.4f},{r.bought_hi:.4f}]  {r.set:.4f} "
+        policy = r.bid is None or r.bid != r.bid
+        what = f"bid by {a['you']}" if policy else f"bid up to {int(r.bid)}"
+        versus = "-" if policy else f"{r.vs_policy:+.4f} [{r.vs_policy_lo:+.4f},{r.vs_policy_hi:+.4f}]"
+        lines.append(f"  {what:<18}{r.win:.4f} [{r.win_lo:.4f},{r.win_hi:.4f}]  {r.diff:+.4f} [{r.diff_lo:+.4f},"
+                     f"{r.diff_hi:+.4f}]  {versus:<25}  {r.held:.4f} [{r.held_lo:.4f},{r.held_hi:.4f}]  {r.set:.4f} "
                      f"[{r.set_lo:.4f},{r.set_hi:.4f}]" + (f"  (abandoned {r.abandoned})" if r.abandoned else ""))
-    lines.append("A: in this hand you bid up to the sacrifice bid (your policy's limit if higher), then everyone "
-                 "follows the policies; the same cards in A and B. A - B: Tango's score interval for paired "
-                 "proportions. bought: you hold the contract with A and not with B; set: you hold it with A and are "
-                 "set.")
+    lines.append("Every choice is played on the same cards as the pass; from the next hand on everyone bids by the "
+                 "policies. A sacrifice bids up to the bid (your policy's limit if higher). Differences: Tango's "
+                 "score interval for paired proportions.")
     return "\n".join(lines)
 
 
@@ -1461,8 +1486,9 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
                              "'cardsim games pinochle3' lists them)")
     parser.add_argument("--scores", default=None, metavar="YOU,LEFT,RIGHT",
                         help="spec Q10, should you sacrifice-bid near the target? play on from these scores, you "
-                             "bidding by --a and the others by --b, with and without a sacrifice bid (needs "
-                             "--sacrifice)")
+                             "bidding by --a and the others by --b, with you passing, bidding by --a or bidding up to "
+                             "each --sacrifice bid this hand (needs --sacrifice; a negative first score: "
+                             "--scores=-100,1450,1300)")
     parser.add_argument("--sacrifice", default=None, metavar="BIDS",
                         help="with --scores: the sacrifice bids, e.g. 300,350,400 or 300:400:50; in this hand you bid "
                              "up to each")
@@ -1519,10 +1545,12 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 
 def _sacrifice_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """`sacrifice` as estimates pass.win (P(you win) bidding by your policy) and sacrifice.<bid>.win / .diff."""
+    """`sacrifice` as estimates pass.win (P(you win) when you pass this hand) and <choice>.win / .diff (choice:
+    policy or sacrifice.<bid>; diff: minus the pass)."""
     n = frame.attrs["games"]
     passing = long_frame(pd.DataFrame([{**frame.attrs["pass"], "n": n}]), [], "pass.win")
-    parts = [long_frame(frame, ["bid"], "sacrifice", value=v, lo=f"{v}_lo", hi=f"{v}_hi") for v in ("win", "diff")]
+    named = frame.assign(name=["policy" if b is None or b != b else f"sacrifice.{int(b)}" for b in frame.bid])
+    parts = [long_frame(named, ["name"], None, value=v, lo=f"{v}_lo", hi=f"{v}_hi") for v in ("win", "diff")]
     for part, quantity in zip(parts, ("win", "diff")):
         part["estimate"] += f".{quantity}"
     return pd.concat([passing, *parts], ignore_index=True)

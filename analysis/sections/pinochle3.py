@@ -147,9 +147,10 @@ def _match(ctx: Context) -> str:
     games = max(12, ctx.hand_n // 20_000)
     a, b = MATCH
     stakes = {"game_stake": 2, "set_stake": 2}  # the spec's example stakes (R6.6); they change no game
+    flags = "".join(f" --option {name}={value}" for name, value in stakes.items())
     frame = ctx.run("Pinochle bidding match", f"cardsim match pinochle3 --a {a} --b {b} --games {games} "
-                    f"--seed {ctx.seed} --option game_stake=2 --option set_stake=2", games, pinochle3.match, a, b,
-                    games=games, seed=ctx.seed, options=stakes, **ctx.run_kw)
+                    f"--seed {ctx.seed}{flags}", games, pinochle3.match, a, b, games=games, seed=ctx.seed,
+                    options=stakes, **ctx.run_kw)
     rows = [f"<th>{esc(r['policy'])}</th><td>{esc(BID_POLICIES[r['policy']].help)}</td>"
             + row_cell({"p": r["win_p"], "lo": r["win_lo"], "hi": r["win_hi"]})
             + _mean_cell(r["points_mean"], r["points_lo"], r["points_hi"], ".1f")

@@ -580,20 +580,23 @@ def auction(limits, dealer: int, opts: dict) -> tuple[int | None, int]:
     return bidder, high or 0
 
 
+PASS = 0
+"""An auction limit below every bid: the seat passes (`play_hand`'s override)."""
 MAX_HANDS = 300
 """Hands after which a game with no winner is abandoned (counted, not scored)."""
 
 
-def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None = None, floor=None):
+def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None = None, override=None):
     """The hands of one game to the target (R6.5) from ``scores`` (3,), dealt from ``rng`` one permutation a
     hand; the first dealer ``dealer`` (None: drawn from rng first), then the next seat each hand. Yields
     (hand number from 1, dealer, `HandScore` or None when thrown in, bidder, winner or None), and stops after
-    the hand that finds the winner or after `MAX_HANDS`. ``floor``: (seat, bid) that seat bids up to in the
-    first hand whatever its policy says (a sacrifice, `play_hand`)."""
+    the hand that finds the winner or after `MAX_HANDS`. ``override``: (seat, bid) of the first hand, `play_hand`
+    (a pass or a sacrifice)."""
     scores = list(scores)
     dealer = int(rng.integers(SEATS)) if dealer is None else dealer
     for hand in range(1, MAX_HANDS + 1):
-        score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, opts, floor if hand == 1 else None)
+        first = override if hand == 1 else None
+        score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, opts, first)
         winner = None
         if score is not None:
             scores = [s + d for s, d in zip(scores, score.delta)]
@@ -604,14 +607,15 @@ def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None =
         dealer = (dealer + 1) % SEATS
 
 
-def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, floor=None):
+def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=None):
     """One hand: cards (48,) a shuffled pack (15 per seat from the dealer's left, then the kitty).
 
     Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
     may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
     Discard by `best_discard`; after the melds the bidder concedes when his policy says so
     (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10, ``HandScore.conceded``), else the
-    hand is played greedily. ``floor``: (seat, bid): that seat bids up to at least ``bid`` (a sacrifice).
+    hand is played greedily. ``override``: (seat, bid): that seat bids up to at least ``bid`` (a sacrifice),
+    or passes with ``bid`` `PASS` (forced bids excepted).
     """
     from simcore.games.pinochle3 import meld_points
 
@@ -621,8 +625,9 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, floor=None):
     if nines_throw_in(hands, opts["nines_rule"]).any():
         return None, None
     limits = max_bids(policies, hands, opts)
-    if floor is not None:
-        limits[floor[0]] = max(limits[floor[0]], floor[1])
+    if override is not None:
+        seat, most = override
+        limits[seat] = PASS if most == PASS else max(limits[seat], most)
     bidder, bid = auction(limits, dealer, opts)
     if bidder is None:
         return None, None
@@ -637,6 +642,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, floor=None):
     return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
 
 
+STAKES = ("game_stake", "set_stake")
+"""The money-play options (R6.6): `GameJob` counts the money in stake units, so they change no count."""
 MONEY_COUNTS = ("money_games", "money_sets", "money_games_sq", "money_sets_sq", "money_cross", "money_games_k",
                 "money_sets_k")
 """The money counts of `GameJob` per side: x, y, x², y², x·y, x·k, y·k (its docstring)."""
@@ -694,8 +701,9 @@ class GameJob:
                                "or add --option forced_open=True or dealer_stuck=True")
 
     def key(self) -> str:
+        games = {k: v for k, v in self.opts.items() if k not in STAKES}  # the stakes change no count
         return (f"pinochle3|GameJob|v5|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
-                f"{self.b.concede_margin}|{sorted(self.opts.items(), key=str)}")
+                f"{self.b.concede_margin}|{sorted(games.items(), key=str)}")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
@@ -759,17 +767,18 @@ class GameJob:
 
 class SacrificeJob:
     """Counts for the runner over games played on from given scores (spec Q10, "near 1500: should I
-    sacrifice-bid?"). Seat 0 is "you", bidding by policy ``you``; seats 1 and 2 bid by ``others``; everyone plays
-    greedily and never concedes. Each game is played
-    once with you bidding by the policy (B) and once per sacrifice bid S with you bidding up to at least S in
-    the first hand (A, `game_hands`' floor), on the same cards (game g of a block draws from its own stream,
-    `block_substream` index 1 + g, in every branch). Counts: [games, you win with B, B abandoned, an opponent
-    goes out in the first hand with B], then per sacrifice bid: [you win with A, only A wins, only B wins,
-    the sacrifice bought the contract (you bid the first hand with A, not with B), you were set or conceded
-    in it (A), A abandoned]."""
+    sacrifice-bid?" against a pass). Seat 0 is "you", bidding by policy ``you``; seats 1 and 2 bid by ``others``;
+    everyone plays greedily and never concedes. Each game is played with you passing this hand (the baseline),
+    with you bidding by your policy, and once per sacrifice bid S with you bidding up to at least S (`play_hand`'s
+    override), all on the same cards (game g of a block draws from its own stream, `block_substream` index 1 + g,
+    in every branch); from the next hand on everyone follows the policies. Counts: [games, you win after the
+    pass, abandoned after the pass, an opponent goes out in this hand after the pass], then per choice of
+    `choices` (your policy, then each S): [you win, only this choice wins, only the pass wins, you hold the
+    contract, you hold it and are set, abandoned, only this choice wins against your policy, only your policy
+    wins against it]."""
 
     block_size = 16
-    per_bid = 6
+    per_choice = 8
 
     def __init__(self, scores, dealer: int, you: str, others: str, sacrifices, options: dict | None = None):
         self.scores, self.dealer = tuple(int(s) for s in scores), int(dealer)
@@ -778,19 +787,24 @@ class SacrificeJob:
         self.opts = rule_options(options)
 
     def key(self) -> str:
-        return (f"pinochle3|SacrificeJob|v1|{self.scores}|{self.dealer}|{self.policies[0].name}|"
+        return (f"pinochle3|SacrificeJob|v2|{self.scores}|{self.dealer}|{self.policies[0].name}|"
                 f"{self.policies[1].name}|{self.sacrifices}|{sorted(self.opts.items(), key=str)}")
 
     @property
-    def n_counts(self) -> int:
-        return 4 + self.per_bid * len(self.sacrifices)
+    def choices(self) -> tuple:
+        """The first-hand overrides compared with the pass: None (your policy's own bid), then each sacrifice."""
+        return (None, *self.sacrifices)
 
-    def _play(self, seed: int, block: int, index: int, floor) -> tuple:
+    @property
+    def n_counts(self) -> int:
+        return 4 + self.per_choice * len(self.choices)
+
+    def _play(self, seed: int, block: int, index: int, override) -> tuple:
         """(winner or None when abandoned, hands played, first hand's bidder or None, he made it) of one game."""
         rng = block_substream(seed, block, index)
         first = None
         for hand, _, score, bidder, winner in game_hands(rng, self.policies, self.opts, self.scores, self.dealer,
-                                                         floor):
+                                                         override):
             if hand == 1:
                 first = (bidder, bool(score is not None and score.made))
         return winner, hand, *first
@@ -798,12 +812,14 @@ class SacrificeJob:
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         out = np.zeros(self.n_counts, dtype=np.int64)
         for index in range(1, n_games + 1):
-            winner_b, hands_b, bidder_b, _ = self._play(seed, block, index, None)
-            out[:4] += (1, winner_b == 0, winner_b is None, winner_b not in (None, 0) and hands_b == 1)
-            for k, sacrifice in enumerate(self.sacrifices):
-                winner_a, _, bidder_a, made_a = self._play(seed, block, index, (0, sacrifice))
-                at = 4 + self.per_bid * k
-                out[at:at + self.per_bid] += (winner_a == 0, winner_a == 0 and winner_b != 0,
-                                              winner_b == 0 and winner_a != 0, bidder_a == 0 and bidder_b != 0,
-                                              bidder_a == 0 and not made_a, winner_a is None)
+            passed, hands, _, _ = self._play(seed, block, index, (0, PASS))
+            out[:4] += (1, passed == 0, passed is None, passed not in (None, 0) and hands == 1)
+            policy = None
+            for k, choice in enumerate(self.choices):
+                winner, _, bidder, made = self._play(seed, block, index, None if choice is None else (0, choice))
+                policy = winner if choice is None else policy
+                at = 4 + self.per_choice * k
+                out[at:at + self.per_choice] += (winner == 0, winner == 0 and passed != 0, passed == 0 and winner != 0,
+                                                 bidder == 0, bidder == 0 and not made, winner is None,
+                                                 winner == 0 and policy != 0, policy == 0 and winner != 0)
         return out
