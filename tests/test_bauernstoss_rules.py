@@ -823,7 +823,7 @@ def test_solo_hands_score(kind):
 @pytest.mark.parametrize("variant", ["BS", "AS", "DS"])
 def test_games_played_to_the_target(variant):
     """§9.4: in BS/AS exactly one team scores 1-3 (AS: 1-4) strokes a played hand and holds the
-    chalk after it; a game ends when a team reaches 20 / 15 / 9 strokes (DS: or by schwarz)."""
+    chalk after it; a game ends when a team reaches 20 / 15 / 9 strokes (a DS schwarz credits a game on top, DS-10)."""
     rng = np.random.default_rng(len(variant))
     opts = bs.rule_options(variant=variant)
     for _ in range(15):
@@ -842,7 +842,8 @@ def test_games_played_to_the_target(variant):
                 assert sorted(gain)[0] == 0 and 1 <= gain.max() <= (4 if variant == "AS" else 3)
                 assert after.chalk == int(np.argmax(gain))
         final = history[-1][3]
-        assert sum(final.games) == 1 and (final.first_hand or variant == "DS")  # DS-10: schwarz credits a game
+        assert final.first_hand and final.strokes == (0, 0)  # the game ran to its end
+        assert sum(final.games) == 1 or variant == "DS"  # DS-10: a schwarz credits a game on top
 
 
 def test_auction_rejects_bad_hands():

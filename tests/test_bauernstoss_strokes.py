@@ -104,11 +104,12 @@ def test_hand_strokes_of_the_variants(variant, state, result, options, expected)
 
 
 def test_match_of_every_variant(capsys):
-    for variant, target in (("AS", 15), ("DS", 9)):
-        assert main(["match", "bauernstoss", "--a", "b0", "--b", "cautious", "--games", "4", "--seed", "2",
+    """AS and DS matches play to 15 and 9 strokes; DS takes one policy twice (its calls are compulsory)."""
+    for variant, target, b in (("AS", 15, "cautious"), ("DS", 9, "b0")):
+        assert main(["match", "bauernstoss", "--a", "b0", "--b", b, "--games", "4", "--seed", "2",
                      "--variant", variant.lower(), "--no-progress"]) == 0
         assert f"match: 4 games to {target} strokes" in capsys.readouterr().out
-    assert main(["match", "bauernstoss", "--a", "b0", "--b", "cautious", "--games", "4", "--seed", "2", "--json",
+    assert main(["match", "bauernstoss", "--a", "b0", "--b", "b0", "--games", "4", "--seed", "2", "--json",
                  "--variant", "DS", "--option", "ds_schwarz=end_current_game", "--no-progress"]) == 0
     assert json.loads(capsys.readouterr().out)["variant"] == "DS"
 

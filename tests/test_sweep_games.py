@@ -26,7 +26,7 @@ def test_bauernstoss_odds_sweep_over_variants(tmp_path):
     row = direct[(direct.call == "number") & (direct.trump == "h")].iloc[0]
     assert bs_rows.loc["number.h.p42", "value"] == row["p42"]
     assert bs_rows.loc["number.h.points", "value"] == row["points"]
-    assert "number.c.p61" in set(data[data.variant == "DS"].estimate)
+    assert "bid.c.p61" in set(data[data.variant == "DS"].estimate)  # DS-4: the compulsory bid of the longest suit
     assert not data[["value", "lo", "hi"]].isna().any().any()
 
 

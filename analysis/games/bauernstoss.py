@@ -22,17 +22,17 @@ Seats 0-3 clockwise, dealer seat 0, forehand seat 1 leads; team = seat % 2 (spec
 from __future__ import annotations
 
 import argparse
-import math
 
 import numpy as np
 import pandas as pd
+from scipy.stats import t as student_t
 
 from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add_games_alias, add_run_arguments,
                                check_only_with, emit, long_frame, one_of, option_items, register_command, run_options,
                                whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import Z95, Estimate, clustered_share, mean_interval, paired_difference
+from analysis.stats import Z95, Estimate, mean_interval, paired_difference, ratio_mean, ratio_share
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -47,6 +47,9 @@ PLAY_HELP = {"dd": "solved double dummy (every seat plays perfectly, seeing all 
 DEFAULT_PLAY = "greedy"
 """Default play-out of `odds` and `thresholds`: greedy is about a thousand times faster than the
 double-dummy solver (tens of solves a second); pass --play dd for the perfect-information value."""
+DS_FIXED_CALLS = ("the hand fixes every call (DS-4: bid your longest suit from 5 trumps; DS-5: the acorn Unter names "
+                  "trumps after four passes; no mit or solos, DS-6)")
+"""Why auction policies cannot differ in DS: `jobs.policy_call` makes the D0 call (§9.3) for any of them."""
 CALL_NAMES = {bs.NUMBER: "number", bs.SMALL_SOLO: "small solo", bs.BIG_SOLO: "big solo"}
 VARIANT_NAMES = {"BS": "Bauernstoss", "AS": "Alter Schoofkopp", "DS": "Deutscher Schafkopf"}
 PROBABILITIES = ("p42", "p61", "p79", "p89", "p91", "p_le59", "p_solo", "p_solo_dd")
@@ -149,8 +152,7 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     """Every call open to the hand (spec §4.3-§4.7, §7): BS, a number bid naming each suit (1-3
     jacks, at least 2 trumps) and, with the club jack outside a game's first hand, a Small Solo (not
     with 4 jacks) and a Big Solo in each suit; AS (AS-5, AS-10), numbers with 1-4 jacks and the Big
-    Solo only; DS (DS-3..DS-6), each suit with at least 5 trumps, and every suit for the acorn-Unter
-    holder (it names trumps when all pass), no solos. ``rules``: option pairs (`parse_rules`):
+    Solo only; DS (DS-3..DS-6), `_ds_suits`, no solos. ``rules``: option pairs (`parse_rules`):
     min_number_bid (§8 A4), as_first_hand_solo (§8 A10), ds_require_unter (§8 A9). CardsimError for a
     hand without a call."""
     opts = bs.rule_options(variant=variant, **dict(rules))
@@ -158,9 +160,7 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     jacks = bs.jack_count(mask)
     club = (mask >> bs.CLUB_JACK) & 1
     if variant == "DS":
-        suits = [s for s in range(4) if club or bs.trump_length(mask, s) >= jobs.DS_MIN_BID]
-        if opts["ds_require_unter"] and not jacks:
-            suits = []
+        suits = _ds_suits(mask, opts["ds_require_unter"])
         if not suits:
             raise CardsimError("the hand has fewer than 5 trumps in every suit and no acorn Unter (cB)"
                                + (", or no Unter while ds_require_unter is set" if opts["ds_require_unter"] else "")
@@ -180,6 +180,26 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     return options
 
 
+def _ds_suits(mask: int, require_unter: bool = False) -> list[int]:
+    """The DS trump suits a hand can end up naming: its longest potential trump suit(s) from 5 trumps (the bid is
+    compulsory and is the longest length, DS-4, §8 A9), else every suit if it holds the acorn Unter, which names
+    trumps when all four pass (DS-5), else none; none without an Unter under ds_require_unter (§8 A9)."""
+    if require_unter and not bs.jack_count(mask):
+        return []
+    longest = max(bs.trump_length(mask, s) for s in range(4))
+    if longest >= jobs.DS_MIN_BID:
+        return [s for s in range(4) if bs.trump_length(mask, s) == longest]
+    return list(range(4)) if (mask >> bs.CLUB_JACK) & 1 else []
+
+
+def call_name(kind: str, variant: str, trumps: int) -> str:
+    """An `odds` row's call: in DS "bid" (the compulsory bid, DS-4) or "all pass" (under 5 trumps: the acorn-Unter
+    holder's free choice of trumps after four passes, DS-5); else "number", "small solo" or "big solo"."""
+    if variant == "DS":
+        return "bid" if trumps >= jobs.DS_MIN_BID else "all pass"
+    return CALL_NAMES[kind]
+
+
 COLUMNS = {
     "BS": (("p42", "P(>=42) chalk"), ("p79", "P(>=79) no chalk"), ("p91", "P(>=91) schneider")),
     "AS": (("p42", "P(>=42) chalk"), ("p61", "P(>=61) 1st hand"), ("p79", "P(>=79) no chalk"),
@@ -190,6 +210,23 @@ COLUMNS = {
 NOTES = {"BS": "the chalk team needs 42 card points, the other team 79",
          "AS": "the chalk team needs 42, the other 79; in a game's first hand 61; schneider from 89",
          "DS": "the makers score with 61, the opponents when the makers take 59 or less (2 strokes)"}
+
+
+def odds_columns(variant: str, first_hand: bool) -> tuple:
+    """The `COLUMNS` `format_odds` prints: in AS a game's first hand counts only 61 (no chalk yet, AS-2) and later
+    hands only the chalk's 42 / 79 (AS-3), both with schneider from 89 (AS-4)."""
+    if variant != "AS":
+        return COLUMNS[variant]
+    keep = ("p61", "p89") if first_hand else ("p42", "p79", "p89")
+    return tuple(column for column in COLUMNS["AS"] if column[0] in keep)
+
+
+def _odds_note(attrs: dict) -> str:
+    """The footnote's words on the thresholds of `odds_columns`."""
+    if attrs["variant"] != "AS":
+        return NOTES[attrs["variant"]]
+    return ("a game's first hand has no chalk: the team with 61 scores (AS-2)" if attrs["first_hand"] else
+            "the chalk team needs 42, the other 79") + "; schneider from 89"
 
 
 def level_columns(counts: dict, n: int) -> dict:
@@ -249,6 +286,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         raise CardsimError(f"--samples must be at least 1, got {samples}")
     chalk_team = _chalk_team(chalk, seat, first_hand, variant)
     jobs.auction_policy(policy)
+    if variant == "DS" and policy != jobs.DEFAULT_POLICY:
+        raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so --policy {policy} plays as D0: drop --policy")
     job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand)
     counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
     mask = bs.DECK.mask(cards)
@@ -260,8 +299,9 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         mean, lo, hi = _mean_lo_hi(stat["sum"], stat["sum_sq"], stat["n"])
         if solo:  # §8 A21: solo card points are ignored
             mean = lo = hi = np.nan
-        record = {"call": CALL_NAMES[option.kind], "trump": bs.DECK.suits[option.trump],
-                  "trumps": bs.trump_length(mask, option.trump)}
+        trumps = bs.trump_length(mask, option.trump)
+        record = {"call": call_name(option.kind, variant, trumps), "trump": bs.DECK.suits[option.trump],
+                  "trumps": trumps}
         levels = level_columns(stat, stat["n"])
         record.update({key: (np.nan if solo else value) for key, value in levels.items()})
         record.update(_estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
@@ -277,12 +317,60 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
                        samples=samples, rules=rules)
     frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, strokes)}
     part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand)
-    suit = bs.best_suit(mask, variant, part.opts["ds_ten_value"])
     frame.attrs.update(auction=auction_frame(*part.unpack(runner.run(part, n, seed, **run_kw))), policy=policy,
                        chalk=_chalk_words(chalk_team, seat, first_hand, variant),
-                       proposal=(bs.DECK.suit_names[suit], bs.trump_length(mask, suit),
-                                 bs.SCALE_NAMES[bs.lowest_trump(mask, suit)]))
+                       proposal=proposal(mask, part.opts), plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask,
+                                                                            part.opts, first_hand))
     return frame
+
+
+def proposal(mask: int, opts: dict) -> dict:
+    """The suit a hand proposes (policy B0/D0, `bs.best_suit`, §9.3): {"suit", "trumps", and "lowest" (the §4.9
+    tie-break) or in DS "value" (DS-7)}."""
+    suit = bs.best_suit(mask, opts["variant"], opts["ds_ten_value"])
+    out = {"suit": bs.DECK.suit_names[suit], "trumps": bs.trump_length(mask, suit)}
+    if opts["variant"] == "DS":
+        return {**out, "value": bs.ds_suit_value(mask, suit, opts["ds_ten_value"])}
+    return {**out, "lowest": bs.SCALE_NAMES[bs.lowest_trump(mask, suit)]}
+
+
+def policy_plan(policy: jobs.AuctionPolicy, mask: int, opts: dict, first_hand: bool) -> str:
+    """In words, the call ``policy`` (`jobs.policy_call`) makes with the hand when it speaks: a solo from its
+    thresholds (club jack, not in a game's first hand, §4.7; no Small Solo with 4 jacks or in AS), a pass with
+    all four jacks in BS (§4.3: Big Solo or pass; nobody else can bid, so the hand is thrown in, §4.11), else
+    its `proposal`; DS: `_ds_plan`."""
+    if opts["variant"] == "DS":
+        return _ds_plan(mask, opts)
+    plan = proposal(mask, opts)
+    suit, trumps = plan["suit"], plan["trumps"]
+    jacks = bs.jack_count(mask)
+    solo_ok = (mask >> bs.CLUB_JACK) & 1 and (not first_hand or opts["variant"] == "AS" and opts["as_first_hand_solo"])
+    if solo_ok and trumps >= policy.big_solo_min:
+        return f"Big Solo in {suit}, {trumps} trumps"
+    if solo_ok and trumps >= policy.small_solo_min and jacks < 4 and opts["variant"] == "BS":
+        return f"Small Solo in {suit}, {trumps} trumps"
+    if jacks == 4 and opts["variant"] == "BS":
+        why = "solos are banned in a game's first hand (§4.7)" if first_hand else \
+            f"{policy.name} calls no Big Solo with {trumps} trumps"
+        return (f"pass: all four jacks allow only Big Solo or pass (§4.3) and {why}; nobody else can bid, so the "
+                "hand is thrown in (§4.11)")
+    return f"{suit}, {trumps} trumps, lowest card {plan['lowest']}"
+
+
+def _ds_plan(mask: int, opts: dict) -> str:
+    """The D0 call of a DS hand in words (§9.3): the compulsory bid of its longest suit, 5 trumps or more, unless
+    an earlier bid is higher (DS-4), with the suit's value for equal bids (DS-7); else a pass, and the acorn-Unter
+    holder's choice of trumps should all four pass (DS-5)."""
+    plan = proposal(mask, opts)
+    suit, trumps, value = plan["suit"], plan["trumps"], plan["value"]
+    if trumps >= jobs.DS_MIN_BID and (bs.jack_count(mask) or not opts["ds_require_unter"]):
+        return (f"bid {trumps} ({suit}) unless an earlier bid is higher (DS-4); suit value {value} against equal bids "
+                "(DS-7)")
+    why = "no Unter (ds_require_unter, §8 A9)" if trumps >= jobs.DS_MIN_BID else \
+        f"at most {trumps} trumps, 5 needed: DS-3"
+    if (mask >> bs.CLUB_JACK) & 1:
+        return f"pass ({why}); if all four pass, the acorn Unter names {suit} ({trumps} trumps, DS-5)"
+    return f"pass ({why})"
 
 
 CHALKS = ("us", "them")
@@ -424,12 +512,11 @@ def odds_json(frame: pd.DataFrame) -> dict:
 
 
 def auction_json(frame: pd.DataFrame) -> dict:
-    """{"policy", "others", "chalk", "n", "proposal": {"suit", "trumps", "lowest"}, "estimates": {name: {"p", "lo",
-    "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
+    """{"policy", "others", "chalk", "n", "proposal": `proposal`, "call": `policy_plan`, "estimates": {name: {"p",
+    "lo", "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
     a, part = frame.attrs, frame.attrs["auction"]
-    suit, trumps, lowest = a["proposal"]
     return {"policy": a["policy"], "others": jobs.DEFAULT_POLICY, "chalk": a["chalk"], "n": a["n"],
-            "proposal": {"suit": suit, "trumps": trumps, "lowest": lowest},
+            "proposal": a["proposal"], "call": a["plan"],
             "estimates": {r.estimate: {"p": r.p, "lo": r.lo, "hi": r.hi, "n": int(r.n)} for r in part.itertuples()},
             "paired_discordant": {"mine_only": part.attrs["better"], "partner_only": part.attrs["worse"]}}
 
@@ -473,21 +560,22 @@ def _points_cell(row) -> str:
 
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    columns = COLUMNS[a["variant"]] + (() if a["variant"] == "DS" else (("p_solo", "P(solo won)"),))
+    has_solos = bool(frame["p_solo"].notna().any())  # the solo column and words only where the hand may call one
+    columns = odds_columns(a["variant"], a["first_hand"]) + ((("p_solo", "P(solo won)"),) if has_solos else ())
     strokes = _stroke_settings(a) if a["method"] in jobs.STROKE_METHODS and a["variant"] != "DS" else ()
     solos = "solved double dummy (best Small Solo exchange)" if a["method"] == "dd" else "played greedily"
     lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}"
              + rules_note(a.get("rules", ())),
              f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
              + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
-             + ", forehand (seat 1) leads" + ("" if a["variant"] == "DS" else f"; solos {solos}"), "",
+             + ", forehand (seat 1) leads" + (f"; solos {solos}" if has_solos else ""), "",
              f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns)
              + f"{'E[points]':<20}" + "".join(f"{title:<24}" for _, _, title in strokes)]
     for _, r in frame.iterrows():
         lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
                      + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
-    lines.append(f"\n({NOTES[a['variant']]}; {_stroke_note(a)}95% intervals)")
+    lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
     if "auction" in a:
         lines += ["", *format_auction(frame)]
     return "\n".join(line.rstrip() for line in lines)
@@ -497,25 +585,31 @@ AUCTION_LINES = (
     ("i_choose", "I choose trumps"), ("partner_chooses", "my partner chooses"),
     ("opponent_chooses", "an opponent chooses"), ("throw_in", "throw-in (§4.11)"), ("solo", "a solo is called"),
     ("showdown", "showdown (§4.9)"), ("my_showdown", "  with me in it"), ("win_showdown", "  I win it"))
-"""Rows of the auction part's text: estimate and label (the solo row only when some deal had a solo)."""
+"""Rows of the auction part's text: estimate and label (the solo row only when some deal had a solo, the throw-in
+row only in BS: an AS 4-jack holder bids, AS-5, and DS hands go to the acorn Unter after four passes, DS-5)."""
+AUCTION_LABELS = {("DS", "showdown"): "equal bids: suit values (DS-7)"}
+"""Labels of `AUCTION_LINES` rows that differ by variant."""
 
 
 def format_auction(frame: pd.DataFrame) -> list[str]:
     """The text of `odds`' auction part (spec §9.1 Q5, Q6)."""
     a = frame.attrs
     part = a["auction"].rename(columns={"lo": "p_lo", "hi": "p_hi"}).set_index("estimate")  # as `_cell` reads
-    suit, trumps, lowest = a["proposal"]
     policy = jobs.AUCTION_POLICIES[a["policy"]]
-    lines = [f"Auction (Q5, Q6): the same {a['n']:,} deals, every seat calling by policy {jobs.DEFAULT_POLICY}, "
-             f"your seat by {policy.name} ({policy.help}); {a['chalk']}",
-             f"your call by {policy.name}: {suit}, {trumps} trumps, lowest card {lowest}", "",
-             f"{'':<36}{'P':<22}{'n':>7}"]
+    if a["variant"] == "DS":
+        name, callers = "D0", "every seat calling by policy D0 (spec §9.3: the compulsory bids of DS-4, DS-5)"
+    else:
+        name = policy.name
+        callers = f"every seat calling by policy {jobs.DEFAULT_POLICY}, your seat by {name} ({policy.help})"
+    lines = [f"Auction (Q5, Q6): the same {a['n']:,} deals, {callers}; {a['chalk']}",
+             f"your call by {name}: {a['plan']}", "", f"{'':<36}{'P':<22}{'n':>7}"]
 
     def line(label: str, key: str) -> str:
         r = part.loc[key]
         return f"{label:<36}{_cell(r, 'p'):<22}{int(r['n']):>7,}"
 
-    shown = [(k, t) for k, t in AUCTION_LINES if k != "solo" or part.loc["solo", "p"] > 0]
+    shown = [(k, AUCTION_LABELS.get((a["variant"], k), t)) for k, t in AUCTION_LINES
+             if (k != "solo" or part.loc["solo", "p"] > 0) and (k != "throw_in" or a["variant"] == "BS")]
     lines += [line(label, key) for key, label in shown]
     lines += [line(f"    at cur {key.removeprefix('win_showdown.cur')}", key)
               for key in part.index if key.startswith("win_showdown.cur")]
@@ -869,42 +963,63 @@ def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 
 # --- match ------------------------------------------------------------------------------------
-def _ratio_interval(s: dict, num: str, sq: str, cross: str) -> dict:
-    """Strokes per deal sum(num)/sum(deals) with a delta-method 95% interval over independent pairs."""
-    pairs, deals = s["pairs"], s["deals"]
-    ratio = s[num] / deals
-    var = (s[sq] - 2 * ratio * s[cross] + ratio * ratio * s["deals_sq"]) / pairs - ((s[num] - ratio * deals) / pairs) ** 2
-    half = Z95 * math.sqrt(max(var, 0.0) / pairs) / (deals / pairs)
-    return {"mean": ratio, "lo": ratio - half, "hi": ratio + half}
+def _strokes_per_deal(s: dict, side: str) -> dict:
+    """Strokes ``side`` ("a" or "b") scored per deal: total strokes over total deals, with the duplicate pairs as
+    clusters (a game's deals share its score, a pair's two games their deals; `ratio_mean`) and a Student-t 95%
+    interval on pairs - 1 degrees of freedom, as a few pairs estimate the spread poorly (the normal interval at
+    2 pairs covered about 60%). One pair gives no interval (NaN)."""
+    pairs = s["pairs"]
+    z = float(student_t.ppf(0.975, pairs - 1)) if pairs > 1 else Z95
+    r = ratio_mean(s[f"{side}_strokes"], s["deals"], s[f"{side}_sq"], s["deals_sq"], s[f"{side}_deals"], pairs, z)
+    return {"mean": r["mean"], "lo": r["lo"], "hi": r["hi"]}
+
+
+def _check_ds_policies(a: str, b: str, variant: str) -> None:
+    """CardsimError for two different auction policies in DS, where they cannot differ (`DS_FIXED_CALLS`)."""
+    if variant == "DS" and a != b:
+        raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so {a} and {b} both play D0 and a match cannot "
+                           "tell them apart; compare them with --variant BS or AS, or give one policy twice")
 
 
 def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), variant: str = "BS", **run_kw) -> dict:
-    """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of games
-    of ``variant`` (BS to 20 strokes, AS to 15, DS to 9) with greedy card play: ``games`` rounded up to pairs, each deal sequence
-    played twice with the teams swapped. Returns {"games", "pairs", "seed", "a"/"b": {"policy",
-    "win_rate": {"p", "lo", "hi"} (Wilson at the
-    effective number of games, which the correlation within duplicate pairs sets), "points_per_deal": strokes scored per deal
-    {"mean", "lo", "hi"} (delta method over pairs)}, "options": {name: value} of ``rules`` (`parse_rules`)}."""
+    """Auction policies ``a`` and ``b`` (names of `jobs.AUCTION_POLICIES`) in duplicate pairs of games of
+    ``variant`` (BS to 20 strokes, AS to 15, DS to 9) with greedy card play: ``games`` rounded up to pairs, each
+    deal sequence played twice with the teams swapped. DS refuses two different policies (`_check_ds_policies`).
+    Returns {"games", "pairs", "deals", "games_won" (games won in all: more than "games" when a DS schwarz
+    earns a game on top, DS-10), "seed", "a"/"b": {"policy", "win_rate": {"p", "lo", "hi"} (the side's share of
+    the games won, Wilson at the effective number of games the duplicate pairs give, `ratio_share`),
+    "points_per_deal": strokes scored per deal {"mean", "lo", "hi"} (`_strokes_per_deal`)}, "options": {name:
+    value} of ``rules`` (`parse_rules`)}."""
     jobs.auction_policy(a), jobs.auction_policy(b)
     variant = parse_variant(variant)
+    _check_ds_policies(a, b, variant)
     rules = checked_rules(dict(rules), variant, "match")
     pairs = max(1, -(-int(games) // 2))
     seed = normalize_seed(seed)
     job = jobs.MatchJob(a, b, rules, variant)
     s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(job, pairs, seed, **run_kw))))
     s["pairs"] = pairs
-    played = 2 * pairs
-    return {"game": GAME, "variant": variant, "games": played, "pairs": pairs, "deals": s["deals"], "seed": seed,
-            "a": {"policy": a, "win_rate": _pair_share(s, "a_wins"),
-                  "points_per_deal": _ratio_interval(s, "a_strokes", "a_sq", "a_deals")},
-            "b": {"policy": b, "win_rate": _pair_share(s, "b_wins"),
-                  "points_per_deal": _ratio_interval(s, "b_strokes", "b_sq", "b_deals")}, "options": dict(rules)}
+    return {"game": GAME, "variant": variant, "games": 2 * pairs, "pairs": pairs, "deals": s["deals"],
+            "games_won": s["a_wins"] + s["b_wins"], "seed": seed,
+            "a": {"policy": a, "win_rate": _win_share(s, "a", "b"), "points_per_deal": _strokes_per_deal(s, "a")},
+            "b": {"policy": b, "win_rate": _win_share(s, "b", "a"), "points_per_deal": _strokes_per_deal(s, "b")},
+            "options": dict(rules)}
 
 
-def _pair_share(s: dict, wins: str) -> dict:
-    """Win rate over games with a Wilson interval at the pairs' effective size (`clustered_share`)."""
-    share = clustered_share(s[wins], s[wins + "_sq"], s["pairs"], 2)
+def _win_share(s: dict, side: str, other: str) -> dict:
+    """``side``'s share of the games won, the pairs as clusters, with a Wilson interval at the effective size
+    (`ratio_share`; a pair has two games won unless a DS schwarz earned more)."""
+    wins, sq, cross = s[f"{side}_wins"], s[f"{side}_wins_sq"], s["ab_wins"]
+    share = ratio_share(wins, wins + s[f"{other}_wins"], sq, sq + 2 * cross + s[f"{other}_wins_sq"], sq + cross,
+                        s["pairs"])
     return {"p": share["p"], "lo": share["lo"], "hi": share["hi"]}
+
+
+def _interval_text(estimate: dict, mean: str) -> str:
+    """"0.679 [0.652,0.706]", or "0.679 (one pair: no interval)"."""
+    if estimate["lo"] != estimate["lo"]:
+        return f"{estimate[mean]:.3f} (one pair: no interval)"
+    return f"{estimate[mean]:.3f} [{estimate['lo']:.3f},{estimate['hi']:.3f}]"
 
 
 def format_match(result: dict) -> str:
@@ -915,9 +1030,11 @@ def format_match(result: dict) -> str:
              + rules_note(tuple(result.get("options", {}).items())), ""]
     for side in ("a", "b"):
         r = result[side]
-        w, p = r["win_rate"], r["points_per_deal"]
-        lines.append(f"{side}: {r['policy']:<11} wins {w['p']:.3f} [{w['lo']:.3f},{w['hi']:.3f}]   strokes per deal "
-                     f"{p['mean']:.3f} [{p['lo']:.3f},{p['hi']:.3f}]")
+        lines.append(f"{side}: {r['policy']:<11} wins {_interval_text(r['win_rate'], 'p')}   strokes per deal "
+                     + _interval_text(r["points_per_deal"], "mean"))
+    if result["games_won"] != result["games"]:
+        lines.append(f"\n(wins: shares of the {result['games_won']} games won, each schwarz earning a game on top of "
+                     "the game played, DS-10)")
     lines.append("\npolicies: " + "; ".join(f"{p.name}: {p.help}" for p in jobs.AUCTION_POLICIES.values()))
     return "\n".join(lines)
 

@@ -285,10 +285,10 @@ def _score_ds(state: GameState, result: HandResult, opts: dict) -> GameState:
             return _game_won(state, team)
         state = replace(state, games=_credit(state.games, team, 1))
         if opts["ds_schwarz"] == "game_credit_only":
-            return state
+            return replace(state, first_hand=False)  # the game goes on, its stroke count unchanged (DS-10)
     if ds_score(result.points, result.maker) is None:
         pending = state.pending + (result.maker,) if opts["ds_tie_chain"] == "queue" else (result.maker,)
-        return replace(state, pending=pending)
+        return replace(state, pending=pending, first_hand=False)
     team, strokes = hand_strokes(state, result, opts)
     return _add_strokes(replace(state, pending=()), team, strokes, "DS")
 
@@ -316,6 +316,15 @@ def score_hand(state: GameState, result: HandResult, opts: dict | None = None) -
     if result.kind != NORMAL and variant == "AS":
         return _game_won(dealt, team)  # AS-10: a Big Solo decides the whole game
     return _add_strokes(dealt, team, strokes, variant)
+
+
+def ends_game(result: HandResult, after: GameState) -> bool:
+    """Whether the hand ``result``, which left the state ``after``, ended the game in progress (§6.4): a team
+    reached the target, an AS Big Solo decided it (AS-10) or, with ds_schwarz=end_current_game, a DS schwarz
+    did (§8 A7). Every other played hand leaves the next hand no game's first; a throw-in ends nothing (§4.11).
+    A DS schwarz's game credit alone (the default) or with strokes does not end the game: DS-10, "the running
+    stroke count continues unchanged"."""
+    return result.kind != THROW_IN and after.first_hand
 
 
 # --- hand features (spec §4.1) --------------------------------------------------------------

@@ -577,10 +577,10 @@ class AuctionOddsJob:
 
 # --- matches between auction policies ----------------------------------------------------------
 MATCH_STATS = ("a_wins", "b_wins", "deals", "a_strokes", "b_strokes", "a_sq", "b_sq", "deals_sq", "a_deals",
-               "b_deals", "a_wins_sq", "b_wins_sq")
-"""Counts of `MatchJob`: games won by policy a and b; deals played; strokes scored by a and b;
-and the per-pair sums of squares and cross products (a², b², deals², a·deals, b·deals) that give
-the strokes-per-deal intervals (delta method over independent pairs)."""
+               "b_deals", "a_wins_sq", "b_wins_sq", "ab_wins")
+"""Counts of `MatchJob`: games won by policy a and b (a DS schwarz's game credit included, DS-10); deals played;
+strokes scored by a and b; and the sums over pairs of squares and cross products (a², b², deals², a·deals,
+b·deals of the strokes; a², b², a·b of the games won) that give the intervals with the pairs as clusters."""
 
 
 class MatchJob:
@@ -616,7 +616,7 @@ class MatchJob:
                 a_strokes += strokes_scored(history, a_team, self.opts)
                 b_strokes += strokes_scored(history, 1 - a_team, self.opts)
             out += [a_wins, b_wins, deals, a_strokes, b_strokes, a_strokes ** 2, b_strokes ** 2, deals ** 2,
-                    a_strokes * deals, b_strokes * deals, a_wins ** 2, b_wins ** 2]
+                    a_strokes * deals, b_strokes * deals, a_wins ** 2, b_wins ** 2, a_wins * b_wins]
         return out
 
 

@@ -52,6 +52,7 @@ from simcore.games.bauernstoss import (
     HandResult,
     baseline_call,
     best_suit,
+    ends_game,
     score_hand,
 )
 from simcore.tricks import lowest_card, popcount, random_card
@@ -365,19 +366,29 @@ def play_hand(state: GameState, hands, opts: dict, rng: np.random.Generator, pol
     return score_hand(state, result, opts), contract, result
 
 
-def play_game(opts: dict, rng: np.random.Generator, state: GameState | None = None, **hand_args) -> list:
-    """Uniform deals played with `play_hand` until a team wins a game: 20 / 15 / 9 strokes, an AS
-    Big Solo (AS-10) or, in DS, a schwarz hand's game credit (DS-10).
+def uniform_deals(rng: np.random.Generator):
+    """Endless uniform deals: the four seats' 8-card masks, drawn from ``rng``."""
+    while True:
+        yield [DECK.mask(h) for h in np.split(rng.permutation(DECK.n_cards), SEATS)]
 
-    state: the state before the first hand (default: a new session, dealer ``first_dealer``).
+
+def play_game(opts: dict, rng: np.random.Generator, state: GameState | None = None, deals=None,
+              **hand_args) -> list:
+    """Deals played with `play_hand` until the game in progress ends (`bs.ends_game`): a team reaches
+    20 / 15 / 9 strokes, an AS Big Solo decides it (AS-10) or, with ds_schwarz=end_current_game, a DS
+    schwarz does (§8 A7). A DS schwarz's game credit (the default) adds a game won and play goes on
+    (DS-10), so the final state may show more than one game won.
+
+    state: the state before the first hand (default: a new session, dealer ``first_dealer``); deals: an
+    iterator of four-mask deals (default `uniform_deals` of ``rng``, which also draws the card play).
     Returns the history: (state before, contract, result, state after) per hand.
     """
     state = GameState(dealer=opts["first_dealer"]) if state is None else state
+    deals = uniform_deals(rng) if deals is None else deals
     history = []
     while True:
-        hands = [DECK.mask(h) for h in np.split(rng.permutation(DECK.n_cards), SEATS)]
-        after, contract, result = play_hand(state, hands, opts, rng, **hand_args)
+        after, contract, result = play_hand(state, next(deals), opts, rng, **hand_args)
         history.append((state, contract, result, after))
-        if after.games != state.games:
+        if ends_game(result, after):
             return history
         state = after
