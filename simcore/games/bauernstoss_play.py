@@ -243,8 +243,9 @@ def _play_deal(policy, hands, trump, leader, soloist, rule, u, line, points, tri
             holder = seats[winning_slot(trick, count, trump)] if count else -1
             partner_holds = holder >= 0 and holder != seat and holder % 2 == seat % 2
             unseen = _ALL & ~(hands[seat] | gone | on_table)
-            card = _choose(policy, hands[seat], trick, count, trump, rule, partner_holds, soloist >= 0 and seat != soloist,
-                           unseen, u[played])
+            defends_solo = soloist >= 0 and seat != soloist
+            card = _choose(policy, hands[seat], trick, count, trump, rule, partner_holds, defends_solo, unseen,
+                           u[played])
             bit = _ONE << np.uint64(card)
             hands[seat] &= ~bit
             on_table |= bit
