@@ -22,6 +22,7 @@ Seats 0-3 clockwise, dealer seat 0, forehand seat 1 leads; team = seat % 2 (spec
 from __future__ import annotations
 
 import argparse
+import itertools
 
 import numpy as np
 import pandas as pd
@@ -153,19 +154,14 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     jacks, at least 2 trumps) and, with the club jack outside a game's first hand, a Small Solo (not
     with 4 jacks) and a Big Solo in each suit; AS (AS-5, AS-10), numbers with 1-4 jacks and the Big
     Solo only; DS (DS-3..DS-6), `_ds_suits`, no solos. ``rules``: option pairs (`parse_rules`):
-    min_number_bid (§8 A4), as_first_hand_solo (§8 A10), ds_require_unter (§8 A9). CardsimError for a
-    hand without a call."""
+    min_number_bid (§8 A4), as_first_hand_solo (§8 A10), ds_require_unter (§8 A9). [] for a hand
+    that must pass (`pass_rule` says why)."""
     opts = bs.rule_options(variant=variant, **dict(rules))
     mask = bs.DECK.mask(cards)
     jacks = bs.jack_count(mask)
     club = (mask >> bs.CLUB_JACK) & 1
     if variant == "DS":
-        suits = _ds_suits(mask, opts["ds_require_unter"])
-        if not suits:
-            raise CardsimError("the hand has fewer than 5 trumps in every suit and no acorn Unter (cB)"
-                               + (", or no Unter while ds_require_unter is set" if opts["ds_require_unter"] else "")
-                               + ": in DS it must pass (§7.2 DS-3..DS-5); there is no call to evaluate")
-        return [jobs.Option(bs.NUMBER, s) for s in suits]
+        return [jobs.Option(bs.NUMBER, s) for s in _ds_suits(mask, opts["ds_require_unter"])]
     options = []
     if 1 <= jacks <= (4 if variant == "AS" else 3):
         options += [jobs.Option(bs.NUMBER, s) for s in range(4)
@@ -173,11 +169,24 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     if club and (not first_hand or variant == "AS" and opts["as_first_hand_solo"]):
         kinds = (bs.BIG_SOLO,) if jacks == 4 or variant == "AS" else (bs.SMALL_SOLO, bs.BIG_SOLO)
         options += [jobs.Option(kind, s) for kind in kinds for s in range(4)]
-    if not options:
-        why = "holds no jack (§4.3: it must pass)" if jacks == 0 else \
-            "holds all four jacks in a game's first hand (§4.3, §4.7: it must pass)"
-        raise CardsimError(f"the hand {why}; there is no call to evaluate")
     return options
+
+
+def pass_rule(cards: list[int], variant: str = "BS", rules: tuple = ()) -> str:
+    """The rule that makes a hand without a call (`call_options` []) pass at its turn, e.g. "no jack (§4.3)":
+    BS/AS no jack (§4.3); BS all four jacks in a game's first hand (§4.3: Big Solo or pass; §4.7: no solo
+    there); DS no Unter under ds_require_unter (§8 A9), else fewer than 5 trumps and no acorn Unter (DS-3..DS-5)."""
+    mask = bs.DECK.mask(cards)
+    jacks = bs.jack_count(mask)
+    if variant == "DS":
+        if dict(rules).get("ds_require_unter") and not jacks:
+            return "no Unter while ds_require_unter is set (§8 A9)"
+        longest = max(bs.trump_length(mask, s) for s in range(4))
+        return (f"at most {longest} trumps in any suit, 5 needed to bid (DS-3), and no acorn Unter (cB) to name "
+                "trumps after four passes (DS-5)")
+    if jacks == 0:
+        return "no jack (§4.3)"
+    return "all four jacks in a game's first hand: Big Solo or pass (§4.3), and no solo there (§4.7)"
 
 
 def _ds_suits(mask: int, require_unter: bool = False) -> list[int]:
@@ -272,6 +281,10 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     ``attrs["auction"]``: the auction part (spec §9.1 Q5, Q6, `auction_frame`) on the same deals, every seat
     calling by `jobs.DEFAULT_POLICY`, ``seat`` by ``policy``, the hand scored with the chalk at ``chalk`` ("us",
     the default, or "them"; in a first hand the §6.4 / AS-2 rule, DS none).
+
+    A hand with no call (`call_options` []: no jack, four jacks in a game's first hand, a DS hand that must pass)
+    has no rows; ``attrs["must_pass"]`` (None otherwise) names the rule (`pass_rule`), and the auction part gives
+    how often the partner or an opponent chooses and whether the team scores (spec §9.1 Q3, Q5).
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
@@ -288,12 +301,29 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     jobs.auction_policy(policy)
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
         raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so --policy {policy} plays as D0: drop --policy")
-    job = jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand)
-    counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
     mask = bs.DECK.mask(cards)
-    with_strokes = method in jobs.STROKE_METHODS and variant != "DS"
+    frame = _call_table(jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand),
+                        mask, n, seed, run_kw) if options else pd.DataFrame()
+    part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand)
+    stats, by_cur = part.unpack(runner.run(part, n, seed, **run_kw))
+    frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
+                       method=method, n=stats["n"], seed=seed, first_hand=first_hand, variant=variant,
+                       samples=samples, rules=rules, must_pass=None if options else pass_rule(cards, variant, rules))
+    frame.attrs.update(auction=auction_frame(stats, by_cur), policy=policy,
+                       chalk=_chalk_words(chalk_team, seat, first_hand, variant),
+                       proposal=proposal(mask, part.opts) if options else None,
+                       plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
+    return frame
+
+
+def _call_table(job: jobs.OddsJob, mask: int, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
+    """The rows of `odds`, one per option of ``job`` (the hand's ``mask``), from ``n`` deals; attrs
+    "stroke_histograms" {(call, trump): (2, STROKE_BINS)}."""
+    counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
+    variant = job.opts["variant"]
+    with_strokes = job.method in jobs.STROKE_METHODS and variant != "DS"
     rows = []
-    for option, row, hists in zip(options, counts, strokes):
+    for option, row, hists in zip(job.options, counts, strokes):
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
         mean, lo, hi = _mean_lo_hi(stat["sum"], stat["sum_sq"], stat["n"])
@@ -312,15 +342,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
                           {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         rows.append(record)
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
-                       method=method, n=int(counts[0, 0]), seed=seed, first_hand=first_hand, variant=variant,
-                       samples=samples, rules=rules)
     frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, strokes)}
-    part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand)
-    frame.attrs.update(auction=auction_frame(*part.unpack(runner.run(part, n, seed, **run_kw))), policy=policy,
-                       chalk=_chalk_words(chalk_team, seat, first_hand, variant),
-                       proposal=proposal(mask, part.opts), plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask,
-                                                                            part.opts, first_hand))
     return frame
 
 
@@ -338,12 +360,14 @@ def policy_plan(policy: jobs.AuctionPolicy, mask: int, opts: dict, first_hand: b
     """In words, the call ``policy`` (`jobs.policy_call`) makes with the hand when it speaks: a solo from its
     thresholds (club jack, not in a game's first hand, §4.7; no Small Solo with 4 jacks or in AS), a pass with
     all four jacks in BS (§4.3: Big Solo or pass; nobody else can bid, so the hand is thrown in, §4.11), else
-    its `proposal`; DS: `_ds_plan`."""
+    its `proposal`; a pass without a jack (§4.3); DS: `_ds_plan`."""
     if opts["variant"] == "DS":
         return _ds_plan(mask, opts)
+    jacks = bs.jack_count(mask)
+    if not jacks:
+        return "pass: no jack (§4.3)"
     plan = proposal(mask, opts)
     suit, trumps = plan["suit"], plan["trumps"]
-    jacks = bs.jack_count(mask)
     solo_ok = (mask >> bs.CLUB_JACK) & 1 and (not first_hand or opts["variant"] == "AS" and opts["as_first_hand_solo"])
     if solo_ok and trumps >= policy.big_solo_min:
         return f"Big Solo in {suit}, {trumps} trumps"
@@ -414,7 +438,8 @@ def auction_frame(stats: dict, by_cur: np.ndarray) -> pd.DataFrame:
     interval for the paired difference, `paired_difference`), n. Estimates: i_choose, partner_chooses,
     opponent_chooses, throw_in, solo, showdown, my_showdown (I am tied in it), win_showdown (of those),
     win_showdown.cur<v> (at winning bid v), score.<who chose> (my team scores: reaches 42 with the chalk, 79
-    without; AS first hand 61; DS makers 61, opponents when the makers take 59 or less), paired.mine /
+    without; AS first hand 61; DS makers 61, opponents when the makers take 59 or less), score.all (my team scores,
+    over every deal: a throw-in scores nothing), paired.mine /
     paired.partner (my team scores with my suit / my partner's on the deals where both of us bid and my team
     chose) and paired.diff (mine - partner's, the same deals)."""
     n = stats["n"]
@@ -425,6 +450,7 @@ def auction_frame(stats: dict, by_cur: np.ndarray) -> pd.DataFrame:
     rows += [_share_row(f"win_showdown.cur{cur}", by_cur[1, cur], by_cur[0, cur]) for cur in np.flatnonzero(by_cur[0])]
     rows += [_share_row(f"score.{name}", stats[f"score_{key}"], stats[key])
              for name, key in (("i_choose", "me"), ("partner_chooses", "partner"), ("opponent_chooses", "opponent"))]
+    rows.append(_share_row("score.all", sum(stats[f"score_{key}"] for key in jobs.CHOOSERS), n))
     pairs = stats["pairs"]
     rows += [_share_row("paired.mine", stats["pair_me"], pairs),
              _share_row("paired.partner", stats["pair_partner"], pairs)]
@@ -474,11 +500,15 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates named ``<call>.<trump>.<estimate>``, e.g. ``number.h.p42``, ``big_solo.c.p_solo``, and the
-    auction part's ``auction.<estimate>`` (`auction_frame`), e.g. ``auction.i_choose``."""
+    auction part's ``auction.<estimate>`` (`auction_frame`), e.g. ``auction.i_choose`` (only these for a hand that
+    must pass)."""
     frame = _odds_of(args)
     part = frame.attrs["auction"].rename(columns={"p": "value"})
+    auction = long_frame(part[part["value"].notna()], ["estimate"], "auction", "value")
+    if frame.empty:  # a hand that must pass: the auction part only
+        return auction
     return pd.concat([estimates_long(frame.assign(call=frame["call"].str.replace(" ", "_")), ["call", "trump"]),
-                      long_frame(part[part["value"].notna()], ["estimate"], "auction", "value")], ignore_index=True)
+                      auction], ignore_index=True)
 
 
 def _triple(row, key: str) -> dict | None:
@@ -489,6 +519,8 @@ def _triple(row, key: str) -> dict | None:
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
+    """An `odds` frame as JSON: "calls" a row each ([] for a hand that must pass, "must_pass" then naming the rule,
+    else null) and "auction" (`auction_json`)."""
     a = frame.attrs
     calls = []
     for _, r in frame.iterrows():
@@ -503,7 +535,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
             entry["strokes"] = strokes
         calls.append(entry)
     out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
-           "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls}
+           "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls,
+           "must_pass": a["must_pass"]}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
     if "auction" in a:
@@ -512,7 +545,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
 
 
 def auction_json(frame: pd.DataFrame) -> dict:
-    """{"policy", "others", "chalk", "n", "proposal": `proposal`, "call": `policy_plan`, "estimates": {name: {"p",
+    """{"policy", "others", "chalk", "n", "proposal": `proposal` (null for a hand that must pass), "call":
+    `policy_plan`, "estimates": {name: {"p",
     "lo", "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
     a, part = frame.attrs, frame.attrs["auction"]
     return {"policy": a["policy"], "others": jobs.DEFAULT_POLICY, "chalk": a["chalk"], "n": a["n"],
@@ -560,25 +594,36 @@ def _points_cell(row) -> str:
 
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
-    has_solos = bool(frame["p_solo"].notna().any())  # the solo column and words only where the hand may call one
-    columns = odds_columns(a["variant"], a["first_hand"]) + ((("p_solo", "P(solo won)"),) if has_solos else ())
-    strokes = _stroke_settings(a) if a["method"] in jobs.STROKE_METHODS and a["variant"] != "DS" else ()
+    has_solos = not frame.empty and bool(frame["p_solo"].notna().any())  # solo column and words if it may call one
     solos = "solved double dummy (best Small Solo exchange)" if a["method"] == "dd" else "played greedily"
     lines = [f"{VARIANT_NAMES[a['variant']]} odds for seat {a['seat']} (team {a['team']}) holding {a['hand']}"
              + rules_note(a.get("rules", ())),
              f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
              + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
-             + ", forehand (seat 1) leads" + (f"; solos {solos}" if has_solos else ""), "",
-             f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns)
+             + ", forehand (seat 1) leads" + (f"; solos {solos}" if has_solos else ""), ""]
+    if a["must_pass"]:
+        lines.append(f"No call to evaluate: the hand must pass, {a['must_pass']}; the auction part below gives how "
+                     "often your partner or an opponent chooses and whether your team scores.")
+    else:
+        lines += _call_lines(frame, has_solos)
+    if "auction" in a:
+        lines += ["", *format_auction(frame)]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
+    """The call table of `format_odds` (a row per call and trump suit) and its footnote."""
+    a = frame.attrs
+    columns = odds_columns(a["variant"], a["first_hand"]) + ((("p_solo", "P(solo won)"),) if has_solos else ())
+    strokes = _stroke_settings(a) if a["method"] in jobs.STROKE_METHODS and a["variant"] != "DS" else ()
+    lines = [f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns)
              + f"{'E[points]':<20}" + "".join(f"{title:<24}" for _, _, title in strokes)]
     for _, r in frame.iterrows():
         lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
                      + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
     lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
-    if "auction" in a:
-        lines += ["", *format_auction(frame)]
-    return "\n".join(line.rstrip() for line in lines)
+    return lines
 
 
 AUCTION_LINES = (
@@ -615,7 +660,8 @@ def format_auction(frame: pd.DataFrame) -> list[str]:
               for key in part.index if key.startswith("win_showdown.cur")]
     solo = "; a solo: the soloist's side if it takes all 8 tricks, else the other" if part.loc["solo", "p"] > 0 else ""
     lines += [f"my team scores ({_score_words(a)}{solo}) when",
-              *(line(f"  {label}", f"score.{key}") for key, label in AUCTION_LINES[:3])]
+              *(line(f"  {label}", f"score.{key}") for key, label in AUCTION_LINES[:3]),
+              line("  whoever chooses (every deal)", "score.all")]
     lines.append("Q6 paired: deals where my partner and I both bid and my team chose, played with each suit")
     if part.loc["paired.diff", "n"]:
         d = part.loc["paired.diff"]
@@ -745,6 +791,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     (greedy or random play: E[strokes] of the normal game), solo_break_even (`solo_break_even`; AS: ``solo_p``,
     pass `as_solo_break_even` of `equity`, the game-level break-even) and advice (`advice`). ``rules``: rule option
     pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
+
+    ``attrs["jack_value"]``: spec §9.1 Q8 on the same deals (`jobs.JackValueJob`, `jack_value_frame`): by forehand's
+    jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses) and P(its team scores).
     """
     method = parse_play(method)
     variant = parse_variant(variant)
@@ -771,8 +820,44 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     frame["solo_break_even"] = solo_break_even(frame, variant, solo_p)
     frame["advice"] = [advice(r, variant, r["solo_break_even"]) for _, r in frame.iterrows()]
     frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules,
-                       solo_p=solo_p)
+                       solo_p=solo_p, min_n=min_n)
+    value = jobs.JackValueJob(method, variant, rules)
+    frame.attrs["jack_value"] = jack_value_frame(value.unpack(runner.run(value, n, seed, **run_kw)), min_n)
     return frame
+
+
+JACK_VALUE_ESTIMATES = (("p_choose", "me", "P(I choose)"), ("p_partner", "partner", "P(partner chooses)"),
+                        ("p_score_chalk", "score_chalk", "P(score) chalk"),
+                        ("p_score_no_chalk", "score_no_chalk", "P(score) no chalk"))
+"""Columns of `jack_value_frame`: estimate, count of `jobs.JACK_STATS` and title."""
+
+
+def jack_value_groups() -> list[tuple[int, str, list[int]]]:
+    """The rows of `jack_value_frame`: (jacks 0-4, which: "any" or the jacks held, e.g. "cB sB", the forehand
+    `jobs.jack_mask` values counted), each jack count in all and, for 1 and 2 jacks, each set of jacks."""
+    groups = []
+    for jacks in range(5):
+        held = list(itertools.combinations(range(4), jacks))  # highest jacks first: cB sB, cB hB, ...
+        groups.append((jacks, "any", [sum(1 << s for s in suits) for suits in held]))
+        if jacks in (1, 2):
+            groups += [(jacks, " ".join(f"{bs.DECK.suits[s]}B" for s in suits), [sum(1 << s for s in suits)])
+                       for suits in held]
+    return groups
+
+
+def jack_value_frame(counts: np.ndarray, min_n: int = 20) -> pd.DataFrame:
+    """Spec §9.1 Q8 from `jobs.JackValueJob` counts (JACK_MASKS, JACK_STATS): per `jack_value_groups` row with at
+    least ``min_n`` deals, jacks, which, n and Wilson estimates of `JACK_VALUE_ESTIMATES` (p, _lo, _hi)."""
+    stats = dict(zip(jobs.JACK_STATS, counts.T))
+    rows = []
+    for jacks, which, masks in jack_value_groups():
+        n = int(stats["deals"][masks].sum())
+        if n >= max(min_n, 1):
+            row = {"jacks": jacks, "which": which, "n": n}
+            for key, count, _ in JACK_VALUE_ESTIMATES:
+                row.update(_estimate_columns(key, int(stats[count][masks].sum()), n))
+            rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def solo_break_even(frame: pd.DataFrame, variant: str, game_level: float | None = None) -> pd.Series:
@@ -806,7 +891,13 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
             entry["strokes"] = strokes
         rows.append(entry)
     return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"],
-            "options": dict(a.get("rules", ())), "rows": rows}
+            "options": dict(a.get("rules", ())), "rows": rows, "jack_value": jack_value_json(a["jack_value"])}
+
+
+def jack_value_json(table: pd.DataFrame) -> list[dict]:
+    """The Q8 rows of `thresholds` (`jack_value_frame`) as [{"jacks", "which", "n", estimate: {"p", "lo", "hi"}}]."""
+    return [{"jacks": int(r["jacks"]), "which": r["which"], "n": int(r["n"]),
+             **{key: _triple(r, key) for key, _, _ in JACK_VALUE_ESTIMATES}} for _, r in table.iterrows()]
 
 
 def format_thresholds(frame: pd.DataFrame) -> str:
@@ -838,7 +929,28 @@ def format_thresholds(frame: pd.DataFrame) -> str:
         note += ("; E[strokes]: the normal game's strokes for forehand's team minus the other team's, with the chalk "
                  "at the team / at the other team, ± the half-width of the 95% interval")
     lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines + ["", *format_jack_value(frame)])
+
+
+def format_jack_value(frame: pd.DataFrame) -> list[str]:
+    """The text of `thresholds`' Q8 table (`jack_value_frame`), DS with one score column (no chalk, DS-13)."""
+    a, table = frame.attrs, frame.attrs["jack_value"]
+    ds = a["variant"] == "DS"
+    columns = [(key, "P(team scores)" if ds and key == "p_score_chalk" else title)
+               for key, _, title in JACK_VALUE_ESTIMATES if not (ds and key == "p_score_no_chalk")]
+    policy = "D0 (§9.3, the compulsory bids of DS-4, DS-5)" if ds else "b0 (§9.3)"
+    lines = [f"Q8 what are forehand's jacks worth? The same {a['n']:,} deals, every seat calling by policy {policy}, "
+             "the contract played as above", "",
+             f"{'J':>2}  {'jacks':<8}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns)]
+    lines += [f"{int(r['jacks']):>2}  {r['which']:<8}{int(r['n']):>8}  " + "".join(f"{_cell(r, key):<22}"
+                                                                              for key, _ in columns)
+              for _, r in table.iterrows()]
+    scoring = "the makers 61, the opponents when the makers take 59 or less (DS-9)" if ds else \
+        "42 with the chalk, 79 without: P(score) with the chalk at forehand's team / at the other team"
+    throw_in = "" if a["variant"] != "BS" else "; four jacks must pass (b0 calls no Big Solo): a throw-in, no score"
+    lines.append(f"\n(J = forehand's jacks, jacks = which it holds; my team scores: {scoring}{throw_in}; "
+                 f"Wilson 95% intervals; rows with fewer than {a['min_n']} deals left out)")
+    return lines
 
 
 def _solo_rule(variant: str, game_level: float | None, strokes: bool) -> str:
@@ -955,11 +1067,22 @@ def as_solo_break_even(tables: dict[str, pd.DataFrame]) -> float:
 
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
-    """Part A's estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``, and unless --equity-hands 0
+    """Part A's estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``, its Q8 table's (`jack_value_long`),
+    and unless --equity-hands 0
     part B's ``equity.*`` (`bauernstoss_equity.equity_long`), e.g. ``equity.W.10.10.us``."""
     frame, tables, _ = _thresholds_parts(args)
-    long = estimates_long(frame, ["jacks", "trumps"])
+    long = pd.concat([estimates_long(frame, ["jacks", "trumps"]), jack_value_long(frame.attrs["jack_value"])],
+                     ignore_index=True)
     return long if tables is None else pd.concat([long, equity_dp.equity_long(tables)], ignore_index=True)
+
+
+def jack_value_long(table: pd.DataFrame) -> pd.DataFrame:
+    """The Q8 table (`jack_value_frame`) as sweep estimates ``q8.<jacks>.<which>.<estimate>``, e.g.
+    ``q8.1.any.p_choose``, ``q8.2.cB_sB.p_score_chalk``."""
+    named = table.assign(which=table["which"].str.replace(" ", "_"))
+    return pd.concat([long_frame(named, ["jacks", "which"], "q8", value=key, lo=f"{key}_lo", hi=f"{key}_hi")
+                      .assign(estimate=lambda f, k=key: f["estimate"] + "." + k)
+                      for key, _, _ in JACK_VALUE_ESTIMATES], ignore_index=True)
 
 
 # --- match ------------------------------------------------------------------------------------

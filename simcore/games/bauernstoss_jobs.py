@@ -304,6 +304,81 @@ class ThresholdJob:
                 "strokes": counts[1 + size + 3 * 5 * 9:].reshape(2, 5, 9, STROKE_BINS)}
 
 
+# --- the value of jacks at the auction (spec §9.1 Q8) ---------------------------------------------
+JACK_STATS = ("deals", "me", "partner", "score_chalk", "score_no_chalk")
+"""Counts of `JackValueJob` per forehand jack mask: deals; forehand named trumps; its partner did; forehand's team
+scored with the chalk at the team, and at the other team (DS has no chalk: both the DS score, DS-9)."""
+JACK_MASKS = 16
+"""Forehand's jacks as a mask (`jack_mask`): bit s holds the jack of suit s (c s h d)."""
+
+
+def jack_mask(hand: int) -> int:
+    """The hand's jacks as a 4-bit mask, bit s the jack of suit s (0 = clubs ... 3 = diamonds)."""
+    return sum(((hand >> (8 * s + bs.JACK)) & 1) << s for s in range(4))
+
+
+class JackValueJob:
+    """What forehand's jacks are worth at the auction (spec §9.1 Q8), on the deals of `ThresholdJob` (same seed
+    and block size: the same deals, played with the same card choices): every seat calls by policy b0 (`policy_call`;
+    DS: D0, §9.3), a later hand (b0 calls no solo; a BS four-jack holder passes, so the hand is thrown in, §4.11); the
+    normal game is played by ``method`` with forehand leading and scored with the chalk at forehand's team and at the
+    other team (§6.2, AS-3..AS-4; DS-9). Counts: (JACK_MASKS, JACK_STATS) by forehand's `jack_mask`."""
+
+    block_size = ThresholdJob.block_size
+
+    def __init__(self, method: str = "greedy", variant: str = "BS", rules: tuple = ()):
+        if method not in METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+        self.method = method
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        self.n_counts = JACK_MASKS * len(JACK_STATS)
+
+    def key(self) -> str:
+        return f"bauernstoss-jack-value|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n)
+        u = play_uniforms(seed, block, n)
+        out = np.zeros((JACK_MASKS, len(JACK_STATS)), dtype=np.int64)
+        masks = np.array([jack_mask(int(h)) for h in hands[:, FOREHAND]], dtype=np.int64)
+        np.add.at(out[:, 0], masks, 1)
+        caller = caller_for((auction_policy(DEFAULT_POLICY),))
+        played = []
+        for i in range(n):
+            contract = run_auction(hands[i], self.opts, caller)
+            if contract.kind == bs.THROW_IN:
+                continue
+            chooser = contract.declarer
+            if chooser in (FOREHAND, (FOREHAND + 2) % bs.SEATS):
+                out[masks[i], 1 if chooser == FOREHAND else 2] += 1
+            trump = contract.trump if contract.trump >= 0 else \
+                bs.best_suit(int(hands[i, chooser]), "DS", self.opts["ds_ten_value"])  # DS-5: all passed
+            played.append((i, trump, chooser % 2))
+        if played:
+            idx, trumps, makers = (np.array(x) for x in zip(*played))
+            rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
+            got = team_points(self.method, hands[idx], trumps, FOREHAND, FOREHAND % 2, u[idx], rule)
+            for column, chalk in ((3, FOREHAND % 2), (4, 1 - FOREHAND % 2)):
+                scored = [self._scorer(int(p), int(m), chalk) == FOREHAND % 2 for p, m in zip(got, makers)]
+                np.add.at(out[:, column], masks[idx], np.array(scored, dtype=np.int64))
+        return out.ravel()
+
+    def _scorer(self, points: int, maker: int, chalk: int) -> int:
+        """The team that scores a normal game in which forehand's team took ``points`` and team ``maker`` named
+        trumps, the chalk at team ``chalk`` (BS/AS, §6.2); DS-9 (-1: a 60-60 hand, nobody yet, DS-11)."""
+        p0 = points if FOREHAND % 2 == 0 else bs.CARD_POINTS - points
+        if self.opts["variant"] == "DS":
+            scored = bs.ds_score(p0, maker)
+            return -1 if scored is None else scored[0]
+        return bs.normal_score(p0, 0, chalk, self.opts["variant"], maker)[0]  # tricks set the strokes, not the scorer
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> np.ndarray:
+        """(JACK_MASKS, JACK_STATS) counts of a job's flat counts."""
+        return counts.reshape(JACK_MASKS, len(JACK_STATS))
+
+
 # --- odds of a known hand -----------------------------------------------------------------------
 LEVELS = (42, 60, 61, 79, 89, 91)
 """Card-point levels counted by `OddsJob`: 42 / 79 the chalk thresholds (§6.2), 61 / 60 the AS first
