@@ -284,3 +284,9 @@ def test_value_flags_need_the_value_decision(capsys):
     assert main(["thresholds", "dreeg", "--decision", "close", "--phase", "2", "--n", "10", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()
     assert "--phase applies only with --decision value" in err and "\n" not in err
+
+
+def test_value_needs_enough_hands(capsys):
+    assert main(["thresholds", "dreeg", "--decision", "value", "--n", "99", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--n must be at least 100 with --decision value" in err and "\n" not in err

@@ -188,8 +188,8 @@ def seat_values(values: np.ndarray, strokes, dealer: int, most: int) -> np.ndarr
 
 def stroke_worth(values: np.ndarray, strokes, dealer: int, most: int) -> np.ndarray:
     """(..., k) the value of one stroke of each seat i: V(strokes) - V(strokes with one more stroke of i), its own
-    P(lose). ELIMINATION: at most 0 (a stroke is a burden; minus what erasing one more is worth); Kamerun: at
-    least 0 (a stroke is a life)."""
+    P(lose). ELIMINATION: at most 0 (a stroke is a burden; minus it: what the last stroke erased, from s + 1 down to
+    s, was worth); Kamerun: at least 0 (a stroke is a life)."""
     here = seat_values(values, strokes, dealer, most)
     more = [seat_values(values, [s + (i == seat) for i, s in enumerate(strokes)], dealer, most)[..., seat]
             for seat in range(len(strokes))]
@@ -307,12 +307,19 @@ def parse_strokes(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
+MIN_HANDS = 100
+"""The fewest self-play hands per number of active players `phase_value` accepts."""
+
+
 def phase_value(phase: int = 1, players: int = 4, policy: str = "greedy", n: int = 2_000, seed=None,
                 options: tuple = (), strokes: str | None = None, seat: int | None = None, dealer: int | None = None,
                 replicates: int = REPLICATES, **run_kw) -> dict[str, pd.DataFrame]:
     """V of phase ``phase`` in ``players``-player Dreeg: ``n`` self-play hands per active count (``policy`` at
     every seat, `PhaseHandsJob`; ``options``: checked rule option pairs) and `value_tables`; ``strokes`` ("7,5,3,2",
     by seat clockwise) with ``seat`` and ``dealer`` asks one state (`check_query`)."""
+    if n < MIN_HANDS:
+        raise CardsimError(f"--n must be at least {MIN_HANDS} with --decision value (hands per number of active "
+                           f"players: fewer leave most erase vectors unseen and the bootstrap meaningless), got {n}")
     job = PhaseHandsJob(phase, players, policy, tuple(options))
     top = rule_options(**dict(options))["strokes_per_phase"]
     kamerun = first_out(job.subgame)
@@ -356,7 +363,7 @@ def format_value(tables: dict[str, pd.DataFrame], options: str = "") -> str:
         lines += [f"{mine:>6}" + "".join(f"{plus_minus(*grid.loc[(mine, his), ['V', 'lo', 'hi']]):>13}"
                                          for his in range(1, a["top"] + 1)) for mine in range(1, a["top"] + 1)]
     sign = "at least 0: a stroke is a life" if a["kamerun"] else \
-        "at most 0: a stroke is a burden; minus it: what erasing one more is worth"
+        "at most 0: a stroke is a burden; minus it: what erasing down to s from one more was worth"
     for k, part in tables["vectors"].groupby("active", sort=False):
         lines += ["", f"{k} active players, strokes by position from forehand (the dealer last): V and the value of "
                       "one stroke,", f"  V(s) - V(s with one more stroke of mine) ({sign}):",
