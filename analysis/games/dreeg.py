@@ -32,9 +32,11 @@ from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, OPTIONS, check_needs, rule_options
-from simcore.games.dreeg_odds import (COUNTS, DECISIONS, INDICATOR_RANKS, STRENGTH_BINS, SURRENDER, SURRENDER_TOP,
-                                     THRESHOLD_CLASSES, THRESHOLD_COUNTS, HandQuestion, OddsJob, StrengthJob,
+from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
+                                     STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
+                                     VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
                                      ThresholdJob, moment_label)
+from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
 from simcore.rng import normalize_seed
@@ -443,17 +445,82 @@ NET_SPAN = 6
 deal, and the bound of every interval."""
 
 
-def paired_diff(total: float, total_sq: float, n: int) -> tuple[float, float, float]:
+def paired_diff(total: float, total_sq: float, n: int, span: float = NET_SPAN) -> tuple[float, float, float]:
     """(mean, lo, hi) of n paired differences from their sum and sum of squares: the Student-t 95% interval
-    (sample standard deviation, n - 1 degrees of freedom) within [-NET_SPAN, NET_SPAN]; n = 1: that range."""
+    (sample standard deviation, n - 1 degrees of freedom) within [-span, span]; n = 1: that range."""
     mean = total / n
     if n < 2:
-        return mean, -NET_SPAN, NET_SPAN
+        return mean, -span, span
     half = student_t.ppf(0.975, n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n)
-    return mean, max(mean - half, -NET_SPAN), min(mean + half, NET_SPAN)
+    return mean, max(mean - half, -span), min(mean + half, span)
 
 
-def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), **run_kw) -> pd.DataFrame:
+VALUE_SEED_OFFSET = 1
+"""The value tables behind --strokes are played from seed + 1, apart from the decision's deals (the same seed's
+block streams would deal the same cards)."""
+
+
+def decision_phase(decision: str, options: tuple) -> int:
+    """The first phase whose sub-game under the rule options is the one the decision is played in
+    (`DECISION_STAGES`); CardsimError when the options leave none."""
+    subgame = DECISION_STAGES[decision][0]
+    plan = r.phase_plan(rule_options(**dict(options)))[:8]
+    if subgame not in plan:
+        raise CardsimError(f"--strokes: no phase is {r.SUBGAME_NAMES[subgame]} under the options, so --decision "
+                           f"{decision} has no phase value; drop --strokes")
+    return plan.index(subgame) + 1
+
+
+def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | None, n: int, seed: int,
+                 options: tuple, **run_kw) -> tuple[DeciderValues, dict]:
+    """The decider's V after the hand (`DeciderValues`) from the state ``strokes`` (the players of the decision's
+    hand by seat clockwise) with ``dealer`` dealing (default the last seat), deals decided at ``seat`` (default:
+    at any seat, each decider valued at his own): V by exact DP (`dreeg_phase.point_values`) from ``n`` greedy
+    self-play hands per number of active players of 4-player Dreeg, seed ``seed`` + `VALUE_SEED_OFFSET`.
+    Returns it with the state's description {"strokes", "seat", "dealer", "phase", "players", "policy",
+    "value_hands", "value_seed"}."""
+    subgame, k = DECISION_STAGES[decision]
+    phase = decision_phase(decision, options)
+    given = dreeg_phase.parse_strokes(strokes)
+    if len(given) != k:
+        raise CardsimError(f"--strokes with --decision {decision} needs {k} numbers, the strokes of the {k} players "
+                           f"of its {r.SUBGAME_NAMES[subgame]} hand by seat clockwise; got {len(given)}")
+    dreeg_phase.check_hands(n)
+    top = rule_options(**dict(options))["strokes_per_phase"]
+    dealer = dreeg_phase.check_query(given, seat, dealer, k, top, first_out(subgame))["dealer"]
+    position = -1 if seat is None else (seat - dealer - 1) % k
+    if decision in FOREHAND_DECIDES and position > 0:
+        raise CardsimError(f"--decision {decision} is forehand's, seat {(dealer + 1) % k} with --dealer {dealer}; "
+                           f"got --seat {seat}")
+    job = PhaseHandsJob(phase, 4, "greedy", tuple(options))
+    state = {"strokes": list(given), "seat": seat, "dealer": dealer, "phase": phase, "players": 4,
+             "policy": job.policy, "value_hands": n, "value_seed": (seed + VALUE_SEED_OFFSET) % (1 << 63)}
+    values = dreeg_phase.point_values(job, n, state["value_seed"], **run_kw)
+    table = dreeg_phase.decider_table(values, given, dealer, top + 1, first_out(subgame))
+    tag = "|".join(f"{key}={value}" for key, value in state.items())
+    return DeciderValues(tag, position, np.rint(table * VALUE_SCALE).astype(np.int64)), state
+
+
+def _value_columns(sums: np.ndarray, k: int) -> dict:
+    """lose_a, lose_b (the decider's mean P(lose the phase) after the hand with A, with B) and lose_diff = A - B
+    with its paired interval lose_diff_lo, lose_diff_hi, from a class's scaled sums (`VALUE_COUNTS`)."""
+    v_a, v_b, d, d2 = (float(x) for x in sums)
+    diff, lo, hi = paired_diff(d / VALUE_SCALE, d2 / VALUE_SCALE ** 2, k, span=1.0)
+    return {"lose_a": v_a / VALUE_SCALE / k, "lose_b": v_b / VALUE_SCALE / k, "lose_diff": diff,
+            "lose_diff_lo": lo, "lose_diff_hi": hi}
+
+
+def _better(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """(A better, B better) per row: the paired interval excludes 0, by P(lose the phase) when the frame has it
+    (lower is better), else by net strokes."""
+    if "lose_diff" in frame:
+        return frame["lose_diff_hi"] < 0, frame["lose_diff_lo"] > 0
+    return frame["diff_lo"] > 0, frame["diff_hi"] < 0
+
+
+def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), strokes: str | None = None,
+               seat: int | None = None, dealer: int | None = None, value_hands: int | None = None,
+               **run_kw) -> pd.DataFrame:
     """Paired play-outs of one decision (`simcore.games.dreeg_odds.DECISIONS`): option A against
     option B on the same deals, every other choice greedy, by class of the decider's situation.
 
@@ -467,14 +534,26 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
     threshold lies between them. The "moment" decision's rows also carry their class parts (tricks,
     points, trumps), and attrs["close_from"] gives per (tricks, trumps) the lowest points class from
     which closing is better in every class of at least `MIN_CLASS_N` deals (`close_from`).
+
+    ``strokes`` ("7,7,7,7", the players of the decision's hand by seat clockwise) with ``seat`` and ``dealer``
+    values every deal's outcome by the decider's phase value after it (`value_lookup`; deals decided at ``seat``
+    only, when given; V from ``value_hands`` self-play hands per number of active players, default ``n``): the rows
+    also carry `_value_columns`, attrs["state"] the state, and a_better / b_better (and close_from) go by P(lose
+    the phase).
     """
     if decision not in DECISIONS:
         raise CardsimError(f"unknown --decision '{decision}'; choose one of: {', '.join(DECISIONS)}")
     seed = normalize_seed(seed)
-    counts = runner.run(ThresholdJob(decision, parse_options(options)), n, seed, **run_kw)
+    opts = parse_options(options)
+    dreeg_phase.check_state_flags(strokes, seat, dealer)
+    hands = n if value_hands is None else value_hands
+    value, state = (None, None) if strokes is None else value_lookup(decision, strokes, seat, dealer, hands, seed,
+                                                                     opts, **run_kw)
+    job = ThresholdJob(decision, opts, value=value)
+    counts = runner.run(job, n, seed, **run_kw)
     rows = []
-    for cls, (k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2, schwarz_a, schwarz_b) in enumerate(
-            counts.reshape(-1, THRESHOLD_COUNTS)):
+    for cls, sums in enumerate(counts.reshape(-1, job.width)):
+        k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2, schwarz_a, schwarz_b = sums[:THRESHOLD_COUNTS]
         if k == 0:
             continue
         a, b = Estimate(int(win_a), int(k)), Estimate(int(win_b), int(k))
@@ -484,13 +563,16 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
         rows.append({"class": CLASS_LABELS[decision](cls), **moment, "n": int(k), "p_a": a.p, "lo_a": a.lo,
                      "hi_a": a.hi, "p_b": b.p, "lo_b": b.lo, "hi_b": b.hi, "mean_a": sum_a / k, "mean_b": sum_b / k,
                      "diff": diff, "diff_lo": diff_lo, "diff_hi": diff_hi, "schwarz_a": sa.p, "schwarz_lo_a": sa.lo,
-                     "schwarz_hi_a": sa.hi, "schwarz_b": sb.p, "schwarz_lo_b": sb.lo, "schwarz_hi_b": sb.hi})
+                     "schwarz_hi_a": sa.hi, "schwarz_b": sb.p, "schwarz_lo_b": sb.lo, "schwarz_hi_b": sb.hi,
+                     **(_value_columns(sums[THRESHOLD_COUNTS:], int(k)) if value is not None else {})})
     frame = pd.DataFrame(rows)
     enough = frame["n"] >= MIN_CLASS_N
-    frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision],
-                       options=dict(parse_options(options)),
-                       a_better=list(frame["class"][enough & (frame["diff_lo"] > 0)]),
-                       b_better=list(frame["class"][enough & (frame["diff_hi"] < 0)]))
+    a_better, b_better = _better(frame)
+    frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision], options=dict(opts),
+                       a_better=list(frame["class"][enough & a_better]),
+                       b_better=list(frame["class"][enough & b_better]))
+    if state:
+        frame.attrs["state"] = state
     if decision == "moment":
         frame.attrs["close_from"] = close_from(frame)
     return frame
@@ -498,14 +580,13 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), *
 
 def close_from(frame: pd.DataFrame) -> list[dict]:
     """Per (tricks played, trumps held) of a "moment" frame, among its own-points classes of at least
-    `MIN_CLASS_N` deals: the lowest from which closing is significantly better (diff_lo > 0) and no
+    `MIN_CLASS_N` deals: the lowest from which closing is significantly better (`_better`) and no
     higher one is significantly worse; None when there is none. Rows: tricks, trumps, close_from,
     classes (the points classes used)."""
     out = []
     for (tricks, trumps), part in frame.groupby(["tricks", "trumps"], sort=True):
         part = part[part["n"] >= MIN_CLASS_N]
-        better = list(part["diff_lo"] > 0)
-        worse = list(part["diff_hi"] < 0)
+        better, worse = (list(mask) for mask in _better(part))
         start = next((i for i in range(len(part)) if better[i] and not any(worse[i:])), None)
         out.append({"tricks": int(tricks), "trumps": trumps, "classes": len(part),
                     "close_from": None if start is None else part["points"].iloc[start]})
@@ -516,31 +597,57 @@ def thresholds_json(frames: list) -> dict:
     return {"game": GAME, "n": frames[0].attrs["n"], "seed": frames[0].attrs["seed"],
             "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "a_better": f.attrs["a_better"],
                                                 "b_better": f.attrs["b_better"],
-                                                **({"close_from": f.attrs["close_from"]} if "close_from" in f.attrs
-                                                   else {}),
+                                                **{key: f.attrs[key] for key in ("close_from", "state")
+                                                   if key in f.attrs},
                                                 "rows": table_records({"rows": f})["rows"]} for f in frames}}
 
 
+def _state_note(state: dict) -> list[str]:
+    """The title lines of a --strokes run: the state, whose deals count, how V was made and what it leaves out."""
+    who = "any seat, each valued at his own" if state["seat"] is None else f"seat {state['seat']} only"
+    return [f"  By phase value: each deal's erase vectors with A and with B applied to the strokes "
+            f"{','.join(map(str, state['strokes']))}",
+            f"  (by seat clockwise, seat {state['dealer']} deals; the decider at {who}).",
+            "  P(lose) = the decider's P(lose the phase) after the hand, by exact DP over stroke vectors",
+            f"  (phase {state['phase']}, {state['players']}-player Dreeg) from {state['value_hands']:,} "
+            f"{state['policy']} self-play hands per number of active players, seed {state['value_seed']};",
+            "  it assumes score-blind greedy play for the rest of the phase. The interval is over deals only:",
+            "  V's own sampling error (see --decision value) is not included. A - B < 0: A better."]
+
+
+def _net_cells(row) -> str:
+    """The net-strokes cells of a threshold row: net A, net B, A - B [interval]."""
+    return (f"{row['mean_a']:>6.2f} {row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},"
+            f"{row['diff_hi']:+.2f}]")
+
+
+def _lose_cells(row) -> str:
+    """The phase-value cells of a threshold row: P(lose) A, P(lose) B, A - B [interval]."""
+    return (f"{row['lose_a']:>9.3f} {row['lose_b']:>9.3f}  {row['lose_diff']:+.3f} [{row['lose_diff_lo']:+.3f},"
+            f"{row['lose_diff_hi']:+.3f}]")
+
+
 def format_thresholds(frames: list) -> str:
+    net = "" if "state" in frames[0].attrs else " (net strokes: own erase minus the opponents' best)"
     lines = [f"Dreeg decision thresholds: n = {frames[0].attrs['n']:,} deals per decision, seed "
-             f"{frames[0].attrs['seed']}{_options_note(frames[0].attrs['options'])}, 95% intervals (net strokes: own "
-             "erase minus the opponents' best)",
+             f"{frames[0].attrs['seed']}{_options_note(frames[0].attrs['options'])}, 95% intervals{net}",
              f"A - B: paired mean difference, Student-t interval; * a class of fewer than {MIN_CLASS_N} deals: shown, "
              "not used in the summaries"]
     for f in frames:
         a = f.attrs
         schwarz = a["decision"] in SCHWARZ_SHOWN
-        lines += ["", f"{a['decision']}: {a['meaning']}",
+        by_value = "state" in a
+        lines += ["", f"{a['decision']}: {a['meaning']}", *(_state_note(a["state"]) if by_value else []),
                   f"  {'class':<28}{'n':>7}   {'P(win) A':>24}  {'P(win) B':>24}  "
-                  + (f"{'P(Schwarz) A':>24}  " if schwarz else "") + f"{'net A':>7}{'net B':>7}  A - B"]
+                  + (f"{'P(Schwarz) A':>24}  " if schwarz else "")
+                  + (f"{'P(lose) A':>9}{'P(lose) B':>10}  A - B" if by_value else f"{'net A':>7}{'net B':>7}  A - B")]
         for _, row in f.iterrows():
             mark = "*" if row["n"] < MIN_CLASS_N else " "
             lines.append(f"  {row['class']:<28}{row['n']:>7,}{mark}  {row['p_a']:.4f} [{row['lo_a']:.4f},"
                          f"{row['hi_a']:.4f}]  {row['p_b']:.4f} [{row['lo_b']:.4f},{row['hi_b']:.4f}]  "
                          + (f"{row['schwarz_a']:.4f} [{row['schwarz_lo_a']:.4f},{row['schwarz_hi_a']:.4f}]  "
                             if schwarz else "")
-                         + f"{row['mean_a']:>6.2f} {row['mean_b']:>6.2f}  {row['diff']:+.2f} [{row['diff_lo']:+.2f},"
-                         f"{row['diff_hi']:+.2f}]")
+                         + (_lose_cells(row) if by_value else _net_cells(row)))
         if "close_from" in a:
             lines.append(f"  closing now pays from (own points; '-': in no class of {MIN_CLASS_N}+ deals):")
             for row in a["close_from"]:
@@ -551,8 +658,9 @@ def format_thresholds(frames: list) -> str:
     return "\n".join(lines)
 
 
-VALUE_FLAGS = ("phase", "players", "policy", "strokes", "seat", "dealer")
-"""The options of --decision value (the phase value, `analysis.games.dreeg_phase`)."""
+VALUE_FLAGS = ("phase", "players", "policy")
+"""The options of --decision value only (the phase value, `analysis.games.dreeg_phase`); --strokes, --seat and
+--dealer also value a decision's deals (`value_lookup`)."""
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -567,9 +675,12 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="--decision value: policy of every seat: greedy (default), random, sly or pimc (slow)")
     parser.add_argument("--strokes", action=NotedStore, default=None, metavar="S0,S1,...",
                         help="--decision value: also ask one state, the strokes of the players still holding some, "
-                             "by seat clockwise, e.g. 7,5,3,2")
+                             "by seat clockwise, e.g. 7,5,3,2; with one decision: value its deals by the decider's "
+                             "P(lose the phase) from this state (the players of its hand: 4, or 2 for close, moment, "
+                             "exchange and hide)")
     parser.add_argument("--seat", type=whole_number, action=NotedStore, default=None,
-                        help="with --strokes: your seat (default 0)")
+                        help="with --strokes: your seat (--decision value: default 0; a decision: count only deals "
+                             "decided at this seat, default any)")
     parser.add_argument("--dealer", type=whole_number, action=NotedStore, default=None,
                         help="with --strokes: the seat dealing the next hand (default the last)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -594,9 +705,12 @@ def _value_text(tables: dict) -> str:
 
 def _threshold_frames(args) -> list:
     check_only_with(given_flags(args, *VALUE_FLAGS), "--decision value", False)
+    if args.strokes is not None and args.decision == "all":
+        raise CardsimError("--strokes values the deals of one decision; name it with --decision (not all)")
     chosen = list(DECISIONS) if args.decision == "all" else [args.decision]
     seed = normalize_seed(args.seed)
-    return [thresholds(d, args.n, seed, args.option, **run_options(args)) for d in chosen]
+    return [thresholds(d, args.n, seed, args.option, args.strokes, args.seat, args.dealer, **run_options(args))
+            for d in chosen]
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
@@ -608,7 +722,8 @@ def _run_thresholds(args: argparse.Namespace) -> int:
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates ``<decision>.<class>.win_a`` / ``win_b`` (P(the decider wins) with option A / B),
     ``.diff`` (the paired mean difference of net strokes A - B) and, for the decisions of `SCHWARZ_SHOWN`,
-    ``.schwarz_a`` / ``schwarz_b`` (P(the decider's side loses Schwarz) with A / B), n: deals of the class;
+    ``.schwarz_a`` / ``schwarz_b`` (P(the decider's side loses Schwarz) with A / B), with --strokes ``.lose_diff``
+    (the paired mean difference of the decider's P(lose the phase) A - B), n: deals of the class;
     --decision value: `dreeg_phase.value_long`, n: hands per number of active players."""
     if args.decision == "value":
         return dreeg_phase.value_long(_phase_value(args))
@@ -618,7 +733,9 @@ def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
                    ("schwarz_b", "schwarz_b", "schwarz_lo_b", "schwarz_hi_b"))
         for quantity, value, lo, hi in (("win_a", "p_a", "lo_a", "hi_a"), ("win_b", "p_b", "lo_b", "hi_b"),
                                         ("diff", "diff", "diff_lo", "diff_hi"),
-                                        *(schwarz if frame.attrs["decision"] in SCHWARZ_SHOWN else ())):
+                                        *(schwarz if frame.attrs["decision"] in SCHWARZ_SHOWN else ()),
+                                        *((("lose_diff", "lose_diff", "lose_diff_lo", "lose_diff_hi"),)
+                                          if "state" in frame.attrs else ())):
             part = long_frame(frame, ["class"], frame.attrs["decision"], value=value, lo=lo, hi=hi)
             part["estimate"] += f".{quantity}"
             parts.append(part)

@@ -69,6 +69,16 @@ def _kamerun(before: np.ndarray, erase: np.ndarray) -> tuple[np.ndarray, np.ndar
     return after, lost
 
 
+def hand_step(before: np.ndarray, erase: np.ndarray, kamerun: bool) -> tuple[np.ndarray, np.ndarray]:
+    """One hand on arrays (..., n) of strokes and erase counts by seat: (strokes after, losers bool). Erasing is
+    clamped at 0; Kamerun: `_kamerun`; ELIMINATION: a player at 0 leaves, the last one holding strokes loses."""
+    if kamerun:
+        return _kamerun(before, erase)
+    after = np.maximum(before - erase, 0)
+    left = after > 0
+    return after, left & (left.sum(-1, keepdims=True) <= 1)
+
+
 def transitions(n: int, most: int, codes: dict[int, np.ndarray], kamerun: bool) -> dict[str, np.ndarray]:
     """The chain's one-hand steps for the erase codes ``codes`` (active count m -> 1-d array of codes of
     `simcore.games.dreeg_phase.erase_code`, by position from forehand) of ``n`` seats.
@@ -101,13 +111,7 @@ def transitions(n: int, most: int, codes: dict[int, np.ndarray], kamerun: bool) 
         erase = np.zeros((rows.size, len(code_list), n), dtype=np.int64)
         erase[np.arange(rows.size)[:, None, None], np.arange(len(code_list))[None, :, None], pos[:, None, :]] = \
             erase_pos[None]
-        before = np.broadcast_to(t[rows][:, None, :], erase.shape)
-        if kamerun:
-            after, lost = _kamerun(before, erase)
-        else:
-            after = np.maximum(before - erase, 0)
-            left = after > 0
-            lost = left & (left.sum(-1, keepdims=True) <= 1)
+        after, lost = hand_step(np.broadcast_to(t[rows][:, None, :], erase.shape), erase, kamerun)
         ends = lost.any(-1)
         roll = (offsets[None, :] + shift[rows][:, None]) % n  # the next dealer's frame: u[i] = after[i + shift]
         moved = np.take_along_axis(after, np.broadcast_to(roll[:, None, :], after.shape), axis=2)
@@ -194,6 +198,24 @@ def stroke_worth(values: np.ndarray, strokes, dealer: int, most: int) -> np.ndar
     more = [seat_values(values, [s + (i == seat) for i, s in enumerate(strokes)], dealer, most)[..., seat]
             for seat in range(len(strokes))]
     return here - np.stack(more, axis=-1)
+
+
+def decider_table(values: np.ndarray, strokes, dealer: int, most: int, kamerun: bool) -> np.ndarray:
+    """(k, 4**k) P(the player at position p from forehand loses the phase | the next hand's erase code c, by
+    position, `simcore.games.dreeg_phase.erase_code`), from the state ``strokes`` (k players by seat clockwise, all
+    holding strokes) with seat ``dealer`` dealing: the hand is applied (`hand_step`), an ended phase is 1 for its
+    losers and 0 for the others, else V (`phase_values` ``values``, (S, n)) of the state after it, the hand's
+    forehand dealing next (§2.3)."""
+    n, k = values.shape[-1], len(strokes)
+    seat = (dealer + 1 + np.arange(k)) % k  # seat of each position from forehand
+    erase = np.zeros((ERASE_BASE ** k, n), dtype=np.int64)
+    erase[:, seat] = [erase_vector(code, k) for code in range(ERASE_BASE ** k)]
+    before = np.array(list(strokes) + [0] * (n - k), dtype=np.int64)
+    after, lost = hand_step(np.broadcast_to(before, erase.shape), erase, kamerun)
+    frame = (seat[0] + np.arange(n)) % n  # the canonical frame of the next dealer, the hand's forehand
+    index = (after[:, frame] * (most + 1) ** np.arange(n)).sum(-1)
+    later = values[index][:, (seat - seat[0]) % n]
+    return np.where(lost.any(-1, keepdims=True), lost[:, seat], later).T
 
 
 def resampled(counts: np.ndarray, replicates: int, rng: np.random.Generator) -> np.ndarray:
@@ -311,21 +333,41 @@ MIN_HANDS = 100
 """The fewest self-play hands per number of active players `phase_value` accepts."""
 
 
+def check_hands(n: int) -> None:
+    """CardsimError unless ``n`` self-play hands per number of active players are at least `MIN_HANDS`."""
+    if n < MIN_HANDS:
+        raise CardsimError(f"--n must be at least {MIN_HANDS} with --decision value or --strokes (hands per number "
+                           "of active players: fewer leave most erase vectors unseen and the bootstrap meaningless), "
+                           f"got {n}")
+
+
+def check_state_flags(strokes, seat, dealer) -> None:
+    """CardsimError for --seat or --dealer without --strokes."""
+    if strokes is None and (seat is not None or dealer is not None):
+        raise CardsimError("--seat and --dealer apply only with --strokes; drop them or add --strokes")
+
+
+def point_values(job: PhaseHandsJob, n: int, seed: int, **run_kw) -> np.ndarray:
+    """(S, players) `phase_values` of ``job``'s phase from ``n`` self-play hands per active count (no bootstrap),
+    ``most`` one above the start's strokes as in `value_tables`."""
+    hands = job.unpack(runner.run(job, n, seed, **run_kw))
+    top = rule_options(**dict(job.options))["strokes_per_phase"]
+    dists = {m: np.asarray(h) / h.sum() for m, h in hands.items()}
+    return phase_values(dists, job.players, top + 1, first_out(job.subgame))
+
+
 def phase_value(phase: int = 1, players: int = 4, policy: str = "greedy", n: int = 2_000, seed=None,
                 options: tuple = (), strokes: str | None = None, seat: int | None = None, dealer: int | None = None,
                 replicates: int = REPLICATES, **run_kw) -> dict[str, pd.DataFrame]:
     """V of phase ``phase`` in ``players``-player Dreeg: ``n`` self-play hands per active count (``policy`` at
     every seat, `PhaseHandsJob`; ``options``: checked rule option pairs) and `value_tables`; ``strokes`` ("7,5,3,2",
     by seat clockwise) with ``seat`` and ``dealer`` asks one state (`check_query`)."""
-    if n < MIN_HANDS:
-        raise CardsimError(f"--n must be at least {MIN_HANDS} with --decision value (hands per number of active "
-                           f"players: fewer leave most erase vectors unseen and the bootstrap meaningless), got {n}")
+    check_hands(n)
     job = PhaseHandsJob(phase, players, policy, tuple(options))
     top = rule_options(**dict(options))["strokes_per_phase"]
     kamerun = first_out(job.subgame)
     query = None if strokes is None else check_query(parse_strokes(strokes), seat, dealer, players, top, kamerun)
-    if strokes is None and (seat is not None or dealer is not None):
-        raise CardsimError("--seat and --dealer apply only with --strokes; drop them or add --strokes")
+    check_state_flags(strokes, seat, dealer)
     seed = normalize_seed(seed)
     hands = job.unpack(runner.run(job, n, seed, **run_kw))
     tables = value_tables(hands, phase, players, job.subgame, top, seed, replicates, query)

@@ -10,13 +10,14 @@ uniform permutation of the other slots) and plays the hand with the policy at ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
+from simcore.games.dreeg_phase import erase_code
 from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
                                           sure_cards)
@@ -285,6 +286,38 @@ DECISIONS = {
 }
 
 
+DECISION_STAGES = {"close": ("66", 2), "call": ("RU", 4), "durchmarsch": ("KA", 4), "hide": ("RA", 2),
+                   "moment": ("66", 2), "surrender": ("RA", 4), "exchange": ("66", 2)}
+"""Sub-game and number of active players of each decision's hand: the stage of the phase it is played in."""
+FOREHAND_DECIDES = ("close", "call")
+"""Decisions always taken by forehand (position 0)."""
+VALUE_SCALE = 1 << 20
+"""Phase values enter the counts as whole numbers, V * VALUE_SCALE rounded, so that sums are exact."""
+VALUE_COUNTS = 4
+"""Extra counts per class of `ThresholdJob` with `DeciderValues`: sums of the decider's scaled V with A, with B,
+and of the paired difference A - B and its square."""
+
+
+@dataclass(frozen=True)
+class DeciderValues:
+    """The phase value of the decider after the hand, for `ThresholdJob`: ``table`` (k, 4**k) int64: V * VALUE_SCALE
+    of the player at position p from forehand after a hand with erase code c (`erase_code`, by position); only
+    deals decided at ``position`` count (-1: any); ``tag`` names every input of the table (the stroke state, and
+    phase, players, policy, n and seed of the value tables) for the job key."""
+
+    tag: str
+    position: int = -1
+    table: np.ndarray = field(default=None, repr=False, compare=False)
+
+    def takes(self, pos: int) -> bool:
+        """Whether a deal decided at position ``pos`` counts."""
+        return self.position < 0 or pos == self.position
+
+    def lookup(self, pos: int, erase) -> int:
+        """The scaled V of the decider at position ``pos`` after the erase vector ``erase`` (by position)."""
+        return int(self.table[pos, erase_code(erase)])
+
+
 def threshold_classes(decision: str) -> int:
     """Number of situation classes of a decision of `DECISIONS`."""
     return MOMENT_CLASSES if decision == "moment" else THRESHOLD_CLASSES
@@ -390,10 +423,20 @@ def lost_schwarz(res, pos: int, opts: dict) -> bool:
     return bool(res.scores) and side_lost(res, pos, opts) and tricks == 0
 
 
-def _outcome(res, pos: int, opts: dict) -> tuple[bool, int, bool]:
-    """The decider's outcome in the two-sided hand ``res``: (won: his side erases, net strokes (`_net`),
-    lost Schwarz (`lost_schwarz`))."""
-    return res.erase[pos] > 0, _net(res, pos, False), lost_schwarz(res, pos, opts)
+class Outcome(tuple):
+    """The decider's outcome of one branch: (won, net strokes, lost Schwarz), with ``pos`` (his position from
+    forehand) and ``erase`` (the hand's erase vector by position) for the phase value (`DeciderValues`)."""
+
+    def __new__(cls, won: bool, net: int, schwarz: bool, pos: int, erase):
+        self = super().__new__(cls, (won, net, schwarz))
+        self.pos, self.erase = pos, tuple(erase)
+        return self
+
+
+def _outcome(res, pos: int, opts: dict) -> Outcome:
+    """The decider's outcome in the two-sided hand ``res``: won: his side erases, net strokes (`_net`), lost
+    Schwarz (`lost_schwarz`)."""
+    return Outcome(res.erase[pos] > 0, _net(res, pos, False), lost_schwarz(res, pos, opts), pos, res.erase)
 
 
 def _net(res, pos: int, kamerun: bool) -> int:
@@ -405,11 +448,13 @@ def _net(res, pos: int, kamerun: bool) -> int:
 @dataclass(frozen=True)
 class ThresholdJob:
     """Paired play-outs of one decision (`DECISIONS`) on the same deals, every other choice greedy.
-    Counts (THRESHOLD_CLASSES, THRESHOLD_COUNTS)."""
+    Counts (classes, THRESHOLD_COUNTS), with ``value`` (`DeciderValues`) (classes, THRESHOLD_COUNTS +
+    VALUE_COUNTS) over the deals it takes."""
 
     decision: str
     options: tuple = ()
     block_size: int = 512
+    value: DeciderValues | None = field(default=None, repr=False)
 
     def __post_init__(self):
         if self.decision not in DECISIONS:
@@ -418,28 +463,39 @@ class ThresholdJob:
             raise CardsimError("thresholds compare decisions under perfect recall; drop --option information=...")
 
     def key(self) -> str:
-        return f"dreeg-threshold|v2|{self}"
+        value = "" if self.value is None else f"|value={self.value}"
+        return f"dreeg-threshold|v2|{self}{value}"
 
     @property
     def n_counts(self) -> int:
-        return threshold_classes(self.decision) * THRESHOLD_COUNTS
+        return threshold_classes(self.decision) * self.width
+
+    @property
+    def width(self) -> int:
+        """Counts per class."""
+        return THRESHOLD_COUNTS + (VALUE_COUNTS if self.value is not None else 0)
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         cards, picks = block_stream(seed, block), block_substream(seed, block, 3)
         opts = rule_options(**dict(self.options))
         classes = threshold_classes(self.decision)
-        counts = np.zeros((classes, THRESHOLD_COUNTS), dtype=np.int64)
+        counts = np.zeros((classes, self.width), dtype=np.int64)
         for _ in range(n):
             perm = cards.permutation(24)
             found = self._moment(perm, opts, picks) if self.decision == "moment" else \
                 getattr(self, f"_{self.decision}")(perm, opts)
-            if found is None:
-                continue
-            cls, outcomes = found
-            row = counts[min(cls, classes - 1)]
-            (won_a, net_a, schwarz_a), (won_b, net_b, schwarz_b) = outcomes
-            row += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2, schwarz_a, schwarz_b)
+            if found is not None and (self.value is None or self.value.takes(found[1][0].pos)):
+                self._tally(counts[min(found[0], classes - 1)], found[1])
         return counts.ravel()
+
+    def _tally(self, row: np.ndarray, outcomes) -> None:
+        """Add one deal's outcomes with A and B (`Outcome`) to its class's counts."""
+        (won_a, net_a, schwarz_a), (won_b, net_b, schwarz_b) = outcomes
+        row[:THRESHOLD_COUNTS] += (1, won_a, won_b, net_a, net_b, net_a - net_b, (net_a - net_b) ** 2, schwarz_a,
+                                   schwarz_b)
+        if self.value is not None:
+            v_a, v_b = (self.value.lookup(o.pos, o.erase) for o in outcomes)
+            row[THRESHOLD_COUNTS:] += (v_a, v_b, v_a - v_b, (v_a - v_b) ** 2)
 
     @staticmethod
     def _close(perm, opts):
@@ -504,7 +560,7 @@ class ThresholdJob:
         for declare in (True, False):
             res = play_hand("KA", 4, perm, [_Asked(declare, seen) for _ in range(4)], opts)
             pos = seen[0][0]
-            outcomes.append((res.erase[pos] == 0, _net(res, pos, True), False))
+            outcomes.append(Outcome(res.erase[pos] == 0, _net(res, pos, True), False, pos, res.erase))
         return seen[0][1], outcomes
 
     @staticmethod
