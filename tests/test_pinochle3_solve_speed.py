@@ -1,6 +1,9 @@
 """The double-dummy solver's faster parts (simcore.games.pinochle3_solve) against their definitions:
-the table-driven key digits of a suit against the rank-by-rank definition, and the quick-tricks
-bound that draws trumps first (spec shared/rules/pinochle3.md R5.2-R5.6) against plain minimax."""
+the table-driven key digits of a suit against the rank-by-rank definition, the quick-tricks bound
+that draws trumps first (spec shared/rules/pinochle3.md R5.2-R5.6) against plain minimax, the legal
+cards from the trick state the search keeps against `legal_cards`, the table-driven equivalent-card
+reduction against its rank-by-rank definition, and the candidates picked from a mask against a sort
+by the heuristic keys."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -9,6 +12,7 @@ from hypothesis import strategies as st
 import naive_pinochle3_solve as naive
 from simcore.games import pinochle3_solve as solver
 from simcore.games.pinochle3 import DECK
+from simcore.games.pinochle3_play import _beaters, legal_cards, play_rule, winning_slot
 
 HEARTS = DECK.suits.index("H")
 
@@ -68,8 +72,7 @@ def test_search_loop_restores_the_hands_and_fails_soft_on_the_right_side(seed, r
             trump, solver.play_rule(rule), bidder, table.stamps(1))
         h = masks.copy()
         found = solver._search(h, np.zeros((solver.TRICKS, solver.SEATS), dtype=np.int64),
-                               np.zeros((solver.DEPTH, solver.MAX_MOVES), dtype=np.int64),
-                               np.zeros((solver.DEPTH, solver.PLY_FIELDS + solver.MAX_MOVES), dtype=np.int64),
+                               np.zeros((solver.DEPTH, solver.PLY_FIELDS), dtype=np.int64),
                                table.keys, table.data, leads, params, solver.TRICKS - 4, 0, leader, target - 1,
                                target)
         assert (h == masks).all()
@@ -103,3 +106,94 @@ def test_shape_lead_names_the_same_suit_class_and_place_in_any_hand_of_the_shape
         ranks = class_faces(h, s, counter)
         expected = 6 * s + ranks[min(place, len(ranks) - 1)] if ranks else -1
         assert solver._shape_lead(entry, shape, np.uint64(h)) == expected
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 2), st.sampled_from(["old", "old_strict", "new1945", "new1945_alt"]))
+def test_legal_from_the_kept_trick_state_matches_legal_cards(seed, count, rule):
+    """R5.2: the legal cards from the trick state the search keeps card by card (the card holding the
+    trick, the highest card of the suit led: `_legal`) are `legal_cards` of the trick itself."""
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.permutation(48)]
+    trick = np.array(cards[:3], dtype=np.int64)
+    hand = np.uint64(sum(1 << c for c in cards[3:3 + int(rng.integers(1, 16))]))
+    trump, code = int(rng.integers(4)), play_rule(rule)
+    win, top = 0, int(trick[0])
+    for i in range(1, count):
+        if int(_beaters(int(trick[win]), trump)) >> int(trick[i]) & 1:
+            win = i
+        if trick[i] // 12 == top // 12 and trick[i] // 2 > top // 2:
+            top = int(trick[i])
+    assert win == winning_slot(trick, count, trump)
+    assert solver._legal(hand, top, int(trick[win]), trump, code) == legal_cards(hand, trick, count, trump, code)
+
+
+def _representatives_by_rank(legal, outside):
+    """The definition of `_representatives`, rank by rank: one copy per face, and of two faces of a
+    suit and a point class (counters A 10 K, losers Q J 9) with no card outside the hand from the
+    lower to the higher, only the higher."""
+    legal = int(solver.one_copy(np.uint64(legal)))
+    for s in range(4):
+        kept = -1
+        for r in range(5, -1, -1):
+            bits = legal & (3 << 2 * (6 * s + r))
+            if not bits:
+                continue
+            span = ((1 << 2 * (6 * s + kept + 1)) - (1 << 2 * (6 * s + r))) if kept >= 0 else 0
+            if kept >= 0 and (r >= 3) == (kept >= 3) and not outside & span:
+                legal &= ~bits
+            else:
+                kept = r
+    return legal
+
+
+@settings(max_examples=500)
+@given(st.integers(0, 2**32 - 1))
+def test_table_representatives_match_the_rank_by_rank_definition(seed):
+    """The candidates dropped by the per-suit tables (`_drop_tables`) are those of the definition."""
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.permutation(48)]
+    n, m = int(rng.integers(1, 16)), int(rng.integers(0, 33))
+    hand, outside = sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n:n + m])
+    legal = hand & int(solver.SUITS[int(rng.integers(4))]) or hand if rng.random() < 0.5 else hand
+    found = int(solver._representatives(np.uint64(legal), np.uint64(outside)))
+    assert found == _representatives_by_rank(legal, outside)
+
+
+def _order_key(card, beaters, count, trump, own_side_wins):
+    """The move-ordering key `_next_move` follows (higher first, of equals the lower card)."""
+    counter = int(solver.COUNTERS) >> card & 1
+    power = (card // 2) % 6 + 6 * (card // 12 == trump)
+    if count == 0:
+        return -4 * power - counter if own_side_wins else 4 * power + counter
+    if own_side_wins and count == 2:
+        return 100 + 20 * counter - power
+    if beaters >> card & 1:
+        return 200 - power
+    return 50 - 20 * counter - power
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2), st.booleans())
+def test_next_move_picks_in_the_order_of_the_heuristic_keys(seed, count, own_side_wins):
+    """`_next_move` picks the candidates (one copy per face) in the order of a sort by the heuristic
+    key, the table's best lead and the killer lead first."""
+    rng = np.random.default_rng(seed)
+    cards = [int(c) for c in rng.permutation(48)]
+    cands = int(solver.one_copy(np.uint64(sum(1 << c for c in cards[:int(rng.integers(1, 16))]))))
+    trump, led = int(rng.integers(4)), int(rng.integers(48))
+    beaters = int(_beaters(led, trump)) if count else 0
+    faces = [c // 2 for c in range(48) if cands >> c & 1]
+    first = int(rng.choice(faces + [-1])) if count == 0 else -1
+    killer = int(rng.choice(faces + [-1])) if count == 0 else -1
+
+    def key(c):
+        return 1 << 20 if c // 2 == first else 1 << 19 if c // 2 == killer else _order_key(c, beaters, count, trump,
+                                                                                          own_side_wins)
+    expected = sorted((c for c in range(48) if cands >> c & 1), key=lambda c: (-key(c), c))
+    picked, left = [], cands
+    while left:
+        card = solver._next_move(np.uint64(left), first, killer, count, trump, own_side_wins, np.uint64(beaters))
+        picked.append(int(card))
+        left &= ~(1 << int(card))
+    assert picked == expected

@@ -45,10 +45,12 @@ answers "can the bidder take at least ``target`` points?" with one null-window s
 `optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
 on-disk cache cannot hold recursive functions.
 
-Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solve in a median 0.4 ms, of 10 tricks
-4 ms, of 12 tricks 16 ms (95th percentile 0.1 s); a full 15-trick deal takes from hundredths of a second to tens
-of seconds (the benchmark's first 30 deals: median 1.10 s, its 95% interval 0.47-1.71 s, 95th percentile 13.1 s;
-up to a few hundred million nodes at about 100 ns each), far from the 50 ms aim, so the analyses use
+Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solved in a median 0.4 ms, of 10 tricks
+4 ms, of 12 tricks 16 ms (95th percentile 0.1 s) before the per-node work below (1.42-1.49x faster since); a full
+15-trick deal takes from hundredths of a second to tens of seconds (the benchmark's first 30 deals: median 0.68 s
+of CPU time, its 95% interval 0.28-1.05 s, 95th percentile 8.2 s, against 0.94 s, 0.39-1.46 s and 11.4 s for the
+code before the per-node work in the same run, deal by deal alternating on a shared core; up to a few hundred
+million nodes at about 65 ns each, 88 ns before), far from the 50 ms aim, so the analyses use
 `policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as such. One
 `reaches` test near the value costs about half an exact solve. What limits it: of the trick starts a full solve
 searches at tricks 5-10, 76-92% are distinct positions under the relative key (three benchmark deals); keeping
@@ -56,8 +58,27 @@ only each hand's number of counters and losers per suit would leave 9-20% of the
 of what table entries that ignore ranks which did not matter (partition search) could share.
 The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
 written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_relative_key`,
-`_quick_points`) take hand masks instead of the hands array (why: `_search`), and the table key is read from small per-half-suit tables
-(`_half_tables`).
+`_quick_points`) take hand masks instead of the hands array (why: `_search`), and the table key is read from
+small per-half-suit tables (`_half_tables`).
+
+Per node, profiled with perf (samples mapped to the JIT code with gdb) and measured A/B on one core
+(alternating rounds, same nodes and values; 160 10-trick and 60 12-trick endings, 5 full deals): the
+table bucket is read by the search and chosen by a helper of scalars (`_bucket`, `_entry_word`), so
+that no table array is handed to a helper (numba's reference counting, 8% of the time: 1.03-1.04x);
+once the sure bounds leave the node open its table row is prefetched (`_prefetch`) while the
+quick-tricks bound is computed (1.03x when prefetched before the sure bounds, with a key for every
+trick start; 1.01-1.02x more after them); the trick so far (its winner, the highest card of the suit
+led, its cards) is kept up card by card in the stack, not walked again at every node (`_legal`:
+1.07-1.09x); the candidates are a mask and the next one is picked when needed (`_next_move`; lowest
+and highest card by tzcnt/lzcnt: 1.00-1.04x); equivalent cards are dropped by a table per suit
+(`_representatives`: 1.04-1.07x); `_beyond` is one lzcnt (1.01-1.02x), `_cashed` walks the leader's
+cards, not the ranks (1.03-1.05x), and the seat arithmetic avoids numba's signed modulo (`_seat`:
+1.04-1.07x). In all 1.40x over the benchmark's first 30 full deals (median of the per-deal ratios of
+CPU time), 1.40x, 1.42x and 1.49x on the five full deals, the 12- and the 10-trick endings. Not kept:
+one packed word for the three half tables (0.99x), ``& 3`` and ``>> 1`` for the suit and face
+arithmetic (1.0x). What is left: about a quarter of the time waits for the table row (128 MB for a
+full deal: a miss in every cache), which a prefetch can hide only behind the bounds, and a smaller
+table searches more nodes (`FULL_DEAL_TT_BITS`).
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
@@ -65,6 +86,11 @@ Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``fac
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
@@ -75,7 +101,11 @@ from simcore.games.pinochle3_play import (
     SUITS,
     COUNTERS,
     LAST_TRICK_BONUS,
+    NEW1945,
+    OLD,
+    OLD_STRICT,
     TRICKS,
+    _above,
     _beaters,
     legal_cards,
     play_line,
@@ -83,15 +113,27 @@ from simcore.games.pinochle3_play import (
     winning_slot,
 )
 from simcore.search import aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
-from simcore.tricks import lowest_card, popcount
+from simcore.tricks import popcount
+
+
+@njit_inline
+def lowest_card(mask):
+    """Index of the lowest set bit of a non-empty uint64 mask: one tzcnt (numba's trailing_zeros),
+    where `simcore.tricks.lowest_card` multiplies and looks up a table."""
+    return np.int64(trailing_zeros(mask))
+
+
+@njit_inline
+def _highest_card(mask):
+    """Index of the highest set bit of a non-empty uint64 mask (one lzcnt)."""
+    return 63 - np.int64(leading_zeros(mask))
+
 
 TT_BITS = 20
 """The transposition table holds 2**TT_BITS entries (32 MB) unless sized by `table_bits`."""
 FULL_DEAL_TT_BITS = 22
 """Table bits for positions of more than 12 tricks (128 MB): over six full deals 0.86x the nodes and
 1.16x the speed of 2**20 entries (2**21: 0.90x, 1.11x)."""
-MAX_MOVES = 16
-"""Most representative cards a seat can have (15 cards in hand)."""
 TRUMP, RULE, BIDDER, NODES, STAMP = range(5)
 """Slots of the solver's params array: trump suit, play-rule code, bidder seat, nodes searched, and
 the table stamp of the current deal (entries of other stamps are stale: no clearing between deals)."""
@@ -106,6 +148,7 @@ replaces the one of the two with fewer cards left)."""
 FIELD_MAX = 0xFFFF
 ROW_WORDS = 4
 """64-bit words per table row: a bucket of two rows is one 64-byte cache line."""
+ROW_BYTES = 8 * ROW_WORDS
 _ONE = np.uint64(1)
 _NONE = np.uint64(0)
 _PAIRS = np.uint64(0x5555555555555555)
@@ -132,6 +175,24 @@ def table_bits(tricks: int) -> int:
     (endings of 8-10 tricks run faster in a table that stays in the caches), FULL_DEAL_TT_BITS beyond 12
     tricks (full deals search millions of positions)."""
     return FULL_DEAL_TT_BITS if tricks > 12 else min(TT_BITS, 8 + tricks)
+
+
+@intrinsic
+def _prefetch(typingctx, address):
+    """Ask the CPU to start loading the cache line at ``address`` (an integer) without waiting for it
+    (llvm.prefetch: read, keep in all cache levels)."""
+    if not isinstance(address, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ir.PointerType(), i32, i32, i32]), "llvm.prefetch.p0")
+        builder.call(fn, [builder.inttoptr(args[0], ir.PointerType()), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.void(address), codegen
 
 
 def _holder_codes() -> np.ndarray:
@@ -173,6 +234,13 @@ HALF_RANKS = N_RANKS // 2
 """The counters are the upper half of the ranks (K 10 A), the losers the lower half (9 J Q)."""
 if _COUNTER_RANKS != (1 << N_RANKS) - (1 << HALF_RANKS):
     raise AssertionError("the half tables of `_suit_digits` need the counters to be the top ranks")
+
+
+@njit_inline
+def _seat(n):
+    """``n % SEATS`` for 0 <= n < 2 * SEATS (a seat plus at most two places): one compare, not the
+    signed modulo."""
+    return n - SEATS if n >= SEATS else n
 
 
 @njit_inline
@@ -339,86 +407,123 @@ def one_copy(cards):
     return cards & ~(((cards >> _ONE) & cards & _PAIRS) << _ONE)
 
 
+def _drop_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Tables of `_representatives`: (4096,) uint8, the faces (6 bits) of a suit's 12-bit card mask,
+    and (4096,) uint16, for a suit's faces in the hand's legal cards and outside it (``legal | outside
+    << 6``), the cards (both copies) of the legal faces not worth trying: of counters or losers next to
+    each other with no card outside between them, all but the highest."""
+    faces = np.array([sum(1 << r for r in range(N_RANKS) if m >> 2 * r & 3) for m in range(1 << CARDS_PER_SUIT)],
+                     dtype=np.uint8)
+    drop = np.zeros(1 << (2 * N_RANKS), dtype=np.uint16)
+    for legal in range(1 << N_RANKS):
+        for outside in range(1 << N_RANKS):
+            kept, dropped = -1, 0
+            for r in range(N_RANKS - 1, -1, -1):
+                if not legal >> r & 1:
+                    continue
+                span = ((1 << (kept + 1)) - (1 << r)) if kept >= 0 else 0
+                if kept >= 0 and (r >= HALF_RANKS) == (kept >= HALF_RANKS) and not outside & span:
+                    dropped |= 3 << 2 * r
+                else:
+                    kept = r
+            drop[legal | outside << N_RANKS] = dropped
+    return faces, drop
+
+
+SUIT_FACES, SUIT_DROPS = _drop_tables()
+_SUIT_CARDS = np.uint64((1 << CARDS_PER_SUIT) - 1)
+
+
 @njit_inline
 def _representatives(legal, outside):
     """Legal cards worth trying: one copy per face and the highest of every run of equivalent cards.
 
     outside: cards not in this hand and not yet played (the other hands and the current trick).
     Two faces of a suit are equivalent when they are both counters or both losers and no card of
-    the ranks from the lower to the higher (both included) is outside.
+    the ranks from the lower to the higher (both included) is outside. Read per suit from tables
+    (`_drop_tables`) rather than rank by rank.
     """
     legal = one_copy(legal)
+    drop = _NONE
     for s in range(N_SUITS):
-        if not legal & SUITS[s]:
-            continue
-        kept = -1
-        for r in range(N_RANKS - 1, -1, -1):
-            face = N_RANKS * s + r
-            bits = legal & (np.uint64(3) << np.uint64(2 * face))
-            if not bits:
-                continue
-            span = ((_ONE << np.uint64(2 * (N_RANKS * s + kept + 1))) - (_ONE << np.uint64(2 * face))) if kept >= 0 \
-                else _NONE
-            same_class = kept >= 0 and (COUNTERS >> np.uint64(2 * face) & _ONE) == \
-                (COUNTERS >> np.uint64(2 * (N_RANKS * s + kept)) & _ONE)
-            if same_class and not (outside & span):
-                legal &= ~bits
-            else:
-                kept = r
-    return legal
+        shift = np.uint64(CARDS_PER_SUIT * s)
+        index = np.int64(SUIT_FACES[np.int64((legal >> shift) & _SUIT_CARDS)]) \
+            | np.int64(SUIT_FACES[np.int64((outside >> shift) & _SUIT_CARDS)]) << N_RANKS
+        drop |= np.uint64(SUIT_DROPS[index]) << shift
+    return legal & ~drop
 
 
 @njit_inline
-def _power(card, trump):
-    """Trick strength for ordering: rank, plus 6 for a trump."""
-    return (card // 2) % N_RANKS + N_RANKS * (card // CARDS_PER_SUIT == trump)
+def _legal(hand, top, winner, trump, rule):
+    """`legal_cards` of ``hand`` following a trick whose highest card of the suit led is ``top``
+    and whose card holding it so far is ``winner`` (both kept up card by card by the search): the
+    same rule, without the trick array (`legal_cards` walks the trick for them at every node)."""
+    follow = hand & SUITS[top // CARDS_PER_SUIT]
+    trumps = hand & SUITS[trump]
+    cand = follow if follow else (trumps if trumps else hand)
+    if rule == OLD:
+        duty = _beaters(winner, trump)
+    elif rule == OLD_STRICT:
+        duty = _above(top) if follow else _beaters(winner, trump)
+    elif rule == NEW1945:
+        duty = _beaters(winner, trump) if top // CARDS_PER_SUIT == trump else _NONE
+    else:
+        duty = _beaters(winner, trump) if follow else _NONE
+    win = cand & duty
+    return win if win else cand
+
+
+_RANK_CARDS = np.array([sum(3 << 2 * (N_RANKS * s + r) for s in range(N_SUITS)) for r in range(N_RANKS)],
+                       dtype=np.uint64)
+"""(6,) uint64: both copies of rank r in every suit."""
 
 
 @njit_inline
-def _order_key(card, beaters, count, trump, own_side_wins):
-    """Move-ordering score (higher is tried first) of ``card`` played to a trick of ``count`` cards.
+def _weakest(cards, trump):
+    """The card of ``cards`` (non-empty, one copy per face) of the lowest trick strength (rank, a
+    trump above every plain card), of equals the lowest card."""
+    plain = cards & ~SUITS[trump]
+    if plain:
+        for r in range(N_RANKS):
+            if plain & _RANK_CARDS[r]:
+                return lowest_card(plain & _RANK_CARDS[r])
+    return lowest_card(cards)
 
-    beaters: the cards that beat the card holding the trick (`_beaters`; unused at a lead);
-    own_side_wins: the player's side holds the trick so far; at a lead (count 0): the bidder leads.
-    """
-    counter = np.int64((COUNTERS >> np.uint64(card)) & _ONE)
-    power = _power(card, trump)
+
+@njit_inline
+def _strongest(cards, trump):
+    """The card of ``cards`` (non-empty, one copy per face) of the highest trick strength, of equals
+    the lowest card."""
+    trumps = cards & SUITS[trump]
+    if trumps:
+        return _highest_card(trumps)
+    for r in range(N_RANKS - 1, -1, -1):
+        if cards & _RANK_CARDS[r]:
+            return lowest_card(cards & _RANK_CARDS[r])
+    return -1
+
+
+@njit_inline
+def _next_move(cards, first_face, killer_face, count, trump, own_side_wins, beaters):
+    """The card of ``cards`` (the candidates not yet tried, non-empty, one copy per face) to try next:
+    a card of ``first_face`` (the table's best lead, -1: none), then of ``killer_face`` (the killer
+    lead, -1: none), then by the heuristics: at a lead (count 0) the bidder (``own_side_wins``) the
+    weakest card, a defender the strongest; to a trick, as last to play with the own side holding it
+    the weakest counter, else the weakest non-counter; else the weakest card that beats the card
+    holding the trick (``beaters``: `_beaters`), else the weakest non-counter, else the weakest
+    counter; of equals the lowest card. Picked from the mask when needed (the first move cuts off at
+    most nodes) instead of sorting every candidate by a key."""
+    if first_face >= 0 and cards & (np.uint64(3) << np.uint64(2 * first_face)):
+        return lowest_card(cards & (np.uint64(3) << np.uint64(2 * first_face)))
+    if killer_face >= 0 and cards & (np.uint64(3) << np.uint64(2 * killer_face)):
+        return lowest_card(cards & (np.uint64(3) << np.uint64(2 * killer_face)))
     if count == 0:
-        return -4 * power - counter if own_side_wins else 4 * power + counter
-    beats = (beaters >> np.uint64(card)) & _ONE
+        return _weakest(cards, trump) if own_side_wins else _strongest(cards, trump)
     if own_side_wins and count == SEATS - 1:
-        return 100 + 20 * counter - power
-    if beats:
-        return 200 - power
-    return 50 - 20 * counter - power
-
-
-@njit_inline
-def _ordered_moves(cards, beaters, count, trump, own_side_wins, first_face, killer_face, moves, plies, d):
-    """Write the cards of mask ``cards`` into row ``d`` of moves in search order, their keys into
-    plies[d, PLY_FIELDS:]; returns how many.
-
-    A card of ``first_face`` (the table's best lead, -1: none) comes first, then one of
-    ``killer_face`` (the killer lead, -1: none), then by `_order_key`.
-    """
-    n = 0
-    while cards:
-        card = lowest_card(cards)
-        cards &= cards - _ONE
-        key = _order_key(card, beaters, count, trump, own_side_wins)
-        if card // 2 == first_face:
-            key = 1 << 20
-        elif card // 2 == killer_face:
-            key = 1 << 19
-        i = n
-        while i > 0 and plies[d, PLY_FIELDS + i - 1] < key:
-            plies[d, PLY_FIELDS + i] = plies[d, PLY_FIELDS + i - 1]
-            moves[d, i] = moves[d, i - 1]
-            i -= 1
-        plies[d, PLY_FIELDS + i] = key
-        moves[d, i] = card
-        n += 1
-    return n
+        return _weakest(cards & COUNTERS if cards & COUNTERS else cards, trump)
+    if cards & beaters:
+        return _weakest(cards & beaters, trump)
+    return _weakest(cards & ~COUNTERS if cards & ~COUNTERS else cards, trump)
 
 
 SHAPE_BITS = 18
@@ -477,10 +582,9 @@ def _shape_lead(entry, shape, hand):
 def _beyond(mask):
     """Cards ranked above every face of ``mask`` (a mask within one suit; both copies of a face
     count as that face): the bits above the highest face held."""
-    below = mask | ((mask & _PAIRS) << _ONE) | ((mask >> _ONE) & _PAIRS)
-    for shift in (1, 2, 4, 8, 16, 32):
-        below |= below >> np.uint64(shift)
-    return ~below
+    if not mask:
+        return ~_NONE
+    return ~((_ONE << np.uint64((_highest_card(mask) | 1) + 1)) - _ONE)
 
 
 @njit_inline
@@ -513,7 +617,7 @@ def _sure_bounds(hands, trump, bidder, leader):
     on endings of 8-12 tricks, 1.02-1.06x faster; about 0.99x nodes on full deals; same values).
     """
     everyone = hands[0] | hands[1] | hands[2]
-    own, left, right = hands[bidder], hands[(bidder + 1) % SEATS], hands[(bidder + 2) % SEATS]
+    own, left, right = hands[bidder], hands[_seat(bidder + 1)], hands[_seat(bidder + 2)]
     trumps = SUITS[trump]
     theirs = (left | right) & trumps
     mine = own & trumps
@@ -526,8 +630,8 @@ def _sure_bounds(hands, trump, bidder, leader):
     lo, hi = COUNTER_POINTS * lo, COUNTER_POINTS * (popcount(everyone & COUNTERS) - given) + LAST_TRICK_BONUS
     if _wins_last_trick(own, everyone, trumps, leader == bidder):
         lo += LAST_TRICK_BONUS
-    elif _wins_last_trick(left, everyone, trumps, leader == (bidder + 1) % SEATS) \
-            or _wins_last_trick(right, everyone, trumps, leader == (bidder + 2) % SEATS):
+    elif _wins_last_trick(left, everyone, trumps, leader == _seat(bidder + 1)) \
+            or _wins_last_trick(right, everyone, trumps, leader == _seat(bidder + 2)):
         hi -= LAST_TRICK_BONUS
     return lo, hi
 
@@ -541,25 +645,22 @@ def _cashed(mine, left, right, s, left_ruffs, right_ruffs):
     (``*_ruffs``: he holds trumps; then the card wins only while he still follows)."""
     n_left, n_right = popcount(left & SUITS[s]), popcount(right & SUITS[s])
     won = 0
-    for r in range(N_RANKS - 1, -1, -1):
-        face = N_RANKS * s + r
-        copies = _copies(mine, face)
-        if copies == 0:
-            continue
-        above = SUITS[s] & ~((_ONE << np.uint64(2 * face + 2)) - _ONE)
+    while mine:  # his cards from the highest, one by one
+        card = _highest_card(mine)
+        mine ^= _ONE << np.uint64(card)
+        above = SUITS[s] & ~((_ONE << np.uint64((card | 1) + 1)) - _ONE)
         left_above, right_above = (left & above) != _NONE, (right & above) != _NONE
-        for _ in range(copies):
-            if left_ruffs:
-                if won >= n_left or left_above:
-                    return won
-            elif left_above and won < n_left:
+        if left_ruffs:
+            if won >= n_left or left_above:
                 return won
-            if right_ruffs:
-                if won >= n_right or right_above:
-                    return won
-            elif right_above and won < n_right:
+        elif left_above and won < n_left:
+            return won
+        if right_ruffs:
+            if won >= n_right or right_above:
                 return won
-            won += 1
+        elif right_above and won < n_right:
+            return won
+        won += 1
     return won
 
 
@@ -607,73 +708,71 @@ def _quick_points(lead, left, right, trump):
 
 
 @njit_inline
-def _field(data, slot, field):
-    """Field ``field`` (LO, HI, MOVE, CARDS) of table row ``slot``."""
-    return (data[slot, KEY_FIELDS] >> (16 * field)) & FIELD_MAX
+def _word_field(word, field):
+    """Field ``field`` (LO, HI, MOVE, CARDS) of a table row's word of fields (column KEY_FIELDS)."""
+    return (word >> (16 * field)) & FIELD_MAX
 
 
 @njit_inline
-def _hit(keys, data, slot, k0, k1, tag):
-    """Does table row ``slot`` hold the position with key words k0, k1 and ``tag``?"""
-    return data[slot, KEY_TAG] == tag and keys[slot, 0] == k0 and keys[slot, 1] == k1
-
-
-@njit_inline
-def _find(keys, data, k0, k1, tag):
-    """(row, found): the row holding the position, else the row of its bucket to replace (a stale
-    one, of an earlier stamp, first)."""
-    row = table_slot(k0, k1, tag, keys.shape[0]) & ~1
-    for r in (row, row + 1):
-        if _hit(keys, data, r, k0, k1, tag):
-            return r, True
+def _bucket(row, tag, k0, k1, tag0, key00, key01, word0, tag1, key10, key11, word1):
+    """(row, found) in the bucket of rows ``row``, ``row + 1`` (their tags, key words and words of
+    fields read by the caller): the row holding the position (k0, k1, ``tag``), else the row to
+    replace (a stale one, of an earlier stamp, first; else the one with fewer cards left). Scalars
+    only: a helper handed the table arrays costs numba's reference counting per call."""
+    if tag0 == tag and key00 == k0 and key01 == k1:
+        return row, True
+    if tag1 == tag and key10 == k0 and key11 == k1:
+        return row + 1, True
     fresh = tag - tag % 4 + 1
-    if data[row, KEY_TAG] < fresh:
+    if tag0 < fresh:
         return row, False
-    if data[row + 1, KEY_TAG] < fresh or _field(data, row + 1, CARDS) < _field(data, row, CARDS):
+    if tag1 < fresh or _word_field(word1, CARDS) < _word_field(word0, CARDS):
         return row + 1, False
     return row, False
 
 
 @njit_inline
-def _store(keys, data, k0, k1, tag, cards, value, alpha, beta, move):
-    """Record a search result as bounds: value <= alpha is an upper bound, >= beta a lower bound;
-    move: the best lead as a `_relative_index`; cards: cards still in play."""
-    slot, same = _find(keys, data, k0, k1, tag)
-    lo = _field(data, slot, LO) if same else 0
-    hi = _field(data, slot, HI) if same else FIELD_MAX
+def _entry_word(lo, hi, value, alpha, beta, move, cards):
+    """The word of fields recording a search result as bounds, from the row's bounds lo, hi (0,
+    FIELD_MAX for a new position): value <= alpha is an upper bound, >= beta a lower bound; move: the
+    best lead as a `_relative_index`; cards: cards still in play."""
     if value <= alpha:
         hi = min(hi, value)
     elif value >= beta:
         lo = max(lo, value)
     else:
         lo = hi = value
-    keys[slot, 0], keys[slot, 1] = k0, k1
-    data[slot, KEY_TAG] = tag
-    data[slot, KEY_FIELDS] = lo | min(hi, FIELD_MAX) << 16 | (move + 1) << 32 | cards << 48
+    return lo | min(hi, FIELD_MAX) << 16 | (move + 1) << 32 | cards << 48
 
 
-PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_N, PLY_I, \
-    PLY_SLOT, PLY_GAINED = range(13)
+PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_MOVES, \
+    PLY_CARD, PLY_FIRST, PLY_KILLER, PLY_OWN, PLY_SLOT, PLY_GAINED, PLY_WIN, PLY_WINNER, PLY_TOP, PLY_TRICK, \
+    PLY_BEATERS = range(21)
 """Columns of the search stack: trick, cards played in it, leader, window, window on entry, best value
-and its face, moves and the next to try, table row (-1: none), bidder's points of the move made."""
-PLY_FIELDS = 13
+and its face, the candidates not yet tried (a mask), the card played, the table's best lead and the
+killer lead (faces, -1: none) and whether the side to play holds the trick (`_next_move`), table row
+(-1: none), bidder's points of the move made; the trick so far (count > 0): the slot and card holding
+it, the highest card of the suit led, its cards (a mask), and the cards that beat its winner
+(`_beaters`)."""
+PLY_FIELDS = 21
 DEPTH = SEATS * TRICKS + 1
 """Rows of the search stack: one per card still to play, plus the end of the hand."""
 
 
 @njit
-def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, alpha, beta):
+def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, alpha, beta):
     """The bidder's points from trick ``k`` (0-14), ``count`` cards of it played, on.
 
-    hands (3,) uint64 (restored on return); tricks (15, 3) int64 cards in play order per trick;
-    moves (46, MAX_MOVES) and plies (46, PLY_FIELDS + MAX_MOVES) int64 scratch (the search stack);
+    hands (3,) uint64 (restored on return); tricks (15, 3) int64 with the ``count`` cards of the
+    current trick at row k (read once: the stack keeps the trick from there on); plies (46, PLY_FIELDS)
+    int64 scratch (the search stack);
     keys, data: the transposition table; leads (2**b,) uint64: the shape-lead table (`_shape_entry`);
     params (N_PARAMS,) int64: trump, rule, bidder, nodes (incremented), stamp. Fail-soft alpha-beta: a
     result <= alpha is an upper bound, >= beta a lower bound, in between exact.
 
     One loop over the stack: enter node d (a leaf, a bound or a table hit gives its value at once,
-    else its moves are written), play its next move and enter the child, or take the move back
-    and fold the child's value in. The three steps are written out here rather than as helpers:
+    else its candidates are noted as a mask), play its next move and enter the child, or take the move
+    back and fold the child's value in. The three steps are written out here rather than as helpers:
     an inlined helper with array arguments costs a pair of reference-count updates per array per
     call, which numba does not prune once the helper has a branch or a loop (about a quarter of the
     compiled search's time when they were helpers; same nodes, 1.17-1.5 times faster without).
@@ -681,10 +780,23 @@ def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, le
     plies[0, PLY_K], plies[0, PLY_COUNT], plies[0, PLY_LEADER] = k, count, leader
     plies[0, PLY_ALPHA], plies[0, PLY_BETA] = alpha, beta
     trump, rule, bidder = params[TRUMP], params[RULE], params[BIDDER]
+    if count:  # the trick so far, kept up card by card from here on
+        win, top, played = 0, tricks[k, 0], _ONE << np.uint64(tricks[k, 0])
+        for i in range(1, count):
+            card = tricks[k, i]
+            if (_beaters(tricks[k, win], trump) >> np.uint64(card)) & _ONE:
+                win = i
+            if (_above(top) >> np.uint64(card)) & _ONE:
+                top = card
+            played |= _ONE << np.uint64(card)
+        plies[0, PLY_WIN], plies[0, PLY_WINNER], plies[0, PLY_TOP] = win, tricks[k, win], top
+        plies[0, PLY_TRICK] = np.int64(played)
     tag_base = 1 + 4 * params[STAMP]
     words = np.empty((DEPTH, 3), dtype=np.uint64)
     shapes = np.zeros(DEPTH, dtype=np.uint64)
     shape_slots = np.uint64(leads.size - 1)
+    n_rows = keys.shape[0]
+    table_start = np.int64(keys.ctypes.data)
     trick = np.empty(SEATS, dtype=np.int64)  # the current trick, for the shared rule kernels
     killers = np.full((TRICKS, SEATS), -1, dtype=np.int64)  # face of the last lead that cut off, per trick and leader
     d, value, entering = 0, -1, True
@@ -698,19 +810,26 @@ def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, le
                 value = 0
             else:
                 params[NODES] += 1
-                seat = (leader + count) % SEATS
+                seat = _seat(leader + count)
                 slot, first_face = -1, -1
                 plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
                 if count == 0 and k == TRICKS - 1:  # the last trick plays itself
                     for i in range(SEATS):
-                        trick[i] = lowest_card(hands[(leader + i) % SEATS])
+                        trick[i] = lowest_card(hands[_seat(leader + i)])
                     value = 0
-                    if (leader + winning_slot(trick, SEATS, trump)) % SEATS == bidder:
-                        value = COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + LAST_TRICK_BONUS
+                    if _seat(leader + winning_slot(trick, SEATS, trump)) == bidder:
+                        value = COUNTER_POINTS * popcount((hands[0] | hands[1] | hands[2]) & COUNTERS) + \
+                            LAST_TRICK_BONUS
                 elif count == 0:  # a trick start: the bounds, then the table
-                    lo, hi = _sure_bounds(hands, trump, bidder, leader)
                     h0, h1, h2 = hands[0], hands[1], hands[2]
-                    quick = _quick_points(hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS],
+                    lo, hi = _sure_bounds(hands, trump, bidder, leader)
+                    k0, k1, order, tag, row = _NONE, _NONE, 0, 0, 0
+                    if lo < beta and hi > alpha:  # the table may be read: start loading its row
+                        k0, k1, order = _relative_key(h0, h1, h2, trump)
+                        tag = tag_base + leader
+                        row = table_slot(k0, k1, tag, n_rows) & ~1
+                        _prefetch(table_start + ROW_BYTES * row)
+                    quick = _quick_points(hands[leader], hands[_seat(leader + 1)], hands[_seat(leader + 2)],
                                           trump)
                     if leader == bidder:
                         lo = max(lo, quick)
@@ -721,62 +840,79 @@ def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, le
                     elif lo >= beta:
                         value = lo
                     else:
-                        k0, k1, order = _relative_key(h0, h1, h2, trump)
                         words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
-                        slot, found = _find(keys, data, k0, k1, tag_base + leader)
+                        slot, found = _bucket(row, tag, k0, k1, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
+                                              data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
+                                              keys[row + 1, 1], data[row + 1, KEY_FIELDS])
                         if found:
-                            lo, hi = _field(data, slot, LO), _field(data, slot, HI)
+                            word = data[slot, KEY_FIELDS]
+                            lo, hi = _word_field(word, LO), _word_field(word, HI)
                             if lo >= beta or lo == hi:
                                 value = lo
                             elif hi <= alpha:
                                 value = hi
                             else:
                                 plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
-                                first_face = _face_at(hands, _field(data, slot, MOVE) - 1, order)
+                                first_face = _face_at(hands, _word_field(word, MOVE) - 1, order)
                 if value < 0 and count == 0 and k <= TRICKS - SHAPE_MIN_TRICKS:
                     shapes[d] = _shape(hands, leader)
                     if first_face < 0:
                         first_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
                 if value < 0:  # to search: write the moves in order
-                    outside = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
-                    for i in range(count):
-                        trick[i] = tricks[k, i]
-                        outside |= _ONE << np.uint64(trick[i])
-                    legal = _representatives(legal_cards(hands[seat], trick, count, trump, rule), outside)
-                    own_side_wins = seat == bidder  # at a lead: the bidder leads (`_order_key`)
+                    outside = hands[_seat(seat + 1)] | hands[_seat(seat + 2)]
+                    own_side_wins = seat == bidder  # at a lead: the bidder leads (`_next_move`)
                     beaters = _NONE
                     if count:
-                        win = winning_slot(trick, count, trump)
-                        own_side_wins = ((leader + win) % SEATS == bidder) == (seat == bidder)
-                        beaters = _beaters(trick[win], trump)
-                    killer = killers[k, seat] if count == 0 else -1
-                    plies[d, PLY_N] = _ordered_moves(legal, beaters, count, trump, own_side_wins, first_face, killer,
-                                                     moves, plies, d)
-                    plies[d, PLY_I] = 0
+                        winner = plies[d, PLY_WINNER]
+                        outside |= np.uint64(plies[d, PLY_TRICK])
+                        legal = _legal(hands[seat], plies[d, PLY_TOP], winner, trump, rule)
+                        own_side_wins = (_seat(leader + plies[d, PLY_WIN]) == bidder) == (seat == bidder)
+                        beaters = _beaters(winner, trump)
+                        plies[d, PLY_BEATERS] = np.int64(beaters)
+                    else:
+                        legal = hands[seat]
+                    legal = _representatives(legal, outside)
+                    plies[d, PLY_MOVES] = np.int64(legal)
+                    plies[d, PLY_FIRST] = first_face
+                    plies[d, PLY_KILLER] = killers[k, seat] if count == 0 else -1
+                    plies[d, PLY_OWN] = own_side_wins
                     plies[d, PLY_SLOT] = slot
                     plies[d, PLY_BEST] = -1 if seat == bidder else 1 << 20
                     plies[d, PLY_FACE] = -1
         if value < 0:  # node d has moves left to try, unless cut off
-            i = plies[d, PLY_I]
-            if i < plies[d, PLY_N] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
+            if plies[d, PLY_MOVES] and plies[d, PLY_ALPHA] < plies[d, PLY_BETA]:
                 # play the next move and write the child (position and window)
                 k, count, leader = plies[d, PLY_K], plies[d, PLY_COUNT], plies[d, PLY_LEADER]
-                card = moves[d, i]
-                plies[d, PLY_I] = i + 1
-                hands[(leader + count) % SEATS] &= ~(_ONE << np.uint64(card))
-                tricks[k, count] = card
+                card = _next_move(np.uint64(plies[d, PLY_MOVES]), plies[d, PLY_FIRST], plies[d, PLY_KILLER], count,
+                                  trump, plies[d, PLY_OWN], np.uint64(plies[d, PLY_BEATERS]))
+                bit = _ONE << np.uint64(card)
+                plies[d, PLY_MOVES] &= ~np.int64(bit)
+                plies[d, PLY_CARD] = card
+                hands[_seat(leader + count)] &= ~bit
                 gained = 0
-                if count < SEATS - 1:
+                if count == 0:
+                    plies[d + 1, PLY_WIN], plies[d + 1, PLY_WINNER], plies[d + 1, PLY_TOP] = 0, card, card
+                    plies[d + 1, PLY_TRICK] = np.int64(bit)
+                    plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k, 1, leader
+                elif count < SEATS - 1:
+                    beats = (np.uint64(plies[d, PLY_BEATERS]) >> np.uint64(card)) & _ONE
+                    plies[d + 1, PLY_WIN] = count if beats else plies[d, PLY_WIN]
+                    plies[d + 1, PLY_WINNER] = card if beats else plies[d, PLY_WINNER]
+                    top = plies[d, PLY_TOP]
+                    plies[d + 1, PLY_TOP] = card if (_above(top) >> np.uint64(card)) & _ONE else top
+                    plies[d + 1, PLY_TRICK] = plies[d, PLY_TRICK] | np.int64(bit)
                     plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k, count + 1, leader
                 else:
-                    trick[0], trick[1], trick[2] = tricks[k, 0], tricks[k, 1], card
-                    winner = (leader + winning_slot(trick, SEATS, trump)) % SEATS
+                    beats = (np.uint64(plies[d, PLY_BEATERS]) >> np.uint64(card)) & _ONE
+                    winner = _seat(leader + (count if beats else plies[d, PLY_WIN]))
                     if winner == bidder:
-                        taken = (_ONE << np.uint64(trick[0])) | (_ONE << np.uint64(trick[1])) | (_ONE << np.uint64(card))
-                        gained = COUNTER_POINTS * popcount(taken & COUNTERS) + (LAST_TRICK_BONUS if k == TRICKS - 1 else 0)
+                        taken = np.uint64(plies[d, PLY_TRICK]) | bit
+                        gained = COUNTER_POINTS * popcount(taken & COUNTERS) + \
+                            (LAST_TRICK_BONUS if k == TRICKS - 1 else 0)
                     plies[d + 1, PLY_K], plies[d + 1, PLY_COUNT], plies[d + 1, PLY_LEADER] = k + 1, 0, winner
                 plies[d, PLY_GAINED] = gained
-                plies[d + 1, PLY_ALPHA], plies[d + 1, PLY_BETA] = plies[d, PLY_ALPHA] - gained, plies[d, PLY_BETA] - gained
+                plies[d + 1, PLY_ALPHA] = plies[d, PLY_ALPHA] - gained
+                plies[d + 1, PLY_BETA] = plies[d, PLY_BETA] - gained
                 d += 1
                 entering = True
                 continue
@@ -788,16 +924,26 @@ def _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, le
                                                                          hands[plies[d, PLY_LEADER]])
             if slot >= 0:
                 k0, k1 = words[d, 0], words[d, 1]
-                move = _relative_index(hands, plies[d, PLY_FACE], np.int64(words[d, 2])) if plies[d, PLY_FACE] >= 0 else -1
+                move = -1 if plies[d, PLY_FACE] < 0 else \
+                    _relative_index(hands, plies[d, PLY_FACE], np.int64(words[d, 2]))
                 cards = popcount(hands[0] | hands[1] | hands[2])
-                _store(keys, data, k0, k1, tag_base + plies[d, PLY_LEADER], cards, value,
-                       plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move)
+                tag = tag_base + plies[d, PLY_LEADER]
+                row = table_slot(k0, k1, tag, n_rows) & ~1
+                slot, same = _bucket(row, tag, k0, k1, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
+                                     data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
+                                     keys[row + 1, 1], data[row + 1, KEY_FIELDS])
+                word = data[slot, KEY_FIELDS]
+                keys[slot, 0], keys[slot, 1] = k0, k1
+                data[slot, KEY_TAG] = tag
+                data[slot, KEY_FIELDS] = _entry_word(_word_field(word, LO) if same else 0,
+                                                     _word_field(word, HI) if same else FIELD_MAX, value,
+                                                     plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move, cards)
         if d == 0:
             return value
         # take back the parent's last move and fold the value into its best and window
         d -= 1
-        card = moves[d, plies[d, PLY_I] - 1]
-        seat = (plies[d, PLY_LEADER] + plies[d, PLY_COUNT]) % SEATS
+        card = plies[d, PLY_CARD]
+        seat = _seat(plies[d, PLY_LEADER] + plies[d, PLY_COUNT])
         hands[seat] |= _ONE << np.uint64(card)
         value += plies[d, PLY_GAINED]
         if seat == bidder:
@@ -821,14 +967,13 @@ def _shape_table(tricks):
 
 @njit_inline
 def _stack(hands, trick, count):
-    """(trick number k, tricks (15, 3) with the current trick's ``count`` cards at row k, moves, plies,
+    """(trick number k, tricks (15, 3) with the current trick's ``count`` cards at row k, plies,
     shape-lead table): the scratch of a search from a position (`_search`)."""
     tricks = np.zeros((TRICKS, SEATS), dtype=np.int64)
     k = TRICKS - (popcount(hands[0] | hands[1] | hands[2]) + count) // SEATS
     tricks[k, :count] = trick[:count]
-    moves = np.empty((DEPTH, MAX_MOVES), dtype=np.int64)
-    plies = np.zeros((DEPTH, PLY_FIELDS + MAX_MOVES), dtype=np.int64)
-    return k, tricks, moves, plies, _shape_table(TRICKS - k)
+    plies = np.zeros((DEPTH, PLY_FIELDS), dtype=np.int64)
+    return k, tricks, plies, _shape_table(TRICKS - k)
 
 
 @njit
@@ -839,8 +984,8 @@ def _reaches_position(hands, trick, count, leader, params, keys, data, target):
         return True
     if count == 0 and not hands[0] | hands[1] | hands[2]:  # every card played: nothing more to take
         return False
-    k, tricks, moves, plies, leads = _stack(hands, trick, count)
-    return _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, target - 1,
+    k, tricks, plies, leads = _stack(hands, trick, count)
+    return _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, target - 1,
                    target) >= target
 
 
@@ -848,10 +993,10 @@ def _reaches_position(hands, trick, count, leader, params, keys, data, target):
 def _solve(hands, trick, count, leader, params, keys, data, lo, hi):
     """Exact bidder points (from the current trick on) between lo and hi by null-window searches
     (MTD(f) from above: test the upper bound, then step to each fail-soft bound returned)."""
-    k, tricks, moves, plies, leads = _stack(hands, trick, count)
+    k, tricks, plies, leads = _stack(hands, trick, count)
     mid = hi
     while lo < hi:
-        value = _search(hands, tricks, moves, plies, keys, data, leads, params, k, count, leader, mid - 1, mid)
+        value = _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, mid - 1, mid)
         if value >= mid:
             lo = value
             mid = lo + COUNTER_POINTS
