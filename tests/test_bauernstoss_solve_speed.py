@@ -371,3 +371,46 @@ def test_shape_lead_names_the_same_run_and_place_in_any_hand_of_the_shape(pack, 
         held = sorted((b for b in run if other >> b & 1), reverse=True)
         expected = held[min(place, len(held) - 1)] if held else -1
         assert sv._shape_lead(entry, shape, np.uint64(other)) == expected
+
+
+def _guess_values(bits, leader: int, team: int, rule: int) -> dict:
+    """Every lead's value of `_lead_guess`'s one-trick lookahead by plain minimax in Python: each seat
+    tries its `_candidate_mask`, `_guess_leaf` at the end of the trick."""
+    hands = _in_play_order(bits, leader)
+    up = leader % 2 == team
+    present = np.uint64(int(np.bitwise_or.reduce(bits)))
+
+    def follow(trick, rest, top, top_place):
+        place = len(trick)
+        if place == 4:
+            ours = (top_place % 2 == 0) == up
+            gain = sum(int(sv.BIT_POINTS[c]) for c in trick) if ours else 0
+            return int(sv._guess_leaf(*rest, top_place, ours, gain))
+        led = int(sv.RUN_OF[trick[0]])
+        cands = int(sv._candidate_mask(hands[place], present, led, top, rule))
+        values = []
+        for card in (c for c in range(32) if cands >> c & 1):
+            wins = sv._beats(card, top)
+            values.append(follow(trick + [card], rest[:place] + (np.uint64(int(hands[place]) ^ (1 << card)),)
+                                 + rest[place + 1:], card if wins else top, place if wins else top_place))
+        return max(values) if (place % 2 == 0) == up else min(values)
+
+    cands = int(sv._candidate_mask(hands[0], present, -1, 0, rule))
+    return {a: follow([a], (np.uint64(int(hands[0]) ^ (1 << a)),) + hands[1:], a, 0)
+            for a in range(32) if cands >> a & 1}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(32)), st.integers(2, 5), *DEAL[1:])
+def test_lead_guess_takes_a_lead_of_the_best_one_trick_guess(pack, k, trump, leader, team, rule):
+    """`_lead_guess`: its lead has the best value of the one-trick lookahead (searched with a window or
+    every lead exactly), its second lead (``every``) the best value of the other leads."""
+    bits = _bits(_hands(list(pack), k), trump)
+    values = _guess_values(bits, leader, team, rule)
+    up = leader % 2 == team
+    pick = max if up else min
+    for every in (False, True):
+        lead, second = sv._lead_guess(*_in_play_order(bits, leader), up, rule, every)
+        assert values[lead] == pick(values.values())
+        if every and len(values) > 1:
+            assert second != lead and values[second] == pick(v for c, v in values.items() if c != lead)
