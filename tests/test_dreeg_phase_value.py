@@ -290,3 +290,11 @@ def test_value_needs_enough_hands(capsys):
     assert main(["thresholds", "dreeg", "--decision", "value", "--n", "99", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()
     assert "--n must be at least 100 with --decision value" in err and "\n" not in err
+
+
+@pytest.mark.parametrize("option", ["first_dealer=loser_deals", "kamerun_losers_dealer=agree"])
+def test_options_between_phases_are_refused(capsys, option):
+    """Options that only choose the next phase's first dealer cannot change a phase's value: refused, not ignored."""
+    assert main(["thresholds", "dreeg", "--decision", "value", "--n", "100", "--no-progress", "--option", option]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "only chooses who deals first in the next phase" in err and "\n" not in err

@@ -50,6 +50,10 @@ def active_counts(players: int, subgame: str) -> tuple[int, ...]:
     return (players,) if first_out(subgame) else tuple(range(players, 1, -1))
 
 
+NEXT_PHASE_OPTIONS = ("first_dealer", "kamerun_losers_dealer")
+"""Options that act only between phases (the next phase's first dealer): no phase value reads them."""
+
+
 @dataclass(frozen=True)
 class PhaseHandsJob:
     """Runner job: one unit = one hand of phase ``phase`` for each of `active_counts`, uniform deals, ``policy``
@@ -73,6 +77,11 @@ class PhaseHandsJob:
         if self.subgame in ("SM", "WL"):
             raise CardsimError(f"phase {self.phase} is {r.SUBGAME_NAMES[self.subgame]} under the options, whose "
                                "phase the strokes alone do not decide (§3.5); ask about another phase")
+        defaults = rule_options()
+        idle = [name for name, value in self.options if name in NEXT_PHASE_OPTIONS and value != defaults[name]]
+        if idle:
+            raise CardsimError(f"option {', '.join(idle)} only chooses who deals first in the next phase (§2.3), so "
+                               "it cannot change the value of a phase; drop it")
 
     @property
     def subgame(self) -> str:
