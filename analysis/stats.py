@@ -89,6 +89,12 @@ class Estimate:
         return f"{self.p:.4f} [{self.lo:.4f}, {self.hi:.4f}]"
 
 
+def estimate_columns(prefix: str, successes: int, n: int) -> dict:
+    """A proportion and its Wilson interval as table columns {prefix, prefix_lo, prefix_hi}."""
+    e = Estimate(int(successes), int(n))
+    return {prefix: e.p, f"{prefix}_lo": e.lo, f"{prefix}_hi": e.hi}
+
+
 PRIOR_CLUSTERS = 10
 """Weight, in clusters, of the prior design effect 1 in `ratio_share` (guards small samples)."""
 

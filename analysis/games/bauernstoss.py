@@ -33,7 +33,7 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
                                whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import Z95, Estimate, mean_interval, paired_difference, ratio_mean, ratio_share
+from analysis.stats import Z95, Estimate, estimate_columns, mean_interval, paired_difference, ratio_mean, ratio_share
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -244,8 +244,8 @@ def level_columns(counts: dict, n: int) -> dict:
     row = {}
     for level in jobs.LEVELS:
         if level != 60:
-            row.update(_estimate_columns(f"p{level}", counts[f"p{level}"], n))
-    row.update(_estimate_columns("p_le59", n - counts["p60"], n))
+            row.update(estimate_columns(f"p{level}", counts[f"p{level}"], n))
+    row.update(estimate_columns("p_le59", n - counts["p60"], n))
     return row
 
 
@@ -253,11 +253,6 @@ def _mean_lo_hi(total: int, squares: int, n: int) -> tuple[float, float, float]:
     """Mean and normal 95% interval from a sum and a sum of squares of n values (`analysis.stats.mean_interval`)."""
     m = mean_interval(total, squares, n)
     return m["mean"], m["lo"], m["hi"]
-
-
-def _estimate_columns(prefix: str, successes: int, n: int) -> dict:
-    est = Estimate(int(successes), int(n))
-    return {prefix: est.p, f"{prefix}_lo": est.lo, f"{prefix}_hi": est.hi}
 
 
 # --- odds -------------------------------------------------------------------------------------
@@ -334,7 +329,7 @@ def _call_table(job: jobs.OddsJob, mask: int, n: int, seed: int, run_kw: dict) -
                   "trumps": trumps}
         levels = level_columns(stat, stat["n"])
         record.update({key: (np.nan if solo else value) for key, value in levels.items()})
-        record.update(_estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
+        record.update(estimate_columns("p_solo", stat["all_tricks"], stat["n"]) if solo else
                       {"p_solo": np.nan, "p_solo_lo": np.nan, "p_solo_hi": np.nan})
         record.update(points=mean, points_lo=lo, points_hi=hi, n=stat["n"])
         for key, hist in zip(STROKE_KEYS, hists):
@@ -810,7 +805,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
         tries = int(parts["solo_tries"][j, length])
         row["solo_n"] = tries
         for key, wins in (("p_solo", "solo_wins"), ("p_solo_dd", "solo_dd_wins")):
-            row.update(_estimate_columns(key, int(parts[wins][j, length]), tries) if tries else
+            row.update(estimate_columns(key, int(parts[wins][j, length]), tries) if tries else
                        {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         for key, hist in zip(STROKE_KEYS, parts["strokes"][:, j, length]):
             row.update(_stroke_columns(key, bs.NUMBER, hist, row, variant) if hist.sum() else
@@ -855,7 +850,7 @@ def jack_value_frame(counts: np.ndarray, min_n: int = 20) -> pd.DataFrame:
         if n >= max(min_n, 1):
             row = {"jacks": jacks, "which": which, "n": n}
             for key, count, _ in JACK_VALUE_ESTIMATES:
-                row.update(_estimate_columns(key, int(stats[count][masks].sum()), n))
+                row.update(estimate_columns(key, int(stats[count][masks].sum()), n))
             rows.append(row)
     return pd.DataFrame(rows)
 

@@ -21,8 +21,8 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                counts_up_to, given_flags, long_frame, one_of, option_items, register_command,
                                run_options, whole_value)
 from analysis import solving
-from analysis.stats import (Z95, Estimate, format_cell, mean_interval, paired_difference, ratio_mean, ratio_share,
-                            table_records)
+from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference,
+                            ratio_mean, ratio_share, table_records)
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -1368,7 +1368,7 @@ def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", ga
     are set) (Wilson), abandoned games. attrs: the question, ``pass`` {p, lo, hi}: P(you win) after the pass,
     ``opponent_out`` {p, lo, hi}: P(an opponent wins in this hand after the pass)."""
     options = checked_options(options, "match")
-    stakes = [name for name in ("game_stake", "set_stake") if options.get(name) is not None]
+    stakes = [name for name in bid.STAKES if options.get(name) is not None]
     if stakes:
         raise CardsimError(f"option {', '.join(stakes)} is not used with --scores: the sacrifice question compares "
                            "P(win the game), not money; drop it")
@@ -1388,15 +1388,17 @@ def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", ga
         won, only_this, only_pass, held, was_set, abandoned, over, under = c[at:at + job.per_choice]
         diff, lo, hi = paired_difference(only_this, only_pass, n)
         versus = paired_difference(over, under, n) if choice != "policy" else (math.nan,) * 3
-        rows.append({"choice": str(choice), "bid": None if choice == "policy" else choice, **_share("win", won, n),
+        rows.append({"choice": str(choice), "bid": None if choice == "policy" else choice,
+                     **estimate_columns("win", won, n),
                      "diff": diff, "diff_lo": lo, "diff_hi": hi, **dict(zip(("vs_policy", "vs_policy_lo",
                                                                              "vs_policy_hi"), versus)),
-                     **_share("held", held, n), **_share("set", was_set, n), "abandoned": abandoned, "n": n})
+                     **estimate_columns("held", held, n), **estimate_columns("set", was_set, n),
+                     "abandoned": abandoned, "n": n})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, games=n, seed=seed, options=options, scores=scores, target=target,
                        dealer=DEALERS_NAMES[seat], you=job.policies[0].name, others=job.policies[1].name,
-                       abandoned=c[2], **{"pass": _share("", c[1], n, braces=True)},
-                       opponent_out=_share("", c[3], n, braces=True))
+                       abandoned=c[2], **{"pass": Estimate(c[1], n).as_dict()},
+                       opponent_out=Estimate(c[3], n).as_dict())
     return frame
 
 
@@ -1404,12 +1406,6 @@ DEALERS_NAMES = {seat: name for name, seat in DEALERS.items()}
 SPEAKING = {"you": "you deal and speak last", "left": "your left deals, you speak second",
             "right": "your right deals, you speak first"}
 """The auction order each --dealer gives (R4.2a: the dealer's left speaks first)."""
-
-
-def _share(prefix: str, successes: int, n: int, braces: bool = False) -> dict:
-    """A proportion with its Wilson interval: {prefix, prefix_lo, prefix_hi} or, with ``braces``, {p, lo, hi}."""
-    e = Estimate(int(successes), int(n))
-    return {"p": e.p, "lo": e.lo, "hi": e.hi} if braces else {prefix: e.p, f"{prefix}_lo": e.lo, f"{prefix}_hi": e.hi}
 
 
 def _checked_scores(scores, opts: dict, divisor: int) -> tuple[int, int, int]:
