@@ -1,12 +1,14 @@
 """``cardsim meld pinochle3``: breakdown, JSON contract and bad input (spec pinochle3.md §10.1)."""
 
 import json
+from math import comb
 
 import numpy as np
 import pytest
 
 from analysis.cli import main
 from analysis.games import pinochle3 as api
+from simcore.games import pinochle3 as p3
 
 # M19 of spec §10.1: the 15-card maximum under diamonds
 M19 = "DA DA D10 D10 DK DK DQ DQ DJ DJ SQ SQ SA HA CA"
@@ -39,7 +41,7 @@ def test_every_trump_and_the_best(capsys):
 
 def test_text_lists_each_trump(capsys):
     code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2)
-    assert code == 0 and out.count("trump ") == 4 and "<- best" in out and "rope in H" in out
+    assert code == 0 and out.count("\ntrump ") == 4 and "<- best" in out and "rope in H" in out
 
 
 def test_frame_api_breakdown_adds_up():
@@ -127,3 +129,26 @@ def test_match_without_a_finished_game_has_no_win_rate(monkeypatch):
     monkeypatch.setattr(bid, "MAX_HANDS", 1)  # no game reaches 1500 in one hand
     with pytest.raises(CardsimError, match="no game finished: all 2 were abandoned after 1 hands"):
         api.match("bold", "bold", 2, 1, progress=False, checkpoint=False)
+
+
+def test_meld_compares_with_random_hands_exactly(capsys):
+    """Spec Q1: the share of all C(48,15) hands that meld at least as much; M2's 250 under its best trump is
+    the spec §9.2 count of hands with a best meld >= 250."""
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--json")
+    shares = json.loads(out)["share_at_least"]
+    assert code == 0 and shares["best"] == 33_698_363_438 / comb(48, 15)
+    for trump, total in json.loads(out)["by_trump"].items():
+        counts = p3.exact_meld_distribution(15, p3.DECK.suits.index(trump))
+        assert shares[trump] == counts[total // 10:].sum() / counts.sum()
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2)
+    assert "Share of random 15-card hands that meld as much or more" in out and "3.08%" in out
+
+
+def test_meld_comparison_follows_scale_and_drops_with_other_values(capsys):
+    scaled = api.meld(M2, options={"scale": 0.1}).attrs["compared"]
+    assert scaled == api.meld(M2).attrs["compared"]
+    assert api.meld(M2, trump="H").attrs["compared"].keys() == {"H"}  # no best-trump share for one trump
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--option", "double_bonus=False", "--json")
+    assert code == 0 and "share_at_least" not in json.loads(out)
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--option", "double_bonus=False")
+    assert "no comparison with random hands" in out

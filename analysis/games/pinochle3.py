@@ -165,8 +165,29 @@ def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd
     frame = pd.DataFrame(rows, columns=["trump", "meld", "cards", "points"])
     best = max(totals, key=lambda letter: (totals[letter], -p.DECK.suits.index(letter)))
     frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best,
-                       options=options, discards=discards if len(cards) > p.HAND_SIZE else None)
+                       options=options, discards=discards if len(cards) > p.HAND_SIZE else None,
+                       compared=_compared(totals, len(cards), options, divisor))
     return frame
+
+
+def _compared(totals: dict[str, int], hand_size: int, options: dict, divisor: int) -> dict[str, float] | None:
+    """Spec Q1, how a meld compares with a typical hand: the exact share of all holdings of ``hand_size``
+    cards that meld at least as much, {trump letter: share under that trump, "best": share under each
+    holding's best trump (when every trump was shown)}; None when meld options change the values (the
+    exact count, `exact_meld_ccdf`, knows the main game's). Of 18 cards the count is of the meld of all
+    18 (spec §9.2), the hand's total of the 15 it keeps (the same in all but about 0.04% of deals)."""
+    if not np.array_equal(p.meld_values(options), p.MELD_VALUES):
+        return None
+
+    def at_least(points: int, trump: int | None) -> float:
+        ccdf = exact_meld_ccdf(hand_size, trump)
+        level = points * divisor // 10
+        return float(ccdf[level]) if level < ccdf.size else 0.0
+
+    shares = {letter: at_least(total, p.DECK.suits.index(letter)) for letter, total in totals.items()}
+    if len(totals) == p.N_SUITS:
+        shares["best"] = at_least(max(totals.values()), None)
+    return shares
 
 
 def meld_json(frame: pd.DataFrame) -> dict:
@@ -183,6 +204,8 @@ def meld_json(frame: pd.DataFrame) -> dict:
         out["discard"] = a["discards"][trump]
     if len(a["totals"]) > 1:
         out["by_trump"] = a["totals"]
+    if a.get("compared"):
+        out["share_at_least"] = a["compared"]
     return out
 
 
@@ -197,7 +220,28 @@ def format_meld(frame: pd.DataFrame) -> str:
         lines += ["", f"trump {trump} ({p.DECK.suit_names[p.DECK.suits.index(trump)]}): {total} points{bury}{best}"]
         for r in frame[frame.trump == trump].itertuples():
             lines.append(f"  {r.meld:<22}{r.points:>6}   {r.cards}")
-    return "\n".join(lines)
+    return "\n".join(lines + _compared_lines(a))
+
+
+def _compared_lines(a: dict) -> list[str]:
+    """The Q1 lines of `format_meld`: the share of random holdings that meld as much (`_compared`)."""
+    shares = a.get("compared")
+    if shares is None:
+        return ["", "(no comparison with random hands: the exact count knows the main game's meld values only)"]
+    size = len(a["hand"].split())
+    which = f"{size}-card hands" if size == p.HAND_SIZE else f"{size}-card holdings"
+    every = "" if size == p.HAND_SIZE else f", meld of all {size}"
+    lines = ["", f"Share of random {which} that meld as much or more (exact, all C(48,{size}){every}):"]
+    if "best" in shares:
+        lines.append(f"  {'with their best trump':<22}{max(a['totals'].values()):>6}   {_share(shares['best'])}")
+    for trump, total in a["totals"].items():
+        lines.append(f"  {'under trump ' + trump:<22}{total:>6}   {_share(shares[trump])}")
+    return lines
+
+
+def _share(q: float) -> str:
+    """A share of hands as a percentage with three significant digits ('1.07%', '0.000184%')."""
+    return f"{100 * q:.3g}%"
 
 
 def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
@@ -242,9 +286,10 @@ GAIN_THRESHOLDS = (10, 20, 50, 100, 150)
 
 
 @lru_cache(maxsize=None)
-def exact_meld_ccdf(hand_size: int) -> np.ndarray:
-    """Exact P(best-trump meld >= 10 b) of a random holding of ``hand_size`` cards, b = 0, 1, ..."""
-    counts = p.exact_meld_distribution(hand_size)
+def exact_meld_ccdf(hand_size: int, trump: int | None = None) -> np.ndarray:
+    """Exact P(meld >= 10 b) of a random holding of ``hand_size`` cards, b = 0, 1, ..., under the best
+    trump of each holding (``trump`` None) or under the suit ``trump``, main game's meld values."""
+    counts = p.exact_meld_distribution(hand_size, trump)
     ccdf = counts[::-1].cumsum()[::-1] / counts.sum()
     ccdf.setflags(write=False)  # cached: shared by every caller
     return ccdf
