@@ -86,7 +86,7 @@ class Estimate:
         return {"p": self.p, "lo": self.lo, "hi": self.hi}
 
     def __str__(self) -> str:
-        return f"{self.p:.4f} [{self.lo:.4f}, {self.hi:.4f}]"
+        return f"{format_p(self.p)} [{format_p(self.lo)}, {format_p(self.hi)}]"
 
 
 def estimate_columns(prefix: str, successes: int, n: int) -> dict:
@@ -218,9 +218,18 @@ def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
             for _, row in frame.iterrows()}
 
 
+def format_p(x: float) -> str:
+    """A probability for text: four decimals ('0.0482'), or below 0.001 three significant digits in
+    exponent form ('1.58e-4', where four decimals would print 0.0002); zero as '0.0000'."""
+    if 0 < x < 0.001:
+        mantissa, exponent = f"{x:.2e}".split("e")
+        return f"{mantissa}e{int(exponent)}"
+    return f"{x:.4f}"
+
+
 def format_cell(row) -> str:
-    """'p [lo,hi]' with four decimals, for text tables."""
-    return f"{row['p']:.4f} [{row['lo']:.4f},{row['hi']:.4f}]"
+    """'p [lo,hi]' for text tables (`format_p`)."""
+    return f"{format_p(row['p'])} [{format_p(row['lo'])},{format_p(row['hi'])}]"
 
 
 def plus_minus(value: float, lo: float, hi: float) -> str:

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import Estimate, clustered_share, estimate_frame, median_interval, paired_difference, wilson
+from analysis.stats import (Estimate, clustered_share, estimate_frame, format_p, median_interval, paired_difference,
+                            wilson)
 
 
 def test_textbook_values():
@@ -157,3 +158,14 @@ def test_paired_difference_agrees_with_wald_for_large_counts_and_covers():
     cells = rng.multinomial(60, [0.05, 0.02, 0.93], size=4000)
     covered = np.mean([lo <= 0.03 <= hi for lo, hi in (paired_difference(x, y, 60)[1:] for x, y, _ in cells)])
     assert 0.93 <= covered <= 0.99
+
+
+def test_format_p_keeps_small_probabilities_readable():
+    assert [format_p(x) for x in (0.0, 0.0482, 0.001, 1.584e-4, 9.996e-4, 3e-9)] == \
+        ["0.0000", "0.0482", "0.0010", "1.58e-4", "1.00e-3", "3.00e-9"]
+    assert str(Estimate(3, 20_000)) == "1.50e-4 [5.10e-5, 4.41e-4]"
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_format_p_reads_back_within_its_precision(x):
+    assert abs(float(format_p(x)) - x) <= max(5e-5, 5e-3 * x)

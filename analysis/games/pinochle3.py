@@ -21,7 +21,7 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                counts_up_to, given_flags, long_frame, one_of, option_items, register_command,
                                run_options, whole_value)
 from analysis import solving
-from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference,
+from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
 from simcore import runner
 from simcore.errors import CardsimError
@@ -388,10 +388,11 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
              "gain": "kitty gain (upper bound)"}
     for what, rows in tables["tails"].groupby("quantity", sort=False):
         exact_column = what != "gain" and a["exact"]
-        lines += ["", f"P({names[what]} >= x)" + ("          exact" if exact_column else "")]
+        lines += ["", f"P({names[what]} >= x)",
+                  (f"  {'x':<7}{'estimate [95%]':<27}" + ("exact" if exact_column else "")).rstrip()]
         for r in rows.itertuples():
-            exact = f"   {r.exact:.6f}" if exact_column else ""
-            lines.append(f"  x = {r.threshold:<5}{r.p:.4f} [{r.lo:.4f},{r.hi:.4f}]{exact}")
+            exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else f"{r.exact:.4g}"
+            lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<27}{exact}".rstrip())
     return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
 
 
@@ -400,7 +401,7 @@ def _throw_in_lines(table: pd.DataFrame) -> list[str]:
     lines = ["", "P(some player may have the deal thrown in) by nines rule (V4, spec Q11)",
              f"  {'rule':<11}{'estimate [95%]':<26}exact (spec §9.2)"]
     for r in table.itertuples():
-        estimate = f"{r.p:.4f} [{r.lo:.4f},{r.hi:.4f}]"
+        estimate = format_cell(r._asdict())
         lines.append(f"  {r.rule:<11}{estimate:<26}{r.exact:.6f}" + ("   <- nines_rule" if r.chosen else ""))
     return lines
 
@@ -783,7 +784,7 @@ def _gain_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
         return [f"{title}: {a['gain_exact']} exactly (the kitty is known)"]
     m = a["gain_mean"]
     return [f"{title}, exact over all {a['kitties']:,} kitties: mean {a['gain_exact']:.3f}"] + \
-        [f"  P(gain >= {r.gain_at_least:<3}) {r.p:.4f}" for r in tables["gain"].itertuples()] + \
+        [f"  P(gain >= {r.gain_at_least:<3}) {format_p(r.p)}" for r in tables["gain"].itertuples()] + \
         [f"  (mean of the {a['n']:,} deals below: {m['mean']:.1f} [{m['lo']:.1f}, {m['hi']:.1f}])"]
 
 
