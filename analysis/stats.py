@@ -219,10 +219,11 @@ def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
 
 
 def format_p(x: float) -> str:
-    """A probability for text: four decimals ('0.0482'), or below 0.001 three significant digits in
-    exponent form ('1.58e-4', where four decimals would print 0.0002); zero as '0.0000'."""
+    """A probability for text, six characters wide: four decimals ('0.0482'), or below 0.001 two
+    significant digits in exponent form ('1.6e-4', where four decimals would print 0.0002, and
+    '2.8e-5' for 0.0000); zero as '0.0000'."""
     if 0 < x < 0.001:
-        mantissa, exponent = f"{x:.2e}".split("e")
+        mantissa, exponent = f"{x:.1e}".split("e")
         return f"{mantissa}e{int(exponent)}"
     return f"{x:.4f}"
 

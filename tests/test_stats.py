@@ -162,10 +162,11 @@ def test_paired_difference_agrees_with_wald_for_large_counts_and_covers():
 
 def test_format_p_keeps_small_probabilities_readable():
     assert [format_p(x) for x in (0.0, 0.0482, 0.001, 1.584e-4, 9.996e-4, 3e-9)] == \
-        ["0.0000", "0.0482", "0.0010", "1.58e-4", "1.00e-3", "3.00e-9"]
-    assert str(Estimate(3, 20_000)) == "1.50e-4 [5.10e-5, 4.41e-4]"
+        ["0.0000", "0.0482", "0.0010", "1.6e-4", "1.0e-3", "3.0e-9"]
+    assert str(Estimate(3, 20_000)) == "1.5e-4 [5.1e-5, 4.4e-4]"
+    assert {len(format_p(x)) for x in np.geomspace(1e-9, 1, 500)} == {6}  # table columns keep their width
 
 
 @given(st.floats(min_value=0.0, max_value=1.0))
 def test_format_p_reads_back_within_its_precision(x):
-    assert abs(float(format_p(x)) - x) <= max(5e-5, 5e-3 * x)
+    assert abs(float(format_p(x)) - x) <= max(5e-5, 5e-2 * x)

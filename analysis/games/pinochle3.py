@@ -389,10 +389,10 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     for what, rows in tables["tails"].groupby("quantity", sort=False):
         exact_column = what != "gain" and a["exact"]
         lines += ["", f"P({names[what]} >= x)",
-                  (f"  {'x':<7}{'estimate [95%]':<27}" + ("exact" if exact_column else "")).rstrip()]
+                  (f"  {'x':<7}{'estimate [95%]':<25}" + ("exact" if exact_column else "")).rstrip()]
         for r in rows.itertuples():
             exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else f"{r.exact:.4g}"
-            lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<27}{exact}".rstrip())
+            lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<25}{exact}".rstrip())
     return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
 
 
