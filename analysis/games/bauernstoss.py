@@ -3,7 +3,7 @@
 Command line::
 
     cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random|pimc]
-        [--samples 3] [--variant BS|AS|DS] [--json]
+        [--samples 3] [--variant BS|AS|DS] [--calls "4,pass"] [--json]
     cardsim thresholds bauernstoss [--play greedy|dd|random] [--variant BS|AS|DS] [--n 20000]
         [--equity-hands N] [--policy b0|cautious|aggressive] [--json]
     cardsim match bauernstoss --a b0 --b cautious --games 200 [--json]
@@ -255,10 +255,165 @@ def _mean_lo_hi(total: int, squares: int, n: int) -> tuple[float, float, float]:
     return m["mean"], m["lo"], m["hi"]
 
 
+# --- the calls before my seat (spec §9.1 Q5) ---------------------------------------------------
+CALL_WORDS = {"pass": bs.PASS, "weg": bs.PASS, "gut": bs.PASS, "mit": bs.MIT}
+"""--calls words (§4.2: pass is said "weg" before any bid, "gut" after one) besides the numbers."""
+SOLO_WORDS = ("small solo", "big solo", "solo", "gib mir eine", "leg dich")
+"""Solo calls (also written small_solo, big-solo): refused, a solo ends the auction before you speak (§4.7)."""
+CALLS_EXAMPLE = {2: "4", 3: "4,pass", 0: "4,pass,mit"}
+"""An example --calls for the seats that speak after 1, 2 and 3 others."""
+CALLS_VOCABULARY = "pass, mit or a number bid"
+
+
+def _seats_text(seats) -> str:
+    """"seat 1", "seats 1 and 2", "seats 1, 2 and 3"."""
+    seats = [str(q) for q in seats]
+    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+
+
+def _calls_mend(seat: int) -> str:
+    """How to write --calls for ``seat``."""
+    seats = jobs.speakers_before(seat)
+    if not seats:
+        return "seat 1 is forehand and speaks first, so no call precedes it: drop --calls"
+    if len(seats) == 1:
+        return f"give the call of seat {seats[0]} ({CALLS_VOCABULARY}), e.g. --calls \"{CALLS_EXAMPLE[seat]}\""
+    return (f"give the calls of {_seats_text(seats)} in speaking order, comma-separated ({CALLS_VOCABULARY}), e.g. "
+            f"--calls \"{CALLS_EXAMPLE[seat]}\"")
+
+
+def _call_token(token: str, seat: int, q: int, cards: list[int], variant: str, first_hand: bool) -> tuple[str, int]:
+    """One --calls word of seat ``q`` as (kind, n); CardsimError for a word that is no call, or a solo (it ends
+    the auction before ``seat`` speaks, §4.7)."""
+    word = " ".join(token.strip().lower().split())
+    if word.isdigit():
+        return bs.NUMBER, int(word)
+    if word in CALL_WORDS:
+        return CALL_WORDS[word], 0
+    if " ".join(word.replace("-", " ").replace("_", " ").split()) in SOLO_WORDS:
+        mask = bs.DECK.mask(cards)
+        if (mask >> bs.CLUB_JACK) & 1:
+            why = "you hold the club jack, and only its holder may call a solo (§4.7)"
+        elif first_hand and variant != "AS":
+            why = "no solo is called in a game's first hand (§4.7)"
+        elif variant == "DS":
+            why = "Deutscher Schafkopf has no solos (DS-6)"
+        else:
+            why = (f"a solo ends the auction at once, so you would not speak (§4.7), and the other seats' policy "
+                   f"{jobs.DEFAULT_POLICY} never calls one")
+        raise CardsimError(f"--calls: seat {q} cannot have called '{token.strip()}' before you: {why}; "
+                           f"{_calls_mend(seat)}")
+    raise CardsimError(f"--calls: '{token.strip()}' is not a call; {_calls_mend(seat)}")
+
+
+def parse_calls(calls, seat: int, cards: list[int], variant: str = "BS", rules: tuple = (),
+                first_hand: bool = False) -> tuple[tuple[str, int], ...]:
+    """The calls of the seats before ``seat`` (`jobs.speakers_before`) as (kind, n) pairs for `jobs.CallsCondition`,
+    from a string like "4,pass" or a list of words. CardsimError (one line: what is wrong, how to mend it) for a
+    wrong number of calls, a word that is no call, a solo (§4.7: it ends the auction before ``seat`` speaks), a
+    call §4 forbids after the earlier ones (a number not above the highest bid, §4.5; mit with no number bid
+    before it, §4.5; in DS any mit, a number under 5 or below the highest bid, DS-3..DS-6), a number
+    `jobs.DEFAULT_POLICY` never bids (2: a seat with a jack always holds 3 trumps and bids its longest, §4.5) and
+    calls the jacks left by ``cards`` cannot explain (`_check_jacks`). Rarer impossibilities are found by dealing
+    (`calls_pilot`)."""
+    words = [w for w in calls.split(",")] if isinstance(calls, str) else [str(w) for w in calls]
+    if len(words) == 1 and not words[0].strip():
+        words = []
+    seats = jobs.speakers_before(seat)
+    if words and not seats:
+        raise CardsimError(f"--calls: {_calls_mend(seat)}")
+    if len(words) != len(seats):
+        order = {0: "first", 1: "second", 2: "third", 3: "fourth"}[len(seats)]
+        raise CardsimError(f"--calls gives {len(words)} call{'s' if len(words) != 1 else ''} but seat {seat} speaks "
+                           f"{order}: {_calls_mend(seat)}")
+    out, cur = [], 0
+    low, high = (jobs.DS_MIN_BID, bs.HAND_SIZE) if variant == "DS" else (3, bs.HAND_SIZE)
+    for q, word in zip(seats, words):
+        kind, n = _call_token(word, seat, q, cards, variant, first_hand)
+        said = f"--calls: seat {q}'s {word.strip()!r}"
+        if kind == bs.MIT and variant == "DS":
+            raise CardsimError(f"{said}: Deutscher Schafkopf has no mit; an equal length is bid as its number "
+                               f"(DS-6), e.g. {cur or 5}")
+        if kind == bs.MIT and cur == 0:
+            raise CardsimError(f"{said}: mit equals an earlier number bid and none precedes it (§4.5); make it a "
+                               "number or pass")
+        if kind == bs.NUMBER and variant == "DS" and not low <= n <= high:
+            raise CardsimError(f"{said}: a Deutscher Schafkopf bid is the longest suit, 5-8 trumps (DS-3, DS-4); "
+                               "under 5 the seat passes")
+        if kind == bs.NUMBER and variant == "DS" and n < cur:
+            raise CardsimError(f"{said}: an earlier seat bid {cur}, so a shorter suit passes (DS-4); make it pass "
+                               f"or a number from {cur}")
+        if kind == bs.NUMBER and variant != "DS" and not 2 <= n <= high:
+            raise CardsimError(f"{said}: a number bid is the trumps the bidder would hold, 2-8 (§4.5)")
+        if kind == bs.NUMBER and variant != "DS" and n <= cur:
+            raise CardsimError(f"{said}: a new number must exceed the highest bid {cur} before it (§4.5); say mit to "
+                               f"equal it, or bid {cur + 1}-8")
+        if kind == bs.NUMBER and n < low:
+            raise CardsimError(f"{said}: policy {jobs.DEFAULT_POLICY} of the other seats never bids {n}: a seat with "
+                               f"a jack always holds a suit of 3 or more trumps and bids its longest (§4.5, §9.3); "
+                               "make it 3-8")
+        cur = max(cur, n)
+        out.append((kind, n))
+    _check_jacks(tuple(out), seat, bs.jack_count(bs.DECK.mask(cards)), variant, rules)
+    return tuple(out)
+
+
+def _check_jacks(calls: tuple, seat: int, mine: int, variant: str, rules: tuple) -> None:
+    """CardsimError when no split of the 4 - ``mine`` jacks over the other seats fits the calls (§4.3, §4.4): a
+    bidder (number or mit) holds 1-3 jacks (AS 1-4); a seat passing before any bid holds none (BS: or all four,
+    Big Solo or pass); DS only needs a jack to bid under ds_require_unter (§8 A9)."""
+    if variant == "DS" and not dict(rules).get("ds_require_unter"):
+        return
+    top = 4 if variant == "AS" else 3
+    allowed, bidders, passers, cur = {}, [], [], 0
+    for q, (kind, n) in zip(jobs.speakers_before(seat), calls):
+        if kind != bs.PASS:
+            allowed[q] = range(1, top + 1)
+            bidders.append(q)
+        elif cur == 0 and variant != "DS":
+            allowed[q] = (0, 4) if variant == "BS" else (0,)
+            passers.append(q)
+        cur = max(cur, n)
+    others = [q for q in range(bs.SEATS) if q != seat]
+    if any(sum(split) == 4 - mine for split in itertools.product(*(allowed.get(q, range(5)) for q in others))):
+        return
+    needs = []
+    if bidders:
+        needs.append(f"{_seats_text(bidders)} bid, which needs a jack{' each' if len(bidders) > 1 else ''} (§4.3)")
+    if passers:
+        needs.append(f"{_seats_text(passers)} passed before any bid, which means no jack"
+                     + (" (or all four)" if variant == "BS" else "") + " (§4.4 forced opening)")
+    raise CardsimError(f"--calls: you hold {mine} jack{'s' if mine != 1 else ''}, leaving {4 - mine} for the other "
+                       f"seats, but {' and '.join(needs)}: no deal gives these calls; change them")
+
+
+def calls_pilot(spec, seed: int) -> tuple[int, int]:
+    """(accepted, tried) of block 0's first candidates (`jobs.conditioned_hands`, the deals the run starts with):
+    CardsimError when the calls of ``spec``'s `jobs.CallsCondition` are too rare to reach n in reasonable time
+    (under about `jobs.MIN_ACCEPTANCE` of the deals)."""
+    found, tried = jobs.conditioned_hands(seed, 0, jobs.PILOT_ACCEPTED, spec, jobs.PILOT_STREAMS, partial=True)
+    if len(found) < jobs.PILOT_ACCEPTED:
+        condition = spec.accept[0]
+        calls = ",".join(str(n) if k == bs.NUMBER else k for k, n in condition.calls)
+        what = "none" if not len(found) else f"only {len(found)}"
+        policy = "D0" if condition.variant == "DS" else condition.policy
+        raise CardsimError(f"--calls {calls}: {what} of {tried:,} deals of the other cards give these calls under "
+                           f"policy {policy}, under 1 in {round(1 / jobs.MIN_ACCEPTANCE):,}, too rare to "
+                           "reach --n in reasonable time; check the calls against your hand (§4) or drop --calls")
+    return len(found), tried
+
+
+def calls_words(calls: tuple, seat: int) -> list[str]:
+    """The calls before ``seat`` in words: "seat 1 bid 4", "seat 2 passed", "seat 3 said mit"."""
+    said = {bs.PASS: "passed", bs.MIT: "said mit"}
+    return [f"seat {q} " + (f"bid {n}" if kind == bs.NUMBER else said[kind])
+            for q, (kind, n) in zip(jobs.speakers_before(seat), calls)]
+
+
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
          variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), policy: str = jobs.DEFAULT_POLICY,
-         chalk: str | None = None, **run_kw) -> pd.DataFrame:
+         chalk: str | None = None, calls=None, **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
     deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
     normal game).
@@ -280,6 +435,14 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     A hand with no call (`call_options` []: no jack, four jacks in a game's first hand, a DS hand that must pass)
     has no rows; ``attrs["must_pass"]`` (None otherwise) names the rule (`pass_rule`), and the auction part gives
     how often the partner or an opponent chooses and whether the team scores (spec §9.1 Q3, Q5).
+
+    ``calls`` (spec §9.1 Q5 "calls so far"): the calls of the seats that speak before ``seat``, in speaking order
+    (forehand first), e.g. "4,pass" for seat 3 (`parse_calls`: pass, mit or a number). Every deal, of the rows and
+    of the auction part, is then dealt from the unseen cards conditioned on those seats making exactly these calls
+    by `jobs.DEFAULT_POLICY` (rejection sampling, `jobs.CallsCondition`; n counts the accepted deals).
+    ``attrs["calls"]``: None without calls, else {"calls": the words, "said": `calls_words`, "seats", "policy",
+    "accepted", "tried"} (the acceptance rate is accepted / tried). Calls too rare to reach n: CardsimError
+    (`calls_pilot`).
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
@@ -296,10 +459,14 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     jobs.auction_policy(policy)
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
         raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so --policy {policy} plays as D0: drop --policy")
+    said = () if calls is None else parse_calls(calls, seat, cards, variant, rules, first_hand)
     mask = bs.DECK.mask(cards)
-    frame = _call_table(jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand),
-                        mask, n, seed, run_kw) if options else pd.DataFrame()
-    part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand)
+    part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand,
+                               said)
+    if said:
+        calls_pilot(part.spec, seed)
+    frame = _call_table(jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand,
+                                     said), mask, n, seed, run_kw) if options else pd.DataFrame()
     stats, by_cur = part.unpack(runner.run(part, n, seed, **run_kw))
     frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
                        method=method, n=stats["n"], seed=seed, first_hand=first_hand, variant=variant,
@@ -308,6 +475,10 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
                        chalk=_chalk_words(chalk_team, seat, first_hand, variant),
                        proposal=proposal(mask, part.opts) if options else None,
                        plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
+    frame.attrs["calls"] = {"calls": [str(k) if kind == bs.NUMBER else kind for kind, k in said],
+                            "said": calls_words(said, seat), "seats": list(jobs.speakers_before(seat)),
+                            "policy": jobs.DEFAULT_POLICY, "accepted": stats["n"], "tried": stats["tried"]} \
+        if said else None
     return frame
 
 
@@ -496,10 +667,15 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates named ``<call>.<trump>.<estimate>``, e.g. ``number.h.p42``, ``big_solo.c.p_solo``, and the
     auction part's ``auction.<estimate>`` (`auction_frame`), e.g. ``auction.i_choose`` (only these for a hand that
-    must pass)."""
+    must pass); with --calls also ``calls.acceptance`` (accepted deals out of those dealt, Wilson, n: dealt)."""
     frame = _odds_of(args)
     part = frame.attrs["auction"].rename(columns={"p": "value"})
     auction = long_frame(part[part["value"].notna()], ["estimate"], "auction", "value")
+    if frame.attrs["calls"]:
+        c = frame.attrs["calls"]
+        rate = Estimate(c["accepted"], c["tried"])
+        auction = pd.concat([auction, pd.DataFrame([("calls.acceptance", rate.p, rate.lo, rate.hi, c["tried"])],
+                                                   columns=LONG_COLUMNS)], ignore_index=True)
     if frame.empty:  # a hand that must pass: the auction part only
         return auction
     return pd.concat([estimates_long(frame.assign(call=frame["call"].str.replace(" ", "_")), ["call", "trump"]),
@@ -534,9 +710,24 @@ def odds_json(frame: pd.DataFrame) -> dict:
            "must_pass": a["must_pass"]}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
+    if a.get("calls"):
+        out["calls_before"] = calls_json(a["calls"])
     if "auction" in a:
         out["auction"] = auction_json(frame)
     return out
+
+
+def calls_json(calls: dict) -> dict:
+    """`odds`' ``attrs["calls"]`` as JSON: {"calls", "said", "seats", "policy", "accepted", "tried", "acceptance"}."""
+    return {**calls, "acceptance": calls["accepted"] / calls["tried"]}
+
+
+def calls_line(calls: dict, variant: str = "BS") -> str:
+    """The text line of the calls `odds` conditioned on and their acceptance rate."""
+    policy = "D0" if variant == "DS" else calls["policy"]
+    return (f"Calls before you: {', '.join(calls['said'])}; every deal below is one where the other seats, calling by "
+            f"policy {policy}, make exactly these calls: {calls['accepted']:,} accepted of "
+            f"{calls['tried']:,} dealt (acceptance rate {100 * calls['accepted'] / calls['tried']:.3g}%)")
 
 
 def auction_json(frame: pd.DataFrame) -> dict:
@@ -595,7 +786,10 @@ def format_odds(frame: pd.DataFrame) -> str:
              + rules_note(a.get("rules", ())),
              f"{a['n']:,} deals of the other cards (seed {a['seed']}); normal games {PLAY_HELP[a['method']]}"
              + (f" with {a['samples']} sampled deals a decision" if a["method"] == "pimc" else "")
-             + ", forehand (seat 1) leads" + (f"; solos {solos}" if has_solos else ""), ""]
+             + ", forehand (seat 1) leads" + (f"; solos {solos}" if has_solos else "")]
+    if a.get("calls"):
+        lines.append(calls_line(a["calls"], a["variant"]))
+    lines.append("")
     if a["must_pass"]:
         lines.append(f"No call to evaluate: the hand must pass, {a['must_pass']}; the auction part below gives how "
                      "often your partner or an opponent chooses and whether your team scores.")
@@ -709,6 +903,11 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), default=jobs.DEFAULT_POLICY,
                         help="auction policy of your seat in the auction part: " + ", ".join(jobs.AUCTION_POLICIES)
                         + f" (default {jobs.DEFAULT_POLICY}, the other seats' policy)")
+    parser.add_argument("--calls", default=None, metavar="CALLS",
+                        help="the calls of the seats that spoke before yours, in speaking order (forehand first), "
+                             "e.g. \"4,pass\" for seat 3: pass, mit or a number; the deals are then conditioned on "
+                             f"those seats making exactly these calls by policy {jobs.DEFAULT_POLICY} (rejection "
+                             "sampling; the acceptance rate is shown)")
     parser.add_argument("--chalk", type=one_of(CHALKS), default=None,
                         help="who holds the chalk in the auction part: us (default) or them; not with --first-hand "
                              "(the club jack's team, §6.4) or DS (no chalk)")
@@ -735,7 +934,7 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     if args.first_hand and variant == "DS":
         raise CardsimError("--first-hand bans solos (§4.7) and Deutscher Schafkopf has none (DS-6): drop --first-hand")
     return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, samples,
-                parse_rules(args.option, variant), args.policy, args.chalk, **run_options(args))
+                parse_rules(args.option, variant), args.policy, args.chalk, args.calls, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

@@ -21,12 +21,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simcore.dealing import DealSpec, deal
+from simcore.dealing import DealSpec, accepted, deal
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as solve
-from simcore.rng import block_stream, block_substream, block_words
+from simcore.rng import BLOCK_DEALS, block_stream, block_substream, block_words
 
 PLAY_STREAM = 1
 """Sub-stream (simcore.rng.block_substream) of the card-play choices of a block."""
@@ -46,9 +46,10 @@ ODDS_METHODS = METHODS + ("pimc",)
 """`OddsJob` also plays normal games by PIMC at every seat (`pimc_play`; slow: about a second a deal)."""
 
 
-def deal_spec(fixed: dict[int, tuple[int, ...]] | None = None) -> DealSpec:
-    """Uniform deals of the four seats' 8 cards; ``fixed``: seat -> cards known to be there."""
-    return DealSpec(bs.LAYOUT, {f"seat{s}": tuple(cards) for s, cards in (fixed or {}).items()})
+def deal_spec(fixed: dict[int, tuple[int, ...]] | None = None, accept: tuple = ()) -> DealSpec:
+    """Uniform deals of the four seats' 8 cards; ``fixed``: seat -> cards known to be there; ``accept``: predicates
+    the deals must pass (`CallsCondition`, dealt by `conditioned_hands`)."""
+    return DealSpec(bs.LAYOUT, {f"seat{s}": tuple(cards) for s, cards in (fixed or {}).items()}, tuple(accept))
 
 
 def deal_hands(seed: int, block: int, n: int, spec: DealSpec | None = None) -> np.ndarray:
@@ -199,6 +200,150 @@ def finished_auction(hands, opts: dict, caller, first_hand: bool = False, dealer
 def run_auction(hands, opts: dict, caller, first_hand: bool = False, dealer: int = DEALER) -> bs.Contract:
     """The contract of one deal's auction with ``caller(auction) -> Call`` for every seat."""
     return finished_auction(hands, opts, caller, first_hand, dealer).contract()
+
+
+# --- the calls before my seat (spec §9.1 Q5: "calls so far") ----------------------------------
+CALLS_STREAM = 1 << 21
+"""Sub-streams CALLS_STREAM + k (k = 1, 2, ...) of a block give further candidate deals for `conditioned_hands`
+once the block's own stream (`BLOCK_DEALS` deals) is used up; above AUCTION_STREAM, so they never move other
+numbers."""
+CALLS_STREAMS = 64
+"""Candidate streams a block may use (its own and 63 sub-streams): 64 * 65,536 = 4,194,304 deals tried at most."""
+MIN_ACCEPTANCE = 1 / 4096
+"""The rarest calls `odds` conditions on: a block of 256 deals then expects 1,024 accepted in its candidates
+(`CALLS_STREAMS`), and takes about a second."""
+PILOT_STREAMS, PILOT_ACCEPTED = 4, 64
+"""The acceptance check before a run (`calls_pilot`): block 0's first 4 streams (262,144 deals) must give 64
+accepted deals, i.e. a rate of about `MIN_ACCEPTANCE` or more."""
+
+
+def speakers_before(seat: int, dealer: int = DEALER) -> tuple[int, ...]:
+    """The seats that call before ``seat`` in the auction, in speaking order (forehand first, §4.2)."""
+    order = tuple((dealer + i) % bs.SEATS for i in range(1, bs.SEATS + 1))
+    return order[:order.index(seat)]
+
+
+@dataclass(frozen=True)
+class CallsCondition:
+    """Accept predicate in redeal's style: the seats speaking before ``seat`` (`speakers_before`) made exactly
+    ``calls``, each calling by policy ``policy`` (`policy_call`) in the auction of the deal.
+
+    calls: one (kind, n) per earlier seat in speaking order: (bs.PASS, 0), (bs.MIT, 0) or (bs.NUMBER, n); the
+    suit in mind is secret (§4.5), so any suit does. variant, rules, first_hand: as the job's (`bs.rule_options`).
+    `accepts` is the rule, one deal at a time; calling the condition on a dealt block ``(m, 4) uint64`` gives
+    ``(m,) bool``, with `possible` (vectorised necessary conditions) sparing `accepts` most rejected deals.
+    """
+
+    seat: int
+    calls: tuple[tuple[str, int], ...]
+    variant: str = "BS"
+    rules: tuple = ()
+    first_hand: bool = False
+    policy: str = DEFAULT_POLICY
+
+    def __post_init__(self):
+        seats = speakers_before(self.seat)
+        if len(self.calls) != len(seats):
+            raise CardsimError(f"seat {self.seat} speaks after {len(seats)} seat(s) (§4.2), so it needs {len(seats)} "
+                               f"earlier call(s), got {len(self.calls)}")
+        object.__setattr__(self, "opts", bs.rule_options(variant=self.variant, **dict(self.rules)))
+
+    @property
+    def key(self) -> str:
+        said = ",".join(str(n) if k == bs.NUMBER else k for k, n in self.calls)
+        return f"calls={said}@{self.seat}|{self.policy}|first={self.first_hand}"
+
+    def accepts(self, hands) -> bool:
+        """Whether one deal's four hands (seats 0-3) make the calls: replay the auction up to ``seat``."""
+        auction = bs.Auction(hands, DEALER, self.first_hand, self.opts)
+        policy = auction_policy(self.policy)
+        for kind, n in self.calls:
+            call = policy_call(policy, auction)
+            if (call.kind, call.n) != (kind, n):
+                return False
+            auction.call(call)
+        return True
+
+    def possible(self, slots: np.ndarray) -> np.ndarray:
+        """(m,) bool, False only for deals `accepts` rejects: a policy bids (or says mit with) its longest suit
+        (`bs.best_suit`), so the longest suit of a seat bidding n (saying mit at cur) holds exactly n (cur) trumps;
+        a seat that passes holds no jack, four jacks or no suit longer than cur (DS: under 5 trumps or shorter than
+        cur, DS-3/DS-4)."""
+        slots = np.asarray(slots, dtype=np.uint64)
+        trumps = np.stack([np.bitwise_count(slots & np.uint64(bs.EFF_MASKS[s, bs.TRUMP])) for s in range(4)])
+        longest, jacks = trumps.max(axis=0), np.bitwise_count(slots & np.uint64(bs.JACKS))
+        keep, cur = np.ones(len(slots), dtype=bool), 0
+        for seat, (kind, n) in zip(speakers_before(self.seat), self.calls):
+            length, j = longest[:, seat], jacks[:, seat]
+            if kind == bs.NUMBER:
+                keep &= length == n
+                cur = max(cur, n)
+            elif kind == bs.MIT:
+                keep &= length == cur
+            elif self.variant == "DS":
+                keep &= (length < max(DS_MIN_BID, cur)) | (j == 0)
+            else:
+                keep &= (j == 0) | (j == 4) | (length <= cur)
+        return keep
+
+    def __call__(self, slots: np.ndarray) -> np.ndarray:
+        keep = self.possible(slots)
+        for i in np.flatnonzero(keep):
+            keep[i] = self.accepts(slots[i])
+        return keep
+
+
+def calls_accept(seat: int, calls: tuple, variant: str = "BS", rules: tuple = (),
+                 first_hand: bool = False) -> tuple:
+    """The accept predicates of a job's deals: a `CallsCondition` for the ``calls`` before ``seat``, none
+    without calls."""
+    return (CallsCondition(seat, tuple((k, int(n)) for k, n in calls), variant, tuple(rules), first_hand),) \
+        if calls else ()
+
+
+def _calls_key(spec: DealSpec) -> str:
+    """The part of a job's key naming its `CallsCondition` ('' without one: the key of the plain job)."""
+    return "".join(f"|{p.key}" for p in spec.accept)
+
+
+def _candidate_words(seed: int, block: int, stream: int, words_per_deal: int) -> np.ndarray:
+    """(BLOCK_DEALS, words_per_deal) uint32 random words of candidate stream ``stream`` of a block: 0 the block's
+    own (`block_words`, the deals of `deal_hands`), k >= 1 sub-stream CALLS_STREAM + k."""
+    if stream == 0:
+        return block_words(seed, block, BLOCK_DEALS, words_per_deal)
+    gen = block_substream(seed, block, CALLS_STREAM + stream)
+    raw = gen.bit_generator.random_raw((BLOCK_DEALS * words_per_deal + 1) // 2).view(np.uint32)
+    return raw[:BLOCK_DEALS * words_per_deal].reshape(BLOCK_DEALS, words_per_deal)
+
+
+def conditioned_hands(seed: int, block: int, n: int, spec: DealSpec, streams: int = CALLS_STREAMS,
+                      partial: bool = False) -> tuple[np.ndarray, int]:
+    """Rejection sampling: the first ``n`` candidate deals of a block that pass ``spec.accept`` ((n, 4) uint64)
+    and the candidates tried up to the n-th. Candidates are the block's deals (`deal_hands`: without a
+    condition these are exactly its first n deals) and then its sub-streams' (`_candidate_words`), in order, so
+    the result depends on the seed, block and n only. More than ``streams`` streams: CardsimError, or with
+    ``partial`` the deals found so far and every candidate tried."""
+    if not spec.accept:
+        return deal_hands(seed, block, n, spec), n
+    found, tried, need = [], 0, n
+    for stream in range(streams):
+        words = _candidate_words(seed, block, stream, spec.words_per_deal)
+        start = 0
+        while start < BLOCK_DEALS:
+            rate = (n - need) / tried if n > need else 0.0  # window: about what the rate so far needs
+            size = min(BLOCK_DEALS - start, max(1024, int(1.25 * need / rate) if rate else 4 * need))
+            slots = deal(spec, words[start:start + size])
+            ok = np.flatnonzero(accepted(spec, slots))
+            if len(ok) >= need:
+                found.append(slots[ok[:need]])
+                return np.ascontiguousarray(np.concatenate(found)), tried + int(ok[need - 1]) + 1
+            found.append(slots[ok])
+            need, tried, start = need - len(ok), tried + size, start + size
+    if partial:
+        return np.concatenate(found), tried
+    raise CardsimError(f"the calls before your seat were made in only {n - need:,} of {tried:,} deals tried for "
+                       f"block {block} (fewer than 1 in {round(1 / MIN_ACCEPTANCE):,}): too rare to condition on; "
+                       "check the calls (--calls)")
 
 
 STROKE_SPAN = 4
@@ -403,27 +548,30 @@ class OddsJob:
     """The other three hands dealt uniformly around ``hand`` at ``seat``; each option is played with
     ``seat``'s team choosing it (normal game: forehand leads, played by ``method`` of
     `ODDS_METHODS`, PIMC with ``samples`` worlds a decision; solo: §5.4 leader, greedy play with the
-    Small Solo exchange of `play.small_solo_exchange`, or "dd" `dd_solo_won`). Counts: (options,
+    Small Solo exchange of `play.small_solo_exchange`, or "dd" `dd_solo_won`). With ``calls`` only deals where
+    the seats before ``seat`` make these calls (`CallsCondition`, `conditioned_hands`). Counts: (options,
     ODDS_STATS) int64."""
 
     block_size = 256
 
     def __init__(self, hand: tuple[int, ...], seat: int, options: tuple[Option, ...], method: str = "dd",
-                 variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (), first_hand: bool = False):
+                 variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (), first_hand: bool = False,
+                 calls: tuple = ()):
         if method not in ODDS_METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
         self.samples = samples
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
-        self.spec = deal_spec({seat: self.hand})
+        self.spec = deal_spec({seat: self.hand}, calls_accept(seat, calls, variant, self.rules, first_hand))
         self.first_hand = first_hand
         self.n_counts = len(self.options) * (len(ODDS_STATS) + 2 * STROKE_BINS)
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|first={self.first_hand}")
+                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|first={self.first_hand}"
+                f"{_calls_key(self.spec)}")
 
     def unpack(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(stats (options, ODDS_STATS), strokes (options, 2, STROKE_BINS)): per option the counts of
@@ -445,7 +593,7 @@ class OddsJob:
         return np.array([holder % 2, holder % 2])
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
-        hands = deal_hands(seed, block, n, self.spec)
+        hands, _ = conditioned_hands(seed, block, n, self.spec)
         u = play_uniforms(seed, block, n)
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
         team = self.seat % 2
@@ -520,11 +668,12 @@ def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: 
 CHOOSERS = ("me", "partner", "opponent")
 AUCTION_STATS = ("n",) + CHOOSERS + ("throw_in", "solo") + tuple(f"score_{c}" for c in CHOOSERS) + (
     "showdown", "my_showdown", "my_showdown_won", "pairs", "pair_me", "pair_partner", "pair_me_only",
-    "pair_partner_only")
+    "pair_partner_only", "tried")
 """Counts of `AuctionOddsJob`: deals; who named trumps (me, my partner, an opponent) or a throw-in (§4.11);
 solos; my team scored, by who chose; showdowns (§4.9, AS-6, DS-7), those I was tied in and those I won; Q6
 pairs (my partner and I both bid and my team chose): my team scoring with my suit, with my partner's, with
-mine only, with my partner's only."""
+mine only, with my partner's only; the deals tried to find the deals (`conditioned_hands`: more than the deals
+only when conditioned on the calls before my seat)."""
 CUR_BINS = bs.TRICKS + 1
 
 
@@ -535,14 +684,16 @@ class AuctionOddsJob:
     worlds; solos by `solo_outcomes`) and scored with the chalk at team ``chalk`` (a later hand), in a
     ``first_hand`` at the club jack's team (BS, §6.4) or none (AS-2: 61 wins); DS has none (DS-9). Deals where
     my partner and I both bid and my team chose are also played with my suit and with my partner's (Q6, paired
-    on the deal). Play choices come from sub-stream AUCTION_STREAM. Counts (`unpack`): `AUCTION_STATS`, then my
+    on the deal). With ``calls`` (the calls of the seats before ``seat``, `CallsCondition`) the deals are those
+    where these seats make them (`conditioned_hands`), and the count "tried" says how many were dealt to find them.
+    Play choices come from sub-stream AUCTION_STREAM. Counts (`unpack`): `AUCTION_STATS`, then my
     showdowns and those I won by the winning bid cur 0-8."""
 
     block_size = 256
 
     def __init__(self, hand: tuple[int, ...], seat: int, policy: str = DEFAULT_POLICY, chalk: int | None = None,
                  method: str = "greedy", variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (),
-                 first_hand: bool = False):
+                 first_hand: bool = False, calls: tuple = ()):
         if method not in ODDS_METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.method, self.samples = tuple(hand), seat, method, samples
@@ -553,13 +704,14 @@ class AuctionOddsJob:
             raise CardsimError("a later BS/AS hand is scored against the chalk team (§6.2): give chalk=0 or 1, "
                                "or first_hand=True")
         self.chalk, self.first_hand = chalk, first_hand
-        self.spec = deal_spec({seat: self.hand})
+        self.spec = deal_spec({seat: self.hand}, calls_accept(seat, calls, variant, self.rules, first_hand))
         self.n_counts = len(AUCTION_STATS) + 2 * CUR_BINS
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-auction-odds|{sorted(self.hand)}|{self.seat}|{self.policy.name}|chalk={self.chalk}"
-                f"|{self.method}|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|first={self.first_hand}")
+                f"|{self.method}|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|first={self.first_hand}"
+                f"{_calls_key(self.spec)}")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> tuple[dict, np.ndarray]:
@@ -568,7 +720,7 @@ class AuctionOddsJob:
         return stats, counts[len(AUCTION_STATS):].reshape(2, CUR_BINS)
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
-        hands = deal_hands(seed, block, n, self.spec)
+        hands, tried = conditioned_hands(seed, block, n, self.spec)
         rng = block_substream(seed, block, AUCTION_STREAM)
         u = rng.random((n, play.DECISIONS))
         default = auction_policy(DEFAULT_POLICY)
@@ -576,7 +728,7 @@ class AuctionOddsJob:
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
         team, partner = self.seat % 2, (self.seat + 2) % bs.SEATS
         stats = dict.fromkeys(AUCTION_STATS, 0)
-        stats["n"] = n
+        stats.update(n=n, tried=tried)
         by_cur = np.zeros((2, CUR_BINS), dtype=np.int64)
         normal, solos, pairs = [], {}, []
         for i in range(n):
