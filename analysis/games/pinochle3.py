@@ -27,6 +27,7 @@ from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
+from simcore.games import pinochle3_defend as defend_sim
 from simcore.games.pinochle3_discard import DISCARD_POLICIES, kitty_gains
 from simcore.rng import normalize_seed
 
@@ -876,11 +877,42 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=counts_up_to(bid.MAX_SAMPLES), action=NotedStore, default=PIMC_SAMPLES,
                         help=f"sampled worlds per card of the PIMC bidder, 1-64, only with --play pimc "
                              f"(default {PIMC_SAMPLES})")
+    parser.add_argument("--defend", choices=DEFEND_SEATS, default=None,
+                        help="a defender's odds instead (spec Q5): --hand is yours, you sit on the bidder's left "
+                             "(you play second to his lead) or right; give --trump, --bid and --bidder-meld (and "
+                             "--kitty if you noted it); greedy play: P(you take a counter, saving your meld), the "
+                             "defenders' trick points, P(the bidder makes it)")
+    parser.add_argument("--bid", default=None, help="with --defend: the bidder's bid (e.g. 300)")
+    parser.add_argument("--bidder-meld", default=None,
+                        help="with --defend: the cards the bidder laid down as meld, e.g. 'HA H10 HK HQ HJ' "
+                             "('none': he melded nothing); they are in his kept 15")
     _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=1000)
 
 
+def _defend_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+    """`defend` of the arguments of 'cardsim odds pinochle3 --defend'."""
+    unused = [flag for flag, value in (("--bids", args.bids), ("--dd-tricks", args.dd_tricks),
+                                       ("--compare", args.compare)) if value is not None]
+    unused += ["--play pimc"] * (args.play == "pimc") + given_flags(args, "samples")
+    if unused:
+        one = len(unused) == 1
+        raise CardsimError(f"--defend plays greedily at one bid, so {', '.join(unused)} {'does' if one else 'do'} not "
+                           f"apply; drop {'it' if one else 'them'} (give the bid as --bid)")
+    missing = [flag for flag, value in (("--trump", args.trump), ("--bid", args.bid),
+                                        ("--bidder-meld", args.bidder_meld)) if value is None]
+    if missing:
+        raise CardsimError(f"--defend needs {', '.join(missing)}: what you saw before play, e.g. --trump H --bid 300 "
+                           "--bidder-meld 'HA H10 HK HQ HJ' ('none' if he melded nothing)")
+    return defend(args.hand, args.defend, args.trump, args.bid, args.bidder_meld, args.kitty, args.n, args.seed,
+                  args.rule, parse_options(args.option), **run_options(args))
+
+
 def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
+    if args.defend is not None:
+        return _defend_of(args)
+    check_only_with([flag for flag, value in (("--bid", args.bid), ("--bidder-meld", args.bidder_meld))
+                     if value is not None], "--defend", False)
     pimc = args.play == "pimc"
     check_only_with(given_flags(args, "samples"), "--play pimc", pimc)
     dd_tricks = args.dd_tricks if args.dd_tricks is not None else (PIMC_DD_TRICKS if pimc else DD_TRICKS)
@@ -896,6 +928,8 @@ def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
 
 
 def _run_odds(args: argparse.Namespace) -> int:
+    if args.defend is not None:
+        return emit(args, _odds_of(args), defend_json, format_defend)
     if args.compare:
         from analysis.games.pinochle3_compare import compare_json, format_compare
 
@@ -911,8 +945,10 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     (EV_bid(bid) - EV_pass, greedy play), ``concede.<bid>.<column>`` (`_concession_row`'s columns;
     concede_below only where it has an interval: at least two deals made and two set) and
     ``saves_meld.<defender>`` (each, left, right: P(a defender takes a counter)); with --compare
-    those of `pinochle3_compare.compare_frame`."""
+    those of `pinochle3_compare.compare_frame`; with --defend those of `defend_frame`."""
     tables = _odds_of(args)
+    if args.defend is not None:
+        return defend_frame(tables)
     if args.compare:
         from analysis.games.pinochle3_compare import compare_frame
 
@@ -941,8 +977,142 @@ def _odds_frame(args: argparse.Namespace) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-register_command("odds", GAME, Command("kitty gain, best discard and P(make bid) of a hand", _add_odds_arguments,
+register_command("odds", GAME, Command("kitty gain, best discard and P(make bid) of a hand; --defend: a "
+                                       "defender's odds of saving his meld", _add_odds_arguments,
                                        _run_odds, _odds_frame))
+
+
+# --- a defender's view: will I save my meld? (spec §9.1 Q5) ---------------------------------------
+DEFEND_SEATS = tuple(defend_sim.SEAT_NAMES)
+"""--defend: your seat, on the bidder's left (you play second to his lead) or on his right (third)."""
+DEFEND_MINE_AT_LEAST = (10, 30, 50, 80, 100)
+"""x of the P(your trick points >= x) rows (main-game points)."""
+DEFEND_SIDE_AT_LEAST = (50, 100, 150, 200)
+"""x of the P(the defenders' trick points >= x) rows (main-game points)."""
+DEFEND_CANNOT = {"nines_rule": "the deal you defend reached play; who might have thrown it in is not conditioned on"}
+"""Options `odds` models that --defend does not, with the reason."""
+DEFEND_MODEL = ("model: the unseen cards dealt at random, the bidder's 18 (kitty + 15) holding the shown cards; he "
+                "buries 3 by the best discard under the trump named and keeps exactly the shown meld (other deals "
+                "rejected); he plays (no concession), leads, and every seat plays greedily")
+"""How the defender's view is modelled, in one line (`simcore.games.pinochle3_defend`)."""
+
+
+def parse_shown(text: str) -> list[int]:
+    """The bidder's shown meld cards of --bidder-meld ('none' or '': he melded nothing)."""
+    return [] if text.strip().lower() in ("", "none", "-") else p.DECK.parse_cards(text, "--bidder-meld")
+
+
+def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty: str | None = None, n: int = 1000,
+           seed=None, rule: str | None = None, options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+    """A defender's odds (spec §9.1 Q5): will he save his meld (take a counter in tricks, R6.3), how many trick
+    points will the defenders take, will the bidder make his bid; over the deals consistent with what he has seen
+    (`simcore.games.pinochle3_defend`: his 15 cards ``hand``, ``seat`` 'left' or 'right' of the bidder, the
+    ``trump`` named, the bid ``bid_value``, the bidder's meld cards ``bidder_meld`` ('none': no meld), the
+    ``kitty`` if noted), greedy play. options: as `odds` (`BIDDER_OPTIONS`) but nines_rule; the defenders'
+    scoring flags decide when his meld scores. Tables (rows with p, lo, hi Wilson 95%, n): ``p`` what
+    you_counter, partner_counter, either_counter (takes >= 1 counter in tricks), meld_scores (your meld counts:
+    R6.3 under the flags, A3), made (the bidder's shown meld + trick points + buried counters >= bid);
+    ``at_least`` who (you, defenders), points x: P(trick points >= x); ``means`` what (your_points,
+    defenders_points, your_score = your trick points + your meld when it scores) with mean, se, lo, hi
+    (normal). attrs: the inputs, ``shown_meld``, ``my_meld``, ``acceptance`` {p, lo, hi, n} (the share of
+    proposed deals where the bidder keeps exactly the shown meld), ``model``."""
+    options = checked_options(options, "odds")
+    for name, why in DEFEND_CANNOT.items():
+        if name in options and options[name] != p.rule_options()[name]:
+            raise CardsimError(f"option {name}={options[name]} is not modelled by 'cardsim odds pinochle3 --defend' "
+                               f"({why}); drop it")
+    rule = merged_rule(rule, options)
+    check_greedy_rule(rule, "the defender's view", "use --rule old or old_strict")
+    opts = p.rule_options({**options, "play_rule": rule})
+    divisor = p.point_divisor(options)
+    if seat not in DEFEND_SEATS:
+        raise CardsimError(f"--defend is your seat: left (the bidder's left, you play second) or right, got {seat!r}")
+    (b,) = checked_bids((_whole_bid(bid_value),), opts, divisor)
+    cards, kitty_cards = _holding_of(hand, kitty)
+    t = parse_trump(trump)
+    shown = parse_shown(bidder_meld)
+    s = defend_sim.setup(cards, defend_sim.SEAT_NAMES[seat], t, b * divisor, shown, kitty_cards, options)
+    seed = normalize_seed(seed)
+    job = defend_sim.DefendJob(s, rule, options)
+    c = job.unpack(runner.run(job, n, seed, **run_kw))
+    deals = c["deals"]
+    probs = [("you_counter", c["me_counter"]), ("partner_counter", c["partner_counter"]),
+             ("either_counter", c["side_counter"]), ("meld_scores", c["saved"]), ("made", c["made"])]
+    at_least = [{"who": who, "points": x // divisor, **e.as_dict(), "n": deals}
+                for who, hist, xs in (("you", c["me_hist"], DEFEND_MINE_AT_LEAST),
+                                      ("defenders", c["side_hist"], DEFEND_SIDE_AT_LEAST))
+                for x, e in zip(xs, _tail_estimates(hist, deals, xs))]
+    means = [{"what": what, **mean_interval(c[f"{k}_sum"] / divisor, c[f"{k}_squares"] / divisor ** 2, deals),
+              "n": deals} for what, k in (("your_points", "me"), ("defenders_points", "side"), ("your_score", "score"))]
+    tables = {"p": pd.DataFrame([{"what": w, **Estimate(k, deals).as_dict(), "n": deals} for w, k in probs]),
+              "at_least": pd.DataFrame(at_least), "means": pd.DataFrame(means)}
+    accepted = Estimate(c["passed"], c["proposals"])
+    for table in tables.values():
+        table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), seat=seat, trump=p.DECK.suits[t],
+                           bid=b, bidder_meld=p.DECK.format_cards(sorted(shown)) or "none",
+                           shown_meld=s.shown_meld // divisor, my_meld=s.my_meld // divisor,
+                           kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None, n=deals, seed=seed,
+                           rule=rule, options=options, model=DEFEND_MODEL,
+                           acceptance={**accepted.as_dict(), "n": c["proposals"]})
+    return tables
+
+
+def defend_json(tables: dict[str, pd.DataFrame]) -> dict:
+    """The defender's odds as one JSON object: the inputs, "shown_meld", "my_meld", "acceptance", "model", and
+    "p" {what: {p, lo, hi}}, "at_least" rows, "means" {what: {mean, se, lo, hi}} (`defend`)."""
+    a = tables["p"].attrs
+    out = {k: a[k] for k in ("game", "hand", "seat", "trump", "bid", "bidder_meld", "kitty", "shown_meld", "my_meld",
+                             "n", "seed", "rule", "options", "acceptance", "model")}
+    out["p"] = {r["what"]: {k: r[k] for k in ("p", "lo", "hi")} for r in table_records({"p": tables["p"]})["p"]}
+    out["at_least"] = table_records({"a": tables["at_least"]})["a"]
+    out["means"] = {r["what"]: {k: r[k] for k in ("mean", "se", "lo", "hi")}
+                    for r in table_records({"m": tables["means"]})["m"]}
+    return out
+
+
+def format_defend(tables: dict[str, pd.DataFrame]) -> str:
+    a = tables["p"].attrs
+    pr = {r.what: r for r in tables["p"].itertuples()}
+    mean = {r.what: r for r in tables["means"].itertuples()}
+    acc = a["acceptance"]
+
+    def share(r) -> str:
+        return f"{r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]"
+
+    def avg(r) -> str:
+        return f"mean {r.mean:.1f} [{r.lo:.1f},{r.hi:.1f}]"
+
+    def tails(who: str) -> str:
+        rows = tables["at_least"][tables["at_least"].who == who]
+        return ", ".join(f"P(>= {r.points}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]" for r in rows.itertuples())
+
+    order = "second" if a["seat"] == "left" else "third"
+    kitty = f", kitty {a['kitty']}" if a["kitty"] else ""
+    lines = [f"Pinochle defence of {a['hand']} on the bidder's {a['seat']} (you play {order} to his lead): trump "
+             f"{a['trump']}, bid {a['bid']}{kitty}; n = {a['n']:,} deals, seed {a['seed']}, rule {a['rule']}, 95% "
+             "intervals" + _options_note(a["options"]),
+             f"the bidder shows {a['bidder_meld']} (meld {a['shown_meld']}); your meld {a['my_meld']}",
+             a["model"],
+             f"deals kept: {acc['p']:.2%} [{acc['lo']:.2%},{acc['hi']:.2%}] of {acc['n']:,} proposed (the bidder keeps "
+             "exactly the shown meld)", "",
+             f"you take >= 1 counter in tricks (R6.3): {share(pr['you_counter'])}",
+             f"your meld {a['my_meld']} scores (R6.3 under the options' flags, A3): {share(pr['meld_scores'])}",
+             f"your partner takes >= 1 counter:     {share(pr['partner_counter'])}",
+             f"either of you takes >= 1 counter:    {share(pr['either_counter'])}",
+             f"the bidder makes {a['bid']} (meld {a['shown_meld']} + his trick points and buried counters): "
+             f"{share(pr['made'])}", "",
+             f"your trick points: {avg(mean['your_points'])}; {tails('you')}",
+             f"the defenders' trick points (yours + partner's): {avg(mean['defenders_points'])}; {tails('defenders')}",
+             f"your score (trick points + meld when it scores, R6.1): {avg(mean['your_score'])}"]
+    return "\n".join(lines)
+
+
+def defend_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """`defend` as estimates ``defend.<what>`` (the p table), ``defend.<who>.at_least.<x>``,
+    ``defend.mean.<what>``."""
+    at_least = tables["at_least"].assign(key=lambda f: f.who + ".at_least." + f.points.astype(str))
+    return pd.concat([long_frame(tables["p"], ["what"], "defend"), long_frame(at_least, ["key"], "defend"),
+                      long_frame(tables["means"], ["what"], "defend.mean", value="mean")], ignore_index=True)
 
 
 # --- bid thresholds (spec §9.1 Q4) ---------------------------------------------------------------

@@ -1,0 +1,261 @@
+"""``cardsim odds pinochle3 --defend``: a defender's odds of saving his meld (spec §9.1 Q5, R6.1-R6.3).
+
+The model (simcore.games.pinochle3_defend): the unseen cards are dealt at random, the bidder's 18 cards hold
+the shown meld cards, he buries 3 by the best discard under the trump named and keeps exactly the shown meld.
+"""
+
+import itertools
+import random
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analysis.cli import command_parser, main
+from analysis.commands import LONG_COLUMNS, commands
+from analysis.games import pinochle3 as api
+from simcore.errors import CardsimError
+from simcore.games import pinochle3_defend as d
+from simcore.games.pinochle3 import DECK, HAND_SIZE, meld_breakdown
+from simcore.games.pinochle3_play import COUNTERS
+from simcore.rng import block_stream
+
+ROPE = "HA H10 HK HQ HJ"
+DOUBLE_ROPE = "HA HA H10 H10 HK HK HQ HQ HJ HJ"
+# no heart but the nine, counters only in spades and diamonds: a middling defender
+WEAK = "S9 SJ SQ SK S10 H9 D9 DJ DQ DK D10 C9 C9 CJ CQ"
+# both aces of every suit: a trick in each plain suit is his
+ACES = "SA SA DA DA CA CA HA HA S9 D9 C9 SJ DJ CJ C10"
+# no counter at all and no trump: queens, jacks and nines only
+NOTHING = "S9 S9 SJ SJ SQ D9 D9 DJ DJ DQ C9 C9 CJ CJ CQ"
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def cards(text: str) -> list[int]:
+    return DECK.parse_cards(text) if text else []
+
+
+# --- a plain-Python reference of the dealing constraint ------------------------------------------------------------
+def plain_meld(hand: list[int], trump: int) -> int:
+    """Meld by the reference breakdown (spec §3), card by card."""
+    return sum(m.points for m in meld_breakdown(hand, trump))
+
+
+def plain_faces(hand) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in hand:
+        out[DECK.token(c)] = out.get(DECK.token(c), 0) + 1
+    return out
+
+
+def check_deal(s: d.DefendSetup, kept: int, buried: int, partner: int) -> None:
+    """Every card once: yours 15, the bidder's 15 kept and 3 buried, the partner's 15 (48 in all); the kitty with the
+    bidder; his kept cards hold the shown cards and meld exactly what they meld."""
+    mine, kept_c, buried_c, partner_c = (DECK.cards_of(m) for m in (DECK.mask(s.mine), kept, buried, partner))
+    assert (len(mine), len(kept_c), len(buried_c), len(partner_c)) == (15, 15, 3, 15)
+    assert sorted(mine + kept_c + buried_c + partner_c) == list(range(48))
+    assert set(s.kitty or ()) <= set(kept_c + buried_c)
+    shown, held = plain_faces(d._faces_cards(s.shown)), plain_faces(kept_c)
+    assert all(held.get(face, 0) >= k for face, k in shown.items())
+    assert plain_meld(kept_c, s.trump) == s.shown_meld == plain_meld(d._faces_cards(s.shown), s.trump)
+
+
+def test_the_shown_cards_land_with_the_bidder():
+    s = d.setup(cards(WEAK), 2, 1, 300, cards(ROPE))
+    deals = d.sample_deals(s, block_stream(5, 0), 40)
+    assert deals["passed"] >= 40 and deals["proposals"] > deals["passed"]
+    for kept, buried, partner in zip(deals["kept"], deals["buried"], deals["partner"]):
+        check_deal(s, int(kept), int(buried), int(partner))
+
+
+def test_a_known_kitty_is_the_bidders_and_may_be_melded():
+    kitty = cards("HA S9 CK")  # the bidder melds the kitty's HA in his rope
+    s = d.setup(cards(WEAK.replace("S9", "SA")), 1, 1, 250, cards(ROPE), cards("HA S9 CK"))
+    assert s.kitty == tuple(sorted(kitty)) and len(s.pool) - s.draw == HAND_SIZE
+    deals = d.sample_deals(s, block_stream(1, 0), 16)
+    for kept, buried, partner in zip(deals["kept"], deals["buried"], deals["partner"]):
+        check_deal(s, int(kept), int(buried), int(partner))
+
+
+def test_a_face_of_two_unseen_copies_is_drawn_as_in_a_uniform_deal():
+    """The bidder shows one HA, both unseen: P(he holds both | at least one) is exact below, by counting, and
+    by plain-Python rejection of uniform deals; the sampler's proposals agree."""
+    mine = cards(WEAK)
+    s = d.setup(mine, 1, 0, 250, cards("HA SA DA CA"))  # aces around, spades trump
+    ha = [c for c in range(48) if DECK.token(c) == "HA"]
+    unseen, held = 33, 18
+    ways = {copies: comb(unseen - 8, held - sum(copies)) * 2 ** copies.count(1)  # both copies of each ace unseen
+            for copies in itertools.product((1, 2), repeat=4)}  # HA's copies first
+    exact = sum(w for copies, w in ways.items() if copies[0] == 2) / sum(ways.values())
+    rng = random.Random(3)
+    rest = [c for c in range(48) if c not in mine]
+    both = hits = 0
+    while hits < 4000:  # plain reference: uniform deals, kept when the bidder holds an ace of every suit
+        rng.shuffle(rest)
+        faces = plain_faces(rest[:held])
+        if all(faces.get(a, 0) for a in ("HA", "SA", "DA", "CA")):
+            hits += 1
+            both += faces["HA"] == 2
+    bidder, _ = d.propose(s, np.random.default_rng(4), 40_000)
+    sampled = np.mean([(int(b) >> ha[0] & 1) + (int(b) >> ha[1] & 1) == 2 for b in bidder])
+    assert abs(both / hits - exact) < 4.5 * (exact * (1 - exact) / hits) ** 0.5
+    assert abs(sampled - exact) < 4.5 * (exact * (1 - exact) / len(bidder)) ** 0.5
+
+
+@st.composite
+def views(draw):
+    """A random defender's view: your 15 cards, a trump, and as the bidder's shown meld the meld cards of a random
+    holding of the other cards (what some bidder could show), at most 8 of them."""
+    order = draw(st.permutations(range(48)))
+    trump = draw(st.integers(0, 3))
+    mine, other = list(order[:15]), list(order[15:33])
+    melds = meld_breakdown(other, trump)
+    chosen = draw(st.lists(st.sampled_from(melds), max_size=2, unique=True)) if melds else []
+    shown = sorted({c for m in chosen for c in m.cards})
+    seat = draw(st.sampled_from((1, 2)))
+    return mine, seat, trump, shown
+
+
+@settings(max_examples=30, deadline=None)
+@given(views(), st.integers(0, 2 ** 32 - 1))
+def test_proposals_deal_every_card_once_and_hold_the_shown_cards(view, seed):
+    mine, seat, trump, shown = view
+    try:
+        s = d.setup(mine, seat, trump, 250, shown)
+    except CardsimError as error:  # shown cards whose meld is not all theirs (one of two melds sharing cards)
+        assert "part of no meld" in str(error)
+        return
+    bidder, partner = d.propose(s, np.random.default_rng(seed), 64)
+    mask = DECK.mask(mine)
+    for b, p in zip(bidder.tolist(), partner.tolist()):
+        assert bin(b).count("1") == 18 and bin(p).count("1") == 15 and b & p == 0 and (b | p) & mask == 0
+        assert (b | p | mask) == (1 << 48) - 1
+        faces = plain_faces(DECK.cards_of(b))
+        assert all(faces.get(DECK.token(c), 0) >= plain_faces(shown)[DECK.token(c)] for c in shown)
+
+
+@settings(max_examples=4, deadline=None)
+@given(views(), st.integers(0, 2 ** 32 - 1))
+def test_kept_deals_are_consistent_with_the_view(view, seed):
+    mine, seat, trump, shown = view
+    try:
+        s = d.setup(mine, seat, trump, 250, shown)
+        deals = d.sample_deals(s, np.random.default_rng(seed), 4)
+    except CardsimError as error:
+        assert "part of no meld" in str(error) or "too rare" in str(error)
+        return
+    for kept, buried, partner in zip(deals["kept"], deals["buried"], deals["partner"]):
+        check_deal(s, int(kept), int(buried), int(partner))
+    o = d.play(s, deals)
+    assert ((o["me"] + o["partner"] + o["bidder"]) == 250).all()  # R1.5, buried counters the bidder's
+
+
+# --- the command ------------------------------------------------------------------------------------------------------
+BASE = ("odds", "pinochle3", "--defend", "right", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld",
+        ROPE, "--no-progress")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--defend", "left", "--hand", ACES, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE],
+     "HA: you hold 2, the bidder shows 1, but the pack has 2"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", "HA H10 HK HQ HJ SA"],
+     "--bidder-meld shows SA, part of no meld under trump H"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "S", "--bid", "300", "--bidder-meld", ROPE],
+     "--bidder-meld shows HJ H10 HA, part of no meld under trump S"),
+    (["--defend", "left", "--hand", WEAK.replace("S9", "HA"), "--trump", "H", "--bid", "300", "--bidder-meld",
+      DOUBLE_ROPE], "HA: you hold 1, the bidder shows 2, but the pack has 2"),
+    (["--defend", "left", "--hand", WEAK.replace("S9", "HA"), "--trump", "H", "--bid", "300", "--bidder-meld",
+      DOUBLE_ROPE, "--kitty", "HA S9 S9"], "HA: you hold 1, the bidder shows 2, the kitty 1"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--kitty",
+      "HA HA HA"], "HA is given 3 times"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300"], "--defend needs --bidder-meld"),
+    (["--defend", "left", "--hand", WEAK, "--bid", "300", "--bidder-meld", ROPE], "--defend needs --trump"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "305", "--bidder-meld", ROPE],
+     "bid 305 is not a multiple of 10"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "3.5", "--bidder-meld", ROPE],
+     "bids are whole numbers"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--bids", "300"],
+     "--defend plays greedily at one bid, so --bids does not apply"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--dd-tricks", "4"],
+     "--dd-tricks does not apply"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--option",
+      "nines_rule=6_any"], "option nines_rule=6_any is not modelled by 'cardsim odds pinochle3 --defend'"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--rule", "new1945"],
+     "play rule new1945 changes nothing in the defender's view"),
+    (["--defend", "middle", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", ROPE], "invalid choice"),
+    (["--hand", WEAK, "--bid", "300"], "--bid applies only with --defend"),
+    (["--hand", WEAK, "--bidder-meld", ROPE], "--bidder-meld applies only with --defend"),
+    (["--defend", "left", "--hand", WEAK, "--trump", "H", "--bid", "300", "--bidder-meld", "H9", "--kitty",
+      "HK HQ CA"], "too rare to simulate"),  # he would always keep the kitty's royal marriage too
+])
+def test_bad_input_is_one_line_exit_2(capsys, argv, message):
+    code, out, err = run_cli(capsys, "odds", "pinochle3", *argv, "--n", "16", "--seed", "1", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_same_numbers_whatever_jobs_and_chunks(capsys):
+    outs = [run_cli(capsys, *BASE, "--n", "300", "--seed", "9", "--json", *extra)[1]
+            for extra in ([], ["--jobs", "2", "--chunk-size", "1"])]  # one block (256 deals) per chunk
+    assert outs[0] == outs[1] and '"n": 300' in outs[0]
+
+
+def test_text_output_and_sweep_frame(capsys):
+    code, out, _ = run_cli(capsys, *BASE, "--n", "64", "--seed", "2")
+    assert code == 0 and "on the bidder's right (you play third" in out
+    assert "the bidder shows HJ HQ HK H10 HA (meld 150); your meld" in out and "you take >= 1 counter" in out
+    args = command_parser("odds", "pinochle3", commands()["odds"]["pinochle3"]).parse_args(
+        list(BASE[2:]) + ["--n", "64", "--seed", "2"])
+    long = api._odds_frame(args)
+    frame = long.set_index("estimate")
+    tables = api.defend(WEAK, "right", "H", 300, ROPE, n=64, seed=2, checkpoint=False, progress=False)
+    assert list(long.columns) == LONG_COLUMNS
+    assert frame.loc["defend.you_counter", "value"] == tables["p"].set_index("what").loc["you_counter", "p"]
+    assert "defend.defenders.at_least.100" in frame.index and "defend.mean.your_score" in frame.index
+
+
+def test_json_adds_up():
+    t = api.defend(WEAK, "left", "H", 300, ROPE, n=200, seed=4, checkpoint=False, progress=False)
+    j = api.defend_json(t)
+    p, m = j["p"], j["means"]
+    assert j["shown_meld"] == 150 and j["n"] == 200 and 0 < j["acceptance"]["p"] < 1
+    assert p["you_counter"]["p"] <= p["either_counter"]["p"] and p["partner_counter"]["p"] <= p["either_counter"]["p"]
+    assert p["meld_scores"] == p["you_counter"]  # default flags: the meld scores exactly with a counter (R6.3, A3)
+    assert m["your_points"]["mean"] <= m["defenders_points"]["mean"] <= 250
+    assert m["your_score"]["mean"] == pytest.approx(m["your_points"]["mean"] + j["my_meld"] * p["meld_scores"]["p"])
+    # without the counter rule the meld always scores
+    free = api.defend_json(api.defend(WEAK, "left", "H", 300, ROPE, n=200, seed=4, checkpoint=False, progress=False,
+                                      options={"defender_needs_counter": False}))
+    assert free["p"]["meld_scores"]["p"] == 1.0 and free["p"]["you_counter"] == p["you_counter"]
+
+
+def test_scale_divides_points_and_the_bid():
+    t = api.defend_json(api.defend(WEAK, "left", "H", 30, ROPE, n=64, seed=4, checkpoint=False, progress=False,
+                                   options={"scale": 0.1}))
+    full = api.defend_json(api.defend(WEAK, "left", "H", 300, ROPE, n=64, seed=4, checkpoint=False, progress=False))
+    assert t["shown_meld"] == 15 and t["bid"] == 30 and t["p"] == full["p"]
+    assert t["means"]["your_points"]["mean"] == pytest.approx(full["means"]["your_points"]["mean"] / 10)
+
+
+# --- sanity ------------------------------------------------------------------------------------------------------
+def test_eight_aces_save_the_meld_almost_always_and_nothing_often_not():
+    """Both aces of every suit: an ace wins a trick with another counter nearly always (R6.3). No counter and no
+    trump: the meld is saved only when the partner lets a trick with a counter through, much less often."""
+    aces = api.defend(ACES, "left", "S", 300, "SK SQ S9 DJ", n=300, seed=1, checkpoint=False,
+                      progress=False)["p"].set_index("what")
+    nothing = api.defend(NOTHING, "left", "H", 300, ROPE, n=300, seed=1, checkpoint=False,
+                         progress=False)["p"].set_index("what")
+    assert aces.loc["you_counter", "p"] > 0.97
+    assert nothing.loc["you_counter", "hi"] < aces.loc["you_counter", "lo"]
+    assert nothing.loc["you_counter", "p"] < 0.9
+
+
+def test_counters_mask_matches_the_spec():
+    """A, 10, K are the counters (R1.3): 24 of them, the mask `play` counts by."""
+    assert bin(int(COUNTERS)).count("1") == 24
