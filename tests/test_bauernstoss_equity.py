@@ -312,7 +312,6 @@ def test_as_advice_uses_the_game_level_break_even(capsys):
 @pytest.mark.parametrize("flags, message", [
     (["--equity-hands", "-3"], "expected a whole number from 0 (0 skips part B)"),
     (["--equity-hands", "1"], "part B needs at least 2 self-play hands"),
-    (["--equity-hands", "0", "--policy", "aggressive"], "--policy applies only with part B"),
     (["--policy", "bold"], "invalid choice: 'bold'"),
 ])
 def test_bad_part_b_input_is_one_line_and_exit_2(capsys, flags, message):

@@ -974,7 +974,8 @@ def shape_cells(points: np.ndarray, min_n: int, min_jacks: int = 1):
 
 
 def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: int = 20, variant: str = "BS",
-               rules: tuple = (), solo_p: float | None = None, **run_kw) -> pd.DataFrame:
+               rules: tuple = (), solo_p: float | None = None, policy: str = jobs.DEFAULT_POLICY,
+               **run_kw) -> pd.DataFrame:
     """P(make) by the forehand's jacks and trumps in its best suit, the forehand's team naming that
     suit and forehand leading (rules of ``variant``, deals played by ``method``; BS/AS hands with
     1-4 jacks, DS hands with 5+ trumps, any jacks).
@@ -988,7 +989,12 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
 
     ``attrs["jack_value"]``: spec §9.1 Q8 on the same deals (`jobs.JackValueJob`, `jack_value_frame`): by forehand's
     jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses) and P(its team scores).
+
+    ``attrs["seat_effects"]`` (spec §9.1 Q11, `seat_effects_frame`) and ``attrs["jack_seats"]`` (Q8 for every seat
+    and pooled over the seats, `jack_seats_frame`): the same deals with every seat calling by auction ``policy``
+    (`jobs.SeatJob`); with b0 its forehand counts give ``attrs["jack_value"]``, which is always b0's.
     """
+    jobs.auction_policy(policy)
     method = parse_play(method)
     variant = parse_variant(variant)
     rules = checked_rules(dict(rules), variant, "thresholds")
@@ -1015,8 +1021,16 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     frame["advice"] = [advice(r, variant, r["solo_break_even"]) for _, r in frame.iterrows()]
     frame.attrs.update(game=GAME, method=method, n=parts["deals"], seed=seed, variant=variant, rules=rules,
                        solo_p=solo_p, min_n=min_n)
-    value = jobs.JackValueJob(method, variant, rules)
-    frame.attrs["jack_value"] = jack_value_frame(value.unpack(runner.run(value, n, seed, **run_kw)), min_n)
+    frame.attrs["policy"] = policy
+    seats = jobs.SeatJob.unpack(runner.run(jobs.SeatJob(method, variant, rules, policy), n, seed, **run_kw))
+    if policy == jobs.DEFAULT_POLICY:  # the same deals, auctions and play as JackValueJob's: its counts
+        counts = seats["jacks"][jobs.FOREHAND][:, [jobs.SEAT_JACK_STATS.index(k) for k in jobs.JACK_STATS]]
+    else:
+        value = jobs.JackValueJob(method, variant, rules)
+        counts = value.unpack(runner.run(value, n, seed, **run_kw))
+    frame.attrs["jack_value"] = jack_value_frame(counts, min_n)
+    frame.attrs["seat_effects"] = seat_effects_frame(seats)
+    frame.attrs["jack_seats"] = jack_seats_frame(seats, min_n)
     return frame
 
 
@@ -1085,7 +1099,9 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
             entry["strokes"] = strokes
         rows.append(entry)
     return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"],
-            "options": dict(a.get("rules", ())), "rows": rows, "jack_value": jack_value_json(a["jack_value"])}
+            "options": dict(a.get("rules", ())), "rows": rows, "jack_value": jack_value_json(a["jack_value"]),
+            "seat_effects": seat_effects_json(a["seat_effects"], a["policy"]),
+            "jack_seats": jack_seats_json(a["jack_seats"])}
 
 
 def jack_value_json(table: pd.DataFrame) -> list[dict]:
@@ -1123,7 +1139,8 @@ def format_thresholds(frame: pd.DataFrame) -> str:
         note += ("; E[strokes]: the normal game's strokes for forehand's team minus the other team's, with the chalk "
                  "at the team / at the other team, ± the half-width of the 95% interval")
     lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
-    return "\n".join(line.rstrip() for line in lines + ["", *format_jack_value(frame)])
+    return "\n".join(line.rstrip() for line in lines + ["", *format_jack_value(frame), "", *format_jack_seats(frame),
+                                                         "", *format_seat_effects(frame)])
 
 
 def format_jack_value(frame: pd.DataFrame) -> list[str]:
@@ -1181,8 +1198,8 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="self-play hands behind part B, who wins from here (default: as many as --n; 0 skips "
                              "part B)")
     parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), action=NotedStore, default=None,
-                        help="auction policy at every seat of part B's self-play: "
-                             + ", ".join(jobs.AUCTION_POLICIES) + " (default b0)")
+                        help="auction policy at every seat of the Q8-by-seat and Q11 seat-effects tables and of "
+                             "part B's self-play: " + ", ".join(jobs.AUCTION_POLICIES) + " (default b0)")
     add_run_arguments(parser, 20_000)
 
 
@@ -1193,13 +1210,13 @@ def _thresholds_parts(args: argparse.Namespace) -> tuple[pd.DataFrame, dict | No
     variant = parse_variant(args.variant)
     method = parse_play(args.play)
     hands = args.n if args.equity_hands is None else args.equity_hands
-    check_only_with(["--policy"] if args.policy is not None else [], "part B (--equity-hands above 0)", hands > 0)
     rules = checked_rules(option_items(args.option), variant, ("thresholds", "equity") if hands else "thresholds")
     seed = normalize_seed(args.seed)
     tables = equity(variant, hands, seed, args.policy or "b0", _rules_read(rules, "equity", variant),
                     **run_options(args)) if hands else None
     frame = thresholds(method, args.n, seed, variant=variant, rules=_rules_read(rules, "thresholds", variant),
-                       solo_p=as_solo_break_even(tables) if tables and variant == "AS" else None, **run_options(args))
+                       solo_p=as_solo_break_even(tables) if tables and variant == "AS" else None,
+                       policy=args.policy or jobs.DEFAULT_POLICY, **run_options(args))
     return frame, tables, rules
 
 
@@ -1262,11 +1279,11 @@ def as_solo_break_even(tables: dict[str, pd.DataFrame]) -> float:
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Part A's estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``, its Q8 table's (`jack_value_long`),
-    and unless --equity-hands 0
+    its Q11 and Q8-by-seat tables' (`seat_effects_long`), and unless --equity-hands 0
     part B's ``equity.*`` (`bauernstoss_equity.equity_long`), e.g. ``equity.W.10.10.us``."""
     frame, tables, _ = _thresholds_parts(args)
-    long = pd.concat([estimates_long(frame, ["jacks", "trumps"]), jack_value_long(frame.attrs["jack_value"])],
-                     ignore_index=True)
+    long = pd.concat([estimates_long(frame, ["jacks", "trumps"]), jack_value_long(frame.attrs["jack_value"]),
+                      seat_effects_long(frame)], ignore_index=True)
     return long if tables is None else pd.concat([long, equity_dp.equity_long(tables)], ignore_index=True)
 
 
@@ -1277,6 +1294,204 @@ def jack_value_long(table: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([long_frame(named, ["jacks", "which"], "q8", value=key, lo=f"{key}_lo", hi=f"{key}_hi")
                       .assign(estimate=lambda f, k=key: f["estimate"] + "." + k)
                       for key, _, _ in JACK_VALUE_ESTIMATES], ignore_index=True)
+
+
+# --- seat effects (spec §9.1 Q11) and every seat's jacks (Q8) ------------------------------------
+SPEAKING_ORDER = (1, 2, 3, 0)
+"""Seats as they speak (§4.2): forehand first, the dealer last."""
+SEAT_ROLES = {1: "forehand", 2: "speaks 2nd", 3: "speaks 3rd", 0: "dealer"}
+SEAT_ESTIMATES = (("p_choose", "P(chooses trumps)", "choose", None),
+                  ("p_score_if_choose_chalk", "P(score | chooses) chalk", "score_choose_chalk", "choose"),
+                  ("p_score_if_choose_no_chalk", "P(score | chooses) no chalk", "score_choose_no_chalk", "choose"),
+                  ("p_score_chalk", "P(team scores) chalk", "score_chalk", None),
+                  ("p_score_no_chalk", "P(team scores) no chalk", "score_no_chalk", None),
+                  ("p_showdown", "P(in a showdown)", "showdown", None),
+                  ("p_showdown_won", "P(wins a showdown)", "showdown_won", None),
+                  ("p_won_if_showdown", "P(wins | in a showdown)", "showdown_won", "showdown"))
+"""Columns of `seat_effects_frame`: estimate, title, count of `jobs.SEAT_STATS` and its denominator (None: every
+deal). The estimates over every deal are paired with forehand's on the same deals (``d_`` columns)."""
+PAIRED_KEYS = {stat: key for key, _, stat, base in SEAT_ESTIMATES if base is None}
+"""`jobs.PAIRED_STATS` -> the `SEAT_ESTIMATES` key of that estimate."""
+JACK_SEAT_ESTIMATES = (("p_choose", "me", "P(I choose)"), ("p_partner", "partner", "P(partner chooses)"),
+                       ("p_team", "team", "P(team chooses)"), ("p_score_chalk", "score_chalk", "P(score) chalk"),
+                       ("p_score_no_chalk", "score_no_chalk", "P(score) no chalk"))
+"""Columns of `jack_seats_frame`: estimate, count of `jobs.SEAT_JACK_STATS` and title."""
+
+
+def seat_effects_frame(parts: dict) -> pd.DataFrame:
+    """Spec §9.1 Q11 from `jobs.SeatJob` counts (`jobs.SeatJob.unpack`): one row per seat in speaking order with
+    seat, role, n (deals) and per `SEAT_ESTIMATES` key the estimate, its Wilson interval (_lo, _hi) and its n (_n:
+    the deals, or those where the seat chose / was in a showdown); for the estimates over every deal d_<key>,
+    d_<key>_lo, d_<key>_hi: the seat's minus forehand's on the same deals with Tango's paired interval
+    (`paired_difference`; NaN for forehand). attrs: deals, throw_in and showdown (any seat) {"p", "lo", "hi"},
+    solos."""
+    n = parts["deals"]
+    stats = {name: parts["seats"][:, k] for k, name in enumerate(jobs.SEAT_STATS)}
+    rows = []
+    for seat in SPEAKING_ORDER:
+        row = {"seat": seat, "role": SEAT_ROLES[seat], "n": n}
+        for key, _, stat, base in SEAT_ESTIMATES:
+            trials = n if base is None else int(stats[base][seat])
+            row.update(estimate_columns(key, int(stats[stat][seat]), trials) if trials else
+                       {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+            row[f"{key}_n"] = trials
+        for k, stat in enumerate(jobs.PAIRED_STATS):
+            key = PAIRED_KEYS[stat]
+            d = (np.nan,) * 3 if seat == jobs.FOREHAND else paired_difference(*map(int, parts["paired"][seat, k]), n)
+            row.update({f"d_{key}": d[0], f"d_{key}_lo": d[1], f"d_{key}_hi": d[2]})
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(deals=n, solos=parts["solos"], throw_in=Estimate(parts["throw_ins"], n).as_dict(),
+                       showdown=Estimate(parts["showdowns"], n).as_dict())
+    return frame
+
+
+def jack_seats_frame(parts: dict, min_n: int = 20) -> pd.DataFrame:
+    """Spec §9.1 Q8 for every seat from `jobs.SeatJob` counts: per seat ("all": the four seats' hands of each deal
+    pooled, the seat average the spec's §9.3 figures give; then 1, 2, 3, 0) and `jack_value_groups` row with at
+    least ``min_n`` hands: seat, jacks, which, n (hands) and per `JACK_SEAT_ESTIMATES` key the estimate and its 95%
+    interval, Wilson for one seat and, pooled, Wilson at the effective size with the deals as clusters
+    (`ratio_share`: the four hands of a deal are not independent)."""
+    counts = parts["jacks"]
+    column = {name: k for k, name in enumerate(jobs.SEAT_JACK_STATS)}
+    rows = []
+    for seat in ("all",) + SPEAKING_ORDER:
+        for jacks, which, masks in jack_value_groups():
+            cells = counts[:, masks].sum(axis=(0, 1)) if seat == "all" else counts[seat, masks].sum(axis=0)
+            n = int(cells[column["deals"]])
+            if n < max(min_n, 1):
+                continue
+            row = {"seat": seat, "jacks": jacks, "which": which, "n": n}
+            group = jacks if which == "any" else 5 + masks[0]
+            pooled = parts["pooled"][group]
+            for k, (key, stat, _) in enumerate(JACK_SEAT_ESTIMATES):
+                hits = int(cells[column[stat]])
+                if seat != "all":
+                    row.update(estimate_columns(key, hits, n))
+                    continue
+                share = ratio_share(hits, n, int(pooled[1 + 2 * k]), int(pooled[0]), int(pooled[2 + 2 * k]),
+                                    parts["deals"])
+                row.update({key: share["p"], f"{key}_lo": share["lo"], f"{key}_hi": share["hi"]})
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def seat_effects_json(frame: pd.DataFrame, policy: str) -> dict:
+    """`seat_effects_frame` as {"policy", "n", "throw_in", "showdown", "solos", "seats": [{"seat", "role", "n",
+    estimate: {"p", "lo", "hi", "n"}, "vs_forehand": {estimate: {"d", "lo", "hi"}} (not forehand's)}]}."""
+    a = frame.attrs
+    seats = []
+    for _, r in frame.iterrows():
+        entry = {"seat": int(r["seat"]), "role": r["role"], "n": int(r["n"])}
+        for key, _, _, _ in SEAT_ESTIMATES:
+            entry[key] = {"p": r[key], "lo": r[f"{key}_lo"], "hi": r[f"{key}_hi"], "n": int(r[f"{key}_n"])}
+        if r["seat"] != jobs.FOREHAND:
+            entry["vs_forehand"] = {key: {"d": r[f"d_{key}"], "lo": r[f"d_{key}_lo"], "hi": r[f"d_{key}_hi"]}
+                                    for key in PAIRED_KEYS.values()}
+        seats.append(entry)
+    return {"policy": policy, "n": a["deals"], "throw_in": a["throw_in"], "showdown": a["showdown"],
+            "solos": a["solos"], "seats": seats}
+
+
+def jack_seats_json(table: pd.DataFrame) -> list[dict]:
+    """`jack_seats_frame` rows as [{"seat": "all" or 0-3, "jacks", "which", "n", estimate: {"p", "lo", "hi"}}]."""
+    return [{"seat": r["seat"] if r["seat"] == "all" else int(r["seat"]), "jacks": int(r["jacks"]),
+             "which": r["which"], "n": int(r["n"]), **{key: _triple(r, key) for key, _, _ in JACK_SEAT_ESTIMATES}}
+            for _, r in table.iterrows()]
+
+
+def _policy_words(policy: str, variant: str) -> str:
+    return "D0 (§9.3, the compulsory bids of DS-4, DS-5)" if variant == "DS" else \
+        f"{policy} ({jobs.AUCTION_POLICIES[policy].help})"
+
+
+def format_seat_effects(frame: pd.DataFrame) -> list[str]:
+    """The text of `thresholds`' Q11 table (`seat_effects_frame`): the estimates by seat in speaking order, then
+    each seat's difference to forehand on the same deals."""
+    a, table = frame.attrs, frame.attrs["seat_effects"]
+    ds = a["variant"] == "DS"
+    keys = [(key, title) for key, title, _, _ in SEAT_ESTIMATES if not (ds and "no_chalk" in key)]
+    if ds:
+        keys = [(key, title.replace(" chalk", "")) for key, title in keys]
+    width = 29
+    head = f"{'':<{width}}" + "".join(f"{f'seat {s} {SEAT_ROLES[s]}':<24}" for s in table["seat"])
+    lines = [f"Q11 seat effects: the same {a['n']:,} deals, every seat calling by policy "
+             f"{_policy_words(a['policy'], a['variant'])}, the contract played as above; every deal gives every "
+             "seat's outcome", "", head]
+    for key, title in keys:
+        lines.append(f"{title:<{width}}" + "".join(f"{_cell(r, key):<24}" for _, r in table.iterrows()))
+    lines.append(f"{'n (deals where it chose)':<{width}}"
+                 + "".join(f"{int(r['p_score_if_choose_chalk_n']):<24,}" for _, r in table.iterrows()))
+    lines += ["", f"{'minus forehand (same deals)':<{width}}" + "".join(
+        f"{f'seat {s} {SEAT_ROLES[s]}':<24}" for s in table["seat"] if s != jobs.FOREHAND)]
+    for key, title in keys:
+        if key not in PAIRED_KEYS.values():
+            continue
+        lines.append(f"{title:<{width}}" + "".join(
+            f"{r[f'd_{key}']:+.3f} [{r[f'd_{key}_lo']:+.3f},{r[f'd_{key}_hi']:+.3f}]".ljust(24)
+            for _, r in table.iterrows() if r["seat"] != jobs.FOREHAND))
+    scoring = "the makers 61, the opponents when they take 59 or less (DS-9)" if ds else \
+        "42 with the chalk, 79 without: with the chalk at the seat's team / at the other team"
+    throw, show = table.attrs["throw_in"], table.attrs["showdown"]
+    solos = f"; solos called in {table.attrs['solos']:,} deals" if table.attrs["solos"] else ""
+    lines.append(f"\n(its team scores: {scoring}; seats 1 and 3, 0 and 2 are partners, so their team rows agree; "
+                 "a showdown: tied top bids decided by the lowest card, the earlier speaker winning equal ones (§4.9; "
+                 f"partners alone agree, no showdown); throw-ins "
+                 f"{_triple_text(throw)}, deals with a showdown {_triple_text(show)}{solos}; Wilson 95% intervals, "
+                 "differences with Tango's paired 95% interval)")
+    return lines
+
+
+def _triple_text(estimate: dict) -> str:
+    return f"{estimate['p']:.4f} [{estimate['lo']:.4f},{estimate['hi']:.4f}]"
+
+
+def format_jack_seats(frame: pd.DataFrame) -> list[str]:
+    """The text of `thresholds`' Q8-by-seat table (`jack_seats_frame`): every row pooled over the seats ("all"),
+    and the rows by jack count for each seat (the JSON holds every seat's rows by which jacks)."""
+    a, table = frame.attrs, frame.attrs["jack_seats"]
+    ds = a["variant"] == "DS"
+    columns = [(key, "P(team scores)" if ds and key == "p_score_chalk" else title)
+               for key, _, title in JACK_SEAT_ESTIMATES if not (ds and key == "p_score_no_chalk")]
+    lines = [f"Q8 by seat: every seat's hand on the same {a['n']:,} deals, policy "
+             f"{_policy_words(a['policy'], a['variant'])}; seat all = the four seats pooled (the seat average)", "",
+             f"{'J':>2}  {'jacks':<8}{'seat':<6}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns)]
+    shown = table[(table["seat"] == "all") | (table["which"] == "any")] if not table.empty else table
+    order = {seat: k for k, seat in enumerate(("all",) + SPEAKING_ORDER)}
+    shown = shown.assign(_order=[order[s] for s in shown["seat"]]).sort_values(["jacks", "_order"], kind="stable") \
+        if not shown.empty else shown
+    last = None
+    for _, r in shown.iterrows():
+        if last is not None and r["jacks"] != last:
+            lines.append("")
+        last = r["jacks"]
+        lines.append(f"{int(r['jacks']):>2}  {r['which']:<8}{str(r['seat']):<6}{int(r['n']):>8}  "
+                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns))
+    lines.append(f"\n(seat all: n counts hands, four a deal, and the intervals treat the deals as clusters; rows by "
+                 f"which jacks per seat in --json; rows with fewer than {a['min_n']} hands left out)")
+    return lines
+
+
+def seat_effects_long(frame: pd.DataFrame) -> pd.DataFrame:
+    """The Q11 and Q8-by-seat tables as sweep estimates: ``q11.<seat>.<estimate>``, ``q11.<seat>.d_<estimate>``
+    (minus forehand), ``q11.throw_in``, ``q11.showdown`` and ``q8s.<seat>.<jacks>.<which>.<estimate>``, e.g.
+    ``q11.0.p_choose``, ``q8s.all.1.any.p_choose``."""
+    table, a = frame.attrs["seat_effects"], frame.attrs["seat_effects"].attrs
+    rows = [(f"q11.{name}", a[name]["p"], a[name]["lo"], a[name]["hi"], a["deals"])
+            for name in ("throw_in", "showdown")]
+    for _, r in table.iterrows():
+        seat = int(r["seat"])
+        for key, _, _, _ in SEAT_ESTIMATES:
+            if r[f"{key}_n"]:
+                rows.append((f"q11.{seat}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r[f"{key}_n"])))
+        if seat != jobs.FOREHAND:
+            rows += [(f"q11.{seat}.d_{key}", r[f"d_{key}"], r[f"d_{key}_lo"], r[f"d_{key}_hi"], int(r["n"]))
+                     for key in PAIRED_KEYS.values()]
+    for _, r in frame.attrs["jack_seats"].iterrows():
+        name = f"q8s.{r['seat']}.{int(r['jacks'])}.{r['which'].replace(' ', '_')}"
+        rows += [(f"{name}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r["n"]))
+                 for key, _, _ in JACK_SEAT_ESTIMATES]
+    return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 
 # --- match ------------------------------------------------------------------------------------

@@ -138,6 +138,25 @@ def _threshold_rows(frame: pd.DataFrame) -> list[str]:
             for _, r in frame.iterrows()]
 
 
+def _seat_rows(seats: pd.DataFrame) -> list[str]:
+    """Spec Q11 by seat in speaking order (`bauernstoss.seat_effects_frame`): P(chooses), P(its team scores | it
+    chooses) with and without the chalk, P(wins | in a showdown), and its P(chooses) minus forehand's on the same
+    deals (Tango's paired interval)."""
+    def cell(r, key):
+        if r[key] != r[key]:
+            return "<td>—</td>"
+        return row_cell({"p": r[key], "lo": r[key + "_lo"], "hi": r[key + "_hi"]})
+
+    rows = []
+    for _, r in seats.iterrows():
+        diff = "<td>—</td>" if r["d_p_choose"] != r["d_p_choose"] else \
+            f'<td class="num">{r["d_p_choose"]:+.3f} [{r["d_p_choose_lo"]:+.3f}, {r["d_p_choose_hi"]:+.3f}]</td>'
+        rows.append(f'<td class="num">{int(r.seat)}</td><td>{esc(r.role)}</td>' + cell(r, "p_choose") + diff
+                    + cell(r, "p_score_if_choose_chalk") + cell(r, "p_score_if_choose_no_chalk")
+                    + cell(r, "p_won_if_showdown") + n_cell(r.n))
+    return rows
+
+
 def _match_rows(results: list[dict]) -> list[str]:
     rows = []
     for r in results:
@@ -240,6 +259,14 @@ def section(ctx: Context) -> Section:
                "n (deals)"],
               _threshold_rows(thr), f"Bidding thresholds ({thr_n:,} deals, greedy play; "
               f"<code>cardsim thresholds bauernstoss</code>)"),
+        "<p>Seat effects (spec Q11): on the same deals every seat calls by B0; forehand speaks first, so it opens "
+        "(the forced opening, §4.4) and wins equal lowest cards in a showdown, while later seats say mit only with a "
+        "lowest card that could win the tie (§4.6). The differences to forehand are paired on the deal.</p>",
+        table(["seat", "role", "P(chooses trumps)", "minus forehand", "P(score | chooses), chalk",
+               "P(score | chooses), no chalk", "P(wins | in a showdown)", "n (deals)"],
+              _seat_rows(thr.attrs["seat_effects"]),
+              f"Seat effects ({thr_n:,} deals, B0 auction, greedy play; <code>cardsim thresholds bauernstoss</code>, "
+              "table Q11)"),
         f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>',
         "<p>Policies: " + "; ".join(f"<b>{esc(p.name)}</b>: {esc(p.help)}" for p in jobs.AUCTION_POLICIES.values())
         + ". Games to 20 strokes in duplicate pairs (each deal sequence played again with the teams swapped), greedy "

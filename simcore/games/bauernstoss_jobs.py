@@ -524,6 +524,145 @@ class JackValueJob:
         return counts.reshape(JACK_MASKS, len(JACK_STATS))
 
 
+# --- seat effects and every seat's jacks (spec §9.1 Q11, Q8) ---------------------------------------
+SEAT_STATS = ("choose", "score_choose_chalk", "score_choose_no_chalk", "score_chalk", "score_no_chalk", "showdown",
+              "showdown_won")
+"""Counts of `SeatJob` per seat: it named trumps; its team scored and it chose, with the chalk at its team and at the
+other; its team scored; it was among the tied bidders of a showdown (§4.9, AS-6, DS-7) and it won one."""
+PAIRED_STATS = ("choose", "score_chalk", "score_no_chalk", "showdown", "showdown_won")
+"""`SEAT_STATS` measured on every deal, so a seat's is paired with forehand's: `SeatJob` counts the deals where only the
+seat has it and where only forehand has it (the discordant pairs of `analysis.stats.paired_difference`)."""
+DEAL_STATS = ("deals", "throw_ins", "showdowns", "solos")
+SEAT_JACK_STATS = ("deals", "me", "partner", "team", "score_chalk", "score_no_chalk")
+"""Counts of `SeatJob` per seat and `jack_mask` of its hand: deals; it chose; its partner chose; its team chose; its
+team scored with the chalk at the team and at the other team (the first five of forehand's are `JACK_STATS`' counts)."""
+JACK_GROUPS = 5 + JACK_MASKS
+"""Hands pooled over the four seats of a deal: groups 0-4 hold k jacks, group 5 + m the jack mask m."""
+GROUP_MEMBERS = np.array([[bin(m).count("1") == k for m in range(JACK_MASKS)] for k in range(5)]
+                         + [[m == g for m in range(JACK_MASKS)] for g in range(JACK_MASKS)], dtype=np.int64)
+"""(JACK_GROUPS, JACK_MASKS) 0/1: which jack masks each pooled group holds."""
+POOLED_SUMS = 1 + 2 * (len(SEAT_JACK_STATS) - 1)
+"""Per pooled group, sums over deals of t², then s² and s·t per stat (t: the deal's seats in the group, s: those
+of them with the stat) for the deal-clustered intervals (`analysis.stats.ratio_share`)."""
+
+
+class SeatJob:
+    """Seat effects (spec §9.1 Q11) and every seat's jacks (Q8) on the deals of `ThresholdJob` (same seed and block
+    size: the same deals and card choices as `JackValueJob`): every seat calls by ``policy`` (`policy_call`; DS: D0,
+    §9.3) in a later hand (solos allowed; b0 calls none, and a BS four-jack holder passes, so the hand is thrown in,
+    §4.11); the normal game is played by ``method`` with forehand leading (as `JackValueJob`), a solo by
+    `solo_outcomes`, and scored with the chalk at team 0 and at team 1 (§6.2; DS-9 has none). One deal gives every
+    seat's outcome. With policy b0, forehand's counts of ``jacks`` are `JackValueJob`'s. Counts (`unpack`):
+    `DEAL_STATS`; (4, SEAT_STATS); (4, PAIRED_STATS, 2) deals where only the seat / only forehand has the stat;
+    (4, JACK_MASKS, SEAT_JACK_STATS) by the seat's `jack_mask`; (JACK_GROUPS, POOLED_SUMS) over the four seats."""
+
+    block_size = ThresholdJob.block_size
+
+    def __init__(self, method: str = "greedy", variant: str = "BS", rules: tuple = (), policy: str = DEFAULT_POLICY):
+        if method not in METHODS:
+            raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
+        self.method = method
+        self.policy = auction_policy(policy)
+        self.rules = tuple(rules)
+        self.opts = bs.rule_options(variant=variant, **dict(self.rules))
+        self.n_counts = len(DEAL_STATS) + bs.SEATS * (len(SEAT_STATS) + 2 * len(PAIRED_STATS)) \
+            + bs.SEATS * JACK_MASKS * len(SEAT_JACK_STATS) + JACK_GROUPS * POOLED_SUMS
+
+    def key(self) -> str:
+        return f"bauernstoss-seats|{self.policy.name}|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
+
+    def outcomes(self, hands: np.ndarray, u: np.ndarray) -> dict:
+        """Per deal of ``hands`` (n, 4): "chooser" (n,) the seat naming trumps (-1: thrown in), "in_showdown" (n, 4)
+        the seats tied in a showdown, "scorer" (n, 2) the team that scored with the chalk at team 0 / team 1 (-1:
+        nobody, a throw-in or a DS 60-60 hand), "solo" (n,) a solo was called."""
+        n = len(hands)
+        chooser = np.full(n, -1, dtype=np.int64)
+        in_showdown = np.zeros((n, bs.SEATS), dtype=bool)
+        scorer = np.full((n, 2), -1, dtype=np.int64)
+        solo = np.zeros(n, dtype=bool)
+        caller = caller_for((self.policy,))
+        rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
+        normal, solos = [], {}
+        for i in range(n):
+            auction = finished_auction(hands[i], self.opts, caller)
+            contract = auction.contract()
+            if contract.kind == bs.THROW_IN:
+                continue
+            chooser[i] = contract.declarer
+            if contract.showdown:
+                in_showdown[i, auction.at_cur] = True
+            if contract.kind in bs.SOLOS:
+                solo[i] = True
+                solos.setdefault((contract.kind, contract.trump, contract.declarer), []).append(i)
+                continue
+            trump = contract.trump if contract.trump >= 0 else \
+                bs.best_suit(int(hands[i, contract.declarer]), "DS", self.opts["ds_ten_value"])  # DS-5: all passed
+            normal.append((i, trump, contract.declarer % 2))
+        if normal:
+            idx, trumps, makers = (np.array(x) for x in zip(*normal))
+            got = team_points(self.method, hands[idx], trumps, FOREHAND, FOREHAND % 2, u[idx], rule)
+            for chalk in (0, 1):
+                scorer[idx, chalk] = [self._scorer(int(p), int(m), chalk) for p, m in zip(got, makers)]
+        for (kind, trump, soloist), idx in solos.items():
+            _, won = solo_outcomes(hands[idx], kind, trump, soloist, self.method, rule)
+            scorer[idx] = np.where(won, soloist % 2, 1 - soloist % 2)[:, None]
+        return {"chooser": chooser, "in_showdown": in_showdown, "scorer": scorer, "solo": solo}
+
+    _scorer = JackValueJob._scorer
+
+    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
+        hands = deal_hands(seed, block, n)
+        got = self.outcomes(hands, play_uniforms(seed, block, n))
+        chooser, scorer = got["chooser"], got["scorer"]
+        seats = np.arange(bs.SEATS)
+        team = seats % 2
+        choose = chooser[:, None] == seats  # (n, 4)
+        partner = chooser[:, None] == (seats + 2) % bs.SEATS
+        chalk = scorer[:, team] == team  # (n, 4): the seat's team scored with the chalk at its team
+        no_chalk = scorer[:, 1 - team] == team
+        showdown = got["in_showdown"]
+        stats = {"choose": choose, "score_choose_chalk": choose & chalk, "score_choose_no_chalk": choose & no_chalk,
+                 "score_chalk": chalk, "score_no_chalk": no_chalk, "showdown": showdown,
+                 "showdown_won": showdown & choose}
+        deal_stats = [n, int((chooser < 0).sum()), int(showdown.any(axis=1).sum()), int(got["solo"].sum())]
+        per_seat = np.array([stats[k].sum(axis=0) for k in SEAT_STATS]).T  # (4, SEAT_STATS)
+        paired = np.zeros((bs.SEATS, len(PAIRED_STATS), 2), dtype=np.int64)
+        for k, name in enumerate(PAIRED_STATS):
+            x = stats[name]
+            paired[:, k, 0] = (x & ~x[:, [FOREHAND]]).sum(axis=0)
+            paired[:, k, 1] = (x[:, [FOREHAND]] & ~x).sum(axis=0)
+        masks = sum(((hands >> np.uint64(8 * s + bs.JACK)) & np.uint64(1)).astype(np.int64) << s
+                    for s in range(4))  # (n, 4) `jack_mask` of every hand
+        jack_stats = [np.ones((n, bs.SEATS), dtype=bool), choose, partner, choose | partner, chalk, no_chalk]
+        by_mask = np.zeros((bs.SEATS, JACK_MASKS, len(SEAT_JACK_STATS)), dtype=np.int64)
+        for k, x in enumerate(jack_stats):
+            for s in range(bs.SEATS):
+                by_mask[s, :, k] = np.bincount(masks[x[:, s], s], minlength=JACK_MASKS)
+        member = GROUP_MEMBERS[:, masks]  # (JACK_GROUPS, n, 4)
+        trials = member.sum(axis=2)  # (JACK_GROUPS, n)
+        pooled = [(trials * trials).sum(axis=1)]
+        for x in jack_stats[1:]:
+            hits = (member * x).sum(axis=2)
+            pooled += [(hits * hits).sum(axis=1), (hits * trials).sum(axis=1)]
+        return np.concatenate([deal_stats, per_seat.ravel(), paired.ravel(), by_mask.ravel(),
+                               np.array(pooled).T.ravel()]).astype(np.int64)
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> dict:
+        """{"deals", "throw_ins", "showdowns", "solos": int, "seats": (4, SEAT_STATS), "paired": (4, PAIRED_STATS,
+        2), "jacks": (4, JACK_MASKS, SEAT_JACK_STATS), "pooled": (JACK_GROUPS, POOLED_SUMS)} of a job's counts."""
+        counts = np.asarray(counts, dtype=np.int64)
+        out = {name: int(v) for name, v in zip(DEAL_STATS, counts)}
+        start = len(DEAL_STATS)
+        for name, shape in (("seats", (bs.SEATS, len(SEAT_STATS))), ("paired", (bs.SEATS, len(PAIRED_STATS), 2)),
+                            ("jacks", (bs.SEATS, JACK_MASKS, len(SEAT_JACK_STATS))),
+                            ("pooled", (JACK_GROUPS, POOLED_SUMS))):
+            size = int(np.prod(shape))
+            out[name] = counts[start:start + size].reshape(shape)
+            start += size
+        return out
+
+
 # --- odds of a known hand -----------------------------------------------------------------------
 LEVELS = (42, 60, 61, 79, 89, 91)
 """Card-point levels counted by `OddsJob`: 42 / 79 the chalk thresholds (§6.2), 61 / 60 the AS first
