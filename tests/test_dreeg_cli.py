@@ -83,8 +83,8 @@ def test_stats_and_match_json(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["odds", "dreeg", "--phase", "9", "--hand", "HA H10 HK HO E9 L9"],
      "argument --phase: invalid choice: '9' (choose from 1, 2, 3, 4, 5, 6, 7, 8)"),
-    (["odds", "dreeg", "--phase", "1", "--players", "2", "--hand", "HA H10 HK HO E9 L9"],
-     "argument --players: invalid choice: '2' (choose from 3, 4)"),
+    (["odds", "dreeg", "--phase", "1", "--players", "5", "--hand", "HA H10 HK HO E9 L9"],
+     "argument --players: invalid choice: '5' (choose from 2, 3, 4)"),
     (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 HK"], "must list 6 cards"),
     (["odds", "dreeg", "--phase", "1", "--players", "3", "--hand", "HA H10 HK HO E9 L9"], "must list 8 cards"),
     (["odds", "dreeg", "--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--call", "SA"], "illegal call SA"),

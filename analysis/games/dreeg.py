@@ -36,6 +36,7 @@ from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHA
                                      STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
                                      VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
                                      ThresholdJob, moment_label)
+from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
@@ -109,10 +110,13 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     reach66 (the hero's side has >= 66 as the thresholds count, §5 A5, when the hand ends), schneider
     and schwarz (the hero's side loses the hand with a trick but < 33, with no trick); in Kamerun, trick1
     (wins trick 1) and durchmarsch (declaring after winning trick 1 sweeps every trick);
-    attrs["card_points"]: the hero's mean card points taken with its interval.
+    attrs["card_points"]: the hero's mean card points taken with its interval. ``players=2``: the duel of the
+    phase (`duel_odds`).
     """
     if phase not in r.SUBGAME:
         raise CardsimError(f"--phase must be 1-8, got {phase}")
+    if players == 2:
+        return duel_odds(phase, hand, position, turnup, call, trump, policy, options, n, seed, **run_kw)
     question = HandQuestion(phase, players, tuple(DECK.parse_cards(hand, "--hand")), position,
                             _card(turnup, "--turnup"), _card(call, "--call"), _trump(trump), policy,
                             parse_options(options))
@@ -137,13 +141,49 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     return frame
 
 
+def duel_odds(phase: int, hand: str, position: int = 0, turnup: str | None = None, call: str | None = None,
+              trump: str | None = None, policy: str = "greedy", options=(), n: int = 20_000, seed=None,
+              **run_kw) -> pd.DataFrame:
+    """`odds` of a 2-player hand (the duel of phases 1/8, 2/7, 3/6; spec §3.1.2, §3.2.2, §3.3.2, §6.2), played
+    by the engine's duel (`DuelOddsJob`) with ``policy`` at both seats; ``position`` 0 = forehand, 1 = dealer.
+
+    Rows (quantity, p, lo, hi, successes, n): win (the hero erases: his side won the hand), first66 (the hero's
+    side reaches 66, `Play.side_score`, before the opponent's, at any moment of the hand), reach66 (>= 66 when
+    the hand ends), erase.0-3, opp_erase.0-3, schneider and schwarz (as in `odds`: the hero loses the hand with
+    a trick but < 33 / with no trick); attrs: "strokes" (the hero's mean strokes erased), "net" (his erased
+    minus the opponent's) and "card_points", each a mean with its interval, and the question."""
+    cards = tuple(DECK.parse_cards(hand, "--hand"))
+    question = DuelQuestion(phase, 2, cards, position, _card(turnup, "--turnup"), _card(call, "--call"),
+                            _trump(trump), policy, parse_options(options))
+    seed = normalize_seed(seed)
+    counts = runner.run(DuelOddsJob(question), n, seed, **run_kw)
+    c = dict(zip(DUEL_COUNTS, (int(x) for x in counts)))
+    deals = c["deals"]
+    rows = [_estimate_row(sum(c[f"erase{k}"] for k in (1, 2, 3)), deals, quantity="win"),
+            _estimate_row(c["first66"], deals, quantity="first66"),
+            _estimate_row(c["reach66"], deals, quantity="reach66")]
+    rows += [_estimate_row(c[f"erase{k}"], deals, quantity=f"erase.{k}") for k in range(4)]
+    rows += [_estimate_row(c[f"opp{k}"], deals, quantity=f"opp_erase.{k}") for k in range(4)]
+    rows += [_estimate_row(c[k], deals, quantity=k) for k in ("schneider", "schwarz")]
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=GAME, n=deals, seed=seed, phase=phase, subgame=r.SUBGAME_NAMES[question.subgame],
+                       players=2, position=position, policy=policy, hand=DECK.format_cards(cards),
+                       turnup=turnup, call=None, trump=trump, options=dict(question.options),
+                       packet_only=len(cards) == PACKET,
+                       strokes=_mean_row(c["strokes"], c["strokes_sq"], deals, quantity="strokes"),
+                       net=_mean_row(c["net"], c["net_sq"], deals, quantity="net"),
+                       card_points=_mean_row(c["points"], c["points_sq"], deals, quantity="card_points"))
+    return frame
+
+
 def odds_json(frame: pd.DataFrame) -> dict:
     a = dict(frame.attrs)
     out = {k: a[k] for k in ("game", "phase", "subgame", "players", "position", "hand", "turnup", "call", "trump",
                              "policy", "options", "n", "seed")}
     out["estimates"] = {row.quantity: {"p": row.p, "lo": row.lo, "hi": row.hi} for row in frame.itertuples()}
-    cp = a["card_points"]
-    out["card_points"] = {k: cp[k] for k in ("mean", "se", "lo", "hi")}
+    for name in ("card_points", "strokes", "net"):
+        if name in a:
+            out[name] = {k: a[name][k] for k in ("mean", "se", "lo", "hi")}
     return out
 
 
@@ -151,10 +191,40 @@ ODDS_NAMES = {"reach66": "side reaches 66", **{f"erase.{k}": f"erases {k}" for k
               **{f"opp_erase.{k}": f"best opponent erases {k}" for k in range(4)},
               "schneider": "side loses Schneider", "schwarz": "side loses Schwarz", "trick1": "wins trick 1",
               "durchmarsch": "Durchmarsch succeeds"}
+DUEL_NAMES = {**ODDS_NAMES, "win": "wins the hand", "first66": "reaches 66 first", "reach66": "has 66 at the end",
+              **{f"opp_erase.{k}": f"opponent erases {k}" for k in range(4)},
+              "schneider": "loses Schneider", "schwarz": "loses Schwarz"}
+
+
+def _format_duel(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    given = [f"indicator {a['turnup']}" if a["turnup"] else "",
+             f"trump {a['trump'].upper()}" if a["trump"] and a["trump"].lower() != "surrender" else "",
+             "surrenders" if a["trump"] and a["trump"].lower() == "surrender" else "",
+             "first packet only" if a["packet_only"] else ""]
+    given = ", ".join(g for g in given if g)
+    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), 2-player duel: hand {a['hand']} at "
+             f"{'forehand' if a['position'] == 0 else 'dealer'}{f' ({given})' if given else ''}"
+             f"{_options_note(a['options'])}",
+             f"both seats play {a['policy']} (talon, drawing, closing, exchange and going out as the engine's duel); "
+             f"n = {a['n']:,} deals, seed {a['seed']}, 95% intervals", ""]
+    for row in frame.itertuples():
+        lines.append(f"  {DUEL_NAMES[row.quantity]:<26}{format_cell(row._asdict())}")
+    for name, label in (("strokes", "strokes erased (mean)"), ("net", "net strokes (mean)"),
+                        ("card_points", "card points taken")):
+        m = a[name]
+        lines.append(f"  {label:<26}{m['mean']:.2f} [{m['lo']:.2f},{m['hi']:.2f}]")
+    lines.append("(wins: the hero erases 1-3; reaches 66 first: his points with marriages reach 66 before the "
+                 "opponent's;")
+    lines.append(" net: his strokes minus the opponent's; Schneider / Schwarz: he loses the hand with a trick but "
+                 "< 33 / with no trick)")
+    return "\n".join(lines)
 
 
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
+    if a["players"] == 2:
+        return _format_duel(frame)
     where = "forehand" if a["position"] == 0 else ("dealer" if a["position"] == a["players"] - 1
                                                    else f"position {a['position']}")
     lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}"
@@ -184,14 +254,18 @@ def _add_policy_argument(parser: argparse.ArgumentParser) -> None:
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--phase", type=one_of(tuple(r.SUBGAME)), required=True,
                         help="phase 1-8 (1/8 66, 2/7 Rot Assen, 3/6 Rufen, 4/5 Kamerun)")
-    parser.add_argument("--hand", required=True, help="your cards (6 with 4 players, 8 with 3); in Rufen "
-                                                      "forehand's first three are his first packet")
-    parser.add_argument("--players", type=one_of((3, 4)), default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--hand", required=True, help="your cards (6 with 4 or 2 players, 8 with 3); in Rufen "
+                                                      "forehand's first three are his first packet (2-player Rufen "
+                                                      "forehand: those 3 alone will do)")
+    parser.add_argument("--players", type=one_of((2, 3, 4)), default=4,
+                        help="2 (the duel of phases 1-3/6-8), 3 or 4 (default 4)")
     parser.add_argument("--position", type=whole_number, default=0,
                         help="0 = forehand ... players-1 = dealer (default 0)")
-    parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's)")
+    parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's; with 2 "
+                                                       "players the indicator under the talon)")
     parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's)")
-    parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'")
+    parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'; "
+                                                      "2-player Rufen, forehand: the trump you name")
     _add_policy_argument(parser)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
