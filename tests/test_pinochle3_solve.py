@@ -237,6 +237,16 @@ def test_policy_then_solve_bounds():
     assert 0 <= partial <= 250 and partial % 10 == 0
 
 
+@pytest.mark.parametrize("rule", RULES)
+def test_greedy_points_are_the_greedy_play_out(rule):
+    """The first guess of `_solve` is the bidder's points of the greedy play-out, whoever leads."""
+    for seed in range(6):
+        _, masks = ending(seed, 15)
+        trump, leader, bidder = seed % 4, seed % 3, (seed // 3) % 3
+        points = play.play_out("greedy", masks[None], [trump], [leader], rule)[0][0]
+        assert solver._greedy_points(masks, trump, leader, bidder, play.play_rule(rule)) == points[bidder]
+
+
 @pytest.mark.parametrize("args, message", [
     ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), "three hands"),
     ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "same size"),

@@ -40,10 +40,23 @@ Search: alpha-beta (fail-soft) over single cards, with
   itself. The bidder scores at most the counters still out plus the last trick minus what the
   defenders surely take.
 
-`solve` finds the exact value by null-window searches (MTD(f) from the upper bound), `reaches`
-answers "can the bidder take at least ``target`` points?" with one null-window search, and
-`optimal_line` plays one best line out. The search is iterative (an explicit stack), as numba's
-on-disk cache cannot hold recursive functions.
+`solve` finds the exact value by null-window searches (MTD(f), in steps of 10 points) from a first guess,
+the bidder's points when all three play the greedy policy out (`_greedy_points`, a fraction of a
+millisecond), `reaches` answers "can the bidder take at least ``target`` points?" with one null-window
+search, and `optimal_line` plays one best line out. From the upper bound, as before, a full deal took 9-21
+probes (median 15); the probes far above the value are cheap, the two next to it (value and value + 10) take
+a median 83% of the nodes. From the greedy guess (2-5 probes, median 3; greedy misses the value by up to 40
+points either way) over the benchmark's 30 full deals: 0.86x the nodes under ``old`` (816.4 -> 703.2
+million; per-deal ratios 0.47-2.5x, median 0.90x), 0.85x under ``old_strict`` and 0.79x under ``new1945``
+(per-deal medians 0.92x and 0.99x: a cold first probe at the value costs more than one after the cheap
+probes from above, whose table entries order the later moves); 0.79-0.93x on 900 endings of 8-12 tricks
+under the three rules (per rule and length; geometric mean of the ratios 0.69-0.81x); same values. CPU time
+on one core, alternating deal by deal: median 0.680 -> 0.652 s, 95th percentile 8.27 -> 5.82 s, median
+per-deal speedup 1.10x (0.41-2.3x). Starting at the exact value (an oracle) would give 0.81-0.84x the nodes:
+no first guess can win much more. Not kept: greedy + 10, + 20 or + 30 (0.91x, 0.97x, 0.97x nodes), bisecting
+the bounds (1.05x), the greedy play of the first 7 or 9 tricks with the rest solved (0.86-0.93x, noisier),
+killer leads kept from probe to probe (1.00x on the endings). The search is iterative (an explicit stack),
+as numba's on-disk cache cannot hold recursive functions.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solved in a median 0.4 ms, of 10 tricks
 4 ms, of 12 tricks 16 ms (95th percentile 0.1 s) before the per-node work below (1.42-1.49x faster since); a full
@@ -107,6 +120,7 @@ from simcore.games.pinochle3_play import (
     TRICKS,
     _above,
     _beaters,
+    _greedy,
     legal_cards,
     play_line,
     play_rule,
@@ -133,7 +147,9 @@ TT_BITS = 20
 """The transposition table holds 2**TT_BITS entries (32 MB) unless sized by `table_bits`."""
 FULL_DEAL_TT_BITS = 22
 """Table bits for positions of more than 12 tricks (128 MB): over six full deals 0.86x the nodes and
-1.16x the speed of 2**20 entries (2**21: 0.90x, 1.11x)."""
+1.16x the speed of 2**20 entries (2**21: 0.90x, 1.11x). 2**23 and 2**24 entries: 0.91x and 0.88x the nodes
+of the benchmark's 30 full deals in all, but a median 1.00x per deal (only the largest searches gain;
+MTD(f) from the upper bound)."""
 TRUMP, RULE, BIDDER, NODES, STAMP = range(5)
 """Slots of the solver's params array: trump suit, play-rule code, bidder seat, nodes searched, and
 the table stamp of the current deal (entries of other stamps are stale: no clearing between deals)."""
@@ -990,11 +1006,37 @@ def _reaches_position(hands, trick, count, leader, params, keys, data, target):
 
 
 @njit
+def _greedy_points(hands, trump, leader, bidder, rule):
+    """The bidder's points from a trick start on when all three play the greedy policy
+    (`simcore.games.pinochle3_play`: lead the highest card, take the trick as cheaply as possible,
+    else throw the cheapest card): the first guess of `_solve`."""
+    h = hands.copy()
+    trick = np.empty(SEATS, dtype=np.int64)
+    n, points = popcount(h[leader]), 0
+    for k in range(n):
+        taken = _NONE
+        for count in range(SEATS):
+            seat = _seat(leader + count)
+            card = _greedy(legal_cards(h[seat], trick, count, trump, rule), trick, count, trump)
+            h[seat] &= ~(_ONE << np.uint64(card))
+            taken |= _ONE << np.uint64(card)
+            trick[count] = card
+        leader = _seat(leader + winning_slot(trick, SEATS, trump))
+        if leader == bidder:
+            points += COUNTER_POINTS * popcount(taken & COUNTERS) + (LAST_TRICK_BONUS if k == n - 1 else 0)
+    return points
+
+
+@njit
 def _solve(hands, trick, count, leader, params, keys, data, lo, hi):
     """Exact bidder points (from the current trick on) between lo and hi by null-window searches
-    (MTD(f) from above: test the upper bound, then step to each fail-soft bound returned)."""
+    (MTD(f): test the first guess, then step to each fail-soft bound returned). The first guess at a
+    trick start is the greedy play's points (`_greedy_points`), else the upper bound."""
     k, tricks, plies, leads = _stack(hands, trick, count)
     mid = hi
+    if count == 0 and lo < hi:
+        guess = _greedy_points(hands, params[TRUMP], leader, params[BIDDER], params[RULE])
+        mid = min(hi, max(lo + COUNTER_POINTS, guess))
     while lo < hi:
         value = _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, mid - 1, mid)
         if value >= mid:
