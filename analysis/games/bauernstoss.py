@@ -33,7 +33,8 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
                                whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import Z95, Estimate, estimate_columns, mean_interval, paired_difference, ratio_mean, ratio_share
+from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference, ratio_mean,
+                            ratio_share)
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -1437,13 +1438,9 @@ def format_seat_effects(frame: pd.DataFrame) -> list[str]:
     lines.append(f"\n(its team scores: {scoring}; seats 1 and 3, 0 and 2 are partners, so their team rows agree; "
                  "a showdown: tied top bids decided by the lowest card, the earlier speaker winning equal ones (§4.9; "
                  f"partners alone agree, no showdown); throw-ins "
-                 f"{_triple_text(throw)}, deals with a showdown {_triple_text(show)}{solos}; Wilson 95% intervals, "
+                 f"{format_cell(throw)}, deals with a showdown {format_cell(show)}{solos}; Wilson 95% intervals, "
                  "differences with Tango's paired 95% interval)")
     return lines
-
-
-def _triple_text(estimate: dict) -> str:
-    return f"{estimate['p']:.4f} [{estimate['lo']:.4f},{estimate['hi']:.4f}]"
 
 
 def format_jack_seats(frame: pd.DataFrame) -> list[str]:
