@@ -229,3 +229,15 @@ def test_bad_ds_calls(calls, message, capsys):
 def test_a_job_refuses_the_wrong_number_of_calls():
     with pytest.raises(CardsimError, match="needs 2 earlier call"):
         jobs.AuctionOddsJob(tuple(bs.DECK.parse_cards(WEAK)), 3, chalk=1, calls=(("number", 4),))
+
+
+@pytest.mark.parametrize("low, call", [
+    ("h7", "after these calls, pass (§4.6 mit legality: seat 0's lowest hearts trump (7) cannot win the tie-break; "
+           "mit needs at least 8)"),
+    ("h8", "after these calls, mit (4 in hearts, the showdown of §4.9 decides)"),
+])
+def test_your_call_line_is_the_call_after_the_calls(low, call):
+    """Spec TD-05: after 4, pass, mit the dealer may say mit only with a lowest trump that can win the tie (§4.6);
+    the "your call" line gives that call, not the suit the hand would open with."""
+    frame = api.odds(f"cB hA hK {low} sA sT dA d8", seat=0, calls="4,pass,mit", n=64, seed=7)
+    assert frame.attrs["plan"] == call

@@ -475,7 +475,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     frame.attrs.update(auction=auction_frame(stats, by_cur), policy=policy,
                        chalk=_chalk_words(chalk_team, seat, first_hand, variant),
                        proposal=proposal(mask, part.opts) if options else None,
-                       plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
+                       plan=call_after(part, policy, seed) if said else
+                       policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
     frame.attrs["calls"] = {"calls": [str(k) if kind == bs.NUMBER else kind for kind, k in said],
                             "said": calls_words(said, seat), "seats": list(jobs.speakers_before(seat)),
                             "policy": jobs.DEFAULT_POLICY, "accepted": stats["n"], "tried": stats["tried"]} \
@@ -546,6 +547,32 @@ def policy_plan(policy: jobs.AuctionPolicy, mask: int, opts: dict, first_hand: b
         return (f"pass: all four jacks allow only Big Solo or pass (§4.3) and {why}; nobody else can bid, so the "
                 "hand is thrown in (§4.11)")
     return f"{suit}, {trumps} trumps, lowest card {plan['lowest']}"
+
+
+def call_after(part: jobs.AuctionOddsJob, policy: str, seed: int) -> str:
+    """In words, the call ``policy`` makes at ``part``'s seat after the calls before it (``part.spec``'s
+    `jobs.CallsCondition`), and why where it passes holding a jack (the §4 rule that forbids its number or mit). The
+    call depends only on the hand and the calls said, so the first deal `jobs.conditioned_hands` keeps replays it."""
+    condition = part.spec.accept[0]
+    hands, _ = jobs.conditioned_hands(seed, 0, 1, part.spec)
+    auction = bs.Auction(hands[0], jobs.DEALER, part.first_hand, part.opts)
+    for _ in condition.calls:
+        auction.call(jobs.policy_call(jobs.auction_policy(condition.policy), auction))
+    call = jobs.policy_call(jobs.auction_policy(policy), auction)
+    suit = bs.DECK.suit_names[call.suit] if call.kind != bs.PASS else ""
+    if call.kind == bs.NUMBER:
+        return f"after these calls, {call.n} ({suit})"
+    if call.kind == bs.MIT:
+        return f"after these calls, mit ({auction.cur} in {suit}, the showdown of §4.9 decides)"
+    if call.kind != bs.PASS:
+        return f"after these calls, {call.kind.replace('_', ' ')} in {suit}"
+    hand = auction.hands[auction.to_speak]
+    best = bs.best_suit(hand, auction.variant, auction.opts["ds_ten_value"])
+    tries = (bs.Call(bs.NUMBER, bs.trump_length(hand, best), best), bs.Call(bs.MIT, 0, best))
+    reasons = [auction.illegal(c) for c in tries if auction.variant != "DS" or c.kind == bs.NUMBER]
+    why = next((r for r in reasons if r and not r.startswith("§4.5: a new number")), None) or \
+        next((r for r in reasons if r), None)
+    return "after these calls, pass" + (f" ({why})" if why else "")
 
 
 def _ds_plan(mask: int, opts: dict) -> str:
