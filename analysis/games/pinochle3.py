@@ -898,7 +898,8 @@ def _defend_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     if unused:
         one = len(unused) == 1
         raise CardsimError(f"--defend plays greedily at one bid, so {', '.join(unused)} {'does' if one else 'do'} not "
-                           f"apply; drop {'it' if one else 'them'} (give the bid as --bid)")
+                           f"apply; drop {'it' if one else 'them'}" + (" (give the bid as --bid)" if args.bids is not None
+                                                                        else ""))
     missing = [flag for flag, value in (("--trump", args.trump), ("--bid", args.bid),
                                         ("--bidder-meld", args.bidder_meld)) if value is None]
     if missing:

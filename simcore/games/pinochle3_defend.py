@@ -198,8 +198,9 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
             suit = DECK.suits[s.trump]
             raise CardsimError(f"only {passed:,} of {proposals:,} deals consistent with your cards leave the bidder "
                                f"exactly the shown meld ({s.shown_meld}) after his {policy} discard under trump {suit}"
-                               f": too rare to simulate; check --bidder-meld "
-                               "(all of his meld cards, R3.9c) and --trump")
+                               ": possible but too rare to simulate (in most deals his 15 kept cards meld "
+                               "more than the shown cards or bury one of them); if that is unexpected, check --bidder-meld (all of his meld cards, R3.9c) "
+                               "and --trump")
     if not parts:
         empty = np.zeros(0, dtype=np.uint64)
         return {"kept": empty, "buried": empty, "partner": empty, "buried_points": np.zeros(0, dtype=np.int64),
