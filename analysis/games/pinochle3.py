@@ -241,8 +241,12 @@ def _compared_lines(a: dict) -> list[str]:
 
 
 def _share(q: float) -> str:
-    """A share of hands as a percentage with three significant digits ('1.07%', '0.000184%')."""
-    return f"{100 * q:.3g}%"
+    """A share of hands: a percentage with three significant digits ('1.07%', '40.0%'), below 0.1% as odds
+    ('1 in 5,430', '1 in 4.56e10')."""
+    if q >= 0.001:
+        return f"{100 * q:#.3g}%"
+    odds = 1 / q
+    return f"1 in {odds:,.0f}" if odds < 1e7 else "1 in " + f"{odds:.2e}".replace("e+", "e")
 
 
 def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
@@ -392,9 +396,15 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         lines += ["", f"P({names[what]} >= x)",
                   (f"  {'x':<7}{'estimate [95%]':<25}" + ("exact" if exact_column else "")).rstrip()]
         for r in rows.itertuples():
-            exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else f"{r.exact:.4g}"
+            exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else _small_exact(r.exact)
             lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<25}{exact}".rstrip())
     return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
+
+
+def _small_exact(x: float) -> str:
+    """An exact probability below 0.001 in the form of the estimates beside it, to four digits ('1.584e-4')."""
+    mantissa, exponent = f"{x:.3e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
 
 
 def _throw_in_lines(table: pd.DataFrame) -> list[str]:
