@@ -1456,7 +1456,8 @@ def format_seat_effects(frame: pd.DataFrame) -> list[str]:
         if key not in PAIRED_KEYS.values():
             continue
         lines.append(f"{title:<{width}}" + "".join(
-            f"{r[f'd_{key}']:+.3f} [{r[f'd_{key}_lo']:+.3f},{r[f'd_{key}_hi']:+.3f}]".ljust(24)
+            ("same team" if key.startswith("p_score") and r["seat"] % 2 == jobs.FOREHAND % 2 else
+             f"{r[f'd_{key}']:+.3f} [{r[f'd_{key}_lo']:+.3f},{r[f'd_{key}_hi']:+.3f}]").ljust(24)
             for _, r in table.iterrows() if r["seat"] != jobs.FOREHAND))
     scoring = "the makers 61, the opponents when they take 59 or less (DS-9)" if ds else \
         "42 with the chalk, 79 without: with the chalk at the seat's team / at the other team"
