@@ -1,6 +1,6 @@
 """The Bauernstoss solver's speed-ups against the plain minimax of tests/naive_bauernstoss.py (spec §5):
-the two-trick endgame kernel and its window, the two-trick memo, the sure-trump bounds, the packed
-transposition table and the bisection driver."""
+the two-trick endgame kernel and its window, the two-trick memo, the three- and four-trick loop
+kernels, the sure-trump bounds, the packed transposition table and the bisection driver."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -191,6 +191,40 @@ def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule
         assert exact <= got <= alpha
     else:
         assert beta <= got <= exact
+
+
+@settings(max_examples=60, deadline=None)
+@given(*DEAL, st.integers(-1, 70), st.integers(1, 70), st.integers(-1, 31), st.integers(-1, 31))
+def test_four_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width, first, killer):
+    """`_four_tricks` within any window (alpha, beta), with any first and killer lead (a strength bit,
+    held or not, or -1) and a table shared by two calls (the second, in the full window, reads what the
+    first stored at the next trick starts): the exact minimax value inside the window, a bound on the
+    correct side of it outside; the best lead it reports is one of the leader's cards and, when the
+    value is exact, the minimax value after that lead; at least one card a seat is counted."""
+    hands = _hands(pack, 4)
+    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
+    bits = _bits(hands, trump)
+    beta = alpha + width
+    entries, counters = sv.new_table(12)
+    memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
+    killers = np.full((sv.PLIES, 4), -1, dtype=np.int64)
+    fresh = sv._tag(1, 0, 0)
+    got, lead, nodes = sv._four_tricks(*_in_play_order(bits, leader), leader, leader % 2 == team, rule, alpha, beta,
+                                       first, killer, entries, 1, fresh, killers, 0, memo)
+    assert nodes >= 4
+    if alpha < exact < beta:
+        assert got == exact
+        card = int(sv.TO_CARD[trump, lead])
+        rest = [list(h) for h in hands]
+        rest[leader].remove(card)
+        assert naive.minimax_points(rest, trump, leader, team, [card], RULES[rule]) == exact
+    elif exact <= alpha:
+        assert exact <= got <= alpha
+    else:
+        assert beta <= got <= exact
+    again, _, _ = sv._four_tricks(*_in_play_order(bits, leader), leader, leader % 2 == team, rule, -1,
+                                  sv.CARD_POINTS + 1, -1, -1, entries, 1, fresh, killers, 0, memo)
+    assert again == exact
 
 
 def test_table_slots_spread_every_key_bit():
