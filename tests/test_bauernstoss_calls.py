@@ -195,6 +195,8 @@ def test_cli_text_and_json(capsys):
     (WEAK, 0, "4,pass", "--calls gives 2 calls but seat 0 speaks fourth"),
     (WEAK, 3, "4,gut weg", "'gut weg' is not a call"),
     (WEAK, 2, "-3", "'-3' is not a call"),
+    (WEAK, 3, "\u00b2,pass", "'\u00b2' is not a call"),  # a superscript two is a digit to str.isdigit, not a bid
+    (WEAK, 2, "\u0664", "'\u0664' is not a call"),  # an Arabic-Indic four
     (WEAK, 2, "mit", "mit equals an earlier number bid and none precedes it (§4.5)"),
     (WEAK, 3, "5,4", "a new number must exceed the highest bid 5 before it (§4.5)"),
     (WEAK, 3, "4,4", "say mit to equal it"),

@@ -313,6 +313,7 @@ def test_as_advice_uses_the_game_level_break_even(capsys):
     (["--equity-hands", "-3"], "expected a whole number from 0 (0 skips part B)"),
     (["--equity-hands", "1"], "part B needs at least 2 self-play hands"),
     (["--policy", "bold"], "invalid choice: 'bold'"),
+    (["--variant", "DS", "--policy", "cautious"], "so --policy cautious plays as D0: drop --policy"),
 ])
 def test_bad_part_b_input_is_one_line_and_exit_2(capsys, flags, message):
     from analysis.cli import main

@@ -145,10 +145,21 @@ def test_meld_compares_with_random_hands_exactly(capsys):
 
 
 def test_meld_comparison_follows_scale_and_drops_with_other_values(capsys):
-    scaled = api.meld(M2, options={"scale": 0.1}).attrs["compared"]
-    assert scaled == api.meld(M2).attrs["compared"]
+    scaled, plain = api.meld(M2, options={"scale": 0.1}).attrs["compared"], api.meld(M2).attrs["compared"]
+    assert scaled == {key: (points // 10, share) for key, (points, share) in plain.items()}
     assert api.meld(M2, trump="H").attrs["compared"].keys() == {"H"}  # no best-trump share for one trump
     code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--option", "double_bonus=False", "--json")
     assert code == 0 and "share_at_least" not in json.loads(out)
     code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--option", "double_bonus=False")
     assert "no comparison with random hands" in out
+
+
+def test_eighteen_cards_compare_the_meld_of_all_eighteen(capsys):
+    """The exact 18-card count is of the meld of all 18 cards (spec §9.2): the row shows that meld, 2520 here,
+    not the 1620 of the best 15 kept, and its share is the count's."""
+    hand = "SA SA S10 S10 SK SK SQ SQ SJ SJ HA HA DA DA CA CA HK HQ"
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", hand, "--json")
+    data = json.loads(out)
+    counts = p3.exact_meld_distribution(18, p3.DECK.suits.index("S"))
+    assert code == 0 and data["by_trump"]["S"] == 1620 and data["meld_of_all_cards"]["S"] == 2520
+    assert data["share_at_least"]["S"] == counts[252:].sum() / counts.sum()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import re
 
 import numpy as np
 import pandas as pd
@@ -287,7 +288,7 @@ def _call_token(token: str, seat: int, q: int, cards: list[int], variant: str, f
     """One --calls word of seat ``q`` as (kind, n); CardsimError for a word that is no call, or a solo (it ends
     the auction before ``seat`` speaks, §4.7)."""
     word = " ".join(token.strip().lower().split())
-    if word.isdigit():
+    if re.fullmatch(r"[0-9]+", word):
         return bs.NUMBER, int(word)
     if word in CALL_WORDS:
         return CALL_WORDS[word], 0
@@ -1238,6 +1239,9 @@ def _thresholds_parts(args: argparse.Namespace) -> tuple[pd.DataFrame, dict | No
     variant = parse_variant(args.variant)
     method = parse_play(args.play)
     hands = args.n if args.equity_hands is None else args.equity_hands
+    if variant == "DS" and args.policy not in (None, jobs.DEFAULT_POLICY):
+        raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so --policy {args.policy} plays as D0: "
+                           "drop --policy")
     rules = checked_rules(option_items(args.option), variant, ("thresholds", "equity") if hands else "thresholds")
     seed = normalize_seed(args.seed)
     tables = equity(variant, hands, seed, args.policy or "b0", _rules_read(rules, "equity", variant),

@@ -167,27 +167,29 @@ def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd
     best = max(totals, key=lambda letter: (totals[letter], -p.DECK.suits.index(letter)))
     frame.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), totals=totals, best_trump=best,
                        options=options, discards=discards if len(cards) > p.HAND_SIZE else None,
-                       compared=_compared(totals, len(cards), options, divisor))
+                       compared=_compared(cards, list(totals), options, divisor))
     return frame
 
 
-def _compared(totals: dict[str, int], hand_size: int, options: dict, divisor: int) -> dict[str, float] | None:
-    """Spec Q1, how a meld compares with a typical hand: the exact share of all holdings of ``hand_size``
-    cards that meld at least as much, {trump letter: share under that trump, "best": share under each
-    holding's best trump (when every trump was shown)}; None when meld options change the values (the
-    exact count, `exact_meld_ccdf`, knows the main game's). Of 18 cards the count is of the meld of all
-    18 (spec §9.2), the hand's total of the 15 it keeps (the same in all but about 0.04% of deals)."""
+def _compared(cards: list[int], letters: list[str], options: dict, divisor: int) -> dict[str, tuple[int, float]] | None:
+    """Spec Q1, how a meld compares with a typical hand: {trump letter: (the holding's meld under that trump, the
+    exact share of all holdings of as many cards that meld at least as much)} for the trumps ``letters``, and
+    "best" under each holding's best trump (when every trump is shown); None when meld options change the values
+    (the exact count, `exact_meld_ccdf`, knows the main game's). Of 18 cards the meld compared is of all 18 (spec
+    §9.2 counts it so), which exceeds the meld of the 15 kept when the best meld needs more than 15 cards."""
     if not np.array_equal(p.meld_values(options), p.MELD_VALUES):
         return None
+    mask = np.array([p.DECK.mask(cards)], dtype=np.uint64)
 
-    def at_least(points: int, trump: int | None) -> float:
-        ccdf = exact_meld_ccdf(hand_size, trump)
-        level = points * divisor // 10
-        return float(ccdf[level]) if level < ccdf.size else 0.0
+    def compared(trump: int | None) -> tuple[int, float]:
+        points = int(p.best_meld(mask)[0][0] if trump is None else p.meld_points(mask, trump)[0])
+        ccdf = exact_meld_ccdf(len(cards), trump)
+        share = float(ccdf[points // 10]) if points // 10 < ccdf.size else 0.0
+        return points // divisor, share
 
-    shares = {letter: at_least(total, p.DECK.suits.index(letter)) for letter, total in totals.items()}
-    if len(totals) == p.N_SUITS:
-        shares["best"] = at_least(max(totals.values()), None)
+    shares = {letter: compared(p.DECK.suits.index(letter)) for letter in letters}
+    if len(letters) == p.N_SUITS:
+        shares["best"] = compared(None)
     return shares
 
 
@@ -206,7 +208,9 @@ def meld_json(frame: pd.DataFrame) -> dict:
     if len(a["totals"]) > 1:
         out["by_trump"] = a["totals"]
     if a.get("compared"):
-        out["share_at_least"] = a["compared"]
+        out["share_at_least"] = {key: share for key, (_, share) in a["compared"].items()}
+        if len(a["hand"].split()) > p.HAND_SIZE:
+            out["meld_of_all_cards"] = {key: points for key, (points, _) in a["compared"].items()}
     return out
 
 
@@ -233,18 +237,18 @@ def _compared_lines(a: dict) -> list[str]:
     which = f"{size}-card hands" if size == p.HAND_SIZE else f"{size}-card holdings"
     every = "" if size == p.HAND_SIZE else f", meld of all {size}"
     lines = ["", f"Share of random {which} that meld as much or more (exact, all C(48,{size}){every}):"]
-    if "best" in shares:
-        lines.append(f"  {'with their best trump':<22}{max(a['totals'].values()):>6}   {_share(shares['best'])}")
-    for trump, total in a["totals"].items():
-        lines.append(f"  {'under trump ' + trump:<22}{total:>6}   {_share(shares[trump])}")
+    names = {"best": "with their best trump", **{t: f"under trump {t}" for t in a["totals"]}}
+    for key in ["best"] * ("best" in shares) + list(a["totals"]):
+        points, share = shares[key]
+        lines.append(f"  {names[key]:<22}{points:>6}   {_share(share)}")
     return lines
 
 
 def _share(q: float) -> str:
-    """A share of hands: a percentage with three significant digits ('1.07%', '40.0%'), below 0.1% as odds
-    ('1 in 5,430', '1 in 4.56e10')."""
+    """A share of hands: a percentage with three significant digits ('1.07%', '40.0%', '100%'), below 0.1% as
+    odds ('1 in 5,430', '1 in 4.56e10')."""
     if q >= 0.001:
-        return f"{100 * q:#.3g}%"
+        return f"{100 * q:#.3g}".rstrip(".") + "%"
     odds = 1 / q
     return f"1 in {odds:,.0f}" if odds < 1e7 else "1 in " + f"{odds:.2e}".replace("e+", "e")
 
