@@ -21,10 +21,9 @@ import numpy as np
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
-from simcore.games.dreeg_odds import COUNTS, SURRENDER, HandQuestion, OddsJob, _count
-from simcore.games.dreeg_play import PLAYED_AS, deal_for, play_hand
+from simcore.games.dreeg_odds import COUNTS, SURRENDER, HandQuestion, OddsJob, fill_pack
+from simcore.games.dreeg_play import PLAYED_AS, deal_for
 from simcore.games.dreeg_policies import POLICIES, Committed, make_policy
-from simcore.rng import block_stream, block_substream
 
 DUEL_SUBGAMES = ("66", "RA", "RU")
 """Sub-games (as played, `PLAYED_AS`) that have a 2-player hand; Kamerun has none (spec §2.1)."""
@@ -139,14 +138,7 @@ class DuelQuestion(HandQuestion):
         fixed = dict(zip(slots[self.position], self.hand))
         if self.turnup >= 0:
             fixed[indicator] = self.turnup
-        free = [i for i in range(24) if i not in fixed]
-        others = np.array([c for c in range(24) if c not in fixed.values()])
-        perm = [0] * 24
-        for i, c in fixed.items():
-            perm[i] = c
-        for i, c in zip(free, rng.permutation(others)):
-            perm[i] = int(c)
-        return perm
+        return fill_pack(fixed, rng)
 
 
 class _Watch:
@@ -179,7 +171,8 @@ def first_to_66(log: list, res) -> int:
 
 @dataclass(frozen=True)
 class DuelOddsJob(OddsJob):
-    """Runner job for a `DuelQuestion`: one unit = one duel deal played out; counts `DUEL_COUNTS`."""
+    """Runner job for a `DuelQuestion`: one unit = one duel deal played out; counts `DUEL_COUNTS`. Runs
+    `OddsJob.run_block` (its Kamerun pass never applies: no Kamerun duel) through the hooks `_players`, `_count_more`."""
 
     question: DuelQuestion
 
@@ -190,20 +183,13 @@ class DuelOddsJob(OddsJob):
     def n_counts(self) -> int:
         return len(DUEL_COUNTS)
 
-    def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
-        q = self.question
-        cards, decisions = block_stream(seed, block), block_substream(seed, block, 1)
-        chance = block_substream(seed, block, 2)
-        opts = rule_options(**dict(q.options))
-        counts = np.zeros(len(DUEL_COUNTS), dtype=np.int64)
-        for _ in range(n):
-            perm = q.pack(cards)
-            log: list = []
-            players = [_Watch(p, log) for p in self._policies(decisions)]
-            res = play_hand(q.subgame, q.phase, perm, players, opts, chance)
-            _count(counts, res, q.position, opts)
-            count_duel(counts, res, q.position, first_to_66(log, res))
-        return counts
+    def _players(self, rng) -> tuple[list, list]:
+        """The duel's players, each `_Watch`-ed into one log: who reached 66 first."""
+        log: list = []
+        return [_Watch(p, log) for p in self._policies(rng)], log
+
+    def _count_more(self, counts: np.ndarray, res, seen: list) -> None:
+        count_duel(counts, res, self.question.position, first_to_66(seen, res))
 
     def _policies(self, rng, **extra):
         q = self.question

@@ -109,14 +109,20 @@ class HandQuestion:
             hand = [c for c in hand if c != self.turnup]
             mine = [i for i in mine if i != 23]
         fixed.update(zip(mine, hand))
-        free = [i for i in range(24) if i not in fixed]
-        others = np.array([c for c in range(24) if c not in fixed.values()])
-        perm = [0] * 24
-        for i, c in fixed.items():
-            perm[i] = c
-        for i, c in zip(free, rng.permutation(others)):
-            perm[i] = int(c)
-        return perm
+        return fill_pack(fixed, rng)
+
+
+def fill_pack(fixed: dict[int, int], rng: np.random.Generator) -> list[int]:
+    """A pack of the 24 cards (top first, list of card ids): ``fixed`` {pack slot: card} in place, the other
+    cards shuffled by ``rng`` (one permutation) into the free slots in slot order."""
+    free = [i for i in range(24) if i not in fixed]
+    others = np.array([c for c in range(24) if c not in fixed.values()])
+    perm = [0] * 24
+    for i, c in fixed.items():
+        perm[i] = c
+    for i, c in zip(free, rng.permutation(others)):
+        perm[i] = int(c)
+    return perm
 
 
 @dataclass(frozen=True)
@@ -139,17 +145,27 @@ class OddsJob:
         chance = block_substream(seed, block, 2)
         opts = rule_options(**dict(q.options))
         subgame = q.subgame
-        counts = np.zeros(len(COUNTS), dtype=np.int64)
+        counts = np.zeros(self.n_counts, dtype=np.int64)
         for _ in range(n):
             perm = q.pack(cards)
-            res = play_hand(subgame, q.phase, perm, self._policies(decisions), opts, chance)
+            players, seen = self._players(decisions)
+            res = play_hand(subgame, q.phase, perm, players, opts, chance)
             _count(counts, res, q.position, opts)
+            self._count_more(counts, res, seen)
             if subgame == "KA":
                 forced = self._policies(decisions, durchmarsch=True)
                 dm = play_hand(subgame, q.phase, perm, forced, opts, chance)
                 counts[COUNT["trick1"]] += dm.declarer == q.position
                 counts[COUNT["sweep"]] += dm.declarer == q.position and dm.declarer_won
         return counts
+
+    def _players(self, rng) -> tuple[list, object]:
+        """The players of one deal (`_policies`) and what a subclass has them note while playing (None
+        here), handed to `_count_more` after the deal."""
+        return self._policies(rng), None
+
+    def _count_more(self, counts: np.ndarray, res, seen) -> None:
+        """Counts beyond `COUNTS` of one played deal ``res`` (none here): a subclass's hook."""
 
     def _policies(self, rng, **extra):
         q = self.question

@@ -161,15 +161,25 @@ PASS_MODEL = ("EV_pass: the same deals, the next seat bidding the minimum instea
 """One line saying how the pass is modelled, for the commands' output."""
 
 
-def defender_scores(meld, points, counters, made, options: dict | None = None) -> np.ndarray:
-    """(n,) int64 score of defenders (R6.1-R6.3), vectorised `pinochle3_play.score_played`: trick
-    points plus meld, the meld only with a counter taken in tricks when ``defender_needs_counter``
-    (and when the bidder is set only with ``defender_counter_rule_on_set``, A3); without one the
-    trick points (a last-trick 10) only with ``defender_keeps_last_trick_without_counter`` (A4).
-    meld, points, counters (n,) int64 of the defender; made (n,) bool: the bidder made his bid."""
+def meld_saved(counters, made, options: dict | None = None) -> np.ndarray:
+    """(n,) bool: a defender's meld scores (R6.3): he took a counter in tricks, or the counter rule
+    does not apply: ``defender_needs_counter`` False (R6.3), or the bidder set (not ``made``) with
+    ``defender_counter_rule_on_set`` False (A3). (``defender_keeps_last_trick_without_counter``, A4,
+    is about his trick points, not his meld: `defender_scores` applies it.)
+    counters (n,) int64: counters (A, 10, K) the defender took in tricks, a count, not points;
+    made (n,) bool: the bidder made his bid; options: pinochle3 rule options (`rule_options`)."""
     opts = rule_options(options)
     counter_rule = opts["defender_needs_counter"] & (np.asarray(made) | opts["defender_counter_rule_on_set"])
-    saved = (np.asarray(counters) > 0) | ~counter_rule
+    return (np.asarray(counters) > 0) | ~counter_rule
+
+
+def defender_scores(meld, points, counters, made, options: dict | None = None) -> np.ndarray:
+    """(n,) int64 score of defenders (R6.1-R6.3), vectorised `pinochle3_play.score_played`: trick
+    points plus meld, the meld only when `meld_saved` (R6.3, A3); without a saved meld the trick
+    points (a last-trick 10) only with ``defender_keeps_last_trick_without_counter`` (A4).
+    meld, points, counters (n,) int64 of the defender; made (n,) bool: the bidder made his bid."""
+    opts = rule_options(options)
+    saved = meld_saved(counters, made, options)
     kept = np.where(saved | opts["defender_keeps_last_trick_without_counter"], points, 0)
     return (kept + np.where(saved, meld, 0)).astype(np.int64)
 

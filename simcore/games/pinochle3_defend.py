@@ -196,11 +196,12 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
             have += int(a["ok"].sum())
         if have < n and (proposals >= MAX_PROPOSALS_PER_DEAL * max(n, 1) or (proposals >= EARLY and not passed)):
             suit = DECK.suits[s.trump]
+            how = "possible but too rare to simulate" if passed else "impossible or too rare to simulate"
             raise CardsimError(f"only {passed:,} of {proposals:,} deals consistent with your cards leave the bidder "
                                f"exactly the shown meld ({s.shown_meld}) after his {policy} discard under trump {suit}"
-                               ": possible but too rare to simulate (in most deals his 15 kept cards meld "
-                               "more than the shown cards or bury one of them); if that is unexpected, check --bidder-meld (all of his meld cards, R3.9c) "
-                               "and --trump")
+                               f": {how} (in most deals his 15 kept cards meld more than the shown cards or bury "
+                               "one of them); if that is unexpected, check --bidder-meld (all of his meld cards, "
+                               "R3.9c) and --trump")
     if not parts:
         empty = np.zeros(0, dtype=np.uint64)
         return {"kept": empty, "buried": empty, "partner": empty, "buried_points": np.zeros(0, dtype=np.int64),
@@ -261,7 +262,7 @@ class DefendJob:
         return out
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
-        from simcore.games.pinochle3_bid import defender_scores
+        from simcore.games.pinochle3_bid import defender_scores, meld_saved
 
         s = self.s
         d = sample_deals(s, block_stream(seed, block), n_deals, self.policy, self.options)
@@ -269,7 +270,7 @@ class DefendJob:
         made = s.shown_meld + o["bidder"] >= s.bid
         meld = np.full(n_deals, s.my_meld, dtype=np.int64)
         score = defender_scores(meld, o["me"], o["me_counters"], made, self.options)
-        saved = _meld_counts(o["me_counters"], made, self.options)
+        saved = meld_saved(o["me_counters"], made, self.options)
         side = o["me"] + o["partner"]
         mine, theirs = o["me_counters"] > 0, o["partner_counters"] > 0
         head = [n_deals, d["proposals"], d["passed"], mine.sum(), theirs.sum(), (mine | theirs).sum(), saved.sum(),
@@ -277,12 +278,3 @@ class DefendJob:
                 (side * side).sum()]
         hists = [np.bincount(x // COUNTER_POINTS, minlength=POINT_BINS) for x in (o["me"], side)]
         return np.concatenate((np.array(head, dtype=np.int64), *hists)).astype(np.int64)
-
-
-def _meld_counts(counters: np.ndarray, made: np.ndarray, options: dict | None) -> np.ndarray:
-    """(n,) bool: a meld would score (R6.3 with the flags of ``options``, A3): a counter taken, or no
-    counter needed (``defender_needs_counter`` False, or the bidder set and ``defender_counter_rule_on_set``
-    False)."""
-    o = rule_options(options)
-    needed = o["defender_needs_counter"] & (np.asarray(made) | o["defender_counter_rule_on_set"])
-    return (np.asarray(counters) > 0) | ~needed
