@@ -243,3 +243,20 @@ def test_your_call_line_is_the_call_after_the_calls(low, call):
     the "your call" line gives that call, not the suit the hand would open with."""
     frame = api.odds(f"cB hA hK {low} sA sT dA d8", seat=0, calls="4,pass,mit", n=64, seed=7)
     assert frame.attrs["plan"] == call
+
+
+def test_calls_no_longer_open_are_marked(capsys):
+    """After seat 1 bid 5, a 3-trump suit is neither a higher number nor mit (§4.5): its row is marked, while the
+    5-trump suit stays open as mit."""
+    args = ["odds", "bauernstoss", "--hand", "hB dB hA hK h9 cA s7 d8", "--seat", "2", "--calls", "5", "--n", "64",
+            "--seed", "7", "--no-progress"]
+    assert main(args + ["--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["calls"]
+    assert {(r["trump"], r["trumps"], r["open"]) for r in rows} == {("c", 3, False), ("s", 3, False), ("h", 5, True),
+                                                                    ("d", 3, False)}
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "number*    c" in out and "number     h" in out and "* not open to you after the calls" in out
+    assert main(["odds", "bauernstoss", "--hand", "hB dB hA hK h9 cA s7 d8", "--seat", "2", "--n", "64", "--seed",
+                 "7", "--no-progress", "--json"]) == 0
+    assert all("open" not in r for r in json.loads(capsys.readouterr().out)["calls"])

@@ -476,8 +476,12 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     frame.attrs.update(auction=auction_frame(stats, by_cur), policy=policy,
                        chalk=_chalk_words(chalk_team, seat, first_hand, variant),
                        proposal=proposal(mask, part.opts) if options else None,
-                       plan=call_after(part, policy, seed) if said else
-                       policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
+                       plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
+    if said:
+        auction = auction_after(part, seed)
+        frame.attrs["plan"] = call_after(auction, policy)
+        if options:
+            frame["open"] = [open_after(auction, option) for option in options]
     frame.attrs["calls"] = {"calls": [str(k) if kind == bs.NUMBER else kind for kind, k in said],
                             "said": calls_words(said, seat), "seats": list(jobs.speakers_before(seat)),
                             "policy": jobs.DEFAULT_POLICY, "accepted": stats["n"], "tried": stats["tried"]} \
@@ -550,15 +554,31 @@ def policy_plan(policy: jobs.AuctionPolicy, mask: int, opts: dict, first_hand: b
     return f"{suit}, {trumps} trumps, lowest card {plan['lowest']}"
 
 
-def call_after(part: jobs.AuctionOddsJob, policy: str, seed: int) -> str:
-    """In words, the call ``policy`` makes at ``part``'s seat after the calls before it (``part.spec``'s
-    `jobs.CallsCondition`), and why where it passes holding a jack (the §4 rule that forbids its number or mit). The
-    call depends only on the hand and the calls said, so the first deal `jobs.conditioned_hands` keeps replays it."""
+def auction_after(part: jobs.AuctionOddsJob, seed: int) -> bs.Auction:
+    """The auction at ``part``'s seat after the calls before it (``part.spec``'s `jobs.CallsCondition`), replayed on
+    the first deal `jobs.conditioned_hands` keeps for ``seed``: what is open to the seat depends only on its
+    hand and the calls said, not on the deal."""
     condition = part.spec.accept[0]
     hands, _ = jobs.conditioned_hands(seed, 0, 1, part.spec)
     auction = bs.Auction(hands[0], jobs.DEALER, part.first_hand, part.opts)
     for _ in condition.calls:
         auction.call(jobs.policy_call(jobs.auction_policy(condition.policy), auction))
+    return auction
+
+
+def open_after(auction: bs.Auction, option: jobs.Option) -> bool:
+    """Whether the seat to speak may still make ``option`` (`call_options`): a solo as called, a number bid as the
+    number of its trumps or, when that equals the highest bid, as mit (§4.5, §4.6, §4.7)."""
+    if option.kind != bs.NUMBER:
+        return auction.illegal(bs.Call(option.kind, 0, option.trump)) is None
+    trumps = bs.trump_length(auction.hands[auction.to_speak], option.trump)
+    return any(auction.illegal(c) is None for c in (bs.Call(bs.NUMBER, trumps, option.trump),
+                                                   bs.Call(bs.MIT, 0, option.trump)))
+
+
+def call_after(auction: bs.Auction, policy: str) -> str:
+    """In words, the call ``policy`` makes in ``auction`` (`auction_after`), and why where it passes holding a jack
+    (the §4 rule that forbids its number or mit)."""
     call = jobs.policy_call(jobs.auction_policy(policy), auction)
     suit = bs.DECK.suit_names[call.suit] if call.kind != bs.PASS else ""
     if call.kind == bs.NUMBER:
@@ -733,6 +753,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
         strokes = _strokes_json(r, a)
         if strokes:
             entry["strokes"] = strokes
+        if "open" in r:
+            entry["open"] = bool(r["open"])
         calls.append(entry)
     out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
            "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls,
@@ -836,11 +858,16 @@ def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
     strokes = _stroke_settings(a) if a["method"] in jobs.STROKE_METHODS and a["variant"] != "DS" else ()
     lines = [f"{'call':<11}{'trump':<6}{'L':>2}  " + "".join(f"{title:<22}" for _, title in columns)
              + f"{'E[points]':<20}" + "".join(f"{title:<24}" for _, _, title in strokes)]
+    closed = "open" in frame and not frame["open"].all()
     for _, r in frame.iterrows():
-        lines.append(f"{r['call']:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
+        call = r["call"] + ("*" if closed and not r["open"] else "")
+        lines.append(f"{call:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
                      + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
     lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
+    if closed:
+        lines.append("(* not open to you after the calls before you (§4.5-§4.7): your team plays it only if your "
+                     "partner names that suit)")
     return lines
 
 
