@@ -911,9 +911,9 @@ def _defend_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     unused += ["--play pimc"] * (args.play == "pimc") + given_flags(args, "samples")
     if unused:
         one = len(unused) == 1
+        hint = " (give the bid as --bid)" if args.bids is not None else ""
         raise CardsimError(f"--defend plays greedily at one bid, so {', '.join(unused)} {'does' if one else 'do'} not "
-                           f"apply; drop {'it' if one else 'them'}" + (" (give the bid as --bid)" if args.bids is not None
-                                                                        else ""))
+                           f"apply; drop {'it' if one else 'them'}{hint}")
     missing = [flag for flag, value in (("--trump", args.trump), ("--bid", args.bid),
                                         ("--bidder-meld", args.bidder_meld)) if value is None]
     if missing:

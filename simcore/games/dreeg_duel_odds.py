@@ -172,7 +172,8 @@ def first_to_66(log: list, res) -> int:
 @dataclass(frozen=True)
 class DuelOddsJob(OddsJob):
     """Runner job for a `DuelQuestion`: one unit = one duel deal played out; counts `DUEL_COUNTS`. Runs
-    `OddsJob.run_block` (its Kamerun pass never applies: no Kamerun duel) through the hooks `_players`, `_count_more`."""
+    `OddsJob.run_block` (its Kamerun pass never applies: no Kamerun duel) through the hooks `_players` and
+    `_count_more`."""
 
     question: DuelQuestion
 
