@@ -281,3 +281,39 @@ def test_quick_points_count_forced_discards():
     masks = np.array([sum(1 << c for c in hand) for hand in cards], dtype=np.uint64)
     quick = solver._quick_points(masks[0], masks[1], masks[2], 3)
     assert quick == 40 <= naive.minimax([set(hand) for hand in cards], 3, 0, 0)
+
+
+def test_quick_points_keep_a_trump_for_the_last_trick():
+    """Spades trumps. The leader holds SA S10 H9, seat 1 SK HA HK, seat 2 D9 DJ DQ: SA draws SK (seat 1
+    must follow trumps), then nobody else holds a trump, and the leader leads H9 and keeps S10, which
+    wins the last trick whoever leads it. Quick points: SA S10, two counters of seat 1 (he has no loser
+    to throw on the two trump tricks) and the last trick, 50, the exact value (40 without the kept
+    trump)."""
+    groups = DECK.parse_groups({"lead": "SA S10 H9", "left": "SK HA HK", "right": "D9 DJ DQ"})
+    hands = [set(groups[name]) for name in ("lead", "left", "right")]
+    masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
+    quick = solver._quick_points(masks[0], masks[1], masks[2], 0)
+    assert quick == 50 == naive.minimax(hands, 0, 0, 0)
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 8), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans())
+def test_quick_points_and_last_trick_never_exceed_the_exact_value(seed, tricks, trump, bidder, rule, played):
+    """The leader's quick points (trumps drawn, a trump kept for the last trick) and the sure last
+    trick of a player with enough top trumps (`_wins_last_trick`, other trumps allowed) are sound on
+    random endings of 4-8 tricks: the bidder's lower bound at most, the defenders' at least the
+    exact value (`solve`, itself checked against the plain minimax above)."""
+    if played:
+        _, masks, leader = played_ending(seed, tricks, trump, rule)
+    else:
+        (_, masks), leader = ending(seed, tricks), seed % 3
+    value = solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+    lo, hi = solver._sure_bounds(masks, trump, bidder, leader)
+    quick = solver._quick_points(masks[leader], masks[(leader + 1) % 3], masks[(leader + 2) % 3], trump)
+    total = 10 * int(np.bitwise_count(np.bitwise_or.reduce(masks) & play.COUNTERS)) + 10
+    if leader == bidder:
+        lo = max(lo, quick)
+    else:
+        hi = min(hi, total - quick)
+    assert lo <= value <= hi

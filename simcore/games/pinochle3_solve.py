@@ -35,10 +35,12 @@ Search: alpha-beta (fail-soft) over single cards, with
   become winners when the higher cards of the others have fallen (0.93-0.99x nodes); in the
   tricks a side surely takes, an opponent gives a counter for every trick beyond his losers
   (0.62-0.98x nodes on 11 full deals, 0.90x in all; 0.82-0.85x on 8-12-trick endings; same values);
-  a player whose trumps all rank above the others' and who holds enough of them to keep one to the
-  end takes the last trick (`_wins_last_trick`; 0.96-0.98x nodes on endings); the last trick plays
-  itself. The bidder scores at most the counters still out plus the last trick minus what the
-  defenders surely take.
+  a player whose top trumps (above every trump of the others) number enough to keep one to the end
+  takes the last trick (`_wins_last_trick`; 0.96-0.98x nodes on endings when all his trumps had to be
+  top, 0.999x more with lower trumps allowed), and so does a leader whose trumps draw the others' and
+  who keeps one beyond the cards he cannot cash (`_quick_points`, the line and the proof there;
+  0.97-0.98x nodes on endings of 8-12 tricks); the last trick plays itself. The bidder scores at most
+  the counters still out plus the last trick minus what the defenders surely take.
   Not kept: two more sound cuts of the bidder's upper bound, checked once the bounds above left the
   node open: the defenders' trump counters no bidder trump can take (a defender's trump counter goes
   to the bidder only in a trick he wins with a trump of at least its face, one such trump a trick:
@@ -63,6 +65,24 @@ Search: alpha-beta (fail-soft) over single cards, with
   points short of it (70-77% within 20 points; the quick points give that bound at 53% of them, the
   sure last trick, `_wins_last_trick`, is in it at 1%): a lower bound of the bidder one counter or
   the last trick stronger is where a bound could still pay.
+  Kept from that: the last trick of the quick points when the leader's trumps draw the others' and he
+  keeps one (`_quick_points`), and the top trumps counted alone in `_wins_last_trick`. Never across
+  the exact value (HEAD f6ae80d's `solve`) on 3,000 random and played endings of 4-8 tricks under old,
+  old_strict and new1945 (the quick points higher than before at 6.6% of them, the sure bounds at
+  0.7%); same values on 125 endings of 8-12 tricks under each rule and the benchmark's 30 full deals
+  under old and old_strict (new1945 not run to the end: its first deal took over 8 minutes of CPU
+  time on a loaded machine); nodes: endings 0.978x (old), 0.977x (old_strict), 0.971x (new1945),
+  geometric mean of the ratios 0.975-0.979x; full deals 0.991x (old, 701.2 -> 695.1 million) and
+  0.989x (old_strict, 727.6 -> 719.4 million), per deal 0.93-1.002x, median 0.998x. CPU time,
+  alternating position by position on one core (shared with other jobs): full deals (old) 1.00x in
+  all, median 0.634 -> 0.610 s, median per-deal speedup 1.004x; endings 0.90-1.02x in all per rule,
+  median per ending 0.99-1.00x (speed ratios; the 0.90x is old_strict's total): within the noise.
+  Not kept: the leader's top trumps kept without drawing trumps, his plain winners cashed first
+  with the others' trumps as ruff threats, the last trick if the top trumps then number his cards
+  left (also drawing with some of the top trumps, keeping the others): 0.999x nodes over the above
+  on the endings and 1-3% slower there (median per ending; it raised the bound at the root of 4.1% of
+  random endings of 4-8 tricks without the drawn-trumps rule, 0.5% with it). The bidder's trump
+  counters no defender trump can beat are the top trumps' counters already in `_sure_bounds`.
 
 `solve` finds the exact value by null-window searches (MTD(f), in steps of 10 points) from a first guess,
 the bidder's points when all three play the greedy policy out (`_greedy_points`, a fraction of a
@@ -629,17 +649,19 @@ def _beyond(mask):
 
 @njit_inline
 def _wins_last_trick(hand, everyone, trumps, leading):
-    """True if the player of ``hand`` can make sure to win the last trick: each of his trumps ranks
-    above every other trump still out (``everyone``: all cards in play), and he holds at least as
-    many trumps as other cards, one more when not ``leading`` now. He plays a trump only when the
-    rule makes him (he cannot follow, or must follow a trump lead; his trump wins) or he has nothing
-    else. Such a forced trump goes to a trick another player leads, and another player leads only
-    now or after winning a trick to which he played one of his other cards; so if his last card
-    were not a trump, his trumps would number at most his other cards less one (plus one when not
-    leading now). His last card is a trump above all others and wins."""
-    mine = hand & trumps
-    held = popcount(mine)
-    return held > 0 and mine & _beyond(everyone & trumps & ~hand) == mine and 2 * held >= popcount(hand) + (not leading)
+    """True if the player of ``hand`` can make sure to win the last trick: his *top* trumps (ranked
+    above every other trump still out, ``everyone``: all cards in play) number at least his other
+    cards, his lower trumps among them, one more when not ``leading`` now. He plays a top trump only
+    when the rule makes him (he cannot follow, or must follow or beat a trump lead and only a top
+    trump does; it wins) or he has nothing else. Such a forced top trump goes to a trick another
+    player leads (on lead he leads one of his other cards), and another player leads only now or
+    after winning a trick to which he played one of his other cards (a top trump wins its trick);
+    so if his last card were not a top trump, all of them were forced before it, and they would
+    number at most his other cards less one (plus one when not leading now). His last card is a top
+    trump and wins. (Until f6ae80d all his trumps had to be top: the looser rule adds the last trick
+    at 0.7% of random endings of 4-8 tricks, 0.999x nodes on endings of 8-12 tricks.)"""
+    held = popcount(hand & trumps & _beyond(everyone & trumps & ~hand))
+    return held > 0 and 2 * held >= popcount(hand) + (not leading)
 
 
 @njit_inline
@@ -721,6 +743,18 @@ def _quick_points(lead, left, right, trump):
     each, following or not); plus the last trick when every trick is cashed. The partner of a
     defender leader counts among the others (he cannot beat the leader's card either, and what he
     gives stays with the side).
+
+    The last trick also when the leader keeps a trump to the end: his trumps all win (``trump_rounds``
+    is all of them: a higher trump of another falls before each of his lower ones), and beyond the
+    first ``drawn`` rounds (the longer trumps of the other two, who must follow trumps and so hold
+    none after them) he holds at least as many trumps as cards not cashed. The line: lead trumps for
+    ``drawn`` rounds, cash the plain winners (nobody can trump them), then lead the cards not cashed
+    and play a trump only when made to or with nothing else: his trumps are the only ones left, each
+    wins its trick whenever played, and he keeps one to the last trick by the count of
+    `_wins_last_trick` (leading, all his trumps top). Every trick counted above is still his, with
+    the same cards of the others (their trumps all fall in the first rounds), only in another order;
+    the last trick is one more 10 points. (0.97-0.98x nodes on endings of 8-12 tricks; raises the
+    bound at 6.6% of random endings of 4-8 tricks.)
     """
     points, tricks, trump_rounds, forced_left, forced_right = 0, 0, 0, 0, 0
     for i in range(N_SUITS):
@@ -743,7 +777,9 @@ def _quick_points(lead, left, right, trump):
         forced_right += max(0, min(rounds, held) - held + popcount(right & SUITS[s] & COUNTERS))
     points += max(forced_left, tricks - popcount(left & ~COUNTERS)) \
         + max(forced_right, tricks - popcount(right & ~COUNTERS))
-    last = LAST_TRICK_BONUS if tricks == popcount(lead) else 0
+    left_over, mine = popcount(lead) - tricks, popcount(lead & SUITS[trump])
+    drawn = max(popcount(left & SUITS[trump]), popcount(right & SUITS[trump]))
+    last = LAST_TRICK_BONUS if left_over == 0 or (trump_rounds == mine and mine - drawn >= left_over) else 0
     return COUNTER_POINTS * points + last
 
 
