@@ -260,3 +260,14 @@ def test_calls_no_longer_open_are_marked(capsys):
     assert main(["odds", "bauernstoss", "--hand", "hB dB hA hK h9 cA s7 d8", "--seat", "2", "--n", "64", "--seed",
                  "7", "--no-progress", "--json"]) == 0
     assert all("open" not in r for r in json.loads(capsys.readouterr().out)["calls"])
+
+
+def test_conditioned_deals_are_sampled_once_per_block_and_handed_out_as_copies():
+    """The call table's and the auction part's jobs condition the same blocks: the second gets the kept deals
+    (same hands, same count of candidates tried), each caller its own copy."""
+    spec = jobs.deal_spec({3: tuple(bs.DECK.parse_cards(WEAK))}, jobs.calls_accept(3, ((bs.NUMBER, 4), (bs.PASS, 0))))
+    first, tried = jobs.conditioned_hands(5, 2, 64, spec)
+    first[:] = 0
+    again, tried_again = jobs.conditioned_hands(5, 2, 64, spec)
+    fresh, tried_fresh = jobs._sample_conditioned(5, 2, 64, spec, jobs.CALLS_STREAMS, False)
+    assert np.array_equal(again, fresh) and tried == tried_again == tried_fresh and again.any()

@@ -316,15 +316,34 @@ def _candidate_words(seed: int, block: int, stream: int, words_per_deal: int) ->
     return raw[:BLOCK_DEALS * words_per_deal].reshape(BLOCK_DEALS, words_per_deal)
 
 
+_CONDITIONED: dict = {}
+"""The blocks `conditioned_hands` sampled last in this process, by (seed, block, n, streams, known cards,
+predicates): the call table's and the auction part's jobs of one `odds` run condition the same deals, which are
+then sampled once (`CONDITIONED_KEPT` blocks kept)."""
+CONDITIONED_KEPT = 64
+
+
 def conditioned_hands(seed: int, block: int, n: int, spec: DealSpec, streams: int = CALLS_STREAMS,
                       partial: bool = False) -> tuple[np.ndarray, int]:
     """Rejection sampling: the first ``n`` candidate deals of a block that pass ``spec.accept`` ((n, 4) uint64)
     and the candidates tried up to the n-th. Candidates are the block's deals (`deal_hands`: without a
     condition these are exactly its first n deals) and then its sub-streams' (`_candidate_words`), in order, so
-    the result depends on the seed, block and n only. More than ``streams`` streams: CardsimError, or with
-    ``partial`` the deals found so far and every candidate tried."""
+    the result depends on the seed, block and n only (and is kept for a second job, `_CONDITIONED`). More than
+    ``streams`` streams: CardsimError, or with ``partial`` the deals found so far and every candidate tried."""
     if not spec.accept:
         return deal_hands(seed, block, n, spec), n
+    key = (seed, block, n, streams, partial, tuple(sorted(spec.fixed.items())), spec.accept)
+    if key not in _CONDITIONED:
+        if len(_CONDITIONED) >= CONDITIONED_KEPT:
+            del _CONDITIONED[next(iter(_CONDITIONED))]
+        _CONDITIONED[key] = _sample_conditioned(seed, block, n, spec, streams, partial)
+    hands, tried = _CONDITIONED[key]
+    return hands.copy(), tried
+
+
+def _sample_conditioned(seed: int, block: int, n: int, spec: DealSpec, streams: int,
+                        partial: bool) -> tuple[np.ndarray, int]:
+    """`conditioned_hands` without the memo."""
     found, tried, need = [], 0, n
     for stream in range(streams):
         words = _candidate_words(seed, block, stream, spec.words_per_deal)
