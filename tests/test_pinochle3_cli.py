@@ -8,6 +8,7 @@ import pytest
 
 from analysis.cli import main
 from analysis.games import pinochle3 as api
+from analysis.games.pinochle3 import exact_meld_ccdf
 from simcore.games import pinochle3 as p3
 
 # M19 of spec §10.1: the 15-card maximum under diamonds
@@ -141,12 +142,13 @@ def test_meld_compares_with_random_hands_exactly(capsys):
         counts = p3.exact_meld_distribution(15, p3.DECK.suits.index(trump))
         assert shares[trump] == counts[total // 10:].sum() / counts.sum()
     code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2)
-    assert "Share of random 15-card hands that meld as much or more" in out and "3.08%" in out
+    assert "random 15-card hands (exact): the share that melds as much or more" in out and "3.08%" in out
 
 
 def test_meld_comparison_follows_scale_and_drops_with_other_values(capsys):
     scaled, plain = api.meld(M2, options={"scale": 0.1}).attrs["compared"], api.meld(M2).attrs["compared"]
-    assert scaled == {key: (points // 10, share) for key, (points, share) in plain.items()}
+    assert scaled == {key: (points // 10, share, mean / 10, median // 10)
+                      for key, (points, share, mean, median) in plain.items()}
     assert api.meld(M2, trump="H").attrs["compared"].keys() == {"H"}  # no best-trump share for one trump
     code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--option", "double_bonus=False", "--json")
     assert code == 0 and "share_at_least" not in json.loads(out)
@@ -163,3 +165,19 @@ def test_eighteen_cards_compare_the_meld_of_all_eighteen(capsys):
     counts = p3.exact_meld_distribution(18, p3.DECK.suits.index("S"))
     assert code == 0 and data["by_trump"]["S"] == 1620 and data["meld_of_all_cards"]["S"] == 2520
     assert data["share_at_least"]["S"] == counts[252:].sum() / counts.sum()
+
+
+def test_meld_comparison_gives_the_mean_and_median_of_a_random_hand(capsys):
+    """Beside the share, the mean and median meld of all C(48,15) hands: the best-trump mean is §9.2's exact
+    90.975, and each median m is a median of its exact distribution, P(meld >= m) >= 1/2 >= P(meld > m)."""
+    compared = api.meld(M2).attrs["compared"]
+    assert compared["best"][2] == pytest.approx(90.975, abs=5e-4) and compared["best"][3] == 70
+    for key, (_, _, mean, median) in compared.items():
+        ccdf = exact_meld_ccdf(15, None if key == "best" else p3.DECK.suits.index(key))
+        assert ccdf[median // 10] >= 0.5 >= ccdf[median // 10 + 1]
+        assert mean == pytest.approx(sum(10 * k * (ccdf[k] - ccdf[k + 1]) for k in range(ccdf.size - 1))
+                                     + 10 * (ccdf.size - 1) * ccdf[-1])
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2, "--json")
+    assert json.loads(out)["random_meld"]["best"] == {"mean": compared["best"][2], "median": 70}
+    code, out, _ = run_cli(capsys, "meld", "pinochle3", "--hand", M2)
+    assert "  with their best trump" in out and "91.0      70" in out

@@ -173,7 +173,8 @@ def meld(hand: str, trump: str | None = None, options: dict | None = None) -> pd
 
 def _compared(cards: list[int], letters: list[str], options: dict, divisor: int) -> dict[str, tuple[int, float]] | None:
     """Spec Q1, how a meld compares with a typical hand: {trump letter: (the holding's meld under that trump, the
-    exact share of all holdings of as many cards that meld at least as much)} for the trumps ``letters``, and
+    exact share of all holdings of as many cards that meld at least as much, their mean and median meld)} for the
+    trumps ``letters``, and
     "best" under each holding's best trump (when every trump is shown); None when meld options change the values
     (the exact count, `exact_meld_ccdf`, knows the main game's). Of 18 cards the meld compared is of all 18 (spec
     §9.2 counts it so), which exceeds the meld of the 15 kept when the best meld needs more than 15 cards."""
@@ -181,11 +182,12 @@ def _compared(cards: list[int], letters: list[str], options: dict, divisor: int)
         return None
     mask = np.array([p.DECK.mask(cards)], dtype=np.uint64)
 
-    def compared(trump: int | None) -> tuple[int, float]:
+    def compared(trump: int | None) -> tuple[int, float, float, int]:
         points = int(p.best_meld(mask)[0][0] if trump is None else p.meld_points(mask, trump)[0])
         ccdf = exact_meld_ccdf(len(cards), trump)
         share = float(ccdf[points // 10]) if points // 10 < ccdf.size else 0.0
-        return points // divisor, share
+        mean, median = typical_meld(ccdf)
+        return points // divisor, share, mean / divisor, median // divisor
 
     shares = {letter: compared(p.DECK.suits.index(letter)) for letter in letters}
     if len(letters) == p.N_SUITS:
@@ -208,9 +210,11 @@ def meld_json(frame: pd.DataFrame) -> dict:
     if len(a["totals"]) > 1:
         out["by_trump"] = a["totals"]
     if a.get("compared"):
-        out["share_at_least"] = {key: share for key, (_, share) in a["compared"].items()}
+        out["share_at_least"] = {key: share for key, (_, share, _, _) in a["compared"].items()}
+        out["random_meld"] = {key: {"mean": mean, "median": median} for key, (_, _, mean, median) in
+                              a["compared"].items()}
         if len(a["hand"].split()) > p.HAND_SIZE:
-            out["meld_of_all_cards"] = {key: points for key, (points, _) in a["compared"].items()}
+            out["meld_of_all_cards"] = {key: points for key, (points, _, _, _) in a["compared"].items()}
     return out
 
 
@@ -236,11 +240,13 @@ def _compared_lines(a: dict) -> list[str]:
     size = len(a["hand"].split())
     which = f"{size}-card hands" if size == p.HAND_SIZE else f"{size}-card holdings"
     every = "" if size == p.HAND_SIZE else f", meld of all {size}"
-    lines = ["", f"Share of random {which} that meld as much or more (exact, all C(48,{size}){every}):"]
+    lines = ["", f"Against all C(48,{size}) random {which} (exact{every}): the share that melds as much or more,",
+             "and their mean and median meld:",
+             f"  {'':<22}{'yours':>6}   {'share':<13}{'mean':>6}{'median':>8}"]
     names = {"best": "with their best trump", **{t: f"under trump {t}" for t in a["totals"]}}
     for key in ["best"] * ("best" in shares) + list(a["totals"]):
-        points, share = shares[key]
-        lines.append(f"  {names[key]:<22}{points:>6}   {_share(share)}")
+        points, share, mean, median = shares[key]
+        lines.append(f"  {names[key]:<22}{points:>6}   {_share(share):<13}{mean:>6.1f}{median:>8}")
     return lines
 
 
@@ -302,6 +308,12 @@ def exact_meld_ccdf(hand_size: int, trump: int | None = None) -> np.ndarray:
     ccdf = counts[::-1].cumsum()[::-1] / counts.sum()
     ccdf.setflags(write=False)  # cached: shared by every caller
     return ccdf
+
+
+def typical_meld(ccdf: np.ndarray) -> tuple[float, int]:
+    """(mean, median) meld in points of the distribution whose ``ccdf`` (`exact_meld_ccdf`) is given: the median
+    the highest x with P(meld >= x) >= 1/2."""
+    return 10 * float(ccdf[1:].sum()), 10 * int(np.flatnonzero(ccdf >= 0.5).max())
 
 
 def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, what: str,
