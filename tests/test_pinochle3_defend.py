@@ -259,3 +259,82 @@ def test_eight_aces_save_the_meld_almost_always_and_nothing_often_not():
 def test_counters_mask_matches_the_spec():
     """A, 10, K are the counters (R1.3): 24 of them, the mask `play` counts by."""
     assert bin(int(COUNTERS)).count("1") == 24
+
+
+# --- the partner's shown meld (R3.9f) ---------------------------------------------------------------------------------
+def test_a_face_the_partner_shows_once_is_drawn_as_in_a_uniform_deal():
+    """The partner shows aces around, the bidder nothing, every ace unseen: P(the partner holds both HA | an ace of
+    every suit) of the proposals is exact by counting, as for the bidder above."""
+    s = d.setup(cards(WEAK), 1, 0, 250, [], None, None, cards("HA SA DA CA"))
+    ha = [c for c in range(48) if DECK.token(c) == "HA"]
+    ways = {copies: comb(33 - 8, 15 - sum(copies)) * 2 ** copies.count(1)
+            for copies in itertools.product((1, 2), repeat=4)}
+    exact = sum(w for copies, w in ways.items() if copies[0] == 2) / sum(ways.values())
+    _, partner = d.propose(s, np.random.default_rng(6), 40_000)
+    held = [(int(p) >> ha[0] & 1) + (int(p) >> ha[1] & 1) for p in partner]
+    assert min(held) == 1
+    sampled = np.mean([h == 2 for h in held])
+    assert abs(sampled - exact) < 4.5 * (exact * (1 - exact) / len(partner)) ** 0.5
+
+
+@settings(max_examples=20, deadline=None)
+@given(views(), st.integers(0, 2 ** 32 - 1), st.integers(0, 2))
+def test_proposals_hold_both_shown_melds(view, seed, partner_melds):
+    """The partner's shown cards are meld cards of a random holding of the cards left: every card is dealt once, the
+    bidder's 18 hold his shown cards and the partner's 15 his."""
+    mine, seat, trump, shown = view
+    rest = [c for c in range(48) if c not in mine and c not in shown][:15]
+    partner_shown = sorted({c for m in meld_breakdown(rest, trump)[:partner_melds] for c in m.cards})
+    try:
+        s = d.setup(mine, seat, trump, 250, shown, None, None, partner_shown)
+    except CardsimError as error:
+        assert "part of no meld" in str(error)
+        return
+    bidder, partner = d.propose(s, np.random.default_rng(seed), 64)
+    for b, p in zip(bidder.tolist(), partner.tolist()):
+        assert b & p == 0 and (b | p | DECK.mask(mine)) == (1 << 48) - 1 and bin(p).count("1") == 15
+        for hand, cards_shown in ((b, shown), (p, partner_shown)):
+            faces = plain_faces(DECK.cards_of(hand))
+            assert all(faces.get(face, 0) >= k for face, k in plain_faces(cards_shown).items())
+
+
+def test_kept_deals_give_the_partner_exactly_his_shown_meld():
+    partner_shown = cards("SQ H9 HQ HK DJ CQ CK")  # pinochle, royal marriage, deece, marriage: 110
+    s = d.setup(cards("SK S10 SQ SJ S9 DK DQ DJ D9 CQ CJ C9 C9 H9 HJ"), 1, 1, 300, cards(ROPE), None, None,
+                partner_shown)
+    deals = d.sample_deals(s, block_stream(2, 0), 12)
+    assert s.partner_meld == 110 and deals["passed"] >= 12
+    for kept, buried, partner in zip(deals["kept"], deals["buried"], deals["partner"]):
+        check_deal(s, int(kept), int(buried), int(partner))
+        assert plain_meld(DECK.cards_of(int(partner)), s.trump) == 110
+
+
+def test_the_partners_meld_is_an_input_of_the_command(capsys):
+    argv = ["odds", "pinochle3", "--defend", "left", "--hand", "SK S10 SQ SJ S9 DK DQ DJ D9 CQ CJ C9 C9 H9 HJ",
+            "--trump", "H", "--bid", "300", "--bidder-meld", ROPE, "--n", "64", "--seed", "1", "--no-progress"]
+    code, out, _ = run_cli(capsys, *argv, "--partner-meld", "SQ H9 HQ HK DJ CQ CK", "--json")
+    got = __import__("json").loads(out)
+    assert code == 0 and got["partner_meld"] == "SQ H9 HQ HK DJ CQ CK" and got["partner_shown_meld"] == 110
+    assert set(got["p"]) >= {"partner_meld_scores", "partner_counter"}
+    code, out, _ = run_cli(capsys, *argv, "--partner-meld", "SQ H9 HQ HK DJ CQ CK")
+    assert "your partner shows SQ H9 HQ HK DJ CQ CK (meld 110)" in out and "your partner's meld 110 scores" in out
+    code, out, _ = run_cli(capsys, *argv)
+    assert "partner's meld" not in out and "partner shows" not in out
+
+
+@pytest.mark.parametrize("extra,message", [
+    (["--partner-meld", "SA HA DA CA H10"], "--partner-meld shows H10, part of no meld under trump H"),
+    (["--partner-meld", "SA SA HA HA DA DA CA CA"], "HA: you hold 0, the bidder shows 1, your partner shows 2, but the "
+                                                    "pack has 2"),
+    (["--hand", WEAK.replace("S9", "SA").replace("SJ", "SA"), "--partner-meld", "SA HA DA CA"],
+     "SA: you hold 2, the bidder shows 0, your partner shows 1"),
+])
+def test_bad_partner_meld_is_one_line_exit_2(capsys, extra, message):
+    code, out, err = run_cli(capsys, "odds", "pinochle3", "--defend", "left", "--hand", WEAK, "--trump", "H", "--bid",
+                             "300", "--bidder-meld", ROPE, *extra, "--n", "16", "--seed", "1", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_partner_meld_needs_defend(capsys):
+    code, out, err = run_cli(capsys, "odds", "pinochle3", "--hand", WEAK, "--partner-meld", "H9")
+    assert code == 2 and "--partner-meld applies only with --defend" in err

@@ -912,6 +912,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bidder-meld", default=None,
                         help="with --defend: the cards the bidder laid down as meld, e.g. 'HA H10 HK HQ HJ' "
                              "('none': he melded nothing); they are in his kept 15")
+    parser.add_argument("--partner-meld", default=None,
+                        help="with --defend, if you noted it: the cards your partner laid down as meld ('none': he "
+                             "melded nothing); deals are then kept only where he melds exactly that")
     _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=1000)
 
@@ -932,14 +935,15 @@ def _defend_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         raise CardsimError(f"--defend needs {', '.join(missing)}: what you saw before play, e.g. --trump H --bid 300 "
                            "--bidder-meld 'HA H10 HK HQ HJ' ('none' if he melded nothing)")
     return defend(args.hand, args.defend, args.trump, args.bid, args.bidder_meld, args.kitty, args.n, args.seed,
-                  args.rule, parse_options(args.option), **run_options(args))
+                  args.rule, parse_options(args.option), partner_meld=args.partner_meld, **run_options(args))
 
 
 def _odds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     if args.defend is not None:
         return _defend_of(args)
-    check_only_with([flag for flag, value in (("--bid", args.bid), ("--bidder-meld", args.bidder_meld))
-                     if value is not None], "--defend", False)
+    check_only_with([flag for flag, value in (("--bid", args.bid), ("--bidder-meld", args.bidder_meld),
+                                              ("--partner-meld", args.partner_meld)) if value is not None],
+                    "--defend", False)
     pimc = args.play == "pimc"
     check_only_with(given_flags(args, "samples"), "--play pimc", pimc)
     dd_tricks = args.dd_tricks if args.dd_tricks is not None else (PIMC_DD_TRICKS if pimc else DD_TRICKS)
@@ -1024,24 +1028,26 @@ DEFEND_MODEL = ("model: the unseen cards dealt at random, the bidder's 18 (kitty
 """How the defender's view is modelled, in one line (`simcore.games.pinochle3_defend`)."""
 
 
-def parse_shown(text: str) -> list[int]:
-    """The bidder's shown meld cards of --bidder-meld ('none' or '': he melded nothing)."""
-    return [] if text.strip().lower() in ("", "none", "-") else p.DECK.parse_cards(text, "--bidder-meld")
+def parse_shown(text: str, flag: str = "--bidder-meld") -> list[int]:
+    """The shown meld cards of --bidder-meld or --partner-meld ('none' or '': no meld)."""
+    return [] if text.strip().lower() in ("", "none", "-") else p.DECK.parse_cards(text, flag)
 
 
 def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty: str | None = None, n: int = 1000,
-           seed=None, rule: str | None = None, options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+           seed=None, rule: str | None = None, options: dict | None = None, partner_meld: str | None = None,
+           **run_kw) -> dict[str, pd.DataFrame]:
     """A defender's odds (spec §9.1 Q5): will he save his meld (take a counter in tricks, R6.3), how many trick
     points will the defenders take, will the bidder make his bid; over the deals consistent with what he has seen
     (`simcore.games.pinochle3_defend`: his 15 cards ``hand``, ``seat`` 'left' or 'right' of the bidder, the
     ``trump`` named, the bid ``bid_value``, the bidder's meld cards ``bidder_meld`` ('none': no meld), the
-    ``kitty`` if noted), greedy play. options: as `odds` (`BIDDER_OPTIONS`) but nines_rule; the defenders'
-    scoring flags decide when his meld scores. Tables (rows with p, lo, hi Wilson 95%, n): ``p`` what
-    you_counter, partner_counter, either_counter (takes >= 1 counter in tricks), meld_scores (your meld counts:
-    R6.3 under the flags, A3), made (the bidder's shown meld + trick points + buried counters >= bid);
-    ``at_least`` who (you, defenders), points x: P(trick points >= x); ``means`` what (your_points,
+    ``kitty`` and the partner's meld cards ``partner_meld`` if noted), greedy play. options: as `odds`
+    (`BIDDER_OPTIONS`) but nines_rule; the defenders' scoring flags decide when his meld scores. Tables (rows
+    with p, lo, hi Wilson 95%, n): ``p`` what you_counter, partner_counter, either_counter (takes >= 1 counter in
+    tricks), meld_scores (your meld counts: R6.3 under the flags, A3), made (the bidder's shown meld + trick
+    points + buried counters >= bid), and with ``partner_meld`` partner_meld_scores; ``at_least`` who (you, defenders), points x: P(trick points >= x); ``means`` what (your_points,
     defenders_points, your_score = your trick points + your meld when it scores) with mean, se, lo, hi
-    (normal). attrs: the inputs, ``shown_meld``, ``my_meld``, ``acceptance`` {p, lo, hi, n} (the share of
+    (normal). attrs: the inputs, ``shown_meld``, ``my_meld``, ``partner_shown_meld`` (None: not noted),
+    ``acceptance`` {p, lo, hi, n} (the share of
     proposed deals where the bidder keeps exactly the shown meld), ``model``."""
     options = checked_options(options, "odds")
     for name, why in DEFEND_CANNOT.items():
@@ -1058,13 +1064,15 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
     cards, kitty_cards = _holding_of(hand, kitty)
     t = parse_trump(trump)
     shown = parse_shown(bidder_meld)
-    s = defend_sim.setup(cards, defend_sim.SEAT_NAMES[seat], t, b * divisor, shown, kitty_cards, options)
+    partner = None if partner_meld is None else parse_shown(partner_meld, "--partner-meld")
+    s = defend_sim.setup(cards, defend_sim.SEAT_NAMES[seat], t, b * divisor, shown, kitty_cards, options, partner)
     seed = normalize_seed(seed)
     job = defend_sim.DefendJob(s, rule, options)
     c = job.unpack(runner.run(job, n, seed, **run_kw))
     deals = c["deals"]
     probs = [("you_counter", c["me_counter"]), ("partner_counter", c["partner_counter"]),
              ("either_counter", c["side_counter"]), ("meld_scores", c["saved"]), ("made", c["made"])]
+    probs += [("partner_meld_scores", c["partner_saved"])] * (partner is not None)
     at_least = [{"who": who, "points": x // divisor, **e.as_dict(), "n": deals}
                 for who, hist, xs in (("you", c["me_hist"], DEFEND_MINE_AT_LEAST),
                                       ("defenders", c["side_hist"], DEFEND_SIDE_AT_LEAST))
@@ -1077,6 +1085,8 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), seat=seat, trump=p.DECK.suits[t],
                            bid=b, bidder_meld=p.DECK.format_cards(sorted(shown)) or "none",
+                           partner_meld=None if partner is None else p.DECK.format_cards(sorted(partner)) or "none",
+                           partner_shown_meld=None if partner is None else s.partner_meld // divisor,
                            shown_meld=s.shown_meld // divisor, my_meld=s.my_meld // divisor,
                            kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None, n=deals, seed=seed,
                            rule=rule, options=options, model=DEFEND_MODEL,
@@ -1089,7 +1099,8 @@ def defend_json(tables: dict[str, pd.DataFrame]) -> dict:
     "p" {what: {p, lo, hi}}, "at_least" rows, "means" {what: {mean, se, lo, hi}} (`defend`)."""
     a = tables["p"].attrs
     out = {k: a[k] for k in ("game", "hand", "seat", "trump", "bid", "bidder_meld", "kitty", "shown_meld", "my_meld",
-                             "n", "seed", "rule", "options", "acceptance", "model")}
+                             "partner_meld", "partner_shown_meld", "n", "seed", "rule", "options", "acceptance",
+                             "model")}
     out["p"] = {r["what"]: {k: r[k] for k in ("p", "lo", "hi")} for r in table_records({"p": tables["p"]})["p"]}
     out["at_least"] = table_records({"a": tables["at_least"]})["a"]
     out["means"] = {r["what"]: {k: r[k] for k in ("mean", "se", "lo", "hi")}
@@ -1114,23 +1125,28 @@ def format_defend(tables: dict[str, pd.DataFrame]) -> str:
         return ", ".join(f"P(>= {r.points}) {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]" for r in rows.itertuples())
 
     order = "second" if a["seat"] == "left" else "third"
+    partner = f"; your partner shows {a['partner_meld']} (meld {a['partner_shown_meld']})" \
+        if a.get("partner_meld") is not None else ""
     kitty = f", kitty {a['kitty']}" if a["kitty"] else ""
     lines = [f"Pinochle defence of {a['hand']} on the bidder's {a['seat']} (you play {order} to his lead): trump "
              f"{a['trump']}, bid {a['bid']}{kitty}; n = {a['n']:,} deals, seed {a['seed']}, rule {a['rule']}, 95% "
              "intervals" + _options_note(a["options"]),
-             f"the bidder shows {a['bidder_meld']} (meld {a['shown_meld']}); your meld {a['my_meld']}",
-             a["model"],
+             f"the bidder shows {a['bidder_meld']} (meld {a['shown_meld']}); your meld {a['my_meld']}" + partner,
+             a["model"] + (", your partner holding his shown meld cards and melding exactly that" if partner else ""),
              f"deals kept: {acc['p']:.2%} [{acc['lo']:.2%},{acc['hi']:.2%}] of {acc['n']:,} proposed (the bidder keeps "
-             "exactly the shown meld)", "",
+             f"exactly the shown meld{', the partner melds his' if partner else ''})", "",
              f"you take >= 1 counter in tricks (R6.3): {share(pr['you_counter'])}",
              f"your meld {a['my_meld']} scores (R6.3 under the options' flags, A3): {share(pr['meld_scores'])}",
              f"your partner takes >= 1 counter:     {share(pr['partner_counter'])}",
-             f"either of you takes >= 1 counter:    {share(pr['either_counter'])}",
-             f"the bidder makes {a['bid']} (meld {a['shown_meld']} + his trick points and buried counters): "
-             f"{share(pr['made'])}", "",
-             f"your trick points: {avg(mean['your_points'])}; {tails('you')}",
-             f"the defenders' trick points (yours + partner's): {avg(mean['defenders_points'])}; {tails('defenders')}",
-             f"your score (trick points + meld when it scores, R6.1): {avg(mean['your_score'])}"]
+             f"either of you takes >= 1 counter:    {share(pr['either_counter'])}"]
+    if partner:
+        meld = a["partner_shown_meld"]
+        lines.append(f"your partner's meld {meld} scores (R6.3):  {share(pr['partner_meld_scores'])}")
+    lines += [f"the bidder makes {a['bid']} (meld {a['shown_meld']} + his trick points and buried counters): "
+              f"{share(pr['made'])}", "",
+              f"your trick points: {avg(mean['your_points'])}; {tails('you')}",
+              f"the defenders' trick points (yours + partner's): {avg(mean['defenders_points'])}; {tails('defenders')}",
+              f"your score (trick points + meld when it scores, R6.1): {avg(mean['your_score'])}"]
     return "\n".join(lines)
 
 

@@ -3,24 +3,27 @@
 What a defender knows when play starts (R3.9c-f, R4.7a): his own 15 cards, his seat (on the bidder's
 left, who plays second to the bidder's opening lead, or on his right, who plays third), the trump named
 (R4.8), the bid, the meld cards the bidder laid down (only the cards that form meld, R3.9c; declared
-in full, R3.9d) and, if he noted it, the kitty (turned face up, R4.7a).
+in full, R3.9d), if he noted them his partner's meld cards (laid down the same way, R3.9f) and the kitty
+(turned face up, R4.7a).
 
 Model (`DefendSetup`, `sample_deals`): every deal consistent with that is equally likely and the bidder
 discards by a fixed policy (default: `pinochle3_discard`'s best, as `cardsim odds` assumes), so:
 
 1. the bidder's 18 cards after taking the kitty = the kitty (if known) + random unseen cards, holding
-   at least the shown cards (face counts); the partner gets the other 15 unseen cards. Drawn exactly:
-   the missing shown copies are placed first, the rest is uniform over the unseen cards, and where a
-   face could have come from either of two unseen copies the proposal holding both is kept with
-   probability 1/2 (the proposal favours it 2:1 over the uniform deal);
+   at least the shown cards (face counts); the partner gets the other 15 unseen cards, at least the
+   partner's shown cards if given. Drawn exactly: the missing shown copies are placed first, the rest
+   is uniform over the unseen cards, and where a face could have come from either of two unseen copies
+   the proposal holding both in the one hand is kept with probability 1/2 (the proposal favours it 2:1
+   over the uniform deal);
 2. the bidder buries 3 of the 18 by the discard policy under the trump named, and the deal is kept
    only if his 15 kept cards hold the shown cards and meld exactly what they meld (nothing more: he
-   declared his full meld, R3.9d); rejection sampling, its acceptance rate is counted;
+   declared his full meld, R3.9d), and the partner's 15 meld exactly his shown meld if given;
+   rejection sampling, its acceptance rate is counted;
 3. the bidder leads (R5.1) and every seat plays greedily (`pinochle3_play`), no concession (R4.10:
    the bidder plays, as `pinochle3_bid.defender_outcomes` assumes).
 
 Not modelled: what the bid says about the bidder's hand (the auction), that the policy would have named
-this trump, the partner's shown meld. Points are in main-game units (a counter is 10).
+this trump. Points are in main-game units (a counter is 10).
 """
 
 from __future__ import annotations
@@ -46,7 +49,10 @@ POINT_BINS = TRICK_POINTS_TOTAL // COUNTER_POINTS + 1
 MAX_PROPOSALS_PER_DEAL = 1024
 """A block gives up (CardsimError) when fewer than 1 in this many proposals is kept ..."""
 EARLY = 16_384
-"""... or when none of its first this many is."""
+"""... or when none of its first this many is (both times `PARTNER_PATIENCE` with the partner's meld noted)."""
+PARTNER_PATIENCE = 16
+"""With the partner's meld noted the acceptance falls with the share of hands melding exactly that (often 1 in
+10-20), but a proposal failing it costs no discard search, so a block waits this many times longer."""
 _ONE = np.uint64(1)
 
 
@@ -63,10 +69,13 @@ def _faces_text(counts: np.ndarray) -> str:
 class DefendSetup:
     """A checked defender's view (`setup`): ``mine`` (15 cards), ``seat`` (1 left, 2 right), ``trump``,
     ``bid`` (main-game points), ``shown`` (24,) face counts of the bidder's meld cards, ``kitty`` (3
-    cards or None), ``shown_meld`` (their meld), ``my_meld`` (the defender's meld under ``trump``);
-    the draw: ``fixed`` (mask of the unseen copies placed with the bidder), ``pool`` (the other unseen
-    cards, sorted), ``draw`` (how many of them go to the bidder), ``halves`` (faces whose second copy,
-    if also drawn, keeps the proposal with probability 1/2: (f, mask of that copy))."""
+    cards or None), ``shown_meld`` (their meld), ``my_meld`` (the defender's meld under ``trump``),
+    ``partner_shown`` (24,) face counts of the partner's meld cards or None (not noted), ``partner_meld``
+    (their meld, -1 when not noted); the draw: ``fixed`` and ``partner_fixed`` (masks of the unseen
+    copies placed with the bidder and the partner), ``pool`` (the other unseen cards, sorted), ``draw``
+    (how many of them go to the bidder), ``halves`` and ``partner_halves`` (masks of the second copies
+    of faces whose first copy was placed with the bidder / partner: a proposal giving that hand the
+    second copy too is kept with probability 1/2)."""
 
     mine: tuple[int, ...]
     seat: int
@@ -80,29 +89,37 @@ class DefendSetup:
     pool: tuple[int, ...]
     draw: int
     halves: tuple[int, ...]
+    partner_shown: tuple[int, ...] | None = None
+    partner_meld: int = -1
+    partner_fixed: int = 0
+    partner_halves: tuple[int, ...] = ()
 
 
-def _check_shown(shown_cards, trump: int, options: dict | None) -> np.ndarray:
-    """Face counts of the bidder's shown meld cards; CardsimError unless every one is part of a meld he
-    declares under ``trump`` (R3.9c: he shows only meld cards) and he can keep them all (15 cards)."""
+def _check_shown(shown_cards, trump: int, options: dict | None, who: str = "bidder") -> np.ndarray:
+    """Face counts of the shown meld cards of the ``who`` ('bidder' or 'partner'); CardsimError unless every one
+    is part of a meld declared under ``trump`` (R3.9c: only meld cards are shown) and all fit in 15 cards."""
     shown = face_counts(shown_cards)
+    flag = f"--{who}-meld"
     if len(shown_cards) > HAND_SIZE:
-        raise CardsimError(f"--bidder-meld lists {len(shown_cards)} cards but the bidder keeps {HAND_SIZE}; "
-                           "list only the cards he laid down as meld")
+        keeps = "keeps" if who == "bidder" else "holds"
+        raise CardsimError(f"{flag} lists {len(shown_cards)} cards but the {who} {keeps} {HAND_SIZE}; "
+                           "list only the cards laid down as meld")
     used = face_counts([c for m in meld_breakdown(list(shown_cards), trump, options) for c in m.cards])
     idle = shown - np.minimum(used, shown)
     if idle.any():
         suit = DECK.suits[trump]
         them = "it" if idle.sum() == 1 else "them"
-        raise CardsimError(f"--bidder-meld shows {_faces_text(idle)}, part of no meld under trump {suit} (R3.9c: "
-                           f"the bidder lays down only cards that form meld); drop {them} or check --trump")
+        raise CardsimError(f"{flag} shows {_faces_text(idle)}, part of no meld under trump {suit} (R3.9c: "
+                           f"only cards that form meld are laid down); drop {them} or check --trump")
     return shown
 
 
-def setup(mine, seat: int, trump: int, bid: int, shown_cards, kitty=None, options: dict | None = None) -> DefendSetup:
+def setup(mine, seat: int, trump: int, bid: int, shown_cards, kitty=None, options: dict | None = None,
+          partner_cards=None) -> DefendSetup:
     """Check and prepare a defender's view (physical card indices; ``shown_cards`` may repeat a kitty card:
-    the bidder may meld with the kitty). CardsimError, saying what to mend, when the cards cannot all exist:
-    a face held by you, shown by the bidder and in the kitty more often than the pack's 2 copies."""
+    the bidder may meld with the kitty; ``partner_cards`` the partner's meld cards, None: not noted).
+    CardsimError, saying what to mend, when the cards cannot all exist: a face held by you, shown by the
+    bidder or in the kitty, and shown by the partner more often than the pack's 2 copies."""
     mine = tuple(sorted(int(c) for c in mine))
     if len(mine) != HAND_SIZE or len(set(mine)) != HAND_SIZE:
         raise CardsimError(f"--hand must list the {HAND_SIZE} cards dealt to you, got {len(mine)}")
@@ -114,28 +131,37 @@ def setup(mine, seat: int, trump: int, bid: int, shown_cards, kitty=None, option
     if kitty is not None and (len(kitty) != KITTY_SIZE or set(kitty) & set(mine)):
         raise CardsimError(f"the kitty has {KITTY_SIZE} cards you do not hold, got {DECK.format_cards(kitty)}")
     shown = _check_shown(list(shown_cards), trump, options)
+    partner = np.zeros(FACES, dtype=np.int64) if partner_cards is None else \
+        _check_shown(list(partner_cards), trump, options, "partner")
     held, known = face_counts(mine), face_counts(kitty or ())
-    over = held + np.maximum(shown, known) > DECK.copies
+    over = held + np.maximum(shown, known) + partner > DECK.copies
     if over.any():
         f = int(np.flatnonzero(over)[0])
         token, kitty_part = DECK.face_tokens[f], f", the kitty {known[f]}" if known[f] else ""
+        partner_part = f", your partner shows {partner[f]}" if partner[f] else ""
         where = "the bidder's hand with the kitty" if kitty else "the bidder's hand"
-        raise CardsimError(f"{token}: you hold {held[f]}, the bidder shows {shown[f]}{kitty_part}, but the pack has "
-                           f"{DECK.copies} (the shown cards are in {where}); mend --hand or --bidder-meld")
+        mend = "--hand, --bidder-meld or --partner-meld" if partner_cards is not None else "--hand or --bidder-meld"
+        raise CardsimError(f"{token}: you hold {held[f]}, the bidder shows {shown[f]}{kitty_part}{partner_part}, but "
+                           f"the pack has {DECK.copies} (the bidder's shown cards are in {where}); mend {mend}")
     unseen = [c for c in range(DECK.n_cards) if c not in mine and c not in (kitty or ())]
     missing = np.maximum(shown - known, 0)
-    fixed, halves = [], []
+    fixed, halves, partner_fixed, partner_halves = [], [], [], []
     for f in range(FACES):
         copies = [c for c in unseen if DECK.face_of(c) == f]
         fixed += copies[:missing[f]]
-        if missing[f] == 1 and len(copies) == 2:
-            halves.append(1 << copies[1])
-    pool = tuple(c for c in unseen if c not in fixed)
+        partner_fixed += copies[missing[f]:missing[f] + partner[f]]
+        if len(copies) == 2 and missing[f] + partner[f] == 1:  # one copy placed, the other free
+            (halves if missing[f] else partner_halves).append(1 << copies[1])
+    pool = tuple(c for c in unseen if c not in fixed and c not in partner_fixed)
     draw = HOLDING - len(kitty or ()) - len(fixed)
-    shown_meld = int(meld_points(np.array([DECK.mask(_faces_cards(shown))], dtype=np.uint64), trump, options)[0])
-    my_meld = int(meld_points(np.array([DECK.mask(mine)], dtype=np.uint64), trump, options)[0])
+    shown_meld, my_meld = (int(meld_points(np.array([DECK.mask(cards)], dtype=np.uint64), trump, options)[0])
+                           for cards in (_faces_cards(shown), mine))
+    partner_meld = -1 if partner_cards is None else \
+        int(meld_points(np.array([DECK.mask(_faces_cards(partner))], dtype=np.uint64), trump, options)[0])
     return DefendSetup(mine, seat, trump, int(bid), tuple(int(x) for x in shown), kitty, shown_meld, my_meld,
-                       DECK.mask(fixed), pool, draw, tuple(halves))
+                       DECK.mask(fixed), pool, draw, tuple(halves),
+                       None if partner_cards is None else tuple(int(x) for x in partner), partner_meld,
+                       DECK.mask(partner_fixed), tuple(partner_halves))
 
 
 def _faces_cards(counts) -> list[int]:
@@ -151,11 +177,12 @@ def propose(s: DefendSetup, rng: np.random.Generator, size: int) -> tuple[np.nda
     bits = _ONE << pool[order]
     base = np.uint64(s.fixed | DECK.mask(s.kitty or ()))
     bidder = np.bitwise_or.reduce(bits[:, :s.draw], axis=1) | base
-    partner = np.bitwise_or.reduce(bits[:, s.draw:], axis=1)
-    coins = rng.random((size, len(s.halves)))  # drawn whatever the deal, so the stream does not depend on it
+    partner = np.bitwise_or.reduce(bits[:, s.draw:], axis=1) | np.uint64(s.partner_fixed)
+    halves = [(bidder, copy) for copy in s.halves] + [(partner, copy) for copy in s.partner_halves]
+    coins = rng.random((size, len(halves)))  # drawn whatever the deal, so the stream does not depend on it
     keep = np.ones(size, dtype=bool)
-    for j, copy in enumerate(s.halves):
-        keep &= (bidder & np.uint64(copy) == 0) | (coins[:, j] < 0.5)
+    for j, (hand, copy) in enumerate(halves):
+        keep &= (hand & np.uint64(copy) == 0) | (coins[:, j] < 0.5)
     return bidder[keep], partner[keep]
 
 
@@ -168,13 +195,19 @@ def _holds_shown(kept: np.ndarray, shown) -> np.ndarray:
     return ok
 
 
-def accept(s: DefendSetup, bidder: np.ndarray, policy: str = DEFAULT_POLICY, options: dict | None = None) -> dict:
-    """Step 2 of the model on the bidder's 18-card holdings (n,) uint64: his discard under ``s.trump``;
-    ``ok`` (n,) bool (he keeps the shown cards and melds exactly their meld), ``kept``, ``buried`` masks,
-    ``buried_points`` (n,) int64 (counters buried, his at the end, R4.7c)."""
-    buried, _, melds, points = policy_discards(bidder, s.trump, policy, options)
+def accept(s: DefendSetup, bidder: np.ndarray, partner: np.ndarray, policy: str = DEFAULT_POLICY,
+           options: dict | None = None) -> dict:
+    """Step 2 of the model on the bidder's 18-card holdings and the partner's 15 cards, (n,) uint64 each: the
+    bidder's discard under ``s.trump``; ``ok`` (n,) bool (he keeps the shown cards and melds exactly their meld,
+    and the partner melds exactly his shown meld if noted), ``kept``, ``buried`` masks, ``buried_points`` (n,)
+    int64 (counters buried, his at the end, R4.7c)."""
+    ok = np.ones(bidder.shape[0], dtype=bool)
+    if s.partner_shown is not None:  # the cheap test first: the discard is searched only where it passes
+        ok = meld_points(partner, s.trump, options) == s.partner_meld
+    buried, points = np.zeros_like(bidder), np.zeros(bidder.shape[0], dtype=np.int64)
+    buried[ok], _, melds, points[ok] = policy_discards(bidder[ok], s.trump, policy, options)
     kept = bidder & ~buried
-    ok = (melds == s.shown_meld) & _holds_shown(kept, s.shown)
+    ok[ok] = (melds == s.shown_meld) & _holds_shown(kept[ok], s.shown)
     return {"ok": ok, "kept": kept, "buried": buried, "buried_points": points}
 
 
@@ -183,25 +216,30 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
     """``n`` deals of the model drawn from ``rng``: ``kept``, ``buried``, ``partner`` (n,) uint64,
     ``buried_points`` (n,) int64, and ``proposals``, ``passed``: proposals made and kept (all batches
     drawn, also beyond the n used: their ratio estimates the acceptance rate). CardsimError when fewer
-    than 1 in `MAX_PROPOSALS_PER_DEAL` proposals is kept."""
+    than 1 in `MAX_PROPOSALS_PER_DEAL` proposals is kept (`PARTNER_PATIENCE` times as many with the partner's
+    meld)."""
     parts, have, proposals, passed = [], 0, 0, 0
     while have < n:
         rate = (passed + 1) / (proposals + 4)
         size = int(min(max(math.ceil(1.25 * (n - have) / rate), 64), 16_384))
         bidder, partner = propose(s, rng, size)
-        a = accept(s, bidder, policy, options)
+        a = accept(s, bidder, partner, policy, options)
         proposals, passed = proposals + size, passed + int(a["ok"].sum())
         if a["ok"].any():
             parts.append((a["kept"][a["ok"]], a["buried"][a["ok"]], partner[a["ok"]], a["buried_points"][a["ok"]]))
             have += int(a["ok"].sum())
-        if have < n and (proposals >= MAX_PROPOSALS_PER_DEAL * max(n, 1) or (proposals >= EARLY and not passed)):
+        patience = PARTNER_PATIENCE if s.partner_shown is not None else 1
+        if have < n and (proposals >= patience * MAX_PROPOSALS_PER_DEAL * max(n, 1)
+                         or (proposals >= patience * EARLY and not passed)):
             suit = DECK.suits[s.trump]
             how = "possible but too rare to simulate" if passed else "impossible or too rare to simulate"
+            partner = "" if s.partner_shown is None else f" and your partner exactly his ({s.partner_meld})"
+            check = "--bidder-meld" if s.partner_shown is None else "--bidder-meld, --partner-meld"
             raise CardsimError(f"only {passed:,} of {proposals:,} deals consistent with your cards leave the bidder "
                                f"exactly the shown meld ({s.shown_meld}) after his {policy} discard under trump {suit}"
-                               f": {how} (in most deals his 15 kept cards meld more than the shown cards or bury "
-                               "one of them); if that is unexpected, check --bidder-meld (all of his meld cards, "
-                               "R3.9c) and --trump")
+                               f"{partner}: {how} (in most deals the hands meld more than the shown cards or the "
+                               f"bidder buries one of them); if that is unexpected, check {check} (all the meld "
+                               "cards, R3.9c) and --trump")
     if not parts:
         empty = np.zeros(0, dtype=np.uint64)
         return {"kept": empty, "buried": empty, "partner": empty, "buried_points": np.zeros(0, dtype=np.int64),
@@ -226,7 +264,7 @@ def play(s: DefendSetup, d: dict, rule: str = "old") -> dict:
 
 
 COUNT_NAMES = ("deals", "proposals", "passed", "me_counter", "partner_counter", "side_counter", "saved", "made",
-               "score_sum", "score_squares", "me_sum", "me_squares", "side_sum", "side_squares")
+               "score_sum", "score_squares", "me_sum", "me_squares", "side_sum", "side_squares", "partner_saved")
 
 
 class DefendJob:
@@ -234,7 +272,7 @@ class DefendJob:
     played by `play`: `COUNT_NAMES` (deals; proposals and those kept; deals where you, your partner, either
     of you took a counter in tricks; your meld scores, R6.3 with the options' flags A3; the bidder makes the
     bid: shown meld + his trick points + buried counters >= bid; sums and squares of your score, your trick
-    points, the defenders' trick points), then histograms in bins of 10 of your trick points and the
+    points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10 of your trick points and the
     defenders' (`POINT_BINS` each)."""
 
     block_size = 256
@@ -250,9 +288,9 @@ class DefendJob:
         s, o = self.s, rule_options(self.options)
         flags = "".join(f"|{f}={o[f]}" for f in ("defender_needs_counter", "defender_counter_rule_on_set",
                                                   "defender_keeps_last_trick_without_counter"))
-        return (f"pinochle3|DefendJob|v1|mine={s.mine}|seat={s.seat}|trump={s.trump}|bid={s.bid}|shown={s.shown}"
+        return (f"pinochle3|DefendJob|v2|mine={s.mine}|seat={s.seat}|trump={s.trump}|bid={s.bid}|shown={s.shown}"
                 f"|kitty={s.kitty}|rule={self.rule}|discard={self.policy}{options_key(meld_values(self.options))}"
-                f"{flags}")
+                f"{flags}" + ("" if s.partner_shown is None else f"|partner={s.partner_shown}"))
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
@@ -270,11 +308,12 @@ class DefendJob:
         made = s.shown_meld + o["bidder"] >= s.bid
         meld = np.full(n_deals, s.my_meld, dtype=np.int64)
         score = defender_scores(meld, o["me"], o["me_counters"], made, self.options)
-        saved = meld_saved(o["me_counters"], made, self.options)
+        saved, partner_saved = (meld_saved(o[f"{who}_counters"], made, self.options)
+                                for who in ("me", "partner"))
         side = o["me"] + o["partner"]
         mine, theirs = o["me_counters"] > 0, o["partner_counters"] > 0
         head = [n_deals, d["proposals"], d["passed"], mine.sum(), theirs.sum(), (mine | theirs).sum(), saved.sum(),
                 made.sum(), score.sum(), (score * score).sum(), o["me"].sum(), (o["me"] ** 2).sum(), side.sum(),
-                (side * side).sum()]
+                (side * side).sum(), partner_saved.sum()]
         hists = [np.bincount(x // COUNTER_POINTS, minlength=POINT_BINS) for x in (o["me"], side)]
         return np.concatenate((np.array(head, dtype=np.int64), *hists)).astype(np.int64)
