@@ -1046,8 +1046,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     ``attrs["jack_value"]``: spec §9.1 Q8 on the same deals (`jobs.JackValueJob`, `jack_value_frame`): by forehand's
     jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses) and P(its team scores).
 
-    ``attrs["seat_effects"]`` (spec §9.1 Q11, `seat_effects_frame`) and ``attrs["jack_seats"]`` (Q8 for every seat
-    and pooled over the seats, `jack_seats_frame`): the same deals with every seat calling by auction ``policy``
+    ``attrs["seat_effects"]`` (spec §9.1 Q11, `seat_effects_frame`), ``attrs["jack_seats"]`` (Q8 for every seat
+    and pooled over the seats, `jack_seats_frame`) and ``attrs["showdown_low"]`` (Q5, P(win a showdown) by cur and
+    the lowest card, `showdown_low_frame`): the same deals with every seat calling by auction ``policy``
     (`jobs.SeatJob`); with b0 its forehand counts give ``attrs["jack_value"]``, which is always b0's.
     """
     jobs.auction_policy(policy)
@@ -1087,6 +1088,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     frame.attrs["jack_value"] = jack_value_frame(counts, min_n)
     frame.attrs["seat_effects"] = seat_effects_frame(seats)
     frame.attrs["jack_seats"] = jack_seats_frame(seats, min_n)
+    frame.attrs["showdown_low"] = showdown_low_frame(seats, min_n, variant)
     return frame
 
 
@@ -1157,7 +1159,7 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
     return {"game": GAME, "variant": a["variant"], "play": a["method"], "n": a["n"], "seed": a["seed"],
             "options": dict(a.get("rules", ())), "rows": rows, "jack_value": jack_value_json(a["jack_value"]),
             "seat_effects": seat_effects_json(a["seat_effects"], a["policy"]),
-            "jack_seats": jack_seats_json(a["jack_seats"])}
+            "jack_seats": jack_seats_json(a["jack_seats"]), "showdown_low": showdown_low_json(a["showdown_low"])}
 
 
 def jack_value_json(table: pd.DataFrame) -> list[dict]:
@@ -1196,7 +1198,8 @@ def format_thresholds(frame: pd.DataFrame) -> str:
                  "at the team / at the other team, ± the half-width of the 95% interval")
     lines.append(f"\n(J = forehand's jacks, L = trumps in its best suit; {NOTES[a['variant']]}{note})")
     return "\n".join(line.rstrip() for line in lines + ["", *format_jack_value(frame), "", *format_jack_seats(frame),
-                                                         "", *format_seat_effects(frame)])
+                                                         "", *format_seat_effects(frame),
+                                                         "", *format_showdown_low(frame)])
 
 
 def format_jack_value(frame: pd.DataFrame) -> list[str]:
@@ -1338,11 +1341,11 @@ def as_solo_break_even(tables: dict[str, pd.DataFrame]) -> float:
 
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Part A's estimates named ``<jacks>.<trumps>.<estimate>``, e.g. ``2.5.p42``, its Q8 table's (`jack_value_long`),
-    its Q11 and Q8-by-seat tables' (`seat_effects_long`), and unless --equity-hands 0
-    part B's ``equity.*`` (`bauernstoss_equity.equity_long`), e.g. ``equity.W.10.10.us``."""
+    its Q11 and Q8-by-seat tables' (`seat_effects_long`), its Q5 table's (`showdown_low_long`), and unless
+    --equity-hands 0 part B's ``equity.*`` (`bauernstoss_equity.equity_long`), e.g. ``equity.W.10.10.us``."""
     frame, tables, _ = _thresholds_parts(args)
     long = pd.concat([estimates_long(frame, ["jacks", "trumps"]), jack_value_long(frame.attrs["jack_value"]),
-                      seat_effects_long(frame)], ignore_index=True)
+                      seat_effects_long(frame), showdown_low_long(frame.attrs["showdown_low"])], ignore_index=True)
     return long if tables is None else pd.concat([long, equity_dp.equity_long(tables)], ignore_index=True)
 
 
@@ -1547,6 +1550,83 @@ def seat_effects_long(frame: pd.DataFrame) -> pd.DataFrame:
         name = f"q8s.{r['seat']}.{int(r['jacks'])}.{r['which'].replace(' ', '_')}"
         rows += [(f"{name}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r["n"]))
                  for key, _, _ in JACK_SEAT_ESTIMATES]
+    return pd.DataFrame(rows, columns=LONG_COLUMNS)
+
+
+# --- showdowns by the lowest card (spec §9.1 Q5) -------------------------------------------------
+SHOWDOWN_LOW_ESTIMATES = (("p_win", "n", None, "P(wins showdown)"), ("p_bid", "n_bid", 0, "P(wins | bid cur)"),
+                          ("p_mit", "n_mit", 1, "P(wins | said mit)"))
+"""Columns of `showdown_low_frame`: estimate, its count column, whose showdowns (None: all; 0: the first bidder of
+cur, who announces first; 1: the later ones, who said mit) and title."""
+SHOWDOWN_LOW_COLUMNS = ["cur", "low", "low_name"] + [c for key, n, _, _ in SHOWDOWN_LOW_ESTIMATES
+                                                     for c in (n, key, f"{key}_lo", f"{key}_hi")]
+SHOWDOWN_LOW_NOTES = {"DS": "Q5 showdowns by the lowest card: none in DS, where DS-7 settles equal bids by the suits' "
+                            "total values"}
+"""The one-line note that stands for the Q5 table in a variant without lowest-card showdowns."""
+
+
+def showdown_low_frame(parts: dict, min_n: int = 20, variant: str = "BS") -> pd.DataFrame:
+    """Spec §9.1 Q5 from `jobs.SeatJob` counts: every player in a showdown (BS: tied at cur with an opponent, §4.8;
+    AS-6: any tie), one row per (cur, low) holding one, low his lowest trump of the suit in mind (§1.2 scale, 0 = a
+    7); per `SHOWDOWN_LOW_ESTIMATES` the count and the share who named trumps with its Wilson interval (NaN below
+    ``min_n``). No rows in DS (`SHOWDOWN_LOW_NOTES`). attrs: min_n, players (all cells' n), won, note."""
+    counts = parts["showdown_low"]
+    shown = variant not in SHOWDOWN_LOW_NOTES
+    rows = []
+    for cur, low in zip(*np.nonzero(counts[..., 0].sum(axis=2))) if shown else ():
+        row = {"cur": int(cur), "low": int(low), "low_name": bs.SCALE_NAMES[low]}
+        for key, count, who, _ in SHOWDOWN_LOW_ESTIMATES:
+            n, won = (int(x) for x in (counts[cur, low].sum(axis=0) if who is None else counts[cur, low, who]))
+            row[count] = n
+            row.update(estimate_columns(key, won, n) if n >= max(min_n, 1) else
+                       {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=SHOWDOWN_LOW_COLUMNS)
+    frame.attrs.update(min_n=min_n, players=int(counts[..., 0].sum()) if shown else 0,
+                       won=int(counts[..., 1].sum()) if shown else 0, note=SHOWDOWN_LOW_NOTES.get(variant, ""))
+    return frame
+
+
+def showdown_low_json(table: pd.DataFrame) -> dict:
+    """`showdown_low_frame` as {"players", "won", "min_n", "note", "rows": [{"cur", "low", "low_name", "n", "n_bid",
+    "n_mit", estimate: {"p", "lo", "hi"} or null (too few)}]}."""
+    rows = [{"cur": int(r["cur"]), "low": int(r["low"]), "low_name": r["low_name"],
+             **{count: int(r[count]) for _, count, _, _ in SHOWDOWN_LOW_ESTIMATES},
+             **{key: _triple(r, key) for key, _, _, _ in SHOWDOWN_LOW_ESTIMATES}} for _, r in table.iterrows()]
+    return {**{k: table.attrs[k] for k in ("players", "won", "min_n", "note")}, "rows": rows}
+
+
+def format_showdown_low(frame: pd.DataFrame) -> list[str]:
+    """The text of `thresholds`' Q5 table (`showdown_low_frame`), or its one-line note."""
+    a, table = frame.attrs, frame.attrs["showdown_low"]
+    if table.attrs["note"]:
+        return [f"{table.attrs['note']}."]
+    tie = "tied at cur, partners too (AS-6)" if a["variant"] == "AS" else "tied at cur with an opponent (§4.8)"
+    lines = [f"Q5 will my bid win the trump choice? Every player in a showdown on the same {a['n']:,} deals, policy "
+             f"{_policy_words(a['policy'], a['variant'])}, by the winning bid cur and low, his lowest trump of the "
+             "suit in mind (§1.2)", "",
+             f"{'cur':>3}  {'low':<6}" + "".join(f"{'n' if count == 'n' else count.replace('_', ' '):>7}  {title:<22}"
+                                                 for _, count, _, title in SHOWDOWN_LOW_ESTIMATES)]
+    last = None
+    for _, r in table.iterrows():
+        if last is not None and r["cur"] != last:
+            lines.append("")
+        last = r["cur"]
+        lines.append(f"{int(r['cur']):>3}  {r['low_name']:<6}" + "".join(
+            f"{int(r[count]):>7}  {_cell(r, key) if r[count] >= a['min_n'] else 'too few' if r[count] else '—':<22}"
+            for key, count, _, _ in SHOWDOWN_LOW_ESTIMATES))
+    lines.append(f"\n(a showdown: {tie}; the highest lowest card names trumps, the earlier speaker on equal ones "
+                 f"(§4.9); bid cur: the first to bid it, who announces first; said mit: joined it later; "
+                 f"{table.attrs['players']:,} players in showdowns, {table.attrs['won']:,} won (the Q11 rows' sums); "
+                 f"Wilson 95% intervals; too few: under {a['min_n']} players)")
+    return lines
+
+
+def showdown_low_long(table: pd.DataFrame) -> pd.DataFrame:
+    """The Q5 table as sweep estimates ``q5.<cur>.<low>.<estimate>``, e.g. ``q5.4.2.p_win`` (cells with too few
+    players left out)."""
+    rows = [(f"q5.{int(r['cur'])}.{int(r['low'])}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r[count]))
+            for _, r in table.iterrows() for key, count, _, _ in SHOWDOWN_LOW_ESTIMATES if r[key] == r[key]]
     return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 

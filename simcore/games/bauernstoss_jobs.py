@@ -563,6 +563,22 @@ GROUP_MEMBERS = np.array([[bin(m).count("1") == k for m in range(JACK_MASKS)] fo
 POOLED_SUMS = 1 + 2 * (len(SEAT_JACK_STATS) - 1)
 """Per pooled group, sums over deals of t², then s² and s·t per stat (t: the deal's seats in the group, s: those
 of them with the stat) for the deal-clustered intervals (`analysis.stats.ratio_share`)."""
+LOW_BINS = len(bs.SCALE_NAMES) - 1
+"""The §1.2 lowest-card scale: 0 (a 7) ... 6 (an ace), 7-10 a jack (dB ... cB)."""
+SHOWDOWN_LOW_SHAPE = (bs.TRICKS + 1, LOW_BINS, 2, 2)
+"""`SeatJob`'s showdown counts (spec §9.1 Q5): by cur, the player's `bs.lowest_trump` of the suit in mind, whether
+he bid cur first (0) or joined it later (1, mit), and [players, of them the winner who names trumps]."""
+
+
+def showdown_low_counts(got: dict) -> np.ndarray:
+    """`SHOWDOWN_LOW_SHAPE` counts of `SeatJob.outcomes` ``got``: every seat in a showdown, once."""
+    deal, seat = np.nonzero(got["in_showdown"])
+    later = (got["first"][deal] != seat).astype(np.int64)
+    cell = np.ravel_multi_index((got["cur"][deal], got["low"][deal, seat], later), SHOWDOWN_LOW_SHAPE[:3])
+    size = int(np.prod(SHOWDOWN_LOW_SHAPE[:3]))
+    won = got["chooser"][deal] == seat
+    return np.stack([np.bincount(cell, minlength=size), np.bincount(cell[won], minlength=size)], axis=-1) \
+        .reshape(SHOWDOWN_LOW_SHAPE)
 
 
 class SeatJob:
@@ -573,7 +589,8 @@ class SeatJob:
     `solo_outcomes`, and scored with the chalk at team 0 and at team 1 (§6.2; DS-9 has none). One deal gives every
     seat's outcome. With policy b0, forehand's counts of ``jacks`` are `JackValueJob`'s. Counts (`unpack`):
     `DEAL_STATS`; (4, SEAT_STATS); (4, PAIRED_STATS, 2) deals where only the seat / only forehand has the stat;
-    (4, JACK_MASKS, SEAT_JACK_STATS) by the seat's `jack_mask`; (JACK_GROUPS, POOLED_SUMS) over the four seats."""
+    (4, JACK_MASKS, SEAT_JACK_STATS) by the seat's `jack_mask`; (JACK_GROUPS, POOLED_SUMS) over the four seats;
+    `SHOWDOWN_LOW_SHAPE` (Q5, `showdown_low_counts`)."""
 
     block_size = ThresholdJob.block_size
 
@@ -585,7 +602,8 @@ class SeatJob:
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.n_counts = len(DEAL_STATS) + bs.SEATS * (len(SEAT_STATS) + 2 * len(PAIRED_STATS)) \
-            + bs.SEATS * JACK_MASKS * len(SEAT_JACK_STATS) + JACK_GROUPS * POOLED_SUMS
+            + bs.SEATS * JACK_MASKS * len(SEAT_JACK_STATS) + JACK_GROUPS * POOLED_SUMS \
+            + int(np.prod(SHOWDOWN_LOW_SHAPE))
 
     def key(self) -> str:
         return f"bauernstoss-seats|{self.policy.name}|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
@@ -593,10 +611,14 @@ class SeatJob:
     def outcomes(self, hands: np.ndarray, u: np.ndarray) -> dict:
         """Per deal of ``hands`` (n, 4): "chooser" (n,) the seat naming trumps (-1: thrown in), "in_showdown" (n, 4)
         the seats tied in a showdown, "scorer" (n, 2) the team that scored with the chalk at team 0 / team 1 (-1:
-        nobody, a throw-in or a DS 60-60 hand), "solo" (n,) a solo was called."""
+        nobody, a throw-in or a DS 60-60 hand), "solo" (n,) a solo was called; "cur" (n,) the winning bid, "first"
+        (n,) the showdown's first bidder of cur (-1: none), "low" (n, 4) the showdown seats' lowest trump of the suit
+        in mind (§1.2 scale; -1 outside a showdown)."""
         n = len(hands)
         chooser = np.full(n, -1, dtype=np.int64)
         in_showdown = np.zeros((n, bs.SEATS), dtype=bool)
+        cur, first = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+        low = np.full((n, bs.SEATS), -1, dtype=np.int64)
         scorer = np.full((n, 2), -1, dtype=np.int64)
         solo = np.zeros(n, dtype=bool)
         caller = caller_for((self.policy,))
@@ -607,9 +629,11 @@ class SeatJob:
             contract = auction.contract()
             if contract.kind == bs.THROW_IN:
                 continue
-            chooser[i] = contract.declarer
+            chooser[i], cur[i] = contract.declarer, auction.cur
             if contract.showdown:
                 in_showdown[i, auction.at_cur] = True
+                first[i] = auction.at_cur[0]
+                low[i, auction.at_cur] = [bs.lowest_trump(auction.hands[q], auction.suit_of[q]) for q in auction.at_cur]
             if contract.kind in bs.SOLOS:
                 solo[i] = True
                 solos.setdefault((contract.kind, contract.trump, contract.declarer), []).append(i)
@@ -625,7 +649,8 @@ class SeatJob:
         for (kind, trump, soloist), idx in solos.items():
             _, won = solo_outcomes(hands[idx], kind, trump, soloist, self.method, rule)
             scorer[idx] = np.where(won, soloist % 2, 1 - soloist % 2)[:, None]
-        return {"chooser": chooser, "in_showdown": in_showdown, "scorer": scorer, "solo": solo}
+        return {"chooser": chooser, "in_showdown": in_showdown, "scorer": scorer, "solo": solo, "cur": cur,
+                "first": first, "low": low}
 
     _scorer = JackValueJob._scorer
 
@@ -664,18 +689,19 @@ class SeatJob:
             hits = (member * x).sum(axis=2)
             pooled += [(hits * hits).sum(axis=1), (hits * trials).sum(axis=1)]
         return np.concatenate([deal_stats, per_seat.ravel(), paired.ravel(), by_mask.ravel(),
-                               np.array(pooled).T.ravel()]).astype(np.int64)
+                               np.array(pooled).T.ravel(), showdown_low_counts(got).ravel()]).astype(np.int64)
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
         """{"deals", "throw_ins", "showdowns", "solos": int, "seats": (4, SEAT_STATS), "paired": (4, PAIRED_STATS,
-        2), "jacks": (4, JACK_MASKS, SEAT_JACK_STATS), "pooled": (JACK_GROUPS, POOLED_SUMS)} of a job's counts."""
+        2), "jacks": (4, JACK_MASKS, SEAT_JACK_STATS), "pooled": (JACK_GROUPS, POOLED_SUMS), "showdown_low":
+        SHOWDOWN_LOW_SHAPE} of a job's counts."""
         counts = np.asarray(counts, dtype=np.int64)
         out = {name: int(v) for name, v in zip(DEAL_STATS, counts)}
         start = len(DEAL_STATS)
         for name, shape in (("seats", (bs.SEATS, len(SEAT_STATS))), ("paired", (bs.SEATS, len(PAIRED_STATS), 2)),
                             ("jacks", (bs.SEATS, JACK_MASKS, len(SEAT_JACK_STATS))),
-                            ("pooled", (JACK_GROUPS, POOLED_SUMS))):
+                            ("pooled", (JACK_GROUPS, POOLED_SUMS)), ("showdown_low", SHOWDOWN_LOW_SHAPE)):
             size = int(np.prod(shape))
             out[name] = counts[start:start + size].reshape(shape)
             start += size
