@@ -3,7 +3,7 @@
 Command line::
 
     cardsim odds bauernstoss --hand "sB hB dB cA cT sK h7 d8" --seat 1 [--play greedy|dd|random|pimc]
-        [--samples 3] [--variant BS|AS|DS] [--calls "4,pass"] [--json]
+        [--samples 3] [--variant BS|AS|DS] [--calls "4,pass"] [--my-call "4 s"] [--json]
     cardsim thresholds bauernstoss [--play greedy|dd|random] [--variant BS|AS|DS] [--n 20000]
         [--equity-hands N] [--policy b0|cautious|aggressive] [--json]
     cardsim match bauernstoss --a b0 --b cautious --games 200 [--json]
@@ -412,10 +412,111 @@ def calls_words(calls: tuple, seat: int) -> list[str]:
             for q, (kind, n) in zip(jobs.speakers_before(seat), calls)]
 
 
+# --- the call I pick (spec §9.1 Q5: "if I bid 4 naming spades instead of 5 in clubs") ----------------
+MY_CALL_FORMS = ("a number and the suit in mind ('4 s'), 'mit s', 'pass', 'small solo s' or 'big solo s' "
+                 "(suits c s h d)")
+SUIT_WORDS = {**{w: i for i, w in enumerate(bs.DECK.suits)}, **{w: i for i, w in enumerate(bs.DECK.suit_names)}}
+"""--my-call suits: a letter c s h d or the name."""
+MY_CALL_WORDS = {"pass": bs.PASS, "weg": bs.PASS, "gut": bs.PASS, "mit": bs.MIT, "small solo": bs.SMALL_SOLO,
+                 "gib mir eine": bs.SMALL_SOLO, "big solo": bs.BIG_SOLO, "leg dich": bs.BIG_SOLO}
+"""--my-call words besides the numbers (the --calls words, §4.2, and the solo calls of §4.7)."""
+
+
+def parse_my_call(text: str, cards: list[int]) -> bs.Call:
+    """--my-call as a `bs.Call` (its legality is `check_my_call`'s): a number and the suit in mind ("4 s"; the suit
+    may be left out when one suit gives that many trumps), "mit s", "pass" (weg, gut), "small solo s" / "big solo s"
+    (gib mir eine, leg dich); suits c s h d or their names. CardsimError (one line) for anything else."""
+    word = " ".join(str(text).strip().lower().replace("-", " ").replace("_", " ").split())
+    said = f"--my-call {str(text).strip()!r}"
+    glued = re.fullmatch(r"([0-9]+)([cshd])", word)
+    head, _, last = word.rpartition(" ")
+    body, suit = (glued[1], SUIT_WORDS[glued[2]]) if glued else (head, SUIT_WORDS[last]) if last in SUIT_WORDS \
+        else (word, None)
+    kind = bs.NUMBER if re.fullmatch(r"[0-9]+", body) else MY_CALL_WORDS.get(body)
+    if kind is None:
+        raise CardsimError(f"{said} is not a call: write {MY_CALL_FORMS}")
+    if kind == bs.PASS:
+        if suit is not None:
+            raise CardsimError(f"{said}: a pass names no suit; write 'pass'")
+        return bs.Call(bs.PASS)
+    if kind != bs.NUMBER:
+        if suit is None:
+            raise CardsimError(f"{said}: name the suit after the call, e.g. '{body} s' (suits c s h d)")
+        return bs.Call(kind, 0, suit)
+    n, mask = int(body), bs.DECK.mask(cards)
+    lengths = [bs.trump_length(mask, s) for s in range(4)]
+    fits = [bs.DECK.suits[s] for s in range(4) if lengths[s] == n]
+    if suit is None and len(fits) != 1:
+        why = f"{n} trumps come with {' or '.join(fits)}" if fits else \
+            "you hold " + ", ".join(f"{k} with {bs.DECK.suits[s]}" for s, k in enumerate(lengths))
+        best = bs.best_suit(mask)
+        example = f"{n} {fits[0]}" if fits else f"{lengths[best]} {bs.DECK.suits[best]}"
+        raise CardsimError(f"{said}: a number bid is the trumps of the suit in mind (§4.5) and {why}; write the "
+                           f"number and the suit, e.g. '{example}'")
+    return bs.Call(bs.NUMBER, n, SUIT_WORDS[fits[0]] if suit is None else suit)
+
+
+def call_token(call: bs.Call) -> str:
+    """A call as --my-call writes it: "4 s", "mit s", "pass", "big solo c"."""
+    if call.kind == bs.PASS:
+        return "pass"
+    head = str(call.n) if call.kind == bs.NUMBER else call.kind.replace("_", " ")
+    return f"{head} {bs.DECK.suits[call.suit]}"
+
+
+def check_my_call(auction: bs.Auction, call: bs.Call, text: str) -> None:
+    """CardsimError (one line: the §4 / §7 rule it breaks and the calls open instead) when ``call`` is illegal for
+    the seat to speak in ``auction`` (`auction_after`; §4.3-§4.7, mit_rule §8 A2, AS-5, AS-6, AS-10, DS-3..DS-6)."""
+    reason = auction.illegal(call)
+    if reason is None:
+        return
+    if reason.startswith("§4.6"):
+        reason += " (option mit_rule=advisory drops this test, §8 A2)"
+    where = "after --calls" if auction.calls else "as forehand"
+    order = (bs.NUMBER, bs.MIT, bs.SMALL_SOLO, bs.BIG_SOLO, bs.PASS)
+    legal = ", ".join(dict.fromkeys(call_token(c) for c in sorted(auction.legal_calls(),
+                                                                   key=lambda c: order.index(c.kind))))
+    raise CardsimError(f"--my-call {str(text).strip()!r}: {reason}; calls open to you {where}: {legal}")
+
+
+def my_call_words(call: bs.Call, auction: bs.Auction) -> str:
+    """A call of the seat to speak in ``auction`` in words: "4 in spades (lowest card king)", "mit (5 in hearts,
+    lowest card 8; the showdown of §4.9 decides)", "pass", "Big Solo in clubs (5 trumps)"."""
+    if call.kind == bs.PASS:
+        return "pass"
+    hand, suit = auction.hands[auction.to_speak], bs.DECK.suit_names[call.suit]
+    if call.kind in bs.SOLOS:
+        title = "Small Solo" if call.kind == bs.SMALL_SOLO else "Big Solo"
+        return f"{title} in {suit} ({bs.trump_length(hand, call.suit)} trumps)"
+    tie = f"suit value {bs.ds_suit_value(hand, call.suit, auction.opts['ds_ten_value'])}" \
+        if auction.variant == "DS" else f"lowest card {bs.SCALE_NAMES[bs.lowest_trump(hand, call.suit)]}"
+    if call.kind == bs.MIT:
+        return f"mit ({auction.cur} in {suit}, {tie}; the showdown of §4.9 decides)"
+    return f"{call.n} in {suit} ({tie})"
+
+
+def my_call_attrs(call: bs.Call, auction: bs.Auction, policy: str) -> dict:
+    """``attrs["my_call"]`` of `odds`: {"call" (`call_token`), "kind", "n", "suit" (letter; None for a pass),
+    "words", "policy", "policy_call", "policy_words", "same_as_policy"}; the policy is D0 in DS."""
+    theirs = jobs.policy_call(jobs.auction_policy(policy), auction)
+    same = (call.kind, call.n, call.suit) == (theirs.kind, theirs.n, theirs.suit)
+    return {"call": call_token(call), "kind": call.kind, "n": call.n,
+            "suit": bs.DECK.suits[call.suit] if call.kind != bs.PASS else None, "words": my_call_words(call, auction),
+            "policy": "D0" if auction.variant == "DS" else policy, "policy_call": call_token(theirs),
+            "policy_words": my_call_words(theirs, auction), "same_as_policy": same}
+
+
+def my_call_line(mine: dict) -> str:
+    """The "your call" line of the auction part under --my-call, saying whether the policy calls the same."""
+    other = f"the call policy {mine['policy']} makes here" if mine["same_as_policy"] else \
+        f"NOT policy {mine['policy']}'s call, which is {mine['policy_words']}"
+    return f"your call (--my-call {mine['call']}): {mine['words']}; {other}"
+
+
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
          variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), policy: str = jobs.DEFAULT_POLICY,
-         chalk: str | None = None, calls=None, **run_kw) -> pd.DataFrame:
+         chalk: str | None = None, calls=None, my_call=None, **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
     deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
     normal game).
@@ -445,6 +546,12 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     ``attrs["calls"]``: None without calls, else {"calls": the words, "said": `calls_words`, "seats", "policy",
     "accepted", "tried"} (the acceptance rate is accepted / tried). Calls too rare to reach n: CardsimError
     (`calls_pilot`).
+
+    ``my_call`` (spec §9.1 Q5 for the call you pick, `parse_my_call`: "4 s", "mit s", "pass", "big solo c"): your
+    seat makes this call in the auction part instead of ``policy``'s (the later seats still call by
+    `jobs.DEFAULT_POLICY`); it needs ``calls`` unless ``seat`` is forehand, and must be legal there (`check_my_call`,
+    CardsimError otherwise). ``attrs["my_call"]`` (`my_call_attrs`; None without it) says whether the policy
+    calls the same. The call table does not depend on it.
     """
     cards = parse_hand(hand)
     seat = parse_seat(seat)
@@ -462,11 +569,20 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
         raise CardsimError(f"in Deutscher Schafkopf {DS_FIXED_CALLS}, so --policy {policy} plays as D0: drop --policy")
     said = () if calls is None else parse_calls(calls, seat, cards, variant, rules, first_hand)
+    mine = None if my_call is None else parse_my_call(my_call, cards)
+    before = jobs.speakers_before(seat)
+    if mine is not None and before and not said:
+        raise CardsimError(f"--my-call fixes your call at your turn, and what is legal there depends on the calls "
+                           f"before it (§4.4-§4.6): add --calls with the calls of {_seats_text(before)}, e.g. "
+                           f"--calls \"{CALLS_EXAMPLE[seat]}\"")
     mask = bs.DECK.mask(cards)
     part = jobs.AuctionOddsJob(tuple(cards), seat, policy, chalk_team, method, variant, samples, rules, first_hand,
-                               said)
+                               said, mine)
     if said:
         calls_pilot(part.spec, seed)
+    auction = auction_after(part, seed) if said or mine is not None else None
+    if mine is not None:
+        check_my_call(auction, mine, my_call)
     frame = _call_table(jobs.OddsJob(tuple(cards), seat, tuple(options), method, variant, samples, rules, first_hand,
                                      said), mask, n, seed, run_kw) if options else pd.DataFrame()
     stats, by_cur = part.unpack(runner.run(part, n, seed, **run_kw))
@@ -478,10 +594,12 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
                        proposal=proposal(mask, part.opts) if options else None,
                        plan=policy_plan(jobs.AUCTION_POLICIES[policy], mask, part.opts, first_hand))
     if said:
-        auction = auction_after(part, seed)
         frame.attrs["plan"] = call_after(auction, policy)
         if options:
             frame["open"] = [open_after(auction, option) for option in options]
+    frame.attrs["my_call"] = None if mine is None else my_call_attrs(mine, auction, policy)
+    if mine is not None:
+        frame.attrs["plan"] = my_call_line(frame.attrs["my_call"])
     frame.attrs["calls"] = {"calls": [str(k) if kind == bs.NUMBER else kind for kind, k in said],
                             "said": calls_words(said, seat), "seats": list(jobs.speakers_before(seat)),
                             "policy": jobs.DEFAULT_POLICY, "accepted": stats["n"], "tried": stats["tried"]} \
@@ -555,13 +673,13 @@ def policy_plan(policy: jobs.AuctionPolicy, mask: int, opts: dict, first_hand: b
 
 
 def auction_after(part: jobs.AuctionOddsJob, seed: int) -> bs.Auction:
-    """The auction at ``part``'s seat after the calls before it (``part.spec``'s `jobs.CallsCondition`), replayed on
-    the first deal `jobs.conditioned_hands` keeps for ``seed``: what is open to the seat depends only on its
-    hand and the calls said, not on the deal."""
-    condition = part.spec.accept[0]
+    """The auction at ``part``'s seat after the calls before it (``part.spec``'s `jobs.CallsCondition`; none for
+    forehand), replayed on the first deal `jobs.conditioned_hands` keeps for ``seed``: what is open to the seat
+    depends only on its hand and the calls said, not on the deal."""
+    condition = part.spec.accept[0] if part.spec.accept else None
     hands, _ = jobs.conditioned_hands(seed, 0, 1, part.spec)
     auction = bs.Auction(hands[0], jobs.DEALER, part.first_hand, part.opts)
-    for _ in condition.calls:
+    for _ in condition.calls if condition else ():
         auction.call(jobs.policy_call(jobs.auction_policy(condition.policy), auction))
     return auction
 
@@ -783,11 +901,11 @@ def calls_line(calls: dict, variant: str = "BS") -> str:
 
 def auction_json(frame: pd.DataFrame) -> dict:
     """{"policy", "others", "chalk", "n", "proposal": `proposal` (null for a hand that must pass), "call":
-    `policy_plan`, "estimates": {name: {"p",
-    "lo", "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
+    `policy_plan` (or the --my-call line), "my_call": `my_call_attrs` (null without --my-call), "estimates": {name:
+    {"p", "lo", "hi", "n"}}, "paired_discordant": {"mine_only", "partner_only"}} of an `odds` frame's auction part."""
     a, part = frame.attrs, frame.attrs["auction"]
     return {"policy": a["policy"], "others": jobs.DEFAULT_POLICY, "chalk": a["chalk"], "n": a["n"],
-            "proposal": a["proposal"], "call": a["plan"],
+            "proposal": a["proposal"], "call": a["plan"], "my_call": a.get("my_call"),
             "estimates": {r.estimate: {"p": r.p, "lo": r.lo, "hi": r.hi, "n": int(r.n)} for r in part.itertuples()},
             "paired_discordant": {"mine_only": part.attrs["better"], "partner_only": part.attrs["worse"]}}
 
@@ -885,14 +1003,17 @@ def format_auction(frame: pd.DataFrame) -> list[str]:
     """The text of `odds`' auction part (spec §9.1 Q5, Q6)."""
     a = frame.attrs
     part = a["auction"].rename(columns={"lo": "p_lo", "hi": "p_hi"}).set_index("estimate")  # as `_cell` reads
-    policy = jobs.AUCTION_POLICIES[a["policy"]]
+    policy, mine = jobs.AUCTION_POLICIES[a["policy"]], a.get("my_call")
     if a["variant"] == "DS":
         name, callers = "D0", "every seat calling by policy D0 (spec §9.3: the compulsory bids of DS-4, DS-5)"
     else:
         name = policy.name
         callers = f"every seat calling by policy {jobs.DEFAULT_POLICY}, your seat by {name} ({policy.help})"
+    if mine:
+        callers = f"your seat making --my-call {mine['call']}, every other seat calling by policy " + \
+            ("D0 (spec §9.3: the compulsory bids of DS-4, DS-5)" if a["variant"] == "DS" else jobs.DEFAULT_POLICY)
     lines = [f"Auction (Q5, Q6): the same {a['n']:,} deals, {callers}; {a['chalk']}",
-             f"your call by {name}: {a['plan']}", "", f"{'':<36}{'P':<22}{'n':>7}"]
+             a["plan"] if mine else f"your call by {name}: {a['plan']}", "", f"{'':<36}{'P':<22}{'n':>7}"]
 
     def line(label: str, key: str) -> str:
         r = part.loc[key]
@@ -907,7 +1028,8 @@ def format_auction(frame: pd.DataFrame) -> list[str]:
     lines += [f"my team scores ({_score_words(a)}{solo}) when",
               *(line(f"  {label}", f"score.{key}") for key, label in AUCTION_LINES[:3]),
               line("  whoever chooses (every deal)", "score.all")]
-    lines.append("Q6 paired: deals where my partner and I both bid and my team chose, played with each suit")
+    lines.append("Q6 paired: deals where my partner and I both bid and my team chose, played with each suit"
+                 + (f" (mine: the suit of --my-call {mine['call']})" if mine and mine["suit"] else ""))
     if part.loc["paired.diff", "n"]:
         d = part.loc["paired.diff"]
         lines += [line("  my team scores with my suit", "paired.mine"),
@@ -964,6 +1086,11 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "e.g. \"4,pass\" for seat 3: pass, mit or a number; the deals are then conditioned on "
                              f"those seats making exactly these calls by policy {jobs.DEFAULT_POLICY} (rejection "
                              "sampling; the acceptance rate is shown)")
+    parser.add_argument("--my-call", default=None, metavar="CALL",
+                        help="your own call in the auction part instead of --policy's: a number and the suit in mind "
+                             "('4 s'), 'mit s', 'pass', 'small solo s' or 'big solo s'; it must be legal after "
+                             "--calls (needed unless you are forehand); the later seats still call by policy "
+                             f"{jobs.DEFAULT_POLICY}")
     parser.add_argument("--chalk", type=one_of(CHALKS), default=None,
                         help="who holds the chalk in the auction part: us (default) or them; not with --first-hand "
                              "(the club jack's team, §6.4) or DS (no chalk)")
@@ -990,7 +1117,8 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     if args.first_hand and variant == "DS":
         raise CardsimError("--first-hand bans solos (§4.7) and Deutscher Schafkopf has none (DS-6): drop --first-hand")
     return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, samples,
-                parse_rules(args.option, variant), args.policy, args.chalk, args.calls, **run_options(args))
+                parse_rules(args.option, variant), args.policy, args.chalk, args.calls, getattr(args, "my_call", None),
+                **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

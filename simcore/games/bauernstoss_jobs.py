@@ -142,6 +142,14 @@ def caller_for(policies: tuple[AuctionPolicy, ...]):
     return lambda auction: policy_call(policies[auction.to_speak % len(policies)], auction)
 
 
+def fixed_caller(caller, seat: int, call: bs.Call | None):
+    """``caller`` with the call of ``seat`` fixed to ``call`` (``caller`` itself for None); `bs.Auction.call` refuses
+    it where illegal."""
+    if call is None:
+        return caller
+    return lambda auction: call if auction.to_speak == seat else caller(auction)
+
+
 # --- hands played from the auction on (spec §9.3 whole-hand values) --------------------------
 class HandJob:
     """Uniform deals: the B0 auction (first hand of a game excluded: solos allowed but B0 never
@@ -870,6 +878,8 @@ class AuctionOddsJob:
     my partner and I both bid and my team chose are also played with my suit and with my partner's (Q6, paired
     on the deal). With ``calls`` (the calls of the seats before ``seat``, `CallsCondition`) the deals are those
     where these seats make them (`conditioned_hands`), and the count "tried" says how many were dealt to find them.
+    ``my_call`` (a `bs.Call`, spec §9.1 Q5 "the call I pick") replaces ``policy`` at ``seat`` on every deal (it
+    must be legal there: with ``calls`` the state at the seat is the same on every deal; `fixed_caller`).
     Play choices come from sub-stream AUCTION_STREAM. Counts (`unpack`): `AUCTION_STATS`, then my
     showdowns and those I won by the winning bid cur 0-8."""
 
@@ -877,7 +887,7 @@ class AuctionOddsJob:
 
     def __init__(self, hand: tuple[int, ...], seat: int, policy: str = DEFAULT_POLICY, chalk: int | None = None,
                  method: str = "greedy", variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (),
-                 first_hand: bool = False, calls: tuple = ()):
+                 first_hand: bool = False, calls: tuple = (), my_call: bs.Call | None = None):
         if method not in ODDS_METHODS:
             raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(ODDS_METHODS)}")
         self.hand, self.seat, self.method, self.samples = tuple(hand), seat, method, samples
@@ -889,13 +899,15 @@ class AuctionOddsJob:
                                "or first_hand=True")
         self.chalk, self.first_hand = chalk, first_hand
         self.spec = deal_spec({seat: self.hand}, calls_accept(seat, calls, variant, self.rules, first_hand))
+        self.my_call = my_call
         self.n_counts = len(AUCTION_STATS) + 2 * CUR_BINS
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
+        mine = "" if self.my_call is None else f"|my={self.my_call.kind},{self.my_call.n},{self.my_call.suit}"
         return (f"bauernstoss-auction-odds|{sorted(self.hand)}|{self.seat}|{self.policy.name}|chalk={self.chalk}"
                 f"|{self.method}|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|first={self.first_hand}"
-                f"{_calls_key(self.spec)}")
+                f"{_calls_key(self.spec)}{mine}")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> tuple[dict, np.ndarray]:
@@ -908,7 +920,8 @@ class AuctionOddsJob:
         rng = block_substream(seed, block, AUCTION_STREAM)
         u = rng.random((n, play.DECISIONS))
         default = auction_policy(DEFAULT_POLICY)
-        caller = caller_for(tuple(self.policy if s == self.seat else default for s in range(bs.SEATS)))
+        caller = fixed_caller(caller_for(tuple(self.policy if s == self.seat else default for s in range(bs.SEATS))),
+                              self.seat, self.my_call)
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
         team, partner = self.seat % 2, (self.seat + 2) % bs.SEATS
         stats = dict.fromkeys(AUCTION_STATS, 0)
