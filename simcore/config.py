@@ -5,6 +5,8 @@ compiled kernels instead of compiling again. Set ``NUMBA_DISABLE_JIT=1`` to run 
 source (slow, but measurable by coverage and debuggable).
 """
 
+import types
+
 import numba
 
 NJIT = dict(nogil=True, cache=True)
@@ -19,3 +21,17 @@ def njit_inline(func):
     """`njit` plus numba-level inlining, for small hot helpers called from search loops, where a
     call passing arrays costs about as much as the helper itself."""
     return numba.njit(inline="always", **NJIT)(func)
+
+
+def specialise(func, name, **helpers):
+    """`njit` of a copy of the plain function ``func`` named ``name``, with the globals ``helpers`` (constants,
+    kernels) added to or replacing its module's: one source for kernels that differ only in such names, e.g. a
+    loop kernel per depth calling the one below (numba's on-disk cache holds no recursive kernel). The copy
+    shares ``func``'s code, not a closure, so numba caches it by ``name`` (its qualified name; unique per
+    module) and ``func``'s line. The globals are copied here: specialise after every name ``func``
+    uses is defined. A branch on a constant helper (``if _CARDS == 3:``) is dropped before typing, so a
+    branch may name a helper that another copy lacks."""
+    copy = types.FunctionType(func.__code__, {**func.__globals__, **helpers}, name, func.__defaults__)
+    copy.__qualname__, copy.__doc__, copy.__module__ = name, func.__doc__, func.__module__
+    copy.__kwdefaults__ = func.__kwdefaults__
+    return njit(copy)

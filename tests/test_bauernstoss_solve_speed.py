@@ -1,8 +1,9 @@
 """The Bauernstoss solver's speed-ups against the plain minimax of tests/naive_bauernstoss.py (spec §5):
-the two-trick endgame kernel and its window, the two-trick memo, the three- and four-trick loop
+the two-trick endgame kernel and its window, the two-trick memo, the three- to five-trick loop
 kernels, the sure-trump bounds, the packed transposition table and the bisection driver."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,51 +167,30 @@ def test_threshold_tests_match_exact_points_on_full_deals():
         assert list(got) == [exact >= level for level in levels]
 
 
-@settings(max_examples=100, deadline=None)
-@given(*DEAL, st.integers(-1, 60), st.integers(1, 60), st.integers(-1, 31))
-def test_three_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width, killer):
-    """`_three_tricks` within any window (alpha, beta) and with any killer lead (a strength bit, held
-    or not, or -1): the exact minimax value inside the window, a bound on the correct side of it
-    outside; the best lead it reports is one of the leader's cards and, when the value is exact, the
-    minimax value after that lead; the node count is at least one card a seat."""
-    hands = _hands(pack, 3)
-    exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
-    bits = _bits(hands, trump)
-    beta = alpha + width
-    memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
-    got, lead, nodes = sv._three_tricks(*_in_play_order(bits, leader), leader % 2 == team, rule, alpha, beta, -1,
-                                        killer, memo)
-    assert nodes >= 4
-    if alpha < exact < beta:
-        assert got == exact
-        card = int(sv.TO_CARD[trump, lead])
-        rest = [list(h) for h in hands]
-        rest[leader].remove(card)
-        assert naive.minimax_points(rest, trump, leader, team, [card], RULES[rule]) == exact
-    elif exact <= alpha:
-        assert exact <= got <= alpha
-    else:
-        assert beta <= got <= exact
+KERNELS = {3: sv._three_tricks, 4: sv._four_tricks, 5: sv._five_tricks}
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.parametrize("cards", sorted(KERNELS))
+@settings(max_examples=50, deadline=None)
 @given(*DEAL, st.integers(-1, 70), st.integers(1, 70), st.integers(-1, 31), st.integers(-1, 31))
-def test_four_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule, alpha, width, first, killer):
-    """`_four_tricks` within any window (alpha, beta), with any first and killer lead (a strength bit,
-    held or not, or -1) and a table shared by two calls (the second, in the full window, reads what the
-    first stored at the next trick starts): the exact minimax value inside the window, a bound on the
-    correct side of it outside; the best lead it reports is one of the leader's cards and, when the
-    value is exact, the minimax value after that lead; at least one card a seat is counted."""
-    hands = _hands(pack, 4)
+def test_loop_kernels_are_fail_soft_minimax(cards, pack, trump, leader, team, rule, alpha, width, first, killer):
+    """The loop kernels `_three_tricks`, `_four_tricks`, `_five_tricks` within any window (alpha, beta),
+    with any first and killer lead (a strength bit, held or not, or -1) and a table shared by two calls
+    (the second, in the full window, reads what the first stored at the next trick starts): the exact
+    minimax value inside the window, a bound on the correct side of it outside; the best lead it reports
+    is one of the leader's cards and, when the value is exact, the minimax value after that lead; at
+    least one card a seat is counted. `_five_tricks` hands a position of fewer cards on, the same value."""
+    hands = _hands(pack, cards)
     exact = naive.minimax_points(hands, trump, leader, team, (), RULES[rule])
     bits = _bits(hands, trump)
     beta = alpha + width
     entries, counters = sv.new_table(12)
     memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
     killers = np.full((sv.PLIES, 4), -1, dtype=np.int64)
+    leads = np.zeros(1 << sv.SHAPE_BITS, dtype=np.uint64)
     fresh = sv._tag(1, 0, 0)
-    got, lead, nodes = sv._four_tricks(*_in_play_order(bits, leader), leader, leader % 2 == team, rule, alpha, beta,
-                                       first, killer, entries, 1, fresh, killers, 0, memo)
+    got, lead, nodes = KERNELS[cards](*_in_play_order(bits, leader), leader, leader % 2 == team, rule, alpha, beta,
+                                      first, killer, entries, 1, fresh, killers, 0, memo, leads)
     assert nodes >= 4
     if alpha < exact < beta:
         assert got == exact
@@ -222,8 +202,8 @@ def test_four_trick_kernel_is_fail_soft_minimax(pack, trump, leader, team, rule,
         assert exact <= got <= alpha
     else:
         assert beta <= got <= exact
-    again, _, _ = sv._four_tricks(*_in_play_order(bits, leader), leader, leader % 2 == team, rule, -1,
-                                  sv.CARD_POINTS + 1, -1, -1, entries, 1, fresh, killers, 0, memo)
+    again, _, _ = sv._five_tricks(*_in_play_order(bits, leader), leader, leader % 2 == team, rule, -1,
+                                  sv.CARD_POINTS + 1, -1, -1, entries, 1, fresh, killers, 0, memo, leads)
     assert again == exact
 
 

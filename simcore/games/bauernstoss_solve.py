@@ -51,11 +51,14 @@ on to `_three_tricks`; of the general search's nodes (42,300 a deal) 11,400 were
 the trick from four cards a hand and 5,200 the starts after it, where 2,200 table cutoffs and 1,500
 bound cutoffs leave 1,500 calls of `_three_tricks`. Same values; 1.13x nodes and 1.15-1.17x exact
 solves/s (interleaved rounds on one core; `_three_tricks` and the two-trick memo's misses hold about
-15% and 13% of the time, `_lead_guess` 6%). A `_five_tricks` on the same lines from five cards a hand
-(the shape lead at its trick starts, then `_four_tricks`) gave 1.05x more, 1.21-1.24x exact solves/s
-in all, but repeated `_four_tricks` line for line (numba's on-disk cache holds no recursive kernel
-that could serve both depths), so it was not kept; a `_six_tricks` added 1.03x nodes and 0.97x
-solves/s on top of it. Measured and dropped as well: null-window scouts at the leads of
+15% and 13% of the time, `_lead_guess` 6%). `_five_tricks` does the same from five cards a hand (the
+shape lead at its trick starts, then `_four_tricks`); the three kernels are one source (`_last_tricks`)
+compiled once per depth with the kernel below as a global (`simcore.config.specialise`: numba's on-disk
+cache holds no recursive kernel). Against kernels up to `_four_tricks`: same values, 1.05x nodes (47,600 ->
+50,200 a deal on the benchmark's 100 deals), 1.04-1.06x exact solves/s (734 -> 763 on those deals,
+625 -> 662 on 1,000; interleaved rounds on one core), 1.02-1.07x 42 questions/s and 1.05-1.07x 42/79/91
+questions/s. A `_six_tricks` (measured as a copy before) added 1.03x nodes and 0.97x solves/s on top.
+Measured and dropped as well: null-window scouts at the leads of
 `_four_tricks` (the same nodes, 0.94x solves/s); an aspiration window at the root around the
 guessed value (`_lead_guess`'s best score), searched again on a miss (half-widths 4, 8, 15, 25:
 1.13x, 1.10x, 1.10x, 1.07x nodes); MTD(f) null-window probes from that guess (1.57x nodes); a
@@ -87,7 +90,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from simcore.config import njit, njit_inline
+from simcore.config import njit, njit_inline, specialise
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.search import SHAPE_MIX, aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
@@ -700,83 +703,6 @@ NONE = -(1 << 30)
 PLIES = SEATS * TRICKS + 1
 
 
-@njit
-def _three_tricks(q0, q1, q2, q3, up, rule, alpha, beta, first, killer, memo):
-    """(points the team counted takes in the last three tricks, best lead, nodes searched): q0-q3
-    the hands in play order from the leader, ``up``: the leader's side is the team counted;
-    fail-soft alpha-beta within (alpha, beta) like `_search` (the same candidates and order,
-    ``first`` the table's best lead, ``killer`` the killer lead tried right after it; -1: none), one
-    nested loop per seat for the first of them, the two-trick memo (`_two_trick_points`, ``memo``)
-    for the rest. The hands are scalars and the memo is read and written here, not in a helper:
-    numba counts the references of every array handed to a helper (an atomic add and subtract, each
-    a call)."""
-    present = q0 | q1 | q2 | q3
-    nodes = 0
-    best_a, lead = (-1 if up else 1 << 20), -1
-    c0 = _candidate_mask(q0, present, -1, 0, rule)
-    while c0 and not _cut(best_a, alpha, beta, up):
-        a = _next_candidate(c0, q0, present, 0, 0, False, first, killer)
-        c0 ^= _ONE << np.uint64(a)
-        nodes += 1
-        r0 = q0 ^ (_ONE << np.uint64(a))
-        led = RUN_OF[a]
-        lo_b, hi_b = _narrow(best_a, alpha, beta, up)
-        best_b = 1 << 20 if up else -1
-        c1 = _candidate_mask(q1, present, led, a, rule)
-        while c1 and not _cut(best_b, lo_b, hi_b, not up):
-            b = _next_candidate(c1, q1, present, 1, a, False, -1, -1)
-            c1 ^= _ONE << np.uint64(b)
-            nodes += 1
-            r1 = q1 ^ (_ONE << np.uint64(b))
-            top_b, place_b = (b, 1) if _beats(b, a) else (a, 0)
-            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up)
-            best_c = -1 if up else 1 << 20
-            holds = place_b == 0 and not _can_beat(q3, top_b, led)
-            c2 = _candidate_mask(q2, present, led, top_b, rule)
-            while c2 and not _cut(best_c, lo_c, hi_c, up):
-                c = _next_candidate(c2, q2, present, 2, top_b, holds, -1, -1)
-                c2 ^= _ONE << np.uint64(c)
-                nodes += 1
-                r2 = q2 ^ (_ONE << np.uint64(c))
-                top_c, place_c = (c, 2) if _beats(c, top_b) else (top_b, place_b)
-                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up)
-                best_d = 1 << 20 if up else -1
-                partner_c = place_c % 2 == 1
-                c3 = _candidate_mask(q3, present, led, top_c, rule)
-                points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
-                while c3 and not _cut(best_d, lo_d, hi_d, not up):
-                    e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
-                    c3 ^= _ONE << np.uint64(e)
-                    nodes += 1
-                    r3 = q3 ^ (_ONE << np.uint64(e))
-                    win = 3 if _beats(e, top_c) else place_c
-                    ours = (win % 2 == 0) == up
-                    gain = points + BIT_POINTS[e] if ours else 0
-                    if win == 0:
-                        w0, w1, w2, w3 = r0, r1, r2, r3
-                    elif win == 1:
-                        w0, w1, w2, w3 = r1, r2, r3, r0
-                    elif win == 2:
-                        w0, w1, w2, w3 = r2, r3, r0, r1
-                    else:
-                        w0, w1, w2, w3 = r3, r0, r1, r2
-                    key = _two_trick_key(w0, w1, w2, w3, ours)  # `_two_trick_points`, written out here:
-                    slot = np.int64((key * SHAPE_MIX) >> np.uint64(64 - TWO_TRICK_BITS))  # a call passing
-                    word = memo[slot]  # the memo costs its reference count
-                    if word >> np.uint64(8) == key:
-                        value = gain + np.int64(word & np.uint64(255))
-                    else:
-                        rest = _two_tricks(w0, w1, w2, w3, ours, rule, -1, CARD_POINTS + 1)
-                        memo[slot] = (key << np.uint64(8)) | np.uint64(rest)
-                        value = gain + rest
-                    best_d = min(best_d, value) if up else max(best_d, value)
-                best_c = max(best_c, best_d) if up else min(best_c, best_d)
-            best_b = min(best_b, best_c) if up else max(best_b, best_c)
-        if (best_b > best_a) if up else (best_b < best_a):
-            best_a, lead = best_b, a
-    return best_a, lead, nodes
-
-
 GUESS_MIN_CARDS = 5
 """Trick starts with at least this many cards a hand and no lead from the table or the shape-lead table
 lead by `_lead_guess` (4: fewer nodes, slower)."""
@@ -866,22 +792,38 @@ def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead):
         entries[slot, 3] = _pack(lo, hi, lead)
 
 
-@njit
-def _four_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, entries, solve, fresh, killers, ply,
-                 memo):
-    """(points the team counted takes in the last four tricks, best lead, nodes searched): q0-q3
-    the hands in play order from ``leader`` (its seat), ``up``: the leader's side is the team
-    counted; fail-soft alpha-beta within (alpha, beta) with the candidates and order of `_search`
-    (``first`` the table's or the shape table's lead, ``killer`` the killer lead), one nested loop
-    per seat for the first of the four tricks instead of the general search, and at each start of
-    the next trick what `_search` does there: the `_start_bounds`, the table (``entries``, ``solve``
-    the solve number, ``fresh`` as `_probe`), the killer lead of its ply (``killers``, ``ply`` the
-    ply of this trick start) and `_three_tricks`. No null-window scouts (scouting the leads finds
-    the same nodes, slower). Against the general search for the trick (its four cards searched with
-    scouts, then the next start): 1.13x nodes, 1.15-1.17x exact solves/s (same values)."""
+KERNEL_CARDS = 5
+"""Trick starts with 3 to KERNEL_CARDS cards a hand are searched by the loop kernels (`_last_tricks`,
+`_five_tricks` and the kernels below it)."""
+_CARDS, _inner = 0, None
+"""Placeholders of the names each `_last_tricks` kernel gets from `specialise`: its cards a hand and the kernel
+a trick below."""
+
+
+def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, entries, solve, fresh, killers, ply,
+                 memo, leads):
+    """(points the team counted takes in the last tricks, best lead, nodes searched): the loop kernel of
+    trick starts with ``_CARDS`` cards a hand, compiled once per depth 3-5 as `_three_tricks`,
+    `_four_tricks` and `_five_tricks` (`simcore.config.specialise`, ``_inner`` the kernel a trick below;
+    called with fewer cards a hand, a kernel hands the position to the one below). q0-q3 the hands in play
+    order from ``leader`` (its seat), ``up``: the leader's side is the team counted; fail-soft alpha-beta
+    within (alpha, beta) with the candidates and order of `_search` (``first`` the table's or the shape
+    table's lead, ``killer`` the killer lead; -1: none), one nested loop per seat for the first trick
+    instead of the general search, no null-window scouts (scouting the leads finds the same nodes,
+    slower). At three cards the rest is the two-trick memo (`_two_trick_points`, ``memo``, written out
+    here); else each next trick start does what `_search` does there: the `_start_bounds`, the table
+    (``entries``, ``solve`` the solve number, ``fresh`` as `_probe`), the shape lead (from 4 cards,
+    ``leads`` the shape-lead table), the killer lead of its ply (``killers``, ``ply`` the ply of this
+    trick start), then ``_inner``. The hands are scalars and the arrays are read and written here, not
+    in helpers: numba counts the references of every array handed to a helper (an atomic add and
+    subtract, each a call)."""
+    if _CARDS > 3 and popcount(q0) < _CARDS:
+        return _inner(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, entries, solve, fresh, killers,
+                      ply, memo, leads)
     present = q0 | q1 | q2 | q3
     nodes = 0
     next_ply = ply + SEATS
+    shape_slots = np.uint64((1 << SHAPE_BITS) - 1)
     best_a, lead = (-1 if up else 1 << 20), -1
     c0 = _candidate_mask(q0, present, -1, 0, rule)
     while c0 and not _cut(best_a, alpha, beta, up):
@@ -917,7 +859,7 @@ def _four_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                 while c3 and not _cut(best_d, lo_d, hi_d, not up):
                     e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
                     c3 ^= _ONE << np.uint64(e)
-                    nodes += 2  # the card and the next trick start, as `_search` counts them
+                    nodes += 1
                     r3 = q3 ^ (_ONE << np.uint64(e))
                     win = 3 if _beats(e, top_c) else place_c
                     ours = (win % 2 == 0) == up
@@ -930,48 +872,74 @@ def _four_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                         w0, w1, w2, w3 = r2, r3, r0, r1
                     else:
                         w0, w1, w2, w3 = r3, r0, r1, r2
-                    lo_e, hi_e = _narrow(best_d, lo_d, hi_d, not up)
-                    lo_e, hi_e = lo_e - gain, hi_e - gain
-                    lower, upper = _start_bounds(w0, w2, w1, w3, ours)
-                    if lower >= hi_e:
-                        value = lower
-                    elif upper <= lo_e:
-                        value = upper
-                    else:
-                        value = NONE
-                        rest = (r0, r1, r2, r3)  # in play order: seat s holds rest[(s - leader) % 4]
-                        k1, k2 = _key(rest[(4 - leader) % SEATS], rest[(5 - leader) % SEATS],
-                                      rest[(6 - leader) % SEATS], rest[(7 - leader) % SEATS])
-                        seat = (leader + win) % SEATS
-                        tag = _tag(solve, seat, 3)
-                        slot, found = _probe(entries, k1, k2, tag, fresh)
-                        first5 = -1
-                        if found:
-                            lo, hi, best5 = _unpack(entries[slot, 3])
-                            if lo >= hi_e or lo == hi:
-                                value = lo
-                            elif hi <= lo_e:
-                                value = hi
-                            else:
-                                lo_e, hi_e = max(lo_e, lo), min(hi_e, hi)
-                                first5 = best5
+                    if _CARDS == 3:  # the two-trick memo
+                        key = _two_trick_key(w0, w1, w2, w3, ours)
+                        slot = np.int64((key * SHAPE_MIX) >> np.uint64(64 - TWO_TRICK_BITS))
+                        word = memo[slot]
+                        if word >> np.uint64(8) == key:
+                            value = gain + np.int64(word & np.uint64(255))
                         else:
-                            entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
-                            entries[slot, 3] = _pack(lower, upper, -1)
-                        if value == NONE:
-                            value, lead5, n = _three_tricks(w0, w1, w2, w3, ours, rule, lo_e, hi_e, first5,
-                                                            killers[next_ply, seat], memo)
-                            nodes += n
-                            if _cut(value, lo_e, hi_e, ours):
-                                killers[next_ply, seat] = lead5
-                            _store(entries, slot, k1, k2, tag, value, lo_e, hi_e, lead5)
-                    value += gain
+                            rest = _two_tricks(w0, w1, w2, w3, ours, rule, -1, CARD_POINTS + 1)
+                            memo[slot] = (key << np.uint64(8)) | np.uint64(rest)
+                            value = gain + rest
+                    else:  # the next trick start
+                        nodes += 1  # as `_search` counts it
+                        lo_e, hi_e = _narrow(best_d, lo_d, hi_d, not up)
+                        lo_e, hi_e = lo_e - gain, hi_e - gain
+                        lower, upper = _start_bounds(w0, w2, w1, w3, ours)
+                        if lower >= hi_e:
+                            value = lower
+                        elif upper <= lo_e:
+                            value = upper
+                        else:
+                            value = NONE
+                            rest = (r0, r1, r2, r3)  # in play order: seat s holds rest[(s - leader) % 4]
+                            s0, s1, s2, s3 = (rest[(4 - leader) % SEATS], rest[(5 - leader) % SEATS],
+                                              rest[(6 - leader) % SEATS], rest[(7 - leader) % SEATS])
+                            k1, k2 = _key(s0, s1, s2, s3)
+                            seat = (leader + win) % SEATS
+                            tag = _tag(solve, seat, _CARDS - 1)
+                            slot, found = _probe(entries, k1, k2, tag, fresh)
+                            next_first = -1
+                            if found:
+                                lo, hi, best_lead = _unpack(entries[slot, 3])
+                                if lo >= hi_e or lo == hi:
+                                    value = lo
+                                elif hi <= lo_e:
+                                    value = hi
+                                else:
+                                    lo_e, hi_e = max(lo_e, lo), min(hi_e, hi)
+                                    next_first = best_lead
+                            else:
+                                entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
+                                entries[slot, 3] = _pack(lower, upper, -1)
+                            if value == NONE:
+                                shape = np.uint64(0)
+                                if _CARDS > SHAPE_MIN_CARDS:
+                                    shape = _shape(s0, s1, s2, s3, seat)
+                                    if next_first < 0:
+                                        next_first = _shape_lead(leads[np.int64(shape & shape_slots)], shape, w0)
+                                value, next_lead, n = _inner(w0, w1, w2, w3, seat, ours, rule, lo_e, hi_e, next_first,
+                                                             killers[next_ply, seat], entries, solve, fresh, killers,
+                                                             next_ply, memo, leads)
+                                nodes += n
+                                if _cut(value, lo_e, hi_e, ours):
+                                    killers[next_ply, seat] = next_lead
+                                    if _CARDS > SHAPE_MIN_CARDS and next_lead >= 0:
+                                        leads[np.int64(shape & shape_slots)] = _shape_entry(shape, next_lead, w0)
+                                _store(entries, slot, k1, k2, tag, value, lo_e, hi_e, next_lead)
+                        value += gain
                     best_d = min(best_d, value) if up else max(best_d, value)
                 best_c = max(best_c, best_d) if up else min(best_c, best_d)
             best_b = min(best_b, best_c) if up else max(best_b, best_c)
         if (best_b > best_a) if up else (best_b < best_a):
             best_a, lead = best_b, a
     return best_a, lead, nodes
+
+
+_three_tricks = specialise(_last_tricks, "_three_tricks", _CARDS=3)
+_four_tricks = specialise(_last_tricks, "_four_tricks", _CARDS=4, _inner=_three_tricks)
+_five_tricks = specialise(_last_tricks, "_five_tricks", _CARDS=5, _inner=_four_tricks)
 
 
 @njit
@@ -1067,26 +1035,17 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                 if value == NONE and first < 0 and held >= GUESS_MIN_CARDS:
                     first, second = _lead_guess(hands[leader], hands[(leader + 1) % SEATS], hands[(leader + 2) % SEATS],
                                                 hands[(leader + 3) % SEATS], leader % 2 == team, rule, d == 0)
-                if value == NONE and held == 4:
-                    value, lead, nodes = _four_tricks(hands[leader], hands[(leader + 1) % SEATS],
+                if value == NONE and held <= KERNEL_CARDS:
+                    value, lead, nodes = _five_tricks(hands[leader], hands[(leader + 1) % SEATS],
                                                       hands[(leader + 2) % SEATS], hands[(leader + 3) % SEATS], leader,
                                                       leader % 2 == team, rule, window[d, 0], window[d, 1], first,
-                                                      killers[d, leader], entries, solve[0], fresh, killers, d, memo)
+                                                      killers[d, leader], entries, solve[0], fresh, killers, d, memo,
+                                                      leads)
                     solve[1] += nodes
                     if _cut(value, window[d, 0], window[d, 1], leader % 2 == team):
                         killers[d, leader] = lead
-                        if lead >= 0:
+                        if held >= SHAPE_MIN_CARDS and lead >= 0:
                             leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], lead, hands[leader])
-                    _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 0], window[d, 1],
-                           lead)
-                if value == NONE and held == 3:
-                    value, lead, nodes = _three_tricks(hands[leader], hands[(leader + 1) % SEATS],
-                                                       hands[(leader + 2) % SEATS], hands[(leader + 3) % SEATS],
-                                                       leader % 2 == team, rule, window[d, 0], window[d, 1], first,
-                                                       killers[d, leader], memo)
-                    solve[1] += nodes
-                    if _cut(value, window[d, 0], window[d, 1], leader % 2 == team):
-                        killers[d, leader] = lead
                     _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 0], window[d, 1],
                            lead)
             if value == NONE:
