@@ -1595,6 +1595,15 @@ def _policy_words(policy: str, variant: str) -> str:
         f"{policy} ({jobs.AUCTION_POLICIES[policy].help})"
 
 
+SHOWDOWN_WORDS = {"BS": "tied top bids of both teams decided by the lowest card, the earlier speaker winning equal ones "
+                         "(§4.9; partners alone agree, no showdown)",
+                  "AS": "tied top bids decided by the lowest card, the earlier speaker winning equal ones (§4.9), "
+                        "partners too (AS-6)",
+                  "DS": "equal top bids decided by the suits' total values, the earlier speaker winning equal ones "
+                        "(DS-7), partners too"}
+"""What the Q11 table's showdowns are, by variant."""
+
+
 def format_seat_effects(frame: pd.DataFrame) -> list[str]:
     """The text of `thresholds`' Q11 table (`seat_effects_frame`): the estimates by seat in speaking order, then
     each seat's difference to forehand on the same deals."""
@@ -1625,9 +1634,9 @@ def format_seat_effects(frame: pd.DataFrame) -> list[str]:
         "42 with the chalk, 79 without: with the chalk at the seat's team / at the other team"
     throw, show = table.attrs["throw_in"], table.attrs["showdown"]
     solos = f"; solos called in {table.attrs['solos']:,} deals" if table.attrs["solos"] else ""
+    showdown = SHOWDOWN_WORDS.get(a["variant"], SHOWDOWN_WORDS["BS"])
     lines.append(f"\n(its team scores: {scoring}; seats 1 and 3, 0 and 2 are partners, so their team rows agree; "
-                 "a showdown: tied top bids decided by the lowest card, the earlier speaker winning equal ones (§4.9; "
-                 f"partners alone agree, no showdown); throw-ins "
+                 f"a showdown: {showdown}; throw-ins "
                  f"{format_cell(throw)}, deals with a showdown {format_cell(show)}{solos}; Wilson 95% intervals, "
                  "differences with Tango's paired 95% interval)")
     return lines
