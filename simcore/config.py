@@ -23,14 +23,24 @@ def njit_inline(func):
     return numba.njit(inline="always", **NJIT)(func)
 
 
+_SPECIALISED: set[tuple[str, int, str]] = set()
+"""(file, line, name) of every `specialise` copy made in this process."""
+
+
 def specialise(func, name, **helpers):
     """`njit` of a copy of the plain function ``func`` named ``name``, with the globals ``helpers`` (constants,
     kernels) added to or replacing its module's: one source for kernels that differ only in such names, e.g. a
     loop kernel per depth calling the one below (numba's on-disk cache holds no recursive kernel). The copy
-    shares ``func``'s code, not a closure, so numba caches it by ``name`` (its qualified name; unique per
-    module) and ``func``'s line. The globals are copied here: specialise after every name ``func``
-    uses is defined. A branch on a constant helper (``if _CARDS == 3:``) is dropped before typing, so a
-    branch may name a helper that another copy lacks."""
+    shares ``func``'s code, not a closure, so numba caches it by ``name`` (its qualified name) and ``func``'s
+    file and line, not by the helpers: a name is refused (ValueError) when used twice for one source, and
+    helpers should live in ``func``'s file (numba's cache notices changes to that file only). The globals are
+    copied here: specialise after every name ``func`` uses is defined. A branch on a constant helper (``if
+    _CARDS == 3:``) is dropped before typing, so a branch may name a helper that another copy lacks."""
+    source = (func.__code__.co_filename, func.__code__.co_firstlineno, name)
+    if source in _SPECIALISED:
+        raise ValueError(f"specialise: {name!r} is already a kernel of {func.__qualname__}; numba's cache would "
+                         "give both the same code")
+    _SPECIALISED.add(source)
     copy = types.FunctionType(func.__code__, {**func.__globals__, **helpers}, name, func.__defaults__)
     copy.__qualname__, copy.__doc__, copy.__module__ = name, func.__doc__, func.__module__
     copy.__kwdefaults__ = func.__kwdefaults__

@@ -426,7 +426,7 @@ def parse_my_call(text: str, cards: list[int]) -> bs.Call:
     """--my-call as a `bs.Call` (its legality is `check_my_call`'s): a number and the suit in mind ("4 s"; the suit
     may be left out when one suit gives that many trumps), "mit s", "pass" (weg, gut), "small solo s" / "big solo s"
     (gib mir eine, leg dich); suits c s h d or their names. CardsimError (one line) for anything else."""
-    word = " ".join(str(text).strip().lower().replace("-", " ").replace("_", " ").split())
+    word = " ".join(re.sub(r"(?<=[a-z])[-_](?=[a-z])", " ", str(text).strip().lower()).split())
     said = f"--my-call {str(text).strip()!r}"
     glued = re.fullmatch(r"([0-9]+)([cshd])", word)
     head, _, last = word.rpartition(" ")
@@ -481,7 +481,7 @@ def check_my_call(auction: bs.Auction, call: bs.Call, text: str) -> None:
 
 def my_call_words(call: bs.Call, auction: bs.Auction) -> str:
     """A call of the seat to speak in ``auction`` in words: "4 in spades (lowest card king)", "mit (5 in hearts,
-    lowest card 8; the showdown of §4.9 decides)", "pass", "Big Solo in clubs (5 trumps)"."""
+    lowest card 8; the showdown of §4.9 decides)" (`mit_tie_words`), "pass", "Big Solo in clubs (5 trumps)"."""
     if call.kind == bs.PASS:
         return "pass"
     hand, suit = auction.hands[auction.to_speak], bs.DECK.suit_names[call.suit]
@@ -491,16 +491,29 @@ def my_call_words(call: bs.Call, auction: bs.Auction) -> str:
     tie = f"suit value {bs.ds_suit_value(hand, call.suit, auction.opts['ds_ten_value'])}" \
         if auction.variant == "DS" else f"lowest card {bs.SCALE_NAMES[bs.lowest_trump(hand, call.suit)]}"
     if call.kind == bs.MIT:
-        return f"mit ({auction.cur} in {suit}, {tie}; the showdown of §4.9 decides)"
+        return f"mit ({auction.cur} in {suit}, {tie}; {mit_tie_words(auction)})"
     return f"{call.n} in {suit} ({tie})"
 
 
+def mit_tie_words(auction: bs.Auction) -> str:
+    """Who decides a tie that a mit by the seat to speak in ``auction`` makes: the suits' values in DS (DS-7), else
+    the lowest card (§4.9) when an opponent bid cur or in AS (AS-6), else the partners agree (§4.8) unless an
+    opponent ties too."""
+    seat = auction.to_speak
+    if auction.variant == "DS":
+        return "the suits' values decide (DS-7)"
+    if auction.variant == "AS" or any(q % 2 != seat % 2 for q in auction.at_cur):
+        return "the showdown of §4.9 decides"
+    return "your partner and you agree, §4.8, unless an opponent says mit too, §4.9"
+
+
 def my_call_attrs(call: bs.Call, auction: bs.Auction, policy: str) -> dict:
-    """``attrs["my_call"]`` of `odds`: {"call" (`call_token`), "kind", "n", "suit" (letter; None for a pass),
+    """``attrs["my_call"]`` of `odds`: {"call" (`call_token`), "kind", "n" (the number bid or equalled; 0 for a pass
+    or solo), "suit" (letter; None for a pass),
     "words", "policy", "policy_call", "policy_words", "same_as_policy"}; the policy is D0 in DS."""
     theirs = jobs.policy_call(jobs.auction_policy(policy), auction)
     same = (call.kind, call.n, call.suit) == (theirs.kind, theirs.n, theirs.suit)
-    return {"call": call_token(call), "kind": call.kind, "n": call.n,
+    return {"call": call_token(call), "kind": call.kind, "n": auction.cur if call.kind == bs.MIT else call.n,
             "suit": bs.DECK.suits[call.suit] if call.kind != bs.PASS else None, "words": my_call_words(call, auction),
             "policy": "D0" if auction.variant == "DS" else policy, "policy_call": call_token(theirs),
             "policy_words": my_call_words(theirs, auction), "same_as_policy": same}
@@ -702,7 +715,7 @@ def call_after(auction: bs.Auction, policy: str) -> str:
     if call.kind == bs.NUMBER:
         return f"after these calls, {call.n} ({suit})"
     if call.kind == bs.MIT:
-        return f"after these calls, mit ({auction.cur} in {suit}, the showdown of §4.9 decides)"
+        return f"after these calls, mit ({auction.cur} in {suit}, {mit_tie_words(auction)})"
     if call.kind != bs.PASS:
         return f"after these calls, {call.kind.replace('_', ' ')} in {suit}"
     hand = auction.hands[auction.to_speak]
@@ -1595,8 +1608,8 @@ def _policy_words(policy: str, variant: str) -> str:
         f"{policy} ({jobs.AUCTION_POLICIES[policy].help})"
 
 
-SHOWDOWN_WORDS = {"BS": "tied top bids of both teams decided by the lowest card, the earlier speaker winning equal ones "
-                         "(§4.9; partners alone agree, no showdown)",
+SHOWDOWN_WORDS = {"BS": "tied top bids of both teams decided by the lowest card, the earlier speaker winning equal "
+                         "ones (§4.9; partners alone agree, no showdown)",
                   "AS": "tied top bids decided by the lowest card, the earlier speaker winning equal ones (§4.9), "
                         "partners too (AS-6)",
                   "DS": "equal top bids decided by the suits' total values, the earlier speaker winning equal ones "

@@ -40,7 +40,7 @@ the root the lead of the second best guess is tried second, 0.98x nodes; togethe
 1.30x solves/s for the exact points (the root's re-searches fall from 13,300 to 5,000 nodes a deal),
 0.56x nodes for the 42 question, 0.65x nodes and 1.35x questions/s for 42/79/91); then the
 *killer*: the lead that last cut off at the same ply by the same leader in this probe, 0.85x nodes
-for the exact points, 0.66x for the 42 question); the last three
+for the exact points, 0.66x for the 42 question); the last three (now five, below)
 tricks are played out by loop kernels (`_three_tricks`, the same candidates, order and cutoffs as the
 general search for their first trick, then `_two_tricks`) instead of the general search, and the exact
 points of every two-trick ending are remembered for the rest of the solve (`_two_trick_points`).
@@ -811,8 +811,8 @@ def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead):
 
 
 KERNEL_CARDS = 5
-"""Trick starts with 3 to KERNEL_CARDS cards a hand are searched by the loop kernels (`_last_tricks`,
-`_five_tricks` and the kernels below it)."""
+"""Trick starts with 3 to KERNEL_CARDS cards a hand are searched by the loop kernels (`_last_tricks`):
+`_search` hands them to `_five_tricks`, the top one, so this is not a knob without a kernel per depth."""
 _CARDS, _inner = 0, None
 """Placeholders of the names each `_last_tricks` kernel gets from `specialise`: its cards a hand and the kernel
 a trick below."""
@@ -822,8 +822,8 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                  memo, leads):
     """(points the team counted takes in the last tricks, best lead, nodes searched): the loop kernel of
     trick starts with ``_CARDS`` cards a hand, compiled once per depth 3-5 as `_three_tricks`,
-    `_four_tricks` and `_five_tricks` (`simcore.config.specialise`, ``_inner`` the kernel a trick below;
-    called with fewer cards a hand, a kernel hands the position to the one below). q0-q3 the hands in play
+    `_four_tricks` and `_five_tricks` (`simcore.config.specialise`, ``_inner`` the kernel a trick below, to
+    which the upper two hand a position of fewer cards a hand). q0-q3 the hands in play
     order from ``leader`` (its seat), ``up``: the leader's side is the team counted; fail-soft alpha-beta
     within (alpha, beta) with the candidates and order of `_search` (``first`` the table's or the shape
     table's lead, ``killer`` the killer lead; -1: none), one nested loop per seat for the first trick

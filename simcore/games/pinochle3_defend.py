@@ -200,15 +200,16 @@ def accept(s: DefendSetup, bidder: np.ndarray, partner: np.ndarray, policy: str 
     """Step 2 of the model on the bidder's 18-card holdings and the partner's 15 cards, (n,) uint64 each: the
     bidder's discard under ``s.trump``; ``ok`` (n,) bool (he keeps the shown cards and melds exactly their meld,
     and the partner melds exactly his shown meld if noted), ``kept``, ``buried`` masks, ``buried_points`` (n,)
-    int64 (counters buried, his at the end, R4.7c)."""
+    int64 (counters buried, his at the end, R4.7c), ``partner_ok`` how many of them pass the partner's test."""
     ok = np.ones(bidder.shape[0], dtype=bool)
     if s.partner_shown is not None:  # the cheap test first: the discard is searched only where it passes
         ok = meld_points(partner, s.trump, options) == s.partner_meld
+    partner_ok = int(ok.sum())
     buried, points = np.zeros_like(bidder), np.zeros(bidder.shape[0], dtype=np.int64)
     buried[ok], _, melds, points[ok] = policy_discards(bidder[ok], s.trump, policy, options)
     kept = bidder & ~buried
     ok[ok] = (melds == s.shown_meld) & _holds_shown(kept[ok], s.shown)
-    return {"ok": ok, "kept": kept, "buried": buried, "buried_points": points}
+    return {"ok": ok, "kept": kept, "buried": buried, "buried_points": points, "partner_ok": partner_ok}
 
 
 def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str = DEFAULT_POLICY,
@@ -218,13 +219,14 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
     drawn, also beyond the n used: their ratio estimates the acceptance rate). CardsimError when fewer
     than 1 in `MAX_PROPOSALS_PER_DEAL` proposals is kept (`PARTNER_PATIENCE` times as many with the partner's
     meld)."""
-    parts, have, proposals, passed = [], 0, 0, 0
+    parts, have, proposals, passed, partner_passed = [], 0, 0, 0, 0
     while have < n:
         rate = (passed + 1) / (proposals + 4)
         size = int(min(max(math.ceil(1.25 * (n - have) / rate), 64), 16_384))
         bidder, partner = propose(s, rng, size)
         a = accept(s, bidder, partner, policy, options)
         proposals, passed = proposals + size, passed + int(a["ok"].sum())
+        partner_passed += a["partner_ok"]
         if a["ok"].any():
             parts.append((a["kept"][a["ok"]], a["buried"][a["ok"]], partner[a["ok"]], a["buried_points"][a["ok"]]))
             have += int(a["ok"].sum())
@@ -235,6 +237,8 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
             how = "possible but too rare to simulate" if passed else "impossible or too rare to simulate"
             partner = "" if s.partner_shown is None else f" and your partner exactly his ({s.partner_meld})"
             check = "--bidder-meld" if s.partner_shown is None else "--bidder-meld, --partner-meld"
+            if s.partner_shown is not None:
+                partner += f" ({partner_passed:,} give your partner his, and of those {passed:,} the bidder his)"
             raise CardsimError(f"only {passed:,} of {proposals:,} deals consistent with your cards leave the bidder "
                                f"exactly the shown meld ({s.shown_meld}) after his {policy} discard under trump {suit}"
                                f"{partner}: {how} (in most deals the hands meld more than the shown cards or the "
@@ -272,8 +276,8 @@ class DefendJob:
     played by `play`: `COUNT_NAMES` (deals; proposals and those kept; deals where you, your partner, either
     of you took a counter in tricks; your meld scores, R6.3 with the options' flags A3; the bidder makes the
     bid: shown meld + his trick points + buried counters >= bid; sums and squares of your score, your trick
-    points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10 of your trick points and the
-    defenders' (`POINT_BINS` each)."""
+    points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10 of your trick
+    points and the defenders' (`POINT_BINS` each)."""
 
     block_size = 256
 
