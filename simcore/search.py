@@ -1,7 +1,8 @@
 """Transposition-table helpers shared by the double-dummy solvers: the slot hash, cache-aligned
-storage and the words of a shape-lead table (a move-ordering hint per position shape: the lead that
-last cut off at a trick start of the same shape). The solvers keep their own keys, tags, entry layouts
-and what their shapes and lead codes hold."""
+storage, the window steps of an alpha-beta written as nested loops (`cut_off`, `narrow`) and the
+words of a shape-lead table (a move-ordering hint per position shape: the lead that last cut off at
+a trick start of the same shape). The solvers keep their own keys, tags, entry layouts and what their
+shapes and lead codes hold."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ def table_slot(k1, k2, tag, size):
     h = (h ^ (h >> np.uint64(32)) ^ k2) * np.uint64(0xC2B2AE3D27D4EB4F)
     h ^= h >> np.uint64(32)
     return np.int64(h & np.uint64(size - 1))
+
+
+@njit_inline
+def cut_off(best, lo, hi, maximise):
+    """True if ``best`` of a node of the side that maximises (or minimises) lies outside (lo, hi)."""
+    return best >= hi if maximise else best <= lo
+
+
+@njit_inline
+def narrow(best, lo, hi, maximise):
+    """The window (lo, hi) of a node's next child given the node's ``best`` so far."""
+    return (max(lo, best), hi) if maximise else (lo, min(hi, best))
 
 
 def aligned_zeros(rows: int, columns: int) -> np.ndarray:

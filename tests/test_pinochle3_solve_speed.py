@@ -197,3 +197,39 @@ def test_next_move_picks_in_the_order_of_the_heuristic_keys(seed, count, own_sid
         picked.append(int(card))
         left &= ~(1 << int(card))
     assert picked == expected
+
+
+def _lookahead_score(hands, place, trick, bidder, trump, code):
+    """The one-trick lookahead of `_lead_guess` written plainly: minimax over every seat's candidates
+    (`legal_cards`, one of each run of equivalent cards) with `_guess_leaf` at the end of the trick."""
+    if place == 3:
+        win = int(winning_slot(np.array(trick), 3, trump))
+        gained = 10 * sum(int(solver.COUNTERS) >> c & 1 for c in trick) if win == bidder else 0
+        return int(solver._guess_leaf(*hands, win, bidder, gained, trump, bidder == 0))
+    outside = np.uint64(int(hands[(place + 1) % 3] | hands[(place + 2) % 3]) | sum(1 << c for c in trick))
+    legal = legal_cards(hands[place], np.array(trick + [0] * (3 - len(trick))), place, trump, code)
+    cands = int(solver._representatives(np.uint64(legal), outside))
+    scores = []
+    for card in (c for c in range(48) if cands >> c & 1):
+        rest = list(hands)
+        rest[place] = np.uint64(int(hands[place]) & ~(1 << card))
+        scores.append(_lookahead_score(rest, place + 1, trick + [card], bidder, trump, code))
+    return max(scores) if place == bidder else min(scores)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 15), st.integers(0, 2), st.sampled_from(["old", "old_strict",
+                                                                                          "new1945", "new1945_alt"]))
+def test_lead_guess_is_a_best_lead_of_the_one_trick_lookahead(seed, tricks, bidder, rule):
+    """`_lead_guess` (move ordering only: any face is safe to try first) names a face of the leader
+    whose lead scores as well as the best one under the plain minimax of its one-trick lookahead."""
+    rng = np.random.default_rng(seed)
+    hands = [np.uint64(sum(1 << int(c) for c in row)) for row in rng.permutation(48)[:3 * tricks].reshape(3, tricks)]
+    trump, code = int(rng.integers(4)), play_rule(rule)
+    face = int(solver._lead_guess(*hands, bidder, trump, code))
+    cands = int(solver._representatives(hands[0], hands[1] | hands[2]))
+    score = {}
+    for card in (c for c in range(48) if cands >> c & 1):
+        rest = [np.uint64(int(hands[0]) & ~(1 << card)), hands[1], hands[2]]
+        score[card // 2] = _lookahead_score(rest, 1, [card], bidder, trump, code)
+    assert score[face] == (max(score.values()) if bidder == 0 else min(score.values()))

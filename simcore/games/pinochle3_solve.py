@@ -24,7 +24,8 @@ Search: alpha-beta (fail-soft) over single cards, with
   counters per suit, in this solve, kept as a suit, a point class and a place among the leader's faces
   of that class; 0.80x the nodes over the benchmark's first 30 full deals, same values; a shape made of
   the suit lengths alone 0.86x, two leads per shape 0.79x; with every hand's counters 0.91x over 11
-  deals), then the *killer lead* (the face whose lead last cut off at the same trick by the same leader
+  deals), then, from 8 tricks left on, the *guessed lead* (`_lead_guess`, below), then the *killer
+  lead* (the face whose lead last cut off at the same trick by the same leader
   in this null-window search), then cheap heuristics (the
   bidder leads low, a defender high; take a trick with the lowest card that wins it, smear counters
   on a trick the own side holds as last to play, else throw the lowest);
@@ -83,6 +84,32 @@ Search: alpha-beta (fail-soft) over single cards, with
   on the endings and 1-3% slower there (median per ending; it raised the bound at the root of 4.1% of
   random endings of 4-8 tricks without the drawn-trumps rule, 0.5% with it). The bidder's trump
   counters no defender trump can beat are the top trumps' counters already in `_sure_bounds`.
+
+The guessed lead (`_lead_guess`, as the sibling Bauernstoss solver's): at a trick start with at least
+`GUESS_MIN_TRICKS` (8) tricks left that neither the table nor the shape-lead table gives a lead, an alpha-beta
+over the trick's candidates (those of the search, in its order) scores the end of the trick by what the side on
+lead surely keeps (`_guess_leaf`: the bidder leading, the trick's counters if he takes it plus the next trick
+start's lower bound; a defender leading, the same with the upper bound), and its best lead is tried first. Same
+values (HEAD 5cc9098's `solve`, a copy outside the tree) on 1,500 random and played endings of 4-8 tricks (100
+per length and rule under old, old_strict and new1945), 360 of 10-12 tricks (40 per length and rule) and the
+benchmark's 30 full deals (old). Nodes: full deals 0.853x (693.2 -> 591.0 million; per deal 0.28-1.79x, median
+0.82x, geometric mean 0.755x), endings of 8 tricks 0.94x, 0.93x, 0.98x (old, old_strict, new1945), of 10-12
+tricks 0.76-0.97x per length and rule (geometric means of the ratios 0.75-0.93x); endings of 4-7 tricks the same
+nodes. CPU time on one core (shared with other jobs), alternating deal by deal in one process: full deals median
+0.603 -> 0.474 s, in all 41.9 -> 38.2 s, median per-deal speedup 1.17x (0.52-3.3x), 95th percentile 5.6 -> 6.3 s
+(the largest deals gain least); the benchmark's endings of 10 and 12 tricks 1.09x and 1.23x (median per ending).
+Not kept (full deals, old, nodes against the 693.2 million): Bauernstoss's leaf, the middle of the next trick
+start's bounds, from 6, 8, 10 tricks left 0.863x, 0.871x, 0.896x but a median deal slower (0.62 -> 0.73, 0.68,
+0.67 s); with it only at the defenders' leads 0.864x, only at the bidder's 1.027x; the lower bound as the leaf at
+every lead 0.895x (geometric mean 0.80x), the upper bound at the bidder's leads and the lower at the defenders'
+0.917x, the lower bound at the defenders' leads alone 0.920x; the killer lead before the guess (a guess only when
+the leader holds no killer) 0.898x and 0.905x from 6 and 10 tricks left; the guess before the shape lead 0.99x on
+endings of 12 tricks (0.79x after it) and 0.76x the speed. The kept leaf from 6, 8, 10 tricks left: 0.847x,
+0.853x, 0.885x, median deal 0.52, 0.50, 0.55 s against 0.61 s in that run; the kept leaf only at the
+defenders' leads 0.860x (median deal 0.75 s), only at the bidder's 0.991x (0.56 s), at both 0.853x (0.50 s
+against 0.63 s in that run, median per-deal speedup 1.16x). Loop kernels for the last tricks (as
+the Bauernstoss solver's) were not tried: over the benchmark's first 8 full deals the last three tricks hold 3.7%
+of the nodes (the 13th 3.0%, the 14th 0.6%), tricks 7-11 hold 17%, 23%, 21%, 15% and 8%.
 
 `solve` finds the exact value by null-window searches (MTD(f), in steps of 10 points) from a first guess,
 the bidder's points when all three play the greedy policy out (`_greedy_points`, a fraction of a
@@ -170,7 +197,7 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
-from simcore.search import aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
+from simcore.search import aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word, table_slot
 from simcore.tricks import popcount
 
 
@@ -666,8 +693,16 @@ def _wins_last_trick(hand, everyone, trumps, leading):
 
 @njit_inline
 def _sure_bounds(hands, trump, bidder, leader):
-    """(lower, upper) bounds of the bidder's points from a trick start on (``leader`` to lead),
-    whatever the defence (lower) or the bidder's play (upper).
+    """`_sure_bounds_of` the hands array (seats 0-2) with ``leader`` to lead."""
+    return _sure_bounds_of(hands[bidder], hands[_seat(bidder + 1)], hands[_seat(bidder + 2)], trump,
+                           _seat(leader + SEATS - bidder))
+
+
+@njit_inline
+def _sure_bounds_of(own, left, right, trump, leader):
+    """(lower, upper) bounds of the bidder's points from a trick start on, whatever the defence (lower)
+    or the bidder's play (upper); own, left, right: the hands of the bidder and of the next two seats
+    in play order, ``leader``: the place of the one to lead in that order (0: the bidder).
 
     A trump above every trump of the other side wins whatever trick it is played to, and one
     player's such trumps fall in different tricks (one card a trick each). Each of those tricks
@@ -678,8 +713,7 @@ def _sure_bounds(hands, trump, bidder, leader):
     trump to the end (`_wins_last_trick`) adds the last trick to his side's bound (0.96-0.98x nodes
     on endings of 8-12 tricks, 1.02-1.06x faster; about 0.99x nodes on full deals; same values).
     """
-    everyone = hands[0] | hands[1] | hands[2]
-    own, left, right = hands[bidder], hands[_seat(bidder + 1)], hands[_seat(bidder + 2)]
+    everyone = own | left | right
     trumps = SUITS[trump]
     theirs = (left | right) & trumps
     mine = own & trumps
@@ -690,10 +724,10 @@ def _sure_bounds(hands, trump, bidder, leader):
     lost = max(popcount(left & top_theirs), popcount(right & top_theirs))
     given = popcount(top_theirs & COUNTERS) + max(0, lost - popcount(own & ~COUNTERS))
     lo, hi = COUNTER_POINTS * lo, COUNTER_POINTS * (popcount(everyone & COUNTERS) - given) + LAST_TRICK_BONUS
-    if _wins_last_trick(own, everyone, trumps, leader == bidder):
+    if _wins_last_trick(own, everyone, trumps, leader == 0):
         lo += LAST_TRICK_BONUS
-    elif _wins_last_trick(left, everyone, trumps, leader == _seat(bidder + 1)) \
-            or _wins_last_trick(right, everyone, trumps, leader == _seat(bidder + 2)):
+    elif _wins_last_trick(left, everyone, trumps, leader == 1) \
+            or _wins_last_trick(right, everyone, trumps, leader == 2):
         hi -= LAST_TRICK_BONUS
     return lo, hi
 
@@ -781,6 +815,81 @@ def _quick_points(lead, left, right, trump):
     drawn = max(popcount(left & SUITS[trump]), popcount(right & SUITS[trump]))
     last = LAST_TRICK_BONUS if left_over == 0 or (trump_rounds == mine and mine - drawn >= left_over) else 0
     return COUNTER_POINTS * points + last
+
+
+GUESS_MIN_TRICKS = 8
+"""Trick starts with at least this many tricks left and no lead from the table or the shape-lead table
+lead by `_lead_guess`."""
+_OPEN = 1 << 20
+
+
+@njit_inline
+def _guess_leaf(r0, r1, r2, win, bidder, gained, trump, bidder_leads):
+    """The guessed bidder's points at the end of a trick (`_lead_guess`): ``gained`` in it plus, when
+    ``bidder_leads`` the trick, the next trick start's lower bound (`_sure_bounds_of`, the quick points
+    if he won it), else its upper bound (the same, the defenders' quick points if they won it): the
+    side on lead scores a lead by what it surely keeps. r0-r2 the hands left in play order from the
+    trick's leader, ``win`` and ``bidder`` places in that order."""
+    if bidder == 0:
+        lo, hi = _sure_bounds_of(r0, r1, r2, trump, win)
+    elif bidder == 1:
+        lo, hi = _sure_bounds_of(r1, r2, r0, trump, _seat(win + 2))
+    else:
+        lo, hi = _sure_bounds_of(r2, r0, r1, trump, _seat(win + 1))
+    if bidder_leads != (win == bidder):
+        return gained + (lo if bidder_leads else hi)
+    if win == 0:
+        quick = _quick_points(r0, r1, r2, trump)
+    elif win == 1:
+        quick = _quick_points(r1, r2, r0, trump)
+    else:
+        quick = _quick_points(r2, r0, r1, trump)
+    if bidder_leads:
+        return gained + max(lo, quick)
+    return gained + min(hi, COUNTER_POINTS * popcount((r0 | r1 | r2) & COUNTERS) + LAST_TRICK_BONUS - quick)
+
+
+@njit
+def _lead_guess(p0, p1, p2, bidder, trump, rule):
+    """The face to lead first at a trick start by a one-trick lookahead: an alpha-beta over the trick's
+    cards (the candidates and order of `_search`) on `_guess_leaf` at its end; p0-p2 the hands in play
+    order from the leader, ``bidder`` the bidder's place in that order (he maximises)."""
+    up0, up1, up2 = bidder == 0, bidder == 1, bidder == 2
+    best_a, lead = (-1 if up0 else _OPEN), -1
+    c0 = _representatives(p0, p1 | p2)
+    while c0:
+        a = _next_move(c0, -1, -1, 0, trump, up0, _NONE)
+        bit_a = _ONE << np.uint64(a)
+        c0 ^= bit_a
+        r0 = p0 ^ bit_a
+        lo_b, hi_b = narrow(best_a, -1, _OPEN, up0)
+        best_b = -1 if up1 else _OPEN
+        beat_a = _beaters(a, trump)
+        c1 = _representatives(_legal(p1, a, a, trump, rule), r0 | p2 | bit_a)
+        while c1 and not cut_off(best_b, lo_b, hi_b, up1):
+            b = _next_move(c1, -1, -1, 1, trump, up0 == up1, beat_a)
+            bit_b = _ONE << np.uint64(b)
+            c1 ^= bit_b
+            r1 = p1 ^ bit_b
+            win_b, card_b = (1, b) if (beat_a >> np.uint64(b)) & _ONE else (0, a)
+            top = b if (_above(a) >> np.uint64(b)) & _ONE else a
+            lo_c, hi_c = narrow(best_b, lo_b, hi_b, up1)
+            best_c = -1 if up2 else _OPEN
+            beat_b = _beaters(card_b, trump)
+            own = (win_b == bidder) == up2
+            c2 = _representatives(_legal(p2, top, card_b, trump, rule), r0 | r1 | bit_a | bit_b)
+            while c2 and not cut_off(best_c, lo_c, hi_c, up2):
+                c = _next_move(c2, -1, -1, 2, trump, own, beat_b)
+                bit_c = _ONE << np.uint64(c)
+                c2 ^= bit_c
+                win = 2 if (beat_b >> np.uint64(c)) & _ONE else win_b
+                gained = COUNTER_POINTS * popcount((bit_a | bit_b | bit_c) & COUNTERS) if win == bidder else 0
+                value = _guess_leaf(r0, r1, p2 ^ bit_c, win, bidder, gained, trump, up0)
+                best_c = max(best_c, value) if up2 else min(best_c, value)
+            best_b = max(best_b, best_c) if up1 else min(best_b, best_c)
+        if (best_b > best_a) if up0 else (best_b < best_a):
+            best_a, lead = best_b, a
+    return lead // 2
 
 
 @njit_inline
@@ -934,6 +1043,9 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                     shapes[d] = _shape(hands, leader)
                     if first_face < 0:
                         first_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
+                    if first_face < 0 and k <= TRICKS - GUESS_MIN_TRICKS:
+                        first_face = _lead_guess(hands[leader], hands[_seat(leader + 1)], hands[_seat(leader + 2)],
+                                                 _seat(bidder + SEATS - leader), trump, rule)
                 if value < 0:  # to search: write the moves in order
                     outside = hands[_seat(seat + 1)] | hands[_seat(seat + 2)]
                     own_side_wins = seat == bidder  # at a lead: the bidder leads (`_next_move`)
