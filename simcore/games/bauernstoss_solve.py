@@ -71,8 +71,14 @@ them, to which each opponent adds at least his k cheapest cards and the partner 
 trumps his cheapest other cards; the leader's side the larger of this and its quick points):
 0.96x nodes (0.93x over 1,000 more deals), 0.92x for 42/79/91, but 0.98x exact solves/s and
 1.00x and 1.01x questions/s for 42 and 42/79/91, the saved nodes being cheap ones; the same only
-in `_search` and only where the plain bounds do not cut, 0.98x nodes and 0.99x solves/s; in the
-guessed lead's leaves as well, 0.99x nodes more and slower; bounds inside a trick (each side's
+in `_search` and only where the plain bounds do not cut, 0.98x nodes and 0.99x solves/s; lazily at
+the next trick starts of `_four_tricks` and `_five_tricks` where the plain bounds do not cut, before the
+table probe or only on a table miss: 0.963x nodes for the exact points either way (0.937x on 1,000 more
+deals), 0.93x and 0.91x for 42 and 42/79/91, but on the benchmark's 100 deals 0.99x exact solves/s before
+the probe and 1.00x on a miss (controls 0.99x and 1.00x), 1.02x questions/s for 42 and 42/79/91 on a miss;
+on the 1,000 more 1.02x exact solves/s and 1.04x questions/s on a miss (control 1.00x); only in
+`_five_tricks` 0.983x nodes; on a miss and in `_search` 0.961x nodes and the same speed (interleaved rounds
+on one core); in the guessed lead's leaves as well, 0.99x nodes more and slower; bounds inside a trick (each side's
 sure trumps counted against the other side's trumps in hand and in the trick, and the trick's
 cards for a side that no opponent still to play can beat): 0.99x nodes, 0.96x solves/s; the
 start bounds as the exact value of a two-trick ending where they meet (a quarter of random
@@ -111,7 +117,8 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from simcore.config import njit, njit_inline, specialise
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
-from simcore.search import SHAPE_MIX, aligned_zeros, shape_code, shape_done, shape_mix, shape_word, table_slot
+from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word,
+                            table_slot)
 from simcore.tricks import popcount
 
 
@@ -444,18 +451,6 @@ def _start_bounds(lead, partner, left, right, leads):
 
 
 @njit_inline
-def _cut(best, lo, hi, maximise):
-    """True if ``best`` of a node of the side that maximises (or minimises) lies outside (lo, hi)."""
-    return best >= hi if maximise else best <= lo
-
-
-@njit_inline
-def _narrow(best, lo, hi, maximise):
-    """The window (lo, hi) of a node's next child given the node's ``best`` so far."""
-    return (max(lo, best), hi) if maximise else (lo, min(hi, best))
-
-
-@njit_inline
 def _other(hand, card):
     """The card of a two-card ``hand`` that is not ``card``."""
     return lowest_card(hand ^ (_ONE << np.uint64(card)))
@@ -493,30 +488,30 @@ def _two_tricks(h0, h1, h2, h3, up_a, rule, alpha, beta):
     total = bit_points(h0 | h1 | h2 | h3)
     best_a = -1 if up_a else 1 << 20
     ma = h0
-    while ma and not _cut(best_a, alpha, beta, up_a):
+    while ma and not cut_off(best_a, alpha, beta, up_a):
         a = lowest_card(ma)
         ma &= ma - _ONE
         led = RUN_OF[a]
-        lo_b, hi_b = _narrow(best_a, alpha, beta, up_a)
+        lo_b, hi_b = narrow(best_a, alpha, beta, up_a)
         best_b = 1 << 20 if up_a else -1
         mb = _legal(h1, led, a, rule)
-        while mb and not _cut(best_b, lo_b, hi_b, not up_a):
+        while mb and not cut_off(best_b, lo_b, hi_b, not up_a):
             b = lowest_card(mb)
             mb &= mb - _ONE
             top_b, win_b = (b, 1) if _beats(b, a) else (a, 0)
-            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up_a)
+            lo_c, hi_c = narrow(best_b, lo_b, hi_b, not up_a)
             best_c = -1 if up_a else 1 << 20
             mc = _legal(h2, led, top_b, rule)
-            while mc and not _cut(best_c, lo_c, hi_c, up_a):
+            while mc and not cut_off(best_c, lo_c, hi_c, up_a):
                 c = lowest_card(mc)
                 mc &= mc - _ONE
                 top_c, win_c = (c, 2) if _beats(c, top_b) else (top_b, win_b)
-                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up_a)
+                lo_d, hi_d = narrow(best_c, lo_c, hi_c, up_a)
                 best_d = 1 << 20 if up_a else -1
                 md = _legal(h3, led, top_c, rule)
                 gain_c = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
                 last_abc = (_other(h0, a), _other(h1, b), _other(h2, c))
-                while md and not _cut(best_d, lo_d, hi_d, not up_a):
+                while md and not cut_off(best_d, lo_d, hi_d, not up_a):
                     d = lowest_card(md)
                     md &= md - _ONE
                     win = 3 if _beats(d, top_c) else win_c
@@ -754,29 +749,29 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
         c0 ^= _ONE << np.uint64(a)
         r0 = q0 ^ (_ONE << np.uint64(a))
         led = RUN_OF[a]
-        lo_b, hi_b = (alpha, beta) if every else _narrow(best_a, alpha, beta, up)
+        lo_b, hi_b = (alpha, beta) if every else narrow(best_a, alpha, beta, up)
         best_b = 1 << 20 if up else -1
         c1 = _candidate_mask(q1, present, led, a, rule)
-        while c1 and not _cut(best_b, lo_b, hi_b, not up):
+        while c1 and not cut_off(best_b, lo_b, hi_b, not up):
             b = _next_candidate(c1, q1, present, 1, a, False, -1, -1)
             c1 ^= _ONE << np.uint64(b)
             r1 = q1 ^ (_ONE << np.uint64(b))
             top_b, place_b = (b, 1) if _beats(b, a) else (a, 0)
-            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up)
+            lo_c, hi_c = narrow(best_b, lo_b, hi_b, not up)
             best_c = -1 if up else 1 << 20
             holds = place_b == 0 and not _can_beat(q3, top_b, led)
             c2 = _candidate_mask(q2, present, led, top_b, rule)
-            while c2 and not _cut(best_c, lo_c, hi_c, up):
+            while c2 and not cut_off(best_c, lo_c, hi_c, up):
                 c = _next_candidate(c2, q2, present, 2, top_b, holds, -1, -1)
                 c2 ^= _ONE << np.uint64(c)
                 r2 = q2 ^ (_ONE << np.uint64(c))
                 top_c, place_c = (c, 2) if _beats(c, top_b) else (top_b, place_b)
-                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up)
+                lo_d, hi_d = narrow(best_c, lo_c, hi_c, up)
                 best_d = 1 << 20 if up else -1
                 partner_c = place_c % 2 == 1
                 c3 = _candidate_mask(q3, present, led, top_c, rule)
                 points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
-                while c3 and not _cut(best_d, lo_d, hi_d, not up):
+                while c3 and not cut_off(best_d, lo_d, hi_d, not up):
                     e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
                     c3 ^= _ONE << np.uint64(e)
                     r3 = q3 ^ (_ONE << np.uint64(e))
@@ -844,37 +839,37 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
     shape_slots = np.uint64((1 << SHAPE_BITS) - 1)
     best_a, lead = (-1 if up else 1 << 20), -1
     c0 = _candidate_mask(q0, present, -1, 0, rule)
-    while c0 and not _cut(best_a, alpha, beta, up):
+    while c0 and not cut_off(best_a, alpha, beta, up):
         a = _next_candidate(c0, q0, present, 0, 0, False, first, killer)
         c0 ^= _ONE << np.uint64(a)
         nodes += 1
         r0 = q0 ^ (_ONE << np.uint64(a))
         led = RUN_OF[a]
-        lo_b, hi_b = _narrow(best_a, alpha, beta, up)
+        lo_b, hi_b = narrow(best_a, alpha, beta, up)
         best_b = 1 << 20 if up else -1
         c1 = _candidate_mask(q1, present, led, a, rule)
-        while c1 and not _cut(best_b, lo_b, hi_b, not up):
+        while c1 and not cut_off(best_b, lo_b, hi_b, not up):
             b = _next_candidate(c1, q1, present, 1, a, False, -1, -1)
             c1 ^= _ONE << np.uint64(b)
             nodes += 1
             r1 = q1 ^ (_ONE << np.uint64(b))
             top_b, place_b = (b, 1) if _beats(b, a) else (a, 0)
-            lo_c, hi_c = _narrow(best_b, lo_b, hi_b, not up)
+            lo_c, hi_c = narrow(best_b, lo_b, hi_b, not up)
             best_c = -1 if up else 1 << 20
             holds = place_b == 0 and not _can_beat(q3, top_b, led)
             c2 = _candidate_mask(q2, present, led, top_b, rule)
-            while c2 and not _cut(best_c, lo_c, hi_c, up):
+            while c2 and not cut_off(best_c, lo_c, hi_c, up):
                 c = _next_candidate(c2, q2, present, 2, top_b, holds, -1, -1)
                 c2 ^= _ONE << np.uint64(c)
                 nodes += 1
                 r2 = q2 ^ (_ONE << np.uint64(c))
                 top_c, place_c = (c, 2) if _beats(c, top_b) else (top_b, place_b)
-                lo_d, hi_d = _narrow(best_c, lo_c, hi_c, up)
+                lo_d, hi_d = narrow(best_c, lo_c, hi_c, up)
                 best_d = 1 << 20 if up else -1
                 partner_c = place_c % 2 == 1
                 c3 = _candidate_mask(q3, present, led, top_c, rule)
                 points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
-                while c3 and not _cut(best_d, lo_d, hi_d, not up):
+                while c3 and not cut_off(best_d, lo_d, hi_d, not up):
                     e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
                     c3 ^= _ONE << np.uint64(e)
                     nodes += 1
@@ -902,7 +897,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                             value = gain + rest
                     else:  # the next trick start
                         nodes += 1  # as `_search` counts it
-                        lo_e, hi_e = _narrow(best_d, lo_d, hi_d, not up)
+                        lo_e, hi_e = narrow(best_d, lo_d, hi_d, not up)
                         lo_e, hi_e = lo_e - gain, hi_e - gain
                         lower, upper = _start_bounds(w0, w2, w1, w3, ours)
                         if lower >= hi_e:
@@ -941,7 +936,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                                                              killers[next_ply, seat], entries, solve, fresh, killers,
                                                              next_ply, memo, leads)
                                 nodes += n
-                                if _cut(value, lo_e, hi_e, ours):
+                                if cut_off(value, lo_e, hi_e, ours):
                                     killers[next_ply, seat] = next_lead
                                     if _CARDS > SHAPE_MIN_CARDS and next_lead >= 0:
                                         leads[np.int64(shape & shape_slots)] = _shape_entry(shape, next_lead, w0)
@@ -1060,7 +1055,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                                                       killers[d, leader], entries, solve[0], fresh, killers, d, memo,
                                                       leads)
                     solve[1] += nodes
-                    if _cut(value, window[d, 0], window[d, 1], leader % 2 == team):
+                    if cut_off(value, window[d, 0], window[d, 1], leader % 2 == team):
                         killers[d, leader] = lead
                         if held >= SHAPE_MIN_CARDS and lead >= 0:
                             leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], lead, hands[leader])
