@@ -17,6 +17,7 @@ The trick goes to the highest trump, or without trumps to the highest card of th
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from simcore.config import njit
@@ -49,6 +50,20 @@ def suit_bits(n_suits: int, n_ranks: int) -> np.ndarray:
 def lowest_card(mask):
     """Index of the lowest set bit of a non-empty uint64 mask."""
     return _BIT_INDEX[np.int64(((mask & (~mask + _ONE)) * np.uint64(_DEBRUIJN)) >> np.uint64(58))]
+
+
+if numba.config.DISABLE_JIT:  # numba's bit-count intrinsics have no Python form: the same counts in Python
+    def trailing_zeros(mask):
+        """Zero bits below the lowest set bit of a non-empty uint64 mask (tzcnt under the JIT)."""
+        m = int(mask)
+        return (m & -m).bit_length() - 1
+
+    def leading_zeros(mask):
+        """Zero bits above the highest set bit of a uint64 mask (lzcnt under the JIT)."""
+        return 64 - int(mask).bit_length()
+else:  # one instruction each
+    from numba.cpython.unsafe import numbers as _intrinsics
+    leading_zeros, trailing_zeros = _intrinsics.leading_zeros, _intrinsics.trailing_zeros
 
 
 @njit

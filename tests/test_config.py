@@ -25,3 +25,29 @@ def test_a_name_used_twice_for_one_source_is_refused():
     of the same name would load the first one's code."""
     with pytest.raises(ValueError, match="'_twice' is already a kernel of _scaled"):
         specialise(_scaled, "_twice", _SCALE=7)
+
+
+def test_the_solvers_run_as_python_under_disable_jit():
+    """NUMBA_DISABLE_JIT=1 runs the kernels' Python source (simcore.config): the solvers' bit-count intrinsics and
+    the prefetch have Python stand-ins there, and the values equal the compiled ones."""
+    import os
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    from simcore.games import bauernstoss_solve, pinochle3_solve
+
+    script = ("import numpy as np\n"
+              "from simcore.games import bauernstoss_solve, pinochle3_solve\n"
+              "b = np.array([[7, 7 << 8, 7 << 16, 7 << 24]], dtype=np.uint64)\n"
+              "p = np.array([7, 7 << 12, 7 << 24], dtype=np.uint64)\n"
+              "print(int(bauernstoss_solve.solve_points(b, 0, 1, 1)[0]), int(pinochle3_solve.solve(p, 0, 0, 0)[0]))\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": root}
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env, capture_output=True, text=True,
+                         check=True).stdout.split()
+    b = np.array([[7, 7 << 8, 7 << 16, 7 << 24]], dtype=np.uint64)
+    p = np.array([7, 7 << 12, 7 << 24], dtype=np.uint64)
+    assert [int(x) for x in out] == [int(bauernstoss_solve.solve_points(b, 0, 1, 1)[0]),
+                                     int(pinochle3_solve.solve(p, 0, 0, 0)[0])]

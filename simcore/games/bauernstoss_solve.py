@@ -112,14 +112,13 @@ first trick the soloist loses) are a yes/no question, "can the soloist take ever
 from __future__ import annotations
 
 import numpy as np
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from simcore.config import njit, njit_inline, specialise
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word,
                             table_slot)
-from simcore.tricks import popcount
+from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
 @njit_inline

@@ -171,9 +171,8 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import types
+from numba import config, types
 from numba.core import cgutils
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 from simcore.config import njit, njit_inline
@@ -198,7 +197,7 @@ from simcore.games.pinochle3_play import (
     winning_slot,
 )
 from simcore.search import aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word, table_slot
-from simcore.tricks import popcount
+from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
 @njit_inline
@@ -264,8 +263,7 @@ def table_bits(tricks: int) -> int:
     return FULL_DEAL_TT_BITS if tricks > 12 else min(TT_BITS, 8 + tricks)
 
 
-@intrinsic
-def _prefetch(typingctx, address):
+def _prefetch_intrinsic(typingctx, address):
     """Ask the CPU to start loading the cache line at ``address`` (an integer) without waiting for it
     (llvm.prefetch: read, keep in all cache levels)."""
     if not isinstance(address, types.Integer):
@@ -280,6 +278,13 @@ def _prefetch(typingctx, address):
         return context.get_dummy_value()
 
     return types.void(address), codegen
+
+
+if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch is only a hint
+    def _prefetch(address):
+        """Nothing: Python has no cache line to ask for."""
+else:
+    _prefetch = intrinsic(_prefetch_intrinsic)
 
 
 def _holder_codes() -> np.ndarray:
