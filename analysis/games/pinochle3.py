@@ -1046,8 +1046,8 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
     tricks), meld_scores (your meld counts: R6.3 under the flags, A3), made (the bidder's shown meld + trick
     points + buried counters >= bid), and with ``partner_meld`` partner_meld_scores; ``at_least`` who (you,
     defenders), points x: P(trick points >= x); ``means`` what (your_points, defenders_points, your_score = your
-    trick points + your meld when it scores) with mean, se, lo, hi (normal). attrs: the inputs, ``shown_meld``, ``my_meld``, ``partner_shown_meld`` (None: not noted),
-    ``acceptance`` {p, lo, hi, n} (the share of proposed deals kept: the bidder keeps exactly the shown meld, the
+    trick points + your meld when it scores) with mean, se, lo, hi (normal). attrs: the inputs, ``shown_meld``,
+    ``my_meld``, ``partner_shown_meld`` (None: not noted), ``acceptance`` {p, lo, hi, n} (the share of proposed deals kept: the bidder keeps exactly the shown meld, the
     partner melds his, and the one-copy thinning of `pinochle3_defend.propose` kept it), ``model``."""
     options = checked_options(options, "odds")
     for name, why in DEFEND_CANNOT.items():
