@@ -70,7 +70,7 @@ def check_deal(s: d.DefendSetup, kept: int, buried: int, partner: int) -> None:
 def test_the_shown_cards_land_with_the_bidder():
     s = d.setup(cards(WEAK), 2, 1, 300, cards(ROPE))
     deals = d.sample_deals(s, block_stream(5, 0), 40)
-    assert deals["passed"] >= 40 and deals["proposals"] > deals["passed"]
+    assert deals["passed"] >= 40 and deals["proposals"] >= deals["drawn"] > deals["passed"]
     for kept, buried, partner in zip(deals["kept"], deals["buried"], deals["partner"]):
         check_deal(s, int(kept), int(buried), int(partner))
 
@@ -107,6 +107,29 @@ def test_a_face_of_two_unseen_copies_is_drawn_as_in_a_uniform_deal():
     sampled = np.mean([(int(b) >> ha[0] & 1) + (int(b) >> ha[1] & 1) == 2 for b in bidder])
     assert abs(both / hits - exact) < 4.5 * (exact * (1 - exact) / hits) ** 0.5
     assert abs(sampled - exact) < 4.5 * (exact * (1 - exact) / len(bidder)) ** 0.5
+
+
+def test_the_kept_share_is_of_uniform_deals_holding_the_shown_cards():
+    """passed / drawn (the "deals kept" line) is the share of uniform deals with the shown cards in the bidder's 18
+    that fit his shown meld: plain-Python rejection of uniform deals, judged by the same `accept`, agrees (with
+    aces around shown, proposals / drawn is about 3: the thinning must not count against the share)."""
+    mine = cards(WEAK)
+    s = d.setup(mine, 1, 0, 250, cards("HA SA DA CA"))
+    rng = random.Random(8)
+    rest = [c for c in range(48) if c not in mine]
+    bidders, partners = [], []
+    while len(bidders) < 8000:
+        rng.shuffle(rest)
+        faces = plain_faces(rest[:18])
+        if all(faces.get(a, 0) for a in ("HA", "SA", "DA", "CA")):
+            bidders.append(DECK.mask(rest[:18]))
+            partners.append(DECK.mask(rest[18:]))
+    ok = d.accept(s, np.array(bidders, dtype=np.uint64), np.array(partners, dtype=np.uint64))["ok"]
+    deals = d.sample_deals(s, block_stream(2, 0), 3000)
+    share, reference = deals["passed"] / deals["drawn"], ok.mean()
+    assert deals["proposals"] > 2 * deals["drawn"]
+    se = (reference * (1 - reference) * (1 / len(ok) + 1 / deals["drawn"])) ** 0.5
+    assert 0.01 < reference < 0.1 and abs(share - reference) < 4.5 * se
 
 
 @st.composite

@@ -1047,8 +1047,9 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
     points + buried counters >= bid), and with ``partner_meld`` partner_meld_scores; ``at_least`` who (you,
     defenders), points x: P(trick points >= x); ``means`` what (your_points, defenders_points, your_score = your
     trick points + your meld when it scores) with mean, se, lo, hi (normal). attrs: the inputs, ``shown_meld``,
-    ``my_meld``, ``partner_shown_meld`` (None: not noted), ``acceptance`` {p, lo, hi, n} (the share of proposed deals kept: the bidder keeps exactly the shown meld, the
-    partner melds his, and the one-copy thinning of `pinochle3_defend.propose` kept it), ``model``."""
+    ``my_meld``, ``partner_shown_meld`` (None: not noted), ``acceptance`` {p, lo, hi, n} (of n uniform
+    deals with the shown cards where they were shown, the share kept: the bidder keeps exactly the shown meld and
+    the partner melds his), ``model``."""
     options = checked_options(options, "odds")
     for name, why in DEFEND_CANNOT.items():
         if name in options and options[name] != p.rule_options()[name]:
@@ -1081,7 +1082,7 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
               "n": deals} for what, k in (("your_points", "me"), ("defenders_points", "side"), ("your_score", "score"))]
     tables = {"p": pd.DataFrame([{"what": w, **Estimate(k, deals).as_dict(), "n": deals} for w, k in probs]),
               "at_least": pd.DataFrame(at_least), "means": pd.DataFrame(means)}
-    accepted = Estimate(c["passed"], c["proposals"])
+    accepted = Estimate(c["passed"], c["drawn"])
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), seat=seat, trump=p.DECK.suits[t],
                            bid=b, bidder_meld=p.DECK.format_cards(sorted(shown)) or "none",
@@ -1090,7 +1091,7 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
                            shown_meld=s.shown_meld // divisor, my_meld=s.my_meld // divisor,
                            kitty=p.DECK.format_cards(sorted(kitty_cards)) if kitty_cards else None, n=deals, seed=seed,
                            rule=rule, options=options, model=DEFEND_MODEL,
-                           acceptance={**accepted.as_dict(), "n": c["proposals"]})
+                           acceptance={**accepted.as_dict(), "n": c["drawn"]})
     return tables
 
 
@@ -1133,8 +1134,8 @@ def format_defend(tables: dict[str, pd.DataFrame]) -> str:
              "intervals" + _options_note(a["options"]),
              f"the bidder shows {a['bidder_meld']} (meld {a['shown_meld']}); your meld {a['my_meld']}" + partner,
              a["model"] + (", your partner holding his shown meld cards and melding exactly that" if partner else ""),
-             f"deals kept: {acc['p']:.2%} [{acc['lo']:.2%},{acc['hi']:.2%}] of {acc['n']:,} proposed (the bidder keeps "
-             f"exactly the shown meld{', the partner melds his' if partner else ''})", "",
+             f"deals kept: {acc['p']:.2%} [{acc['lo']:.2%},{acc['hi']:.2%}] of {acc['n']:,} deals with the shown cards "
+             f"in place (the bidder keeps exactly the shown meld{', the partner melds his' if partner else ''})", "",
              f"you take >= 1 counter in tricks (R6.3): {share(pr['you_counter'])}",
              f"your meld {a['my_meld']} scores (R6.3 under the options' flags, A3): {share(pr['meld_scores'])}",
              f"your partner takes >= 1 counter:     {share(pr['partner_counter'])}",

@@ -215,17 +215,18 @@ def accept(s: DefendSetup, bidder: np.ndarray, partner: np.ndarray, policy: str 
 def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str = DEFAULT_POLICY,
                  options: dict | None = None) -> dict:
     """``n`` deals of the model drawn from ``rng``: ``kept``, ``buried``, ``partner`` (n,) uint64,
-    ``buried_points`` (n,) int64, and ``proposals``, ``passed``: proposals made and kept (all batches
-    drawn, also beyond the n used: their ratio estimates the acceptance rate). CardsimError when fewer
-    than 1 in `MAX_PROPOSALS_PER_DEAL` proposals is kept (`PARTNER_PATIENCE` times as many with the partner's
-    meld)."""
-    parts, have, proposals, passed, partner_passed = [], 0, 0, 0, 0
+    ``buried_points`` (n,) int64, and ``proposals``, ``drawn``, ``passed``: proposals made, those left by the
+    one-copy thinning (uniform deals holding the shown cards) and those kept (all batches, also beyond the n
+    used: passed / drawn estimates the share of the deals holding the shown cards that fit the shown melds).
+    CardsimError when fewer than 1 in `MAX_PROPOSALS_PER_DEAL` proposals is kept (`PARTNER_PATIENCE` times as
+    many with the partner's meld)."""
+    parts, have, proposals, drawn, passed, partner_passed = [], 0, 0, 0, 0, 0
     while have < n:
         rate = (passed + 1) / (proposals + 4)
         size = int(min(max(math.ceil(1.25 * (n - have) / rate), 64), 16_384))
         bidder, partner = propose(s, rng, size)
         a = accept(s, bidder, partner, policy, options)
-        proposals, passed = proposals + size, passed + int(a["ok"].sum())
+        proposals, drawn, passed = proposals + size, drawn + bidder.shape[0], passed + int(a["ok"].sum())
         partner_passed += a["partner_ok"]
         if a["ok"].any():
             parts.append((a["kept"][a["ok"]], a["buried"][a["ok"]], partner[a["ok"]], a["buried_points"][a["ok"]]))
@@ -239,7 +240,7 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
             check = "--bidder-meld" if s.partner_shown is None else "--bidder-meld, --partner-meld"
             if s.partner_shown is not None:
                 partner += f" ({partner_passed:,} give your partner his, and of those {passed:,} the bidder his)"
-            raise CardsimError(f"only {passed:,} of {proposals:,} deals consistent with your cards leave the bidder "
+            raise CardsimError(f"only {passed:,} of {drawn:,} deals consistent with your cards leave the bidder "
                                f"exactly the shown meld ({s.shown_meld}) after his {policy} discard under trump {suit}"
                                f"{partner}: {how} (in most deals the hands meld more than the shown cards or the "
                                f"bidder buries one of them); if that is unexpected, check {check} (all the meld "
@@ -247,10 +248,10 @@ def sample_deals(s: DefendSetup, rng: np.random.Generator, n: int, policy: str =
     if not parts:
         empty = np.zeros(0, dtype=np.uint64)
         return {"kept": empty, "buried": empty, "partner": empty, "buried_points": np.zeros(0, dtype=np.int64),
-                "proposals": proposals, "passed": passed}
+                "proposals": proposals, "drawn": drawn, "passed": passed}
     kept, buried, partner, points = (np.concatenate(x)[:n] for x in zip(*parts))
     return {"kept": kept, "buried": buried, "partner": partner, "buried_points": points, "proposals": proposals,
-            "passed": passed}
+            "drawn": drawn, "passed": passed}
 
 
 def play(s: DefendSetup, d: dict, rule: str = "old") -> dict:
@@ -267,13 +268,13 @@ def play(s: DefendSetup, d: dict, rule: str = "old") -> dict:
             "bidder_counters": counters[:, 0]}
 
 
-COUNT_NAMES = ("deals", "proposals", "passed", "me_counter", "partner_counter", "side_counter", "saved", "made",
+COUNT_NAMES = ("deals", "drawn", "passed", "me_counter", "partner_counter", "side_counter", "saved", "made",
                "score_sum", "score_squares", "me_sum", "me_squares", "side_sum", "side_squares", "partner_saved")
 
 
 class DefendJob:
     """Counts for the runner over the deals of `sample_deals` (block b draws from `block_stream(seed, b)`)
-    played by `play`: `COUNT_NAMES` (deals; proposals and those kept; deals where you, your partner, either
+    played by `play`: `COUNT_NAMES` (deals; deals holding the shown cards and those kept; deals where you, your partner, either
     of you took a counter in tricks; your meld scores, R6.3 with the options' flags A3; the bidder makes the
     bid: shown meld + his trick points + buried counters >= bid; sums and squares of your score, your trick
     points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10 of your trick
@@ -292,7 +293,7 @@ class DefendJob:
         s, o = self.s, rule_options(self.options)
         flags = "".join(f"|{f}={o[f]}" for f in ("defender_needs_counter", "defender_counter_rule_on_set",
                                                   "defender_keeps_last_trick_without_counter"))
-        return (f"pinochle3|DefendJob|v2|mine={s.mine}|seat={s.seat}|trump={s.trump}|bid={s.bid}|shown={s.shown}"
+        return (f"pinochle3|DefendJob|v3|mine={s.mine}|seat={s.seat}|trump={s.trump}|bid={s.bid}|shown={s.shown}"
                 f"|kitty={s.kitty}|rule={self.rule}|discard={self.policy}{options_key(meld_values(self.options))}"
                 f"{flags}" + ("" if s.partner_shown is None else f"|partner={s.partner_shown}"))
 
@@ -316,7 +317,7 @@ class DefendJob:
                                 for who in ("me", "partner"))
         side = o["me"] + o["partner"]
         mine, theirs = o["me_counters"] > 0, o["partner_counters"] > 0
-        head = [n_deals, d["proposals"], d["passed"], mine.sum(), theirs.sum(), (mine | theirs).sum(), saved.sum(),
+        head = [n_deals, d["drawn"], d["passed"], mine.sum(), theirs.sum(), (mine | theirs).sum(), saved.sum(),
                 made.sum(), score.sum(), (score * score).sum(), o["me"].sum(), (o["me"] ** 2).sum(), side.sum(),
                 (side * side).sum(), partner_saved.sum()]
         hists = [np.bincount(x // COUNTER_POINTS, minlength=POINT_BINS) for x in (o["me"], side)]
