@@ -1067,12 +1067,16 @@ def _score_words(attrs: dict) -> str:
     return "42 with the chalk, 79 without"
 
 
+NO_STROKES = "strokes need the tricks of a play-out: --play greedy or random"
+"""Why a table has no E[strokes] columns with --play dd (and PIMC in `odds`): they count card points only."""
+
+
 def _stroke_note(attrs: dict) -> str:
     """The footnote's words on the stroke columns (spec §9.1 Q2, Q7)."""
     if attrs["variant"] == "DS":
         return ""
     if attrs["method"] not in jobs.STROKE_METHODS:
-        return "strokes need the tricks of a play-out: --play greedy or random; "
+        return f"{NO_STROKES}; "
     if attrs["first_hand"]:
         chalk = "the club jack's team holding the chalk" if attrs["variant"] == "BS" else "no chalk, 61 winning"
     else:
@@ -1185,7 +1189,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
 
     ``attrs["jack_value"]``: spec §9.1 Q8 on the same deals (`jobs.JackValueJob`, `jack_value_frame`): by forehand's
-    jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses) and P(its team scores).
+    jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses), P(its team scores) and (greedy
+    or random play, BS/AS: `q8_strokes_note`) E[strokes].
 
     ``attrs["seat_effects"]`` (spec §9.1 Q11, `seat_effects_frame`), ``attrs["jack_seats"]`` (Q8 for every seat
     and pooled over the seats, `jack_seats_frame`) and ``attrs["showdown_low"]`` (Q5, P(win a showdown) by cur and
@@ -1226,9 +1231,9 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     else:
         value = jobs.JackValueJob(method, variant, rules)
         counts = value.unpack(runner.run(value, n, seed, **run_kw))
-    frame.attrs["jack_value"] = jack_value_frame(counts, min_n)
+    frame.attrs["jack_value"] = jack_value_frame(counts, min_n, q8_strokes_note(method, variant) is None)
     frame.attrs["seat_effects"] = seat_effects_frame(seats)
-    frame.attrs["jack_seats"] = jack_seats_frame(seats, min_n)
+    frame.attrs["jack_seats"] = jack_seats_frame(seats, min_n, q8_strokes_note(method, variant, seats["solos"]) is None)
     frame.attrs["showdown_low"] = showdown_low_frame(seats, min_n, variant)
     return frame
 
@@ -1237,6 +1242,26 @@ JACK_VALUE_ESTIMATES = (("p_choose", "me", "P(I choose)"), ("p_partner", "partne
                         ("p_score_chalk", "score_chalk", "P(score) chalk"),
                         ("p_score_no_chalk", "score_no_chalk", "P(score) no chalk"))
 """Columns of `jack_value_frame`: estimate, count of `jobs.JACK_STATS` and title."""
+Q8_STROKE_COLUMNS = (("strokes_chalk", "E[strokes] chalk"), ("strokes_no_chalk", "E[strokes] no chalk"))
+"""E[strokes] columns of the Q8 tables (spec §9.1 Q8; `STROKE_KEYS`, the sums `jobs.STROKE_STATS`) and titles."""
+
+
+def q8_strokes_note(method: str, variant: str, solos: int = 0) -> str | None:
+    """None when the Q8 tables give E[strokes] (play by a method of `jobs.STROKE_METHODS`, BS or AS), else the
+    footnote's words on why not, as part A and `odds` word it: "" in DS (no strokes of §6.2), `NO_STROKES` with
+    --play dd, and for an AS table whose deals had ``solos`` (a Big Solo decides the game, AS-10)."""
+    if variant == "DS":
+        return ""
+    if method not in jobs.STROKE_METHODS:
+        return NO_STROKES
+    if variant == "AS" and solos:
+        return "no E[strokes]: an AS Big Solo decides the game (AS-10)"
+    return None
+
+
+def _mean_columns(key: str, total: int, squares: int, n: int) -> dict:
+    """{key, key_lo, key_hi}: the mean of n values from their sum and sum of squares, with its normal 95% interval."""
+    return dict(zip((key, f"{key}_lo", f"{key}_hi"), _mean_lo_hi(total, squares, n)))
 
 
 def jack_value_groups() -> list[tuple[int, str, list[int]]]:
@@ -1252,9 +1277,10 @@ def jack_value_groups() -> list[tuple[int, str, list[int]]]:
     return groups
 
 
-def jack_value_frame(counts: np.ndarray, min_n: int = 20) -> pd.DataFrame:
+def jack_value_frame(counts: np.ndarray, min_n: int = 20, strokes: bool = False) -> pd.DataFrame:
     """Spec §9.1 Q8 from `jobs.JackValueJob` counts (JACK_MASKS, JACK_STATS): per `jack_value_groups` row with at
-    least ``min_n`` deals, jacks, which, n and Wilson estimates of `JACK_VALUE_ESTIMATES` (p, _lo, _hi)."""
+    least ``min_n`` deals, jacks, which, n and Wilson estimates of `JACK_VALUE_ESTIMATES` (p, _lo, _hi); with
+    ``strokes`` also `Q8_STROKE_COLUMNS`: E[strokes per deal] with a normal 95% interval (a throw-in counts 0)."""
     stats = dict(zip(jobs.JACK_STATS, counts.T))
     rows = []
     for jacks, which, masks in jack_value_groups():
@@ -1263,6 +1289,8 @@ def jack_value_frame(counts: np.ndarray, min_n: int = 20) -> pd.DataFrame:
             row = {"jacks": jacks, "which": which, "n": n}
             for key, count, _ in JACK_VALUE_ESTIMATES:
                 row.update(estimate_columns(key, int(stats[count][masks].sum()), n))
+            for key, _ in Q8_STROKE_COLUMNS if strokes else ():
+                row.update(_mean_columns(key, int(stats[key][masks].sum()), int(stats[f"{key}_sq"][masks].sum()), n))
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -1304,9 +1332,18 @@ def thresholds_json(frame: pd.DataFrame) -> dict:
 
 
 def jack_value_json(table: pd.DataFrame) -> list[dict]:
-    """The Q8 rows of `thresholds` (`jack_value_frame`) as [{"jacks", "which", "n", estimate: {"p", "lo", "hi"}}]."""
+    """The Q8 rows of `thresholds` (`jack_value_frame`) as [{"jacks", "which", "n", estimate: {"p", "lo", "hi"},
+    "strokes_chalk"?, "strokes_no_chalk"?: {"mean", "lo", "hi"}}] (`q8_strokes_json`)."""
     return [{"jacks": int(r["jacks"]), "which": r["which"], "n": int(r["n"]),
-             **{key: _triple(r, key) for key, _, _ in JACK_VALUE_ESTIMATES}} for _, r in table.iterrows()]
+             **{key: _triple(r, key) for key, _, _ in JACK_VALUE_ESTIMATES}, **q8_strokes_json(r)}
+            for _, r in table.iterrows()]
+
+
+def q8_strokes_json(row) -> dict:
+    """{"strokes_chalk", "strokes_no_chalk": {"mean", "lo", "hi"}} of a Q8 table row; {} for a table without them
+    (`q8_strokes_note`)."""
+    return {key: {"mean": row[key], "lo": row[f"{key}_lo"], "hi": row[f"{key}_hi"]}
+            for key, _ in Q8_STROKE_COLUMNS if key in row}
 
 
 def format_thresholds(frame: pd.DataFrame) -> str:
@@ -1350,18 +1387,47 @@ def format_jack_value(frame: pd.DataFrame) -> list[str]:
     columns = [(key, "P(team scores)" if ds and key == "p_score_chalk" else title)
                for key, _, title in JACK_VALUE_ESTIMATES if not (ds and key == "p_score_no_chalk")]
     policy = "D0 (§9.3, the compulsory bids of DS-4, DS-5)" if ds else "b0 (§9.3)"
+    strokes = _q8_strokes_shown(table)
     lines = [f"Q8 what are forehand's jacks worth? The same {a['n']:,} deals, every seat calling by policy {policy}, "
-             "the contract played as above", "",
-             f"{'J':>2}  {'jacks':<8}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns)]
-    lines += [f"{int(r['jacks']):>2}  {r['which']:<8}{int(r['n']):>8}  " + "".join(f"{_cell(r, key):<22}"
-                                                                              for key, _ in columns)
+             "the contract played as above", "", f"{'J':>2}  {'jacks':<8}{'n':>8}  " + _q8_head(columns, strokes)]
+    lines += [f"{int(r['jacks']):>2}  {r['which']:<8}{int(r['n']):>8}  " + _q8_cells(r, columns, strokes)
               for _, r in table.iterrows()]
     scoring = "the makers 61, the opponents when the makers take 59 or less (DS-9)" if ds else \
         "42 with the chalk, 79 without: P(score) with the chalk at forehand's team / at the other team"
     throw_in = "" if a["variant"] != "BS" else "; four jacks must pass (b0 calls no Big Solo): a throw-in, no score"
     lines.append(f"\n(J = forehand's jacks, jacks = which it holds; my team scores: {scoring}{throw_in}; "
-                 f"Wilson 95% intervals; rows with fewer than {a['min_n']} deals left out)")
+                 f"Wilson 95% intervals{_q8_strokes_words(a, 'forehand', q8_strokes_note(a['method'], a['variant']))}; "
+                 f"rows with fewer than {a['min_n']} deals left out)")
     return lines
+
+
+def _q8_strokes_shown(table: pd.DataFrame) -> tuple:
+    """The `Q8_STROKE_COLUMNS` a Q8 table (`jack_value_frame`, `jack_seats_frame`) has."""
+    return tuple(column for column in Q8_STROKE_COLUMNS if column[0] in table)
+
+
+def _q8_head(columns: list, strokes: tuple) -> str:
+    """The title cells of a Q8 table: the shares' (``columns``: key, title), then the E[strokes] columns'."""
+    return "".join(f"{title:<22}" for _, title in columns) + "".join(f"{title:<21}" for _, title in strokes)
+
+
+def _q8_cells(row, columns: list, strokes: tuple) -> str:
+    """A Q8 table row's estimate cells under `_q8_head`: 'p [lo,hi]' shares, then '+0.41±0.05' strokes."""
+    return "".join(f"{_cell(row, key):<22}" for key, _ in columns) + \
+        "".join(f"{_plus_minus_cell(row, key):<21}" for key, _ in strokes)
+
+
+def _q8_strokes_words(attrs: dict, team: str, missing: str | None, solos: int = 0) -> str:
+    """The Q8 footnotes' words on E[strokes] (`q8_strokes_note` ``missing``: the words on why there are none), with
+    ``team`` whose team's strokes they are; ``solos``: deals with a solo, whose stakes then count."""
+    if missing is not None:
+        return f"; {missing}" if missing else ""
+    zero = "; a throw-in counts 0" if attrs["variant"] == "BS" else ""
+    solo = "; a solo ±8 (Small) or ±12 (Big), §6.3" if solos else ""
+    schneider, schwarz = ("89", "4 schwarz, AS-4") if attrs["variant"] == "AS" else ("91", "3 schwarz")
+    return (f"; E[strokes]: strokes {team}'s team scores minus the other team's (§6.2: 1, 2 from {schneider}, "
+            f"{schwarz}{zero}{solo}), with the chalk at the team / at the other team, ± the half-width of the 95% "
+            "interval")
 
 
 def _solo_rule(variant: str, game_level: float | None, strokes: bool) -> str:
@@ -1379,7 +1445,14 @@ def _solo_rule(variant: str, game_level: float | None, strokes: bool) -> str:
 
 def _strokes_pair(row) -> str:
     """"+0.43±0.07 / -0.79±0.06": E[strokes] with the chalk at the team and at the other team."""
-    return " / ".join(f"{row[key]:+.2f}±{(row[key + '_hi'] - row[key + '_lo']) / 2:.2f}" for key in STROKE_KEYS)
+    return " / ".join(_plus_minus_cell(row, key) for key in STROKE_KEYS)
+
+
+def _plus_minus_cell(row, key: str) -> str:
+    """"+0.43±0.07": estimate ``key`` of a frame row, signed, and the half-width of its 95% interval (_lo, _hi); "—"
+    for NaN, the estimate alone without an interval (one hand)."""
+    value, half = row[key], (row[key + "_hi"] - row[key + "_lo"]) / 2
+    return "—" if value != value else f"{value:+.2f}" + ("" if half != half else f"±{half:.2f}")
 
 
 def _hand_count(text: str) -> int:
@@ -1492,11 +1565,12 @@ def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
 
 def jack_value_long(table: pd.DataFrame) -> pd.DataFrame:
     """The Q8 table (`jack_value_frame`) as sweep estimates ``q8.<jacks>.<which>.<estimate>``, e.g.
-    ``q8.1.any.p_choose``, ``q8.2.cB_sB.p_score_chalk``."""
+    ``q8.1.any.p_choose``, ``q8.2.cB_sB.p_score_chalk``, ``q8.3.any.strokes_chalk`` (the mean, where the table has
+    E[strokes])."""
     named = table.assign(which=table["which"].str.replace(" ", "_"))
+    keys = [key for key, _, _ in JACK_VALUE_ESTIMATES] + [key for key, _ in _q8_strokes_shown(table)]
     return pd.concat([long_frame(named, ["jacks", "which"], "q8", value=key, lo=f"{key}_lo", hi=f"{key}_hi")
-                      .assign(estimate=lambda f, k=key: f["estimate"] + "." + k)
-                      for key, _, _ in JACK_VALUE_ESTIMATES], ignore_index=True)
+                      .assign(estimate=lambda f, k=key: f["estimate"] + "." + k) for key in keys], ignore_index=True)
 
 
 # --- seat effects (spec §9.1 Q11) and every seat's jacks (Q8) ------------------------------------
@@ -1549,12 +1623,14 @@ def seat_effects_frame(parts: dict) -> pd.DataFrame:
     return frame
 
 
-def jack_seats_frame(parts: dict, min_n: int = 20) -> pd.DataFrame:
+def jack_seats_frame(parts: dict, min_n: int = 20, strokes: bool = False) -> pd.DataFrame:
     """Spec §9.1 Q8 for every seat from `jobs.SeatJob` counts: per seat ("all": the four seats' hands of each deal
     pooled, the seat average the spec's §9.3 figures give; then 1, 2, 3, 0) and `jack_value_groups` row with at
     least ``min_n`` hands: seat, jacks, which, n (hands) and per `JACK_SEAT_ESTIMATES` key the estimate and its 95%
     interval, Wilson for one seat and, pooled, Wilson at the effective size with the deals as clusters
-    (`ratio_share`: the four hands of a deal are not independent)."""
+    (`ratio_share`: the four hands of a deal are not independent); with ``strokes`` also `Q8_STROKE_COLUMNS`,
+    E[strokes per hand] (a throw-in counts 0) with a normal 95% interval for one seat and, pooled, the deal-clustered
+    ratio estimator's (`ratio_mean`)."""
     counts = parts["jacks"]
     column = {name: k for k, name in enumerate(jobs.SEAT_JACK_STATS)}
     rows = []
@@ -1565,18 +1641,29 @@ def jack_seats_frame(parts: dict, min_n: int = 20) -> pd.DataFrame:
             if n < max(min_n, 1):
                 continue
             row = {"seat": seat, "jacks": jacks, "which": which, "n": n}
-            group = jacks if which == "any" else 5 + masks[0]
-            pooled = parts["pooled"][group]
-            for k, (key, stat, _) in enumerate(JACK_SEAT_ESTIMATES):
+            pooled = _pooled_sums(parts, jacks if which == "any" else 5 + masks[0])
+            for key, stat, _ in JACK_SEAT_ESTIMATES:
                 hits = int(cells[column[stat]])
-                if seat != "all":
-                    row.update(estimate_columns(key, hits, n))
-                    continue
-                share = ratio_share(hits, n, int(pooled[1 + 2 * k]), int(pooled[0]), int(pooled[2 + 2 * k]),
-                                    parts["deals"])
-                row.update({key: share["p"], f"{key}_lo": share["lo"], f"{key}_hi": share["hi"]})
+                row.update(estimate_columns(key, hits, n) if seat != "all" else
+                           _columns(key, ratio_share(hits, n, *pooled[stat], parts["deals"]), "p"))
+            for key, _ in Q8_STROKE_COLUMNS if strokes else ():
+                total = int(cells[column[key]])
+                row.update(_mean_columns(key, total, int(cells[column[f"{key}_sq"]]), n) if seat != "all" else
+                           _columns(key, ratio_mean(total, n, *pooled[key], parts["deals"]), "mean"))
             rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _pooled_sums(parts: dict, group: int) -> dict[str, tuple[int, int, int]]:
+    """{stat of `jobs.POOLED_STATS`: (Σ s², Σ t², Σ s·t)} over the deals of pooled group ``group``
+    (`jobs.SeatJob`): the sums `ratio_share` and `ratio_mean` take after the total and the hands."""
+    sums = [int(v) for v in parts["pooled"][group]]
+    return {stat: (sums[1 + 2 * k], sums[0], sums[2 + 2 * k]) for k, stat in enumerate(jobs.POOLED_STATS)}
+
+
+def _columns(key: str, estimate: dict, value: str) -> dict:
+    """{key, key_lo, key_hi} of an estimate dict whose ``value`` entry is the estimate and "lo", "hi" its interval."""
+    return {key: estimate[value], f"{key}_lo": estimate["lo"], f"{key}_hi": estimate["hi"]}
 
 
 def seat_effects_json(frame: pd.DataFrame, policy: str) -> dict:
@@ -1597,10 +1684,11 @@ def seat_effects_json(frame: pd.DataFrame, policy: str) -> dict:
 
 
 def jack_seats_json(table: pd.DataFrame) -> list[dict]:
-    """`jack_seats_frame` rows as [{"seat": "all" or 0-3, "jacks", "which", "n", estimate: {"p", "lo", "hi"}}]."""
+    """`jack_seats_frame` rows as [{"seat": "all" or 0-3, "jacks", "which", "n", estimate: {"p", "lo", "hi"},
+    "strokes_chalk"?, "strokes_no_chalk"?: {"mean", "lo", "hi"}}] (`q8_strokes_json`)."""
     return [{"seat": r["seat"] if r["seat"] == "all" else int(r["seat"]), "jacks": int(r["jacks"]),
-             "which": r["which"], "n": int(r["n"]), **{key: _triple(r, key) for key, _, _ in JACK_SEAT_ESTIMATES}}
-            for _, r in table.iterrows()]
+             "which": r["which"], "n": int(r["n"]), **{key: _triple(r, key) for key, _, _ in JACK_SEAT_ESTIMATES},
+             **q8_strokes_json(r)} for _, r in table.iterrows()]
 
 
 def _policy_words(policy: str, variant: str) -> str:
@@ -1662,9 +1750,10 @@ def format_jack_seats(frame: pd.DataFrame) -> list[str]:
     ds = a["variant"] == "DS"
     columns = [(key, "P(team scores)" if ds and key == "p_score_chalk" else title)
                for key, _, title in JACK_SEAT_ESTIMATES if not (ds and key == "p_score_no_chalk")]
+    strokes = _q8_strokes_shown(table)
     lines = [f"Q8 by seat: every seat's hand on the same {a['n']:,} deals, policy "
              f"{_policy_words(a['policy'], a['variant'])}; seat all = the four seats pooled (the seat average)", "",
-             f"{'J':>2}  {'jacks':<8}{'seat':<6}{'n':>8}  " + "".join(f"{title:<22}" for _, title in columns)]
+             f"{'J':>2}  {'jacks':<8}{'seat':<6}{'n':>8}  " + _q8_head(columns, strokes)]
     shown = table[(table["seat"] == "all") | (table["which"] == "any")] if not table.empty else table
     order = {seat: k for k, seat in enumerate(("all",) + SPEAKING_ORDER)}
     shown = shown.assign(_order=[order[s] for s in shown["seat"]]).sort_values(["jacks", "_order"], kind="stable") \
@@ -1675,16 +1764,18 @@ def format_jack_seats(frame: pd.DataFrame) -> list[str]:
             lines.append("")
         last = r["jacks"]
         lines.append(f"{int(r['jacks']):>2}  {r['which']:<8}{str(r['seat']):<6}{int(r['n']):>8}  "
-                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns))
-    lines.append(f"\n(seat all: n counts hands, four a deal, and the intervals treat the deals as clusters; rows by "
-                 f"which jacks per seat in --json; rows with fewer than {a['min_n']} hands left out)")
+                     + _q8_cells(r, columns, strokes))
+    solos = a["seat_effects"].attrs["solos"]
+    words = _q8_strokes_words(a, "the hand", q8_strokes_note(a["method"], a["variant"], solos), solos)
+    lines.append(f"\n(seat all: n counts hands, four a deal, and the intervals treat the deals as clusters{words}; "
+                 f"rows by which jacks per seat in --json; rows with fewer than {a['min_n']} hands left out)")
     return lines
 
 
 def seat_effects_long(frame: pd.DataFrame) -> pd.DataFrame:
     """The Q11 and Q8-by-seat tables as sweep estimates: ``q11.<seat>.<estimate>``, ``q11.<seat>.d_<estimate>``
     (minus forehand), ``q11.throw_in``, ``q11.showdown`` and ``q8s.<seat>.<jacks>.<which>.<estimate>``, e.g.
-    ``q11.0.p_choose``, ``q8s.all.1.any.p_choose``."""
+    ``q11.0.p_choose``, ``q8s.all.1.any.p_choose``, ``q8s.all.2.any.strokes_chalk`` (where the table has E[strokes])."""
     table, a = frame.attrs["seat_effects"], frame.attrs["seat_effects"].attrs
     rows = [(f"q11.{name}", a[name]["p"], a[name]["lo"], a[name]["hi"], a["deals"])
             for name in ("throw_in", "showdown")]
@@ -1696,10 +1787,10 @@ def seat_effects_long(frame: pd.DataFrame) -> pd.DataFrame:
         if seat != jobs.FOREHAND:
             rows += [(f"q11.{seat}.d_{key}", r[f"d_{key}"], r[f"d_{key}_lo"], r[f"d_{key}_hi"], int(r["n"]))
                      for key in PAIRED_KEYS.values()]
+    keys = [key for key, _, _ in JACK_SEAT_ESTIMATES] + [key for key, _ in _q8_strokes_shown(frame.attrs["jack_seats"])]
     for _, r in frame.attrs["jack_seats"].iterrows():
         name = f"q8s.{r['seat']}.{int(r['jacks'])}.{r['which'].replace(' ', '_')}"
-        rows += [(f"{name}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r["n"]))
-                 for key, _, _ in JACK_SEAT_ESTIMATES]
+        rows += [(f"{name}.{key}", r[key], r[f"{key}_lo"], r[f"{key}_hi"], int(r["n"])) for key in keys]
     return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 

@@ -395,6 +395,36 @@ def stroke_differentials(points: np.ndarray, tricks: np.ndarray, team: int, chal
     return out
 
 
+def chalk_strokes(points: np.ndarray, tricks: np.ndarray, team: int, variant: str) -> np.ndarray:
+    """(n, 2) int64: strokes ``team`` scores minus the other team's in later BS/AS normal hands
+    (`stroke_differentials`, spec §6.2) with the chalk at team 0 (column 0) and at team 1 (column 1).
+    points, tricks (n,): ``team``'s card points and tricks. With a chalk team the maker does not
+    change the strokes (§6.2: only an AS first hand, without chalk, reads it)."""
+    n = len(points)
+    return np.stack([stroke_differentials(points, tricks, team, np.full(n, chalk), variant) for chalk in (0, 1)],
+                    axis=1)
+
+
+def forehand_play(method: str, hands: np.ndarray, trumps: np.ndarray, u: np.ndarray, rule: int,
+                  strokes: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """Normal games of deals (n, 4) with ``trumps`` (n,) played by ``method``, forehand leading:
+    (forehand's team's card points (n,) int64, its tricks (n,) int64 when ``strokes``, else None).
+    ``strokes`` needs a method of `STROKE_METHODS`; the points equal `team_points`' either way."""
+    if not strokes:
+        return team_points(method, hands, trumps, FOREHAND, FOREHAND % 2, u, rule), None
+    points, tricks = play.play_out(method, hands, trumps, np.full(len(hands), FOREHAND), u, rule)
+    return points[:, FOREHAND % 2], tricks[:, FOREHAND % 2]
+
+
+def solo_strokes(kind: str, won: np.ndarray, soloist: int, variant: str) -> np.ndarray:
+    """(n,) int64: team 0's strokes minus team 1's of solos of ``kind`` called by ``soloist``: the stake
+    (`bs.SOLO_STROKES`, §6.3) to the soloist's team when ``won``, else to the other; 0 in AS, where the solo
+    decides the game instead (AS-10, `bs.hand_strokes`)."""
+    stake = 0 if variant == "AS" else bs.SOLO_STROKES[kind]
+    sign = 1 if soloist % 2 == 0 else -1
+    return np.where(won, sign * stake, -sign * stake).astype(np.int64)
+
+
 def _rules_key(rules: tuple) -> str:
     """A job key's part for rule options (name, value) pairs; empty with the default rules."""
     return "|" + ",".join(f"{k}={v!r}" for k, v in rules) if rules else ""
@@ -477,11 +507,22 @@ class ThresholdJob:
 
 
 # --- the value of jacks at the auction (spec §9.1 Q8) ---------------------------------------------
-JACK_STATS = ("deals", "me", "partner", "score_chalk", "score_no_chalk")
+STROKE_STATS = ("strokes_chalk", "strokes_chalk_sq", "strokes_no_chalk", "strokes_no_chalk_sq")
+"""Sums over hands of the hand's team's strokes minus the other team's (spec §9.1 Q8 E[strokes]: a normal game's
+`chalk_strokes`, a solo's `solo_strokes`, 0 for a throw-in) and of their squares, with the chalk at the hand's team
+and at the other team; all 0 for DS and play methods outside `STROKE_METHODS` (no strokes counted there)."""
+JACK_STATS = ("deals", "me", "partner", "score_chalk", "score_no_chalk") + STROKE_STATS
 """Counts of `JackValueJob` per forehand jack mask: deals; forehand named trumps; its partner did; forehand's team
-scored with the chalk at the team, and at the other team (DS has no chalk: both the DS score, DS-9)."""
+scored with the chalk at the team, and at the other team (DS has no chalk: both the DS score, DS-9); forehand's
+team's `STROKE_STATS`."""
 JACK_MASKS = 16
 """Forehand's jacks as a mask (`jack_mask`): bit s holds the jack of suit s (c s h d)."""
+
+
+def stroke_sums(strokes: np.ndarray) -> np.ndarray:
+    """(..., 4) int64 `STROKE_STATS` of hands' strokes (..., 2) (the chalk at the hand's team, at the other): each
+    setting's strokes and their square."""
+    return np.stack([strokes[..., 0], strokes[..., 0] ** 2, strokes[..., 1], strokes[..., 1] ** 2], axis=-1)
 
 
 def jack_mask(hand: int) -> int:
@@ -494,7 +535,8 @@ class JackValueJob:
     and block size: the same deals, played with the same card choices): every seat calls by policy b0 (`policy_call`;
     DS: D0, §9.3), a later hand (b0 calls no solo; a BS four-jack holder passes, so the hand is thrown in, §4.11); the
     normal game is played by ``method`` with forehand leading and scored with the chalk at forehand's team and at the
-    other team (§6.2, AS-3..AS-4; DS-9). Counts: (JACK_MASKS, JACK_STATS) by forehand's `jack_mask`."""
+    other team (§6.2, AS-3..AS-4; DS-9), with greedy or random play also in strokes (`STROKE_STATS`; a throw-in
+    scores 0). Counts: (JACK_MASKS, JACK_STATS) by forehand's `jack_mask`."""
 
     block_size = ThresholdJob.block_size
 
@@ -507,7 +549,12 @@ class JackValueJob:
         self.n_counts = JACK_MASKS * len(JACK_STATS)
 
     def key(self) -> str:
-        return f"bauernstoss-jack-value|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
+        return f"bauernstoss-jack-value|v2|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
+
+    @property
+    def counts_strokes(self) -> bool:
+        """Whether the play gives the tricks the strokes need (`STROKE_METHODS`; DS has no strokes of §6.2)."""
+        return self.method in STROKE_METHODS and self.opts["variant"] != "DS"
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         hands = deal_hands(seed, block, n)
@@ -530,10 +577,14 @@ class JackValueJob:
         if played:
             idx, trumps, makers = (np.array(x) for x in zip(*played))
             rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
-            got = team_points(self.method, hands[idx], trumps, FOREHAND, FOREHAND % 2, u[idx], rule)
+            got, tricks = forehand_play(self.method, hands[idx], trumps, u[idx], rule, self.counts_strokes)
             for column, chalk in ((3, FOREHAND % 2), (4, 1 - FOREHAND % 2)):
                 scored = [self._scorer(int(p), int(m), chalk) == FOREHAND % 2 for p, m in zip(got, makers)]
                 np.add.at(out[:, column], masks[idx], np.array(scored, dtype=np.int64))
+            if tricks is not None:
+                team = FOREHAND % 2
+                strokes = chalk_strokes(got, tricks, team, self.opts["variant"])[:, [team, 1 - team]]
+                np.add.at(out[:, JACK_STATS.index(STROKE_STATS[0]):], masks[idx], stroke_sums(strokes))
         return out.ravel()
 
     def _scorer(self, points: int, maker: int, chalk: int) -> int:
@@ -560,17 +611,21 @@ PAIRED_STATS = ("choose", "score_chalk", "score_no_chalk", "showdown", "showdown
 """`SEAT_STATS` measured on every deal, so a seat's is paired with forehand's: `SeatJob` counts the deals where only the
 seat has it and where only forehand has it (the discordant pairs of `analysis.stats.paired_difference`)."""
 DEAL_STATS = ("deals", "throw_ins", "showdowns", "solos")
-SEAT_JACK_STATS = ("deals", "me", "partner", "team", "score_chalk", "score_no_chalk")
+SEAT_JACK_STATS = ("deals", "me", "partner", "team", "score_chalk", "score_no_chalk") + STROKE_STATS
 """Counts of `SeatJob` per seat and `jack_mask` of its hand: deals; it chose; its partner chose; its team chose; its
-team scored with the chalk at the team and at the other team (the first five of forehand's are `JACK_STATS`' counts)."""
+team scored with the chalk at the team and at the other team; its team's `STROKE_STATS` (forehand's counts of the
+`JACK_STATS` names are `JackValueJob`'s)."""
 JACK_GROUPS = 5 + JACK_MASKS
 """Hands pooled over the four seats of a deal: groups 0-4 hold k jacks, group 5 + m the jack mask m."""
 GROUP_MEMBERS = np.array([[bin(m).count("1") == k for m in range(JACK_MASKS)] for k in range(5)]
                          + [[m == g for m in range(JACK_MASKS)] for g in range(JACK_MASKS)], dtype=np.int64)
 """(JACK_GROUPS, JACK_MASKS) 0/1: which jack masks each pooled group holds."""
-POOLED_SUMS = 1 + 2 * (len(SEAT_JACK_STATS) - 1)
-"""Per pooled group, sums over deals of t², then s² and s·t per stat (t: the deal's seats in the group, s: those
-of them with the stat) for the deal-clustered intervals (`analysis.stats.ratio_share`)."""
+POOLED_STATS = ("me", "partner", "team", "score_chalk", "score_no_chalk", "strokes_chalk", "strokes_no_chalk")
+"""`SEAT_JACK_STATS` with deal-clustered intervals for the pooled seats: shares and mean strokes."""
+POOLED_SUMS = 1 + 2 * len(POOLED_STATS)
+"""Per pooled group, sums over deals of t², then s² and s·t per `POOLED_STATS` stat (t: the deal's seats in the
+group, s: those of them with the stat, or the sum of their strokes) for the deal-clustered intervals
+(`analysis.stats.ratio_share`, `analysis.stats.ratio_mean`; the sums of s are the seats' `SEAT_JACK_STATS`)."""
 LOW_BINS = len(bs.SCALE_NAMES) - 1
 """The §1.2 lowest-card scale: 0 (a 7) ... 6 (an ace), 7-10 a jack (dB ... cB)."""
 SHOWDOWN_LOW_SHAPE = (bs.TRICKS + 1, LOW_BINS, 2, 2)
@@ -589,12 +644,25 @@ def showdown_low_counts(got: dict) -> np.ndarray:
         .reshape(SHOWDOWN_LOW_SHAPE)
 
 
+def pooled_sums(masks: np.ndarray, stats: dict) -> np.ndarray:
+    """(JACK_GROUPS, POOLED_SUMS) int64 sums over the deals of the four seats pooled: masks (n, 4) every hand's
+    `jack_mask`; stats: name of `POOLED_STATS` -> (n, 4) the hand's count (0/1) or strokes."""
+    member = GROUP_MEMBERS[:, masks]  # (JACK_GROUPS, n, 4)
+    trials = member.sum(axis=2)  # (JACK_GROUPS, n)
+    sums = [(trials * trials).sum(axis=1)]
+    for name in POOLED_STATS:
+        hits = (member * stats[name]).sum(axis=2)
+        sums += [(hits * hits).sum(axis=1), (hits * trials).sum(axis=1)]
+    return np.array(sums).T
+
+
 class SeatJob:
     """Seat effects (spec §9.1 Q11) and every seat's jacks (Q8) on the deals of `ThresholdJob` (same seed and block
     size: the same deals and card choices as `JackValueJob`): every seat calls by ``policy`` (`policy_call`; DS: D0,
     §9.3) in a later hand (solos allowed; b0 calls none, and a BS four-jack holder passes, so the hand is thrown in,
     §4.11); the normal game is played by ``method`` with forehand leading (as `JackValueJob`), a solo by
-    `solo_outcomes`, and scored with the chalk at team 0 and at team 1 (§6.2; DS-9 has none). One deal gives every
+    `solo_outcomes`, and scored with the chalk at team 0 and at team 1 (§6.2; DS-9 has none), with greedy or random
+    play also in strokes (`STROKE_STATS`: `chalk_strokes`, `solo_strokes`, 0 for a throw-in). One deal gives every
     seat's outcome. With policy b0, forehand's counts of ``jacks`` are `JackValueJob`'s. Counts (`unpack`):
     `DEAL_STATS`; (4, SEAT_STATS); (4, PAIRED_STATS, 2) deals where only the seat / only forehand has the stat;
     (4, JACK_MASKS, SEAT_JACK_STATS) by the seat's `jack_mask`; (JACK_GROUPS, POOLED_SUMS) over the four seats;
@@ -613,21 +681,25 @@ class SeatJob:
             + bs.SEATS * JACK_MASKS * len(SEAT_JACK_STATS) + JACK_GROUPS * POOLED_SUMS \
             + int(np.prod(SHOWDOWN_LOW_SHAPE))
 
+    counts_strokes = JackValueJob.counts_strokes
+
     def key(self) -> str:
-        return f"bauernstoss-seats|{self.policy.name}|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
+        return f"bauernstoss-seats|v2|{self.policy.name}|{self.method}|{self.opts['variant']}{_rules_key(self.rules)}"
 
     def outcomes(self, hands: np.ndarray, u: np.ndarray) -> dict:
         """Per deal of ``hands`` (n, 4): "chooser" (n,) the seat naming trumps (-1: thrown in), "in_showdown" (n, 4)
         the seats tied in a showdown, "scorer" (n, 2) the team that scored with the chalk at team 0 / team 1 (-1:
-        nobody, a throw-in or a DS 60-60 hand), "solo" (n,) a solo was called; "cur" (n,) the winning bid, "first"
-        (n,) the showdown's first bidder of cur (-1: none), "low" (n, 4) the showdown seats' lowest trump of the suit
-        in mind (§1.2 scale; -1 outside a showdown)."""
+        nobody, a throw-in or a DS 60-60 hand), "strokes" (n, 2) team 0's strokes minus team 1's with the chalk at
+        team 0 / team 1 (0: a throw-in, or no strokes counted, `counts_strokes`), "solo" (n,) a solo was called;
+        "cur" (n,) the winning bid, "first" (n,) the showdown's first bidder of cur (-1: none), "low" (n, 4) the
+        showdown seats' lowest trump of the suit in mind (§1.2 scale; -1 outside a showdown)."""
         n = len(hands)
         chooser = np.full(n, -1, dtype=np.int64)
         in_showdown = np.zeros((n, bs.SEATS), dtype=bool)
         cur, first = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
         low = np.full((n, bs.SEATS), -1, dtype=np.int64)
         scorer = np.full((n, 2), -1, dtype=np.int64)
+        strokes = np.zeros((n, 2), dtype=np.int64)
         solo = np.zeros(n, dtype=bool)
         caller = caller_for((self.policy,))
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
@@ -651,14 +723,18 @@ class SeatJob:
             normal.append((i, trump, contract.declarer % 2))
         if normal:
             idx, trumps, makers = (np.array(x) for x in zip(*normal))
-            got = team_points(self.method, hands[idx], trumps, FOREHAND, FOREHAND % 2, u[idx], rule)
+            got, tricks = forehand_play(self.method, hands[idx], trumps, u[idx], rule, self.counts_strokes)
             for chalk in (0, 1):
                 scorer[idx, chalk] = [self._scorer(int(p), int(m), chalk) for p, m in zip(got, makers)]
+            if tricks is not None:  # forehand's team's strokes, as team 0's
+                strokes[idx] = (1 - 2 * (FOREHAND % 2)) * chalk_strokes(got, tricks, FOREHAND % 2, self.opts["variant"])
         for (kind, trump, soloist), idx in solos.items():
             _, won = solo_outcomes(hands[idx], kind, trump, soloist, self.method, rule)
             scorer[idx] = np.where(won, soloist % 2, 1 - soloist % 2)[:, None]
-        return {"chooser": chooser, "in_showdown": in_showdown, "scorer": scorer, "solo": solo, "cur": cur,
-                "first": first, "low": low}
+            if self.counts_strokes:
+                strokes[idx] = solo_strokes(kind, won, soloist, self.opts["variant"])[:, None]
+        return {"chooser": chooser, "in_showdown": in_showdown, "scorer": scorer, "strokes": strokes, "solo": solo,
+                "cur": cur, "first": first, "low": low}
 
     _scorer = JackValueJob._scorer
 
@@ -685,19 +761,15 @@ class SeatJob:
             paired[:, k, 1] = (x[:, [FOREHAND]] & ~x).sum(axis=0)
         masks = sum(((hands >> np.uint64(8 * s + bs.JACK)) & np.uint64(1)).astype(np.int64) << s
                     for s in range(4))  # (n, 4) `jack_mask` of every hand
-        jack_stats = [np.ones((n, bs.SEATS), dtype=bool), choose, partner, choose | partner, chalk, no_chalk]
+        own = (1 - 2 * team)[:, None] * got["strokes"][:, np.stack([team, 1 - team], axis=1)]  # (n, 4, 2) its team's
+        jack_stats = dict(zip(SEAT_JACK_STATS, [np.ones((n, bs.SEATS), dtype=bool), choose, partner, choose | partner,
+                                                chalk, no_chalk, *np.moveaxis(stroke_sums(own), -1, 0)]))
         by_mask = np.zeros((bs.SEATS, JACK_MASKS, len(SEAT_JACK_STATS)), dtype=np.int64)
-        for k, x in enumerate(jack_stats):
-            for s in range(bs.SEATS):
-                by_mask[s, :, k] = np.bincount(masks[x[:, s], s], minlength=JACK_MASKS)
-        member = GROUP_MEMBERS[:, masks]  # (JACK_GROUPS, n, 4)
-        trials = member.sum(axis=2)  # (JACK_GROUPS, n)
-        pooled = [(trials * trials).sum(axis=1)]
-        for x in jack_stats[1:]:
-            hits = (member * x).sum(axis=2)
-            pooled += [(hits * hits).sum(axis=1), (hits * trials).sum(axis=1)]
-        return np.concatenate([deal_stats, per_seat.ravel(), paired.ravel(), by_mask.ravel(),
-                               np.array(pooled).T.ravel(), showdown_low_counts(got).ravel()]).astype(np.int64)
+        for k, x in enumerate(jack_stats.values()):
+            np.add.at(by_mask[:, :, k], (np.broadcast_to(seats, masks.shape), masks), x.astype(np.int64))
+        pooled = pooled_sums(masks, jack_stats)
+        return np.concatenate([deal_stats, per_seat.ravel(), paired.ravel(), by_mask.ravel(), pooled.ravel(),
+                               showdown_low_counts(got).ravel()]).astype(np.int64)
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
