@@ -7,10 +7,11 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from analysis.games import bauernstoss_equity as eq
+from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
 
@@ -92,6 +93,9 @@ def outcome_tables(draw, variant):
 @given(st.data(), st.sampled_from(["BS", "AS", "DS"]), st.integers(1, 9))
 def test_equity_is_symmetric_and_monotone(data, variant, target):
     later, first = outcome_tables(data.draw, variant)
+    scoring = np.ones(jobs.OUTCOMES, dtype=bool)
+    scoring[list(eq.NO_SCORE_CODES)] = False
+    assume(later[:, scoring].sum(axis=1).min() > 0 and (variant == "DS" or first[:, scoring].sum() > 0))  # else endless
     w = eq.stroke_race(*eq.chain(later, first, variant), target)
     size = w.shape[-1]
     for k in range(size):
@@ -101,6 +105,24 @@ def test_equity_is_symmetric_and_monotone(data, variant, target):
     assert (np.diff(w[:, :target], axis=0) >= -1e-12).all()  # more strokes for us never hurt
     assert (np.diff(w[:target, :], axis=1) <= 1e-12).all()
     assert ((inner >= -1e-12) & (inner <= 1 + 1e-12)).all()
+
+
+@pytest.mark.parametrize("variant", ["BS", "AS", "DS"])
+def test_too_few_scoring_hands_are_refused_not_inverted(variant):
+    """Hands that never score (throw-ins, DS 60-60 hands) make a game without end: with fewer than
+    `MIN_SCORING_HANDS` scoring ones in the later or the first hands, one clear error instead of a singular matrix."""
+    later = np.zeros((jobs.OUTCOMES, jobs.OUTCOMES), dtype=np.int64)
+    first = np.zeros((2, jobs.OUTCOMES), dtype=np.int64)
+    nobody = jobs.TIED if variant == "DS" else jobs.ZERO
+    later[nobody, nobody] = 500
+    first[0, jobs.ZERO + 1] = first[1, jobs.ZERO - 1] = 30
+    counts = {"hands": 560, "later": later, "first": first}
+    with pytest.raises(CardsimError, match=r"only 0 later .*--equity-hands"):
+        eq.equity_tables(counts, variant, seed=1, replicates=10)
+    later[jobs.ZERO + 1, jobs.ZERO - 1] = eq.MIN_SCORING_HANDS
+    assert eq.scoring_hands(counts, variant) == (eq.MIN_SCORING_HANDS, 0 if variant == "DS" else 60)
+    w = eq.equity_tables(counts, variant, seed=1, replicates=10)["equity"]
+    assert w["W"].between(-1e-9, 1 + 1e-9).all()
 
 
 # --- the transitions of `chain` against the spec's worked examples -------------------------------------

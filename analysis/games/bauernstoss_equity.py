@@ -25,6 +25,7 @@ from analysis.commands import long_frame
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus, score_grid
 from simcore.games import bauernstoss as bs
+from simcore.errors import CardsimError
 from simcore.games import bauernstoss_jobs as jobs
 from simcore.rng import block_substream
 
@@ -35,6 +36,12 @@ PENDING = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
 """DS unsettled 60-60 hands (made by us, made by them), at most two: a third in a row is left out of the
 bonus (a 60-60 hand is about 1 in 60 with greedy play, so three in a row about 1 in 200,000)."""
 SOLO_STAKES = {"small": bs.SOLO_STROKES[bs.SMALL_SOLO], "big": bs.SOLO_STROKES[bs.BIG_SOLO]}
+MIN_SCORING_HANDS = 20
+"""`equity_tables` needs this many self-play hands that score among the later hands (with the chalk at either team)
+and, in BS and AS, among a game's first hands: in a model where no hand scores the game never ends and W is
+undefined, and with fewer the bootstrap's redraws come close to that (P(a redraw with none) <= e**-20)."""
+NO_SCORE_CODES = (jobs.ZERO, jobs.TIED, jobs.TIED + 1)
+"""Outcome codes where nobody scores: a throw-in, a DS schwarz's credit, a DS 60-60 hand (settled later)."""
 
 
 def stroke_race(ours, theirs, still, decided, target: int) -> np.ndarray:
@@ -123,6 +130,27 @@ def outcome_distributions(later, first) -> tuple[np.ndarray, np.ndarray]:
             np.divide(first, total, out=np.zeros_like(first), where=total > 0))
 
 
+def scoring_hands(counts: dict, variant: str) -> tuple[int, int]:
+    """(later, first): self-play hands of `EquityJob.unpack` ``counts`` in which a team scores, the later hands'
+    with the chalk at the team where fewer do, the first hands' (0 in DS, which has none)."""
+    later, first = np.asarray(counts["later"]), np.asarray(counts["first"])
+    scoring = np.ones(jobs.OUTCOMES, dtype=bool)
+    scoring[list(NO_SCORE_CODES)] = False
+    later_scoring = min(int(later.sum(axis=1)[scoring].sum()), int(later.sum(axis=0)[scoring].sum()))
+    return later_scoring, 0 if variant == "DS" else int(first.sum(axis=0)[scoring].sum())
+
+
+def check_scoring(counts: dict, variant: str) -> None:
+    """CardsimError unless the later hands and (BS, AS) the first hands hold `MIN_SCORING_HANDS` that score."""
+    later, first = scoring_hands(counts, variant)
+    parts = [("later", later)] + ([] if variant == "DS" else [("first", first)])
+    short = [f"{k:,} {what}" for what, k in parts if k < MIN_SCORING_HANDS]
+    if short:
+        raise CardsimError(f"part B: only {' and '.join(short)} self-play hands score, at least {MIN_SCORING_HANDS} "
+                           "of each are needed (a game of hands that never score has no end); give more "
+                           "--equity-hands (e.g. 2000)")
+
+
 def _resampled(counts: np.ndarray, replicates: int, rng: np.random.Generator) -> np.ndarray:
     """(replicates + 1, ...) stack: ``counts`` and multinomial redraws of as many hands."""
     n = int(counts.sum())
@@ -183,7 +211,8 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
     "chalk": a, b, deals, value = W(chalk at us) - W(chalk at them);
     "solo": a, b, chalk, deals, solo (small, big), p = `break_even`.
     "first_hand", "chalk" and "solo" are empty in DS (no chalk, no solos). "equity", "chalk" and "solo" flag
-    each row "reachable" (`reachable`)."""
+    each row "reachable" (`reachable`). CardsimError with too few hands that score (`check_scoring`)."""
+    check_scoring(counts, variant)
     target = bs.TARGETS[variant]
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     later, first = (_resampled(np.asarray(counts[key]), replicates, rng) for key in ("later", "first"))
