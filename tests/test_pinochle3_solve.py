@@ -296,6 +296,89 @@ def test_quick_points_keep_a_trump_for_the_last_trick():
     assert quick == 50 == naive.minimax(hands, 0, 0, 0)
 
 
+def test_trumpless_defence_takes_every_sure_card_and_the_last_trick():
+    """Hearts trumps, seat 2 (a defender) leads. The bidder holds HK, the only trump, and the highest
+    card the others hold in each plain suit (S10 over SK, D10 over DK DQ DJ, C10 over CK CK CJ, the aces
+    played): he takes a trick with each, seat 1 (two losers) and seat 2 (two losers) give two counters
+    each, and with no card that is not sure he keeps HK to the end: 90, every point, the exact value.
+    The sure bounds without the trumpless defence: 10 (HK)."""
+    groups = DECK.parse_groups({"bidder": "S10 HK D10 C10", "left": "SK DK DQ DJ", "right": "D9 CK CK CJ"})
+    hands = [set(groups[name]) for name in ("bidder", "left", "right")]
+    masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
+    assert solver._trumpless_defence(masks[0], masks[1], masks[2], 1) == 90 == naive.minimax(hands, 1, 2, 0)
+    assert solver._sure_bounds(masks, 1, 0, 2)[0] == 90
+
+
+def test_trumps_below_a_higher_trump_of_the_defence_still_win():
+    """Spades trumps: the bidder holds SK SK S9, seat 1 SA HA H10, seat 2 DA D10 DK. SA beats one of his
+    trumps at most, so two of them win (at least one of them a king), and in those two tricks each
+    defender, holding no loser, gives two counters: 50 at least (`_trump_winners`; the sure bounds
+    counted only trumps above SA before: 0), and 70 is the exact value, whoever leads."""
+    groups = DECK.parse_groups({"bidder": "SK SK S9", "left": "SA HA H10", "right": "DA D10 DK"})
+    hands = [set(groups[name]) for name in ("bidder", "left", "right")]
+    masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
+    assert solver._trump_winners(masks[0] & play.SUITS[0], (masks[1] | masks[2]) & play.SUITS[0], 0) == (2, 1)
+    for leader in range(3):
+        assert solver._sure_bounds(masks, 0, 0, leader)[0] == 50
+        assert all(naive.minimax(hands, 0, leader, 0, rule) == 70 for rule in RULES)
+
+
+def trumps_to_the_bidder(masks, trump: int, bidder: int, rng, keep_highest: bool) -> np.ndarray:
+    """The hands with each defender's trumps (but his highest if ``keep_highest``) swapped for random non-trumps of
+    the bidder (while he has any): endings where the bidder's trumps lie below a higher trump of the defence, or
+    where the defenders hold no trumps, as after trumps are drawn."""
+    m = [int(x) for x in masks]
+    trumps = int(play.SUITS[trump])
+    for d in ((bidder + 1) % 3, (bidder + 2) % 3):
+        theirs = [c for c in range(48) if m[d] >> c & 1 and trumps >> c & 1]
+        for card in theirs[:-1] if keep_highest else theirs:
+            others = [c for c in range(48) if m[bidder] >> c & 1 and not trumps >> c & 1]
+            if not others:
+                break
+            swap = (1 << card) | (1 << others[int(rng.integers(len(others)))])
+            m[d] ^= swap
+            m[bidder] ^= swap
+    return np.array(m, dtype=np.uint64)
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 8), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans(), st.integers(0, 2))
+def test_trump_winners_never_exceed_the_exact_value(seed, tricks, trump, bidder, rule, played, leader):
+    """The sure lower bound with `_trump_winners` (the bidder's trumps no matching to higher trumps of
+    the defence can beat, his counters among them, the counters the defenders must give in those
+    tricks) is at most the exact value (`solve`) on random and played endings of 4-8 tricks where the
+    bidder holds the defenders' lower trumps."""
+    if played:
+        _, masks, _ = played_ending(seed, tricks, trump, rule)
+    else:
+        _, masks = ending(seed, tricks)
+    masks = trumps_to_the_bidder(masks, trump, bidder, np.random.default_rng(seed), keep_highest=True)
+    assert solver._sure_bounds(masks, trump, bidder, leader)[0] <= solver.solve(masks, trump, leader, bidder, rule,
+                                                                                TABLE)[0]
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 8), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans(), st.integers(1, 2))
+def test_trumpless_defence_never_exceeds_the_exact_value(seed, tricks, trump, bidder, rule, played, lead):
+    """`_trumpless_defence` (a defender leads, the defenders hold no trumps, the bidder does: his sure
+    cards, the counters the defenders must give on them, the last trick) is sound on random and played
+    endings of 4-8 tricks with the defenders' trumps moved to the bidder: at most the exact value
+    (`solve`), and so is the sure lower bound that takes it in."""
+    if played:
+        _, masks, _ = played_ending(seed, tricks, trump, rule)
+    else:
+        _, masks = ending(seed, tricks)
+    masks = trumps_to_the_bidder(masks, trump, bidder, np.random.default_rng(seed), keep_highest=False)
+    own, left, right = masks[bidder], masks[(bidder + 1) % 3], masks[(bidder + 2) % 3]
+    assume(own & play.SUITS[trump] and not (left | right) & play.SUITS[trump])
+    leader = (bidder + lead) % 3
+    value = solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+    assert solver._trumpless_defence(own, left, right, trump) <= value
+    assert solver._sure_bounds(masks, trump, bidder, leader)[0] <= value
+
+
 @settings(max_examples=300)
 @given(st.integers(0, 2**32 - 1), st.integers(4, 8), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
        st.booleans())

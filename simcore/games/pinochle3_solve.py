@@ -84,6 +84,33 @@ Search: alpha-beta (fail-soft) over single cards, with
   on the endings and 1-3% slower there (median per ending; it raised the bound at the root of 4.1% of
   random endings of 4-8 tricks without the drawn-trumps rule, 0.5% with it). The bidder's trump
   counters no defender trump can beat are the top trumps' counters already in `_sure_bounds`.
+  Where the lower bound falls short (HEAD c8c1642; the trick starts the search enters that end at or above
+  the window with the lower bound below it: all of 60 endings of 10 and of 12 tricks, old and new1945, every 20th at
+  tricks 7-12 of the benchmark's first six full deals, old): 36-37% of them on the endings and 64% on the full
+  deals are exactly 10 points short. Of those, by the trumps left: the bidder holds trumps but none above the
+  defenders' highest 45% (full deals 76%), he holds top trumps and the defenders lower ones 22-29% (18%), the
+  defenders hold none and he does 19-25% (4%; a defender on lead in two thirds of them), he holds none 7% (2%).
+  In one optimal line of each (300 per set, old and new1945) the bidder takes, beyond the tricks the bound
+  counts, the last trick in 63-68% of them (full deals 36%), a trick with a trump below the defenders' highest
+  ruffing 42-48% (71%) or on a trump lead 17-18% (45%), a trick with a plain card he leads outside the quick run
+  35-38% (40%) or with one that wins following a defender's lead 23-30% (15%), and a defender throws a counter
+  into a trick of his 30-32% (31%). Kept from that: the bidder's trumps that win whatever the matching of the
+  defenders' higher trumps to them (`_trump_winners`: as many tricks as his trumps outnumber theirs from some
+  face up, their counters from some counter face up, and the counters the defenders must give in those tricks;
+  the top trumps alone before; his trump counters alone by the matching were 0.996-0.999x, above), and, with a
+  defender on lead and no trump in the defence, a trick for every card of the bidder ranked above the
+  defenders' cards of its suit and the last trick when his trumps outnumber his other cards
+  (`_trumpless_defence`, the proof there). They bring those trick starts to the window at 7% of them on the
+  full deals (matching 4.8%, trumpless defence 2.2%) and 10.5-12% on the endings (2.7-4.2%, 7.7-8.0%). Never
+  across the exact value (HEAD c8c1642's `solve`) on 9,000 random and played endings of 4-8 tricks under old,
+  old_strict and new1945 (3,000 as dealt, 3,000 with the defenders' trumps moved to the bidder, 3,000 with
+  their trumps but each one's highest moved to him, the leader random); same values on the benchmark's 300
+  endings of 8 and of 10 tricks and 100 of 12 tricks per rule and its 30 full deals (old). Nodes, both: full
+  deals 0.946x (591.8 -> 559.6 million; per deal 0.65-1.00x, median 0.945x, geometric mean 0.908x), endings of
+  8 tricks 0.909-0.916x, of 10 0.904-0.920x, of 12 0.887-0.914x per rule (medians per ending 0.95-0.98x,
+  geometric means 0.89-0.92x); the trumpless defence alone 0.971x (full deals) and 0.921-0.942x (endings), the
+  matching alone 0.972x (median per deal 0.996x) and 0.956-0.992x. Not kept: the same matching for the
+  defenders' tricks in the upper bound (each defender's trumps against the bidder's): 1.000x nodes.
 
 The guessed lead (`_lead_guess`, as the sibling Bauernstoss solver's): at a trick start with at least
 `GUESS_MIN_TRICKS` (8) tricks left that neither the table nor the shape-lead table gives a lead, an alpha-beta
@@ -712,7 +739,9 @@ def _sure_bounds_of(own, left, right, trump, leader):
     A trump above every trump of the other side wins whatever trick it is played to, and one
     player's such trumps fall in different tricks (one card a trick each). Each of those tricks
     brings the side the trump's counter and a card of each opponent, who after his losers has only
-    counters to give. The bidder's such points are a lower bound; all counters still out plus the
+    counters to give. The bidder's such points are a lower bound, his trumps counted by the matching
+    of `_trump_winners` (the top trumps and those the defenders' higher trumps cannot all beat), and
+    with a defender on lead and no trump in the defence by `_trumpless_defence`; all counters still out plus the
     last trick minus the defenders' such points an upper bound, their tricks counted for one
     defender at a time (both defenders' top trumps may fall in one trick). A player who can keep a
     trump to the end (`_wins_last_trick`) adds the last trick to his side's bound (0.96-0.98x nodes
@@ -722,10 +751,9 @@ def _sure_bounds_of(own, left, right, trump, leader):
     trumps = SUITS[trump]
     theirs = (left | right) & trumps
     mine = own & trumps
-    top_mine, top_theirs = mine & _beyond(theirs), theirs & _beyond(mine)
-    won = popcount(top_mine)
-    lo = popcount(top_mine & COUNTERS) + max(0, won - popcount(left & ~COUNTERS)) \
-        + max(0, won - popcount(right & ~COUNTERS))
+    top_theirs = theirs & _beyond(mine)
+    won, won_counters = _trump_winners(mine, theirs, trump)
+    lo = won_counters + max(0, won - popcount(left & ~COUNTERS)) + max(0, won - popcount(right & ~COUNTERS))
     lost = max(popcount(left & top_theirs), popcount(right & top_theirs))
     given = popcount(top_theirs & COUNTERS) + max(0, lost - popcount(own & ~COUNTERS))
     lo, hi = COUNTER_POINTS * lo, COUNTER_POINTS * (popcount(everyone & COUNTERS) - given) + LAST_TRICK_BONUS
@@ -734,7 +762,70 @@ def _sure_bounds_of(own, left, right, trump, leader):
     elif _wins_last_trick(left, everyone, trumps, leader == 1) \
             or _wins_last_trick(right, everyone, trumps, leader == 2):
         hi -= LAST_TRICK_BONUS
+    if leader != 0 and mine and not theirs:
+        lo = max(lo, _trumpless_defence(own, left, right, trump))
     return lo, hi
+
+
+@njit_inline
+def _trump_winners(mine, theirs, trump):
+    """(tricks, counters): how many of the bidder's trumps ``mine`` surely win their tricks against the
+    defenders' trumps ``theirs`` (uint64 masks), and how many of his trump counters at least.
+
+    A trump of his wins its trick unless a defender plays a trump of at least its face to the same
+    trick (the same face first, R5.4); each defender's card goes to one trick, to which the bidder plays
+    one card, so the trumps of his beaten are matched to distinct higher or equal trumps of theirs.
+    By Hall's theorem for these nested sets (a trump of theirs beats every trump of his up to its face)
+    at least max over faces f of (his trumps of face >= f - theirs of face >= f) are not beaten;
+    for his counters (A 10 K, the top ranks) the same over the counter faces. Above the highest trump
+    of theirs this is his top trumps (`_sure_bounds_of` before the matching); below, trumps that win
+    after the higher trumps of theirs have fallen on his other trumps count too."""
+    tricks, counters, his, others = 0, 0, 0, 0
+    for r in range(N_RANKS - 1, -1, -1):
+        face = np.uint64(3) << np.uint64(2 * (N_RANKS * trump + r))
+        his += popcount(mine & face)
+        others += popcount(theirs & face)
+        tricks = max(tricks, his - others)
+        if r == HALF_RANKS:
+            counters = tricks
+    return tricks, counters
+
+
+@njit_inline
+def _trumpless_defence(own, left, right, trump):
+    """A lower bound of the bidder's points from a trick start a defender leads, when the defenders
+    hold no trumps and the bidder does (own, left, right: the hands of the bidder and of the next two
+    seats in play order).
+
+    His *sure* cards: his trumps (no defender can beat them) and his plain cards ranked above every
+    card of their suit the defenders hold (`_beyond`: not the same face, so never the second of two
+    identical cards; nobody can trump them). He takes a trick with every sure card: until he first
+    takes a trick, he plays to each trick his highest card of the suit led if it is sure (legal
+    under every rule: it beats the trick), else some card of the suit, and trumps when void (legal
+    and forced: he holds trumps, as he plays none before), so he spends only cards that are not sure
+    (and takes a trick at the latest when they run out). Once he wins a trick he leads: first all his
+    sure plain cards, then the others that are not trumps, trumps only when made to (void in the
+    suit led) or holding nothing else. A sure plain card wins when led, and so he keeps the lead
+    through them (no sure card was played before: a sure card takes the trick it is played to); a
+    trump wins whenever played. So he takes a trick with each of his sure cards, and in those
+    tricks each defender gives a counter for every trick beyond his losers (as in `_sure_bounds_of`).
+    The last trick too when his trumps outnumber his cards that are not sure: his last card wins if
+    it is a trump or a sure plain card (he plays those only to their own suit, leading or following).
+    Were it a card not sure, every trump of his went to a trick a defender led and he could not
+    follow (a ruff) before the last trick; a defender leads only now or after a trick to which the
+    bidder played a card not sure (a sure card takes its trick), other than his last card, so the
+    ruffs would number at most his cards not sure, fewer than his trumps.
+    Not counted: the counters of the cards the defenders lead into his first trick and of his cards
+    not sure. (Brings 7.7-8.0% of the trick starts the search enters on endings of 10-12 tricks
+    that end at or above the window with the bound below it to the window, 2.2% on full deals.)"""
+    sure = own & SUITS[trump]
+    for s in range(N_SUITS):
+        if s != trump:
+            sure |= own & SUITS[s] & _beyond((left | right) & SUITS[s])
+    won = popcount(sure)
+    points = popcount(sure & COUNTERS) + max(0, won - popcount(left & ~COUNTERS)) \
+        + max(0, won - popcount(right & ~COUNTERS))
+    return COUNTER_POINTS * points + (LAST_TRICK_BONUS if popcount(own & SUITS[trump]) > popcount(own) - won else 0)
 
 
 @njit_inline
