@@ -191,6 +191,39 @@ arithmetic (1.0x). What is left: about a quarter of the time waits for the table
 full deal: a miss in every cache), which a prefetch can hide only behind the bounds, and a smaller
 table searches more nodes (`FULL_DEAL_TT_BITS`).
 
+Instruction-level profile (perf at 5000 samples/s on one core, the JIT code named by a perf map written
+from numba's compiled objects; 5 full deals, old, 57.0 million nodes at 73.5 ns): `_search` 92%,
+`_lead_guess` 7.5%; one load, the first word of the table row at the probe, takes 21% of the samples (4%
+more at the prefetch): the row is still on its way from memory (30 endings of 12 tricks: 18% and 4%). By
+source line (a build with debug info, where popcount is a call: 101 ns a node): the probe 14%,
+`_quick_points` with `_cashed` 13%, the bounds, key and prefetch block 6.5% with `_suit_digits` 5.5% and
+`_sure_bounds_of` with `_wins_last_trick` and `_beyond` 6.6%, the next move and the child's row 6.5%,
+taking a move back 5.5%, `_representatives` 3.5%, `_legal` 3%, `_weakest` 2.6%. Of the 25.8 million trick
+starts (45% of the nodes) 32% are settled by the sure bounds, 16% by the quick points, and 77% of the 13.4
+million that read the table by its entry: the quick points run in the prefetch's shadow, and work moved
+before the probe would be wasted at three probes in four. Kept from it: `_weakest` and `_strongest` take
+the rank from the suits folded onto one (`_ranks`, a tzcnt or lzcnt) instead of a loop with a branch per
+rank, and a trick start's key reuses the suit digits of the trick start three plies up (searched, so it
+read them) and reads again only the suits of the trick's three cards (`_ordered_key`). Same values and
+nodes (300 endings each of 8 and 10 tricks under old, old_strict and new1945 with random leaders and
+bidders, the benchmark's 30 full deals under old, 5 under old_strict). CPU time, position by position
+interleaved in fresh processes with a control (the code against itself): endings of 10 and 12 tricks
+(100 + 40, four rounds) 1.041x in all, median per-ending ratio 1.035x (control 1.005x, 1.014x; the fold
+alone 1.023x, the digits alone 1.018x and 1.013x); the benchmark's 30 full deals (old) median 0.562 ->
+0.525 s, 1.047x in all, median per-deal ratio 1.037x (control 1.032x, 1.007x), again with two rounds
+1.033x and 1.030x (control 1.012x, 1.008x; the first 10 deals 1.022x in all, control 1.009x): a small
+gain, about 1.02-1.03x beyond the control. Not kept (same nodes and values unless said):
+the table rows of all the children prefetched at the trick's last card (their keys from the parent's
+suit digits, one suit read per card) 0.975x on 8 full deals, 0.93x with a whole key per card (0.91x on
+endings); the stack as a flat array (constant strides, no shape read) 0.94x on endings; `_quick_points`
+skipped where it cannot change the value (the bidder on lead with the sure upper bound at most alpha, a
+defender with the sure lower bound at least beta: 8.6% of the trick starts) 0.99x; `_representatives`
+over the legal cards' suits only (a branch per suit) 0.97x; `_quick_points` called, not inlined, 0.98x
+(these four measured with an unchanged copy at 0.98-0.99x); the trick starts of the last 3-6 tricks kept
+in a small region of the table (2**15-2**17 rows, near the caches) 62-67 ns a node against 69 ns, but
+1.01-1.35x the nodes and 0.83-0.99x the speed (8 full deals). Small rewrites of `_search` mostly lose: its body
+runs many independent steps at once, and a loop or branch that saves work costs more in mispredictions.
+
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
 """
 
@@ -481,7 +514,15 @@ def _relative_key(h0, h1, h2, trump):
     suits among themselves changes nothing either: the rules name only the suit led and trump).
     """
     a, b, c = (trump + 1) % N_SUITS, (trump + 2) % N_SUITS, (trump + 3) % N_SUITS
-    da, db, dc = _suit_digits(h0, h1, h2, a), _suit_digits(h0, h1, h2, b), _suit_digits(h0, h1, h2, c)
+    return _ordered_key(_suit_digits(h0, h1, h2, trump), _suit_digits(h0, h1, h2, a), _suit_digits(h0, h1, h2, b),
+                        _suit_digits(h0, h1, h2, c), trump)
+
+
+@njit_inline
+def _ordered_key(dt, da, db, dc, trump):
+    """`_relative_key` from the suits' digits (`_suit_digits`): dt of the trump suit, da, db, dc of the
+    suits trump + 1, + 2, + 3 (mod 4)."""
+    a, b, c = (trump + 1) % N_SUITS, (trump + 2) % N_SUITS, (trump + 3) % N_SUITS
     if da > db:
         a, b, da, db = b, a, db, da
     if db > dc:
@@ -489,7 +530,7 @@ def _relative_key(h0, h1, h2, trump):
     if da > db:
         a, b, da, db = b, a, db, da
     base = np.uint64(KEY_BASE ** N_RANKS)
-    return _suit_digits(h0, h1, h2, trump) * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
+    return dt * base + da, db * base + dc, trump + 4 * a + 16 * b + 64 * c
 
 
 @njit_inline
@@ -598,14 +639,21 @@ _RANK_CARDS = np.array([sum(3 << 2 * (N_RANKS * s + r) for s in range(N_SUITS)) 
 
 
 @njit_inline
+def _ranks(cards):
+    """The cards of every suit folded onto the first suit's 12 bits (uint64): bit 2 * rank + copy is set
+    when some suit holds that card, so the lowest (highest) set bit gives the lowest (highest) rank held."""
+    return (cards | (cards >> np.uint64(CARDS_PER_SUIT)) | (cards >> np.uint64(2 * CARDS_PER_SUIT))
+            | (cards >> np.uint64(3 * CARDS_PER_SUIT))) & _SUIT_BITS
+
+
+@njit_inline
 def _weakest(cards, trump):
     """The card of ``cards`` (non-empty, one copy per face) of the lowest trick strength (rank, a
-    trump above every plain card), of equals the lowest card."""
+    trump above every plain card), of equals the lowest card. The rank from the folded suits
+    (`_ranks`), not by a loop over the ranks (a branch per rank)."""
     plain = cards & ~SUITS[trump]
     if plain:
-        for r in range(N_RANKS):
-            if plain & _RANK_CARDS[r]:
-                return lowest_card(plain & _RANK_CARDS[r])
+        return lowest_card(plain & _RANK_CARDS[lowest_card(_ranks(plain)) // 2])
     return lowest_card(cards)
 
 
@@ -616,10 +664,7 @@ def _strongest(cards, trump):
     trumps = cards & SUITS[trump]
     if trumps:
         return _highest_card(trumps)
-    for r in range(N_RANKS - 1, -1, -1):
-        if cards & _RANK_CARDS[r]:
-            return lowest_card(cards & _RANK_CARDS[r])
-    return -1
+    return lowest_card(cards & _RANK_CARDS[_highest_card(_ranks(cards)) // 2])
 
 
 @njit_inline
@@ -1074,6 +1119,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
         plies[0, PLY_TRICK] = np.int64(played)
     tag_base = 1 + 4 * params[STAMP]
     words = np.empty((DEPTH, 3), dtype=np.uint64)
+    digits = np.zeros((DEPTH, N_SUITS + 1), dtype=np.uint64)  # per trick start: digits of suits 0-3, 1 if read
     shapes = np.zeros(DEPTH, dtype=np.uint64)
     shape_slots = np.uint64(leads.size - 1)
     n_rows = keys.shape[0]
@@ -1103,10 +1149,26 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                             LAST_TRICK_BONUS
                 elif count == 0:  # a trick start: the bounds, then the table
                     h0, h1, h2 = hands[0], hands[1], hands[2]
+                    digits[d, N_SUITS] = 0
                     lo, hi = _sure_bounds(hands, trump, bidder, leader)
                     k0, k1, order, tag, row = _NONE, _NONE, 0, 0, 0
                     if lo < beta and hi > alpha:  # the table may be read: start loading its row
-                        k0, k1, order = _relative_key(h0, h1, h2, trump)
+                        # the suits' digits (`_suit_digits`): those of the trick start SEATS plies up (it was
+                        # searched, so it read them), the suits of the last trick's cards read again
+                        suits = (1 << N_SUITS) - 1
+                        if d >= SEATS and digits[d - SEATS, N_SUITS]:
+                            suits = 0
+                            for i in range(1, SEATS + 1):
+                                suits |= 1 << (plies[d - i, PLY_CARD] // CARDS_PER_SUIT)
+                            for i in range(N_SUITS):
+                                digits[d, i] = digits[d - SEATS, i]
+                        for i in range(N_SUITS):
+                            if (suits >> i) & 1:
+                                digits[d, i] = _suit_digits(h0, h1, h2, i)
+                        digits[d, N_SUITS] = 1
+                        k0, k1, order = _ordered_key(digits[d, trump], digits[d, (trump + 1) % N_SUITS],
+                                                     digits[d, (trump + 2) % N_SUITS],
+                                                     digits[d, (trump + 3) % N_SUITS], trump)
                         tag = tag_base + leader
                         row = table_slot(k0, k1, tag, n_rows) & ~1
                         _prefetch(table_start + ROW_BYTES * row)
