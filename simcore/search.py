@@ -7,6 +7,10 @@ shapes and lead codes hold."""
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import config, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from simcore.config import njit_inline
 
@@ -37,6 +41,32 @@ def cut_off(best, lo, hi, maximise):
 def narrow(best, lo, hi, maximise):
     """The window (lo, hi) of a node's next child given the node's ``best`` so far."""
     return (max(lo, best), hi) if maximise else (lo, min(hi, best))
+
+
+def _prefetch_intrinsic(typingctx, address):
+    """Ask the CPU to start loading the cache line at ``address`` (an integer) without waiting for it
+    (llvm.prefetch: read, keep in all cache levels)."""
+    if not isinstance(address, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [ir.PointerType(), i32, i32, i32]), "llvm.prefetch.p0")
+        builder.call(fn, [builder.inttoptr(args[0], ir.PointerType()), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.void(address), codegen
+
+
+if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch is only a hint
+    def prefetch(address):
+        """Nothing: Python has no cache line to ask for."""
+else:
+    prefetch = intrinsic(_prefetch_intrinsic)
+    """Start loading the cache line at integer ``address`` (e.g. ``table.ctypes.data`` + byte offset) without
+    waiting for it: a table bucket's lines fetched while the caller computes something else."""
 
 
 def aligned_zeros(rows: int, columns: int) -> np.ndarray:

@@ -101,6 +101,23 @@ table) and the next card is picked from it by point classes when it is needed (`
 not sorted card by card by a key (1.15x); and the lowest and highest bit are one tzcnt / lzcnt
 (`lowest_card`, `_highest_card`, `_below_top`: 1.08x).
 
+An instruction-level profile (perf sampling one core, the JIT's functions named by a perf map made from the
+compiled objects; exact points of 300 deals) put the time in `_probe` 21% (16% the load of a bucket's first
+tag: a miss in the core's caches, the 2 MB table filling its L2), `_four_tricks` 19%, `_three_tricks` 17%,
+`_two_tricks` 13%, `_five_tricks` 10%, `_search` 8%, `_lead_guess` 5% and numba's reference counts (an
+atomic add and subtract at the kernels' entries and exits) 6%; within a kernel no source line holds over 2%.
+Cut since (same nodes, same values; the untouched solver and the change interleaved in one process on one
+core, 100 deals, 10 rounds, the untouched solver against itself 0.99-1.02x): the loop kernels find a next
+trick start's key before its start bounds and prefetch both cache lines of its bucket
+(`simcore.search.prefetch`): 1.03x exact solves/s, 1.04x 42/79/91 questions/s; `_equivalents` (the
+equivalent cards dropped) found once a hand per trick instead of in every candidate mask, and a single
+candidate returned by `_next_candidate` at once: 1.08x and 1.05x with the prefetch; `_beats` and the cards
+beating the trick one lookup (`BEATERS`) and `_two_tricks`'s window narrowed to (0, the points in play):
+1.18x and 1.14x with both (1.15x and 1.14x in the best rounds). Measured and dropped: the four hands' points
+handed to `_start_bounds` by the kernels (the trick start's less the trick's) instead of counted: 0.97x
+solves/s; trick starts of three cards a hand kept in the table's first 2**13 entries (256 kB, to stay in
+the core's cache): 1.02x nodes, 0.98x solves/s.
+
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
 
@@ -116,8 +133,8 @@ import numpy as np
 from simcore.config import njit, njit_inline, specialise
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
-from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word,
-                            table_slot)
+from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix,
+                            shape_word, table_slot)
 from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
@@ -202,11 +219,23 @@ def _above(bit):
     return _FULL & ~((_ONE << np.uint64(bit + 1)) - _ONE)
 
 
+def _beaters(top: int) -> int:
+    """The strength bits that take the trick from bit ``top``: the higher bits of its run, and every trump
+    when it is plain."""
+    run = RUN_OF[top]
+    above = int(RUNS[run]) & ~((1 << (top + 1)) - 1)
+    return above | (int(RUNS[TRUMP_RUN]) if run != TRUMP_RUN else 0)
+
+
+BEATERS = np.array([_beaters(b) for b in range(32)], dtype=np.uint64)
+"""(32,) uint64: the strength bits that take the trick from each bit (`_beaters`)."""
+
+
 @njit_inline
 def _beats(card, top):
-    """True if strength bit ``card`` takes the trick from ``top`` (the card holding it)."""
-    run = RUN_OF[card]
-    return (run == RUN_OF[top] and card > top) or (run == TRUMP_RUN and RUN_OF[top] != TRUMP_RUN)
+    """True if strength bit ``card`` takes the trick from ``top`` (the card holding it): one lookup
+    (`BEATERS`) instead of the runs of both."""
+    return (BEATERS[top] >> np.uint64(card)) & _ONE != 0
 
 
 @njit_inline
@@ -266,19 +295,26 @@ _JACK_DROP = _drop_table(4)
 
 
 @njit_inline
-def _candidate_mask(hand, present, led, top, rule):
-    """The cards of ``hand`` worth searching (``present``: every card in play, the trick's
-    included; ``led``, ``top`` as `_legal`): its legal cards, but of equivalent cards (adjacent in
-    a run once the other hands and the trick are taken into account, equal card points) only the
-    highest. Cards of equal points in a run are its 7 8 9 and the jacks, so the cards dropped are
-    looked up per group (`_drop_table`) instead of card by card (1.1x solves/s)."""
+def _equivalents(hand, present):
+    """The cards of ``hand`` not worth searching (``present``: every card in play, the trick's included): of
+    equivalent cards (adjacent in a run once the other hands and the trick are taken into account, equal card
+    points) all but the highest. Cards of equal points in a run are its 7 8 9 and the jacks, so the cards
+    dropped are looked up per group (`_drop_table`) instead of card by card (1.1x solves/s). Constant within a
+    trick: the loop kernels find it once a hand per trick."""
     seven, fifteen, jacks = np.uint64(7), np.uint64(15), np.uint64(28)
     drop = _JACK_DROP[np.int64(((present >> jacks) & fifteen) | (((hand >> jacks) & fifteen) << np.uint64(4)))] << jacks
     for run in range(4):
         shift = _ZERO_SHIFTS[run]
         index = ((present >> shift) & seven) | (((hand >> shift) & seven) << np.uint64(3))
         drop |= _ZERO_DROP[np.int64(index)] << shift
-    return _legal(hand, led, top, rule) & ~drop
+    return drop
+
+
+@njit_inline
+def _candidate_mask(hand, present, led, top, rule):
+    """The cards of ``hand`` worth searching (``present``: every card in play, the trick's
+    included; ``led``, ``top`` as `_legal`): its legal cards but the `_equivalents`."""
+    return _legal(hand, led, top, rule) & ~_equivalents(hand, present)
 
 
 _POINT_CLASSES = np.array([sum(1 << b for b in range(32) if BIT_POINTS[b] == p) for p in (0, 2, 3, 4, 10, 11)],
@@ -316,7 +352,9 @@ def _next_candidate(cands, hand, present, count, top, partner_holds, first, kill
     the dearest card (more points, then the lower), else a card taking the trick (more points, then
     the lower), else the cheapest card. Found by whole masks (a point class at a time), and only
     when it is needed (the first card cuts off at most nodes), instead of sorting every candidate by
-    a key: 1.2x solves/s, the same order."""
+    a key: 1.2x solves/s, the same order. A single candidate (a forced card) is returned at once."""
+    if not cands & (cands - _ONE):
+        return lowest_card(cands)
     if first >= 0 and (cands >> np.uint64(first)) & _ONE:
         return first
     if killer >= 0 and (cands >> np.uint64(killer)) & _ONE:
@@ -329,11 +367,7 @@ def _next_candidate(cands, hand, present, count, top, partner_holds, first, kill
         return _dearest(winners, True) if winners else _cheapest(cands)
     if partner_holds:
         return _dearest(cands, False)
-    run = RUN_OF[top]
-    beating = RUNS[run] & _above(top)
-    if run != TRUMP_RUN:
-        beating |= RUNS[TRUMP_RUN]
-    beating &= cands
+    beating = BEATERS[top] & cands
     return _dearest(beating, False) if beating else _cheapest(cands)
 
 
@@ -483,8 +517,11 @@ def _two_tricks(h0, h1, h2, h3, up_a, rule, alpha, beta):
     """Points the team counted takes in the last two tricks (two cards per hand; h0-h3 the hands in
     play order from the leader, ``up_a``: the leader's side is the team counted): fail-soft
     alpha-beta within (alpha, beta) over the legal cards of the first of them, the last trick then
-    forced; nested loops, one per seat, instead of the general search."""
+    forced; nested loops, one per seat, instead of the general search. The window is narrowed to (0, the
+    points in play) first: a side taking every point (or none) cuts off at once, and a bound at either end is
+    the exact value."""
     total = bit_points(h0 | h1 | h2 | h3)
+    alpha, beta = max(alpha, 0), min(beta, total)
     best_a = -1 if up_a else 1 << 20
     ma = h0
     while ma and not cut_off(best_a, alpha, beta, up_a):
@@ -742,7 +779,8 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
     alpha, beta = -1, 1 << 20
     best_a, lead = (-1 if up else 1 << 20), -1
     runner, second = best_a, -1
-    c0 = _candidate_mask(q0, present, -1, 0, rule)
+    d1, d2, d3 = _equivalents(q1, present), _equivalents(q2, present), _equivalents(q3, present)
+    c0 = q0 & ~_equivalents(q0, present)
     while c0:
         a = _next_candidate(c0, q0, present, 0, 0, False, -1, -1)
         c0 ^= _ONE << np.uint64(a)
@@ -750,7 +788,7 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
         led = RUN_OF[a]
         lo_b, hi_b = (alpha, beta) if every else narrow(best_a, alpha, beta, up)
         best_b = 1 << 20 if up else -1
-        c1 = _candidate_mask(q1, present, led, a, rule)
+        c1 = _legal(q1, led, a, rule) & ~d1
         while c1 and not cut_off(best_b, lo_b, hi_b, not up):
             b = _next_candidate(c1, q1, present, 1, a, False, -1, -1)
             c1 ^= _ONE << np.uint64(b)
@@ -759,7 +797,7 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
             lo_c, hi_c = narrow(best_b, lo_b, hi_b, not up)
             best_c = -1 if up else 1 << 20
             holds = place_b == 0 and not _can_beat(q3, top_b, led)
-            c2 = _candidate_mask(q2, present, led, top_b, rule)
+            c2 = _legal(q2, led, top_b, rule) & ~d2
             while c2 and not cut_off(best_c, lo_c, hi_c, up):
                 c = _next_candidate(c2, q2, present, 2, top_b, holds, -1, -1)
                 c2 ^= _ONE << np.uint64(c)
@@ -768,7 +806,7 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
                 lo_d, hi_d = narrow(best_c, lo_c, hi_c, up)
                 best_d = 1 << 20 if up else -1
                 partner_c = place_c % 2 == 1
-                c3 = _candidate_mask(q3, present, led, top_c, rule)
+                c3 = _legal(q3, led, top_c, rule) & ~d3
                 points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
                 while c3 and not cut_off(best_d, lo_d, hi_d, not up):
                     e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
@@ -823,7 +861,8 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
     table's lead, ``killer`` the killer lead; -1: none), one nested loop per seat for the first trick
     instead of the general search, no null-window scouts (scouting the leads finds the same nodes,
     slower). At three cards the rest is the two-trick memo (`_two_trick_points`, ``memo``, written out
-    here); else each next trick start does what `_search` does there: the `_start_bounds`, the table
+    here); else each next trick start does what `_search` does there (its key found and its table bucket
+    prefetched first): the `_start_bounds`, the table
     (``entries``, ``solve`` the solve number, ``fresh`` as `_probe`), the shape lead (from 4 cards,
     ``leads`` the shape-lead table), the killer lead of its ply (``killers``, ``ply`` the ply of this
     trick start), then ``_inner``. The hands are scalars and the arrays are read and written here, not
@@ -835,9 +874,11 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
     present = q0 | q1 | q2 | q3
     nodes = 0
     next_ply = ply + SEATS
+    table_start = np.uint64(entries.ctypes.data)
     shape_slots = np.uint64((1 << SHAPE_BITS) - 1)
     best_a, lead = (-1 if up else 1 << 20), -1
-    c0 = _candidate_mask(q0, present, -1, 0, rule)
+    d1, d2, d3 = _equivalents(q1, present), _equivalents(q2, present), _equivalents(q3, present)
+    c0 = q0 & ~_equivalents(q0, present)
     while c0 and not cut_off(best_a, alpha, beta, up):
         a = _next_candidate(c0, q0, present, 0, 0, False, first, killer)
         c0 ^= _ONE << np.uint64(a)
@@ -846,7 +887,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
         led = RUN_OF[a]
         lo_b, hi_b = narrow(best_a, alpha, beta, up)
         best_b = 1 << 20 if up else -1
-        c1 = _candidate_mask(q1, present, led, a, rule)
+        c1 = _legal(q1, led, a, rule) & ~d1
         while c1 and not cut_off(best_b, lo_b, hi_b, not up):
             b = _next_candidate(c1, q1, present, 1, a, False, -1, -1)
             c1 ^= _ONE << np.uint64(b)
@@ -856,7 +897,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
             lo_c, hi_c = narrow(best_b, lo_b, hi_b, not up)
             best_c = -1 if up else 1 << 20
             holds = place_b == 0 and not _can_beat(q3, top_b, led)
-            c2 = _candidate_mask(q2, present, led, top_b, rule)
+            c2 = _legal(q2, led, top_b, rule) & ~d2
             while c2 and not cut_off(best_c, lo_c, hi_c, up):
                 c = _next_candidate(c2, q2, present, 2, top_b, holds, -1, -1)
                 c2 ^= _ONE << np.uint64(c)
@@ -866,7 +907,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                 lo_d, hi_d = narrow(best_c, lo_c, hi_c, up)
                 best_d = 1 << 20 if up else -1
                 partner_c = place_c % 2 == 1
-                c3 = _candidate_mask(q3, present, led, top_c, rule)
+                c3 = _legal(q3, led, top_c, rule) & ~d3
                 points = BIT_POINTS[a] + BIT_POINTS[b] + BIT_POINTS[c]
                 while c3 and not cut_off(best_d, lo_d, hi_d, not up):
                     e = _next_candidate(c3, q3, present, 3, top_c, partner_c, -1, -1)
@@ -896,6 +937,15 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                             value = gain + rest
                     else:  # the next trick start
                         nodes += 1  # as `_search` counts it
+                        rest = (r0, r1, r2, r3)  # in play order: seat s holds rest[(s - leader) % 4]
+                        s0, s1, s2, s3 = (rest[(4 - leader) % SEATS], rest[(5 - leader) % SEATS],
+                                          rest[(6 - leader) % SEATS], rest[(7 - leader) % SEATS])
+                        k1, k2 = _key(s0, s1, s2, s3)
+                        seat = (leader + win) % SEATS
+                        tag = _tag(solve, seat, _CARDS - 1)
+                        bucket = table_start + np.uint64(32 * (table_slot(k1, k2, tag, entries.shape[0]) & ~3))
+                        prefetch(bucket)
+                        prefetch(bucket + np.uint64(64))
                         lo_e, hi_e = narrow(best_d, lo_d, hi_d, not up)
                         lo_e, hi_e = lo_e - gain, hi_e - gain
                         lower, upper = _start_bounds(w0, w2, w1, w3, ours)
@@ -905,12 +955,6 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                             value = upper
                         else:
                             value = NONE
-                            rest = (r0, r1, r2, r3)  # in play order: seat s holds rest[(s - leader) % 4]
-                            s0, s1, s2, s3 = (rest[(4 - leader) % SEATS], rest[(5 - leader) % SEATS],
-                                              rest[(6 - leader) % SEATS], rest[(7 - leader) % SEATS])
-                            k1, k2 = _key(s0, s1, s2, s3)
-                            seat = (leader + win) % SEATS
-                            tag = _tag(solve, seat, _CARDS - 1)
                             slot, found = _probe(entries, k1, k2, tag, fresh)
                             next_first = -1
                             if found:

@@ -176,7 +176,7 @@ Per node, profiled with perf (samples mapped to the JIT code with gdb) and measu
 (alternating rounds, same nodes and values; 160 10-trick and 60 12-trick endings, 5 full deals): the
 table bucket is read by the search and chosen by a helper of scalars (`_bucket`, `_entry_word`), so
 that no table array is handed to a helper (numba's reference counting, 8% of the time: 1.03-1.04x);
-once the sure bounds leave the node open its table row is prefetched (`_prefetch`) while the
+once the sure bounds leave the node open its table row is prefetched (`simcore.search.prefetch`) while the
 quick-tricks bound is computed (1.03x when prefetched before the sure bounds, with a key for every
 trick start; 1.01-1.02x more after them); the trick so far (its winner, the highest card of the suit
 led, its cards) is kept up card by card in the stack, not walked again at every node (`_legal`:
@@ -230,10 +230,6 @@ Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``fac
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import config, types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
@@ -256,7 +252,8 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
-from simcore.search import aligned_zeros, cut_off, narrow, shape_code, shape_done, shape_mix, shape_word, table_slot
+from simcore.search import (aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix, shape_word,
+                            table_slot)
 from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
@@ -321,30 +318,6 @@ def table_bits(tricks: int) -> int:
     (endings of 8-10 tricks run faster in a table that stays in the caches), FULL_DEAL_TT_BITS beyond 12
     tricks (full deals search millions of positions)."""
     return FULL_DEAL_TT_BITS if tricks > 12 else min(TT_BITS, 8 + tricks)
-
-
-def _prefetch_intrinsic(typingctx, address):
-    """Ask the CPU to start loading the cache line at ``address`` (an integer) without waiting for it
-    (llvm.prefetch: read, keep in all cache levels)."""
-    if not isinstance(address, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [ir.PointerType(), i32, i32, i32]), "llvm.prefetch.p0")
-        builder.call(fn, [builder.inttoptr(args[0], ir.PointerType()), ir.Constant(i32, 0), ir.Constant(i32, 3),
-                          ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-
-    return types.void(address), codegen
-
-
-if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch is only a hint
-    def _prefetch(address):
-        """Nothing: Python has no cache line to ask for."""
-else:
-    _prefetch = intrinsic(_prefetch_intrinsic)
 
 
 def _holder_codes() -> np.ndarray:
@@ -1171,7 +1144,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                                                      digits[d, (trump + 3) % N_SUITS], trump)
                         tag = tag_base + leader
                         row = table_slot(k0, k1, tag, n_rows) & ~1
-                        _prefetch(table_start + ROW_BYTES * row)
+                        prefetch(table_start + ROW_BYTES * row)
                     quick = _quick_points(hands[leader], hands[_seat(leader + 1)], hands[_seat(leader + 2)],
                                           trump)
                     if leader == bidder:
