@@ -296,6 +296,20 @@ def test_quick_points_keep_a_trump_for_the_last_trick():
     assert quick == 50 == naive.minimax(hands, 0, 0, 0)
 
 
+def test_quick_points_add_the_trumps_that_win_whatever_the_play():
+    """Spades trumps, the bidder leads HA SK SK S9 against SA H9 HJ HQ (seat 1) and DA D10 DK D9 (seat 2):
+    HA cashes (seat 1 follows), no trump round does (SA is out), but SA beats one of his trumps at most,
+    so two of them win besides, a king among them: three tricks, HA and a king, and seat 2 (one loser)
+    gives two counters in them: 40 (10 before the trumps that win whatever the play, 20 the sure bounds);
+    60 is the exact value."""
+    groups = DECK.parse_groups({"bidder": "HA SK SK S9", "left": "SA H9 HJ HQ", "right": "DA D10 DK D9"})
+    hands = [set(groups[name]) for name in ("bidder", "left", "right")]
+    masks = np.array([DECK.mask(h) for h in hands], dtype=np.uint64)
+    assert solver._quick_points(masks[0], masks[1], masks[2], 0) == 40
+    assert solver._sure_bounds(masks, 0, 0, 0)[0] == 20
+    assert all(naive.minimax(hands, 0, 0, 0, rule) == 60 for rule in RULES)
+
+
 def test_trumpless_defence_takes_every_sure_card_and_the_last_trick():
     """Hearts trumps, seat 2 (a defender) leads. The bidder holds HK, the only trump, and the highest
     card the others hold in each plain suit (S10 over SK, D10 over DK DQ DJ, C10 over CK CK CJ, the aces
@@ -400,3 +414,23 @@ def test_quick_points_and_last_trick_never_exceed_the_exact_value(seed, tricks, 
     else:
         hi = min(hi, total - quick)
     assert lo <= value <= hi
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 8), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES),
+       st.booleans(), st.integers(0, 2))
+def test_quick_points_with_trump_winners_never_cross_the_exact_value(seed, tricks, trump, bidder, rule, played, lead):
+    """The quick points with the leader's trumps that win whatever the play (`_trump_winners`, beyond his
+    trump rounds) are sound for either side on lead, on random and played endings of 4-8 tricks where the
+    bidder holds the defenders' lower trumps: at most the exact value (`solve`) when the bidder leads,
+    at most the points the defenders keep when one of them does."""
+    if played:
+        _, masks, _ = played_ending(seed, tricks, trump, rule)
+    else:
+        _, masks = ending(seed, tricks)
+    masks = trumps_to_the_bidder(masks, trump, bidder, np.random.default_rng(seed), keep_highest=True)
+    leader = (bidder + lead) % 3
+    value = solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+    quick = solver._quick_points(masks[leader], masks[(leader + 1) % 3], masks[(leader + 2) % 3], trump)
+    total = 10 * int(np.bitwise_count(np.bitwise_or.reduce(masks) & play.COUNTERS)) + 10
+    assert quick <= (value if leader == bidder else total - value)
