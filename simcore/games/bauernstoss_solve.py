@@ -78,7 +78,26 @@ deals), 0.93x and 0.91x for 42 and 42/79/91, but on the benchmark's 100 deals 0.
 the probe and 1.00x on a miss (controls 0.99x and 1.00x), 1.02x questions/s for 42 and 42/79/91 on a miss;
 on the 1,000 more 1.02x exact solves/s and 1.04x questions/s on a miss (control 1.00x); only in
 `_five_tricks` 0.983x nodes; on a miss and in `_search` 0.961x nodes and the same speed (interleaved rounds
-on one core); in the guessed lead's leaves as well, 0.99x nodes more and slower; bounds inside a trick (each side's
+on one core); in the guessed lead's leaves as well, 0.99x nodes more and slower; the same with *Hall's count* in
+place of the sure trumps (of a player's trumps from a strength f up at least as many win their tricks as they
+outnumber the other side's trumps above f: the trumps he loses map one to one to higher trumps of theirs, as he
+plays one card a trick; as many tricks his side wins, each with a card of every other player; the partner adds
+the larger of his cheapest cards and his own winning trumps, since a trick may hold two trumps of the side), for
+both sides: the same values (and never outside the exact value on 45,000 random endings of 3-8 cards a hand
+under four play rules), 0.950x nodes for the exact points on the benchmark's deals (50,219 -> 47,682 a deal),
+0.922x on 1,000 more, 0.905x and 0.890x for 42/79/91, but 0.946x exact solves/s; lazily, where the plain bounds
+leave the window open, and not in the guessed lead's leaves: 0.953x and 0.935x nodes, 0.919x and 0.903x for
+42/79/91, 0.945x and 0.95x exact solves/s and 0.97-0.98x questions/s (interleaved rounds on one core; as a
+called kernel instead of inlined the same). A diagnosis found why so little is settled: of the trick starts the
+search enters (62,800 in 20 of the benchmark's deals, exact points) at 99% the value passes the window where the
+bound of the side reaching past it does not, short by 20 points in the median (13% by 5 or less; 18 points on
+average at three cards a hand, 27 at five, 43 at seven); along one optimal line from 600 of them that side takes
+(points a start, its own cards + the others' in its tricks) plain cards on top of their run 12.8 (4.9 + 2.4 led
+by it after the first trick, 3.8 + 1.3 where the other side led), the others' cards in its sure trumps' tricks
+5.6, trumps below the other side's top that Hall's count covers 4.7 (0.36 tricks a start), ruffs and lower
+trumps it does not 4.7, plain cards promoted by falls 3.4, the bound averaging 5.1 points against 26.5 needed;
+Hall's trump tricks settle 8.3% of those starts at three cards a hand, 2.5% at four, 0.4% at five (the sure
+trumps' 6.1%, 1.3%, 0.2%); bounds inside a trick (each side's
 sure trumps counted against the other side's trumps in hand and in the trick, and the trick's
 cards for a side that no opponent still to play can beat): 0.99x nodes, 0.96x solves/s; the
 start bounds as the exact value of a two-trick ending where they meet (a quarter of random
