@@ -274,11 +274,11 @@ COUNT_NAMES = ("deals", "drawn", "passed", "me_counter", "partner_counter", "sid
 
 class DefendJob:
     """Counts for the runner over the deals of `sample_deals` (block b draws from `block_stream(seed, b)`)
-    played by `play`: `COUNT_NAMES` (deals; deals holding the shown cards and those kept; deals where you, your partner, either
-    of you took a counter in tricks; your meld scores, R6.3 with the options' flags A3; the bidder makes the
-    bid: shown meld + his trick points + buried counters >= bid; sums and squares of your score, your trick
-    points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10 of your trick
-    points and the defenders' (`POINT_BINS` each)."""
+    played by `play`: `COUNT_NAMES` (deals; deals holding the shown cards and those kept; deals where you, your
+    partner, either of you took a counter in tricks; your meld scores, R6.3 with the options' flags A3; the
+    bidder makes the bid: shown meld + his trick points + buried counters >= bid; sums and squares of your score,
+    your trick points, the defenders' trick points; your partner's meld scores), then histograms in bins of 10
+    of your trick points and the defenders' (`POINT_BINS` each)."""
 
     block_size = 256
 
