@@ -24,8 +24,8 @@ import pandas as pd
 from analysis.commands import long_frame
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus, score_grid
-from simcore.games import bauernstoss as bs
 from simcore.errors import CardsimError
+from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
 from simcore.rng import block_substream
 

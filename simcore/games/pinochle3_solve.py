@@ -83,7 +83,8 @@ Search: alpha-beta (fail-soft) over single cards, with
   left (also drawing with some of the top trumps, keeping the others): 0.999x nodes over the above
   on the endings and 1-3% slower there (median per ending; it raised the bound at the root of 4.1% of
   random endings of 4-8 tricks without the drawn-trumps rule, 0.5% with it). The bidder's trump
-  counters no defender trump can beat are the top trumps' counters already in `_sure_bounds`.
+  counters no defender trump can beat were the top trumps' counters already in `_sure_bounds` (now
+  those of the matching, `_trump_winners`, below).
   Where the lower bound falls short (HEAD c8c1642; the trick starts the search enters that end at or above
   the window with the lower bound below it: all of 60 endings of 10 and of 12 tricks, old and new1945, every 20th at
   tricks 7-12 of the benchmark's first six full deals, old): 36-37% of them on the endings and 64% on the full
@@ -194,7 +195,7 @@ searches at tricks 5-10, 76-92% are distinct positions under the relative key (t
 only each hand's number of counters and losers per suit would leave 9-20% of the raw distinct ones, the ceiling
 of what table entries that ignore ranks which did not matter (partition search) could share.
 The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
-written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_relative_key`,
+written out in `_search` and the per-node key and bound helpers (`_suit_digits`, `_ordered_key`,
 `_quick_points`) take hand masks instead of the hands array (why: `_search`), and the table key is read from
 small per-half-suit tables (`_half_tables`).
 
@@ -511,6 +512,8 @@ def _relative_key(h0, h1, h2, trump):
     no longer in play) do not appear, so positions reached after different tricks share entries.
     The words list the trump suit first, then the plain suits by their digits (renaming the plain
     suits among themselves changes nothing either: the rules name only the suit led and trump).
+    This is the key's definition (the tests check it); `_search` builds the same words with `_ordered_key`
+    from suit digits kept from the trick start above.
     """
     a, b, c = (trump + 1) % N_SUITS, (trump + 2) % N_SUITS, (trump + 3) % N_SUITS
     return _ordered_key(_suit_digits(h0, h1, h2, trump), _suit_digits(h0, h1, h2, a), _suit_digits(h0, h1, h2, b),
