@@ -108,21 +108,32 @@ def test_equity_is_symmetric_and_monotone(data, variant, target):
 
 
 @pytest.mark.parametrize("variant", ["BS", "AS", "DS"])
-def test_too_few_scoring_hands_are_refused_not_inverted(variant):
-    """Hands that never score (throw-ins, DS 60-60 hands) make a game without end: with fewer than
-    `MIN_SCORING_HANDS` scoring ones in the later or the first hands, one clear error instead of a singular matrix."""
+def test_models_without_end_are_refused_or_left_out_not_inverted(variant):
+    """Hands that never score (throw-ins, DS 60-60 hands) make a game without end: none scoring among the later
+    (or the first) hands is one clear error instead of a singular matrix; with one scoring hand of each the point
+    estimate stands and the bootstrap redraws without one are left out of the intervals (`games_end`)."""
     later = np.zeros((jobs.OUTCOMES, jobs.OUTCOMES), dtype=np.int64)
     first = np.zeros((2, jobs.OUTCOMES), dtype=np.int64)
     nobody = jobs.TIED if variant == "DS" else jobs.ZERO
     later[nobody, nobody] = 500
     first[0, jobs.ZERO + 1] = first[1, jobs.ZERO - 1] = 30
     counts = {"hands": 560, "later": later, "first": first}
-    with pytest.raises(CardsimError, match=r"only 0 later .*--equity-hands"):
+    with pytest.raises(CardsimError, match=r"no self-play hand scored.*--equity-hands"):
         eq.equity_tables(counts, variant, seed=1, replicates=10)
-    later[jobs.ZERO + 1, jobs.ZERO - 1] = eq.MIN_SCORING_HANDS
-    assert eq.scoring_hands(counts, variant) == (eq.MIN_SCORING_HANDS, 0 if variant == "DS" else 60)
-    w = eq.equity_tables(counts, variant, seed=1, replicates=10)["equity"]
-    assert w["W"].between(-1e-9, 1 + 1e-9).all()
+    later[jobs.ZERO + 1, jobs.ZERO - 1] = 1  # one later hand in 501 scores: most redraws have none
+    assert eq.scoring_hands(later, first, variant) == (1, 0 if variant == "DS" else 60)
+    redraws = eq._resampled(later, 50, np.random.default_rng(1))
+    assert 0 < (~eq.games_end(redraws, np.broadcast_to(first, (51,) + first.shape), variant)).sum() < 50
+    w = eq.equity_tables(counts, variant, seed=1, replicates=50)["equity"]
+    assert w["W"].between(-1e-9, 1 + 1e-9).all() and w["lo"].notna().all() and (w["lo"] <= w["hi"] + 1e-12).all()
+
+
+def test_a_tiny_part_b_runs(capsys):
+    """`thresholds --n 20` (part B: 20 self-play hands, as many as --n) gives its tables, intervals included."""
+    from analysis.cli import main
+
+    assert main(["thresholds", "bauernstoss", "--n", "20", "--seed", "4", "--json", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out)["equity"]["W"]
 
 
 # --- the transitions of `chain` against the spec's worked examples -------------------------------------

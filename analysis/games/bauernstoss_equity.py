@@ -18,6 +18,8 @@ later-hand and first-hand outcome tables redrawn (multinomial, their own hand co
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 
@@ -36,10 +38,6 @@ PENDING = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
 """DS unsettled 60-60 hands (made by us, made by them), at most two: a third in a row is left out of the
 bonus (a 60-60 hand is about 1 in 60 with greedy play, so three in a row about 1 in 200,000)."""
 SOLO_STAKES = {"small": bs.SOLO_STROKES[bs.SMALL_SOLO], "big": bs.SOLO_STROKES[bs.BIG_SOLO]}
-MIN_SCORING_HANDS = 20
-"""`equity_tables` needs this many self-play hands that score among the later hands (with the chalk at either team)
-and, in BS and AS, among a game's first hands: in a model where no hand scores the game never ends and W is
-undefined, and with fewer the bootstrap's redraws come close to that (P(a redraw with none) <= e**-20)."""
 NO_SCORE_CODES = (jobs.ZERO, jobs.TIED, jobs.TIED + 1)
 """Outcome codes where nobody scores: a throw-in, a DS schwarz's credit, a DS 60-60 hand (settled later)."""
 
@@ -130,25 +128,23 @@ def outcome_distributions(later, first) -> tuple[np.ndarray, np.ndarray]:
             np.divide(first, total, out=np.zeros_like(first), where=total > 0))
 
 
-def scoring_hands(counts: dict, variant: str) -> tuple[int, int]:
-    """(later, first): self-play hands of `EquityJob.unpack` ``counts`` in which a team scores, the later hands'
-    with the chalk at the team where fewer do, the first hands' (0 in DS, which has none)."""
-    later, first = np.asarray(counts["later"]), np.asarray(counts["first"])
+def scoring_hands(later: np.ndarray, first: np.ndarray, variant: str) -> tuple[np.ndarray, np.ndarray]:
+    """(later, first) (...) int64: self-play hands that score in `EquityJob.unpack` histograms later[..., o0, o1]
+    and first[..., 2, o] (a stack of them allowed), the later hands' with the chalk at the team where fewer do, the
+    first hands' (0 in DS, which has none)."""
     scoring = np.ones(jobs.OUTCOMES, dtype=bool)
     scoring[list(NO_SCORE_CODES)] = False
-    later_scoring = min(int(later.sum(axis=1)[scoring].sum()), int(later.sum(axis=0)[scoring].sum()))
-    return later_scoring, 0 if variant == "DS" else int(first.sum(axis=0)[scoring].sum())
+    later, first = np.asarray(later), np.asarray(first)
+    by_chalk = np.minimum(later.sum(axis=-1)[..., scoring].sum(axis=-1), later.sum(axis=-2)[..., scoring].sum(axis=-1))
+    return by_chalk, np.zeros_like(by_chalk) if variant == "DS" else first.sum(axis=-2)[..., scoring].sum(axis=-1)
 
 
-def check_scoring(counts: dict, variant: str) -> None:
-    """CardsimError unless the later hands and (BS, AS) the first hands hold `MIN_SCORING_HANDS` that score."""
-    later, first = scoring_hands(counts, variant)
-    parts = [("later", later)] + ([] if variant == "DS" else [("first", first)])
-    short = [f"{k:,} {what}" for what, k in parts if k < MIN_SCORING_HANDS]
-    if short:
-        raise CardsimError(f"part B: only {' and '.join(short)} self-play hands score, at least {MIN_SCORING_HANDS} "
-                           "of each are needed (a game of hands that never score has no end); give more "
-                           "--equity-hands (e.g. 2000)")
+def games_end(later: np.ndarray, first: np.ndarray, variant: str) -> np.ndarray:
+    """(...) bool: the model of histograms later, first (as `scoring_hands`) ends a game: some later hand scores
+    with the chalk at either team and (BS, AS) some first hand scores. Else a game never ends and the equity's
+    linear system is singular."""
+    n_later, n_first = scoring_hands(later, first, variant)
+    return (n_later > 0) & ((n_first > 0) | (variant == "DS"))
 
 
 def _resampled(counts: np.ndarray, replicates: int, rng: np.random.Generator) -> np.ndarray:
@@ -159,8 +155,11 @@ def _resampled(counts: np.ndarray, replicates: int, rng: np.random.Generator) ->
 
 
 def _estimate(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(estimate, lo, hi): entry 0 of a stack and the 95% percentile interval of the bootstrap rest."""
-    lo, hi = np.percentile(values[1:], [2.5, 97.5], axis=0)
+    """(estimate, lo, hi): entry 0 of a stack and the 95% percentile interval of the bootstrap rest (NaN
+    replicates, whose games never end, left out)."""
+    with warnings.catch_warnings():  # cells NaN in every replicate (never reached) stay NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        lo, hi = np.nanpercentile(values[1:], [2.5, 97.5], axis=0)
     return values[0], lo, hi
 
 
@@ -211,12 +210,18 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
     "chalk": a, b, deals, value = W(chalk at us) - W(chalk at them);
     "solo": a, b, chalk, deals, solo (small, big), p = `break_even`.
     "first_hand", "chalk" and "solo" are empty in DS (no chalk, no solos). "equity", "chalk" and "solo" flag
-    each row "reachable" (`reachable`). CardsimError with too few hands that score (`check_scoring`)."""
-    check_scoring(counts, variant)
+    each row "reachable" (`reachable`). CardsimError when no hand scores (`games_end`); bootstrap redraws in which
+    none does (possible with a few hands) are left out of the intervals."""
+    if not games_end(counts["later"], counts["first"], variant):
+        raise CardsimError("part B: no self-play hand scored (all thrown in or DS 60-60), so the model's games never "
+                           "end; give more --equity-hands (e.g. 2000)")
     target = bs.TARGETS[variant]
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     later, first = (_resampled(np.asarray(counts[key]), replicates, rng) for key in ("later", "first"))
-    w = stroke_race(*chain(*outcome_distributions(later, first), variant), target)
+    ends = games_end(later, first, variant)
+    solved = stroke_race(*chain(*outcome_distributions(later[ends], first[ends]), variant), target)
+    w = np.full((len(ends),) + solved.shape[1:], np.nan)
+    w[ends] = solved
     n_later, n_first = int(np.asarray(counts["later"]).sum()), int(np.asarray(counts["first"]).sum())
     cells = [(a, b) for a in range(target) for b in range(target)]
     values = later_equity(w, variant)
@@ -231,7 +236,8 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
         chalk = _with_mean(values[:, :1] - values[:, 1:])
         tables["chalk"] = _frame(chalk, cells, ("us",), "value", n_later).drop(columns="chalk")
         kinds = [(kind, stake) for kind, stake in SOLO_STAKES.items() if variant == "BS" or kind == "big"]
-        tables["solo"] = pd.concat([_frame(break_even(values, variant, stake), cells, SIDES, "p", n_later)
+        tables["solo"] = pd.concat([_frame(_where_ends(ends, break_even(values, variant, stake)), cells, SIDES, "p",
+                                           n_later)
                                     .assign(solo=kind) for kind, stake in kinds], ignore_index=True)
     for name in ("equity", "chalk", "solo"):
         if not tables[name].empty:
@@ -240,6 +246,11 @@ def equity_tables(counts: dict, variant: str, seed: int, policy: str = "b0",
         table.attrs.update(variant=variant, target=target, policy=policy, hands=n_later + n_first,
                            later_hands=n_later, first_hands=n_first, seed=seed, replicates=replicates)
     return tables
+
+
+def _where_ends(ends: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values`` (R + 1, ...) with NaN in the replicates whose games never end (``ends`` (R + 1,) False)."""
+    return np.where(ends.reshape((-1,) + (1,) * (values.ndim - 1)), values, np.nan)
 
 
 def _frame(values: np.ndarray, cells, chalks, name: str, n: int) -> pd.DataFrame:
