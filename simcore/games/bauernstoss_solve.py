@@ -690,6 +690,13 @@ def _tag(solve, leader, held):
     return np.uint64((solve * SEATS + leader) * 16 + held)
 
 
+@njit_inline
+def _bucket(k1, k2, tag, rows):
+    """The first row of the bucket of four 32-byte entries that holds position (k1, k2) under ``tag`` in a table
+    of ``rows`` entries (`_probe`; the kernels prefetch its two cache lines)."""
+    return table_slot(k1, k2, tag, rows) & ~3
+
+
 @njit
 def _probe(entries, k1, k2, tag, fresh):
     """(slot, found) for the position (k1, k2) under ``tag`` in its bucket of four entries: the slot
@@ -697,7 +704,7 @@ def _probe(entries, k1, k2, tag, fresh):
     else the one with the fewest cards per hand (its subtree is the cheapest to search again; of
     equals the last). Buckets of four keep the entries of the upper tricks that a direct-mapped
     table lost to collisions (0.62x nodes against two, 0.55x against one, 19 bits)."""
-    slot = table_slot(k1, k2, tag, entries.shape[0]) & ~3
+    slot = _bucket(k1, k2, tag, entries.shape[0])
     for s in range(slot, slot + 4):
         if entries[s, 2] == tag and entries[s, 0] == k1 and entries[s, 1] == k2:
             return s, True
@@ -962,7 +969,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                         k1, k2 = _key(s0, s1, s2, s3)
                         seat = (leader + win) % SEATS
                         tag = _tag(solve, seat, _CARDS - 1)
-                        bucket = table_start + np.uint64(32 * (table_slot(k1, k2, tag, entries.shape[0]) & ~3))
+                        bucket = table_start + np.uint64(32 * _bucket(k1, k2, tag, entries.shape[0]))
                         prefetch(bucket)
                         prefetch(bucket + np.uint64(64))
                         lo_e, hi_e = narrow(best_d, lo_d, hi_d, not up)

@@ -778,6 +778,13 @@ def _sure_bounds(hands, trump, bidder, leader):
 
 
 @njit_inline
+def _forced_counters(tricks, left, right):
+    """Counters the hands ``left`` and ``right`` (uint64 masks) surely give to ``tricks`` tricks they each play one
+    card to: every card beyond a hand's losers is a counter."""
+    return max(0, tricks - popcount(left & ~COUNTERS)) + max(0, tricks - popcount(right & ~COUNTERS))
+
+
+@njit_inline
 def _sure_bounds_of(own, left, right, trump, leader):
     """(lower, upper) bounds of the bidder's points from a trick start on, whatever the defence (lower)
     or the bidder's play (upper); own, left, right: the hands of the bidder and of the next two seats
@@ -800,7 +807,7 @@ def _sure_bounds_of(own, left, right, trump, leader):
     mine = own & trumps
     top_theirs = theirs & _beyond(mine)
     won, won_counters = _trump_winners(mine, theirs, trump)
-    lo = won_counters + max(0, won - popcount(left & ~COUNTERS)) + max(0, won - popcount(right & ~COUNTERS))
+    lo = won_counters + _forced_counters(won, left, right)
     lost = max(popcount(left & top_theirs), popcount(right & top_theirs))
     given = popcount(top_theirs & COUNTERS) + max(0, lost - popcount(own & ~COUNTERS))
     lo, hi = COUNTER_POINTS * lo, COUNTER_POINTS * (popcount(everyone & COUNTERS) - given) + LAST_TRICK_BONUS
@@ -870,8 +877,7 @@ def _trumpless_defence(own, left, right, trump):
         if s != trump:
             sure |= own & SUITS[s] & _beyond((left | right) & SUITS[s])
     won = popcount(sure)
-    points = popcount(sure & COUNTERS) + max(0, won - popcount(left & ~COUNTERS)) \
-        + max(0, won - popcount(right & ~COUNTERS))
+    points = popcount(sure & COUNTERS) + _forced_counters(won, left, right)
     return COUNTER_POINTS * points + (LAST_TRICK_BONUS if popcount(own & SUITS[trump]) > popcount(own) - won else 0)
 
 
