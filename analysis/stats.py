@@ -221,7 +221,7 @@ def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
 def format_p(x: float) -> str:
     """A probability for text, six characters wide: four decimals ('0.0482'), or below 0.001 two
     significant digits in exponent form ('1.6e-4', where four decimals would print 0.0002, and
-    '2.8e-5' for 0.0000); zero as '0.0000'."""
+    '2.8e-5' for 0.0000; seven characters below 1e-9, '1.6e-10'); zero as '0.0000'."""
     if 0 < x < 0.001:
         mantissa, exponent = f"{x:.1e}".split("e")
         return f"{mantissa}e{int(exponent)}"
