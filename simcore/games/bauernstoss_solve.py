@@ -135,7 +135,36 @@ beating the trick one lookup (`BEATERS`) and `_two_tricks`'s window narrowed to 
 1.18x and 1.14x with both (1.15x and 1.14x in the best rounds). Measured and dropped: the four hands' points
 handed to `_start_bounds` by the kernels (the trick start's less the trick's) instead of counted: 0.97x
 solves/s; trick starts of three cards a hand kept in the table's first 2**13 entries (256 kB, to stay in
-the core's cache): 1.02x nodes, 0.98x solves/s.
+the core's cache): 1.02x nodes, 0.98x solves/s; entries of 16 bytes instead of 32, a bucket one cache line and
+the table 1 MB (the position exact in 108 bits: the hands are disjoint, so the cards in play, those of seats 1
+and 3 and those of seats 2 and 3 give them back, with the leader and the solve number modulo 1,023, the table
+cleared every 1,023 solves; the same buckets and replacements): the same values and the same nodes deal by deal
+(1,000 deals under every play rule, 42/79/91 on 300), but 1.01x exact solves/s and 1.00x 42/79/91 questions/s
+over the untouched solver timed against itself (interleaved in one process, 100 deals, 20-40 rounds, thread
+CPU time, a loaded machine): the prefetch already hides most of the kernels' misses.
+
+A diagnosis of the tree (exact points, the benchmark's 100 deals, 50,219 nodes a deal): `_search` holds
+2,400 (1,990 at six cards a hand), `_five_tricks` 9,300, `_four_tricks` 19,800, `_three_tricks` 18,700 (by card
+of the trick 2,900 / 3,700 / 5,400 / 6,800 there; 2,200 / 2,800 / 4,200 / 5,300 and 5,300 trick starts in
+`_four_tricks`). The move order is near its limit: cut-nodes among the trick starts searched try 1.03-1.06 leads
+(873 a deal at three cards a hand, 642 at four, 256 at five, 71 at six), the others (all- and PV nodes) 2.9,
+3.8, 4.6, 5.5 and 7.4 at the root; the first lead cuts at 77% of the nodes led by the shape lead (739 a deal at
+four cards, 283 at five), 67% by the killer (1,122 at three), 38-46% by the table's lead, 17% by the guessed
+lead (87 at five; where it does not cut it stays best at 52%), 7-16% by the points order. Of the 5,300 trick
+starts of three cards a hand the kernels reach, 1,490 end on the start bounds, 2,270 on the table and 1,560 are
+searched, 65 of them found in the table without a cut (of four cards: 2,530, 550, 950, 1,040, 79). PV
+re-searches at the root: 0.2 a deal but 5,200 nodes a deal (26,000 each). Measured and dropped since (same
+values): the 3-card trick starts (or the 3- and 4-card ones) searched with the open window for their exact
+value: 1.26x (2.35x) nodes; the null-window scouts dropped in `_search`: 1.29x nodes; at the root only 1.10x,
+kept at leads only 1.03x, at follows only 1.16x, not in the first trick 1.13x; *enhanced transposition cutoffs*
+where the fourth card ends a trick (a cut found by a candidate's next trick start's `_start_bounds` or table
+entry, read only, before searching): before every fourth card of `_four_tricks` and `_five_tricks` 0.975x nodes
+by the bounds, 0.917x by bounds and table (the skipped children mostly table hits, counted as two nodes each)
+but 0.82x solves/s; in `_search` too 0.906x nodes; in `_search` alone 0.985x nodes, 0.95-0.97x solves/s; only
+before a child is searched (once a node, the siblings' buckets prefetched), in all kernels and `_search`: 0.967x
+nodes (0.966x on 1,000 more deals, 0.937x under DS-8) and 0.89x solves/s, in `_five_tricks` and `_search`
+0.975x nodes and 0.93x solves/s (interleaved rounds on one core, control 0.98-1.00x): the probes' keys and
+cache misses cost more than the small subtrees they save.
 
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
