@@ -19,12 +19,13 @@ Search: alpha-beta (fail-soft) over single cards, with
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
   higher one is tried (the rest of the game is the same with the two swapped);
-* move ordering: the table's best lead first, else the *shape lead* (`_shape`: the lead that last cut
+* move ordering: the *shape lead* first (`_shape`: the lead that last cut
   off at a trick start of the same shape, every hand's length in every suit, the leader and his
   counters per suit, in this solve, kept as a suit, a point class and a place among the leader's faces
   of that class; 0.80x the nodes over the benchmark's first 30 full deals, same values; a shape made of
   the suit lengths alone 0.86x, two leads per shape 0.79x; with every hand's counters 0.91x over 11
-  deals), then, from 8 tricks left on, the *guessed lead* (`_lead_guess`, below), then the *killer
+  deals), then the table's best lead (in the killer's place; it came first until 7a25a01, see the tree
+  below), else, from 8 tricks left on, the *guessed lead* (`_lead_guess`, below), then the *killer
   lead* (the face whose lead last cut off at the same trick by the same leader
   in this null-window search), then cheap heuristics (the
   bidder leads low, a defender high; take a trick with the lowest card that wins it, smear counters
@@ -182,6 +183,34 @@ no first guess can win much more. Not kept: greedy + 10, + 20 or + 30 (0.91x, 0.
 the bounds (1.05x), the greedy play of the first 7 or 9 tricks with the rest solved (0.86-0.93x, noisier),
 killer leads kept from probe to probe (1.00x on the endings). The search is iterative (an explicit stack),
 as numba's on-disk cache cannot hold recursive functions.
+
+The tree (HEAD 7a25a01, old; 8 full deals, 75.3 million nodes, and 60 endings of 12 tricks, 18.8 million):
+nodes at leads 45% (43%), second cards 21% (22%), third cards 34% (35%); of the trick starts entered (not
+the last trick) 46% (47%) are settled by the bounds, 41% (36%) by the table, 13% (17%) searched. The probes
+(MTD(f)): 25 on the 8 deals, the successful ones 62% of the nodes. Cut-offs come at the first card at 95.4%
+of the leads, 96.8% of the second and 98.8% of the third cards that cut (44%, 49%, 67% of those searched
+cut), but a first lead that fails at a lead that cuts later is costly: by where that first lead came from,
+the table's lead failed at 14% of such nodes (22.8 thousand; up to 30.6 million nodes in the failed
+subtrees, nested counts), the shape lead at 1.9% (28.6 thousand of 1.5 million; 5.0 million nodes), the
+killer 8.5%, the heuristics 23%, the guess 18% (both small trees). Kept: the shape lead before the table's
+(the table's second, in the killer's place): nodes 0.957x over the benchmark's 30 full deals (535.5 -> 512.7
+million; per deal geometric mean 0.943x, median 0.969x), endings of 12 tricks 0.974-0.984x per rule
+(geometric means 0.958-0.963x), of 10 0.975-0.984x, of 8 0.991-0.995x; same values (300 endings of 8
+tricks, 100 of 10 and 100 of 12 under old, old_strict and new1945, the 30 full deals under old); the
+table's lead dropped altogether 0.958x too. CPU time, the 30 full deals deal by deal interleaved in three
+processes (new, base, base again as the control) on one shared core, two rounds: in all 0.97x and 1.11x,
+median per-deal ratio 1.006x and 1.032x (control 0.95x, 0.995x in all; 0.98x, 1.005x per deal), median
+0.75 -> 0.74 s and 0.87 -> 0.79 s: a few percent at most, near the noise. Why the table's lead loses: not its
+encoding (`_relative_index` names a face by its place, which differs across the layouts of one class when a
+run holds pairs; a class-invariant index by key digit: 0.999x), nor the lead stored at fail-low nodes (kept
+from the earlier entry or none: 0.993x): it was stored at another window of another probe. Not kept: a history
+heuristic (tricks left squared per cut, per seat and face) for the cards after the first: 1.06x, 1.02x,
+1.005x nodes at leads, second, third cards (12-trick endings); enhanced transposition cut-offs at the trick's
+last card (a child whose table bound cuts tried first) before trick 10: 0.945x nodes on 8 full deals, 0.967x
+on 12-trick endings, but 1.2-1.35x the CPU time (every candidate's key and row read); only after the first
+card failed: 1.000x (the table rarely holds the refutation then); tables of 2**23 and 2**24 rows: 0.992x and
+0.990x nodes on 8 full deals, slower (0.98x, 0.92x median per deal); the table in transparent huge pages
+(madvise): 0.99x the speed.
 
 Speed (one core, benchmarks/bench_pinochle3.py): endings of 8 tricks solved in a median 0.4 ms, of 10 tricks
 4 ms, of 12 tricks 16 ms (95th percentile 0.1 s) before the per-node work below (1.42-1.49x faster since); a full
@@ -672,13 +701,13 @@ def _strongest(cards, trump):
 @njit_inline
 def _next_move(cards, first_face, killer_face, count, trump, own_side_wins, beaters):
     """The card of ``cards`` (the candidates not yet tried, non-empty, one copy per face) to try next:
-    a card of ``first_face`` (the table's best lead, -1: none), then of ``killer_face`` (the killer
-    lead, -1: none), then by the heuristics: at a lead (count 0) the bidder (``own_side_wins``) the
-    weakest card, a defender the strongest; to a trick, as last to play with the own side holding it
-    the weakest counter, else the weakest non-counter; else the weakest card that beats the card
-    holding the trick (``beaters``: `_beaters`), else the weakest non-counter, else the weakest
-    counter; of equals the lowest card. Picked from the mask when needed (the first move cuts off at
-    most nodes) instead of sorting every candidate by a key."""
+    a card of ``first_face`` (the shape, table's or guessed lead, -1: none), then of ``killer_face`` (the
+    table's lead behind a shape lead, else the killer lead, -1: none), then by the heuristics: at a lead
+    (count 0) the bidder (``own_side_wins``) the weakest card, a defender the strongest; to a trick, as
+    last to play with the own side holding it the weakest counter, else the weakest non-counter; else
+    the weakest card that beats the card holding the trick (``beaters``: `_beaters`), else the weakest
+    non-counter, else the weakest counter; of equals the lowest card. Picked from the mask when needed
+    (the first move cuts off at most nodes) instead of sorting every candidate by a key."""
     if first_face >= 0 and cards & (np.uint64(3) << np.uint64(2 * first_face)):
         return lowest_card(cards & (np.uint64(3) << np.uint64(2 * first_face)))
     if killer_face >= 0 and cards & (np.uint64(3) << np.uint64(2 * killer_face)):
@@ -1163,7 +1192,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
             else:
                 params[NODES] += 1
                 seat = _seat(leader + count)
-                slot, first_face = -1, -1
+                slot, first_face, second_face = -1, -1, -1
                 plies[d, PLY_ALPHA0], plies[d, PLY_BETA0] = alpha, beta
                 if count == 0 and k == TRICKS - 1:  # the last trick plays itself
                     for i in range(SEATS):
@@ -1224,8 +1253,9 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                                 first_face = _face_at(hands, _word_field(word, MOVE) - 1, order)
                 if value < 0 and count == 0 and k <= TRICKS - SHAPE_MIN_TRICKS:
                     shapes[d] = _shape(hands, leader)
-                    if first_face < 0:
-                        first_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
+                    shape_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
+                    if shape_face >= 0 and shape_face != first_face:  # the shape lead first, the table's second
+                        first_face, second_face = shape_face, first_face
                     if first_face < 0 and k <= TRICKS - GUESS_MIN_TRICKS:
                         first_face = _lead_guess(hands[leader], hands[_seat(leader + 1)], hands[_seat(leader + 2)],
                                                  _seat(bidder + SEATS - leader), trump, rule)
@@ -1245,7 +1275,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                     legal = _representatives(legal, outside)
                     plies[d, PLY_MOVES] = np.int64(legal)
                     plies[d, PLY_FIRST] = first_face
-                    plies[d, PLY_KILLER] = killers[k, seat] if count == 0 else -1
+                    plies[d, PLY_KILLER] = second_face if second_face >= 0 else (killers[k, seat] if count == 0 else -1)
                     plies[d, PLY_OWN] = own_side_wins
                     plies[d, PLY_SLOT] = slot
                     plies[d, PLY_BEST] = -1 if seat == bidder else 1 << 20
