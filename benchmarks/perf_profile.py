@@ -127,7 +127,7 @@ def readable(symbol: str) -> str:
     return ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), ".".join(parts))
 
 
-def elf_functions(obj: bytes) -> tuple[list, dict]:
+def elf_functions(obj: bytes) -> list:
     """(name, section name, value, size, global) of each defined function of a 64-bit ELF object."""
     shoff, = struct.unpack_from("<Q", obj, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from("<HHH", obj, 0x3A)
@@ -145,7 +145,7 @@ def elf_functions(obj: bytes) -> tuple[list, dict]:
             name, info, _, shndx, value, size = struct.unpack_from("<IBBHQQ", obj, at)
             if info & 0xF == 2 and 0 < shndx < shnum and size:  # STT_FUNC, defined
                 out.append((text(strings, name), section_names[shndx], value, size, info >> 4 != 0))
-    return out, section_names
+    return out
 
 
 def object_code(library) -> bytes:
@@ -164,7 +164,7 @@ def compiled_functions() -> list[Function]:
     functions = []
     for library in libraries.values():
         obj = object_code(library)
-        symbols, _ = elf_functions(obj)
+        symbols = elf_functions(obj)
         bases = {}
         for name, section, value, _, is_global in symbols:
             if is_global and section not in bases:

@@ -28,7 +28,7 @@ def _twice(x):
 def test_the_compiled_functions_of_a_library_are_found_in_its_object_code():
     _twice(3)
     library = next(iter(_twice.overloads.values())).library
-    symbols, _ = perf_profile.elf_functions(perf_profile.object_code(library))
+    symbols = perf_profile.elf_functions(perf_profile.object_code(library))
     names = [perf_profile.readable(name) for name, _, _, size, _ in symbols if size > 0]
     assert any(name.endswith("test_perf_profile._twice") for name in names)
 
