@@ -60,13 +60,36 @@ def _prefetch_intrinsic(typingctx, address):
     return types.void(address), codegen
 
 
+def _unowned_intrinsic(typingctx, array):
+    """The same array without its owner (meminfo and parent null): numba's reference counts of such a
+    view skip the atomic add and subtract."""
+    if not isinstance(array, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        view = context.make_array(signature.return_type)(context, builder, value=args[0])
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        return view._getvalue()
+
+    return array(array), codegen
+
+
 if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch is only a hint
     def prefetch(address):
         """Nothing: Python has no cache line to ask for."""
+
+    def unowned(array):
+        """The array itself: Python counts references its own way."""
+        return array
 else:
     prefetch = intrinsic(_prefetch_intrinsic)
     """Start loading the cache line at integer ``address`` (e.g. ``table.ctypes.data`` + byte offset) without
     waiting for it: a table bucket's lines fetched while the caller computes something else."""
+    unowned = intrinsic(_unowned_intrinsic)
+    """A view of ``array`` that numba does not reference-count (its owner pointer null), for arrays handed to
+    kernels called at many nodes: each such hand-over otherwise raises and lowers the owner's count, an atomic
+    add and subtract. The caller must keep ``array`` itself alive while the view is in use."""
 
 
 def aligned_zeros(rows: int, columns: int) -> np.ndarray:
