@@ -12,15 +12,32 @@ import numba
 NJIT = dict(nogil=True, cache=True)
 
 
+def _typed_without_literals(dispatcher):
+    """``dispatcher``, changed so that a call from another kernel compiles it for the arguments' plain types: numba
+    compiles a callee once per *literal* type at its call sites (``f(x, 0)`` and ``f(x, n)`` are two compiles of
+    ``f`` and of everything it calls), which made the Bauernstoss solver's search compile six times. Python
+    callers already give plain types."""
+    if not hasattr(dispatcher, "get_call_template"):  # NUMBA_DISABLE_JIT: the plain function
+        return dispatcher
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return typed(tuple(numba.types.unliteral(a) for a in args),
+                     {k: numba.types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
 def njit(func):
-    """Compile ``func`` with the project's numba options."""
-    return numba.njit(**NJIT)(func)
+    """Compile ``func`` with the project's numba options, once per plain argument types."""
+    return _typed_without_literals(numba.njit(**NJIT)(func))
 
 
 def njit_inline(func):
     """`njit` plus numba-level inlining, for small hot helpers called from search loops, where a
     call passing arrays costs about as much as the helper itself."""
-    return numba.njit(inline="always", **NJIT)(func)
+    return _typed_without_literals(numba.njit(inline="always", **NJIT)(func))
 
 
 _SPECIALISED: set[tuple[str, int, str]] = set()

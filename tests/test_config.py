@@ -2,7 +2,7 @@
 
 import pytest
 
-from simcore.config import specialise
+from simcore.config import njit, specialise
 
 _SCALE = 0
 """Placeholder of the global each kernel below gets."""
@@ -51,3 +51,20 @@ def test_the_solvers_run_as_python_under_disable_jit():
     p = np.array([7, 7 << 12, 7 << 24], dtype=np.uint64)
     assert [int(x) for x in out] == [int(bauernstoss_solve.solve_points(b, 0, 1, 1)[0]),
                                      int(pinochle3_solve.solve(p, 0, 0, 0)[0])]
+
+
+@njit
+def _add(x, y):
+    return x + y
+
+
+@njit
+def _add_with_constants(x):
+    return _add(x, 0) + _add(1, x) + _add(x, x)
+
+
+def test_a_kernel_called_with_constants_compiles_once_for_plain_integers():
+    """numba would compile ``_add`` three times (for the literal types 0 and 1 and for int64): `njit` asks for
+    plain types."""
+    assert _add_with_constants(5) == 5 + 6 + 10
+    assert [str(t) for t in _add.signatures[0]] == ["int64", "int64"] and len(_add.signatures) == 1
