@@ -282,10 +282,11 @@ def play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAK
     hands = np.asarray(hands, dtype=np.uint32)
     n = hands.shape[0]
     u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
-    soloists = np.full(n, -1, dtype=np.int64) if soloists is None else np.asarray(soloists, dtype=np.int64)
+    soloists = np.full(n, -1, dtype=np.int64) if soloists is None else np.array(soloists, dtype=np.int64)
     points = np.zeros((n, 2), dtype=np.int64)
     tricks = np.zeros((n, 2), dtype=np.int64)
-    _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), np.asarray(leaders, dtype=np.int64),
+    # new writable arrays: one argument type for the kernel, whatever the caller passed (views, broadcasts)
+    _play_out(POLICIES[policy], hands, np.array(trumps, dtype=np.int64), np.array(leaders, dtype=np.int64),
               soloists, rule, u, points, tricks)
     return points, tricks
 

@@ -1374,7 +1374,8 @@ def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray)
 
 
 def _column(values, n: int) -> np.ndarray:
-    return np.ascontiguousarray(np.broadcast_to(np.asarray(values, dtype=np.int64), (n,)))
+    """(n,) int64, a new writable array (one argument type for the kernels, whatever ``values`` was)."""
+    return np.array(np.broadcast_to(np.asarray(values, dtype=np.int64), (n,)))
 
 
 def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,

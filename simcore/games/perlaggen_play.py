@@ -566,7 +566,7 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
     teams = np.empty(n, dtype=np.int64)
     lengths = np.empty(n, dtype=np.int64)
-    odds = win_odds(style) if concede > 0 else np.ones(CELLS)
+    odds = np.array(win_odds(style)) if concede > 0 else np.ones(CELLS)  # writable like `_tally_cells`'s
     _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), *PlayRules(style).arrays(), leader, u,
               odds, concede, teams, lengths)
     return teams, lengths
@@ -580,7 +580,7 @@ def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
     u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
     line = np.empty((DECISIONS, 2), dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()
-    odds = win_odds(style) if concede > 0 else np.ones(CELLS)
+    odds = np.array(win_odds(style)) if concede > 0 else np.ones(CELLS)  # writable like `_tally_cells`'s
     _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), np.int64(trump), pmasks[trump],
                               precs[trump], leader, u, line, odds, concede, np.empty((0, SEATS), dtype=np.int64))
     return seated(line[:played], trump, style, leader)
