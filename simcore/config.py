@@ -15,8 +15,8 @@ NJIT = dict(nogil=True, cache=True)
 def _typed_without_literals(dispatcher):
     """``dispatcher``, changed so that a call from another kernel compiles it for the arguments' plain types: numba
     compiles a callee once per *literal* type at its call sites (``f(x, 0)`` and ``f(x, n)`` are two compiles of
-    ``f`` and of everything it calls), which made the Bauernstoss solver's search compile six times. Python
-    callers already give plain types."""
+    ``f`` and of everything it calls), which made the Bauernstoss solver's search compile six times (its first
+    compilation took 156 s of CPU, now 62 s). Python callers already give plain types."""
     if not hasattr(dispatcher, "get_call_template"):  # NUMBA_DISABLE_JIT: the plain function
         return dispatcher
     typed = dispatcher.get_call_template
