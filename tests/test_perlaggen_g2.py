@@ -96,6 +96,7 @@ def kernel_play_out(hands, trump, style, odds, concede):
     pmasks, precs = play.PlayRules(style).arrays()
     cells = np.empty((play.TRICKS, play.SEATS), dtype=np.int64)
     line = np.empty((play.DECISIONS, 2), dtype=np.int64)
+    odds = np.array(odds)  # writable, as `play_out` hands it over (one compiled version of the kernel)
     team, tricks, _ = play._play_deal(play.FIGURES, masks(hands), np.int64(trump), pmasks[trump], precs[trump],
                                       play.FOREHAND, np.zeros(play.DECISIONS), line, odds, concede, cells)
     seen = {(k, s): int(cells[k, s]) for k in range(play.TRICKS) for s in range(play.SEATS) if cells[k, s] >= 0}
