@@ -8,6 +8,7 @@ source (slow, but measurable by coverage and debuggable).
 import types
 
 import numba
+import numpy as np
 
 NJIT = dict(nogil=True, cache=True)
 
@@ -27,6 +28,12 @@ def _typed_without_literals(dispatcher):
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
+
+
+def kernel_array(values, shape, dtype) -> np.ndarray:
+    """``values`` broadcast to ``shape`` as a new writable array of ``dtype``, as Python callers hand arrays to the
+    kernels: a read-only or broadcast view would be another argument type, so another compiled version."""
+    return np.array(np.broadcast_to(np.asarray(values, dtype=dtype), shape))
 
 
 def njit(func):

@@ -183,7 +183,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit, njit_inline, specialise
+from simcore.config import kernel_array, njit, njit_inline, specialise
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix,
@@ -1368,14 +1368,9 @@ def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray)
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     n = hands.shape[0]
     out = np.empty((n, 2), dtype=np.int64)
-    _solve_many(hands, _column(trumps, n), _column(leaders, n), _column(teams, n), rule,
-                new_table() if table is None else table, levels, out)
+    trumps, leaders, teams = (kernel_array(a, n, np.int64) for a in (trumps, leaders, teams))
+    _solve_many(hands, trumps, leaders, teams, rule, new_table() if table is None else table, levels, out)
     return out
-
-
-def _column(values, n: int) -> np.ndarray:
-    """(n,) int64, a new writable array (one argument type for the kernels, whatever ``values`` was)."""
-    return np.array(np.broadcast_to(np.asarray(values, dtype=np.int64), (n,)))
 
 
 def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,
@@ -1604,6 +1599,6 @@ def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=N
     hands = np.ascontiguousarray(hands, dtype=np.uint64)
     n = hands.shape[0]
     out = np.empty(n, dtype=np.bool_)
-    _solo_many(hands, _column(trumps, n), _column(soloists, n), _column(leaders, n), rule,
-               new_solo_table() if table is None else table, out)
+    trumps, soloists, leaders = (kernel_array(a, n, np.int64) for a in (trumps, soloists, leaders))
+    _solo_many(hands, trumps, soloists, leaders, rule, new_solo_table() if table is None else table, out)
     return out

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit
+from simcore.config import kernel_array, njit
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import SEATS
 from simcore.games.pinochle3_play import (
@@ -277,7 +277,7 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     hands, trumps, leaders_, bidders = _deals(hands, trumps, bidders if leaders is None else leaders, bidders)
     n = hands.shape[0]
     forbidden = np.zeros((n, 2), dtype=np.uint64) if forbidden is None else \
-        np.array(np.broadcast_to(np.asarray(forbidden, dtype=np.uint64), (n, 2)))
+        kernel_array(forbidden, (n, 2), np.uint64)
     u = rng.random((n, TRICKS, samples, UNSEEN))
     table = table or Table(table_bits(dd_tricks))
     out = np.empty(n, dtype=np.int64)

@@ -287,7 +287,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit, njit_inline
+from simcore.config import kernel_array, njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
 from simcore.games.pinochle3_play import (
@@ -1470,7 +1470,7 @@ def _deals(hands, trumps, leaders, bidders):
         raise CardsimError(f"every position needs three hands of the same size (at most {TRICKS} cards), "
                            "no card held twice")
     n = hands.shape[0]
-    arrays = [np.broadcast_to(np.asarray(a, dtype=np.int64), (n,)).copy() for a in (trumps, leaders, bidders)]
+    arrays = [kernel_array(a, n, np.int64) for a in (trumps, leaders, bidders)]
     if ((arrays[0] < 0) | (arrays[0] >= N_SUITS)).any():
         raise CardsimError("trump must be a suit index 0-3 (S H D C)")
     if any(((a < 0) | (a >= SEATS)).any() for a in arrays[1:]):
@@ -1502,7 +1502,7 @@ def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | Non
 def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: Table | None = None) -> np.ndarray:
     """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
-    targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (hands.shape[0],)).copy()
+    targets = kernel_array(targets, hands.shape[0], np.int64)
     table = table or table_for(hands)
     out = np.empty(hands.shape[0], dtype=np.bool_)
     _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
