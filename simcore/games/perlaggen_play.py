@@ -51,7 +51,7 @@ from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
-from simcore.search import aligned_zeros, table_slot
+from simcore.search import aligned_zeros, table_slot, unowned
 from simcore.tricks import lowest_card, popcount
 
 SEATS = 4
@@ -862,7 +862,7 @@ def _covered(card, key, hand, present, others, pmask, lead, trump, best_key):
     return nxt >= 0 and not key < best_key < play_key(nxt, 0, lead, trump)
 
 
-@njit_inline
+@njit
 def _moves(hands, seat, tcards, tids, count, slot, best_key, pmask, prec, trump, moves, p, facts):
     """Plays worth searching for ``seat`` into moves[p] (see `new_moves`), best first; returns how many.
     slot, best_key: `_best_slot` of the trick (unused when ``count`` is 0).
@@ -1086,7 +1086,7 @@ def _last_trick_team(hands, leader, pmask, prec, trump):
     return best % 2
 
 
-@njit_inline
+@njit
 def _boundary_value(hands, leader, won0, won1, pmask, prec, trump, team, need):
     """At a trick boundary with ``hands`` (a tuple of 4 masks, no array: see `_search`) where teams 0
     and 1 have taken ``won0`` and ``won1`` tricks: 1 if ``team`` surely takes ``need`` tricks, 0 if it
@@ -1221,7 +1221,7 @@ def _played(hands, seat, bit):
             hands[2] ^ bit if seat == 2 else hands[2], hands[3] ^ bit if seat == 3 else hands[3])
 
 
-@njit_inline
+@njit
 def _settle_last(hands, seat, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need, moves, p, n):
     """The last play of a trick, moves[p, :, :n] of ``seat``, with ``won0`` and ``won1`` tricks taken
     by teams 0 and 1, the trick held by its play ``slot`` with key ``best_key``: value each play's
@@ -1265,7 +1265,7 @@ def _key_range(card, naturals, ok, pmask, prec, led, trump):
     return _FAR, _FAR
 
 
-@njit_inline
+@njit
 def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
     """Value (1: ``team`` takes ``need`` tricks) at the last play of the fourth trick, by ``seat``, with
     ``won0`` and ``won1`` tricks taken, the suit ``led``, the trick held by its play ``slot`` with key
@@ -1298,7 +1298,7 @@ def _fourth_last_play(hands, seat, led, slot, best_key, leader, won0, won1, pmas
     return 1 - wanted
 
 
-@njit_inline
+@njit
 def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pmask, prec, trump, team, need):
     """`_fourth_last_play` one play earlier: the third play of the fourth trick by ``seat``, each play
     valued by the last seat's best answer. A natural card is one play; a Perlagg either loses the trick
@@ -1416,12 +1416,18 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     play of a trick is settled by `_settle_last` where the sure tricks decide (so a trick boundary
     below the root, reached only through an undecided play, skips them), the fourth trick's last
     play by `_fourth_last_play` and its third by `_fourth_third_play` (14% fewer nodes, none of the
-    last ply); table[1][1] counts the nodes. Its helpers are inlined
+    last ply); table[1][1] counts the nodes. Its small helpers are inlined
     (`njit_inline`) and take few arrays: every array argument of an inlined call costs two atomic
     reference-count updates that numba cannot prune here, once a third of the search's time
     (`_new_work`, `_sure_of`). For the same reason the trick's holding slot and key are kept per ply
     (``bslots``, ``bkeys``) and passed as scalars, and `_boundary_value` takes the hands as a tuple
-    and the tricks won as two scalars.
+    and the tricks won as two scalars. The five large helpers (`_moves`, `_settle_last`,
+    `_boundary_value`, `_fourth_third_play`, `_fourth_last_play`) are called, not inlined, with views
+    of the arrays that numba does not count (`simcore.search.unowned`): numba inlines by copying the
+    callee's IR, with every helper inlined in it, at each call site, and the copies of these five
+    took most of the 266-293 s of CPU that compiling `_search` took; called, 45 s. Same nodes and
+    values (the benchmark's 300 deals, the Perlaggen tests); 1.20x deals/s (median of six interleaved
+    rounds' ratios on one core, 600 deals; best rounds 1.15x): a smaller search loop runs faster.
     """
     entries, solve = table
     plies = moves.shape[0]
@@ -1438,6 +1444,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     bslots = np.zeros(plies, dtype=np.int64)  # `_best_slot` of the trick at each ply, kept as plays are made
     bkeys = np.zeros(plies, dtype=np.int64)
     work = _new_work()
+    hands_v, tcards_v, tids_v, prec_v, moves_v, work_v = (unowned(hands), unowned(tcards), unowned(tids),
+                                                         unowned(prec), unowned(moves), unowned(work))
     killers = np.full(plies, -1, dtype=np.int64)  # per ply: its killer play, card * 64 + identity (-1: none)
     firsts = np.zeros(plies, dtype=np.int64)  # per ply: index in its moves of the play tried first (the killer's
     # or the lazily tried play's; 0: the list's own first)
@@ -1457,8 +1465,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             slots[p] = -1
             solve[1] += 1
             if count == 0 and p == 0:  # below the root, `_settle_last` found this boundary undecided already
-                value = _boundary_value((hands[0], hands[1], hands[2], hands[3]), leader, won[0], won[1], pmask, prec,
-                                        trump, team, need)
+                value = _boundary_value((hands[0], hands[1], hands[2], hands[3]), leader, won[0], won[1], pmask,
+                                        prec_v, trump, team, need)
             # no entry for the root (p = 0): it could serve only this solve, which never comes back to it
             # trick boundaries below the root follow a trick of this solve, so some cards are gone and the
             # relative-rank key `_canon_key` can join positions
@@ -1476,10 +1484,10 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                     slots[p], tag_of[p], key_of[p, 0], key_of[p, 1] = slot, tag, k1, k2
             if value < 0 and count == SEATS - 2 and won[0] + won[1] == TRICKS - 2:
                 value = _fourth_third_play((hands[0], hands[1], hands[2], hands[3]), seat, id_suit(tids[0]), bslots[p],
-                                           bkeys[p], leader, won[0], won[1], pmask, prec, trump, team, need)
+                                           bkeys[p], leader, won[0], won[1], pmask, prec_v, trump, team, need)
             if value < 0 and count == SEATS - 1 and won[0] + won[1] == TRICKS - 2:
                 value = _fourth_last_play((hands[0], hands[1], hands[2], hands[3]), seat, id_suit(tids[0]), bslots[p],
-                                          bkeys[p], leader, won[0], won[1], pmask, prec, trump, team, need)
+                                          bkeys[p], leader, won[0], won[1], pmask, prec_v, trump, team, need)
             if value < 0:
                 tried[p] = 0
                 results[p] = not mine
@@ -1517,10 +1525,11 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
             value = -1
         if build:  # list the plays: at entering, or after a lazy first play did not settle the node
             build = False
-            sizes[p] = _moves(hands, seat, tcards, tids, count, bslots[p], bkeys[p], pmask, prec, trump, moves, p, work)
+            sizes[p] = _moves(hands_v, seat, tcards_v, tids_v, count, bslots[p], bkeys[p], pmask, prec_v, trump,
+                              moves_v, p, work_v)
             if count == SEATS - 1:
-                sizes[p], value = _settle_last(hands, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
-                                               prec, trump, team, need, moves, p, sizes[p])
+                sizes[p], value = _settle_last(hands_v, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
+                                               prec_v, trump, team, need, moves_v, p, sizes[p])
             if lazy[p]:  # its first play is tried: find it in the list (if absent, which `_first_natural` rules
                 lazy[p] = False  # out, try the whole list: an extra legal play cannot change the value)
                 tried[p] = 0
