@@ -89,7 +89,9 @@ else:
     unowned = intrinsic(_unowned_intrinsic)
     """A view of ``array`` that numba does not reference-count (its owner pointer null), for arrays handed to
     kernels called at many nodes: each such hand-over otherwise raises and lowers the owner's count, an atomic
-    add and subtract. The caller must keep ``array`` itself alive while the view is in use."""
+    add and subtract. The caller must keep ``array`` itself alive while the view is in use: an argument of the
+    caller is, but numba frees a local array after its last use in the source, which a later use of the view
+    does not extend."""
 
 
 def aligned_zeros(rows: int, columns: int) -> np.ndarray:

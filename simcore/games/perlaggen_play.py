@@ -1423,11 +1423,13 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     (``bslots``, ``bkeys``) and passed as scalars, and `_boundary_value` takes the hands as a tuple
     and the tricks won as two scalars. The five large helpers (`_moves`, `_settle_last`,
     `_boundary_value`, `_fourth_third_play`, `_fourth_last_play`) are called, not inlined, with views
-    of the arrays that numba does not count (`simcore.search.unowned`): numba inlines by copying the
-    callee's IR, with every helper inlined in it, at each call site, and the copies of these five
-    took most of the 266-293 s of CPU that compiling `_search` took; called, 45 s. Same nodes and
-    values (the benchmark's 300 deals, the Perlaggen tests); 1.20x deals/s (median of six interleaved
-    rounds' ratios on one core, 600 deals; best rounds 1.15x): a smaller search loop runs faster.
+    of the argument arrays that numba does not count (`simcore.search.unowned`; ``work``, made here,
+    is passed itself: numba frees a local array after its last use, which a view does not extend):
+    numba inlines by copying the callee's IR, with every helper inlined in it, at each call site, and
+    the copies of these five took most of the 266-293 s of CPU that compiling `_search` took; called,
+    48 s. Same nodes and values (the benchmark's 300 deals, the Perlaggen tests); 1.20x deals/s
+    (median of six interleaved rounds' ratios on one core, 600 deals; best rounds 1.19x): a smaller
+    search loop runs faster.
     """
     entries, solve = table
     plies = moves.shape[0]
@@ -1444,8 +1446,10 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
     bslots = np.zeros(plies, dtype=np.int64)  # `_best_slot` of the trick at each ply, kept as plays are made
     bkeys = np.zeros(plies, dtype=np.int64)
     work = _new_work()
-    hands_v, tcards_v, tids_v, prec_v, moves_v, work_v = (unowned(hands), unowned(tcards), unowned(tids),
-                                                         unowned(prec), unowned(moves), unowned(work))
+    # views of the arguments for the called helpers (the caller holds the arrays); not of ``work``, which numba
+    # would free after its last use, the view
+    hands_v, tcards_v, tids_v, prec_v, moves_v = unowned(hands), unowned(tcards), unowned(tids), unowned(prec), \
+        unowned(moves)
     killers = np.full(plies, -1, dtype=np.int64)  # per ply: its killer play, card * 64 + identity (-1: none)
     firsts = np.zeros(plies, dtype=np.int64)  # per ply: index in its moves of the play tried first (the killer's
     # or the lazily tried play's; 0: the list's own first)
@@ -1526,7 +1530,7 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
         if build:  # list the plays: at entering, or after a lazy first play did not settle the node
             build = False
             sizes[p] = _moves(hands_v, seat, tcards_v, tids_v, count, bslots[p], bkeys[p], pmask, prec_v, trump,
-                              moves_v, p, work_v)
+                              moves_v, p, work)
             if count == SEATS - 1:
                 sizes[p], value = _settle_last(hands_v, seat, bslots[p], bkeys[p], leader, won[0], won[1], pmask,
                                                prec_v, trump, team, need, moves_v, p, sizes[p])
