@@ -146,7 +146,9 @@ and 3 and those of seats 2 and 3 give them back, with the leader and the solve n
 cleared every 1,023 solves; the same buckets and replacements): the same values and the same nodes deal by deal
 (1,000 deals under every play rule, 42/79/91 on 300), but 1.01x exact solves/s and 1.00x 42/79/91 questions/s
 over the untouched solver timed against itself (interleaved in one process, 100 deals, 20-40 rounds, thread
-CPU time, a loaded machine): the prefetch already hides most of the kernels' misses.
+CPU time, a loaded machine): the prefetch already hides most of the kernels' misses. `_start_bounds` called
+instead of inlined in the loop kernels and the search: same nodes, 0.99x exact solves/s (ten interleaved rounds,
+100 deals, the untouched solver against itself 1.00x).
 
 A diagnosis of the tree (exact points, the benchmark's 100 deals, 50,219 nodes a deal): `_search` holds
 2,400 (1,990 at six cards a hand), `_five_tricks` 9,300, `_four_tricks` 19,800, `_three_tricks` 18,700 (by card

@@ -277,7 +277,10 @@ defender with the sure lower bound at least beta: 8.6% of the trick starts) 0.99
 over the legal cards' suits only (a branch per suit) 0.97x; `_quick_points` called, not inlined, 0.98x
 (these four measured with an unchanged copy at 0.98-0.99x); the trick starts of the last 3-6 tricks kept
 in a small region of the table (2**15-2**17 rows, near the caches) 62-67 ns a node against 69 ns, but
-1.01-1.35x the nodes and 0.83-0.99x the speed (8 full deals). Small rewrites of `_search` mostly lose: its body
+1.01-1.35x the nodes and 0.83-0.99x the speed (8 full deals); `_sure_bounds_of` called, not inlined (as the
+Perlaggen solver's large helpers are, which made that search 1.20x faster): 0.95x (60 endings of 10 and 20 of 12
+tricks, six interleaved rounds in one process, the unchanged copy at 1.01x; inlined copies are only 8-13 s of this
+solver's 60 s first compilation). Small rewrites of `_search` mostly lose: its body
 runs many independent steps at once, and a loop or branch that saves work costs more in mispredictions.
 
 Encoding as in `simcore.games.pinochle3_play`: ``card = 2 * face + copy``, ``face = 6 * suit + rank``.
