@@ -77,8 +77,7 @@ def team_points(method: str, hands, trumps, leaders, teams, u=None, rule: int = 
         return solve.solve_points(hands, trumps, leaders, teams, rule, table)
     if method not in play.POLICIES:
         raise CardsimError(f"unknown play method '{method}'; choose one of {', '.join(METHODS)}")
-    points, _ = play.play_out(method, hands, np.broadcast_to(np.asarray(trumps, dtype=np.int64), (n,)),
-                              np.broadcast_to(np.asarray(leaders, dtype=np.int64), (n,)), u, rule)
+    points, _ = play.play_out(method, hands, trumps, leaders, u, rule)
     return points[np.arange(n), teams]
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import njit
+from simcore.config import kernel_array, njit
 from simcore.errors import CardsimError
 from simcore.games.bauernstoss import (
     BEATS,
@@ -275,19 +275,19 @@ def _play_out(policy, hands, trumps, leaders, soloists, rule, u, points, tricks)
 def play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAKE, soloists=None):
     """Play many hands with one policy for every seat.
 
-    hands (n, 4) uint32: the seats' 8 cards; trumps, leaders (n,) int64; u (n, DECISIONS) float64
-    uniforms in [0, 1) (needed by "random"); soloists (n,) int64, -1 for normal games (the default).
+    hands (n, 4) uint32: the seats' 8 cards; trumps, leaders (n,) int64 or one value for all; u (n, DECISIONS)
+    float64 uniforms in [0, 1) (needed by "random"); soloists (n,) int64, -1 for normal games (the default).
+    The kernel gets new writable arrays whatever the caller passed (views, broadcasts): one compiled version.
     Returns (points, tricks), both (n, 2) int64 per team; a solo is won iff its team took 8 tricks.
     """
-    hands = np.asarray(hands, dtype=np.uint32)
+    hands = kernel_array(hands, np.shape(hands), np.uint32)
     n = hands.shape[0]
-    u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
-    soloists = np.full(n, -1, dtype=np.int64) if soloists is None else np.array(soloists, dtype=np.int64)
+    u = np.zeros((n, DECISIONS)) if u is None else kernel_array(u, np.shape(u), np.float64)
+    soloists = -1 if soloists is None else soloists
     points = np.zeros((n, 2), dtype=np.int64)
     tricks = np.zeros((n, 2), dtype=np.int64)
-    # new writable arrays: one argument type for the kernel, whatever the caller passed (views, broadcasts)
-    _play_out(POLICIES[policy], hands, np.array(trumps, dtype=np.int64), np.array(leaders, dtype=np.int64),
-              soloists, rule, u, points, tricks)
+    _play_out(POLICIES[policy], hands, kernel_array(trumps, n, np.int64), kernel_array(leaders, n, np.int64),
+              kernel_array(soloists, n, np.int64), rule, u, points, tricks)
     return points, tricks
 
 

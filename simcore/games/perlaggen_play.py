@@ -551,6 +551,12 @@ def check_concede(concede: float, policy: str) -> float:
     return float(concede)
 
 
+def _concession_odds(style: str, concede: float) -> np.ndarray:
+    """(CELLS,) float64 win estimates the play-out kernels read for G2's concession (`win_odds`; ones when no
+    team concedes), as a new writable array like `_tally_cells`' (a read-only one is another compiled version)."""
+    return np.array(win_odds(style)) if concede > 0 else np.ones(CELLS)
+
+
 def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
              leader: int = FOREHAND, concede: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Play many deals out to the Spiel with one policy for every seat.
@@ -566,7 +572,7 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
     teams = np.empty(n, dtype=np.int64)
     lengths = np.empty(n, dtype=np.int64)
-    odds = np.array(win_odds(style)) if concede > 0 else np.ones(CELLS)  # writable like `_tally_cells`'s
+    odds = _concession_odds(style, concede)
     _play_out(POLICIES[policy], hands, np.asarray(trumps, dtype=np.int64), *PlayRules(style).arrays(), leader, u,
               odds, concede, teams, lengths)
     return teams, lengths
@@ -580,7 +586,7 @@ def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
     u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
     line = np.empty((DECISIONS, 2), dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()
-    odds = np.array(win_odds(style)) if concede > 0 else np.ones(CELLS)  # writable like `_tally_cells`'s
+    odds = _concession_odds(style, concede)
     _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), np.int64(trump), pmasks[trump],
                               precs[trump], leader, u, line, odds, concede, np.empty((0, SEATS), dtype=np.int64))
     return seated(line[:played], trump, style, leader)
