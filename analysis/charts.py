@@ -23,7 +23,8 @@ _FALLBACK_COLOURS = ("#1565c0", "#6a1b9a", "#00838f", "#ef6c00")
 def _require(frame: pd.DataFrame, columns: Sequence[str]) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
-        raise ValueError(f"the frame lacks the column(s) {', '.join(missing)}; it has {', '.join(map(str, frame.columns))}")
+        raise ValueError(f"the frame lacks the column(s) {', '.join(missing)}; "
+                         f"it has {', '.join(map(str, frame.columns))}")
     if frame.empty:
         raise ValueError("the frame has no rows to draw")
 

@@ -4,8 +4,8 @@ The page is plain HTML and CSS (no JavaScript, nothing fetched from elsewhere). 
 of section builders, one module per game in `analysis.sections` (``section(ctx)`` and ``ORDER``): each
 takes the `Context` (sample sizes, seed, jobs, and a `Context.run` helper that times and records every
 simulation for the Methods section) and returns a `Section` (its HTML, its table-of-contents entries
-and its charts). A new game adds its part of the report by adding one module there. The fixed sections "How to read the intervals" and
-"Methods" follow the game sections.
+and its charts). A new game adds its part of the report by adding one module there. The fixed sections
+"How to read the intervals" and "Methods" follow the game sections.
 
 Every file is written atomically (a temporary file in the same folder, then ``os.replace``), charts
 first and ``index.html`` last, so a reader never sees a half-written page.
@@ -53,7 +53,8 @@ DEFAULT_JOBS = 2
 # --- arguments --------------------------------------------------------------------------------
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     """--out, --n, --hand-n, --full, --seed, --jobs, --no-progress, --scheduler, --dask-workers."""
-    parser.add_argument("--out", type=path_text, default=DEFAULT_OUT, help=f"folder for index.html and the charts (default '{DEFAULT_OUT}')")
+    parser.add_argument("--out", type=path_text, default=DEFAULT_OUT,
+                        help=f"folder for index.html and the charts (default '{DEFAULT_OUT}')")
     parser.add_argument("--n", type=positive_int, default=DEFAULT_N,
                         help=f"uniform deals for the table statistics (default {DEFAULT_N:,})")
     parser.add_argument("--hand-n", type=positive_int, default=DEFAULT_HAND_N,
@@ -257,7 +258,8 @@ def rule_options_html() -> str:
         rows = [f"<th><code>{esc(o.name)}</code></th><td>{_option_value(o.default)}</td>"
                 f"<td>{', '.join(_option_value(c) for c in o.choices) or '—'}</td><td>{esc(o.help)}</td>"
                 for o in game.options]
-        caption = f"{esc(game.title)} (<code>{esc(name)}</code>, {game.deck.n_cards}-card pack, rules {esc(game.rules_file)})"
+        caption = (f"{esc(game.title)} (<code>{esc(name)}</code>, {game.deck.n_cards}-card pack, "
+                   f"rules {esc(game.rules_file)})")
         if rows:
             parts.append(table(["option", "default", "choices", "meaning"], rows, caption, cls="options"))
         else:

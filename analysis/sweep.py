@@ -153,7 +153,8 @@ def _check_grid(path: Path, grid: dict, fixed: dict, sizes: list[int]) -> None:
             _fail(path, f"grid '{key}' is an empty list, so the grid has no cells")
         for value in values:
             if not isinstance(value, SCALARS + (list,)):
-                _fail(path, f"grid '{key}' values must be strings, numbers, true/false or lists, got {_type_name(value)}")
+                _fail(path, f"grid '{key}' values must be strings, numbers, true/false or lists, "
+                            f"got {_type_name(value)}")
     both = sorted(set(grid) & set(fixed))
     if both:
         _fail(path, f"'{both[0]}' is both in [fixed] and in [grid]; keep one")

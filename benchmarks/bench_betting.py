@@ -29,9 +29,11 @@ def measure(games: int = GAMES) -> dict:
     """{"giltspiel.betting-games": {"per_s", "note"}, "giltspiel.betting-games-none": {...},
     "giltspiel.betting-games-auer": {...}}: whole games per second with full partner information, with
     none (each player knows his own hand only) and with Auer's signals (§7.14)."""
-    return {name: whole_games(match_job(PRESETS["aggressive"], PRESETS["cautious"], rules_from_options(), communication),
+    return {name: whole_games(match_job(PRESETS["aggressive"], PRESETS["cautious"], rules_from_options(),
+                                        communication),
                               games, f"aggressive vs cautious, communication {communication}, target 11")
-            for name, communication in (("giltspiel.betting-games", "partner"), ("giltspiel.betting-games-none", "none"),
+            for name, communication in (("giltspiel.betting-games", "partner"),
+                                        ("giltspiel.betting-games-none", "none"),
                                         ("giltspiel.betting-games-auer", "auer_channel"))}
 
 if __name__ == "__main__":

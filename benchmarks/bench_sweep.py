@@ -96,7 +96,8 @@ def measure(repeat: int = 2) -> dict:
         "sweep.1-worker": {"per_s": one, "note": note},
         "sweep.2-workers": {"per_s": two, "reference_per_s": one, "ratio": two / one},
         "sweep.dask-2-workers": {"per_s": dask, "reference_per_s": one, "ratio": dask / one},
-        "machine.2-processes": {"per_s": machine_two, "reference_per_s": machine_one, "ratio": machine_two / machine_one,
+        "machine.2-processes": {"per_s": machine_two, "reference_per_s": machine_one,
+                                "ratio": machine_two / machine_one,
                                 "note": "a plain Python loop in 2 processes vs 1: the machine's own ceiling right now"},
     }
 

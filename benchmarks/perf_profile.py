@@ -8,8 +8,9 @@
 The area's fixed workload runs warm (compiled first, unsampled) while ``perf record`` samples this
 process in user space. numba's JIT code has no symbols for perf, so the script writes
 /tmp/perf-<PID>.map while perf reads the samples ("START SIZE name" per compiled function, from the
-ELF symbol table of each library's object code and the address the JIT linked it at). It prints (1) the share of samples per
-function (numba's mangled names read as module.function, other code by its symbol or shared object)
+ELF symbol table of each library's object code and the address the JIT linked it at). It prints (1) the
+share of samples per function (numba's mangled names read as module.function, other code by its symbol
+or shared object)
 and (2) the hottest instructions: share, function+offset and the instruction as objdump disassembles
 the object code (unrelocated: addresses of constants read $0x0). Source lines would need ``debug=True``
 builds. Exits 2 with one line if perf is missing or not permitted.

@@ -117,7 +117,8 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
         out.update(module.measure())
 
     def timed_run(jobs: int) -> float:
-        runner.run(job, 4 * jobs * runner.DEFAULT_CHUNK_DEALS, 1, jobs=jobs, checkpoint=False, progress=False)  # warm workers
+        runner.run(job, 4 * jobs * runner.DEFAULT_CHUNK_DEALS, 1, jobs=jobs, checkpoint=False,
+                   progress=False)  # warm workers
         start = time.perf_counter()
         runner.run(job, runner_deals, 1, jobs=jobs, checkpoint=False, progress=False)
         return runner_deals / (time.perf_counter() - start)

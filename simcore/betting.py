@@ -95,7 +95,8 @@ class BettingRules:
     def __post_init__(self):
         check_target(self.target)
         if self.fifth_trick_bet not in ("fifth_card_rule", "unplayed_only"):
-            raise CardsimError(f"fifth_trick_bet must be fifth_card_rule or unplayed_only, got {self.fifth_trick_bet!r}")
+            raise CardsimError(f"fifth_trick_bet must be fifth_card_rule or unplayed_only, "
+                               f"got {self.fifth_trick_bet!r}")
 
 
 @dataclass
@@ -345,7 +346,8 @@ class Deal:
         for f in (G, H):
             fig = self.figures[f]
             if f != figure and fig.open and fig.pending is None and not self._contesting(team, f):
-                self._fail(f"§7.8: team {team} must concede, contest or bet on the {_name(f)} before its bet is answered")
+                self._fail(f"§7.8: team {team} must concede, contest or bet on the {_name(f)} "
+                           "before its bet is answered")
 
     def _contesting(self, team: int, figure: int) -> bool:
         mine, theirs = self.shown_code(team, figure), self.shown_code(other(team), figure)

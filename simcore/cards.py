@@ -129,7 +129,8 @@ class Deck:
         take successive copies; naming a face more often than the pack holds it is an error that
         names the places.
         """
-        faces = {label: [self.parse_face(tok) for tok in text.replace(",", " ").split()] for label, text in groups.items()}
+        faces = {label: [self.parse_face(tok) for tok in text.replace(",", " ").split()]
+                 for label, text in groups.items()}
         places: dict[int, list[str]] = {}
         for label, listed in faces.items():
             for face in listed:

@@ -345,7 +345,8 @@ def parallel_map(func, calls: list[tuple], jobs: int = 1, client=None):
             yield from Parallel(n_jobs=-1, return_as="generator_unordered")(tasks)
         except TimeoutError:
             raise CardsimError(f"the Dask scheduler at {client.scheduler.address} has no workers "
-                               f"(none joined within {DASK_TIMEOUT_S} s); start some with 'dask worker ADDRESS'") from None
+                               f"(none joined within {DASK_TIMEOUT_S} s); "
+                               "start some with 'dask worker ADDRESS'") from None
 
 
 # --- Dask clusters ----------------------------------------------------------------------------

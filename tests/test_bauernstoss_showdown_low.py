@@ -24,7 +24,8 @@ def _deal(*seats: str) -> np.ndarray:
 
 
 TD06 = ("sD s9 hT hD h7 dD d9 d8", "cB sB hA hK h9 c7 s7 d7", "hB dB dA dT dK c8 s8 h8", "cA cT cK cD c9 sA sT sK")
-"""TD-06 with b0: seat 1 bids 5 (lowest ♥9), seat 2 says mit (lowest ♦K, threshold 1), seats 3 and 0 hold no jack."""
+"""TD-06 with b0: seat 1 bids 5 (lowest ♥9), seat 2 says mit (lowest ♦K, threshold 1), seats 3 and 0 hold no
+jack."""
 TD07 = ("sD s9 hT hD h7 dD dT d8", TD06[1], "hB dB dA dK d9 c8 s8 h8", TD06[3])
 """TD-07: as TD-06, seat 2's lowest also a 9: the earlier speaker, seat 1, wins."""
 AS_S9 = ("s8 s7 hT hD h9 h8 dT d7", "cB hB dB hA h7 cA sA dA", "cT cD c9 c8 c7 sT sD s9", "sB dK dD d9 d8 cK sK hK")

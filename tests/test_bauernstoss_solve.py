@@ -109,7 +109,8 @@ def test_strength_bits_are_a_renumbering():
         for a in range(32):  # a higher bit of the same run is the stronger card
             for b in range(32):
                 if bs.EFF[trump, a] == bs.EFF[trump, b] and a != b:
-                    assert (sv.TO_BIT[trump, a] > sv.TO_BIT[trump, b]) == (bs.STRENGTH[trump, a] > bs.STRENGTH[trump, b])
+                    assert ((sv.TO_BIT[trump, a] > sv.TO_BIT[trump, b])
+                            == (bs.STRENGTH[trump, a] > bs.STRENGTH[trump, b]))
 
 
 def test_complete_trick_position_is_scored_first():

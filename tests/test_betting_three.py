@@ -336,7 +336,8 @@ def test_straf_game_with_blind_bets_reaches_zero():
 
 # --- random legal actions (property test) -------------------------------------------------------------
 def snapshot(deal):
-    return copy.deepcopy(([f and vars(f) for f in deal.figures], deal.decided, deal.duty, deal.won, deal.trick, deal.in_hand, deal.phase,
+    return copy.deepcopy(([f and vars(f) for f in deal.figures], deal.decided, deal.duty, deal.won, deal.trick,
+                          deal.in_hand, deal.phase,
                           deal.shown, deal.show_turns, deal.baptised, deal.leader, deal.blind, deal.blind_open))
 
 

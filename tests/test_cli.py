@@ -180,7 +180,8 @@ def test_every_simulating_command_takes_the_cluster_options(command, game, spec)
         assert "--seed" in options and ({"--n", "--games"} & options)
 
 
-FRAMES = [(c, g, s) for c, g, s in _commands() if c in ("odds", "stats") and g in ("giltspiel", "perlaggen", "pinochle3")
+FRAMES = [(c, g, s) for c, g, s in _commands() if c in ("odds", "stats")
+          and g in ("giltspiel", "perlaggen", "pinochle3")
           and s.frame is not None]
 
 
@@ -193,7 +194,8 @@ def test_long_frames_have_the_sweep_columns(command, game, spec):
     from analysis.commands import LONG_COLUMNS
 
     assert len(FRAMES) == 6
-    extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"], "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"],
+    extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"],
+                      "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"],
                       "pinochle3": ["--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--dd-tricks", "2",
                                     "--n", "256"]}}
     args = command_parser(command, game, spec).parse_args(

@@ -54,7 +54,9 @@ def test_first_natural_is_the_first_play_of_the_full_list():
         held = [c for c in range(play.N_IDS) if hand >> c & 1]
         for killer in [-1, listed[int(rng.integers(n))], (held[int(rng.integers(len(held)))],) * 2]:
             code = killer if killer == -1 else killer[0] * 64 + killer[1]
-            first = play._first_natural(np.uint64(hand), np.uint64(int(hands[0] | hands[1] | hands[2] | hands[3]) ^ hand), pmask, count, led,
+            first = play._first_natural(np.uint64(hand),
+                                        np.uint64(int(hands[0] | hands[1] | hands[2] | hands[3]) ^ hand),
+                                        pmask, count, led,
                                         trump, best_key if count else -1, count >= 2 and slot == count - 2, code)
             if first >= 0:
                 found += 1

@@ -211,7 +211,8 @@ def test_games_listing_says_where_money_play_is_read(capsys):
     assert main(["games", "pinochle3"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if " = " in line}
     for name in ("game_stake", "set_stake"):
-        assert "[values: None, any number from 0 to 1,000,000,000]  money play (R6.6)" in lines[name] and "read by match" in lines[name]
+        assert ("[values: None, any number from 0 to 1,000,000,000]  money play (R6.6)" in lines[name]
+                and "read by match" in lines[name])
 
 
 # --- 5. the kitty gain: an interval, or one exact value ---------------------------------------------------------

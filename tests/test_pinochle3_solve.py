@@ -45,21 +45,24 @@ def played_ending(seed: int, tricks: int, trump: int, rule: str):
 @given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES))
 def test_solver_matches_minimax_on_random_endings_of_4_tricks(seed, trump, leader, bidder, rule):
     hands, masks = ending(seed, 4)
-    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+    assert (solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+            == naive.minimax(hands, trump, leader, bidder, rule))
 
 
 @settings(max_examples=100)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.sampled_from(RULES))
 def test_solver_matches_minimax_on_played_endings_of_4_tricks(seed, trump, bidder, rule):
     hands, masks, leader = played_ending(seed, 4, trump, rule)
-    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+    assert (solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+            == naive.minimax(hands, trump, leader, bidder, rule))
 
 
 @pytest.mark.parametrize("seed", range(24))
 def test_solver_matches_minimax_on_endings_of_5_tricks(seed):
     trump, bidder, rule = seed % 4, seed % 3, RULES[(seed // 4) % 4]
     hands, masks, leader = played_ending(seed, 5, trump, rule)
-    assert solver.solve(masks, trump, leader, bidder, rule, TABLE)[0] == naive.minimax(hands, trump, leader, bidder, rule)
+    assert (solver.solve(masks, trump, leader, bidder, rule, TABLE)[0]
+            == naive.minimax(hands, trump, leader, bidder, rule))
 
 
 @pytest.mark.parametrize("seed", range(2))

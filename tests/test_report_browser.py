@@ -2,8 +2,9 @@
 it rendered (element ids, links, whether every image decoded, the page width); a screenshot must not be
 blank.
 
-Chromium is required: `make test` (scripts/ensure_chromium.sh) installs it. Only an explicit ``CARDSIM_NO_BROWSER=1`` skips
-these tests; a missing browser otherwise fails them with the command that installs it.
+Chromium is required: `make test` (scripts/ensure_chromium.sh) installs it. Only an explicit
+``CARDSIM_NO_BROWSER=1`` skips these tests; a missing browser otherwise fails them with the command that
+installs it.
 """
 
 from __future__ import annotations

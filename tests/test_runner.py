@@ -203,7 +203,8 @@ def test_plan_chunks_cover_the_deals_in_whole_blocks(n, chunk_deals):
     for chunk in chunks:
         blocks = list(chunk.blocks())
         assert all(0 < size <= BLOCK_DEALS for _, size in blocks)
-        assert [b for b, _ in blocks] == list(range(chunk.start // BLOCK_DEALS, chunk.start // BLOCK_DEALS + len(blocks)))
+        assert [b for b, _ in blocks] == list(range(chunk.start // BLOCK_DEALS,
+                                                    chunk.start // BLOCK_DEALS + len(blocks)))
         deals += sum(size for _, size in blocks)
     assert deals == n
 

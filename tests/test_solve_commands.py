@@ -297,7 +297,8 @@ def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch):
 
 def test_bauernstoss_variant_in_any_case(capsys):
     ending = "hB hA / c7 c8 / cD cK / sT sA"
-    assert run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "as")["variant"] == "AS"
+    assert run_json(capsys, "solve", "bauernstoss", "--deal", ending, "--trump", "h",
+                    "--variant", "as")["variant"] == "AS"
     assert main(["solve", "bauernstoss", "--deal", ending, "--trump", "h", "--variant", "ds", "--solo", "0"]) == 2
     assert "Deutscher Schafkopf has no solos" in capsys.readouterr().err
 

@@ -59,8 +59,9 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
 
     ``solo``: the soloist's seat (his partner sits out, §5.4, his hand of any size, none included, ignored
     but for the club jack; the hands after any Small Solo exchange): "solo" is that seat and "solo_won"
-    whether he takes every trick under perfect play (`solo_wins`), with "points" and "tricks" None; ``leader`` None: the §5.4 leader of a full deal
-    (`solo_leader`); in an ending the soloist, who has won every trick so far, leads."""
+    whether he takes every trick under perfect play (`solo_wins`), with "points" and "tricks" None; ``leader``
+    None: the §5.4 leader of a full deal (`solo_leader`); in an ending the soloist, who has won every trick so
+    far, leads."""
     variant = parse_variant(variant)
     sitting_out = None if solo is None else (parse_seat(solo, "--solo") + 2) % bs.SEATS
     hands = parse_deal(deal, bs.DECK, range(1, bs.HAND_SIZE + 1), bs.SEATS, free_seat=sitting_out)
@@ -163,8 +164,8 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seat on lead, 0-3 (default 1: forehand leads a full deal; for a solo the §5.4 leader)")
     parser.add_argument("--solo", default=None, metavar="SEAT",
                         help="ask instead whether the soloist at SEAT (the club jack's holder; his partner sits out, "
-                             "his hand may be left empty) takes every trick (§4.7, §5.4); give the hands after any Small Solo "
-                             "exchange; in an ending the soloist leads")
+                             "his hand may be left empty) takes every trick (§4.7, §5.4); give the hands after any "
+                             "Small Solo exchange; in an ending the soloist leads")
     parser.add_argument("--variant", default="BS", help="play rules: BS (Bauernstoss, default), AS (Alter "
                         "Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
     parser.add_argument("--jack-rule", default=None,

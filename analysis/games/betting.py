@@ -14,8 +14,8 @@ Game-win rates carry 95% Wilson intervals; points per deal a 95% interval of the
 games as clusters (delta method). ``communication`` is the players' information (`simcore.betting.
 COMMUNICATION`: ``partner``, ``none`` or ``auer_channel``); Perlaggen only: ``style`` (a team style),
 ``players`` (2, 3, 4, 6), ``hand`` (cards each) and, for Strafperlaggen, ``places`` (the finish for
-places 2 and 3). Three players: `match3` and the first-order `thresholds3`. Every command has a table form (`match_frame`, `tournament_frame`,
-`thresholds_frame`) for ``cardsim sweep``.
+places 2 and 3). Three players: `match3` and the first-order `thresholds3`. Every command has a table form
+(`match_frame`, `tournament_frame`, `thresholds_frame`) for ``cardsim sweep``.
 """
 
 from __future__ import annotations
@@ -66,10 +66,12 @@ def variant(game: str, style: str | None = None, players: int | None = None, han
     if game == "perlaggen":
         from simcore.games.perlaggen import OPTIONS
 
-        return {"style": style or next(o.default for o in OPTIONS if o.name == "style"), "players": 4 if players is None else players,
+        return {"style": style or next(o.default for o in OPTIONS if o.name == "style"),
+                "players": 4 if players is None else players,
                 "hand": hand}
     if (style, players, hand) != (None, None, None):
-        raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four with five cards")
+        raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four "
+                           "with five cards")
     return {}
 
 
@@ -456,7 +458,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
              AUER: "the player's own hand (averaged over the partner's signals)"}[at["communication"]]
     stand = first.drop_duplicates("figure")
     lines = [f"{at['game'].capitalize()} bet thresholds{_setting(at)}",
-             "", f"A. First order ({FORMULA_SECTION[at['game']]}, points EV of one figure): facing a bet from v to v+1, hold iff",
+             "", f"A. First order ({FORMULA_SECTION[at['game']]}, points EV of one figure): "
+                 "facing a bet from v to v+1, hold iff",
              "   d = P(win) - P(lose) > -v/(v+1); value-bet iff d > 0; bluff break-even concession rate at d = -1.",
              "   hold P(win)* with stands uses the figure's mean stand rate; 'weakest hold' is the weakest best",
              f"   class of {known} whose d clears the hold threshold.",
@@ -501,7 +504,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
             rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)].sort_values("value")
             lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{plus_minus(r.hold_p, r.lo, r.hi):>12}"
                                                               for r in rows.itertuples()))
-    lines.append("(first-order P(win)* for comparison: " + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
+    lines.append("(first-order P(win)* for comparison: "
+                 + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")
     return "\n".join(lines)
 
@@ -772,7 +776,8 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     ``target`` is then the starting count, default 9): policy a in one seat against two b players, every
     deal sequence played three times with a in each seat. Rows "a" (a's seat) and "b" (one b player): the
     game-win rate (win_p, lo, hi: Wilson at the effective number of games of the deal sequences,
-    `analysis.stats.clustered_share`; b's is (1 - a's) / 2 with the interval mapped the same way), points per deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
+    `analysis.stats.clustered_share`; b's is (1 - a's) / 2 with the interval mapped the same way), points per
+    deal (ppd_mean, lo, hi; b's per b player; Strafperlaggen: points counted
     off), wins (b: games won by either b player) and games (b: 2 x games, the seats b played). A policy
     as good as its opponents wins 1/3 of its games. ``places`` (Strafperlaggen; None: the registered
     ``straf_places`` option): the other two play on for places 2 and 3 (§9.5); columns second_p/lo/hi and
@@ -894,7 +899,8 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
 def thresholds3_text(first: pd.DataFrame) -> str:
     at = first.attrs
     straf = at["style"] == "straf"
-    kind = "Strafperlaggen (§9.5)" if straf else f"3-player Perlaggen (each for himself, §9.4), {at['style'].capitalize()} style"
+    kind = ("Strafperlaggen (§9.5)"
+            if straf else f"3-player Perlaggen (each for himself, §9.4), {at['style'].capitalize()} style")
     payoff = ("points counted off (winning at v+1 counts off v+1, a failed commitment adds its level v+1)"
               if straf else "points scored")
     n = first.groupby("figure").stand_n.first()

@@ -140,7 +140,8 @@ def format_odds(frame: pd.DataFrame) -> str:
     if "pimc" in a:
         lines.append(spiel_play.pimc_note(a["pimc"]))
     elif a["spiel"]:
-        lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; the Spiel has no stand or void)")
+        lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; "
+                     "the Spiel has no stand or void)")
     return "\n".join(lines)
 
 
@@ -195,7 +196,8 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         for _, r in tables[f"best_{fig}"].iterrows():
             lines.append(f"  {r['label']:<16} {format_cell(r)}")
     for fig in g.FIGURES:
-        lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, by the seat's own best {fig.capitalize()}",
+        lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, "
+                      f"by the seat's own best {fig.capitalize()}",
                   f"  {'own class':<16}" + "".join(f"{o:>24}" for o in RELATIVE_OUTCOMES) + f"{'n':>10}"]
         table = tables[f"{fig}_by_class"]
         for label, rows in table.groupby("own_class", sort=False):
@@ -210,7 +212,8 @@ def exact() -> dict[str, pd.DataFrame]:
     """Exact single-hand facts (spec §10.2) and best-class counts (§4.2, §5.2) over all C(32,5) hands."""
     facts = g.single_hand_facts()
     total = facts.pop("hands")
-    fact_rows = [{"event": k, "hands": v, "fraction": str(Fraction(v, total)), "p": v / total} for k, v in facts.items()]
+    fact_rows = [{"event": k, "hands": v, "fraction": str(Fraction(v, total)), "p": v / total}
+                 for k, v in facts.items()]
     gleich, hanger = g.single_hand_classes()
     tables = {"facts": pd.DataFrame(fact_rows)}
     for fig, counts in (("gleich", gleich), ("hanger", hanger)):

@@ -39,7 +39,8 @@ OUTCOMES = ("win", "lose")
 SPIEL_METHODS = {"dd": "solved double dummy (all four seats play perfectly, seeing every hand)",
                  "greedy": "played out by the greedy policy G1 of spec §11.7 at every seat",
                  "random": "played out by the random policy R0 of spec §11.7 at every seat",
-                 "g2": "played out by policy G2 of spec §11.7 (G1 keeping its Perlaggen for the figures) at every seat"}
+                 "g2": "played out by policy G2 of spec §11.7 (G1 keeping its Perlaggen for the figures) "
+                       "at every seat"}
 
 
 def play_token(card: int, identity: int) -> str:
@@ -237,7 +238,8 @@ def spiel_lines(frame: pd.DataFrame) -> list[str]:
         how += (f"; a team gives the Spiel up (and loses it) when a player's estimate of its P(win), at a trick "
                 f"boundary, is below {frame.attrs['concede']:g}")
     return [f"{'Spiel':<8}{cells}",
-            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {how}; seat 1 leads; the Spiel has no stand or void)"]
+            f"(Spiel: n = {int(rows.n.iloc[0]):,} deals, every one {how}; seat 1 leads; "
+            "the Spiel has no stand or void)"]
 
 
 def pimc_note(settings: dict) -> str:

@@ -204,7 +204,8 @@ def section(ctx: Context) -> Section:
     make79 = shapes[shapes.level == 79]
     section.charts["bauernstoss-make79.png"] = charts.distribution_chart(
         make79, "Chooser's team reaches 79 card points, by the chooser's hand", category="chooser's jacks · trumps",
-        xlabel="P(team card points ≥ 79)", note=f"n = {hands_n:,} hands, B0 auction, greedy play, 95% Wilson intervals")
+        xlabel="P(team card points ≥ 79)",
+        note=f"n = {hands_n:,} hands, B0 auction, greedy play, 95% Wilson intervals")
     shape_rows = []
     for (j, length), group in shapes.groupby(["jacks", "trumps"], sort=True):
         shape_rows.append(f'<td class="num">{j}</td><td class="num">{length}</td>'
@@ -255,8 +256,8 @@ def section(ctx: Context) -> Section:
         figure_html("bauernstoss-solo.png", "Big Solo", "P(Big Solo won) double dummy by jacks and trumps.")
         if not solo.empty
         else "",
-        table(["jacks", "trumps", "P(≥ 42)", "P(≥ 79)", "P(≥ 91)", "P(Big Solo) greedy", "P(Big Solo) dd", "advice",
-               "n (deals)"],
+        table(["jacks", "trumps", "P(≥ 42)", "P(≥ 79)", "P(≥ 91)", "P(Big Solo) greedy", "P(Big Solo) dd",
+               "advice", "n (deals)"],
               _threshold_rows(thr), f"Bidding thresholds ({thr_n:,} deals, greedy play; "
               f"<code>cardsim thresholds bauernstoss</code>)"),
         "<p>Seat effects (spec Q11): on the same deals every seat calls by B0; forehand speaks first, so it opens "

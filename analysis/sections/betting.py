@@ -68,7 +68,8 @@ def _tournament_rows(frame: pd.DataFrame) -> list[str]:
     for _, r in frame.iterrows():
         ppd = f'<td class="est">{r["ppd_mean"]:.3f} <span class="ci">[{r["ppd_lo"]:.3f}, {r["ppd_hi"]:.3f}]</span></td>'
         rows.append(f"<th>{esc(r['policy'])}</th><td>{esc(r['opponent'])}</td>"
-                    + estimate_cell(r["win_p"], r["win_lo"], r["win_hi"]) + ppd + f'<td class="num">{int(r["games"]):,}</td>')
+                    + estimate_cell(r["win_p"], r["win_lo"], r["win_hi"]) + ppd
+                    + f'<td class="num">{int(r["games"]):,}</td>')
     return rows
 
 
@@ -151,7 +152,8 @@ def section(ctx: Context) -> Section:
         "counting down from 9, a failed commitment adds its level). One player answers a bet from v to v+1 "
         "(at most 3), the figure then between the bettor and him; the payoff is his points minus the mean of the "
         "other two players' (conceding gives the bettor v). Plain: accept iff d &gt; -(2v/(v+1) + 1 - s)/3, "
-        "with no stands P(win) &gt; 1/(3(v+1)); Straf: d &gt; -(2c+v)/(3(v+1)) (Spiel: + s/3), c = 0 for a bet and 2 for the bettor answering the raise, whom conceding costs his level. The stand rate s is "
+        "with no stands P(win) &gt; 1/(3(v+1)); Straf: d &gt; -(2c+v)/(3(v+1)) (Spiel: + s/3), c = 0 for a bet "
+        "and 2 for the bettor answering the raise, whom conceding costs his level. The stand rate s is "
         "P(two players' best examples are equal), for the Spiel P(nobody takes 4 of 7 tricks) in G1 play. The "
         "weakest class is the weakest own best figure whose d against one other player clears the threshold "
         "(a lower bound: a bettor is stronger than a random player).</p>",

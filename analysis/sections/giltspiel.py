@@ -169,8 +169,8 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
         "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
         "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",
-        table([f"hand (seat {GILTSPIEL_SEAT})", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)", "P(void)",
-               "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
+        table([f"hand (seat {GILTSPIEL_SEAT})", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)",
+               "P(void)", "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
     ])
 
 

@@ -87,7 +87,8 @@ def _perlaggen_style(ctx: Context, style: str, tables, sid: str, section: Sectio
                  + f'<td class="num">{r["mean"]:.4f} [{r["mean_lo"]:.4f}, {r["mean_hi"]:.4f}]</td>'
                  + row_cell(r) + n_cell(r["n"]) for _, r in seats.iterrows()]
     best = tables["seat_best"]
-    strict = best[best.label == "strictly best"].assign(label=lambda t: [f"{n} · {f}" for n, f in zip(t["name"], t["figure"])])
+    strict = best[best.label == "strictly best"].assign(
+        label=lambda t: [f"{n} · {f}" for n, f in zip(t["name"], t["figure"])])
     filename = f"perlaggen-{style}-seat-best.png"
     section.charts[filename] = charts.distribution_chart(
         strict, f"Perlaggen ({style}): P(the seat holds the strictly best figure)", category="seat · figure",
@@ -100,9 +101,11 @@ def _perlaggen_style(ctx: Context, style: str, tables, sid: str, section: Sectio
               "Perlaggen per hand after the exchanges: the dealer's exchange edge and the cutter's bonus"),
         figure_html(filename, f"seat strength, {style}", "Chance that each seat's hand holds the strictly best "
                     "Gleich or Hanger at the table, with its free Perlaggen (L0)."),
-        table(["figure", "outcome", "p [95% interval]", "n (deals)"], _estimate_rows(tables["outcome"], ["figure", "label"]),
+        table(["figure", "outcome", "p [95% interval]", "n (deals)"],
+              _estimate_rows(tables["outcome"], ["figure", "label"]),
               "Who wins each figure: team D (dealer and partner) or team O (leader and cutter)"),
-        table(["figure", "cards", "p [95% interval]", "n (deals)"], _estimate_rows(tables["best_size"], ["figure", "label"]),
+        table(["figure", "cards", "p [95% interval]", "n (deals)"],
+              _estimate_rows(tables["best_size"], ["figure", "label"]),
               "Size of the best figure at the table"),
     ])
 
@@ -150,7 +153,8 @@ def _spiel_rows(counts: dict, feature: int) -> list[str]:
         if min(held) < 30:
             continue
         cells = "".join(estimate_cell(e.p, e.lo, e.hi) for e in
-                        (Estimate(int(counts[m][base + play.BINS + value]), h) for (m, _), h in zip(SPIEL_METHODS, held)))
+                        (Estimate(int(counts[m][base + play.BINS + value]), h)
+                         for (m, _), h in zip(SPIEL_METHODS, held)))
         rows.append(f"<th>{value}</th>{cells}{n_cell(held[0])}{n_cell(held[-1])}")
     return rows
 

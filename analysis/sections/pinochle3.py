@@ -161,7 +161,8 @@ def _match(ctx: Context) -> str:
                  + n_cell(r["hands"]) for r in frame.attrs["positions"]]
     return "\n".join([
         f"<p>{frame.attrs['games']:,} games to 1500 (seed {ctx.seed}; {frame.attrs['abandoned']} abandoned without "
-        f"a winner after {MAX_HANDS} hands, which count in the points but not in the wins); each policy sits in half the "
+        f"a winner after {MAX_HANDS} hands, which count in the points but not in the wins); "
+        "each policy sits in half the "
         "seats (one seat in some games, two in others), all play greedily and discard as above. A fair share of wins "
         "is 1/3 per seat; one seat's win is the others' loss, so the win intervals take each game as a cluster of "
         "the policy's seats (Wilson at the effective number of seat-games).</p>",

@@ -37,8 +37,8 @@ import numpy as np
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
-from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve, _team_trumps,
-                                          _trumps, new_table)
+from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve,
+                                          _team_trumps, _trumps, new_table)
 from simcore.rng import block_substream
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, random_card, trick_winner
 

@@ -344,7 +344,8 @@ def _figure_counts(styled: StyleKit, communication: str) -> np.ndarray:
         masks, trumps = styled.deal_rows(words)
         return betting.figure_counts(best_codes(masks, trumps, styled.style), CODE_BINS, communication)
 
-    return betting.disk_cached(f"perlaggen-{_table_name(styled)}-figures-{communication}-{TABLE_DEALS}-seed{TABLE_SEED}",
+    return betting.disk_cached(f"perlaggen-{_table_name(styled)}-figures-{communication}-{TABLE_DEALS}"
+                               f"-seed{TABLE_SEED}",
                                compute)
 
 
@@ -444,7 +445,8 @@ def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "p
               players: int = SEATS, hand: int | None = None) -> betting.MatchJob:
     """The runner job of a Perlaggen match between policies a and b."""
     styled = kit(style, players, hand)  # CardsimError for a style or table that is not played in teams
-    variant = (("style", style),) if players == SEATS else (("style", style), ("players", players), ("hand", styled.hand))
+    variant = ((("style", style),) if players == SEATS
+               else (("style", style), ("players", players), ("hand", styled.hand)))
     return betting.MatchJob(__name__, a, b, rules, communication, variant)
 
 

@@ -1350,8 +1350,8 @@ def _fourth_third_play(hands, seat, led, slot, best_key, leader, won0, won1, pma
                 if below == last_class:
                     continue
                 last_class = below
-            if _fourth_last_play(after, last, led, 2 if key > best_key else slot, max(key, best_key), leader, won0, won1,
-                                 pmask, prec, trump, team, need) == wanted:
+            if _fourth_last_play(after, last, led, 2 if key > best_key else slot, max(key, best_key), leader, won0,
+                                 won1, pmask, prec, trump, team, need) == wanted:
                 return wanted
     return 1 - wanted
 
@@ -1505,7 +1505,8 @@ def _search(hands, tcards, tids, count, leader, won, pmask, prec, trump, team, n
                 first = -1
                 led = id_suit(tids[0]) if count else -1
                 if count < SEATS - 1:
-                    killer = killers[p] if killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE else -1
+                    killer = (killers[p] if killers[p] >= 0 and (hands[seat] >> np.uint64(killers[p] >> 6)) & _ONE
+                              else -1)
                     first = _first_natural(hands[seat], (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat],
                                            pmask, count, led, trump, bkeys[p] if count else -1,
                                            count >= 2 and bslots[p] == count - 2, killer)

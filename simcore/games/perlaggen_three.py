@@ -180,7 +180,8 @@ class Deal3:
 
     def pending(self) -> int | None:
         """The figure whose bet or raise waits for an answer, or None."""
-        return next((f for f, fig in enumerate(self.figures) if fig is not None and fig.queue and f not in self.decided),
+        return next((f for f, fig in enumerate(self.figures)
+                     if fig is not None and fig.queue and f not in self.decided),
                     None)
 
     def open(self, figure: int) -> bool:
@@ -813,7 +814,8 @@ def finish_deal(rng: np.random.Generator, dealer: int | None) -> tuple[list[tupl
 def play_finish(game: Game3, policies, deal_rng, bluff_rng, next_dealer: int,
                 no_hopeless_spiel_bet: bool = False) -> None:
     """Strafperlaggen (§9.5): after ``game.winner`` has won, the other two play on from their counts
-    (game.finish_scores; game.scores stays the game's end) for places 2 and 3, the same rules between two ("Höll auf!" when exactly one is on 1, `Deal3`); the
+    (game.finish_scores; game.scores stays the game's end) for places 2 and 3, the same rules between two
+    ("Höll auf!" when exactly one is on 1, `Deal3`); the
     deal alternates between them. ``next_dealer`` (a seat 0..2) deals the first hand; if he is the
     winner, he deals it as `finish_deal` says and the deal then passes to his left (DEFAULT: clockwise
     as before). Sets game.places (seats 1st, 2nd, 3rd); a player who reached 0 in the game's last deal
