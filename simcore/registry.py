@@ -26,17 +26,22 @@ class Option:
 @dataclass(frozen=True)
 class AnyNumber:
     """A choice that stands for every number from ``minimum`` to ``maximum`` (an option with a free value, e.g. a
-    stake; the maximum keeps sums of squares exact enough in floats)."""
+    stake; the maximum keeps sums of squares exact enough in floats); ``whole``: whole numbers only (12.0 is 12)."""
 
     minimum: float = 0
     maximum: float = 1e9
+    whole: bool = False
 
     def admits(self, value) -> bool:
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
-                and self.minimum <= value <= self.maximum)
+                and self.minimum <= value <= self.maximum and (not self.whole or float(value).is_integer()))
+
+    def chosen(self, value):
+        """An admitted ``value`` as the option holds it: a whole number as an int."""
+        return int(value) if self.whole else value
 
     def __repr__(self) -> str:
-        return f"any number from {self.minimum:g} to {self.maximum:,.0f}"
+        return f"any {'whole ' if self.whole else ''}number from {self.minimum:g} to {self.maximum:,.0f}"
 
 
 NOT_MODELLED = "(alternative not modelled)"
@@ -92,7 +97,8 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
 
     Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
     and be of its kind, ``same_kind(value, choice)``, or be admitted by an `AnyNumber` choice; the choice
-    itself is returned (300.0 given for the choice 300 comes back as 300), an admitted number as given.
+    itself is returned (300.0 given for the choice 300 comes back as 300), an admitted number as given (by a
+    whole-number choice as an int).
     ``typed``: option name -> the value as the user typed it, which the error quotes (else it shows the value).
     """
     known = {o.name: o for o in options}
@@ -100,7 +106,7 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     for name, value in chosen.items():
         if name not in known:
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
-        matches = [value if isinstance(c, AnyNumber) else c for c in known[name].choices
+        matches = [c.chosen(value) if isinstance(c, AnyNumber) else c for c in known[name].choices
                    if (c.admits(value) if isinstance(c, AnyNumber) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)

@@ -37,7 +37,8 @@ def scale() -> float:
 
 
 SMALL_REPORT_ARGS = ("--n", "100000", "--hand-n", "20000", "--seed", "12345", "--jobs", "1", "--no-progress")
-"""The small report the report tests and the browser test share (built once per test process: once per pytest-xdist worker that needs it)."""
+"""The small report the report tests and the browser test share (built once per test process: once per pytest-xdist
+worker that needs it)."""
 
 
 @pytest.fixture(scope="session")

@@ -58,13 +58,13 @@ def test_option_help_says_what_the_option_does_and_the_default():
             assert o.help.endswith(NOT_MODELLED), o.name
     assert "pinochle3_play.name_trump" in helps["trump_requires_marriage"]
     assert "pinochle3_play.score_renege" in helps["renege_defender_bidder_award"]
-    for name in ("unanimous_throw_in", "allow_partial_meld", "misdeal_redeal"):
+    for name in ("allow_partial_meld", "misdeal_redeal"):
         assert "No function reads it" in helps[name]
+    assert "read by match" in helps["unanimous_throw_in"]
 
 
-@pytest.mark.parametrize("name, value", [("unanimous_throw_in", True), ("allow_partial_meld", True),
-                                         ("renege_defender_bidder_award", "bid"), ("misdeal_redeal", "next_dealer"),
-                                         ("trump_requires_marriage", True)])
+@pytest.mark.parametrize("name, value", [("allow_partial_meld", True), ("renege_defender_bidder_award", "bid"),
+                                         ("misdeal_redeal", "next_dealer"), ("trump_requires_marriage", True)])
 def test_options_said_to_be_refused_by_every_command_are(name, value):
     """The help's "every command refuses" holds."""
     for command in ("meld", "stats", "odds", "thresholds", "match"):
@@ -72,10 +72,11 @@ def test_options_said_to_be_refused_by_every_command_are(name, value):
             api.checked_options({name: value}, command)
 
 
-def test_games_listing_marks_n_hands_as_not_modelled(capsys):
+def test_games_listing_gives_n_hands_its_range(capsys):
     code, out, _ = run_cli(capsys, "games", "pinochle3")
     lines = {line.split()[0]: line for line in out.splitlines() if " = " in line}
-    assert code == 0 and lines["n_hands"].endswith(NOT_MODELLED) and "[values: None]" in lines["n_hands"]
+    assert code == 0 and not lines["n_hands"].endswith(NOT_MODELLED)
+    assert "[values: None, any whole number from 1 to 100]" in lines["n_hands"]
 
 
 # --- match: spec Q12's figure only for its game ------------------------------------------------------------------

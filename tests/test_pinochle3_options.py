@@ -231,7 +231,7 @@ SELF_PLAY = ["match", "pinochle3", "--a", "bold", "--b", "bold", "--option"]
     ([*SELF_PLAY, "trump_requires_marriage=True"],
      "option trump_requires_marriage=True is not modelled by 'cardsim match pinochle3'"),
     ([*SELF_PLAY, "unanimous_throw_in=True"],
-     "no bidding policy agrees to throw a hand in"),
+     "option unanimous_throw_in=True (V4f) changes nothing without forced_open=True or dealer_stuck=True"),
     ([*SELF_PLAY, "allow_partial_meld=True"],
      "every player declares his full meld"),
     ([*SELF_PLAY, "renege_defender_bidder_award=bid"],
@@ -253,3 +253,105 @@ def test_options_that_would_change_nothing_are_refused(capsys, argv, message):
 def test_options_at_their_default_are_accepted(capsys):
     assert main(["meld", "pinochle3", "--hand", M2, "--option", "target=1500", "--option", "scale=1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 250
+
+
+# --- V11 fixed number of hands (A17), R2.5 -------------------------------------------------------------
+@pytest.mark.parametrize("scores, hands, winner", [
+    ((1600, 300, 200), 5, None),  # no target in a game of 6 hands: 1600 wins nothing yet
+    ((400, 520, 310), 6, 1),  # the single highest after the 6th hand
+    ((-40, -100, -20), 6, 2),  # below zero too: the highest score wins
+    ((520, 520, 310), 6, None),  # a tie plays one more hand (A17)
+    ((530, 520, 310), 7, 0),  # ... and the first hand that breaks it ends the game
+])
+def test_fixed_hands_game_end(scores, hands, winner):
+    opts = {"n_hands": 6}
+    assert play.game_winner(scores, 0, True, opts, hands) == winner
+    assert play.game_winner(scores, None, False, opts, hands) == winner  # a thrown-in hand counts (R2.5)
+
+
+def test_fixed_hands_need_the_hand_count():
+    assert play.rule_options({"n_hands": 6.0})["n_hands"] == 6 and isinstance(play.rule_options({"n_hands": 6.0})
+                                                                            ["n_hands"], int)
+    with pytest.raises(CardsimError, match="give hands"):
+        play.game_winner((0, 10, 0), 0, True, {"n_hands": 6})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fixed_hands_games_stop_at_the_first_untied_hand_from_n(seed):
+    """`game_hands` under V11: a game ends at the n-th completed hand (thrown-in deals included) unless the top
+    score is tied, then at the first later hand with a single top score, which wins."""
+    opts = play.rule_options({"n_hands": 2})
+    scores = [0, 0, 0]
+    rng = np.random.default_rng(seed)
+    policies = [bid.BID_POLICIES["bold"], bid.BID_POLICIES["cautious"], bid.BID_POLICIES["standard"]]
+    for hand, _, score, _, winner in bid.game_hands(rng, policies, opts):
+        scores = [s + d for s, d in zip(scores, score.delta)] if score is not None else scores
+        tied = scores.count(max(scores)) > 1
+        assert winner == (None if hand < 2 or tied else scores.index(max(scores)))
+    assert winner is not None and hand >= 2
+
+
+def test_fixed_hands_match(capsys):
+    """``cardsim match pinochle3 --option n_hands=N``: every game finishes after N hands or, tied, a little
+    later; the title names the length instead of the target."""
+    argv = ["match", "pinochle3", "--a", "standard", "--b", "cautious", "--option", "n_hands=3", "--games", "24",
+            "--seed", "5", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    hands = out["hands_per_game"]
+    assert out["abandoned"] == 0 and hands["n"] == 24 and 3 <= hands["mean"] < 4
+    assert out["options"] == {"n_hands": 3}
+    assert main(argv[:-1]) == 0
+    assert "24 games of 3 hands (V11; a tie plays on)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("options, message", [
+    (["n_hands=0"], "option n_hands cannot be 0; choose one of (None, any whole number from 1 to 100)"),
+    (["n_hands=6.5"], "option n_hands cannot be 6.5"),
+    (["n_hands=101"], "option n_hands cannot be 101"),
+    (["n_hands=6", "target=1000"], "option n_hands=6 (V11) ends the game by the hands played, so target=1000 "
+                                    "would never be read; drop it or n_hands"),
+    (["n_hands=6", "neg_limit=-1000", "target=1500"], "so target=1500 and neg_limit=-1000 would never be read"),
+])
+def test_fixed_hands_bad_options(capsys, options, message):
+    argv = SELF_PLAY[:-1] + [x for option in options for x in ("--option", option)] + ["--games", "3"]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_fixed_hands_refused_where_no_game_is_played(capsys):
+    assert main(["odds", "pinochle3", "--hand", M2, "--option", "n_hands=6"]) == 2
+    assert "option n_hands does not change 'cardsim odds pinochle3'" in capsys.readouterr().err
+    assert main([*SELF_PLAY[:-1], "--scores", "1200,1400,1300", "--sacrifice", "300", "--option", "n_hands=6"]) == 2
+    assert "option n_hands is not used with --scores" in capsys.readouterr().err
+
+
+# --- V4f unanimous throw-in -----------------------------------------------------------------------------
+def test_unanimous_throw_in_voids_the_hand_nobody_would_bid():
+    """V4f with V2: a seat agrees when his limit is below the opening bid; all three agreeing throws the hand in
+    (no score) where forced_open would make the dealer's left bid it; one seat willing to bid keeps it."""
+    never, bold = bid.BID_POLICIES["never"], bid.BID_POLICIES["bold"]
+    pack = np.arange(48)
+    forced = play.rule_options({"forced_open": True})
+    score, bidder = bid.play_hand(pack, [never] * 3, 2, forced)
+    assert bidder == 0 and score is not None  # the dealer's left is forced to open
+    assert bid.play_hand(pack, [never] * 3, 2, {**forced, "unanimous_throw_in": True}) == (None, None)
+    limits = bid.max_bids([bold] * 3, np.array([p3.DECK.mask(pack[15 * s:15 * s + 15]) for s in range(3)],
+                                               dtype=np.uint64), forced)
+    if (limits >= 250).any():
+        assert bid.play_hand(pack, [bold] * 3, 2, {**forced, "unanimous_throw_in": True})[0] is not None
+
+
+def test_unanimous_throw_in_match(capsys):
+    """``match`` reads V4f with a forced bid: a policy that never bids agrees to every throw-in, so against
+    itself no game could finish (refused); cautious against never plays on, with more hands a game."""
+    base = ["match", "pinochle3", "--a", "cautious", "--b", "never", "--games", "12", "--seed", "2", "--json",
+            "--option", "dealer_stuck=True"]
+    assert main(base) == 0
+    forced = json.loads(capsys.readouterr().out)
+    assert main([*base, "--option", "unanimous_throw_in=True"]) == 0
+    agreed = json.loads(capsys.readouterr().out)
+    assert agreed["hands_per_game"]["mean"] > forced["hands_per_game"]["mean"]
+    assert main([*base[:3], "never", *base[4:], "--option", "unanimous_throw_in=True"]) == 2
+    assert "no game can finish" in capsys.readouterr().err

@@ -66,7 +66,6 @@ STATS_OPTIONS = MELD_OPTIONS + ("nines_rule",)
 COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": STATS_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
 """The options each command models; `match` models every option but `SELF_PLAY_CANNOT`."""
 SELF_PLAY_CANNOT = {
-    "unanimous_throw_in": "no bidding policy agrees to throw a hand in",
     "trump_requires_marriage": "the bidder names the best trump for his discard, marriage or not",
     "allow_partial_meld": "every player declares his full meld",
     "renege_defender_bidder_award": "nobody reneges in self-play",
@@ -111,11 +110,26 @@ def checked_options(options: dict | None, command: str) -> dict:
                                f"{', '.join(modelled)}; drop it{where}")
     if command == "match":
         check_greedy_rule(chosen["play_rule"], "'cardsim match pinochle3'", "use play_rule=old or old_strict")
+        _check_game_end(options, chosen)
+        if chosen["unanimous_throw_in"] and not (chosen["forced_open"] or chosen["dealer_stuck"]):
+            raise CardsimError("option unanimous_throw_in=True (V4f) changes nothing without forced_open=True or "
+                               "dealer_stuck=True: a seat agrees to throw a hand in when he would not bid it, and "
+                               "a hand nobody bids is thrown in anyway (R4.5); add one of them or drop it")
     if chosen["roundhouse_meld"] != (chosen["roundhouse_with_rope"] == 390):
         raise CardsimError("options roundhouse_meld=True and roundhouse_with_rope=390 (V7) change points only "
                            "together: the roundhouse alone scores 240 like its parts and 350 with a rope as in "
                            "the main game; give both or neither")
     return options
+
+
+def _check_game_end(options: dict, chosen: dict) -> None:
+    """CardsimError when a game of ``n_hands`` hands (V11, which ends by the hands played) is also given an end by
+    score, ``target`` (R6.5) or ``neg_limit`` (V10), in ``options`` (as given; ``chosen``: all of them)."""
+    ends = [f"{name}={options[name]}" for name in ("target", "neg_limit") if name in options]
+    if chosen["n_hands"] is not None and ends:
+        raise CardsimError(f"option n_hands={chosen['n_hands']} (V11) ends the game by the hands played, so "
+                           f"{' and '.join(ends)} would never be read; drop {'them' if len(ends) > 1 else 'it'} or "
+                           "n_hands")
 
 
 def merged_rule(rule: str | None, options: dict) -> str:
@@ -475,15 +489,10 @@ PIMC_SAMPLES = 4
 PLAYS = ("greedy", "pimc")
 
 
-def _lowest_bid(opts: dict) -> int:
-    """The minimum bid in main-game points (R4.2a; the bid step when there is none, V1)."""
-    return opts["min_bid"] or opts["bid_step"]
-
-
 def default_bids(opts: dict) -> tuple[int, ...]:
     """The bids valued by default (main-game points): every multiple of the step from the minimum bid
-    (`_lowest_bid`: 250 in the main game, 10 with min_bid None) to `HIGHEST_DEFAULT_BID`."""
-    return tuple(range(_lowest_bid(opts), HIGHEST_DEFAULT_BID + 1, opts["bid_step"]))
+    (`bid.lowest_bid`: 250 in the main game, 10 with min_bid None) to `HIGHEST_DEFAULT_BID`."""
+    return tuple(range(bid.lowest_bid(opts), HIGHEST_DEFAULT_BID + 1, opts["bid_step"]))
 
 
 def _whole_bid(value) -> int:
@@ -518,7 +527,7 @@ def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
     the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
     (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach.
     Repeated bids are dropped (first order kept)."""
-    step, lowest, highest = opts["bid_step"] // divisor, _lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
+    step, lowest, highest = opts["bid_step"] // divisor, bid.lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
     out = []
     for b in _bid_values(bids, opts, divisor):
         b = _whole_bid(b)
@@ -1312,7 +1321,7 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     seed = normalize_seed(seed)
     job = bid.ThresholdJob(rule, options)
     c = job.unpack(runner.run(job, n, seed, **run_kw))
-    lowest = _lowest_bid(opts)
+    lowest = bid.lowest_bid(opts)
     labels_m, labels_t = _meld_labels(divisor), _length_labels()
     parts = (c["hist"], c["pass_sum"], c["pass_squares"])
     by_meld = [x.sum(axis=1) for x in parts]
@@ -1427,9 +1436,9 @@ def parse_options(items) -> dict:
 
 def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = None, a_concede: int | None = None,
           b_concede: int | None = None, **run_kw) -> pd.DataFrame:
-    """Self-play games to 1500 between bidding policies a and b (`pinochle3_bid.BID_POLICIES`, names
-    in any case; each sits in half the seats, greedy play by all). One row per policy: win rate per
-    seat in the finished games (a fair share is 1/3; Wilson interval at the effective number of
+    """Self-play games to 1500 (or of ``n_hands`` hands, V11) between bidding policies a and b
+    (`pinochle3_bid.BID_POLICIES`, names in any case; each sits in half the seats, greedy play by all). One row
+    per policy: win rate per seat in the finished games (a fair share is 1/3; Wilson interval at the effective number of
     seat-games, since one seat's win is the others' loss: `analysis.stats.ratio_share` over games)
     and mean score change per seat per hand (normal interval). attrs ``hands_per_game`` {mean, se,
     lo, hi, n}: hands dealt per finished game (thrown-in deals included, R2.5; normal 95% interval
@@ -1439,7 +1448,7 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     scale 0.1; None, the default: never concede); each row's ``concede_p`` (lo, hi) is the share of its
     contracts conceded, Wilson at the effective number of contracts, the games clusters
     (`analysis.stats.ratio_share`; NaN when it won none).
-    options: rule options of the games (target, minimum bid, nines rule, meld variants, scoring, scale
+    options: rule options of the games (target or n_hands, minimum bid, nines rule, meld variants, scoring, scale
     0.1 dividing points and target by 10; money play with game_stake / set_stake, R6.6: columns
     money_mean, money_se, money_lo, money_hi per seat per finished game, `_money_per_game`;
     `checked_options`). Raises CardsimError when no game finished: the win rates are then undefined."""
@@ -1471,9 +1480,10 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
             for key, value in _money_per_game(c, side, *stakes).items():
                 frame.loc[side, f"money_{key}"] = value
     hands = mean_interval(c["hands_sum"], c["hands_squares"], finished) | {"n": finished}
+    chosen = p.rule_options(options)
     frame.attrs.update(game=GAME, games=c["games"], abandoned=c["abandoned"], seed=seed, options=options,
-                       target=p.rule_options(options)["target"] // divisor, hands_per_game=hands, stakes=stakes,
-                       positions=_position_rows(c, divisor))
+                       target=chosen["target"] // divisor, n_hands=chosen["n_hands"], hands_per_game=hands,
+                       stakes=stakes, positions=_position_rows(c, divisor))
     return frame
 
 
@@ -1569,7 +1579,10 @@ def _margin(value) -> int | None:
 def format_match(frame: pd.DataFrame) -> str:
     a = frame.attrs
     h = a["hands_per_game"]
-    lines = [f"Pinochle bidding match: {a['games']:,} games to {a['target']}, seed {a['seed']}, "
+    n_hands = a["n_hands"]
+    length = (f"to {a['target']}" if n_hands is None
+              else f"of {n_hands} hand{'s' * (n_hands != 1)} (V11; a tie plays on)")
+    lines = [f"Pinochle bidding match: {a['games']:,} games {length}, seed {a['seed']}, "
              f"abandoned {a['abandoned']}; "
              "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
     for r in frame.itertuples():
@@ -1603,7 +1616,8 @@ def format_match(frame: pd.DataFrame) -> str:
 def _q12_note(options: dict) -> str:
     """'; spec Q12: 10-12 to 1500' under the main game's target and scale, the only game spec Q12 gives a
     figure for, else ''."""
-    main_game = p.rule_options(options)["target"] == 1500 and p.point_divisor(options) == 1
+    chosen = p.rule_options(options)
+    main_game = chosen["target"] == 1500 and chosen["n_hands"] is None and p.point_divisor(options) == 1
     return "; spec Q12: 10-12 to 1500" if main_game else ""
 
 
@@ -1632,6 +1646,9 @@ def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", ga
     if stakes:
         raise CardsimError(f"option {', '.join(stakes)} is not used with --scores: the sacrifice question compares "
                            "P(win the game), not money; drop it")
+    if options.get("n_hands") is not None:
+        raise CardsimError("option n_hands is not used with --scores: the sacrifice question plays on to the "
+                           "target from the scores given (R6.5); drop it")
     opts, divisor = p.rule_options(options), p.point_divisor(options)
     scores, target = _checked_scores(scores, opts, divisor), opts["target"] // divisor
     if str(dealer).strip().lower() not in DEALERS:

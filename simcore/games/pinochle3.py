@@ -56,6 +56,8 @@ FACE_POINTS = np.array([RANK_POINTS[DECK.ranks[DECK.rank_of_face(f)]] for f in r
 LAST_TRICK_BONUS = 10
 TRICK_POINTS_TOTAL = 250
 """24 counters x 10 plus the last trick (R1.5)."""
+MAX_FIXED_HANDS = 100
+"""The most hands option ``n_hands`` (V11) takes: games of more hands than a session holds are games to a target."""
 MAX_MELD = 1900
 """The most meld 15 cards hold (R3.7: double rope, double pinochle and aces around)."""
 
@@ -104,8 +106,9 @@ OPTIONS = (
     Option("nines_rule", None, (None, "5_no_meld", "6_any", "7_any", "5_no_ace", "6_max1ace"),
            "throw-in for many nines, 'at least' n nines (V4, A11, A19); default None: no throw-in (V4g)"),
     Option("unanimous_throw_in", False, (False, True),
-           "True: any hand may be thrown in if all three agree (V4f); default False. No function reads it and every "
-           "command refuses True: no simulated player agrees to a throw-in"),
+           "True: any hand may be thrown in if all three agree (V4f); a simulated player agrees when his bidding "
+           "policy would not open, so it matters only with forced_open or dealer_stuck; read by match; default "
+           "False"),
     Option("double_bonus", True, (True, False),
            "False: doubles score 2 x single (double rope 300, pinochle 80, arounds 200/160/120/80; V5); default "
            "True: the table's bonus values (R3.1)"),
@@ -149,9 +152,10 @@ OPTIONS = (
            "score that wins the game, reached with >= (R6.5, V9, A15, A20); default 1500"),
     Option("neg_limit", None, (None, -1000),
            "-1000: the game ends when a score falls strictly below it (V10, A16); default None: no limit"),
-    default_only("n_hands", None,
-                 "play a fixed number of hands instead of to a target, ties play on (V11, A17); default None: play "
-                 "to the target"),
+    Option("n_hands", None, (None, AnyNumber(1, MAX_FIXED_HANDS, whole=True)),
+           "V11: the game ends after this many completed hands (R2.5: thrown-in deals count) and the single highest "
+           "score wins; a tie plays one more hand at a time (A17); target and neg_limit do not apply; default None: "
+           "play to the target"),
     Option("scale", 1, (1, 0.1),
            "0.1: every value divided by 10 (V12; other options' values stay in the main game's points); default 1"),
     Option("game_stake", None, (None, AnyNumber(0)),

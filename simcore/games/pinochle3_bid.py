@@ -52,8 +52,8 @@ from simcore.games.pinochle3_play import (
     COUNTERS,
     PLAY_RULES,
     SUITS,
-    _lowest_bid,
     game_winner,
+    lowest_bid,
     play_out,
     rule_options,
     score_conceded,
@@ -211,7 +211,7 @@ def defender_outcomes(slots: np.ndarray, rule: str = "old", options: dict | None
     me = order.index(0)
     c = _greedy_contract(slots[:, order], None, rule, options)
     meld_b = np.where((c["counters"][:, 0] > 0) | (not opts["bidder_needs_counter"]), c["meld"], 0)
-    made = meld_b + c["points"][:, 0] + c["buried"] >= _lowest_bid(opts)
+    made = meld_b + c["points"][:, 0] + c["buried"] >= lowest_bid(opts)
     meld = _meld_under(slots[:, 0], c["trump"], options)
     points, counters = c["points"][:, me], c["counters"][:, me]
     return {"score": defender_scores(meld, points, counters, made, opts), "meld": meld, "points": points,
@@ -251,7 +251,7 @@ def pass_key(options: dict | None) -> str:
              "bidder_needs_counter")
     key = "|pass=v1" + "".join(f"|{f}={opts[f]}" for f in flags if opts[f] != rule_options()[f])
     if opts["defender_needs_counter"] and not opts["defender_counter_rule_on_set"]:
-        key += f"|pass_bid={_lowest_bid(opts)}"
+        key += f"|pass_bid={lowest_bid(opts)}"
     return key
 
 
@@ -573,7 +573,7 @@ def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
 def auction(limits, dealer: int, opts: dict) -> tuple[int | None, int]:
     """(bidder or None when all pass, bid) of an auction where every seat raises by one step while
     the bid stays within its limit (R4.2; forced bids of V2 and V3 at the minimum, A21)."""
-    step, lowest = opts["bid_step"], opts["min_bid"] or opts["bid_step"]
+    step, lowest = opts["bid_step"], lowest_bid(opts)
     high, bidder, passed, seat, first = None, None, set(), (dealer + 1) % SEATS, True
     while len(passed) < SEATS and not (high is not None and len(passed) == SEATS - 1):
         bid = lowest if high is None else high + step
@@ -597,20 +597,19 @@ MAX_HANDS = 300
 
 
 def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None = None, override=None):
-    """The hands of one game to the target (R6.5) from ``scores`` (3,), dealt from ``rng`` one permutation a
-    hand; the first dealer ``dealer`` (None: drawn from rng first), then the next seat each hand. Yields
-    (hand number from 1, dealer, `HandScore` or None when thrown in, bidder, winner or None), and stops after
-    the hand that finds the winner or after `MAX_HANDS`. ``override``: (seat, bid) of the first hand, `play_hand`
-    (a pass or a sacrifice)."""
+    """The hands of one game to the target (R6.5; or of ``n_hands`` hands, V11) from ``scores`` (3,), dealt from
+    ``rng`` one permutation a hand; the first dealer ``dealer`` (None: drawn from rng first), then the next seat
+    each hand. Yields (hand number from 1, dealer, `HandScore` or None when thrown in, bidder, winner or None),
+    and stops after the hand that finds the winner (`game_winner`) or after `MAX_HANDS`. ``override``: (seat,
+    bid) of the first hand, `play_hand` (a pass or a sacrifice)."""
     scores = list(scores)
     dealer = int(rng.integers(SEATS)) if dealer is None else dealer
     for hand in range(1, MAX_HANDS + 1):
         first = override if hand == 1 else None
         score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, opts, first)
-        winner = None
         if score is not None:
             scores = [s + d for s, d in zip(scores, score.delta)]
-            winner = game_winner(scores, bidder, score.made, opts)
+        winner = game_winner(scores, bidder, score is not None and score.made, opts, hand)
         yield hand, dealer, score, bidder, winner
         if winner is not None:
             return
@@ -621,7 +620,10 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=Non
     """One hand: cards (48,) a shuffled pack (15 per seat from the dealer's left, then the kitty).
 
     Returns (HandScore or None when the hand is thrown in, bidder). A hand is thrown in when a seat
-    may claim it under ``nines_rule`` (V4; he always does, before the auction, A19) or all pass.
+    may claim it under ``nines_rule`` (V4; he always does, before the auction, A19), when all three agree
+    under ``unanimous_throw_in`` (V4f; a seat agrees when his limit is below the opening bid, so the hand
+    nobody would bid is thrown in rather than forced on a seat by ``forced_open`` or ``dealer_stuck``), or
+    all pass.
     Discard by `best_discard`; after the melds the bidder concedes when his policy says so
     (`BidPolicy.concedes`, `score_conceded`: 1 set unit, R4.10, ``HandScore.conceded``), else the
     hand is played greedily. ``override``: (seat, bid): that seat bids up to at least ``bid`` (a sacrifice),
@@ -638,6 +640,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=Non
     if override is not None:
         seat, most = override
         limits[seat] = PASS if most == PASS else max(limits[seat], most)
+    if opts["unanimous_throw_in"] and (limits < lowest_bid(opts)).all():
+        return None, None
     bidder, bid = auction(limits, dealer, opts)
     if bidder is None:
         return None, None
@@ -705,10 +709,15 @@ class GameJob:
                  b_concede: int | None = None):
         self.a, self.b = bid_policy(a, a_concede), bid_policy(b, b_concede)
         self.opts = rule_options(options)
+        bidders = "give --a or --b a policy that bids (cautious, standard, bold)"
         if self.a.name == self.b.name == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
             raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
-                               "no game can finish; give --a or --b a policy that bids (cautious, standard, bold) "
-                               "or add --option forced_open=True or dealer_stuck=True")
+                               f"no game can finish; {bidders} or add --option forced_open=True or "
+                               "dealer_stuck=True")
+        if self.a.name == self.b.name == "never" and self.opts["unanimous_throw_in"]:
+            raise CardsimError("both policies are 'never', so all three agree to throw every hand in "
+                               f"(unanimous_throw_in, V4f) and no game can finish; {bidders} or drop "
+                               "unanimous_throw_in")
 
     def key(self) -> str:
         games = {k: v for k, v in self.opts.items() if k not in STAKES}  # the stakes change no count
@@ -755,14 +764,13 @@ class GameJob:
                 out[6 + side] += seats.sum()
                 out[8 + side] += delta[seats].sum()
                 out[10 + side] += (delta[seats] ** 2).sum()
-            if score is None:
-                continue
-            out[48 + (bidder - dealer - 1) % SEATS] += 1
-            at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
-            out[at] += 1
-            out[at + 1] += score.conceded
-            units += score.set_units
-            if winner is not None:
+            if score is not None:
+                out[48 + (bidder - dealer - 1) % SEATS] += 1
+                at = 18 if is_a[bidder] else 23  # the bidder's side's contracts, then its concessions
+                out[at] += 1
+                out[at + 1] += score.conceded
+                units += score.set_units
+            if winner is not None:  # after a thrown-in hand too: the last of n_hands (V11)
                 out[3] = 0
                 out[4], out[5] = is_a.sum(), SEATS - is_a.sum()
                 out[12], out[13] = out[4] ** 2, out[5] ** 2

@@ -360,7 +360,7 @@ def start_auction(dealer: int) -> Auction:
     return Auction(dealer, to_speak=(dealer + 1) % SEATS)
 
 
-def _lowest_bid(opts: dict) -> int:
+def lowest_bid(opts: dict) -> int:
     """The smallest opening bid: ``min_bid``, or one step without a minimum (V1)."""
     return opts["min_bid"] or opts["bid_step"]
 
@@ -369,7 +369,7 @@ def _forced_bid(auction: Auction, seat: int, opts: dict) -> int | None:
     """The bid ``seat`` must make now under V2 (``forced_open``) or V3 (``dealer_stuck``), if any (A21)."""
     opening = opts["forced_open"] and not auction.calls
     stuck = opts["dealer_stuck"] and seat == auction.dealer and auction.high is None and len(auction.passed) == 2
-    return _lowest_bid(opts) if opening or stuck else None
+    return lowest_bid(opts) if opening or stuck else None
 
 
 def _check_call(auction: Auction, seat: int, bid: int | None, opts: dict) -> None:
@@ -386,7 +386,7 @@ def _check_call(auction: Auction, seat: int, bid: int | None, opts: dict) -> Non
         return
     if not isinstance(bid, (int, np.integer)) or isinstance(bid, bool):
         raise CardsimError(f"a bid is a whole number of points or None for a pass, got {bid!r}")
-    step, lowest = opts["bid_step"], _lowest_bid(opts)
+    step, lowest = opts["bid_step"], lowest_bid(opts)
     if bid % step:
         raise CardsimError(f"bid {bid} is not a multiple of {step} (R4.2b)")
     if auction.high is None and bid < lowest:
@@ -528,15 +528,22 @@ def score_renege(bid: int, bidder: int, melds, offender: int, options: dict | No
 
 
 # --- end of the game (R6.5, V10) ----------------------------------------------------------------------
-def game_winner(scores, bidder: int, made: bool, options: dict | None = None) -> int | None:
-    """Winner (seat) after a hand that changed the scores, or None to play another hand.
+def game_winner(scores, bidder: int | None, made: bool, options: dict | None = None,
+                hands: int | None = None) -> int | None:
+    """Winner (seat) after a completed hand (R2.5; ``bidder`` None when it was thrown in), or None to play another.
 
     R6.5: of the players at or above ``target``, the bidder wins if he made his contract, else the
     single highest (a tie plays on, A15). V10 (``neg_limit``, checked when nobody reached the
     target): a score strictly below the limit ends the game if some score is positive; the single
-    highest score wins.
+    highest score wins. A thrown-in hand changes no score, so neither rule ends a game there. V11
+    (``n_hands``): the game ends once ``hands`` (completed hands so far, thrown-in deals included)
+    reaches ``n_hands``, won by the single highest score; a tie plays on a hand at a time (A17).
     """
     opts = rule_options(options)
+    if opts["n_hands"] is not None:
+        if hands is None:
+            raise CardsimError("game_winner: option n_hands (V11) ends the game by the hands played; give hands")
+        return _single_top(scores, range(SEATS)) if hands >= opts["n_hands"] else None
     reached = [s for s in range(SEATS) if scores[s] >= opts["target"]]
     if reached:
         return bidder if bidder in reached and made else _single_top(scores, reached)
