@@ -145,8 +145,12 @@ class Checkpoint:
             raise CardsimError(f"an identical run is already in progress (checkpoint folder {self.folder}); "
                                "wait for it to finish, or pass another --seed or --checkpoint folder") from None
 
+    @staticmethod
+    def file_name(chunk: Chunk) -> str:
+        return f"chunk-{chunk.index:06d}.npy"
+
     def path(self, chunk: Chunk) -> Path:
-        return self.folder / f"chunk-{chunk.index:06d}.npy"
+        return self.folder / self.file_name(chunk)
 
     def load(self, chunk: Chunk, n_counts: int):
         """Counts of a finished chunk, or None when missing, unreadable or not (n_counts,) int64 (it is then
@@ -160,6 +164,16 @@ class Checkpoint:
         except Exception:  # a damaged file only means the chunk is computed again
             return None
         return counts if counts.dtype == np.int64 and counts.shape == (n_counts,) else None
+
+    def load_finished(self, chunks: list[Chunk], n_counts: int) -> dict[int, np.ndarray]:
+        """{chunk index: counts} of the finished chunks among ``chunks`` (`load`), the folder listed once: a run of
+        millions of chunks starts at once instead of looking for each chunk's file."""
+        present = {path.name for path in self.folder.iterdir()}
+        finished = {}
+        for chunk in chunks:
+            if self.file_name(chunk) in present and (counts := self.load(chunk, n_counts)) is not None:
+                finished[chunk.index] = counts
+        return finished
 
     def save(self, chunk: Chunk, counts: np.ndarray) -> None:
         write_atomically(self.path(chunk), counts)
@@ -282,12 +296,7 @@ def run(
 
 def _run(job, seed: int, chunks: list[Chunk], jobs: int, store: Checkpoint | None, progress, stop_after,
          client=None) -> np.ndarray:
-    results: dict[int, np.ndarray] = {}
-    if store is not None:
-        for chunk in chunks:
-            counts = store.load(chunk, job.n_counts)
-            if counts is not None:
-                results[chunk.index] = counts
+    results = store.load_finished(chunks, job.n_counts) if store is not None else {}
     todo = [c for c in chunks if c.index not in results]
     bar = _progress(len(chunks), len(results), progress)
     new = 0
