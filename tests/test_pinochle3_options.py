@@ -270,8 +270,8 @@ def test_fixed_hands_game_end(scores, hands, winner):
 
 
 def test_fixed_hands_need_the_hand_count():
-    assert play.rule_options({"n_hands": 6.0})["n_hands"] == 6 and isinstance(play.rule_options({"n_hands": 6.0})
-                                                                            ["n_hands"], int)
+    n_hands = play.rule_options({"n_hands": 6.0})["n_hands"]
+    assert n_hands == 6 and isinstance(n_hands, int)
     with pytest.raises(CardsimError, match="give hands"):
         play.game_winner((0, 10, 0), 0, True, {"n_hands": 6})
 
@@ -337,10 +337,9 @@ def test_unanimous_throw_in_voids_the_hand_nobody_would_bid():
     score, bidder = bid.play_hand(pack, [never] * 3, 2, forced)
     assert bidder == 0 and score is not None  # the dealer's left is forced to open
     assert bid.play_hand(pack, [never] * 3, 2, {**forced, "unanimous_throw_in": True}) == (None, None)
-    limits = bid.max_bids([bold] * 3, np.array([p3.DECK.mask(pack[15 * s:15 * s + 15]) for s in range(3)],
-                                               dtype=np.uint64), forced)
-    if (limits >= 250).any():
-        assert bid.play_hand(pack, [bold] * 3, 2, {**forced, "unanimous_throw_in": True})[0] is not None
+    hands = np.array([p3.DECK.mask(pack[15 * s:15 * s + 15]) for s in range(3)], dtype=np.uint64)
+    assert bid.max_bids([bold] * 3, hands, forced)[0] >= 250  # the first 15 cards: all the spades
+    assert bid.play_hand(pack, [bold] * 3, 2, {**forced, "unanimous_throw_in": True})[0] is not None
 
 
 def test_unanimous_throw_in_match(capsys):
