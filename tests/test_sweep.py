@@ -239,6 +239,14 @@ def test_bad_scenario_is_one_line_and_exit_2(tmp_path, capsys, text, message):
     assert not (tmp_path / "out").exists()  # nothing runs before the whole scenario is checked
 
 
+def test_scenario_not_in_utf8_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(SCENARIO.encode() + "# Spielkarten für Grün\n".encode("latin-1"))
+    assert main(["sweep", str(path), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and f"scenario {path}: not UTF-8 text, as TOML must be" in err
+
+
 def test_missing_file_and_unwritable_folder_exit_2(tmp_path, capsys):
     assert main(["sweep", str(tmp_path / "nope.toml")]) == 2
     assert "cannot read scenario file" in capsys.readouterr().err
