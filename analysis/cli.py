@@ -20,7 +20,11 @@ from analysis.commands import Command, add_cluster_arguments, commands, lookup, 
 from simcore.errors import CardsimError
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line and exit code 2."""
+    """argparse that reports a usage error as one line and exit code 2, and takes options only as spelt out
+    (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, allow_abbrev=False, **kwargs)
 
     def error(self, message):
         raise CardsimError(f"{message} (see '{self.prog} --help')")

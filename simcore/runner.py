@@ -46,7 +46,10 @@ CHUNK_BLOCKS = 8
 """Blocks per chunk unless a chunk size is given."""
 DEFAULT_CHUNK_DEALS = CHUNK_BLOCKS * BLOCK_DEALS
 MAX_DEALS = 10**12
-"""Largest run accepted (the chunk plan is a list: about two million chunks at the default size)."""
+"""Largest run accepted."""
+MAX_CHUNKS = 2_000_000
+"""Most chunks a run plans (the plan is a list: 10**12 deals at the default size of `BLOCK_DEALS` blocks make 1.9
+million; a job of small blocks, e.g. whole games, reaches it with fewer deals)."""
 CHECKPOINT_MIN_CHUNKS = 16
 """Runs of at least this many chunks checkpoint by default."""
 
@@ -75,22 +78,28 @@ def block_size_of(job) -> int:
     return int(getattr(job, "block_size", BLOCK_DEALS))
 
 
-def _check_sizes(n: int, chunk_deals: int | None) -> None:
+def _chunk_deals(n: int, chunk_deals: int | None, block_size: int) -> int:
+    """Deals per chunk of a run of ``n`` deals (``chunk_deals`` rounded up to whole blocks; None: `CHUNK_BLOCKS`
+    blocks); CardsimError for a size out of range or a plan of more than `MAX_CHUNKS` chunks."""
     if n <= 0:
         raise CardsimError(f"the number of deals must be positive, got {n}")
     if n > MAX_DEALS:
         raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
     if chunk_deals is not None and chunk_deals <= 0:
         raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
+    per_chunk = -(-(chunk_deals or CHUNK_BLOCKS * block_size) // block_size) * block_size
+    if -(-n // per_chunk) > MAX_CHUNKS:
+        raise CardsimError(f"{n:,} deals (games in a match) make {-(-n // per_chunk):,} chunks of {per_chunk:,}, "
+                           f"more than the "
+                           f"{MAX_CHUNKS:,} a run plans; ask for at most {MAX_CHUNKS * per_chunk:,} deals or give a "
+                           "larger --chunk-size")
+    return per_chunk
 
 
 def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS) -> list[Chunk]:
     """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks; None:
     `CHUNK_BLOCKS` blocks)."""
-    if chunk_deals is None:
-        chunk_deals = CHUNK_BLOCKS * block_size
-    _check_sizes(n, chunk_deals)
-    per_chunk = -(-chunk_deals // block_size) * block_size
+    per_chunk = _chunk_deals(n, chunk_deals, block_size)
     return [Chunk(i, start, min(n, start + per_chunk), block_size) for i, start in enumerate(range(0, n, per_chunk))]
 
 
@@ -273,7 +282,7 @@ def run(
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
     if _DRY_RUN.get():
-        _check_sizes(n, chunk_deals)
+        _chunk_deals(n, chunk_deals, block_size_of(job))
         raise DryRun
     client = dask_client(scheduler, dask_workers) if scheduler is not None or dask_workers is not None else None
     chunks = plan_chunks(n, chunk_deals, block_size_of(job))

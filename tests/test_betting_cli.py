@@ -258,3 +258,21 @@ def test_tournament_refuses_two_policies_of_one_name(capsys, tmp_path):
                                  "--seed", "1", "--no-progress")
         assert code == 2 and out == "" and err.count("\n") == 1
         assert "both named" in err and f'give {tmp_path / rename} another "name"' in err
+
+
+@pytest.mark.parametrize("extra, flags", [
+    (["--players", "3", "--permissive", "--communication", "none"], "--communication and --permissive belong"),
+    (["--players", "3", "--straf", "--permissive"], "--permissive belongs to the partnership game"),
+    (["--players", "2", "--communication", "auer_channel"], "--communication belongs to the partnership game: with "
+                                                            "--players 2 every player is on his own, so it does"),
+])
+def test_partnership_flags_without_partners_are_refused(capsys, extra, flags):
+    """Self-play of two or three players reads neither --communication (no partner) nor, at three, --permissive
+    (the 4-player example rule): given, they are refused, not ignored."""
+    for command in (["match", "perlaggen", "--a", "formula", "--b", "cautious"],
+                    ["tournament", "perlaggen", "--policies", "formula,cautious"]):
+        if command[0] == "tournament" and "--permissive" in extra:
+            continue  # tournament has no --permissive
+        assert main([*command, "--games", "6", *extra]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and flags in err

@@ -185,6 +185,18 @@ def test_plan_chunks_rejects_non_positive_chunk_size(chunk_deals):
         runner.plan_chunks(100, chunk_deals)
 
 
+def test_plan_chunks_refuses_more_chunks_than_it_plans(monkeypatch):
+    """A run of 10**12 deals of a job of 64-deal blocks would plan 2 billion chunks (and fill the memory first):
+    refused at once; the largest accepted run plans exactly `MAX_CHUNKS`."""
+    with pytest.raises(CardsimError, match="make 1,953,125,000 chunks of 512, more than the 2,000,000 a run plans"):
+        runner.plan_chunks(10**12, None, 64)
+    monkeypatch.setattr(runner, "MAX_CHUNKS", 3)
+    assert len(runner.plan_chunks(3 * 512, None, 64)) == 3
+    with pytest.raises(CardsimError, match="ask for at most 1,536 deals or give a larger --chunk-size"):
+        runner.plan_chunks(3 * 512 + 1, None, 64)
+    assert len(runner.plan_chunks(3 * 512 + 1, 1024, 64)) == 2
+
+
 def test_run_rejects_less_than_one_job():
     with pytest.raises(CardsimError, match="jobs"):
         runner.run(OddsJob(Known(), team=0), 100, SEED, jobs=0, checkpoint=False)

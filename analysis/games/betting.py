@@ -648,6 +648,8 @@ def _setting_kw(args: argparse.Namespace, game: str, command: str) -> dict:
     if hasattr(args, "permissive"):
         flags["strict_examples"] = "!permissive"
     options = command_options(args, game, command, _reads(game, command), flags)
+    if command != "thresholds":
+        _check_team_flags(args)
     kw = {"communication": args.communication, "options": options,
           **{k: getattr(args, k, None) for k in ("style", "players", "hand")}, **run_options(args)}
     if getattr(args, "straf", False):
@@ -663,6 +665,22 @@ def _setting_kw(args: argparse.Namespace, game: str, command: str) -> dict:
                                "--players 3 --straf")
         kw["places"] = True
     return kw
+
+
+def _check_team_flags(args: argparse.Namespace) -> None:
+    """CardsimError when self-play of two or three players is given a flag of the partnership game it cannot
+    read: --communication (what partners tell each other) with no partner, --permissive (the 4-player engine's
+    example rule, A-19) in the 3-player game."""
+    players = getattr(args, "players", None)
+    unread = given_flags(args, "communication") if players in (2, THREE) else []
+    if players == THREE and getattr(args, "permissive", False):
+        unread.append("--permissive")
+    if unread:
+        one = len(unread) == 1
+        own = " (the 3-player game has its own rules)" if players == THREE else ""
+        raise CardsimError(f"{flags_text(unread)} {'belongs' if one else 'belong'} to the partnership game: with "
+                           f"--players {players} every player is on his own{own}, so {'it does' if one else 'they do'} "
+                           f"not apply; drop {'it' if one else 'them'}")
 
 
 def _match_of(game: str):
