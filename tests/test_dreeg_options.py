@@ -126,3 +126,62 @@ def test_titles_name_the_non_default_options(capsys, argv, title):
     head = capsys.readouterr().out.splitlines()[0]
     assert head.endswith(title) or title in head
     assert "strokes_per_phase=7" not in head
+
+
+# --- the options one hand of 3 or 4 players reads (odds) -------------------------------------------------
+class _Recording(dict):
+    """A rule-options dict that records the names looked up."""
+
+    looked_up: set = set()
+
+    def __getitem__(self, name):
+        self.looked_up.add(name)
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        self.looked_up.add(name)
+        return dict.get(self, name, default)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("phase", range(1, 9))
+def test_hand_reads_cover_every_option_a_hand_looks_up(monkeypatch, phase, players):
+    """`dreeg_odds.HAND_READS` is what a hand of the phase reads: a played run looks up no other option (the §3.5
+    sub-games' own options, which choose the phase's sub-game, apart)."""
+    from simcore import runner
+    from simcore.games import dreeg as game
+    from simcore.games import dreeg_odds as odds
+
+    hand = (0, 1, 2, 3, 4, 5) if players == 4 else (0, 1, 2, 3, 4, 5, 6, 7)
+    question = odds.HandQuestion(phase, players, hand)
+    looked_up = set()
+    monkeypatch.setattr(_Recording, "looked_up", looked_up)
+    chosen = game.chosen_options
+    monkeypatch.setattr(game, "chosen_options", lambda *args, **kw: _Recording(chosen(*args, **kw)))
+    runner.run(odds.OddsJob(question), 60, 1, checkpoint=False, progress=False)
+    reads = set(odds.PLAY_READS + odds.HAND_READS[question.subgame] + tuple(r.EXTRA_SUBGAMES))
+    assert looked_up and looked_up <= reads
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--phase", "1", "--option", "kamerun_bei_nacht=phase4"], "option kamerun_bei_nacht=phase4 does not change one "
+                                                               "hand of phase 1 (Sechsundsechzig) with 4 players"),
+    (["--phase", "4", "--option", "kamerun5_no_head=True"], "kamerun5_no_head=true does not change one hand of phase 4"),
+    (["--phase", "1", "--option", "rot_assen_trump=hearts"], "rot_assen_trump=hearts does not change"),
+    (["--phase", "2", "--option", "duel66_exchange_on_close=True"], "duel66_exchange_on_close=true does not change"),
+    (["--phase", "3", "--option", "first_dealer=loser_deals"], "first_dealer=loser_deals does not change"),
+])
+def test_odds_refuses_options_its_hand_does_not_read(capsys, argv, message):
+    assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and message in err
+
+
+@pytest.mark.parametrize("argv", [["--phase", "4", "--option", "kamerun_bei_nacht=phase4"],
+                                  ["--phase", "5", "--option", "kamerun5_no_head=True"],
+                                  ["--phase", "2", "--option", "rot_assen_trump=hearts"],
+                                  ["--phase", "1", "--option", "schweige_mass=phase1", "--option",
+                                   "schweige_speak_percent=10"]])
+def test_odds_takes_the_options_its_hand_reads(capsys, argv):
+    assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", "--no-progress", *argv]) == 0
+    assert "options " in capsys.readouterr().out

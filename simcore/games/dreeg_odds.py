@@ -16,7 +16,7 @@ import numpy as np
 
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import rule_options
+from simcore.games.dreeg import OPTIONS, rule_options
 from simcore.games.dreeg_phase import erase_code
 from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
@@ -31,6 +31,21 @@ squares of the hero's card points; hero erased 0..3; Kamerun: hero won trick 1; 
 hero's side lost Schneider (a trick but < 33), lost Schwarz (no trick)."""
 COUNT = {name: i for i, name in enumerate(COUNTS)}
 SURRENDER = -1
+
+
+HAND_READS = {
+    "66": (), "SM": ("schweige_speak_percent",), "KN": ("kamerun_scores_by",),
+    "KA": ("kamerun_scores_by", "durchmarsch_lead_restriction", "kamerun5_no_head"),
+    "RU": ("two_sided_eraser", "thresholds_include_marriages", "information", "counting_error_percent"),
+    "RA": ("two_sided_eraser", "thresholds_include_marriages", "information", "counting_error_percent",
+           "rot_assen_trump", "ra_solo_win_3"),
+}
+"""The rule options one hand of 3 or 4 players reads beyond the play rules (``no_undertrump_duty``,
+``trumped_lead_follow``), by sub-game (``kamerun5_no_head`` in phase 5 only); a §3.5 sub-game's option is read
+when it puts that sub-game in the asked phase. The game's course (strokes, dealers, the phases a §3.5 sub-game
+does not take) and the duels' options are read by whole games and 2-player hands, not here."""
+PLAY_READS = ("no_undertrump_duty", "trumped_lead_follow")
+DEFAULTS = {o.name: o.default for o in OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,24 @@ class HandQuestion:
             raise CardsimError(f"--position must be 0 (forehand) to {self.players - 1} (dealer), got {self.position}")
         self._check_turnup()
         self._check_choices()
+        self._check_options_read()
+
+    def _check_options_read(self) -> None:
+        """CardsimError for an option set away from its default that this hand does not read (`HAND_READS`):
+        an option is never accepted and ignored."""
+        here = f"phase{self.phase}"
+        reads = PLAY_READS + HAND_READS[self.subgame] + tuple(name for name in r.EXTRA_SUBGAMES
+                                                                 if dict(self.options).get(name) == here)
+        if self.subgame != "KA" or self.phase != 5:
+            reads = tuple(name for name in reads if name != "kamerun5_no_head")
+        unread = [(name, value) for name, value in self.options if name not in reads and value != DEFAULTS[name]]
+        if unread:
+            name, value = unread[0]
+            shown = str(value).lower() if isinstance(value, bool) else value
+            raise CardsimError(f"option {name}={shown} does not change one hand of phase {self.phase} "
+                               f"({r.SUBGAME_NAMES[self.subgame]}) with {self.players} players; drop it (such a "
+                               f"hand reads {', '.join(sorted(reads))}; whole games, 'match' and 'stats', play "
+                               "every phase)")
 
     def _check_turnup(self) -> None:
         if self.turnup < 0:
