@@ -27,6 +27,9 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, allow_abbrev=False, **kwargs)
 
     def error(self, message):
+        if message.endswith("expected one argument"):  # argparse reads a value such as -1:2 as an option
+            flag = message.split()[1].rstrip(":").split("/")[0]
+            message += f"; a value that starts with '-' goes after '=', e.g. {flag}=-1"
         raise CardsimError(f"{message} (see '{self.prog} --help')")
 
 

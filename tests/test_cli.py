@@ -101,6 +101,8 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "HA HK"], "exactly one card"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "3:SA"], "SA is given 2 times"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "three:HA"], "SEAT:CARDS"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "3:"], "SEAT:CARDS"),
+    (["tournament", "giltspiel", "--policies", "formula,,cautious"], "has an empty name (two commas in a row"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--known", "1:HA"], "your own seat"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "4"], "--seat must be"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "0"], "from 1 to"),
@@ -232,3 +234,22 @@ def test_reader_that_goes_away_stops_the_output_quietly():
     assert proc.wait(timeout=120) == 141
     assert proc.stderr.read() == b""
     proc.stderr.close()
+
+
+def test_a_value_read_as_an_option_gets_a_hint(capsys):
+    """argparse takes a value such as -1:2 for an option; the one-line error says to join it with '='."""
+    assert main(["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--trump", "H", "--level", "L1", "--stakes",
+                 "-1:2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "argument --stakes: expected one argument; a value that starts with '-' goes " \
+                               "after '=', e.g. --stakes=-1" in err
+    assert main(["match", "pinochle3", "--a", "bold", "--b", "cautious", "--a-concede", "nan"]) == 2
+    assert "argument --a-concede: expected a whole number, got 'nan'" in capsys.readouterr().err
+
+
+def test_options_are_not_abbreviated(capsys):
+    """--n is not short for --no-progress (match giltspiel has no --n), nor --j for --json."""
+    assert main(["match", "giltspiel", "--a", "formula", "--b", "cautious", "--games", "2", "--n", "--seed", "1"]) == 2
+    assert "unrecognized arguments: --n" in capsys.readouterr().err
+    assert main(["stats", "giltspiel", "--n", "100", "--j"]) == 2
+    assert "unrecognized arguments: --j" in capsys.readouterr().err

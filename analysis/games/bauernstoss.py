@@ -1092,7 +1092,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", default="1", help="your seat 0-3: dealer 0, forehand 1 (default 1)")
     parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy, random or pimc "
                         f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second; pimc about a second a deal)")
-    parser.add_argument("--samples", type=int, default=None,
+    parser.add_argument("--samples", type=whole_number, default=None,
                         help=f"with --play pimc: sampled deals per card decision (default {jobs.PIMC_SAMPLES})")
     parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
     parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), default=jobs.DEFAULT_POLICY,

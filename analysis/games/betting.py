@@ -213,7 +213,10 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     if run_kw.pop("places", None):
         raise CardsimError("--places is reported by `cardsim match` only (the tournament table shows game-win "
                            "rates): drop --places here")
-    names = [p.strip() for p in policies if p.strip()]
+    names = [p.strip() for p in policies]
+    if "" in names and len(names) > 1:
+        raise CardsimError(f"--policies '{','.join(policies)}' has an empty name (two commas in a row, or one at "
+                           "an end); give the policies separated by single commas, e.g. formula,cautious")
     if len(names) < 2:
         raise CardsimError(f"--policies needs at least two policies separated by commas, got '{','.join(policies)}'")
     if len(set(n.lower() for n in names)) != len(names):

@@ -248,7 +248,7 @@ def _seat_cards(values: list[str] | None) -> dict[int, str]:
     known: dict[int, str] = {}
     for value in values or []:
         seat, sep, cards = value.partition(":")
-        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()):
+        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():
             raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
         known[int(seat)] = (known.get(int(seat), "") + " " + cards).strip()
     return known

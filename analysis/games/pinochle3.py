@@ -19,7 +19,7 @@ import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
                                counts_up_to, given_flags, long_frame, one_of, option_items, register_command,
-                               run_options, whole_value)
+                               run_options, whole_number, whole_value)
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
@@ -448,7 +448,7 @@ def _throw_in_lines(table: pd.DataFrame) -> list[str]:
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seat", type=int, default=0, help="the seat whose hand is measured, 0-2 (default 0)")
+    parser.add_argument("--seat", type=whole_number, default=0, help="the seat whose hand is measured, 0-2 (default 0)")
     _add_option_argument(parser, stats=True)
     add_run_arguments(parser, default_n=1_000_000)
 
@@ -896,7 +896,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(250; 10 with min_bid=None) to {bid.MAX_TOTAL}, all divided by 10 with scale=0.1 "
                              f"(default: every multiple of 10 from the minimum bid to {HIGHEST_DEFAULT_BID}, "
                              "250:500:10 in the main game)")
-    parser.add_argument("--dd-tricks", type=int, default=None,
+    parser.add_argument("--dd-tricks", type=whole_number, default=None,
                         help=f"tricks solved double-dummy at the end of each hand, 0-15 (default {DD_TRICKS}, "
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
                              "per deal)")
@@ -1750,7 +1750,7 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, help=f"bidding policy (any case): {names}")
     parser.add_argument("--b", required=True, help="the other bidding policy")
     for side in "ab":
-        parser.add_argument(f"--{side}-concede", type=int, default=None, metavar="MARGIN",
+        parser.add_argument(f"--{side}-concede", type=whole_number, default=None, metavar="MARGIN",
                             help=f"policy {side} concedes after the melds (R4.10) when its meld + buried counters + "
                                  "10 per counter kept < bid - MARGIN (points >= 0, divided by 10 with scale=0.1; "
                                  "default: never)")

@@ -22,7 +22,7 @@ import argparse
 
 import numpy as np
 
-from analysis.commands import Command, emit, register_command
+from analysis.commands import Command, emit, register_command, whole_number
 from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -128,7 +128,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", default="old", help="play rule: old (default), old_strict, new1945, new1945_alt")
     parser.add_argument("--line", action="store_true",
                         help="also print one line of perfect play (one to three times the solve's time)")
-    parser.add_argument("--bid", type=int, default=None,
+    parser.add_argument("--bid", type=whole_number, default=None,
                         help="the contract: also score the bidder's hand, meld + buried counters (the 3 cards in no "
                              "hand) + trick points against the bid, made or set (R6.1; full deals only)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
