@@ -166,7 +166,8 @@ def test_hand_reads_cover_every_option_a_hand_looks_up(monkeypatch, phase, playe
 @pytest.mark.parametrize("argv, message", [
     (["--phase", "1", "--option", "kamerun_bei_nacht=phase4"], "option kamerun_bei_nacht=phase4 does not change one "
                                                                "hand of phase 1 (Sechsundsechzig) with 4 players"),
-    (["--phase", "4", "--option", "kamerun5_no_head=True"], "kamerun5_no_head=true does not change one hand of phase 4"),
+    (["--phase", "4", "--option", "kamerun5_no_head=True"],
+     "kamerun5_no_head=true does not change one hand of phase 4"),
     (["--phase", "1", "--option", "rot_assen_trump=hearts"], "rot_assen_trump=hearts does not change"),
     (["--phase", "2", "--option", "duel66_exchange_on_close=True"], "duel66_exchange_on_close=true does not change"),
     (["--phase", "3", "--option", "first_dealer=loser_deals"], "first_dealer=loser_deals does not change"),
