@@ -88,9 +88,9 @@ def _chunk_deals(n: int, chunk_deals: int | None, block_size: int) -> int:
     if chunk_deals is not None and chunk_deals <= 0:
         raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
     per_chunk = -(-(chunk_deals or CHUNK_BLOCKS * block_size) // block_size) * block_size
-    if -(-n // per_chunk) > MAX_CHUNKS:
-        raise CardsimError(f"{n:,} deals (games in a match) make {-(-n // per_chunk):,} chunks of {per_chunk:,}, "
-                           f"more than the "
+    chunks = -(-n // per_chunk)
+    if chunks > MAX_CHUNKS:
+        raise CardsimError(f"{n:,} deals (games in a match) make {chunks:,} chunks of {per_chunk:,}, more than the "
                            f"{MAX_CHUNKS:,} a run plans; ask for at most {MAX_CHUNKS * per_chunk:,} deals or give a "
                            "larger --chunk-size")
     return per_chunk

@@ -31,7 +31,7 @@ from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import DECK, OPTIONS, check_needs, rule_options
+from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_options
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
                                      STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
                                      VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
@@ -67,9 +67,6 @@ def parse_options(items) -> tuple:
     chosen = game_option_items(items, GAME, OPTIONS)
     check_needs(rule_options(**chosen))
     return tuple(sorted(chosen.items()))
-
-
-DEFAULTS = {o.name: o.default for o in OPTIONS}
 
 
 def _options_note(options: dict) -> str:

@@ -135,6 +135,10 @@ NEEDS = {
 """Options that matter only together with another: name -> (what they need, whether the options provide it)."""
 
 
+DEFAULTS = {o.name: o.default for o in OPTIONS}
+"""The default of every option of `OPTIONS` by name."""
+
+
 def rule_options(**chosen) -> dict:
     """Every option of `OPTIONS` by name: ``chosen`` values over the defaults (CardsimError for an
     unknown option or a value outside its choices)."""
@@ -144,8 +148,7 @@ def rule_options(**chosen) -> dict:
 def check_needs(opts: dict) -> None:
     """CardsimError when `rule_options` ``opts`` give an option of `NEEDS` a non-default value without the
     setting it needs (it would be ignored); the commands check this, a single hand does not need it."""
-    defaults = {o.name: o.default for o in OPTIONS}
     for name, (needed, given) in NEEDS.items():
-        if opts[name] != defaults[name] and not given(opts):
+        if opts[name] != DEFAULTS[name] and not given(opts):
             value = str(opts[name]).lower() if isinstance(opts[name], bool) else opts[name]
             raise CardsimError(f"option {name}={value} applies only with {needed}; drop it or add that option")

@@ -16,7 +16,7 @@ import numpy as np
 
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import OPTIONS, rule_options
+from simcore.games.dreeg import DEFAULTS, rule_options
 from simcore.games.dreeg_phase import erase_code
 from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
@@ -45,7 +45,6 @@ HAND_READS = {
 when it puts that sub-game in the asked phase. The game's course (strokes, dealers, the phases a §3.5 sub-game
 does not take) and the duels' options are read by whole games and 2-player hands, not here."""
 PLAY_READS = ("no_undertrump_duty", "trumped_lead_follow")
-DEFAULTS = {o.name: o.default for o in OPTIONS}
 
 
 @dataclass(frozen=True)
