@@ -95,10 +95,10 @@ class HandQuestion:
     def _check_options_read(self) -> None:
         """CardsimError for an option set away from its default that this hand does not read (`HAND_READS`):
         an option is never accepted and ignored."""
-        here = f"phase{self.phase}"
-        reads = PLAY_READS + HAND_READS[self.subgame] + tuple(name for name in r.EXTRA_SUBGAMES
-                                                                 if dict(self.options).get(name) == here)
-        if self.subgame != "KA" or self.phase != 5:
+        chosen = dict(self.options)
+        placed = tuple(name for name in r.EXTRA_SUBGAMES if chosen.get(name) == f"phase{self.phase}")
+        reads = PLAY_READS + HAND_READS[self.subgame] + placed
+        if self.phase != 5:  # kamerun5_no_head: the Kamerun of phase 5 only
             reads = tuple(name for name in reads if name != "kamerun5_no_head")
         unread = [(name, value) for name, value in self.options if name not in reads and value != DEFAULTS[name]]
         if unread:

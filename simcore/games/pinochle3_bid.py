@@ -709,15 +709,16 @@ class GameJob:
                  b_concede: int | None = None):
         self.a, self.b = bid_policy(a, a_concede), bid_policy(b, b_concede)
         self.opts = rule_options(options)
-        bidders = "give --a or --b a policy that bids (cautious, standard, bold)"
-        if self.a.name == self.b.name == "never" and not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
-            raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
-                               f"no game can finish; {bidders} or add --option forced_open=True or "
-                               "dealer_stuck=True")
-        if self.a.name == self.b.name == "never" and self.opts["unanimous_throw_in"]:
-            raise CardsimError("both policies are 'never', so all three agree to throw every hand in "
-                               f"(unanimous_throw_in, V4f) and no game can finish; {bidders} or drop "
-                               "unanimous_throw_in")
+        if self.a.name == self.b.name == "never":
+            bidders = "give --a or --b a policy that bids (cautious, standard, bold)"
+            if not (self.opts["forced_open"] or self.opts["dealer_stuck"]):
+                raise CardsimError("both policies are 'never' and no bid is forced, so every hand is thrown in and "
+                                   f"no game can finish; {bidders} or add --option forced_open=True or "
+                                   "dealer_stuck=True")
+            if self.opts["unanimous_throw_in"]:
+                raise CardsimError("both policies are 'never', so all three agree to throw every hand in "
+                                   f"(unanimous_throw_in, V4f) and no game can finish; {bidders} or drop "
+                                   "unanimous_throw_in")
 
     def key(self) -> str:
         games = {k: v for k, v in self.opts.items() if k not in STAKES}  # the stakes change no count
