@@ -50,9 +50,11 @@ def cards(text: str) -> tuple[int, ...]:
     (["--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--trump", "S", "--option", "duel_rufen_suit_in_packet=true"],
      "illegal trump S"),
     (["--phase", "1", "--hand", HAND, "--option", "ra_solo_win_3=true"],
-     "option ra_solo_win_3=true does nothing in a single 2-player hand"),
+     "option ra_solo_win_3=true does not change one 2-player hand of phase 1 (Sechsundsechzig)"),
     (["--phase", "2", "--hand", HAND, "--option", "duel66_indicator=bottom"],
-     "option duel66_indicator=bottom applies only in the Sechsundsechzig duel"),
+     "option duel66_indicator=bottom does not change one 2-player hand of phase 2 (Rot Assen)"),
+    (["--phase", "1", "--hand", HAND, "--option", "kamerun_bei_nacht=phase4"],
+     "option kamerun_bei_nacht=phase4 does not change one 2-player hand of phase 1"),
     (["--phase", "1", "--hand", HAND, "--players", "5"],
      "argument --players: invalid choice: '5' (choose from 2, 3, 4)"),
 ])

@@ -22,6 +22,7 @@ from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_play as dp
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import NEEDS, rule_options
+from simcore.games.dreeg_odds import DECISIONS
 from simcore.registry import NOT_MODELLED, get_game
 
 GAMES = ("stats", "dreeg", "--policy", "random", "--n", "10", "--seed", "1")
@@ -128,7 +129,7 @@ def test_titles_name_the_non_default_options(capsys, argv, title):
     assert "strokes_per_phase=7" not in head
 
 
-# --- the options one hand of 3 or 4 players reads (odds) -------------------------------------------------
+# --- the options a hand reads (odds, thresholds, the phase value): `simcore.games.dreeg_reads` ---------------------
 class _Recording(dict):
     """A rule-options dict that records the names looked up."""
 
@@ -143,24 +144,87 @@ class _Recording(dict):
         return dict.get(self, name, default)
 
 
-@pytest.mark.parametrize("players", [3, 4])
-@pytest.mark.parametrize("phase", range(1, 9))
-def test_hand_reads_cover_every_option_a_hand_looks_up(monkeypatch, phase, players):
-    """`dreeg_odds.HAND_READS` is what a hand of the phase reads: a played run looks up no other option (the §3.5
-    sub-games' own options, which choose the phase's sub-game, apart)."""
+CONDITIONAL_READS = {"counting_error_percent"}
+"""Options read only under another's non-default value (information=counting_errors)."""
+
+
+def _assert_reads_are_looked_up(monkeypatch, jobs, n: int, reads) -> None:
+    """Running ``jobs`` looks up exactly the options ``reads`` names, apart from `CONDITIONAL_READS` and the §3.5
+    sub-games' options that every phase plan looks up to choose its sub-game."""
     from simcore import runner
     from simcore.games import dreeg as game
-    from simcore.games import dreeg_odds as odds
 
-    hand = (0, 1, 2, 3, 4, 5) if players == 4 else (0, 1, 2, 3, 4, 5, 6, 7)
-    question = odds.HandQuestion(phase, players, hand)
     looked_up = set()
     monkeypatch.setattr(_Recording, "looked_up", looked_up)
     chosen = game.chosen_options
     monkeypatch.setattr(game, "chosen_options", lambda *args, **kw: _Recording(chosen(*args, **kw)))
-    runner.run(odds.OddsJob(question), 60, 1, checkpoint=False, progress=False)
-    reads = set(odds.PLAY_READS + odds.HAND_READS[question.subgame] + tuple(r.EXTRA_SUBGAMES))
-    assert looked_up and looked_up <= reads
+    for job in jobs:
+        runner.run(job, n, 1, checkpoint=False, progress=False)
+    placers = set(r.EXTRA_SUBGAMES)
+    assert looked_up - placers == set(reads) - CONDITIONAL_READS - placers
+    assert set(reads) & placers <= looked_up
+
+
+PLACED = {1: ("schweige_mass", "phase1"), 4: ("kamerun_bei_nacht", "phase4"), 8: ("wegloescher", "phase8")}
+"""Options that put a §3.5 sub-game in a phase: the hands of that phase read them."""
+
+
+def _hands():
+    """(phase, players, options) of every kind of hand odds asks about: each phase with 2, 3 and 4 players as
+    the default rules make it, and the phases a §3.5 sub-game can take with that sub-game placed there."""
+    for phase in range(1, 9):
+        for options in [()] + ([(PLACED[phase],)] if phase in PLACED else []):
+            subgame = r.phase_plan(rule_options(**dict(options)))[phase - 1]
+            for players in (2, 3, 4):
+                if subgame == "WL" and players > 2 or subgame in ("KA", "KN") and players == 2:
+                    continue  # Weglöscher is a duel; Kamerun has none
+                yield phase, players, options
+
+
+HANDS = ("EA LA HA SA E10 L10 H10 S10", "E9 L9 H9 S9 EU LU HU SU")
+"""A strong hand (its Kamerun hands declare Durchmarsch, which reads its lead option) and a weak one (its
+Kamerun hands end without, which reads how they score)."""
+
+
+@pytest.mark.parametrize("phase, players, options", list(_hands()))
+def test_one_hand_reads_what_hand_reads_says(monkeypatch, phase, players, options):
+    """`dreeg_reads.hand_reads` of a hand of odds (3-4 players: `HandQuestion`, 2: `DuelQuestion`) is what a
+    played run of it looks up."""
+    from simcore.games import dreeg_duel_odds as duel
+    from simcore.games import dreeg_odds as odds
+    from simcore.games.dreeg_reads import hand_reads
+
+    subgame = r.phase_plan(rule_options(**dict(options)))[phase - 1]
+    hands = [tuple(r.DECK.parse_cards(text, "hand"))[:r.HAND_SIZES[players]] for text in HANDS]
+    if players == 2:
+        jobs = [duel.DuelOddsJob(duel.DuelQuestion(phase, 2, hand, options=options)) for hand in hands]
+    else:
+        jobs = [odds.OddsJob(odds.HandQuestion(phase, players, hand, options=options)) for hand in hands]
+    _assert_reads_are_looked_up(monkeypatch, jobs, 60, hand_reads(subgame, players, phase, dict(options)))
+
+
+@pytest.mark.parametrize("decision", list(DECISIONS))
+def test_a_decisions_hands_read_what_hand_reads_says(monkeypatch, decision):
+    """The options a threshold decision's paired hands read: those of one hand of its stage (`DECISION_STAGES`)
+    played apart from the phases (and ``information``, which `play_hand` looks up to see whether it needs a chance
+    stream; the thresholds take only its default)."""
+    from simcore.games.dreeg_odds import DECISION_STAGES, ThresholdJob
+    from simcore.games.dreeg_reads import hand_reads
+
+    reads = hand_reads(*DECISION_STAGES[decision]) + ("information",)
+    _assert_reads_are_looked_up(monkeypatch, [ThresholdJob(decision)], 300, reads)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("phase, options", [(1, ()), (2, ()), (3, ()), (4, ()), (5, ()),
+                                            (4, (("kamerun_bei_nacht", "phase4"),))])
+def test_a_phases_hands_read_what_the_phase_value_says(monkeypatch, phase, players, options):
+    """`PhaseHandsJob.reads`: the options the hands of a phase value read, for every number of active players
+    (phases 6-8 repeat the sub-games of 1-3; Schweige-Maß and Weglöscher have no phase value)."""
+    from simcore.games.dreeg_phase import PhaseHandsJob
+
+    job = PhaseHandsJob(phase, players, options=options)
+    _assert_reads_are_looked_up(monkeypatch, [job], 1000, set(job.reads) - {"strokes_per_phase"})
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -186,3 +250,34 @@ def test_odds_refuses_options_its_hand_does_not_read(capsys, argv, message):
 def test_odds_takes_the_options_its_hand_reads(capsys, argv):
     assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", "--no-progress", *argv]) == 0
     assert "options " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--decision", "call", "--option", "duel66_indicator=bottom"],
+     "option duel66_indicator=bottom does not change the call decision's hand (Rufen of 4 players)"),
+    (["--decision", "all", "--option", "first_dealer=loser_deals"],
+     "option first_dealer=loser_deals does not change any decision's hand"),
+    (["--decision", "value", "--phase", "1", "--n", "100", "--option", "kamerun5_no_head=True"],
+     "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
+    (["--decision", "close", "--strokes", "3,2", "--n", "100", "--option", "kamerun_bei_nacht=phase4"],
+     "option kamerun_bei_nacht=phase4 does not change a hand of phase 1"),
+])
+def test_thresholds_refuse_options_their_hands_do_not_read(capsys, argv, message):
+    assert main(["thresholds", "dreeg", "--n", "20", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and message in err
+
+
+def test_thresholds_of_all_decisions_give_each_the_options_it_reads(capsys):
+    """--decision all takes an option some decisions read; those decisions play it, the others run as without it,
+    and the title names it."""
+    from analysis.games import dreeg as api
+
+    argv = ["thresholds", "dreeg", "--n", "40", "--seed", "1", "--no-progress", "--option", "rot_assen_trump=hearts"]
+    assert main([*argv, "--json"]) == 0
+    rows = {name: d["rows"] for name, d in json.loads(capsys.readouterr().out)["decisions"].items()}
+    for decision, options in (("hide", ["rot_assen_trump=hearts"]), ("close", [])):
+        alone = api.thresholds_json([api.thresholds(decision, 40, 1, options, progress=False)])
+        assert rows[decision] == alone["decisions"][decision]["rows"]
+    assert main(argv) == 0
+    assert "options rot_assen_trump=hearts" in capsys.readouterr().out.splitlines()[0]

@@ -35,11 +35,12 @@ from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_optio
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
                                      STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
                                      VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
-                                     ThresholdJob, moment_label)
+                                     ThresholdJob, decision_reads, moment_label)
 from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
+from simcore.games.dreeg_reads import check_reads
 from simcore.rng import normalize_seed
 
 GAME = "dreeg"
@@ -700,8 +701,9 @@ def _lose_cells(row) -> str:
 
 def format_thresholds(frames: list) -> str:
     net = "" if "state" in frames[0].attrs else " (net strokes: own erase minus the opponents' best)"
+    options = {name: value for f in frames for name, value in f.attrs["options"].items()}
     lines = [f"Dreeg decision thresholds: n = {frames[0].attrs['n']:,} deals per decision, seed "
-             f"{frames[0].attrs['seed']}{_options_note(frames[0].attrs['options'])}, 95% intervals{net}",
+             f"{frames[0].attrs['seed']}{_options_note(options)}, 95% intervals{net}",
              f"A - B: paired mean difference, Student-t interval; * a class of fewer than {MIN_CLASS_N} deals: shown, "
              "not used in the summaries"]
     for f in frames:
@@ -778,10 +780,14 @@ def _threshold_frames(args) -> list:
     check_only_with(given_flags(args, *VALUE_FLAGS), "--decision value", False)
     if args.strokes is not None and args.decision == "all":
         raise CardsimError("--strokes values the deals of one decision; name it with --decision (not all)")
-    chosen = list(DECISIONS) if args.decision == "all" else [args.decision]
     seed = normalize_seed(args.seed)
-    return [thresholds(d, args.n, seed, args.option, args.strokes, args.seat, args.dealer, **run_options(args))
-            for d in chosen]
+    if args.decision != "all":
+        return [thresholds(args.decision, args.n, seed, args.option, args.strokes, args.seat, args.dealer,
+                           **run_options(args))]
+    options = parse_options(args.option)  # each decision takes the options its hands read, refused if none does
+    check_reads(options, {name for d in DECISIONS for name in decision_reads(d)}, "any decision's hand")
+    return [thresholds(d, args.n, seed, [f"{name}={value}" for name, value in options if name in decision_reads(d)],
+                       args.strokes, args.seat, args.dealer, **run_options(args)) for d in DECISIONS]
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_odds import COUNTS, SURRENDER, HandQuestion, OddsJob, fill_pack
 from simcore.games.dreeg_play import PLAYED_AS, deal_for
 from simcore.games.dreeg_policies import POLICIES, Committed, make_policy
+from simcore.games.dreeg_reads import check_reads, hand_reads
 
 DUEL_SUBGAMES = ("66", "RA", "RU")
 """Sub-games (as played, `PLAYED_AS`) that have a 2-player hand; Kamerun has none (spec §2.1)."""
@@ -34,17 +35,6 @@ the opponent's before the hero's; sum and sum of squares of the strokes the hero
 DUEL_COUNT = {name: i for i, name in enumerate(DUEL_COUNTS)}
 PACKET = 3
 """Cards of forehand's first packet: all a Rufen forehand has seen when he names trump (§3.3.2)."""
-DUEL_ONLY_OPTIONS = {
-    "duel66_indicator": "66", "duel66_exchange_by_follower": "66", "duel66_exchange_on_close": "66",
-    "duel_rot_assen_surrender": "RA", "rot_assen_trump": "RA", "duel_rufen_suit_in_packet": "RU",
-}
-"""Rule options that matter in one duel sub-game only: name -> that sub-game."""
-IGNORED_OPTIONS = ("ra_solo_win_3", "kamerun_scores_by", "kamerun5_no_head", "durchmarsch_lead_restriction",
-                   "kamerun_losers_dealer", "first_dealer", "strokes_per_phase", "wegloescher_c_leads")
-"""Rule options no single duel hand reads (3/4-player or Kamerun rules, the phase's strokes and dealers, who
-leads a Weglöscher pair: the position says it)."""
-
-
 def duel_slots(subgame: str, opts: dict) -> tuple[list[list[int]], int]:
     """Pack slots (indices into the shuffled pack, top first) of each position's cards in dealing order, and the
     slot of the 66 indicator (-1 elsewhere), as the duel deal `deal_for` of ``subgame`` (as played) reads them."""
@@ -85,15 +75,9 @@ class DuelQuestion(HandQuestion):
         self._check_duel_choices()
 
     def _check_duel_options(self) -> None:
-        opts = dict(self.options)
-        for name, value in opts.items():
-            only = DUEL_ONLY_OPTIONS.get(name)
-            if name in IGNORED_OPTIONS or (only is not None and only != self.played_as):
-                shown = str(value).lower() if isinstance(value, bool) else value
-                where = f"applies only in the {r.SUBGAME_NAMES[only]} duel" if only else \
-                    "does nothing in a single 2-player hand"
-                raise CardsimError(f"option {name}={shown} {where}; drop it for this 2-player "
-                                   f"{r.SUBGAME_NAMES[self.subgame]} hand")
+        """CardsimError for an option this duel hand does not read (`dreeg_reads.check_reads`)."""
+        check_reads(self.options, hand_reads(self.subgame, 2, self.phase, dict(self.options)),
+                    f"one 2-player hand of phase {self.phase} ({r.SUBGAME_NAMES[self.subgame]})")
 
     def _check_duel_choices(self) -> None:
         sub = self.played_as

@@ -16,8 +16,9 @@ import numpy as np
 
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
-from simcore.games.dreeg import DEFAULTS, rule_options
+from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_phase import erase_code
+from simcore.games.dreeg_reads import check_reads, hand_reads
 from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
                                           sure_cards)
@@ -31,20 +32,6 @@ squares of the hero's card points; hero erased 0..3; Kamerun: hero won trick 1; 
 hero's side lost Schneider (a trick but < 33), lost Schwarz (no trick)."""
 COUNT = {name: i for i, name in enumerate(COUNTS)}
 SURRENDER = -1
-
-
-HAND_READS = {
-    "66": (), "SM": ("schweige_speak_percent",), "KN": ("kamerun_scores_by",),
-    "KA": ("kamerun_scores_by", "durchmarsch_lead_restriction", "kamerun5_no_head"),
-    "RU": ("two_sided_eraser", "thresholds_include_marriages", "information", "counting_error_percent"),
-    "RA": ("two_sided_eraser", "thresholds_include_marriages", "information", "counting_error_percent",
-           "rot_assen_trump", "ra_solo_win_3"),
-}
-"""The rule options one hand of 3 or 4 players reads beyond the play rules (``no_undertrump_duty``,
-``trumped_lead_follow``), by sub-game (``kamerun5_no_head`` in phase 5 only); a §3.5 sub-game's option is read
-when it puts that sub-game in the asked phase. The game's course (strokes, dealers, the phases a §3.5 sub-game
-does not take) and the duels' options are read by whole games and 2-player hands, not here."""
-PLAY_READS = ("no_undertrump_duty", "trumped_lead_follow")
 
 
 @dataclass(frozen=True)
@@ -93,21 +80,9 @@ class HandQuestion:
         self._check_options_read()
 
     def _check_options_read(self) -> None:
-        """CardsimError for an option set away from its default that this hand does not read (`HAND_READS`):
-        an option is never accepted and ignored."""
-        chosen = dict(self.options)
-        placed = tuple(name for name in r.EXTRA_SUBGAMES if chosen.get(name) == f"phase{self.phase}")
-        reads = PLAY_READS + HAND_READS[self.subgame] + placed
-        if self.phase != 5:  # kamerun5_no_head: the Kamerun of phase 5 only
-            reads = tuple(name for name in reads if name != "kamerun5_no_head")
-        unread = [(name, value) for name, value in self.options if name not in reads and value != DEFAULTS[name]]
-        if unread:
-            name, value = unread[0]
-            shown = str(value).lower() if isinstance(value, bool) else value
-            raise CardsimError(f"option {name}={shown} does not change one hand of phase {self.phase} "
-                               f"({r.SUBGAME_NAMES[self.subgame]}) with {self.players} players; drop it (such a "
-                               f"hand reads {', '.join(sorted(reads))}; whole games, 'match' and 'stats', play "
-                               "every phase)")
+        """CardsimError for an option this hand does not read (`dreeg_reads.check_reads`)."""
+        check_reads(self.options, hand_reads(self.subgame, self.players, self.phase, dict(self.options)),
+                    f"one hand of phase {self.phase} ({r.SUBGAME_NAMES[self.subgame]}) with {self.players} players")
 
     def _check_turnup(self) -> None:
         if self.turnup < 0:
@@ -366,6 +341,12 @@ class DeciderValues:
         return int(self.table[pos, erase_code(erase)])
 
 
+def decision_reads(decision: str) -> tuple[str, ...]:
+    """The rule options a decision's paired hands read (`dreeg_reads.hand_reads` of its stage, played apart from the
+    phases)."""
+    return hand_reads(*DECISION_STAGES[decision])
+
+
 def threshold_classes(decision: str) -> int:
     """Number of situation classes of a decision of `DECISIONS`."""
     return MOMENT_CLASSES if decision == "moment" else THRESHOLD_CLASSES
@@ -509,6 +490,10 @@ class ThresholdJob:
             raise CardsimError(f"unknown decision '{self.decision}'; choose one of: {', '.join(DECISIONS)}")
         if rule_options(**dict(self.options))["information"] != "perfect_recall":
             raise CardsimError("thresholds compare decisions under perfect recall; drop --option information=...")
+        if self.value is None:  # with a phase value, its whole phases read more (`PhaseHandsJob` checks them)
+            subgame, players = DECISION_STAGES[self.decision]
+            check_reads(self.options, decision_reads(self.decision),
+                        f"the {self.decision} decision's hand ({r.SUBGAME_NAMES[subgame]} of {players} players)")
 
     def key(self) -> str:
         value = "" if self.value is None else f"|value={self.value}"

@@ -22,6 +22,7 @@ from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_play import play_hand
 from simcore.games.dreeg_policies import POLICIES, make_policy
+from simcore.games.dreeg_reads import check_reads, hand_reads
 from simcore.rng import block_stream, block_substream
 
 ERASE_BASE = 4
@@ -82,11 +83,21 @@ class PhaseHandsJob:
         if idle:
             raise CardsimError(f"option {', '.join(idle)} only chooses who deals first in the next phase (§2.3), so "
                                "it cannot change the value of a phase; drop it")
+        check_reads(self.options, self.reads, f"a hand of phase {self.phase} ({r.SUBGAME_NAMES[self.subgame]}) "
+                                              f"of {self.players}-player Dreeg")
 
     @property
     def subgame(self) -> str:
         """The sub-game of the phase under the options (`dreeg_rules.phase_plan`)."""
         return r.phase_plan(rule_options(**dict(self.options)))[self.phase - 1]
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """The options the phase's hands read (`dreeg_reads.hand_reads` for every active count) and
+        ``strokes_per_phase`` (the phase value's states)."""
+        chosen = dict(self.options)
+        return ("strokes_per_phase",) + tuple(name for m in self.actives
+                                              for name in hand_reads(self.subgame, m, self.phase, chosen))
 
     @property
     def actives(self) -> tuple[int, ...]:
