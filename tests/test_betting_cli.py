@@ -276,3 +276,10 @@ def test_partnership_flags_without_partners_are_refused(capsys, extra, flags):
         assert main([*command, "--games", "6", *extra]) == 2
         err = capsys.readouterr().err.strip()
         assert "\n" not in err and flags in err
+
+
+def test_two_player_thresholds_refuse_communication(capsys):
+    """Two players have no partner: the thresholds' numbers are the same whatever --communication says."""
+    assert main(["thresholds", "perlaggen", "--players", "2", "--communication", "none", "--games", "6"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--communication belongs to the partnership game: with --players 2" in err

@@ -651,7 +651,7 @@ def _setting_kw(args: argparse.Namespace, game: str, command: str) -> dict:
     if hasattr(args, "permissive"):
         flags["strict_examples"] = "!permissive"
     options = command_options(args, game, command, _reads(game, command), flags)
-    if command != "thresholds":
+    if command != "thresholds" or getattr(args, "players", None) != THREE:  # those name every unused flag at once
         _check_team_flags(args)
     kw = {"communication": args.communication, "options": options,
           **{k: getattr(args, k, None) for k in ("style", "players", "hand")}, **run_options(args)}
