@@ -96,14 +96,20 @@ class HandQuestion:
 
     def _check_choices(self) -> None:
         opts = rule_options(**dict(self.options))
+        here = f"phase {self.phase} is {r.SUBGAME_NAMES[self.subgame]}"
         if self.call >= 0:
-            if self.subgame != "RU" or self.position != 0:
-                raise CardsimError("illegal call: only forehand calls a card, in Rufen (phases 3 and 6)")
+            if self.subgame != "RU":
+                raise CardsimError(f"--call exists only in Rufen (phases 3 and 6), and {here}: drop --call")
+            if self.position != 0:
+                raise CardsimError("illegal call: only forehand calls a card in Rufen; give --position 0 or drop "
+                                   "--call")
             check_call(sum(1 << c for c in self.hand[:3]), self.call)
         if self.trump is not None:
-            if self.subgame != "RA" or r.HEART_ACE not in self.hand:
-                raise CardsimError("illegal trump choice: only the holder of the heart ace (HA) names trump, "
-                                   "in Rot Assen (phases 2 and 7)")
+            if self.subgame != "RA":
+                raise CardsimError(f"--trump exists only in Rot Assen (phases 2 and 7), and {here}: drop --trump")
+            if r.HEART_ACE not in self.hand:
+                raise CardsimError("illegal trump choice: only the holder of the heart ace (HA) names trump in Rot "
+                                   "Assen: add HA to --hand or drop --trump")
             if opts["rot_assen_trump"] == "hearts" and self.trump not in (r.HEART, SURRENDER):
                 raise CardsimError("illegal trump choice: option rot_assen_trump=hearts allows only H (or surrender)")
 
