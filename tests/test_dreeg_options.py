@@ -253,9 +253,9 @@ def test_odds_takes_the_options_its_hand_reads(capsys, argv):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--decision", "call", "--option", "duel66_indicator=bottom"],
+    (["--decision", "call", "--n", "20", "--option", "duel66_indicator=bottom"],
      "option duel66_indicator=bottom does not change the call decision's hand (Rufen of 4 players)"),
-    (["--decision", "all", "--option", "first_dealer=loser_deals"],
+    (["--decision", "all", "--n", "20", "--option", "first_dealer=loser_deals"],
      "option first_dealer=loser_deals does not change any decision's hand"),
     (["--decision", "value", "--phase", "1", "--n", "100", "--option", "kamerun5_no_head=True"],
      "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
@@ -263,7 +263,7 @@ def test_odds_takes_the_options_its_hand_reads(capsys, argv):
      "option kamerun_bei_nacht=phase4 does not change a hand of phase 1"),
 ])
 def test_thresholds_refuse_options_their_hands_do_not_read(capsys, argv, message):
-    assert main(["thresholds", "dreeg", "--n", "20", *argv]) == 2
+    assert main(["thresholds", "dreeg", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and message in err
 
