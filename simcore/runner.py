@@ -31,7 +31,9 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -339,6 +341,31 @@ def _indexed_chunk(job, seed: int, chunk: Chunk):
     return chunk, run_chunk(job, seed, chunk)
 
 
+@contextlib.contextmanager
+def _sigint_held():
+    """Hold back Ctrl-C (SIGINT) from the main thread while local workers start, then deliver it.
+
+    Ctrl-C reaches every process of the terminal's group: a worker still importing its modules would print a
+    traceback under the run's one-line message. Processes started while SIGINT is blocked inherit the block, and
+    so do the threads started meanwhile (a worker they restart later is shielded too); a Ctrl-C pressed meanwhile
+    is raised once the block ends. The resource trackers are started first: starting one unblocks SIGINT
+    (multiprocessing's ``SIG_UNBLOCK``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    from joblib.externals.loky.backend import resource_tracker as loky_resource_tracker
+
+    resource_tracker.ensure_running()
+    loky_resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def parallel_map(func, calls: list[tuple], jobs: int = 1, client=None):
     """Yield ``func(*args)`` for every ``args`` of ``calls`` as they finish, in any order: on the Dask
     ``client``'s cluster (joblib's Dask backend) when given, else in ``jobs`` local processes (joblib's
@@ -356,7 +383,9 @@ def parallel_map(func, calls: list[tuple], jobs: int = 1, client=None):
 
     tasks = (delayed(func)(*args) for args in calls)
     if client is None:
-        yield from Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks)
+        with _sigint_held():  # the workers start here
+            outputs = Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks)
+        yield from outputs
         return
     with parallel_config(backend="dask", client=client, wait_for_workers_timeout=DASK_TIMEOUT_S):
         try:

@@ -95,3 +95,46 @@ def test_progress_true_draws_a_bar(capsys):
     runner.run(JOB, 2 * BLOCK_DEALS, 5, chunk_deals=BLOCK_DEALS, checkpoint=False, progress=True)
     err = capsys.readouterr().err
     assert "/2 [" in err and "chunk" in err and "cardsim: " not in err  # tqdm, not log lines
+
+
+def _status_field(status: str, name: str) -> int:
+    """A number of a /proc/PID/status text (hexadecimal for the signal masks)."""
+    value = next(line.split()[1] for line in status.splitlines() if line.startswith(name + ":"))
+    return int(value, 16 if name.startswith("Sig") else 10)
+
+
+def test_ctrl_c_is_held_while_workers_start_and_raised_after():
+    """`runner._sigint_held`: a process started inside inherits SIGINT blocked (a worker importing its modules
+    prints no traceback on Ctrl-C); a Ctrl-C pressed meanwhile is raised once the block ends, not lost."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    sigint = 1 << (signal.SIGINT - 1)
+    with pytest.raises(KeyboardInterrupt):
+        with runner._sigint_held():
+            child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+            os.kill(os.getpid(), signal.SIGINT)  # held: nothing is raised here
+            reached = True
+        raise AssertionError("the held Ctrl-C was lost")
+    try:
+        assert reached and _status_field(open(f"/proc/{child.pid}/status").read(), "SigBlk") & sigint
+        assert not _status_field(open("/proc/self/status").read(), "SigBlk") & sigint
+    finally:
+        child.communicate(b"")
+
+
+def test_local_workers_start_with_ctrl_c_blocked():
+    """The loky workers of `parallel_map` hold SIGINT blocked (starting a resource tracker inside the hold would
+    have unblocked it); the main process does not, once they run."""
+    import os
+    import signal
+    from pathlib import Path
+
+    sigint = 1 << (signal.SIGINT - 1)
+    statuses = list(runner.parallel_map(Path.read_text, [(Path("/proc/self/status"),)] * 2, jobs=2))
+    for status in statuses:
+        in_worker = _status_field(status, "Pid") != os.getpid()  # one core: run in this process
+        assert bool(_status_field(status, "SigBlk") & sigint) == in_worker
+    assert not _status_field(open("/proc/self/status").read(), "SigBlk") & sigint
