@@ -35,6 +35,8 @@ the opponent's before the hero's; sum and sum of squares of the strokes the hero
 DUEL_COUNT = {name: i for i, name in enumerate(DUEL_COUNTS)}
 PACKET = 3
 """Cards of forehand's first packet: all a Rufen forehand has seen when he names trump (§3.3.2)."""
+
+
 def duel_slots(subgame: str, opts: dict) -> tuple[list[list[int]], int]:
     """Pack slots (indices into the shuffled pack, top first) of each position's cards in dealing order, and the
     slot of the 66 indicator (-1 elsewhere), as the duel deal `deal_for` of ``subgame`` (as played) reads them."""

@@ -18,10 +18,10 @@ from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_phase import erase_code
-from simcore.games.dreeg_reads import check_reads, hand_reads
 from simcore.games.dreeg_play import PLAYED_AS, check_call, deal_for, play_hand
 from simcore.games.dreeg_policies import (SURE_TRICK_BONUS, POLICIES, Committed, GreedyPolicy, SlyPolicy, make_policy,
                                           sure_cards)
+from simcore.games.dreeg_reads import check_reads, hand_reads
 from simcore.rng import block_stream, block_substream
 
 COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep",
