@@ -78,7 +78,7 @@ def test_surrender_costs_each_opponent_two_strokes_and_playing_plays(hands, hold
     played = [GreedyPolicy() for _ in range(4)]
     played[holder] = Committed(GreedyPolicy(), ra_trump=H)
     a = play_hand("RA", 2, perm, played, OPTS)
-    cls, ((won_a, net_a, schwarz_a), (won_b, net_b, schwarz_b)) = ThresholdJob._surrender(perm, OPTS)
+    cls, ((won_a, net_a, schwarz_a), (won_b, net_b, schwarz_b)) = ThresholdJob("surrender")._surrender(perm, OPTS)
     assert a.kind in ("played", "out") and a.trump == H and sum(a.tricks) > 0
     assert cls == min(score, SURRENDER_TOP) == min(surrender_score(mask(hands[holder]), H), SURRENDER_TOP)
     assert (won_a, net_a) == (a.erase[holder] > 0, a.erase[holder] - max(a.erase[i] for i in range(4) if i != holder))
@@ -105,7 +105,7 @@ def test_surrender_branches_differ_on_every_seeded_deal():
         players = [GreedyPolicy() for _ in range(4)]
         players[holder] = Committed(GreedyPolicy(), ra_trump=best)
         played = play_hand("RA", 2, perm, players, OPTS)
-        cls, (a, b) = ThresholdJob._surrender(perm, OPTS)
+        cls, (a, b) = ThresholdJob("surrender")._surrender(perm, OPTS)
         assert played.kind in ("played", "out") and played.trump == best and sum(played.tricks) > 0
         assert b == (False, -2, False) and a[:2] == (played.erase[holder] > 0, played.erase[holder] - max(
             played.erase[i] for i in range(4) if i != holder))
@@ -235,17 +235,17 @@ def _deals(seed: int, n: int, block_size: int):
             yield rng.permutation(24)
 
 
-def _plain_surrender(perm):
-    hands, _ = r.deal_hands(perm, 4)
-    holder = next(p for p in range(4) if (hands[p] >> r.HEART_ACE) & 1)
+def _plain_surrender(perm, players: int = 4):
+    hands, _ = r.deal_hands(perm, players)
+    holder = next(p for p in range(players) if (hands[p] >> r.HEART_ACE) & 1)
     hand = [c for c in range(24) if (hands[holder] >> c) & 1]
     best = max(range(4), key=lambda s: (sum(naive.suit(c) == s for c in hand),
                                         sum(naive.POINTS[naive.rank(c)] for c in hand if naive.suit(c) == s), s))
     score = sum(naive.suit(c) == best for c in hand) + sum(naive.rank(c) == 5 and naive.suit(c) != best for c in hand)
-    players = [GreedyPolicy() for _ in range(4)]
-    players[holder] = Committed(GreedyPolicy(), ra_trump=best)
-    res = play_hand("RA", 2, perm, players, OPTS)
-    opp = max(res.erase[i] for i in range(4) if i != holder)
+    policies = [GreedyPolicy() for _ in range(players)]
+    policies[holder] = Committed(GreedyPolicy(), ra_trump=best)
+    res = play_hand("RA", 2, perm, policies, OPTS)
+    opp = max(res.erase[i] for i in range(players) if i != holder)
     a = (res.erase[holder] > 0, res.erase[holder] - opp, opp > 0 and res.tricks[holder] == 0)
     return f"trumps + side aces {score}" if score < 5 else "trumps + side aces 5+", a, (False, -2, False)
 
@@ -273,15 +273,19 @@ def _plain_exchange(perm):
     return f"indicator {rank}", out[0], out[1]
 
 
-@pytest.mark.parametrize("decision, plain", [("surrender", _plain_surrender), ("exchange", _plain_exchange)])
-def test_table_matches_a_plain_recount(decision, plain):
+@pytest.mark.parametrize("decision, plain, players", [("surrender", _plain_surrender, 4),
+                                                     ("surrender", lambda perm: _plain_surrender(perm, 3), 3),
+                                                     ("exchange", _plain_exchange, 4)])
+def test_table_matches_a_plain_recount(decision, plain, players):
+    """The thresholds' rows against a plain replay of every deal (3 players: the surrender of 3-player Dreeg, 8
+    cards a hand, two opponents)."""
     n, seed = 700, 9
     groups = defaultdict(list)
     for perm in _deals(seed, n, ThresholdJob(decision).block_size):
         found = plain(perm)
         if found is not None:
             groups[found[0]].append(found[1:])
-    frame = api.thresholds(decision, n=n, seed=seed, **RUN).set_index("class")
+    frame = api.thresholds(decision, n=n, seed=seed, players=players, **RUN).set_index("class")
     assert set(frame.index) == set(groups)
     for label, rows in groups.items():
         got, k = frame.loc[label], len(rows)
@@ -316,6 +320,28 @@ def test_same_numbers_whatever_jobs_and_chunk_size(capsys, decision):
     assert all(o == outs[0] for o in outs[1:])
     rows = outs[0]["decisions"][decision]["rows"]
     assert rows and (decision == "exchange" or sum(row["n"] for row in rows) == 1100)
+
+
+@pytest.mark.parametrize("decision", ["call", "durchmarsch"])
+def test_three_player_table_decisions_deal_eight_cards(decision):
+    """--players 3: the call and Durchmarsch hands are 3-player hands (8 cards, erase vectors of 3), other
+    numbers than the 4-player ones on the same seed."""
+    job = ThresholdJob(decision, players=3)
+    opts = rule_options()
+    for perm in _deals(5, 40, job.block_size):
+        found = getattr(job, f"_{decision}")(perm, opts)
+        assert all(len(outcome.erase) == 3 for outcome in found[1])
+    three = api.thresholds(decision, n=600, seed=5, players=3, **RUN)
+    four = api.thresholds(decision, n=600, seed=5, **RUN)
+    assert three.attrs["players"] == 3 and not three.equals(four)
+
+
+def test_three_players_reach_the_two_player_decisions_only_through_the_phase_value(capsys):
+    code, out, err = run_cli(capsys, "thresholds", "dreeg", "--decision", "close", "--players", "3", "--n", "50")
+    assert code == 2 and "the close decision is a 2-player hand, the same in 3- and 4-player Dreeg" in err
+    code, out, err = run_cli(capsys, "thresholds", "dreeg", "--decision", "hide", "--players", "3", "--strokes",
+                             "5,3", "--n", "100", "--seed", "1", "--json", "--no-progress")
+    assert code == 0 and json.loads(out)["decisions"]["hide"]["state"]["players"] == 3
 
 
 def test_cli_surrender_prints_the_table(capsys):

@@ -35,7 +35,7 @@ from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_optio
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
                                      STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
                                      VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
-                                     ThresholdJob, decision_reads, moment_label)
+                                     TABLE_DECISIONS, ThresholdJob, decision_reads, decision_stage, moment_label)
 from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
@@ -544,14 +544,14 @@ def decision_phase(decision: str, options: tuple) -> int:
 
 
 def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | None, n: int, seed: int,
-                 options: tuple, **run_kw) -> tuple[DeciderValues, dict]:
+                 options: tuple, players: int = 4, **run_kw) -> tuple[DeciderValues, dict]:
     """The decider's V after the hand (`DeciderValues`) from the state ``strokes`` (the players of the decision's
     hand by seat clockwise) with ``dealer`` dealing (default the last seat), deals decided at ``seat`` (default:
     at any seat, each decider valued at his own): V by exact DP (`dreeg_phase.point_values`) from ``n`` greedy
-    self-play hands per number of active players of 4-player Dreeg, seed ``seed`` + `VALUE_SEED_OFFSET`.
+    self-play hands per number of active players of ``players``-player Dreeg, seed ``seed`` + `VALUE_SEED_OFFSET`.
     Returns it with the state's description {"strokes", "seat", "dealer", "phase", "players", "policy",
     "value_hands", "value_seed"}."""
-    subgame, k = DECISION_STAGES[decision]
+    subgame, k = decision_stage(decision, players)
     phase = decision_phase(decision, options)
     given = dreeg_phase.parse_strokes(strokes)
     if len(given) != k:
@@ -564,8 +564,8 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
     if decision in FOREHAND_DECIDES and position > 0:
         raise CardsimError(f"--decision {decision} is forehand's, seat {(dealer + 1) % k} with --dealer {dealer}; "
                            f"got --seat {seat}")
-    job = PhaseHandsJob(phase, 4, "greedy", tuple(options))
-    state = {"strokes": list(given), "seat": seat, "dealer": dealer, "phase": phase, "players": 4,
+    job = PhaseHandsJob(phase, players, "greedy", tuple(options))
+    state = {"strokes": list(given), "seat": seat, "dealer": dealer, "phase": phase, "players": players,
              "policy": job.policy, "value_hands": n, "value_seed": (seed + VALUE_SEED_OFFSET) % (1 << 63)}
     values = dreeg_phase.point_values(job, n, state["value_seed"], **run_kw)
     table = dreeg_phase.decider_table(values, given, dealer, top + 1, first_out(subgame))
@@ -591,7 +591,7 @@ def _better(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 
 
 def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), strokes: str | None = None,
-               seat: int | None = None, dealer: int | None = None, value_hands: int | None = None,
+               seat: int | None = None, dealer: int | None = None, value_hands: int | None = None, players: int = 4,
                **run_kw) -> pd.DataFrame:
     """Paired play-outs of one decision (`simcore.games.dreeg_odds.DECISIONS`): option A against
     option B on the same deals, every other choice greedy, by class of the decider's situation.
@@ -611,7 +611,8 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     values every deal's outcome by the decider's phase value after it (`value_lookup`; deals decided at ``seat``
     only, when given; V from ``value_hands`` self-play hands per number of active players, default ``n``): the rows
     also carry `_value_columns`, attrs["state"] the state, and a_better / b_better (and close_from) go by P(lose
-    the phase).
+    the phase). ``players``: 3 plays the decisions of the whole table (`TABLE_DECISIONS`) with 3 players and
+    values every decision in 3-player Dreeg; the 2-player decisions take it only with ``strokes``.
     """
     if decision not in DECISIONS:
         raise CardsimError(f"unknown --decision '{decision}'; choose one of: {', '.join(DECISIONS)}")
@@ -620,8 +621,9 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     dreeg_phase.check_state_flags(strokes, seat, dealer)
     hands = n if value_hands is None else value_hands
     value, state = (None, None) if strokes is None else value_lookup(decision, strokes, seat, dealer, hands, seed,
-                                                                     opts, **run_kw)
-    job = ThresholdJob(decision, opts, value=value)
+                                                                     opts, players, **run_kw)
+    # a 2-player decision's hand is the same in 3- and 4-player Dreeg: ``players`` reaches it through V only
+    job = ThresholdJob(decision, opts, value=value, players=4 if value and decision not in TABLE_DECISIONS else players)
     counts = runner.run(job, n, seed, **run_kw)
     rows = []
     for cls, sums in enumerate(counts.reshape(-1, job.width)):
@@ -641,6 +643,7 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     enough = frame["n"] >= MIN_CLASS_N
     a_better, b_better = _better(frame)
     frame.attrs.update(game=GAME, n=n, seed=seed, decision=decision, meaning=DECISIONS[decision], options=dict(opts),
+                       players=players,
                        a_better=list(frame["class"][enough & a_better]),
                        b_better=list(frame["class"][enough & b_better]))
     if state:
@@ -667,7 +670,8 @@ def close_from(frame: pd.DataFrame) -> list[dict]:
 
 def thresholds_json(frames: list) -> dict:
     return {"game": GAME, "n": frames[0].attrs["n"], "seed": frames[0].attrs["seed"],
-            "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "a_better": f.attrs["a_better"],
+            "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "players": f.attrs["players"],
+                                                "a_better": f.attrs["a_better"],
                                                 "b_better": f.attrs["b_better"],
                                                 **{key: f.attrs[key] for key in ("close_from", "state")
                                                    if key in f.attrs},
@@ -702,7 +706,8 @@ def _lose_cells(row) -> str:
 def format_thresholds(frames: list) -> str:
     net = "" if "state" in frames[0].attrs else " (net strokes: own erase minus the opponents' best)"
     options = {name: value for f in frames for name, value in f.attrs["options"].items()}
-    lines = [f"Dreeg decision thresholds: n = {frames[0].attrs['n']:,} deals per decision, seed "
+    three = " of 3-player Dreeg" if any(f.attrs["players"] == 3 for f in frames) else ""
+    lines = [f"Dreeg decision thresholds{three}: n = {frames[0].attrs['n']:,} deals per decision, seed "
              f"{frames[0].attrs['seed']}{_options_note(options)}, 95% intervals{net}",
              f"A - B: paired mean difference, Student-t interval; * a class of fewer than {MIN_CLASS_N} deals: shown, "
              "not used in the summaries"]
@@ -731,9 +736,9 @@ def format_thresholds(frames: list) -> str:
     return "\n".join(lines)
 
 
-VALUE_FLAGS = ("phase", "players", "policy")
+VALUE_FLAGS = ("phase", "policy")
 """The options of --decision value only (the phase value, `analysis.games.dreeg_phase`); --strokes, --seat and
---dealer also value a decision's deals (`value_lookup`)."""
+--dealer also value a decision's deals (`value_lookup`), and --players plays and values them in 3-player Dreeg."""
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -743,7 +748,9 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--phase", type=one_of(tuple(r.SUBGAME)), action=NotedStore, default=1,
                         help="--decision value: phase 1-8 (default 1)")
     parser.add_argument("--players", type=one_of((3, 4)), action=NotedStore, default=4,
-                        help="--decision value: 4-player or 3-player Dreeg (default 4)")
+                        help="4-player or 3-player Dreeg (default 4): the phase value's game, and the players of the "
+                             f"decisions of the whole table ({', '.join(TABLE_DECISIONS)}); the 2-player decisions "
+                             "take it only with --strokes")
     parser.add_argument("--policy", type=POLICY, action=NotedStore, default="greedy",
                         help="--decision value: policy of every seat: greedy (default), random, sly or pimc (slow)")
     parser.add_argument("--strokes", action=NotedStore, default=None, metavar="S0,S1,...",
@@ -783,11 +790,12 @@ def _threshold_frames(args) -> list:
     seed = normalize_seed(args.seed)
     if args.decision != "all":
         return [thresholds(args.decision, args.n, seed, args.option, args.strokes, args.seat, args.dealer,
-                           **run_options(args))]
+                           players=args.players, **run_options(args))]
     options = parse_options(args.option)  # each decision takes the options its hands read, refused if none does
     check_reads(options, {name for d in DECISIONS for name in decision_reads(d)}, "any decision's hand")
     return [thresholds(d, args.n, seed, [f"{name}={value}" for name, value in options if name in decision_reads(d)],
-                       args.strokes, args.seat, args.dealer, **run_options(args)) for d in DECISIONS]
+                       args.strokes, args.seat, args.dealer, players=args.players if d in TABLE_DECISIONS else 4,
+                       **run_options(args)) for d in DECISIONS]
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:

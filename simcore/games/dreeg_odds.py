@@ -296,9 +296,9 @@ INDICATOR_RANKS = (r.ACE, r.TEN, r.KING, r.OBER, r.UNTER)
 DECISIONS = {
     "close": "2-player 66, forehand before trick 1: close at once (A) or never close (B); class: the "
              "greedy closing estimate (points + marriages + sure cards) by 10",
-    "call": "Rufen with 4 players, forehand: call the highest missing card of the longest packet suit (A) or "
+    "call": "Rufen with 4 players (or 3), forehand: call the highest missing card of the longest packet suit (A) or "
             "play alone by calling its own highest card of that suit (B); class: cards of that suit in the packet",
-    "durchmarsch": "Kamerun with 4 players, winner of trick 1: declare Durchmarsch (A) or not (B); class: cards "
+    "durchmarsch": "Kamerun with 4 players (or 3), winner of trick 1: declare Durchmarsch (A) or not (B); class: cards "
                    "in hand that are not sure winners",
     "hide": "2-player Rot Assen, the player dealt the heart ace: announce it at once (A) or keep it hidden until "
             "after trick 3 (B, the sly policy; a breach, §3.2.2, detected if the talon is closed first or the "
@@ -306,9 +306,9 @@ DECISIONS = {
     "moment": "2-player 66, one moment drawn at random among those of the hand where the player to lead may "
               "close (before trick 1 or after a trick, before or after drawing): close now (A) or not now "
               "(B, greedy later); class: tricks played, own points (cards + marriages), trumps held",
-    "surrender": "Rot Assen with 4 players, the heart-ace holder: play alone with the greedy best trump (A) or "
-                 "surrender, each opponent erasing 2 (B, §3.2.1); class: his trumps plus side Aces (the greedy "
-                 "surrender score: greedy surrenders below 3)",
+    "surrender": "Rot Assen with 4 players (or 3), the heart-ace holder: play alone with the greedy best trump (A) "
+                 "or surrender, each opponent erasing 2 (B, §3.2.1); class: his trumps plus side Aces (the greedy "
+                 "surrender score: greedy surrenders below half his cards, 3 of 6, 4 of 8)",
     "exchange": "2-player 66, the holder of the trump 9 at his first chance to exchange it for the indicator "
                 "(§3.1.2, as leader after winning a trick; or by the §3.5 variants when on): exchange (A) or never "
                 "exchange (B); class: the indicator's rank",
@@ -317,7 +317,16 @@ DECISIONS = {
 
 DECISION_STAGES = {"close": ("66", 2), "call": ("RU", 4), "durchmarsch": ("KA", 4), "hide": ("RA", 2),
                    "moment": ("66", 2), "surrender": ("RA", 4), "exchange": ("66", 2)}
-"""Sub-game and number of active players of each decision's hand: the stage of the phase it is played in."""
+"""Sub-game and number of active players of each decision's hand in 4-player Dreeg: the stage of the phase it is
+played in (`decision_stage`)."""
+TABLE_DECISIONS = ("call", "durchmarsch", "surrender")
+"""Decisions of a hand of the whole table, 4 or 3 players as the game has; the others are 2-player hands."""
+
+
+def decision_stage(decision: str, players: int = 4) -> tuple[str, int]:
+    """Sub-game and number of active players of ``decision``'s hand in ``players``-player Dreeg."""
+    subgame, active = DECISION_STAGES[decision]
+    return subgame, players if decision in TABLE_DECISIONS else active
 FOREHAND_DECIDES = ("close", "call")
 """Decisions always taken by forehand (position 0)."""
 VALUE_SCALE = 1 << 20
@@ -490,14 +499,20 @@ class ThresholdJob:
     options: tuple = ()
     block_size: int = 512
     value: DeciderValues | None = field(default=None, repr=False)
+    players: int = 4
 
     def __post_init__(self):
         if self.decision not in DECISIONS:
             raise CardsimError(f"unknown decision '{self.decision}'; choose one of: {', '.join(DECISIONS)}")
+        if self.players not in (3, 4):
+            raise CardsimError(f"--players must be 3 or 4, got {self.players}")
+        if self.players != 4 and self.decision not in TABLE_DECISIONS:
+            raise CardsimError(f"the {self.decision} decision is a 2-player hand, the same in 3- and 4-player Dreeg; "
+                               "--players 3 changes it only through --strokes (the phase value)")
         if rule_options(**dict(self.options))["information"] != "perfect_recall":
             raise CardsimError("thresholds compare decisions under perfect recall; drop --option information=...")
         if self.value is None:  # with a phase value, its whole phases read more (`PhaseHandsJob` checks them)
-            subgame, players = DECISION_STAGES[self.decision]
+            subgame, players = decision_stage(self.decision, self.players)
             check_reads(self.options, decision_reads(self.decision),
                         f"the {self.decision} decision's hand ({r.SUBGAME_NAMES[subgame]} of {players} players)")
 
@@ -550,8 +565,7 @@ class ThresholdJob:
             outcomes.append(_outcome(res, 0, opts))
         return estimate // 10, outcomes
 
-    @staticmethod
-    def _call(perm, opts):
+    def _call(self, perm, opts):
         packet = r.first_packet(perm)
         greedy = GreedyPolicy()
         call = greedy.call(None, 0, packet)
@@ -559,7 +573,7 @@ class ThresholdJob:
         own = (packet & r.SUIT_MASKS[suit]).bit_length() - 1
         outcomes = []
         for card in (call, own):
-            players = [Committed(GreedyPolicy(), call=card)] + [GreedyPolicy() for _ in range(3)]
+            players = [Committed(GreedyPolicy(), call=card)] + [GreedyPolicy() for _ in range(self.players - 1)]
             res = play_hand("RU", 3, perm, players, opts)
             outcomes.append(_outcome(res, 0, opts))
         return r.bit_count(packet & r.SUIT_MASKS[suit]), outcomes
@@ -593,24 +607,22 @@ class ThresholdJob:
             outcomes.append(_outcome(res, holder, opts))
         return max(r.bit_count(hands[holder] & m) for m in r.SUIT_MASKS), outcomes
 
-    @staticmethod
-    def _durchmarsch(perm, opts):
+    def _durchmarsch(self, perm, opts):
         outcomes, seen = [], []
         for declare in (True, False):
-            res = play_hand("KA", 4, perm, [_Asked(declare, seen) for _ in range(4)], opts)
+            res = play_hand("KA", 4, perm, [_Asked(declare, seen) for _ in range(self.players)], opts)
             pos = seen[0][0]
             outcomes.append(Outcome(res.erase[pos] == 0, _net(res, pos, True), False, pos, res.erase))
         return seen[0][1], outcomes
 
-    @staticmethod
-    def _surrender(perm, opts):
-        """Rot Assen with 4 players (§3.2.1): the heart-ace holder plays with the greedy best trump or
+    def _surrender(self, perm, opts):
+        """Rot Assen with 4 or 3 players (§3.2.1): the heart-ace holder plays with the greedy best trump or
         surrenders; class `surrender_score` of his hand and that trump, SURRENDER_TOP and more in one."""
-        hands, _ = deal_for("RA", perm, 4, opts)
-        holder = next(p for p in range(4) if (hands[p] >> r.HEART_ACE) & 1)
+        hands, _ = deal_for("RA", perm, self.players, opts)
+        holder = next(p for p in range(self.players) if (hands[p] >> r.HEART_ACE) & 1)
         results = []
         for surrender in (False, True):
-            players = [GreedyPolicy() for _ in range(4)]
+            players = [GreedyPolicy() for _ in range(self.players)]
             players[holder] = _Soloist(surrender)
             results.append(play_hand("RA", 2, perm, players, opts))
         cls = min(surrender_score(hands[holder], results[0].trump), SURRENDER_TOP)
