@@ -53,7 +53,8 @@ def test_options_no_command_reads_are_refused(variant, name, value):
 @pytest.mark.parametrize("flags, message", [
     (["--play", "foo"], "--play must be one of dd, greedy, random"),
     (["--option", "first_dealer=2"], "option first_dealer does not change 'cardsim thresholds bauernstoss'"),
-    (["--equity-hands", "0", "--option", "mit_rule=advisory"], "option mit_rule does not change"),
+    (["--equity-hands", "0", "--option", "throwin_consumes_first_hand=true"],
+     "option throwin_consumes_first_hand does not change"),
     (["--variant", "AS", "--option", "partner_tie=later_speaker"], "option partner_tie does not change"),
 ])
 def test_thresholds_checks_every_argument_before_running(monkeypatch, capsys, flags, message):
@@ -176,3 +177,13 @@ def test_thresholds_advice_follows_the_break_even(capsys):
     assert main(["thresholds", "bauernstoss", "--n", "40", "--seed", "3", "--play", "dd", "--equity-hands", "0",
                  "--no-progress"]) == 0
     assert "p* = 1/2: --play dd counts card points" in capsys.readouterr().out
+
+
+def test_auction_options_reach_the_auction_tables_of_thresholds():
+    """An auction option changes the Q11 and Q5 tables of part A (their deals are auctioned) and not its main
+    table, which plays forehand's best suit without an auction."""
+    plain = api.thresholds("greedy", 1500, 4, progress=False, checkpoint=False)
+    advisory = api.thresholds("greedy", 1500, 4, rules=(("mit_rule", "advisory"),), progress=False, checkpoint=False)
+    assert advisory.equals(plain) and advisory.attrs["rules"] == (("mit_rule", "advisory"),)
+    assert not advisory.attrs["seat_effects"].equals(plain.attrs["seat_effects"])
+    assert not advisory.attrs["showdown_low"].equals(plain.attrs["showdown_low"])

@@ -97,9 +97,12 @@ AUCTION_RULES = {"BS": {"mit_rule", "partner_tie", "mixed_tie", "min_number_bid"
 """The rule options an auction reads, by variant (spec §8 A2-A4, A6, A9, A10, A15): AS ties always go to a
 showdown (AS-6), so partner_tie and mixed_tie are BS only; allow_suit_switch (A5) is read by no command, as
 the policies name the suit they bid."""
+TABLE_RULES = {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}}
+"""The rule options the main table of `thresholds` reads (forehand's best suit played without an auction), by
+variant; its auction tables (Q8, Q11, Q5) read the auction's too."""
 MODELLED_RULES = {
     "odds": {"BS": AUCTION_RULES["BS"] | {"jack_rule"}, "AS": AUCTION_RULES["AS"], "DS": AUCTION_RULES["DS"]},
-    "thresholds": {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}},
+    "thresholds": {variant: TABLE_RULES[variant] | AUCTION_RULES[variant] for variant in TABLE_RULES},
     "match": {"BS": AUCTION_RULES["BS"] | {"jack_rule", "partner_return_policy", "throwin_consumes_first_hand",
                                            "first_dealer"},
               "AS": AUCTION_RULES["AS"] | {"first_dealer"},
@@ -109,7 +112,8 @@ MODELLED_RULES = {
 }
 """The rule options each command reads, by variant (the others cannot change its numbers: `odds` plays a given
 contract in its table and reads the auction options in its auction part; `thresholds` (part A) plays forehand's
-best suit without an auction; the BS jack rule is no AS or DS rule; DS has no solos, mit or throw-ins, AS no
+best suit without an auction in its main table (`TABLE_RULES`) and runs auctions for its Q8, Q11 and Q5 tables;
+the BS jack rule is no AS or DS rule; DS has no solos, mit or throw-ins, AS no
 throw-ins; `equity` (part B of `thresholds`) plays single hands, so no dealer or game options, and its DP takes
 the defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
 
@@ -1186,7 +1190,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     with the club jack; not DS) and p_solo_dd (the same solos double dummy), strokes_chalk / strokes_no_chalk
     (greedy or random play: E[strokes] of the normal game), solo_break_even (`solo_break_even`; AS: ``solo_p``,
     pass `as_solo_break_even` of `equity`, the game-level break-even) and advice (`advice`). ``rules``: rule option
-    pairs (`parse_rules`; the jack rule of play, DS's ds_ten_value).
+    pairs (`parse_rules`): the main table reads those of play and DS's best suit (`TABLE_RULES`), the auction tables
+    below the auction's as well (`AUCTION_RULES`).
 
     ``attrs["jack_value"]``: spec §9.1 Q8 on the same deals (`jobs.JackValueJob`, `jack_value_frame`): by forehand's
     jacks, and for 1-2 jacks by which, P(forehand chooses), P(its partner chooses), P(its team scores) and (greedy
@@ -1202,7 +1207,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     variant = parse_variant(variant)
     rules = checked_rules(dict(rules), variant, "thresholds")
     seed = normalize_seed(seed)
-    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant, rules), n, seed, **run_kw))
+    table_rules = tuple((name, value) for name, value in rules if name in TABLE_RULES[variant])
+    parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant, table_rules), n, seed, **run_kw))
     rows = []
     for j, length, hist, count in shape_cells(parts["points"], min_n, 0 if variant == "DS" else 1):
         values = np.arange(jobs.POINT_BINS)
