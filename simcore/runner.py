@@ -348,8 +348,8 @@ def _sigint_held():
     Ctrl-C reaches every process of the terminal's group: a worker still importing its modules would print a
     traceback under the run's one-line message. Processes started while SIGINT is blocked inherit the block, and
     so do the threads started meanwhile (a worker they restart later is shielded too); a Ctrl-C pressed meanwhile
-    is raised once the block ends. The resource trackers are started first: starting one unblocks SIGINT
-    (multiprocessing's ``SIG_UNBLOCK``)."""
+    is raised once the block ends, or at once if another thread (a progress bar's) takes it. The resource trackers
+    are started first: starting one unblocks SIGINT (multiprocessing's ``SIG_UNBLOCK``)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
