@@ -324,13 +324,17 @@ def test_same_numbers_whatever_jobs_and_chunk_size(capsys, decision):
 
 @pytest.mark.parametrize("decision", ["call", "durchmarsch"])
 def test_three_player_table_decisions_deal_eight_cards(decision):
-    """--players 3: the call and Durchmarsch hands are 3-player hands (8 cards, erase vectors of 3), other
-    numbers than the 4-player ones on the same seed."""
+    """--players 3: the call and Durchmarsch hands are 3-player hands (erase vectors of 3; Durchmarsch: up to 7
+    cards not sure after trick 1, of 8), other numbers than the 4-player ones on the same seed."""
     job = ThresholdJob(decision, players=3)
     opts = rule_options()
+    classes = []
     for perm in _deals(5, 40, job.block_size):
         found = getattr(job, f"_{decision}")(perm, opts)
         assert all(len(outcome.erase) == 3 for outcome in found[1])
+        classes.append(found[0])
+    if decision == "durchmarsch":  # 7 cards left after trick 1: more not sure than 4 players' 5 can be
+        assert max(classes) >= 6
     three = api.thresholds(decision, n=600, seed=5, players=3, **RUN)
     four = api.thresholds(decision, n=600, seed=5, **RUN)
     assert three.attrs["players"] == 3 and not three.equals(four)

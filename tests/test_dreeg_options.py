@@ -22,7 +22,8 @@ from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_play as dp
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import NEEDS, rule_options
-from simcore.games.dreeg_odds import DECISIONS
+from simcore.games.dreeg_odds import DECISIONS, TABLE_DECISIONS
+from simcore.games.dreeg_reads import PLAY_READS, TRUMPLESS
 from simcore.registry import NOT_MODELLED, get_game
 
 GAMES = ("stats", "dreeg", "--policy", "random", "--n", "10", "--seed", "1")
@@ -148,9 +149,10 @@ CONDITIONAL_READS = {"counting_error_percent"}
 """Options read only under another's non-default value (information=counting_errors)."""
 
 
-def _assert_reads_are_looked_up(monkeypatch, jobs, n: int, reads) -> None:
+def _assert_reads_are_looked_up(monkeypatch, jobs, n: int, reads, trumpless: bool = False) -> None:
     """Running ``jobs`` looks up exactly the options ``reads`` names, apart from `CONDITIONAL_READS` and the §3.5
-    sub-games' options that every phase plan looks up to choose its sub-game."""
+    sub-games' options that every phase plan looks up to choose its sub-game. ``trumpless``: hands of Kamerun,
+    which look up the play rules of trumps (`PLAY_READS`) that cannot apply there."""
     from simcore import runner
     from simcore.games import dreeg as game
 
@@ -161,6 +163,8 @@ def _assert_reads_are_looked_up(monkeypatch, jobs, n: int, reads) -> None:
     for job in jobs:
         runner.run(job, n, 1, checkpoint=False, progress=False)
     placers = set(r.EXTRA_SUBGAMES)
+    if trumpless:  # every hand looks its play rules up; without a trump none of them can apply
+        looked_up -= set(PLAY_READS)
     assert looked_up - placers == set(reads) - CONDITIONAL_READS - placers
     assert set(reads) & placers <= looked_up
 
@@ -200,19 +204,21 @@ def test_one_hand_reads_what_hand_reads_says(monkeypatch, phase, players, option
         jobs = [duel.DuelOddsJob(duel.DuelQuestion(phase, 2, hand, options=options)) for hand in hands]
     else:
         jobs = [odds.OddsJob(odds.HandQuestion(phase, players, hand, options=options)) for hand in hands]
-    _assert_reads_are_looked_up(monkeypatch, jobs, 60, hand_reads(subgame, players, phase, dict(options)))
+    _assert_reads_are_looked_up(monkeypatch, jobs, 60, hand_reads(subgame, players, phase, dict(options)),
+                                subgame in TRUMPLESS)
 
 
-@pytest.mark.parametrize("decision", list(DECISIONS))
-def test_a_decisions_hands_read_what_hand_reads_says(monkeypatch, decision):
-    """The options a threshold decision's paired hands read: those of one hand of its stage (`DECISION_STAGES`)
+@pytest.mark.parametrize("decision, players", [(d, 4) for d in DECISIONS] + [(d, 3) for d in TABLE_DECISIONS])
+def test_a_decisions_hands_read_what_hand_reads_says(monkeypatch, decision, players):
+    """The options a threshold decision's paired hands read: those of one hand of its stage (`decision_stage`)
     played apart from the phases (and ``information``, which `play_hand` looks up to see whether it needs a chance
     stream; the thresholds take only its default)."""
-    from simcore.games.dreeg_odds import DECISION_STAGES, ThresholdJob
+    from simcore.games.dreeg_odds import ThresholdJob, decision_stage
     from simcore.games.dreeg_reads import hand_reads
 
-    reads = hand_reads(*DECISION_STAGES[decision]) + ("information",)
-    _assert_reads_are_looked_up(monkeypatch, [ThresholdJob(decision)], 300, reads)
+    reads = hand_reads(*decision_stage(decision, players)) + ("information",)
+    _assert_reads_are_looked_up(monkeypatch, [ThresholdJob(decision, players=players)], 300, reads,
+                                decision_stage(decision)[0] in TRUMPLESS)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -224,7 +230,8 @@ def test_a_phases_hands_read_what_the_phase_value_says(monkeypatch, phase, playe
     from simcore.games.dreeg_phase import PhaseHandsJob
 
     job = PhaseHandsJob(phase, players, options=options)
-    _assert_reads_are_looked_up(monkeypatch, [job], 1000, set(job.reads) - {"strokes_per_phase"})
+    _assert_reads_are_looked_up(monkeypatch, [job], 1000, set(job.reads()) - {"strokes_per_phase"},
+                                job.subgame in TRUMPLESS)
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -235,6 +242,8 @@ def test_a_phases_hands_read_what_the_phase_value_says(monkeypatch, phase, playe
     (["--phase", "1", "--option", "rot_assen_trump=hearts"], "rot_assen_trump=hearts does not change"),
     (["--phase", "2", "--option", "duel66_exchange_on_close=True"], "duel66_exchange_on_close=true does not change"),
     (["--phase", "3", "--option", "first_dealer=loser_deals"], "first_dealer=loser_deals does not change"),
+    (["--phase", "4", "--option", "trumped_lead_follow=must_head"],
+     "trumped_lead_follow=must_head does not change one hand of phase 4 (Kamerun)"),
 ])
 def test_odds_refuses_options_its_hand_does_not_read(capsys, argv, message):
     assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", *argv]) == 2
@@ -261,6 +270,10 @@ def test_odds_takes_the_options_its_hand_reads(capsys, argv):
      "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
     (["--decision", "close", "--strokes", "3,2", "--n", "100", "--option", "kamerun_bei_nacht=phase4"],
      "option kamerun_bei_nacht=phase4 does not change a hand of phase 1"),
+    (["--decision", "hide", "--strokes", "3,2", "--n", "100", "--option", "ra_solo_win_3=true"],
+     "option ra_solo_win_3=true does not change the phase value from a state of 2 players (phase 2, Rot Assen"),
+    (["--decision", "durchmarsch", "--n", "20", "--option", "no_undertrump_duty=true"],
+     "option no_undertrump_duty=true does not change the durchmarsch decision's hand (Kamerun of 4 players)"),
 ])
 def test_thresholds_refuse_options_their_hands_do_not_read(capsys, argv, message):
     assert main(["thresholds", "dreeg", *argv]) == 2

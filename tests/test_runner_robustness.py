@@ -108,7 +108,6 @@ def test_ctrl_c_is_held_while_workers_start_and_raised_after():
     prints no traceback on Ctrl-C); a Ctrl-C that reaches the main thread meanwhile is raised once the block ends,
     not lost. (Sent to the main thread itself: a process-wide one may be taken by another thread, which Python
     then raises in the main thread at once; the children are shielded either way.)"""
-    import os
     import signal
     import subprocess
     import sys

@@ -500,7 +500,7 @@ def _match_frame(args: argparse.Namespace) -> pd.DataFrame:
 CLASS_LABELS = {"close": lambda c: f"estimate {10 * c}+" if c == THRESHOLD_CLASSES - 1
                 else f"estimate {10 * c}-{10 * c + 9}",
                 "call": lambda c: f"{c} packet card(s) of the suit",
-                "durchmarsch": lambda c: f"{c} card(s) not sure" + ("+" if c == THRESHOLD_CLASSES - 1 else ""),
+                "durchmarsch": lambda c: f"{c} card(s) not sure",
                 "hide": lambda c: f"longest suit {c} cards",
                 "moment": lambda c: "after trick {}, points {}, trumps {}".format(*moment_label(c)),
                 "surrender": lambda c: f"trumps + side aces {c}" + ("+" if c == SURRENDER_TOP else ""),
@@ -565,6 +565,8 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
         raise CardsimError(f"--decision {decision} is forehand's, seat {(dealer + 1) % k} with --dealer {dealer}; "
                            f"got --seat {seat}")
     job = PhaseHandsJob(phase, players, "greedy", tuple(options))
+    check_reads(options, job.reads(k), f"the phase value from a state of {k} players (phase {phase}, "
+                                        f"{r.SUBGAME_NAMES[subgame]}, {players}-player Dreeg: hands of {k} or fewer)")
     state = {"strokes": list(given), "seat": seat, "dealer": dealer, "phase": phase, "players": players,
              "policy": job.policy, "value_hands": n, "value_seed": (seed + VALUE_SEED_OFFSET) % (1 << 63)}
     values = dreeg_phase.point_values(job, n, state["value_seed"], **run_kw)
@@ -670,8 +672,9 @@ def close_from(frame: pd.DataFrame) -> list[dict]:
 
 def thresholds_json(frames: list) -> dict:
     return {"game": GAME, "n": frames[0].attrs["n"], "seed": frames[0].attrs["seed"],
-            "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"], "players": f.attrs["players"],
-                                                "a_better": f.attrs["a_better"],
+            "decisions": {f.attrs["decision"]: {"meaning": f.attrs["meaning"],
+                                                "players": decision_stage(f.attrs["decision"], f.attrs["players"])[1],
+                                                "options": f.attrs["options"], "a_better": f.attrs["a_better"],
                                                 "b_better": f.attrs["b_better"],
                                                 **{key: f.attrs[key] for key in ("close_from", "state")
                                                    if key in f.attrs},
@@ -756,8 +759,8 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strokes", action=NotedStore, default=None, metavar="S0,S1,...",
                         help="--decision value: also ask one state, the strokes of the players still holding some, "
                              "by seat clockwise, e.g. 7,5,3,2; with one decision: value its deals by the decider's "
-                             "P(lose the phase) from this state (the players of its hand: 4, or 2 for close, moment, "
-                             "exchange and hide)")
+                             "P(lose the phase) from this state (the players of its hand: 4, 3 with --players 3, or 2 "
+                             "for close, moment, exchange and hide)")
     parser.add_argument("--seat", type=whole_number, action=NotedStore, default=None,
                         help="with --strokes: your seat (--decision value: default 0; a decision: count only deals "
                              "decided at this seat, default any)")

@@ -289,8 +289,9 @@ THRESHOLD_COUNTS = 9
 decider's net strokes with A, with B; sum and sum of squares of the paired difference A - B; losses
 Schwarz (`lost_schwarz`) with A, with B."""
 SURRENDER_TOP = 5
-"""Highest class of the "surrender" decision: trumps plus side Aces 5 or more (about 12% of the soloists' hands;
-6 alone is about 0.6%, too few for a class at n = 2,000)."""
+"""Highest class of the "surrender" decision: trumps plus side Aces 5 or more (with 4 players about 12% of the
+soloists' hands, 6 alone about 0.6%, too few for a class at n = 2,000; with 3 players, 8 cards, about 42%, where
+playing is clearly better)."""
 INDICATOR_RANKS = (r.ACE, r.TEN, r.KING, r.OBER, r.UNTER)
 """Classes of the "exchange" decision: the indicator's rank, A first (a trump-9 indicator allows no exchange)."""
 DECISIONS = {
@@ -356,10 +357,14 @@ class DeciderValues:
         return int(self.table[pos, erase_code(erase)])
 
 
+INFORMATION_OPTIONS = ("information", "counting_error_percent")
+"""The counting-error model's options: the thresholds compare decisions under perfect recall only."""
+
+
 def decision_reads(decision: str) -> tuple[str, ...]:
     """The rule options a decision's paired hands read (`dreeg_reads.hand_reads` of its stage, played apart from the
-    phases)."""
-    return hand_reads(*DECISION_STAGES[decision])
+    phases), but `INFORMATION_OPTIONS`."""
+    return tuple(name for name in hand_reads(*DECISION_STAGES[decision]) if name not in INFORMATION_OPTIONS)
 
 
 def threshold_classes(decision: str) -> int:

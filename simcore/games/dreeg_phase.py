@@ -83,20 +83,19 @@ class PhaseHandsJob:
         if idle:
             raise CardsimError(f"option {', '.join(idle)} only chooses who deals first in the next phase (§2.3), so "
                                "it cannot change the value of a phase; drop it")
-        check_reads(self.options, self.reads, f"a hand of phase {self.phase} ({r.SUBGAME_NAMES[self.subgame]}) "
-                                              f"of {self.players}-player Dreeg")
+        check_reads(self.options, self.reads(), f"a hand of phase {self.phase} ({r.SUBGAME_NAMES[self.subgame]}) "
+                                                f"of {self.players}-player Dreeg")
 
     @property
     def subgame(self) -> str:
         """The sub-game of the phase under the options (`dreeg_rules.phase_plan`)."""
         return r.phase_plan(rule_options(**dict(self.options)))[self.phase - 1]
 
-    @property
-    def reads(self) -> tuple[str, ...]:
-        """The options the phase's hands read (`dreeg_reads.hand_reads` for every active count) and
-        ``strokes_per_phase`` (the phase value's states)."""
+    def reads(self, most: int | None = None) -> tuple[str, ...]:
+        """The options the phase's hands of at most ``most`` active players (default: all) read
+        (`dreeg_reads.hand_reads`) and ``strokes_per_phase`` (the phase value's states)."""
         chosen = dict(self.options)
-        return ("strokes_per_phase",) + tuple(name for m in self.actives
+        return ("strokes_per_phase",) + tuple(name for m in self.actives if most is None or m <= most
                                               for name in hand_reads(self.subgame, m, self.phase, chosen))
 
     @property

@@ -1,6 +1,6 @@
 """Which Dreeg rule options one hand reads, so that an analysis of hands refuses an option it would ignore.
 
-A hand reads the play rules (`PLAY_READS`), the options of its sub-game for its number of players
+A hand with a trump reads its play rules (`PLAY_READS`), the options of its sub-game for its number of players
 (`HAND_READS` for 3 or 4, `DUEL_READS` for 2), ``kamerun5_no_head`` in phase 5 only, and a §3.5 sub-game's
 option when that option puts the sub-game in the hand's phase. The tests record every option a played hand
 looks up and compare it with these tables.
@@ -13,7 +13,9 @@ from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DEFAULTS
 
 PLAY_READS = ("no_undertrump_duty", "trumped_lead_follow")
-"""The play rules: every hand reads them."""
+"""The play rules of trumps (§5 A3, A4): every hand with a trump reads them."""
+TRUMPLESS = ("KA", "KN")
+"""Sub-games without a trump (Kamerun, Kamerun bei Nacht): no hand of theirs reads `PLAY_READS`."""
 TWO_SIDED_READS = ("two_sided_eraser", "thresholds_include_marriages", "information", "counting_error_percent")
 """Options of a hand whose two sides count to 66 (who erases, what counts, how well the players count)."""
 HAND_READS = {
@@ -40,7 +42,7 @@ def hand_reads(subgame: str, players: int, phase: int = 0, options: dict | None 
     {name: value}, for the §3.5 sub-game placed in this phase."""
     table = DUEL_READS if players == 2 else HAND_READS
     placed = tuple(name for name in r.EXTRA_SUBGAMES if (options or {}).get(name) == f"phase{phase}")
-    reads = PLAY_READS + table[subgame] + placed
+    reads = (() if subgame in TRUMPLESS else PLAY_READS) + table[subgame] + placed
     return tuple(name for name in reads if name != "kamerun5_no_head" or phase == 5)
 
 
