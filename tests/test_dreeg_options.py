@@ -266,6 +266,8 @@ def test_odds_takes_the_options_its_hand_reads(capsys, argv):
      "option duel66_indicator=bottom does not change the call decision's hand (Rufen of 4 players)"),
     (["--decision", "all", "--n", "20", "--option", "first_dealer=loser_deals"],
      "option first_dealer=loser_deals does not change any decision's hand"),
+    (["--decision", "all", "--n", "20", "--option", "information=counting_errors"],
+     "thresholds compare decisions under perfect recall"),
     (["--decision", "value", "--phase", "1", "--n", "100", "--option", "kamerun5_no_head=True"],
      "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
     (["--decision", "close", "--strokes", "3,2", "--n", "100", "--option", "kamerun_bei_nacht=phase4"],

@@ -33,9 +33,10 @@ from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_options
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
-                                     STRENGTH_BINS, SURRENDER, SURRENDER_TOP, THRESHOLD_CLASSES, THRESHOLD_COUNTS,
-                                     VALUE_SCALE, DeciderValues, HandQuestion, OddsJob, StrengthJob,
-                                     TABLE_DECISIONS, ThresholdJob, decision_reads, decision_stage, moment_label)
+                                     INFORMATION_OPTIONS, STRENGTH_BINS, SURRENDER, SURRENDER_TOP, TABLE_DECISIONS,
+                                     THRESHOLD_CLASSES, THRESHOLD_COUNTS, VALUE_SCALE, DeciderValues, HandQuestion,
+                                     OddsJob, StrengthJob, ThresholdJob, decision_reads, decision_stage,
+                                     moment_label)
 from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
@@ -794,9 +795,13 @@ def _threshold_frames(args) -> list:
     if args.decision != "all":
         return [thresholds(args.decision, args.n, seed, args.option, args.strokes, args.seat, args.dealer,
                            players=args.players, **run_options(args))]
-    options = parse_options(args.option)  # each decision takes the options its hands read, refused if none does
-    check_reads(options, {name for d in DECISIONS for name in decision_reads(d)}, "any decision's hand")
-    return [thresholds(d, args.n, seed, [f"{name}={value}" for name, value in options if name in decision_reads(d)],
+    # each decision takes the options its hands read, refused if none does; the counting-error options go to each,
+    # which refuses them with the reason
+    options = parse_options(args.option)
+    check_reads(options, {name for d in DECISIONS for name in decision_reads(d)} | set(INFORMATION_OPTIONS),
+                "any decision's hand")
+    return [thresholds(d, args.n, seed, [f"{name}={value}" for name, value in options
+                                         if name in decision_reads(d) + INFORMATION_OPTIONS],
                        args.strokes, args.seat, args.dealer, players=args.players if d in TABLE_DECISIONS else 4,
                        **run_options(args)) for d in DECISIONS]
 
