@@ -234,19 +234,41 @@ def test_a_phases_hands_read_what_the_phase_value_says(monkeypatch, phase, playe
                                 job.subgame in TRUMPLESS)
 
 
+ODDS = ("odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50")
+THRESHOLDS = ("thresholds", "dreeg")
+
+
 @pytest.mark.parametrize("argv, message", [
-    (["--phase", "1", "--option", "kamerun_bei_nacht=phase4"], "option kamerun_bei_nacht=phase4 does not change one "
-                                                               "hand of phase 1 (Sechsundsechzig) with 4 players"),
-    (["--phase", "4", "--option", "kamerun5_no_head=True"],
+    ([*ODDS, "--phase", "1", "--option", "kamerun_bei_nacht=phase4"],
+     "option kamerun_bei_nacht=phase4 does not change one hand of phase 1 (Sechsundsechzig) with 4 players"),
+    ([*ODDS, "--phase", "4", "--option", "kamerun5_no_head=True"],
      "kamerun5_no_head=true does not change one hand of phase 4"),
-    (["--phase", "1", "--option", "rot_assen_trump=hearts"], "rot_assen_trump=hearts does not change"),
-    (["--phase", "2", "--option", "duel66_exchange_on_close=True"], "duel66_exchange_on_close=true does not change"),
-    (["--phase", "3", "--option", "first_dealer=loser_deals"], "first_dealer=loser_deals does not change"),
-    (["--phase", "4", "--option", "trumped_lead_follow=must_head"],
+    ([*ODDS, "--phase", "1", "--option", "rot_assen_trump=hearts"], "rot_assen_trump=hearts does not change"),
+    ([*ODDS, "--phase", "2", "--option", "duel66_exchange_on_close=True"],
+     "duel66_exchange_on_close=true does not change"),
+    ([*ODDS, "--phase", "3", "--option", "first_dealer=loser_deals"], "first_dealer=loser_deals does not change"),
+    ([*ODDS, "--phase", "4", "--option", "trumped_lead_follow=must_head"],
      "trumped_lead_follow=must_head does not change one hand of phase 4 (Kamerun)"),
+    ([*THRESHOLDS, "--decision", "call", "--n", "20", "--option", "duel66_indicator=bottom"],
+     "option duel66_indicator=bottom does not change the call decision's hand (Rufen of 4 players)"),
+    ([*THRESHOLDS, "--decision", "all", "--n", "20", "--option", "first_dealer=loser_deals"],
+     "option first_dealer=loser_deals does not change any decision's hand"),
+    ([*THRESHOLDS, "--decision", "all", "--n", "20", "--option", "information=counting_errors"],
+     "thresholds compare decisions under perfect recall"),
+    ([*THRESHOLDS, "--decision", "value", "--phase", "1", "--n", "100", "--option", "kamerun5_no_head=True"],
+     "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
+    ([*THRESHOLDS, "--decision", "close", "--strokes", "3,2", "--n", "100", "--option",
+      "kamerun_bei_nacht=phase4"],
+     "option kamerun_bei_nacht=phase4 does not change a hand of phase 1"),
+    ([*THRESHOLDS, "--decision", "hide", "--strokes", "3,2", "--n", "100", "--option", "ra_solo_win_3=true"],
+     "option ra_solo_win_3=true does not change the phase value from a state of 2 players (phase 2, Rot Assen"),
+    ([*THRESHOLDS, "--decision", "durchmarsch", "--n", "20", "--option", "no_undertrump_duty=true"],
+     "option no_undertrump_duty=true does not change the durchmarsch decision's hand (Kamerun of 4 players)"),
 ])
-def test_odds_refuses_options_its_hand_does_not_read(capsys, argv, message):
-    assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", *argv]) == 2
+def test_refuses_options_its_hands_do_not_read(capsys, argv, message):
+    """`odds` and `thresholds` (each decision, --decision all, the phase value) refuse an option no hand they play
+    reads, in one line."""
+    assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and message in err
 
@@ -257,30 +279,8 @@ def test_odds_refuses_options_its_hand_does_not_read(capsys, argv, message):
                                   ["--phase", "1", "--option", "schweige_mass=phase1", "--option",
                                    "schweige_speak_percent=10"]])
 def test_odds_takes_the_options_its_hand_reads(capsys, argv):
-    assert main(["odds", "dreeg", "--hand", "HA H10 HK HO E9 L9", "--n", "50", "--no-progress", *argv]) == 0
+    assert main([*ODDS, "--no-progress", *argv]) == 0
     assert "options " in capsys.readouterr().out
-
-
-@pytest.mark.parametrize("argv, message", [
-    (["--decision", "call", "--n", "20", "--option", "duel66_indicator=bottom"],
-     "option duel66_indicator=bottom does not change the call decision's hand (Rufen of 4 players)"),
-    (["--decision", "all", "--n", "20", "--option", "first_dealer=loser_deals"],
-     "option first_dealer=loser_deals does not change any decision's hand"),
-    (["--decision", "all", "--n", "20", "--option", "information=counting_errors"],
-     "thresholds compare decisions under perfect recall"),
-    (["--decision", "value", "--phase", "1", "--n", "100", "--option", "kamerun5_no_head=True"],
-     "option kamerun5_no_head=true does not change a hand of phase 1 (Sechsundsechzig) of 4-player Dreeg"),
-    (["--decision", "close", "--strokes", "3,2", "--n", "100", "--option", "kamerun_bei_nacht=phase4"],
-     "option kamerun_bei_nacht=phase4 does not change a hand of phase 1"),
-    (["--decision", "hide", "--strokes", "3,2", "--n", "100", "--option", "ra_solo_win_3=true"],
-     "option ra_solo_win_3=true does not change the phase value from a state of 2 players (phase 2, Rot Assen"),
-    (["--decision", "durchmarsch", "--n", "20", "--option", "no_undertrump_duty=true"],
-     "option no_undertrump_duty=true does not change the durchmarsch decision's hand (Kamerun of 4 players)"),
-])
-def test_thresholds_refuse_options_their_hands_do_not_read(capsys, argv, message):
-    assert main(["thresholds", "dreeg", *argv]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and message in err
 
 
 def test_thresholds_of_all_decisions_give_each_the_options_it_reads(capsys):
