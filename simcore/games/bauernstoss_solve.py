@@ -702,8 +702,10 @@ def _key(h0, h1, h2, h3):
     a run every card-point value other than 0 (the 7 8 9) and 2 (the jacks) occurs once, so the
     points in rank order fix which of the run's point cards are left, and the 0 and 2 groups are
     runs at its foot and top, which this key already reduces to their holders in order. Sorting the
-    three plain runs (interchangeable in play) could merge positions whose plain runs agree in
-    holders and points after a suit swap, which one deal rarely reaches (not tried)."""
+    three plain runs (interchangeable in play) merges positions whose plain runs agree in holders and
+    points after a suit swap, which one deal rarely reaches: measured (the runs' four-hand parts sorted as
+    28-bit words, the table's best lead left unmapped) 0.989x nodes for the exact points (50,193 -> 49,637
+    a deal), 0.976x for 42/79/91, same values, but 0.99x exact solves/s (interleaved rounds on one core)."""
     for run in range(4):
         h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, _ZERO_SHIFTS[run], 3, _ZERO_SQUEEZE)
     h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, np.uint64(28), 4, _JACK_SQUEEZE)
