@@ -17,6 +17,7 @@ from scipy.stats import t as student_t
 from analysis.cli import main
 from analysis.games import dreeg as api
 from analysis.games import dreeg_phase as dp
+from analysis.stats import Z95
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_odds import DeciderValues, ThresholdJob
 from simcore.games.dreeg_phase import PhaseHandsJob, erase_code
@@ -86,6 +87,22 @@ def test_kamerun_first_out_loses(kamerun):
     assert got == pytest.approx(dp.seat_values(kamerun, (4, 5, 6, 7), 0, MOST))
 
 
+def test_a_stack_of_value_tables_gives_the_stack_of_decider_tables(elimination, kamerun):
+    for values, first_out in ((elimination, False), (kamerun, True)):
+        stack = np.stack([values, values * 0.5, values ** 2])
+        got = dp.decider_table(stack, (3, 1, 2, 4), 2, MOST, first_out)
+        assert got.shape == (3, 4, 4 ** 4)
+        for r in range(3):
+            assert np.array_equal(got[r], dp.decider_table(stack[r], (3, 1, 2, 4), 2, MOST, first_out))
+
+
+def test_the_value_replicates_keep_the_values_as_played():
+    job = PhaseHandsJob(1)
+    plain, redrawn = (dp.point_values(job, 200, 9, replicates, **RUN) for replicates in (0, 20))
+    assert plain.shape[0] == 1 and redrawn.shape[0] == 21
+    assert np.array_equal(plain[0], redrawn[0]) and not np.array_equal(redrawn[1], redrawn[0])
+
+
 def test_hand_step_is_the_dynamic_programmings_step():
     before = np.array([[1, 3, 3, 3], [3, 1, 2, 3]])
     after, lost = dp.hand_step(before, np.array([[3, 0, 1, 0], [0, 1, 2, 0]]), False)
@@ -104,25 +121,26 @@ def _deals(seed: int, n: int, block_size: int):
 
 
 def _plain_value(values, strokes, dealer, erase_by_seat, decider, first_out):
-    """P(decider loses the phase) after one hand, by the rules of §2.1-§2.3 and §3.4.6 written out."""
-    after, k = list(strokes), len(strokes)
+    """P(decider loses the phase) after one hand, by the rules of §2.1-§2.3 and §3.4.6 written out: one per value
+    table of ``values`` (R, S, n), (R,)."""
+    after, k, ended = list(strokes), len(strokes), np.ones(values.shape[0])
     if first_out:
         for size in (3, 2, 1):
             hit = [i for i in range(k) if erase_by_seat[i] == size]
             for i in hit:
                 after[i] = max(after[i] - size, 0)
             if any(after[i] == 0 for i in hit):
-                return float(after[decider] == 0 and decider in hit)
+                return ended * (after[decider] == 0 and decider in hit)
     else:
         after = [max(s - e, 0) for s, e in zip(strokes, erase_by_seat)]
     left = [i for i in range(k) if after[i] > 0]
     if decider not in left:
-        return 0.0
+        return 0 * ended
     if len(left) == 1:
-        return 1.0
+        return ended
     forehand = (dealer + 1) % k                                   # deals next; if he is out, the one on his right
     deals = forehand if forehand in left else max([i for i in left if i < forehand] or left)
-    return float(dp.seat_values(values, [after[i] for i in left], left.index(deals), MOST)[left.index(decider)])
+    return dp.seat_values(values, [after[i] for i in left], left.index(deals), MOST)[:, left.index(decider)]
 
 
 @pytest.mark.parametrize("decision, strokes, dealer, phase", [("durchmarsch", (2, 2, 2, 2), 3, 4),
@@ -131,7 +149,7 @@ def _plain_value(values, strokes, dealer, erase_by_seat, decider, first_out):
 def test_table_matches_a_plain_recount(decision, strokes, dealer, phase):
     n, seed = 400, 5
     job = ThresholdJob(decision)
-    values = dp.point_values(PhaseHandsJob(phase), 200, seed + api.VALUE_SEED_OFFSET, **RUN)
+    values = dp.point_values(PhaseHandsJob(phase), 200, seed + api.VALUE_SEED_OFFSET, dp.REPLICATES, **RUN)
     k, opts = len(strokes), rule_options()
     groups = defaultdict(list)
     for perm in _deals(seed, n, job.block_size):
@@ -146,14 +164,20 @@ def test_table_matches_a_plain_recount(decision, strokes, dealer, phase):
     frame = api.thresholds(decision, n=n, seed=seed, strokes=",".join(map(str, strokes)), dealer=dealer,
                            **RUN, value_hands=200).set_index("class")
     assert set(frame.index) == set(groups) and frame.attrs["state"]["value_seed"] == seed + 1
+    assert frame.attrs["state"]["replicates"] == dp.REPLICATES
     for label, rows in groups.items():
-        got, diffs = frame.loc[label], [a - b for a, b in rows]
+        got = frame.loc[label]
+        every = np.array([a - b for a, b in rows])                # (deals, 1 + replicates): V as played, then redrawn
+        diffs = list(every[:, 0])
+        value_se = every[:, 1:].mean(0).std(ddof=1)             # V's own error of the class's mean difference
         assert got["n"] == len(rows)
-        assert got["lose_a"] == pytest.approx(statistics.fmean(a for a, _ in rows), abs=1e-6)
-        assert got["lose_b"] == pytest.approx(statistics.fmean(b for _, b in rows), abs=1e-6)
+        assert got["lose_a"] == pytest.approx(statistics.fmean(a[0] for a, _ in rows), abs=1e-6)
+        assert got["lose_b"] == pytest.approx(statistics.fmean(b[0] for _, b in rows), abs=1e-6)
         assert got["lose_diff"] == pytest.approx(statistics.fmean(diffs), abs=1e-6)
-        if len(rows) > 1 and statistics.stdev(diffs) > 0:
-            half = student_t.ppf(0.975, len(rows) - 1) * statistics.stdev(diffs) / len(rows) ** 0.5
+        assert got["lose_diff_value_se"] == pytest.approx(value_se, abs=1e-6)
+        if len(rows) > 1:
+            half = np.hypot(student_t.ppf(0.975, len(rows) - 1) * statistics.stdev(diffs) / len(rows) ** 0.5,
+                            Z95 * value_se)
             assert got["lose_diff_hi"] - got["lose_diff_lo"] == pytest.approx(2 * half, abs=1e-5) or \
                 got["lose_diff_hi"] == 1.0 or got["lose_diff_lo"] == -1.0
     enough = frame[frame["n"] >= api.MIN_CLASS_N]
@@ -194,7 +218,8 @@ def test_same_numbers_whatever_jobs_and_chunk_size(capsys):
 def test_cli_text_shows_the_phase_value_columns(capsys):
     code, out, err = run_cli(capsys, *BY_VALUE, "--n", "300", "--seed", "1", "--dealer", "0")
     assert code == 0 and err == ""
-    assert "applied to the strokes 2,2,2,2" in out and "seat 0 deals" in out and "not included" in out
+    assert "applied to the strokes 2,2,2,2" in out and "seat 0 deals" in out
+    assert "covers the deals" in out and f"V's own sampling error ({dp.REPLICATES} bootstrap redraws of V)" in out
     assert "P(lose) A P(lose) B  A - B" in out and "net A" not in out and "(net strokes" not in out
     rows = [line for line in out.splitlines() if line[:3].strip().isdigit() and "card(s) not sure" in line]
     assert rows and sum(int(line[30:37].replace(",", "").rstrip("*")) for line in rows) == 300
@@ -208,10 +233,11 @@ def test_cli_json_and_frame(capsys, tmp_path):
                            "--n", "300", "--seed", "4", "--json", "--no-progress")
     data = json.loads(out)["decisions"]["hide"]
     assert code == 0 and data["state"] == {"strokes": [3, 1], "seat": 0, "dealer": 1, "phase": 2, "players": 4,
-                                           "policy": "greedy", "value_hands": 300, "value_seed": 5}
+                                           "policy": "greedy", "value_hands": 300, "value_seed": 5,
+                                           "replicates": dp.REPLICATES}
     for row in data["rows"]:
         assert 0 <= row["lose_a"] <= 1 and 0 <= row["lose_b"] <= 1
-        assert row["lose_diff_lo"] <= row["lose_diff"] <= row["lose_diff_hi"]
+        assert row["lose_diff_lo"] <= row["lose_diff"] <= row["lose_diff_hi"] and row["lose_diff_value_se"] >= 0
         assert row["lose_diff"] == pytest.approx(row["lose_a"] - row["lose_b"])
     from analysis import sweep
 

@@ -25,7 +25,7 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                game_option_items, given_flags, long_frame, one_of, options_note, register_command,
                                run_options, whole_number)
 from analysis.games import dreeg_phase
-from analysis.stats import Estimate, format_cell, mean_interval, table_records
+from analysis.stats import Z95, Estimate, format_cell, mean_interval, table_records
 from scipy.stats import t as student_t
 from simcore import runner
 from simcore.errors import CardsimError
@@ -34,8 +34,8 @@ from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_options
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
                                      INFORMATION_OPTIONS, STRENGTH_BINS, SURRENDER, SURRENDER_TOP, TABLE_DECISIONS,
-                                     THRESHOLD_CLASSES, THRESHOLD_COUNTS, VALUE_SCALE, DeciderValues, HandQuestion,
-                                     OddsJob, StrengthJob, ThresholdJob, decision_reads, decision_stage,
+                                     THRESHOLD_CLASSES, THRESHOLD_COUNTS, VALUE_COUNTS, VALUE_SCALE, DeciderValues,
+                                     HandQuestion, OddsJob, StrengthJob, ThresholdJob, decision_reads, decision_stage,
                                      moment_label)
 from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
@@ -518,13 +518,17 @@ NET_SPAN = 6
 deal, and the bound of every interval."""
 
 
-def paired_diff(total: float, total_sq: float, n: int, span: float = NET_SPAN) -> tuple[float, float, float]:
+def paired_diff(total: float, total_sq: float, n: int, span: float = NET_SPAN,
+                extra_se: float = 0.0) -> tuple[float, float, float]:
     """(mean, lo, hi) of n paired differences from their sum and sum of squares: the Student-t 95% interval
-    (sample standard deviation, n - 1 degrees of freedom) within [-span, span]; n = 1: that range."""
+    (sample standard deviation, n - 1 degrees of freedom) within [-span, span]; n = 1: that range. ``extra_se``: the
+    standard error of an independent second error of the mean (the phase value's own), its normal 95% half-width
+    added to the deals' in quadrature."""
     mean = total / n
     if n < 2:
         return mean, -span, span
-    half = student_t.ppf(0.975, n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n)
+    half = math.hypot(student_t.ppf(0.975, n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n),
+                      Z95 * extra_se)
     return mean, max(mean - half, -span), min(mean + half, span)
 
 
@@ -548,10 +552,11 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
                  options: tuple, players: int = 4, **run_kw) -> tuple[DeciderValues, dict]:
     """The decider's V after the hand (`DeciderValues`) from the state ``strokes`` (the players of the decision's
     hand by seat clockwise) with ``dealer`` dealing (default the last seat), deals decided at ``seat`` (default:
-    at any seat, each decider valued at his own): V by exact DP (`dreeg_phase.point_values`) from ``n`` greedy
-    self-play hands per number of active players of ``players``-player Dreeg, seed ``seed`` + `VALUE_SEED_OFFSET`.
+    at any seat, each decider valued at his own): V by exact DP (`dreeg_phase.point_values`, as played and in
+    `dreeg_phase.REPLICATES` bootstrap redraws) from ``n`` greedy self-play hands per number of active players of
+    ``players``-player Dreeg, seed ``seed`` + `VALUE_SEED_OFFSET`.
     Returns it with the state's description {"strokes", "seat", "dealer", "phase", "players", "policy",
-    "value_hands", "value_seed"}."""
+    "value_hands", "value_seed", "replicates"}."""
     subgame, k = decision_stage(decision, players)
     phase = decision_phase(decision, options)
     given = dreeg_phase.parse_strokes(strokes)
@@ -569,8 +574,9 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
     check_reads(options, job.reads(k), f"the phase value from a state of {k} players (phase {phase}, "
                                         f"{r.SUBGAME_NAMES[subgame]}, {players}-player Dreeg: hands of {k} or fewer)")
     state = {"strokes": list(given), "seat": seat, "dealer": dealer, "phase": phase, "players": players,
-             "policy": job.policy, "value_hands": n, "value_seed": (seed + VALUE_SEED_OFFSET) % (1 << 63)}
-    values = dreeg_phase.point_values(job, n, state["value_seed"], **run_kw)
+             "policy": job.policy, "value_hands": n, "value_seed": (seed + VALUE_SEED_OFFSET) % (1 << 63),
+             "replicates": dreeg_phase.REPLICATES}
+    values = dreeg_phase.point_values(job, n, state["value_seed"], state["replicates"], **run_kw)
     table = dreeg_phase.decider_table(values, given, dealer, top + 1, first_out(subgame))
     tag = "|".join(f"{key}={value}" for key, value in state.items())
     return DeciderValues(tag, position, np.rint(table * VALUE_SCALE).astype(np.int64)), state
@@ -578,11 +584,22 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
 
 def _value_columns(sums: np.ndarray, k: int) -> dict:
     """lose_a, lose_b (the decider's mean P(lose the phase) after the hand with A, with B) and lose_diff = A - B
-    with its paired interval lose_diff_lo, lose_diff_hi, from a class's scaled sums (`VALUE_COUNTS`)."""
-    v_a, v_b, d, d2 = (float(x) for x in sums)
-    diff, lo, hi = paired_diff(d / VALUE_SCALE, d2 / VALUE_SCALE ** 2, k, span=1.0)
+    with its 95% interval lose_diff_lo, lose_diff_hi over both the deals (paired) and V's own sampling error, whose
+    standard error lose_diff_value_se is the spread of the class's mean A - B over V's bootstrap replicates; from a
+    class's scaled sums (`VALUE_COUNTS`, then one per replicate)."""
+    v_a, v_b, d, d2 = (float(x) for x in sums[:VALUE_COUNTS])
+    value_se = _spread([int(x) for x in sums[VALUE_COUNTS:]]) / VALUE_SCALE / k
+    diff, lo, hi = paired_diff(d / VALUE_SCALE, d2 / VALUE_SCALE ** 2, k, span=1.0, extra_se=value_se)
     return {"lose_a": v_a / VALUE_SCALE / k, "lose_b": v_b / VALUE_SCALE / k, "lose_diff": diff,
-            "lose_diff_lo": lo, "lose_diff_hi": hi}
+            "lose_diff_lo": lo, "lose_diff_hi": hi, "lose_diff_value_se": value_se}
+
+
+def _spread(values: list[int]) -> float:
+    """Sample standard deviation of whole numbers, exact up to the square root (0 for fewer than two)."""
+    m = len(values)
+    if m < 2:
+        return 0.0
+    return math.sqrt((m * sum(v * v for v in values) - sum(values) ** 2) / (m * (m - 1)))
 
 
 def _better(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -691,8 +708,8 @@ def _state_note(state: dict) -> list[str]:
             "  P(lose) = the decider's P(lose the phase) after the hand, by exact DP over stroke vectors",
             f"  (phase {state['phase']}, {state['players']}-player Dreeg) from {state['value_hands']:,} "
             f"{state['policy']} self-play hands per number of active players, seed {state['value_seed']};",
-            "  it assumes score-blind greedy play for the rest of the phase. The interval is over deals only:",
-            "  V's own sampling error (see --decision value) is not included. A - B < 0: A better."]
+            "  it assumes score-blind greedy play for the rest of the phase. The interval of A - B covers the deals",
+            f"  and V's own sampling error ({state['replicates']} bootstrap redraws of V). A - B < 0: A better."]
 
 
 def _net_cells(row) -> str:

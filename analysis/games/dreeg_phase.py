@@ -201,10 +201,10 @@ def stroke_worth(values: np.ndarray, strokes, dealer: int, most: int) -> np.ndar
 
 
 def decider_table(values: np.ndarray, strokes, dealer: int, most: int, kamerun: bool) -> np.ndarray:
-    """(k, 4**k) P(the player at position p from forehand loses the phase | the next hand's erase code c, by
+    """(..., k, 4**k) P(the player at position p from forehand loses the phase | the next hand's erase code c, by
     position, `simcore.games.dreeg_phase.erase_code`), from the state ``strokes`` (k players by seat clockwise, all
     holding strokes) with seat ``dealer`` dealing: the hand is applied (`hand_step`), an ended phase is 1 for its
-    losers and 0 for the others, else V (`phase_values` ``values``, (S, n)) of the state after it, the hand's
+    losers and 0 for the others, else V (`phase_values` ``values``, (..., S, n)) of the state after it, the hand's
     forehand dealing next (§2.3)."""
     n, k = values.shape[-1], len(strokes)
     seat = (dealer + 1 + np.arange(k)) % k  # seat of each position from forehand
@@ -214,8 +214,8 @@ def decider_table(values: np.ndarray, strokes, dealer: int, most: int, kamerun: 
     after, lost = hand_step(np.broadcast_to(before, erase.shape), erase, kamerun)
     frame = (seat[0] + np.arange(n)) % n  # the canonical frame of the next dealer, the hand's forehand
     index = (after[:, frame] * (most + 1) ** np.arange(n)).sum(-1)
-    later = values[index][:, (seat - seat[0]) % n]
-    return np.where(lost.any(-1, keepdims=True), lost[:, seat], later).T
+    later = values[..., index, :][..., (seat - seat[0]) % n]
+    return np.swapaxes(np.where(lost.any(-1, keepdims=True), lost[:, seat], later), -1, -2)
 
 
 def resampled(counts: np.ndarray, replicates: int, rng: np.random.Generator) -> np.ndarray:
@@ -347,12 +347,15 @@ def check_state_flags(strokes, seat, dealer) -> None:
         raise CardsimError("--seat and --dealer apply only with --strokes; drop them or add --strokes")
 
 
-def point_values(job: PhaseHandsJob, n: int, seed: int, **run_kw) -> np.ndarray:
-    """(S, players) `phase_values` of ``job``'s phase from ``n`` self-play hands per active count (no bootstrap),
-    ``most`` one above the start's strokes as in `value_tables`."""
+def point_values(job: PhaseHandsJob, n: int, seed: int, replicates: int = 0, **run_kw) -> np.ndarray:
+    """(replicates + 1, S, players) `phase_values` of ``job``'s phase from ``n`` self-play hands per active count:
+    entry 0 from the hands as played, then ``replicates`` parametric-bootstrap redraws (`resampled`, the random
+    stream of `value_tables`, so the same seed gives the same redraws); ``most`` one above the start's strokes as in
+    `value_tables`."""
     hands = job.unpack(runner.run(job, n, seed, **run_kw))
     top = rule_options(**dict(job.options))["strokes_per_phase"]
-    dists = {m: np.asarray(h) / h.sum() for m, h in hands.items()}
+    rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
+    dists = {m: resampled(np.asarray(h), replicates, rng) for m, h in hands.items()}
     return phase_values(dists, job.players, top + 1, first_out(job.subgame))
 
 

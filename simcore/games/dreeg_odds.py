@@ -334,15 +334,16 @@ VALUE_SCALE = 1 << 20
 """Phase values enter the counts as whole numbers, V * VALUE_SCALE rounded, so that sums are exact."""
 VALUE_COUNTS = 4
 """Extra counts per class of `ThresholdJob` with `DeciderValues`: sums of the decider's scaled V with A, with B,
-and of the paired difference A - B and its square."""
+and of the paired difference A - B and its square; then one sum of A - B per bootstrap replicate of V."""
 
 
 @dataclass(frozen=True)
 class DeciderValues:
-    """The phase value of the decider after the hand, for `ThresholdJob`: ``table`` (k, 4**k) int64: V * VALUE_SCALE
-    of the player at position p from forehand after a hand with erase code c (`erase_code`, by position); only
-    deals decided at ``position`` count (-1: any); ``tag`` names every input of the table (the stroke state, and
-    phase, players, policy, n and seed of the value tables) for the job key."""
+    """The phase value of the decider after the hand, for `ThresholdJob`: ``table`` (1 + replicates, k, 4**k) int64:
+    V * VALUE_SCALE of the player at position p from forehand after a hand with erase code c (`erase_code`, by
+    position), from the value tables as played (entry 0) and from each bootstrap replicate of them; only deals
+    decided at ``position`` count (-1: any); ``tag`` names every input of the table (the stroke state, and phase,
+    players, policy, n, seed and replicates of the value tables) for the job key."""
 
     tag: str
     position: int = -1
@@ -352,9 +353,14 @@ class DeciderValues:
         """Whether a deal decided at position ``pos`` counts."""
         return self.position < 0 or pos == self.position
 
-    def lookup(self, pos: int, erase) -> int:
-        """The scaled V of the decider at position ``pos`` after the erase vector ``erase`` (by position)."""
-        return int(self.table[pos, erase_code(erase)])
+    @property
+    def replicates(self) -> int:
+        return self.table.shape[0] - 1
+
+    def lookup(self, pos: int, erase) -> np.ndarray:
+        """(1 + replicates,) int64: the scaled V of the decider at position ``pos`` after the erase vector ``erase``
+        (by position), as played and in each replicate."""
+        return self.table[:, pos, erase_code(erase)]
 
 
 INFORMATION_OPTIONS = ("information", "counting_error_percent")
@@ -498,7 +504,7 @@ def _net(res, pos: int, kamerun: bool) -> int:
 class ThresholdJob:
     """Paired play-outs of one decision (`DECISIONS`) on the same deals, every other choice greedy.
     Counts (classes, THRESHOLD_COUNTS), with ``value`` (`DeciderValues`) (classes, THRESHOLD_COUNTS +
-    VALUE_COUNTS) over the deals it takes."""
+    VALUE_COUNTS + its replicates) over the deals it takes."""
 
     decision: str
     options: tuple = ()
@@ -523,7 +529,7 @@ class ThresholdJob:
 
     def key(self) -> str:
         value = "" if self.value is None else f"|value={self.value}"
-        return f"dreeg-threshold|v2|{self}{value}"
+        return f"dreeg-threshold|v3|{self}{value}"
 
     @property
     def n_counts(self) -> int:
@@ -532,7 +538,7 @@ class ThresholdJob:
     @property
     def width(self) -> int:
         """Counts per class."""
-        return THRESHOLD_COUNTS + (VALUE_COUNTS if self.value is not None else 0)
+        return THRESHOLD_COUNTS + (0 if self.value is None else VALUE_COUNTS + self.value.replicates)
 
     def run_block(self, seed: int, block: int, n: int) -> np.ndarray:
         cards, picks = block_stream(seed, block), block_substream(seed, block, 3)
@@ -554,7 +560,9 @@ class ThresholdJob:
                                    schwarz_b)
         if self.value is not None:
             v_a, v_b = (self.value.lookup(o.pos, o.erase) for o in outcomes)
-            row[THRESHOLD_COUNTS:] += (v_a, v_b, v_a - v_b, (v_a - v_b) ** 2)
+            d = v_a - v_b
+            row[THRESHOLD_COUNTS:THRESHOLD_COUNTS + VALUE_COUNTS] += (v_a[0], v_b[0], d[0], d[0] * d[0])
+            row[THRESHOLD_COUNTS + VALUE_COUNTS:] += d[1:]
 
     @staticmethod
     def _close(perm, opts):
