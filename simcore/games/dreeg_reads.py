@@ -46,12 +46,17 @@ def hand_reads(subgame: str, players: int, phase: int = 0, options: dict | None 
     return tuple(name for name in reads if name != "kamerun5_no_head" or phase == 5)
 
 
+UNREAD_WHY = {"wegloescher_c_leads": "who leads a Weglöscher pair is the hand's --position, 0 leading"}
+"""Why a hand does not read an option, where the reason is not just that the hand never meets its rule."""
+
+
 def check_reads(options, reads, what: str) -> None:
     """CardsimError naming the first option of ``options`` that ``what`` (e.g. "one hand of phase 2 (Rot Assen)
     with 4 players") does not read: an option is never accepted and ignored."""
     for name, value in options:
         if name not in reads and value != DEFAULTS[name]:
             shown = str(value).lower() if isinstance(value, bool) else value
-            raise CardsimError(f"option {name}={shown} does not change {what}; drop it (it reads "
+            why = f" ({UNREAD_WHY[name]})" if name in UNREAD_WHY else ""
+            raise CardsimError(f"option {name}={shown} does not change {what}{why}; drop it (it reads "
                                f"{', '.join(sorted(set(reads)))}; whole games, 'match' and 'stats', read every "
                                "option)")
