@@ -253,7 +253,26 @@ def test_throw_in_keeps_first_hand_and_passes_the_deal():
     assert state == bs.GameState(dealer=0)
     consumed = bs.score_hand(bs.GameState(), bs.HandResult(bs.THROW_IN),
                              bs.rule_options(throwin_consumes_first_hand=True))
-    assert not consumed.first_hand
+    assert not consumed.first_hand and consumed.chalk is None
+
+
+@pytest.mark.parametrize("points0, club_jack, want", [(45, 0, ((1, 0), 0)), (41, 0, ((0, 1), 1)),
+                                                      (79, 1, ((1, 0), 0)), (78, 1, ((0, 1), 1))])
+def test_the_hand_after_a_consumed_throw_in_gives_the_chalk_as_a_first_hand(points0, club_jack, want):
+    """§8 A13 with throwin_consumes_first_hand: the redeal is no first hand (solos allowed), but nobody holds the
+    chalk yet, so the club jack's team holds it, as in a first hand (§6.4)."""
+    opts = bs.rule_options(throwin_consumes_first_hand=True)
+    state = bs.score_hand(bs.GameState(), bs.HandResult(bs.THROW_IN), opts)
+    state = bs.score_hand(state, normal(points0, club_jack=club_jack), opts)
+    assert (state.strokes, state.chalk) == want and not state.first_hand
+
+
+def test_a_match_with_consumed_throw_ins_runs():
+    """A thrown-in first hand (7/899 of them) used to stop the game: no chalk team to score against."""
+    from analysis.games import bauernstoss as b
+
+    result = b.match("b0", "b0", 200, 5, rules=(("throwin_consumes_first_hand", True),), progress=False)
+    assert result["games"] == 200
 
 
 def test_bad_hand_results():

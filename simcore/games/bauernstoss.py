@@ -270,7 +270,9 @@ def hand_strokes(state: GameState, result: HandResult, opts: dict | None = None)
         team, strokes = scored
         return team, strokes + sum(1 if team == m else 2 for m in state.pending)
     if result.kind == NORMAL:
-        chalk = result.club_jack if state.first_hand and variant == "BS" else state.chalk
+        # no chalk yet (a game's first hand, or the hand after a first hand thrown in with
+        # throwin_consumes_first_hand): in BS the club jack's team holds it (§6.4); AS: AS-2
+        chalk = result.club_jack if state.chalk is None and variant == "BS" else state.chalk
         return normal_score(result.points, result.tricks, chalk, variant, result.maker)
     team = result.maker if result.solo_won else 1 - result.maker
     return team, 0 if variant == "AS" else SOLO_STROKES[result.kind]
