@@ -420,3 +420,16 @@ def test_strafperlaggen_level_two_T33():
 def test_three_player_points_T26(script, winner, expected):
     """T-26 (§9.4, the ordinary 3-player game counting up): what each player scores from A's bet."""
     assert scripted(ThreeFigure(A, straf=False), script).plain_points(winner) == expected
+
+
+@pytest.mark.parametrize("style, target", [("innsbruck", 18), ("eichel", 15), ("schlanders", 24),
+                                           ("deutschnofen", 18)])
+def test_a_style_plays_to_its_usual_target_unless_one_is_given(style, target):
+    """§8.10: 18 in South Tyrol; §9.1: Eichelperlaggen usually to 15; §9.6: Schlanders to 24."""
+    from analysis.games import betting
+
+    assert betting.match("perlaggen", "never", "never", 2, 1, style=style, progress=False).attrs["target"] == target
+    assert betting.match("perlaggen", "never", "never", 2, 1, 11, style=style, progress=False).attrs["target"] == 11
+    if style in ("innsbruck", "eichel"):
+        three = betting.match("perlaggen", "never", "never", 3, 1, style=style, players=3, progress=False)
+        assert three.attrs["target"] == target

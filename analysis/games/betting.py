@@ -42,7 +42,8 @@ from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
 ENGINES = {"giltspiel": "simcore.games.giltspiel_betting", "perlaggen": "simcore.games.perlaggen_betting"}
-"""Game -> betting module with rules_from_options, match_job, figure_table, class_shares, class_name."""
+"""Game -> betting module with default_target, rules_from_options, match_job, figure_table, class_shares,
+class_name."""
 VALUES = range(1, 7)
 FIGURE_KEYS = {G: "gleich", H: "hanger"}
 FORMULA_SECTION = {"giltspiel": "giltspiel.md §10.6", "perlaggen": "perlaggen.md §11.5"}
@@ -122,6 +123,7 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     mod = engine(game)
     extra = variant(game, style, players, hand)
     check_communication(communication)
+    target = mod.default_target(**extra) if target is None else target
     rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive, **options})
     pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
@@ -816,7 +818,7 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     style = style or option["style"]
     places = option["straf_places"] and style == T.STRAF if places is None else places
     if target is None:
-        target = T.STRAF_START if style == T.STRAF else option["target"]
+        target = T.STRAF_START if style == T.STRAF else engine("perlaggen").default_target(style)
     pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
     options = dict(options or {})
@@ -913,7 +915,7 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
                          "policy_d": 0.0 if straf else -v / (v + 1), "weakest_accept": weakest})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game="perlaggen", style=style, players=THREE, hand=T.HAND,
-                       target=T.STRAF_START if straf else next(o.default for o in OPTIONS if o.name == "target"))
+                       target=T.STRAF_START if straf else engine("perlaggen").default_target(style))
     return frame
 
 

@@ -47,6 +47,11 @@ CODE_BINS = 33
 """Index code + 1 of a Gleich (-1..23) or Hanger (-1..31) code."""
 
 
+def default_target() -> int:
+    """The target of a game when none is given: the ``target`` option's default."""
+    return next(o.default for o in GAME.options if o.name == "target")
+
+
 def rules_from_options(target: int | None = None, **options) -> BettingRules:
     """BettingRules from the game's registered options (defaults) and overrides."""
     values = {o.name: o.default for o in GAME.options}
@@ -54,7 +59,7 @@ def rules_from_options(target: int | None = None, **options) -> BettingRules:
         if key not in values:
             raise CardsimError(f"unknown Giltspiel option {key!r}; options: {', '.join(values)}")
         values[key] = value
-    return BettingRules(target=values["target"] if target is None else target,
+    return BettingRules(target=default_target() if target is None else target,
                         strict_examples=bool(values["strict_examples"]), fifth_trick_bet=values["fifth_trick_bet"],
                         void_to_second_shower=values["void_policy"] == "second_shower_scores")
 

@@ -48,6 +48,9 @@ N_CARDS_PLUS = DECK.n_cards + 1
 BELLS = DECK.suits.index("S")
 WELI = DECK.parse_face("S6")
 STYLES = ("innsbruck", "eichel", "straf", "schlanders", "deutschnofen")
+STYLE_TARGETS = {"eichel": 15, "schlanders": 24}
+"""The usual target of the styles whose clubs play to another than the ``target`` option's default (spec §9.1:
+Eichelperlaggen usually to 15; §9.6: Schlanders to 24); Strafperlaggen counts down from its own start (§9.5)."""
 """Innsbruck (§2), Eichelperlaggen (§9.1), Strafperlaggen (§9.5, three players), and the local
 variants of §9.6: Schlanders (Eichel club rules, 32 cards, the S8 in the Weli's place, A-04) and
 Deutschnofen (10 Perlaggen, A-33)."""
@@ -87,7 +90,8 @@ OPTIONS = (
     default_only("eichel_gestrichen_tie", "length_only",
                  "A-26: Eichel, both gestrichen: length alone decides; equal lengths play the tricks"),
     Option("target", 18, (11, 15, 18, 24),
-           "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); used by betting"),
+           "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); not given, the "
+           "style's usual target: 18, Eichel 15 (§9.1), Schlanders 24 (§9.6); used by betting"),
     Option("communication", "partner", ("partner", "none", "auer_channel"),
            "§7.5 (A-30): what a player knows when betting: partner = his team's hands, none = his own hand, "
            "auer_channel = his own hand and the partners' signalled trumps/Perlaggen, has-Gleich and has-Hanger; used "

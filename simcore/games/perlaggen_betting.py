@@ -63,8 +63,15 @@ RULE_OPTIONS = ("concede_needs_example", "one_pending_in_play", "fifth_trick_bet
 """The game's options (`P.OPTIONS`) that are `BettingRules` fields of the same name."""
 
 
+def default_target(style: str | None = None, **_variant) -> int:
+    """The target of a game of ``style`` when none is given: the style's usual one (`perlaggen.STYLE_TARGETS`), else
+    the ``target`` option's default (§8.10)."""
+    return P.STYLE_TARGETS.get(style, DEFAULT_TARGET)
+
+
 def rules_from_options(target: int | None = None, strict_examples: bool = True, **options) -> BettingRules:
-    """The Perlaggen betting rules (§8): target 18 unless given; ``options``: `RULE_OPTIONS` over their defaults."""
+    """The Perlaggen betting rules (§8): target 18 unless given (a style's usual target: `default_target`);
+    ``options``: `RULE_OPTIONS` over their defaults."""
     values = {o.name: o.default for o in P.OPTIONS if o.name in RULE_OPTIONS}
     unknown = set(options) - set(values)
     if unknown:
