@@ -85,7 +85,10 @@ def individual_66(points, last_winner, S):
 
 
 def kamerun_normal(points, tricks, last_winner, S):
-    """§3.4.4 pseudo-code."""
+    """§3.4.4 pseudo-code, and §3.4.3's undeclared sweep: the one player with tricks erases 3, the others 0."""
+    winners = [p for p in points if tricks[p] > 0]
+    if len(winners) == 1:
+        return {p: 3 if p in winners else 0 for p in points}
     out = _tie_blocks(points, last_winner, S, lambda i, j: i)
     for p in points:
         if tricks[p] == 0:

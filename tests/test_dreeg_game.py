@@ -94,3 +94,17 @@ def test_ten_strokes_make_longer_phases():
     opts = rule_options(strokes_per_phase=10)
     long = sum(len(p.hands) for p in g.play_game([make_policy("greedy", cards)] * 4, opts, cards))
     assert long > short
+
+
+def test_a_wrong_out_is_judged_by_the_points_compared_with_66():
+    """§5 A24 events: going out below 66 counts as wrong by the side's points as compared with 66, which leave the
+    marriages out under thresholds_include_marriages=False (a side on 58 cards + 20 marriage went out wrongly)."""
+    from simcore.games.dreeg_play import HandResult
+
+    def out(points, scores):
+        return HandResult([0, 2], "out", points=points, scores=scores, sides=[0, 1], out_side=0)
+
+    assert g.wrong_out(out([78, 30], [58, 30]))          # marriages not counted: 58 < 66
+    assert not g.wrong_out(out([78, 30], [78, 30]))      # counted (the default): 78
+    assert g.wrong_out(out([60, 30], [60, 30]))
+    assert not g.wrong_out(HandResult([2, 0], "played", points=[60, 60], scores=[60, 60], sides=[0, 1]))

@@ -154,6 +154,14 @@ def test_k9_and_a11_kamerun_section_7_9():
     assert r.kamerun_normal([70, 50, 0, 0], [3, 1, 1, 1], 0, by="points") == [3, 2, 0, 0]
 
 
+def test_an_undeclared_sweep_erases_3_with_3_players_too():
+    """§3.4.3 (and the seed): a player who takes every trick without declaring Durchmarsch erases 3, the others
+    0; with 4 players that is the table's top, with 3 players it is above the table's 2."""
+    assert r.kamerun_normal([120, 0, 0, 0], [6, 0, 0, 0], 0) == [3, 0, 0, 0]
+    assert r.kamerun_normal([0, 120, 0], [0, 8, 0], 1) == [0, 3, 0]
+    assert r.kamerun_normal([0, 120, 0], [0, 8, 0], 1, by="points") == [0, 3, 0]
+
+
 @pytest.mark.parametrize("erase, after, losers", [
     ([2, 0, 3, 1], [1, 2, 0, 4], [2]),       # K3
     ([2, 2, 0, 3], [0, 0, 3, 1], [0, 1]),    # K4

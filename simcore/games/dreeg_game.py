@@ -219,6 +219,12 @@ def split_counts(counts: np.ndarray, n: int, phases: int = PHASES) -> dict[str, 
     return out
 
 
+def wrong_out(res) -> bool:
+    """Whether the hand ``res`` (`dreeg_play.HandResult`) ended with a side going out below 66 as its points are
+    compared with 66 (`HandResult.scores`: without the marriages under ``thresholds_include_marriages=False``)."""
+    return res.kind == "out" and res.scores[res.sides.index(res.out_side)] < r.TARGET
+
+
 def _count_game(phases: list[PhaseRecord], slot_of: list[int], parts: dict) -> None:
     n = len(slot_of)
     parts["games"][0] += 1
@@ -239,7 +245,7 @@ def _count_game(phases: list[PhaseRecord], slot_of: list[int], parts: dict) -> N
             events[5] += res.declarer_won
             events[6] += res.kind == "penalty"
             events[7] += res.kind == "spoke"
-            events[8] += res.kind == "out" and res.points[res.sides.index(res.out_side)] < r.TARGET
+            events[8] += wrong_out(res)
     counts = bolln(phases, n)
     for seat, b in enumerate(counts):
         parts["bolln_seat"][seat, b] += 1

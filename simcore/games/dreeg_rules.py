@@ -288,7 +288,10 @@ def individual_66(points, last_winner: int) -> list[int]:
 def kamerun_normal(points, tricks, last_winner: int, by: str = "tricks") -> list[int]:
     """Erase per position of a Kamerun hand without Durchmarsch (§3.4.4): most points erases most,
     ties take the highest value of their places, a player without a trick (``by="points"``: without
-    points, §5 A11 variant) erases 0."""
+    points, §5 A11 variant) erases 0. A player who took every trick undeclared erases 3 and the others 0
+    (§3.4.3), with 3 players too, where the table's top is 2."""
+    if sum(1 for t in tricks if t) == 1:
+        return [3 if t else 0 for t in tricks]
     out = _ranked_erase(points, last_winner, take_lowest=False)
     empty = tricks if by == "tricks" else points
     return [0 if empty[i] == 0 else e for i, e in enumerate(out)]
