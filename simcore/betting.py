@@ -528,10 +528,10 @@ class Deal:
             fig = self.figures[f]
             failing = sorted({s % 2 for s in fig.duty if not self.has_example(s, f)})
             penalised += failing
-            if fig.winner in failing:
-                rival = other(fig.winner)
-                if rival not in failing and self.team_has_example(rival, f):
-                    fig.winner, fig.points = rival, min(fig.value, 7)
+            if fig.winner in failing or (failing and fig.winner == STAND):  # a stand too: the failing team cannot win
+                rivals = [t for t in (0, 1) if t not in failing and self.team_has_example(t, f)]
+                if rivals:
+                    fig.winner, fig.points = rivals[0], min(fig.value, 7)
                 else:
                     fig.winner = NOBODY
             if (self.rules.concede_needs_example and fig.winner in (0, 1) and not fig.ever_bet

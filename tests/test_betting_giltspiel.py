@@ -447,6 +447,25 @@ def test_final_stand_after_freeze_7_8():
     assert [(c, f) for c, f, _, _ in deal.result.awards] == [(1, SP), (3, G)]
 
 
+def test_a_figure_that_stands_goes_to_the_team_that_passes_verification_7_9():
+    """§7.9 (permissive): E bets the Hanger without a run, S holds; the Hanger stands (H8 H7 against L8 L7). E/W
+    get -2 and cannot win it; N/S can show an example, so they score it at its value 2 (category 2, held)."""
+    hands = {S: "H8 H7 EA S9 E9", N: "EK LK SO E7 HU", W: "L8 L7 HA SU E10", E: "E8 H10 SK S10 HO"}
+    deal = make(hands, "LA", strict_examples=False)
+    deal.bet(E, H)
+    deal.answer(S, H, HOLD)
+    deal.concede(EW, SP)
+    deal.reveal(N, cards("EK LK"))
+    deal.reveal(S, cards("H8 H7"))
+    deal.end_turn(NS)
+    deal.concede(EW, G)
+    deal.reveal(W, cards("L8 L7"))
+    for team in (EW, NS, EW):
+        deal.end_turn(team)
+    assert deal.figures[H].winner == NS and (0, None, EW, -2) in deal.result.awards
+    assert (2, H, NS, 2) in deal.result.awards and deal.result.points == [4, -2]
+
+
 def test_fifth_trick_spiel_bet_T20():
     """T20 [D A-9]: 2-2, trump H, seat 0 leads L9 to trick 5; seat 1's last card SK may not bet Sp,
     seat 2's H7 (trump) and seat 3's LA (led suit) may, and so may the leader."""
