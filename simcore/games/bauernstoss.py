@@ -118,7 +118,8 @@ OPTIONS = (
     Option("partner_return_policy", "highest_trump", ("highest_trump", "strategy_callback"),
            "Small Solo: the card the partner returns; baseline highest trump, else highest points (spec §8 A11)"),
     Option("throwin_consumes_first_hand", False, (False, True),
-           "does a throw-in use up the first hand of a game (spec §8 A13)"),
+           "does a throw-in use up the first hand of a game (spec §8 A13; if so, the redeal allows solos and, as "
+           "nobody holds the chalk yet, gives it to the club jack's team)"),
     Option("first_dealer", 0, (0, 1, 2, 3), "first dealer of a session in simulations (spec §8 A14, §3)"),
     Option("mixed_tie", "individual", ("individual", "team_then_agree"),
            "ties at the top bid that mix both teams: best lowest card over all tied players (spec §8 A15)"),
