@@ -94,6 +94,12 @@ def test_money_in_text_json_and_sweep_frame(capsys):
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_stake=lots"], "option set_stake cannot"),
     (["odds", "pinochle3", "--hand", "HA HA H10 H10 HK HK HQ HQ HJ HJ H9 SA SA DA CA", "--option", "game_stake=2"],
      "does not change 'cardsim odds pinochle3'"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_units=3"],
+     "option set_units=3 counts money set units (R6.6), which only money play reads: add game_stake or set_stake"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_units=2.5", "--option", "game_stake=1"],
+     "option set_units cannot be 2.5"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "concede_units=11", "--option", "game_stake=1"],
+     "option concede_units cannot be 11"),
 ])
 def test_bad_stakes(capsys, argv, message):
     code = main([*argv, "--n", "8", "--no-progress"])
@@ -122,3 +128,34 @@ def test_the_stakes_do_not_change_the_games_key():
     """The stakes only price the counts: games with and without them share the checkpoint key."""
     assert bid.GameJob("bold", "cautious", {"game_stake": 2, "set_stake": 0.5}).key() == \
         bid.GameJob("bold", "cautious").key()
+
+
+def test_set_units_per_hand_follow_the_options():
+    """R6.6 and the spec's money parameters (concede_units 1, set_units 2 by default): a concession, a set, and a
+    renege by the bidder (a double set) or by a defender (a single set)."""
+    from simcore.games.pinochle3_play import score_conceded, score_played, score_renege
+
+    melds, zero = (100, 40, 20), (0, 0, 0)
+    units = {"concede_units": 3, "set_units": 5}
+    for options, single, double in ((None, 1, 2), (units, 3, 5)):
+        assert score_conceded(300, 1, melds, options).set_units == (0, single, 0)
+        set_hand = score_played(300, 1, melds, (100, 50, 80), (3, 2, 4), options)
+        assert not set_hand.made and set_hand.set_units == (0, double, 0)
+        made = score_played(300, 1, melds, (0, 260, 0), (0, 6, 0), options)
+        assert made.made and made.set_units == zero
+        assert score_renege(300, 1, melds, 1, options).set_units == (0, double, 0)
+        assert score_renege(300, 1, melds, 2, options).set_units == (0, 0, single)
+
+
+def test_set_units_change_the_money_and_its_text(capsys):
+    """With set_units=3 and concede_units=0 the games are the same and only their money changes."""
+    base = ["match", "pinochle3", "--a", "cautious", "--b", "bold", "--n", "20", "--seed", "1", "--no-progress",
+            "--option", "game_stake=2", "--option", "set_stake=2"]
+    assert main([*base, "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*base, "--json", "--option", "set_units=3", "--option", "concede_units=0"]) == 0
+    priced = json.loads(capsys.readouterr().out)
+    assert plain["a"]["win_rate"] == priced["a"]["win_rate"]
+    assert plain["a"]["money_per_game"] != priced["a"]["money_per_game"]
+    assert main([*base, "--option", "set_units=3", "--option", "concede_units=0"]) == 0
+    assert "a concession is 0 units, a set 3" in capsys.readouterr().out

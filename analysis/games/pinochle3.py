@@ -111,6 +111,11 @@ def checked_options(options: dict | None, command: str) -> dict:
     if command == "match":
         check_greedy_rule(chosen["play_rule"], "'cardsim match pinochle3'", "use play_rule=old or old_strict")
         _check_game_end(options, chosen)
+        units = [f"{name}={value}" for name, value in options.items() if name in bid.SET_UNITS
+                 and value != defaults[name]]
+        if units and _stakes(chosen) is None:
+            raise CardsimError(f"option {' and '.join(units)} counts money set units (R6.6), which only money play "
+                               "reads: add game_stake or set_stake, or drop it")
         if chosen["unanimous_throw_in"] and not (chosen["forced_open"] or chosen["dealer_stuck"]):
             raise CardsimError("option unanimous_throw_in=True (V4f) changes nothing without forced_open=True or "
                                "dealer_stuck=True: a seat agrees to throw a hand in when he would not bid it, and "
@@ -1594,9 +1599,11 @@ def format_match(frame: pd.DataFrame) -> str:
                      f"points/hand {r.points_mean:6.1f} [{r.points_lo:.1f},{r.points_hi:.1f}]   {concedes}")
     if a["stakes"] is not None:
         game_stake, set_stake = a["stakes"]
+        units = p.rule_options(a["options"])
         lines.append(f"  money per seat per game at game stake {game_stake:g}, set stake {set_stake:g} (R6.6: each "
                      "loser pays the winner the game stake + the set stake per set unit he took; a concession is "
-                     "1 unit, a set 2):")
+                     f"{units['concede_units']} unit{'s' * (units['concede_units'] != 1)}, a set "
+                     f"{units['set_units']}):")
         lines += [f"    {r.side} {r.policy:<10} {r.money_mean:+.3f} "
                   + (f"[{r.money_lo:+.3f},{r.money_hi:+.3f}]" if r.money_lo == r.money_lo else
                      "(no interval from one game)") for r in frame.itertuples()]

@@ -58,6 +58,8 @@ TRICK_POINTS_TOTAL = 250
 """24 counters x 10 plus the last trick (R1.5)."""
 MAX_FIXED_HANDS = 100
 """The most hands option ``n_hands`` (V11) takes: games of more hands than a session holds are games to a target."""
+MAX_SET_UNITS = 10
+"""The most set units options ``concede_units`` and ``set_units`` give one set (R6.6: 1 and 2)."""
 MAX_MELD = 1900
 """The most meld 15 cards hold (R3.7: double rope, double pinochle and aces around)."""
 
@@ -162,8 +164,14 @@ OPTIONS = (
            "money play (R6.6): the game stake G each loser pays the winner (None: no money play; with set_stake "
            "alone, 0); read by match"),
     Option("set_stake", None, (None, AnyNumber(0)),
-           "money play (R6.6): the set stake S a loser adds per set unit (1 for a concession, 2 for a set; None: "
-           "0); read by match"),
+           "money play (R6.6): the set stake S a loser adds per set unit (concede_units for a concession, "
+           "set_units for a set; None: 0); read by match"),
+    Option("concede_units", 1, (AnyNumber(0, MAX_SET_UNITS, whole=True),),
+           "money play (R6.6): set units of a bidder who concedes without play (a reneging defender's too); "
+           "default 1; read by match with a stake"),
+    Option("set_units", 2, (AnyNumber(0, MAX_SET_UNITS, whole=True),),
+           "money play (R6.6): set units of a bidder who plays and fails, the double set (a reneging bidder's "
+           "too); default 2; read by match with a stake"),
 )
 
 

@@ -650,7 +650,7 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=Non
     hands[bidder] = (hands[bidder] | kitty) & ~buried_mask[0]
     meld = np.array([meld_points(hands[s:s + 1], trump, opts)[0] for s in range(SEATS)])
     if policies[bidder].concedes(bid, int(meld[bidder]), trick_estimate(hands[bidder], buried[0])):
-        return score_conceded(bid, bidder, meld), bidder
+        return score_conceded(bid, bidder, meld, opts), bidder
     points, counters = play_out("greedy", hands[None], [trump], [bidder], opts["play_rule"])
     points[0, bidder] += buried[0]
     return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
@@ -658,6 +658,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=Non
 
 STAKES = ("game_stake", "set_stake")
 """The money-play options (R6.6): `GameJob` counts the money in stake units, so they change no count."""
+SET_UNITS = ("concede_units", "set_units")
+"""The options of the set units a hand costs (R6.6): they change `GameJob`'s money counts, read only with a stake."""
 MONEY_COUNTS = ("money_games", "money_sets", "money_games_sq", "money_sets_sq", "money_cross", "money_games_k",
                 "money_sets_k")
 """The money counts of `GameJob` per side: x, y, x², y², x·y, x·k, y·k (its docstring)."""
