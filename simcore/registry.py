@@ -44,6 +44,30 @@ class AnyNumber:
         return f"any {'whole ' if self.whole else ''}number from {self.minimum:g} to {self.maximum:,.0f}"
 
 
+@dataclass(frozen=True)
+class AnySubset:
+    """A choice that stands for every comma list of some of ``names`` (an option naming members of a set, e.g. the
+    melds that keep a bonus); the option holds them in ``names`` order, joined by commas."""
+
+    names: tuple[str, ...]
+
+    def _parts(self, value) -> list[str]:
+        return [part.strip().lower() for part in value.split(",")] if isinstance(value, str) else []
+
+    def admits(self, value) -> bool:
+        parts = self._parts(value)
+        return bool(parts) and set(parts) <= set(self.names) and len(parts) == len(set(parts))
+
+    def chosen(self, value) -> str:
+        """An admitted ``value`` as the option holds it: its names in ``names`` order."""
+        return ",".join(name for name in self.names if name in self._parts(value))
+
+    def __repr__(self) -> str:
+        return f"a comma list of some of {', '.join(self.names)}"
+
+
+FREE_CHOICES = (AnyNumber, AnySubset)
+"""Choices that stand for many values (`admits` one, `chosen` gives it as the option holds it)."""
 NOT_MODELLED = "(alternative not modelled)"
 
 
@@ -96,9 +120,9 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     """Every option of ``options`` by name: ``chosen`` values over the defaults.
 
     Raises CardsimError for an unknown option or a value outside its choices: a value must equal a choice
-    and be of its kind, ``same_kind(value, choice)``, or be admitted by an `AnyNumber` choice; the choice
-    itself is returned (300.0 given for the choice 300 comes back as 300), an admitted number as given (by a
-    whole-number choice as an int).
+    and be of its kind, ``same_kind(value, choice)``, or be admitted by an `AnyNumber` or `AnySubset` choice; the
+    choice itself is returned (300.0 given for the choice 300 comes back as 300), an admitted number as given (by a
+    whole-number choice as an int), an admitted list in its choice's order.
     ``typed``: option name -> the value as the user typed it, which the error quotes (else it shows the value).
     """
     known = {o.name: o for o in options}
@@ -106,8 +130,8 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     for name, value in chosen.items():
         if name not in known:
             raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
-        matches = [c.chosen(value) if isinstance(c, AnyNumber) else c for c in known[name].choices
-                   if (c.admits(value) if isinstance(c, AnyNumber) else value == c and same_kind(value, c))]
+        matches = [c.chosen(value) if isinstance(c, FREE_CHOICES) else c for c in known[name].choices
+                   if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
             raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {known[name].choices}")

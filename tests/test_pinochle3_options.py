@@ -34,6 +34,11 @@ def meld(text: str, trump: str, **options) -> int:
     ("X1 double pinochle", "SQ SQ DJ DJ", "H", {"double_bonus": False}, 80),
     ("X1 eight aces", "SA SA HA HA DA DA CA CA", "H", {"double_bonus": False}, 200),
     ("V5 double marriage unchanged", "SK SK SQ SQ", "H", {"double_bonus": False}, 40),
+    ("V5 some doubles: the rope keeps its bonus", "HA HA H10 H10 HK HK HQ HQ HJ HJ", "H", {"double_bonus": "rope"},
+     1500),
+    ("V5 some doubles: the pinochle loses its", "SQ SQ DJ DJ", "H", {"double_bonus": "rope"}, 80),
+    ("V5 some doubles: names in any order", "SQ SQ DJ DJ", "H", {"double_bonus": "Pinochle, rope"}, 300),
+    ("V5 some doubles: eight aces", "SA SA HA HA DA DA CA CA", "H", {"double_bonus": "kings,queens"}, 200),
     ("X2 double royal", "HK HK HQ HQ", "H", {"double_royal_marriage": 240}, 240),
     ("X2 rope + double royal", "HA H10 HK HK HQ HQ HJ", "H", {"double_royal_marriage": 240}, 390),
     ("X2 default", "HK HK HQ HQ", "H", {}, 80),
@@ -61,6 +66,20 @@ def test_variants_move_meld_one_way(pack, trump):
     assert p3.meld_points(hands, trump, {"roundhouse_meld": True, "roundhouse_with_rope": 390})[0] >= base
     best, _ = p3.best_meld(hands, {"double_bonus": False})
     assert best[0] >= p3.meld_points(hands, trump, {"double_bonus": False})[0]
+
+
+def test_double_bonus_lists_name_the_doubles_that_keep_their_bonus():
+    """V5 "some or all doubles": all six named is the table (True), none is no bonus at all (False); the option
+    holds the names in table order; a repeated or unknown name is refused."""
+    every = ",".join(p3.BONUS_MELDS)
+    assert np.array_equal(p3.meld_values({"double_bonus": every}), p3.meld_values({}))
+    one = p3.meld_values({"double_bonus": "jacks"})
+    off = p3.meld_values({"double_bonus": False})
+    assert one[p3.JACKS, 2] == 400 and off[p3.JACKS, 2] == 80 and one[p3.ROPE, 2] == off[p3.ROPE, 2] == 300
+    assert p3.rule_options({"double_bonus": "Jacks, rope"})["double_bonus"] == "rope,jacks"
+    for bad in ("aces,aces", "tens", "", "rope,", 3):
+        with pytest.raises(CardsimError, match="option double_bonus cannot be"):
+            p3.rule_options({"double_bonus": bad})
 
 
 def test_x4_divide_by_ten():
@@ -130,7 +149,7 @@ def test_bad_options(options, message):
 
 
 # --- meld variants in `cardsim meld` and `cardsim stats` ----------------------------------------------
-VARIANTS = [{}, {"double_bonus": False}, {"double_royal_marriage": 240},
+VARIANTS = [{}, {"double_bonus": False}, {"double_bonus": "aces,pinochle"}, {"double_royal_marriage": 240},
             {"roundhouse_meld": True, "roundhouse_with_rope": 390}, {"roundhouse_meld": True}]
 
 

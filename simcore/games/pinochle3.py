@@ -29,7 +29,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, deal
 from simcore.errors import CardsimError
-from simcore.registry import AnyNumber, Game, Option, chosen_options, default_only, register
+from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -60,6 +60,8 @@ MAX_FIXED_HANDS = 100
 """The most hands option ``n_hands`` (V11) takes: games of more hands than a session holds are games to a target."""
 MAX_SET_UNITS = 10
 """The most set units options ``concede_units`` and ``set_units`` give one set (R6.6: 1 and 2)."""
+BONUS_MELDS = ("rope", "pinochle", "aces", "kings", "queens", "jacks")
+"""The melds whose double scores a bonus over 2 x single (R3.1), as option ``double_bonus`` names them (V5)."""
 MAX_MELD = 1900
 """The most meld 15 cards hold (R3.7: double rope, double pinochle and aces around)."""
 
@@ -111,9 +113,10 @@ OPTIONS = (
            "True: any hand may be thrown in if all three agree (V4f); a simulated player agrees when his bidding "
            "policy would not open, so it matters only with forced_open or dealer_stuck; read by match; default "
            "False"),
-    Option("double_bonus", True, (True, False),
-           "False: doubles score 2 x single (double rope 300, pinochle 80, arounds 200/160/120/80; V5); default "
-           "True: the table's bonus values (R3.1)"),
+    Option("double_bonus", True, (True, False, AnySubset(BONUS_MELDS)),
+           "False: doubles score 2 x single (double rope 300, pinochle 80, arounds 200/160/120/80; V5); a list "
+           "such as rope,pinochle: only those doubles keep their bonus; default True: the table's bonus values "
+           "(R3.1)"),
     Option("double_royal_marriage", 80, (80, 240),
            "K K Q Q of trumps: 240 is St. Joseph's, 390 with a rope (V6, A13); default 80 (R3.1)"),
     Option("roundhouse_meld", False, (False, True),
@@ -280,22 +283,25 @@ def rule_options(options: dict | None = None) -> dict:
 
 
 DOUBLED_WITHOUT_BONUS = (ROPE, PINOCHLE, ACES, KINGS, QUEENS, JACKS)
-"""Melds whose double is worth just 2 x single under V5 (marriages and deece are 2 x already)."""
+"""Melds whose double is worth just 2 x single under V5 (marriages and deece are 2 x already), as named in
+`BONUS_MELDS`."""
 
 
 def meld_values(options: dict | None = None) -> np.ndarray:
     """The (11, 3) int64 meld value table (`MELD_VALUES` layout) of the meld options (defaults: the
     main game). V5 ``double_bonus`` False: every double is 2 x single (double rope 300, pinochle 80,
-    aces 200, ...). V6 ``double_royal_marriage`` 240: K K Q Q of trumps 240, with a rope 390 (not on
-    a double rope, A13). V7 ``roundhouse_meld`` with ``roundhouse_with_rope`` 390: a roundhouse whose
+    aces 200, ...); a list of `BONUS_MELDS`: only those keep their double's bonus. V6
+    ``double_royal_marriage`` 240: K K Q Q of trumps 240, with a rope 390 (not on a double rope, A13). V7 ``roundhouse_meld`` with ``roundhouse_with_rope`` 390: a roundhouse whose
     trump K Q are the rope's scores 390 instead of 350; otherwise the roundhouse scores as its
     parts, 240, also next to double kings or queens (component sum, A14).
     Raises CardsimError for an unknown option or value.
     """
     chosen = rule_options(options)
     values = MELD_VALUES.copy()
-    if not chosen["double_bonus"]:
-        values[list(DOUBLED_WITHOUT_BONUS), 2] = 2 * values[list(DOUBLED_WITHOUT_BONUS), 1]
+    bonus = chosen["double_bonus"]
+    kept = BONUS_MELDS if bonus is True else () if bonus is False else bonus.split(",")
+    plain = [kind for kind, name in zip(DOUBLED_WITHOUT_BONUS, BONUS_MELDS) if name not in kept]
+    values[plain, 2] = 2 * values[plain, 1]
     if chosen["double_royal_marriage"] != values[ROYAL, 2]:
         values[ROYAL, 2] = chosen["double_royal_marriage"]
         values[ROPE_DOUBLE_ROYAL, 2] = chosen["double_royal_marriage"] - values[ROYAL, 1]
