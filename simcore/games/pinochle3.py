@@ -291,9 +291,10 @@ def meld_values(options: dict | None = None) -> np.ndarray:
     """The (11, 3) int64 meld value table (`MELD_VALUES` layout) of the meld options (defaults: the
     main game). V5 ``double_bonus`` False: every double is 2 x single (double rope 300, pinochle 80,
     aces 200, ...); a list of `BONUS_MELDS`: only those keep their double's bonus. V6
-    ``double_royal_marriage`` 240: K K Q Q of trumps 240, with a rope 390 (not on a double rope, A13). V7 ``roundhouse_meld`` with ``roundhouse_with_rope`` 390: a roundhouse whose
-    trump K Q are the rope's scores 390 instead of 350; otherwise the roundhouse scores as its
-    parts, 240, also next to double kings or queens (component sum, A14).
+    ``double_royal_marriage`` 240: K K Q Q of trumps 240, with a rope 390 (not on a double rope, A13). V7
+    ``roundhouse_meld`` with ``roundhouse_with_rope`` 390: a roundhouse whose trump K Q are the rope's scores 390
+    instead of 350; otherwise the roundhouse scores as its parts, 240, also next to double kings or queens
+    (component sum, A14).
     Raises CardsimError for an unknown option or value.
     """
     chosen = rule_options(options)
