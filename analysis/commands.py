@@ -213,9 +213,10 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
     """The ``--option`` values of ``args`` for ``cardsim command game``, checked against the game's options
     (`game_option_items`). ``flags``: option -> destination of the dedicated flag that sets it ("!permissive":
     the flag sets the opposite boolean); the option sets that destination and is refused with the flag. An
-    option at its default changes nothing and sets no flag (a flag's own default may differ, e.g. the Straf
-    starting count). Then ``reads`` (option names, or a function of ``args`` giving them) are the options the
-    command reads; any other not at its default is refused, as an option is never accepted and ignored. Returns
+    option at its default sets its flag only where the command reads it (a flag's default may differ from the
+    option's: a Perlaggen style's usual target; and the Straf starting count, which the option does not set).
+    Then ``reads`` (option names, or a function of ``args`` giving them) are the options the command reads; any
+    other not at its default is refused, as an option is never accepted and ignored. Returns
     the options read that differ from their defaults and have no flag, {name: value} sorted by name, for the
     rules and the titles."""
     from simcore.registry import get_game
@@ -235,6 +236,9 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
         if name in changed:
             setattr(args, dest, not chosen[name] if target.startswith("!") else chosen[name])
     read = set(reads(args) if callable(reads) else reads)
+    for name, target in (flags or {}).items():  # given at its default: still the value asked for, if read
+        if name in chosen and name not in changed and name in read:
+            setattr(args, target.lstrip("!"), not chosen[name] if target.startswith("!") else chosen[name])
     for name in changed:
         if name not in read:
             raise CardsimError(f"option {name} does not change 'cardsim {command} {game}' (the options it reads: "

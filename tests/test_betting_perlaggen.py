@@ -433,3 +433,15 @@ def test_a_style_plays_to_its_usual_target_unless_one_is_given(style, target):
     if style in ("innsbruck", "eichel"):
         three = betting.match("perlaggen", "never", "never", 3, 1, style=style, players=3, progress=False)
         assert three.attrs["target"] == target
+
+
+def test_a_target_asked_for_at_the_options_default_is_played(capsys):
+    """--option target=18 with --style eichel plays to 18 as asked, although 18 is the option's default and the
+    style's usual target is 15 (as --target 18 does)."""
+    from analysis.cli import main
+
+    base = ["match", "perlaggen", "--a", "never", "--b", "never", "--games", "2", "--seed", "1", "--no-progress",
+            "--style", "eichel"]
+    for extra, target in (([], 15), (["--option", "target=18"], 18), (["--target", "18"], 18)):
+        assert main([*base, *extra]) == 0
+        assert f"target {target}, Eichel style" in capsys.readouterr().out

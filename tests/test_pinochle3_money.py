@@ -96,6 +96,8 @@ def test_money_in_text_json_and_sweep_frame(capsys):
      "does not change 'cardsim odds pinochle3'"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_units=3"],
      "option set_units=3 counts money set units (R6.6), which only money play reads: add game_stake or set_stake"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "concede_units=3", "--option", "game_stake=1"],
+     "without --a-concede or --b-concede nobody concedes"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "set_units=2.5", "--option", "game_stake=1"],
      "option set_units cannot be 2.5"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "concede_units=11", "--option", "game_stake=1"],
@@ -131,8 +133,8 @@ def test_the_stakes_do_not_change_the_games_key():
 
 
 def test_set_units_per_hand_follow_the_options():
-    """R6.6 and the spec's money parameters (concede_units 1, set_units 2 by default): a concession, a set, and a
-    renege by the bidder (a double set) or by a defender (a single set)."""
+    """R6.6 and the spec's money parameters (concede_units 1, set_units 2 by default): a concession and a set; a
+    renege costs the spec's fixed units, 2 for the bidder and 1 for a defender."""
     from simcore.games.pinochle3_play import score_conceded, score_played, score_renege
 
     melds, zero = (100, 40, 20), (0, 0, 0)
@@ -143,19 +145,21 @@ def test_set_units_per_hand_follow_the_options():
         assert not set_hand.made and set_hand.set_units == (0, double, 0)
         made = score_played(300, 1, melds, (0, 260, 0), (0, 6, 0), options)
         assert made.made and made.set_units == zero
-        assert score_renege(300, 1, melds, 1, options).set_units == (0, double, 0)
-        assert score_renege(300, 1, melds, 2, options).set_units == (0, 0, single)
+        assert score_renege(300, 1, melds, 1, options).set_units == (0, 2, 0)
+        assert score_renege(300, 1, melds, 2, options).set_units == (0, 0, 1)
 
 
 def test_set_units_change_the_money_and_its_text(capsys):
-    """With set_units=3 and concede_units=0 the games are the same and only their money changes."""
+    """With set_units=3 and concede_units=0 the games are the same and only their money changes (policy b
+    concedes with margin 0, so there are concessions to price)."""
     base = ["match", "pinochle3", "--a", "cautious", "--b", "bold", "--n", "20", "--seed", "1", "--no-progress",
-            "--option", "game_stake=2", "--option", "set_stake=2"]
+            "--option", "game_stake=2", "--option", "set_stake=2", "--b-concede", "0"]
     assert main([*base, "--json"]) == 0
     plain = json.loads(capsys.readouterr().out)
-    assert main([*base, "--json", "--option", "set_units=3", "--option", "concede_units=0"]) == 0
-    priced = json.loads(capsys.readouterr().out)
-    assert plain["a"]["win_rate"] == priced["a"]["win_rate"]
-    assert plain["a"]["money_per_game"] != priced["a"]["money_per_game"]
+    for units in ("set_units=3", "concede_units=0"):
+        assert main([*base, "--json", "--option", units]) == 0
+        priced = json.loads(capsys.readouterr().out)
+        assert plain["a"]["win_rate"] == priced["a"]["win_rate"]
+        assert plain["b"]["money_per_game"] != priced["b"]["money_per_game"], units
     assert main([*base, "--option", "set_units=3", "--option", "concede_units=0"]) == 0
     assert "a concession is 0 units, a set 3" in capsys.readouterr().out

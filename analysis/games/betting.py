@@ -557,7 +557,8 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> N
     parser.add_argument("--games", type=positive_int, action=NotedStore, default=default_games,
                         help=f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, action=NotedStore, default=None,
-                        help="points that win a game (default: the game's option)")
+                        help="points that win a game (default: the game's option; Perlaggen: the style's usual "
+                             "target, Eichel 15, Schlanders 24, else 18)")
     parser.add_argument("--communication", type=one_of(COMMUNICATION), action=NotedStore, default="partner",
                         help="what a player knows: partner = both hands of his team (partners signal openly, "
                              "default), none = his own hand only (plus the cards played and shown), auer_channel = "

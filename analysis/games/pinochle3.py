@@ -1462,6 +1462,10 @@ def match(a: str, b: str, games: int = 200, seed=None, options: dict | None = No
     seed = normalize_seed(seed)
     # checked as given (a whole number >= 0 or None), then in main-game points
     margins = [m if m is None else m * divisor for m in map(bid.checked_margin, (a_concede, b_concede))]
+    if margins == [None, None] and options.get("concede_units", 1) != 1:
+        raise CardsimError(f"option concede_units={options['concede_units']} prices concessions, but without "
+                           "--a-concede or --b-concede nobody concedes (and nobody reneges in self-play): add a "
+                           "margin or drop it")
     job = bid.GameJob(a, b, options, *margins)
     c = job.unpack(runner.run(job, games, seed, **run_kw))
     finished = c["games"] - c["abandoned"]

@@ -355,6 +355,7 @@ class DeciderValues:
 
     @property
     def replicates(self) -> int:
+        """Bootstrap replicates of the value tables behind ``table`` (its entries after the first)."""
         return self.table.shape[0] - 1
 
     def lookup(self, pos: int, erase) -> np.ndarray:

@@ -48,12 +48,12 @@ N_CARDS_PLUS = DECK.n_cards + 1
 BELLS = DECK.suits.index("S")
 WELI = DECK.parse_face("S6")
 STYLES = ("innsbruck", "eichel", "straf", "schlanders", "deutschnofen")
-STYLE_TARGETS = {"eichel": 15, "schlanders": 24}
-"""The usual target of the styles whose clubs play to another than the ``target`` option's default (spec §9.1:
-Eichelperlaggen usually to 15; §9.6: Schlanders to 24); Strafperlaggen counts down from its own start (§9.5)."""
 """Innsbruck (§2), Eichelperlaggen (§9.1), Strafperlaggen (§9.5, three players), and the local
 variants of §9.6: Schlanders (Eichel club rules, 32 cards, the S8 in the Weli's place, A-04) and
 Deutschnofen (10 Perlaggen, A-33)."""
+STYLE_TARGETS = {"eichel": 15, "schlanders": 24}
+"""The usual target of the styles whose clubs play to another than the ``target`` option's default (spec §9.1:
+Eichelperlaggen usually to 15; §9.6: Schlanders to 24); Strafperlaggen counts down from its own start (§9.5)."""
 GLEICH, HANGER = 0, 1
 
 OPTIONS = (

@@ -170,11 +170,11 @@ OPTIONS = (
            "money play (R6.6): the set stake S a loser adds per set unit (concede_units for a concession, "
            "set_units for a set; None: 0); read by match"),
     Option("concede_units", 1, (AnyNumber(0, MAX_SET_UNITS, whole=True),),
-           "money play (R6.6): set units of a bidder who concedes without play (a reneging defender's too); "
-           "default 1; read by match with a stake"),
+           "money play (R6.6): set units of a bidder who concedes without play; default 1; read by match with "
+           "a stake and a concession margin"),
     Option("set_units", 2, (AnyNumber(0, MAX_SET_UNITS, whole=True),),
-           "money play (R6.6): set units of a bidder who plays and fails, the double set (a reneging bidder's "
-           "too); default 2; read by match with a stake"),
+           "money play (R6.6): set units of a bidder who plays and fails, the double set; default 2; read by "
+           "match with a stake"),
 )
 
 

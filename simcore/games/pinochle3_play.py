@@ -514,21 +514,18 @@ def score_conceded(bid: int, bidder: int, melds, options: dict | None = None) ->
 def score_renege(bid: int, bidder: int, melds, offender: int, options: dict | None = None) -> HandScore:
     """A renege stops the hand (R6.7, A6, A7).
 
-    The bidder reneges: he loses the bid (a double set: ``set_units``, default 2), the defenders score their
-    meld. A defender reneges: the bidder scores per ``renege_defender_bidder_award`` (bid + meld by default),
-    the offender scores 0 and takes a single set (``concede_units``, default 1), the other defender scores his
-    meld.
+    The bidder reneges: he loses the bid (2 set units, R6.6), the defenders score their meld. A defender
+    reneges: the bidder scores per ``renege_defender_bidder_award`` (bid + meld by default), the offender
+    scores 0 and takes 1 set unit, the other defender scores his meld.
     """
     _seats(bidder, melds)
     if offender not in range(SEATS):
         raise CardsimError(f"the offender is seat 0, 1 or 2, got {offender}")
-    opts = rule_options(options)
     if offender == bidder:
-        return HandScore(_with(bidder, -bid, melds), _with(bidder, opts["set_units"], (0,) * SEATS), False)
+        return HandScore(_with(bidder, -bid, melds), _with(bidder, 2, (0,) * SEATS), False)
     award = {"bid_plus_meld": bid + melds[bidder], "bid": bid,
-             "max_bid_meld": max(bid, melds[bidder])}[opts["renege_defender_bidder_award"]]
-    return HandScore(_with(bidder, award, _with(offender, 0, melds)),
-                     _with(offender, opts["concede_units"], (0,) * SEATS), True)
+             "max_bid_meld": max(bid, melds[bidder])}[rule_options(options)["renege_defender_bidder_award"]]
+    return HandScore(_with(bidder, award, _with(offender, 0, melds)), _with(offender, 1, (0,) * SEATS), True)
 
 
 # --- end of the game (R6.5, V10) ----------------------------------------------------------------------
