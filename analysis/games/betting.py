@@ -600,7 +600,8 @@ def _match_arguments(game: str):
         parser.add_argument("--a", required=True, help="policy a: formula, cautious, aggressive, never or a .json file")
         parser.add_argument("--b", required=True, help="policy b (same choices)")
         parser.add_argument("--permissive", action="store_true",
-                            help="allow G/H bets and holds without an example (A-19; penalised at verification)")
+                            help="allow G/H bets and holds without an example (Giltspiel A-19, Perlaggen §8.9; "
+                                 "penalised -2 at verification)")
         _common(game, parser, 2000)
     return add
 
