@@ -427,10 +427,12 @@ def test_void_figure_A1():
     assert deal.result.points == [2, 0]
 
 
-def test_final_stand_after_freeze_7_8():
-    """§7.8 final stand: the Spiel winners end a turn tied (frozen), the losers pass -> STAND."""
-    hands = {S: "H8 H7 EA S9 E9", N: "EK LK SO E7 HU", W: "L8 L7 HA SU E10", E: "E8 H10 SK S10 HO"}
-    deal = make(hands, "LA")
+STAND_HANDS = {S: "H8 H7 EA S9 E9", N: "EK LK SO E7 HU", W: "L8 L7 HA SU E10", E: "E8 H10 SK S10 HO"}
+"""N/S show H8 H7, E/W L8 L7: equal Hangers."""
+
+
+def show_to_a_tie(deal):
+    """E/W concede the Spiel and the Gleich; both teams show their equal Hangers (`STAND_HANDS`), N/S first."""
     deal.concede(EW, SP)
     deal.reveal(N, cards("EK LK"))
     deal.reveal(S, cards("H8 H7"))
@@ -438,6 +440,12 @@ def test_final_stand_after_freeze_7_8():
     deal.concede(EW, G)
     deal.reveal(W, cards("L8 L7"))
     deal.end_turn(EW)
+
+
+def test_final_stand_after_freeze_7_8():
+    """§7.8 final stand: the Spiel winners end a turn tied (frozen), the losers pass -> STAND."""
+    deal = make(STAND_HANDS, "LA")
+    show_to_a_tie(deal)
     assert deal.figures[H].open and not deal.frozen[H]  # a tie left by the losers freezes nobody
     deal.end_turn(NS)
     assert deal.frozen[H]
@@ -450,18 +458,12 @@ def test_final_stand_after_freeze_7_8():
 def test_a_figure_that_stands_goes_to_the_team_that_passes_verification_7_9():
     """§7.9 (permissive): E bets the Hanger without a run, S holds; the Hanger stands (H8 H7 against L8 L7). E/W
     get -2 and cannot win it; N/S can show an example, so they score it at its value 2 (category 2, held)."""
-    hands = {S: "H8 H7 EA S9 E9", N: "EK LK SO E7 HU", W: "L8 L7 HA SU E10", E: "E8 H10 SK S10 HO"}
-    deal = make(hands, "LA", strict_examples=False)
+    deal = make(STAND_HANDS, "LA", strict_examples=False)
     deal.bet(E, H)
     deal.answer(S, H, HOLD)
-    deal.concede(EW, SP)
-    deal.reveal(N, cards("EK LK"))
-    deal.reveal(S, cards("H8 H7"))
+    show_to_a_tie(deal)
     deal.end_turn(NS)
-    deal.concede(EW, G)
-    deal.reveal(W, cards("L8 L7"))
-    for team in (EW, NS, EW):
-        deal.end_turn(team)
+    deal.end_turn(EW)
     assert deal.figures[H].winner == NS and (0, None, EW, -2) in deal.result.awards
     assert (2, H, NS, 2) in deal.result.awards and deal.result.points == [4, -2]
 
