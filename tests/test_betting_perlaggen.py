@@ -445,3 +445,22 @@ def test_a_target_asked_for_at_the_options_default_is_played(capsys):
     for extra, target in (([], 15), (["--option", "target=18"], 18), (["--target", "18"], 18)):
         assert main([*base, *extra]) == 0
         assert f"target {target}, Eichel style" in capsys.readouterr().out
+
+
+def test_strict_examples_is_a_perlaggen_option_as_permissive_is_its_flag(capsys):
+    """`cardsim games perlaggen` lists strict_examples (§8.9); --option strict_examples=False plays as
+    --permissive, not with it, and not at three players (their own rules)."""
+    from analysis.cli import main
+
+    base = ["match", "perlaggen", "--a", "aggressive", "--b", "cautious", "--games", "4", "--seed", "2",
+            "--no-progress", "--json"]
+    outs = []
+    for extra in (["--permissive"], ["--option", "strict_examples=False"]):
+        assert main([*base, *extra]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    assert main([*base, "--permissive", "--option", "strict_examples=False"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["match", "perlaggen", "--players", "3", "--a", "never", "--b", "never", "--games", "3",
+                 "--option", "strict_examples=False", "--no-progress"]) == 2
+    assert "does not change" in capsys.readouterr().err

@@ -624,7 +624,7 @@ def _thresholds_arguments(game: str):
 
 
 TEAM_READS = {"giltspiel": ("target", "communication", "strict_examples", "void_policy", "fifth_trick_bet"),
-              "perlaggen": ("target", "communication", "style", "players", "concede_needs_example",
+              "perlaggen": ("target", "communication", "style", "players", "strict_examples", "concede_needs_example",
                             "one_pending_in_play", "fifth_trick_bet")}
 """The rule options the team games' match, tournament and thresholds read (Perlaggen with six players also
 six_player_cards)."""

@@ -96,6 +96,9 @@ OPTIONS = (
            "§7.5 (A-30): what a player knows when betting: partner = his team's hands, none = his own hand, "
            "auer_channel = his own hand and the partners' signalled trumps/Perlaggen, has-Gleich and has-Hanger; used "
            "by betting (--communication)"),
+    Option("strict_examples", True, (True, False),
+           "§8.9: forbid Gleich/Hanger bets and holds by a player without an example (False: allowed, penalised -2 "
+           "at verification); used by team betting (--permissive)"),
     Option("concede_needs_example", True, (True, False),
            "A-11: an unbet Gleich/Hanger conceded scores only if the receiving team holds an example (no "
            "penalty without); False: it scores anyway; used by team betting (2, 4, 6 players)"),
