@@ -35,7 +35,8 @@ READERS = {
     ("perlaggen", "packets_seven"): PERL_STATS + ["--players", "2"],
     ("perlaggen", "six_player_cards"): PERL_STATS + ["--players", "6"],
     **{("perlaggen", name): PERL_MATCH
-       for name in ("target", "communication", "concede_needs_example", "one_pending_in_play", "fifth_trick_bet")},
+       for name in ("target", "communication", "strict_examples", "concede_needs_example", "one_pending_in_play",
+                    "fifth_trick_bet")},
     **{("perlaggen", name): PERL_STRAF for name in ("straf_places", "straf_no_hopeless_spiel_bet")},
 }
 """(game, option[, choice]) -> a command line that reads the option."""
