@@ -68,8 +68,9 @@ class GameAdapter(Protocol):
         """Whether a fifth card lets its player bet the Spiel in trick 5 (§7.6): it follows the suit of
         the card ``led`` or is a trump (or, with wild cards, is a wild card)."""
 
-    def both_gestrichen_winner(self, hands) -> int | None:
-        """Team that wins the game by a >= 3-card figure when both teams are gestrichen, else None."""
+    def both_gestrichen_winner(self, hands, baptised=None) -> int | None:
+        """Team that wins the game by a >= 3-card figure when both teams are gestrichen, else None; ``baptised``:
+        per seat {wild card: identity} fixed so far in the deal (games with wild cards)."""
 
 
 @dataclass(frozen=True)
@@ -509,7 +510,7 @@ class Deal:
         g, h = self.figures[G], self.figures[H]
         if not (g.open and h.open and not g.ever_bet and not h.ever_bet):
             return
-        winner = self.game.both_gestrichen_winner(self.hands)
+        winner = self.game.both_gestrichen_winner(self.hands, self.baptised)
         if winner is not None:
             self.game_winner = winner
             self.phase = DONE

@@ -127,6 +127,16 @@ def test_both_gestrichen_winner_is_the_spec_key():
             assert cards.both_gestrichen_winner(hands) == spec_key_winner(codes, *D.gestrichen_args(style))
 
 
+def test_both_gestrichen_counts_a_played_perlagg_as_its_baptism():
+    """B3: a baptism holds for the deal, so when both teams become gestrichen during it (§8.13), a Perlagg already
+    played as LA is no longer free: the Martl made four 9s of seat 0 (beating three Kings), as LA only three."""
+    cards = PB.cards_for("innsbruck", P.DECK.suits.index("H"))
+    hands = [P.DECK.parse_cards(t) for t in ("HK E9 L9 S9 EA", "EK LK SK E8 L8", "E10 LA SU L10 H9", "SA LO EU SO H8")]
+    martl, ace = P.DECK.parse_cards("HK LA")
+    assert cards.both_gestrichen_winner(hands) == 0
+    assert cards.both_gestrichen_winner(hands, [{martl: ace}, {}, {}, {}]) == 1
+
+
 @pytest.mark.parametrize("extra", [["--players", "3"], ["--players", "6", "--both-gestrichen"]])
 def test_same_numbers_whatever_jobs_and_chunks(extra, capsys):
     hand = "S6 LA LK L8 E10 H9 H8" if extra[1] == "3" else "S6 LA LK L8"

@@ -82,7 +82,7 @@ class GiltspielCards:
     def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
         return card // N_RANKS in (led // N_RANKS, trump)
 
-    def both_gestrichen_winner(self, hands) -> int | None:
+    def both_gestrichen_winner(self, hands, baptised=None) -> int | None:
         """§7.12: the best >= 3-card figure wins (more cards first, then Gleich over Hanger); a best
         >= 3-card Hanger held by both teams drops out; None: play the cards."""
         codes = [self.codes(h) for h in hands]

@@ -108,10 +108,12 @@ class PerlaggenCards:
     def fifth_card_ok(self, card: int, led: int, trump: int) -> bool:
         return card in self.wild or PP.id_suit(card) in (PP.id_suit(led), trump)  # the Weli is a bell (§1)
 
-    def both_gestrichen_winner(self, hands) -> int | None:
+    def both_gestrichen_winner(self, hands, baptised=None) -> int | None:
         """§8.13: the best figure of at least 3 cards (Eichel 4) wins the game; equal -> None (play)
-        (`perlaggen_deal._gestrichen` on the hands' L0 codes)."""
-        codes = np.array([self.codes(hand) for hand in hands], dtype=np.int64).clip(0)
+        (`perlaggen_deal._gestrichen` on the hands' L0 codes, a Perlagg already baptised in the deal counting as
+        its identity, B3)."""
+        baptised = baptised or [{}] * len(hands)
+        codes = np.array([self.codes(hand, fixed) for hand, fixed in zip(hands, baptised)], dtype=np.int64).clip(0)
         winner = PD._gestrichen(codes[:, 0], codes[:, 1], len(hands), *PD.gestrichen_args(self.style))
         return None if winner < 0 else int(winner)
 
