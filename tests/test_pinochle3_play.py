@@ -214,6 +214,15 @@ def test_x6_negative_limit(scores, winner):
     assert play.game_winner(scores, bidder=0, made=False, options={"neg_limit": -1000}) == winner
 
 
+def test_v10_all_negative_plays_on_until_someone_is_positive():
+    """V10: once a score fell below the limit with all three negative, the game ends when someone turns positive,
+    even if the low score has climbed back above the limit meanwhile."""
+    options = {"neg_limit": -1000}
+    assert play.game_winner((-990, 30, -200), 0, True, options) is None            # the limit never broken
+    assert play.game_winner((-990, 30, -200), 0, True, options, limit_broken=True) == 1
+    assert play.game_winner((-990, -30, -200), 0, True, options, limit_broken=True) is None  # still all negative
+
+
 # --- policies and play-out ----------------------------------------------------------------------------
 @pytest.mark.parametrize("trick, hand, want", [
     ("", "HA SA H9 S10", "SA"),  # leading: highest rank, the trump first

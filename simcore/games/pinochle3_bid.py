@@ -604,12 +604,14 @@ def game_hands(rng, policies, opts: dict, scores=(0, 0, 0), dealer: int | None =
     bid) of the first hand, `play_hand` (a pass or a sacrifice)."""
     scores = list(scores)
     dealer = int(rng.integers(SEATS)) if dealer is None else dealer
+    limit_broken = False  # V10: a score below neg_limit while nobody was positive
     for hand in range(1, MAX_HANDS + 1):
         first = override if hand == 1 else None
         score, bidder = play_hand(rng.permutation(DECK.n_cards), policies, dealer, opts, first)
         if score is not None:
             scores = [s + d for s, d in zip(scores, score.delta)]
-        winner = game_winner(scores, bidder, score is not None and score.made, opts, hand)
+        winner = game_winner(scores, bidder, score is not None and score.made, opts, hand, limit_broken)
+        limit_broken = limit_broken or (opts["neg_limit"] is not None and min(scores) < opts["neg_limit"])
         yield hand, dealer, score, bidder, winner
         if winner is not None:
             return

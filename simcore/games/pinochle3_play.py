@@ -530,13 +530,14 @@ def score_renege(bid: int, bidder: int, melds, offender: int, options: dict | No
 
 # --- end of the game (R6.5, V10) ----------------------------------------------------------------------
 def game_winner(scores, bidder: int | None, made: bool, options: dict | None = None,
-                hands: int | None = None) -> int | None:
+                hands: int | None = None, limit_broken: bool = False) -> int | None:
     """Winner (seat) after a completed hand (R2.5; ``bidder`` None when it was thrown in), or None to play another.
 
     R6.5: of the players at or above ``target``, the bidder wins if he made his contract, else the
     single highest (a tie plays on, A15). V10 (``neg_limit``, checked when nobody reached the
     target): a score strictly below the limit ends the game if some score is positive; the single
-    highest score wins. A thrown-in hand changes no score, so neither rule ends a game there. V11
+    highest score wins. With all scores negative play goes on until someone is positive, which then ends the
+    game (``limit_broken``: a score fell below the limit in an earlier hand, even if it has climbed back since). A thrown-in hand changes no score, so neither rule ends a game there. V11
     (``n_hands``): the game ends once ``hands`` (completed hands so far, thrown-in deals included)
     reaches ``n_hands``, won by the single highest score; a tie plays on a hand at a time (A17).
     """
@@ -548,7 +549,7 @@ def game_winner(scores, bidder: int | None, made: bool, options: dict | None = N
     reached = [s for s in range(SEATS) if scores[s] >= opts["target"]]
     if reached:
         return bidder if bidder in reached and made else _single_top(scores, reached)
-    if opts["neg_limit"] is not None and min(scores) < opts["neg_limit"] and max(scores) > 0:
+    if opts["neg_limit"] is not None and (limit_broken or min(scores) < opts["neg_limit"]) and max(scores) > 0:
         return _single_top(scores, range(SEATS))
     return None
 
