@@ -537,7 +537,8 @@ def game_winner(scores, bidder: int | None, made: bool, options: dict | None = N
     single highest (a tie plays on, A15). V10 (``neg_limit``, checked when nobody reached the
     target): a score strictly below the limit ends the game if some score is positive; the single
     highest score wins. With all scores negative play goes on until someone is positive, which then ends the
-    game (``limit_broken``: a score fell below the limit in an earlier hand, even if it has climbed back since). A thrown-in hand changes no score, so neither rule ends a game there. V11
+    game (``limit_broken``: a score fell below the limit in an earlier hand, even if it has climbed back
+    since). A thrown-in hand changes no score, so neither rule ends a game there. V11
     (``n_hands``): the game ends once ``hands`` (completed hands so far, thrown-in deals included)
     reaches ``n_hands``, won by the single highest score; a tie plays on a hand at a time (A17).
     """
