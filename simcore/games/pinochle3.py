@@ -156,7 +156,8 @@ OPTIONS = (
     Option("target", 1500, (1000, 1500, 2500),
            "score that wins the game, reached with >= (R6.5, V9, A15, A20); default 1500"),
     Option("neg_limit", None, (None, -1000),
-           "-1000: the game ends when a score falls strictly below it (V10, A16); default None: no limit"),
+           "-1000: the game ends when a score falls strictly below it while one is positive, else as soon as one "
+           "turns positive; the highest wins (V10, A16); default None: no limit"),
     Option("n_hands", None, (None, AnyNumber(1, MAX_FIXED_HANDS, whole=True)),
            "V11: the game ends after this many completed hands (R2.5: thrown-in deals count) and the single highest "
            "score wins; a tie plays one more hand at a time (A17); target and neg_limit do not apply; default None: "
