@@ -234,16 +234,21 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
         if dest in noted or getattr(args, dest, None) is True:
             raise CardsimError(f"give {flag} or --option {name}=..., not both")
         if name in changed:
-            setattr(args, dest, not chosen[name] if target.startswith("!") else chosen[name])
+            _set_flag(args, target, chosen[name])
     read = set(reads(args) if callable(reads) else reads)
     for name, target in (flags or {}).items():  # given at its default: still the value asked for, if read
         if name in chosen and name not in changed and name in read:
-            setattr(args, target.lstrip("!"), not chosen[name] if target.startswith("!") else chosen[name])
+            _set_flag(args, target, chosen[name])
     for name in changed:
         if name not in read:
             raise CardsimError(f"option {name} does not change 'cardsim {command} {game}' (the options it reads: "
                                f"{', '.join(sorted(read)) or 'none'}); drop it")
     return {name: changed[name] for name in sorted(changed) if name not in (flags or {})}
+
+
+def _set_flag(args: argparse.Namespace, target: str, value) -> None:
+    """Set the flag destination ``target`` of `command_options` ("!name": the opposite boolean) to an option's value."""
+    setattr(args, target.lstrip("!"), not value if target.startswith("!") else value)
 
 
 def options_note(options: dict) -> str:
