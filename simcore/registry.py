@@ -26,22 +26,26 @@ class Option:
 @dataclass(frozen=True)
 class AnyNumber:
     """A choice that stands for every number from ``minimum`` to ``maximum`` (an option with a free value, e.g. a
-    stake; the maximum keeps sums of squares exact enough in floats); ``whole``: whole numbers only (12.0 is 12)."""
+    stake; the maximum keeps sums of squares exact enough in floats); ``whole``: whole numbers only (12.0 is 12);
+    ``step``: multiples of it only (a score that moves in tens)."""
 
     minimum: float = 0
     maximum: float = 1e9
     whole: bool = False
+    step: int | None = None
 
     def admits(self, value) -> bool:
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
-                and self.minimum <= value <= self.maximum and (not self.whole or float(value).is_integer()))
+                and self.minimum <= value <= self.maximum and (not self.whole or float(value).is_integer())
+                and (self.step is None or float(value) % self.step == 0))
 
     def chosen(self, value):
         """An admitted ``value`` as the option holds it: a whole number as an int."""
         return int(value) if self.whole else value
 
     def __repr__(self) -> str:
-        return f"any {'whole ' if self.whole else ''}number from {self.minimum:g} to {self.maximum:,.0f}"
+        steps = f" in steps of {self.step}" if self.step else ""
+        return f"any {'whole ' if self.whole else ''}number from {self.minimum:,g} to {self.maximum:,.0f}{steps}"
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,11 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
                    if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
-            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {known[name].choices}")
+            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {_choices_text(known[name].choices)}")
         out[name] = matches[0]
     return out
+
+
+def _choices_text(choices: tuple) -> str:
+    """An option's choices for an error: "(1, 0.1)", "('BS', 'AS')", "(any whole number from 2 to 100)"."""
+    return f"({', '.join(map(repr, choices))})"

@@ -30,6 +30,9 @@ PERLAGGEN = {
     ("schlanders", "H"): ("HK", "S8", "H7", "HO", "HU", "E7", "EO", "EU"),  # §9.6 (S4), A-04
     ("schlanders", "L"): ("HK", "S8", "L7", "LO", "LU", "E7", "EO", "EU"),
     ("schlanders", "S"): ("HK", "S8", "S7", "SO", "SU", "E7", "EO", "EU"),
+    ("schlanders_e8", "H"): ("HK", "E8", "H7", "HO", "HU", "E7", "EO", "EU"),  # §9.6 as S1 reads it
+    ("schlanders_e8", "L"): ("HK", "E8", "L7", "LO", "LU", "E7", "EO", "EU"),
+    ("schlanders_e8", "S"): ("HK", "E8", "S7", "SO", "SU", "E7", "EO", "EU"),
     ("deutschnofen", "H"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "HO", "HU"),  # §9.6, A-33
     ("deutschnofen", "L"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "LK", "LO", "LU"),
     ("deutschnofen", "S"): ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "SO", "SU"),

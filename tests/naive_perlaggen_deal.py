@@ -16,8 +16,10 @@ LADDER = nf.LADDER
 CARDS = tuple(s + r for s in SUITS for r in LADDER) + ("S6",)  # card index order of the toolkit
 PERMANENT = {"innsbruck": ("HK", "S6", "S7", "E7"), "eichel": ("HK", "S6", "E7", "EU", "EO"),
              "schlanders": ("HK", "S8", "E7", "EO", "EU"),                      # §9.6, A-04
+             "schlanders_e8": ("HK", "E8", "E7", "EO", "EU"),                   # §9.6 as the seed S1 reads it
              "deutschnofen": ("S6", "HK", "SK", "H7", "S7", "L7", "E7")}        # §9.6
-ACORN_PERLAGGEN = {"eichel": ("E7", "EU", "EO"), "schlanders": ("E7", "EO", "EU")}  # precedence order
+ACORN_PERLAGGEN = {"eichel": ("E7", "EU", "EO"), "schlanders": ("E7", "EO", "EU"),
+                   "schlanders_e8": ("E8", "E7", "EO", "EU")}  # precedence order
 """The styles dealt as Eichelperlaggen (§9.1: acorns laid aside, upgrades, acorn swaps), Schlanders being
 an Eichel club; their acorn Perlaggen, highest first."""
 HAND = 5
@@ -66,7 +68,7 @@ def play(deck, cut: int, style: str = "innsbruck", exchange: bool = True, keep_f
     Returns hands (seat -> list, seat 0 dealer, 3 cutter), taken, stopper, stock (set), exposed
     (acorns laid aside), turned, trump, table (face-up set), gave/took (seat -> set) for seats 0, 2.
     """
-    if style == "schlanders":  # 32 cards: the Weli is not played (§9.6)
+    if style.startswith("schlanders"):  # 32 cards: the Weli is not played (§9.6)
         deck = [c for c in deck if c != "S6"]
     taken, i = [], cut - 1
     while i >= 0 and len(taken) < HAND and deck[i] in PERMANENT[style]:
@@ -165,7 +167,7 @@ def play_table(deck, cut: int, players: int, style: str, schedule, exchange: boo
     Schlanders, Strafperlaggen) lay acorns aside; no trump card left = thrown in. Exchangers: the
     dealer, with six players then seats 2 and 4; upgrades only in Eichel and Schlanders.
     """
-    if style == "schlanders":
+    if style.startswith("schlanders"):
         deck = [c for c in deck if c != "S6"]
     permanent = STRAF_PERMANENT if style == "straf" else PERMANENT[style]
     hand = sum(schedule)
@@ -180,7 +182,7 @@ def play_table(deck, cut: int, players: int, style: str, schedule, exchange: boo
     owed, pos = len(taken), 0
     table = {"hands": hands, "taken": taken, "exposed": [], "thrown": False, "swapper": None, "upgrades": 0,
              "acorn_swaps": 0}
-    eichel = style in ("eichel", "schlanders", "straf")
+    eichel = style in ("eichel", "schlanders", "schlanders_e8", "straf")
     for size in schedule:
         if size == 0:
             while pos < len(pack) and eichel and suit(pack[pos]) == "E":
@@ -234,8 +236,8 @@ def _exchange_table(table, style: str, exchangers, keep_figures: bool) -> None:
                     table["swapper"] = seat
                     table["upgrades"] += 1
                     break
-    if style in ("eichel", "schlanders", "straf"):
-        order = [c for c in wild if c in ("E7", "EU", "EO")]
+    if style in ("eichel", "schlanders", "schlanders_e8", "straf"):
+        order = [c for c in wild if suit(c) == "E"]  # the acorn Perlaggen (acorns are never trump here)
         for seat in exchangers:
             for card in order:
                 acorns = [c for c in hands[seat] if suit(c) == "E" and c not in wild]

@@ -18,7 +18,7 @@ from simcore.betting import SP, G, H, VOID
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_three as T
-from simcore.registry import NOT_MODELLED, get_game
+from simcore.registry import NOT_MODELLED, AnyNumber, chosen_options, get_game
 
 SPEC_ROOT = Path(__file__).resolve().parents[2] / "shared" / "rules"
 GILT_MATCH = ["match", "giltspiel", "--a", "formula", "--b", "never", "--games", "2", "--seed", "1"]
@@ -61,12 +61,18 @@ def job_of(monkeypatch):
     return key
 
 
+def _values(choice) -> tuple:
+    """A choice's values to try: a free number's ends, else the choice itself."""
+    return (choice.chosen(choice.minimum), choice.chosen(choice.maximum)) if isinstance(choice, AnyNumber) else (choice,)
+
+
 def _choices():
     for game in ("giltspiel", "perlaggen"):
         for option in get_game(game).options:
-            for value in option.choices:
-                if value != option.default:
-                    yield game, option.name, value
+            for choice in option.choices:
+                for value in _values(choice):
+                    if value != option.default:
+                        yield game, option.name, value
 
 
 def _typed(value) -> str:
@@ -86,9 +92,12 @@ def test_every_choice_is_read(job_of, game, name, value):
 
 @pytest.mark.parametrize("game", ["giltspiel", "perlaggen"])
 def test_one_choice_means_not_modelled(game):
-    for option in get_game(game).options:
-        assert option.default in option.choices
-        assert (len(option.choices) == 1) == option.help.endswith(NOT_MODELLED), option.name
+    options = get_game(game).options
+    defaults = {option.name: option.default for option in options}
+    assert chosen_options(game, options, defaults) == defaults  # every default is one of its choices
+    for option in options:
+        one = len(option.choices) == 1 and not isinstance(option.choices[0], AnyNumber)
+        assert one == option.help.endswith(NOT_MODELLED), option.name
 
 
 SPEC_DEFAULT_IDS = {"giltspiel": [f"A-{k}" for k in range(1, 21)], "perlaggen": [f"A-{k:02d}" for k in range(1, 39)]}

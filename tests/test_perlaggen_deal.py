@@ -19,7 +19,7 @@ from simcore.rng import block_words
 
 RULES = [D.DealRules("innsbruck"), D.DealRules("eichel"), D.DealRules("innsbruck", exchange_gives="lowest"),
          D.DealRules("eichel", exchange_gives="lowest"), D.DealRules("eichel", exchange="never"),
-         D.DealRules("schlanders"), D.DealRules("deutschnofen")]
+         D.DealRules("schlanders"), D.DealRules("schlanders_e8"), D.DealRules("deutschnofen")]
 
 
 def tokens(mask) -> set[str]:

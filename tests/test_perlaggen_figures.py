@@ -20,12 +20,12 @@ import naive_perlaggen as naive
 from simcore.errors import CardsimError
 from simcore.figures import hand_codes, run_table
 from simcore.games import perlaggen as P
-from simcore.registry import get_game
+from simcore.registry import chosen_options, get_game
 
 COMBOS = [(style, trump) for style in P.STYLES for trump in P.trump_suits(style)]
 CLASSIC = [(style, trump) for style, trump in COMBOS if style in ("innsbruck", "eichel")]
 """The styles whose natural-card tables the spec gives (§2.3, §5.4, §9.1)."""
-EVERY_HAND = CLASSIC + [("straf", "H"), ("schlanders", "S"), ("deutschnofen", "L")]
+EVERY_HAND = CLASSIC + [("straf", "H"), ("schlanders", "S"), ("schlanders_e8", "L"), ("deutschnofen", "L")]
 """Styles and trumps checked over every hand: all of the spec's tables, one trump of each local style."""
 
 
@@ -66,7 +66,7 @@ def test_pack_and_registration():
     defaults = {o.name: o.default for o in game.options}
     figure_defaults = {"style": "innsbruck", "innsbruck_acorn_trump": True, "unbaptised_identity": "printed",
                        "baptism_targets": "pack", "six_below_bells_seven": True, "hanger_wraps": False,
-                       "gestrichen_uses_perlaggen": True, "straf_trump_seven": "after_E7", "schlanders_eight": "S8",
+                       "gestrichen_uses_perlaggen": True, "straf_trump_seven": "after_E7",
                        "deutschnofen_trump_king": "merged", "cutter_stops_at_hand_size": True, "target": 18}
     deal_defaults = {"cutter_packets": "earliest_first", "first_packet": "lho", "exchange": "always",
                      "exchange_gives": "keep_figures", "opponents_exchange": False, "players": 4,
@@ -75,7 +75,7 @@ def test_pack_and_registration():
     betting_defaults = {"communication": "partner", "straf_places": False}
     expected = figure_defaults | deal_defaults | betting_defaults  # every spec default: tests/test_gilten_options.py
     assert {k: defaults[k] for k in expected} == expected
-    assert all(o.default in o.choices for o in game.options)
+    assert chosen_options("perlaggen", game.options, defaults) == defaults  # every default is one of its choices
 
 
 @pytest.mark.parametrize("style, trump", COMBOS)
@@ -84,7 +84,7 @@ def test_perlaggen_sets_and_precedence(style, trump):
     Eichel and Schlanders, 9/8 in Strafperlaggen, 10/9 in Deutschnofen (A-33)."""
     faces = P.perlaggen(style, trump)
     assert tuple(tokens(faces)) == naive.PERLAGGEN[(style, trump)]
-    expected = {"innsbruck": 7 if trump in "HL" else 6, "eichel": 8, "schlanders": 8,
+    expected = {"innsbruck": 7 if trump in "HL" else 6, "eichel": 8, "schlanders": 8, "schlanders_e8": 8,
                 "straf": 9 if trump in "HL" else 8, "deutschnofen": 10 if trump in "LE" else 9}[style]
     assert len(faces) == len(set(faces)) == expected
     assert set(P.permanent_perlaggen(style)) <= set(faces)
@@ -93,7 +93,7 @@ def test_perlaggen_sets_and_precedence(style, trump):
 
 def test_possible_trumps():
     assert P.trump_suits("innsbruck") == ("E", "L", "H", "S")
-    for style in ("eichel", "straf", "schlanders"):
+    for style in ("eichel", "straf", "schlanders", "schlanders_e8"):
         assert P.trump_suits(style) == ("L", "H", "S")
         with pytest.raises(CardsimError, match="not possible"):
             P.perlaggen(style, "E")
@@ -104,8 +104,10 @@ def test_possible_trumps():
 
 def test_schlanders_has_no_weli():
     """§9.6: Schlanders plays 32 cards; a hand with the Weli is refused with one line."""
-    assert not P.has_weli("schlanders") and all(P.has_weli(s) for s in P.STYLES if s != "schlanders")
+    assert not P.has_weli("schlanders") and all(P.has_weli(s) for s in P.STYLES if s not in P.SCHLANDERS)
     assert P.WELI not in P.perlaggen("schlanders", "S") and P.DECK.parse_face("S8") in P.perlaggen("schlanders", "H")
+    assert not P.has_weli("schlanders_e8") and P.DECK.parse_face("S8") not in P.perlaggen("schlanders_e8", "H")
+    assert P.perlaggen("schlanders_e8", "S")[1] == P.DECK.parse_face("E8")  # A-04: S1's reading, second-highest
     with pytest.raises(CardsimError, match="without it"):
         P.parse_hand("S6 S9 E9", "schlanders", "H")
     with pytest.raises(CardsimError, match="without it"):

@@ -21,7 +21,8 @@ from simcore.rng import block_words
 
 RULES = [V.TableRules(2), V.TableRules(2, packets="3-T-4"), V.TableRules(3), V.TableRules(3, "eichel"),
          V.TableRules(3, "straf"), V.TableRules(6), V.TableRules(6, hand_size=5), V.TableRules(6, "eichel", 5),
-         V.TableRules(3, "schlanders", exchange_gives="lowest"), V.TableRules(2, "deutschnofen")]
+         V.TableRules(3, "schlanders", exchange_gives="lowest"), V.TableRules(6, "schlanders_e8"),
+         V.TableRules(2, "deutschnofen")]
 
 
 def tokens(mask) -> set[str]:

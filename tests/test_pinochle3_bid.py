@@ -193,7 +193,8 @@ def test_match_options_reach_the_games():
     (["odds", "pinochle3", "--hand", HAND, "--rule", "modern"], "option play_rule"),
     (["odds", "pinochle3", "--hand", HAND, "--bids", "x"], "--bids must look like"),
     (["match", "pinochle3", "--a", "bold", "--b", "wild"], "unknown bidding policy"),
-    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "target=900"], "option target cannot be 900"),
+    (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "target=905"],
+     "option target cannot be 905; choose one of (any whole number from 10 to 10,000 in steps of 10)"),
     (["match", "pinochle3", "--a", "bold", "--b", "bold", "--option", "target"], "--option expects NAME=VALUE"),
 ])
 def test_bad_input(capsys, argv, message):

@@ -214,6 +214,18 @@ def test_x6_negative_limit(scores, winner):
     assert play.game_winner(scores, bidder=0, made=False, options={"neg_limit": -1000}) == winner
 
 
+def test_any_target_and_limit_in_tens():
+    """V9 names 1000 and 2500, V10 gives -1000 as an example: any multiple of 10 is a target or a limit."""
+    opts = play.rule_options({"target": 1200, "neg_limit": -500})
+    assert (opts["target"], opts["neg_limit"]) == (1200, -500)
+    assert play.game_winner((1200, 900, 300), 0, True, opts) == 0
+    assert play.game_winner((1190, 900, 300), 0, True, opts) is None
+    assert play.game_winner((-510, 300, 450), 0, False, opts) == 2  # strictly below the limit with one positive
+    for bad in ({"target": 1205}, {"target": 0}, {"neg_limit": -5}, {"neg_limit": 100}):
+        with pytest.raises(CardsimError, match="in steps of 10"):
+            play.rule_options(bad)
+
+
 def test_v10_all_negative_plays_on_until_someone_is_positive():
     """V10: once a score fell below the limit with all three negative, the game ends when someone turns positive,
     even if the low score has climbed back above the limit meanwhile."""

@@ -163,10 +163,15 @@ def match_json(frame: pd.DataFrame) -> dict:
     return out
 
 
+def style_title(style: str) -> str:
+    """A Perlaggen style as titles name it: 'innsbruck' -> 'Innsbruck', 'schlanders_e8' -> 'Schlanders E8'."""
+    return style.replace("_", " ").title()
+
+
 def _setting(at: dict) -> str:
     """", target 18, Innsbruck style, communication partner" for the titles (players when not four), then the rule
     options given."""
-    style = f", {at['style'].capitalize()} style" if at.get("style") else ""
+    style = f", {style_title(at['style'])} style" if at.get("style") else ""
     table = f", {at['players']} players x {at['hand']} cards" if at.get("players", 4) != 4 else ""
     if at.get("players") == THREE:
         setting = (f", Strafperlaggen from {at['target']} down to 0{table}" if at["style"] == "straf" else
@@ -851,7 +856,7 @@ def match3_text(frame: pd.DataFrame) -> str:
         kind, setting = "Strafperlaggen match (§9.5)", f"everyone starts on {at['target']}, first to 0 wins"
     else:
         kind, setting = "3-player match (each for himself, §9.4)", (f"target {at['target']}, "
-                                                                    f"{at['style'].capitalize()} style")
+                                                                    f"{style_title(at['style'])} style")
     lines = [f"Perlaggen {kind}: {frame.policy[0]} (a) in one seat vs two {frame.policy[1]} (b), {setting}, 7 cards"
              f"{options_note(at['options'])}",
              f"{at['games']:,} games ({at['games'] // THREE:,} deal sequences, each played with a in every seat), "
@@ -925,7 +930,7 @@ def thresholds3_text(first: pd.DataFrame) -> str:
     at = first.attrs
     straf = at["style"] == "straf"
     kind = ("Strafperlaggen (§9.5)"
-            if straf else f"3-player Perlaggen (each for himself, §9.4), {at['style'].capitalize()} style")
+            if straf else f"3-player Perlaggen (each for himself, §9.4), {style_title(at['style'])} style")
     payoff = ("points counted off (winning at v+1 counts off v+1, a failed commitment adds its level v+1)"
               if straf else "points scored")
     n = first.groupby("figure").stand_n.first()

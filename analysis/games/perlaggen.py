@@ -699,7 +699,8 @@ def _stakes(text: str) -> tuple[float, float]:
 
 def _add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
-                        help="innsbruck (default), eichel (§9.1), schlanders or deutschnofen (§9.6); straf is the "
+                        help="innsbruck (default), eichel (§9.1), schlanders (the S8 wild, A-04), schlanders_e8 (the "
+                             "E8 wild, as the seed S1 reads) or deutschnofen (§9.6); straf is the "
                              "three-player Strafperlaggen (§9.5), see 'cardsim stats perlaggen --players 3'")
     parser.add_argument("--exchange-policy", action=NotedStore, default="always", type=one_of(D.EXCHANGE_POLICIES),
                         help="A-07: team D exchanges a turned Perlagg whenever allowed (default) or never")

@@ -80,9 +80,11 @@ def _first_order_rows(first: pd.DataFrame) -> list[str]:
 
 
 def _three_rows(tables: list[pd.DataFrame]) -> list[str]:
+    from analysis.games import betting
+
     rows = []
     for frame in tables:
-        game = "Straf" if frame.attrs["style"] == "straf" else frame.attrs["style"].capitalize()
+        game = betting.style_title(frame.attrs["style"])
         rows += [f"<th>{esc(game)}</th><td>{esc(r['figure'])}</td><td class=\"num\">{r['value']}</td>"
                  f"<td class=\"num\">{r['accept_d']:.3f}</td><td class=\"num\">{r['accept_p']:.3f}</td>"
                  f"<td class=\"num\">{r['stand']:.3f}</td><td class=\"num\">{r['accept_p_stands']:.3f}</td>"

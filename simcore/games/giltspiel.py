@@ -29,7 +29,8 @@ from simcore.figures import (
     set_code_four_suits,
     top_bit_table,
 )
-from simcore.registry import Game, Option, default_only, register
+from simcore.betting import MAX_TARGET
+from simcore.registry import AnyNumber, Game, Option, default_only, register
 from simcore.rng import block_words
 
 DECK = Deck(
@@ -55,7 +56,8 @@ HANGER_BINS = 1 + (HAND_SIZE - 1) * N_RANKS  # none, then codes 0..31 (22 of the
 FIGURES = ("gleich", "hanger")
 
 OPTIONS = (
-    Option("target", 11, (11, 15), "points that win a game (spec §3 step 0); used by betting and scoring"),
+    Option("target", 11, (AnyNumber(2, MAX_TARGET, whole=True),),
+           "points that win a game, agreed before it, usually 11 or 15 (spec §3 step 0); used by betting and scoring"),
     Option("void_policy", "nobody_scores", ("nobody_scores", "second_shower_scores"),
            "A-1: a figure nobody holds scores for nobody, or (the literal showing) the first team to show "
            "concedes it to the second; used by betting (the policies' estimates count a void as no score); odds "

@@ -32,7 +32,8 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
-from simcore.registry import Option, default_only
+from simcore.betting import MAX_TARGET
+from simcore.registry import AnyNumber, Option, default_only
 
 DECK = Deck(
     name="perlaggen",
@@ -47,26 +48,29 @@ N_CARDS_PLUS = DECK.n_cards + 1
 """Length of the per-w scratch of the frontier kernel (w <= cards in a hand)."""
 BELLS = DECK.suits.index("S")
 WELI = DECK.parse_face("S6")
-STYLES = ("innsbruck", "eichel", "straf", "schlanders", "deutschnofen")
+STYLES = ("innsbruck", "eichel", "straf", "schlanders", "schlanders_e8", "deutschnofen")
 """Innsbruck (§2), Eichelperlaggen (§9.1), Strafperlaggen (§9.5, three players), and the local
-variants of §9.6: Schlanders (Eichel club rules, 32 cards, the S8 in the Weli's place, A-04) and
-Deutschnofen (10 Perlaggen, A-33)."""
-STYLE_TARGETS = {"eichel": 15, "schlanders": 24}
+variants of §9.6: Schlanders (Eichel club rules, 32 cards, the S8 in the Weli's place, A-04, as the club's own
+page S4 has it; ``schlanders_e8`` the same with the E8 there, as the seed S1 reads) and Deutschnofen (10 Perlaggen,
+A-33)."""
+SCHLANDERS = ("schlanders", "schlanders_e8")
+"""The two readings of the Schlanders club's eight (A-04, D-9)."""
+STYLE_TARGETS = {"eichel": 15} | dict.fromkeys(SCHLANDERS, 24)
 """The usual target of the styles whose clubs play to another than the ``target`` option's default (spec §9.1:
 Eichelperlaggen usually to 15; §9.6: Schlanders to 24); Strafperlaggen counts down from its own start (§9.5)."""
 GLEICH, HANGER = 0, 1
 
 OPTIONS = (
     Option("style", "innsbruck", STYLES,
-           "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1, §9.5, §9.6)"),
+           "which cards are Perlaggen, their precedence and the possible trumps (spec §2.2, §9.1, §9.5, §9.6); "
+           "A-04 (D-9): in schlanders the 8 of bells takes the Weli's place (the club's page, S4), in schlanders_e8 "
+           "the 8 of acorns (the seed, S1)"),
     default_only("spiel_aus_reading", "conceded_scores_7",
                  "A-01 (D-1): a Spiel aus conceded (not accepted) scores 7 for the bettor"),
     default_only("straf_sixth_case", "raiser_scores",
                  "A-02 (D-2): S1's 6th Strafperlaggen case read as A -3, B +3 (the raiser), C 0 (free ride)"),
     default_only("straf_trump_seven", "after_E7",
                  "A-03 (D-3): in Strafperlaggen the trump 7 (hearts or leaves trump) ranks right after the E7"),
-    default_only("schlanders_eight", "S8",
-                 "A-04 (D-9): in Schlanders the 8 of bells (S4; S1 says acorns) takes the Weli's place"),
     default_only("follow_printed_suit", False,
                  "A-05: only natural cards of the led suit (or of trump when trump is led) oblige to follow; a "
                  "Perlagg of the printed led suit does not"),
@@ -89,9 +93,9 @@ OPTIONS = (
                  "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),
     default_only("eichel_gestrichen_tie", "length_only",
                  "A-26: Eichel, both gestrichen: length alone decides; equal lengths play the tricks"),
-    Option("target", 18, (11, 15, 18, 24),
-           "§8.10: points that win a game (18 in South Tyrol; clubs also play to 11, 15 or 24); not given, the "
-           "style's usual target: 18, Eichel 15 (§9.1), Schlanders 24 (§9.6); used by betting"),
+    Option("target", 18, (AnyNumber(2, MAX_TARGET, whole=True),),
+           "§8.10, §9.6: points that win a game (18 in South Tyrol; clubs play to anything from 11 to 24); not "
+           "given, the style's usual target: 18, Eichel 15 (§9.1), Schlanders 24 (§9.6); used by betting"),
     Option("communication", "partner", ("partner", "none", "auer_channel"),
            "§7.5 (A-30): what a player knows when betting: partner = his team's hands, none = his own hand, "
            "auer_channel = his own hand and the partners' signalled trumps/Perlaggen, has-Gleich and has-Hanger; used "
@@ -151,6 +155,7 @@ _PRECEDENCE = {
     "eichel": ("HK", "S6", "*7", "*U", "*O", "E7", "EU", "EO"),
     "straf": ("HK", "S6", "S7", "E7", "*7", "*U", "*O", "EU", "EO"),               # §9.5, A-03
     "schlanders": ("HK", "S8", "*7", "*O", "*U", "E7", "EO", "EU"),                 # §9.6 (S4), A-04
+    "schlanders_e8": ("HK", "E8", "*7", "*O", "*U", "E7", "EO", "EU"),              # §9.6 as S1 reads it
     "deutschnofen": ("S6", "HK", "SK", "H7", "S7", "L7", "E7", "*K", "*O", "*U"),   # §9.6, A-33
 }
 _PERMANENT = {
@@ -158,12 +163,13 @@ _PERMANENT = {
     "eichel": ("HK", "S6", "E7", "EU", "EO"),
     "straf": ("HK", "S6", "S7", "E7", "EU", "EO"),
     "schlanders": ("HK", "S8", "E7", "EO", "EU"),
+    "schlanders_e8": ("HK", "E8", "E7", "EO", "EU"),
     "deutschnofen": ("S6", "HK", "SK", "H7", "S7", "L7", "E7"),
 }
 """The Perlaggen that do not depend on the trump: the cutter keeps these (§3.2)."""
-_NO_ACORN_TRUMP = ("eichel", "straf", "schlanders")
+_NO_ACORN_TRUMP = ("eichel", "straf") + SCHLANDERS
 """Styles in which acorns can never be trump (§9.1, §9.5; Schlanders is an Eichel club)."""
-_NO_WELI = ("schlanders",)
+_NO_WELI = SCHLANDERS
 """Styles played with 32 cards, without the Weli (§9.6)."""
 P_MAX = max(len(set(v)) for v in _PRECEDENCE.values())
 """Most Perlaggen in a deal of any style (Deutschnofen, leaves or acorns trump: 10)."""

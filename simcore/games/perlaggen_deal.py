@@ -56,7 +56,7 @@ _FREE = np.full((SEATS, P.P_MAX), -1, dtype=np.int8)
 """No Perlagg is baptised yet when the deal is judged (the L1 kernel's ``fixed``)."""
 
 FOUR_PLAYER_STYLES = tuple(s for s in P.STYLES if s != "straf")
-EICHEL_DEALS = ("eichel", "schlanders")
+EICHEL_DEALS = ("eichel",) + P.SCHLANDERS
 """Styles dealt as Eichelperlaggen (§9.1): acorns laid aside before the trump card, the Imst exchanges."""
 CUT_MIN, CUT_MAX = 5, 28
 """A-31: the cut depth is uniform on [CUT_MIN, CUT_MAX]."""
@@ -136,19 +136,28 @@ class DealRules:
         Perlaggen per trump, precedence order, padded with NO_CARD; flags (4,) int64: Eichel deal (acorns
         laid aside, §9.1 exchanges), exchange, keep_figures, no Weli.
         """
-        masks = np.zeros(6, dtype=np.uint64)
-        pcards = np.full((4, P.P_MAX), NO_CARD, dtype=np.int64)
-        for trump in P.trump_suits(self.style):
-            t = P.DECK.suits.index(trump)
-            faces = P.perlaggen(self.style, trump)
-            masks[t] = np.uint64(P.DECK.mask(faces))
-            pcards[t, :len(faces)] = faces
-        masks[4] = np.uint64(P.DECK.mask(P.permanent_perlaggen(self.style)))
-        if self.style in EICHEL_DEALS:
-            masks[5] = np.uint64(P.DECK.mask(P.DECK.parse_cards("E7 EU EO")))
-        flags = np.array([self.style in EICHEL_DEALS, self.exchange == "always", self.exchange_gives == "keep_figures",
-                          not P.has_weli(self.style)], dtype=np.int64)
-        return masks, pcards, flags, P.HANGER_TABLES, P._ladder_kinds(self.six_below_bells_seven)
+        arrays = style_arrays(self.style, self.exchange, self.exchange_gives, self.style in EICHEL_DEALS)
+        return arrays + (P.HANGER_TABLES, P._ladder_kinds(self.six_below_bells_seven))
+
+
+def style_arrays(style: str, exchange: str, exchange_gives: str, eichel: bool) -> tuple:
+    """(masks, pcards, flags) of `DealRules.kernel_args` for ``style`` (any style, Strafperlaggen included), dealt as
+    Eichelperlaggen when ``eichel``. The acorn Perlaggen are the style's permanent ones of acorns (§9.1: E7 EU EO;
+    Schlanders E7 EO EU, and the E8 too as S1 reads it)."""
+    masks = np.zeros(6, dtype=np.uint64)
+    pcards = np.full((4, P.P_MAX), NO_CARD, dtype=np.int64)
+    for trump in P.trump_suits(style):
+        t = P.DECK.suits.index(trump)
+        faces = P.perlaggen(style, trump)
+        masks[t] = np.uint64(P.DECK.mask(faces))
+        pcards[t, :len(faces)] = faces
+    permanent = P.permanent_perlaggen(style)
+    masks[4] = np.uint64(P.DECK.mask(permanent))
+    if eichel:
+        masks[5] = np.uint64(P.DECK.mask([f for f in permanent if P.DECK.suit_of_face(f) == P.DECK.suits.index("E")]))
+    flags = np.array([eichel, exchange == "always", exchange_gives == "keep_figures", not P.has_weli(style)],
+                     dtype=np.int64)
+    return masks, pcards, flags
 
 
 @dataclass(frozen=True)
@@ -655,7 +664,7 @@ def _replay(slots, d, trump, masks, pcards, flags, tables, kinds, own_seat, own_
 
 NO_CONDITIONS = np.zeros((0, 4), dtype=np.int64)
 """`_meets` conditions of a question without ``--given``."""
-BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "schlanders": 4, "deutschnofen": 3}
+BOTH_GESTRICHEN_SIZE = {"innsbruck": 3, "eichel": 4, "deutschnofen": 3} | dict.fromkeys(P.SCHLANDERS, 4)
 """§8.13: cards a figure needs to win the game when both teams are gestrichen (Eichel §9.1: 4)."""
 
 

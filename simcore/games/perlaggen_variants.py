@@ -108,19 +108,8 @@ class TableRules:
 
 def _deal_args(style: str, exchange: str, gives: str) -> tuple:
     """DealRules.kernel_args for any style (Strafperlaggen, which DealRules refuses, is dealt like Eichel)."""
-    masks = np.zeros(6, dtype=np.uint64)
-    pcards = np.full((4, P.P_MAX), D.NO_CARD, dtype=np.int64)
-    for trump in P.trump_suits(style):
-        t = P.DECK.suits.index(trump)
-        faces = P.perlaggen(style, trump)
-        masks[t] = np.uint64(P.DECK.mask(faces))
-        pcards[t, :len(faces)] = faces
-    masks[4] = np.uint64(P.DECK.mask(P.permanent_perlaggen(style)))
-    eichel = style in D.EICHEL_DEALS + ("straf",)
-    if eichel:
-        masks[5] = np.uint64(P.DECK.mask(P.DECK.parse_cards("E7 EU EO")))
-    flags = np.array([eichel, exchange == "always", gives == "keep_figures", not P.has_weli(style)], dtype=np.int64)
-    return masks, pcards, flags, P.HANGER_TABLES, P._ladder_kinds(True)
+    return D.style_arrays(style, exchange, gives, style in D.EICHEL_DEALS + ("straf",)) + (
+        P.HANGER_TABLES, P._ladder_kinds(True))
 
 
 # --- kernels ------------------------------------------------------------------------------------

@@ -60,6 +60,10 @@ MAX_FIXED_HANDS = 100
 """The most hands option ``n_hands`` (V11) takes: games of more hands than a session holds are games to a target."""
 MAX_SET_UNITS = 10
 """The most set units options ``concede_units`` and ``set_units`` give one set (R6.6: 1 and 2)."""
+SCORE_STEP = 10
+"""Scores move in tens (counters and melds, R4.2b): a target or negative limit is a multiple of it."""
+MAX_GAME_TARGET = 10_000
+"""The largest target and the lowest negative limit (a game to 10,000 takes about 70 hands)."""
 BONUS_MELDS = ("rope", "pinochle", "aces", "kings", "queens", "jacks")
 """The melds whose double scores a bonus over 2 x single (R3.1), as option ``double_bonus`` names them (V5)."""
 MAX_MELD = 1900
@@ -153,11 +157,13 @@ OPTIONS = (
            "function reads it and every command refuses next_dealer (nobody misdeals in a simulation)"),
     default_only("meld_order", "clockwise_from_bidder",
                  "order the defenders meld in, no scoring effect (R3.9c, A18); default clockwise from the bidder"),
-    Option("target", 1500, (1000, 1500, 2500),
-           "score that wins the game, reached with >= (R6.5, V9, A15, A20); default 1500"),
-    Option("neg_limit", None, (None, -1000),
-           "-1000: the game ends when a score falls strictly below it while one is positive, else as soon as one "
-           "turns positive; the highest wins (V10, A16); default None: no limit"),
+    Option("target", 1500, (AnyNumber(SCORE_STEP, MAX_GAME_TARGET, whole=True, step=SCORE_STEP),),
+           "score that wins the game, reached with >= (R6.5, A15, A20); default 1500; V9 names 1000 (a shorter "
+           "game) and 2500 (a longer one)"),
+    Option("neg_limit", None, (None, AnyNumber(-MAX_GAME_TARGET, -SCORE_STEP, whole=True, step=SCORE_STEP)),
+           "a negative limit such as -1000 (V10's example): the game ends when a score falls strictly below it "
+           "while one is positive, else as soon as one turns positive; the highest wins (V10, A16); default None: "
+           "no limit"),
     Option("n_hands", None, (None, AnyNumber(1, MAX_FIXED_HANDS, whole=True)),
            "V11: the game ends after this many completed hands (R2.5: thrown-in deals count) and the single highest "
            "score wins; a tie plays one more hand at a time (A17); target and neg_limit do not apply; default None: "
