@@ -74,9 +74,11 @@ def test_every_deal_is_a_partition(rules):
 # --- arranged packs ---------------------------------------------------------------------------------
 def arrange(hands: dict, turned: str, taken=(), exposed=(), style="innsbruck") -> list[str]:
     """A pack order that, cut at 33, deals ``hands`` (seat -> tokens; filled up), ``turned`` after the
-    laid-aside ``exposed`` acorns, and the cutter's ``taken`` Perlaggen at the bottom."""
+    laid-aside ``exposed`` acorns, and the cutter's ``taken`` Perlaggen at the bottom. A style without the Weli
+    (Schlanders) gets it in the stock, where the deal drops it."""
     k = len(taken)
-    used = set(taken) | set(exposed) | {turned} | {c for h in hands.values() for c in h}
+    weli = [] if P.has_weli(style) else ["S6"]
+    used = set(taken) | set(exposed) | {turned} | {c for h in hands.values() for c in h} | set(weli)
     rest = [c for c in naive.CARDS if c not in used and c not in naive.PERMANENT[style] and c[0] != "E"]
     rest += [c for c in naive.CARDS if c not in used and c not in rest]
     full = {}
@@ -92,11 +94,13 @@ def arrange(hands: dict, turned: str, taken=(), exposed=(), style="innsbruck") -
             order += full[seat][:m]
             full[seat] = full[seat][m:]
     stopper = rest.pop(0)
-    return order + list(exposed) + [turned] + rest + [stopper] + list(reversed(taken))
+    return order + list(exposed) + [turned] + weli + rest + [stopper] + list(reversed(taken))
 
 
 def played(hands, turned, taken=(), exposed=(), style="innsbruck", **rules):
-    return as_reference(D.deal_from_order(arrange(hands, turned, taken, exposed, style), 33,
+    """The deal of `arrange`'s pack order under a completed cut (the whole pack: 32 cards without the Weli)."""
+    whole = 33 if P.has_weli(style) else 32
+    return as_reference(D.deal_from_order(arrange(hands, turned, taken, exposed, style), whole,
                                           D.DealRules(style, **rules)))
 
 
@@ -168,6 +172,16 @@ def test_t13_eichel_trump_and_exchanges():
                  exposed=["EA", "EU"], style="eichel")
     assert var["gave"] == {0: {"E7"}, 2: {"EK"}} and var["took"] == {0: {"LO"}, 2: {"E7"}}
     assert var["table"] == {"EA", "EU", "EK"}  # nobody has a natural acorn left for the EU
+
+
+def test_schlanders_eight_of_acorns_is_swapped_back():
+    """A-04 (D-9): as the seed reads Schlanders, the E8 is a permanent acorn Perlagg, so a laid-aside E8 is taken
+    back by an acorn swap (§9.1 step 3) as the E7, EO and EU are; with the club's S8 it is a plain acorn."""
+    hand = ["L9", "E10", "H8", "S9", "HA"]
+    e8 = played({0: hand}, "LO", exposed=["EA", "E8"], style="schlanders_e8")
+    assert e8["gave"][0] == {"L9", "E10"} and e8["took"][0] == {"LO", "E8"} and e8["table"] == {"EA", "L9", "E10"}
+    s8 = played({0: hand}, "LO", exposed=["EA", "E8"], style="schlanders")
+    assert s8["gave"][0] == {"L9"} and s8["took"][0] == {"LO"} and s8["table"] == {"EA", "E8", "L9"}
 
 
 def test_deal_from_order_refuses_bad_packs():
