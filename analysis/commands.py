@@ -78,6 +78,18 @@ def decimal_value(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+MAX_DIGITS = 9
+"""The most digits `digits_value` reads: more than any count of cards, seats or strokes."""
+
+
+def digits_value(text: str, what: str) -> int:
+    """An ASCII digit string as an int; CardsimError naming ``what`` (what the number is and an example) for one of
+    more than `MAX_DIGITS` digits (Python would refuse to read 4,300)."""
+    if len(text) > MAX_DIGITS:
+        raise CardsimError(f"{what}: a number of {len(text):,} digits is far too large")
+    return int(text)
+
+
 def whole_value(text: str) -> int | None:
     """``text`` as a whole number, or None: ASCII digits with an optional sign and underscores (1_000), or a
     `decimal_value` whose fraction is zero (300.0, 1e6; read exactly: 1e23 is 10**23)."""

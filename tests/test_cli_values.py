@@ -148,3 +148,24 @@ def test_option_values_follow_the_same_rule():
 ])
 def test_errors_quote_the_value_as_typed(capsys, monkeypatch, argv, message):
     assert message in refused(capsys, monkeypatch, *argv)
+
+
+HUGE = "9" * 5000
+"""A number of more digits than Python reads from text (4,300)."""
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["thresholds", "dreeg", "--decision", "value", "--phase", "4", "--strokes", f"7,5,3,{HUGE}"], "--strokes takes"),
+    (["odds", "giltspiel", *GILTSPIEL_ODDS, "--known", f"{HUGE}:HA"], "--known takes a seat"),
+    (["odds", "bauernstoss", "--hand", "sB hB dB cA cT sK h7 d8", "--seat", "2", "--calls", HUGE], "--calls: a number"),
+    (["odds", "bauernstoss", "--hand", "sB hB dB cA cT sK h7 d8", "--my-call", f"{HUGE} s"], "--my-call: a number"),
+])
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(capsys, monkeypatch, argv, message):
+    err = refused(capsys, monkeypatch, *argv)
+    assert message in err and "5,000 digits is far too large" in err
+
+
+def test_a_scenario_number_of_thousands_of_digits_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    scenario = tmp_path / "huge.toml"
+    scenario.write_text(f'game = "giltspiel"\ncommand = "odds"\nseed = {HUGE}\n')
+    assert "over 4,300 digits" in refused(capsys, monkeypatch, "sweep", str(scenario))

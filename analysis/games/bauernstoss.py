@@ -30,8 +30,8 @@ import pandas as pd
 from scipy.stats import t as student_t
 
 from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add_games_alias, add_run_arguments,
-                               check_only_with, emit, long_frame, one_of, option_items, register_command, run_options,
-                               whole_number)
+                               check_only_with, digits_value, emit, long_frame, one_of, option_items, register_command,
+                               run_options, whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference, ratio_mean,
@@ -293,7 +293,8 @@ def _call_token(token: str, seat: int, q: int, cards: list[int], variant: str, f
     the auction before ``seat`` speaks, §4.7)."""
     word = " ".join(token.strip().lower().split())
     if re.fullmatch(r"[0-9]+", word):
-        return bs.NUMBER, int(word)
+        return bs.NUMBER, digits_value(word, f"--calls: a number call is the caller's trump count, e.g. "
+                                                 f"--calls \"{CALLS_EXAMPLE[seat]}\"")
     if word in CALL_WORDS:
         return CALL_WORDS[word], 0
     if " ".join(word.replace("-", " ").replace("_", " ").split()) in SOLO_WORDS:
@@ -447,7 +448,7 @@ def parse_my_call(text: str, cards: list[int]) -> bs.Call:
         if suit is None:
             raise CardsimError(f"{said}: name the suit after the call, e.g. '{body} s' (suits c s h d)")
         return bs.Call(kind, 0, suit)
-    n, mask = int(body), bs.DECK.mask(cards)
+    n, mask = digits_value(body, "--my-call: a number call is your trump count, e.g. '4 s'"), bs.DECK.mask(cards)
     lengths = [bs.trump_length(mask, s) for s in range(4)]
     fits = [bs.DECK.suits[s] for s in range(4) if lengths[s] == n]
     if suit is None and len(fits) != 1:

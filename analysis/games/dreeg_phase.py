@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.commands import long_frame
+from analysis.commands import digits_value, long_frame
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus
 from simcore import runner
@@ -326,7 +326,7 @@ def parse_strokes(text: str) -> tuple[int, ...]:
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isascii() and p.isdigit() for p in parts):
         raise CardsimError(f"--strokes takes whole numbers separated by commas, e.g. 7,5,3,2; got '{text}'")
-    return tuple(int(p) for p in parts)
+    return tuple(digits_value(p, "--strokes takes each player's strokes left, e.g. 7,5,3,2") for p in parts)
 
 
 MIN_HANDS = 100

@@ -21,8 +21,8 @@ import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
-                               command_options, emit, long_frame, no_exact, one_of, register_command, run_options,
-                               tables_long, whole_number)
+                               command_options, digits_value, emit, long_frame, no_exact, one_of, register_command,
+                               run_options, tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
 from simcore.errors import CardsimError
@@ -250,7 +250,8 @@ def _seat_cards(values: list[str] | None) -> dict[int, str]:
         seat, sep, cards = value.partition(":")
         if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():
             raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
-        known[int(seat)] = (known.get(int(seat), "") + " " + cards).strip()
+        number = digits_value(seat.strip(), "--known takes a seat 0-3, e.g. '2:HA HK'")
+        known[number] = (known.get(number, "") + " " + cards).strip()
     return known
 
 
