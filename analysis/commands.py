@@ -128,6 +128,20 @@ def positive_int(text: str, highest: int = MAX_COUNT) -> int:
     return value
 
 
+MIN_SAMPLES = 2
+"""The fewest deals, hands or games a run takes: a standard error needs two."""
+
+
+def sample_count(text: str) -> int:
+    """argparse type of --n and --games: a whole number from `MIN_SAMPLES` to MAX_COUNT (one sample has no
+    interval)."""
+    value = whole_number(text)
+    if not MIN_SAMPLES <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {MIN_SAMPLES} to {MAX_COUNT:.0e} (an interval "
+                                         f"needs two samples), got '{text}'")
+    return value
+
+
 def seed_number(text: str) -> int:
     """argparse type of --seed: a whole number (`whole_value`) from 0."""
     value = whole_value(text)
@@ -357,7 +371,7 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
 def add_run_arguments(parser: argparse.ArgumentParser, default_n: int, unit: str = "deals") -> None:
     """--n (the number of ``unit`` to simulate), --seed, --jobs, --chunk-size, --checkpoint, --no-progress, --json,
     --scheduler, --dask-workers."""
-    parser.add_argument("--n", type=positive_int, action=NotedStore, default=default_n,
+    parser.add_argument("--n", type=sample_count, action=NotedStore, default=default_n,
                         help=f"{unit} to simulate (default {default_n:,})")
     parser.add_argument("--seed", type=seed_number, action=NotedStore, default=None,
                         help="random seed (default: fresh, printed with the result)")
@@ -377,7 +391,7 @@ def add_run_arguments(parser: argparse.ArgumentParser, default_n: int, unit: str
 def add_games_alias(parser: argparse.ArgumentParser, note: str = "") -> None:
     """--games: another name of --n (`add_run_arguments`, added before) for commands that count games; giving
     both with different values is refused (`NotedStore`). ``note`` ends the help's parenthesis."""
-    parser.add_argument("--games", dest="n", type=positive_int, action=NotedStore, default=argparse.SUPPRESS,
+    parser.add_argument("--games", dest="n", type=sample_count, action=NotedStore, default=argparse.SUPPRESS,
                         help=f"games to play, the same as --n (default {parser.get_default('n'):,}{note})")
 
 

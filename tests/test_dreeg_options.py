@@ -116,9 +116,9 @@ def test_one_choice_means_not_modelled():
 @pytest.mark.parametrize("argv, title", [
     (["odds", "dreeg", "--phase", "2", "--hand", "HA H9 SK SO E10 L9", "--trump", "S", "--n", "50",
       "--option", "ra_solo_win_3=true", "--option", "strokes_per_phase=7"], "at forehand, options ra_solo_win_3=true"),
-    (["stats", "dreeg", "--n", "1", "--option", "strokes_per_phase=10"],
+    (["stats", "dreeg", "--n", "2", "--option", "strokes_per_phase=10"],
      "(seat 0 deals first), options strokes_per_phase=10"),
-    (["match", "dreeg", "--n", "1", "--option", "first_dealer=loser_deals"],
+    (["match", "dreeg", "--n", "2", "--option", "first_dealer=loser_deals"],
      "A's seat rotating, options first_dealer=loser_deals"),
     (["thresholds", "dreeg", "--decision", "call", "--n", "20", "--option", "no_undertrump_duty=true"],
      "seed 1, options no_undertrump_duty=true, 95% intervals"),

@@ -201,7 +201,7 @@ def test_a_concession_margin_is_a_whole_number_at_least_0(capsys, margin):
         bid.bid_policy("bold", margin)
     if isinstance(margin, int) and not isinstance(margin, bool):
         code, out, err = run_cli(capsys, "match", "pinochle3", "--a", "bold", "--b", "bold", "--a-concede",
-                                 str(margin), "--games", "1", "--no-progress")
+                                 str(margin), "--games", "2", "--no-progress")
         lines = err.strip().splitlines()
         assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("cardsim: error: ")
         assert f"a concession margin is a whole number of points >= 0, got {margin}" in lines[0]

@@ -42,9 +42,11 @@ def test_solve_checks_the_bid_before_solving(monkeypatch):
 
 
 def test_one_game_has_no_interval_and_json_no_nan(capsys):
-    assert cli.main(["match", "pinochle3", "--a", "bold", "--b", "bold", "--games", "1", "--seed", "1", "--json",
-                     "--no-progress"]) == 0
-    hands = json.loads(capsys.readouterr().out)["hands_per_game"]
+    """The command line asks for two games at least; from Python one game has no interval, and its JSON no NaN."""
+    assert cli.main(["match", "pinochle3", "--a", "bold", "--b", "bold", "--games", "1", "--no-progress"]) == 2
+    assert "from 2 to" in capsys.readouterr().err
+    frame = pinochle3.match("bold", "bold", games=1, seed=1)
+    hands = json.loads(json.dumps(json_safe(pinochle3.match_json(frame))))["hands_per_game"]
     assert hands["n"] == 1 and hands["lo"] is None and hands["se"] is None
     assert json_safe({"a": [1.0, float("nan")], "b": (float("inf"), "x")}) == {"a": [1.0, None], "b": [None, "x"]}
 
