@@ -30,13 +30,13 @@ READERS = {
     **{("giltspiel", name): GILT_MATCH
        for name in ("target", "void_policy", "fifth_trick_bet", "strict_examples", "communication")},
     **{("perlaggen", name): PERL_STATS
-       for name in ("style", "exchange", "exchange_gives", "six_below_bells_seven", "players")},
+       for name in ("style", "exchange", "exchange_gives", "players")},
     ("perlaggen", "style", "straf"): PERL_STATS + ["--players", "3"],
     ("perlaggen", "packets_seven"): PERL_STATS + ["--players", "2"],
     ("perlaggen", "six_player_cards"): PERL_STATS + ["--players", "6"],
     **{("perlaggen", name): PERL_MATCH
        for name in ("target", "communication", "strict_examples", "concede_needs_example", "one_pending_in_play",
-                    "fifth_trick_bet")},
+                    "fifth_trick_bet", "six_below_bells_seven")},
     **{("perlaggen", name): PERL_STRAF for name in ("straf_places", "straf_no_hopeless_spiel_bet")},
 }
 """(game, option[, choice]) -> a command line that reads the option."""
@@ -63,7 +63,9 @@ def job_of(monkeypatch):
 
 def _values(choice) -> tuple:
     """A choice's values to try: a free number's ends, else the choice itself."""
-    return (choice.chosen(choice.minimum), choice.chosen(choice.maximum)) if isinstance(choice, AnyNumber) else (choice,)
+    if isinstance(choice, AnyNumber):
+        return choice.chosen(choice.minimum), choice.chosen(choice.maximum)
+    return (choice,)
 
 
 def _choices():
@@ -221,6 +223,19 @@ def test_six_below_bells_seven_A24():
     baptised[0, P.perlaggen("innsbruck", "H").index(P.WELI)] = P.WELI
     lengths = [P.figure_codes(hand, "innsbruck", "H", baptised, six)[0, P.HANGER] // 16 for six in (True, False)]
     assert lengths == [3, 2]
+    from simcore.games import perlaggen_betting as PB  # the betting game's view of the cards, which match reads
+
+    cards = P.DECK.parse_cards("S8 S7 LA EK") + [P.WELI]
+    assert [PB.cards_for("innsbruck", P.DECK.suits.index("H"), six).codes(cards, {P.WELI: P.WELI})[1] // 16
+            for six in (True, False)] == [3, 2]
+
+
+@pytest.mark.parametrize("argv", [PERL_STATS, ["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--trump", "L",
+                                               "--n", "10"]])
+def test_six_below_bells_seven_is_refused_where_every_perlagg_is_free(capsys, argv):
+    """With every Perlagg free the option changes only figures of 9 cards or more: odds and stats refuse it."""
+    assert main([*argv, "--option", "six_below_bells_seven=false", "--no-progress"]) == 2
+    assert "option six_below_bells_seven does not change" in capsys.readouterr().err
 
 
 def _hopeless_deal(rule: bool) -> T.Deal3:

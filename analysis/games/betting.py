@@ -61,6 +61,10 @@ def engine(game: str):
     return importlib.import_module(ENGINES[game])
 
 
+CARD_OPTIONS = ("six_below_bells_seven",)
+"""Perlaggen options of the engine's view of the cards (`perlaggen_betting.match_job`), not of its rules."""
+
+
 def variant(game: str, style: str | None = None, players: int | None = None, hand: int | None = None) -> dict:
     """The game's variant keywords: Perlaggen's style (default the registered option), players (2, 4, 6)
     and cards per hand (None: the table's default); none for Giltspiel."""
@@ -124,10 +128,12 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     extra = variant(game, style, players, hand)
     check_communication(communication)
     target = mod.default_target(**extra) if target is None else target
-    rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive, **options})
+    cards = {name: options[name] for name in CARD_OPTIONS if name in options}
+    rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive,
+                                                     **{k: v for k, v in options.items() if k not in cards}})
     pa, pb = _loaded(a), _loaded(b)
     seed = normalize_seed(seed)
-    counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra), games, seed, **run_kw)
+    counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra, **cards), games, seed, **run_kw)
     n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts[:10])
     # a pair's games have one winner each: b's wins in a pair are 2 - a's
     a_sq = int(counts[-1])
@@ -630,7 +636,7 @@ def _thresholds_arguments(game: str):
 
 TEAM_READS = {"giltspiel": ("target", "communication", "strict_examples", "void_policy", "fifth_trick_bet"),
               "perlaggen": ("target", "communication", "style", "players", "strict_examples", "concede_needs_example",
-                            "one_pending_in_play", "fifth_trick_bet")}
+                            "one_pending_in_play", "fifth_trick_bet", "six_below_bells_seven")}
 """The rule options the team games' match, tournament and thresholds read (Perlaggen with six players also
 six_player_cards)."""
 

@@ -753,14 +753,15 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 RULE_FLAGS = {"style": "style", "exchange": "exchange_policy", "exchange_gives": "exchange_gives"}
 """Options of the deal rules with a flag of their own (`analysis.commands.command_options`)."""
 DEAL_READS = ("style", "exchange", "exchange_gives")
-"""The options every simulated deal reads; the four-player figures also read six_below_bells_seven."""
+"""The options every simulated deal reads. Not six_below_bells_seven: with every Perlagg free (L0, L1) it changes only
+figures of 9 cards or more, so no odds or statistics of hands of 4 to 7 cards (it tells in the betting game, where a
+Weli played without a baptism counts as the natural S6, A-06)."""
 
 
 def _odds_reads(args: argparse.Namespace) -> tuple[str, ...]:
-    """The options ``cardsim odds perlaggen`` reads: the deal's, players, and at four players six_below_bells_seven,
-    at six the hand size six_player_cards."""
-    return DEAL_READS + ("players",) + {D.SEATS: ("six_below_bells_seven",), 6: ("six_player_cards",)}.get(
-        args.players, ())
+    """The options ``cardsim odds perlaggen`` reads: the deal's, players, and at six the hand size
+    six_player_cards."""
+    return DEAL_READS + ("players",) + (("six_player_cards",) if args.players == 6 else ())
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
@@ -806,11 +807,11 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _stats_reads(args: argparse.Namespace) -> tuple[str, ...]:
     """The options ``cardsim stats perlaggen`` reads: none with --exact (every style, unexchanged), else the
-    deal's, the four-player figures' six_below_bells_seven, or the table's packets or six-player hand size."""
+    deal's and the table's packets (2, 3 players) or six-player hand size."""
     if args.exact:
         return ()
-    table = {4: "six_below_bells_seven", 6: "six_player_cards"}.get(args.players, "packets_seven")
-    return DEAL_READS + ("players", table)
+    table = {4: (), 6: ("six_player_cards",)}.get(args.players, ("packets_seven",))
+    return DEAL_READS + ("players",) + table
 
 
 def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:

@@ -86,8 +86,9 @@ OPTIONS = (
     default_only("baptism_targets", "pack", "A-23: a Perlagg may stand for any of the 33 faces of the pack (the S6 "
                  "included)"),
     Option("six_below_bells_seven", True, (True, False),
-           "A-24: the 6 of bells lies directly below the 7 of bells in a Hanger (False: the 6 makes no run); "
-           "used by the four-player odds and stats"),
+           "A-24: the 6 of bells lies directly below the 7 of bells in a Hanger (False: the 6 makes no run); with "
+           "every Perlagg free it changes only figures of 9 cards or more, so it tells where the Weli is fixed as "
+           "itself (played unbaptised, A-06): used by team betting (2, 4, 6 players)"),
     default_only("hanger_wraps", False, "A-24: no wrap-around from the 7 to the Ace"),
     default_only("gestrichen_uses_perlaggen", True,
                  "A-22: Perlaggen count in the >= 3-card figure when both teams are gestrichen (end of game)"),

@@ -84,14 +84,14 @@ def rules_from_options(target: int | None = None, strict_examples: bool = True, 
 class PerlaggenCards:
     """`simcore.betting.GameAdapter` of the 33-card pack for one style and trump suit (an int)."""
 
-    def __init__(self, style: str, trump: int):
-        self.style, self.trump_suit = style, trump
+    def __init__(self, style: str, trump: int, six_below_bells_seven: bool = True):
+        self.style, self.trump_suit, self.six_below = style, trump, six_below_bells_seven
         self.letter = P.DECK.suits[trump]
         self.wild = P.perlaggen(style, self.letter)
 
     def codes(self, cards, baptised=None) -> tuple[int, int]:
         fixed = tuple(sorted((baptised or {}).items()))
-        return _codes(self.style, self.letter, P.DECK.mask(cards), fixed)
+        return _codes(self.style, self.letter, P.DECK.mask(cards), fixed, self.six_below)
 
     def legal(self, hand, trick, trump: int) -> set[tuple[int, int]]:
         if len(hand) <= 5:
@@ -205,19 +205,21 @@ def _example_faces(figure: int, size: int, strength: int):
 
 
 @lru_cache(maxsize=1 << 16)
-def _codes(style: str, letter: str, mask: int, fixed: tuple) -> tuple[int, int]:
+def _codes(style: str, letter: str, mask: int, fixed: tuple, six_below: bool = True) -> tuple[int, int]:
+    """(Gleich, Hanger) codes of a hand with the Perlaggen of ``fixed`` baptised (-1: none); ``six_below``: the
+    option six_below_bells_seven (A-24), which tells only for a Weli fixed as itself (A-06: played unbaptised)."""
     wild = P.perlaggen(style, letter)
     row = np.full((1, len(wild)), -1, dtype=np.int8)
     for card, identity in fixed:
         if card in wild and (mask >> card) & 1:
             row[0, wild.index(card)] = identity
-    g, h = P.figure_codes(np.array([mask], dtype=np.uint64), style, letter, row)[0]
+    g, h = P.figure_codes(np.array([mask], dtype=np.uint64), style, letter, row, six_below)[0]
     return int(g) if g else -1, int(h) if h else -1
 
 
-@lru_cache(maxsize=8)
-def cards_for(style: str, trump: int) -> PerlaggenCards:
-    return PerlaggenCards(style, trump)
+@lru_cache(maxsize=16)
+def cards_for(style: str, trump: int, six_below_bells_seven: bool = True) -> PerlaggenCards:
+    return PerlaggenCards(style, trump, six_below_bells_seven)
 
 
 STYLE = "innsbruck"
@@ -248,14 +250,14 @@ class StyleKit:
     alternate seats, 4 or 5 cards); hand: cards each (None: the table's default, `perlaggen_variants`).
     """
 
-    def __init__(self, style: str, players: int = SEATS, hand: int | None = None):
+    def __init__(self, style: str, players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True):
         if style not in PD.FOUR_PLAYER_STYLES:
             raise CardsimError(f"betting plays the team styles {', '.join(PD.FOUR_PLAYER_STYLES)} (Strafperlaggen is "
                                f"the three-player game), not {style!r}")
         if players not in TEAM_TABLES:
             raise CardsimError(f"betting plays Perlaggen with {' or '.join(map(str, TEAM_TABLES))} players (the "
                                f"three-player game is each for himself and not built), got {players}")
-        self.style, self.players = style, players
+        self.style, self.players, self.six_below = style, players, six_below_bells_seven
         if players == SEATS:
             if hand not in (None, 5):
                 raise CardsimError(f"four players hold 5 cards (§3), got {hand}")
@@ -263,7 +265,7 @@ class StyleKit:
         else:
             self.deal_rules = PV.TableRules(players=players, style=style, hand_size=hand)
             self.hand = self.deal_rules.hand_size
-        self.name = f"{style}-{players}x{self.hand}"
+        self.name = f"{style}-{players}x{self.hand}" + ("" if six_below_bells_seven else "-six_apart")
 
     def deal_rows(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(hands (n, players) uint64 masks, seat 0 = the dealer; trumps (n,) int64) of the deals of
@@ -277,7 +279,7 @@ class StyleKit:
 
     def cards(self, trump: int) -> PerlaggenCards:
         """The engine's view of the pack for this deal's trump."""
-        return cards_for(self.style, trump)
+        return cards_for(self.style, trump, self.six_below)
 
     def draw_deal(self, rng: np.random.Generator, dealer: int = 0) -> tuple[list[tuple[int, ...]], int]:
         """A deal as played (§3 / §9.2-§9.3: cut, deal, turn-up, exchanges) with ``dealer`` dealing: the
@@ -340,9 +342,10 @@ TEAM_TABLES = (2, 4, 6)
 
 
 @lru_cache(maxsize=16)
-def kit(style: str = STYLE, players: int = SEATS, hand: int | None = None) -> StyleKit:
-    """The `StyleKit` of a style and table."""
-    return StyleKit(style, players, hand)
+def kit(style: str = STYLE, players: int = SEATS, hand: int | None = None,
+        six_below_bells_seven: bool = True) -> StyleKit:
+    """The `StyleKit` of a style and table (and the A-24 option six_below_bells_seven)."""
+    return StyleKit(style, players, hand, six_below_bells_seven)
 
 
 @lru_cache(maxsize=16)
@@ -360,7 +363,7 @@ def _figure_counts(styled: StyleKit, communication: str) -> np.ndarray:
 
 def _table_name(styled: StyleKit) -> str:
     """Cache name part of a kit's tables (the four-player names are those of earlier versions)."""
-    return styled.style if styled.players == SEATS else styled.name
+    return styled.style if styled.players == SEATS and styled.six_below else styled.name
 
 
 @lru_cache(maxsize=16)
@@ -451,11 +454,12 @@ def play_game(policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: Betti
 
 
 def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "partner", style: str = STYLE,
-              players: int = SEATS, hand: int | None = None) -> betting.MatchJob:
+              players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True) -> betting.MatchJob:
     """The runner job of a Perlaggen match between policies a and b."""
     styled = kit(style, players, hand)  # CardsimError for a style or table that is not played in teams
     variant = ((("style", style),) if players == SEATS
                else (("style", style), ("players", players), ("hand", styled.hand)))
+    variant += () if six_below_bells_seven else (("six_below_bells_seven", False),)
     return betting.MatchJob(__name__, a, b, rules, communication, variant)
 
 
