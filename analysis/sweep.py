@@ -112,10 +112,10 @@ def _load_toml(path: Path) -> dict:
         raise CardsimError(f"cannot read scenario file '{path}' ({exc.strerror or exc})") from None
     except tomllib.TOMLDecodeError as exc:
         _fail(path, f"not valid TOML ({exc})")
-    except ValueError:  # a number tomllib reads but Python refuses (over 4,300 digits)
-        _fail(path, "holds a number of over 4,300 digits, too large to read; give a smaller one")
     except UnicodeDecodeError as exc:
         _fail(path, f"not UTF-8 text, as TOML must be (byte {exc.start}: {exc.reason}); save it as UTF-8")
+    except ValueError:  # a number tomllib reads but Python refuses (over 4,300 digits)
+        _fail(path, "holds a number of over 4,300 digits, too large to read; give a smaller one")
 
 
 def _check_top(path: Path, data: dict) -> None:
