@@ -102,9 +102,9 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         raise CardsimError("give the turned-up card (--turnup) or at least the trump suit (--trump)")
     if len(set(suits)) > 1:
         raise CardsimError(f"--trump {suits[0]} contradicts --turnup {turnup} (its printed suit makes trump, §2.1)")
-    if style == "eichel" and suits[0] == "E" and turned_card is not None:
-        raise CardsimError(f"--turnup {turnup}: in Eichel an acorn is laid aside, never the trump card (§9.1); "
-                           "list it in --acorns")
+    if style in D.EICHEL_DEALS and suits[0] == "E" and turned_card is not None:
+        raise CardsimError(f"--turnup {turnup}: in the {style} style an acorn is laid aside, never the trump card "
+                           "(§9.1); list it in --acorns")
     perlaggen = P.perlaggen(style, suits[0])  # CardsimError for a trump the style does not allow
     P.check_no_weli(own, style, "--hand")
     P.check_no_weli(turned, style, "--turnup")
@@ -148,16 +148,21 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
             raise CardsimError(f"seat {seat} holds the natural trump {P.DECK.token(natural[0])}, so under the "
                                f"always-exchange policy (A-07) team D would have taken the turned "
                                f"{P.DECK.token(turned_card)}; give the swap with --exchange")
-    if style == "eichel" and exchange == "always" and seat in _exchangers(players):
+        acorn = [c for c in own if _suit_of(c) == "E" and c in perlaggen and c not in took_own]
+        if style in D.EICHEL_DEALS and acorn:
+            raise CardsimError(f"seat {seat} holds the acorn Perlagg {P.DECK.token(acorn[0])}, so under the "
+                               f"always-exchange policy team D would have taken the turned {P.DECK.token(turned_card)} "
+                               "for one (§9.1 step 2, the upgrade); give the swap with --exchange")
+    if style in D.EICHEL_DEALS and exchange == "always" and seat in _exchangers(players):
         left = [c for c in laid if c in perlaggen and not any(took == c for _, _, took in swaps)]
         natural = [c for c in own if _suit_of(c) == "E" and c not in perlaggen]
         if left and natural:
             raise CardsimError(f"seat {seat} holds the natural acorn {P.DECK.token(natural[0])}, so under the "
                                f"always-exchange policy team D would have taken the face-up "
                                f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
+    stopper_card = _stopper(stopper, seat, permanent, cutter, style)
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
-                   swaps if turned_card is not None else None, _stopper(stopper, seat, permanent, cutter), players,
-                   hand_size)
+                   swaps if turned_card is not None else None, stopper_card, players, hand_size)
 
 
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
@@ -178,7 +183,7 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
             if turned not in perlaggen:
                 raise CardsimError(f"{what}: the turn-up {P.DECK.token(turned)} is not a Perlagg with trump {trump}, "
                                    "so nobody exchanges it (§3.5)")
-            upgrade = style == "eichel" and _suit_of(gave) == "E" and gave in perlaggen
+            upgrade = style in D.EICHEL_DEALS and _suit_of(gave) == "E" and gave in perlaggen
             if not upgrade and (_suit_of(gave) != trump or gave in perlaggen):
                 raise CardsimError(f"{what}: the turned Perlagg is taken for a natural trump ({trump}), never for "
                                    "another card or a Perlagg (§3.5 E1, E3)")
@@ -189,13 +194,14 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
             raise CardsimError(f"{what}: only the turn-up or a face-up acorn Perlagg can be taken (§3.5, §9.1)")
 
 
-def _stopper(text: str | None, seat: int, permanent, cutter: int = D.CUTTER) -> int | None:
+def _stopper(text: str | None, seat: int, permanent, cutter: int = D.CUTTER, style: str = "innsbruck") -> int | None:
     """The cutter's stopper card (--stopper), or None."""
     if text is None:
         return None
     if seat != cutter:
         raise CardsimError(f"--stopper: only the cutter (seat {cutter}) saw the card under his packet (§3.6)")
     cards = _cards(text, "--stopper")
+    P.check_no_weli(cards, style, "--stopper")
     if len(cards) != 1 or cards[0] in permanent:
         raise CardsimError(f"--stopper must be one card that is not a permanent Perlagg (§3.2), got '{text}'")
     return cards[0]
