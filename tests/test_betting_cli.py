@@ -95,6 +95,14 @@ def test_thresholds_command(capsys):
     assert len(data["first_order"]) == 12
 
 
+def test_thresholds_at_a_low_target_show_only_scores_that_exist(capsys):
+    """Target 2: the scores shown in section C are 0 and 1, none below 0."""
+    assert main(["thresholds", "giltspiel", "--target", "2", "--games", "2", "--seed", "1", "--no-progress"]) == 0
+    section_c = capsys.readouterr().out.split("\nC. ")[1].splitlines()[2:]
+    rows = [line.split()[:2] for line in section_c if line.startswith("  ")]
+    assert rows and all(0 <= int(a) <= 1 and 0 <= int(b) <= 1 for a, b in rows)
+
+
 def test_match_equity_exact_race():
     """One point per deal to A or B with probability 1/2: W(a, b) is the exact binomial race."""
     target = 6

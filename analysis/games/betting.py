@@ -513,8 +513,9 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
               "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same "
               f"{at['games']:,} games: a wide ± is noise, not a feature of the score (more --games narrow it).",
               f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{'v=' + str(v):>12}" for v in VALUES)]
-    picks = sorted({(0, 0), (target // 2, target // 2), (target - 3, target - 3), (target - 2, 0), (0, target - 2),
-                    (target - 2, target - 2), (target - 1, target - 3)})
+    picks = sorted({(a, b) for a, b in ((0, 0), (target // 2, target // 2), (target - 3, target - 3), (target - 2, 0),
+                                        (0, target - 2), (target - 2, target - 2), (target - 1, target - 3))
+                    if a >= 0 and b >= 0})  # low targets (2, 3) have fewer scores to show
     for a, b in picks:
         for dealer in ("a", "b"):
             rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)].sort_values("value")
