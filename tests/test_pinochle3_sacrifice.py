@@ -107,6 +107,7 @@ def test_text_and_json(capsys):
     (["--scores", "1200,1450", "--sacrifice", "300"], "--scores needs three whole numbers"),
     (["--scores", "1200,14x0,1300", "--sacrifice", "300"], "--scores needs three whole numbers"),
     (["--scores", "1200,1450,1300", "--sacrifice", "305"], "not a multiple of 10"),
+    (["--scores", "1200,1450,1300", "--sacrifice", "300:400"], "--sacrifice must look like 250:400:10"),
     (["--scores", "1200,1450,1300"], "--scores applies only with --sacrifice"),
     (["--sacrifice", "300"], "--sacrifice applies only with --scores"),
     (["--dealer", "left"], "--dealer applies only with --scores"),

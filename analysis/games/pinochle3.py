@@ -511,7 +511,7 @@ def _whole_bid(value) -> int:
     return bid_value
 
 
-def _bid_values(bids, opts: dict, divisor: int):
+def _bid_values(bids, opts: dict, divisor: int, flag: str = "--bids"):
     """The bids of `odds` as numbers: None gives `default_bids` (from the minimum bid up), a string is
     read as --bids reads it (`parse_bids`: '300,350,400' or '250:400:10'), one number is one bid;
     else an iterable of numbers. In reported points (main-game points / divisor)."""
@@ -521,20 +521,20 @@ def _bid_values(bids, opts: dict, divisor: int):
         raise CardsimError(f"bids are text such as '300,350' or numbers, got {bids!r}")
     if isinstance(bids, str):
         try:
-            return parse_bids(bids)
+            return parse_bids(bids, flag)
         except argparse.ArgumentTypeError as error:
             raise CardsimError(str(error)) from None
     return (bids,) if isinstance(bids, (int, float, np.integer, np.floating)) else bids
 
 
-def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
+def checked_bids(bids, opts: dict, divisor: int = 1, flag: str = "--bids") -> tuple[int, ...]:
     """Validated bids (`_bid_values`) in reported points (main-game points / divisor): multiples of
     the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
     (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach.
     Repeated bids are dropped (first order kept)."""
     step, lowest, highest = opts["bid_step"] // divisor, bid.lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
     out = []
-    for b in _bid_values(bids, opts, divisor):
+    for b in _bid_values(bids, opts, divisor, flag):
         b = _whole_bid(b)
         if b < lowest:
             raise CardsimError(f"bid {b} is below the minimum bid {lowest} (R4.2a)")
@@ -550,21 +550,21 @@ def checked_bids(bids, opts: dict, divisor: int = 1) -> tuple[int, ...]:
     return tuple(dict.fromkeys(out))  # a bid given twice is valued once, in the order first given
 
 
-def parse_bids(text: str) -> range | tuple[int, ...]:
-    """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids."""
+def parse_bids(text: str, flag: str = "--bids") -> range | tuple[int, ...]:
+    """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids; errors name ``flag``."""
     try:
         if ":" in text:
             start, stop, step = (int(x) for x in text.split(":"))
         else:
             return tuple(int(x) for x in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--bids must look like 250:400:10 or 250,300,350, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"{flag} must look like 250:400:10 or 250,300,350, got '{text}'") from None
     if step <= 0:
-        raise argparse.ArgumentTypeError(f"--bids step must be positive, got {step} in '{text}'; write "
+        raise argparse.ArgumentTypeError(f"{flag} step must be positive, got {step} in '{text}'; write "
                                          f"start:stop:step with start <= stop, e.g. "
                                          f"{min(start, stop)}:{max(start, stop)}:{abs(step) or 10}")
     if start > stop:
-        raise argparse.ArgumentTypeError(f"--bids range '{text}' is empty: start {start} is above stop {stop}; "
+        raise argparse.ArgumentTypeError(f"{flag} range '{text}' is empty: start {start} is above stop {stop}; "
                                          f"write start:stop:step with start <= stop, e.g. {stop}:{start}:{step}")
     return range(start, stop + 1, step)
 
@@ -1665,7 +1665,7 @@ def sacrifice(you: str, others: str, scores, sacrifices, dealer: str = "you", ga
     if str(dealer).strip().lower() not in DEALERS:
         raise CardsimError(f"--dealer must be one of {', '.join(DEALERS)}, got '{dealer}'")
     seat = DEALERS[str(dealer).strip().lower()]
-    bids = checked_bids(sacrifices, opts, divisor)
+    bids = checked_bids(sacrifices, opts, divisor, "--sacrifice")
     seed = normalize_seed(seed)
     job = bid.SacrificeJob([x * divisor for x in scores], seat, you, others, [b * divisor for b in bids], options)
     c = [int(x) for x in runner.run(job, games, seed, **run_kw)]
