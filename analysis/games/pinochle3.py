@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               counts_up_to, given_flags, long_frame, one_of, option_items, register_command,
-                               run_options, whole_number, whole_value)
+                               counts_up_to, given_flags, long_frame, one_of, option_items, options_note,
+                               register_command, run_options, whole_number, whole_value)
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
@@ -1591,7 +1591,9 @@ def format_match(frame: pd.DataFrame) -> str:
     n_hands = a["n_hands"]
     length = (f"to {a['target']}" if n_hands is None
               else f"of {n_hands} hand{'s' * (n_hands != 1)} (V11; a tie plays on)")
-    lines = [f"Pinochle bidding match: {a['games']:,} games {length}, seed {a['seed']}, "
+    shown = ("target", "n_hands", "game_stake", "set_stake", "concede_units", "set_units")  # named in other lines
+    rules = {k: v for k, v in sorted(a["options"].items()) if k not in shown}
+    lines = [f"Pinochle bidding match: {a['games']:,} games {length}, seed {a['seed']}{options_note(rules)}, "
              f"abandoned {a['abandoned']}; "
              "win rate per seat (fair share 0.333), points per seat per hand, 95% intervals"]
     for r in frame.itertuples():
