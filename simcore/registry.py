@@ -138,7 +138,8 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
                    if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
-            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {_choices_text(known[name].choices)}")
+            choices = _choices_text(known[name].choices)
+            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {choices}")
         out[name] = matches[0]
     return out
 
