@@ -119,12 +119,13 @@ def whole_number(text: str) -> int:
     return value
 
 
-def positive_int(text: str, highest: int = MAX_COUNT) -> int:
-    """argparse type: a whole number (`whole_value`) from 1 to ``highest`` (MAX_COUNT)."""
+def positive_int(text: str, highest: int = MAX_COUNT, lowest: int = 1, why: str = "") -> int:
+    """argparse type: a whole number (`whole_value`) from ``lowest`` (1) to ``highest`` (MAX_COUNT); ``why``, the
+    reason for the range, goes in the error."""
     value = whole_number(text)
-    if not 1 <= value <= highest:
+    if not lowest <= value <= highest:
         top = f"{highest:.0e}" if highest >= 10 ** 6 else f"{highest:,}"
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {top}, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a whole number from {lowest} to {top}{why}, got '{text}'")
     return value
 
 
@@ -135,11 +136,7 @@ MIN_SAMPLES = 2
 def sample_count(text: str) -> int:
     """argparse type of --n and --games: a whole number from `MIN_SAMPLES` to MAX_COUNT (one sample has no
     interval)."""
-    value = whole_number(text)
-    if not MIN_SAMPLES <= value <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"expected a whole number from {MIN_SAMPLES} to {MAX_COUNT:.0e} (an interval "
-                                         f"needs two samples), got '{text}'")
-    return value
+    return positive_int(text, lowest=MIN_SAMPLES, why=" (an interval needs two samples)")
 
 
 def seed_number(text: str) -> int:
