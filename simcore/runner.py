@@ -80,28 +80,38 @@ def block_size_of(job) -> int:
     return int(getattr(job, "block_size", BLOCK_DEALS))
 
 
-def _chunk_deals(n: int, chunk_deals: int | None, block_size: int) -> int:
+def run_unit_of(job) -> tuple[str, int]:
+    """What the user counts in a run of ``job`` and how many of them one deal (unit of the runner) holds: the
+    job's ``run_unit`` (a duplicate match: ("games", 2)), else deals, one each."""
+    return getattr(job, "run_unit", ("deals (games in a match)", 1))
+
+
+def _chunk_deals(n: int, chunk_deals: int | None, block_size: int,
+                 unit: tuple[str, int] = ("deals (games in a match)", 1)) -> int:
     """Deals per chunk of a run of ``n`` deals (``chunk_deals`` rounded up to whole blocks; None: `CHUNK_BLOCKS`
-    blocks); CardsimError for a size out of range or a plan of more than `MAX_CHUNKS` chunks."""
+    blocks); CardsimError for a size out of range or a plan of more than `MAX_CHUNKS` chunks, counted in the
+    user's ``unit`` (`run_unit_of`)."""
+    name, each = unit
     if n <= 0:
-        raise CardsimError(f"the number of deals must be positive, got {n}")
+        raise CardsimError(f"the number of {name} must be positive, got {n * each}")
     if n > MAX_DEALS:
-        raise CardsimError(f"the number of deals must be at most {MAX_DEALS:.0e}, got {n}")
+        raise CardsimError(f"the number of {name} must be at most {MAX_DEALS * each:.0e}, got {n * each}")
     if chunk_deals is not None and chunk_deals <= 0:
         raise CardsimError(f"the chunk size must be positive, got {chunk_deals}")
     per_chunk = -(-(chunk_deals or CHUNK_BLOCKS * block_size) // block_size) * block_size
     chunks = -(-n // per_chunk)
     if chunks > MAX_CHUNKS:
-        raise CardsimError(f"{n:,} deals (games in a match) make {chunks:,} chunks of {per_chunk:,}, more than the "
-                           f"{MAX_CHUNKS:,} a run plans; ask for at most {MAX_CHUNKS * per_chunk:,} deals or give a "
-                           "larger --chunk-size")
+        raise CardsimError(f"{n * each:,} {name} make {chunks:,} chunks of {per_chunk * each:,}, more than the "
+                           f"{MAX_CHUNKS:,} a run plans; ask for at most {MAX_CHUNKS * per_chunk * each:,} "
+                           f"{name.split()[0]} or give a larger --chunk-size")
     return per_chunk
 
 
-def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS) -> list[Chunk]:
+def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS,
+                unit: tuple[str, int] = ("deals (games in a match)", 1)) -> list[Chunk]:
     """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks; None:
-    `CHUNK_BLOCKS` blocks)."""
-    per_chunk = _chunk_deals(n, chunk_deals, block_size)
+    `CHUNK_BLOCKS` blocks); ``unit`` names the deals in errors (`run_unit_of`)."""
+    per_chunk = _chunk_deals(n, chunk_deals, block_size, unit)
     return [Chunk(i, start, min(n, start + per_chunk), block_size) for i, start in enumerate(range(0, n, per_chunk))]
 
 
@@ -284,10 +294,10 @@ def run(
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
     if _DRY_RUN.get():
-        _chunk_deals(n, chunk_deals, block_size_of(job))
+        _chunk_deals(n, chunk_deals, block_size_of(job), run_unit_of(job))
         raise DryRun
     client = dask_client(scheduler, dask_workers) if scheduler is not None or dask_workers is not None else None
-    chunks = plan_chunks(n, chunk_deals, block_size_of(job))
+    chunks = plan_chunks(n, chunk_deals, block_size_of(job), run_unit_of(job))
     if checkpoint is None:
         checkpoint = len(chunks) >= CHECKPOINT_MIN_CHUNKS
     store = open_checkpoint(checkpoint, job, n, seed, chunk_deals) if checkpoint is not False else None

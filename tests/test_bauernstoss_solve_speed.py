@@ -188,7 +188,7 @@ def test_loop_kernels_are_fail_soft_minimax(cards, pack, trump, leader, team, ru
     memo = np.zeros(1 << sv.TWO_TRICK_BITS, dtype=np.uint64)
     killers = np.full((sv.PLIES, 4), -1, dtype=np.int64)
     leads = np.zeros(1 << sv.SHAPE_BITS, dtype=np.uint64)
-    fresh = sv._tag(1, 0, 0)
+    fresh = np.uint64(sv._tag(1, 0, 0))  # the solver's type: numba returns a Python int, another compile
     got, lead, nodes = KERNELS[cards](*_in_play_order(bits, leader), leader, leader % 2 == team, rule, alpha, beta,
                                       first, killer, entries, 1, fresh, killers, 0, memo, leads)
     assert nodes >= 4

@@ -6,6 +6,7 @@ import pytest
 
 from simcore import runner
 from simcore.errors import CardsimError
+from simcore.games.bauernstoss_jobs import MatchJob
 from simcore.games.giltspiel import FigureCondition, Known, OddsJob, StatsJob
 from simcore.rng import BLOCK_DEALS, block_stream, block_words, normalize_seed
 
@@ -195,6 +196,18 @@ def test_plan_chunks_refuses_more_chunks_than_it_plans(monkeypatch):
     with pytest.raises(CardsimError, match="ask for at most 1,536 deals or give a larger --chunk-size"):
         runner.plan_chunks(3 * 512 + 1, None, 64)
     assert len(runner.plan_chunks(3 * 512 + 1, 1024, 64)) == 2
+
+
+def test_run_size_errors_count_the_users_units(monkeypatch):
+    """A duplicate Bauernstoss match runs pairs of games: its --n counts games, so the run-size refusal
+    names games and suggests the largest number of games, not of pairs (which was half of it)."""
+    monkeypatch.setattr(runner, "MAX_CHUNKS", 3)
+    job = MatchJob("b0", "cautious")
+    assert runner.run_unit_of(job) == ("games", 2)
+    pairs = 3 * runner.CHUNK_BLOCKS * job.block_size
+    with pytest.raises(CardsimError, match=f"^{2 * pairs + 2:,} games make 4 chunks of "
+                                           f"{2 * pairs // 3:,}, .* ask for at most {2 * pairs:,} games or"):
+        runner.run(job, pairs + 1, SEED, checkpoint=False)
 
 
 def test_run_rejects_less_than_one_job():

@@ -1085,6 +1085,7 @@ class MatchJob:
     ``rules``: other rule option pairs. One unit = one pair."""
 
     block_size = 64
+    run_unit = ("games", 2)
 
     def __init__(self, a: str, b: str, rules: tuple = (), variant: str = "BS"):
         self.a, self.b = auction_policy(a), auction_policy(b)
