@@ -147,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cardsim {__version__}")
             return 0
         top = _top_parser().parse_args(argv)
+        if sys.stderr.isatty():
+            _announce_compilation()
         game_commands = sorted(commands())
         if top.command in game_commands:
             return _game_command(top.command, top.rest)
@@ -174,6 +176,16 @@ def main(argv: list[str] | None = None) -> int:
             f"cannot write the output ({exc.strerror or exc}); is standard output closed or its disk full?"
         print(f"cardsim: error: {problem}", file=sys.stderr)
         return 2
+
+
+def _announce_compilation() -> None:
+    """On a terminal, one line on stderr when the command first compiles a kernel (a first run is slow to start);
+    through tqdm, so that a progress bar already drawn is not broken."""
+    from tqdm import tqdm
+
+    from simcore.config import announce_compilation
+
+    announce_compilation(lambda text: tqdm.write(text, file=sys.stderr))
 
 
 if __name__ == "__main__":

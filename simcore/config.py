@@ -9,6 +9,7 @@ import types
 
 import numba
 import numpy as np
+from numba.core import event
 
 NJIT = dict(nogil=True, cache=True)
 
@@ -69,3 +70,32 @@ def specialise(func, name, **helpers):
     copy.__qualname__, copy.__doc__, copy.__module__ = name, func.__doc__, func.__module__
     copy.__kwdefaults__ = func.__kwdefaults__
     return njit(copy)
+
+
+COMPILING_NOTE = ("cardsim: compiling the numba kernels this command needs (once after an install or an update, up to "
+                  "a minute or two for the solvers; later runs load them from numba's cache)")
+
+
+class _FirstCompile(event.Listener):
+    """Calls ``write(COMPILING_NOTE)`` at the first compilation it hears of, then nothing."""
+
+    def __init__(self, write):
+        self.write = write
+        self.heard = False
+
+    def on_start(self, _event):
+        if not self.heard:
+            self.heard = True
+            self.write(COMPILING_NOTE)
+
+    def on_end(self, _event):
+        pass
+
+
+def announce_compilation(write) -> event.Listener:
+    """Have ``write(text)`` called once, when this process first compiles a kernel: a miss in numba's on-disk cache,
+    as on the first run after an install or an update, which makes a command slow to start (numba announces only
+    compilations, not loads from the cache). Returns the listener (``numba.core.event.unregister`` removes it)."""
+    listener = _FirstCompile(write)
+    event.register("numba:compile", listener)
+    return listener

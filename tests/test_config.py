@@ -1,7 +1,14 @@
-"""simcore.config.specialise: one plain source compiled into several kernels that differ by their globals."""
+"""simcore.config: `specialise` (one plain source compiled into several kernels that differ by their globals) and
+the note announcing a first compilation."""
 
+import sys
+
+import numba
 import pytest
+from numba.core import event
 
+from analysis import cli
+from simcore import config
 from simcore.config import _typed_without_literals, specialise
 
 _SCALE = 0
@@ -66,3 +73,39 @@ def test_a_kernel_called_with_constants_compiles_once_for_plain_integers():
 
     assert add_with_constants(5) == 5 + 6 + 10
     assert [[str(t) for t in signature] for signature in add.signatures] == [["int64", "int64"]]
+
+
+def test_the_first_compilation_is_announced_once_and_a_compiled_call_not_at_all():
+    heard = []
+    compiled = numba.njit(lambda x: x - 1)
+    compiled(1)
+    listener = config.announce_compilation(heard.append)
+    try:
+        compiled(2)
+        assert heard == []
+        fresh = numba.njit(lambda x: x + 1)  # no on-disk cache: compiles in every process
+        fresh(1), fresh(2.5)
+        numba.njit(lambda x: 2 * x)(3)
+    finally:
+        event.unregister("numba:compile", listener)
+    assert heard == [config.COMPILING_NOTE]
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_command_line_announces_compilation_on_a_terminal_only(monkeypatch, capsys, terminal):
+    """`cardsim` on a terminal prints the note on stderr at its first compilation (a first run is slow to start);
+    piped or redirected, as in scripts and tests, it prints nothing of the kind."""
+    listeners, register = [], config.announce_compilation
+
+    def announce(write):
+        listeners.append(register(write))
+
+    monkeypatch.setattr(config, "announce_compilation", announce)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: terminal)
+    try:
+        assert cli.main(["games"]) == 0
+        numba.njit(lambda x: x + 3)(1)
+    finally:
+        for listener in listeners:
+            event.unregister("numba:compile", listener)
+    assert (config.COMPILING_NOTE in capsys.readouterr().err) == terminal
