@@ -578,6 +578,21 @@ def test_as_four_jacks_bid_and_no_small_solo():
     assert {c.kind for c in first.legal_calls()} == {bs.NUMBER}
 
 
+@pytest.mark.parametrize("first_hand", [False, True])
+def test_as_four_jacks_forced_is_an_option(first_hand):
+    """AS-5's default (§8 A10): the holder of all four jacks must open, so AS never throws in. With
+    as_four_jacks_forced=False he may pass; nobody else holds a jack, so the hand is thrown in (§4.11)."""
+    seats = {1: "cB sB hB dB cA sA hA dA"}
+    forced = auction(seats, first_hand=first_hand, variant="AS")
+    with pytest.raises(CardsimError, match="§4.4 forced opening: seat 1 holds 4 jack"):
+        forced.call(bs.Call(bs.PASS))
+    free = auction(seats, first_hand=first_hand, variant="AS", as_four_jacks_forced=False)
+    assert bs.Call(bs.PASS) in free.legal_calls()
+    assert {c.kind for c in free.legal_calls()} - {bs.PASS} == {c.kind for c in forced.legal_calls()}
+    calls(free, PASS, PASS, PASS, PASS)
+    assert free.contract().kind == bs.THROW_IN
+
+
 def test_ds_t3_lengths():
     a = auction({1: "c7 c8 c9 cA s7 s8 s9 h7", 2: "cB sA sK sD sT h8 h9 d7", 3: "sB hA hK hD hT d8 d9 cK"},
                 variant="DS")

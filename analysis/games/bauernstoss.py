@@ -96,7 +96,8 @@ AUCTION_RULES = {"BS": {"mit_rule", "partner_tie", "mixed_tie", "min_number_bid"
                  "AS": {"mit_rule", "min_number_bid", "as_first_hand_solo"}, "DS": {"ds_ten_value", "ds_require_unter"}}
 """The rule options an auction reads, by variant (spec §8 A2-A4, A6, A9, A10, A15): AS ties always go to a
 showdown (AS-6), so partner_tie and mixed_tie are BS only; allow_suit_switch (A5) is read by no command, as
-the policies name the suit they bid."""
+the policies name the suit they bid, nor is as_four_jacks_forced (AS-5), as every policy opens when nobody has bid
+(the engine's `bs.Auction` reads both)."""
 TABLE_RULES = {"BS": {"jack_rule"}, "AS": set(), "DS": {"ds_ten_value", "ds_require_unter"}}
 """The rule options the main table of `thresholds` reads (forehand's best suit played without an auction), by
 variant; its auction tables (Q8, Q11, Q5) read the auction's too."""

@@ -115,6 +115,9 @@ OPTIONS = (
     Option("ds_require_unter", False, (False, True), "DS: is an Unter needed to bid (spec §8 A9)"),
     Option("as_first_hand_solo", False, (False, True),
            "AS: may a Big Solo be called in the first hand of a game (spec §8 A10; 4-jack holders bid normally)"),
+    Option("as_four_jacks_forced", True, (True, False),
+           "AS: a player holding all four jacks must open like any jack holder, so AS has no throw-ins (spec AS-5, "
+           "§8 A10); False: he may pass, and the hand is thrown in if he does (§4.11)"),
     Option("partner_return_policy", "highest_trump", ("highest_trump", "strategy_callback"),
            "Small Solo: the card the partner returns; baseline highest trump, else highest points (spec §8 A11)"),
     Option("throwin_consumes_first_hand", False, (False, True),
@@ -438,7 +441,7 @@ class Auction:
 
     hands: the four seats' card masks (int). dealer: 0-3; forehand (dealer + 1) speaks first.
     first_hand: the hand opens a game (no solos, §4.7). opts: `rule_options` (variant, mit_rule,
-    partner_tie, min_number_bid, mixed_tie, ds_require_unter, ds_ten_value, as_first_hand_solo).
+    partner_tie, min_number_bid, mixed_tie, ds_require_unter, ds_ten_value, as_first_hand_solo, as_four_jacks_forced).
     agree: for partner_tie="strategy_callback", ``agree(tied partner seats in speaking order) -> seat``.
 
     `call` checks a call and raises CardsimError naming the rule it breaks; `legal_calls` lists the
@@ -493,7 +496,8 @@ class Auction:
         if call.kind in SOLOS:
             return self._illegal_solo(call, hand, jacks)
         if call.kind == PASS:
-            forced = self.cur == 0 and (1 <= jacks <= 3 or (jacks == 4 and self.variant == "AS"))
+            forced = self.cur == 0 and (1 <= jacks <= 3 or jacks == 4 and self.variant == "AS"
+                                        and self.opts["as_four_jacks_forced"])
             return (f"§4.4 forced opening: seat {seat} holds {jacks} jack(s) and nobody has bid yet, so it "
                     "must bid a number (or call a solo if eligible)") if forced else None
         if jacks == 0:
