@@ -7,7 +7,7 @@ import pytest
 
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
-from simcore.registry import Option, chosen_options
+from simcore.registry import Option, chosen_options, get_game
 
 OPTIONS = (Option("scale", 1, (1, 0.1)), Option("flag", False, (False, True)))
 
@@ -39,3 +39,21 @@ def test_pinochle3_bool_options_take_bools_only():
     with pytest.raises(CardsimError, match="pinochle3 option forced_open cannot be 1"):
         p3.rule_options({"forced_open": 1})
     assert p3.rule_options({"forced_open": True})["forced_open"] is True
+
+
+SPEC_DEFAULTS = {
+    "giltspiel": ("C-1", "C-3", "C-9", "C-10", "§7.8", "§7.12") + tuple(f"A-{i}:" for i in range(1, 21)),
+    "perlaggen": ("A-27", "§9.3"),
+    "bauernstoss": ("A1)", "A2,", "A3)", "A4)", "A5)", "A6)", "A7)", "A8)", "A9)", "A10", "A11)", "A12",
+                    "A13", "A14", "A15)", "A16", "A21", "A22", "DS-1", "AS-5"),
+    "dreeg": ("§3.0.7",),
+    "pinochle3": ("A7)", "A11)", "A12", "A13)", "A14)", "A15", "A16)", "A17)", "A18)", "A19)", "A20)", "A21)"),
+}
+"""Spec ids of rule choices marked as defaults (DEFAULT, [D], 'chosen reading (default)'), each of which some option
+of the game names in its help (a `default_only` option when the alternative is not modelled)."""
+
+
+@pytest.mark.parametrize("game", sorted(SPEC_DEFAULTS))
+def test_every_spec_default_is_a_named_option(game):
+    helps = " ".join(option.help for option in get_game(game).options)
+    assert [tag for tag in SPEC_DEFAULTS[game] if tag not in helps] == []

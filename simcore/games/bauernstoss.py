@@ -25,7 +25,7 @@ from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import Layout
 from simcore.errors import CardsimError
-from simcore.registry import Game, Option, chosen_options, register
+from simcore.registry import Game, Option, chosen_options, default_only, register
 from simcore.tricks import popcount
 
 DECK = Deck(
@@ -124,6 +124,20 @@ OPTIONS = (
            "does a throw-in use up the first hand of a game (spec §8 A13; if so, the redeal allows solos and, as "
            "nobody holds the chalk yet, gives it to the club jack's team)"),
     Option("first_dealer", 0, (0, 1, 2, 3), "first dealer of a session in simulations (spec §8 A14, §3)"),
+    default_only("partnership_draw", "two_different_players",
+                 "partners are drawn once a session, dealing face up until two different players hold jacks (a "
+                 "second jack to one player is ignored); the teams stay for every game (spec §8 A12, A18)"),
+    default_only("lowest_card_without_plain", "lowest_jack",
+                 "a proposed suit without plain cards shows the lowest jack held, ranked above the Ace, as its "
+                 "lowest card (spec §8 A16; bids of 3 or less)"),
+    default_only("solo_card_points", "ignored",
+                 "a solo counts all 8 tricks or not; play stops at the first trick lost (spec §8 A21)"),
+    default_only("next_game", "fresh_start",
+                 "after a game the strokes restart at 0-0, the club jack's team takes the chalk, solos are banned "
+                 "in its first hand and the dealer rotation goes on (spec §8 A22, §6.4)"),
+    default_only("ds_card_points", "as_bs",
+                 "DS: the card points of BS (A 11, 10 10, K 4, O 3, U 2), which the source does not restate (spec "
+                 "DS-1)"),
     Option("mixed_tie", "individual", ("individual", "team_then_agree"),
            "ties at the top bid that mix both teams: best lowest card over all tied players (spec §8 A15)"),
 )

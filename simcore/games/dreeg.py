@@ -114,6 +114,8 @@ OPTIONS = (
     Option("wegloescher", "off", ("off", "extra", "phase1", "phase8"),
            "the §3.5 sub-game Weglöscher (2-player 66 two at a time; bystanders erase too, never their last "
            "stroke): off, an extra phase, or in place of phase 1 or 8"),
+    default_only("going_out_decision", "side",
+                 "in team games the side decides to go out as one, whoever of it calls (spec §3.0.7)"),
 )
 
 GAME = register(Game(

@@ -95,6 +95,25 @@ OPTIONS = (
            "A-19: forbid G/H bets and holds without an example (False: allowed, penalised at verification); "
            "used by betting (--permissive)"),
     default_only("answer_pending_first", True, "A-20: a team answers every pending bet before it bets itself"),
+    default_only("spiel_aus_reading", "conceded_scores_7",
+                 "C-1: a Spiel aus conceded (gut), not accepted, scores 7 for the bettor"),
+    default_only("first_shower", "spiel_winner",
+                 "C-3: the team that won the Spiel shows first (P's general sentence: the team that named it)"),
+    default_only("showdown_other_figure", "other_figure",
+                 "C-9: a team betting on one figure in the showing first concedes, contests or bets on the other "
+                 "undecided one"),
+    default_only("gut_bei_farbe", "plain_gut",
+                 "C-10, §7.6: 'gut bei Farbe' is a plain gut; the fifth-card condition is checked when the bet is "
+                 "made"),
+    default_only("contest_meaning", "as_good_as_best",
+                 "§7.8: contesting needs an example at least as good as the opponents' best displayed one (any "
+                 "example when they displayed none); a team already that good passes"),
+    default_only("frozen_winners", "concede_or_bluff",
+                 "§7.8: frozen Spiel winners facing an improved figure may only concede, or bet and concede if held"),
+    default_only("figure_order", "gleich_then_hanger", "§7.8: a showing turn handles Gleich before Hanger"),
+    default_only("gestrichen_one_open", "resolved_normally",
+                 "§7.12: a figure still open when both teams become gestrichen is resolved normally (2 cards "
+                 "suffice; void or stand: the Spiel decides)"),
     Option("communication", "partner", ("partner", "none", "auer_channel"),
            "§7.14: what a player knows when betting: partner = his team's hands (open signals), none = his own "
            "hand, auer_channel = his own hand and the partner's signalled trumps, has-Gleich and has-Hanger; used by "

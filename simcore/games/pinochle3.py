@@ -157,6 +157,25 @@ OPTIONS = (
            "function reads it and every command refuses next_dealer (nobody misdeals in a simulation)"),
     default_only("meld_order", "clockwise_from_bidder",
                  "order the defenders meld in, no scoring effect (R3.9c, A18); default clockwise from the bidder"),
+    default_only("renege_points", "bid_once",
+                 "a renege subtracts the bidder's bid once, and a reneging defender loses his meld and scores 0; "
+                 "'(double) set' counts only in money set units (A7)"),
+    default_only("nines_count", "at_least", "'five 9s' (six, seven) under nines_rule means at least that many (A11)"),
+    default_only("nines_redeal", "next_dealer",
+                 "after a nines throw-in the next player deals, as after four passes (A12; a misdeal: misdeal_redeal)"),
+    default_only("nines_claim", "before_auction",
+                 "the holder claims a nines throw-in before the auction starts; the simulation always claims (A19)"),
+    default_only("st_joseph_double_rope", 1500,
+                 "with roundhouse_with_rope=390 a double rope still scores 1500: V6 applies only when trumps are not "
+                 "a double rope (A13)"),
+    default_only("roundhouse_overlap", "component_sum",
+                 "a roundhouse overlapping double queens or kings around scores the sum of its parts, e.g. all 8 "
+                 "queens and a king a suit 780 (A14)"),
+    default_only("tie_above_target", "play_on",
+                 "a tie above the target between non-bidders, or after n_hands hands, plays another hand (A15, A17)"),
+    default_only("neg_limit_strict", True, "'exceeds' the negative limit (neg_limit) means strictly below it (A16)"),
+    default_only("target_reached", "at_least", "a score reaches the target when it is at least the target (A20)"),
+    default_only("forced_bid", "min_bid", "a forced opening bid (forced_open, dealer_stuck) is exactly min_bid (A21)"),
     Option("target", 1500, (AnyNumber(SCORE_STEP, MAX_GAME_TARGET, whole=True, step=SCORE_STEP),),
            "score that wins the game, reached with >= (R6.5, A15, A20); default 1500; V9 names 1000 (a shorter "
            "game) and 2500 (a longer one)"),
