@@ -80,14 +80,18 @@ def block_size_of(job) -> int:
     return int(getattr(job, "block_size", BLOCK_DEALS))
 
 
+DEAL_UNIT = ("deals (games in a match)", 1)
+"""The user's unit of a run (`run_unit_of`) unless the job names its own: deals, one a deal."""
+
+
 def run_unit_of(job) -> tuple[str, int]:
     """What the user counts in a run of ``job`` and how many of them one deal (unit of the runner) holds: the
-    job's ``run_unit`` (a duplicate match: ("games", 2)), else deals, one each."""
-    return getattr(job, "run_unit", ("deals (games in a match)", 1))
+    job's ``run_unit`` (a duplicate match: ("games", 2)), else `DEAL_UNIT`."""
+    return getattr(job, "run_unit", DEAL_UNIT)
 
 
 def _chunk_deals(n: int, chunk_deals: int | None, block_size: int,
-                 unit: tuple[str, int] = ("deals (games in a match)", 1)) -> int:
+                 unit: tuple[str, int] = DEAL_UNIT) -> int:
     """Deals per chunk of a run of ``n`` deals (``chunk_deals`` rounded up to whole blocks; None: `CHUNK_BLOCKS`
     blocks); CardsimError for a size out of range or a plan of more than `MAX_CHUNKS` chunks, counted in the
     user's ``unit`` (`run_unit_of`)."""
@@ -108,7 +112,7 @@ def _chunk_deals(n: int, chunk_deals: int | None, block_size: int,
 
 
 def plan_chunks(n: int, chunk_deals: int | None = None, block_size: int = BLOCK_DEALS,
-                unit: tuple[str, int] = ("deals (games in a match)", 1)) -> list[Chunk]:
+                unit: tuple[str, int] = DEAL_UNIT) -> list[Chunk]:
     """Split deals [0, n) into chunks of whole blocks (``chunk_deals`` rounded up to blocks; None:
     `CHUNK_BLOCKS` blocks); ``unit`` names the deals in errors (`run_unit_of`)."""
     per_chunk = _chunk_deals(n, chunk_deals, block_size, unit)
