@@ -52,3 +52,30 @@ def small_report(tmp_path_factory):
     report.add_report_arguments(parser)
     out = tmp_path_factory.mktemp("report") / "nested" / "out"
     return report.build_report(parser.parse_args(["--out", str(out), *SMALL_REPORT_ARGS]))
+
+
+SHARED_KERNEL_GROUPS = {
+    "pinochle3 solver": ("tests/test_pinochle3_solve.py::",
+                         "tests/test_cli.py::test_long_frames_have_the_sweep_columns[odds-pinochle3]"),
+}
+"""Tests in different files whose first use compiles the same slow numba kernels (the Pinochle solver: about 60 s of
+compilation): `make test`'s `--dist loadfile` sends them to one worker, so the second file loads the kernels from
+numba's cache instead of compiling them at the same time on the other worker. Keys are group names, values node id
+prefixes."""
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's `--dist loadfile` (one file to one worker), with the `SHARED_KERNEL_GROUPS` kept together."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedKernelScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            for group, prefixes in SHARED_KERNEL_GROUPS.items():
+                if nodeid.startswith(prefixes):
+                    return group
+            return super()._split_scope(nodeid)
+
+    return SharedKernelScheduling(config, log)
