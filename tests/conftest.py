@@ -54,28 +54,29 @@ def small_report(tmp_path_factory):
     return report.build_report(parser.parse_args(["--out", str(out), *SMALL_REPORT_ARGS]))
 
 
-SHARED_KERNEL_GROUPS = {
+SHARED_WORK_GROUPS = {
     "pinochle3 solver": ("tests/test_pinochle3_solve.py::",
                          "tests/test_cli.py::test_long_frames_have_the_sweep_columns[odds-pinochle3]"),
+    "small report": ("tests/test_report.py::", "tests/test_report_browser.py::"),
 }
-"""Tests in different files whose first use compiles the same slow numba kernels (the Pinochle solver: about 60 s of
-compilation): `make test`'s `--dist loadfile` sends them to one worker, so the second file loads the kernels from
-numba's cache instead of compiling them at the same time on the other worker. Keys are group names, values node id
-prefixes."""
+"""Tests in different files that share slow work: the first compilation of the same numba kernels (the Pinochle
+solver: about 60 s) or a session fixture (`small_report`: about 25 s). `make test`'s `--dist loadfile` sends each
+group to one worker, so the work is done once (later users load the kernels from numba's cache or reuse the
+fixture) instead of on both workers at once. Keys are group names, values node id prefixes."""
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config, log):
-    """pytest-xdist's `--dist loadfile` (one file to one worker), with the `SHARED_KERNEL_GROUPS` kept together."""
+    """pytest-xdist's `--dist loadfile` (one file to one worker), with each of `SHARED_WORK_GROUPS` kept together."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class SharedKernelScheduling(LoadFileScheduling):
+    class SharedWorkScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            for group, prefixes in SHARED_KERNEL_GROUPS.items():
+            for group, prefixes in SHARED_WORK_GROUPS.items():
                 if nodeid.startswith(prefixes):
                     return group
             return super()._split_scope(nodeid)
 
-    return SharedKernelScheduling(config, log)
+    return SharedWorkScheduling(config, log)

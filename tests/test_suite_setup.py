@@ -1,5 +1,5 @@
-"""The test suite's own set-up (tests/conftest.py): the xdist scheduler that keeps the files sharing slow kernels on
-one worker."""
+"""The test suite's own set-up (tests/conftest.py): the xdist scheduler that keeps files sharing slow work (kernels
+to compile, a session fixture) on one worker."""
 
 import importlib
 from pathlib import Path
@@ -16,9 +16,9 @@ class _LoadFileConfig:
     getoption = getvalue
 
 
-def test_shared_kernel_groups_go_to_one_worker_and_other_files_stay_whole():
+def test_shared_work_groups_go_to_one_worker_and_other_files_stay_whole():
     scheduler = conftest.pytest_xdist_make_scheduler(_LoadFileConfig(), None)
-    for group, prefixes in conftest.SHARED_KERNEL_GROUPS.items():
+    for group, prefixes in conftest.SHARED_WORK_GROUPS.items():
         for prefix in prefixes:
             assert scheduler._split_scope(prefix + ("x" if prefix.endswith("::") else "")) == group
     assert scheduler._split_scope("tests/test_cli.py::test_console_script_exit_code") == "tests/test_cli.py"
@@ -40,9 +40,9 @@ def _names_a_test(prefix: str) -> bool:
     return function is not None and (not parameter or parameter.rstrip("]") in ids)
 
 
-def test_shared_kernel_groups_name_existing_tests():
+def test_shared_work_groups_name_existing_tests():
     """A renamed file, test or parameter would silently leave its group."""
-    for prefixes in conftest.SHARED_KERNEL_GROUPS.values():
+    for prefixes in conftest.SHARED_WORK_GROUPS.values():
         for prefix in prefixes:
             assert _names_a_test(prefix), prefix
     assert not _names_a_test("tests/test_cli.py::test_long_frames_have_the_sweep_columns[odds-dreeg]")
