@@ -16,15 +16,39 @@ import argparse
 import os
 import sys
 
-from analysis.commands import Command, add_cluster_arguments, commands, lookup, write_failure
+from analysis.commands import Command, add_cluster_arguments, commands, lookup, twice_message, write_failure
 from simcore.errors import CardsimError
 
+_GIVEN = "_cardsim_given"
+"""The namespace attribute in which `_StoreOnce` keeps the values given so far (removed after parsing)."""
+
+
+class _StoreOnce(argparse._StoreAction):
+    """argparse's default action (store the value), except that an option given twice must have one value:
+    ``--trump H --trump L`` is refused rather than run with L (`NotedStore` does the same for the options it
+    notes)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = vars(namespace).setdefault(_GIVEN, {})
+        if self.dest in given and given[self.dest][1] != values:
+            raise CardsimError(twice_message(*given[self.dest], option_string, values))
+        given[self.dest] = (option_string, values)
+        setattr(namespace, self.dest, values)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line and exit code 2, and takes options only as spelt out
-    (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``)."""
+    """argparse that reports a usage error as one line and exit code 2, takes options only as spelt out
+    (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``) and refuses an option given twice with two values."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, allow_abbrev=False, **kwargs)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
+
+    def parse_known_args(self, args=None, namespace=None):
+        parsed, extras = super().parse_known_args(args, namespace)
+        vars(parsed).pop(_GIVEN, None)
+        return parsed, extras
 
     def error(self, message):
         if message.endswith("expected one argument"):  # argparse reads a value such as -1:2 as an option

@@ -14,6 +14,7 @@ import math
 import os
 import pkgutil
 import re
+import sys
 import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
@@ -107,15 +108,24 @@ def decimal_number(text: str) -> float:
     """argparse type: a number (`decimal_value`); the command checks its range."""
     value = decimal_value(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"expected a number, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a number, got {quoted(text)}")
     return value
+
+
+def quoted(text: str) -> str:
+    """A number given on the command line as an error quotes it: at most 40 characters, and the digits counted when
+    there are more than Python reads as a number (`sys.get_int_max_str_digits`)."""
+    digits = text.strip().lstrip("+-").replace("_", "")
+    limit = sys.get_int_max_str_digits()
+    too_long = f" ({len(digits):,} digits, more than {limit:,})" if digits.isdigit() and len(digits) > limit else ""
+    return f"'{shown(text)}'{too_long}"
 
 
 def whole_number(text: str) -> int:
     """argparse type: a whole number (`whole_value`) of any size; the command checks its range."""
     value = whole_value(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quoted(text)}")
     return value
 
 
@@ -125,7 +135,7 @@ def positive_int(text: str, highest: int = MAX_COUNT, lowest: int = 1, why: str 
     value = whole_number(text)
     if not lowest <= value <= highest:
         top = f"{highest:.0e}" if highest >= 10 ** 6 else f"{highest:,}"
-        raise argparse.ArgumentTypeError(f"expected a whole number from {lowest} to {top}{why}, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a whole number from {lowest} to {top}{why}, got {quoted(text)}")
     return value
 
 
@@ -143,7 +153,7 @@ def seed_number(text: str) -> int:
     """argparse type of --seed: a whole number (`whole_value`) from 0."""
     value = whole_value(text)
     if value is None or value < 0:
-        raise argparse.ArgumentTypeError(f"seed must be a non-negative whole number, got '{text}'")
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative whole number, got {quoted(text)}")
     return value
 
 
@@ -300,17 +310,29 @@ OPTIONS_GIVEN = "options_given"
 
 class NotedStore(argparse.Action):
     """argparse action: store the option's value and note that the user gave it (`given_flags`), which a default
-    cannot tell (the user may give the default value). Aliases (options of one destination, such as --games and
-    --n) must agree: giving both with different values is refused."""
+    cannot tell (the user may give the default value). A flag given twice, or aliases (options of one destination,
+    such as --games and --n), must have one value: two different values are refused."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         given = vars(namespace).setdefault(OPTIONS_GIVEN, {}).setdefault(self.dest, [])
-        for flag, value in dict(given).items():  # a repeated flag counts by its last value; aliases must agree
-            if flag != option_string and value != values:
-                raise CardsimError(f"give {flag} or {option_string}, not both ({flag} {value} and {option_string} "
-                                   f"{values} differ)")
+        for flag, value in given:
+            if value != values:
+                raise CardsimError(twice_message(flag, value, option_string, values))
         given.append((option_string, values))
         setattr(namespace, self.dest, values)
+
+
+def twice_message(flag: str, value, again: str, other) -> str:
+    """The refusal of an option given twice (``flag`` and ``again``, the same flag or two aliases) with two values."""
+    if flag == again:
+        return f"{flag} is given twice, as '{shown(value)}' and '{shown(other)}'; give it once"
+    return f"give {flag} or {again}, not both ({flag} {shown(value)} and {again} {shown(other)} differ)"
+
+
+def shown(value, limit: int = 40) -> str:
+    """A value as a message quotes it: at most ``limit`` characters."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def given_flags(args: argparse.Namespace, *dests: str) -> list[str]:

@@ -32,7 +32,7 @@ from typing import Callable
 import pandas as pd
 
 from analysis.commands import (add_cluster_arguments, cluster_options, path_text, positive_int, probe_writable,
-                               seed_number)
+                               sample_count, seed_number)
 from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
@@ -55,7 +55,7 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     """--out, --n, --hand-n, --full, --seed, --jobs, --no-progress, --scheduler, --dask-workers."""
     parser.add_argument("--out", type=path_text, default=DEFAULT_OUT,
                         help=f"folder for index.html and the charts (default '{DEFAULT_OUT}')")
-    parser.add_argument("--n", type=positive_int, default=DEFAULT_N,
+    parser.add_argument("--n", type=sample_count, default=DEFAULT_N,
                         help=f"uniform deals for the table statistics (default {DEFAULT_N:,})")
     parser.add_argument("--hand-n", type=positive_int, default=DEFAULT_HAND_N,
                         help=f"deals per example hand (default {DEFAULT_HAND_N:,}, at least {MIN_HAND_N})")

@@ -56,9 +56,10 @@ TOP_KEYS = {"game": (str, "a string"), "command": (str, "a string"), "seed": (in
 REQUIRED_KEYS = ("game", "command", "seed", "grid")
 SIZE_OPTIONS = ("n", "games")
 """The option that takes a cell's sample size: --n, or --games for commands that count games."""
-RUN_OPTIONS = {*SIZE_OPTIONS, "seed", "jobs", "chunk_size", "checkpoint", "no_progress", "json", "scheduler",
+RUN_OPTIONS = {*SIZE_OPTIONS, "seed", "jobs", "chunk_size", "checkpoint", "no_progress", "json", "csv", "scheduler",
                "dask_workers", "help"}
-"""Options a scenario may not set per cell: the sweep sets them (n only as the top-level n or a grid axis)."""
+"""Options a scenario may not set per cell: the sweep sets them (n only as the top-level n or a grid axis) or
+writes the results itself (the dataset, not --json or --csv)."""
 RESERVED_COLUMNS = {"scenario", "game", "quantity", "cell", "params", "sample_n", "seed", "code_version",
                     *LONG_COLUMNS}
 SCALARS = (str, int, float, bool)
@@ -162,6 +163,11 @@ def _check_grid(path: Path, grid: dict, fixed: dict, sizes: list[int]) -> None:
     both = sorted(set(grid) & set(fixed))
     if both:
         _fail(path, f"'{both[0]}' is both in [fixed] and in [grid]; keep one")
+    spelt: dict[str, str] = {}
+    for key in [*fixed, *grid]:
+        other = spelt.setdefault(key.replace("-", "_"), key)
+        if other != key:
+            _fail(path, f"'{other}' and '{key}' name one option; keep one")
 
 
 def _option_table(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
@@ -216,7 +222,8 @@ def _command(path: Path, command: str, game: str, keys: list[str]):
     for key in keys:
         dest = key.replace("-", "_")
         if dest not in options:
-            where = "the sweep sets it" if dest in RUN_OPTIONS else "unknown option"
+            where = ("the sweep writes the results itself (a Parquet dataset)" if dest in ("json", "csv")
+                     else "the sweep sets it" if dest in RUN_OPTIONS else "unknown option")
             _fail(path, f"'{key}': {where}; 'cardsim {command} {game}' takes: {', '.join(sorted(options))}")
         if dest in RESERVED_COLUMNS:
             _fail(path, f"'{key}' clashes with a result column; it cannot be swept")

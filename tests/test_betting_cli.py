@@ -76,6 +76,20 @@ def test_tournament_loads_every_policy_once(monkeypatch, tmp_path):
     assert len(table) == 4 * 3 and sorted(loads) == sorted([*specs, "never"])
 
 
+@pytest.mark.parametrize("players", ["4", "3"])
+def test_match_refuses_two_policies_of_one_name(capsys, tmp_path, players):
+    """The output names the policies: a file named like the preset it plays against is refused (one line), while
+    a policy against itself is a self-play match."""
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"name": "cautious", "bet_margin": 0.1}))
+    games = "6" if players == "3" else "4"
+    code = main(["match", "perlaggen", "--players", players, "--a", str(path), "--b", "cautious", "--games", games])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "--a and --b are two policies both named 'cautious'" in err and f"give {path} another" in err
+    assert betting._pair("cautious", "cautious") == (simcore.betting.load_policy("cautious"),) * 2
+
+
 def test_thresholds_first_order_values():
     """§10.6 table: hold iff P(win) > 1/(2(v+1)) without stands: 0.25, 0.167, 0.125, 0.1, 0.083, 0.071."""
     expected = [0.25, 0.167, 0.125, 0.100, 0.083, 0.071]

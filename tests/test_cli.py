@@ -92,6 +92,14 @@ def test_games_lists_games_and_options(capsys):
 
 
 BAD_INPUT = [
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "0", "--seat", "3"],
+     "--seat is given twice, as '0' and '3'; give it once"),
+    (["solve", "pinochle3", "--rule", "old", "--rule", "new1945"], "--rule is given twice, as 'old' and 'new1945'"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "pimc", "--pimc-deals", "1"],
+     "--pimc-deals: expected a whole number from 2"),
+    (["report", "--n", "1"], "--n: expected a whole number from 2"),
+    (["match", "giltspiel", "--a", "aggressive", "--b", "cautious", "--games", "0"],
+     "--games: expected a whole number from 2"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 XZ"], "'XZ' is not a card"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 H6"], "'H6' is not a card"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 LA"], "LA is given 2 times"),
@@ -157,6 +165,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert message in lines[0]
 
 
+@pytest.mark.parametrize("flag", ["--seed", "--n"])
+def test_a_number_too_long_to_read_is_quoted_short(capsys, flag):
+    """A number of thousands of digits: the one line quotes its first digits and says how many there are."""
+    code, out, err = run_cli(capsys, "stats", "giltspiel", flag, "7" * 5000)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"got '{'7' * 37}...' (5,000 digits, more than {sys.get_int_max_str_digits():,})" in err
+
+
 def test_console_script_exit_code():
     proc = subprocess.run([sys.executable, "-m", "analysis.cli", "odds", "giltspiel", "--hand", "HA"],
                           capture_output=True, text=True)
@@ -198,10 +214,10 @@ def test_long_frames_have_the_sweep_columns(command, game, spec):
     assert len(FRAMES) == 6
     extra = {"odds": {"giltspiel": ["--hand", "LA SA H10 E9 E8"],
                       "perlaggen": ["--hand", "S6 LA LK L8 E10", "--trump", "L"],
-                      "pinochle3": ["--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--dd-tricks", "2",
-                                    "--n", "256"]}}
+                      "pinochle3": ["--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--dd-tricks", "2"]}}
+    n = "256" if (command, game) == ("odds", "pinochle3") else "5000"
     args = command_parser(command, game, spec).parse_args(
-        ["--n", "5000", "--seed", "1", "--no-progress"] + extra.get(command, {}).get(game, []))
+        ["--n", n, "--seed", "1", "--no-progress"] + extra.get(command, {}).get(game, []))
     frame = spec.frame(args)
     assert list(frame.columns) == LONG_COLUMNS and len(frame) > 0 and frame.estimate.is_unique
     assert ((frame.lo <= frame.value + 1e-12) & (frame.value <= frame.hi + 1e-12)).all() and (frame.n > 0).all()

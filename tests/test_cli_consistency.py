@@ -51,7 +51,7 @@ def test_games_and_n_that_agree_or_come_alone_set_the_size(command, game):
     parser = command_parser(command, game, commands()[command][game])
     required = _required_words(command, game)
     for words in (["--games", "6", "--n", "6"], ["--n", "6", "--games", "6"], ["--games", "6"], ["--n", "6"],
-                  ["--n", "5", "--n", "6"], ["--n", "5", "--n", "6", "--games", "6"]):
+                  ["--n", "6", "--n", "6"], ["--n", "6", "--games", "6", "--n", "6"]):
         assert parser.parse_args(required + words).n == 6, words
     assert parser.parse_args(required).n == parser.get_default("n")
 
@@ -59,10 +59,12 @@ def test_games_and_n_that_agree_or_come_alone_set_the_size(command, game):
 @pytest.mark.parametrize("words,message", [
     (["--n", "6", "--games", "6", "--games", "9"], "give --n or --games, not both (--n 6 and --games 9 differ)"),
     (["--games", "6", "--n", "6", "--n", "9"], "give --games or --n, not both (--games 6 and --n 9 differ)"),
-    (["--n", "5", "--games", "5", "--n", "6"], "give --games or --n, not both (--games 5 and --n 6 differ)"),
+    (["--n", "5", "--games", "5", "--n", "6"], "--n is given twice, as '5' and '6'; give it once"),
+    (["--n", "5", "--n", "6"], "--n is given twice, as '5' and '6'; give it once"),
 ])
 def test_a_repeated_alias_must_still_agree_with_the_other(words, message):
-    """Once --games and --n agree, giving one of them again with another value is refused too."""
+    """Once --games and --n agree, giving one of them again with another value is refused too, and so is one flag
+    given twice with two values."""
     from simcore.errors import CardsimError
 
     parser = command_parser("match", "pinochle3", commands()["match"]["pinochle3"])

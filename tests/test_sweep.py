@@ -225,6 +225,10 @@ BAD = [
     (SCENARIO.replace('[fixed]\nhand = "LA SA H10 E9 E8"', "fixed = 3"), "'fixed' must be a table, got a whole number"),
     (SCENARIO + "\n[grid.more]\n", "grid 'more' must be a list"),
     ("game = = 'x'", "not valid TOML"),
+    (SCENARIO.replace("[grid]", "[grid]\npimc-deals = [2]\npimc_deals = [3]"),
+     "'pimc-deals' and 'pimc_deals' name one option; keep one"),
+    (SCENARIO.replace('[fixed]\n', '[fixed]\ncsv = "cells.csv"\n'), "'csv': the sweep writes the results itself"),
+    (SCENARIO.replace("[grid]", "[grid]\njson = [true]"), "'json': the sweep writes the results itself"),
 ]
 
 

@@ -31,8 +31,8 @@ import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
-                               positive_int, probe_writable, register_command, run_options, seed_number, whole_number,
-                               whole_value, write_failure)
+                               positive_int, probe_writable, register_command, run_options, sample_count, seed_number,
+                               whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
@@ -111,6 +111,17 @@ def _loaded(spec: str | Policy) -> Policy:
     return spec if isinstance(spec, Policy) else load_policy(spec)
 
 
+def _pair(a: str | Policy, b: str | Policy) -> tuple[Policy, Policy]:
+    """The policies a and b (`_loaded`); two different policies must have different names, which the output
+    reports them by (one policy against itself is a self-play match)."""
+    pa, pb = _loaded(a), _loaded(b)
+    if pa.name.lower() == pb.name.lower() and pa != pb:
+        file = b if isinstance(b, str) and b.endswith(".json") else a
+        raise CardsimError(f"--a and --b are two policies both named {pa.name!r}, and the output reports policies by "
+                           f"name: give {file} another \"name\"")
+    return pa, pb
+
+
 def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=None, target: int | None = None,
           permissive: bool = False, communication: str = "partner", style: str | None = None,
           players: int | None = None, hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
@@ -131,7 +142,7 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     cards = {name: options[name] for name in CARD_OPTIONS if name in options}
     rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive,
                                                      **{k: v for k, v in options.items() if k not in cards}})
-    pa, pb = _loaded(a), _loaded(b)
+    pa, pb = _pair(a, b)
     seed = normalize_seed(seed)
     counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra, **cards), games, seed, **run_kw)
     n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd = (int(c) for c in counts[:10])
@@ -566,7 +577,7 @@ def _target(text: str) -> int:
 
 
 def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> None:
-    parser.add_argument("--games", type=positive_int, action=NotedStore, default=default_games,
+    parser.add_argument("--games", type=sample_count, action=NotedStore, default=default_games,
                         help=f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, action=NotedStore, default=None,
                         help="points that win a game (default: the game's option; Perlaggen: the style's usual "
@@ -833,7 +844,7 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     places = option["straf_places"] and style == T.STRAF if places is None else places
     if target is None:
         target = T.STRAF_START if style == T.STRAF else engine("perlaggen").default_target(style)
-    pa, pb = _loaded(a), _loaded(b)
+    pa, pb = _pair(a, b)
     seed = normalize_seed(seed)
     options = dict(options or {})
     job = T.Match3Job(pa, pb, target, style, places, options.get("straf_no_hopeless_spiel_bet", False))
