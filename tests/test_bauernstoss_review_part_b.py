@@ -62,7 +62,8 @@ def test_thresholds_checks_every_argument_before_running(monkeypatch, capsys, fl
         raise AssertionError("a simulation ran before the arguments were checked")
 
     monkeypatch.setattr(api.runner, "run", ran)
-    assert main(["thresholds", "bauernstoss", "--equity-hands", "20000", "--no-progress", *flags]) == 2
+    hands = [] if "--equity-hands" in flags else ["--equity-hands", "20000"]
+    assert main(["thresholds", "bauernstoss", *hands, "--no-progress", *flags]) == 2
     assert message in capsys.readouterr().err
 
 

@@ -62,11 +62,11 @@ def test_solo_strokes_are_the_stake_times_two_p_minus_one():
 
 
 def test_strokes_only_where_the_play_gives_tricks(capsys):
-    for extra, shown in ((["--play", "random"], True), (["--play", "dd", "--n", "4"], False),
-                         (["--variant", "DS"], False)):
+    for extra, shown in ((["--play", "random", "--n", "40"], True), (["--play", "dd", "--n", "4"], False),
+                         (["--variant", "DS", "--n", "40"], False)):
         hand = "sB hB hA hT hK h9 s7 d8" if "DS" in extra else SOLO_HAND
-        assert main(["odds", "bauernstoss", "--hand", hand, "--seat", "3", "--n", "40", "--seed", "1", "--json",
-                     "--no-progress", *extra]) == 0
+        assert main(["odds", "bauernstoss", "--hand", hand, "--seat", "3", "--seed", "1", "--json", "--no-progress",
+                     *extra]) == 0
         calls = json.loads(capsys.readouterr().out)["calls"]
         assert any("strokes" in c for c in calls) == shown
 

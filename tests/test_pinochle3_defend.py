@@ -345,16 +345,16 @@ def test_the_partners_meld_is_an_input_of_the_command(capsys):
     assert "partner's meld" not in out and "partner shows" not in out
 
 
-@pytest.mark.parametrize("extra,message", [
-    (["--partner-meld", "SA HA DA CA H10"], "--partner-meld shows H10, part of no meld under trump H"),
-    (["--partner-meld", "SA SA HA HA DA DA CA CA"], "HA: you hold 0, the bidder shows 1, your partner shows 2, but the "
-                                                    "pack has 2"),
-    (["--hand", WEAK.replace("S9", "SA").replace("SJ", "SA"), "--partner-meld", "SA HA DA CA"],
+@pytest.mark.parametrize("hand,partner,message", [
+    (WEAK, "SA HA DA CA H10", "--partner-meld shows H10, part of no meld under trump H"),
+    (WEAK, "SA SA HA HA DA DA CA CA", "HA: you hold 0, the bidder shows 1, your partner shows 2, but the pack has 2"),
+    (WEAK.replace("S9", "SA").replace("SJ", "SA"), "SA HA DA CA",
      "SA: you hold 2, the bidder shows 0, your partner shows 1"),
 ])
-def test_bad_partner_meld_is_one_line_exit_2(capsys, extra, message):
-    code, out, err = run_cli(capsys, "odds", "pinochle3", "--defend", "left", "--hand", WEAK, "--trump", "H", "--bid",
-                             "300", "--bidder-meld", ROPE, *extra, "--n", "16", "--seed", "1", "--no-progress")
+def test_bad_partner_meld_is_one_line_exit_2(capsys, hand, partner, message):
+    code, out, err = run_cli(capsys, "odds", "pinochle3", "--defend", "left", "--hand", hand, "--trump", "H", "--bid",
+                             "300", "--bidder-meld", ROPE, "--partner-meld", partner, "--n", "16", "--seed", "1",
+                             "--no-progress")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
 
 

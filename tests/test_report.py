@@ -204,7 +204,7 @@ def test_arguments_defaults_and_full():
 
 def test_too_few_deals_per_example_hand_exit_2_before_any_run(tmp_path, capsys):
     """--hand-n 1 could leave the example conditioned on a bet with no deal: refused up front, naming --hand-n."""
-    assert main(["report", "--out", str(tmp_path / "out"), "--n", "1", "--hand-n", "1", "--no-progress"]) == 2
+    assert main(["report", "--out", str(tmp_path / "out"), "--n", "2", "--hand-n", "1", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"cardsim: error: --hand-n must be at least {report.MIN_HAND_N}, got 1")
     assert "\n" not in err and "--given" not in err and not (tmp_path / "out" / "index.html").exists()
