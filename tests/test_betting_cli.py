@@ -28,7 +28,7 @@ def test_match_json_contract_and_jobs_invariance(capsys):
     code, one, err = run_cli(capsys, *args)
     assert code == 0 and err == ""
     data = json.loads(one)
-    assert set(data) == {"games", "a", "b"} and data["games"] == 48
+    assert set(data) == {"games", "seed", "a", "b"} and data["games"] == 48 and data["seed"] == 7
     for side in ("a", "b"):
         assert set(data[side]) == {"win_rate", "points_per_deal"}
         assert set(data[side]["win_rate"]) == {"p", "lo", "hi"}
@@ -164,7 +164,7 @@ def test_perlaggen_match_and_thresholds(capsys):
     code, out, _ = run_cli(capsys, "match", "perlaggen", "--a", "formula", "--b", "never", "--games", "2",
                            "--seed", "1", "--no-progress", "--json")
     data = json.loads(out)
-    assert code == 0 and data["games"] == 2 and set(data) == {"games", "a", "b"}
+    assert code == 0 and data["games"] == 2 and set(data) == {"games", "seed", "a", "b"}
     frame = betting.first_order("perlaggen")
     assert frame.hold_p.round(3).tolist()[:6] == [0.25, 0.167, 0.125, 0.1, 0.083, 0.071]
 

@@ -167,10 +167,11 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
 
 
 def match_json(frame: pd.DataFrame) -> dict:
-    """The command's JSON: {"games", "a": {"win_rate": {p, lo, hi}, "points_per_deal": {mean, lo, hi}}, "b"};
-    with the Strafperlaggen finish each side also has "second_place" and "third_place" {p, lo, hi}."""
+    """The command's JSON: {"games", "seed", "a": {"win_rate": {p, lo, hi}, "points_per_deal": {mean, lo, hi}},
+    "b"}; with the Strafperlaggen finish each side also has "second_place" and "third_place" {p, lo, hi}."""
     options = frame.attrs["options"]
-    out = {"games": int(frame.attrs["games"]), **({"options": options} if options else {})}
+    out = {"games": int(frame.attrs["games"]), "seed": int(frame.attrs["seed"]),
+           **({"options": options} if options else {})}
     for _, row in frame.iterrows():
         out[row["side"]] = {"win_rate": {"p": row["win_p"], "lo": row["win_lo"], "hi": row["win_hi"]},
                             "points_per_deal": {"mean": row["ppd_mean"], "lo": row["ppd_lo"], "hi": row["ppd_hi"]}}

@@ -173,7 +173,7 @@ def add_spiel_arguments(parser: argparse.ArgumentParser) -> None:
     """--spiel, the PIMC options and G2's --concede-below of ``cardsim odds perlaggen``."""
     parser.add_argument("--spiel", default=None, type=one_of(play.METHODS + (PIMC,)),
                         help="also the Spiel: solved double dummy (dd; about 4,000 deals/s on one core: 20,000 deals "
-                             "take about 5 s), played by the greedy G1, G2 or random R0 policy, or by "
+                             "take about 5 s), played by a policy: greedy (G1), g2 (G2) or random (R0), or by "
                              "PIMC players with imperfect information (pimc; see --pimc-deals)")
     add_pimc_arguments(parser, pimc.DEFAULT_SAMPLES, PIMC_DEALS)
     parser.add_argument("--concede-below", type=decimal_number, default=0.0, metavar="P",
