@@ -330,8 +330,9 @@ def twice_message(flag: str, value, again: str, other) -> str:
 
 
 def shown(value, limit: int = 40) -> str:
-    """A value as a message quotes it: at most ``limit`` characters."""
-    text = str(value)
+    """A value as a message quotes it: at most ``limit`` characters, on one line (a control character such as a
+    line break written as its escape, \\n)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(value))
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

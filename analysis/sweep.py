@@ -45,7 +45,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import LONG_COLUMNS, add_cluster_arguments, cluster_options, lookup, path_text, positive_int
+from analysis.commands import (LONG_COLUMNS, MIN_SAMPLES, add_cluster_arguments, cluster_options, lookup, path_text,
+                               positive_int)
 from simcore.errors import CardsimError
 
 DEFAULT_ROOT = "sweeps"
@@ -140,8 +141,9 @@ def _sizes(path: Path, data: dict) -> list[int]:
     sizes = data["n"] if "n" in data else data["grid"]["n"]
     sizes = sizes if isinstance(sizes, list) else [sizes]
     for n in sizes:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10**12:
-            _fail(path, f"'n' must be whole numbers from 1 to 1e12, got {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not MIN_SAMPLES <= n <= 10**12:
+            _fail(path, f"'n' must be whole numbers from {MIN_SAMPLES} to 1e12 (an interval needs two samples), "
+                        f"got {n!r}")
     if not sizes:
         _fail(path, "'n' is an empty list")
     return sizes

@@ -95,6 +95,8 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "0", "--seat", "3"],
      "--seat is given twice, as '0' and '3'; give it once"),
     (["solve", "pinochle3", "--rule", "old", "--rule", "new1945"], "--rule is given twice, as 'old' and 'new1945'"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--turnup", "L7\nX", "--turnup", "HA"],
+     "--turnup is given twice, as 'L7\\nX' and 'HA'"),  # a line break is quoted as its escape: one line
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "pimc", "--pimc-deals", "1"],
      "--pimc-deals: expected a whole number from 2"),
     (["report", "--n", "1"], "--n: expected a whole number from 2"),

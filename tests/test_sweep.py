@@ -207,7 +207,7 @@ BAD = [
     (SCENARIO.replace("seed = 99", 'seed = "x"'), "'seed' must be a whole number, got a string"),
     (SCENARIO.replace("seed = 99", "seed = -1"), "non-negative"),
     (SCENARIO.replace(f"n = {N}", 'n = "many"'), "'n' must be"),
-    (SCENARIO.replace(f"n = {N}", "n = 0"), "'n' must be whole numbers from 1"),
+    (SCENARIO.replace(f"n = {N}", "n = 0"), "'n' must be whole numbers from 2"),
     (SCENARIO.replace(f"n = {N}", ""), "give the deals per cell once"),
     (SCENARIO.replace('game = "giltspiel"', ""), "missing key 'game'"),
     (SCENARIO.replace("seat = [0, 1, 3]\nturnup = [\"L7\", \"HA\"]", ""), "the [grid] is empty"),

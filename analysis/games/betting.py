@@ -116,9 +116,10 @@ def _pair(a: str | Policy, b: str | Policy) -> tuple[Policy, Policy]:
     reports them by (one policy against itself is a self-play match)."""
     pa, pb = _loaded(a), _loaded(b)
     if pa.name.lower() == pb.name.lower() and pa != pb:
-        file = b if isinstance(b, str) and b.endswith(".json") else a
+        files = [spec.strip() for spec in (b, a) if isinstance(spec, str) and spec.strip().endswith(".json")]
+        mend = f"give {files[0]} another \"name\"" if files else "give one of them another name"
         raise CardsimError(f"--a and --b are two policies both named {pa.name!r}, and the output reports policies by "
-                           f"name: give {file} another \"name\"")
+                           f"name: {mend}")
     return pa, pb
 
 
