@@ -25,6 +25,7 @@ from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
 from simcore.games import bauernstoss_play as play
+from tests.exact import hypergeometric, is_printed
 from tests.test_bauernstoss_rules import DECK, C, H, cards, mask
 from tests.test_bauernstoss_seats import RUN, Z999
 
@@ -56,9 +57,7 @@ def test_card_classes_are_the_spec_pack():
 
 
 # --- exact distributions -------------------------------------------------------------------------------------------
-def hyper(k: int, successes: int, draws: int, population: int = N_CARDS) -> Fraction:
-    """P(k of ``successes`` special cards among ``draws`` cards drawn from ``population``)."""
-    return Fraction(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
+hyper = hypergeometric(N_CARDS)
 
 
 def jack_splits() -> dict[tuple[int, ...], Fraction]:
@@ -104,8 +103,8 @@ TEAM_POINTS = point_distribution(TEAM)
 
 
 def close(x, stated: float, places: int = 6) -> bool:
-    """The spec's decimal ``stated`` is ``x`` rounded to ``places`` places."""
-    return abs(float(x) - stated) <= 0.5 * 10 ** -places + 1e-12
+    """The spec's decimal ``stated``, printed with ``places`` places, is ``x`` rounded (`exact.is_printed`)."""
+    return is_printed(x, f"{stated:.{places}f}")
 
 
 def tail(dist: dict[int, Fraction], at: int) -> Fraction:

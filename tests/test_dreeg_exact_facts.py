@@ -31,6 +31,7 @@ from simcore.games import dreeg_exact as ex
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg_play import check_call
 from simcore.games.dreeg_policies import GreedyPolicy, sure_cards
+from tests.exact import hypergeometric, printed
 from tests.test_dreeg_rules import mask
 
 # --- the product's data as card classes ---------------------------------------------------------------------------
@@ -58,14 +59,7 @@ def test_product_data_is_the_spec_pack():
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
-def printed(p, places: int) -> str:
-    """``p`` rounded exactly to ``places`` decimals, as the spec prints it."""
-    return f"{float(round(F(p), places)):.{places}f}"
-
-
-def hyper(k: int, successes: int, draws: int, population: int = N_CARDS) -> F:
-    """P(k of ``successes`` special cards among ``draws`` cards drawn from ``population``)."""
-    return F(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
+hyper = hypergeometric(N_CARDS)
 
 
 def point_counts(n: int, classes=None) -> dict[int, int]:

@@ -24,15 +24,10 @@ from simcore.games import perlaggen_variants as PV
 from simcore.games import pinochle3 as p3
 from simcore.rng import BLOCK_DEALS, block_words
 
+from exact import is_printed
 from test_mc_giltspiel import within
 from test_perlaggen_figures import PERLAGGEN_PER_HAND
 from test_pinochle3_melds import needs_jit
-
-
-def printed(x, text: str) -> bool:
-    """Does x round to the decimal ``text`` at the places it is printed with (".25015", "4.516")?"""
-    places = len(text.split(".")[1])
-    return round(float(x), places) == float(text)
 
 
 # --- giltspiel.md §10.3: trump facts ----------------------------------------------------------------
@@ -75,7 +70,7 @@ def test_trumps_in_one_hand_spec_10_3():
     for k, (exact, text) in SPEC_TRUMPS_HAND.items():
         if exact is not None:
             assert dist[k] == exact, k
-        assert printed(dist[k], text), (k, float(dist[k]), text)
+        assert is_printed(dist[k], text), (k, float(dist[k]), text)
     assert dist[2] == dist[0]  # the spec prints 2 with the decimal of 0: they are equal exactly
 
 
@@ -101,7 +96,7 @@ def test_trumps_held_by_a_team_spec_10_3():
     dist = [trumps_among(TEAM_CARDS, k) for k in range(TRUMPS_UNSEEN + 1)]
     assert sum(dist) == 1
     for k, text in enumerate(SPEC_TRUMPS_TEAM):
-        assert printed(dist[k], text), (k, float(dist[k]), text)
+        assert is_printed(dist[k], text), (k, float(dist[k]), text)
 
 
 def test_trumps_among_the_dealt_cards_spec_10_3():
@@ -111,10 +106,10 @@ def test_trumps_among_the_dealt_cards_spec_10_3():
     assert sum(dist) == 1
     mean = sum(k * p for k, p in enumerate(dist))
     assert mean == SPEC_DEALT_MEAN == Fraction(DEALT * TRUMPS_UNSEEN, UNSEEN)
-    assert printed(mean, "4.516")
+    assert is_printed(mean, "4.516")
     assert max(range(len(dist)), key=dist.__getitem__) == SPEC_DEALT_MODE
-    assert printed(dist[SPEC_DEALT_MODE], SPEC_DEALT_MODE_P)
-    assert printed(dist[TRUMPS_UNSEEN], SPEC_ALL_DEALT)
+    assert is_printed(dist[SPEC_DEALT_MODE], SPEC_DEALT_MODE_P)
+    assert is_printed(dist[TRUMPS_UNSEEN], SPEC_ALL_DEALT)
 
 
 def test_trump_ace_in_some_hand_spec_10_3():
@@ -124,7 +119,7 @@ def test_trump_ace_in_some_hand_spec_10_3():
     dealt = Fraction(comb(UNSEEN - 1, DEALT - 1), comb(UNSEEN, DEALT))
     p = not_turned * dealt
     assert p == SPEC_ACE_DEALT
-    assert printed(p, "0.5645")
+    assert is_printed(p, "0.5645")
 
 
 def test_product_dealer_covers_the_trump_facts_spec_10_3():
@@ -235,7 +230,7 @@ def test_perlaggen_per_hand_mean_spec_11_1(perlaggen_hands, style, trumps, m, te
         mean = Fraction(int(held.sum()), int(held.size))
         assert mean == Fraction(PD.HAND_SIZE * m, N_PACK) == Fraction(
             sum(j * c for j, c in enumerate(PERLAGGEN_PER_HAND[m])), comb(N_PACK, PD.HAND_SIZE))
-        assert printed(mean, text), (trump, float(mean))
+        assert is_printed(mean, text), (trump, float(mean))
 
 
 # --- pinochle3.md §9.2: V4a and the no-meld reference, exactly --------------------------------------------
@@ -282,9 +277,9 @@ def test_v4a_rate_exact_spec_9_2(meld_free):
     assert no_meld and at_least == 5 and NINES_IN_PACK == 8 and 2 * at_least > NINES_IN_PACK
     p = Fraction(only_deece_holdings(meld_free, range(at_least, NINES_IN_PACK + 1)),
                  comb(p3.DECK.n_cards, p3.HAND_SIZE))
-    assert printed(p, "0.0163659"), float(p)
-    assert printed(1 / p, "61.1")
-    assert printed(p3.SEATS * p, "0.049098")
+    assert is_printed(p, "0.0163659"), float(p)
+    assert is_printed(1 / p, "61.1")
+    assert is_printed(p3.SEATS * p, "0.049098")
 
 
 @needs_jit
@@ -292,4 +287,4 @@ def test_no_meld_except_deece_reference_exact_spec_9_2(meld_free):
     """pinochle3.md §9.2 line 538: no meld except deece, any number of nines: 0.1502328."""
     assert meld_free[p3.HAND_SIZE] == 2_018_188_176  # line 506: best meld = 0
     p = Fraction(only_deece_holdings(meld_free, range(NINES_IN_PACK + 1)), comb(p3.DECK.n_cards, p3.HAND_SIZE))
-    assert printed(p, "0.1502328"), float(p)
+    assert is_printed(p, "0.1502328"), float(p)

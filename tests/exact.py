@@ -1,0 +1,24 @@
+"""Helpers of the tests that reproduce the specs' exact reference numbers: hypergeometric laws and the decimals the
+specs print."""
+
+from fractions import Fraction
+from math import comb
+
+
+def hypergeometric(population: int):
+    """hyper(k, successes, draws, population=``population``) = P(k of ``successes`` special cards among ``draws``
+    cards drawn from ``population``), an exact Fraction."""
+    def hyper(k: int, successes: int, draws: int, population: int = population) -> Fraction:
+        return Fraction(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
+
+    return hyper
+
+
+def printed(p, places: int) -> str:
+    """``p`` rounded exactly to ``places`` decimals, as a spec prints it ("0.039526")."""
+    return f"{float(round(Fraction(p), places)):.{places}f}"
+
+
+def is_printed(p, text: str) -> bool:
+    """Does the spec's decimal ``text`` (".25015", "4.516") show ``p`` rounded to the places it is printed with?"""
+    return float(printed(p, len(text.split(".")[1]))) == float(text)
