@@ -3,12 +3,17 @@ and whole hands per second under greedy play.
 
     python benchmarks/bench_bauernstoss.py      # prints the measure() dict as JSON
 
-The solver is timed warm on one core over `DEALS` uniform full deals (trump clubs, forehand seat 1
-leads, team 1 counted) and, for the ratio, over `KERNEL_ENDINGS` random 4-trick endings next to
-tests/naive_bauernstoss.py's plain minimax on the first `ENDINGS` of them (full deals are out of the
-minimax's reach; a dozen endings take the solver under a millisecond, too short to time). Threshold
-tests (`reaches_points`: "does the team reach 61?", "does it reach 42?" (the chalk team's question),
-and 42/79/91 together) run on the same deals and are reported apart from the exact solves; ``nodes_per_deal``
+The solver is timed warm on one core over `RATE_DEALS` uniform full deals (trump clubs, forehand seat 1
+leads, team 1 counted) in blocks of `RATE_BLOCK`: the rate is deals over their summed time, with a 95%
+bootstrap interval over the blocks (deals differ a lot: the rate over a sample is the rate of its hard
+deals), and, as a second figure comparable with earlier runs, the rate over the first `DEALS` (100) of
+them, the sample of the benchmark's figures until 2026-12-03 (an easier sample: about 50,200 nodes a deal
+against about 61,000 over the 1,000). For the ratio it is timed over `KERNEL_ENDINGS` random 4-trick
+endings next to tests/naive_bauernstoss.py's plain minimax on the first `ENDINGS` of them (full deals are
+out of the minimax's reach; a dozen endings take the solver under a millisecond, too short to time).
+Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach 42?" (the chalk team's
+question), and 42/79/91 together) run on the first `DEALS` and are reported apart from the exact solves;
+``nodes_per_deal``
 is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
 whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
 are Big Solos of uniform deals, club-jack holder's best suit.
@@ -34,6 +39,9 @@ from simcore.games.bauernstoss_jobs import deal_hands  # noqa: E402
 import naive_bauernstoss as naive  # noqa: E402
 
 DEALS = 100
+RATE_DEALS = 1000
+RATE_BLOCK = 10
+BOOTSTRAP = 2000
 SOLO_DEALS = 4000
 ENDINGS = 12
 KERNEL_ENDINGS = 2000
@@ -46,6 +54,26 @@ def _timed(func) -> float:
     start = time.perf_counter()
     func()
     return time.perf_counter() - start
+
+
+def block_seconds(hands: np.ndarray, table, block: int = RATE_BLOCK) -> np.ndarray:
+    """Seconds of `solve_points` (exact points, trump clubs, seat 1 leads, team 1) on each block of ``block``
+    consecutive deals of ``hands`` (a multiple of ``block`` rows), in order."""
+    seconds = []
+    for start in range(0, len(hands), block):
+        part = hands[start:start + block]
+        seconds.append(_timed(lambda: sv.solve_points(part, 0, 1, 1, table=table)))
+    return np.array(seconds)
+
+
+def rate_interval(seconds: np.ndarray, block: int, resamples: int = BOOTSTRAP, seed: int = 5) -> tuple:
+    """(rate, low, high): deals per second over blocks of ``block`` deals that took ``seconds`` each, and the
+    95% percentile-bootstrap interval of that rate (blocks resampled with replacement)."""
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, seconds.size, size=(resamples, seconds.size))
+    rates = block * seconds.size / seconds[picks].sum(axis=1)
+    low, high = np.percentile(rates, [2.5, 97.5])
+    return block * seconds.size / seconds.sum(), float(low), float(high)
 
 
 def endings(n: int, tricks: int = 4, seed: int = 3) -> np.ndarray:
@@ -68,12 +96,18 @@ def solo_solves(n: int) -> np.ndarray:
     return sv.solo_wins(hands, trumps, soloists, leaders)
 
 
-def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO_DEALS) -> dict:
+def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO_DEALS,
+            rate_deals: int = RATE_DEALS) -> dict:
     solo_solves(10)  # compile or load from the cache
-    full = deal_hands(1, 0, deals)
+    many = deal_hands(1, 0, max(rate_deals, deals))
+    full = many[:deals]
     table = sv.new_table()
     sv.solve_points(full[:2], 0, 1, 1, table=table)  # compile or load from the cache
     sv.reaches_points(full[:2], 0, 1, 1, LEVELS, table=table)
+    nodes = table[1][1]
+    seconds = block_seconds(many[:rate_deals], table)
+    many_nodes = (table[1][1] - nodes) / rate_deals
+    exact_rate, low, high = rate_interval(seconds, RATE_BLOCK)
     nodes = table[1][1]
     full_rate = deals / _timed(lambda: sv.solve_points(full, 0, 1, 1, table=table))
     full_nodes = (table[1][1] - nodes) / deals
@@ -94,8 +128,13 @@ def measure(deals: int = DEALS, n_endings: int = ENDINGS, solo_deals: int = SOLO
     solo_rate = solo_deals / _timed(lambda: solo_solves(solo_deals))
     return {
         "bauernstoss.dd-solo(full deal)": {"per_s": solo_rate, "note": "Big Solo of the club-jack holder, won or not"},
-        "bauernstoss.dd-solve(full deal)": {"per_s": full_rate, "nodes_per_deal": full_nodes,
-                                            "note": "exact card points of full 8-trick deals; target 1,000/s"},
+        "bauernstoss.dd-solve(full deal)": {
+            "per_s": exact_rate, "per_s_ci": [low, high], "deals": rate_deals, "nodes_per_deal": many_nodes,
+            "note": f"exact card points of {rate_deals:,} uniform full 8-trick deals (95% interval "
+                    f"{low:,.0f}-{high:,.0f}); target 1,000/s"},
+        "bauernstoss.dd-solve(first 100 deals)": {
+            "per_s": full_rate, "nodes_per_deal": full_nodes,
+            "note": f"the same on the first {deals} of them, the sample of the figures before 2026-12-03"},
         "bauernstoss.dd-threshold(full deal, 61)": {
             "per_s": probes[(61,)][0], "nodes_per_deal": probes[(61,)][1],
             "note": "one yes/no question a deal: does the team reach 61? (reaches_points), not the exact points"},
