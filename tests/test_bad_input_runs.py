@@ -24,7 +24,7 @@ LATE_BAD_CELLS = [
      '[grid]\nspiel = ["pimc", "dd"]\npimc-samples = [2]\n', "cell 1 (",
      "--pimc-samples applies only with --spiel pimc"),
     ('game = "perlaggen"\ncommand = "thresholds"\nseed = 1\nn = 4\n[grid]\nplayers = [4, 3]\n', "cell 1 (players=3)",
-     "3-player thresholds are formulas"),
+     "3-player thresholds have no table form for a sweep"),
 ]
 
 

@@ -14,8 +14,8 @@ Game-win rates carry 95% Wilson intervals; points per deal a 95% interval of the
 games as clusters (delta method). ``communication`` is the players' information (`simcore.betting.
 COMMUNICATION`: ``partner``, ``none`` or ``auer_channel``); Perlaggen only: ``style`` (a team style),
 ``players`` (2, 3, 4, 6), ``hand`` (cards each) and, for Strafperlaggen, ``places`` (the finish for
-places 2 and 3). Three players: `match3` and the first-order `thresholds3`. Every command has a table form
-(`match_frame`, `tournament_frame`, `thresholds_frame`) for ``cardsim sweep``.
+places 2 and 3). Three players: `match3`, the first-order `thresholds3` and the match equity `equity3`. Every
+command has a table form (`match_frame`, `tournament_frame`, `thresholds_frame`) for ``cardsim sweep``.
 """
 
 from __future__ import annotations
@@ -434,26 +434,31 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
     return (np.percentile(ws, [2.5, 97.5], axis=0), np.percentile(levels, [2.5, 97.5], axis=0))
 
 
-def thresholds(game: str, target: int | None = None, games: int = 2000, seed=None, policy: str = "formula",
+def thresholds(game: str, target: int | None = None, games: int | None = None, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
-    ``policy`` (``games`` games, rule ``options`` as for `match`; the per-deal points and race order by who deals, then
-    `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at every
-    score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
+    ``policy`` (``games`` games, default 2,000, rule ``options`` as for `match`; the per-deal points and race order
+    by who deals, then `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at
+    every score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
 
     match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
-    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n."""
+    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n.
+
+    Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
+    match_equity and game_level tables from self-play of ``policy`` to ``target``."""
     if players == THREE:
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
-        ignored = [name for name, used in (("--target", target is not None), ("--places", run_kw.get("places")),
+        places = run_kw.pop("places", None)
+        ignored = [name for name, used in (("--target", target is not None and games is None), ("--places", places),
                                            ("--communication", communication != "partner"),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
-            raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
-                               f"{flags_text(ignored)}")
-        return {"first_order": thresholds3(style, hand)}
+            raise CardsimError(f"the 3-player thresholds take none of these: drop {flags_text(ignored)}")
+        first = {"first_order": thresholds3(style, hand)}
+        return first if games is None else {**first, **equity3(policy, games, seed, target, style, **run_kw)}
+    games = 2000 if games is None else games
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, options=options, **run_kw)
     at = frame.attrs
@@ -480,7 +485,8 @@ def thresholds(game: str, target: int | None = None, games: int = 2000, seed=Non
 
 def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     if tables["first_order"].attrs.get("players") == THREE:
-        return thresholds3_text(tables["first_order"])
+        first = thresholds3_text(tables["first_order"], "match_equity" in tables)
+        return first + "\n\n" + equity3_text(tables) if "match_equity" in tables else first
     first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
     at = first.attrs
     known = {"partner": "the team's hands", "none": "the player's own hand",
@@ -509,19 +515,12 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
                      f"{plus_minus(r['bet_p_stands'], r['bet_p_stands_lo'], r['bet_p_stands_hi']):>14}"
                      f"{r['bluff_c']:>10.3f}  {'' if r['weakest_settled'] else '~'}{r['weakest_hold']}")
     target = at["target"]
-    grid = score_grid(target)
     cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in equity[equity.deals == "a"].itertuples()}
-    shown = "" if len(grid) == target else "every other score shown, "
-    lines += ["", f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target "
-              f"{target}: dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} "
-              f"games, {at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are "
-              "ordered as §7.10 scores. The other team dealing: 1 - W(b, a).",
-              f"   ± is half the width of the 95% interval of a parametric bootstrap ({BOOTSTRAP} redraws of the "
-              f"{at['deals']:,} deals' points;",
-              f"   it need not be centred on the value); {shown}--json: every cell's lo, hi.",
-              "a\\b " + "".join(f"{b:>12}" for b in grid)]
-    for a in grid:
-        lines.append(f"{a:>3} " + "".join(f"{cells[a, b]:>12}" for b in grid))
+    lines += [""] + _grid_lines(
+        f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target {target}: "
+        f"dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} games, "
+        f"{at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are ordered as §7.10 "
+        "scores. The other team dealing: 1 - W(b, a).", "points", "every cell's lo, hi", cells, target, at["deals"])
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
               "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same "
               f"{at['games']:,} games: a wide ± is noise, not a feature of the score (more --games narrow it).",
@@ -540,17 +539,35 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+def _grid_lines(heading: str, redrawn: str, in_json: str, cells: dict, target: int, deals: int) -> list[str]:
+    """Part B of a thresholds text: ``heading``, the bootstrap note (the deals' ``redrawn`` were redrawn; ``in_json``:
+    what --json adds) and the grid of ``cells`` {(a, b): text} over `score_grid`(target)."""
+    grid = score_grid(target)
+    shown = "" if len(grid) == target else "every other score shown, "
+    return [heading,
+            f"   ± is half the width of the 95% interval of a parametric bootstrap ({BOOTSTRAP} redraws of the "
+            f"{deals:,} deals' {redrawn};",
+            f"   it need not be centred on the value); {shown}--json: {in_json}.",
+            "a\\b " + "".join(f"{b:>12}" for b in grid)] + \
+        [f"{a:>3} " + "".join(f"{cells[a, b]:>12}" for b in grid) for a in grid]
+
+
 def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     at = tables["first_order"].attrs
     if at.get("players") == THREE:
-        return {**at, "first_order": tables["first_order"].to_dict(orient="records")}
+        first = {**at, "first_order": tables["first_order"].to_dict(orient="records")}
+        if "match_equity" not in tables:
+            return first
+        meta = tables["match_equity"].attrs
+        return {**first, **{k: meta[k] for k in ("target", "seed", "games", "deals", "policy")}, **equity3_json(tables)}
     return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy", "communication", "style",
                                    "players", "hand")}, **({"options": at["options"]} if at["options"] else {}),
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
 
 
-NOTHING_TO_SWEEP = ("the 3-player thresholds are formulas on cached tables, with no simulated estimate to sweep; "
-                    "sweep the team tables (--players 2, 4 or 6) or run it once")
+NOTHING_TO_SWEEP = ("the 3-player thresholds have no table form for a sweep (first-order formulas on cached tables, "
+                    "and a match equity over three scores); sweep the team tables (--players 2, 4 or 6) or run it "
+                    "once")
 
 
 def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
@@ -732,14 +749,29 @@ def _tournament_of(game: str):
 def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         kw = _setting_kw(args, game, "thresholds")
-        unused = given_flags(args, "games", "target", "communication", "policy",
-                             *(dest for dest in SAMPLING_DESTS if dest != "n")) + \
-            (["--places"] if getattr(args, "places", None) else [])
-        if getattr(args, "players", None) == THREE and unused:  # no self-play: nothing for them to set
-            raise CardsimError(f"the 3-player thresholds are first-order formulas on fixed tables: drop "
-                               f"{flags_text(unused)}")
-        return thresholds(game, args.target, args.games, args.seed, args.policy, **kw)
+        if getattr(args, "players", None) != THREE:
+            return thresholds(game, args.target, args.games, args.seed, args.policy, **kw)
+        _check_three_flags(args, kw["style"])
+        games = args.games if given_flags(args, "games") else None
+        return thresholds(game, args.target, games, args.seed, args.policy, **kw)
     return frame
+
+
+def _check_three_flags(args: argparse.Namespace, style: str) -> None:
+    """CardsimError naming every flag the 3-player thresholds would not read: without --games (first-order
+    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication and --places."""
+    self_play = given_flags(args, "games", "target", "policy", *(dest for dest in SAMPLING_DESTS if dest != "n"))
+    others = given_flags(args, "communication") + (["--places"] if getattr(args, "places", None) else [])
+    if style == "straf":
+        unused, why = self_play + others, ("the Strafperlaggen thresholds are first-order formulas on fixed tables "
+                                           "(its match equity over three counts is not built)")
+    elif not given_flags(args, "games"):
+        unused, why = self_play + others, ("the 3-player thresholds without --games are first-order formulas on "
+                                           "fixed tables (add --games N for the game-level tables)")
+    else:
+        unused, why = others, "the 3-player game has no partners to tell and no finish for places (Strafperlaggen's)"
+    if unused:
+        raise CardsimError(f"{why}: drop {flags_text(unused)}")
 
 
 def _thresholds_frame_of(game: str):
@@ -946,7 +978,8 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
     return frame
 
 
-def thresholds3_text(first: pd.DataFrame) -> str:
+def thresholds3_text(first: pd.DataFrame, equity: bool = False) -> str:
+    """The first-order table's text; ``equity``: the game-level parts B and C follow it."""
     at = first.attrs
     straf = at["style"] == "straf"
     kind = ("Strafperlaggen (§9.5)"
@@ -954,7 +987,8 @@ def thresholds3_text(first: pd.DataFrame) -> str:
     payoff = ("points counted off (winning at v+1 counts off v+1, a failed commitment adds its level v+1)"
               if straf else "points scored")
     n = first.groupby("figure").stand_n.first()
-    lines = [f"{kind}: first-order accept/concede thresholds",
+    lines = [f"{kind}: first-order accept/concede thresholds" + (" (A; the game-level B and C follow)" if equity
+                                                                    else ""),
              "",
              "One player answers a bet from v to v+1 (v = 2: a raise to 3, the maximum), the figure then between the",
              "bettor and him (the third player conceded). Payoff: his own minus the mean of the other two players'",
@@ -981,5 +1015,114 @@ def thresholds3_text(first: pd.DataFrame) -> str:
             if straf else "accept iff d > -(2v/(v+1) + 1 - stand)/3: with no stands P(win) > 1/(3(v+1))")
     lines += ["", f"({rule}. 'policy d' is what the match policies answer on: "
               + ("own points, d > 0" if straf else "the two-team §11.5 rule, d > -v/(v+1)")
-              + ". No game-level table for three players: match equity over three scores is not built.)"]
+              + (". No game-level table for Strafperlaggen: its match equity over three counts is not built.)" if straf
+                 else ".)" if equity else ". The game-level tables B and C (match equity over three scores): add "
+                 "--games N.)")]
     return "\n".join(lines)
+
+
+THREE_EQUITY_TOLERANCE = 1e-9
+"""Settling tolerance of the bootstrap redraws' 3-player match equity (each starts from the estimate's table)."""
+
+
+def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, target: int | None = None,
+            style: str | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+    """The plain 3-player game's match equity (`simcore.games.perlaggen_three_equity`) from self-play of
+    ``policy`` in all three seats (``games`` whole games to ``target``, ``style``'s wild cards), with 95%
+    intervals of a parametric bootstrap (`BOOTSTRAP` multinomial redraws of the deals' outcome codes).
+
+    match_equity rows: dealer ("him", "left", "right": who deals next, seen from the player), a (his score), b
+    (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (deals); game_level rows (some scores, the
+    bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him", "bettor", "third": who
+    dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the figure)* above which
+    accepting beats conceding, `accept_threshold`), lo, hi, n."""
+    from simcore.games import perlaggen_three as T
+    from simcore.games import perlaggen_three_equity as E
+    from simcore.games.perlaggen import OPTIONS
+
+    style = style or next(o.default for o in OPTIONS if o.name == "style")
+    if style == T.STRAF:
+        raise CardsimError("the 3-player match equity is built for the plain game (§9.4); Strafperlaggen's "
+                           "count-down (§9.5) changes several counts a figure: drop --games and its options")
+    if games < 2:
+        raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
+    target = engine("perlaggen").default_target(style) if target is None else target
+    seed = normalize_seed(seed)
+    counts = runner.run(E.Equity3Job(_loaded(policy), target, style), games, seed, **run_kw)
+    deals, hist = int(counts[1]), counts[2:]
+    w = E.match_equity(hist, target)
+    rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
+    redraws = [E.match_equity(rng.multinomial(deals, hist / deals), target, tolerance=THREE_EQUITY_TOLERANCE, start=w)
+               for _ in range(BOOTSTRAP)]
+    views = E.player_views(w, target)
+    lo, hi = np.percentile([E.player_views(r, target) for r in redraws], [2.5, 97.5], axis=0)
+    scores = range(target)
+    equity = pd.DataFrame([{"dealer": dealer, "a": a, "b": b, "c": c, "W": views[d, a, b, c], "lo": lo[d, a, b, c],
+                            "hi": hi[d, a, b, c], "n": deals}
+                           for d, dealer in enumerate(E.DEALERS) for a in scores for b in scores for c in scores])
+    rows = []
+    for a, b, c in equity3_picks(target):
+        for dealt, label in zip(E.DEALERS, THREE_DEALT):
+            for v in THREE_VALUES:
+                def threshold(table):
+                    return E.accept_threshold(table, target, a, b, c, v, dealt, "left")
+                ends = np.percentile([threshold(r) for r in redraws], [2.5, 97.5])
+                rows.append({"a": a, "b": b, "c": c, "dealt": label, "value": v, "accept_p": threshold(w),
+                             "lo": ends[0], "hi": ends[1], "n": deals})
+    level = pd.DataFrame(rows)
+    meta = dict(game="perlaggen", players=THREE, style=style, target=target, seed=seed, games=int(counts[0]),
+                deals=deals, policy=_loaded(policy).name, hand=T.HAND)
+    for table in (equity, level):
+        table.attrs.update(meta)
+    return {"match_equity": equity, "game_level": level}
+
+
+THREE_DEALT = ("him", "bettor", "third")
+"""Who dealt the deal of a bet, seen from the answerer with the bettor on his left (`DEALERS` him, left, right)."""
+
+
+def equity3_picks(target: int) -> list[tuple[int, int, int]]:
+    """The scores (answerer, bettor, third) of the game-level accept table: the start, level scores, one player
+    near the target, two and three near it."""
+    near, close = target - 2, max(target - 3, 0)
+    picks = [(0, 0, 0), (target // 2,) * 3, (close,) * 3, (near, 0, 0), (0, near, 0), (0, 0, near), (near, near, 0),
+             (0, near, near), (target - 1, close, 0)]
+    return sorted({p for p in picks if min(p) >= 0})
+
+
+def equity3_text(tables: dict[str, pd.DataFrame]) -> str:
+    equity, level = tables["match_equity"], tables["game_level"]
+    at = equity.attrs
+    target = at["target"]
+    him = equity[(equity.dealer == "him") & (equity.b == equity.c)]
+    cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in him.itertuples()}
+    lines = _grid_lines(
+        f"B. Match equity W(a; b, b) = P(the player on a wins) when both others are on b and he deals next, target "
+        f"{target}: the first to reach it wins (§8.12 order within a deal); value iteration over the deals' award "
+        f"sequences of self-play ({at['policy']} in all three seats, {at['games']:,} games, {at['deals']:,} deals, "
+        f"seed {at['seed']}); W of the three players sums to 1 and an even start is 1/3.", "outcomes",
+        "every score (a, b, c) and dealer with lo, hi", cells, target, at["deals"])
+    lines += ["", "C. Game-level accept threshold P(win the figure)* of the player on a facing a bet from v to v+1 by "
+              "the player on b, his left (the third, on c, out of it; no stands, rest of the deal ignored), by who "
+              f"dealt the deal; ± as in B, from the same {at['games']:,} games.",
+              f"{'a':>3}{'b':>4}{'c':>4}{'dealt':>8}" + "".join(f"{'v=' + str(v):>14}" for v in THREE_VALUES)]
+    for (a, b, c, dealt), rows in level.groupby(["a", "b", "c", "dealt"], sort=False):
+        lines.append(f"{a:>3}{b:>4}{c:>4}{dealt:>8}" + "".join(f"{plus_minus(r.accept_p, r.lo, r.hi):>14}"
+                                                               for r in rows.sort_values("value").itertuples()))
+    lines.append("(first order, one figure's points against the mean of the other two: P(win)* "
+                 + ", ".join(f"v={v}: {1 / (3 * (v + 1)):.3f}" for v in THREE_VALUES) + ")")
+    return "\n".join(lines)
+
+
+def equity3_json(tables: dict[str, pd.DataFrame]) -> dict:
+    """The match-equity part of the 3-player thresholds' JSON: W, lo, hi as nested lists [dealer][a][b][c]."""
+    equity = tables["match_equity"]
+    target = equity.attrs["target"]
+    shape = (len(THREE_DEALT), target, target, target)
+
+    def nested(column: str) -> list:
+        return np.round(equity[column].to_numpy().reshape(shape), 6).tolist()
+
+    return {"match_equity": {"dealers": ["him", "left", "right"], "scores": list(range(target)), "n": int(
+        equity.n.iloc[0]), "W": nested("W"), "lo": nested("lo"), "hi": nested("hi")},
+            "game_level": tables["game_level"].to_dict(orient="records")}

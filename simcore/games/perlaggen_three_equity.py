@@ -1,0 +1,259 @@
+"""Match equity of 3-player Perlaggen (perlaggen.md §9.4, each for himself): who wins the game from three scores.
+
+A deal's outcome, seen from its dealer, is its *award sequence* and its penalised players (`deal_code`): the
+points of the decided figures in the §8.12 order, at most one award a figure (1, 2 or 3 points to one player,
+`perlaggen_betting.ThreeFigure.plain_points`), and the players who failed the example duty (they score nothing
+in the deal and lose `perlaggen_three.PENALTY`). The first player whose running score reaches the target along
+the sequence wins the game (penalties do not count in that race, as `perlaggen_three.Deal3._finish`); otherwise
+the scores move on and the deal passes to the dealer's left.
+
+`Equity3Job` counts the codes of self-play deals (one policy in all three seats, whole games), pooled over the
+dealers: with one policy everywhere a deal dealt by any seat is the same deal seen from that seat. From that
+distribution `match_equity` solves W[a, b, c, x] = P(seat x wins | seat 0 deals next, scores a, b, c of seats
+0, 1, 2; seat 1 is seat 0's left) by Gauss-Seidel sweeps over the scores from the highest total down (penalties
+and deals nobody scores in make the states a graph with cycles, not a DAG). Scores below `FLOOR` (several
+failed examples) are held at `FLOOR`. Like the two-team table (`simcore.betting.dealt_match_equity`) it
+assumes the deal's distribution does not depend on the scores (the betting limit of §8.6 near the target
+does change it a little).
+
+The Strafperlaggen count-down (§9.5) is not modelled here: there a figure changes several players' counts at
+once (every answerer who accepted pays his level), which this award code does not hold.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore import betting
+from simcore.betting import Policy
+from simcore.config import njit
+from simcore.errors import CardsimError
+from simcore.games import perlaggen_three as T
+from simcore.rng import block_substream
+
+SEATS = T.PLAYERS
+MAX_POINTS = 3
+"""The most one figure pays in the plain 3-player game (an accepted raise)."""
+SLOT_KINDS = 1 + SEATS * MAX_POINTS
+"""One award slot: 0 none, else 1 + 3 * (points - 1) + the seat after the dealer (0 = the dealer)."""
+SLOTS = 3
+"""Awards a deal holds at most: one per figure (Gleich, Hanger, Spiel)."""
+CODES = SLOT_KINDS ** SLOTS * (1 << SEATS)
+"""Deal codes: the award slots in order, then the penalised seats as a 3-bit mask (`deal_code`)."""
+FLOOR = -4
+"""The lowest score the table holds; a score falling below it (a third failed example from 0) is held there."""
+TOLERANCE = 1e-12
+PENALTY = T.PENALTY
+MAX_SWEEPS = 2000
+SETTLED = 1e-6
+"""The most the three players' W of a score may miss 1 (every game won by someone) once the sweeps settled."""
+
+
+def deal_code(result: T.Result3, dealer: int) -> int:
+    """The code of a plain 3-player deal's outcome seen from its ``dealer``: award slots (`SLOT_KINDS`) in the
+    §8.12 order, least significant first, then the mask of penalised seats (bit k: k seats after the dealer)."""
+    if len(result.awards) > SLOTS:
+        raise CardsimError(f"a 3-player deal paid {len(result.awards)} awards; the plain game pays at most {SLOTS}")
+    code, scale = 0, 1
+    for player, points, _ in result.awards:
+        if not 1 <= points <= MAX_POINTS:
+            raise CardsimError(f"an award of {points} points is not one of the plain 3-player game (1-{MAX_POINTS})")
+        code += scale * (1 + SEATS * (points - 1) + (player - dealer) % SEATS)
+        scale *= SLOT_KINDS
+    penalised = sum(1 << ((p - dealer) % SEATS) for p in result.penalised)
+    return code + SLOT_KINDS ** SLOTS * penalised
+
+
+def decode(code: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """([(seat after the dealer, points)] in order, [penalised seats after the dealer]) of a `deal_code`."""
+    awards, rest = [], code % SLOT_KINDS ** SLOTS
+    for _ in range(SLOTS):
+        slot = rest % SLOT_KINDS
+        rest //= SLOT_KINDS
+        if slot:
+            awards.append(((slot - 1) % SEATS, (slot - 1) // SEATS + 1))
+    mask = code // SLOT_KINDS ** SLOTS
+    return awards, [s for s in range(SEATS) if (mask >> s) & 1]
+
+
+class Equity3Job:
+    """Runner job: whole plain 3-player games to ``target`` (``style``'s wild cards) with ``policy`` in every seat.
+    Unit = one game. Counts: [games, deals, then the number of deals of each `deal_code`]."""
+
+    block_size = 15
+    n_counts = 2 + CODES
+
+    def __init__(self, policy: Policy, target: int, style: str):
+        if style not in T.STYLES:
+            raise CardsimError(f"the 3-player match equity is built for the plain game ({', '.join(T.STYLES)}), not "
+                               f"{style!r}; Strafperlaggen's count-down changes several counts a figure")
+        betting.check_target(target)
+        self.policy, self.target, self.style = policy, target, style
+
+    def key(self) -> str:
+        return f"perlaggen3|equity|{self.policy!r}|{self.target}|{self.style}"
+
+    def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
+        counts = np.zeros(self.n_counts, dtype=np.int64)
+        policies = [self.policy] * SEATS
+        for j in range(n_games):
+            game = T.play_game(policies, block_substream(seed, block, 2 * j + 1),
+                               block_substream(seed, block, 2 * j + 2), self.target, self.style)
+            counts[0] += 1
+            counts[1] += len(game.deals)
+            for result, dealer in zip(game.deals, game.dealers):
+                counts[2 + deal_code(result, dealer)] += 1
+        return counts
+
+
+def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The codes of positive probability as arrays for `match_equity`'s kernel, grouped by their effect (the
+    points each seat gains, the penalised seats): a group's codes differ only in the order of their awards,
+    which matters only where two seats reach the target in the deal. Returns (group p (g,), group gains (g, 3),
+    group penalised (g, 3) 0/1, group starts (g + 1,) into the codes, code p (m,), code award seats (m, 3),
+    code award points (m, 3), code awards (m,)), the codes of group i at starts[i]:starts[i + 1]."""
+    probs = np.asarray(probs, dtype=np.float64)
+    codes = np.flatnonzero(probs > 0)
+    groups: dict[tuple, list] = {}
+    for code in codes:
+        listed, pens = decode(int(code))
+        gains = [0] * SEATS
+        for seat, pts in listed:
+            gains[seat] += pts
+        groups.setdefault((tuple(gains), tuple(int(s in pens) for s in range(SEATS))), []).append((code, listed))
+    total = probs[codes].sum()
+    g, m = len(groups), codes.size
+    group_p, gains, penalised, starts = np.zeros(g), np.zeros((g, SEATS), np.int64), np.zeros((g, SEATS), np.int64), \
+        np.zeros(g + 1, np.int64)
+    code_p, seats, points, awards = np.zeros(m), np.zeros((m, SLOTS), np.int64), np.zeros((m, SLOTS), np.int64), \
+        np.zeros(m, np.int64)
+    k = 0
+    for i, ((gain, pens), members) in enumerate(groups.items()):
+        gains[i], penalised[i] = gain, pens
+        for code, listed in members:
+            code_p[k] = probs[code] / total
+            awards[k] = len(listed)
+            for slot, (seat, pts) in enumerate(listed):
+                seats[k, slot], points[k, slot] = seat, pts
+            k += 1
+        starts[i + 1] = k
+        group_p[i] = code_p[starts[i]:k].sum()
+    return group_p, gains, penalised, starts, code_p, seats, points, awards
+
+
+@njit
+def _race(i, j, k, seats, points, awards, c, target):
+    """The seat (0-2) of code ``c`` whose running score, from i, j, k, reaches the target first (-1: none)."""
+    running = np.array([i, j, k])
+    for m in range(awards[c]):
+        s = seats[c, m]
+        running[s] += points[c, m]
+        if running[s] >= target:
+            return s
+    return -1
+
+
+@njit
+def _sweeps(group_p, gains, penalised, starts, code_p, seats, points, awards, target, floor, w, tolerance,
+            max_sweeps):
+    """Gauss-Seidel sweeps of W (n, n, n, 3), n = target - floor, in place until the largest change of a sweep is
+    below ``tolerance``; states from the highest total score down. Returns the sweeps made."""
+    n = target - floor
+    acc = np.zeros(3)
+    score = np.zeros(3, dtype=np.int64)
+    after = np.zeros(3, dtype=np.int64)
+    for sweep in range(max_sweeps):
+        change = 0.0
+        for total in range(3 * (n - 1), -1, -1):
+            for i in range(max(0, total - 2 * (n - 1)), min(n - 1, total) + 1):
+                for j in range(max(0, total - i - (n - 1)), min(n - 1, total - i) + 1):
+                    k = total - i - j
+                    score[0], score[1], score[2] = i + floor, j + floor, k + floor
+                    acc[:] = 0.0
+                    for g in range(group_p.size):
+                        reached, winner = 0, -1
+                        for s in range(3):
+                            after[s] = score[s] + gains[g, s]
+                            if after[s] >= target:
+                                reached += 1
+                                winner = s
+                        if reached == 1:
+                            acc[winner] += group_p[g]
+                        elif reached > 1:  # the order of the awards decides who got there first
+                            for c in range(starts[g], starts[g + 1]):
+                                acc[_race(score[0], score[1], score[2], seats, points, awards, c, target)] += code_p[c]
+                        else:
+                            for s in range(3):
+                                after[s] = max(after[s] - PENALTY * penalised[g, s], floor) - floor
+                            # seat 1 deals next: in its frame the seats are (1, 2, 0)
+                            for s in range(3):
+                                acc[s] += group_p[g] * w[after[1], after[2], after[0], (s + 2) % 3]
+                    for s in range(3):
+                        change = max(change, abs(acc[s] - w[i, j, k, s]))
+                        w[i, j, k, s] = acc[s]
+        if change < tolerance:
+            return sweep + 1
+    return max_sweeps
+
+
+def match_equity(probs, target: int, floor: int = FLOOR, tolerance: float = TOLERANCE,
+                 start: np.ndarray | None = None) -> np.ndarray:
+    """W (n, n, n, 3), n = target - floor: W[a - floor, b - floor, c - floor, x] = P(seat x wins | seat 0 deals
+    next, seats 0, 1, 2 on a, b, c), from the per-deal code distribution ``probs`` ((CODES,), any scale);
+    ``start``: a W to begin the sweeps from (a nearby table settles in fewer). CardsimError if it has not settled
+    in `MAX_SWEEPS` sweeps or leaves games unwon (deals that may never end a game)."""
+    if target < 1 or floor > 0:
+        raise CardsimError(f"match equity needs a target of 1 or more and a floor of 0 or less, got {target}, {floor}")
+    n = target - floor
+    w = np.zeros((n, n, n, SEATS)) if start is None else np.array(start, dtype=np.float64)
+    sweeps = _sweeps(*transitions(probs), target, floor, w, tolerance, MAX_SWEEPS)
+    if sweeps >= MAX_SWEEPS or np.abs(w.sum(axis=-1) - 1.0).max() > SETTLED:  # someone wins every game
+        raise CardsimError(f"the 3-player match equity did not settle in {MAX_SWEEPS:,} sweeps: in these deals "
+                           "the game rarely ends; use more games or another policy")
+    return w
+
+
+DEALERS = ("him", "left", "right")
+"""Who deals next, seen from one player: he himself, the player on his left, on his right."""
+
+
+def player_views(w: np.ndarray, target: int, floor: int = FLOOR) -> np.ndarray:
+    """(3, target, target, target): [dealer, a, b, c] = P(the player on a wins | his left on b, his right on c,
+    `DEALERS`[dealer] to deal next), scores 0..target-1, from `match_equity`'s W."""
+    z = -floor
+    own = w[z:, z:, z:]
+    # he is seat 0 when he deals; seat 2 when his left (seat 0) deals; seat 1 when his right (seat 0) deals
+    return np.stack([own[..., 0], own[..., 2].transpose(2, 0, 1), own[..., 1].transpose(1, 2, 0)])
+
+
+def view(w: np.ndarray, target: int, dealer: str, a: int, b: int, c: int, floor: int = FLOOR) -> float:
+    """P(the player on ``a`` wins | his left on ``b``, his right on ``c``, ``dealer`` (`DEALERS`) to deal next)
+    from `match_equity`'s W; a score at or above the target has won (``a`` first), below ``floor`` is floor."""
+    if a >= target:
+        return 1.0
+    if b >= target or c >= target:
+        return 0.0
+    a, b, c = (max(x, floor) - floor for x in (a, b, c))
+    seat = DEALERS.index(dealer)  # he is seat 0, 2 or 1 (`player_views`)
+    return float((w[a, b, c, 0], w[b, c, a, 2], w[c, a, b, 1])[seat])
+
+
+NEXT_DEALER = {"him": "left", "left": "right", "right": "him"}
+"""The next deal's dealer (seen from the same player) when ``key`` dealt this one: the deal passes left."""
+
+
+def accept_threshold(w: np.ndarray, target: int, a: int, bettor: int, third: int, value: int, dealt: str,
+                     bettor_side: str, floor: int = FLOOR) -> float:
+    """P(win the figure) above which the player on ``a`` should accept a bet from ``value`` to ``value + 1`` (the
+    third player out of it) rather than concede it, at game level: concede gives the bettor ``value``; accepted,
+    the winner of the figure scores ``value + 1`` (stands and the rest of the deal ignored, as the two-team
+    `simcore.betting.game_hold_threshold`). ``dealt`` (`DEALERS`): who dealt this deal; ``bettor_side``: "left"
+    or "right" of the answerer. 1.0 when winning the figure is worth no more than losing it."""
+    nxt = NEXT_DEALER[dealt]
+
+    def at(mine: int, bet: int) -> float:
+        left, right = (bet, third) if bettor_side == "left" else (third, bet)
+        return view(w, target, nxt, mine, left, right, floor)
+
+    concede, win, lose = at(a, bettor + value), at(a + value + 1, bettor), at(a, bettor + value + 1)
+    return float(min(1.0, max(0.0, (concede - lose) / (win - lose)))) if win > lose else 1.0

@@ -1,0 +1,183 @@
+"""3-player Perlaggen match equity (simcore.games.perlaggen_three_equity): the deal codes, the kernel against the
+plain reference (tests/naive_perlaggen_three_equity.py) and against games simulated from the same outcomes, worked
+cases of the race and the penalties, the self-play job, and `cardsim thresholds perlaggen --players 3 --games`."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive_perlaggen_three_equity as naive
+from analysis.games import betting as cli_betting
+
+from simcore import runner
+from simcore.betting import load_policy
+from simcore.errors import CardsimError
+from simcore.games import perlaggen_three as T
+from simcore.games import perlaggen_three_equity as E
+from test_betting_cli import run_cli
+
+AWARD = st.tuples(st.integers(0, 2), st.integers(1, E.MAX_POINTS))
+OUTCOME = st.tuples(st.lists(AWARD, max_size=E.SLOTS), st.lists(st.integers(0, 2), unique=True, max_size=2))
+
+
+def code_of(awards, penalised) -> int:
+    """The code of an outcome seen from the dealer (seat 0): `deal_code` of a `Result3` dealt by seat 0."""
+    result = T.Result3([0, 0, 0], [(seat, points, figure) for figure, (seat, points) in enumerate(awards)],
+                       set(penalised), None)
+    return E.deal_code(result, 0)
+
+
+def probs_of(outcomes) -> np.ndarray:
+    """(CODES,) weights of [(weight, awards, penalised)]."""
+    probs = np.zeros(E.CODES)
+    for weight, awards, penalised in outcomes:
+        probs[code_of(awards, penalised)] += weight
+    return probs
+
+
+@given(OUTCOME, st.integers(0, 2))
+@settings(max_examples=200)
+def test_a_deal_code_holds_the_awards_and_penalties_seen_from_the_dealer(outcome, dealer):
+    awards, penalised = outcome
+    result = T.Result3([0, 0, 0], [((dealer + s) % 3, pts, f) for f, (s, pts) in enumerate(awards)],
+                       {(dealer + s) % 3 for s in penalised}, None)
+    code = E.deal_code(result, dealer)
+    assert 0 <= code < E.CODES
+    assert E.decode(code) == (list(awards), sorted(penalised))
+
+
+def test_codes_outside_the_plain_game_are_refused():
+    with pytest.raises(CardsimError, match="at most 3"):
+        E.deal_code(T.Result3([0, 0, 0], [(0, 1, 0)] * 4, set(), None), 0)
+    with pytest.raises(CardsimError, match="not one of the plain"):
+        E.deal_code(T.Result3([0, 0, 0], [(0, 4, 0)], set(), None), 0)
+
+
+@given(st.lists(st.tuples(st.integers(1, 9), OUTCOME), min_size=1, max_size=6), st.integers(2, 4),
+       st.integers(-2, 0))
+@settings(max_examples=25, deadline=None)
+def test_the_kernel_agrees_with_the_plain_reference(weighted, target, floor):
+    outcomes = [(weight, awards, penalised) for weight, (awards, penalised) in weighted]
+    outcomes.append((sum(o[0] for o in outcomes), [(1, 2)], []))  # games that end in a few dozen deals at most
+    probs = probs_of(outcomes)
+    w = E.match_equity(probs, target, floor)
+    total = sum(weight for weight, _, _ in outcomes)
+    reference = naive.equity([(weight / total, awards, pens) for weight, awards, pens in outcomes], target, floor)
+    for (dealer, *scores), value in reference.items():
+        if dealer == 0:
+            assert np.allclose(w[tuple(s - floor for s in scores)], value, atol=1e-9)
+    views = E.player_views(w, target, floor)
+    for (dealer, *scores), value in reference.items():  # seen from seat 0: who deals is him, his left, his right
+        seen = {0: "him", 1: "left", 2: "right"}[dealer]
+        assert E.view(w, target, seen, *scores, floor) == pytest.approx(value[0], abs=1e-9)
+        if min(scores) >= 0:
+            assert views[E.DEALERS.index(seen), scores[0], scores[1], scores[2]] == pytest.approx(value[0], abs=1e-9)
+
+
+def test_one_point_to_the_dealers_left_every_deal():
+    """Target 2, seat 0 deals: seats 1, 2, 0 score one each, then seat 1 reaches 2 in the fourth deal."""
+    w = E.match_equity(probs_of([(1, [(1, 1)], [])]), 2, 0)
+    assert w[0, 0, 0].tolist() == [0.0, 1.0, 0.0]
+    assert w[1, 1, 1].tolist() == [0.0, 1.0, 0.0]  # seat 0 deals: seat 1 scores and wins
+    assert w[0, 1, 1].tolist() == [0.0, 1.0, 0.0]
+
+
+def test_the_first_to_reach_the_target_in_a_deal_wins():
+    """Both others on target - 1 and one award each: the earlier award in the §8.12 order wins the game."""
+    left_first = E.match_equity(probs_of([(1, [(1, 1), (2, 1)], [])]), 3, 0)
+    right_first = E.match_equity(probs_of([(1, [(2, 1), (1, 1)], [])]), 3, 0)
+    assert left_first[0, 2, 2].tolist() == [0.0, 1.0, 0.0]
+    assert right_first[0, 2, 2].tolist() == [0.0, 0.0, 1.0]
+
+
+def test_penalties_lower_a_score_to_the_floor_and_no_further():
+    """Half the deals the dealer fails an example (-2), half his left scores 2: from seat 0 on 0, seat 1 on 2 and
+    target 4, seat 0 dealing, seat 0 falls to the floor; every game is won by whoever is on the dealer's left
+    at a deal where he scores, and the table still sums to one."""
+    w = E.match_equity(probs_of([(1, [], [0]), (1, [(1, 2)], [])]), 4, -2)
+    assert np.allclose(w.sum(axis=-1), 1.0)
+    # seat 1 on 2, seat 0 dealing: half the time seat 1 scores 2 and wins at once
+    assert w[0 + 2, 2 + 2, 0 + 2, 1] >= 0.5
+
+
+def test_the_kernel_agrees_with_games_simulated_from_the_outcomes():
+    """W from the start against the share of 4,000 games played by drawing each deal's outcome."""
+    outcomes = [(3, [(0, 1), (1, 1)], []), (2, [(2, 2)], []), (2, [(1, 1), (1, 1), (2, 1)], []), (1, [], [1]),
+                (1, [], []), (1, [(0, 3)], [2])]
+    target = 6
+    w = E.match_equity(probs_of(outcomes), target)
+    weights = np.array([o[0] for o in outcomes], dtype=float)
+    rng = np.random.default_rng(11)
+    wins = np.zeros(3)
+    games = 4000
+    for _ in range(games):
+        scores, dealer, winner = [0, 0, 0], 0, None
+        while winner is None:
+            _, awards, penalised = outcomes[rng.choice(len(outcomes), p=weights / weights.sum())]
+            winner, scores = naive.deal_step(scores, dealer, awards, penalised, target, E.FLOOR)
+            dealer = (dealer + 1) % 3
+        wins[winner] += 1
+    z = -E.FLOOR
+    share = wins / games
+    se = np.sqrt(w[z, z, z] * (1 - w[z, z, z]) / games)
+    assert np.all(np.abs(share - w[z, z, z]) < 4 * se)
+
+
+def test_a_game_that_never_ends_is_refused():
+    with pytest.raises(CardsimError, match="did not settle"):
+        E.match_equity(probs_of([(1, [], [])]), 3)
+
+
+def test_accept_thresholds_at_worked_scores():
+    """Symmetric deals: at the start the game-level threshold is near the first-order 1/(3(v+1)); a raise to 3 by
+    a player who wins the game by its concession is always accepted (threshold 0)."""
+    outcomes = [(1, [(s, 1)], []) for s in range(3)] + [(1, [(s, 2)], []) for s in range(3)]
+    w = E.match_equity(probs_of(outcomes), 18)
+    start = E.accept_threshold(w, 18, 0, 0, 0, 1, "him", "left")
+    assert abs(start - 1 / 6) < 0.03
+    assert E.accept_threshold(w, 18, 0, 16, 0, 2, "him", "left") == 0.0
+    assert E.accept_threshold(w, 18, 0, 16, 0, 2, "left", "right") == 0.0
+
+
+def test_the_job_counts_every_deal_once_and_any_chunk_size_gives_the_same_counts():
+    job = E.Equity3Job(load_policy("formula"), 8, "innsbruck")
+    one = runner.run(job, 6, 5, chunk_deals=6, progress=False, checkpoint=False)
+    three = runner.run(job, 6, 5, chunk_deals=2, progress=False, checkpoint=False)
+    assert np.array_equal(one, three)
+    assert one[0] == 6 and one[1] == one[2:].sum() > 6
+    with pytest.raises(CardsimError, match="plain game"):
+        E.Equity3Job(load_policy("formula"), 9, "straf")
+
+
+def test_thresholds_with_games_give_the_game_level_tables(capsys):
+    code, text, _ = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--games", "12", "--target", "6",
+                            "--seed", "4", "--no-progress")
+    assert code == 0 and "B. Match equity W(a; b, b)" in text and "C. Game-level accept threshold" in text
+    assert "add --games N" not in text
+    _, out, _ = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--games", "12", "--target", "6",
+                        "--seed", "4", "--json", "--no-progress")
+    data = json.loads(out)
+    equity = data["match_equity"]
+    w = np.array(equity["W"])
+    assert w.shape == (3, 6, 6, 6) and data["target"] == 6 and data["seed"] == 4 and data["games"] == 12
+    # one score triple, seat 0 dealing: seat 0 sees himself deal, seat 1 his right, seat 2 his left
+    for a, b, c in ((0, 0, 0), (5, 1, 3), (2, 4, 0)):
+        assert w[0, a, b, c] + w[2, b, c, a] + w[1, c, a, b] == pytest.approx(1.0, abs=1e-5)
+    assert {r["dealt"] for r in data["game_level"]} == {"him", "bettor", "third"}
+    assert all(0.0 <= r["accept_p"] <= 1.0 for r in data["game_level"])
+    tables = cli_betting.thresholds("perlaggen", players=3, games=12, target=6, seed=4, progress=False)
+    assert tables["match_equity"].W.to_numpy().reshape(3, 6, 6, 6).round(6).tolist() == equity["W"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--straf", "--games", "30"], "Strafperlaggen thresholds are first-order"),
+    (["--target", "6"], "add --games N"),
+    (["--games", "12", "--communication", "none"], "no partners to tell and no finish for places"),
+    (["--games", "1"], "--games"),
+])
+def test_three_player_game_level_bad_input(capsys, args, message):
+    code, _, err = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", *args, "--no-progress")
+    assert code == 2 and message in err and err.count("\n") == 1
