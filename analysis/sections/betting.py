@@ -16,6 +16,10 @@ TARGET = 11
 POLICIES = ("formula", "cautious", "aggressive", "never")
 GAMES = 200
 """Games per tournament pairing and for the self-play behind the match equity (x10 with --full)."""
+THREE_GAMES = 150
+"""3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
+THREE_SCORES = (0, 6, 12, 16)
+"""The scores of the 3-player match-equity table shown (target 18)."""
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -92,6 +96,24 @@ def _three_rows(tables: list[pd.DataFrame]) -> list[str]:
     return rows
 
 
+def _three_equity_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """W(a; b, b) with him to deal next, at `THREE_SCORES` (rows a, columns b)."""
+    equity = tables["match_equity"]
+    him = equity[(equity.dealer == "him") & (equity.b == equity.c)].set_index(["a", "b"])
+    return [f"<th>{a}</th>" + "".join(estimate_cell(him.W[a, b], him.lo[a, b], him.hi[a, b]) for b in THREE_SCORES)
+            for a in THREE_SCORES]
+
+
+def _three_accept_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
+    """Game-level accept thresholds, the answerer having dealt, v = 1 and 2 per score (a, b, c)."""
+    level = tables["game_level"]
+    rows = []
+    for (a, b, c), group in level[level.dealt == "him"].groupby(["a", "b", "c"]):
+        cells = "".join(estimate_cell(r.accept_p, r.lo, r.hi) for r in group.sort_values("value").itertuples())
+        rows.append(f'<td class="num">{a}</td><td class="num">{b}</td><td class="num">{c}</td>{cells}')
+    return rows
+
+
 def section(ctx: Context) -> Section:
     """Giltspiel betting: §10.6 thresholds, the match-equity table from self-play, a policy round robin."""
     from analysis.games import betting
@@ -113,6 +135,11 @@ def section(ctx: Context) -> Section:
     three = [ctx.run(f"Perlaggen 3-player thresholds ({style}, cached tables)",
                      f"cardsim thresholds perlaggen --players 3{' --straf' if style == 'straf' else ''}", 0,
                      betting.thresholds3, style) for style in ("innsbruck", "straf")]
+    three_games = THREE_GAMES * (10 if ctx.full else 1)
+    three_equity = ctx.run("Perlaggen 3-player match equity (self-play games)",
+                           f"cardsim thresholds perlaggen --players 3 --games {three_games} --seed {ctx.seed}",
+                           three_games, betting.equity3, "formula", three_games, ctx.seed, **run_kw)
+    three_at = three_equity["match_equity"].attrs
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
     note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
@@ -161,5 +188,16 @@ def section(ctx: Context) -> Section:
         "(a lower bound: a bettor is stronger than a random player).</p>",
         table(["game", "figure", "v", "accept if d &gt;", "P(win) &gt;", "stand s", "with stands", "weakest class"],
               _three_rows(three), "First-order accept thresholds for one player against the bettor (3 players)"),
+        "<p>At game level (plain game, target 18): W(a; b, c) = P(the player on a wins the game | his left on b, "
+        "his right on c), by value iteration over the deals' outcomes as the dealer sees them (awards in the §8.12 "
+        "order, failed examples), from self-play of the formula policy in all three seats "
+        f"({three_at['games']:,} games, {three_at['deals']:,} deals, seed {ctx.seed}; 95% parametric bootstrap). The "
+        "accept threshold compares W after winning the figure, after losing it and after conceding it, the bettor "
+        "on the answerer's left, the third player having said gut, the answerer's own deal; a threshold of 0 means "
+        "that conceding loses the game anyway.</p>",
+        table(["a \\ b"] + [str(b) for b in THREE_SCORES], _three_equity_rows(three_equity),
+              "3 players: W(a; b, b), both others on b, he deals next"),
+        table(["a (answerer)", "b (bettor)", "c (third)", "v = 1 (a bet of 2)", "v = 2 (a raise to 3)"],
+              _three_accept_rows(three_equity), "3 players: game-level accept threshold P(win the figure)*"),
     ])
     return section
