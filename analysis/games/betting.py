@@ -595,9 +595,9 @@ def _target(text: str) -> int:
     return value
 
 
-def _common(game: str, parser: argparse.ArgumentParser, default_games: int) -> None:
+def _common(game: str, parser: argparse.ArgumentParser, default_games: int, games_help: str | None = None) -> None:
     parser.add_argument("--games", type=sample_count, action=NotedStore, default=default_games,
-                        help=f"games per match, an even number (default {default_games:,})")
+                        help=games_help or f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, action=NotedStore, default=None,
                         help="points that win a game (default: the game's option; Perlaggen: the style's usual "
                              "target, Eichel 15, Schlanders 24, else 18)")
@@ -661,7 +661,9 @@ def _thresholds_arguments(game: str):
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--policy", action=NotedStore, default="formula",
                             help="the self-play policy behind the match-equity table")
-        _common(game, parser, 2000)
+        _common(game, parser, 2000, "self-play games behind the match-equity table, an even number (default 2,000)"
+                + ("; with --players 3 (plain game) N games add the game-level tables B and C to the first-order "
+                   "table (default: none)" if game == "perlaggen" else ""))
     return add
 
 
