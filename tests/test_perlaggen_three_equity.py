@@ -132,14 +132,25 @@ def test_a_game_that_never_ends_is_refused():
 
 
 def test_accept_thresholds_at_worked_scores():
-    """Symmetric deals: at the start the game-level threshold is near the first-order 1/(3(v+1)); a raise to 3 by
-    a player who wins the game by its concession is always accepted (threshold 0)."""
+    """Symmetric deals: at the start the game-level threshold is near the first-order 1/(3(v+1)); against a
+    bettor on 4 (target 6) it is W(after conceding) / W(after winning) by the plain reference (losing it ends
+    the game), and a raise to 3 from 4 is refused as §8.6 forbids it (as the engine does with 16 of 18)."""
     outcomes = [(1, [(s, 1)], []) for s in range(3)] + [(1, [(s, 2)], []) for s in range(3)]
     w = E.match_equity(probs_of(outcomes), 18)
     start = E.accept_threshold(w, 18, 0, 0, 0, 1, "him", "left")
     assert abs(start - 1 / 6) < 0.03
-    assert E.accept_threshold(w, 18, 0, 16, 0, 2, "him", "left") == 0.0
-    assert E.accept_threshold(w, 18, 0, 16, 0, 2, "left", "right") == 0.0
+    small = E.match_equity(probs_of(outcomes), 6)
+    reference = naive.equity([(1 / 6, awards, pens) for _, awards, pens in outcomes], 6, E.FLOOR)
+    # he is seat 0 and dealt this deal; the bettor, his left, is seat 1 and deals the next one
+    concede, win = reference[(1, 0, 5, 0)][0], reference[(1, 2, 4, 0)][0]
+    assert E.accept_threshold(small, 6, 0, 4, 0, 1, "him", "left") == pytest.approx(concede / win, abs=1e-9)
+    with pytest.raises(CardsimError, match="§8.6"):
+        E.accept_threshold(small, 6, 0, 4, 0, 2, "him", "left")
+    deal = T.Deal3([list(range(7)), list(range(7, 14)), list(range(14, 21))], 0, 0, [0, 16, 0], 18)
+    assert deal.limit_error(1, 1) is None and deal.limit_error(1, 2) is not None
+    assert E.bet_allowed(16, 1, 18) and not E.bet_allowed(16, 2, 18)
+    with pytest.raises(CardsimError, match="§8.6"):
+        E.accept_threshold(w, 18, 0, 16, 0, 2, "him", "left")
 
 
 def test_the_job_counts_every_deal_once_and_any_chunk_size_gives_the_same_counts():
@@ -167,7 +178,8 @@ def test_thresholds_with_games_give_the_game_level_tables(capsys):
     for a, b, c in ((0, 0, 0), (5, 1, 3), (2, 4, 0)):
         assert w[0, a, b, c] + w[2, b, c, a] + w[1, c, a, b] == pytest.approx(1.0, abs=1e-5)
     assert {r["dealt"] for r in data["game_level"]} == {"him", "bettor", "third"}
-    assert all(0.0 <= r["accept_p"] <= 1.0 for r in data["game_level"])
+    assert all(0.0 <= r["accept_p"] <= 1.0 and r["b"] + r["value"] < 6 for r in data["game_level"])
+    assert {(r["b"], r["value"]) for r in data["game_level"]} >= {(0, 1), (0, 2), (4, 1)}
     tables = cli_betting.thresholds("perlaggen", players=3, games=12, target=6, seed=4, progress=False)
     assert tables["match_equity"].W.to_numpy().reshape(3, 6, 6, 6).round(6).tolist() == equity["W"]
 

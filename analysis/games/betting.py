@@ -451,7 +451,9 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
         places = run_kw.pop("places", None)
-        ignored = [name for name, used in (("--target", target is not None and games is None), ("--places", places),
+        ignored = [name for name, used in (("--target", target is not None and games is None),
+                                           ("--seed", seed is not None and games is None),
+                                           ("--policy", policy != "formula" and games is None), ("--places", places),
                                            ("--communication", communication != "partner"),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
@@ -661,7 +663,8 @@ def _thresholds_arguments(game: str):
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--policy", action=NotedStore, default="formula",
                             help="the self-play policy behind the match-equity table")
-        _common(game, parser, 2000, "self-play games behind the match-equity table, an even number (default 2,000)"
+        _common(game, parser, 2000, "self-play games behind the match-equity table (teams: an even number, "
+                "default 2,000)"
                 + ("; with --players 3 (plain game) N games add the game-level tables B and C to the first-order "
                    "table (default: none)" if game == "perlaggen" else ""))
     return add
@@ -1023,6 +1026,8 @@ def thresholds3_text(first: pd.DataFrame, equity: bool = False) -> str:
     return "\n".join(lines)
 
 
+THREE_EQUITY_MAX_TARGET = 30
+"""The highest target of the 3-player match equity (at 30 its bootstrap holds about 65 MB of tables)."""
 THREE_EQUITY_TOLERANCE = 1e-6
 """Settling tolerance of the bootstrap redraws' 3-player match equity (each starts from the estimate's table; against
 1e-9 the interval ends move by under 1e-7 and each redraw takes 0.6x the time)."""
@@ -1038,7 +1043,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (deals); game_level rows (some scores, the
     bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him", "bettor", "third": who
     dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the figure)* above which
-    accepting beats conceding, `accept_threshold`), lo, hi, n."""
+    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids (`bet_allowed`)."""
     from simcore.games import perlaggen_three as T
     from simcore.games import perlaggen_three_equity as E
     from simcore.games.perlaggen import OPTIONS
@@ -1050,6 +1055,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if games < 2:
         raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
     target = engine("perlaggen").default_target(style) if target is None else target
+    if target > THREE_EQUITY_MAX_TARGET:
+        raise CardsimError(f"the 3-player match equity holds targets up to {THREE_EQUITY_MAX_TARGET} (its table grows "
+                           f"with the cube of the target; the rules play to 15-24), got --target {target}")
     seed = normalize_seed(seed)
     counts = runner.run(E.Equity3Job(_loaded(policy), target, style), games, seed, **run_kw)
     deals, hist = int(counts[1]), counts[2:]
@@ -1066,7 +1074,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     rows = []
     for a, b, c in equity3_picks(target):
         for dealt, label in zip(E.DEALERS, THREE_DEALT):
-            for v in THREE_VALUES:
+            for v in (v for v in THREE_VALUES if E.bet_allowed(b, v, target)):
                 def threshold(table):
                     return E.accept_threshold(table, target, a, b, c, v, dealt, "left")
                 ends = np.percentile([threshold(r) for r in redraws], [2.5, 97.5])
@@ -1103,15 +1111,18 @@ def equity3_text(tables: dict[str, pd.DataFrame]) -> str:
         f"B. Match equity W(a; b, b) = P(the player on a wins) when both others are on b and he deals next, target "
         f"{target}: the first to reach it wins (§8.12 order within a deal); value iteration over the deals' award "
         f"sequences of self-play ({at['policy']} in all three seats, {at['games']:,} games, {at['deals']:,} deals, "
-        f"seed {at['seed']}); W of the three players sums to 1 and an even start is 1/3.", "outcomes",
+        f"seed {at['seed']}); W of the three players sums to 1; at an even score it is 1/3 averaged over the dealer.",
+        "outcomes",
         "every score (a, b, c) and dealer with lo, hi", cells, target, at["deals"])
     lines += ["", "C. Game-level accept threshold P(win the figure)* of the player on a facing a bet from v to v+1 by "
               "the player on b, his left (the third, on c, answered first and said gut; no stands, rest of the deal "
               f"ignored), by who dealt the deal; ± as in B, from the same {at['games']:,} games.",
               f"{'a':>3}{'b':>4}{'c':>4}{'dealt':>8}" + "".join(f"{'v=' + str(v):>14}" for v in THREE_VALUES)]
     for (a, b, c, dealt), rows in level.groupby(["a", "b", "c", "dealt"], sort=False):
-        lines.append(f"{a:>3}{b:>4}{c:>4}{dealt:>8}" + "".join(f"{plus_minus(r.accept_p, r.lo, r.hi):>14}"
-                                                               for r in rows.sort_values("value").itertuples()))
+        shown = {r.value: plus_minus(r.accept_p, r.lo, r.hi) for r in rows.itertuples()}
+        lines.append(f"{a:>3}{b:>4}{c:>4}{dealt:>8}" + "".join(f"{shown.get(v, '-'):>14}" for v in THREE_VALUES))
+    if len(level) < len(level.groupby(["a", "b", "c", "dealt"])) * len(THREE_VALUES):
+        lines.append("('-': §8.6 forbids that bet: conceding it would put the bettor on the target)")
     lines.append("(first order, one figure's points against the mean of the other two: P(win)* "
                  + ", ".join(f"v={v}: {1 / (3 * (v + 1)):.3f}" for v in THREE_VALUES) + ")")
     return "\n".join(lines)

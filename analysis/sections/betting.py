@@ -105,11 +105,15 @@ def _three_equity_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
 
 
 def _three_accept_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
-    """Game-level accept thresholds, the answerer having dealt, v = 1 and 2 per score (a, b, c)."""
+    """Game-level accept thresholds, the answerer having dealt, v = 1 and 2 per score (a, b, c); '-' for a bet §8.6
+    forbids."""
+    from analysis.games import betting
+
     level = tables["game_level"]
     rows = []
     for (a, b, c), group in level[level.dealt == "him"].groupby(["a", "b", "c"]):
-        cells = "".join(estimate_cell(r.accept_p, r.lo, r.hi) for r in group.sort_values("value").itertuples())
+        shown = {r.value: estimate_cell(r.accept_p, r.lo, r.hi) for r in group.itertuples()}
+        cells = "".join(shown.get(v, "<td>- (§8.6)</td>") for v in betting.THREE_VALUES)
         rows.append(f'<td class="num">{a}</td><td class="num">{b}</td><td class="num">{c}</td>{cells}')
     return rows
 
@@ -193,8 +197,8 @@ def section(ctx: Context) -> Section:
         "order, failed examples), from self-play of the formula policy in all three seats "
         f"({three_at['games']:,} games, {three_at['deals']:,} deals, seed {ctx.seed}; 95% parametric bootstrap). The "
         "accept threshold compares W after winning the figure, after losing it and after conceding it, the bettor "
-        "on the answerer's left, the third player having said gut, the answerer's own deal; a threshold of 0 means "
-        "that conceding loses the game anyway.</p>",
+        "on the answerer's left, the third player having said gut, the answerer's own deal; '-' marks a bet §8.6 "
+        "forbids (conceding it would put the bettor on the target).</p>",
         table(["a \\ b"] + [str(b) for b in THREE_SCORES], _three_equity_rows(three_equity),
               "3 players: W(a; b, b), both others on b, he deals next"),
         table(["a (answerer)", "b (bettor)", "c (third)", "v = 1 (a bet of 2)", "v = 2 (a raise to 3)"],

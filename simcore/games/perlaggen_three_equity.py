@@ -144,12 +144,20 @@ def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
 @njit
 def _race(i, j, k, seats, points, awards, c, target):
     """The seat (0-2) of code ``c`` whose running score, from i, j, k, reaches the target first (-1: none)."""
-    running = np.array([i, j, k])
     for m in range(awards[c]):
         s = seats[c, m]
-        running[s] += points[c, m]
-        if running[s] >= target:
-            return s
+        if s == 0:
+            i += points[c, m]
+            if i >= target:
+                return 0
+        elif s == 1:
+            j += points[c, m]
+            if j >= target:
+                return 1
+        else:
+            k += points[c, m]
+            if k >= target:
+                return 2
     return -1
 
 
@@ -242,13 +250,25 @@ NEXT_DEALER = {"him": "left", "left": "right", "right": "him"}
 """The next deal's dealer (seen from the same player) when ``key`` dealt this one: the deal passes left."""
 
 
+def bet_allowed(bettor: int, value: int, target: int) -> bool:
+    """Whether §8.6 lets a player on ``bettor`` points bet (or raise) a figure from ``value`` to ``value + 1``
+    with nothing yet secured in the deal: only if conceding it to him does not reach the target
+    (`perlaggen_three.Deal3.limit_error`)."""
+    return bettor + value < target
+
+
 def accept_threshold(w: np.ndarray, target: int, a: int, bettor: int, third: int, value: int, dealt: str,
                      bettor_side: str, floor: int = FLOOR) -> float:
     """P(win the figure) above which the player on ``a`` should accept a bet from ``value`` to ``value + 1`` (the
     third player out of it) rather than concede it, at game level: concede gives the bettor ``value``; accepted,
     the winner of the figure scores ``value + 1`` (stands and the rest of the deal ignored, as the two-team
     `simcore.betting.game_hold_threshold`). ``dealt`` (`DEALERS`): who dealt this deal; ``bettor_side``: "left"
-    or "right" of the answerer. 1.0 when winning the figure is worth no more than losing it."""
+    or "right" of the answerer. 1.0 when winning the figure is worth no more than losing it. CardsimError for a bet
+    §8.6 forbids (``bettor + value`` reaches the target: his concession would end the game; nothing secured in the
+    deal is assumed), `bet_allowed`."""
+    if not bet_allowed(bettor, value, target):
+        raise CardsimError(f"§8.6: a player on {bettor} may not bet from {value} to {value + 1} with the target "
+                           f"{target} (conceding it would end the game)")
     nxt = NEXT_DEALER[dealt]
 
     def at(mine: int, bet: int) -> float:
