@@ -67,9 +67,11 @@ def test_team_tables_give_every_estimate_its_json_interval(capsys, argv):
     assert len(rows) >= 12  # both dealers at six or seven scores
     for row in rows:
         a, b, dealer, *cells = row.split()
-        assert len(cells) == len(betting.VALUES) and all(CELL.fullmatch(c) for c in cells), row
-        expected = [level[dealer, int(a), int(b), v] for v in betting.VALUES]
-        assert cells == [pm(r["hold_p"], r["lo"], r["hi"]) for r in expected]
+        assert len(cells) == len(betting.VALUES), row
+        expected = [pm(level[dealer, int(a), int(b), v]["hold_p"], level[dealer, int(a), int(b), v]["lo"],
+                       level[dealer, int(a), int(b), v]["hi"]) if int(b) + v < target else "-" for v in betting.VALUES]
+        assert cells == expected and all(CELL.fullmatch(c) for c in cells if c != "-"), row
+    assert all(r["b"] + r["value"] < target for r in data["game_level"])
 
     # A: the stand rates, the columns with stands as value±half-width, '~' on the unsettled weakest holds
     first = data["first_order"]

@@ -280,7 +280,8 @@ def test_thresholds_frame_and_intervals():
     tables = analysis_betting.thresholds("giltspiel", target=4, games=8, seed=3, progress=False)
     frame = analysis_betting.thresholds_frame(tables)
     assert list(frame.columns) == ["estimate", "value", "lo", "hi", "n"]
-    assert len(frame) == 2 * 16 + 2 * 16 * 6
+    allowed = sum(1 for b in range(4) for v in range(1, 7) if b + v < 4)  # the betting limit (§7.11)
+    assert len(frame) == 2 * 16 + 2 * 4 * allowed
     assert (frame.lo <= frame.value + 1e-9).all() and (frame.value <= frame.hi + 1e-9).all()
     assert frame.estimate.iloc[0] == "equity.a.0.0"
 

@@ -47,6 +47,9 @@ class_name."""
 VALUES = range(1, 7)
 FIGURE_KEYS = {G: "gleich", H: "hanger"}
 FORMULA_SECTION = {"giltspiel": "giltspiel.md §10.6", "perlaggen": "perlaggen.md §11.5"}
+LIMIT_RULE = {"giltspiel": "§7.11", "perlaggen": "§8.6"}
+"""The betting limit near the end: a team on b may bet a figure from v only if b + v (+ points secured in the deal)
+stays below the target, so that the others can concede without losing the game."""
 
 
 BOOTSTRAP = 100
@@ -443,7 +446,8 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     every score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
 
     match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
-    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n.
+    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for a bet the
+    betting limit forbids (`LIMIT_RULE`: b + v reaches the target).
 
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
     match_equity and game_level tables from self-play of ``policy`` to ``target``."""
@@ -475,7 +479,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     game_level = pd.DataFrame([{"dealer": sides[d], "a": a, "b": b, "value": v, "hold_p": level[d, a, b, i],
                                 "lo": level_ci[0, d, a, b, i], "hi": level_ci[1, d, a, b, i], "n": deals}
                                for d in (0, 1) for a in range(target) for b in range(target)
-                               for i, v in enumerate(VALUES)])
+                               for i, v in enumerate(VALUES) if b + v < target])  # LIMIT_RULE forbids the others
     meta = dict(game=game, target=target, seed=at["seed"], games=at["games"], deals=at["deals"], policy=policy,
                 communication=communication, style=at["style"], players=at["players"], hand=at["hand"],
                 options=at["options"])
@@ -532,9 +536,12 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
                     if a >= 0 and b >= 0})  # low targets (2, 3) have fewer scores to show
     for a, b in picks:
         for dealer in ("a", "b"):
-            rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)].sort_values("value")
-            lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{plus_minus(r.hold_p, r.lo, r.hi):>12}"
-                                                              for r in rows.itertuples()))
+            rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)]
+            shown = {r.value: plus_minus(r.hold_p, r.lo, r.hi) for r in rows.itertuples()}
+            lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{shown.get(v, '-'):>12}" for v in VALUES))
+    if any(b + max(VALUES) >= target for _, b in picks):
+        lines.append(f"('-': {LIMIT_RULE[at['game']]} forbids that bet: conceding it would put the betting team on the "
+                     "target)")
     lines.append("(first-order P(win)* for comparison: "
                  + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")

@@ -43,6 +43,7 @@ CODES = SLOT_KINDS ** SLOTS * (1 << SEATS)
 FLOOR = -4
 """The lowest score the table holds; a score falling below it (a third failed example from 0) is held there."""
 TOLERANCE = 1e-12
+"""The largest change of a sweep at which `match_equity` stops (probabilities)."""
 PENALTY = T.PENALTY
 MAX_SWEEPS = 2000
 SETTLED = 1e-6
