@@ -13,9 +13,8 @@ endings next to tests/naive_bauernstoss.py's plain minimax on the first `ENDINGS
 out of the minimax's reach; a dozen endings take the solver under a millisecond, too short to time).
 Threshold tests (`reaches_points`: "does the team reach 61?", "does it reach 42?" (the chalk team's
 question), and 42/79/91 together) run on the first `DEALS` and are reported apart from the exact solves;
-``nodes_per_deal``
-is the solver's search-node count, steadier than the time on a shared machine. Greedy hands are
-whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
+``nodes_per_deal`` is the solver's search-node count, steadier than the time on a shared machine. Greedy
+hands are whole 8-trick play-outs of uniform deals. Solo verdicts (`solo_solves`, Python set-up included)
 are Big Solos of uniform deals, club-jack holder's best suit.
 """
 
@@ -42,6 +41,7 @@ DEALS = 100
 RATE_DEALS = 1000
 RATE_BLOCK = 10
 BOOTSTRAP = 2000
+"""Resamples of the blocks behind the exact-solve rate's interval."""
 SOLO_DEALS = 4000
 ENDINGS = 12
 KERNEL_ENDINGS = 2000
