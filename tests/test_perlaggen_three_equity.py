@@ -184,7 +184,26 @@ def test_thresholds_with_games_give_the_game_level_tables(capsys):
     assert tables["match_equity"].W.to_numpy().reshape(3, 6, 6, 6).round(6).tolist() == equity["W"]
 
 
+def test_asked_scores_come_first_in_the_accept_table(capsys):
+    code, text, _ = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--games", "12", "--target", "8",
+                            "--seed", "4", "--scores", "3,6,2", "--no-progress")
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:4] == ["a", "b", "c", "dealt"])
+    assert code == 0 and "first the asked scores 3,6,2" in text
+    assert [line.split()[:4] for line in lines[header + 1:header + 4]] == [["3", "6", "2", d]
+                                                                           for d in ("him", "bettor", "third")]
+    assert lines[header + 1].split()[5] == "-"  # 6 + 2 reaches 8: §8.6 forbids the raise
+    tables = cli_betting.thresholds("perlaggen", players=3, games=12, target=8, seed=4, scores=(3, 6, 2),
+                                    progress=False)
+    first = tables["game_level"].iloc[0]
+    assert (first.a, first.b, first.c, first.dealt, first.value) == (3, 6, 2, "him", 1)
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--games", "12", "--target", "8", "--scores", "3,8,2"], "below the target 8"),
+    (["--scores", "3,5,2"], "add --games N for the game-level tables): drop --scores"),
+    (["--games", "12", "--scores", "3,5"], "give three scores"),
+    (["--games", "12", "--scores", "3,-1,2"], "give three scores"),
     (["--straf", "--games", "30"], "Strafperlaggen thresholds are first-order"),
     (["--target", "6"], "add --games N"),
     (["--games", "12", "--communication", "none"], "no partners to tell and no finish for places"),

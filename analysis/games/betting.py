@@ -31,8 +31,8 @@ import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
-                               positive_int, probe_writable, register_command, run_options, sample_count, seed_number,
-                               whole_number, whole_value, write_failure)
+                               positive_int, probe_writable, quoted, register_command, run_options, sample_count,
+                               seed_number, whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
@@ -439,7 +439,8 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
 
 def thresholds(game: str, target: int | None = None, games: int | None = None, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
-               hand: int | None = None, options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+               hand: int | None = None, options: dict | None = None, scores: tuple | None = None,
+               **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
     ``policy`` (``games`` games, default 2,000, rule ``options`` as for `match`; the per-deal points and race order
     by who deals, then `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at
@@ -450,20 +451,25 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     betting limit forbids (`LIMIT_RULE`: b + v reaches the target).
 
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
-    match_equity and game_level tables from self-play of ``policy`` to ``target``."""
+    match_equity and game_level tables from self-play of ``policy`` to ``target`` (``scores``: one more score triple
+    of the accept thresholds, `equity3`)."""
     if players == THREE:
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
         places = run_kw.pop("places", None)
         ignored = [name for name, used in (("--target", target is not None and games is None),
                                            ("--seed", seed is not None and games is None),
-                                           ("--policy", policy != "formula" and games is None), ("--places", places),
+                                           ("--policy", policy != "formula" and games is None),
+                                           ("--scores", scores is not None and games is None), ("--places", places),
                                            ("--communication", communication != "partner"),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
             raise CardsimError(f"the 3-player thresholds take none of these: drop {flags_text(ignored)}")
         first = {"first_order": thresholds3(style, hand)}
-        return first if games is None else {**first, **equity3(policy, games, seed, target, style, **run_kw)}
+        return first if games is None else {**first, **equity3(policy, games, seed, target, style, scores,
+                                                                     **run_kw)}
+    if scores is not None:
+        raise CardsimError("--scores asks the 3-player game-level table: use it with --players 3 --games N")
     games = 2000 if games is None else games
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, options=options, **run_kw)
@@ -604,6 +610,15 @@ def _target(text: str) -> int:
     return value
 
 
+def three_scores(text: str) -> tuple[int, int, int]:
+    """argparse type of --scores: three whole numbers, the answerer's, the bettor's and the third player's score."""
+    parts = [whole_value(part) for part in text.split(",")]
+    if len(parts) != 3 or any(part is None or part < 0 for part in parts):
+        raise argparse.ArgumentTypeError(f"give three scores of 0 or more, the answerer's, the bettor's and the "
+                                         f"third player's, as A,B,C (e.g. 12,15,9), got {quoted(text)}")
+    return tuple(parts)
+
+
 def _common(game: str, parser: argparse.ArgumentParser, default_games: int, games_help: str | None = None) -> None:
     parser.add_argument("--games", type=sample_count, action=NotedStore, default=default_games,
                         help=games_help or f"games per match, an even number (default {default_games:,})")
@@ -670,6 +685,11 @@ def _thresholds_arguments(game: str):
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--policy", action=NotedStore, default="formula",
                             help="the self-play policy behind the match-equity table")
+        if game == "perlaggen":
+            parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
+                                help="with --players 3 --games N: also the game-level accept thresholds at these "
+                                     "scores: the answerer's, the bettor's (on his left) and the third player's, "
+                                     "e.g. 12,15,9")
         _common(game, parser, 2000, "self-play games behind the match-equity table (teams: an even number, "
                 "default 2,000)"
                 + ("; with --players 3 (plain game) N games add the game-level tables B and C to the first-order "
@@ -761,18 +781,20 @@ def _tournament_of(game: str):
 def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         kw = _setting_kw(args, game, "thresholds")
+        scores = getattr(args, "scores", None)
         if getattr(args, "players", None) != THREE:
-            return thresholds(game, args.target, args.games, args.seed, args.policy, **kw)
+            return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **kw)
         _check_three_flags(args, kw["style"])
         games = args.games if given_flags(args, "games") else None
-        return thresholds(game, args.target, games, args.seed, args.policy, **kw)
+        return thresholds(game, args.target, games, args.seed, args.policy, scores=scores, **kw)
     return frame
 
 
 def _check_three_flags(args: argparse.Namespace, style: str) -> None:
     """CardsimError naming every flag the 3-player thresholds would not read: without --games (first-order
     formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication and --places."""
-    self_play = given_flags(args, "games", "target", "policy", *(dest for dest in SAMPLING_DESTS if dest != "n"))
+    self_play = given_flags(args, "games", "target", "policy", "scores",
+                            *(dest for dest in SAMPLING_DESTS if dest != "n"))
     others = given_flags(args, "communication") + (["--places"] if getattr(args, "places", None) else [])
     if style == "straf":
         unused, why = self_play + others, ("the Strafperlaggen thresholds are first-order formulas on fixed tables "
@@ -1041,7 +1063,7 @@ THREE_EQUITY_TOLERANCE = 1e-6
 
 
 def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, target: int | None = None,
-            style: str | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+            style: str | None = None, scores: tuple | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """The plain 3-player game's match equity (`simcore.games.perlaggen_three_equity`) from self-play of
     ``policy`` in all three seats (``games`` whole games to ``target``, ``style``'s wild cards), with 95%
     intervals of a parametric bootstrap (`BOOTSTRAP` multinomial redraws of the deals' outcome codes).
@@ -1050,7 +1072,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (deals); game_level rows (some scores, the
     bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him", "bettor", "third": who
     dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the figure)* above which
-    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids (`bet_allowed`)."""
+    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids (`bet_allowed`).
+    ``scores``: (answerer, bettor, third), a score triple shown first in game_level."""
     from simcore.games import perlaggen_three as T
     from simcore.games import perlaggen_three_equity as E
     from simcore.games.perlaggen import OPTIONS
@@ -1065,6 +1088,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if target > THREE_EQUITY_MAX_TARGET:
         raise CardsimError(f"the 3-player match equity holds targets up to {THREE_EQUITY_MAX_TARGET} (its table grows "
                            f"with the cube of the target; the rules play to 15-24), got --target {target}")
+    if scores is not None and max(scores) >= target:
+        raise CardsimError(f"--scores {','.join(map(str, scores))}: every score must be below the target {target} "
+                           "(a player on the target has won)")
     seed = normalize_seed(seed)
     counts = runner.run(E.Equity3Job(_loaded(policy), target, style), games, seed, **run_kw)
     deals, hist = int(counts[1]), counts[2:]
@@ -1074,12 +1100,13 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                for _ in range(BOOTSTRAP)]
     views = E.player_views(w, target)
     lo, hi = np.percentile([E.player_views(r, target) for r in redraws], [2.5, 97.5], axis=0)
-    scores = range(target)
+    every = range(target)
     equity = pd.DataFrame([{"dealer": dealer, "a": a, "b": b, "c": c, "W": views[d, a, b, c], "lo": lo[d, a, b, c],
                             "hi": hi[d, a, b, c], "n": deals}
-                           for d, dealer in enumerate(E.DEALERS) for a in scores for b in scores for c in scores])
+                           for d, dealer in enumerate(E.DEALERS) for a in every for b in every for c in every])
     rows = []
-    for a, b, c in equity3_picks(target):
+    asked = [tuple(scores)] if scores is not None else []
+    for a, b, c in asked + [pick for pick in equity3_picks(target) if pick not in asked]:
         for dealt, label in zip(E.DEALERS, THREE_DEALT):
             for v in (v for v in THREE_VALUES if E.bet_allowed(b, v, target)):
                 def threshold(table):
@@ -1092,6 +1119,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                 deals=deals, policy=_loaded(policy).name, hand=T.HAND)
     for table in (equity, level):
         table.attrs.update(meta)
+    level.attrs["scores"] = list(scores) if scores is not None else None
     return {"match_equity": equity, "game_level": level}
 
 
@@ -1123,7 +1151,9 @@ def equity3_text(tables: dict[str, pd.DataFrame]) -> str:
         "every score (a, b, c) and dealer with lo, hi", cells, target, at["deals"])
     lines += ["", "C. Game-level accept threshold P(win the figure)* of the player on a facing a bet from v to v+1 by "
               "the player on b, his left (the third, on c, answered first and said gut; no stands, rest of the deal "
-              f"ignored), by who dealt the deal; ± as in B, from the same {at['games']:,} games.",
+              f"ignored), by who dealt the deal; ± as in B, from the same {at['games']:,} games"
+              + (f"; first the asked scores {','.join(map(str, level.attrs['scores']))}." if level.attrs.get("scores")
+                 else "."),
               f"{'a':>3}{'b':>4}{'c':>4}{'dealt':>8}" + "".join(f"{'v=' + str(v):>14}" for v in THREE_VALUES)]
     for (a, b, c, dealt), rows in level.groupby(["a", "b", "c", "dealt"], sort=False):
         shown = {r.value: plus_minus(r.accept_p, r.lo, r.hi) for r in rows.itertuples()}
