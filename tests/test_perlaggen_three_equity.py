@@ -197,10 +197,13 @@ def test_asked_scores_come_first_in_the_accept_table(capsys):
                                     progress=False)
     first = tables["game_level"].iloc[0]
     assert (first.a, first.b, first.c, first.dealt, first.value) == (3, 6, 2, "him", 1)
+    assert cli_betting.thresholds_json(tables)["asked_scores"] == [3, 6, 2]
+    with pytest.raises(CardsimError, match="from 0 to below the target 8"):
+        cli_betting.equity3("formula", 2, 4, 8, scores=(3, -1, 2), progress=False)
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--games", "12", "--target", "8", "--scores", "3,8,2"], "below the target 8"),
+    (["--games", "12", "--target", "8", "--scores", "3,8,2"], "from 0 to below the target 8"),
     (["--scores", "3,5,2"], "add --games N for the game-level tables): drop --scores"),
     (["--games", "12", "--scores", "3,5"], "give three scores"),
     (["--games", "12", "--scores", "3,-1,2"], "give three scores"),

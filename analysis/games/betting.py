@@ -1088,9 +1088,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if target > THREE_EQUITY_MAX_TARGET:
         raise CardsimError(f"the 3-player match equity holds targets up to {THREE_EQUITY_MAX_TARGET} (its table grows "
                            f"with the cube of the target; the rules play to 15-24), got --target {target}")
-    if scores is not None and max(scores) >= target:
-        raise CardsimError(f"--scores {','.join(map(str, scores))}: every score must be below the target {target} "
-                           "(a player on the target has won)")
+    if scores is not None and (len(scores) != 3 or min(scores) < 0 or max(scores) >= target):
+        raise CardsimError(f"--scores {','.join(map(str, scores))}: give three scores from 0 to below the target "
+                           f"{target} (a player on the target has won)")
     seed = normalize_seed(seed)
     counts = runner.run(E.Equity3Job(_loaded(policy), target, style), games, seed, **run_kw)
     deals, hist = int(counts[1]), counts[2:]
@@ -1174,6 +1174,7 @@ def equity3_json(tables: dict[str, pd.DataFrame]) -> dict:
     def nested(column: str) -> list:
         return np.round(equity[column].to_numpy().reshape(shape), 6).tolist()
 
-    return {"match_equity": {"dealers": ["him", "left", "right"], "scores": list(range(target)), "n": int(
-        equity.n.iloc[0]), "W": nested("W"), "lo": nested("lo"), "hi": nested("hi")},
-            "game_level": tables["game_level"].to_dict(orient="records")}
+    level = tables["game_level"]
+    return {"match_equity": {"dealers": list(dict.fromkeys(equity.dealer)), "scores": list(range(target)),
+                             "n": int(equity.n.iloc[0]), "W": nested("W"), "lo": nested("lo"), "hi": nested("hi")},
+            "game_level": level.to_dict(orient="records"), "asked_scores": level.attrs.get("scores")}
