@@ -1091,8 +1091,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if scores is not None and (len(scores) != 3 or min(scores) < 0 or max(scores) >= target):
         raise CardsimError(f"--scores {','.join(map(str, scores))}: give three scores from 0 to below the target "
                            f"{target} (a player on the target has won)")
-    seed = normalize_seed(seed)
-    counts = runner.run(E.Equity3Job(_loaded(policy), target, style), games, seed, **run_kw)
+    seed, player = normalize_seed(seed), _loaded(policy)
+    counts = runner.run(E.Equity3Job(player, target, style), games, seed, **run_kw)
     deals, hist = int(counts[1]), counts[2:]
     w = E.match_equity(hist, target)
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
@@ -1116,7 +1116,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                              "lo": ends[0], "hi": ends[1], "n": deals})
     level = pd.DataFrame(rows)
     meta = dict(game="perlaggen", players=THREE, style=style, target=target, seed=seed, games=int(counts[0]),
-                deals=deals, policy=_loaded(policy).name, hand=T.HAND)
+                deals=deals, policy=player.name, hand=T.HAND)
     for table in (equity, level):
         table.attrs.update(meta)
     level.attrs["scores"] = list(scores) if scores is not None else None
