@@ -41,6 +41,13 @@ MAX_TARGET = 100
 takes about one deal per point and the match-equity tables of the thresholds grow as the target squared."""
 
 
+def bet_allowed(score: int, value: int, target: int) -> bool:
+    """The betting limit near the end (giltspiel.md §7.11, perlaggen.md §8.6): a side on ``score`` (its points plus
+    those secured in the deal) may bet or raise a figure from ``value`` only if conceding it to that side stays below
+    ``target``, so that the others can concede without losing the game."""
+    return score + value < target
+
+
 def check_target(target, typed: str | None = None) -> None:
     """A `CardsimError` unless ``target`` is a whole number of points from 2 to `MAX_TARGET`; the error quotes
     ``typed``, the target as the user typed it, when given."""
@@ -240,7 +247,7 @@ class Deal:
             return f"B1: a bet on the {_name(figure)} is still unanswered"
         if fig.bet_right is not None and fig.bet_right != team:
             return f"B2: team {team}'s bet on the {_name(figure)} was held; the other team bets next"
-        if self.scores[team] + self.secured[team] + min(fig.value, 7) >= self.target:
+        if not bet_allowed(self.scores[team] + self.secured[team], min(fig.value, 7), self.target):
             return (f"B6/§7.11: team {team} could reach the target {self.target} by a concession "
                     f"({self.scores[team]} + {self.secured[team]} secured + {fig.value})")
         if not counter:

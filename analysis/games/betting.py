@@ -35,7 +35,7 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
                                seed_number, whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
-from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_threshold,
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold,
                              Policy, bluff_break_even, check_communication, check_target, dealt_match_equity,
                              hold_threshold, load_policy)
 from simcore.errors import CardsimError
@@ -48,8 +48,7 @@ VALUES = range(1, 7)
 FIGURE_KEYS = {G: "gleich", H: "hanger"}
 FORMULA_SECTION = {"giltspiel": "giltspiel.md §10.6", "perlaggen": "perlaggen.md §11.5"}
 LIMIT_RULE = {"giltspiel": "§7.11", "perlaggen": "§8.6"}
-"""The betting limit near the end: a team on b may bet a figure from v only if b + v (+ points secured in the deal)
-stays below the target, so that the others can concede without losing the game."""
+"""Where each game states the betting limit near the end (`simcore.betting.bet_allowed`), for the text's '-' cells."""
 
 
 BOOTSTRAP = 100
@@ -448,7 +447,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
 
     match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
     game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for a bet the
-    betting limit forbids (`LIMIT_RULE`: b + v reaches the target).
+    betting limit forbids (`simcore.betting.bet_allowed`, `LIMIT_RULE`).
 
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
     match_equity and game_level tables from self-play of ``policy`` to ``target`` (``scores``: one more score triple
@@ -485,7 +484,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     game_level = pd.DataFrame([{"dealer": sides[d], "a": a, "b": b, "value": v, "hold_p": level[d, a, b, i],
                                 "lo": level_ci[0, d, a, b, i], "hi": level_ci[1, d, a, b, i], "n": deals}
                                for d in (0, 1) for a in range(target) for b in range(target)
-                               for i, v in enumerate(VALUES) if b + v < target])  # LIMIT_RULE forbids the others
+                               for i, v in enumerate(VALUES) if bet_allowed(b, v, target)])
     meta = dict(game=game, target=target, seed=at["seed"], games=at["games"], deals=at["deals"], policy=policy,
                 communication=communication, style=at["style"], players=at["players"], hand=at["hand"],
                 options=at["options"])
@@ -545,7 +544,7 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
             rows = level[(level.a == a) & (level.b == b) & (level.dealer == dealer)]
             shown = {r.value: plus_minus(r.hold_p, r.lo, r.hi) for r in rows.itertuples()}
             lines.append(f"{a:>3}{b:>4}{dealer:>7}" + "".join(f"{shown.get(v, '-'):>12}" for v in VALUES))
-    if any(b + max(VALUES) >= target for _, b in picks):
+    if not all(bet_allowed(b, max(VALUES), target) for _, b in picks):
         lines.append(f"('-': {LIMIT_RULE[at['game']]} forbids that bet: conceding it would put the betting team on the "
                      "target)")
     lines.append("(first-order P(win)* for comparison: "
@@ -1072,7 +1071,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (deals); game_level rows (some scores, the
     bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him", "bettor", "third": who
     dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the figure)* above which
-    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids (`bet_allowed`).
+    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids
+    (`simcore.betting.bet_allowed`).
     ``scores``: (answerer, bettor, third), a score triple shown first in game_level."""
     from simcore.games import perlaggen_three as T
     from simcore.games import perlaggen_three_equity as E
@@ -1108,7 +1108,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     asked = [tuple(scores)] if scores is not None else []
     for a, b, c in asked + [pick for pick in equity3_picks(target) if pick not in asked]:
         for dealt, label in zip(E.DEALERS, THREE_DEALT):
-            for v in (v for v in THREE_VALUES if E.bet_allowed(b, v, target)):
+            for v in (v for v in THREE_VALUES if bet_allowed(b, v, target)):
                 def threshold(table):
                     return E.accept_threshold(table, target, a, b, c, v, dealt, "left")
                 ends = np.percentile([threshold(r) for r in redraws], [2.5, 97.5])

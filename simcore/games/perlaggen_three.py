@@ -244,7 +244,7 @@ class Deal3:
         Strafperlaggen (§9.5): a player on 1 may not bet or raise."""
         if self.straf:
             return "§9.5: a player on 1 may not bet or raise" if self.scores[seat] <= 1 else None
-        if self.scores[seat] + self.secured(seat) + value >= self.target:
+        if not betting.bet_allowed(self.scores[seat] + self.secured(seat), value, self.target):
             return "§8.6 (A-38): the bet would let the others not concede"
         return None
 

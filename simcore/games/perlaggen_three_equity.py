@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore import betting
-from simcore.betting import Policy
+from simcore.betting import Policy, bet_allowed
 from simcore.config import njit
 from simcore.errors import CardsimError
 from simcore.games import perlaggen_three as T
@@ -251,13 +251,6 @@ NEXT_DEALER = {"him": "left", "left": "right", "right": "him"}
 """The next deal's dealer (seen from the same player) when ``key`` dealt this one: the deal passes left."""
 
 
-def bet_allowed(bettor: int, value: int, target: int) -> bool:
-    """Whether §8.6 lets a player on ``bettor`` points bet (or raise) a figure from ``value`` to ``value + 1``
-    with nothing yet secured in the deal: only if conceding it to him does not reach the target
-    (`perlaggen_three.Deal3.limit_error`)."""
-    return bettor + value < target
-
-
 def accept_threshold(w: np.ndarray, target: int, a: int, bettor: int, third: int, value: int, dealt: str,
                      bettor_side: str, floor: int = FLOOR) -> float:
     """P(win the figure) above which the player on ``a`` should accept a bet from ``value`` to ``value + 1`` (the
@@ -266,7 +259,7 @@ def accept_threshold(w: np.ndarray, target: int, a: int, bettor: int, third: int
     `simcore.betting.game_hold_threshold`). ``dealt`` (`DEALERS`): who dealt this deal; ``bettor_side``: "left"
     or "right" of the answerer. 1.0 when winning the figure is worth no more than losing it. CardsimError for a bet
     §8.6 forbids (``bettor + value`` reaches the target: his concession would end the game; nothing secured in the
-    deal is assumed), `bet_allowed`."""
+    deal is assumed), `simcore.betting.bet_allowed`."""
     if not bet_allowed(bettor, value, target):
         raise CardsimError(f"§8.6: a player on {bettor} may not bet from {value} to {value + 1} with the target "
                            f"{target} (conceding it would end the game)")
