@@ -173,6 +173,14 @@ nodes (0.966x on 1,000 more deals, 0.937x under DS-8) and 0.89x solves/s, in `_f
 0.975x nodes and 0.93x solves/s (interleaved rounds on one core, control 0.98-1.00x): the probes' keys and
 cache misses cost more than the small subtrees they save.
 
+The root's lead order (the benchmark's 1,000 deals, exact points, 61,000 nodes a deal, 2026-12-03): the guessed
+lead is the best one in 71% of the deals (the second guess in 11% more); those deals take 44,200 nodes (the first
+lead's search 24,700, the other leads' null-window scouts 19,500), the other 29% take 102,200 (first lead 32,600,
+scouts 39,000, the re-search of the lead that beat it 30,500) and would take 68,600 with the best lead first. A
+perfect root order (an oracle: each deal solved again with its best lead first) would give 0.84x the nodes and
+1.23x exact solves/s, the ceiling of any root ordering; a two-trick lookahead at the root (the one-trick guess's
+value as its leaf) gave 0.99x the nodes and the same speed: dropped.
+
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
 
