@@ -179,7 +179,9 @@ lead's search 24,700, the other leads' null-window scouts 19,500), the other 29%
 scouts 39,000, the re-search of the lead that beat it 30,500) and would take 68,600 with the best lead first. A
 perfect root order (an oracle: each deal solved again with its best lead first) would give 0.84x the nodes and
 1.23x exact solves/s, the ceiling of any root ordering; a two-trick lookahead at the root (the one-trick guess's
-value as its leaf) gave 0.99x the nodes and the same speed: dropped.
+value as its leaf) gave 0.99x the nodes and the same speed, and a null-window probe at the guessed value (the
+one-trick guess's score) before the full-window search, whose table entries would order the root, 1.10x the nodes
+(300 deals): both dropped.
 
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
