@@ -194,6 +194,8 @@ def test_cli_text_and_json(capsys):
     (WEAK, 3, "4", "--calls gives 1 call but seat 3 speaks third: give the calls of seats 1 and 2"),
     (WEAK, 0, "4,pass", "--calls gives 2 calls but seat 0 speaks fourth"),
     (WEAK, 3, "4,gut weg", "'gut weg' is not a call"),
+    (WEAK, 3, "4,,pass", "--calls: call 2 of 3 is empty (a comma too many); give the calls of seats 1 and 2"),
+    (WEAK, 3, "4,", "--calls: call 2 of 2 is empty (a comma too many)"),
     (WEAK, 2, "-3", "'-3' is not a call"),
     (WEAK, 3, "\u00b2,pass", "'\u00b2' is not a call"),  # a superscript two is a digit to str.isdigit, not a bid
     (WEAK, 2, "\u0664", "'\u0664' is not a call"),  # an Arabic-Indic four

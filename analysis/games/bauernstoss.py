@@ -330,6 +330,10 @@ def parse_calls(calls, seat: int, cards: list[int], variant: str = "BS", rules: 
     seats = jobs.speakers_before(seat)
     if words and not seats:
         raise CardsimError(f"--calls: {_calls_mend(seat)}")
+    empty = [i + 1 for i, w in enumerate(words) if not w.strip()]
+    if empty:
+        raise CardsimError(f"--calls: call {empty[0]} of {len(words)} is empty (a comma too many); "
+                           f"{_calls_mend(seat)}")
     if len(words) != len(seats):
         order = {0: "first", 1: "second", 2: "third", 3: "fourth"}[len(seats)]
         raise CardsimError(f"--calls gives {len(words)} call{'s' if len(words) != 1 else ''} but seat {seat} speaks "

@@ -94,7 +94,8 @@ def _trump(text: str | None) -> int | None:
         return SURRENDER
     letters = [s.upper() for s in DECK.suits]
     if text.strip().upper() not in letters:
-        raise CardsimError(f"--trump must be one of {', '.join(DECK.suits)} or 'surrender', got '{text}'")
+        raise CardsimError(f"--trump must be a suit, one of {', '.join(DECK.suits)} (or 'surrender', in Rot Assen), "
+                           f"got '{text}'")
     return letters.index(text.strip().upper())
 
 

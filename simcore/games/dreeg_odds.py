@@ -106,7 +106,8 @@ class HandQuestion:
             check_call(sum(1 << c for c in self.hand[:3]), self.call)
         if self.trump is not None:
             if self.subgame != "RA":
-                raise CardsimError(f"--trump exists only in Rot Assen (phases 2 and 7), and {here}: drop --trump")
+                raise CardsimError(f"--trump exists only in Rot Assen (phases 2 and 7; with --players 2 also in "
+                                   f"Rufen), and {here}: drop --trump")
             if r.HEART_ACE not in self.hand:
                 raise CardsimError("illegal trump choice: only the holder of the heart ace (HA) names trump in Rot "
                                    "Assen: add HA to --hand or drop --trump")
