@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from analysis.commands import Command, add_cluster_arguments, commands, lookup, twice_message, write_failure
@@ -150,6 +151,16 @@ def _cache(rest: list[str]) -> int:
     return 0
 
 
+LONG_NUMBER = re.compile(r"\d{41,}")
+"""A digit run no message needs in full: a number the user gave, quoted by a check that does not shorten it."""
+
+
+def _long_numbers_cut(message: str) -> str:
+    """``message`` with every run of more than 40 digits cut to its first 20 and its length (an error about a number
+    of thousands of digits stays one short line, however the check quoted it)."""
+    return LONG_NUMBER.sub(lambda m: f"{m.group()[:20]}... ({len(m.group()):,} digits)", message)
+
+
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so that flushing it at exit raises no second broken pipe."""
     try:
@@ -187,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, "
                            "report, sweep, cache")
     except CardsimError as exc:
-        print(f"cardsim: error: {exc}", file=sys.stderr)
+        print(f"cardsim: error: {_long_numbers_cut(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         print(f"cardsim: {str(exc) or 'interrupted'}", file=sys.stderr)

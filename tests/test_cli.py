@@ -175,6 +175,18 @@ def test_a_number_too_long_to_read_is_quoted_short(capsys, flag):
     assert f"got '{'7' * 37}...' (5,000 digits, more than {sys.get_int_max_str_digits():,})" in err
 
 
+@pytest.mark.parametrize("argv", [
+    ["match", "pinochle3", "--a", "bold", "--b", "bold", "--games", "4", "--option", "target=" + "9" * 5000],
+    ["odds", "pinochle3", "--hand", "SA", "--bids", "9" * 5000],
+    ["meld", "pinochle3", "--hand", "SA", "--option", "double_royal_marriage=" + "9" * 5000],
+])
+def test_every_check_quotes_a_long_number_short(capsys, argv):
+    """Checks that quote the value as given still print one short line: the digits are cut where it is printed."""
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+    assert f"{'9' * 20}... (5,000 digits)" in err
+
+
 def test_console_script_exit_code():
     proc = subprocess.run([sys.executable, "-m", "analysis.cli", "odds", "giltspiel", "--hand", "HA"],
                           capture_output=True, text=True)

@@ -44,6 +44,8 @@ def meld(text: str, trump: str, **options) -> int:
     ("X2 default", "HK HK HQ HQ", "H", {}, 80),
     ("X2 default rope", "HA H10 HK HK HQ HQ HJ", "H", {}, 190),
     ("A13 double rope under V6", "HA HA H10 H10 HK HK HQ HQ HJ HJ", "H", {"double_royal_marriage": 240}, 1500),
+    ("A13 double rope under V5 and V6: 300, not a rope and the 240",
+     "HA HA H10 H10 HK HK HQ HQ HJ HJ", "H", {"double_bonus": False, "double_royal_marriage": 240}, 300),
     ("V6 plain double marriage", "SK SK SQ SQ", "H", {"double_royal_marriage": 240}, 40),
     ("X3 390", M8, "S", {"roundhouse_meld": True, "roundhouse_with_rope": 390}, 390),
     ("X3 350", M8, "S", {"roundhouse_meld": True, "roundhouse_with_rope": 350}, 350),
@@ -150,6 +152,7 @@ def test_bad_options(options, message):
 
 # --- meld variants in `cardsim meld` and `cardsim stats` ----------------------------------------------
 VARIANTS = [{}, {"double_bonus": False}, {"double_bonus": "aces,pinochle"}, {"double_royal_marriage": 240},
+            {"double_bonus": False, "double_royal_marriage": 240},
             {"roundhouse_meld": True, "roundhouse_with_rope": 390}, {"roundhouse_meld": True}]
 
 

@@ -127,8 +127,8 @@ OPTIONS = (
            "True: a roundhouse (K and Q of every suit) is one meld of 240, its parts' sum, so it changes points "
            "only with roundhouse_with_rope=390 (V7); default False: it scores only as its parts (R3.8)"),
     Option("roundhouse_with_rope", 350, (350, 390),
-           "390: a roundhouse with a rope sharing the trump K Q scores 390, only with roundhouse_meld=True (V7, "
-           "A14); default 350: its parts"),
+           "390: a roundhouse with a rope sharing the trump K Q scores 390, only with roundhouse_meld=True (V7); "
+           "default 350: its parts"),
     default_only("discard_restrictions", "none",
                  "restrictions on the 3 cards the bidder buries (A8); default none: any 3 of his 18 (R4.7b)"),
     Option("trump_requires_marriage", False, (False, True),
@@ -166,8 +166,9 @@ OPTIONS = (
     default_only("nines_claim", "before_auction",
                  "the holder claims a nines throw-in before the auction starts; the simulation always claims (A19)"),
     default_only("st_joseph_double_rope", 1500,
-                 "with roundhouse_with_rope=390 a double rope still scores 1500: V6 applies only when trumps are not "
-                 "a double rope (A13)"),
+                 "with double_royal_marriage=240 a double rope still scores as a double rope (1500, or 300 with "
+                 "double_bonus=False), not as a rope and the 240: V6 applies only when trumps are not a double rope "
+                 "(A13)"),
     default_only("roundhouse_overlap", "component_sum",
                  "a roundhouse overlapping double queens or kings around scores the sum of its parts, e.g. all 8 "
                  "queens and a king a suit 780 (A14)"),
@@ -227,7 +228,7 @@ def _trump_suit_value(counts, s, values, roundhouse):
     best = 0
     for u in range(ropes + 1):
         value = values[ROPE, u] + values[ROYAL, k - u]
-        if u == 1 and k == 2:
+        if u == 1 and k == 2 and ropes < 2:  # V6 does not apply to a double rope's suit (A13)
             value += values[ROPE_DOUBLE_ROYAL, 2]
         if u == 1 and k == 1 and roundhouse:
             value += values[ROUNDHOUSE_ROPE, 1]
@@ -549,8 +550,9 @@ def _type1(held: dict[int, list[int]], trump: int, values: np.ndarray) -> list[M
         rope = [6 * s + r for r in ROPE_RANKS]
 
         def extra(n):
-            """Variant points of the rope's K Q counted again (V6, V7) with ``n`` ropes."""
-            if n == 1 and k == 2:
+            """Variant points of the rope's K Q counted again (V6, V7) with ``n`` ropes; V6 not on a double rope's
+            suit (A13)."""
+            if n == 1 and k == 2 and _times(held, rope) < 2:
                 return values[ROPE_DOUBLE_ROYAL, 2]
             return values[ROUNDHOUSE_ROPE, 1] if n == 1 and k == 1 and roundhouse else 0
 
