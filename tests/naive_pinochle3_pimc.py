@@ -27,3 +27,25 @@ def worlds(unseen, sizes, banned) -> list[tuple[frozenset, frozenset]]:
         if not set(first) & set(banned[0]) and not second & set(banned[1]):
             out.append((frozenset(first), frozenset(second)))
     return out
+
+
+def meld_worlds(unseen, sizes, banned, shown, played, melds, trump: int) -> list[tuple[frozenset, frozenset]]:
+    """The `worlds` in which each defender's dealt hand (his cards plus ``played[i]``) holds every face of
+    ``shown[i]`` at least as often and melds exactly ``melds[i]`` under ``trump`` (R3.9d, R3.9f), by brute force
+    with `pinochle3.meld_breakdown`."""
+    from collections import Counter
+
+    from simcore.games.pinochle3 import meld_breakdown
+
+    def fits(hand, i):
+        dealt = set(hand) | set(played[i])
+        have, need = Counter(c // 2 for c in dealt), Counter(c // 2 for c in shown[i])
+        return all(have[f] >= k for f, k in need.items()) and \
+            sum(m.points for m in meld_breakdown(sorted(dealt), trump)) == melds[i]
+
+    return [w for w in worlds(unseen, sizes, banned) if fits(w[0], 0) and fits(w[1], 1)]
+
+
+def faces(world) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A world as its two hands' faces (``card // 2``, sorted): the two copies of a card play alike."""
+    return tuple(tuple(sorted(c // 2 for c in hand)) for hand in world)

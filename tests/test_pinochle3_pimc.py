@@ -18,6 +18,7 @@ from analysis.cli import main
 from analysis.games import pinochle3 as api
 from simcore import runner
 from simcore.errors import CardsimError
+from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_bid as bid
 from simcore.games import pinochle3_pimc as pimc
 from simcore.games import pinochle3_play as play
@@ -61,6 +62,74 @@ def test_sampled_worlds_are_uniform_over_consistent_splits(scale):
     p = 1 / len(exact)
     half_width = 4 * (p * (1 - p) / n) ** 0.5
     assert all(abs(c / n - p) < half_width for c in seen.values())
+
+
+def _face_rates_agree(sampled, exact, n):
+    """The sampled worlds' face classes (`naive.faces`) are exactly the exact worlds' and each comes at its share
+    of the card-level worlds within 4 standard errors."""
+    target = Counter(naive.faces(w) for w in exact)
+    got = Counter(naive.faces(w) for w in sampled)
+    assert set(got) == set(target)
+    for key, k in target.items():
+        p = k / len(exact)
+        assert abs(got[key] / n - p) < 4 * (p * (1 - p) / n) ** 0.5, key
+
+
+@pytest.mark.parametrize("unseen, sizes, banned, shown, played, melds", [
+    # left melded S K Q (a spade marriage, trump H) and may hold the twins but no double marriage; right no meld
+    ([4, 5, 6, 7, 24, 25, 36, 37], (4, 4), ([], []), ([4, 6], []), ([], []), (20, 0)),
+    # the same after left played one S K, and right is void in diamonds: the D 9s go to left
+    ([4, 5, 7, 24, 25, 36, 37], (4, 3), ([], [24, 25]), ([4, 6], []), ([6], []), (20, 0)),
+    # both melded: left the two H 9s (deece, trump H), right a pinochle S Q D J, and its twins are free
+    ([4, 5, 12, 13, 26, 27, 40, 41], (4, 4), ([], []), ([12, 13], [4, 26]), ([], []), (20, 40)),
+])
+def test_sampled_worlds_with_melds_are_uniform(unseen, sizes, banned, shown, played, melds, scale):
+    """Exact enumeration (`naive.meld_worlds`): worlds that hold the melded faces and meld no more (R3.9f),
+    every consistent one drawn at its card-level rate, with exclusions and cards played since."""
+    exact = naive.meld_worlds(unseen, sizes, banned, shown, played, melds, 1)
+    n = int(6000 * scale)
+    u = np.random.default_rng(2).random((n, pimc.UNSEEN))
+    args = (mask(unseen), np.array(sizes, dtype=np.int64), np.array([mask(b) for b in banned], dtype=np.uint64),
+            np.array([mask(c) for c in shown], dtype=np.uint64), np.array([mask(c) for c in played], dtype=np.uint64),
+            np.array(melds, dtype=np.int64), 1, p3.meld_values())
+    draws = [pimc.sample_shown(*args, u[i]) for i in range(n)]
+    assert max(t for _, _, t in draws) < pimc.MAX_TRIES
+    sampled = [tuple(frozenset(p3.DECK.cards_of(int(h))) for h in (a, b)) for a, b, _ in draws]
+    _face_rates_agree(sampled, exact, n)
+
+
+@settings(max_examples=40)
+@given(st.permutations(range(48)), st.integers(0, 3), st.integers(0, 2**32 - 1))
+def test_sampled_worlds_keep_the_melds_of_whole_deals(pack, trump, seed):
+    """Whole deals: every world drawn before the limit gives each defender his melded cards and his declared meld
+    exactly (R3.9d), keeps the hand sizes and deals out exactly the unseen cards."""
+    hands = [np.uint64(p3.DECK.mask(pack[15 * s:15 * s + 15])) for s in (1, 2)]
+    shown = p3.meld_cards(np.array(hands, dtype=np.uint64), trump)
+    melds = p3.meld_points(shown, trump)
+    first, second, tries = pimc.sample_shown(hands[0] | hands[1], np.array([15, 15]), np.zeros(2, dtype=np.uint64),
+                                             shown, np.zeros(2, dtype=np.uint64), melds, trump, p3.meld_values(),
+                                             np.random.default_rng(seed).random(pimc.UNSEEN))
+    assert first | second == hands[0] | hands[1] and not first & second
+    assert int(first).bit_count() == int(second).bit_count() == 15
+    if tries < pimc.MAX_TRIES:
+        for hand, cards, meld in zip((first, second), shown, melds):
+            assert list(p3.meld_points(np.array([hand], dtype=np.uint64), trump)) == [meld]
+            need = Counter(c // 2 for c in p3.DECK.cards_of(int(cards)))
+            have = Counter(c // 2 for c in p3.DECK.cards_of(int(hand)))
+            assert all(have[f] >= k for f, k in need.items())
+
+
+def test_known_melds_help_the_pimc_bidder():
+    """The same 60 whole deals and worlds' stream: with the defenders' melds known (R3.9f) the PIMC bidder takes
+    at least as many points on average as without (measured: +5.9 +- 2.4 points a hand over 400 deals)."""
+    rng = np.random.default_rng(5)
+    hands = np.array([[mask(p[15 * s:15 * s + 15]) for s in range(3)] for p in
+                      (rng.permutation(48) for _ in range(60))], dtype=np.uint64)
+    trumps = p3.best_meld(hands[:, 0])[1]
+    shown = np.stack([p3.meld_cards(hands[:, s], trumps) for s in (1, 2)], axis=1)
+    blind = pimc.pimc_points(hands, trumps, 0, 4, 6, np.random.default_rng(1))
+    seen = pimc.pimc_points(hands, trumps, 0, 4, 6, np.random.default_rng(1), shown=shown)
+    assert seen.mean() >= blind.mean() and (seen != blind).any()
 
 
 @settings(max_examples=60)
@@ -115,6 +184,11 @@ def test_odds_pimc_column_does_not_depend_on_the_split(capsys):
 
 
 def test_pimc_bad_input(capsys):
+    whole = ending(1, 15)[1]
+    with pytest.raises(CardsimError, match="shown melds must be cards of the defenders' hands"):
+        pimc.pimc_points(whole, 0, 0, 2, 6, np.random.default_rng(1), shown=np.array([whole[0], 0], dtype=np.uint64))
+    with pytest.raises(CardsimError, match="known from whole hands of 15 cards"):
+        pimc.pimc_points(ending(1, 5)[1], 0, 0, 2, 6, np.random.default_rng(1), shown=np.zeros(2, dtype=np.uint64))
     with pytest.raises(CardsimError, match="samples must be 1-64"):
         pimc.pimc_points(ending(1, 15)[1], 0, 0, 65, 6, np.random.default_rng(1))
     with pytest.raises(CardsimError, match="ending has 0-15"):

@@ -586,6 +586,19 @@ def meld_breakdown(cards, trump: int, options: dict | None = None) -> list[Meld]
     return melds
 
 
+def meld_cards(hands, trumps, options: dict | None = None) -> np.ndarray:
+    """(n,) uint64: the cards each holding lays down as meld (R3.9c: only the cards that form meld, each once
+    however many melds it is in) under its trump; hands (n,) uint64 masks, trumps (n,) suit indices (or one).
+    The meld of these cards alone is the holding's meld (`meld_points`)."""
+    arr = _as_hands(hands)
+    trumps = np.broadcast_to(np.asarray(trumps, dtype=np.int64), arr.shape)
+    out = np.zeros(arr.shape[0], dtype=np.uint64)
+    for i, (hand, trump) in enumerate(zip(arr, trumps)):
+        for meld in meld_breakdown(DECK.cards_of(int(hand)), int(trump), options):
+            out[i] |= np.uint64(DECK.mask(meld.cards))
+    return out
+
+
 # --- meld statistics of random deals ---------------------------------------------------------------
 def options_key(values: np.ndarray, nines_rule: str | None = None) -> str:
     """The part of a job's `key` the rule options make: the meld value table (`meld_values`) unless

@@ -131,12 +131,13 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     among the 15 dealt cards), ``trump``, ``meld`` (kept 15), ``buried``, ``greedy`` (trick
     points with every seat greedy, buried counters included) and with ``dd_tricks`` > 0 ``dd``
     (greedy first tricks, perfect play of the last ``dd_tricks``, buried included); with
-    ``pimc_samples`` > 0 ``pimc`` (the bidder plays by PIMC with that many sampled worlds per card,
-    the defenders as in ``dd``; `pinochle3_pimc`; rng: the stream of the sampled worlds); and of the
+    ``pimc_samples`` > 0 ``pimc`` (the bidder plays by PIMC with that many sampled worlds per card, the
+    defenders' melds known, R3.9f; the defenders as in ``dd``; `pinochle3_pimc`; rng: the stream of the sampled
+    worlds); and of the
     greedy play (n, 3) int64 ``points`` (trick points per seat, buried counters not included) and
     ``counters`` (taken in tricks per seat).
     """
-    from simcore.games.pinochle3 import best_meld
+    from simcore.games.pinochle3 import best_meld, meld_cards
 
     before, _ = best_meld(slots[:, 0], options)
     c = _greedy_contract(slots, trump, rule, options, discard)
@@ -149,7 +150,9 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
                                        for h, t in zip(hands, trumps)], dtype=np.int64)
     if pimc_samples:
-        out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table)
+        shown = np.stack([meld_cards(hands[:, s], trumps, options) for s in (1, 2)], axis=1)  # R3.9f: public
+        out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table, shown=shown,
+                                           options=options)
     return out
 
 
