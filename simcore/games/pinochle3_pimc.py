@@ -7,9 +7,10 @@ he deals that set to the two defenders at random, consistent with what their pla
 (`exclusions`) and with their melds (each holds the cards he melded and no more meld, R3.9d;
 `sample_shown`), ``samples`` times, and plays the card with the highest total value over the
 samples. Knowing the melds is worth 5.9 points a hand to him (95% interval 3.5-8.3; 400 random whole
-deals, his best trump, 4 worlds, the last 6 tricks solved, the same worlds' stream with and without). A card's value in a sample: the exact double-dummy value (`pinochle3_solve`) when at
-most ``dd_tricks`` tricks are left including the current one, else the points of a greedy play-out
-of the sample (every seat greedy) from there.
+deals, his best trump, 4 worlds, the last 6 tricks solved, the same worlds' stream with and without).
+A card's value in a sample: the exact double-dummy value (`pinochle3_solve`) when at most ``dd_tricks``
+tricks are left including the current one, else the points of a greedy play-out of the sample (every
+seat greedy) from there.
 
 The defenders see every card: they play greedily (`pinochle3_play`) in the first
 ``15 - dd_tricks`` tricks and perfectly in the last ``dd_tricks`` (each of their legal cards is
