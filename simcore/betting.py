@@ -119,6 +119,8 @@ class Figure:
     ever_bet: bool = False
     first_bet_seq: int | None = None
     concede_seq: int | None = None
+    decided_seq: int | None = None
+    """When the figure was decided (the deal's action counter): the first held Spiel aus decided ends the game."""
     decided_by: str | None = None
     aus_held: bool = False
     duty: set = field(default_factory=set)
@@ -493,8 +495,9 @@ class Deal:
     def _decide(self, figure: int, winner: int, points: int, by: str) -> None:
         fig = self.figures[figure]
         fig.winner, fig.points, fig.decided_by, fig.pending = winner, min(points, 7), by, None
+        fig.decided_seq = self._tick()
         if by == "concession":
-            fig.concede_seq = self._tick()
+            fig.concede_seq = fig.decided_seq
         if winner in (0, 1):
             self.secured[winner] += fig.points
         if figure == SP and self.phase == PLAY:
@@ -566,9 +569,10 @@ class Deal:
                 if fig.winner in (0, 1) and fig.winner not in void_team:
                     awards.append((category, f, fig.winner, fig.points))
         points, totals, winner = [0, 0], list(self.scores), self.game_winner
-        aus = [team for _, f, team, _ in awards if f is not None and self.figures[f].aus_held]
-        if aus:
-            winner = aus[0]  # A-14: a held Spiel aus decides the game, overriding the scoring order
+        aus = sorted((self.figures[f].decided_seq, team) for _, f, team, _ in awards
+                     if f is not None and self.figures[f].aus_held)
+        if aus:  # A-14 (§7.13): the first held Spiel aus decided ends the game, overriding the scoring order
+            winner = aus[0][1]
         for _, f, team, value in awards:
             points[team] += value
             totals[team] += value

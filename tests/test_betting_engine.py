@@ -116,9 +116,9 @@ def check_result(deal, scores):
     expected = naive_betting.scoring_order(figures, penalties)
     if not deal.rules.penalty_voids_deal:
         assert result.awards == expected
-    aus = [f.winner for f in deal.figures if f.aus_held and f.winner in (0, 1)]
-    if aus:
-        assert result.game_winner == aus[0]
+    aus = sorted((f.decided_seq, f.winner) for f in deal.figures if f.aus_held and f.winner in (0, 1))
+    if aus:  # the first held Spiel aus decided
+        assert result.game_winner == aus[0][1]
     elif not deal.gestrichen_checked or deal.figures[G].decided_by != "gestrichen":
         assert result.game_winner == naive_betting.first_to_target(scores, expected, deal.target)
     for f in deal.figures:
