@@ -458,7 +458,7 @@ def test_strict_examples_is_a_perlaggen_option_as_permissive_is_its_flag(capsys)
     for extra in (["--permissive"], ["--option", "strict_examples=False"]):
         assert main([*base, *extra]) == 0
         outs.append(capsys.readouterr().out)
-    assert outs[0] == outs[1]
+    assert outs[0] == outs[1] and '"options": {"strict_examples": false}' in outs[0]  # labelled either way
     assert main([*base, "--permissive", "--option", "strict_examples=False"]) == 2
     assert "not both" in capsys.readouterr().err
     assert main(["match", "perlaggen", "--players", "3", "--a", "never", "--b", "never", "--games", "3",

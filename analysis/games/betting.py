@@ -161,8 +161,9 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     size = MAX_DEAL_POINTS + 1
     dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
     table = mod.kit(**extra)
+    shown = {**options, "strict_examples": False} if permissive else options  # --permissive labelled as its option
     frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals, communication=communication,
-                       options=options, style=extra.get("style"), players=table.players,
+                       options=shown, style=extra.get("style"), players=table.players,
                        hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(),
                        dealt_points=dealt.tolist(),
                        race=counts[10 + 2 * size * size:-1].reshape(2, size, size).tolist())
