@@ -299,6 +299,8 @@ def test_odds_level_l1(capsys):
     (["--hand", "S6 LA LK L8 E10", "--turnup", "H10", "--exchange", "0:H9"], "not a Perlagg with trump H"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "0:E9"], "for a natural trump"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "2:HU"], "for a natural trump"),
+    (["--hand", "H9 E9 EA SK S8", "--seat", "0", "--turnup", "HO", "--exchange", "2:H10"],
+     "you, the dealer, hold the natural trump H9, so your partner may not exchange (§3.5 E2, A-07)"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "HO", "--exchange", "0:E9=HA"], "only the turn-up"),
     (["--hand", "E10 LA LK L8 H9", "--seat", "0", "--turnup", "L9", "--acorns", "EU", "--style", "eichel"],
      "face-up EU"),

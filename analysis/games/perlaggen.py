@@ -132,6 +132,10 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         if s == seat and took not in own:
             raise CardsimError(f"--exchange: you took {P.DECK.token(took)}; put it in --hand "
                                "(list your cards after the exchange)")
+    natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
+    if players == D.SEATS and seat == 0 and natural and any(s == 2 and took == turned_card for s, _, took in swaps):
+        raise CardsimError(f"--exchange 2: you, the dealer, hold the natural trump {P.DECK.token(natural[0])}, so "
+                           "your partner may not exchange (§3.5 E2, A-07); drop that --exchange")
     on_table = set(turned) | set(laid)
     for card in own:
         if card in on_table and card not in took_own:
