@@ -29,19 +29,17 @@ def worlds(unseen, sizes, banned) -> list[tuple[frozenset, frozenset]]:
     return out
 
 
-def meld_worlds(unseen, sizes, banned, shown, played, melds, trump: int) -> list[tuple[frozenset, frozenset]]:
-    """The `worlds` in which each defender's dealt hand (his cards plus ``played[i]``) holds every face of
-    ``shown[i]`` at least as often and melds exactly ``melds[i]`` under ``trump`` (R3.9d, R3.9f), by brute force
-    with `pinochle3.meld_breakdown`."""
+def meld_worlds(unseen, sizes, banned, shown, played, trump: int, options=None) -> list[tuple[frozenset, frozenset]]:
+    """The `worlds` in which each defender's dealt hand (his cards plus ``played[i]``) lays down as meld exactly the
+    faces of the cards ``shown[i]`` under ``trump`` (R3.9c, R3.9d, R3.9f), by brute force with
+    `pinochle3.meld_breakdown` (the cards of its melds, each once)."""
     from collections import Counter
 
     from simcore.games.pinochle3 import meld_breakdown
 
     def fits(hand, i):
-        dealt = set(hand) | set(played[i])
-        have, need = Counter(c // 2 for c in dealt), Counter(c // 2 for c in shown[i])
-        return all(have[f] >= k for f, k in need.items()) and \
-            sum(m.points for m in meld_breakdown(sorted(dealt), trump)) == melds[i]
+        laid = {c for m in meld_breakdown(sorted(set(hand) | set(played[i])), trump, options) for c in m.cards}
+        return Counter(c // 2 for c in laid) == Counter(c // 2 for c in shown[i])
 
     return [w for w in worlds(unseen, sizes, banned) if fits(w[0], 0) and fits(w[1], 1)]
 

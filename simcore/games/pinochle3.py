@@ -280,6 +280,71 @@ def _meld_best(hands, values, points, trumps):
         trumps[i] = best
 
 
+@njit
+def _rope_split(counts, s, values, roundhouse):
+    """The ropes of trump suit s a holding declares (0-2; `_trump_suit_value`'s best split, the fewest of equals)."""
+    base = 6 * s
+    k = min(counts[base + KING], counts[base + QUEEN])
+    ropes = min(min(counts[base + ACE], counts[base + TEN]), min(k, counts[base + JACK]))
+    best, best_u = -1, 0
+    for u in range(ropes + 1):
+        value = values[ROPE, u] + values[ROYAL, k - u]
+        if u == 1 and k == 2 and ropes < 2:
+            value += values[ROPE_DOUBLE_ROYAL, 2]
+        if u == 1 and k == 1 and roundhouse:
+            value += values[ROUNDHOUSE_ROPE, 1]
+        if value > best:
+            best, best_u = value, u
+    return best_u
+
+
+@njit
+def laid_faces(counts, trump, values, laid):
+    """laid (24,) int64: the copies of every face a holding lays down as meld under ``trump`` (R3.9c: only the cards
+    that form meld, a card once however many melds it is in); counts (24,) int64 its copies per face
+    (`_face_counts`), values the meld table. The same cards as `meld_breakdown` declares: per plain suit the
+    marriages' K Q, in trumps the rope's cards as often as its ropes, every K Q of trumps (royal marriages) and the
+    nines (deece), both pinochle cards as often as the pinochle, each around's four faces as often as it."""
+    laid[:] = 0
+    roundhouse = True
+    for s in range(4):
+        roundhouse = roundhouse and min(counts[6 * s + KING], counts[6 * s + QUEEN]) > 0
+    for s in range(4):
+        base = 6 * s
+        k = min(counts[base + KING], counts[base + QUEEN])
+        laid[base + KING], laid[base + QUEEN] = k, k
+        if s == trump:
+            u = _rope_split(counts, s, values, roundhouse)
+            for rank in (ACE, TEN, JACK):
+                laid[base + rank] = u
+            laid[base + NINE] = counts[base + NINE]
+    p = min(counts[6 * SPADES + QUEEN], counts[6 * DIAMONDS + JACK])
+    laid[6 * SPADES + QUEEN] = max(laid[6 * SPADES + QUEEN], p)
+    laid[6 * DIAMONDS + JACK] = max(laid[6 * DIAMONDS + JACK], p)
+    for _, rank in AROUND_RANKS:
+        held = min(min(counts[rank], counts[6 + rank]), min(counts[12 + rank], counts[18 + rank]))
+        for s in range(4):
+            laid[6 * s + rank] = max(laid[6 * s + rank], held)
+
+
+@njit
+def _meld_cards(hands, trumps, values, out):
+    """out (n,) uint64: the cards of every hand mask laid down as meld (`laid_faces`; of a face's copies the
+    lowest)."""
+    counts = np.empty(24, dtype=np.int64)
+    laid = np.empty(24, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        _face_counts(hands[i], counts)
+        laid_faces(counts, trumps[i], values, laid)
+        for f in range(24):
+            pair = hands[i] & (np.uint64(3) << np.uint64(2 * f))
+            if laid[f] == 2:
+                out[i] |= pair
+            elif laid[f] == 1:
+                out[i] |= pair & (~pair + np.uint64(1))  # the lower copy held
+    return out
+
+
 def _as_hands(hands) -> np.ndarray:
     """Validate hand masks: (n,) uint64 with no bit beyond the 48-card pack."""
     arr = np.ascontiguousarray(hands, dtype=np.uint64)
@@ -359,6 +424,17 @@ def best_meld(hands, options: dict | None = None) -> tuple[np.ndarray, np.ndarra
     trumps = np.empty(arr.shape[0], dtype=np.int64)
     _meld_best(arr, meld_values(options), points, trumps)
     return points, trumps
+
+
+def meld_cards(hands, trumps, options: dict | None = None) -> np.ndarray:
+    """(n,) uint64: the cards each holding lays down as meld under its trump (R3.9c; `laid_faces`, of a face's two
+    copies the lower when one is laid): hands (n,) uint64 masks, trumps (n,) suit indices or one. The meld of these
+    cards alone is the holding's meld (`meld_points`)."""
+    arr = _as_hands(hands)
+    trumps = np.ascontiguousarray(np.broadcast_to(np.asarray(trumps, dtype=np.int64), arr.shape))
+    if ((trumps < 0) | (trumps >= N_SUITS)).any():
+        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)})")
+    return _meld_cards(arr, trumps, meld_values(options), np.zeros(arr.shape[0], dtype=np.uint64))
 
 
 # --- nines throw-in (V4) and the ÷10 scale (V12) ---------------------------------------------------
@@ -584,19 +660,6 @@ def meld_breakdown(cards, trump: int, options: dict | None = None) -> list[Meld]
         around = [6 * s + rank for s in range(N_SUITS)]
         melds += _declare(MELD_KINDS[kind].name, kind, around, held, _times(held, around), values)
     return melds
-
-
-def meld_cards(hands, trumps, options: dict | None = None) -> np.ndarray:
-    """(n,) uint64: the cards each holding lays down as meld (R3.9c: only the cards that form meld, each once
-    however many melds it is in) under its trump; hands (n,) uint64 masks, trumps (n,) suit indices (or one).
-    The meld of these cards alone is the holding's meld (`meld_points`)."""
-    arr = _as_hands(hands)
-    trumps = np.broadcast_to(np.asarray(trumps, dtype=np.int64), arr.shape)
-    out = np.zeros(arr.shape[0], dtype=np.uint64)
-    for i, (hand, trump) in enumerate(zip(arr, trumps)):
-        for meld in meld_breakdown(DECK.cards_of(int(hand)), int(trump), options):
-            out[i] |= np.uint64(DECK.mask(meld.cards))
-    return out
 
 
 # --- meld statistics of random deals ---------------------------------------------------------------

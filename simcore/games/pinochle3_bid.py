@@ -137,7 +137,7 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     greedy play (n, 3) int64 ``points`` (trick points per seat, buried counters not included) and
     ``counters`` (taken in tricks per seat).
     """
-    from simcore.games.pinochle3 import best_meld, meld_cards
+    from simcore.games.pinochle3 import best_meld
 
     before, _ = best_meld(slots[:, 0], options)
     c = _greedy_contract(slots, trump, rule, options, discard)
@@ -150,9 +150,8 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
         out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
                                        for h, t in zip(hands, trumps)], dtype=np.int64)
     if pimc_samples:
-        shown = np.stack([meld_cards(hands[:, s], trumps, options) for s in (1, 2)], axis=1)  # R3.9f: public
-        out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table, shown=shown,
-                                           options=options)
+        out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table,
+                                           melds_known=True, options=options)  # R3.9f: melds are public
     return out
 
 

@@ -1,13 +1,14 @@
 """Perfect-information Monte Carlo (PIMC) play for the bidder in three-player Pinochle.
 
 The bidder sees his own hand and his buried discards (spec shared/rules/pinochle3.md §4.7), the
-defenders' melds (R3.9f: every melded card is public; given as ``shown``), the cards played so far
+defenders' melds (R3.9f: every melded card is public; ``melds_known``), the cards played so far
 and nothing else; the defenders' other cards still out are known only as a set. At each of his turns
 he deals that set to the two defenders at random, consistent with what their play has shown
-(`exclusions`) and with their melds (each holds the cards he melded and no more meld, R3.9d;
+(`exclusions`) and with their melds (each lays down exactly the cards he laid down, R3.9d;
 `sample_shown`), ``samples`` times, and plays the card with the highest total value over the
-samples. Knowing the melds is worth 5.9 points a hand to him (95% interval 3.5-8.3; 400 random whole
-deals, his best trump, 4 worlds, the last 6 tricks solved, the same worlds' stream with and without).
+samples. Knowing the melds is worth 2.8 points a hand to him (95% interval 2.3-3.3; 8,000 random whole
+deals in two runs, his best trump, 4 worlds, the last 6 tricks solved, the same worlds' stream with and
+without: +2.87 and +2.75) and costs 1.5x the time (3.1 s against 2.0 s for 4,000 hands on one core).
 A card's value in a sample: the exact double-dummy value (`pinochle3_solve`) when at most ``dd_tricks``
 tricks are left including the current one, else the points of a greedy play-out of the sample (every
 seat greedy) from there.
@@ -36,7 +37,7 @@ import numpy as np
 
 from simcore.config import kernel_array, njit
 from simcore.errors import CardsimError
-from simcore.games.pinochle3 import SEATS, _base_and_gains, _face_counts, meld_points, meld_values
+from simcore.games.pinochle3 import SEATS, _face_counts, laid_faces, meld_cards, meld_values
 from simcore.games.pinochle3_play import (
     CARDS_PER_SUIT,
     COUNTER_POINTS,
@@ -61,9 +62,9 @@ UNSEEN = 2 * TRICKS
 FACES = 48 // 2
 """Faces of the pack (two copies each, ``card = 2 * face + copy``)."""
 MAX_TRIES = 1024
-"""Most worlds `sample_shown` proposes for one sample before it keeps the last. At a hand's start (2,000 random
-deals, the bidder's best trump) a median of 7 proposals are drawn, a mean of 31, about 0.45 us each; 0.25% of
-the samples reach the limit (9.5% would with 64)."""
+"""Most worlds `sample_shown` proposes for one sample before it keeps the last. At a hand's start (4,000 random
+deals, the bidder's best trump) a median of 7 proposals are drawn, a mean of 30, about 0.45 us each; 0.22% of
+the samples reach the limit (10% would with 64); later in the hand, with cards played, fewer."""
 _ONE = np.uint64(1)
 _NONE = np.uint64(0)
 _ALL = ~np.uint64(0)
@@ -124,50 +125,53 @@ def sample_world(unseen, sizes, forbidden, u):
 
 class _Melds(NamedTuple):
     """What the bidder knows of the defenders' melds (R3.9f) during one hand: ``on`` (False: nothing, the worlds
-    ignore melds), shown (2,) uint64 the cards each defender melded, played (2,) uint64 the cards each has played
-    since, melds (2,) int64 their declared totals, values the meld table (`pinochle3.meld_values`)."""
+    ignore melds), shown (2, 24) int64 the copies of every face each defender laid down, played (2,) uint64 the
+    cards each has played since, values the meld table (`pinochle3.meld_values`)."""
 
     on: bool
     shown: np.ndarray
     played: np.ndarray
-    melds: np.ndarray
     values: np.ndarray
 
 
 @njit
-def _meld_of(hand, trump, values, counts, gains):
-    """Meld points of one holding (uint64 mask) under ``trump`` with the meld table ``values``; counts (24,) and
-    gains (4,) int64 scratch."""
+def _lays(hand, shown, trump, values, counts, laid):
+    """True if the dealt holding ``hand`` (uint64) lays down exactly the faces ``shown`` (24,) as meld under
+    ``trump`` (`pinochle3.laid_faces`); counts, laid (24,) int64 scratch."""
     _face_counts(hand, counts)
-    return _base_and_gains(counts, values, gains) + gains[trump]
+    laid_faces(counts, trump, values, laid)
+    for f in range(FACES):
+        if laid[f] != shown[f]:
+            return False
+    return True
 
 
 @njit
-def sample_shown(unseen, sizes, forbidden, shown, played, melds, trump, values, u):
+def sample_shown(unseen, sizes, forbidden, shown, played, trump, values, u):
     """`sample_world` consistent also with the melds the defenders laid down (R3.9f): (first hand, second hand,
     the proposals drawn).
 
-    shown (2,) uint64: the cards each defender melded; played (2,) uint64: the cards each has played since;
-    melds (2,) int64: their declared meld totals; values: the meld table (`pinochle3.meld_values`); u (UNSEEN,)
-    uniforms, which also seed the draws of further proposals. A world is consistent when each defender's dealt
-    hand (his cards in it plus those he played) holds every face he melded as often as he melded it and melds
-    exactly his declared total (R3.9d: he declares all his meld). Worlds are proposed with the melded copies
-    still unplayed given to their defender and the rest split as `sample_world` does, and accepted by rejection:
-    where one copy of a face was melded and its twin is free, a proposal that gives the twin to the same defender
-    is accepted with probability 1/2 (it stands for one card-level world against the two of the twin elsewhere),
-    so every consistent split of the cards is equally likely. After `MAX_TRIES` rejections the last proposal is
-    kept (it holds the melded cards but may meld more)."""
+    shown (2, 24) int64: the copies of every face each defender laid down (`pinochle3.laid_faces` of his dealt
+    hand); played (2,) uint64: the cards each has played since; values: the meld table (`pinochle3.meld_values`);
+    u (UNSEEN,) uniforms, which also seed the draws of further proposals. A world is consistent when each
+    defender's dealt hand (his cards in it plus those he played) lays down exactly the faces he laid down (R3.9c,
+    R3.9d: he declares all his meld, so no more and no other cards). Worlds are proposed with the laid copies still
+    unplayed given to their defender and the rest split as `sample_world` does, and accepted by rejection: where
+    one copy of a face was laid and its twin is free, a proposal that gives the twin to the same defender is
+    accepted with probability 1/2 (it stands for one card-level world against the two of the twin elsewhere), so
+    every consistent split is equally likely by faces (the laid copy is always the lower one free; copies play
+    alike). After `MAX_TRIES` rejections the last proposal is kept (it holds the laid cards but may lay more)."""
     np.random.seed(np.int64(u[0] * 2147483647.0))
     free = unseen & ~forbidden[0] & ~forbidden[1]
-    placed = np.zeros(2, dtype=np.uint64)  # melded copies given to each defender
-    twins = _NONE  # free twins of a face melded once, its other copy placed
+    placed = np.zeros(2, dtype=np.uint64)  # laid copies given to each defender
+    twins = _NONE  # free twins of a face laid once, its other copy placed
     for face in range(FACES):
         pair = np.uint64(3) << np.uint64(2 * face)
         open_ = free & pair
         left = open_
         for d in range(2):
             kept = unseen & forbidden[1 - d] & pair  # copies the play already gives him
-            need = popcount(shown[d] & pair) - popcount(played[d] & pair) - popcount(kept)
+            need = shown[d, face] - popcount(played[d] & pair) - popcount(kept)
             while need > 0 and left:
                 bit = left & (~left + _ONE)
                 placed[d] |= bit
@@ -177,8 +181,8 @@ def sample_shown(unseen, sizes, forbidden, shown, played, melds, trump, values, 
             twins |= left
     bars = np.empty(2, dtype=np.uint64)
     bars[0], bars[1] = forbidden[0] | placed[1], forbidden[1] | placed[0]
-    counts = np.empty(24, dtype=np.int64)
-    gains = np.empty(4, dtype=np.int64)
+    counts = np.empty(FACES, dtype=np.int64)
+    laid = np.empty(FACES, dtype=np.int64)
     draws = u.copy()
     first, second = _NONE, _NONE
     for t in range(MAX_TRIES):
@@ -195,8 +199,8 @@ def sample_shown(unseen, sizes, forbidden, shown, played, melds, trump, values, 
             same = ((first & bit) != _NONE and (placed[0] & pair) != _NONE) or \
                 ((second & bit) != _NONE and (placed[1] & pair) != _NONE)
             accept = not same or np.random.random() < 0.5
-        if accept and _meld_of(first | played[0], trump, values, counts, gains) == melds[0] \
-                and _meld_of(second | played[1], trump, values, counts, gains) == melds[1]:
+        if accept and _lays(first | played[0], shown[0], trump, values, counts, laid) \
+                and _lays(second | played[1], shown[1], trump, values, counts, laid):
             return first, second, t + 1
     return first, second, MAX_TRIES
 
@@ -277,8 +281,8 @@ def _pimc_card(hands, trick, count, leader, forbidden, samples, exact, u, params
         n += 1
     for s in range(samples):
         if known.on:
-            world[d1], world[d2], _ = sample_shown(unseen, sizes, forbidden, known.shown, known.played, known.melds,
-                                                   params[TRUMP], known.values, u[s])
+            world[d1], world[d2], _ = sample_shown(unseen, sizes, forbidden, known.shown, known.played, params[TRUMP],
+                                                   known.values, u[s])
         else:
             world[d1], world[d2] = sample_world(unseen, sizes, forbidden, u[s])
         for i in range(n):
@@ -348,40 +352,31 @@ def _pimc_hand(hands, leader, forbidden, samples, dd_tricks, u, params, keys, da
 
 @njit
 def _pimc_many(hands, leaders, forbidden, trumps, bidders, rule, samples, dd_tricks, u, keys, data, stamp, out,
-               know_melds, shown, melds, values):
+               know_melds, shown, values):
     params = np.zeros(N_PARAMS, dtype=np.int64)
     for i in range(hands.shape[0]):
         params[:] = 0
         params[TRUMP], params[RULE], params[BIDDER], params[STAMP] = trumps[i], rule, bidders[i], stamp + i
-        known = _Melds(know_melds, shown[i], np.zeros(2, dtype=np.uint64), melds[i], values)
+        known = _Melds(know_melds, shown[i], np.zeros(2, dtype=np.uint64), values)
         out[i] = _pimc_hand(hands[i].copy(), leaders[i], forbidden[i].copy(), samples, dd_tricks, u[i], params, keys,
                             data, known)
 
 
-def _defender_melds(hands, trumps, bidders, shown, options) -> tuple[np.ndarray, np.ndarray]:
-    """((n, 2) uint64 melded cards, (n, 2) int64 declared meld) of the defenders (seats bidder + 1, bidder + 2) from
-    `pimc_points`' ``shown`` (None: zeros); CardsimError for melds not in those hands or hands not whole."""
-    n = hands.shape[0]
-    if shown is None:
-        return np.zeros((n, 2), dtype=np.uint64), np.zeros((n, 2), dtype=np.int64)
-    shown = kernel_array(shown, (n, 2), np.uint64)
-    rows = np.arange(n)
-    defenders = np.stack([hands[rows, (bidders + 1) % SEATS], hands[rows, (bidders + 2) % SEATS]], axis=1)
-    if (shown & ~defenders).any():
-        raise CardsimError("shown melds must be cards of the defenders' hands (seats bidder + 1, bidder + 2)")
+def _defender_laid(hands, trumps, bidders, options) -> np.ndarray:
+    """(n, 2, 24) int64: the copies of every face the defenders (seats bidder + 1, bidder + 2) lay down as meld
+    (`pinochle3.meld_cards` of their hands under options' meld variants); CardsimError unless the hands are whole."""
     if (np.bitwise_count(hands) != TRICKS).any():
-        raise CardsimError(f"the defenders' melds are known from whole hands of {TRICKS} cards; give whole hands or "
-                           "no melds")
-    melds = np.zeros((n, 2), dtype=np.int64)
-    for trump in np.unique(trumps):
-        pick = trumps == trump
-        for d in range(2):
-            melds[pick, d] = meld_points(shown[pick, d], int(trump), options)
-    return shown, melds
+        raise CardsimError(f"the defenders' melds are known from whole hands of {TRICKS} cards (before the first "
+                           "trick); give whole hands or leave melds_known off")
+    rows = np.arange(hands.shape[0])
+    laid = np.stack([meld_cards(hands[rows, (bidders + d) % SEATS], trumps, options) for d in (1, 2)], axis=1)
+    faces = np.arange(FACES, dtype=np.uint64)
+    return (((laid[..., None] >> (2 * faces)) & np.uint64(1)) + ((laid[..., None] >> (2 * faces + 1)) & np.uint64(1))
+            ).astype(np.int64)
 
 
 def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.random.Generator, rule: str = "old",
-                table: Table | None = None, leaders=None, forbidden=None, shown=None,
+                table: Table | None = None, leaders=None, forbidden=None, melds_known: bool = False,
                 options: dict | None = None) -> np.ndarray:
     """Bidder's trick points (discards not included) when he plays by PIMC (module docstring).
 
@@ -389,10 +384,10 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     (n,) int64; leaders (n,) int64 (default: the bidder, who leads trick 1, R5.1); samples: worlds
     per decision (1-64); dd_tricks: tricks solved exactly at the end (0-15); rng: the stream of the
     sampled worlds (n * 15 * samples * 30 uniforms are drawn); forbidden (n, 2) uint64: cards the
-    bidder already knows the defenders (seats bidder + 1, bidder + 2) not to hold (default none); shown (n, 2)
-    uint64: the cards those defenders laid down as meld (`pinochle3.meld_cards` of their hands, under options'
-    meld variants; R3.9f: the bidder's worlds give each his melded cards and no more meld, `sample_shown`), only
-    with whole hands (default None: the worlds ignore the melds). Returns (n,) int64.
+    bidder already knows the defenders (seats bidder + 1, bidder + 2) not to hold (default none); melds_known:
+    the bidder saw the cards those defenders laid down as meld (R3.9f; from their hands under ``options``' meld
+    variants; his worlds lay down exactly the same, `sample_shown`), only with whole hands (default False: the
+    worlds ignore the melds). Returns (n,) int64.
     """
     if not 1 <= samples <= MAX_SAMPLES:
         raise CardsimError(f"PIMC samples must be 1-{MAX_SAMPLES}, got {samples}")
@@ -402,10 +397,10 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     n = hands.shape[0]
     forbidden = np.zeros((n, 2), dtype=np.uint64) if forbidden is None else \
         kernel_array(forbidden, (n, 2), np.uint64)
-    shown_, melds = _defender_melds(hands, trumps, bidders, shown, options)
+    shown = _defender_laid(hands, trumps, bidders, options) if melds_known else np.zeros((n, 2, FACES), np.int64)
     u = rng.random((n, TRICKS, samples, UNSEEN))
     table = table or Table(table_bits(dd_tricks))
     out = np.empty(n, dtype=np.int64)
     _pimc_many(hands, leaders_, forbidden, trumps, bidders, play_rule(rule), samples, dd_tricks, u, table.keys,
-               table.data, table.stamps(n), out, shown is not None, shown_, melds, meld_values(options))
+               table.data, table.stamps(n), out, melds_known, shown, meld_values(options))
     return out
