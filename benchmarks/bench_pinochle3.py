@@ -13,6 +13,11 @@ of a second to tens of seconds each (up to a few hundred million nodes), too lon
 
 Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1). Each depth
 solves in one table sized for its tricks (`table_for`).
+
+Also the PIMC bidder's knowledge of the defenders' melds (R3.9f): the cards a hand lays down
+(`pinochle3.meld_cards`, kernel `laid_faces`) next to the union of `meld_breakdown`'s melds, and worlds per
+second of `pinochle3_pimc.sample_shown` at a hand's start (proposals included; its reference, an enumeration of
+every split, is out of reach at 30 unseen cards).
 """
 
 from __future__ import annotations
@@ -119,7 +124,42 @@ def measure() -> dict:
     out = {"pinochle3.dd_solve_5_tricks": {"per_s": rate, "reference_per_s": reference, "ratio": rate / reference}}
     for tricks, n in ((8, 40), (10, 20), (12, 10)):
         out |= depth_rows(tricks, n)
-    return out
+    return out | meld_knowledge_rows()
+
+
+def meld_knowledge_rows(n: int = 20_000, n_reference: int = 2_000, n_worlds: int = 4_000) -> dict:
+    """Laid-down cards of random 15-card hands (kernel and reference, hands/s) and melds-consistent PIMC worlds
+    at a hand's start (worlds/s)."""
+    from simcore.games import pinochle3_pimc as pimc
+
+    rng = np.random.default_rng(4)
+    packs = [rng.permutation(48) for _ in range(n)]
+    hands = np.array([[pin.DECK.mask(p[15 * s:15 * s + 15]) for s in range(3)] for p in packs], dtype=np.uint64)
+    trumps = pin.best_meld(hands[:, 0])[1]
+    pin.meld_cards(hands[:2, 1], trumps[:2])
+    start = time.perf_counter()
+    laid = pin.meld_cards(hands[:, 1], trumps)
+    kernel = n / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for hand, trump in zip(hands[:n_reference, 1], trumps[:n_reference]):
+        {c for m in pin.meld_breakdown(pin.DECK.cards_of(int(hand)), int(trump)) for c in m.cards}
+    reference = n_reference / (time.perf_counter() - start)
+    faces = np.arange(24, dtype=np.uint64)
+    laid2 = np.stack([laid, pin.meld_cards(hands[:, 2], trumps)], axis=1)
+    shown = (((laid2[..., None] >> (2 * faces)) & np.uint64(1))
+             + ((laid2[..., None] >> (2 * faces + 1)) & np.uint64(1))).astype(np.int64)
+    values, sizes, none = pin.meld_values(), np.array([15, 15]), np.zeros(2, dtype=np.uint64)
+    u = rng.random((n_worlds, pimc.UNSEEN))
+    pimc.sample_shown(hands[0, 1] | hands[0, 2], sizes, none, shown[0], none, int(trumps[0]), values, u[0])
+    start = time.perf_counter()
+    for i in range(n_worlds):
+        pimc.sample_shown(hands[i, 1] | hands[i, 2], sizes, none, shown[i], none, int(trumps[i]), values, u[i])
+    worlds = n_worlds / (time.perf_counter() - start)
+    return {"pinochle3.meld_cards": {"per_s": kernel, "reference_per_s": reference, "ratio": kernel / reference,
+                                     "note": "the cards a 15-card hand lays down as meld (R3.9c)"},
+            "pinochle3.pimc_world(melds known)": {
+                "per_s": worlds, "note": "a PIMC world at a hand's start consistent with the defenders' laid-down "
+                                         "melds (rejection, proposals included; Python call per world)"}}
 
 
 def main() -> None:
