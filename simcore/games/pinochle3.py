@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.cards import Deck
-from simcore.config import njit
+from simcore.config import njit, njit_inline
 from simcore.dealing import DealSpec, Layout, deal
 from simcore.errors import CardsimError
 from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
@@ -217,23 +217,30 @@ def _face_counts(hand, counts):
         counts[f] = np.int64((pairs >> np.uint64(2 * f)) & np.uint64(3))
 
 
-@njit
-def _trump_suit_value(counts, s, values, roundhouse):
-    """Type-1 meld of suit s as trump: best rope/royal-marriage split plus the deece (R3.5), with the
-    variant bonuses of ``values`` (V6 rope + double royal marriage, V7 roundhouse sharing the rope's
-    K Q; ``roundhouse``: the holding has a K and a Q of every suit)."""
+@njit_inline
+def _trump_split(counts, s, values, roundhouse):
+    """(points, ropes) of trump suit s's best rope/royal-marriage split (R3.5; of equal splits the fewest ropes),
+    with the variant bonuses of ``values`` (V6 rope + double royal marriage, not on a double rope's suit (A13); V7
+    roundhouse sharing the rope's K Q; ``roundhouse``: the holding has a K and a Q of every suit)."""
     base = 6 * s
     k = min(counts[base + KING], counts[base + QUEEN])
     ropes = min(min(counts[base + ACE], counts[base + TEN]), min(k, counts[base + JACK]))
-    best = 0
+    best, best_u = -1, 0
     for u in range(ropes + 1):
         value = values[ROPE, u] + values[ROYAL, k - u]
-        if u == 1 and k == 2 and ropes < 2:  # V6 does not apply to a double rope's suit (A13)
+        if u == 1 and k == 2 and ropes < 2:
             value += values[ROPE_DOUBLE_ROYAL, 2]
         if u == 1 and k == 1 and roundhouse:
             value += values[ROUNDHOUSE_ROPE, 1]
-        best = max(best, value)
-    return best + values[DEECE, counts[base + NINE]]
+        if value > best:
+            best, best_u = value, u
+    return best, best_u
+
+
+@njit
+def _trump_suit_value(counts, s, values, roundhouse):
+    """Type-1 meld of suit s as trump: best rope/royal-marriage split (`_trump_split`) plus the deece (R3.5)."""
+    return _trump_split(counts, s, values, roundhouse)[0] + values[DEECE, counts[6 * s + NINE]]
 
 
 @njit
@@ -281,24 +288,6 @@ def _meld_best(hands, values, points, trumps):
 
 
 @njit
-def _rope_split(counts, s, values, roundhouse):
-    """The ropes of trump suit s a holding declares (0-2; `_trump_suit_value`'s best split, the fewest of equals)."""
-    base = 6 * s
-    k = min(counts[base + KING], counts[base + QUEEN])
-    ropes = min(min(counts[base + ACE], counts[base + TEN]), min(k, counts[base + JACK]))
-    best, best_u = -1, 0
-    for u in range(ropes + 1):
-        value = values[ROPE, u] + values[ROYAL, k - u]
-        if u == 1 and k == 2 and ropes < 2:
-            value += values[ROPE_DOUBLE_ROYAL, 2]
-        if u == 1 and k == 1 and roundhouse:
-            value += values[ROUNDHOUSE_ROPE, 1]
-        if value > best:
-            best, best_u = value, u
-    return best_u
-
-
-@njit
 def laid_faces(counts, trump, values, laid):
     """laid (24,) int64: the copies of every face a holding lays down as meld under ``trump`` (R3.9c: only the cards
     that form meld, a card once however many melds it is in); counts (24,) int64 its copies per face
@@ -314,7 +303,7 @@ def laid_faces(counts, trump, values, laid):
         k = min(counts[base + KING], counts[base + QUEEN])
         laid[base + KING], laid[base + QUEEN] = k, k
         if s == trump:
-            u = _rope_split(counts, s, values, roundhouse)
+            u = _trump_split(counts, s, values, roundhouse)[1]
             for rank in (ACE, TEN, JACK):
                 laid[base + rank] = u
             laid[base + NINE] = counts[base + NINE]
