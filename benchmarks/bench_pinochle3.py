@@ -138,16 +138,13 @@ def meld_knowledge_rows(n: int = 20_000, n_reference: int = 2_000, n_worlds: int
     trumps = pin.best_meld(hands[:, 0])[1]
     pin.meld_cards(hands[:2, 1], trumps[:2])
     start = time.perf_counter()
-    laid = pin.meld_cards(hands[:, 1], trumps)
+    pin.meld_cards(hands[:, 1], trumps)
     kernel = n / (time.perf_counter() - start)
     start = time.perf_counter()
     for hand, trump in zip(hands[:n_reference, 1], trumps[:n_reference]):
         {c for m in pin.meld_breakdown(pin.DECK.cards_of(int(hand)), int(trump)) for c in m.cards}
     reference = n_reference / (time.perf_counter() - start)
-    faces = np.arange(24, dtype=np.uint64)
-    laid2 = np.stack([laid, pin.meld_cards(hands[:, 2], trumps)], axis=1)
-    shown = (((laid2[..., None] >> (2 * faces)) & np.uint64(1))
-             + ((laid2[..., None] >> (2 * faces + 1)) & np.uint64(1))).astype(np.int64)
+    shown = pimc._defender_laid(hands[:n_worlds], trumps[:n_worlds], np.zeros(n_worlds, dtype=np.int64), None)
     values, sizes, none = pin.meld_values(), np.array([15, 15]), np.zeros(2, dtype=np.uint64)
     u = rng.random((n_worlds, pimc.UNSEEN))
     pimc.sample_shown(hands[0, 1] | hands[0, 2], sizes, none, shown[0], none, int(trumps[0]), values, u[0])

@@ -281,7 +281,7 @@ def _pimc_card(hands, trick, count, leader, forbidden, samples, exact, u, params
         n += 1
     for s in range(samples):
         if known.on:
-            world[d1], world[d2], _ = sample_shown(unseen, sizes, forbidden, known.shown, known.played, params[TRUMP],
+            world[d1], world[d2], _ = sample_shown(unseen, sizes, forbidden, known.shown, known.played, trump,
                                                    known.values, u[s])
         else:
             world[d1], world[d2] = sample_world(unseen, sizes, forbidden, u[s])
