@@ -63,6 +63,18 @@ def test_bad_input(capsys, args, message):
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
 
 
+@pytest.mark.parametrize("args, given", [
+    (["--phase", "2", "--hand", "HA E10 LK HO E9 L9", "--trump", "E"], "at forehand (trump E)"),
+    (["--phase", "2", "--hand", "HA E10 LK HO E9 L9", "--trump", "surrender"], "at forehand (surrenders)"),
+    (["--phase", "3", "--hand", "EA E10 LK HO E9 L9", "--call", "EK"], "at forehand (calls EK)"),
+    (["--phase", "1", "--hand", "HA H10 HK HO E9 L9", "--turnup", "H9"], "at forehand (turn-up H9)"),
+])
+def test_the_title_names_what_the_question_fixes(capsys, args, given):
+    """Three and four players too: the turn-up, the call and the trump chosen (or surrender) are in the title."""
+    code, out, _ = run_cli(capsys, "odds", "dreeg", *args, "--n", "50", "--seed", "1", "--no-progress")
+    assert code == 0 and given in out.splitlines()[0]
+
+
 def test_text_names_the_duel_and_the_policy(capsys):
     code, out, _ = run_cli(capsys, "odds", "dreeg", "--players", "2", "--phase", "1", "--hand", HAND, "--turnup",
                            "SU", "--position", "1", "--n", "100", "--seed", "1", "--no-progress")

@@ -115,7 +115,8 @@ def test_one_choice_means_not_modelled():
 
 @pytest.mark.parametrize("argv, title", [
     (["odds", "dreeg", "--phase", "2", "--hand", "HA H9 SK SO E10 L9", "--trump", "S", "--n", "50",
-      "--option", "ra_solo_win_3=true", "--option", "strokes_per_phase=7"], "at forehand, options ra_solo_win_3=true"),
+      "--option", "ra_solo_win_3=true", "--option", "strokes_per_phase=7"],
+     "at forehand (trump S), options ra_solo_win_3=true"),
     (["stats", "dreeg", "--n", "2", "--option", "strokes_per_phase=10"],
      "(seat 0 deals first), options strokes_per_phase=10"),
     (["match", "dreeg", "--n", "2", "--option", "first_dealer=loser_deals"],

@@ -196,16 +196,22 @@ DUEL_NAMES = {**ODDS_NAMES, "win": "wins the hand", "first66": "reaches 66 first
               "schneider": "loses Schneider", "schwarz": "loses Schwarz"}
 
 
-def _format_duel(frame: pd.DataFrame) -> str:
-    a = frame.attrs
-    given = [f"indicator {a['turnup']}" if a["turnup"] else "",
+def _givens(a: dict) -> str:
+    """" (turn-up LA, trump E)" for a title: what the question fixes besides the hand ('' for nothing)."""
+    duel = a["players"] == 2
+    given = [f"{'indicator' if duel else 'turn-up'} {a['turnup']}" if a["turnup"] else "",
+             f"calls {a['call']}" if a.get("call") else "",
              f"trump {a['trump'].upper()}" if a["trump"] and a["trump"].lower() != "surrender" else "",
              "surrenders" if a["trump"] and a["trump"].lower() == "surrender" else "",
-             "first packet only" if a["packet_only"] else ""]
+             "first packet only" if a.get("packet_only") else ""]
     given = ", ".join(g for g in given if g)
+    return f" ({given})" if given else ""
+
+
+def _format_duel(frame: pd.DataFrame) -> str:
+    a = frame.attrs
     lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), 2-player duel: hand {a['hand']} at "
-             f"{'forehand' if a['position'] == 0 else 'dealer'}{f' ({given})' if given else ''}"
-             f"{_options_note(a['options'])}",
+             f"{'forehand' if a['position'] == 0 else 'dealer'}{_givens(a)}{_options_note(a['options'])}",
              f"both seats play {a['policy']} (talon, drawing, closing, exchange and going out as the engine's duel); "
              f"n = {a['n']:,} deals, seed {a['seed']}, 95% intervals", ""]
     for row in frame.itertuples():
@@ -228,7 +234,7 @@ def format_odds(frame: pd.DataFrame) -> str:
     where = "forehand" if a["position"] == 0 else ("dealer" if a["position"] == a["players"] - 1
                                                    else f"position {a['position']}")
     lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}"
-             f"{_options_note(a['options'])}",
+             f"{_givens(a)}{_options_note(a['options'])}",
              f"every seat plays {a['policy']}; n = {a['n']:,} deals, seed {a['seed']}, 95% Wilson intervals", ""]
     for row in frame.itertuples():
         lines.append(f"  {ODDS_NAMES[row.quantity]:<26}{format_cell(row._asdict())}")
