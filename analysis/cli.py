@@ -13,9 +13,11 @@ print one line ``cardsim: error: ...`` and exit with code 2.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import sys
+from typing import Callable
 
 from analysis.commands import Command, add_cluster_arguments, commands, lookup, twice_message, write_failure
 from simcore.errors import CardsimError
@@ -41,6 +43,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit code 2, takes options only as spelt out
     (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``) and refuses an option given twice with two values."""
 
+    unknown_option_hint: Callable[[str], str] | None = None
+    """Given an option this parser does not know (``--kitty``), a hint where it belongs or '' (set by
+    `command_parser`)."""
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, allow_abbrev=False, **kwargs)
         self.register("action", None, _StoreOnce)
@@ -55,6 +61,9 @@ class _Parser(argparse.ArgumentParser):
         if message.endswith("expected one argument"):  # argparse reads a value such as -1:2 as an option
             flag = message.split()[1].rstrip(":").split("/")[0]
             message += f"; a value that starts with '-' goes after '=', e.g. {flag}=-1"
+        unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
+        if unknown and self.unknown_option_hint is not None:
+            message += self.unknown_option_hint(unknown.group(1))
         raise CardsimError(f"{message} (see '{self.prog} --help')")
 
 
@@ -70,10 +79,29 @@ def command_parser(command: str, game: str, spec: Command) -> _Parser:
     it also gets --scheduler / --dask-workers if its module did not add them."""
     parser = _Parser(prog=f"cardsim {command} {game}", description=spec.help)
     spec.add_arguments(parser)
-    options = {o for action in parser._actions for o in action.option_strings}
-    if "--jobs" in options and "--scheduler" not in options:
+    if "--jobs" in _option_strings(parser) and "--scheduler" not in _option_strings(parser):
         add_cluster_arguments(parser)
+    parser.unknown_option_hint = lambda flag: _option_hint(flag, command, game, parser)
     return parser
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
+    return {o for action in parser._actions for o in action.option_strings}
+
+
+def _option_hint(flag: str, command: str, game: str, parser: argparse.ArgumentParser) -> str:
+    """'; did you mean --X?' when ``flag`` is a near miss of one of ``parser``'s options, else '; --flag is an option
+    of cardsim C GAME' naming the game's other commands that take it, else ''."""
+    close = difflib.get_close_matches(flag, sorted(_option_strings(parser)), n=1, cutoff=0.75)
+    if close:
+        return f"; did you mean {close[0]}?"
+    from simcore.registry import get_game
+
+    name = get_game(game).name
+    others = [f"'cardsim {other} {name}'" for other, games in sorted(commands().items())
+              if other != command and name in games
+              and flag in _option_strings(command_parser(other, name, games[name]))]
+    return f"; {flag} is an option of {' and '.join(others)}, not of this command" if others else ""
 
 
 def _game_command(command: str, rest: list[str]) -> int:

@@ -283,3 +283,15 @@ def test_options_are_not_abbreviated(capsys):
     assert "unrecognized arguments: --n" in capsys.readouterr().err
     assert main(["stats", "giltspiel", "--n", "100", "--j"]) == 2
     assert "unrecognized arguments: --j" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, hint", [
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--sed", "3"], "--sed 3; did you mean --seed? (see"),
+    (["meld", "pinochle3", "--hand", "SA", "--kitty", "HA HA C9"],
+     "--kitty is an option of 'cardsim odds pinochle3', not of this command (see 'cardsim meld pinochle3 --help')"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--colour", "red"], "--colour red (see"),
+])
+def test_unknown_option_names_a_near_miss_or_the_command_that_takes_it(capsys, argv, hint):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardsim: error: unrecognized arguments: ") and hint in err and err.count("\n") == 1

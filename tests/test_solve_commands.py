@@ -327,3 +327,56 @@ def test_pinochle_solve_scores_the_contract(capsys, bid, made):
 def test_pinochle_solve_bad_bid(capsys, argv, message):
     assert main(["solve", "pinochle3", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+PN_DOUBLE_PINOCHLE = ("SJ SQ SQ DJ DJ D10 C9 CJ CQ CQ CK C10 C10 CA CA / S9 S9 SA H9 HJ HQ HK H10 HA DQ DQ DK DA CJ "
+                      "CK / SJ SK SK S10 SA HJ HQ HK H10 HA D9 D9 DK DA C9")
+"""PN_FULL with the bidder's S9 and DK swapped for seat 1's SQ and seat 2's DJ: a double pinochle (300, V5: 80)."""
+
+
+def test_pinochle_solve_contract_under_meld_options_and_scale(capsys):
+    """--option reaches the contract: double_bonus=False values the double pinochle at 2 x 40 (V5), scale=0.1
+    divides every point and the bid's minimum and step by 10 (V12), the play unchanged."""
+    deal = ["solve", "pinochle3", "--deal", PN_DOUBLE_PINOCHLE, "--trump", "C"]
+    main_game = run_json(capsys, *deal, "--bid", "400")
+    plain = run_json(capsys, *deal, "--bid", "400", "--option", "double_bonus=False")
+    assert main_game["contract"]["meld"] - plain["contract"]["meld"] == 300 - 80
+    assert plain["options"] == {"double_bonus": False} and main_game["options"] == {}
+    assert plain["bidder_points"] == main_game["bidder_points"]
+    scaled = run_json(capsys, *deal, "--bid", "40", "--option", "scale=0.1")
+    for key in ("bidder_points", "defender_points", "total"):
+        assert scaled[key] * 10 == main_game[key]
+    for key in ("meld", "buried_points", "trick_points", "total"):
+        assert scaled["contract"][key] * 10 == main_game["contract"][key]
+    assert scaled["contract"]["made"] == main_game["contract"]["made"]
+    assert main(deal + ["--option", "scale=0.1"]) == 0
+    assert "(of 23 in play: 1 a counter, 1 the last trick" in capsys.readouterr().out
+
+
+def test_pinochle_solve_line_points_under_scale(capsys):
+    out = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D", "--line", "--option",
+                   "scale=0.1")
+    assert sum(t["points"] for t in out["tricks"]) == out["total"] == 7  # 6 counters and the last trick
+
+
+def test_pinochle_solve_play_rule_as_an_option(capsys):
+    by_option = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D", "--option",
+                         "play_rule=new1945")
+    assert by_option["rule"] == "new1945"
+    by_flag = run_json(capsys, "solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D", "--rule", "new1945")
+    assert by_flag["bidder_points"] == by_option["bidder_points"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--option", "double_bonus=False"], "option double_bonus=False changes only the contract's score: add --bid"),
+    (["--option", "min_bid=300"], "option min_bid=300 changes only the contract's score"),
+    (["--bid", "250", "--option", "min_bid=300"], "bid 250 is below the minimum bid 300 (R4.2a)"),
+    (["--bid", "250", "--option", "scale=0.1"], "bid 250 can never be made"),
+    (["--option", "target=1000"], "option target does not change 'cardsim solve pinochle3'"),
+    (["--option", "play_rule=old_strict", "--rule", "old"], "--rule old and --option play_rule=old_strict disagree"),
+    (["--option", "colour=red"], "colour"),
+])
+def test_pinochle_solve_bad_options(capsys, extra, message):
+    assert main(["solve", "pinochle3", "--deal", PN_FULL, "--trump", "C", *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -63,7 +63,12 @@ it passes, `pinochle3_bid.defender_outcomes`). The others cannot change these nu
 the bid is given; target: no game is played)."""
 STATS_OPTIONS = MELD_OPTIONS + ("nines_rule",)
 """The options of `stats`: the meld options and the nines rule (the row it marks in the throw-in table)."""
-COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": STATS_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS}
+CONTRACT_OPTIONS = ("min_bid",) + tuple(o for o in MELD_OPTIONS if o != "scale")
+"""The options that change only the contract `solve` scores with --bid: the minimum bid and the meld variants."""
+SOLVE_OPTIONS = ("play_rule", "scale") + CONTRACT_OPTIONS
+"""The options of `solve`: the play rule (as --rule), the ÷10 scale (V12) and `CONTRACT_OPTIONS`."""
+COMMAND_OPTIONS = {"meld": MELD_OPTIONS, "stats": STATS_OPTIONS, "odds": BIDDER_OPTIONS, "thresholds": BIDDER_OPTIONS,
+                   "solve": SOLVE_OPTIONS}
 """The options each command models; `match` models every option but `SELF_PLAY_CANNOT`."""
 SELF_PLAY_CANNOT = {
     "trump_requires_marriage": "the bidder names the best trump for his discard, marriage or not",
