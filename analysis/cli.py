@@ -19,7 +19,8 @@ import re
 import sys
 from typing import Callable
 
-from analysis.commands import Command, add_cluster_arguments, commands, lookup, twice_message, write_failure
+from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, twice_message,
+                               write_failure)
 from simcore.errors import CardsimError
 
 _GIVEN = "_cardsim_given"
@@ -43,9 +44,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit code 2, takes options only as spelt out
     (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``) and refuses an option given twice with two values."""
 
-    unknown_option_hint: Callable[[str], str] | None = None
-    """Given an option this parser does not know (``--kitty``), a hint where it belongs or '' (set by
-    `command_parser`)."""
+    elsewhere_hint: Callable[[str], str] | None = None
+    """Given an option this parser does not know (``--kitty``), '' or a hint naming the game's other commands
+    that take it (set by `command_parser`; consulted before the near-miss hint)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, allow_abbrev=False, **kwargs)
@@ -57,14 +58,33 @@ class _Parser(argparse.ArgumentParser):
         vars(parsed).pop(_GIVEN, None)
         return parsed, extras
 
+    def parse_args(self, args=None, namespace=None):
+        self._argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_args(args, namespace)
+
     def error(self, message):
-        if message.endswith("expected one argument"):  # argparse reads a value such as -1:2 as an option
-            flag = message.split()[1].rstrip(":").split("/")[0]
-            message += f"; a value that starts with '-' goes after '=', e.g. {flag}=-1"
+        if message.endswith("expected one argument"):
+            message += self._missing_value_hint(message.split()[1].rstrip(":").split("/"))
         unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
-        if unknown and self.unknown_option_hint is not None:
-            message += self.unknown_option_hint(unknown.group(1))
+        if unknown:
+            flag = unknown.group(1)
+            message += (self.elsewhere_hint(flag) if self.elsewhere_hint else "") or self._near_miss(flag)
         raise CardsimError(f"{message} (see '{self.prog} --help')")
+
+    def _missing_value_hint(self, flags: list[str]) -> str:
+        """The option ``flags`` (["-s", "--seat"]) was given no value: argparse reads a value such as -1:2 as an
+        option, so say to write it after '='; or, when the option ends the line, say that it needs a value."""
+        argv = getattr(self, "_argv", [])
+        for token, following in zip(argv, argv[1:]):
+            if token in flags and following.startswith("-"):
+                return f"; a value that starts with '-' goes after '=', e.g. {token}={following}"
+        return f"; give it a value, e.g. {argv[-1]} VALUE" if argv and argv[-1] in flags else ""
+
+    def _near_miss(self, flag: str) -> str:
+        """'; did you mean --X?' when ``flag`` is a misspelling of one of this parser's options, else ''."""
+        names = {o[2:].lower(): o for o in _option_strings(self) if o.startswith("--")}
+        close = difflib.get_close_matches(flag[2:].lower(), sorted(names), n=1, cutoff=0.8)
+        return f"; did you mean {names[close[0]]}?" if close else ""
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -79,9 +99,10 @@ def command_parser(command: str, game: str, spec: Command) -> _Parser:
     it also gets --scheduler / --dask-workers if its module did not add them."""
     parser = _Parser(prog=f"cardsim {command} {game}", description=spec.help)
     spec.add_arguments(parser)
-    if "--jobs" in _option_strings(parser) and "--scheduler" not in _option_strings(parser):
+    options = _option_strings(parser)
+    if "--jobs" in options and "--scheduler" not in options:
         add_cluster_arguments(parser)
-    parser.unknown_option_hint = lambda flag: _option_hint(flag, command, game, parser)
+    parser.elsewhere_hint = lambda flag: _other_commands_hint(flag, command, game)
     return parser
 
 
@@ -89,19 +110,19 @@ def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
     return {o for action in parser._actions for o in action.option_strings}
 
 
-def _option_hint(flag: str, command: str, game: str, parser: argparse.ArgumentParser) -> str:
-    """'; did you mean --X?' when ``flag`` is a near miss of one of ``parser``'s options, else '; --flag is an option
-    of cardsim C GAME' naming the game's other commands that take it, else ''."""
-    close = difflib.get_close_matches(flag, sorted(_option_strings(parser)), n=1, cutoff=0.75)
-    if close:
-        return f"; did you mean {close[0]}?"
+def _other_commands_hint(flag: str, command: str, game: str) -> str:
+    """'; --flag is an option of ..., not of this command' naming the game's other commands that take ``flag``
+    (one: 'cardsim odds pinochle3'; several: 'the pinochle3 commands match, odds and stats'), else ''."""
     from simcore.registry import get_game
 
     name = get_game(game).name
-    others = [f"'cardsim {other} {name}'" for other, games in sorted(commands().items())
+    others = [other for other, games in sorted(commands().items())
               if other != command and name in games
               and flag in _option_strings(command_parser(other, name, games[name]))]
-    return f"; {flag} is an option of {' and '.join(others)}, not of this command" if others else ""
+    if not others:
+        return ""
+    where = f"'cardsim {others[0]} {name}'" if len(others) == 1 else f"the {name} commands {flags_text(others)}"
+    return f"; {flag} is an option of {where}, not of this command"
 
 
 def _game_command(command: str, rest: list[str]) -> int:

@@ -273,6 +273,8 @@ def test_a_value_read_as_an_option_gets_a_hint(capsys):
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "argument --stakes: expected one argument; a value that starts with '-' goes " \
                                "after '=', e.g. --stakes=-1" in err
+    assert main(["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat"]) == 2
+    assert "argument --seat: expected one argument; give it a value, e.g. --seat VALUE (see" in capsys.readouterr().err
     assert main(["match", "pinochle3", "--a", "bold", "--b", "cautious", "--a-concede", "nan"]) == 2
     assert "argument --a-concede: expected a whole number, got 'nan'" in capsys.readouterr().err
 
@@ -290,6 +292,15 @@ def test_options_are_not_abbreviated(capsys):
     (["meld", "pinochle3", "--hand", "SA", "--kitty", "HA HA C9"],
      "--kitty is an option of 'cardsim odds pinochle3', not of this command (see 'cardsim meld pinochle3 --help')"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--colour", "red"], "--colour red (see"),
+    # an option of another command is named as such, not as a misspelling of a look-alike (--exact is not --seat)
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--exact"],
+     "--exact is an option of 'cardsim stats giltspiel', not of this command"),
+    (["stats", "perlaggen", "--seat", "1"], "--seat is an option of 'cardsim odds perlaggen', not of this command"),
+    (["odds", "bauernstoss", "--hand", "CJ", "--Seats", "1"], "--Seats 1; did you mean --seat? (see"),
+    (["report", "--sed", "3"], "--sed 3; did you mean --seed? (see 'cardsim report --help')"),
+    (["cache", "--clera"], "--clera; did you mean --clear? (see"),
+    (["meld", "pinochle3", "--hand", "SA", "--seed", "1"],
+     "--seed is an option of the pinochle3 commands match, odds, stats and thresholds, not of this command"),
 ])
 def test_unknown_option_names_a_near_miss_or_the_command_that_takes_it(capsys, argv, hint):
     assert main(argv) == 2

@@ -370,6 +370,9 @@ def test_pinochle_solve_play_rule_as_an_option(capsys):
 @pytest.mark.parametrize("extra, message", [
     (["--option", "double_bonus=False"], "option double_bonus=False changes only the contract's score: add --bid"),
     (["--option", "min_bid=300"], "option min_bid=300 changes only the contract's score"),
+    (["--option", "min_bid=300", "--option", "double_bonus=False"],
+     "options min_bid=300 and double_bonus=False change only the contract's score: add --bid B or drop them"),
+    (["--bid", "29", "--option", "scale=0.1", "--option", "min_bid=300"], "bid 29 is below the minimum bid 30 (R4.2a)"),
     (["--bid", "250", "--option", "min_bid=300"], "bid 250 is below the minimum bid 300 (R4.2a)"),
     (["--bid", "250", "--option", "scale=0.1"], "bid 250 can never be made"),
     (["--option", "target=1000"], "option target does not change 'cardsim solve pinochle3'"),

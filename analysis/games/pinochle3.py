@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               counts_up_to, given_flags, long_frame, one_of, option_items, options_note,
+                               counts_up_to, flags_text, given_flags, long_frame, one_of, option_items, options_note,
                                register_command, run_options, whole_number, whole_value)
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
@@ -94,13 +94,18 @@ def check_greedy_rule(rule: str, what: str, mend: str) -> None:
                            f"so it plays as under old (only old_strict differs); {mend}")
 
 
+def options_text(settings: list[str]) -> str:
+    """["min_bid=300"] -> "option min_bid=300"; two or more -> "options a=1, b=2 and c=3"."""
+    return f"option{'s' if len(settings) > 1 else ''} {flags_text(settings)}"
+
+
 def checked_options(options: dict | None, command: str) -> dict:
     """``options`` (each value as its option's choice: 300.0 as 300) if each one set away from its default
     changes ``cardsim <command> pinochle3`` (`COMMAND_OPTIONS`; match: all) and is modelled there
     (`NOT_MODELLED`), else CardsimError: an option is never accepted and ignored."""
     chosen = p.rule_options(dict(options or {}))
     options = {name: chosen[name] for name in options or {}}
-    defaults = {o.name: o.default for o in p.OPTIONS}
+    defaults = p.rule_options()
     modelled, cannot = COMMAND_OPTIONS.get(command), NOT_MODELLED.get(command, {})
     for name, value in options.items():
         if value == defaults[name]:
@@ -119,8 +124,9 @@ def checked_options(options: dict | None, command: str) -> dict:
         units = [f"{name}={value}" for name, value in options.items() if name in bid.SET_UNITS
                  and value != defaults[name]]
         if units and _stakes(chosen) is None:
-            raise CardsimError(f"option {' and '.join(units)} counts money set units (R6.6), which only money play "
-                               "reads: add game_stake or set_stake, or drop it")
+            raise CardsimError(f"{options_text(units)} {'counts' if len(units) == 1 else 'count'} money set units "
+                               "(R6.6), which only money play reads: add game_stake or set_stake, or drop "
+                               f"{'it' if len(units) == 1 else 'them'}")
         if chosen["unanimous_throw_in"] and not (chosen["forced_open"] or chosen["dealer_stuck"]):
             raise CardsimError("option unanimous_throw_in=True (V4f) changes nothing without forced_open=True or "
                                "dealer_stuck=True: a seat agrees to throw a hand in when he would not bid it, and "
@@ -292,8 +298,8 @@ def _add_meld_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-MELD_OPTIONS_HELP = ("double_bonus=False, double_royal_marriage=240, roundhouse_meld=True with "
-                     "roundhouse_with_rope=390, or scale=0.1")
+MELD_VARIANTS_HELP = "double_bonus=False, double_royal_marriage=240, roundhouse_meld=True with roundhouse_with_rope=390"
+MELD_OPTIONS_HELP = f"{MELD_VARIANTS_HELP}, or scale=0.1"
 
 
 def _add_option_argument(parser: argparse.ArgumentParser, bidder: bool = False, stats: bool = False) -> None:

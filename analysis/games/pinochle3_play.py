@@ -24,8 +24,8 @@ import argparse
 import numpy as np
 
 from analysis.commands import Command, emit, options_note, register_command, whole_number
-from analysis.games.pinochle3 import (CONTRACT_OPTIONS, MELD_OPTIONS_HELP, checked_bids, checked_options, merged_rule,
-                                      parse_options)
+from analysis.games.pinochle3 import (CONTRACT_OPTIONS, MELD_VARIANTS_HELP, checked_bids, checked_options,
+                                      merged_rule, options_text, parse_options)
 from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
@@ -85,7 +85,9 @@ def solve_options(options: dict | None, with_bid: bool) -> dict:
     idle = [f"{name}={value}" for name, value in options.items() if name in CONTRACT_OPTIONS
             and value != defaults[name]]
     if idle and not with_bid:
-        raise CardsimError(f"option {' and '.join(idle)} changes only the contract's score: add --bid B or drop it")
+        one = len(idle) == 1
+        raise CardsimError(f"{options_text(idle)} {'changes' if one else 'change'} only the contract's score: add "
+                           f"--bid B or drop {'it' if one else 'them'}")
     return options
 
 
@@ -158,7 +160,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                              "hand) + trick points against the bid, made or set (R6.1; full deals only)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help=f"a rule option: scale=0.1 (every point / 10), play_rule (as --rule) or, with --bid, "
-                             f"min_bid=300 or a meld option ({MELD_OPTIONS_HELP.replace(', or scale=0.1', '')}) "
+                             f"min_bid=300 or a meld option ({MELD_VARIANTS_HELP}) "
                              "(repeatable; 'cardsim games pinochle3')")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
