@@ -13,7 +13,6 @@ print one line ``cardsim: error: ...`` and exit with code 2.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
@@ -21,7 +20,7 @@ from typing import Callable
 
 from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, twice_message,
                                write_failure)
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean, meant
 
 _GIVEN = "_cardsim_given"
 """The namespace attribute in which `_StoreOnce` keeps the values given so far (removed after parsing)."""
@@ -81,10 +80,9 @@ class _Parser(argparse.ArgumentParser):
         return f"; give it a value, e.g. {argv[-1]} VALUE" if argv and argv[-1] in flags else ""
 
     def _near_miss(self, flag: str) -> str:
-        """'; did you mean --X?' when ``flag`` is a misspelling of one of this parser's options, else ''."""
-        names = {o[2:].lower(): o for o in _option_strings(self) if o.startswith("--")}
-        close = difflib.get_close_matches(flag[2:].lower(), sorted(names), n=1, cutoff=0.8)
-        return f"; did you mean {names[close[0]]}?" if close else ""
+        """'; did you mean --X?' when ``flag`` misspells one of this parser's options (`meant`), else ''."""
+        close = meant(flag[2:], [o[2:] for o in _option_strings(self) if o.startswith("--")])
+        return f"; did you mean --{close}?" if close else ""
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -244,8 +242,9 @@ def main(argv: list[str] | None = None) -> int:
             return _sweep(top.rest)
         if top.command == "cache":
             return _cache(top.rest)
-        raise CardsimError(f"unknown command '{top.command}'; choose one of: {', '.join(game_commands)}, games, "
-                           "report, sweep, cache")
+        known = [*game_commands, "games", "report", "sweep", "cache"]
+        raise CardsimError(f"unknown command '{top.command}'{did_you_mean(top.command, known)}; "
+                           f"choose one of: {', '.join(known)}")
     except CardsimError as exc:
         print(f"cardsim: error: {_long_numbers_cut(str(exc))}", file=sys.stderr)
         return 2

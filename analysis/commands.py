@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 from simcore.runner import CHUNK_BLOCKS, DEFAULT_CHUNK_DEALS
 
 if TYPE_CHECKING:
@@ -174,7 +174,8 @@ def one_of(choices: tuple) -> Callable[[str], object]:
         for choice in choices:
             if number == choice if isinstance(choice, int) else key == str(choice).lower():
                 return choice
-        raise argparse.ArgumentTypeError(f"invalid choice: '{text}' (choose from {', '.join(map(str, choices))})")
+        hint = did_you_mean(key, [str(choice) for choice in choices])
+        raise argparse.ArgumentTypeError(f"invalid choice: '{text}'{hint} (choose from {', '.join(map(str, choices))})")
 
     parse.__name__ = f"one of {', '.join(map(str, choices))}"
     return parse

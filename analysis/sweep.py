@@ -47,7 +47,7 @@ import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, MIN_SAMPLES, add_cluster_arguments, cluster_options, lookup, path_text,
                                positive_int)
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 
 DEFAULT_ROOT = "sweeps"
 TOP_KEYS = {"game": (str, "a string"), "command": (str, "a string"), "seed": (int, "a whole number"),
@@ -123,7 +123,8 @@ def _load_toml(path: Path) -> dict:
 def _check_top(path: Path, data: dict) -> None:
     unknown = sorted(set(data) - set(TOP_KEYS))
     if unknown:
-        _fail(path, f"unknown key '{unknown[0]}'; a scenario has: {', '.join(TOP_KEYS)}")
+        _fail(path, f"unknown key '{unknown[0]}'{did_you_mean(unknown[0], TOP_KEYS)}; "
+                    f"a scenario has: {', '.join(TOP_KEYS)}")
     missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
         _fail(path, f"missing key '{missing[0]}' (a scenario needs {', '.join(REQUIRED_KEYS)} and n)")

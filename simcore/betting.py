@@ -25,7 +25,7 @@ from typing import Protocol
 
 import numpy as np
 
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 
 G, H, SP = 0, 1, 2
 FIGURES = (G, H, SP)
@@ -677,7 +677,8 @@ def load_policy(spec: str) -> Policy:
     if path.lower() in PRESETS:
         return PRESETS[path.lower()]
     if not path.endswith(".json"):
-        raise CardsimError(f"unknown policy {spec!r}; choose one of {', '.join(PRESETS)} or give a .json policy file")
+        raise CardsimError(f"unknown policy {spec!r}{did_you_mean(spec, PRESETS)}; choose one of {', '.join(PRESETS)} "
+                           "or give a .json policy file")
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as exc:

@@ -10,7 +10,7 @@ import importlib
 from dataclasses import dataclass
 
 from simcore.cards import Deck
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,8 @@ def get_game(name: str) -> Game:
     known = games()
     key = name.strip().lower()
     if key not in known:
-        raise CardsimError(f"unknown game '{name}'; choose one of: {', '.join(sorted(known))}")
+        raise CardsimError(f"unknown game '{name}'{did_you_mean(key, list(known))}; choose one of: "
+                           f"{', '.join(sorted(known))}")
     return known[key]
 
 
@@ -133,13 +134,16 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     out = {name: o.default for name, o in known.items()}
     for name, value in chosen.items():
         if name not in known:
-            raise CardsimError(f"unknown {game_name} option '{name}'; options are {', '.join(known)}")
+            raise CardsimError(f"unknown {game_name} option '{name}'{did_you_mean(name, list(known))}; "
+                               f"options are {', '.join(known)}")
         matches = [c.chosen(value) if isinstance(c, FREE_CHOICES) else c for c in known[name].choices
                    if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
             choices = _choices_text(known[name].choices)
-            raise CardsimError(f"{game_name} option {name} cannot be {shown}; choose one of {choices}")
+            named = [c for c in known[name].choices if isinstance(c, str)]
+            raise CardsimError(f"{game_name} option {name} cannot be {shown}{did_you_mean(str(value), named)}; "
+                               f"choose one of {choices}")
         out[name] = matches[0]
     return out
 

@@ -15,8 +15,31 @@ OPTIONS = (Option("scale", 1, (1, 0.1)), Option("flag", False, (False, True)))
 def test_defaults_and_unknown_option():
     assert chosen_options("g", OPTIONS, {}) == {"scale": 1, "flag": False}
     assert chosen_options("g", OPTIONS, {"scale": 0.1}) == {"scale": 0.1, "flag": False}
-    with pytest.raises(CardsimError, match="unknown g option 'scal'; options are scale, flag"):
-        chosen_options("g", OPTIONS, {"scal": 1})
+    with pytest.raises(CardsimError, match=re.escape("unknown g option 'Scal' (did you mean 'scale'?); options are "
+                                                     "scale, flag")):
+        chosen_options("g", OPTIONS, {"Scal": 1})
+    with pytest.raises(CardsimError, match="unknown g option 'colour'; options are scale, flag"):
+        chosen_options("g", OPTIONS, {"colour": 1})
+
+
+def test_a_misspelt_game_names_the_game_meant():
+    with pytest.raises(CardsimError, match=re.escape("unknown game 'Pinocle3' (did you mean 'pinochle3'?); choose")):
+        get_game("Pinocle3")
+    with pytest.raises(CardsimError, match=re.escape("unknown game 'whist'; choose one of: bauernstoss, dreeg,")):
+        get_game("whist")
+
+
+def test_a_misspelt_value_names_the_choice_meant():
+    """A value of a named choice in the wrong case or a letter off gets "did you mean"; values stay case-sensitive
+    (a comparison never sees 'OLD')."""
+    with pytest.raises(CardsimError, match=re.escape("pinochle3 option play_rule cannot be 'OLD' (did you mean "
+                                                     "'old'?); choose one of ('old',")):
+        p3.rule_options({"play_rule": "OLD"})
+    with pytest.raises(CardsimError, match=re.escape("pinochle3 option play_rule cannot be 'new1954' (did you mean "
+                                                     "'new1945'?)")):
+        p3.rule_options({"play_rule": "new1954"})
+    with pytest.raises(CardsimError, match=re.escape("pinochle3 option play_rule cannot be 'modern'; choose one")):
+        p3.rule_options({"play_rule": "modern"})
 
 
 @pytest.mark.parametrize("value, strict_ok, pinochle3_ok", [

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 from simcore.games import dreeg_rules as r
 
 UNIFORM_BUFFER = 512
@@ -331,5 +331,6 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "pimc": PimcPolicy, 
 def make_policy(name: str, rng: np.random.Generator):
     """A policy by name; CardsimError names the known ones."""
     if name not in POLICIES:
-        raise CardsimError(f"unknown policy '{name}'; choose one of: {', '.join(POLICIES)}")
+        raise CardsimError(f"unknown policy '{name}'{did_you_mean(name, POLICIES)}; "
+                           f"choose one of: {', '.join(POLICIES)}")
     return POLICIES[name](rng)
