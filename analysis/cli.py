@@ -43,9 +43,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit code 2, takes options only as spelt out
     (``--n`` is not ``--no-progress``, nor ``--j`` ``--json``) and refuses an option given twice with two values."""
 
-    elsewhere_hint: Callable[[str], str] | None = None
-    """Given an option this parser does not know (``--kitty``), '' or a hint naming the game's other commands
-    that take it (set by `command_parser`; consulted before the near-miss hint)."""
+    elsewhere_hint: Callable[[str, bool], str] | None = None
+    """Given an option this parser does not know (``--kitty``) and whether to look for near misses too, '' or a
+    hint naming the game's other commands that take it (or, near, its near miss; set by `command_parser`)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, allow_abbrev=False, **kwargs)
@@ -67,17 +67,20 @@ class _Parser(argparse.ArgumentParser):
         unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
         if unknown:
             flag = unknown.group(1)
-            message += (self.elsewhere_hint(flag) if self.elsewhere_hint else "") or self._near_miss(flag)
+            near = self._near_miss(flag)
+            message += near + (self.elsewhere_hint(flag, not near) if self.elsewhere_hint else "")
         raise CardsimError(f"{message} (see '{self.prog} --help')")
 
     def _missing_value_hint(self, flags: list[str]) -> str:
         """The option ``flags`` (["-s", "--seat"]) was given no value: argparse reads a value such as -1:2 as an
-        option, so say to write it after '='; or, when the option ends the line, say that it needs a value."""
+        option, so say to write it after '='; else say that it needs a value."""
         argv = getattr(self, "_argv", [])
+        known = _option_strings(self) | {"--"}
         for token, following in zip(argv, argv[1:]):
-            if token in flags and following.startswith("-"):
+            if token in flags and following.startswith("-") and following not in known:
                 return f"; a value that starts with '-' goes after '=', e.g. {token}={following}"
-        return f"; give it a value, e.g. {argv[-1]} VALUE" if argv and argv[-1] in flags else ""
+        action = next(a for a in self._actions if flags[0] in a.option_strings)
+        return f"; give it a value, e.g. {flags[-1]} {action.metavar or action.dest.upper()}"
 
     def _near_miss(self, flag: str) -> str:
         """'; did you mean --X?' when ``flag`` misspells one of this parser's options (`meant`), else ''."""
@@ -100,7 +103,7 @@ def command_parser(command: str, game: str, spec: Command) -> _Parser:
     options = _option_strings(parser)
     if "--jobs" in options and "--scheduler" not in options:
         add_cluster_arguments(parser)
-    parser.elsewhere_hint = lambda flag: _other_commands_hint(flag, command, game)
+    parser.elsewhere_hint = lambda flag, near: _other_commands_hint(flag, command, game, near)
     return parser
 
 
@@ -108,19 +111,25 @@ def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
     return {o for action in parser._actions for o in action.option_strings}
 
 
-def _other_commands_hint(flag: str, command: str, game: str) -> str:
+def _other_commands_hint(flag: str, command: str, game: str, near: bool = True) -> str:
     """'; --flag is an option of ..., not of this command' naming the game's other commands that take ``flag``
-    (one: 'cardsim odds pinochle3'; several: 'the pinochle3 commands match, odds and stats'), else ''."""
+    (one: 'cardsim odds pinochle3'; several: 'the pinochle3 commands match, odds and stats'), else with ``near``
+    '; did you mean --X, an option of ...?' for the option of theirs that ``flag`` misspells (`meant`), else ''."""
     from simcore.registry import get_game
 
     name = get_game(game).name
-    others = [other for other, games in sorted(commands().items())
-              if other != command and name in games
-              and flag in _option_strings(command_parser(other, name, games[name]))]
-    if not others:
+    taking = {other: _option_strings(command_parser(other, name, games[name]))
+              for other, games in sorted(commands().items()) if name in games}
+    theirs = sorted(set().union(*taking.values()) - taking.pop(command))
+    close = flag if flag in theirs else near and meant(flag[2:], [o[2:] for o in theirs if o.startswith("--")])
+    if not close:
         return ""
+    close = close if close.startswith("--") else f"--{close}"
+    others = [other for other, options in taking.items() if close in options]
     where = f"'cardsim {others[0]} {name}'" if len(others) == 1 else f"the {name} commands {flags_text(others)}"
-    return f"; {flag} is an option of {where}, not of this command"
+    if close == flag:
+        return f"; {flag} is an option of {where}, not of this command"
+    return f"; did you mean {close}, an option of {where}?"
 
 
 def _game_command(command: str, rest: list[str]) -> int:

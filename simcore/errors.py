@@ -4,21 +4,37 @@ Every error a user can cause (a malformed card, an impossible constraint, an unk
 `CardsimError`. The command line prints its message as one line and exits with code 2.
 """
 
-import difflib
-
 
 class CardsimError(ValueError):
     """Bad input: the message says what is wrong and how to mend it."""
 
 
+def typo_distance(a: str, b: str) -> int:
+    """Edits that turn ``a`` into ``b``: a letter added, dropped or changed, or two neighbours swapped (the
+    optimal-string-alignment distance)."""
+    previous, row = None, list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (x != y))
+            if previous is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], previous[j - 2] + 1)
+        previous, row = row, current
+    return row[-1]
+
+
 def meant(given: str, names) -> str | None:
-    """The one of ``names`` that ``given`` misspells (any case, a letter or two off: difflib's ratio >= 0.8),
-    else None; for an error's "did you mean ...?"."""
-    lowered = {str(name).lower(): str(name) for name in names}
-    close = difflib.get_close_matches(str(given).lower(), list(lowered), n=1, cutoff=0.8)
-    return lowered[close[0]] if close else None
-
-
+    """The one of ``names`` that ``given`` misspells, else None, for an error's "did you mean ...?": compared in
+    any case and without surrounding spaces, a name one edit away (`typo_distance`; none for names under 3
+    letters, two for names of 8 or more) and nearer than every other name."""
+    text = str(given).strip().lower()
+    by_distance = sorted((typo_distance(text, str(name).lower()), str(name)) for name in names)
+    if not by_distance:
+        return None
+    best, name = by_distance[0]
+    tied = len(by_distance) > 1 and by_distance[1][0] == best
+    allowed = 0 if len(name) < 3 else 1 if len(name) < 8 else 2
+    return name if best <= allowed and not tied else None
 def did_you_mean(given: str, names) -> str:
     """" (did you mean 'scale'?)" when ``given`` misspells one of ``names`` (`meant`), else ""."""
     name = meant(given, names)

@@ -141,7 +141,7 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
             choices = _choices_text(known[name].choices)
-            named = [c for c in known[name].choices if isinstance(c, str)]
+            named = [str(c) for c in known[name].choices if isinstance(c, str) or c is None]
             raise CardsimError(f"{game_name} option {name} cannot be {shown}{did_you_mean(str(value), named)}; "
                                f"choose one of {choices}")
         out[name] = matches[0]

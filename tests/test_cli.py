@@ -137,6 +137,7 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "gredy"],
      "invalid choice: 'gredy' (did you mean 'greedy'?) (choose from"),
     (["match", "giltspiel", "--a", "formla", "--b", "cautious"], "unknown policy 'formla' (did you mean 'formula'?);"),
+    (["odds", "pinochle3", "--hand", "SA", "--play", "Gredy"], "invalid choice: 'Gredy' (did you mean 'greedy'?)"),
     (["match", "bauernstoss", "--a", "Cautios", "--b", "b0"],
      "unknown auction policy 'Cautios' (did you mean 'cautious'?); choose one of b0,"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--checkpoint", ""], "empty"),
@@ -280,7 +281,11 @@ def test_a_value_read_as_an_option_gets_a_hint(capsys):
     assert "\n" not in err and "argument --stakes: expected one argument; a value that starts with '-' goes " \
                                "after '=', e.g. --stakes=-1" in err
     assert main(["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat"]) == 2
-    assert "argument --seat: expected one argument; give it a value, e.g. --seat VALUE (see" in capsys.readouterr().err
+    assert "argument --seat: expected one argument; give it a value, e.g. --seat SEAT (see" in capsys.readouterr().err
+    assert main(["odds", "giltspiel", "--hand", "--seat", "1"]) == 2  # the hand forgotten: --seat is no value
+    assert "argument --hand: expected one argument; give it a value, e.g. --hand HAND (see" in capsys.readouterr().err
+    assert main(["meld", "pinochle3", "--hand", "SA", "--option"]) == 2
+    assert "give it a value, e.g. --option NAME=VALUE (see" in capsys.readouterr().err
     assert main(["match", "pinochle3", "--a", "bold", "--b", "cautious", "--a-concede", "nan"]) == 2
     assert "argument --a-concede: expected a whole number, got 'nan'" in capsys.readouterr().err
 
@@ -305,6 +310,12 @@ def test_options_are_not_abbreviated(capsys):
     (["odds", "bauernstoss", "--hand", "CJ", "--Seats", "1"], "--Seats 1; did you mean --seat? (see"),
     (["report", "--sed", "3"], "--sed 3; did you mean --seed? (see 'cardsim report --help')"),
     (["cache", "--clera"], "--clera; did you mean --clear? (see"),
+    (["solve", "pinochle3", "--deal", "S9 / S9 / SA", "--trump", "C", "--bids", "300"],
+     "--bids 300; did you mean --bid?; --bids is an option of 'cardsim odds pinochle3', not of this command (see"),
+    (["meld", "pinochle3", "--hand", "SA", "--kity", "HA"],
+     "--kity HA; did you mean --kitty, an option of 'cardsim odds pinochle3'? (see"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--SEED", "3"], "--SEED 3; did you mean --seed? (see"),
+    (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seet", "3"], "--seet 3 (see"),  # --seed or --seat: no guess
     (["meld", "pinochle3", "--hand", "SA", "--seed", "1"],
      "--seed is an option of the pinochle3 commands match, odds, stats and thresholds, not of this command"),
 ])

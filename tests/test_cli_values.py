@@ -57,8 +57,8 @@ def test_a_dreeg_match_runs_with_names_in_another_case(capsys):
     (["match", "dreeg", "--b", "Smart"],
      "argument --b: invalid choice: 'Smart' (choose from random, greedy, pimc, sly)"),
     (["thresholds", "dreeg", "--decision", "clos"],
-     "argument --decision: invalid choice: 'clos' (did you mean 'close'?) (choose from close, call, durchmarsch, hide, moment, "
-     "surrender, exchange, value, all)"),
+     "argument --decision: invalid choice: 'clos' (did you mean 'close'?) (choose from close, call, durchmarsch, "
+     "hide, moment, surrender, exchange, value, all)"),
 ])
 def test_an_unknown_dreeg_name_is_quoted_with_the_choices(capsys, monkeypatch, argv, message):
     assert message in refused(capsys, monkeypatch, *argv)

@@ -218,7 +218,8 @@ def test_no_zero_width_paired_interval(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--compare", "rule"], "argument --compare: invalid choice: 'rule' (choose from 'rules', 'discards')"),
+    (["--compare", "rule"],
+     "argument --compare: invalid choice: 'rule' (did you mean 'rules'?) (choose from rules, discards)"),
     (["--compare", "rules", "--rule", "old"], "--compare rules plays every rule"),
     (["--compare", "rules", "--option", "play_rule=old"], "drop --rule and option play_rule"),
     (["--compare", "discards", "--play", "pimc"], "--compare plays greedy and dd columns only; drop --play pimc"),

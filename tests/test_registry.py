@@ -40,6 +40,10 @@ def test_a_misspelt_value_names_the_choice_meant():
         p3.rule_options({"play_rule": "new1954"})
     with pytest.raises(CardsimError, match=re.escape("pinochle3 option play_rule cannot be 'modern'; choose one")):
         p3.rule_options({"play_rule": "modern"})
+    with pytest.raises(CardsimError, match=re.escape("pinochle3 option nines_rule cannot be '8_any'; choose one")):
+        p3.rule_options({"nines_rule": "8_any"})  # as near 6_any as 7_any: no guess
+    with pytest.raises(CardsimError, match=re.escape("min_bid cannot be 'none' (did you mean 'None'?); choose one")):
+        p3.rule_options({"min_bid": "none"})
 
 
 @pytest.mark.parametrize("value, strict_ok, pinochle3_ok", [

@@ -917,18 +917,18 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{PIMC_DD_TRICKS} with --play pimc; 0 skips; 15 is a full solve, seconds to minutes "
                              "per deal)")
     parser.add_argument("--rule", default=None, help=RULE_HELP)
-    parser.add_argument("--compare", choices=tuple(bid.COMPARISONS), default=None,
+    parser.add_argument("--compare", type=one_of(tuple(bid.COMPARISONS)), default=None,
                         help="play the same deals by every play rule (rules; default old) or every discard policy "
                              "(discards; default best, the others: " + ", ".join(list(DISCARD_POLICIES)[1:]) +
                              "), each paired with the default: P(make) per bid and E[bidder trick points] with "
                              "their differences (greedy and dd columns; spec Q7, Q9)")
-    parser.add_argument("--play", choices=PLAYS, default="greedy",
+    parser.add_argument("--play", type=one_of(PLAYS), default="greedy",
                         help="pimc adds a column where the bidder, seeing only his own cards, plays by PIMC "
                              "(sampled defenders' hands; default greedy: greedy and dd columns only)")
     parser.add_argument("--samples", type=counts_up_to(bid.MAX_SAMPLES), action=NotedStore, default=PIMC_SAMPLES,
                         help=f"sampled worlds per card of the PIMC bidder, 1-64, only with --play pimc "
                              f"(default {PIMC_SAMPLES})")
-    parser.add_argument("--defend", choices=DEFEND_SEATS, default=None,
+    parser.add_argument("--defend", type=one_of(DEFEND_SEATS), default=None,
                         help="a defender's odds instead (spec Q5): --hand is yours, you sit on the bidder's left "
                              "(you play second to his lead) or right; give --trump, --bid and --bidder-meld (and "
                              "--kitty if you noted it); greedy play: P(you take a counter, saving your meld), the "
