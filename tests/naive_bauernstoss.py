@@ -193,22 +193,23 @@ def _minimax_node(hands, trump, leader, team, trick, rule, memo):
     return max(values) if seat % 2 == team else min(values)
 
 
-def solo_won(hands, trump, leader, soloist, trick=(), rule="BS"):
+def solo_won(hands, trump, leader, soloist, trick=(), rule="BS", kept=0):
     """§5.4: True if the soloist takes every remaining trick, all hands known (``hands``: four card
     lists, the partner's ignored; ``trick``: cards of the current trick played from ``leader``,
-    the partner skipped). Plain AND-OR minimax over every legal card: the soloist needs one card
-    that works, every card of a defender must fail; a trick the soloist loses ends the solo."""
+    the partner skipped); with ``kept``, every trick until he holds ``kept`` cards. Plain AND-OR minimax
+    over every legal card: the soloist needs one card that works, every card of a defender must fail; a
+    trick the soloist loses ends the solo."""
     partner = (soloist + 2) % 4
     seats = [s for s in ((leader + k) % 4 for k in range(4)) if s != partner]
     if len(trick) == 3:
         win = seats[winner(list(trick), trump)]
         if win != soloist:
             return False
-        return not hands[soloist] or solo_won(hands, trump, soloist, soloist, (), rule)
+        return len(hands[soloist]) <= kept or solo_won(hands, trump, soloist, soloist, (), rule, kept)
     seat = seats[len(trick)]
     values = []
     for card in sorted(legal(hands[seat], list(trick), trump, rule)):
         rest = [list(h) for h in hands]
         rest[seat].remove(card)
-        values.append(solo_won(rest, trump, leader, soloist, tuple(trick) + (card,), rule))
+        values.append(solo_won(rest, trump, leader, soloist, tuple(trick) + (card,), rule, kept))
     return any(values) if seat == soloist else all(values)

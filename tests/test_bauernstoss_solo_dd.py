@@ -127,10 +127,11 @@ def test_odds_solves_solos_double_dummy():
 
 @settings(max_examples=150, deadline=None)
 @given(st.permutations(range(32)), st.integers(1, 3), st.integers(0, 3), st.integers(0, 3), st.integers(0, 2),
-       st.integers(0, 3), st.sampled_from(sorted(RULES)))
-def test_solo_position_mid_trick_matches_minimax(pack, k, trump, soloist, lead_place, played, rule):
+       st.integers(0, 3), st.sampled_from(sorted(RULES)), st.integers(0, 2))
+def test_solo_position_mid_trick_matches_minimax(pack, k, trump, soloist, lead_place, played, rule, kept):
     """`solo_position_wins` from a position inside a trick (0-3 cards played, each the first legal card of
-    its player's hand by the reference rules) equals the plain minimax."""
+    its player's hand by the reference rules), for every trick or those until the soloist holds ``kept``
+    cards, equals the plain minimax."""
     hands, leader = _solo_ending(pack, k, soloist, lead_place)
     partner = (soloist + 2) % 4
     order = [s for s in ((leader + j) % 4 for j in range(4)) if s != partner]
@@ -139,20 +140,22 @@ def test_solo_position_mid_trick_matches_minimax(pack, k, trump, soloist, lead_p
         card = sorted(naive.legal(hands[seat], trick, trump, RULES[rule]))[0]
         hands[seat].remove(card)
         trick.append(card)
-    expected = naive.solo_won(hands, trump, leader, soloist, tuple(trick), RULES[rule])
-    got = sv.solo_position_wins([_mask(h) for h in hands], trump, soloist, leader, trick, rule)
+    expected = naive.solo_won(hands, trump, leader, soloist, tuple(trick), RULES[rule], kept)
+    got = sv.solo_position_wins([_mask(h) for h in hands], trump, soloist, leader, trick, rule, kept=kept)
     assert got == expected
 
 
 def test_solo_line_is_legal_and_keeps_the_verdict():
     """Big Solos of full deals: the line's verdict is `solo_wins`'; replayed by the reference rules every card
-    is legal, a won solo takes all 8 tricks and a lost one ends at the first trick the soloist loses."""
+    is legal, a won solo takes all 8 tricks and a lost one ends at the first trick the soloist loses, after the
+    tricks he holds out for."""
     hands = deal_hands(9, 0, 40)
     for h in hands:
         soloist = next(s for s in range(4) if (int(h[s]) >> bs.CLUB_JACK) & 1)
         trump, leader = bs.best_suit(int(h[soloist])), play.solo_leader(0, soloist)
-        won, line = sv.solo_line(h, trump, soloist, leader)
-        assert won == bool(sv.solo_wins(h[None], trump, soloist, leader)[0])
+        won, tricks, line = sv.solo_line(h, trump, soloist, leader)
+        assert won == bool(sv.solo_wins(h[None], trump, soloist, leader)[0]) == (tricks == 8)
+        assert len(line) == 3 * tricks + (0 if won else 3)  # the soloist's tricks, then the one he loses
         cur = [bs.DECK.cards_of(int(x)) for x in h]
         for t in range(0, len(line), 3):
             trick = []
@@ -162,4 +165,22 @@ def test_solo_line_is_legal_and_keeps_the_verdict():
                 trick.append(card)
             winner = line[t + naive.winner(trick, trump)][0]
             assert winner == soloist or (not won and t + 3 == len(line))
-        assert (len(line) == 24) == won
+
+
+def _hold_out(hands, trump, leader, soloist, rule):
+    """The most tricks the soloist takes before losing one against defenders stopping him as soon as they
+    can, by the plain minimax (`naive_bauernstoss.solo_won` asked for ever more tricks)."""
+    held = len(hands[soloist])
+    return max(k for k in range(held + 1)
+               if k == 0 or naive.solo_won(hands, trump, leader, soloist, (), rule, held - k))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(32)), st.integers(2, 4), st.integers(0, 3), st.integers(0, 3), st.integers(0, 2))
+def test_solo_line_holds_out_as_long_as_the_minimax_says(pack, k, trump, soloist, lead_place):
+    """Endings of 2-4 tricks: the line's trick count is the minimax's, and the line itself plays it (the
+    soloist wins exactly that many tricks, then loses one unless he took them all)."""
+    hands, leader = _solo_ending(pack, k, soloist, lead_place)
+    won, tricks, line = sv.solo_line([_mask(h) for h in hands], trump, soloist, leader)
+    assert tricks == _hold_out(hands, trump, leader, soloist, "BS")
+    assert won == (tricks == k) and len(line) == 3 * tricks + (0 if won else 3)

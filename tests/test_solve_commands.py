@@ -241,6 +241,19 @@ def test_bauernstoss_solo_with_the_club_jack_given_to_the_partner(capsys):
     assert out["solo"] == 2 and out["leader"] == 1 and out["solo_won"] is False
 
 
+def test_bauernstoss_lost_solo_says_how_long_the_soloist_holds_out(capsys):
+    """Five trumps against defenders with one between them (the README's example): five tricks, then the first
+    plain card loses; an ending won outright holds out for all its tricks."""
+    deal = "c7 cD cK cT s8 s9 sA d9 / cB s7 sK h9 hB hT hA dK / c8 c9 sD sT d7 d8 dB dA / cA sB h7 h8 hD hK dD dT"
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", "1")
+    assert out["solo_won"] is False and out["solo_tricks"] == 5 and len(out["tricks"]) == 6
+    assert [t["winner"] for t in out["tricks"]] == [1, 1, 1, 1, 1, 0]
+    assert main(["solve", "bauernstoss", "--deal", deal, "--trump", "h", "--solo", "1"]) == 0
+    assert "holding out as long as he can, he takes 5 tricks before the defenders win one" in capsys.readouterr().out
+    out = run_json(capsys, "solve", "bauernstoss", "--deal", "hB hA / c7 c8 / / sT sA", "--trump", "h", "--solo", "0")
+    assert out["solo_won"] is True and out["solo_tricks"] == 2
+
+
 def test_bauernstoss_solo_ending_is_led_by_the_soloist(capsys):
     """After the first trick the soloist has won every trick, so he leads; cB may be played already."""
     ending = "hB hA / c7 c8 / cD cK / sT sA"

@@ -58,8 +58,9 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
     play)}. ``leader`` None: forehand (seat 1).
 
     ``solo``: the soloist's seat (his partner sits out, §5.4, his hand of any size, none included, ignored
-    but for the club jack; the hands after any Small Solo exchange): "solo" is that seat and "solo_won"
-    whether he takes every trick under perfect play (`solo_wins`), with "points" and "tricks" None; ``leader``
+    but for the club jack; the hands after any Small Solo exchange): "solo" is that seat, "solo_won"
+    whether he takes every trick under perfect play (`solo_wins`) and "solo_tricks" how many he takes before
+    losing one (all when won; `solo_line`), with "points" and "total" None; ``leader``
     None: the §5.4 leader of a full deal (`solo_leader`); in an ending the soloist, who has won every trick so
     far, leads."""
     variant = parse_variant(variant)
@@ -76,10 +77,10 @@ def solve(deal: str, trump: str, leader=None, variant: str = "BS", jack_rule: st
               "jack_rule": (jack_rule or DEFAULT_JACK_RULE) if variant == "BS" else None,
               "hands": [bs.DECK.format_cards(bs.DECK.cards_of(h)) for h in hands], "solo": soloist}
     if soloist is not None:
-        won, line = solver.solo_line(hands, suit, soloist, seat, rule)
+        won, held_out, line = solver.solo_line(hands, suit, soloist, seat, rule)
         tricks = split_tricks(line, bs.SEATS - 1, lambda cards: play.winning_slot(cards, bs.SEATS - 1, suit),
                               trick_points, bs.DECK.token)
-        return {**result, "solo_won": won, "points": None, "total": None, "tricks": tricks}
+        return {**result, "solo_won": won, "solo_tricks": held_out, "points": None, "total": None, "tricks": tricks}
     team0, line = solver.optimal_line(hands, suit, seat, 0, rule)
     total = trick_points([c for h in hands for c in bs.DECK.cards_of(int(h))], True)
     tricks = split_tricks(line, bs.SEATS, lambda cards: play.winning_slot(cards, bs.SEATS, suit), trick_points,
@@ -136,13 +137,15 @@ def format_solve(result: dict) -> str:
     lines += [f"  seat {s} (team {s % 2}): {hand}" for s, hand in enumerate(result["hands"])]
     soloist = result["solo"]
     if soloist is not None:
-        lines += ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the soloist "
-                      f"{'takes' if result['solo_won'] else 'cannot take'} every trick under perfect play"]
-        note = "the soloist" if result["solo_won"] else "the defenders"
+        held_out = result["solo_tricks"]
+        verdict = "takes every trick under perfect play" if result["solo_won"] else \
+            f"cannot take every trick under perfect play: holding out as long as he can, he takes {held_out} " \
+            f"trick{'' if held_out == 1 else 's'} before the defenders win one"
+        lines += ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the soloist {verdict}"]
         lines += tricks_text(result["tricks"], lambda seat: " (soloist)" if seat == soloist else " (the solo is lost)",
                              points=False)
-        lines[-len(result["tricks"]) - 1] = f"one line of perfect play ({note} choosing the first card that keeps " \
-                                            "the result; solo card points do not count, §8 A21):"
+        lines[-len(result["tricks"]) - 1] = "one line of perfect play (each side choosing the first card that keeps " \
+                                            "its aim; solo card points do not count, §8 A21):"
         return "\n".join(lines)
     # the levels are aims for a whole deal: an ending leaves out the tricks already taken
     full = len(result["tricks"]) == bs.TRICKS

@@ -1458,8 +1458,9 @@ SOLO_PLIES = 3 * TRICKS + 1
 
 
 @njit
-def _solo_search(hands, leader, soloist, rule, table, trick, count):
-    """True if the soloist takes every trick from a position (``leader`` led the current trick, of which
+def _solo_search(hands, leader, soloist, rule, table, trick, count, kept):
+    """True if the soloist takes every trick until he holds ``kept`` cards (0: every trick; the tricks asked
+    for, whichever comes first) from a position (``leader`` led the current trick, of which
     ``count`` cards, strength bits ``trick[:count]``, are played; 0 at a trick boundary), the two
     defenders playing to stop it: an AND-OR search over single cards (the soloist needs one card
     that works, every defender card must fail; a lost trick ends it), highest cards first,
@@ -1495,7 +1496,7 @@ def _solo_search(hands, leader, soloist, rule, table, trick, count):
             entering, done = False, False
             slots[d] = -1
             if places[d] == SEATS - 1:  # the trick is complete
-                if tops[d, 1] != soloist or hands[soloist] == 0:
+                if tops[d, 1] != soloist or popcount(hands[soloist]) <= kept:
                     result, done = tops[d, 1] == soloist, True
                 else:
                     k1 = hands[soloist] | (hands[(soloist + 1) % SEATS] << np.uint64(32))
@@ -1549,14 +1550,15 @@ def _solo_many(hands, trumps, soloists, leaders, rule, table, out):
         table[1][0] += 1
         for s in range(SEATS):
             bits[s] = to_bits(hands[i, s], trumps[i]) if s != (soloists[i] + 2) % SEATS else np.uint64(0)
-        out[i] = _solo_search(bits, leaders[i], soloists[i], rule, table, np.zeros(3, dtype=np.int64), 0)
+        out[i] = _solo_search(bits, leaders[i], soloists[i], rule, table, np.zeros(3, dtype=np.int64), 0, 0)
 
 
 def solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), rule: int = BS_OVERTAKE,
-                       table=None) -> bool:
+                       table=None, kept: int = 0) -> bool:
     """Whether the soloist still takes every trick from a position, all hands known: hands (4,) card masks
     of the cards still held (the partner's ignored), ``trick`` the cards of the current trick played in
-    order from ``leader`` (0-3 of them; a complete trick of 3 is scored first)."""
+    order from ``leader`` (0-3 of them; a complete trick of 3 is scored first). With ``kept`` > 0, only the
+    tricks until he holds ``kept`` cards (from 8 cards, kept 5 asks for the first 3 tricks)."""
     table = new_solo_table(10) if table is None else table
     table[1][0] += 1
     partner = (soloist + 2) % SEATS
@@ -1564,20 +1566,30 @@ def solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), r
                     dtype=np.uint64)
     cards = np.zeros(3, dtype=np.int64)
     cards[:len(trick)] = [TO_BIT[trump, c] for c in trick]
-    return bool(_solo_search(bits, leader, soloist, rule, table, cards, len(trick)))
+    return bool(_solo_search(bits, leader, soloist, rule, table, cards, len(trick), kept))
 
 
-def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERTAKE) -> tuple[bool, list]:
-    """(won, a line of perfect solo play as (seat, card) pairs): the side that wins under perfect play
-    chooses at every turn the first legal card, in card order, that keeps its result; the other side
-    plays its first legal card (nothing it plays changes the result). Play stops at the first trick the
-    soloist loses (§5.4). hands (4,) card masks at a trick boundary (the partner's ignored)."""
+def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERTAKE) -> tuple[bool, int, list]:
+    """(won, tricks, a line of perfect solo play as (seat, card) pairs) from a trick boundary: ``tricks`` the
+    soloist takes before he loses one when both sides play perfectly (all of them when ``won``), the
+    soloist holding out as long as he can and the defenders stopping him as soon as they can. At every turn
+    a side chooses the first legal card, in card order, that keeps its aim (a side whose play changes
+    nothing, the first legal card). Play stops at the first trick the soloist loses (§5.4). hands (4,) card
+    masks (the partner's ignored)."""
     from simcore.games.bauernstoss_play import legal_mask, winning_slot
 
     partner = (soloist + 2) % SEATS
     hands = [int(h) if s != partner else 0 for s, h in enumerate(hands)]
     table = new_solo_table(12)
-    won = solo_position_wins(hands, trump, soloist, leader, (), rule, table)
+    held = hands[soloist].bit_count()
+
+    def wins(tricks: int, rest, trick) -> bool:
+        """Whether the soloist can take the first ``tricks`` tricks of the line (counted from its start)."""
+        return tricks <= 0 or solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
+
+    tricks = 0
+    while tricks < held and wins(tricks + 1, hands, []):
+        tricks += 1
     line: list = []
     trick: list[int] = []
     while hands[soloist] or trick:
@@ -1585,12 +1597,13 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
         padded = np.array(trick + [0] * (SEATS - len(trick)), dtype=np.int64)
         legal_cards = int(legal_mask(np.uint64(hands[seat]), padded, len(trick), trump, rule))
         legal = [c for c in range(32) if legal_cards >> c & 1]
+        aim = tricks if seat == soloist else tricks + 1  # the soloist keeps reaching it, the defenders not
         card = legal[0]
-        if (seat == soloist) == won:
+        if 0 < aim <= held:
             for candidate in legal:
                 rest = list(hands)
                 rest[seat] ^= 1 << candidate
-                if solo_position_wins(rest, trump, soloist, leader, trick + [candidate], rule, table) == won:
+                if wins(aim, rest, trick + [candidate]) == (seat == soloist):
                     card = candidate
                     break
         hands[seat] ^= 1 << card
@@ -1602,7 +1615,7 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
             if winner != soloist:
                 break
             leader, trick = soloist, []
-    return won, line
+    return tricks == held, tricks, line
 
 
 def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=None) -> np.ndarray:
