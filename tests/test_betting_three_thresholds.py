@@ -90,7 +90,8 @@ def test_thresholds_three_players_bad_input(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["thresholds", "perlaggen", "--players", "3", "--target", "5"], "drop --target"),
-    (["thresholds", "perlaggen", "--players", "3", "--straf", "--places"], "drop --places"),
+    (["thresholds", "perlaggen", "--players", "3", "--straf", "--places"],
+     "unrecognized arguments: --places; --places is an option of 'cardsim match perlaggen', not of this command"),
     (["thresholds", "perlaggen", "--players", "3", "--communication", "none"], "drop --communication"),
     (["thresholds", "perlaggen", "--players", "3", "--straf", "--games", "2000", "--seed", "1"],
      "drop --games and --seed"),
@@ -100,7 +101,7 @@ def test_thresholds_three_players_bad_input(capsys):
     (["thresholds", "perlaggen", "--players", "3", "--games", "10", "--target", "12", "--communication", "partner",
       "--dask-workers", "1"], "drop --communication"),
     (["tournament", "perlaggen", "--players", "3", "--straf", "--places", "--policies", "formula,never",
-      "--games", "3"], "match` only"),
+      "--games", "3"], "--places is an option of 'cardsim match perlaggen', not of this command"),
 ])
 def test_options_the_three_player_commands_do_not_use_are_refused(capsys, args, message):
     code, _, err = run_cli(capsys, *args, "--no-progress")

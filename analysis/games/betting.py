@@ -619,7 +619,9 @@ def three_scores(text: str) -> tuple[int, int, int]:
     return tuple(parts)
 
 
-def _common(game: str, parser: argparse.ArgumentParser, default_games: int, games_help: str | None = None) -> None:
+def _common(game: str, parser: argparse.ArgumentParser, default_games: int, games_help: str | None = None,
+            places: bool = False) -> None:
+    """The options match, tournament and thresholds share; ``places``: --places too (match only)."""
     parser.add_argument("--games", type=sample_count, action=NotedStore, default=default_games,
                         help=games_help or f"games per match, an even number (default {default_games:,})")
     parser.add_argument("--target", type=_target, action=NotedStore, default=None,
@@ -642,10 +644,11 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int, game
         parser.add_argument("--straf", action="store_true",
                             help="with --players 3: Strafperlaggen (§9.5): everyone starts on --target (default 9) "
                                  "and counts down to 0, failed commitments add penalty points")
-        parser.add_argument("--places", action="store_true", default=None,
-                            help="with --straf: after someone has won, the other two play on for places 2 and 3 "
-                                 "(§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
-                                 "(default: the game's straf_places option, off)")
+        if places:
+            parser.add_argument("--places", action="store_true", default=None,
+                                help="with --straf: after someone has won, the other two play on for places 2 and "
+                                     "3 (§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
+                                     "(default: the game's straf_places option, off)")
         parser.add_argument("--hand", type=whole_number, action=NotedStore, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
     add_option_argument(parser, game)
@@ -668,7 +671,7 @@ def _match_arguments(game: str):
         parser.add_argument("--permissive", action="store_true",
                             help="allow G/H bets and holds without an example (Giltspiel A-19, Perlaggen §8.9; "
                                  "penalised -2 at verification)")
-        _common(game, parser, 2000)
+        _common(game, parser, 2000, places=True)
     return add
 
 
@@ -792,10 +795,10 @@ def _thresholds_of(game: str):
 
 def _check_three_flags(args: argparse.Namespace, style: str) -> None:
     """CardsimError naming every flag the 3-player thresholds would not read: without --games (first-order
-    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication and --places."""
+    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication."""
     self_play = given_flags(args, "games", "target", "policy", "scores",
                             *(dest for dest in SAMPLING_DESTS if dest != "n"))
-    others = given_flags(args, "communication") + (["--places"] if getattr(args, "places", None) else [])
+    others = given_flags(args, "communication")
     if style == "straf":
         unused, why = self_play + others, ("the Strafperlaggen thresholds are first-order formulas on fixed tables "
                                            "(its match equity over three counts is not built)")
@@ -803,7 +806,7 @@ def _check_three_flags(args: argparse.Namespace, style: str) -> None:
         unused, why = self_play + others, ("the 3-player thresholds without --games are first-order formulas on "
                                            "fixed tables (add --games N for the game-level tables)")
     else:
-        unused, why = others, "the 3-player game has no partners to tell and no finish for places (Strafperlaggen's)"
+        unused, why = others, "the 3-player game has no partners to tell"
     if unused:
         raise CardsimError(f"{why}: drop {flags_text(unused)}")
 
