@@ -184,3 +184,13 @@ def test_solo_line_holds_out_as_long_as_the_minimax_says(pack, k, trump, soloist
     won, tricks, line = sv.solo_line([_mask(h) for h in hands], trump, soloist, leader)
     assert tricks == _hold_out(hands, trump, leader, soloist, "BS")
     assert won == (tricks == k) and len(line) == 3 * tricks + (0 if won else 3)
+
+
+def test_a_jack_is_not_equal_to_the_trump_ace_under_jack_always():
+    """Under BS:always_overrides_follow a led jack obliges a later jack to overtake, which the trump ace next to it
+    in strength does not: the two are not interchangeable (a deal the solver once called lost)."""
+    hands = [[], [0, 22, 23, 25, 26], [3, 10, 13, 15, 27], [1, 4, 7, 11, 17]]
+    rule = play.BS_JACK_ALWAYS
+    expected = naive.solo_won(hands, 1, 1, 2, (), RULES[rule])
+    got = sv.solo_wins(np.array([[_mask(h) for h in hands]]), 1, 2, 1, rule, sv.new_solo_table(8))
+    assert expected is True and bool(got[0]) is True

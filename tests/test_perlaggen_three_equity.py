@@ -209,7 +209,7 @@ def test_asked_scores_come_first_in_the_accept_table(capsys):
     (["--games", "12", "--scores", "3,-1,2"], "give three scores"),
     (["--straf", "--games", "30"], "Strafperlaggen thresholds are first-order"),
     (["--target", "6"], "add --games N"),
-    (["--games", "12", "--communication", "none"], "no partners to tell and no finish for places"),
+    (["--games", "12", "--communication", "none"], "the 3-player game has no partners to tell: drop --communication"),
     (["--games", "1"], "--games"),
 ])
 def test_three_player_game_level_bad_input(capsys, args, message):

@@ -139,8 +139,9 @@ def format_solve(result: dict) -> str:
     if soloist is not None:
         held_out = result["solo_tricks"]
         verdict = "takes every trick under perfect play" if result["solo_won"] else \
-            f"cannot take every trick under perfect play: holding out as long as he can, he takes {held_out} " \
-            f"trick{'' if held_out == 1 else 's'} before the defenders win one"
+            ("cannot take every trick under perfect play: he loses the first trick" if held_out == 0 else
+             f"cannot take every trick under perfect play: holding out as long as he can, he takes {held_out} "
+             f"trick{'' if held_out == 1 else 's'} before the defenders win one")
         lines += ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the soloist {verdict}"]
         lines += tricks_text(result["tricks"], lambda seat: " (soloist)" if seat == soloist else " (the solo is lost)",
                              points=False)

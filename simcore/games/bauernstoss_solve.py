@@ -1459,8 +1459,8 @@ SOLO_PLIES = 3 * TRICKS + 1
 
 @njit
 def _solo_search(hands, leader, soloist, rule, table, trick, count, kept):
-    """True if the soloist takes every trick until he holds ``kept`` cards (0: every trick; the tricks asked
-    for, whichever comes first) from a position (``leader`` led the current trick, of which
+    """True if the soloist takes every trick (with ``kept`` > 0, only those until he holds ``kept`` cards, the
+    current trick always included) from a position (``leader`` led the current trick, of which
     ``count`` cards, strength bits ``trick[:count]``, are played; 0 at a trick boundary), the two
     defenders playing to stop it: an AND-OR search over single cards (the soloist needs one card
     that works, every defender card must fail; a lost trick ends it), highest cards first,
@@ -1521,6 +1521,8 @@ def _solo_search(hands, leader, soloist, rule, table, trick, count, kept):
             bit = _ONE << np.uint64(card)
             present = hands[0] | hands[1] | hands[2] | hands[3] | on_table[d]
             lower = present & RUNS[RUN_OF[card]] & ~_above(card) & ~bit
+            if rule == BS_JACK_ALWAYS and bit & JACK_BITS:  # a jack compels a later jack to overtake, the ace not
+                lower &= JACK_BITS
             moves[d] &= ~bit & ~(hand & lower & ~_below_top(lower & ~hand))  # the hand's cards just below: equal
             cards[d] = card
             hands[seat] ^= bit
@@ -1584,7 +1586,9 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
     held = hands[soloist].bit_count()
 
     def wins(tricks: int, rest, trick) -> bool:
-        """Whether the soloist can take the first ``tricks`` tricks of the line (counted from its start)."""
+        """Whether the soloist can take the first ``tricks`` tricks of the line (counted from its start; the
+        current trick always counts, so in the trick he loses no card of his keeps it). ``leader`` is read
+        when called: the current trick's."""
         return tricks <= 0 or solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
 
     tricks = 0
