@@ -79,8 +79,10 @@ class _Parser(argparse.ArgumentParser):
         for token, following in zip(argv, argv[1:]):
             if token in flags and following.startswith("-") and following not in known:
                 return f"; a value that starts with '-' goes after '=', e.g. {token}={following}"
-        action = next(a for a in self._actions if flags[0] in a.option_strings)
-        return f"; give it a value, e.g. {flags[-1]} {action.metavar or action.dest.upper()}"
+        action = next((a for a in self._actions if flags[0] in a.option_strings), None)
+        value = (action.metavar or action.dest.upper()) if action and isinstance(action.metavar, (str, type(None))) \
+            else "VALUE"
+        return f"; give it a value, e.g. {flags[-1]} {value}"
 
     def _near_miss(self, flag: str) -> str:
         """'; did you mean --X?' when ``flag`` misspells one of this parser's options (`meant`), else ''."""
