@@ -138,10 +138,11 @@ def format_solve(result: dict) -> str:
     soloist = result["solo"]
     if soloist is not None:
         held_out = result["solo_tricks"]
+        lost = "he loses the first trick" if held_out == 0 else \
+            f"holding out as long as he can, he takes {held_out} trick{'' if held_out == 1 else 's'} before the " \
+            "defenders win one"
         verdict = "takes every trick under perfect play" if result["solo_won"] else \
-            ("cannot take every trick under perfect play: he loses the first trick" if held_out == 0 else
-             f"cannot take every trick under perfect play: holding out as long as he can, he takes {held_out} "
-             f"trick{'' if held_out == 1 else 's'} before the defenders win one")
+            f"cannot take every trick under perfect play: {lost}"
         lines += ["", f"solo by seat {soloist} (seat {(soloist + 2) % bs.SEATS} sits out): the soloist {verdict}"]
         lines += tricks_text(result["tricks"], lambda seat: " (soloist)" if seat == soloist else " (the solo is lost)",
                              points=False)
