@@ -122,11 +122,11 @@ def _other_commands_hint(flag: str, command: str, game: str, near: bool = True) 
     name = get_game(game).name
     taking = {other: _option_strings(command_parser(other, name, games[name]))
               for other, games in sorted(commands().items()) if name in games}
-    theirs = sorted(set().union(*taking.values()) - taking.pop(command))
-    close = flag if flag in theirs else near and meant(flag[2:], [o[2:] for o in theirs if o.startswith("--")])
-    if not close:
+    theirs = set().union(*taking.values()) - taking.pop(command)
+    by_name = {o[2:]: o for o in theirs if o.startswith("--")}
+    close = flag if flag in theirs else by_name.get(meant(flag[2:], by_name)) if near else None
+    if close is None:
         return ""
-    close = close if close.startswith("--") else f"--{close}"
     others = [other for other, options in taking.items() if close in options]
     where = f"'cardsim {others[0]} {name}'" if len(others) == 1 else f"the {name} commands {flags_text(others)}"
     if close == flag:

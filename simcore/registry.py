@@ -109,7 +109,7 @@ def get_game(name: str) -> Game:
     known = games()
     key = name.strip().lower()
     if key not in known:
-        raise CardsimError(f"unknown game '{name}'{did_you_mean(key, list(known))}; choose one of: "
+        raise CardsimError(f"unknown game '{name}'{did_you_mean(key, known)}; choose one of: "
                            f"{', '.join(sorted(known))}")
     return known[key]
 
@@ -134,15 +134,15 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     out = {name: o.default for name, o in known.items()}
     for name, value in chosen.items():
         if name not in known:
-            raise CardsimError(f"unknown {game_name} option '{name}'{did_you_mean(name, list(known))}; "
+            raise CardsimError(f"unknown {game_name} option '{name}'{did_you_mean(name, known)}; "
                                f"options are {', '.join(known)}")
         matches = [c.chosen(value) if isinstance(c, FREE_CHOICES) else c for c in known[name].choices
                    if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:
             shown = f"'{typed[name]}'" if typed and name in typed else repr(value)
             choices = _choices_text(known[name].choices)
-            named = [str(c) for c in known[name].choices if isinstance(c, str) or c is None]
-            raise CardsimError(f"{game_name} option {name} cannot be {shown}{did_you_mean(str(value), named)}; "
+            named = [c for c in known[name].choices if isinstance(c, str) or c is None]
+            raise CardsimError(f"{game_name} option {name} cannot be {shown}{did_you_mean(value, named)}; "
                                f"choose one of {choices}")
         out[name] = matches[0]
     return out

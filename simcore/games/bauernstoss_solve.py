@@ -1589,7 +1589,7 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
         """Whether the soloist can take the first ``tricks`` tricks of the line (counted from its start; the
         current trick always counts, so in the trick he loses no card of his keeps it). ``leader`` is read
         when called: the current trick's."""
-        return tricks <= 0 or solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
+        return solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
 
     tricks = 0
     while tricks < held and wins(tricks + 1, hands, []):
