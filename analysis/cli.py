@@ -20,7 +20,7 @@ from typing import Callable
 
 from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, twice_message,
                                write_failure)
-from simcore.errors import CardsimError, did_you_mean, meant
+from simcore.errors import CardsimError, meant, unknown_name
 
 _GIVEN = "_cardsim_given"
 """The namespace attribute in which `_StoreOnce` keeps the values given so far (removed after parsing)."""
@@ -254,8 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         if top.command == "cache":
             return _cache(top.rest)
         known = [*game_commands, "games", "report", "sweep", "cache"]
-        raise CardsimError(f"unknown command '{top.command}'{did_you_mean(top.command, known)}; "
-                           f"choose one of: {', '.join(known)}")
+        raise unknown_name("command", top.command, known)
     except CardsimError as exc:
         print(f"cardsim: error: {_long_numbers_cut(str(exc))}", file=sys.stderr)
         return 2

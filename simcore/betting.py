@@ -25,7 +25,7 @@ from typing import Protocol
 
 import numpy as np
 
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 
 G, H, SP = 0, 1, 2
 FIGURES = (G, H, SP)
@@ -677,8 +677,7 @@ def load_policy(spec: str) -> Policy:
     if path.lower() in PRESETS:
         return PRESETS[path.lower()]
     if not path.endswith(".json"):
-        raise CardsimError(f"unknown policy {spec!r}{did_you_mean(spec, PRESETS)}; choose one of {', '.join(PRESETS)} "
-                           "or give a .json policy file")
+        raise unknown_name("policy", spec, PRESETS, or_else="give a .json policy file")
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as exc:
@@ -904,7 +903,7 @@ modelled: suit hints (the tables do not use suits) and noisy or deceptive signal
 
 def check_communication(communication: str) -> str:
     if communication not in COMMUNICATION:
-        raise CardsimError(f"unknown communication model {communication!r}; choose one of: {', '.join(COMMUNICATION)}")
+        raise unknown_name("communication model", communication, COMMUNICATION)
     return communication
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from simcore.cards import Deck
 from simcore.config import njit
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 
 BATCH = 3
 """Draws taken from one 32-bit word (batched ranged integers: the product of three bounds <= 64*63*62
@@ -77,8 +77,7 @@ class DealSpec:
         seen: dict[int, str] = {}
         for name, cards in self.fixed.items():
             if name not in self.layout.names:
-                raise CardsimError(f"unknown place '{name}'{did_you_mean(name, self.layout.names)}; "
-                                   f"places are {', '.join(self.layout.names)}")
+                raise unknown_name("place", name, self.layout.names)
             size = self.layout.places[self.layout.index(name)][1]
             if len(cards) > size:
                 raise CardsimError(f"{name} holds {size} cards but {len(cards)} were given")

@@ -35,7 +35,17 @@ def meant(given: str, names) -> str | None:
     tied = len(by_distance) > 1 and by_distance[1][0] == best
     allowed = 0 if len(name) < 3 else 1 if len(name) < 8 else 2
     return name if best <= allowed and not tied else None
+
+
 def did_you_mean(given: str, names) -> str:
     """" (did you mean 'scale'?)" when ``given`` misspells one of ``names`` (`meant`), else ""."""
     name = meant(given, names)
     return f" (did you mean '{name}'?)" if name else ""
+
+
+def unknown_name(what: str, given, names, or_else: str = "") -> CardsimError:
+    """The error for ``given`` that names no ``what`` (e.g. "card policy"), to raise: "unknown card policy 'x' (did
+    you mean ...?); choose one of: a, b" and `` or {or_else}`` when there is another way ("give a .json file")."""
+    names = [str(name) for name in names]
+    tail = f" or {or_else}" if or_else else ""
+    return CardsimError(f"unknown {what} '{given}'{did_you_mean(given, names)}; choose one of: {', '.join(names)}{tail}")

@@ -10,7 +10,7 @@ import importlib
 from dataclasses import dataclass
 
 from simcore.cards import Deck
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, did_you_mean, unknown_name
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,7 @@ def get_game(name: str) -> Game:
     known = games()
     key = name.strip().lower()
     if key not in known:
-        raise CardsimError(f"unknown game '{name}'{did_you_mean(key, known)}; choose one of: "
-                           f"{', '.join(sorted(known))}")
+        raise unknown_name("game", name, sorted(known))
     return known[key]
 
 
@@ -134,8 +133,7 @@ def chosen_options(game_name: str, options: tuple[Option, ...], chosen: dict, sa
     out = {name: o.default for name, o in known.items()}
     for name, value in chosen.items():
         if name not in known:
-            raise CardsimError(f"unknown {game_name} option '{name}'{did_you_mean(name, known)}; "
-                               f"options are {', '.join(known)}")
+            raise unknown_name(f"{game_name} option", name, known)
         matches = [c.chosen(value) if isinstance(c, FREE_CHOICES) else c for c in known[name].choices
                    if (c.admits(value) if isinstance(c, FREE_CHOICES) else value == c and same_kind(value, c))]
         if not matches:

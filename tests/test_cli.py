@@ -139,7 +139,7 @@ BAD_INPUT = [
     (["match", "giltspiel", "--a", "formla", "--b", "cautious"], "unknown policy 'formla' (did you mean 'formula'?);"),
     (["odds", "pinochle3", "--hand", "SA", "--play", "Gredy"], "invalid choice: 'Gredy' (did you mean 'greedy'?)"),
     (["match", "bauernstoss", "--a", "Cautios", "--b", "b0"],
-     "unknown auction policy 'Cautios' (did you mean 'cautious'?); choose one of b0,"),
+     "unknown auction policy 'Cautios' (did you mean 'cautious'?); choose one of: b0,"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--checkpoint", ""], "empty"),
     (["report", "--out", ""], "--out: expected a file or folder path, got an empty one"),
     (["odds", "perlaggen", "--hand", "LA SA H10 E9 E8", "--turnup", "H7", "--stakes", "2:1"],

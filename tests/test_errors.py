@@ -1,9 +1,11 @@
-"""simcore.errors: the misspelling check behind every "did you mean ...?" of an error message."""
+"""simcore.errors: the misspelling check behind every "did you mean ...?" of an error message, and the message for an
+unknown name."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simcore.errors import meant, typo_distance
+from simcore.errors import CardsimError, meant, typo_distance, unknown_name
 
 WORDS = st.text(alphabet="abcde_", max_size=8)
 
@@ -41,3 +43,24 @@ def test_meant_names_only_a_close_and_unrivalled_name():
     assert meant("exact", ["seat", "seed"]) is None  # too far
     assert meant("m", ["n"]) is None  # names under 3 letters: case only
     assert meant(3, [3, 4]) == "3" and meant("x", []) is None
+
+
+def test_unknown_name_says_what_is_unknown_the_guess_and_every_name():
+    error = unknown_name("card policy", "gredy", {"greedy": 1, "random": 2})
+    assert isinstance(error, CardsimError)
+    assert str(error) == "unknown card policy 'gredy' (did you mean 'greedy'?); choose one of: greedy, random"
+    assert str(unknown_name("policy", "x.txt", ["b0", "b1"], or_else="give a .json policy file")) == \
+        "unknown policy 'x.txt'; choose one of: b0, b1 or give a .json policy file"
+
+
+def test_the_api_names_the_name_meant():
+    from simcore.betting import check_communication
+    from simcore.games.giltspiel_pimc import communication_code
+    from simcore.games.pinochle3_play import play_rule
+    with pytest.raises(CardsimError, match=r"^unknown play rule 'olt' \(--rule, option play_rule\) \(did you mean 'old'\?\); "
+                                           "choose one of: old, old_strict, new1945, new1945_alt$"):
+        play_rule("olt")
+    with pytest.raises(CardsimError, match=r"^unknown --communication 'partnr' \(did you mean 'partner'\?\); choose one of: "):
+        communication_code("partnr")
+    with pytest.raises(CardsimError, match=r"^unknown communication model 'partnr' \(did you mean 'partner'\?\)"):
+        check_communication("partnr")

@@ -15,10 +15,10 @@ OPTIONS = (Option("scale", 1, (1, 0.1)), Option("flag", False, (False, True)))
 def test_defaults_and_unknown_option():
     assert chosen_options("g", OPTIONS, {}) == {"scale": 1, "flag": False}
     assert chosen_options("g", OPTIONS, {"scale": 0.1}) == {"scale": 0.1, "flag": False}
-    with pytest.raises(CardsimError, match=re.escape("unknown g option 'Scal' (did you mean 'scale'?); options are "
-                                                     "scale, flag")):
+    with pytest.raises(CardsimError, match=re.escape("unknown g option 'Scal' (did you mean 'scale'?); choose "
+                                                     "one of: scale, flag")):
         chosen_options("g", OPTIONS, {"Scal": 1})
-    with pytest.raises(CardsimError, match="unknown g option 'colour'; options are scale, flag"):
+    with pytest.raises(CardsimError, match="unknown g option 'colour'; choose one of: scale, flag"):
         chosen_options("g", OPTIONS, {"colour": 1})
 
 

@@ -28,7 +28,7 @@ from analysis.games import dreeg_phase
 from analysis.stats import Z95, Estimate, format_cell, mean_interval, table_records
 from scipy.stats import t as student_t
 from simcore import runner
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_options
@@ -642,8 +642,7 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     values every decision in 3-player Dreeg; the 2-player decisions take it only with ``strokes``.
     """
     if decision not in DECISIONS:
-        raise CardsimError(f"unknown --decision '{decision}'{did_you_mean(decision, DECISIONS)}; "
-                           f"choose one of: {', '.join(DECISIONS)}")
+        raise unknown_name("--decision", decision, DECISIONS)
     seed = normalize_seed(seed)
     opts = parse_options(options)
     dreeg_phase.check_state_flags(strokes, seat, dealer)

@@ -26,7 +26,7 @@ from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame, format_cell
 from simcore import runner
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
@@ -194,7 +194,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
     from analysis.games.perlaggen import parse_known
 
     if method not in play.METHODS:  # PIMC goes through `add_spiel` (cardsim odds perlaggen --spiel pimc)
-        raise CardsimError(f"--spiel '{method}' is unknown here; choose one of: {', '.join(play.METHODS)}")
+        raise unknown_name("--spiel", method, play.METHODS)
     run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in ("jobs", "chunk_deals", "checkpoint", "progress")}
     known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
     rules = D.DealRules(style, known_kw.get("exchange", "always"))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simcore.dealing import DealSpec, accepted, deal
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as solve
@@ -76,8 +76,7 @@ def team_points(method: str, hands, trumps, leaders, teams, u=None, rule: int = 
     if method == "dd":
         return solve.solve_points(hands, trumps, leaders, teams, rule, table)
     if method not in play.POLICIES:
-        raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, METHODS)}; "
-                           f"choose one of {', '.join(METHODS)}")
+        raise unknown_name("play method", method, METHODS)
     points, _ = play.play_out(method, hands, trumps, leaders, u, rule)
     return points[np.arange(n), teams]
 
@@ -107,8 +106,7 @@ AUCTION_POLICIES = {p.name: p for p in (
 def auction_policy(name: str) -> AuctionPolicy:
     """The named policy; CardsimError listing the names otherwise."""
     if name not in AUCTION_POLICIES:
-        raise CardsimError(f"unknown auction policy '{name}'{did_you_mean(name, AUCTION_POLICIES)}; "
-                           f"choose one of {', '.join(AUCTION_POLICIES)}")
+        raise unknown_name("auction policy", name, AUCTION_POLICIES)
     return AUCTION_POLICIES[name]
 
 
@@ -161,8 +159,7 @@ class HandJob:
 
     def __init__(self, policy: str = "random", variant: str = "BS"):
         if policy not in play.POLICIES:
-            raise CardsimError(f"unknown card policy '{policy}'{did_you_mean(policy, play.POLICIES)}; "
-                               f"choose one of {', '.join(play.POLICIES)}")
+            raise unknown_name("card policy", policy, play.POLICIES)
         self.policy = policy
         self.opts = bs.rule_options(variant=variant)
         self.n_counts = 2 + 5 * 9 * POINT_BINS + 5 * 9
@@ -446,8 +443,7 @@ class ThresholdJob:
 
     def __init__(self, method: str = "dd", variant: str = "BS", rules: tuple = ()):
         if method not in METHODS:
-            raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, METHODS)}; "
-                               f"choose one of {', '.join(METHODS)}")
+            raise unknown_name("play method", method, METHODS)
         self.method = method
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
@@ -545,8 +541,7 @@ class JackValueJob:
 
     def __init__(self, method: str = "greedy", variant: str = "BS", rules: tuple = ()):
         if method not in METHODS:
-            raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, METHODS)}; "
-                               f"choose one of {', '.join(METHODS)}")
+            raise unknown_name("play method", method, METHODS)
         self.method = method
         self.rules = tuple(rules)
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
@@ -676,8 +671,7 @@ class SeatJob:
 
     def __init__(self, method: str = "greedy", variant: str = "BS", rules: tuple = (), policy: str = DEFAULT_POLICY):
         if method not in METHODS:
-            raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, METHODS)}; "
-                               f"choose one of {', '.join(METHODS)}")
+            raise unknown_name("play method", method, METHODS)
         self.method = method
         self.policy = auction_policy(policy)
         self.rules = tuple(rules)
@@ -827,8 +821,7 @@ class OddsJob:
                  variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (), first_hand: bool = False,
                  calls: tuple = ()):
         if method not in ODDS_METHODS:
-            raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, ODDS_METHODS)}; "
-                               f"choose one of {', '.join(ODDS_METHODS)}")
+            raise unknown_name("play method", method, ODDS_METHODS)
         self.hand, self.seat, self.options, self.method = tuple(hand), seat, tuple(options), method
         self.samples = samples
         self.rules = tuple(rules)
@@ -967,8 +960,7 @@ class AuctionOddsJob:
                  method: str = "greedy", variant: str = "BS", samples: int = PIMC_SAMPLES, rules: tuple = (),
                  first_hand: bool = False, calls: tuple = (), my_call: bs.Call | None = None):
         if method not in ODDS_METHODS:
-            raise CardsimError(f"unknown play method '{method}'{did_you_mean(method, ODDS_METHODS)}; "
-                               f"choose one of {', '.join(ODDS_METHODS)}")
+            raise unknown_name("play method", method, ODDS_METHODS)
         self.hand, self.seat, self.method, self.samples = tuple(hand), seat, method, samples
         self.policy = auction_policy(policy)
         self.rules = tuple(rules)

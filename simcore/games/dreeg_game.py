@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_play import play_hand
@@ -166,8 +166,7 @@ class GameJob:
         check_players(len(self.lineup))
         for name in self.lineup:
             if name not in POLICIES:
-                raise CardsimError(f"unknown policy '{name}'{did_you_mean(name, POLICIES)}; "
-                                   f"choose one of: {', '.join(POLICIES)}")
+                raise unknown_name("policy", name, POLICIES)
         self.plan()
 
     @property

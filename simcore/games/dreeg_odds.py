@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_phase import erase_code
@@ -69,8 +69,7 @@ class HandQuestion:
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
         if self.policy not in POLICIES:
-            raise CardsimError(f"unknown policy '{self.policy}'{did_you_mean(self.policy, POLICIES)}; "
-                               f"choose one of: {', '.join(POLICIES)}")
+            raise unknown_name("policy", self.policy, POLICIES)
         size = r.HAND_SIZES[self.players]
         if len(self.hand) != size:
             raise CardsimError(f"--hand must list {size} cards with {self.players} players, got {len(self.hand)}")
@@ -517,8 +516,7 @@ class ThresholdJob:
 
     def __post_init__(self):
         if self.decision not in DECISIONS:
-            raise CardsimError(f"unknown decision '{self.decision}'{did_you_mean(self.decision, DECISIONS)}; "
-                               f"choose one of: {', '.join(DECISIONS)}")
+            raise unknown_name("decision", self.decision, DECISIONS)
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
         if self.players != 4 and self.decision not in TABLE_DECISIONS:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import unknown_name
 from simcore.games import dreeg_rules as r
 
 UNIFORM_BUFFER = 512
@@ -331,6 +331,5 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "pimc": PimcPolicy, 
 def make_policy(name: str, rng: np.random.Generator):
     """A policy by name; CardsimError names the known ones."""
     if name not in POLICIES:
-        raise CardsimError(f"unknown policy '{name}'{did_you_mean(name, POLICIES)}; "
-                           f"choose one of: {', '.join(POLICIES)}")
+        raise unknown_name("policy", name, POLICIES)
     return POLICIES[name](rng)

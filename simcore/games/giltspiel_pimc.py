@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import njit, njit_inline
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve,
                                           _team_trumps, _trumps, new_table)
@@ -62,7 +62,7 @@ _ONE = np.uint64(1)
 def communication_code(name: str) -> int:
     """0 for "none", 1 for "partner"; CardsimError otherwise."""
     if name not in COMMUNICATIONS:
-        raise CardsimError(f"--communication '{name}' is unknown; choose one of {', '.join(COMMUNICATIONS)}")
+        raise unknown_name("--communication", name, COMMUNICATIONS)
     return COMMUNICATIONS[name]
 
 

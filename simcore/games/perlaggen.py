@@ -31,7 +31,7 @@ import numpy as np
 
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.betting import MAX_TARGET
 from simcore.registry import AnyNumber, Option, default_only
 
@@ -243,7 +243,7 @@ def perlagg_mask(style: str, trump: str) -> int:
 
 def _check_style(style: str) -> None:
     if style not in STYLES:
-        raise CardsimError(f"unknown Perlaggen style '{style}'; choose one of: {', '.join(STYLES)}")
+        raise unknown_name("Perlaggen style", style, STYLES)
 
 
 def _check_trump(style: str, trump: str) -> str:

@@ -30,7 +30,7 @@ import numpy as np
 
 from simcore.config import njit
 from simcore.dealing import BATCH, SPARE_WORDS, DealSpec, Layout, batch_tables, draw_batches, deal
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.figures import relative_outcome, resolve, top_bit_table
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_l1 as L
@@ -119,13 +119,9 @@ class DealRules:
             raise CardsimError(f"the {self.style} style is not a four-player game (Strafperlaggen is for three, "
                                "§9.5); choose one of: " + ", ".join(FOUR_PLAYER_STYLES))
         if self.exchange not in EXCHANGE_POLICIES:
-            raise CardsimError(f"unknown exchange policy '{self.exchange}'"
-                               f"{did_you_mean(self.exchange, EXCHANGE_POLICIES)}; "
-                               f"choose one of: {', '.join(EXCHANGE_POLICIES)}")
+            raise unknown_name("exchange policy", self.exchange, EXCHANGE_POLICIES)
         if self.exchange_gives not in GIVE_POLICIES:
-            raise CardsimError(f"unknown exchange_gives '{self.exchange_gives}'"
-                               f"{did_you_mean(self.exchange_gives, GIVE_POLICIES)}; "
-                               f"choose one of: {', '.join(GIVE_POLICIES)}")
+            raise unknown_name("exchange_gives", self.exchange_gives, GIVE_POLICIES)
 
     def key(self) -> str:
         return f"{self.style}|exchange={self.exchange}|gives={self.exchange_gives}|six={self.six_below_bells_seven}"
@@ -172,8 +168,7 @@ class Evaluation:
 
     def __post_init__(self):
         if self.level not in L.LEVELS:
-            raise CardsimError(f"unknown figure level '{self.level}'{did_you_mean(self.level, L.LEVELS)}; "
-                               f"choose one of: {', '.join(L.LEVELS)}")
+            raise unknown_name("figure level", self.level, L.LEVELS)
         object.__setattr__(self, "stakes", L.check_stakes(self.stakes))
 
     def key(self) -> str:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import njit
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import perlaggen_deal as D
 from simcore.games import perlaggen_play as play
 from simcore.games.giltspiel_pimc import check_samples, communication_code, next_live, sample_hidden
@@ -313,4 +313,4 @@ class PimcSpielJob(play.SpielJob):
 def check_method(method: str) -> None:
     """CardsimError unless ``method`` is a Spiel method of ``cardsim odds perlaggen``."""
     if method not in play.METHODS + ("pimc",):
-        raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(play.METHODS + ('pimc',))}")
+        raise unknown_name("--spiel", method, play.METHODS + ("pimc",))

@@ -47,7 +47,7 @@ import numpy as np
 
 from simcore.config import njit, njit_inline
 from simcore.dealing import deal
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
@@ -399,7 +399,7 @@ def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str
     """(card, identity) ``policy`` ("random" = R0, "greedy" = G1, "g2" = G2) plays from ``hand`` (uint64 mask)
     after the (card, identity) plays ``trick``; u in [0, 1) drives R0."""
     if policy not in POLICIES:
-        raise CardsimError(f"unknown Perlaggen policy '{policy}'; choose one of: {', '.join(POLICIES)}")
+        raise unknown_name("Perlaggen policy", policy, POLICIES)
     pmasks, precs = PlayRules(style).arrays()
     tcards, tids = _trick_arrays(trick)
     c, b = _choose(POLICIES[policy], np.uint64(hand), tcards, tids, len(trick), pmasks[trump], precs[trump],
@@ -1787,7 +1787,7 @@ class SpielJob:
     def __init__(self, known: D.Known | None, rules: D.DealRules = D.DealRules(), method: str = "dd",
                  team: int = FOREHAND % 2, concede: float = 0.0, conditions: np.ndarray = D.NO_CONDITIONS):
         if method not in METHODS:
-            raise CardsimError(f"--spiel '{method}' is unknown; choose one of: {', '.join(METHODS)}")
+            raise unknown_name("--spiel", method, METHODS)
         self.concede = check_concede(concede, method)
         self.known, self.rules, self.method = known, rules, method
         self.team = team if known is None else known.seat % 2

@@ -28,7 +28,7 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
 from simcore.dealing import DealSpec, Layout, deal
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
 from simcore.rng import block_words
 
@@ -444,7 +444,7 @@ def nines_throw_in(hands, rule: str | None) -> np.ndarray:
     if rule is None:
         return np.zeros(arr.shape[0], dtype=bool)
     if rule not in NINES_RULES:
-        raise CardsimError(f"unknown nines_rule '{rule}'; choose one of: {', '.join(NINES_RULES)} or None")
+        raise unknown_name("nines_rule", rule, NINES_RULES, or_else="None")
     nines, aces, no_meld = NINES_RULES[rule]
     ok = (np.bitwise_count(arr & NINES) >= nines) & (np.bitwise_count(arr & ACES_MASK) <= aces)
     if no_meld:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simcore.dealing import DealSpec, deal
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games.pinochle3 import (
     DECK,
     HAND_SIZE,
@@ -538,8 +538,7 @@ def bid_policy(name: str, concede_margin: int | None = None) -> BidPolicy:
     """The policy named ``name`` in any case (Bold = bold), conceding with ``concede_margin`` (main-game
     points; None: never, `BidPolicy`); CardsimError for an unknown name or a bad margin (`checked_margin`)."""
     if str(name).strip().lower() not in BID_POLICIES:
-        raise CardsimError(f"unknown bidding policy '{name}'{did_you_mean(name, BID_POLICIES)}; "
-                           f"choose one of: {', '.join(BID_POLICIES)}")
+        raise unknown_name("bidding policy", name, BID_POLICIES)
     return replace(BID_POLICIES[str(name).strip().lower()], concede_margin=checked_margin(concede_margin))
 
 

@@ -19,7 +19,7 @@ from itertools import combinations
 import numpy as np
 
 from simcore.config import njit
-from simcore.errors import CardsimError, did_you_mean
+from simcore.errors import CardsimError, unknown_name
 from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, N_RANKS, N_SUITS, _base_and_gains,
                                      _face_counts, best_meld, meld_points, meld_values)
 from simcore.games.pinochle3_play import COUNTER_POINTS, COUNTERS, SUITS
@@ -63,8 +63,7 @@ KERNEL_POLICIES = {"best": False, "meld_first": True}
 def discard_policy(name: str) -> DiscardPolicy:
     """The policy named ``name``; CardsimError for an unknown one."""
     if name not in DISCARD_POLICIES:
-        raise CardsimError(f"unknown discard policy '{name}'{did_you_mean(name, DISCARD_POLICIES)}; "
-                           f"choose one of: {', '.join(DISCARD_POLICIES)}")
+        raise unknown_name("discard policy", name, DISCARD_POLICIES)
     return DISCARD_POLICIES[name]
 
 

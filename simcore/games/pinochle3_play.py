@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.config import njit, njit_inline
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, did_you_mean
 from simcore.games.pinochle3 import (
     DECK,
     FACE_POINTS,
@@ -137,8 +137,8 @@ def _legal_many(hands, tricks, counts, trumps, rule, out):
 def play_rule(name: str) -> int:
     """Kernel code of a ``play_rule`` option value; CardsimError for an unknown one."""
     if name not in PLAY_RULES:
-        raise CardsimError(f"unknown play rule '{name}' (--rule, option play_rule); choose one of: "
-                           f"{', '.join(PLAY_RULES)}")
+        raise CardsimError(f"unknown play rule '{name}' (--rule, option play_rule){did_you_mean(name, PLAY_RULES)}; "
+                           f"choose one of: {', '.join(PLAY_RULES)}")
     return PLAY_RULES[name]
 
 
