@@ -48,4 +48,5 @@ def unknown_name(what: str, given, names, or_else: str = "") -> CardsimError:
     you mean ...?); choose one of: a, b" and `` or {or_else}`` when there is another way ("give a .json file")."""
     names = [str(name) for name in names]
     tail = f" or {or_else}" if or_else else ""
-    return CardsimError(f"unknown {what} '{given}'{did_you_mean(given, names)}; choose one of: {', '.join(names)}{tail}")
+    hint = did_you_mean(given, names)
+    return CardsimError(f"unknown {what} '{given}'{hint}; choose one of: {', '.join(names)}{tail}")

@@ -57,10 +57,11 @@ def test_the_api_names_the_name_meant():
     from simcore.betting import check_communication
     from simcore.games.giltspiel_pimc import communication_code
     from simcore.games.pinochle3_play import play_rule
-    with pytest.raises(CardsimError, match=r"^unknown play rule 'olt' \(--rule, option play_rule\) \(did you mean 'old'\?\); "
-                                           "choose one of: old, old_strict, new1945, new1945_alt$"):
+    with pytest.raises(CardsimError, match=r"^unknown play rule 'olt' \(--rule, option play_rule\) \(did you mean "
+                                           r"'old'\?\); choose one of: old, old_strict, new1945, new1945_alt$"):
         play_rule("olt")
-    with pytest.raises(CardsimError, match=r"^unknown --communication 'partnr' \(did you mean 'partner'\?\); choose one of: "):
+    with pytest.raises(CardsimError, match=r"^unknown --communication 'partnr' \(did you mean 'partner'\?\); "
+                                           "choose one of: "):
         communication_code("partnr")
     with pytest.raises(CardsimError, match=r"^unknown communication model 'partnr' \(did you mean 'partner'\?\)"):
         check_communication("partnr")
