@@ -62,6 +62,9 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_args(args, namespace)
 
     def error(self, message):
+        misspelt = self._unknown_flag() if message.startswith("the following arguments are required") else None
+        if misspelt:  # argparse checks the required options first; the misspelt flag is likely the missing one
+            message = f"unrecognized arguments: {misspelt}"
         if message.endswith("expected one argument"):
             message += self._missing_value_hint(message.split()[1].rstrip(":").split("/"))
         unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
@@ -83,6 +86,16 @@ class _Parser(argparse.ArgumentParser):
         value = (action.metavar or action.dest.upper()) if action and isinstance(action.metavar, (str, type(None))) \
             else "VALUE"
         return f"; give it a value, e.g. {flags[-1]} {value}"
+
+    def _unknown_flag(self) -> str | None:
+        """The first ``--flag`` of the command line that is none of this parser's options, else None."""
+        known = _option_strings(self)
+        for token in getattr(self, "_argv", []):
+            if token == "--":
+                return None
+            if token.startswith("--") and token.split("=", 1)[0] not in known:
+                return token.split("=", 1)[0]
+        return None
 
     def _near_miss(self, flag: str) -> str:
         """'; did you mean --X?' when ``flag`` misspells one of this parser's options (`meant`), else ''."""
