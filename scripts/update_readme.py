@@ -19,9 +19,13 @@ standard error, without progress lines). A kind after ``example`` changes that:
 * ``<!-- example (manual): CMD -->``: recorded by hand (it needs something this script does not start,
   e.g. a Dask scheduler); never run.
 
+The table of contents between ``<!-- contents -->`` and ``<!-- /contents -->`` is rebuilt from the headings
+on every run (`with_contents`): a line per ``##`` section with its ``###`` subsections below it.
+
 Run ``.venv/bin/python scripts/update_readme.py``; ``--only TEXT`` refreshes only the examples whose
-command contains TEXT (repeatable); ``--check`` writes nothing and prints a diff of every example whose
-output changed (exit status 1 if any did).
+command contains TEXT (repeatable), ``--contents`` none (only the table of contents); ``--check`` writes nothing
+and prints a diff of every example whose output changed, or of a stale table of contents (exit status 1 if any
+did).
 """
 
 from __future__ import annotations
@@ -40,6 +44,39 @@ EXAMPLE = re.compile(r"<!-- example(?: \((?P<kind>trimmed|varies|manual)\))?: (?
                      r"(?P<body>.*?)```", re.S)
 NUMBERS = re.compile(r"\b[0-9a-f]{12,}\b|\d[\d,.]*")
 """What a ``varies`` example may change between runs: numbers, and hashes of 12 or more hex digits."""
+
+
+CONTENTS = re.compile(r"(<!-- contents -->\n).*?(<!-- /contents -->)", re.S)
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def anchor(heading: str, seen: dict[str, int]) -> str:
+    """GitHub's link target of a heading's text: lower case, only letters, digits, '_', '-' and spaces kept,
+    spaces as '-'; the second heading of one target gets '-1', the third '-2' (``seen`` counts them)."""
+    slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+    count = seen.get(slug, 0)
+    seen[slug] = count + 1
+    return slug if count == 0 else f"{slug}-{count}"
+
+
+def contents(text: str) -> str:
+    """The table of contents of a README ``text``: a line per ``##`` heading with its ``###`` headings below it,
+    each a link (`anchor`); headings inside fenced code blocks are not headings, and the ``Contents`` heading is
+    left out."""
+    seen: dict[str, int] = {}
+    sections: list[tuple[str, list[str]]] = []
+    for level, heading in re.findall(r"^(#{1,6}) (.+)$", FENCE.sub("", text), re.M):
+        link = f"[{heading.strip()}](#{anchor(heading, seen)})"
+        if level == "##" and heading.strip() != "Contents":
+            sections.append((link, []))
+        elif level == "###" and sections:
+            sections[-1][1].append(link)
+    return "".join(f"* {link}\n" + "".join(f"  * {sub}\n" for sub in subs) for link, subs in sections)
+
+
+def with_contents(text: str) -> str:
+    """``text`` with its table of contents (between the two markers) rebuilt by `contents`."""
+    return CONTENTS.sub(lambda m: m.group(1) + contents(text) + m.group(2), text)
 
 
 def run(command: str) -> str:
@@ -101,10 +138,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="refresh the example outputs in README.md")
     parser.add_argument("--only", action="append", help="refresh only examples whose command contains this text")
     parser.add_argument("--check", action="store_true", help="write nothing; print the examples whose output changed")
+    parser.add_argument("--contents", action="store_true", help="rebuild only the table of contents")
     args = parser.parse_args()
     readme = ROOT / "README.md"
     old = readme.read_text()
-    new, stale = refresh(old, args.only, args.check)
+    new, stale = (old, []) if args.contents else refresh(old, args.only, args.check)
+    new = with_contents(new)
     for command in stale:
         print(f"trimmed example no longer matches its output (edit it by hand): {command}")
     if not args.check:

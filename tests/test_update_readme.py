@@ -1,4 +1,5 @@
-"""scripts/update_readme.py: the example kinds (plain, trimmed, varies, manual), on a fake command runner."""
+"""scripts/update_readme.py: the example kinds (plain, trimmed, varies, manual), on a fake command runner, and the
+table of contents."""
 
 import sys
 from pathlib import Path
@@ -49,3 +50,27 @@ def test_varies_example_compares_with_numbers_and_hashes_masked():
 def test_manual_example_and_examples_not_asked_for_are_never_run():
     text = example("manual", "cardsim x", "recorded") + "\n" + example("", "cardsim y", "kept")
     assert update_readme.refresh(text, only=["cardsim a"]) == (text, [])
+
+
+def test_anchors_are_githubs():
+    seen: dict[str, int] = {}
+    assert update_readme.anchor("Figure odds of a hand: `cardsim odds giltspiel`", seen) == \
+        "figure-odds-of-a-hand-cardsim-odds-giltspiel"
+    assert update_readme.anchor("Spiel odds: `--spiel pimc`", seen) == "spiel-odds---spiel-pimc"
+    assert update_readme.anchor("Perlaggen figure levels (§11.6)", seen) == "perlaggen-figure-levels-116"
+    assert update_readme.anchor("Rule options", seen) == "rule-options"
+    assert update_readme.anchor("Rule options", seen) == "rule-options-1"
+
+
+def test_contents_lists_sections_and_subsections_outside_code():
+    text = ("# Title\n<!-- contents -->\nold\n<!-- /contents -->\n## Contents\n## Use\n### Odds\n#### Deep\n"
+            "```\n## not a heading\n```\n## API\n### Odds\n")
+    expected = ("* [Use](#use)\n  * [Odds](#odds)\n* [API](#api)\n  * [Odds](#odds-1)\n")
+    assert update_readme.contents(text) == expected
+    assert update_readme.with_contents(text) == text.replace("old\n", expected)
+
+
+def test_the_readme_contents_are_current():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert "<!-- contents -->" in readme and update_readme.with_contents(readme) == readme, \
+        "README's table of contents is stale: run .venv/bin/python scripts/update_readme.py --contents"
