@@ -1,13 +1,7 @@
-"""The ``cardsim`` command line.
+"""The ``cardsim`` command line: `main`; ``cardsim --help`` prints `top_help`.
 
-    cardsim COMMAND GAME [options]     e.g. cardsim odds giltspiel --hand "LA SA H10 E9 E8"
-    cardsim games [GAME]               the games; with a game, its rule options
-    cardsim report [options]           the statistical report (reports/index.html)
-    cardsim sweep SCENARIO.toml        run a scenario grid into a Parquet dataset (sweeps/<name>)
-    cardsim cache [--clear]            what the on-disk cache holds (interrupted runs, tables); empty it
-
-Bad input, and a results file or standard output that cannot be written after all (disk full, ...),
-print one line ``cardsim: error: ...`` and exit with code 2.
+Bad input, and a results file or standard output that cannot be written after all (disk full, ...), print one line
+``cardsim: error: ...`` and exit with code 2.
 """
 
 from __future__ import annotations
@@ -241,11 +235,55 @@ def _silence_stdout() -> None:
         pass
 
 
+COMMAND_SUMMARIES = {
+    "odds": "the chances of one hand",
+    "stats": "statistics of random deals or whole games",
+    "solve": "double-dummy play of a deal with every hand known",
+    "meld": "the meld of a hand",
+    "thresholds": "when to bet, hold, bid, call or close",
+    "match": "two policies in self-play games",
+    "tournament": "every pairing of several betting policies",
+}
+"""What each game command is for, in `top_help` (the games' own help lines say it per game)."""
+
+
+def top_help() -> str:
+    """The text of ``cardsim --help``: how to call it, and each game command with the games that have it."""
+    from simcore.registry import games
+
+    table = commands()
+    width = max(map(len, table))
+
+    def which(name: str) -> str:
+        return "all games" if set(table[name]) == set(games()) else ", ".join(sorted(table[name]))
+
+    lines = [f"  {name:<{width}}  {COMMAND_SUMMARIES[name]} ({which(name)})"
+             for name in sorted(table, key=list(COMMAND_SUMMARIES).index)]
+    return "\n".join([
+        "cardsim: Monte-Carlo analysis of traditional trick-taking card games (Giltspiel, Perlaggen, Bauernstoss,",
+        "Dreeg, three-player Pinochle); every estimate with its sample size, seed and 95% interval.",
+        "",
+        "usage:",
+        '  cardsim COMMAND GAME [options]   e.g. cardsim odds giltspiel --hand "LA SA H10 E9 E8"',
+        "  cardsim COMMAND GAME --help      the options of one command",
+        "  cardsim games [GAME]             the games; with a game, its rule options (--option NAME=VALUE)",
+        "  cardsim report [options]         the statistical report (reports/index.html)",
+        "  cardsim sweep SCENARIO.toml      run a scenario grid into a Parquet dataset (sweeps/<name>)",
+        "  cardsim cache [--clear]          what the on-disk cache holds (interrupted runs, tables); empty it",
+        "  cardsim --version",
+        "",
+        "commands:",
+        *lines,
+        "",
+        "Bad input prints one line 'cardsim: error: ...' and exits with code 2. The README is the manual.",
+    ])
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if not argv or argv[0] in ("-h", "--help"):
-            print(__doc__.strip())
+            print(top_help())
             return 0
         if argv[0] == "--version":
             from simcore import __version__

@@ -326,3 +326,23 @@ def test_unknown_option_names_a_near_miss_or_the_command_that_takes_it(capsys, a
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("cardsim: error: unrecognized arguments: ") and hint in err and err.count("\n") == 1
+
+
+def test_top_help_names_every_command_with_its_games(capsys):
+    from analysis.commands import commands
+    from simcore.registry import games
+
+    assert main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert main([]) == 0 and capsys.readouterr().out == text
+    for command, by_game in commands().items():
+        line = next(line for line in text.splitlines() if line.startswith(f"  {command} "))
+        named = "all games" if set(by_game) == set(games()) else ", ".join(sorted(by_game))
+        assert line.endswith(f"({named})")
+    assert "cardsim COMMAND GAME --help" in text and max(map(len, text.splitlines())) <= 120
+
+
+def test_version(capsys):
+    from simcore import __version__
+
+    assert main(["--version"]) == 0 and capsys.readouterr().out == f"cardsim {__version__}\n"
