@@ -56,16 +56,21 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_args(args, namespace)
 
     def error(self, message):
-        misspelt = self._unknown_flag() if message.startswith("the following arguments are required") else None
-        if misspelt:  # argparse checks the required options first; the misspelt flag is likely the missing one
+        required = re.match(r"the following arguments are required: (.+)", message)
+        misspelt = self._unknown_flag() if required else None
+        if misspelt:  # argparse reports missing options before unknown ones, yet the unknown one is often the missing
             message = f"unrecognized arguments: {misspelt}"
         if message.endswith("expected one argument"):
             message += self._missing_value_hint(message.split()[1].rstrip(":").split("/"))
         unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
         if unknown:
             flag = unknown.group(1)
-            near = self._near_miss(flag)
-            message += near + (self.elsewhere_hint(flag, not near) if self.elsewhere_hint else "")
+            near = self._near_flag(flag)
+            message += f"; did you mean {near}?" if near else ""
+            message += self.elsewhere_hint(flag, not near) if self.elsewhere_hint else ""
+            missing = [names for names in required.group(1).split(", ") if near not in names.split("/")] \
+                if misspelt else []
+            message += f"; also required: {', '.join(missing)}" if missing else ""
         raise CardsimError(f"{message} (see '{self.prog} --help')")
 
     def _missing_value_hint(self, flags: list[str]) -> str:
@@ -82,19 +87,21 @@ class _Parser(argparse.ArgumentParser):
         return f"; give it a value, e.g. {flags[-1]} {value}"
 
     def _unknown_flag(self) -> str | None:
-        """The first ``--flag`` of the command line that is none of this parser's options, else None."""
+        """The first ``--flag`` of the command line that is none of this parser's options, else None; a token with
+        a space that is no ``--option=value`` of this parser is a value to argparse, and so it is here."""
         known = _option_strings(self)
         for token in getattr(self, "_argv", []):
             if token == "--":
                 return None
-            if token.startswith("--") and token.split("=", 1)[0] not in known:
-                return token.split("=", 1)[0]
+            name = token.split("=", 1)[0]
+            if token.startswith("--") and name not in known and " " not in token:
+                return name
         return None
 
-    def _near_miss(self, flag: str) -> str:
-        """'; did you mean --X?' when ``flag`` misspells one of this parser's options (`meant`), else ''."""
+    def _near_flag(self, flag: str) -> str | None:
+        """The option of this parser that ``flag`` misspells (`meant`), else None."""
         close = meant(flag[2:], [o[2:] for o in _option_strings(self) if o.startswith("--")])
-        return f"; did you mean --{close}?" if close else ""
+        return f"--{close}" if close else None
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -257,8 +264,12 @@ def top_help() -> str:
     def which(name: str) -> str:
         return "all games" if set(table[name]) == set(games()) else ", ".join(sorted(table[name]))
 
-    lines = [f"  {name:<{width}}  {COMMAND_SUMMARIES[name]} ({which(name)})"
-             for name in sorted(table, key=list(COMMAND_SUMMARIES).index)]
+    def summary(name: str) -> str:  # a command added without a summary: its first game's help line
+        return COMMAND_SUMMARIES.get(name) or next(iter(table[name].values())).help
+
+    order = list(COMMAND_SUMMARIES)
+    lines = [f"  {name:<{width}}  {summary(name)} ({which(name)})"
+             for name in sorted(table, key=lambda name: (order.index(name) if name in order else len(order), name))]
     return "\n".join([
         "cardsim: Monte-Carlo analysis of traditional trick-taking card games (Giltspiel, Perlaggen, Bauernstoss,",
         "Dreeg, three-player Pinochle); every estimate with its sample size, seed and 95% interval.",

@@ -121,7 +121,10 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--jobs", "0"], "from 1 to"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--colour", "red"], "unrecognized arguments"),
     (["odds", "giltspiel"], "--hand"),
-    (["solve", "giltspiel", "--dael", "x"], "unrecognized arguments: --dael; did you mean --deal?"),
+    (["solve", "giltspiel", "--dael", "x"],
+     "unrecognized arguments: --dael; did you mean --deal?; also required: --trump "),
+    (["odds", "giltspiel", "--seet", "2"], "unrecognized arguments: --seet; also required: --hand "),
+    (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "the following arguments are required: --trump "),
     (["solve", "giltspiel", "--deal", "x", "--trmp=h"], "unrecognized arguments: --trmp; did you mean --trump?"),
     (["solve", "giltspiel", "--trump", "h", "--", "--dael"], "the following arguments are required: --deal"),
     (["odds", "skat", "--hand", "LA"], "unknown game 'skat'"),
@@ -329,6 +332,7 @@ def test_unknown_option_names_a_near_miss_or_the_command_that_takes_it(capsys, a
 
 
 def test_top_help_names_every_command_with_its_games(capsys):
+    from analysis.cli import COMMAND_SUMMARIES
     from analysis.commands import commands
     from simcore.registry import games
 
@@ -336,9 +340,11 @@ def test_top_help_names_every_command_with_its_games(capsys):
     text = capsys.readouterr().out
     assert main([]) == 0 and capsys.readouterr().out == text
     for command, by_game in commands().items():
+        assert command in COMMAND_SUMMARIES
         line = next(line for line in text.splitlines() if line.startswith(f"  {command} "))
-        named = "all games" if set(by_game) == set(games()) else ", ".join(sorted(by_game))
-        assert line.endswith(f"({named})")
+        assert all(game in line for game in by_game) or line.endswith("(all games)") and set(by_game) == set(games())
+    assert "  tournament  every pairing of several betting policies (giltspiel, perlaggen)\n" in text
+    assert "  odds        the chances of one hand (all games)\n" in text
     assert "cardsim COMMAND GAME --help" in text and max(map(len, text.splitlines())) <= 120
 
 

@@ -25,7 +25,7 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                run_options, tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import runner
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
 from simcore.games import giltspiel as g
 from simcore.games import giltspiel_play as play
@@ -79,7 +79,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
-        raise CardsimError(f"--spiel '{spiel}' is unknown; choose one of {', '.join(play.METHODS)}, pimc")
+        raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = parse_conditions(given, seat, facts)
     seed = normalize_seed(seed)

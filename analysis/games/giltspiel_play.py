@@ -24,7 +24,7 @@ from analysis.commands import Command, check_only_with, emit, one_of, positive_i
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
 from simcore import runner
-from simcore.errors import CardsimError
+from simcore.errors import unknown_name
 from simcore.games import giltspiel as g
 from simcore.games import giltspiel_pimc as pimc
 from simcore.games import giltspiel_play as play
@@ -105,7 +105,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[
     cards known in other hands. Rows: outcome, p, lo, hi (95% Wilson), successes, n.
     """
     if method not in play.METHODS:
-        raise CardsimError(f"--spiel method '{method}' is unknown; choose one of {', '.join(play.METHODS)}")
+        raise unknown_name("--spiel method", method, play.METHODS)
     facts = g.parse_known(hand, seat, turnup, known)
     seed = normalize_seed(seed)
     team = seat % 2

@@ -194,7 +194,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
     from analysis.games.perlaggen import parse_known
 
     if method not in play.METHODS:  # PIMC goes through `add_spiel` (cardsim odds perlaggen --spiel pimc)
-        raise unknown_name("--spiel", method, play.METHODS)
+        raise unknown_name("Spiel method", method, play.METHODS, or_else="add_spiel(frame, 'pimc') for PIMC")
     run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in ("jobs", "chunk_deals", "checkpoint", "progress")}
     known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
     rules = D.DealRules(style, known_kw.get("exchange", "always"))
