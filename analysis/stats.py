@@ -11,6 +11,14 @@ import pandas as pd
 Z95 = 1.959963984540054
 
 
+def student_t95(degrees: int) -> float:
+    """The 0.975 quantile of Student's t with ``degrees`` degrees of freedom (the half-width of a 95% interval in
+    standard errors; scipy is imported here, on first use, as it takes a second to load)."""
+    from scipy.stats import t
+
+    return float(t.ppf(0.975, degrees))
+
+
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval (lo, hi) of a binomial proportion; (0, 1) when n == 0."""
     if n <= 0:

@@ -161,3 +161,16 @@ def test_pimc_rejects_an_inconsistent_view():
         jobs.pimc_worlds(_mask(range(8)), 1, 0, (3,), 0, 1, 0)
     with pytest.raises(CardsimError, match="cannot fill"):
         jobs.pimc_worlds(_mask(range(8)), 1, 1, (), _mask(range(8, 12)), 1, 0)
+
+
+@pytest.mark.parametrize("width, to_top", [(3, False), (4, True)])
+def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
+    table = sv._squeeze_table(width, to_top)
+    full = (1 << width) - 1
+    picks = range(1 << (4 * width)) if width == 3 else np.random.default_rng(9).integers(0, 1 << 16, 3000)
+    for packed in map(int, picks):
+        parts = [(packed >> (width * s)) & full for s in range(4)]
+        places = [b for b in range(width) if (parts[0] | parts[1] | parts[2] | parts[3]) >> b & 1]
+        targets = list(range(width - len(places), width)) if to_top else list(range(len(places)))
+        moved = [sum(1 << t for b, t in zip(places, targets) if part >> b & 1) for part in parts]
+        assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))

@@ -483,3 +483,10 @@ def test_solver_matches_minimax_at_the_end_of_the_fourth_trick(style, played, ri
     hands, trump, leader, won = (rich_position if rich else random_position)(rng, 2, style)
     trick = random_trick(rng, hands, trump, naive.perlaggen(style, trump), leader, played)
     check_solver(hands, trump, leader, won, style, trick)
+
+
+def test_pext8_extracts_the_bits_at_the_mask():
+    for m in range(256):
+        places = [b for b in range(8) if m >> b & 1]
+        for x in range(0, 256, 7):
+            assert int(play.PEXT8[256 * m + x]) == sum(((x >> b) & 1) << i for i, b in enumerate(places))

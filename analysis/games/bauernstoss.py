@@ -27,7 +27,6 @@ import re
 
 import numpy as np
 import pandas as pd
-from scipy.stats import t as student_t
 
 from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add_games_alias, add_run_arguments,
                                check_only_with, digits_value, emit, long_frame, one_of, option_items, register_command,
@@ -35,7 +34,7 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference, ratio_mean,
-                            ratio_share)
+                            ratio_share, student_t95)
 from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -1890,7 +1889,7 @@ def _strokes_per_deal(s: dict, side: str) -> dict:
     interval on pairs - 1 degrees of freedom, as a few pairs estimate the spread poorly (the normal interval at
     2 pairs covered about 60%). One pair gives no interval (NaN)."""
     pairs = s["pairs"]
-    z = float(student_t.ppf(0.975, pairs - 1)) if pairs > 1 else Z95
+    z = student_t95(pairs - 1) if pairs > 1 else Z95
     r = ratio_mean(s[f"{side}_strokes"], s["deals"], s[f"{side}_sq"], s["deals_sq"], s[f"{side}_deals"], pairs, z)
     return {"mean": r["mean"], "lo": r["lo"], "hi": r["hi"]}
 

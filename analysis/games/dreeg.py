@@ -25,8 +25,7 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                game_option_items, given_flags, long_frame, one_of, options_note, register_command,
                                run_options, whole_number)
 from analysis.games import dreeg_phase
-from analysis.stats import Z95, Estimate, format_cell, mean_interval, table_records
-from scipy.stats import t as student_t
+from analysis.stats import Z95, Estimate, format_cell, mean_interval, student_t95, table_records
 from simcore import runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.games import dreeg_game as dg
@@ -534,7 +533,7 @@ def paired_diff(total: float, total_sq: float, n: int, span: float = NET_SPAN,
     mean = total / n
     if n < 2:
         return mean, -span, span
-    half = math.hypot(student_t.ppf(0.975, n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n),
+    half = math.hypot(student_t95(n - 1) * math.sqrt(max(total_sq - n * mean * mean, 0.0) / (n - 1) / n),
                       Z95 * extra_se)
     return mean, max(mean - half, -span), min(mean + half, span)
 

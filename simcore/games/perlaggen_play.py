@@ -1160,9 +1160,19 @@ def _gap_ids() -> np.ndarray:
 
 
 GAP_IDS = _gap_ids()
-PEXT8 = np.array([sum(((x >> b) & 1) << i for i, b in enumerate(b for b in range(8) if m >> b & 1))
-                  for m in range(256) for x in range(256)], dtype=np.uint64)
-"""(65536,) uint64: PEXT8[256 * m + x], the bits of x at the set bits of m, packed low (bit extraction)."""
+def _pext8() -> np.ndarray:
+    """(65536,) uint64: at 256 * m + x the bits of x at the set bits of m, packed low (bit extraction)."""
+    m, x = np.divmod(np.arange(1 << 16, dtype=np.uint64), np.uint64(256))
+    out, place = np.zeros_like(m), np.zeros_like(m)
+    for b in range(8):
+        chosen = (m >> np.uint64(b)) & np.uint64(1)
+        out |= (((x >> np.uint64(b)) & chosen) << place)
+        place += chosen
+    return out
+
+
+PEXT8 = _pext8()
+"""(65536,) uint64: PEXT8[256 * m + x], the bits of x at the set bits of m, packed low (`_pext8`)."""
 
 
 @njit_inline
