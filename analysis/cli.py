@@ -53,6 +53,10 @@ class _Parser(argparse.ArgumentParser):
 
     def parse_args(self, args=None, namespace=None):
         self._argv = list(sys.argv[1:] if args is None else args)
+        for token in self._argv:  # argparse drops a value '--' as the end of the options and passes on a list
+            flag, equals, value = token.partition("=")
+            if equals and value == "--" and flag in _option_strings(self):
+                self.error(f"argument {flag}: expected one argument")
         return super().parse_args(args, namespace)
 
     def error(self, message):
@@ -79,7 +83,7 @@ class _Parser(argparse.ArgumentParser):
         argv = getattr(self, "_argv", [])
         known = _option_strings(self) | {"--"}
         for token, following in zip(argv, argv[1:]):
-            if token in flags and following.startswith("-") and following not in known:
+            if token in flags and following.startswith("-") and following.split("=", 1)[0] not in known:
                 return f"; a value that starts with '-' goes after '=', e.g. {token}={following}"
         action = next((a for a in self._actions if flags[0] in a.option_strings), None)
         value = (action.metavar or action.dest.upper()) if action and isinstance(action.metavar, (str, type(None))) \
@@ -169,6 +173,10 @@ def _games(rest: list[str]) -> int:
     if rest and rest[0] in ("-h", "--help"):
         print("usage: cardsim games [GAME]   (the games; with a game, its rule options, defaults and values)")
         return 0
+    flags = [token for token in rest if token.startswith("-")]
+    if flags:
+        raise CardsimError(f"'cardsim games' takes no option {flags[0]}; it takes at most one game (cardsim games "
+                           "[GAME])")
     if len(rest) > 1:
         raise CardsimError(f"'cardsim games' takes at most one game, got: {' '.join(rest)}")
     if rest:
@@ -225,12 +233,15 @@ def _cache(rest: list[str]) -> int:
 
 LONG_NUMBER = re.compile(r"\d{41,}")
 """A digit run no message needs in full: a number the user gave, quoted by a check that does not shorten it."""
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+"""A character that would break the one line of an error (a line break in a quoted value)."""
 
 
-def _long_numbers_cut(message: str) -> str:
-    """``message`` with every run of more than 40 digits cut to its first 20 and its length (an error about a number
-    of thousands of digits stays one short line, however the check quoted it)."""
-    return LONG_NUMBER.sub(lambda m: f"{m.group()[:20]}... ({len(m.group()):,} digits)", message)
+def _one_line(message: str) -> str:
+    """``message`` as one short line, however the check quoted the user's text: every run of more than 40 digits cut
+    to its first 20 and its length, and line breaks and other control characters written as escapes ('\\n')."""
+    cut = LONG_NUMBER.sub(lambda m: f"{m.group()[:20]}... ({len(m.group()):,} digits)", message)
+    return CONTROL.sub(lambda m: repr(m.group())[1:-1], cut)
 
 
 def _silence_stdout() -> None:
@@ -318,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         known = [*game_commands, "games", "report", "sweep", "cache"]
         raise unknown_name("command", top.command, known)
     except CardsimError as exc:
-        print(f"cardsim: error: {_long_numbers_cut(str(exc))}", file=sys.stderr)
+        print(f"cardsim: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         print(f"cardsim: {str(exc) or 'interrupted'}", file=sys.stderr)
@@ -329,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # a write that failed after every check passed: disk full, a folder in a file's place, ...
         problem = write_failure(exc.filename, exc) if exc.filename else \
             f"cannot write the output ({exc.strerror or exc}); is standard output closed or its disk full?"
-        print(f"cardsim: error: {problem}", file=sys.stderr)
+        print(f"cardsim: error: {_one_line(problem)}", file=sys.stderr)
         return 2
 
 
