@@ -666,8 +666,8 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
                      "schwarz_hi_a": sa.hi, "schwarz_b": sb.p, "schwarz_lo_b": sb.lo, "schwarz_hi_b": sb.hi,
                      **(_value_columns(sums[THRESHOLD_COUNTS:], int(k)) if value is not None else {})})
     if not rows:
-        raise CardsimError(f"none of the {n:,} deals came to the decision '{decision}', so there is nothing to compare; "
-                           "ask for more deals with --n")
+        raise CardsimError(f"none of the {n:,} deals came to the decision '{decision}', so there is nothing to "
+                           "compare; ask for more deals with --n")
     frame = pd.DataFrame(rows)
     enough = frame["n"] >= MIN_CLASS_N
     a_better, b_better = _better(frame)
