@@ -12,7 +12,7 @@ import re
 import sys
 from typing import Callable
 
-from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, twice_message,
+from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, note_once,
                                write_failure)
 from simcore.errors import CardsimError, meant, unknown_name
 
@@ -26,10 +26,7 @@ class _StoreOnce(argparse._StoreAction):
     notes)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        given = vars(namespace).setdefault(_GIVEN, {})
-        if self.dest in given and given[self.dest][1] != values:
-            raise CardsimError(twice_message(*given[self.dest], option_string, values))
-        given[self.dest] = (option_string, values)
+        note_once(parser, vars(namespace).setdefault(_GIVEN, {}).setdefault(self.dest, []), option_string, values)
         setattr(namespace, self.dest, values)
 
 

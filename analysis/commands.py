@@ -315,12 +315,30 @@ class NotedStore(argparse.Action):
     such as --games and --n), must have one value: two different values are refused."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        given = vars(namespace).setdefault(OPTIONS_GIVEN, {}).setdefault(self.dest, [])
-        for flag, value in given:
-            if value != values:
-                raise CardsimError(twice_message(flag, value, option_string, values))
-        given.append((option_string, values))
+        note_once(parser, vars(namespace).setdefault(OPTIONS_GIVEN, {}).setdefault(self.dest, []), option_string,
+                  values)
         setattr(namespace, self.dest, values)
+
+
+def note_once(parser: argparse.ArgumentParser, given: list, flag: str, value) -> None:
+    """Add (``flag``, ``value``) to the (flag, value) pairs ``given`` so far for one destination; CardsimError
+    (`twice_message`, quoting what the user typed) when an earlier one has another value."""
+    for place, (earlier, earlier_value) in enumerate(given):
+        if earlier_value != value:
+            before = typed_value(parser, earlier, [f for f, _ in given[:place]].count(earlier))
+            now = typed_value(parser, flag, [f for f, _ in given].count(flag))
+            raise CardsimError(twice_message(earlier, earlier_value if before is None else before, flag,
+                                             value if now is None else now))
+    given.append((flag, value))
+
+
+def typed_value(parser: argparse.ArgumentParser, flag: str, occurrence: int) -> str | None:
+    """The text the user typed as the value of the ``occurrence``-th (from 0) ``flag`` of the command line the
+    parser keeps (`analysis.cli._Parser`; '--bids 250:400:30', not the range it became), else None."""
+    argv = getattr(parser, "_argv", [])
+    typed = [argv[i + 1] if token == flag else token.partition("=")[2] for i, token in enumerate(argv)
+             if token == flag and i + 1 < len(argv) or token.startswith(f"{flag}=")]
+    return typed[occurrence] if occurrence < len(typed) else None
 
 
 def twice_message(flag: str, value, again: str, other) -> str:
