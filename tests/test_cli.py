@@ -127,6 +127,8 @@ BAD_INPUT = [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seed", "--n=200"],
      "argument --seed: expected one argument; give it a value, e.g. --seed SEED"),
     (["games", "--call", "S10"], "'cardsim games' takes no option --call"),
+    (["thresholds", "perlaggen", "--players", "6", "--hand", "S6 LA LK L8", "--games", "4"],
+     "argument --hand: expected the number of cards each player holds, e.g. 5 (--hand of this command is a hand size"),
     (["odds", "pinochle3", "--hand", "HA H10 HK HQ HQ HJ H9 SQ DJ SA SK DK D10 C9 CJ", "--bids", "255",
       "--bids=250:400:30"], "--bids is given twice, as '255' and '250:400:30'; give it once"),
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--seat", "0", "--seat", "0", "--seat=3"],

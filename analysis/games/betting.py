@@ -32,7 +32,7 @@ import pandas as pd
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
-                               seed_number, whole_number, whole_value, write_failure)
+                               seed_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold,
@@ -55,6 +55,16 @@ BOOTSTRAP = 100
 """Replicates of the parametric bootstrap behind the match-equity intervals."""
 BOOTSTRAP_BLOCK = 1 << 40
 """Random-stream block of the bootstrap (far from the games' blocks)."""
+
+
+def hand_size(text: str) -> int:
+    """argparse type of the betting commands' --hand: the cards each player holds, a whole number (`whole_value`;
+    ``odds`` takes the cards themselves under that name, so the error says which this is)."""
+    value = whole_value(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected the number of cards each player holds, e.g. 5 (--hand of this "
+                                         f"command is a hand size, not cards), got {quoted(text)}")
+    return value
 
 
 def engine(game: str):
@@ -649,7 +659,7 @@ def _common(game: str, parser: argparse.ArgumentParser, default_games: int, game
                                 help="with --straf: after someone has won, the other two play on for places 2 and "
                                      "3 (§9.5, \"Höll auf!\" included); reports how often a came 2nd and 3rd "
                                      "(default: the game's straf_places option, off)")
-        parser.add_argument("--hand", type=whole_number, action=NotedStore, default=None,
+        parser.add_argument("--hand", type=hand_size, action=NotedStore, default=None,
                             help="cards each (default: 5 for four players, 7 for two, 4 for six; six may hold 5)")
     add_option_argument(parser, game)
     parser.add_argument("--seed", type=seed_number, action=NotedStore, default=None,
