@@ -50,9 +50,10 @@ class _Parser(argparse.ArgumentParser):
 
     def parse_args(self, args=None, namespace=None):
         self._argv = list(sys.argv[1:] if args is None else args)
+        known = _option_strings(self)
         for token in self._argv:  # argparse drops a value '--' as the end of the options and passes on a list
             flag, equals, value = token.partition("=")
-            if equals and value == "--" and flag in _option_strings(self):
+            if equals and value == "--" and flag in known:
                 self.error(f"argument {flag}: expected one argument")
         return super().parse_args(args, namespace)
 

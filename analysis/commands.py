@@ -121,11 +121,12 @@ def quoted(text: str) -> str:
     return f"'{shown(text)}'{too_long}"
 
 
-def whole_number(text: str) -> int:
-    """argparse type: a whole number (`whole_value`) of any size; the command checks its range."""
+def whole_number(text: str, expected: str = "a whole number") -> int:
+    """argparse type: a whole number (`whole_value`) of any size; the command checks its range. ``expected``: what
+    the error says was expected."""
     value = whole_value(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {quoted(text)}")
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {quoted(text)}")
     return value
 
 

@@ -32,7 +32,7 @@ import pandas as pd
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
-                               seed_number, whole_value, write_failure)
+                               seed_number, whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
 from simcore import runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold,
@@ -58,13 +58,10 @@ BOOTSTRAP_BLOCK = 1 << 40
 
 
 def hand_size(text: str) -> int:
-    """argparse type of the betting commands' --hand: the cards each player holds, a whole number (`whole_value`;
+    """argparse type of the betting commands' --hand: the cards each player holds, a whole number (`whole_number`;
     ``odds`` takes the cards themselves under that name, so the error says which this is)."""
-    value = whole_value(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected the number of cards each player holds, e.g. 5 (--hand of this "
-                                         f"command is a hand size, not cards), got {quoted(text)}")
-    return value
+    return whole_number(text, "the number of cards each player holds, e.g. 5 (--hand of this command is a hand "
+                              "size, not cards)")
 
 
 def engine(game: str):
