@@ -41,6 +41,18 @@ def _bit_index_table() -> np.ndarray:
 _BIT_INDEX = _bit_index_table()
 
 
+def bit_extract_table(width: int) -> np.ndarray:
+    """(2**width, 2**width) uint64: at [m, x] the bits of x at the set bits of m, packed low (a bit
+    extraction, PEXT, of ``width``-bit words by lookup)."""
+    m, x = np.divmod(np.arange(1 << 2 * width, dtype=np.uint64), np.uint64(1 << width))
+    out, place = np.zeros_like(m), np.zeros_like(m)
+    for b in range(width):
+        chosen = (m >> np.uint64(b)) & _ONE
+        out |= ((x >> np.uint64(b)) & chosen) << place
+        place += chosen
+    return out.reshape(1 << width, 1 << width)
+
+
 def suit_bits(n_suits: int, n_ranks: int) -> np.ndarray:
     """(n_suits,) uint64: the mask of every card of each suit."""
     return np.array([((1 << n_ranks) - 1) << (s * n_ranks) for s in range(n_suits)], dtype=np.uint64)

@@ -174,3 +174,11 @@ def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
         targets = list(range(width - len(places), width)) if to_top else list(range(len(places)))
         moved = [sum(1 << t for b, t in zip(places, targets) if part >> b & 1) for part in parts]
         assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))
+
+
+@pytest.mark.parametrize("points, order", [(sv._RUN_POINTS, range(6, -1, -1)), ((0, 3, 4, 2, 2, 11), (3, 0, 5, 1, 4, 2))])
+def test_k_points_table_sums_the_first_k_cards_in_order(points, order):
+    table = sv._k_points_table(points, order)
+    for m in range(1 << len(points)):
+        places = [b for b in order if m >> b & 1]
+        assert [int(table[m * 9 + k]) for k in range(9)] == [sum(points[b] for b in places[:k]) for k in range(9)]

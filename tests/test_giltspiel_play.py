@@ -19,6 +19,7 @@ from simcore.games.giltspiel import DECK, Known
 from simcore.tricks import (
     FOLLOW_OR_TRUMP,
     MUST_FOLLOW,
+    bit_extract_table,
     legal_mask,
     legal_masks,
     lowest_card,
@@ -108,6 +109,16 @@ def test_play_out_agrees_with_single_lines():
 # --- kernels against the references -----------------------------------------------------------
 hands_st = st.sets(st.integers(0, 31), min_size=0, max_size=8)
 suit_st = st.integers(0, 3)
+
+
+@pytest.mark.parametrize("width", [1, 3, 6])
+def test_bit_extract_table_packs_the_bits_at_the_mask(width):
+    table = bit_extract_table(width)
+    assert table.shape == (1 << width, 1 << width)
+    for m in range(1 << width):
+        places = [b for b in range(width) if m >> b & 1]
+        for x in range(1 << width):
+            assert int(table[m, x]) == sum(((x >> b) & 1) << i for i, b in enumerate(places))
 
 
 @given(hands_st, st.one_of(st.none(), suit_st), suit_st)

@@ -460,13 +460,14 @@ def _k_points_table(run_points, order) -> np.ndarray:
     """(2**len(run_points) * 9,) uint8: for a subset ``m`` of a run and k = 0-8, the card points of
     the first k of its cards taken in ``order`` (places of the run; all of them if fewer), at
     ``m * 9 + k``."""
-    width = len(run_points)
-    table = np.zeros((1 << width) * 9, dtype=np.uint8)
-    for m in range(1 << width):
-        places = [b for b in order if (m >> b) & 1]
-        for k in range(9):
-            table[m * 9 + k] = sum(run_points[b] for b in places[:k])
-    return table
+    subsets = np.arange(1 << len(run_points))
+    table = np.zeros((len(subsets), 9), dtype=np.int64)
+    taken = np.zeros(len(subsets), dtype=np.int64)  # cards of m before place b in the order
+    for b in order:
+        held = (subsets >> b) & 1
+        table += np.where(np.arange(9) > taken[:, None], held[:, None] * run_points[b], 0)
+        taken += held
+    return table.astype(np.uint8).reshape(-1)
 
 
 _TRUMP_RUN_POINTS = tuple(int(p) for p in BIT_POINTS[TRUMP_BASE:])

@@ -28,6 +28,7 @@ from simcore.rng import block_substream
 from simcore.search import table_slot
 from simcore.tricks import (
     FOLLOW_OR_TRUMP,
+    bit_extract_table,
     card_power,
     legal_mask,
     lowest_card,
@@ -369,17 +370,8 @@ def _boundary_value(hands, leader, won, trump, team, need):
     return -1
 
 
-def _compress_table() -> np.ndarray:
-    """(2**N_RANKS, 2**N_RANKS) uint64: [m, v] the bits of v at the set bits of m, packed low."""
-    out = np.zeros((1 << N_RANKS, 1 << N_RANKS), dtype=np.uint64)
-    for m in range(1 << N_RANKS):
-        ranks = [r for r in range(N_RANKS) if m >> r & 1]
-        for v in range(1 << N_RANKS):
-            out[m, v] = sum(1 << i for i, r in enumerate(ranks) if v >> r & 1)
-    return out
-
-
-_COMPRESS = _compress_table()
+_COMPRESS = bit_extract_table(N_RANKS)
+"""(2**N_RANKS, 2**N_RANKS) uint64: [m, v] the bits of v at the set bits of m, packed low."""
 _RANK_BITS = np.uint64((1 << N_RANKS) - 1)
 
 

@@ -52,7 +52,7 @@ from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
 from simcore.search import aligned_zeros, table_slot, unowned
-from simcore.tricks import lowest_card, popcount
+from simcore.tricks import bit_extract_table, lowest_card, popcount
 
 SEATS = 4
 TRICKS = 5
@@ -1160,19 +1160,8 @@ def _gap_ids() -> np.ndarray:
 
 
 GAP_IDS = _gap_ids()
-def _pext8() -> np.ndarray:
-    """(65536,) uint64: at 256 * m + x the bits of x at the set bits of m, packed low (bit extraction)."""
-    m, x = np.divmod(np.arange(1 << 16, dtype=np.uint64), np.uint64(256))
-    out, place = np.zeros_like(m), np.zeros_like(m)
-    for b in range(8):
-        chosen = (m >> np.uint64(b)) & np.uint64(1)
-        out |= (((x >> np.uint64(b)) & chosen) << place)
-        place += chosen
-    return out
-
-
-PEXT8 = _pext8()
-"""(65536,) uint64: PEXT8[256 * m + x], the bits of x at the set bits of m, packed low (`_pext8`)."""
+PEXT8 = bit_extract_table(8).reshape(-1)
+"""(65536,) uint64: PEXT8[256 * m + x], the bits of x at the set bits of m, packed low."""
 
 
 @njit_inline
