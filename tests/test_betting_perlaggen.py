@@ -6,6 +6,8 @@ Innsbruck style; the hands are filled in by hand where S1 gives only some cards.
 Strafperlaggen, T-26..T-33) drives `ThreeFigure`.
 """
 
+import json
+
 import pytest
 
 from simcore.betting import AUS, DONE, GUT, HOLD, NOBODY, RAISE, SP, STAND, VOID, G, H
@@ -464,3 +466,22 @@ def test_strict_examples_is_a_perlaggen_option_as_permissive_is_its_flag(capsys)
     assert main(["match", "perlaggen", "--players", "3", "--a", "never", "--b", "never", "--games", "3",
                  "--option", "strict_examples=False", "--no-progress"]) == 2
     assert "does not change" in capsys.readouterr().err
+
+
+def test_two_players_refuse_communication_as_an_option_and_three_player_tables_read_the_target(capsys):
+    """With --players 2 nobody has a partner: --option communication=... is refused as --communication is; the
+    3-player thresholds with --games N play to the target, so --option target=T is --target T there (and is refused
+    without --games, where the tables are fixed formulas)."""
+    from analysis.cli import main
+
+    assert main(["match", "perlaggen", "--players", "2", "--a", "never", "--b", "never", "--games", "2",
+                 "--option", "communication=none", "--no-progress"]) == 2
+    assert "option communication does not change" in capsys.readouterr().err
+    base = ["thresholds", "perlaggen", "--players", "3", "--games", "2", "--seed", "3", "--no-progress", "--json"]
+    outs = []
+    for extra in (["--option", "target=12"], ["--target", "12"]):
+        assert main([*base, *extra]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    assert outs[0] == outs[1] and outs[0]["target"] == 12
+    assert main(["thresholds", "perlaggen", "--players", "3", "--option", "target=12"]) == 2
+    assert "option target does not change" in capsys.readouterr().err

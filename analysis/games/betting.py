@@ -716,15 +716,18 @@ six_player_cards)."""
 
 def _reads(game: str, command: str):
     """The function of the parsed arguments giving the options ``cardsim command game`` reads
-    (`analysis.commands.command_options`): the team game's, or at three players (`match3`) the table's and,
-    with --straf, straf_no_hopeless_spiel_bet and (match only) straf_places; the 3-player thresholds are
-    formulas of the style."""
+    (`analysis.commands.command_options`): the team game's (at two players without communication: no partner),
+    or at three players (`match3`) the table's and, with --straf, straf_no_hopeless_spiel_bet and (match only)
+    straf_places; the 3-player thresholds are formulas of the style, with --games N played to the target."""
     def reads(args: argparse.Namespace) -> tuple[str, ...]:
         players = getattr(args, "players", None)
+        if players == 2:
+            return tuple(name for name in TEAM_READS[game] if name != "communication")
         if players != THREE:
             return TEAM_READS[game] + (("six_player_cards",) if players == 6 else ())
         if command == "thresholds":
-            return ("players", "style")
+            self_play = given_flags(args, "games") and not getattr(args, "straf", False)
+            return ("players", "style") + (("target",) if self_play else ())
         if not args.straf:
             return ("players", "target", "style")
         return ("players", "straf_no_hopeless_spiel_bet") + (("straf_places",) if command == "match" else ())
