@@ -102,18 +102,44 @@ def test_resume_really_loads_the_saved_chunks(tmp_path):
     job = OddsJob(Known(), team=0)
     with pytest.raises(KeyboardInterrupt):
         runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=1)
-    (folder,) = _subfolders(tmp_path)
-    (saved,) = folder.glob("chunk-*.npy")
-    first = np.load(saved)
-    np.save(saved, first + 1000)  # tamper: a resumed run must use the file, not recompute it
+    store, chunks = _store_and_chunks(tmp_path, job)
+    (index,) = store.load_finished(chunks, job.n_counts)
+    # tamper, with a valid check word: a resumed run must use the file, not recompute it
+    store.save(chunks[index], store.load(chunks[index], job.n_counts) + 1000)
+    store.release()
     resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
     clean = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)
     assert (resumed == clean + 1000).all()
     assert _subfolders(tmp_path) == []
 
 
+def _store_and_chunks(root, job):
+    """The checkpoint store of run (job, N, SEED, BLOCK_DEALS) under ``root`` and the run's chunks."""
+    chunks = runner.plan_chunks(N, BLOCK_DEALS, runner.block_size_of(job), runner.run_unit_of(job))
+    return runner.Checkpoint(root, job, N, SEED, BLOCK_DEALS), chunks
+
+
+def test_chunk_file_not_saved_for_that_chunk_fails_its_check_and_is_recomputed(tmp_path):
+    """Counts of the right shape that are not the chunk's as saved (another chunk's file copied over it, its
+    counts changed, zeros) fail the check word and are computed again, never summed into the result."""
+    job = OddsJob(Known(), team=0)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=3)
+    first, second, third = sorted(tmp_path.rglob("chunk-*.npy"))
+    second.write_bytes(first.read_bytes())
+    counts = np.load(third)
+    np.save(first, np.zeros_like(counts))
+    counts[0] += 1
+    np.save(third, counts)
+    store, chunks = _store_and_chunks(tmp_path, job)
+    assert store.load_finished(chunks, job.n_counts) == {}
+    store.release()
+    resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
+    assert (resumed == runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)).all()
+
+
 def test_saved_chunk_of_another_dtype_or_shape_is_recomputed(tmp_path):
-    """A chunk file that loads but is not (n_counts,) int64 counts as missing, not as a crash on resuming."""
+    """A chunk file that loads but is not (n_counts + 1,) int64 counts as missing, not as a crash on resuming."""
     job = OddsJob(Known(), team=0)
     with pytest.raises(KeyboardInterrupt):
         runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=2)
