@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
+import io
 import os
 import shutil
 import tempfile
@@ -59,20 +60,54 @@ def write_atomically(path: Path, array: np.ndarray) -> None:
         raise
 
 
+def _check_word(label: str, data: bytes) -> bytes:
+    """8 bytes of blake2b over ``label`` and ``data``."""
+    return hashlib.blake2b(label.encode() + b"\0" + data, digest_size=8).digest()
+
+
+def write_checked(path: Path, array: np.ndarray, label: str) -> None:
+    """Save ``array`` as ``path`` atomically, as one uint8 .npy array: a check word of ``label`` and the array's
+    own .npy bytes, then those bytes (`read_checked`)."""
+    body = io.BytesIO()
+    np.save(body, array, allow_pickle=False)
+    data = body.getvalue()
+    write_atomically(path, np.frombuffer(_check_word(label, data) + data, dtype=np.uint8))
+
+
+def read_checked(path: Path, label: str) -> np.ndarray | None:
+    """The array `write_checked` saved as ``path`` under ``label``, or None when the path is not a file, or the
+    file is damaged, of another format or saved under another label (another chunk, run or table)."""
+    if not path.is_file():
+        return None
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if data.dtype != np.uint8 or data.ndim != 1 or data.size < 8:
+        return None
+    raw = data.tobytes()
+    if raw[:8] != _check_word(label, raw[8:]):
+        return None
+    try:
+        return np.load(io.BytesIO(raw[8:]), allow_pickle=False)
+    except (ValueError, EOFError):
+        return None
+
+
 def cached_table(name: str, compute) -> np.ndarray:
     """``compute()`` kept as ``tables/<name>-<code fingerprint>.npy`` so that worker processes and later
     runs of the same code load it instead of computing it again; ``name`` must hold the rest of the
-    table's definition (sizes, seed). Tables of the same name made by other code are deleted."""
+    table's definition (sizes, seed). The file is checked (`read_checked`): a missing, damaged or altered one, or
+    another table's, is computed again. Tables of the same name made by other code are deleted."""
     folder = tables_root()
     path = folder / f"{name}-{code_fingerprint()}.npy"
-    try:
-        return np.load(path)
-    except (OSError, ValueError, EOFError):  # missing or damaged (an empty file is an EOFError): computed again
-        pass
+    table = read_checked(path, path.name)
+    if table is not None:
+        return table
     table = compute()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, table)
+        write_checked(path, table, path.name)
         for old in folder.glob(f"{name}-*.npy"):
             if old != path and _is_table_of(old, name):
                 old.unlink(missing_ok=True)

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, runs_root, write_atomically
+from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, read_checked, runs_root, write_checked
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
@@ -150,8 +150,8 @@ class RunInterrupted(KeyboardInterrupt):
 
 
 class Checkpoint:
-    """Finished chunk counts of one run, one ``.npy`` file per chunk, written atomically: the counts and a
-    check word (`_check_word`) binding them to the run and the chunk.
+    """Finished chunk counts of one run, one ``.npy`` file per chunk, written atomically with a check word of the
+    run and the chunk (`simcore.cache.write_checked`).
 
     The folder is named by a hash of the question (job key, n, seed, chunk size, random stream and
     code fingerprint) and locked while a run uses it, so two identical runs never share it.
@@ -179,27 +179,16 @@ class Checkpoint:
     def path(self, chunk: Chunk) -> Path:
         return self.folder / self.file_name(chunk)
 
-    def _check_word(self, chunk: Chunk, counts: np.ndarray) -> np.int64:
-        """A checksum of the run, the chunk's index and its counts (int64): a file that is not this chunk's as
-        saved (damaged, or copied from another chunk or run) fails it."""
-        text = f"{self.ident}|{chunk.index}|".encode() + np.ascontiguousarray(counts, dtype="<i8").tobytes()
-        return np.frombuffer(hashlib.blake2b(text, digest_size=8).digest(), dtype="<i8")[0]
-
     def load(self, chunk: Chunk, n_counts: int):
-        """Counts of a finished chunk, or None when missing, unreadable, not (n_counts + 1,) int64 or failing its
-        check word (it is then recomputed); something other than a file in the chunk's place is refused, as it
-        could not be replaced."""
+        """Counts of a finished chunk, or None when missing, unreadable, not saved for this chunk of this run (its
+        check word) or not (n_counts,) int64 (it is then recomputed); something other than a file in the chunk's
+        place is refused, as it could not be replaced."""
         path = self.path(chunk)
         if path.exists() and not path.is_file():
             raise CardsimError(f"the checkpoint chunk {path} is not a file, so the run cannot save it; remove it, "
                                "or pass another --checkpoint folder")
-        try:
-            counts = np.load(path)
-        except Exception:  # a damaged file only means the chunk is computed again
-            return None
-        if counts.dtype != np.int64 or counts.shape != (n_counts + 1,):
-            return None
-        return counts[:-1] if counts[-1] == self._check_word(chunk, counts[:-1]) else None
+        counts = read_checked(path, self._label(chunk))
+        return counts if counts is not None and counts.dtype == np.int64 and counts.shape == (n_counts,) else None
 
     def load_finished(self, chunks: list[Chunk], n_counts: int) -> dict[int, np.ndarray]:
         """{chunk index: counts} of the finished chunks among ``chunks`` (`load`), the folder listed once: a run of
@@ -212,7 +201,10 @@ class Checkpoint:
         return finished
 
     def save(self, chunk: Chunk, counts: np.ndarray) -> None:
-        write_atomically(self.path(chunk), np.append(counts.astype(np.int64), self._check_word(chunk, counts)))
+        write_checked(self.path(chunk), counts.astype(np.int64), self._label(chunk))
+
+    def _label(self, chunk: Chunk) -> str:
+        return f"{self.ident}|chunk={chunk.index}"
 
     def release(self) -> None:
         self._lock.close()

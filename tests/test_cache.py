@@ -1,6 +1,8 @@
 """The on-disk cache: tables and checkpoints are tied to the code that made them, stale entries are
 pruned, `cardsim cache` lists and clears the folder."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -39,6 +41,33 @@ def test_damaged_table_file_is_computed_again(cache_dir):
     (tables / f"demo-{cache.code_fingerprint()}.npy").write_bytes(b"")
     assert (cache.cached_table("demo", lambda: np.arange(4)) == np.arange(4)).all()
     assert (cache.cached_table("demo", lambda: np.zeros(1)) == np.arange(4)).all()
+
+
+@pytest.mark.parametrize("replace", ["zeros of the same shape", "another table's file", "a changed entry",
+                                     "a plain .npy of the table", "a named pipe"])
+def test_table_file_not_saved_for_that_table_is_computed_again(cache_dir, replace):
+    """A table file of the right name whose contents are not what `cached_table` saved for that table fails
+    its check word and is computed again (it gave tracebacks, or quietly other numbers, when loaded as it was)."""
+    table = np.arange(12, dtype=np.float64).reshape(3, 4)
+    cache.cached_table("demo", lambda: table)
+    cache.cached_table("other", lambda: np.ones((3, 4)))
+    path = cache_dir / "tables" / f"demo-{cache.code_fingerprint()}.npy"
+    if replace == "zeros of the same shape":
+        cache.write_atomically(path, np.zeros_like(table))
+    elif replace == "another table's file":
+        path.write_bytes((cache_dir / "tables" / f"other-{cache.code_fingerprint()}.npy").read_bytes())
+    elif replace == "a changed entry":
+        data = bytearray(path.read_bytes())
+        data[-1] ^= 1
+        path.write_bytes(bytes(data))
+    elif replace == "a plain .npy of the table":
+        np.save(path, table)
+    else:
+        path.unlink()
+        os.mkfifo(path)
+    assert cache.read_checked(path, path.name) is None
+    assert (cache.cached_table("demo", lambda: table + 1) == table + 1).all()
+    assert (cache.cached_table("demo", lambda: table) == table + 1).all()  # saved again, checked
 
 
 def test_tables_of_other_code_are_pruned_but_not_tables_of_other_names(cache_dir):

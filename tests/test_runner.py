@@ -4,7 +4,7 @@ planning and the stream definition."""
 import numpy as np
 import pytest
 
-from simcore import runner
+from simcore import cache, runner
 from simcore.errors import CardsimError
 from simcore.games.bauernstoss_jobs import MatchJob
 from simcore.games.giltspiel import FigureCondition, Known, OddsJob, StatsJob
@@ -127,10 +127,10 @@ def test_chunk_file_not_saved_for_that_chunk_fails_its_check_and_is_recomputed(t
         runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=3)
     first, second, third = sorted(tmp_path.rglob("chunk-*.npy"))
     second.write_bytes(first.read_bytes())
-    counts = np.load(third)
-    np.save(first, np.zeros_like(counts))
-    counts[0] += 1
-    np.save(third, counts)
+    np.save(first, np.zeros(job.n_counts, dtype=np.int64))
+    data = bytearray(third.read_bytes())
+    data[-1] ^= 1  # one bit of the last count
+    third.write_bytes(bytes(data))
     store, chunks = _store_and_chunks(tmp_path, job)
     assert store.load_finished(chunks, job.n_counts) == {}
     store.release()
@@ -139,13 +139,18 @@ def test_chunk_file_not_saved_for_that_chunk_fails_its_check_and_is_recomputed(t
 
 
 def test_saved_chunk_of_another_dtype_or_shape_is_recomputed(tmp_path):
-    """A chunk file that loads but is not (n_counts + 1,) int64 counts as missing, not as a crash on resuming."""
+    """A chunk file that passes its check but is not (n_counts,) int64 counts as missing, not as a crash on
+    resuming."""
     job = OddsJob(Known(), team=0)
     with pytest.raises(KeyboardInterrupt):
         runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path, stop_after=2)
-    first, second = sorted(tmp_path.rglob("chunk-*.npy"))
-    np.save(first, np.load(first).astype(np.float64))
-    np.save(second, np.load(second)[:-1])
+    store, chunks = _store_and_chunks(tmp_path, job)
+    first, second = (chunks[i] for i in store.load_finished(chunks, job.n_counts))
+    counts = store.load(first, job.n_counts)
+    cache.write_checked(store.path(first), counts.astype(np.float64), store._label(first))
+    cache.write_checked(store.path(second), counts[:-1], store._label(second))
+    assert store.load_finished(chunks, job.n_counts) == {}
+    store.release()
     resumed = runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=tmp_path)
     assert (resumed == runner.run(job, N, SEED, chunk_deals=BLOCK_DEALS, checkpoint=False)).all()
 
