@@ -240,8 +240,8 @@ def test_compare_api_rejects_unknown():
 def test_thresholds_frame_has_ev_pass():
     from analysis.commands import commands
 
-    args = argparse.Namespace(n=600, seed=3, rule=None, option=[], jobs=1, chunk_size=None, checkpoint=False,
-                              no_progress=True, scheduler=None, dask_workers=None)
+    args = argparse.Namespace(n=600, seed=3, rule=None, option=[], dd_tricks=0, jobs=1, chunk_size=None,
+                              checkpoint=False, no_progress=True, scheduler=None, dask_workers=None)
     frame = commands()["thresholds"]["pinochle3"].frame(args).set_index("estimate")
     curves = api.thresholds(600, 3, checkpoint=False)["curves"].set_index(["meld", "bid"])
     row = curves.loc[("0-90", 300)]

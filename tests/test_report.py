@@ -155,6 +155,12 @@ def test_example_hands_listed(built):
     assert "turn-up LA" in text and "three Kings" in text
 
 
+def test_pinochle_thresholds_show_the_solved_ending(built):
+    source = built[1]
+    section = source[source.index("Bid thresholds by meld"):]
+    assert "bid50, last 8 tricks DD" in section and "--dd-tricks 8" in source
+
+
 def test_methods_lists_seed_versions_and_rule_options(built):
     source = built[1]
     methods = source[source.index('<section id="methods">'):]

@@ -1189,6 +1189,8 @@ MIN_DEALS_PER_CLASS = 30
 """Classes with fewer deals get no threshold (too little data): they are left out and counted."""
 THRESHOLD_COLUMNS = ["n", "bid50", "p50", "lo50", "hi50", "bid50_settled", "ev_pass", "ev_pass_lo", "ev_pass_hi",
                      "bid_ev", "ev_vs_pass", "ev_vs_pass_lo", "ev_vs_pass_hi", "ev_settled"]
+DD_COLUMNS = ["bid50_dd", "p50_dd", "lo50_dd", "hi50_dd", "bid50_dd_settled"]
+"""The bid50 columns of the hands played with their last tricks solved double-dummy (``--dd-tricks``)."""
 UNSETTLED = "~"
 """The mark of a threshold whose 95% interval cannot tell it from a coin flip (bid50) or from passing (bid_ev)."""
 UNSETTLED_LEGEND = (f"{UNSETTLED}: the 95% interval holds 1/2 (bid50) or 0 (bid_ev): not told apart from a coin flip "
@@ -1220,8 +1222,21 @@ def _ev_vs_pass(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, bi
     return sums, [mean_interval(t / divisor, q / divisor ** 2, n) for t, q in zip(sums, squares)]
 
 
+def _bid50(hist: np.ndarray, bids: np.ndarray, divisor: int, suffix: str = "") -> dict:
+    """bid50 (the highest of ``bids`` with P(T >= bid) >= 1/2, T binned by 10 in ``hist``), its Wilson
+    interval and whether that lies above 1/2, as columns named with ``suffix``; {} when no bid qualifies."""
+    n = int(hist.sum())
+    made = np.array([hist[b // 10:].sum() for b in bids])
+    ok = np.nonzero(made * 2 >= n)[0]
+    if not ok.size:
+        return {}
+    e = Estimate(int(made[ok[-1]]), n)
+    return {f"bid50{suffix}": int(bids[ok[-1]]) // divisor, f"p50{suffix}": e.p, f"lo50{suffix}": e.lo,
+            f"hi50{suffix}": e.hi, f"bid50{suffix}_settled": bool(e.lo > 0.5)}
+
+
 def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int, lowest: int,
-                   divisor: int = 1) -> dict:
+                   divisor: int = 1, hist_dd: np.ndarray | None = None) -> dict:
     """Bid thresholds of one class of hands, bids from ``lowest`` (main-game points) up in steps of 10.
 
     hist (bins,): deals per bin of 10 main-game points of the bidder's meld + trick points T;
@@ -1236,18 +1251,20 @@ def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int,
       95% interval of the paired difference (`_ev_vs_pass`); ev_settled: the interval lies above 0 (else
       bidding bid_ev cannot be told from passing). None when even the lowest bid is worth less than passing.
 
+    * with hist_dd (the same deals, their last tricks solved double-dummy): bid50_dd and its columns
+      (`DD_COLUMNS`), as bid50.
+
     Bids and points are reported in main-game points / divisor (`pinochle3.point_divisor`).
     """
     n = int(hist.sum())
     bids = np.arange(lowest, hist.size * 10, 10)
-    made = np.array([hist[b // 10:].sum() for b in bids])
     passing = mean_interval(int(pass_by_bin.sum()) / divisor, int(pass_squares) / divisor ** 2, n)
-    row = dict.fromkeys(THRESHOLD_COLUMNS, None) | {"n": n, "ev_pass": passing["mean"], "ev_pass_lo": passing["lo"],
-                                                    "ev_pass_hi": passing["hi"]}
-    ok = np.nonzero(made * 2 >= n)[0]
-    if ok.size:
-        e = Estimate(int(made[ok[-1]]), n)
-        row.update(bid50=int(bids[ok[-1]]) // divisor, p50=e.p, lo50=e.lo, hi50=e.hi, bid50_settled=bool(e.lo > 0.5))
+    columns = THRESHOLD_COLUMNS + (DD_COLUMNS if hist_dd is not None else [])
+    row = dict.fromkeys(columns, None) | {"n": n, "ev_pass": passing["mean"], "ev_pass_lo": passing["lo"],
+                                          "ev_pass_hi": passing["hi"]}
+    row.update(_bid50(hist, bids, divisor))
+    if hist_dd is not None:
+        row.update(_bid50(hist_dd, bids, divisor, "_dd"))
     sums, evs = _ev_vs_pass(hist, pass_by_bin, pass_squares, bids, divisor)
     ok = np.nonzero(sums >= 0)[0]
     if ok.size:
@@ -1257,18 +1274,21 @@ def _threshold_row(hist: np.ndarray, pass_by_bin: np.ndarray, pass_squares: int,
     return row
 
 
-def _class_table(hists: np.ndarray, pass_sums: np.ndarray, pass_squares: np.ndarray, lowest: int, divisor: int,
-                 **labels) -> pd.DataFrame:
+def _class_table(hists: np.ndarray, pass_sums: np.ndarray, pass_squares: np.ndarray, hists_dd: np.ndarray | None,
+                 lowest: int, divisor: int, **labels) -> pd.DataFrame:
     """One `_threshold_row` per class of ``hists`` (k, TOTAL_BINS) holding at least
     `MIN_DEALS_PER_CLASS` hands, keyed by the columns ``labels`` (column -> k labels); pass_sums (k,
-    TOTAL_BINS) and pass_squares (k,): the pass's sums per class (`_threshold_row`). attrs
-    ``left_out``: the hands of the smaller classes, which get no row."""
+    TOTAL_BINS) and pass_squares (k,): the pass's sums per class, hists_dd (k, TOTAL_BINS) or None: the
+    same hands with their last tricks solved (`_threshold_row`). attrs ``left_out``: the hands of the
+    smaller classes, which get no row."""
     sizes = hists.sum(axis=1)
     kept = sizes >= MIN_DEALS_PER_CLASS
     rows = [{**{k: v[i] for k, v in labels.items()},
-             **_threshold_row(hists[i], pass_sums[i], pass_squares[i], lowest, divisor)}
+             **_threshold_row(hists[i], pass_sums[i], pass_squares[i], lowest, divisor,
+                              None if hists_dd is None else hists_dd[i])}
             for i in np.nonzero(kept)[0]]
-    frame = pd.DataFrame(rows, columns=[*labels, *THRESHOLD_COLUMNS])
+    dd_columns = DD_COLUMNS if hists_dd is not None else []
+    frame = pd.DataFrame(rows, columns=[*labels, *THRESHOLD_COLUMNS, *dd_columns])
     frame.attrs["left_out"] = int(sizes[~kept].sum())
     return frame
 
@@ -1277,13 +1297,14 @@ CURVE_CLASSES = ((0, 100), (100, 140), (140, 180), (180, 240), (240, None))
 """Best-meld classes (main-game points, upper bound excluded) of the P(make) curves."""
 
 
-def _make_curves(by_meld: np.ndarray, pass_sum: np.ndarray, pass_squares: np.ndarray, bids,
-                 divisor: int = 1) -> pd.DataFrame:
+def _make_curves(by_meld: np.ndarray, pass_sum: np.ndarray, pass_squares: np.ndarray, by_meld_dd: np.ndarray | None,
+                 bids, divisor: int = 1) -> pd.DataFrame:
     """Per bid (main-game points) and `CURVE_CLASSES` class: P(meld + trick points >= bid) (p, lo,
     hi: Wilson), the class's EV_pass and EV_bid(bid) - EV_pass (normal 95% intervals, paired per deal:
     `_ev_vs_pass`), greedy play. by_meld, pass_sum (meld bins of 20 points, TOTAL_BINS) and
-    pass_squares (meld bins,): `ThresholdJob`'s histogram and pass sums by meld class. Classes, bids
-    and points are reported in main-game points / divisor."""
+    pass_squares (meld bins,): `ThresholdJob`'s histogram and pass sums by meld class; by_meld_dd: its
+    histogram with the last tricks solved (columns dd_p, dd_lo, dd_hi) or None. Classes, bids and points
+    are reported in main-game points / divisor."""
     rows = []
     for lo, hi in CURVE_CLASSES:
         cells = slice(lo // 20, None if hi is None else hi // 20)
@@ -1292,10 +1313,12 @@ def _make_curves(by_meld: np.ndarray, pass_sum: np.ndarray, pass_squares: np.nda
         ev_pass = mean_interval(int(passing.sum()) / divisor, squares / divisor ** 2, n)
         _, vs_pass = _ev_vs_pass(hist, passing, squares, bids, divisor)
         label = f"{lo // divisor}+" if hi is None else f"{lo // divisor}-{(hi - 10) // divisor}"
-        for b, e, v in zip(bids, _tail_estimates(hist, n, bids), vs_pass):
+        dd = [None] * len(bids) if by_meld_dd is None else _tail_estimates(by_meld_dd[cells].sum(axis=0), n, bids)
+        for b, e, v, d in zip(bids, _tail_estimates(hist, n, bids), vs_pass, dd):
             rows.append({"meld": label, "bid": b // divisor, **e.as_dict(), "ev_pass": ev_pass["mean"],
                          "ev_pass_lo": ev_pass["lo"], "ev_pass_hi": ev_pass["hi"], "ev_vs_pass": v["mean"],
-                         "ev_vs_pass_lo": v["lo"], "ev_vs_pass_hi": v["hi"], "n": e.n})
+                         "ev_vs_pass_lo": v["lo"], "ev_vs_pass_hi": v["hi"], "n": e.n,
+                         **({} if d is None else {"dd_p": d.p, "dd_lo": d.lo, "dd_hi": d.hi})})
     return pd.DataFrame(rows)
 
 
@@ -1314,7 +1337,7 @@ def _length_labels() -> list[str]:
 
 
 def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: dict | None = None,
-               **run_kw) -> dict[str, pd.DataFrame]:
+               dd_tricks: int = 0, **run_kw) -> dict[str, pd.DataFrame]:
     """Bid thresholds of random hands as the bidder (spec §9.1 Q4): by best meld before the kitty
     (classes of 20 points) and by length of the trump he names (cards among his 15), the highest
     bid with P(make) >= 50%, the value of passing EV_pass (the hand's score as a defender in the same
@@ -1327,31 +1350,38 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
     their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
     options: as `odds` (`BIDDER_OPTIONS`; the minimum bid is the lowest bid valued; deals a
-    defender throws in under nines_rule are left out, counted in attrs ``thrown_in``).
+    defender throws in under nines_rule are left out, counted in attrs ``thrown_in``). dd_tricks (0-15):
+    the same hands also played with their last ``dd_tricks`` tricks solved double-dummy (greedy play
+    before them): the columns bid50_dd, p50_dd, lo50_dd, hi50_dd, bid50_dd_settled (`DD_COLUMNS`) and the
+    curves' dd_p, dd_lo, dd_hi; EV_pass and bid_ev stay under greedy play.
     """
     options = checked_options(options, "thresholds")
     rule = merged_rule(rule, options)
     opts = p.rule_options({**options, "play_rule": rule})
-    check_greedy_rule(rule, "'cardsim thresholds pinochle3'", "use --rule old or old_strict")
+    if not dd_tricks:
+        check_greedy_rule(rule, "'cardsim thresholds pinochle3'",
+                          "use --rule old or old_strict, or solve the ending with --dd-tricks 1-15")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    job = bid.ThresholdJob(rule, options)
+    job = bid.ThresholdJob(rule, options, dd_tricks)
     c = job.unpack(runner.run(job, n, seed, **run_kw))
     lowest = bid.lowest_bid(opts)
     labels_m, labels_t = _meld_labels(divisor), _length_labels()
-    parts = (c["hist"], c["pass_sum"], c["pass_squares"])
-    by_meld = [x.sum(axis=1) for x in parts]
+    parts = (c["hist"], c["pass_sum"], c["pass_squares"], c["hist_dd"])
+    by_meld = [None if x is None else x.sum(axis=1) for x in parts]
+    by_length = [None if x is None else x.sum(axis=0) for x in parts]
+    cells = [None if x is None else x.reshape(-1, *x.shape[2:]) for x in parts]
     tables = {
         "by_meld": _class_table(*by_meld, lowest, divisor, meld=labels_m),
-        "by_trump_length": _class_table(*(x.sum(axis=0) for x in parts), lowest, divisor, trump_length=labels_t),
-        "grid": _class_table(*(x.reshape(-1, *x.shape[2:]) for x in parts), lowest, divisor,
+        "by_trump_length": _class_table(*by_length, lowest, divisor, trump_length=labels_t),
+        "grid": _class_table(*cells, lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
         "curves": _make_curves(*by_meld, default_bids(opts), divisor),
     }
     for table in tables.values():
         table.attrs.update(game=GAME, n=int(c["hist"].sum()), seed=seed, rule=rule, options=options,
-                           thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"], min_deals=MIN_DEALS_PER_CLASS,
-                           pass_model=bid.PASS_MODEL)
+                           dd_tricks=dd_tricks, thrown_in=c["thrown_in"], nines_rule=opts["nines_rule"],
+                           min_deals=MIN_DEALS_PER_CLASS, pass_model=bid.PASS_MODEL)
     return tables
 
 
@@ -1361,10 +1391,12 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     "pass_model" how the pass (ev_pass, bid_ev's yardstick) is modelled. Rows: n, bid50 p50 lo50
     hi50 bid50_settled (the interval above 1/2), ev_pass ev_pass_lo ev_pass_hi, bid_ev (max B with EV_bid(B) >=
     EV_pass) and ev_vs_pass ev_vs_pass_lo ev_vs_pass_hi (EV_bid(bid_ev) - EV_pass) ev_settled (the interval
-    above 0: bidding bid_ev beats passing); null where no bid qualifies."""
+    above 0: bidding bid_ev beats passing); with "dd_tricks" > 0 also bid50_dd p50_dd lo50_dd hi50_dd
+    bid50_dd_settled (the last dd_tricks tricks solved double-dummy); null where no bid qualifies."""
     a = tables["by_meld"].attrs
     left_out = {name: tables[name].attrs["left_out"] for name in ("by_meld", "by_trump_length", "grid")}
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "options": a["options"],
+            "dd_tricks": a["dd_tricks"],
             "thrown_in": a["thrown_in"], "min_deals_per_class": a["min_deals"], "left_out": left_out,
             "pass_model": a["pass_model"], "tables": table_records(tables)}
 
@@ -1389,22 +1421,38 @@ def _threshold_cell(bid_value, settled) -> str:
     return f"{int(bid_value):>5}{' ' if settled else UNSETTLED}"
 
 
+DD_PLACE = 115
+"""The column where the text table's bid50_dd cells begin."""
+
+
+def _bid50_cells(bid50, settled, p50, lo50, hi50) -> str:
+    """A bid50 and its P(make) with the interval, 29 characters ('-' when no bid qualifies)."""
+    if _missing(bid50):
+        return f"{'  -':<29}"
+    return f"{_threshold_cell(bid50, settled)} {f'{p50:.3f} [{lo50:.3f},{hi50:.3f}]':<22}"
+
+
 def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["by_meld"].attrs
+    dd = a["dd_tricks"]
+    play = "greedy play" + (f"; bid50_dd: the last {dd} tricks double-dummy" if dd else "")
     lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder{_thrown_in_note(a)}, seed "
-             f"{a['seed']}, rule {a['rule']}, greedy play, 95% intervals" + _options_note(a["options"]),
+             f"{a['seed']}, rule {a['rule']}, {play}, 95% intervals" + _options_note(a["options"]),
              "bid50: highest bid made at least half the time; bid_ev: highest bid B with EV_bid(B) >= EV_pass "
              "(spec Q4; - : pass)", UNSETTLED_LEGEND, a["pass_model"]]
     for name, key in (("by_meld", "meld"), ("by_trump_length", "trump_length")):
-        lines += ["", f"{key:<14}{'n':>8}  bid50  P(make) [95%]          EV_pass [95%]        bid_ev  "
-                      "EV_bid-EV_pass [95%]"]
+        head = f"{key:<14}{'n':>8}  bid50  P(make) [95%]          EV_pass [95%]        bid_ev  EV_bid-EV_pass [95%]"
+        lines += ["", f"{head:<{DD_PLACE - 2}}bid50_dd P(make) [95%]" if dd else head]
         for r in tables[name].itertuples():
-            b50 = "  -   " if _missing(r.bid50) else _threshold_cell(r.bid50, r.bid50_settled)
-            p50 = "" if _missing(r.p50) else f"{r.p50:.3f} [{r.lo50:.3f},{r.hi50:.3f}]"
             passing = f"{r.ev_pass:5.1f} [{r.ev_pass_lo:.1f},{r.ev_pass_hi:.1f}]"
             ev = "    -" if _missing(r.bid_ev) else (f"{_threshold_cell(r.bid_ev, r.ev_settled)} {r.ev_vs_pass:6.1f} "
                                                  f"[{r.ev_vs_pass_lo:.1f},{r.ev_vs_pass_hi:.1f}]")
-            lines.append(f"{getattr(r, key):<14}{r.n:>8}  {b50} {p50:<22} {passing:<20} {ev}")
+            line = (f"{getattr(r, key):<14}{r.n:>8}  {_bid50_cells(r.bid50, r.bid50_settled, r.p50, r.lo50, r.hi50)} "
+                    f"{passing:<20} {ev}")
+            if dd:
+                dd_cells = _bid50_cells(r.bid50_dd, r.bid50_dd_settled, r.p50_dd, r.lo50_dd, r.hi50_dd)
+                line = f"{line:<{DD_PLACE}}{dd_cells}"
+            lines.append(line.rstrip())
         lines += _left_out_note(tables[name])
     return "\n".join(lines)
 
@@ -1413,12 +1461,16 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", default=None,
                         help="play rule: old or old_strict (default old, or option play_rule; new1945 and "
                              "new1945_alt are refused: greedy play heads every trick it can, so they play as old)")
+    parser.add_argument("--dd-tricks", type=whole_number, default=0,
+                        help="also play the same hands with their last tricks solved double-dummy, 1-15 (perfect "
+                             "play by the bidder against two cooperating defenders; columns bid50_dd; 8 costs about "
+                             "1 ms a hand; default 0: greedy play only)")
     _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=100_000)
 
 
 def _thresholds_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
-    return thresholds(args.n, args.seed, args.rule, parse_options(args.option), **run_options(args))
+    return thresholds(args.n, args.seed, args.rule, parse_options(args.option), args.dd_tricks, **run_options(args))
 
 
 def _run_thresholds(args: argparse.Namespace) -> int:
@@ -1428,13 +1480,16 @@ def _run_thresholds(args: argparse.Namespace) -> int:
 def _thresholds_frame(args: argparse.Namespace) -> pd.DataFrame:
     """Estimates by best meld before the kitty (the curves the bid thresholds are read from):
     ``make.<meld class>.<bid>`` P(meld + trick points >= bid), ``ev_pass.<meld class>`` EV_pass and
-    ``ev_vs_pass.<meld class>.<bid>`` EV_bid(bid) - EV_pass (paired interval)."""
+    ``ev_vs_pass.<meld class>.<bid>`` EV_bid(bid) - EV_pass (paired interval); with --dd-tricks also
+    ``make_dd.<meld class>.<bid>`` (the last tricks solved double-dummy)."""
     curves = _thresholds_of(args)["curves"]
     passing = curves.drop_duplicates("meld")
+    dd = [long_frame(curves, ["meld", "bid"], "make_dd", value="dd_p", lo="dd_lo", hi="dd_hi")] \
+        if "dd_p" in curves else []
     return pd.concat([long_frame(curves, ["meld", "bid"], "make"),
                       long_frame(passing, ["meld"], "ev_pass", value="ev_pass", lo="ev_pass_lo", hi="ev_pass_hi"),
                       long_frame(curves, ["meld", "bid"], "ev_vs_pass", value="ev_vs_pass", lo="ev_vs_pass_lo",
-                                 hi="ev_vs_pass_hi")], ignore_index=True)
+                                 hi="ev_vs_pass_hi"), *dd], ignore_index=True)
 
 
 register_command("thresholds", GAME, Command("bid thresholds by meld and trump length", _add_thresholds_arguments,

@@ -77,6 +77,8 @@ def section(ctx: Context) -> Section:
 
 
 CURVE_BIDS = (250, 300, 350, 400, 450)
+DD_TRICKS = 8
+"""Tricks solved double-dummy at the end of each hand for the thresholds' bid50_dd column."""
 MATCH = ("bold", "cautious")
 
 
@@ -86,8 +88,9 @@ def _bidding(ctx: Context, section: Section) -> str:
     from analysis.games import pinochle3
 
     n = max(4096, ctx.hand_n // 50)
-    tables = ctx.run("Pinochle bid thresholds", f"cardsim thresholds pinochle3 --n {n} --seed {ctx.seed}", n,
-                     pinochle3.thresholds, n=n, seed=ctx.seed, **ctx.run_kw)
+    tables = ctx.run("Pinochle bid thresholds",
+                     f"cardsim thresholds pinochle3 --n {n} --seed {ctx.seed} --dd-tricks {DD_TRICKS}", n,
+                     pinochle3.thresholds, n=n, seed=ctx.seed, dd_tricks=DD_TRICKS, **ctx.run_kw)
     curves = tables["curves"]
     at300 = curves[curves.bid == 300].assign(label=lambda t: [f"meld {m}" for m in t.meld])
     section.charts["pinochle3-make.png"] = charts.distribution_chart(
@@ -98,22 +101,29 @@ def _bidding(ctx: Context, section: Section) -> str:
                                                                             & curves.bid.isin(CURVE_BIDS)].iterrows())
                   + n_cell(int(curves[curves.meld == m].n.iloc[0])) for m in classes]
 
+    def bid50_cells(r: pd.Series, suffix: str = "") -> str:
+        """The bid50 (``suffix`` "" greedy, "_dd" with the solved ending) and its P(make) as two cells."""
+        value = r[f"bid50{suffix}"]
+        if value is None or value != value:
+            return "<td>—</td><td>—</td>"
+        mark = "" if r[f"bid50{suffix}_settled"] else "~"
+        return f'<td class="num">{int(value)}{mark}</td>' + row_cell(
+            {"p": r[f"p50{suffix}"], "lo": r[f"lo50{suffix}"], "hi": r[f"hi50{suffix}"]})
+
     def threshold_rows(frame: pd.DataFrame, key: str) -> list[str]:
         out = []
         for _, r in frame.iterrows():
-            b50 = "—" if r["bid50"] is None or r["bid50"] != r["bid50"] else \
-                f"{int(r['bid50'])}" + ("" if r["bid50_settled"] else "~")
-            p50 = "<td>—</td>" if b50 == "—" else row_cell({"p": r["p50"], "lo": r["lo50"], "hi": r["hi50"]})
             bev = "—" if r["bid_ev"] is None or r["bid_ev"] != r["bid_ev"] else \
                 f"{int(r['bid_ev'])}" + ("" if r["ev_settled"] else "~")
             passing = f'<td class="num">{r["ev_pass"]:.1f} [{r["ev_pass_lo"]:.1f}, {r["ev_pass_hi"]:.1f}]</td>'
             ev = "<td>—</td>" if bev == "—" else \
                 f'<td class="num">{r["ev_vs_pass"]:.1f} [{r["ev_vs_pass_lo"]:.1f}, {r["ev_vs_pass_hi"]:.1f}]</td>'
-            out.append(f"<th>{esc(str(r[key]))}</th><td class=\"num\">{b50}</td>{p50}{passing}"
-                       f"<td class=\"num\">{bev}</td>{ev}" + n_cell(int(r["n"])))
+            out.append(f"<th>{esc(str(r[key]))}</th>{bid50_cells(r)}{passing}<td class=\"num\">{bev}</td>{ev}"
+                       + bid50_cells(r, "_dd") + n_cell(int(r["n"])))
         return out
 
-    headers = ["bid50", "P(make bid50)", "EV_pass", "bid_ev", "EV_bid − EV_pass at bid_ev", "n (hands)"]
+    headers = ["bid50", "P(make bid50)", "EV_pass", "bid_ev", "EV_bid − EV_pass at bid_ev",
+               f"bid50, last {DD_TRICKS} tricks DD", "P(make)", "n (hands)"]
     return "\n".join([
         f"<p>Seat 0 wins the auction with a random hand ({n:,} deals, seed {ctx.seed}), takes a random kitty, buries "
         "the 3 cards that maximise meld plus buried counters, names that trump and leads; all three play greedily "
@@ -125,9 +135,11 @@ def _bidding(ctx: Context, section: Section) -> str:
         "bid (Q4): the highest bid B whose expected score change EV_bid(B) (made: + meld + trick points, set: − B) "
         "is still ≥ EV_pass; — means passing is worth more than any bid. A ~ after a bid marks one whose 95% "
         "interval holds 1/2 (bid50) or 0 (bid_ev): at this n it cannot be told apart from a coin flip, or from "
-        "passing. Greedy play is a weak baseline, so these "
-        "are conservative. For one hand, <code>cardsim odds pinochle3 --hand \"…\"</code> adds greedy play with a "
-        "double-dummy ending.</p>",
+        "passing. Greedy defenders play each trick for themselves (they neither "
+        f"smear counters onto each other's tricks nor hold back), so greedy thresholds are optimistic: the last two "
+        f"columns play the same hands again with their last {DD_TRICKS} tricks solved double-dummy (perfect play "
+        "by the bidder against two cooperating defenders), which lowers bid50 by about 10-20 points. For one hand, "
+        "<code>cardsim odds pinochle3 --hand \"…\"</code> gives the same two kinds of play.</p>",
         figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "
                     "intervals."),
         table(["best meld before the kitty"] + [f"P(make {b})" for b in CURVE_BIDS] + ["n (hands)"], curve_rows,

@@ -52,6 +52,7 @@ from simcore.games.pinochle3_play import (
     COUNTERS,
     PLAY_RULES,
     SUITS,
+    TRICKS,
     game_winner,
     lowest_bid,
     play_out,
@@ -270,6 +271,12 @@ def reaching_auction(slots: np.ndarray, nines_rule: str | None) -> np.ndarray:
     return ~(nines_throw_in(slots[:, 1], nines_rule) | nines_throw_in(slots[:, 2], nines_rule))
 
 
+def check_dd_tricks(dd_tricks: int) -> None:
+    """CardsimError unless ``dd_tricks`` (tricks solved double-dummy at the end of a hand) is 0-15."""
+    if isinstance(dd_tricks, bool) or not isinstance(dd_tricks, (int, np.integer)) or dd_tricks not in range(TRICKS + 1):
+        raise CardsimError(f"--dd-tricks must be a whole number 0-{TRICKS}, got {dd_tricks!r}")
+
+
 class BidderJob:
     """Counts for the runner over deals where seat 0 holds ``hand`` (15 cards; None: a random hand)
     and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's);
@@ -295,8 +302,7 @@ class BidderJob:
         rule_options({"play_rule": rule})
         if trump is not None and trump not in range(N_SUITS):
             raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
-        if dd_tricks not in range(16):
-            raise CardsimError(f"--dd-tricks must be 0-15, got {dd_tricks}")
+        check_dd_tricks(dd_tricks)
         self.hand = tuple(sorted(int(c) for c in hand)) if hand is not None else None
         if self.hand is not None and len(self.hand) != HAND_SIZE:
             raise CardsimError(f"the bidder's hand has {HAND_SIZE} cards, got {len(self.hand)}")
@@ -388,32 +394,37 @@ class ThresholdJob:
     """Counts for the runner over random deals, seat 0 the bidder: the (meld class, trump-length
     class, meld + trick points bin) histogram with greedy play (`bidder_outcomes`); the sum of the
     hand's defender score D when it passes instead (`defender_outcomes`, same deal) per cell of that
-    histogram; the sum of D² per (meld class, trump-length class); then the deals thrown in
-    (`reaching_auction`: left out of the rest). All flattened, in that order (`unpack`); options:
-    the meld variants (`pinochle3.meld_values`), ``nines_rule`` and the defenders' scoring flags."""
+    histogram; the sum of D² per (meld class, trump-length class); with ``dd_tricks`` > 0 the same
+    histogram with the last ``dd_tricks`` tricks played perfectly (`bidder_outcomes`' ``dd``); then the
+    deals thrown in (`reaching_auction`: left out of the rest). All flattened, in that order (`unpack`);
+    options: the meld variants (`pinochle3.meld_values`), ``nines_rule`` and the defenders' scoring flags."""
 
     block_size = 4096
 
-    def __init__(self, rule: str = "old", options: dict | None = None):
+    def __init__(self, rule: str = "old", options: dict | None = None, dd_tricks: int = 0):
         rule_options({"play_rule": rule})
-        self.rule = rule
+        check_dd_tricks(dd_tricks)
+        self.rule, self.dd_tricks = rule, dd_tricks
         self.options = dict(options or {})
         self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         self.spec = DealSpec(LAYOUT)
         self.shape = (THRESHOLD_MELD_BINS, TRUMP_LENGTHS[1] - TRUMP_LENGTHS[0] + 1, TOTAL_BINS)
-        self.n_counts = 2 * int(np.prod(self.shape)) + int(np.prod(self.shape[:2])) + 1
+        self.n_counts = (2 + bool(dd_tricks)) * int(np.prod(self.shape)) + int(np.prod(self.shape[:2])) + 1
 
     def key(self) -> str:
         return f"pinochle3|ThresholdJob|rule={self.rule}{options_key(self.values, self.nines_rule)}" \
-               f"{pass_key(self.options)}"
+               f"{pass_key(self.options)}" + (f"|dd={self.dd_tricks}" if self.dd_tricks else "")
 
     def unpack(self, counts: np.ndarray) -> dict:
         """Name the parts of a count vector: ``hist`` and ``pass_sum`` (shape `shape`: deals, and the
         sum of the defender score D, per meld class, trump-length class, meld + trick points bin),
-        ``pass_squares`` (shape[:2]: sum of D²), ``thrown_in`` (int)."""
+        ``pass_squares`` (shape[:2]: sum of D²), ``hist_dd`` (shape `shape`, the last tricks played
+        perfectly; None without dd_tricks), ``thrown_in`` (int)."""
         cells, classes = int(np.prod(self.shape)), int(np.prod(self.shape[:2]))
+        dd_start = 2 * cells + classes
         return {"hist": counts[:cells].reshape(self.shape), "pass_sum": counts[cells:2 * cells].reshape(self.shape),
-                "pass_squares": counts[2 * cells:2 * cells + classes].reshape(self.shape[:2]),
+                "pass_squares": counts[2 * cells:dd_start].reshape(self.shape[:2]),
+                "hist_dd": counts[dd_start:dd_start + cells].reshape(self.shape) if self.dd_tricks else None,
                 "thrown_in": int(counts[-1])}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
@@ -421,8 +432,9 @@ class ThresholdJob:
         slots = slots[reaching_auction(slots, self.nines_rule)]
         counts, pass_sum = np.zeros(self.shape, dtype=np.int64), np.zeros(self.shape, dtype=np.int64)
         squares = np.zeros(self.shape[:2], dtype=np.int64)
+        counts_dd = np.zeros(self.shape if self.dd_tricks else 0, dtype=np.int64)
         if len(slots):
-            o = bidder_outcomes(slots, self.rule, options=self.options)
+            o = bidder_outcomes(slots, self.rule, self.dd_tricks, options=self.options)
             score = defender_outcomes(slots, self.rule, self.options)["score"]
             m = np.minimum(o["meld_before"] // 20, THRESHOLD_MELD_BINS - 1)
             t = np.clip(o["trump_length"], *TRUMP_LENGTHS) - TRUMP_LENGTHS[0]
@@ -430,7 +442,10 @@ class ThresholdJob:
             np.add.at(counts, (m, t, x), 1)
             np.add.at(pass_sum, (m, t, x), score)
             np.add.at(squares, (m, t), score * score)
-        return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), [n_deals - len(slots)]))
+            if self.dd_tricks:
+                np.add.at(counts_dd, (m, t, np.minimum((o["meld"] + o["dd"]) // 10, TOTAL_BINS - 1)), 1)
+        return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), counts_dd.ravel(),
+                               [n_deals - len(slots)]))
 
 
 # --- alternatives on the same deals (spec §9.1 Q7, Q9) -------------------------------------------------
