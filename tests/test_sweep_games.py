@@ -70,6 +70,12 @@ def test_pinochle_odds_thresholds_and_match_sweeps(tmp_path):
                                     '[grid]\nrule = ["old"]\n')
     assert curves.estimate.str.match(r"((make|ev_vs_pass)\.\d+(-\d+|\+)\.\d+|ev_pass\.\d+(-\d+|\+))$").all()
     assert curves.estimate.str.startswith("ev_pass.").any() and curves.estimate.str.startswith("ev_vs_pass.").any()
+    solved = _sweep(tmp_path / "d", 'game = "pinochle3"\ncommand = "thresholds"\nseed = 3\nn = 500\n'
+                                    '[fixed]\ndd-tricks = 2\n[grid]\nrule = ["old"]\n')
+    made = solved[solved.estimate.str.startswith("make_dd.")].set_index("estimate")
+    direct = pinochle3.thresholds(500, int(solved.seed.iloc[0]), dd_tricks=2, checkpoint=False)["curves"]
+    assert made.loc["make_dd.0-90.300", "value"] == direct.set_index(["meld", "bid"]).loc[("0-90", 300), "dd_p"]
+    assert len(made) == len(direct)
     match = _sweep(tmp_path / "m", 'game = "pinochle3"\ncommand = "match"\nseed = 3\nn = 2\n'
                                    '[fixed]\nb = "cautious"\n[grid]\na = ["bold"]\n')
     assert set(match.estimate) == {"a.win_rate", "b.win_rate", "a.points_per_deal", "b.points_per_deal",
