@@ -90,6 +90,15 @@ def run_unit_of(job) -> tuple[str, int]:
     return getattr(job, "run_unit", DEAL_UNIT)
 
 
+def whole_count(value, what: str) -> int:
+    """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 1e6 with no
+    fraction); CardsimError naming ``what`` otherwise (1000.5, nan, inf, True, "100")."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer, float, np.floating)) \
+            or (isinstance(value, (float, np.floating)) and not float(value).is_integer()):
+        raise CardsimError(f"{what} must be a whole number, got {value!r}")
+    return int(value)
+
+
 def _chunk_deals(n: int, chunk_deals: int | None, block_size: int,
                  unit: tuple[str, int] = DEAL_UNIT) -> int:
     """Deals per chunk of a run of ``n`` deals (``chunk_deals`` rounded up to whole blocks; None: `CHUNK_BLOCKS`
@@ -298,6 +307,9 @@ def run(
     (``jobs`` is then ignored); dask_workers: run them on a local Dask cluster of this many worker
     processes (started once per process and reused).
     """
+    n = whole_count(n, f"the number of {run_unit_of(job)[0]}")
+    jobs = whole_count(jobs, "--jobs")
+    chunk_deals = None if chunk_deals is None else whole_count(chunk_deals, "the chunk size")
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
     if _DRY_RUN.get():

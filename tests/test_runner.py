@@ -246,6 +246,20 @@ def test_run_rejects_less_than_one_job():
         runner.run(OddsJob(Known(), team=0), 100, SEED, jobs=0, checkpoint=False)
 
 
+@pytest.mark.parametrize("field, value", [("n", 1000.5), ("n", float("nan")), ("n", float("inf")), ("n", True),
+                                          ("n", "100"), ("jobs", 1.5), ("chunk_deals", 512.25)])
+def test_run_counts_must_be_whole_numbers(field, value):
+    kwargs = {"n": 100, "jobs": 1, "chunk_deals": None, field: value}
+    with pytest.raises(CardsimError, match=f"must be a whole number, got {value!r}"):
+        runner.run(OddsJob(Known(), team=0), kwargs.pop("n"), SEED, checkpoint=False, **kwargs)
+
+
+def test_run_takes_whole_floats_as_counts():
+    job = OddsJob(Known(), team=0)
+    whole = runner.run(job, 3000, SEED, chunk_deals=1024, checkpoint=False)
+    assert (runner.run(job, 3e3, SEED, jobs=1.0, chunk_deals=np.int64(1024), checkpoint=False) == whole).all()
+
+
 @pytest.mark.parametrize("n", [1, BLOCK_DEALS - 1, BLOCK_DEALS, BLOCK_DEALS + 1, 7 * BLOCK_DEALS + 3])
 @pytest.mark.parametrize("chunk_deals", [1, BLOCK_DEALS, 2 * BLOCK_DEALS + 1, runner.DEFAULT_CHUNK_DEALS])
 def test_plan_chunks_cover_the_deals_in_whole_blocks(n, chunk_deals):
