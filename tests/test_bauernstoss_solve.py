@@ -5,6 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analysis.games import bauernstoss as bs_api
+from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as sv
@@ -176,9 +178,48 @@ def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
         assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))
 
 
-@pytest.mark.parametrize("points, order", [(sv._RUN_POINTS, range(6, -1, -1)), ((0, 3, 4, 2, 2, 11), (3, 0, 5, 1, 4, 2))])
+    (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1),
+     "a card is held by two seats"),
 def test_k_points_table_sums_the_first_k_cards_in_order(points, order):
     table = sv._k_points_table(points, order)
     for m in range(1 << len(points)):
         places = [b for b in order if m >> b & 1]
         assert [int(table[m * 9 + k]) for k in range(9)] == [sum(points[b] for b in places[:k]) for k in range(9)]
+
+
+FULL = np.array([[0xFF, 0xFF00, 0xFF0000, 0xFF000000]], dtype=np.uint64)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1), "a card is held by two seats"),
+    (lambda: sv.solve_points(np.array([[0x7F, 0xFF00, 0xFF0000, 0xFF000000]]), 0, 1, 1), "hold 7, 8, 8, 8 cards"),
+    (lambda: sv.solve_points(FULL[0], 0, 1, 1), r"an \(n, 4\) array"),
+    (lambda: sv.solve_points(FULL.astype(float), 0, 1, 1), "integer masks of the 32 cards"),
+    (lambda: sv.solve_points(FULL << np.uint64(8), 0, 1, 1), "integer masks of the 32 cards"),
+    (lambda: sv.solve_points(FULL, 7, 1, 1), "trumps must be 0-3, got 7"),
+    (lambda: sv.solve_points(FULL, 0, [1, 2], 1), "leaders must be a whole number or 1 of them"),
+    (lambda: sv.solve_points(FULL, 0, 9, 1), "leaders must be 0-3, got 9"),
+    (lambda: sv.solve_points(FULL, 0, 1, 3), "teams must be 0-1, got 3"),
+    (lambda: sv.solve_points(FULL, 0, 1.5, 1), "leaders must be a whole number"),
+    (lambda: sv.solve_points(FULL, 0, 1, 1, rule=9), "rule must be a play rule code 0-4"),
+    (lambda: sv.reaches_points(FULL, 0, 1, 1, (42.5,)), "levels must be one or more whole numbers"),
+    (lambda: sv.solo_wins(FULL, 0, 5, 1), "soloists must be 0-3, got 5"),
+    (lambda: sv.position_points(FULL[0], 0, 1, 1, (3,)), "that no hand holds"),
+    (lambda: sv.position_points(FULL[0], 4, 1, 1), "trump must be 0-3, got 4"),
+])
+def test_bad_input_is_a_cardsim_error_naming_it(call, message):
+    """A bad deal or argument is refused before the kernels run (before, a trump of 7 never returned and a
+    card in two hands gave a number)."""
+    with pytest.raises(CardsimError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: bs_api.match("b0", "b0", 0, 1), "the number of games must be positive, got 0"),
+    (lambda: bs_api.match("b0", "b0", 2.5, 1), "the number of games must be a whole number, got 2.5"),
+    (lambda: bs_api.thresholds("greedy", 200, 1, min_n=0), "min_n .* must be at least 1, got 0"),
+])
+def test_python_api_counts_are_checked(call, message):
+    """Before, a match of 0 games played 2 and min_n=-1 made rows of no deals."""
+    with pytest.raises(CardsimError, match=message):
+        call()

@@ -1208,6 +1208,8 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     (`jobs.SeatJob`); with b0 its forehand counts give ``attrs["jack_value"]``, which is always b0's.
     """
     jobs.auction_policy(policy)
+    if runner.whole_count(min_n, "min_n") < 1:
+        raise CardsimError(f"min_n (the fewest deals a row needs) must be at least 1, got {min_n}")
     method = parse_play(method)
     variant = parse_variant(variant)
     rules = checked_rules(dict(rules), variant, "thresholds")
@@ -1914,7 +1916,10 @@ def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), varian
     variant = parse_variant(variant)
     _check_ds_policies(a, b, variant)
     rules = checked_rules(dict(rules), variant, "match")
-    pairs = max(1, -(-int(games) // 2))
+    games = runner.whole_count(games, "the number of games")
+    if games < 1:
+        raise CardsimError(f"the number of games must be positive, got {games}")
+    pairs = -(-games // 2)
     seed = normalize_seed(seed)
     job = jobs.MatchJob(a, b, rules, variant)
     s = dict(zip(jobs.MATCH_STATS, (int(v) for v in runner.run(job, pairs, seed, **run_kw))))

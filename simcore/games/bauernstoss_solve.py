@@ -196,6 +196,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import kernel_array, njit, njit_inline, specialise
+from simcore.errors import CardsimError
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix,
@@ -1371,21 +1372,75 @@ def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAK
     zero-window questions "does the team reach 42 / 79 / 91?", much cheaper than the exact points:
     a few null-window probes instead of a bisection down to one point).
 
-    hands, trumps, leaders, teams, rule as `solve_points`; levels: point levels 1-120. Returns
-    (n, len(levels)) bool, columns in the order of ``levels``.
+    hands, trumps, leaders, teams, rule as `solve_points`; levels: point levels (whole numbers; none above 120
+    is reached, every one up to 0 is). Returns (n, len(levels)) bool, columns in the order of ``levels``.
     """
-    levels = np.asarray(levels, dtype=np.int64)
+    levels = np.asarray(levels)
+    if levels.ndim != 1 or levels.size == 0 or levels.dtype.kind not in "iu":
+        raise CardsimError(f"levels must be one or more whole numbers of card points, got {levels!r}")
+    levels = levels.astype(np.int64)
     ordered = np.unique(levels)
     lower = _bounds(hands, trumps, leaders, teams, rule, table, ordered)[:, :1]
     return lower >= levels[None, :]
 
 
+def checked_hands(hands, equal_sizes: bool = True, disjoint: bool = True) -> np.ndarray:
+    """``hands`` as an (n, 4) uint64 array of card masks (32 cards), with ``disjoint`` every card in one seat at
+    most (`check_disjoint`) and with ``equal_sizes`` the four seats of a deal holding the same number of cards
+    (1-8); CardsimError otherwise."""
+    hands = np.asarray(hands)
+    if hands.ndim != 2 or hands.shape[1] != SEATS or hands.shape[0] == 0:
+        raise CardsimError(f"hands must be an (n, {SEATS}) array of card masks, one row of seats 0-3 per deal, "
+                           f"got shape {hands.shape}")
+    if hands.dtype.kind not in "iu" or (hands.dtype.kind == "i" and (hands < 0).any()) \
+            or (hands.astype(np.uint64) >> np.uint64(32)).any():
+        raise CardsimError("hands must be integer masks of the 32 cards (bits 0-31)")
+    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    if disjoint:
+        check_disjoint(hands)
+    sizes = np.bitwise_count(hands).astype(np.int64)
+    uneven = (sizes != sizes[:, :1]).any(axis=1) | (sizes[:, 0] < 1) | (sizes[:, 0] > TRICKS)
+    if equal_sizes and uneven.any():
+        i = int(np.argmax(uneven))
+        raise CardsimError(f"deal {i}: the seats hold {', '.join(map(str, sizes[i]))} cards; at a trick start "
+                           f"every seat holds the same number, 1-{TRICKS}")
+    return hands
+
+
+def check_disjoint(hands: np.ndarray) -> None:
+    """CardsimError if a card is in two seats of a deal: hands (n, 4) uint64."""
+    shared = np.bitwise_count(np.bitwise_or.reduce(hands, axis=1)) != np.bitwise_count(hands).sum(axis=1)
+    if shared.any():
+        raise CardsimError(f"deal {int(np.argmax(shared))}: a card is held by two seats; each card can be in one "
+                           "hand only")
+
+
+def checked_column(values, n: int, name: str, count: int) -> np.ndarray:
+    """``values`` (a scalar or (n,) whole numbers) as a writable (n,) int64 array of 0 to count - 1;
+    CardsimError naming ``name`` otherwise."""
+    values = np.asarray(values)
+    if values.dtype.kind not in "iub" or values.shape not in ((), (n,)):
+        raise CardsimError(f"{name} must be a whole number or {n} of them, got {values!r}")
+    bad = (values < 0) | (values >= count)
+    if bad.any():
+        raise CardsimError(f"{name} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
+    return kernel_array(values, n, np.int64)
+
+
+def check_rule(rule) -> None:
+    """CardsimError unless ``rule`` is a `bauernstoss_play.play_rule` code."""
+    if isinstance(rule, bool) or not isinstance(rule, (int, np.integer)) or rule not in range(DS_FOLLOW + 1):
+        raise CardsimError(f"rule must be a play rule code 0-{DS_FOLLOW} (bauernstoss_play.play_rule), got {rule!r}")
+
+
 def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray) -> np.ndarray:
     """(n, 2) int64: `_solve`'s (lower, upper) bounds of every deal for the sorted ``levels``."""
-    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    hands = checked_hands(hands)
+    check_rule(rule)
     n = hands.shape[0]
     out = np.empty((n, 2), dtype=np.int64)
-    trumps, leaders, teams = (kernel_array(a, n, np.int64) for a in (trumps, leaders, teams))
+    trumps, leaders = checked_column(trumps, n, "trumps", 4), checked_column(leaders, n, "leaders", SEATS)
+    teams = checked_column(teams, n, "teams", 2)
     _solve_many(hands, trumps, leaders, teams, rule, new_table() if table is None else table, levels, out)
     return out
 
@@ -1395,9 +1450,16 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     """Points ``team`` takes from a position under perfect play: the cards still held and those of
     the current ``trick`` (played in order from ``leader``; a complete trick is scored first).
     hands (4,) card masks."""
+    hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=not len(trick))[0]
+    check_rule(rule)
+    trump, leader = int(checked_column(trump, 1, "trump", 4)[0]), int(checked_column(leader, 1, "leader", SEATS)[0])
+    team = int(checked_column(team, 1, "team", 2)[0])
+    if len(trick) > SEATS or any(not 0 <= c < 32 or int(hands[0] | hands[1] | hands[2] | hands[3]) >> c & 1
+                                 for c in trick):
+        raise CardsimError(f"trick must list at most {SEATS} cards 0-31 that no hand holds, got {tuple(trick)}")
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
-    return int(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader, trump, rule, team,
+    return int(_solve(hands, cards, len(trick), leader, trump, rule, team,
                       new_table(10) if table is None else table, EXACT_LEVELS)[0])
 
 
@@ -1630,9 +1692,14 @@ def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=N
     all hands known. hands (n, 4) card masks after any exchange (the partner's hand is ignored; it
     sits out); trumps, soloists, leaders (n,) int (or scalars; `bauernstoss_play.solo_leader` gives
     the leader). Returns (n,) bool."""
-    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    hands = checked_hands(hands, equal_sizes=False, disjoint=False)
+    check_rule(rule)
     n = hands.shape[0]
     out = np.empty(n, dtype=np.bool_)
-    trumps, soloists, leaders = (kernel_array(a, n, np.int64) for a in (trumps, soloists, leaders))
+    trumps, soloists = checked_column(trumps, n, "trumps", 4), checked_column(soloists, n, "soloists", SEATS)
+    leaders = checked_column(leaders, n, "leaders", SEATS)
+    playing = hands.copy()
+    playing[np.arange(n), (soloists + 2) % SEATS] = 0  # the partner sits out: his hand is not checked
+    check_disjoint(playing)
     _solo_many(hands, trumps, soloists, leaders, rule, new_solo_table() if table is None else table, out)
     return out
