@@ -75,12 +75,13 @@ def test_command_json_text_and_frame(capsys):
 def test_new1945_is_read_when_the_ending_is_solved(capsys):
     assert main(["thresholds", "pinochle3", "--n", "300", "--seed", "1", "--rule", "new1945", "--dd-tricks", "3",
                  "--no-progress"]) == 0
-    assert "rule new1945" in capsys.readouterr().out
+    assert "rule new1945, greedy play (plays as old); bid50_dd: the last 3 tricks" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("flags, message", [
     (["--dd-tricks", "16"], "--dd-tricks must be a whole number 0-15, got 16"),
-    (["--rule", "new1945"], "or solve the ending with --dd-tricks 1-15"),
+    (["--rule", "new1945"], "or solve the ending with --dd-tricks 2-15"),
+    (["--rule", "new1945", "--dd-tricks", "1"], "or solve the ending with --dd-tricks 2-15"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, flags, message):
     assert main(["thresholds", "pinochle3", "--n", "300", "--seed", "1", "--no-progress", *flags]) == 2

@@ -1358,9 +1358,10 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     options = checked_options(options, "thresholds")
     rule = merged_rule(rule, options)
     opts = p.rule_options({**options, "play_rule": rule})
-    if not dd_tricks:
+    bid.check_dd_tricks(dd_tricks)
+    if dd_tricks < 2:  # one trick left plays itself
         check_greedy_rule(rule, "'cardsim thresholds pinochle3'",
-                          "use --rule old or old_strict, or solve the ending with --dd-tricks 1-15")
+                          "use --rule old or old_strict, or solve the ending with --dd-tricks 2-15")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
     job = bid.ThresholdJob(rule, options, dd_tricks)
@@ -1435,7 +1436,9 @@ def _bid50_cells(bid50, settled, p50, lo50, hi50) -> str:
 def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["by_meld"].attrs
     dd = a["dd_tricks"]
-    play = "greedy play" + (f"; bid50_dd: the last {dd} tricks double-dummy" if dd else "")
+    alike = " (plays as old)" if a["rule"] in GREEDY_ALIKE_RULES else ""
+    ending = "the last trick" if dd == 1 else f"the last {dd} tricks"
+    play = f"greedy play{alike}" + (f"; bid50_dd: {ending} double-dummy" if dd else "")
     lines = [f"Pinochle bid thresholds: n = {a['n']:,} random hands as the bidder{_thrown_in_note(a)}, seed "
              f"{a['seed']}, rule {a['rule']}, {play}, 95% intervals" + _options_note(a["options"]),
              "bid50: highest bid made at least half the time; bid_ev: highest bid B with EV_bid(B) >= EV_pass "
@@ -1463,8 +1466,9 @@ def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
                              "new1945_alt are refused: greedy play heads every trick it can, so they play as old)")
     parser.add_argument("--dd-tricks", type=whole_number, default=0,
                         help="also play the same hands with their last tricks solved double-dummy, 1-15 (perfect "
-                             "play by the bidder against two cooperating defenders; columns bid50_dd; 8 costs about "
-                             "1 ms a hand; default 0: greedy play only)")
+                             "play by the bidder against two cooperating defenders; columns bid50_dd; a hand costs "
+                             "about 1 ms with 8, a few ms with 10, tens of ms with 12, seconds with 15; default 0: "
+                             "greedy play only)")
     _add_option_argument(parser, bidder=True)
     add_run_arguments(parser, default_n=100_000)
 

@@ -136,9 +136,10 @@ def _bidding(ctx: Context, section: Section) -> str:
         "is still ≥ EV_pass; — means passing is worth more than any bid. A ~ after a bid marks one whose 95% "
         "interval holds 1/2 (bid50) or 0 (bid_ev): at this n it cannot be told apart from a coin flip, or from "
         "passing. Greedy defenders play each trick for themselves (they neither "
-        f"smear counters onto each other's tricks nor hold back), so greedy thresholds are optimistic: the last two "
-        f"columns play the same hands again with their last {DD_TRICKS} tricks solved double-dummy (perfect play "
-        "by the bidder against two cooperating defenders), which lowers bid50 by about 10-20 points. For one hand, "
+        f"smear counters onto each other's tricks nor hold back), so greedy thresholds are optimistic: the two "
+        f"columns before n play the same hands again, greedily for the first {15 - DD_TRICKS} tricks and with the "
+        f"last {DD_TRICKS} solved double-dummy (perfect play by the bidder against two cooperating defenders), which "
+        "typically gives a bid50 10-20 points lower. For one hand, "
         "<code>cardsim odds pinochle3 --hand \"…\"</code> gives the same two kinds of play.</p>",
         figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "
                     "intervals."),
