@@ -178,8 +178,7 @@ def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
         assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))
 
 
-    (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1),
-     "a card is held by two seats"),
+@pytest.mark.parametrize("points, order", [(sv._RUN_POINTS, range(6, -1, -1)), ((0, 3, 4, 2, 2, 11), (3, 0, 5, 1, 4, 2))])
 def test_k_points_table_sums_the_first_k_cards_in_order(points, order):
     table = sv._k_points_table(points, order)
     for m in range(1 << len(points)):
