@@ -1248,7 +1248,8 @@ def pimc_values(hand: int, seat: int, trump: int, team: int, leader: int = FOREH
         for world in worlds:
             rest = [int(h) for h in world]
             rest[seat] ^= 1 << card
-            total += solve.position_points(rest, trump, leader, team, tuple(trick) + (card,), rule, table)
+            total += solve.trusted_position_points(rest, trump, leader, team, tuple(trick) + (card,), rule,
+                                                   table)
         values[card] = total / samples
     return values
 

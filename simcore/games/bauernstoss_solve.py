@@ -1449,7 +1449,7 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
                     table=None) -> int:
     """Points ``team`` takes from a position under perfect play: the cards still held and those of
     the current ``trick`` (played in order from ``leader``; a complete trick is scored first).
-    hands (4,) card masks."""
+    hands (4,) card masks. The arguments are checked (CardsimError); `trusted_position_points` skips that."""
     hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=not len(trick))[0]
     check_rule(rule)
     trump, leader = int(checked_column(trump, 1, "trump", 4)[0]), int(checked_column(leader, 1, "leader", SEATS)[0])
@@ -1457,9 +1457,16 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     if len(trick) > SEATS or any(not 0 <= c < 32 or int(hands[0] | hands[1] | hands[2] | hands[3]) >> c & 1
                                  for c in trick):
         raise CardsimError(f"trick must list at most {SEATS} cards 0-31 that no hand holds, got {tuple(trick)}")
+    return trusted_position_points(hands, trump, leader, team, trick, rule, table)
+
+
+def trusted_position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,
+                            table=None) -> int:
+    """`position_points` without its checks, for callers whose positions come from the engine itself (PIMC,
+    `optimal_line`): the checks cost more than solving a short ending."""
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
-    return int(_solve(hands, cards, len(trick), leader, trump, rule, team,
+    return int(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader, trump, rule, team,
                       new_table(10) if table is None else table, EXACT_LEVELS)[0])
 
 
@@ -1483,7 +1490,7 @@ def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERT
                 continue
             rest = list(hands)
             rest[seat] ^= 1 << card
-            if taken + position_points(rest, trump, leader, team, trick + [card], rule, table) == value:
+            if taken + trusted_position_points(rest, trump, leader, team, trick + [card], rule, table) == value:
                 break
         hands[seat] ^= 1 << card
         trick.append(card)
