@@ -54,8 +54,13 @@ def block_words(seed: int, block: int, n_deals: int, words_per_deal: int) -> np.
     """Random words of the first ``n_deals`` deals of a block: (n_deals, words_per_deal) uint32.
 
     A block's words are generated for the whole block, so the first k deals are the same whether
-    k or all deals are asked for.
+    k or all deals are asked for. CardsimError unless 0 <= n_deals <= `BLOCK_DEALS` and block >= 0.
     """
+    if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or not 0 <= n_deals <= BLOCK_DEALS:
+        raise CardsimError(f"a block holds 0-{BLOCK_DEALS:,} deals; n_deals must be a whole number in that range, "
+                           f"got {n_deals!r} (use more blocks for more deals)")
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < 0:
+        raise CardsimError(f"block must be a non-negative whole number, got {block!r}")
     gen = block_stream(seed, block)
     half = (BLOCK_DEALS * words_per_deal + 1) // 2
     raw = gen.bit_generator.random_raw(half).view(np.uint32)

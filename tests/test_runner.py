@@ -309,3 +309,19 @@ def test_normalize_seed_none_draws_a_fresh_reportable_seed():
     a, b = normalize_seed(None), normalize_seed(None)
     assert isinstance(a, int) and 0 <= a < 2**63
     assert a != b
+
+
+@pytest.mark.parametrize("n_deals, block", [(-5, 0), (BLOCK_DEALS + 1, 0), (2.0, 0), (True, 0), (10, -1)])
+def test_block_words_refuses_counts_outside_a_block(n_deals, block):
+    """Before, n_deals=-5 sliced from the end (65,531 deals) and more than a block raised numpy's reshape error."""
+    with pytest.raises(CardsimError, match="n_deals must be a whole number|block must be a non-negative"):
+        block_words(7, block, n_deals, 10)
+
+
+def test_readme_low_level_example_runs():
+    from simcore.dealing import deal
+    from simcore.games import giltspiel as g
+
+    spec = g.Known(seat_cards={1: tuple(g.DECK.parse_cards("LA SA H10 E9 E8"))}).deal_spec()
+    slots = deal(spec, block_words(seed=7, block=0, n_deals=50_000, words_per_deal=spec.words_per_deal))
+    assert slots.shape == (50_000, 6)
