@@ -50,3 +50,11 @@ def unknown_name(what: str, given, names, or_else: str = "") -> CardsimError:
     tail = f" or {or_else}" if or_else else ""
     hint = did_you_mean(given, names)
     return CardsimError(f"unknown {what} '{given}'{hint}; choose one of: {', '.join(names)}{tail}")
+
+
+def is_whole_int(value) -> bool:
+    """Whether ``value`` is an int or a numpy integer, not a bool: the test behind every count, seat or code an API
+    function takes as a whole number."""
+    import numpy as np
+
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))

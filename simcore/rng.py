@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 
 BLOCK_DEALS = 1 << 16
 """Deals per random stream. Part of the stream definition: changing it changes every result."""
@@ -56,10 +56,10 @@ def block_words(seed: int, block: int, n_deals: int, words_per_deal: int) -> np.
     A block's words are generated for the whole block, so the first k deals are the same whether
     k or all deals are asked for. CardsimError unless 0 <= n_deals <= `BLOCK_DEALS` and block >= 0.
     """
-    if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or not 0 <= n_deals <= BLOCK_DEALS:
+    if not is_whole_int(n_deals) or not 0 <= n_deals <= BLOCK_DEALS:
         raise CardsimError(f"a block holds 0-{BLOCK_DEALS:,} deals; n_deals must be a whole number in that range, "
                            f"got {n_deals!r} (use more blocks for more deals)")
-    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block < 0:
+    if not is_whole_int(block) or block < 0:
         raise CardsimError(f"block must be a non-negative whole number, got {block!r}")
     gen = block_stream(seed, block)
     half = (BLOCK_DEALS * words_per_deal + 1) // 2

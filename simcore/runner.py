@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, read_checked, runs_root, write_checked
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
 CHUNK_BLOCKS = 8
@@ -93,8 +93,7 @@ def run_unit_of(job) -> tuple[str, int]:
 def whole_count(value, what: str) -> int:
     """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 1e6 with no
     fraction); CardsimError naming ``what`` otherwise (1000.5, nan, inf, True, "100")."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer, float, np.floating)) \
-            or (isinstance(value, (float, np.floating)) and not float(value).is_integer()):
+    if not is_whole_int(value) and not (isinstance(value, (float, np.floating)) and float(value).is_integer()):
         raise CardsimError(f"{what} must be a whole number, got {value!r}")
     return int(value)
 

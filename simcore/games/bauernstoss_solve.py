@@ -196,7 +196,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import kernel_array, njit, njit_inline, specialise
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
 from simcore.search import (SHAPE_MIX, aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix,
@@ -1429,7 +1429,7 @@ def checked_column(values, n: int, name: str, count: int) -> np.ndarray:
 
 def check_rule(rule) -> None:
     """CardsimError unless ``rule`` is a `bauernstoss_play.play_rule` code."""
-    if isinstance(rule, bool) or not isinstance(rule, (int, np.integer)) or rule not in range(DS_FOLLOW + 1):
+    if not is_whole_int(rule) or rule not in range(DS_FOLLOW + 1):
         raise CardsimError(f"rule must be a play rule code 0-{DS_FOLLOW} (bauernstoss_play.play_rule), got {rule!r}")
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simcore.dealing import DealSpec, deal
-from simcore.errors import CardsimError, unknown_name
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games.pinochle3 import (
     DECK,
     HAND_SIZE,
@@ -273,7 +273,7 @@ def reaching_auction(slots: np.ndarray, nines_rule: str | None) -> np.ndarray:
 
 def check_dd_tricks(dd_tricks: int) -> None:
     """CardsimError unless ``dd_tricks`` (tricks solved double-dummy at the end of a hand) is 0-15."""
-    if isinstance(dd_tricks, bool) or not isinstance(dd_tricks, (int, np.integer)) or dd_tricks not in range(TRICKS + 1):
+    if not is_whole_int(dd_tricks) or dd_tricks not in range(TRICKS + 1):
         raise CardsimError(f"--dd-tricks must be a whole number 0-{TRICKS}, got {dd_tricks!r}")
 
 
