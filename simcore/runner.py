@@ -41,7 +41,8 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, read_checked, runs_root, write_checked
-from simcore.errors import CardsimError, is_whole_int
+from simcore import checks
+from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
 CHUNK_BLOCKS = 8
@@ -88,14 +89,6 @@ def run_unit_of(job) -> tuple[str, int]:
     """What the user counts in a run of ``job`` and how many of them one deal (unit of the runner) holds: the
     job's ``run_unit`` (a duplicate match: ("games", 2)), else `DEAL_UNIT`."""
     return getattr(job, "run_unit", DEAL_UNIT)
-
-
-def whole_count(value, what: str) -> int:
-    """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 1e6 with no
-    fraction); CardsimError naming ``what`` otherwise (1000.5, nan, inf, True, "100")."""
-    if not is_whole_int(value) and not (isinstance(value, (float, np.floating)) and float(value).is_integer()):
-        raise CardsimError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def _chunk_deals(n: int, chunk_deals: int | None, block_size: int,
@@ -306,9 +299,9 @@ def run(
     (``jobs`` is then ignored); dask_workers: run them on a local Dask cluster of this many worker
     processes (started once per process and reused).
     """
-    n = whole_count(n, f"the number of {run_unit_of(job)[0]}")
-    jobs = whole_count(jobs, "--jobs")
-    chunk_deals = None if chunk_deals is None else whole_count(chunk_deals, "the chunk size")
+    n = checks.whole(n, f"the number of {run_unit_of(job)[0]}")
+    jobs = checks.whole(jobs, "--jobs")
+    chunk_deals = None if chunk_deals is None else checks.whole(chunk_deals, "the chunk size")
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
     if _DRY_RUN.get():

@@ -214,8 +214,8 @@ def test_bad_input_is_a_cardsim_error_naming_it(call, message):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: bs_api.match("b0", "b0", 0, 1), "the number of games must be positive, got 0"),
-    (lambda: bs_api.match("b0", "b0", 2.5, 1), "the number of games must be a whole number, got 2.5"),
+    (lambda: bs_api.match("b0", "b0", 0, 1), "the number of games must be at least 1, got 0"),
+    (lambda: bs_api.match("b0", "b0", 2.5, 1), "the number of games must be a whole number of at least 1, got 2.5"),
     (lambda: bs_api.thresholds("greedy", 200, 1, min_n=0), "min_n .* must be at least 1, got 0"),
 ])
 def test_python_api_counts_are_checked(call, message):

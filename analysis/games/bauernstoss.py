@@ -35,7 +35,7 @@ from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference, ratio_mean,
                             ratio_share, student_t95)
-from simcore import runner
+from simcore import checks, runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
@@ -1208,8 +1208,7 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     (`jobs.SeatJob`); with b0 its forehand counts give ``attrs["jack_value"]``, which is always b0's.
     """
     jobs.auction_policy(policy)
-    if runner.whole_count(min_n, "min_n") < 1:
-        raise CardsimError(f"min_n (the fewest deals a row needs) must be at least 1, got {min_n}")
+    checks.whole(min_n, "min_n (the fewest deals a row needs)", 1)
     method = parse_play(method)
     variant = parse_variant(variant)
     rules = checked_rules(dict(rules), variant, "thresholds")
@@ -1916,9 +1915,7 @@ def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), varian
     variant = parse_variant(variant)
     _check_ds_policies(a, b, variant)
     rules = checked_rules(dict(rules), variant, "match")
-    games = runner.whole_count(games, "the number of games")
-    if games < 1:
-        raise CardsimError(f"the number of games must be positive, got {games}")
+    games = checks.whole(games, "the number of games", 1)
     pairs = -(-games // 2)
     seed = normalize_seed(seed)
     job = jobs.MatchJob(a, b, rules, variant)

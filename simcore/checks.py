@@ -1,0 +1,111 @@
+"""Argument checks shared by the documented Python entry points.
+
+Each check returns the value in the form the engine wants (an int, a float, a bool, an array) or raises a
+`CardsimError` whose one line names the argument, the values it takes and the value given. Call them once per
+API call, before any kernel: never inside a hot loop.
+"""
+import math
+
+import numpy as np
+
+from simcore.errors import CardsimError, is_whole_int, unknown_name
+
+
+def whole(value, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 1e6 or 2.0 with no
+    fraction) from ``low`` to ``high`` (None: unbounded); CardsimError naming ``what`` otherwise (1.5, nan, inf,
+    True, "1")."""
+    whole_float = isinstance(value, (float, np.floating)) and float(value).is_integer()
+    if not is_whole_int(value) and not whole_float:
+        raise CardsimError(f"{what} must be a whole number{_range_text(low, high, ' of')}, got {value!r}")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise CardsimError(f"{what} must be{_range_text(low, high)}, got {value}")
+    return value
+
+
+def _range_text(low, high, of: str = "") -> str:
+    """" from low to high", " at least low" or " at most high" (after ``of`` for the open ranges); "" for none."""
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f"{of} at least {low}"
+    return "" if high is None else f"{of} at most {high}"
+
+
+def probability(value, what: str, below_one: bool = False) -> float:
+    """``value`` as a float from 0 to 1 (to just below 1 with ``below_one``); CardsimError naming ``what`` for
+    anything else (nan, -0.1, "0.5", True)."""
+    number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    top = "below 1" if below_one else "to 1"
+    if not number or math.isnan(value) or not 0 <= value <= 1 or (below_one and value == 1):
+        raise CardsimError(f"{what} must be a number from 0 {top}, got {value!r}")
+    return float(value)
+
+
+def uniforms(values, what: str, count: int) -> np.ndarray:
+    """``values`` as a float64 array of at least ``count`` numbers in [0, 1) (the random draws a policy reads);
+    CardsimError otherwise."""
+    values = np.asarray(values)
+    if values.dtype.kind not in "fiu" or values.ndim != 1 or values.size < count:
+        raise CardsimError(f"{what} must be {count} or more random numbers in [0, 1), got "
+                           f"{values.size if values.ndim == 1 else values.shape}")
+    values = values.astype(np.float64)
+    if np.isnan(values).any() or (values < 0).any() or (values >= 1).any():
+        raise CardsimError(f"{what} must hold numbers in [0, 1) only, got {values[~((values >= 0) & (values < 1))][0]}")
+    return values
+
+
+def flag(value, what: str) -> bool:
+    """``value`` as a bool when it is True or False (numpy bools too); CardsimError naming ``what`` for "no", 1 or
+    None, which would otherwise read as true or false by accident."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise CardsimError(f"{what} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def one_of(value, what: str, names):
+    """``value`` when it is one of ``names``; the "unknown ..., did you mean ...?" CardsimError otherwise."""
+    if not isinstance(value, str) or value not in names:
+        raise unknown_name(what, value, names)
+    return value
+
+
+def options_dict(options, what: str = "options") -> dict:
+    """``options`` (None, a dict, or NAME, VALUE pairs) as a dict; CardsimError for anything else, such as
+    "NAME=VALUE" strings, which are the command line's form."""
+    if options is None:
+        return {}
+    if isinstance(options, dict):
+        return dict(options)
+    try:
+        pairs = list(options)
+        if all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):
+            return dict(pairs)
+    except TypeError:
+        pass
+    raise CardsimError(f"{what} must be a dict such as {{'name': value}} or (name, value) pairs, got {options!r}; "
+                       "NAME=VALUE strings are the command line's form (--option NAME=VALUE)")
+
+
+def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.ndarray:
+    """``values`` (a sequence or array of card masks, any shape, hands along the last axis) as a uint64 array of
+    masks of ``deck_bits`` cards, with ``disjoint`` no card in two hands of a row; CardsimError otherwise
+    (negative or float masks, bits past the deck, a card held twice)."""
+    masks = values if isinstance(values, np.ndarray) else np.array(values, dtype=object)
+    if masks.dtype == object:
+        if not all(is_whole_int(v) and 0 <= v < 2 ** 64 for v in masks.ravel()):
+            raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
+                               f"got {values!r}")
+        masks = masks.astype(np.uint64)
+    if masks.dtype.kind not in "iu" or (masks.dtype.kind == "i" and (masks < 0).any()) \
+            or (deck_bits < 64 and (masks.astype(np.uint64) >> np.uint64(deck_bits)).any()):
+        raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
+                           f"got {values!r}")
+    masks = masks.astype(np.uint64)
+    if disjoint and masks.ndim:
+        shared = np.bitwise_count(np.bitwise_or.reduce(masks, axis=-1)) != np.bitwise_count(masks).sum(axis=-1)
+        if np.any(shared):
+            where = "" if masks.ndim == 1 else f" (row {int(np.argmax(shared.ravel()))})"
+            raise CardsimError(f"{what}: a card is held by two hands{where}; each card can be in one hand only")
+    return masks

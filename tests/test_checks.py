@@ -1,0 +1,87 @@
+"""simcore.checks: the shared argument checks of the Python entry points."""
+import math
+
+import numpy as np
+import pytest
+
+from simcore import checks
+from simcore.errors import CardsimError
+
+
+@pytest.mark.parametrize("value, low, high, expected", [
+    (3, None, None, 3), (np.int8(3), 0, 3, 3), (2.0, 0, 3, 2), (1e6, 1, None, 1_000_000), (np.float32(4), 4, 4, 4),
+])
+def test_whole_accepts_whole_numbers(value, low, high, expected):
+    result = checks.whole(value, "seat", low, high)
+    assert result == expected and type(result) is int
+
+
+@pytest.mark.parametrize("value, low, high, message", [
+    (1.5, 0, 3, "seat must be a whole number from 0 to 3, got 1.5"),
+    (True, 0, 3, "seat must be a whole number from 0 to 3, got True"),
+    ("1", None, None, "seat must be a whole number, got '1'"),
+    (math.nan, 1, None, "seat must be a whole number of at least 1, got nan"),
+    (math.inf, None, 5, "seat must be a whole number of at most 5, got inf"),
+    (None, 0, 3, "seat must be a whole number from 0 to 3, got None"),
+    (4, 0, 3, "seat must be from 0 to 3, got 4"),
+    (0, 1, None, "seat must be at least 1, got 0"),
+    (-1.0, None, -2, "seat must be at most -2, got -1"),
+])
+def test_whole_refuses_the_rest(value, low, high, message):
+    with pytest.raises(CardsimError, match=f"^{message}"):
+        checks.whole(value, "seat", low, high)
+
+
+@pytest.mark.parametrize("value", [0, 0.25, 1, np.float64(0.5)])
+def test_probability_accepts_zero_to_one(value):
+    assert checks.probability(value, "p") == float(value)
+
+
+@pytest.mark.parametrize("value, below_one", [(-0.1, False), (1.5, False), (math.nan, False), ("0.5", False),
+                                              (True, False), (1.0, True)])
+def test_probability_refuses_the_rest(value, below_one):
+    with pytest.raises(CardsimError, match="^p must be a number from 0"):
+        checks.probability(value, "p", below_one)
+
+
+def test_uniforms():
+    assert checks.uniforms([0, 0.5, 0.999], "u", 3).dtype == np.float64
+    for values, message in [([0.1], "u must be 2 or more random numbers in \\[0, 1\\), got 1"),
+                            ([[0.1, 0.2]], "got \\(1, 2\\)"), (["a", "b"], "got 2"),
+                            ([0.1, 1.0], "u must hold numbers in \\[0, 1\\) only, got 1.0"),
+                            ([math.nan, 0.1], "only, got nan")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.uniforms(values, "u", 2)
+
+
+def test_flag_and_one_of():
+    assert checks.flag(np.bool_(True), "first_hand") is True
+    for value in ("no", 1, None):
+        with pytest.raises(CardsimError, match="^first_hand must be True or False, got"):
+            checks.flag(value, "first_hand")
+    assert checks.one_of("greedy", "policy", ("greedy", "random")) == "greedy"
+    with pytest.raises(CardsimError, match="unknown policy 'gredy' \\(did you mean 'greedy'\\?\\)"):
+        checks.one_of("gredy", "policy", ("greedy", "random"))
+    with pytest.raises(CardsimError, match="unknown policy '1'"):
+        checks.one_of(1, "policy", ("greedy", "random"))
+
+
+def test_options_dict():
+    assert checks.options_dict(None) == {}
+    assert checks.options_dict({"a": 1}) == {"a": 1}
+    assert checks.options_dict([("a", 1), ["b", 2]]) == {"a": 1, "b": 2}
+    for bad in (["a=1"], "a=1", 5, [("a", 1, 2)]):
+        with pytest.raises(CardsimError, match="options must be a dict .* NAME=VALUE strings are the command line"):
+            checks.options_dict(bad)
+
+
+def test_card_masks():
+    masks = checks.card_masks([[1, 2], [4, 8]], "hands", 32)
+    assert masks.dtype == np.uint64 and masks.tolist() == [[1, 2], [4, 8]]
+    assert checks.card_masks([2 ** 63, 1], "hands", 64).tolist() == [2 ** 63, 1]
+    for bad, message in [([-1, 2], "integer masks of the 32 cards"), ([1 << 32], "bits 0-31"),
+                         ([1.0, 2.0], "integer masks"), (["1"], "integer masks"),
+                         ([[1, 2], [3, 1]], "a card is held by two hands \\(row 1\\)"), ([3, 1], "held by two hands;")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.card_masks(bad, "hands", 32)
+    assert checks.card_masks([3, 1], "cards", 32, disjoint=False).tolist() == [3, 1]
