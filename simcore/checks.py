@@ -33,6 +33,19 @@ def _range_text(low, high, of: str = "") -> str:
     return "" if high is None else f"{of} at most {high}"
 
 
+def column(values, n: int, what: str, count: int) -> np.ndarray:
+    """``values`` (one whole number, or ``n`` of them) as a writable (n,) int64 array of 0 to ``count`` - 1, as the
+    kernels take a per-deal seat, suit or code; CardsimError naming ``what`` otherwise (1.7, a wrong length)."""
+    values = np.asarray(values)
+    whole_floats = values.dtype.kind == "f" and bool(np.all(np.isfinite(values) & (values == np.round(values))))
+    if (values.dtype.kind not in "iu" and not whole_floats) or values.shape not in ((), (n,)):
+        raise CardsimError(f"{what} must be a whole number or {n} of them, got {values!r}")
+    bad = (values < 0) | (values >= count)
+    if bad.any():
+        raise CardsimError(f"{what} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
+    return np.array(np.broadcast_to(values.astype(np.int64), (n,)))
+
+
 def probability(value, what: str, below_one: bool = False) -> float:
     """``value`` as a float from 0 to 1 (to just below 1 with ``below_one``); CardsimError naming ``what`` for
     anything else (nan, -0.1, "0.5", True)."""
@@ -109,3 +122,23 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
             where = "" if masks.ndim == 1 else f" (row {int(np.argmax(shared.ravel()))})"
             raise CardsimError(f"{what}: a card is held by two hands{where}; each card can be in one hand only")
     return masks
+
+
+def deal_masks(hands, what: str, seats: int, deck_bits: int, most: int, least: int = 1,
+               equal_sizes: bool = True, disjoint: bool = True) -> np.ndarray:
+    """``hands`` as a contiguous (n, seats) uint64 array of card masks (`card_masks`), n >= 1, with ``equal_sizes``
+    every seat of a row holding the same number of cards, ``least`` to ``most`` (a position at a trick start);
+    CardsimError otherwise."""
+    shape = np.shape(hands)
+    if len(shape) != 2 or shape[1] != seats or shape[0] == 0:
+        raise CardsimError(f"{what} must be an (n, {seats}) array of card masks, one row of seats 0-{seats - 1} per "
+                           f"position, n >= 1; got shape {shape}")
+    hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
+    sizes = np.bitwise_count(hands).astype(np.int64)
+    uneven = (sizes != sizes[:, :1]).any(axis=1) | (sizes[:, 0] < least) | (sizes[:, 0] > most)
+    if equal_sizes and uneven.any():
+        i = int(np.argmax(uneven))
+        each = f"{most}" if least == most else f"the same number, {least}-{most},"
+        raise CardsimError(f"position {i}: the seats hold {', '.join(map(str, sizes[i]))} cards; every seat must hold "
+                           f"{each} cards at a trick start")
+    return hands

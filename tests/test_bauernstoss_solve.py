@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from analysis.games import bauernstoss as bs_api
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_jobs as jobs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as sv
 
@@ -128,7 +129,6 @@ def test_pimc_averages_the_solved_worlds():
     card's value is the mean of the plain minimax over the same sampled worlds, and the worlds keep
     what the player knows (own hand, the trick, the cards gone, the other hands' sizes)."""
     import naive_bauernstoss as naive
-    from simcore.games import bauernstoss_jobs as jobs
 
     rng = np.random.default_rng(11)
     pack = [int(c) for c in rng.permutation(32)]
@@ -187,10 +187,13 @@ def test_k_points_table_sums_the_first_k_cards_in_order(points, order):
 
 
 FULL = np.array([[0xFF, 0xFF00, 0xFF0000, 0xFF000000]], dtype=np.uint64)
+HAND = "cB sB hA hT hK h9 s7 d8"
+SEVENS = np.array([0xFE, 0xFE00, 0xFE0000, 0xFE000000], dtype=np.uint64)
+MIDWAY = np.array([0xFE, 0xFF00, 0xFF0000, 0xFF000000], dtype=np.uint64)  # seat 0 has played card 0
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1), "a card is held by two seats"),
+    (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1), "a card is held by two hands"),
     (lambda: sv.solve_points(np.array([[0x7F, 0xFF00, 0xFF0000, 0xFF000000]]), 0, 1, 1), "hold 7, 8, 8, 8 cards"),
     (lambda: sv.solve_points(FULL[0], 0, 1, 1), r"an \(n, 4\) array"),
     (lambda: sv.solve_points(FULL.astype(float), 0, 1, 1), "integer masks of the 32 cards"),
@@ -205,6 +208,12 @@ FULL = np.array([[0xFF, 0xFF00, 0xFF0000, 0xFF000000]], dtype=np.uint64)
     (lambda: sv.solo_wins(FULL, 0, 5, 1), "soloists must be 0-3, got 5"),
     (lambda: sv.position_points(FULL[0], 0, 1, 1, (3,)), "that no hand holds"),
     (lambda: sv.position_points(FULL[0], 4, 1, 1), "trump must be 0-3, got 4"),
+    (lambda: sv.position_points(SEVENS, 0, 0, 0, (0,)), "hold 7, 7, 7, 7 cards with 1 on the trick led by seat 0"),
+    (lambda: sv.position_points(MIDWAY, 0, 1, 0, (0,)), "led by seat 1"),
+    (lambda: sv.position_points(MIDWAY, 0, 0, 0, (0, 0)), "distinct cards"),
+    (lambda: sv.position_points(SEVENS, 0, 0, 0, (0, 8, 16, 24, 1)), "at most 4 distinct cards"),
+    (lambda: sv.position_points(MIDWAY, 0, 0, 0, (0.0,)), "distinct cards 0-31"),
+    (lambda: sv.optimal_line(FULL, 0, 0, 0), r"hands must be 4 card masks, one per seat 0-3, got shape \(1, 4\)"),
 ])
 def test_bad_input_is_a_cardsim_error_naming_it(call, message):
     """A bad deal or argument is refused before the kernels run (before, a trump of 7 never returned and a
@@ -217,8 +226,29 @@ def test_bad_input_is_a_cardsim_error_naming_it(call, message):
     (lambda: bs_api.match("b0", "b0", 0, 1), "the number of games must be at least 1, got 0"),
     (lambda: bs_api.match("b0", "b0", 2.5, 1), "the number of games must be a whole number of at least 1, got 2.5"),
     (lambda: bs_api.thresholds("greedy", 200, 1, min_n=0), "min_n .* must be at least 1, got 0"),
+    (lambda: bs_api.thresholds("greedy", 200, 1, solo_p=2.0), r"solo_p \(the Big Solo break-even\) must be a number "
+                                                                "from 0 to 1, got 2.0"),
+    (lambda: bs_api.thresholds("greedy", 200, 1, solo_p=float("nan")), "solo_p .* got nan"),
+    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, first_hand="no"), "first_hand must be True or False, got 'no'"),
+    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, rules=["mit_rule=off"]), "rules must be a dict .* NAME=VALUE"),
+    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, samples=2.5), "--samples must be a whole number"),
+    (lambda: bs.Auction(FULL[0], opts={"bogus": 1}), "unknown bauernstoss option 'bogus'"),
+    (lambda: bs.Auction(FULL[0], dealer=1.0), "a dealer seat 0-3"),
+    (lambda: jobs.dd_solo_won(FULL, "foo", 0, 0, 1), "unknown solo kind 'foo'"),
 ])
 def test_python_api_counts_are_checked(call, message):
-    """Before, a match of 0 games played 2 and min_n=-1 made rows of no deals."""
+    """Before, a match of 0 games played 2, min_n=-1 made rows of no deals, solo_p=2.0 and first_hand="no" were
+    taken, Auction(opts={}) raised a KeyError and a solo kind "foo" was solved as a Small Solo."""
     with pytest.raises(CardsimError, match=message):
         call()
+
+
+def test_partial_options_and_checked_positions_keep_their_answers():
+    """A partial opts dict gets the defaults (before: KeyError); a checked position solves as the unchecked one."""
+    hands = [int(h) for h in FULL[0]]
+    assert bs.Auction(hands, opts={}).opts == bs.rule_options()
+    assert bs.Auction(hands, opts=[("variant", "AS")]).variant == "AS"
+    for leader, trick in ((0, (0,)), (0, (0, 8, 16, 24)), (3, (24, 0))):
+        held = MIDWAY if len(trick) < 4 else SEVENS
+        rest = held & ~np.uint64(sum(1 << c for c in trick)) if len(trick) < 4 else held
+        assert sv.position_points(rest, 1, leader, 0, trick) == sv.trusted_position_points(rest, 1, leader, 0, trick)

@@ -118,13 +118,14 @@ throw-ins; `equity` (part B of `thresholds`) plays single hands, so no dealer or
 the defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
 
 
-def checked_rules(chosen: dict, variant: str = "BS", command: str | tuple[str, ...] | None = None) -> tuple:
-    """Rule options {name: value} as sorted (name, value) pairs, checked against `bs.OPTIONS`: not
-    ``variant`` (its own flag), no option of another variant (``jack_rule``: BS only, ``ds_*``: DS,
-    ``as_*``: AS), no ``strategy_callback`` value (it needs a Python callback that these
+def checked_rules(chosen, variant: str = "BS", command: str | tuple[str, ...] | None = None) -> tuple:
+    """Rule options ({name: value} or (name, value) pairs, `checks.options_dict`) as sorted (name, value) pairs,
+    checked against `bs.OPTIONS`: not ``variant`` (its own flag), no option of another variant (``jack_rule``: BS
+    only, ``ds_*``: DS, ``as_*``: AS), no ``strategy_callback`` value (it needs a Python callback that these
     computations do not take) and, for ``command`` (a key of `MODELLED_RULES`, or several: the parts of one
     command, named by the first), only options it reads under ``variant`` (a value equal to the default is
     taken), as an option is never accepted and ignored."""
+    chosen = checks.options_dict(chosen, "rules")
     for name, value in chosen.items():
         if name == "variant":
             raise CardsimError("give the variant with --variant, not --option variant=...")
@@ -579,13 +580,13 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     seat = parse_seat(seat)
     method = parse_play(method, jobs.ODDS_METHODS)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant, "odds")
+    rules = checked_rules(rules, variant, "odds")
+    first_hand = checks.flag(first_hand, "first_hand")
     if dict(rules).get("as_first_hand_solo") and not first_hand:
         raise CardsimError("option as_first_hand_solo changes only a game's first hand: add --first-hand or drop it")
     options = call_options(cards, first_hand, variant, rules)
     seed = normalize_seed(seed)
-    if samples < 1:
-        raise CardsimError(f"--samples must be at least 1, got {samples}")
+    samples = checks.whole(samples, "--samples", 1)
     chalk_team = _chalk_team(chalk, seat, first_hand, variant)
     jobs.auction_policy(policy)
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
@@ -1209,9 +1210,10 @@ def thresholds(method: str = DEFAULT_PLAY, n: int = 20_000, seed=None, min_n: in
     """
     jobs.auction_policy(policy)
     checks.whole(min_n, "min_n (the fewest deals a row needs)", 1)
+    solo_p = None if solo_p is None else checks.probability(solo_p, "solo_p (the Big Solo break-even)")
     method = parse_play(method)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant, "thresholds")
+    rules = checked_rules(rules, variant, "thresholds")
     seed = normalize_seed(seed)
     table_rules = tuple((name, value) for name, value in rules if name in TABLE_RULES[variant])
     parts = jobs.ThresholdJob.unpack(runner.run(jobs.ThresholdJob(method, variant, table_rules), n, seed, **run_kw))
@@ -1541,7 +1543,7 @@ def equity(variant: str = "BS", hands: int = 20_000, seed=None, policy: str = "b
     (``replicates`` redraws). ``rules``: rule option pairs of the self-play (`MODELLED_RULES`["equity"])."""
     jobs.auction_policy(policy)
     variant = parse_variant(variant)
-    rules = checked_rules(dict(rules), variant, "equity")
+    rules = checked_rules(rules, variant, "equity")
     if hands < 2:
         raise CardsimError(f"part B needs at least 2 self-play hands (one later hand, one first hand); got {hands} "
                            "(--equity-hands 0 skips it)")
@@ -1914,7 +1916,7 @@ def match(a: str, b: str, games: int = 200, seed=None, rules: tuple = (), varian
     jobs.auction_policy(a), jobs.auction_policy(b)
     variant = parse_variant(variant)
     _check_ds_policies(a, b, variant)
-    rules = checked_rules(dict(rules), variant, "match")
+    rules = checked_rules(rules, variant, "match")
     games = checks.whole(games, "the number of games", 1)
     pairs = -(-games // 2)
     seed = normalize_seed(seed)

@@ -24,7 +24,8 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit
 from simcore.dealing import Layout
-from simcore.errors import CardsimError
+from simcore import checks
+from simcore.errors import CardsimError, is_whole_int
 from simcore.registry import Game, Option, chosen_options, default_only, register
 from simcore.tricks import popcount
 
@@ -454,8 +455,9 @@ class Auction:
     """The trump auction of one hand, one call per seat in speaking order.
 
     hands: the four seats' card masks (int). dealer: 0-3; forehand (dealer + 1) speaks first.
-    first_hand: the hand opens a game (no solos, §4.7). opts: `rule_options` (variant, mit_rule,
-    partner_tie, min_number_bid, mixed_tie, ds_require_unter, ds_ten_value, as_first_hand_solo, as_four_jacks_forced).
+    first_hand: the hand opens a game (no solos, §4.7). opts: `rule_options`, or some of them, the rest at their
+    defaults (variant, mit_rule, partner_tie, min_number_bid, mixed_tie, ds_require_unter, ds_ten_value,
+    as_first_hand_solo, as_four_jacks_forced).
     agree: for partner_tie="strategy_callback", ``agree(tied partner seats in speaking order) -> seat``.
 
     `call` checks a call and raises CardsimError naming the rule it breaks; `legal_calls` lists the
@@ -466,12 +468,13 @@ class Auction:
     def __init__(self, hands, dealer: int = 0, first_hand: bool = False, opts: dict | None = None, agree=None):
         self.hands = tuple(int(h) for h in hands)
         if len(self.hands) != SEATS or any(bin(h).count("1") != HAND_SIZE for h in self.hands) \
-                or sum(self.hands) != DECK.full_mask or not 0 <= dealer < SEATS:
+                or sum(self.hands) != DECK.full_mask or not is_whole_int(dealer) or not 0 <= dealer < SEATS:
             raise CardsimError("spec §3: an auction needs four hands of 8 cards sharing no card (the whole "
                                "pack) and a dealer seat 0-3")
         self.order = tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
         self.first_hand = first_hand
-        self.opts = rule_options() if opts is None else opts
+        complete = isinstance(opts, dict) and len(opts) == len(OPTIONS)  # as `rule_options` gives
+        self.opts = opts if complete else rule_options(**checks.options_dict(opts, "opts"))
         self.variant = self.opts["variant"]
         self.agree = agree
         self.calls: list[tuple[int, Call]] = []

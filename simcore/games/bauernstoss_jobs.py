@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simcore.dealing import DealSpec, accepted, deal
+from simcore import checks
 from simcore.errors import CardsimError, unknown_name
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
@@ -913,7 +914,8 @@ def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: 
     exchange wins (§5.4: the soloist passes any card, its partner returns any card of its original
     eight; double dummy, both choose knowing every hand). Returns (n,) bool.
     """
-    hands = np.asarray(hands, dtype=np.uint64)
+    checks.one_of(kind, "solo kind", (bs.BIG_SOLO, bs.SMALL_SOLO))
+    hands = solve.checked_hands(hands, equal_sizes=False, disjoint=False)
     table = solve.new_solo_table() if table is None else table
     if kind == bs.BIG_SOLO:
         return solve.solo_wins(hands, trump, soloist, leader, rule, table)

@@ -195,7 +195,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import kernel_array, njit, njit_inline, specialise
+from simcore.config import njit, njit_inline, specialise
+from simcore import checks
 from simcore.errors import CardsimError, is_whole_int
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
@@ -1386,45 +1387,9 @@ def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAK
 
 def checked_hands(hands, equal_sizes: bool = True, disjoint: bool = True) -> np.ndarray:
     """``hands`` as an (n, 4) uint64 array of card masks (32 cards), with ``disjoint`` every card in one seat at
-    most (`check_disjoint`) and with ``equal_sizes`` the four seats of a deal holding the same number of cards
-    (1-8); CardsimError otherwise."""
-    hands = np.asarray(hands)
-    if hands.ndim != 2 or hands.shape[1] != SEATS or hands.shape[0] == 0:
-        raise CardsimError(f"hands must be an (n, {SEATS}) array of card masks, one row of seats 0-3 per deal, "
-                           f"got shape {hands.shape}")
-    if hands.dtype.kind not in "iu" or (hands.dtype.kind == "i" and (hands < 0).any()) \
-            or (hands.astype(np.uint64) >> np.uint64(32)).any():
-        raise CardsimError("hands must be integer masks of the 32 cards (bits 0-31)")
-    hands = np.ascontiguousarray(hands, dtype=np.uint64)
-    if disjoint:
-        check_disjoint(hands)
-    sizes = np.bitwise_count(hands).astype(np.int64)
-    uneven = (sizes != sizes[:, :1]).any(axis=1) | (sizes[:, 0] < 1) | (sizes[:, 0] > TRICKS)
-    if equal_sizes and uneven.any():
-        i = int(np.argmax(uneven))
-        raise CardsimError(f"deal {i}: the seats hold {', '.join(map(str, sizes[i]))} cards; at a trick start "
-                           f"every seat holds the same number, 1-{TRICKS}")
-    return hands
-
-
-def check_disjoint(hands: np.ndarray) -> None:
-    """CardsimError if a card is in two seats of a deal: hands (n, 4) uint64."""
-    shared = np.bitwise_count(np.bitwise_or.reduce(hands, axis=1)) != np.bitwise_count(hands).sum(axis=1)
-    if shared.any():
-        raise CardsimError(f"deal {int(np.argmax(shared))}: a card is held by two seats; each card can be in one "
-                           "hand only")
-
-
-def checked_column(values, n: int, name: str, count: int) -> np.ndarray:
-    """``values`` (a scalar or (n,) whole numbers) as a writable (n,) int64 array of 0 to count - 1;
-    CardsimError naming ``name`` otherwise."""
-    values = np.asarray(values)
-    if values.dtype.kind not in "iub" or values.shape not in ((), (n,)):
-        raise CardsimError(f"{name} must be a whole number or {n} of them, got {values!r}")
-    bad = (values < 0) | (values >= count)
-    if bad.any():
-        raise CardsimError(f"{name} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
-    return kernel_array(values, n, np.int64)
+    most and with ``equal_sizes`` the four seats of a deal holding the same number of cards (1-8); CardsimError
+    otherwise (`checks.deal_masks`)."""
+    return checks.deal_masks(hands, "hands", SEATS, 32, TRICKS, 1, equal_sizes, disjoint)
 
 
 def check_rule(rule) -> None:
@@ -1439,8 +1404,8 @@ def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray)
     check_rule(rule)
     n = hands.shape[0]
     out = np.empty((n, 2), dtype=np.int64)
-    trumps, leaders = checked_column(trumps, n, "trumps", 4), checked_column(leaders, n, "leaders", SEATS)
-    teams = checked_column(teams, n, "teams", 2)
+    trumps, leaders = checks.column(trumps, n, "trumps", 4), checks.column(leaders, n, "leaders", SEATS)
+    teams = checks.column(teams, n, "teams", 2)
     _solve_many(hands, trumps, leaders, teams, rule, new_table() if table is None else table, levels, out)
     return out
 
@@ -1450,14 +1415,33 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     """Points ``team`` takes from a position under perfect play: the cards still held and those of
     the current ``trick`` (played in order from ``leader``; a complete trick is scored first).
     hands (4,) card masks. The arguments are checked (CardsimError); `trusted_position_points` skips that."""
-    hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=not len(trick))[0]
+    hands, trick = checked_position(hands, leader, trick)
     check_rule(rule)
-    trump, leader = int(checked_column(trump, 1, "trump", 4)[0]), int(checked_column(leader, 1, "leader", SEATS)[0])
-    team = int(checked_column(team, 1, "team", 2)[0])
-    if len(trick) > SEATS or any(not 0 <= c < 32 or int(hands[0] | hands[1] | hands[2] | hands[3]) >> c & 1
-                                 for c in trick):
-        raise CardsimError(f"trick must list at most {SEATS} cards 0-31 that no hand holds, got {tuple(trick)}")
+    trump = int(checks.column(trump, 1, "trump", 4)[0])
+    team = int(checks.column(team, 1, "team", 2)[0])
     return trusted_position_points(hands, trump, leader, team, trick, rule, table)
+
+
+def checked_position(hands, leader, trick=()) -> tuple[np.ndarray, tuple[int, ...]]:
+    """(hands as (4,) uint64 masks, trick as card numbers) of a position in play: four disjoint hands, ``trick``
+    at most 4 distinct cards 0-31 that no hand holds, and the seats that played to it (from ``leader`` on) holding
+    one card fewer than the others (all equal once the trick is complete); CardsimError otherwise."""
+    if np.ndim(hands) != 1 or np.shape(hands)[0] != SEATS:
+        raise CardsimError(f"hands must be {SEATS} card masks, one per seat 0-3, got shape {np.shape(hands)}")
+    hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=False)[0]
+    leader = int(checks.column(leader, 1, "leader", SEATS)[0])
+    trick = tuple(trick)
+    held = int(np.bitwise_or.reduce(hands))
+    if len(trick) > SEATS or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick) \
+            or len(set(trick)) != len(trick):
+        raise CardsimError(f"trick must list at most {SEATS} distinct cards 0-31 that no hand holds, got {trick}")
+    played = {(leader + i) % SEATS for i in range(len(trick) % SEATS)}
+    sizes = np.bitwise_count(hands).astype(np.int64) + [seat in played for seat in range(SEATS)]
+    if (sizes != sizes[0]).any() or not (len(trick) != SEATS) <= sizes[0] <= TRICKS:
+        raise CardsimError(f"the seats hold {', '.join(map(str, np.bitwise_count(hands)))} cards with {len(trick)} "
+                           f"on the trick led by seat {leader}: each seat that has played to the trick must hold one "
+                           f"card fewer than the others, and a seat at most {TRICKS}")
+    return hands, tuple(int(c) for c in trick)
 
 
 def trusted_position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,
@@ -1476,9 +1460,9 @@ def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERT
     hands (4,) card masks of equal sizes at a trick boundary."""
     from simcore.games.bauernstoss_play import legal_mask, winning_slot
 
-    hands = [int(h) for h in hands]
     table = new_table(14)
     value = position_points(hands, trump, leader, team, (), rule, table)
+    hands = [int(h) for h in hands]
     trick: list[int] = []
     line, taken = [], 0
     while any(hands):
@@ -1703,10 +1687,10 @@ def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=N
     check_rule(rule)
     n = hands.shape[0]
     out = np.empty(n, dtype=np.bool_)
-    trumps, soloists = checked_column(trumps, n, "trumps", 4), checked_column(soloists, n, "soloists", SEATS)
-    leaders = checked_column(leaders, n, "leaders", SEATS)
+    trumps, soloists = checks.column(trumps, n, "trumps", 4), checks.column(soloists, n, "soloists", SEATS)
+    leaders = checks.column(leaders, n, "leaders", SEATS)
     playing = hands.copy()
     playing[np.arange(n), (soloists + 2) % SEATS] = 0  # the partner sits out: his hand is not checked
-    check_disjoint(playing)
+    checks.card_masks(playing, "hands", 32)
     _solo_many(hands, trumps, soloists, leaders, rule, new_solo_table() if table is None else table, out)
     return out
