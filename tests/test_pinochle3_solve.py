@@ -251,19 +251,41 @@ def test_greedy_points_are_the_greedy_play_out(rule):
 
 
 @pytest.mark.parametrize("args, message", [
-    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), "three hands"),
-    ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "same size"),
-    ((np.array([1, 1, 8], dtype=np.uint64), 0, 0, 0), "no card held twice"),
-    ((np.array([1, 2, 4], dtype=np.uint64), 4, 0, 0), "trump"),
-    ((np.array([1, 2, 4], dtype=np.uint64), 0, 3, 0), "seats"),
+    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), r"hands must be an \(n, 3\) array .* got shape \(1, 2\)"),
+    ((np.zeros((0, 3), dtype=np.uint64), 0, 0, 0), r"n >= 1; got shape \(0, 3\)"),
+    ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "the seats hold 1, 2, 1 cards; .* the same number"),
+    ((np.array([1, 1, 8], dtype=np.uint64), 0, 0, 0), "a card is held by two hands"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 4, 0, 0), r"trump \(a suit index 0-3, S H D C\) must be 0-3, got 4"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 1.7, 0, 0), "trump .* must be a whole number or 1 of them, got"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 0, 3, 0), r"the leader \(a seat 0-2\) must be 0-2, got 3"),
+    ((np.array([1, 2, 4], dtype=np.uint64), 0, 0, 2.9), "the bidder .* must be a whole number"),
+    ((np.array([1.0, 2.0, 4.0]), 0, 0, 0), "hands must be integer masks of the 48 cards"),
+    (([-1, 2, 4], 0, 0, 0), "hands must be integer masks of the 48 cards"),
 ])
 def test_bad_positions(args, message):
+    """Before, trump=1.7 was read as 1, bidder=2.9 as 2, and 0 positions raised numpy's error."""
     with pytest.raises(CardsimError, match=message):
         solver.solve(*args)
+
+
+def test_bad_rule_ending_and_draws():
+    """Before, u=1.0 (not 45 draws) made the random policy play card 0 and a short u was read past its end."""
+    masks = ending(1, 15)[1]
     with pytest.raises(CardsimError, match="play_rule"):
         solver.solve(np.array([1, 2, 4], dtype=np.uint64), 0, 0, 0, rule="modern")
-    with pytest.raises(CardsimError, match="ending"):
-        solver.policy_then_solve(ending(1, 15)[1], 0, 0, 16)
+    with pytest.raises(CardsimError, match="the solved ending .* must be from 0 to 15, got 16"):
+        solver.policy_then_solve(masks, 0, 0, 16)
+    for u, message in [(None, "the random policy reads u"),
+                       (1.0, r"u must hold 45 random numbers .* shape \(45,\); got shape \(\)"),
+                       (np.full(44, 0.5), r"got shape \(44,\)"),
+                       (np.full(45, 1.0), r"u must hold numbers in \[0, 1\)")]:
+        with pytest.raises(CardsimError, match=message):
+            solver.policy_then_solve(masks, 0, 0, 4, policy="random", u=u)
+    with pytest.raises(CardsimError, match="hands must be the 3 hands of one position"):
+        solver.optimal_line(masks[None], 0, 0, 0)
+    with pytest.raises(CardsimError, match="trump .* must be a whole number"):
+        solver.optimal_line(ending(1, 3)[1], 1.5, 0, 0)
+    assert solver.policy_then_solve(masks, 2.0, 1, 4.0) == solver.policy_then_solve(masks, 2, 1, 4)
 
 
 def test_quick_points_cash_a_promoted_card():

@@ -28,6 +28,7 @@ import numpy as np
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
 from simcore.dealing import DealSpec, Layout, deal
+from simcore import checks
 from simcore.errors import CardsimError, unknown_name
 from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
 from simcore.rng import block_words
@@ -698,9 +699,7 @@ class MeldStatsJob:
     n_counts = 1 + 3 * MELD_BINS + len(NINES_RULES)
 
     def __init__(self, seat: int = 0, options: dict | None = None):
-        if seat not in range(SEATS):
-            raise CardsimError(f"--seat must be 0, 1 or 2, got {seat}")
-        self.seat = seat
+        self.seat = checks.whole(seat, "--seat", 0, SEATS - 1)
         self.values = meld_values(options)
         self.spec = DealSpec(LAYOUT)
 

@@ -50,12 +50,15 @@ from simcore.games.pinochle3 import (
 from simcore.games.pinochle3_play import (
     COUNTER_POINTS,
     COUNTERS,
+    DECISIONS,
     PLAY_RULES,
     SUITS,
     TRICKS,
     game_winner,
     lowest_bid,
     play_out,
+    play_rule,
+    policy_codes,
     rule_options,
     score_conceded,
     score_played,
@@ -63,7 +66,7 @@ from simcore.games.pinochle3_play import (
 )
 from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
-from simcore.games.pinochle3_solve import Table, policy_then_solve, table_bits
+from simcore.games.pinochle3_solve import Table, table_bits, trusted_policy_then_solve
 from simcore.rng import block_substream, block_words
 from simcore.tricks import popcount
 
@@ -148,7 +151,8 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
            "greedy": c["points"][:, 0] + buried, "points": c["points"], "counters": c["counters"]}
     if dd_tricks:
         table = table or Table(table_bits(dd_tricks))
-        out["dd"] = buried + np.array([policy_then_solve(h, int(t), 0, dd_tricks, rule=rule, table=table)
+        greedy, code, draws = policy_codes("greedy"), play_rule(rule), np.zeros(DECISIONS)
+        out["dd"] = buried + np.array([trusted_policy_then_solve(h, int(t), 0, dd_tricks, greedy, code, draws, table)
                                        for h, t in zip(hands, trumps)], dtype=np.int64)
     if pimc_samples:
         out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.config import njit, njit_inline
+from simcore import checks
 from simcore.errors import CardsimError, did_you_mean
 from simcore.games.pinochle3 import (
     DECK,
@@ -234,14 +235,30 @@ def _choose_many(policy, hands, tricks, counts, trumps, rule, u, out):
 
 
 def choose(policy: str, hands, tricks, counts, trumps, rule: str = "old", u=None) -> np.ndarray:
-    """Cards ``policy`` ("random" or "greedy") plays in many positions: hands (n,) uint64, tricks
-    (n, 3) int64 in play order, counts (n,) int64 cards played so far, trumps (n,) int64, u (n,)
-    uniforms in [0, 1) for "random". Returns (n,) int64 cards."""
-    hands = np.asarray(hands, dtype=np.uint64)
-    u = np.zeros(hands.shape[0]) if u is None else np.asarray(u, dtype=np.float64)
-    return _choose_many(_policy_codes(policy)[0], hands, np.asarray(tricks, dtype=np.int64),
-                        np.asarray(counts, dtype=np.int64), np.asarray(trumps, dtype=np.int64), play_rule(rule),
-                        u, np.empty(hands.shape[0], dtype=np.int64))
+    """Cards ``policy`` ("random" or "greedy") plays in many positions: hands (n,) uint64 non-empty masks, tricks
+    (n, 3) int64 in play order, counts (n,) int64 cards played so far (0-2), trumps (n,) int64, u (n,) uniforms in
+    [0, 1) for "random". Returns (n,) int64 cards. The arguments are checked (CardsimError)."""
+    code = policy_codes(policy)[0]
+    hands = checks.card_masks(np.atleast_1d(hands), "hands", DECK.n_cards, disjoint=False)  # separate positions
+    n = hands.shape[0]
+    if hands.ndim != 1 or not n or not hands.all():
+        raise CardsimError(f"hands must be one or more non-empty card masks, one per position, got {hands!r}")
+    counts = checks.column(counts, n, "counts (the cards already on the trick)", SEATS)
+    tricks = np.asarray(tricks)
+    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" or (tricks < 0).any() \
+            or (tricks >= DECK.n_cards).any():
+        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{DECK.n_cards - 1} in play order, got {tricks!r}")
+    on_table = np.arange(SEATS) < counts[:, None]
+    in_hand = (hands[:, None] >> tricks.astype(np.uint64)) & np.uint64(1)
+    twice = (counts == 2) & (tricks[:, 0] == tricks[:, 1])
+    if (on_table & (in_hand == 1)).any() or twice.any():
+        raise CardsimError("a card on the trick is also in the hand, or on the trick twice; each card is in one place")
+    trumps = checks.column(trumps, n, "trumps (suit indices 0-3, S H D C)", N_SUITS)
+    if u is None and code == RANDOM:
+        raise CardsimError("the random policy reads u: give one random number in [0, 1) per position")
+    u = np.zeros(n) if u is None else checks.uniforms(u, "u", n)[:n]
+    return _choose_many(code, hands, tricks.astype(np.int64), counts, trumps, play_rule(rule), u,
+                        np.empty(n, dtype=np.int64))
 
 
 # --- play-out -----------------------------------------------------------------------------------
@@ -281,7 +298,7 @@ def _play_many(policies, hands, trumps, leaders, rule, u, points, counters):
         _play_hand(policies, hands[i].copy(), trumps[i], leaders[i], rule, u[i], points[i], counters[i], line)
 
 
-def _policy_codes(policy) -> np.ndarray:
+def policy_codes(policy) -> np.ndarray:
     """(3,) int64 policy codes of one policy name for every seat or three names, seat by seat."""
     names = (policy,) * SEATS if isinstance(policy, str) else tuple(policy)
     unknown = [p for p in names if p not in POLICIES]
@@ -290,18 +307,26 @@ def _policy_codes(policy) -> np.ndarray:
     return np.array([POLICIES[p] for p in names], dtype=np.int64)
 
 
-def _positions(hands, trumps, leaders, u):
-    """Validated arrays of a batch of deals to play: three hands of 15 cards each, no card held twice."""
-    hands = np.ascontiguousarray(hands, dtype=np.uint64)
-    if hands.ndim != 2 or hands.shape[1] != SEATS or (np.bitwise_count(hands) != HAND_SIZE).any() \
-            or (np.bitwise_count(np.bitwise_or.reduce(hands, axis=1)) != SEATS * HAND_SIZE).any():
-        raise CardsimError(f"every deal needs three hands of {HAND_SIZE} different cards")
-    trumps, leaders = np.asarray(trumps, dtype=np.int64), np.asarray(leaders, dtype=np.int64)
-    if trumps.shape != (hands.shape[0],) or leaders.shape != trumps.shape \
-            or ((trumps < 0) | (trumps >= N_SUITS)).any() or ((leaders < 0) | (leaders >= SEATS)).any():
-        raise CardsimError("every deal needs a trump suit 0-3 and a leading seat 0-2")
-    u = np.zeros((hands.shape[0], DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
-    return hands, trumps, leaders, u
+def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
+    """Checked arrays of a batch of deals to play (CardsimError otherwise): (3,) policy codes (`policy_codes`);
+    hands (n, 3) uint64 of 15 cards each, no card held twice; trumps, leaders (n,) int64 suits 0-3 and seats 0-2;
+    u (n, DECISIONS) uniforms in [0, 1), which the random policy needs. With ``one_deal`` the arguments are one
+    deal's (hands (3,), u (DECISIONS,)), returned as a batch of one."""
+    codes = policy_codes(policy)
+    draws = (DECISIONS,) if one_deal else (np.shape(hands)[0] if np.ndim(hands) else 0, DECISIONS)
+    if u is None and RANDOM in codes:
+        raise CardsimError(f"the random policy reads u: give {DECISIONS} random numbers in [0, 1) per deal")
+    if u is not None and np.shape(u) != draws:
+        raise CardsimError(f"u must hold {DECISIONS} random numbers in [0, 1) per deal, shape {draws}; got shape "
+                           f"{np.shape(u)}")
+    if one_deal:
+        hands, trumps, leaders, u = np.asarray(hands)[None], [trumps], [leaders], None if u is None else [u]
+    hands = checks.deal_masks(hands, "hands", SEATS, DECK.n_cards, HAND_SIZE, HAND_SIZE)
+    n = hands.shape[0]
+    trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
+    leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
+    u = np.zeros((n, DECISIONS)) if u is None else checks.uniforms(np.ravel(u), "u", 0).reshape(n, DECISIONS)
+    return codes, hands, trumps, leaders, u
 
 
 def play_out(policy, hands, trumps, leaders, rule: str = "old", u=None) -> tuple[np.ndarray, np.ndarray]:
@@ -312,20 +337,26 @@ def play_out(policy, hands, trumps, leaders, rule: str = "old", u=None) -> tuple
     leaders (n,) int64 (the bidder leads trick 1, R5.1); u (n, DECISIONS) float64 uniforms in
     [0, 1) read by the random policy, one per card played.
     """
-    hands, trumps, leaders, u = _positions(hands, trumps, leaders, u)
+    codes, hands, trumps, leaders, u = checked_deals(policy, hands, trumps, leaders, u)
     points = np.empty(hands.shape, dtype=np.int64)
     counters = np.empty(hands.shape, dtype=np.int64)
-    _play_many(_policy_codes(policy), hands, trumps, leaders, play_rule(rule), u, points, counters)
+    _play_many(codes, hands, trumps, leaders, play_rule(rule), u, points, counters)
     return points, counters
 
 
 def play_line(policy, hands, trump: int, leader: int, rule: str = "old", u=None) -> list[tuple[int, int]]:
-    """The (seat, card) sequence of one hand's play-out; hands (3,) uint64 of 15 cards."""
-    hands, trumps, leaders, u = _positions(np.array([hands], dtype=np.uint64), [trump], [leader],
-                                           None if u is None else [u])
+    """The (seat, card) sequence of one hand's play-out; hands (3,) uint64 of 15 cards; u (DECISIONS,) uniforms
+    in [0, 1) for the random policy. The arguments are checked (CardsimError); `trusted_play_line` skips that."""
+    codes, hands, trumps, leaders, u = checked_deals(policy, hands, trump, leader, u, one_deal=True)
+    return trusted_play_line(codes, hands[0], int(trumps[0]), int(leaders[0]), play_rule(rule), u[0])
+
+
+def trusted_play_line(codes, hands, trump: int, leader: int, rule: int, u) -> list[tuple[int, int]]:
+    """`play_line` without its checks, for the engine's own deals: codes (3,) int64 policy codes (`policy_codes`),
+    hands (3,) uint64 (not changed), rule a `play_rule` code, u (DECISIONS,) float64."""
     line = np.empty(DECISIONS, dtype=np.int64)
-    _play_hand(_policy_codes(policy), hands[0], trumps[0], leaders[0], play_rule(rule), u[0],
-               np.empty(SEATS, dtype=np.int64), np.empty(SEATS, dtype=np.int64), line)
+    points, counters = np.empty(SEATS, dtype=np.int64), np.empty(SEATS, dtype=np.int64)
+    _play_hand(codes, hands.copy(), trump, leader, rule, u, points, counters, line)
     out, trick = [], np.empty(SEATS, dtype=np.int64)
     for start in range(0, DECISIONS, SEATS):
         trick[:] = line[start:start + SEATS]

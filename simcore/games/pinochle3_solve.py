@@ -295,6 +295,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.config import kernel_array, njit, njit_inline
+from simcore import checks
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
 from simcore.games.pinochle3_play import (
@@ -310,9 +311,10 @@ from simcore.games.pinochle3_play import (
     _above,
     _beaters,
     _greedy,
+    checked_deals,
     legal_cards,
-    play_line,
     play_rule,
+    trusted_play_line,
     winning_slot,
 )
 from simcore.search import (aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix, shape_word,
@@ -1473,21 +1475,14 @@ def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, st
 
 # --- public API ---------------------------------------------------------------------------------
 def _deals(hands, trumps, leaders, bidders):
-    """Validated arrays: hands (n, 3) uint64 with equal card counts and no card twice, the rest (n,)."""
-    hands = np.ascontiguousarray(np.atleast_2d(np.asarray(hands, dtype=np.uint64)))
-    sizes = np.bitwise_count(hands)
-    if hands.ndim != 2 or hands.shape[1] != SEATS or (sizes != sizes[:, :1]).any() or (sizes > TRICKS).any() \
-            or (np.bitwise_count(np.bitwise_or.reduce(hands, axis=1)) != sizes.sum(axis=1)).any() \
-            or (np.bitwise_or.reduce(hands.ravel()) >> np.uint64(DECK.n_cards)):
-        raise CardsimError(f"every position needs three hands of the same size (at most {TRICKS} cards), "
-                           "no card held twice")
+    """Checked arrays (CardsimError otherwise): hands (n, 3) uint64 masks (or (3,) for one position) of equal card
+    counts, at most 15, and no card twice; trumps, leaders, bidders (n,) int64 suits 0-3 and seats 0-2."""
+    hands = checks.deal_masks(np.asarray(hands)[None] if np.ndim(hands) == 1 else hands, "hands", SEATS,
+                              DECK.n_cards, TRICKS, 0)
     n = hands.shape[0]
-    arrays = [kernel_array(a, n, np.int64) for a in (trumps, leaders, bidders)]
-    if ((arrays[0] < 0) | (arrays[0] >= N_SUITS)).any():
-        raise CardsimError("trump must be a suit index 0-3 (S H D C)")
-    if any(((a < 0) | (a >= SEATS)).any() for a in arrays[1:]):
-        raise CardsimError("the leader and the bidder are seats 0, 1 or 2")
-    return hands, *arrays
+    trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
+    leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
+    return hands, trumps, leaders, checks.column(bidders, n, "the bidder (a seat 0-2)", SEATS)
 
 
 def table_for(hands) -> Table:
@@ -1503,12 +1498,16 @@ def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | Non
     played; trumps, leaders, bidders: (n,) or scalars (suit 0-3, seats 0-2). Returns (n,) int64
     points (and (n,) int64 nodes searched with ``with_nodes``).
     """
-    hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
+    out, nodes = _solved(*_deals(hands, trumps, leaders, bidders), play_rule(rule), table)
+    return (out, nodes) if with_nodes else out
+
+
+def _solved(hands, trumps, leaders, bidders, rule: int, table: Table | None) -> tuple[np.ndarray, np.ndarray]:
+    """`solve`'s ((n,) int64 points, (n,) int64 nodes) of checked arrays (`_deals`); rule a `play_rule` code."""
     table = table or table_for(hands)
     out, nodes = np.empty(hands.shape[0], dtype=np.int64), np.empty(hands.shape[0], dtype=np.int64)
-    _solve_many(hands, trumps, leaders, bidders, play_rule(rule), table.keys, table.data,
-                table.stamps(hands.shape[0]), out, nodes)
-    return (out, nodes) if with_nodes else out
+    _solve_many(hands, trumps, leaders, bidders, rule, table.keys, table.data, table.stamps(hands.shape[0]), out, nodes)
+    return out, nodes
 
 
 def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: Table | None = None) -> np.ndarray:
@@ -1532,7 +1531,10 @@ def optimal_line(hands, trump: int, leader: int, bidder: int, rule: str = "old",
     the value still owed, a defender's when the rest does not reach one point more): the same line as
     solving every card exactly, 2.3-3.3 times faster (0.9-2.7 times a solve of the deal, eight full deals).
     """
-    hands, trumps, leaders, bidders = _deals(np.asarray(hands, dtype=np.uint64)[None], trump, leader, bidder)
+    if np.ndim(hands) != 1:
+        raise CardsimError(f"hands must be the {SEATS} hands of one position, got shape {np.shape(hands)}")
+    hands, trumps, leaders, bidders = _deals(hands, trump, leader, bidder)
+    trump, leader, bidder = int(trumps[0]), int(leaders[0]), int(bidders[0])
     table = table or table_for(hands)
     code = play_rule(rule)
     params = np.zeros(N_PARAMS, dtype=np.int64)
@@ -1584,12 +1586,21 @@ def policy_then_solve(hands, trump: int, bidder: int, dd_tricks: int, policy: st
     """Partially solved play (a fallback where a full solve is too slow): the bidder's trick points
     when the first ``15 - dd_tricks`` tricks are played by ``policy`` (every seat) and the last
     ``dd_tricks`` perfectly. The bidder leads trick 1 (R5.1); hands (3,) uint64 of 15 cards; u
-    (45,) uniforms for the random policy. Discards are not included.
+    (45,) uniforms for the random policy. Discards are not included. The arguments are checked (CardsimError);
+    `trusted_policy_then_solve` skips that.
     """
-    if dd_tricks not in range(TRICKS + 1):
-        raise CardsimError(f"the solved ending has 0-{TRICKS} tricks, got {dd_tricks}")
-    hands = np.array(hands, dtype=np.uint64)
-    line = play_line(policy, hands, trump, bidder, rule, u)[:SEATS * (TRICKS - dd_tricks)]
+    dd_tricks = checks.whole(dd_tricks, "the solved ending (dd_tricks, tricks)", 0, TRICKS)
+    codes, hands, trumps, bidders, u = checked_deals(policy, hands, trump, bidder, u, one_deal=True)
+    return trusted_policy_then_solve(hands[0], int(trumps[0]), int(bidders[0]), dd_tricks, codes, play_rule(rule),
+                                     u[0], table)
+
+
+def trusted_policy_then_solve(hands, trump: int, bidder: int, dd_tricks: int, codes, rule: int, u,
+                              table: Table | None = None) -> int:
+    """`policy_then_solve` without its checks, for the engine's own deals: hands (3,) uint64 (not changed), codes
+    (3,) int64 policy codes, rule a `play_rule` code, u (45,) float64."""
+    line = trusted_play_line(codes, hands, trump, bidder, rule, u)[:SEATS * (TRICKS - dd_tricks)]
+    hands = hands.copy()
     points, leader = 0, bidder
     trick = np.zeros(SEATS, dtype=np.int64)
     for i, (seat, card) in enumerate(line):
@@ -1600,4 +1611,5 @@ def policy_then_solve(hands, trump: int, bidder: int, dd_tricks: int, policy: st
             points += gained
     if dd_tricks == 0:
         return points
-    return points + int(solve(hands, trump, leader, bidder, rule, table)[0])
+    one = np.array([trump, leader, bidder], dtype=np.int64)[:, None]
+    return points + int(_solved(hands[None], one[0], one[1], one[2], rule, table)[0][0])

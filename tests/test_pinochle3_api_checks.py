@@ -1,0 +1,60 @@
+"""Bad arguments to the Pinochle play and analysis entry points are a CardsimError naming them (before: a card not
+in the hand, a truncated seat, numpy's or numba's own errors)."""
+import numpy as np
+import pytest
+
+from analysis.games import pinochle3 as api
+from simcore.errors import CardsimError
+from simcore.games import pinochle3_play as play
+
+HAND = np.array([0b1000, 0b0100], dtype=np.uint64)
+EMPTY_TRICKS = np.zeros((2, 3), dtype=np.int64)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(policy="random", u=[5.0, 0.1]), r"u must hold numbers in \[0, 1\) only, got 5.0"),
+    (dict(policy="random", u=[0.1]), r"u must be 2 or more random numbers in \[0, 1\), got 1"),
+    (dict(policy="random"), "the random policy reads u"),
+    (dict(policy="sloppy"), "policy must be one of random, greedy"),
+    (dict(hands=[-1, 4]), "hands must be integer masks of the 48 cards"),
+    (dict(hands=[8, 0]), "hands must be one or more non-empty card masks"),
+    (dict(trumps=[9, 0]), r"trumps \(suit indices 0-3, S H D C\) must be 0-3, got 9"),
+    (dict(trumps=1.5), "trumps .* must be a whole number or 2 of them"),
+    (dict(counts=[5, 0]), r"counts \(the cards already on the trick\) must be 0-2, got 5"),
+    (dict(counts=[1, 0], tricks=[[3, 0, 0], [0, 0, 0]]), "a card on the trick is also in the hand"),
+    (dict(counts=[2, 0], tricks=[[5, 5, 0], [0, 0, 0]]), "or on the trick twice"),
+    (dict(tricks=[[0, 0, 99], [0, 0, 0]]), r"tricks must be \(2, 3\) cards 0-47"),
+    (dict(tricks=np.zeros((2, 2), dtype=int)), r"tricks must be \(2, 3\) cards"),
+])
+def test_choose_refuses_bad_positions(kwargs, message):
+    args = dict(policy="greedy", hands=HAND, tricks=EMPTY_TRICKS, counts=[0, 0], trumps=[0, 0]) | kwargs
+    with pytest.raises(CardsimError, match=message):
+        play.choose(args.pop("policy"), **args)
+
+
+def test_choose_keeps_its_answers_on_good_positions():
+    greedy = play.choose("greedy", HAND, EMPTY_TRICKS, [0, 0], [0, 0])
+    assert greedy.tolist() == [3, 2]
+    assert play.choose("random", HAND, EMPTY_TRICKS, 0, 0, u=[0.2, 0.9]).tolist() == [3, 2]
+
+
+def test_play_out_checks_its_draws():
+    hands = np.array([[(1 << 15) - 1, ((1 << 15) - 1) << 15, ((1 << 15) - 1) << 30]], dtype=np.uint64)
+    with pytest.raises(CardsimError, match=r"u must hold 45 random numbers in \[0, 1\) per deal, shape \(1, 45\)"):
+        play.play_out("random", hands, [0], [0], u=np.zeros(45))
+    with pytest.raises(CardsimError, match="hands must be an \\(n, 3\\) array"):
+        play.play_out("greedy", hands[0], [0], [0])
+    with pytest.raises(CardsimError, match="the seats hold 14, 15, 15 cards"):
+        play.play_out("greedy", hands & ~np.uint64(1), [0], [0])
+    points, _ = play.play_out("random", hands, [0], [0], u=np.full((1, 45), 0.5))
+    kitty = ~np.bitwise_or.reduce(hands[0]) & np.uint64((1 << 48) - 1)
+    assert points.sum() == 250 - 10 * int(np.bitwise_count(kitty & np.uint64(play.COUNTERS)))  # 24 counters, last trick
+
+
+def test_analysis_arguments():
+    with pytest.raises(CardsimError, match="--seat must be a whole number from 0 to 2, got 1.5"):
+        api.stats(n=200, seed=1, seat=1.5)
+    with pytest.raises(CardsimError, match="options must be a dict .* NAME=VALUE strings are the command line"):
+        api.meld("SA SA S10 SK SQ SJ HA H10 HK HQ DA DK DQ CJ C9", options=["scale=0.1"])
+    whole, plain = api.stats(n=200, seed=1, seat=1.0), api.stats(n=200, seed=1, seat=1)
+    assert whole["tails"].equals(plain["tails"])
