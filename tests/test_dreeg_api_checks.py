@@ -1,0 +1,74 @@
+"""The documented Python entry points of Dreeg refuse bad input with a one-line CardsimError naming the argument, and
+give the same answers as before for good input: `dreeg_dd.solve`."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore.errors import CardsimError
+from simcore.games import dreeg_dd as dd
+from simcore.games import dreeg_rules as r
+
+
+def masks(*hands: str) -> list[int]:
+    return [r.DECK.mask(r.DECK.parse_cards(h)) for h in hands]
+
+
+# --- dreeg_dd.solve ------------------------------------------------------------------------------------------------
+HANDS = masks("HA H10 HK", "SA S10 SK", "EA E10 EK", "LA L10 LK")
+LEAD = masks("H10 HK", "SA S10 SK", "EA E10 EK", "LA L10 LK")  # HA already led by seat 0
+
+
+@pytest.mark.parametrize("change, match", [
+    (dict(hands=[HANDS[0], HANDS[0], HANDS[2], HANDS[3]]), "hands: a card is held by two hands"),
+    (dict(hands=[-1, HANDS[1], HANDS[2], HANDS[3]]), r"hands must be integer masks of the 24 cards \(bits 0-23\)"),
+    (dict(hands=[1 << 24, HANDS[1], HANDS[2], HANDS[3]]), "hands must be integer masks of the 24 cards"),
+    (dict(hands=[1.0, 2.0]), "hands must be integer masks"),
+    (dict(hands=[HANDS[0]]), "hands must be a list of 2-4 card masks, one per seat"),
+    (dict(hands=HANDS + [0]), "hands must be a list of 2-4 card masks"),
+    (dict(hands=[HANDS[0], HANDS[1] | 1]), "equal size"),
+    (dict(leader=7), "leader must be from 0 to 3, got 7"),
+    (dict(leader=-1), "leader must be from 0 to 3, got -1"),
+    (dict(leader=0.5), "leader must be a whole number from 0 to 3, got 0.5"),
+    (dict(trump=5), r"trump \(a suit, -1: none\) must be from -1 to 3, got 5"),
+    (dict(trump=None), r"trump \(a suit, -1: none\) must be a whole number"),
+    (dict(maxside={0, 7}), "maxside must be a set of one or more seats 0-3, got {0, 7}"),
+    (dict(maxside=set()), "maxside must be a set of one or more seats 0-3"),
+    (dict(maxside=0), "maxside must be a set of one or more seats 0-3, got 0"),
+    (dict(mode=9), r"mode \(FREE 0, STRICT 1, FOLLOW 2\) must be from 0 to 2, got 9"),
+    (dict(flags=4), r"flags \(NO_UNDERTRUMP 1 \| HEAD_TRUMPED_LEAD 2\) must be from 0 to 3, got 4"),
+    (dict(last_led=7), r"last_led \(-2: no Kamerun restriction, -1: before trick 1, else the suit led last\) must "
+                       "be from -2 to 3, got 7"),
+    (dict(last_led=-3), "last_led .* must be from -2 to 3, got -3"),
+    (dict(exempt=9), r"exempt \(a seat, -1: none\) must be from -1 to 3, got 9"),
+    (dict(count_tricks=1), "count_tricks must be True or False, got 1"),
+    (dict(trick=[99]), r"trick must list distinct cards 0-23, got \(99,\)"),
+    (dict(trick=[-1]), "trick must list distinct cards 0-23"),
+    (dict(trick=[5.0]), "trick must list distinct cards 0-23"),
+    (dict(hands=LEAD[:2] + [LEAD[2] & ~1, LEAD[3]], trick=[r.HEART_ACE, r.HEART_ACE]),
+     "trick must list distinct cards 0-23"),
+    (dict(trick=[r.HEART_ACE]), "a card on the table is still in a hand"),
+])
+def test_solve_refuses(change, match):
+    args = dict(hands=HANDS, leader=0, trump=2, maxside={0, 2})
+    args.update(change)
+    with pytest.raises(CardsimError, match=match):
+        dd.solve(**args)
+
+
+def test_solve_same_answers_and_trusted_twin():
+    """Valid positions give what they gave before the checks (the plain minimax of test_dreeg_dd agrees); whole
+    floats and numpy values pass; `trusted_solve`, which the PIMC policy calls, gives the same value."""
+    assert dd.solve(HANDS, 0, 2, {0, 2}) == 100
+    assert dd.solve(HANDS, 0.0, 2.0, [0, 2]) == 100
+    assert dd.solve(np.array(HANDS, dtype=np.uint64), np.int64(0), 2, np.array([0, 2])) == 100
+    assert dd.solve(LEAD, 0, 2, {0, 2}, trick=[r.HEART_ACE]) == dd.trusted_solve(LEAD, 0, 2, {0, 2},
+                                                                                   trick=[r.HEART_ACE])
+    sweep = masks("EA LA HA SA E10 L10", "E9 EU EO L9 LU LO", "H9 HU HO S9 SU SO", "EK LK HK SK H10 S10")
+    assert dd.solve(sweep, 0, -1, {0}, last_led=-1, exempt=0, count_tricks=True) == 6
+    rng = np.random.default_rng(1)
+    hands, _ = r.deal_hands(rng.permutation(24), 4)
+    assert dd.solve(hands, 0, 2, {0, 2}) == dd.trusted_solve(hands, 0, 2, {0, 2})
+
+
