@@ -1,5 +1,5 @@
 """The documented Python entry points of Dreeg refuse bad input with a one-line CardsimError naming the argument, and
-give the same answers as before for good input: `dreeg_dd.solve`."""
+give the same answers as before for good input: `dreeg_dd.solve` and `dreeg_rules.wegloescher_erase`."""
 
 from __future__ import annotations
 
@@ -70,5 +70,35 @@ def test_solve_same_answers_and_trusted_twin():
     rng = np.random.default_rng(1)
     hands, _ = r.deal_hands(rng.permutation(24), 4)
     assert dd.solve(hands, 0, 2, {0, 2}) == dd.trusted_solve(hands, 0, 2, {0, 2})
+
+
+# --- dreeg_rules.wegloescher_erase ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("strokes, pair, erase, match", [
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, -3, 0, 0], r"erase\[2\] must be from 0 to 3, got -3"),
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, 4, 0, 0], r"erase\[2\] must be from 0 to 3, got 4"),
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, 1.5, 0, 0], r"erase\[2\] must be a whole number"),
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, 3, 1, 0], r"erase must give 1-3 to the hand's winner, one of the pair \[2, 3\]"),
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, 0, 0, 0], "erase must give 1-3 to the hand's winner"),
+    ([6, 2, 3, 1, 4], [2, 3], [1, 0, 3, 0, 0], "and 0 to every other seat"),
+    ([6, 2, 3, 1, 4], [2, 3], [0, 0, 3], "erase must be a list of 5 counts, one per seat like strokes"),
+    ([6, 2, 3, 1, 4], [2, 9], [0, 0, 3, 0, 0], r"pair must be the two seats \(0-4\) who played the hand, both "
+                                               r"holding strokes, got \[2, 9\]"),
+    ([6, 2, 3, 1, 4], [2, 2], [0, 0, 3, 0, 0], "pair must be the two seats"),
+    ([6, 2, 3, 1, 4], [2], [0, 0, 3, 0, 0], "pair must be the two seats"),
+    ([6, 2, 3, 1, 4], 2, [0, 0, 3, 0, 0], "pair must be the two seats"),
+    ([6, 0, 3, 1, 4], [1, 2], [0, 0, 3, 0, 0], "pair must be the two seats .* both holding strokes"),
+    ([6, -2, 3, 1, 4], [2, 3], [0, 0, 3, 0, 0], r"strokes\[1\] must be at least 0, got -2"),
+    ([6, 2], [0, 1], [3, 0], "strokes must be a list of every seat's strokes, 3 seats or more"),
+])
+def test_wegloescher_erase_refuses(strokes, pair, erase, match):
+    with pytest.raises(CardsimError, match=match):
+        r.wegloescher_erase(strokes, pair, erase)
+
+
+def test_wegloescher_erase_same_answers():
+    """Example G1 (spec §7.11) and a hand won by the pair's other player, a tuple pair and numpy counts."""
+    assert r.wegloescher_erase([6, 2, 3, 1, 4], [2, 3], [0, 0, 3, 0, 0]) == [3, 1, 0, 1, 1]
+    assert r.wegloescher_erase([6, 2, 3, 1, 4], (2, 3), [0, 0, 0, np.int64(2), 0]) == [4, 1, 3, 0, 2]
+    assert r.wegloescher_erase([7, 0, 7], [2, 0], [1, 0, 0]) == [6, 0, 7]
 
 
