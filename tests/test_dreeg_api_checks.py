@@ -1,13 +1,17 @@
 """The documented Python entry points of Dreeg refuse bad input with a one-line CardsimError naming the argument, and
-give the same answers as before for good input: `dreeg_dd.solve` and `dreeg_rules.wegloescher_erase`."""
+give the same answers as before for good input: `dreeg_dd.solve`, `dreeg_rules.wegloescher_erase` and the `dreeg_exact`
+fractions."""
 
 from __future__ import annotations
+
+from fractions import Fraction as F
 
 import numpy as np
 import pytest
 
 from simcore.errors import CardsimError
 from simcore.games import dreeg_dd as dd
+from simcore.games import dreeg_exact as ex
 from simcore.games import dreeg_rules as r
 
 
@@ -100,5 +104,35 @@ def test_wegloescher_erase_same_answers():
     assert r.wegloescher_erase([6, 2, 3, 1, 4], [2, 3], [0, 0, 3, 0, 0]) == [3, 1, 0, 1, 1]
     assert r.wegloescher_erase([6, 2, 3, 1, 4], (2, 3), [0, 0, 0, np.int64(2), 0]) == [4, 1, 3, 0, 2]
     assert r.wegloescher_erase([7, 0, 7], [2, 0], [1, 0, 0]) == [6, 0, 7]
+
+
+# --- dreeg_exact ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("call, match", [
+    (lambda: ex.marriage_distribution(25), r"n \(the cards in the hand\) must be from 0 to 24, got 25"),
+    (lambda: ex.marriage_distribution(-1), r"n \(the cards in the hand\) must be from 0 to 24, got -1"),
+    (lambda: ex.marriage_distribution(6.5), "must be a whole number from 0 to 24, got 6.5"),
+    (lambda: ex.marriage_distribution("6"), "must be a whole number from 0 to 24"),
+    (lambda: ex.suit_marriage(30), "must be from 0 to 24, got 30"),
+    (lambda: ex.trump_marriage(0, True), "must be from 1 to 24, got 0"),
+    (lambda: ex.trump_count_distribution(24, False), "must be from 0 to 23, got 24"),
+    (lambda: ex.trump_marriage(6, 1), "dealer must be True or False, got 1"),
+    (lambda: ex.table_marriage_distribution((6, 6, 6)), r"sizes must be .* adding up to 24, e.g. \(6, 6, 6, 6\), "
+                                                        r"got \(6, 6, 6\)"),
+    (lambda: ex.table_marriage_distribution((30, -6)), "sizes must be from 0 to 24, got 30"),
+    (lambda: ex.table_marriage_distribution(24), "adding up to 24"),
+    (lambda: ex.table_marriage_distribution((6, 6, 12), counted=5), "counted must be from 0 to 3, got 5"),
+])
+def test_exact_refuses(call, match):
+    with pytest.raises(CardsimError, match=match):
+        call()
+
+
+def test_exact_same_answers():
+    assert ex.marriage_distribution(6) == ex.marriage_distribution(6.0) == {
+        0: F(26618, 33649), 1: F(964, 4807), 2: F(282, 33649), 3: F(1, 33649)}
+    assert ex.marriage_distribution(0) == {0: F(1)} and ex.marriage_distribution(24) == {4: F(1)}
+    assert ex.trump_marriage(24, True) == 1 and ex.trump_marriage(0, False) == 0
+    assert ex.table_marriage_distribution([6, 6, 12], counted=2) == ex.table_marriage_distribution((6, 6, 12), 2)
+    assert sum(ex.table_marriage_distribution((8, 8, 8)).values()) == 1
 
 
