@@ -1,6 +1,6 @@
 """The documented Python entry points of Dreeg refuse bad input with a one-line CardsimError naming the argument, and
-give the same answers as before for good input: `dreeg_dd.solve`, `dreeg_rules.wegloescher_erase` and the `dreeg_exact`
-fractions."""
+give the same answers as before for good input: `dreeg_dd.solve`, `dreeg_rules.wegloescher_erase`, the `dreeg_exact`
+fractions and `analysis.games.dreeg_phase.phase_value`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
+from analysis.games import dreeg_phase
 from simcore.errors import CardsimError
 from simcore.games import dreeg_dd as dd
 from simcore.games import dreeg_exact as ex
@@ -134,5 +135,41 @@ def test_exact_same_answers():
     assert ex.trump_marriage(24, True) == 1 and ex.trump_marriage(0, False) == 0
     assert ex.table_marriage_distribution([6, 6, 12], counted=2) == ex.table_marriage_distribution((6, 6, 12), 2)
     assert sum(ex.table_marriage_distribution((8, 8, 8)).values()) == 1
+
+
+# --- analysis.games.dreeg_phase.phase_value ------------------------------------------------------------------------
+@pytest.mark.parametrize("change, match", [
+    (dict(replicates=0), r"replicates \(bootstrap redraws\) must be at least 1, got 0"),
+    (dict(replicates=2.5), r"replicates \(bootstrap redraws\) must be a whole number"),
+    (dict(phase=9), "phase must be from 1 to 8, got 9"),
+    (dict(phase=True), "phase must be a whole number from 1 to 8, got True"),
+    (dict(players=2), "players must be from 3 to 4, got 2"),
+    (dict(policy="gredy"), r"unknown policy 'gredy' \(did you mean 'greedy'\?\)"),
+    (dict(policy=["greedy"]), "unknown policy"),
+    (dict(n=100.5), "--n must be a whole number, got 100.5"),
+    (dict(n=50), "--n must be at least 100"),
+    (dict(options=["strokes_per_phase=10"]), "options must be a dict such as"),
+    (dict(options=[("strokes_per_phase", 9)]), "strokes_per_phase"),
+    (dict(strokes=(7, 5)), "--strokes takes whole numbers separated by commas in a string"),
+    (dict(strokes="7,5", seat=0.5), "--seat must be a whole number, got 0.5"),
+    (dict(strokes="7,5", dealer="1"), "--dealer must be a whole number, got '1'"),
+    (dict(strokes="7,5", seat=2), "--seat must be a seat 0-1 of --strokes, got 2"),
+])
+def test_phase_value_refuses(change, match):
+    args = dict(n=100, seed=1, replicates=2)
+    args.update(change)
+    with pytest.raises(CardsimError, match=match):
+        dreeg_phase.phase_value(**args)
+
+
+def test_phase_value_same_answers():
+    """Whole floats, option pairs or a dict, and the query give the tables of the plain call."""
+    plain = dreeg_phase.phase_value(1, 3, "greedy", 100, 1, options=(("strokes_per_phase", 7),), strokes="7,5",
+                                    seat=1, dealer=0, replicates=3)
+    again = dreeg_phase.phase_value(1.0, 3.0, "greedy", 100.0, 1, options={"strokes_per_phase": 7}, strokes="7,5",
+                                    seat=1.0, dealer=0, replicates=3.0)
+    for name in ("start", "duel", "vectors", "state"):
+        assert plain[name].equals(again[name])
+    assert plain["start"].attrs["phase"] == 1 and plain["state"].you.tolist() == [False, True]
 
 
