@@ -1,6 +1,7 @@
 """The documented Python entry points of Dreeg refuse bad input with a one-line CardsimError naming the argument, and
 give the same answers as before for good input: `dreeg_dd.solve`, `dreeg_rules.wegloescher_erase`, the `dreeg_exact`
-fractions and `analysis.games.dreeg_phase.phase_value`."""
+fractions, `analysis.games.dreeg_phase.phase_value` and `analysis.games.dreeg` (odds, strength, stats, match,
+thresholds)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from analysis.games import dreeg_phase
+from analysis.games import dreeg, dreeg_phase
 from simcore.errors import CardsimError
 from simcore.games import dreeg_dd as dd
 from simcore.games import dreeg_exact as ex
@@ -173,3 +174,60 @@ def test_phase_value_same_answers():
     assert plain["start"].attrs["phase"] == 1 and plain["state"].you.tolist() == [False, True]
 
 
+# --- analysis.games.dreeg ------------------------------------------------------------------------------------------
+HAND = "HA H10 HK HO E9 L9"
+DUEL = "SA S10 HK HO E9 L9"
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: dreeg.odds("1", HAND), "--phase must be a whole number from 1 to 8, got '1'"),
+    (lambda: dreeg.odds(True, HAND), "--phase must be a whole number from 1 to 8, got True"),
+    (lambda: dreeg.odds(9, HAND), "--phase must be from 1 to 8, got 9"),
+    (lambda: dreeg.odds(1.5, HAND), "--phase must be a whole number from 1 to 8, got 1.5"),
+    (lambda: dreeg.odds(1, HAND, players=5), "--players must be 3 or 4, got 5"),
+    (lambda: dreeg.odds(1, HAND, players="4"), "--players must be a whole number, got '4'"),
+    (lambda: dreeg.odds(1, HAND, position=1.5), "--position must be a whole number, got 1.5"),
+    (lambda: dreeg.odds(1, HAND, position=4), r"--position must be 0 \(forehand\) to 3 \(dealer\), got 4"),
+    (lambda: dreeg.odds(1, HAND, policy=["greedy"]), "unknown policy"),
+    (lambda: dreeg.odds(1, HAND.split()), "--hand takes the cards as one string, names separated by spaces, got"),
+    (lambda: dreeg.odds(1, None), "--hand takes the cards as one string"),
+    (lambda: dreeg.odds(1, HAND, turnup=5), "--turnup takes the cards as one string"),
+    (lambda: dreeg.odds(2, HAND, trump=2), r"--trump takes a suit letter as a string, one of E, L, H, S \(or "
+                                           r"'surrender'\), got 2"),
+    (lambda: dreeg.odds(1, HAND, options="strokes_per_phase=10"),
+     r"options must be a list of NAME=VALUE strings such as \['name=value'\], got 'strokes_per_phase=10'"),
+    (lambda: dreeg.odds(1, HAND, options={"information": "counting_errors"}), "options must be a list of NAME=VALUE"),
+    (lambda: dreeg.odds(1, HAND, options=[("information", "counting_errors")]), "options must be a list of"),
+    (lambda: dreeg.odds(1.5, DUEL, players=2), "--phase must be a whole number"),
+    (lambda: dreeg.odds(1, DUEL, players=2, position=0.5), "--position must be a whole number, got 0.5"),
+    (lambda: dreeg.duel_odds(0, DUEL), "--phase must be from 1 to 8, got 0"),
+    (lambda: dreeg.strength(phase=1.5), "--phase must be a whole number, got 1.5"),
+    (lambda: dreeg.strength(phase=9), "strength needs a phase 1-8 and 2-4 players"),
+    (lambda: dreeg.strength(players="2"), "--players must be a whole number, got '2'"),
+    (lambda: dreeg.stats(players=4.5), "--players must be a whole number, got 4.5"),
+    (lambda: dreeg.stats(players=5), "--players must be 3 or 4, got 5"),
+    (lambda: dreeg.stats(policy=None), "unknown policy 'None'"),
+    (lambda: dreeg.match("greedy", ["random"]), "unknown policy"),
+    (lambda: dreeg.match("greedy", "random", players=True), "--players must be a whole number, got True"),
+    (lambda: dreeg.thresholds(["close"]), "unknown --decision"),
+    (lambda: dreeg.thresholds("clos"), r"unknown --decision 'clos' \(did you mean 'close'\?\)"),
+    (lambda: dreeg.thresholds("call", players=3.5), "--players must be a whole number, got 3.5"),
+    (lambda: dreeg.thresholds("close", strokes=(7, 7)), "--strokes takes whole numbers separated by commas"),
+    (lambda: dreeg.thresholds("close", strokes="7,7", seat=0.5, value_hands=100), "--seat must be a whole number"),
+    (lambda: dreeg.thresholds("close", strokes="7,7", value_hands=100.5), "--n must be a whole number, got 100.5"),
+])
+def test_analysis_refuses(call, match):
+    with pytest.raises(CardsimError, match=match):
+        call()
+
+
+def test_analysis_whole_floats_give_the_same_answers():
+    """1.0 is phase 1, 4.0 four players: the frames equal the plain call's."""
+    plain = dreeg.odds(1, HAND, turnup="H9", n=40, seed=7)
+    floats = dreeg.odds(1.0, HAND, players=4.0, position=0.0, turnup="H9", n=40, seed=7)
+    assert plain.equals(floats) and floats.attrs["phase"] == 1 and floats.attrs["players"] == 4
+    assert dreeg.odds(1, DUEL, players=2, turnup="SU", n=20, seed=1).equals(
+        dreeg.odds(1.0, DUEL, players=2.0, turnup="SU", n=20, seed=1))
+    assert dreeg.strength(1, 2, n=20, seed=1).equals(dreeg.strength(1.0, 2.0, n=20, seed=1))
+    a, b = dreeg.stats(players=3, n=2, seed=1), dreeg.stats(players=3.0, n=2, seed=1)
+    assert all(a[k].equals(b[k]) for k in a) and b["losers"].attrs["players"] == 3
