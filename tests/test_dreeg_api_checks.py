@@ -228,6 +228,9 @@ def test_analysis_whole_floats_give_the_same_answers():
     assert plain.equals(floats) and floats.attrs["phase"] == 1 and floats.attrs["players"] == 4
     assert dreeg.odds(1, DUEL, players=2, turnup="SU", n=20, seed=1).equals(
         dreeg.odds(1.0, DUEL, players=2.0, turnup="SU", n=20, seed=1))
-    assert dreeg.strength(1, 2, n=20, seed=1).equals(dreeg.strength(1.0, 2.0, n=20, seed=1))
+    assert dreeg.strength(1, 2, n=20, seed=1).equals(dreeg.strength(1.0, 2.0, n=20.0, seed=1))
+    assert dreeg.strength(1.0, 2, n=20.0, seed=1).attrs["n"] == 20
+    close = dreeg.thresholds("close", n=40.0, seed=1, players=4.0)
+    assert close.equals(dreeg.thresholds("close", n=40, seed=1)) and repr(close.attrs["n"]) == "40"
     a, b = dreeg.stats(players=3, n=2, seed=1), dreeg.stats(players=3.0, n=2, seed=1)
     assert all(a[k].equals(b[k]) for k in a) and b["losers"].attrs["players"] == 3

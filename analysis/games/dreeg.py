@@ -327,7 +327,7 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
                                                              "outcome": "reach66"}))
                 rows.append(_estimate_row(erased, deals, **{"class": label, "position": names[pos], "outcome": "win"}))
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=GAME, n=n, seed=seed, phase=phase, players=players, policy=policy)
+    frame.attrs.update(game=GAME, n=int(n), seed=seed, phase=phase, players=players, policy=policy)
     return frame
 
 
@@ -662,6 +662,7 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     # a 2-player decision's hand is the same in 3- and 4-player Dreeg: ``players`` reaches it through V only
     job = ThresholdJob(decision, opts, value=value, players=4 if value and decision not in TABLE_DECISIONS else players)
     counts = runner.run(job, n, seed, **run_kw)
+    n = int(n)  # a whole number: the runner refuses any other
     rows = []
     for cls, sums in enumerate(counts.reshape(-1, job.width)):
         k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2, schwarz_a, schwarz_b = sums[:THRESHOLD_COUNTS]
