@@ -183,7 +183,10 @@ def one_of(choices: tuple) -> Callable[[str], object]:
 
 
 def _option_texts(items) -> list[tuple[str, str]]:
-    """``--option`` values ``["name=value", ...]`` as (name, value text) pairs, both stripped."""
+    """``--option`` values ``["name=value", ...]`` as (name, value text) pairs, both stripped; CardsimError for
+    anything but None or a list of strings (the Python API's options)."""
+    if items is not None and (not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items)):
+        raise CardsimError(f"options must be a list of NAME=VALUE strings such as ['name=value'], got {items!r}")
     pairs = []
     for item in items or ():
         name, sep, text = item.partition("=")

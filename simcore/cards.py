@@ -129,6 +129,9 @@ class Deck:
         take successive copies; naming a face more often than the pack holds it is an error that
         names the places.
         """
+        for label, text in groups.items():
+            if not isinstance(text, str):
+                raise CardsimError(f"{label} takes the cards as one string, names separated by spaces, got {text!r}")
         faces = {label: [self.parse_face(tok) for tok in text.replace(",", " ").split()]
                  for label, text in groups.items()}
         places: dict[int, list[str]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import naive_dreeg as naive
@@ -81,7 +81,9 @@ def test_g1_wegloescher_bystanders_keep_their_last_stroke_section_7_11():
 @settings(max_examples=200, deadline=None)
 def test_wegloescher_erase_matches_the_plain_reference(strokes, data):
     n = len(strokes)
-    pair = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
+    holding = [seat for seat in range(n) if strokes[seat] > 0]  # the pair plays, so it holds strokes (§3.5)
+    assume(len(holding) >= 2)
+    pair = data.draw(st.lists(st.sampled_from(holding), min_size=2, max_size=2, unique=True))
     won = data.draw(st.integers(1, 3))
     erase = [0] * n
     erase[pair[data.draw(st.integers(0, 1))]] = won

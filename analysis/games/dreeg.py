@@ -26,8 +26,8 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                run_options, whole_number)
 from analysis.games import dreeg_phase
 from analysis.stats import Z95, Estimate, format_cell, mean_interval, student_t95, table_records
-from simcore import runner
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks, runner
+from simcore.errors import CardsimError
 from simcore.games import dreeg_game as dg
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_options
@@ -89,6 +89,9 @@ def _card(token: str | None, what: str) -> int:
 def _trump(text: str | None) -> int | None:
     if text is None:
         return None
+    if not isinstance(text, str):
+        raise CardsimError(f"--trump takes a suit letter as a string, one of {', '.join(DECK.suits)} (or "
+                           f"'surrender'), got {text!r}")
     if text.strip().lower() == "surrender":
         return SURRENDER
     letters = [s.upper() for s in DECK.suits]
@@ -96,6 +99,12 @@ def _trump(text: str | None) -> int | None:
         raise CardsimError(f"--trump must be a suit, one of {', '.join(DECK.suits)} (or 'surrender', in Rot Assen), "
                            f"got '{text}'")
     return letters.index(text.strip().upper())
+
+
+def _phase_position(phase, position) -> tuple[int, int]:
+    """(phase, position) of a hand's odds as ints: a phase 1-8 and a whole position (its range is the question's to
+    check); CardsimError otherwise."""
+    return checks.whole(phase, "--phase", 1, 8), checks.whole(position, "--position")
 
 
 def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str | None = None,
@@ -112,8 +121,8 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     attrs["card_points"]: the hero's mean card points taken with its interval. ``players=2``: the duel of the
     phase (`duel_odds`).
     """
-    if phase not in r.SUBGAME:
-        raise CardsimError(f"--phase must be 1-8, got {phase}")
+    phase, position = _phase_position(phase, position)
+    players = checks.whole(players, "--players")
     if players == 2:
         return duel_odds(phase, hand, position, turnup, call, trump, policy, options, n, seed, **run_kw)
     question = HandQuestion(phase, players, tuple(DECK.parse_cards(hand, "--hand")), position,
@@ -151,6 +160,7 @@ def duel_odds(phase: int, hand: str, position: int = 0, turnup: str | None = Non
     the hand ends), erase.0-3, opp_erase.0-3, schneider and schwarz (as in `odds`: the hero loses the hand with
     a trick but < 33 / with no trick); attrs: "strokes" (the hero's mean strokes erased), "net" (his erased
     minus the opponent's) and "card_points", each a mean with its interval, and the question."""
+    phase, position = _phase_position(phase, position)
     cards = tuple(DECK.parse_cards(hand, "--hand"))
     question = DuelQuestion(phase, 2, cards, position, _card(turnup, "--turnup"), _card(call, "--call"),
                             _trump(trump), policy, parse_options(options))
@@ -300,6 +310,7 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
 
     Rows: class, position, outcome ("reach66" / "win"), p, lo, hi, successes, n.
     """
+    phase, players = checks.whole(phase, "--phase"), checks.whole(players, "--players")
     if phase not in r.SUBGAME or players not in (2, 3, 4):
         raise CardsimError(f"strength needs a phase 1-8 and 2-4 players, got phase {phase}, {players} players")
     seed = normalize_seed(seed)
@@ -316,7 +327,7 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
                                                              "outcome": "reach66"}))
                 rows.append(_estimate_row(erased, deals, **{"class": label, "position": names[pos], "outcome": "win"}))
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=GAME, n=n, seed=seed, phase=phase, players=players, policy=policy)
+    frame.attrs.update(game=GAME, n=int(n), seed=seed, phase=phase, players=players, policy=policy)
     return frame
 
 
@@ -338,7 +349,7 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     P(seat alone has the most Bolln); events: per sub-game, the share of hands gone out, closed,
     surrendered, with Durchmarsch declared / won.
     """
-    dg.check_players(players)
+    players = dg.check_players(players)
     parts, seed, labels = _games((policy,) * players, False, options, n, seed, run_kw)
     games = int(parts["games"][0])
     losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p, s], games, phase=label, seat=s)
@@ -414,7 +425,7 @@ def match(a: str, b: str, players: int = 4, n: int = 200, seed=None, options=(),
     """One player with policy ``a`` against ``players - 1`` with ``b``; A's seat rotates game by
     game. Tables: phases (P(lose the phase) per player of each policy), bolln (mean Bolln per
     player of each policy, P(A alone has the most Bolln))."""
-    dg.check_players(players)
+    players = dg.check_players(players)
     parts, seed, labels = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
     games = int(parts["games"][0])
     slot = parts["loser_slot"]
@@ -569,7 +580,7 @@ def value_lookup(decision: str, strokes: str, seat: int | None, dealer: int | No
     if len(given) != k:
         raise CardsimError(f"--strokes with --decision {decision} needs {k} numbers, the strokes of the {k} players "
                            f"of its {r.SUBGAME_NAMES[subgame]} hand by seat clockwise; got {len(given)}")
-    dreeg_phase.check_hands(n)
+    n = dreeg_phase.check_hands(n)
     top = rule_options(**dict(options))["strokes_per_phase"]
     dealer = dreeg_phase.check_query(given, seat, dealer, k, top, first_out(subgame))["dealer"]
     position = -1 if seat is None else (seat - dealer - 1) % k
@@ -640,10 +651,10 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     the phase). ``players``: 3 plays the decisions of the whole table (`TABLE_DECISIONS`) with 3 players and
     values every decision in 3-player Dreeg; the 2-player decisions take it only with ``strokes``.
     """
-    if decision not in DECISIONS:
-        raise unknown_name("--decision", decision, DECISIONS)
+    checks.one_of(decision, "--decision", DECISIONS)
     seed = normalize_seed(seed)
     opts = parse_options(options)
+    players = dg.check_players(players)
     dreeg_phase.check_state_flags(strokes, seat, dealer)
     hands = n if value_hands is None else value_hands
     value, state = (None, None) if strokes is None else value_lookup(decision, strokes, seat, dealer, hands, seed,
@@ -651,6 +662,7 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     # a 2-player decision's hand is the same in 3- and 4-player Dreeg: ``players`` reaches it through V only
     job = ThresholdJob(decision, opts, value=value, players=4 if value and decision not in TABLE_DECISIONS else players)
     counts = runner.run(job, n, seed, **run_kw)
+    n = int(n)  # a whole number: the runner refuses any other
     rows = []
     for cls, sums in enumerate(counts.reshape(-1, job.width)):
         k, win_a, win_b, sum_a, sum_b, sum_d, sum_d2, schwarz_a, schwarz_b = sums[:THRESHOLD_COUNTS]

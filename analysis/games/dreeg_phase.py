@@ -32,12 +32,13 @@ import pandas as pd
 from analysis.commands import digits_value, long_frame
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus
-from simcore import runner
+from simcore import checks, runner
 from simcore.config import njit
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_phase import ERASE_BASE, PhaseHandsJob, erase_vector, first_out
+from simcore.games.dreeg_policies import POLICIES
 from simcore.rng import block_substream, normalize_seed
 
 REPLICATES = 200
@@ -313,8 +314,8 @@ def check_query(strokes, seat: int | None, dealer: int | None, players: int, top
     if bad:
         raise CardsimError(f"--strokes values must be 1-{top} (the strokes a player holds; one at 0 is out: leave "
                            f"him out), got {bad[0]}")
-    seat = 0 if seat is None else seat
-    dealer = k - 1 if dealer is None else dealer
+    seat = 0 if seat is None else checks.whole(seat, "--seat")
+    dealer = k - 1 if dealer is None else checks.whole(dealer, "--dealer")
     for name, value in (("--seat", seat), ("--dealer", dealer)):
         if not 0 <= value < k:
             raise CardsimError(f"{name} must be a seat 0-{k - 1} of --strokes, got {value}")
@@ -323,6 +324,9 @@ def check_query(strokes, seat: int | None, dealer: int | None, players: int, top
 
 def parse_strokes(text: str) -> tuple[int, ...]:
     """"7,5,3,2" -> (7, 5, 3, 2); CardsimError for anything but whole numbers separated by commas."""
+    if not isinstance(text, str):
+        raise CardsimError(f"--strokes takes whole numbers separated by commas in a string, e.g. '7,5,3,2'; got "
+                           f"{text!r}")
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isascii() and p.isdigit() for p in parts):
         raise CardsimError(f"--strokes takes whole numbers separated by commas, e.g. 7,5,3,2; got '{text}'")
@@ -333,12 +337,15 @@ MIN_HANDS = 100
 """The fewest self-play hands per number of active players `phase_value` accepts."""
 
 
-def check_hands(n: int) -> None:
-    """CardsimError unless ``n`` self-play hands per number of active players are at least `MIN_HANDS`."""
+def check_hands(n: int) -> int:
+    """``n`` as an int; CardsimError unless ``n`` self-play hands per number of active players are a whole number of
+    at least `MIN_HANDS`."""
+    n = checks.whole(n, "--n")
     if n < MIN_HANDS:
         raise CardsimError(f"--n must be at least {MIN_HANDS} with --decision value or --strokes (hands per number "
                            "of active players: fewer leave most erase vectors unseen and the bootstrap meaningless), "
                            f"got {n}")
+    return n
 
 
 def check_state_flags(strokes, seat, dealer) -> None:
@@ -365,15 +372,18 @@ def phase_value(phase: int = 1, players: int = 4, policy: str = "greedy", n: int
     """V of phase ``phase`` in ``players``-player Dreeg: ``n`` self-play hands per active count (``policy`` at
     every seat, `PhaseHandsJob`; ``options``: checked rule option pairs) and `value_tables`; ``strokes`` ("7,5,3,2",
     by seat clockwise) with ``seat`` and ``dealer`` asks one state (`check_query`)."""
-    check_hands(n)
-    job = PhaseHandsJob(phase, players, policy, tuple(options))
+    n = check_hands(n)
+    options = tuple(sorted(checks.options_dict(options).items()))
+    job = PhaseHandsJob(checks.whole(phase, "phase", 1, 8), checks.whole(players, "players", 3, 4),
+                        checks.one_of(policy, "policy", POLICIES), options)
+    replicates = checks.whole(replicates, "replicates (bootstrap redraws)", 1)
     top = rule_options(**dict(options))["strokes_per_phase"]
     kamerun = first_out(job.subgame)
-    query = None if strokes is None else check_query(parse_strokes(strokes), seat, dealer, players, top, kamerun)
+    query = None if strokes is None else check_query(parse_strokes(strokes), seat, dealer, job.players, top, kamerun)
     check_state_flags(strokes, seat, dealer)
     seed = normalize_seed(seed)
     hands = job.unpack(runner.run(job, n, seed, **run_kw))
-    tables = value_tables(hands, phase, players, job.subgame, top, seed, replicates, query)
+    tables = value_tables(hands, job.phase, job.players, job.subgame, top, seed, replicates, query)
     for table in tables.values():
         table.attrs.update(policy=policy, options=dict(options))
     return tables

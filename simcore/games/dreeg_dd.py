@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 from simcore.games.dreeg_rules import POINTS, STRICT, legal_mask
 from simcore.tricks import lowest_card, popcount, winning_slot
 
 _POINTS = np.array(POINTS, dtype=np.int64)
 _N_RANKS = 6
+DECK_BITS = len(POINTS)
 
 
 @njit
@@ -166,20 +168,45 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
 
     hands: masks per seat (2-4 seats, equal sizes once the current trick is complete); trick: cards
     already played to the current trick by ``leader``, ``leader + 1``, ... (default none: ``leader``
-    leads); trump: suit or -1; last_led: -2 for no Kamerun lead restriction, else the suit led to
-    the previous trick (-1 before trick 1) with the restriction applied from the next trick on;
-    exempt: a Durchmarsch declarer it does not bind.
+    leads); trump: suit or -1; mode: FREE, STRICT or FOLLOW; flags: NO_UNDERTRUMP | HEAD_TRUMPED_LEAD;
+    last_led: -2 for no Kamerun lead restriction, else the suit led to the previous trick (-1 before
+    trick 1) with the restriction applied from the next trick on; exempt: a Durchmarsch declarer it
+    does not bind (-1: none). The arguments are checked (CardsimError); `trusted_solve` skips that.
     """
-    hands = np.array([int(h) for h in hands], dtype=np.int64)
-    n = hands.size
-    played = [(leader + i) % n for i in range(len(trick))] if 2 <= n <= 4 else []
-    sizes = {bin(int(h)).count("1") + (s in played) for s, h in enumerate(hands)}
-    if not 2 <= n <= 4 or len(sizes) != 1 or 0 in sizes or len(trick) >= n:
+    masks = checks.card_masks(hands, "hands", DECK_BITS)
+    n = masks.size
+    if masks.ndim != 1 or not 2 <= n <= 4:
+        raise CardsimError(f"hands must be a list of 2-4 card masks, one per seat, got {hands!r}")
+    trick = tuple(trick)
+    if len(set(trick)) != len(trick) or not all(is_whole_int(c) and 0 <= c < DECK_BITS for c in trick):
+        raise CardsimError(f"trick must list distinct cards 0-{DECK_BITS - 1}, got {trick}")
+    if sum(1 << int(c) for c in trick) & int(np.bitwise_or.reduce(masks)):
+        raise CardsimError(f"trick {trick}: a card on the table is still in a hand; take it out of the hand")
+    leader = checks.whole(leader, "leader", 0, n - 1)
+    played = [(leader + i) % n for i in range(len(trick))]
+    sizes = {int(h).bit_count() + (s in played) for s, h in enumerate(masks)}
+    if len(sizes) != 1 or 0 in sizes or len(trick) >= n:
         raise CardsimError("a double-dummy position needs 2-4 hands of equal size once the trick in play is "
                            "complete, and fewer cards on the table than players")
-    maxmask = sum(1 << s for s in maxside)
-    slots = 1 << min(TABLE_BITS, 6 + 2 * sizes.pop())
+    side = set(maxside) if isinstance(maxside, (set, frozenset, list, tuple, range, np.ndarray)) else set()
+    if not side or not all(is_whole_int(s) and 0 <= s < n for s in side):
+        raise CardsimError(f"maxside must be a set of one or more seats 0-{n - 1}, got {maxside!r}")
+    return trusted_solve(masks, leader, checks.whole(trump, "trump (a suit, -1: none)", -1, 3),
+                         side, checks.whole(mode, "mode (FREE 0, STRICT 1, FOLLOW 2)", 0, 2),
+                         checks.whole(flags, "flags (NO_UNDERTRUMP 1 | HEAD_TRUMPED_LEAD 2)", 0, 3),
+                         checks.whole(last_led, "last_led (-2: no Kamerun restriction, -1: before trick 1, else the "
+                                                "suit led last)", -2, 3),
+                         checks.whole(exempt, "exempt (a seat, -1: none)", -1, n - 1),
+                         checks.flag(count_tricks, "count_tricks"), trick)
+
+
+def trusted_solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: int = 0, last_led: int = -2,
+                  exempt: int = -1, count_tricks: bool = False, trick=()) -> int:
+    """`solve` without its checks, for callers whose positions come from the engine itself (PIMC): the checks cost
+    more than solving a short ending."""
+    hands = np.array([int(h) for h in hands], dtype=np.int64)
+    slots = 1 << min(TABLE_BITS, 6 + 2 * max(int(h).bit_count() for h in hands))
     keys = np.full(slots, -1, dtype=np.int64)
     bounds = np.zeros((slots, 2), dtype=np.int64)
-    return int(_search(hands, n, leader, np.array(trick, dtype=np.int64), trump, mode, flags, maxmask, last_led,
-                       exempt, count_tricks, keys, bounds))
+    return int(_search(hands, hands.size, leader, np.array(trick, dtype=np.int64), trump, mode, flags,
+                       sum(1 << s for s in set(maxside)), last_led, exempt, count_tricks, keys, bounds))

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_odds import COUNTS, SURRENDER, HandQuestion, OddsJob, fill_pack
@@ -64,8 +65,7 @@ class DuelQuestion(HandQuestion):
         if self.played_as not in DUEL_SUBGAMES:
             raise CardsimError(f"phase {self.phase} is {r.SUBGAME_NAMES[sub]}, which has no 2-player hand (spec "
                                "§2.1): ask about phase 1/8 (66), 2/7 (Rot Assen) or 3/6 (Rufen), or use --players 3/4")
-        if self.policy not in POLICIES:
-            raise unknown_name("policy", self.policy, POLICIES)
+        checks.one_of(self.policy, "policy", POLICIES)
         if self.position not in (0, 1):
             raise CardsimError(f"--position must be 0 (forehand) or 1 (dealer) with 2 players, got {self.position}")
         size = r.HAND_SIZES[2]

@@ -15,7 +15,11 @@ from functools import lru_cache
 from itertools import product
 from math import comb, factorial
 
+from simcore import checks
+from simcore.errors import CardsimError
+
 N_SUITS, SUIT_SIZE, OTHERS = 4, 6, 4
+DECK_SIZE = N_SUITS * SUIT_SIZE
 
 
 @lru_cache(maxsize=None)
@@ -37,8 +41,14 @@ def _length(part) -> int:
     return part[0] + part[1] + part[2]
 
 
+def _cards(n, low: int = 0, high: int = DECK_SIZE) -> int:
+    """``n`` as an int when it is a whole number of cards from ``low`` to ``high``; CardsimError otherwise."""
+    return checks.whole(n, "n (the cards in the hand)", low, high)
+
+
 def marriage_distribution(n: int) -> dict[int, Fraction]:
-    """P(exactly k marriages) in a random ``n``-card hand."""
+    """P(exactly k marriages) in a random ``n``-card hand (0-24 cards)."""
+    n = _cards(n)
     dist: dict[int, int] = {}
     for prof, w in profiles(n):
         k = sum(1 for part in prof if part[0] and part[1])
@@ -47,13 +57,15 @@ def marriage_distribution(n: int) -> dict[int, Fraction]:
 
 
 def suit_marriage(n: int) -> Fraction:
-    """P(a random ``n``-card hand holds the marriage of one given suit)."""
+    """P(a random ``n``-card hand holds the marriage of one given suit) (0-24 cards)."""
+    n = _cards(n)
     return Fraction(sum(w for prof, w in profiles(n) if prof[0][0] and prof[0][1]), comb(24, n))
 
 
 def _turned(n: int, dealer: bool, key) -> dict:
     """Distribution of key(part of the trump suit) when the trump is the suit of the turned card:
-    the dealer's turned card is one of his ``n`` cards, anyone else's one of the 24 - n he lacks."""
+    the dealer's turned card is one of his ``n`` cards (1-24), anyone else's one of the 24 - n he lacks (n 0-23)."""
+    n = _cards(n, low=1) if checks.flag(dealer, "dealer") else _cards(n, high=DECK_SIZE - 1)
     dist: dict = {}
     for prof, w in profiles(n):
         for part in prof:
@@ -85,7 +97,12 @@ def _multinomial(n: int, parts) -> int:
 def table_marriage_distribution(sizes: tuple[int, ...], counted: int | None = None) -> dict[int, Fraction]:
     """P(exactly k marriages in single hands) when 24 cards go to places of ``sizes``; only the first
     ``counted`` places are hands (default all; e.g. (6, 6, 12) with counted 2: the talon excluded)."""
-    counted = len(sizes) if counted is None else counted
+    listed = isinstance(sizes, (list, tuple))
+    sizes = tuple(checks.whole(size, "sizes", 0, DECK_SIZE) for size in sizes) if listed else ()
+    if sum(sizes) != DECK_SIZE:
+        raise CardsimError(f"sizes must be the numbers of cards of the places the {DECK_SIZE} cards go to, adding up "
+                           f"to {DECK_SIZE}, e.g. (6, 6, 6, 6), got {sizes!r}")
+    counted = len(sizes) if counted is None else checks.whole(counted, "counted", 0, len(sizes))
     total = _multinomial(24, sizes)
     dist: dict[int, int] = {}
     for where in product(range(len(sizes)), repeat=2 * N_SUITS):

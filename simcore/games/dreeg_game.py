@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_play import play_hand
@@ -142,6 +143,8 @@ def bolln(phases: list[PhaseRecord], n: int) -> list[int]:
 
 # --- the runner job -----------------------------------------------------------------------------
 def check_players(n: int) -> int:
+    """``n`` as an int when it is 3 or 4 players; CardsimError otherwise."""
+    n = checks.whole(n, "--players")
     if n not in (3, 4):
         raise CardsimError(f"--players must be 3 or 4, got {n}")
     return n
@@ -165,8 +168,7 @@ class GameJob:
     def __post_init__(self):
         check_players(len(self.lineup))
         for name in self.lineup:
-            if name not in POLICIES:
-                raise unknown_name("policy", name, POLICIES)
+            checks.one_of(name, "policy", POLICIES)
         self.plan()
 
     @property

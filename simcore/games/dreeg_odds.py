@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_phase import erase_code
@@ -68,8 +69,7 @@ class HandQuestion:
                                "with its own deal; odds asks about a hand of 3 or 4 players: ask about another phase")
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
-        if self.policy not in POLICIES:
-            raise unknown_name("policy", self.policy, POLICIES)
+        checks.one_of(self.policy, "policy", POLICIES)
         size = r.HAND_SIZES[self.players]
         if len(self.hand) != size:
             raise CardsimError(f"--hand must list {size} cards with {self.players} players, got {len(self.hand)}")
@@ -515,8 +515,7 @@ class ThresholdJob:
     players: int = 4
 
     def __post_init__(self):
-        if self.decision not in DECISIONS:
-            raise unknown_name("decision", self.decision, DECISIONS)
+        checks.one_of(self.decision, "decision", DECISIONS)
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
         if self.players != 4 and self.decision not in TABLE_DECISIONS:

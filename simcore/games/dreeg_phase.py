@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
 from simcore.games.dreeg_play import play_hand
@@ -73,8 +74,7 @@ class PhaseHandsJob:
             raise CardsimError(f"--phase must be 1-8, got {self.phase}")
         if self.players not in (3, 4):
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
-        if self.policy not in POLICIES:
-            raise unknown_name("policy", self.policy, POLICIES)
+        checks.one_of(self.policy, "policy", POLICIES)
         if self.subgame in ("SM", "WL"):
             raise CardsimError(f"phase {self.phase} is {r.SUBGAME_NAMES[self.subgame]} under the options, whose "
                                "phase the strokes alone do not decide (§3.5); ask about another phase")

@@ -302,14 +302,14 @@ def _value_after(play, pos: int, hands: list[int], card: int, side: set) -> int:
     kamerun = play.subgame == "KA"
     common = dict(mode=play.mode_strict, flags=play.flags, exempt=play.declarer)
     if len(trick) < play.n:
-        return dreeg_dd.solve(hands, play.leader, play.trump, side, last_led=-1 if kamerun else -2, trick=trick,
-                              **common)
+        return dreeg_dd.trusted_solve(hands, play.leader, play.trump, side, last_led=-1 if kamerun else -2,
+                                      trick=trick, **common)
     winner = (play.leader + r.winning_slot(trick, play.trump)) % play.n
     gain = sum(r.POINTS[c] for c in trick) if winner in side else 0
     if hands[winner] == 0:
         return gain
-    return gain + dreeg_dd.solve(hands, winner, play.trump, side, last_led=r.card_suit(trick[0]) if kamerun else -2,
-                                 **common)
+    return gain + dreeg_dd.trusted_solve(hands, winner, play.trump, side,
+                                         last_led=r.card_suit(trick[0]) if kamerun else -2, **common)
 
 
 class Committed:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import functools
 
+from simcore import checks
 from simcore.config import njit
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 from simcore.games.dreeg import DECK, FACE_POINTS
 
 N_SUITS, N_RANKS = 4, 6
@@ -443,10 +444,34 @@ def wegloescher_pair(dealer: int, active, n_seats: int) -> list[int]:
 def wegloescher_erase(strokes: list[int], pair, erase: list[int]) -> list[int]:
     """Strokes after a Weglöscher hand (§3.5, example G1): the two players in ``pair`` erase their
     own counts (``erase`` per seat); every other player still holding strokes erases the winner's
-    count too, but never his last stroke. Clamped at 0."""
+    count too, but never his last stroke. Clamped at 0. CardsimError for what the rule does not allow: strokes
+    other than 3 or more counts of at least 0, a pair other than two seats holding strokes, an erase vector other
+    than one of the pair erasing 1-3 and everybody else 0."""
+    _check_wegloescher(strokes, pair, erase)
     won = max(erase[s] for s in pair)
     return [max(0, s - erase[i]) if i in pair else (max(1, s - won) if s > 0 else 0)
             for i, s in enumerate(strokes)]
+
+
+
+def _check_wegloescher(strokes, pair, erase) -> None:
+    """The checks of `wegloescher_erase`."""
+    if not isinstance(strokes, (list, tuple)) or len(strokes) < 3:
+        raise CardsimError(f"strokes must be a list of every seat's strokes, 3 seats or more, got {strokes!r}")
+    n = len(strokes)
+    for seat, count in enumerate(strokes):
+        checks.whole(count, f"strokes[{seat}]", 0)
+    seats = list(pair) if isinstance(pair, (list, tuple)) else []
+    if len(seats) != 2 or seats[0] == seats[1] or not all(is_whole_int(p) and 0 <= p < n and strokes[p] > 0
+                                                          for p in seats):
+        raise CardsimError(f"pair must be the two seats (0-{n - 1}) who played the hand, both holding strokes, got "
+                           f"{pair!r}")
+    if not isinstance(erase, (list, tuple)) or len(erase) != n:
+        raise CardsimError(f"erase must be a list of {n} counts, one per seat like strokes, got {erase!r}")
+    counts = [checks.whole(e, f"erase[{seat}]", 0, 3) for seat, e in enumerate(erase)]
+    if sorted(counts[p] for p in seats)[0] or not max(counts) or any(counts[s] for s in range(n) if s not in seats):
+        raise CardsimError(f"erase must give 1-3 to the hand's winner, one of the pair {seats}, and 0 to every other "
+                           f"seat (the bystanders' erasing follows from the rule), got {erase!r}")
 
 
 def speaker(active: int, percent: int, rng) -> int:
