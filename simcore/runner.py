@@ -42,7 +42,7 @@ import numpy as np
 
 from simcore.cache import RUN_FILE, code_fingerprint, prune_stale_runs, read_checked, runs_root, write_checked
 from simcore import checks
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, unknown_name
 from simcore.rng import BLOCK_DEALS, STREAM_VERSION
 
 CHUNK_BLOCKS = 8
@@ -277,8 +277,13 @@ def _progress(total: int, done: int, enabled: bool | None):
     return tqdm(total=total, initial=done, unit="chunk", file=sys.stderr, leave=False)
 
 
+RUN_KEYWORDS = ("jobs", "chunk_deals", "checkpoint", "progress", "stop_after", "scheduler", "dask_workers")
+"""The keyword arguments every simulating API function passes on to `run`."""
+
+
 def run(
     job,
+    /,
     n: int,
     seed: int,
     jobs: int = 1,
@@ -288,6 +293,7 @@ def run(
     stop_after: int | None = None,
     scheduler: str | None = None,
     dask_workers: int | None = None,
+    **unknown,
 ) -> np.ndarray:
     """Total counts of ``job`` over deals [0, n): (job.n_counts,) int64.
 
@@ -299,6 +305,9 @@ def run(
     (``jobs`` is then ignored); dask_workers: run them on a local Dask cluster of this many worker
     processes (started once per process and reused).
     """
+    if unknown:  # an API function passes the keywords it does not know on to here
+        raise unknown_name("keyword argument", next(iter(unknown)), RUN_KEYWORDS,
+                           "one the function's docstring names")
     n = checks.whole(n, f"the number of {run_unit_of(job)[0]}")
     jobs = checks.whole(jobs, "--jobs")
     chunk_deals = None if chunk_deals is None else checks.whole(chunk_deals, "the chunk size")

@@ -325,3 +325,12 @@ def test_readme_low_level_example_runs():
     spec = g.Known(seat_cards={1: tuple(g.DECK.parse_cards("LA SA H10 E9 E8"))}).deal_spec()
     slots = deal(spec, block_words(seed=7, block=0, n_deals=50_000, words_per_deal=spec.words_per_deal))
     assert slots.shape == (50_000, 6)
+
+
+def test_an_unknown_keyword_names_the_run_options():
+    """Before, giltspiel.odds(..., job=2) raised Python's TypeError naming the internal run()."""
+    from analysis.games import giltspiel
+
+    with pytest.raises(CardsimError, match="unknown keyword argument 'job' \\(did you mean 'jobs'\\?\\); choose one "
+                                           "of: jobs, chunk_deals, .* or one the function's docstring names"):
+        giltspiel.odds("LA SA H10 E9 E8", n=100, seed=1, job=2)
