@@ -5,6 +5,7 @@ Each check returns the value in the form the engine wants (an int, a float, a bo
 API call, before any kernel: never inside a hot loop.
 """
 import math
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -17,11 +18,26 @@ def whole(value, what: str, low: int | None = None, high: int | None = None) -> 
     True, "1")."""
     whole_float = isinstance(value, (float, np.floating)) and float(value).is_integer()
     if not is_whole_int(value) and not whole_float:
-        raise CardsimError(f"{what} must be a whole number{_range_text(low, high, ' of')}, got {value!r}")
+        raise CardsimError(f"{what} must be a whole number{_range_text(low, high, ' of')}, got {shown(value)}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
         raise CardsimError(f"{what} must be{_range_text(low, high)}, got {value}")
     return value
+
+
+def shown(value, most: int = 80) -> str:
+    """``value``'s repr on one line (runs of white space, such as an array's line breaks, made one space), cut to
+    about ``most`` characters with "..." for an error message."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def shape_of(values) -> tuple:
+    """np.shape of ``values``, or ("ragged",) for nested lists of unequal lengths (where np.shape raises)."""
+    try:
+        return np.shape(values)
+    except ValueError:
+        return ("ragged",)
 
 
 def _range_text(low, high, of: str = "") -> str:
@@ -33,14 +49,15 @@ def _range_text(low, high, of: str = "") -> str:
     return "" if high is None else f"{of} at most {high}"
 
 
-def column(values, n: int, what: str, count: int) -> np.ndarray:
-    """``values`` (one whole number, or ``n`` of them) as a writable (n,) int64 array of 0 to ``count`` - 1, as the
-    kernels take a per-deal seat, suit or code; CardsimError naming ``what`` otherwise (1.7, a wrong length)."""
+def column(values, n: int, what: str, count: int | None) -> np.ndarray:
+    """``values`` (one whole number, or ``n`` of them) as a writable (n,) int64 array of 0 to ``count`` - 1 (None:
+    any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
+    otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
     whole_floats = values.dtype.kind == "f" and bool(np.all(np.isfinite(values) & (values == np.round(values))))
-    if (values.dtype.kind not in "iu" and not whole_floats) or values.shape not in ((), (n,)):
-        raise CardsimError(f"{what} must be a whole number or {n} of them, got {values!r}")
-    bad = (values < 0) | (values >= count)
+    if (values.dtype.kind not in "iu" and not whole_floats) or values.shape not in ((), (1,), (n,)):
+        raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
+    bad = np.zeros(values.shape, dtype=bool) if count is None else (values < 0) | (values >= count)
     if bad.any():
         raise CardsimError(f"{what} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
     return np.array(np.broadcast_to(values.astype(np.int64), (n,)))
@@ -52,7 +69,7 @@ def probability(value, what: str, below_one: bool = False) -> float:
     number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
     top = "below 1" if below_one else "to 1"
     if not number or math.isnan(value) or not 0 <= value <= 1 or (below_one and value == 1):
-        raise CardsimError(f"{what} must be a number from 0 {top}, got {value!r}")
+        raise CardsimError(f"{what} must be a number from 0 {top}, got {shown(value)}")
     return float(value)
 
 
@@ -60,9 +77,11 @@ def uniforms(values, what: str, count: int) -> np.ndarray:
     """``values`` as a float64 array of at least ``count`` numbers in [0, 1) (the random draws a policy reads);
     CardsimError otherwise."""
     values = np.asarray(values)
-    if values.dtype.kind not in "fiu" or values.ndim != 1 or values.size < count:
+    if values.dtype.kind not in "fiu":
+        raise CardsimError(f"{what} must be random numbers in [0, 1), got {shown(values)}")
+    if values.ndim != 1 or values.size < count:
         raise CardsimError(f"{what} must be {count} or more random numbers in [0, 1), got "
-                           f"{values.size if values.ndim == 1 else values.shape}")
+                           f"{values.size if values.ndim == 1 else 'shape ' + str(values.shape)}")
     values = values.astype(np.float64)
     if np.isnan(values).any() or (values < 0).any() or (values >= 1).any():
         raise CardsimError(f"{what} must hold numbers in [0, 1) only, got {values[~((values >= 0) & (values < 1))][0]}")
@@ -73,7 +92,7 @@ def flag(value, what: str) -> bool:
     """``value`` as a bool when it is True or False (numpy bools too); CardsimError naming ``what`` for "no", 1 or
     None, which would otherwise read as true or false by accident."""
     if not isinstance(value, (bool, np.bool_)):
-        raise CardsimError(f"{what} must be True or False, got {value!r}")
+        raise CardsimError(f"{what} must be True or False, got {shown(value)}")
     return bool(value)
 
 
@@ -89,7 +108,7 @@ def options_dict(options, what: str = "options") -> dict:
     "NAME=VALUE" strings, which are the command line's form."""
     if options is None:
         return {}
-    if isinstance(options, dict):
+    if isinstance(options, Mapping):
         return dict(options)
     try:
         pairs = list(options)
@@ -97,8 +116,14 @@ def options_dict(options, what: str = "options") -> dict:
             return dict(pairs)
     except TypeError:
         pass
-    raise CardsimError(f"{what} must be a dict such as {{'name': value}} or (name, value) pairs, got {options!r}; "
-                       "NAME=VALUE strings are the command line's form (--option NAME=VALUE)")
+    strings = isinstance(options, str) or any(isinstance(item, str) for item in _items(options))
+    raise CardsimError(f"{what} must be a dict such as {{'name': value}} or (name, value) pairs, got {shown(options)}"
+                       + ("; NAME=VALUE strings are the command line's form (--option NAME=VALUE)" if strings else ""))
+
+
+def _items(values) -> list:
+    """The items of ``values`` if it is a list or tuple, else []."""
+    return list(values) if isinstance(values, (list, tuple)) else []
 
 
 def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.ndarray:
@@ -109,12 +134,12 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
     if masks.dtype == object:
         if not all(is_whole_int(v) and 0 <= v < 2 ** 64 for v in masks.ravel()):
             raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
-                               f"got {values!r}")
+                               f"got {shown(values)}")
         masks = masks.astype(np.uint64)
     if masks.dtype.kind not in "iu" or (masks.dtype.kind == "i" and (masks < 0).any()) \
             or (deck_bits < 64 and (masks.astype(np.uint64) >> np.uint64(deck_bits)).any()):
         raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
-                           f"got {values!r}")
+                           f"got {shown(values)}")
     masks = masks.astype(np.uint64)
     if disjoint and masks.ndim:
         shared = np.bitwise_count(np.bitwise_or.reduce(masks, axis=-1)) != np.bitwise_count(masks).sum(axis=-1)
@@ -125,14 +150,14 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
 
 
 def deal_masks(hands, what: str, seats: int, deck_bits: int, most: int, least: int = 1,
-               equal_sizes: bool = True, disjoint: bool = True) -> np.ndarray:
-    """``hands`` as a contiguous (n, seats) uint64 array of card masks (`card_masks`), n >= 1, with ``equal_sizes``
-    every seat of a row holding the same number of cards, ``least`` to ``most`` (a position at a trick start);
-    CardsimError otherwise."""
-    shape = np.shape(hands)
-    if len(shape) != 2 or shape[1] != seats or shape[0] == 0:
+               equal_sizes: bool = True, disjoint: bool = True, empty: bool = False) -> np.ndarray:
+    """``hands`` as a contiguous (n, seats) uint64 array of card masks (`card_masks`), n >= 1 (n >= 0 with
+    ``empty``), with ``equal_sizes`` every seat of a row holding the same number of cards, ``least`` to ``most``
+    (a position at a trick start); CardsimError otherwise."""
+    shape = shape_of(hands)
+    if len(shape) != 2 or shape[1] != seats or shape[0] < (not empty):
         raise CardsimError(f"{what} must be an (n, {seats}) array of card masks, one row of seats 0-{seats - 1} per "
-                           f"position, n >= 1; got shape {shape}")
+                           f"position, n >= {int(not empty)}; got shape {shape}")
     hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
     sizes = np.bitwise_count(hands).astype(np.int64)
     uneven = (sizes != sizes[:, :1]).any(axis=1) | (sizes[:, 0] < least) | (sizes[:, 0] > most)

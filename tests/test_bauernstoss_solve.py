@@ -243,6 +243,14 @@ def test_python_api_counts_are_checked(call, message):
         call()
 
 
+def test_whole_float_seats_are_taken():
+    """Before, leader=1.0 reached the kernel as a float (a numba TypingError)."""
+    hands = [int(h) for h in FULL[0]]
+    assert sv.position_points(hands, 1, 1.0, 0) == sv.position_points(hands, 1, 1, 0)
+    assert sv.position_points(MIDWAY, 1, np.float64(0), 0, (0,)) == sv.position_points(MIDWAY, 1, 0, 0, (0,))
+    assert sv.optimal_line(hands, 1.0, np.array(1), 0.0) == sv.optimal_line(hands, 1, 1, 0)
+
+
 def test_partial_options_and_checked_positions_keep_their_answers():
     """A partial opts dict gets the defaults (before: KeyError); a checked position solves as the unchecked one."""
     hands = [int(h) for h in FULL[0]]

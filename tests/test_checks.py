@@ -47,7 +47,8 @@ def test_probability_refuses_the_rest(value, below_one):
 def test_uniforms():
     assert checks.uniforms([0, 0.5, 0.999], "u", 3).dtype == np.float64
     for values, message in [([0.1], "u must be 2 or more random numbers in \\[0, 1\\), got 1"),
-                            ([[0.1, 0.2]], "got \\(1, 2\\)"), (["a", "b"], "got 2"),
+                            ([[0.1, 0.2]], "got shape \\(1, 2\\)"),
+                            (["a", "b"], "u must be random numbers in \\[0, 1\\), got array\\(\\['a', 'b'\\]"),
                             ([0.1, 1.0], "u must hold numbers in \\[0, 1\\) only, got 1.0"),
                             ([math.nan, 0.1], "only, got nan")]:
         with pytest.raises(CardsimError, match=message):
@@ -70,8 +71,11 @@ def test_options_dict():
     assert checks.options_dict(None) == {}
     assert checks.options_dict({"a": 1}) == {"a": 1}
     assert checks.options_dict([("a", 1), ["b", 2]]) == {"a": 1, "b": 2}
-    for bad in (["a=1"], "a=1", 5, [("a", 1, 2)]):
+    for bad in (["a=1"], "a=1"):
         with pytest.raises(CardsimError, match="options must be a dict .* NAME=VALUE strings are the command line"):
+            checks.options_dict(bad)
+    for bad in (5, [("a", 1, 2)]):
+        with pytest.raises(CardsimError, match="options must be a dict such as .* pairs, got"):
             checks.options_dict(bad)
 
 
@@ -85,3 +89,43 @@ def test_card_masks():
         with pytest.raises(CardsimError, match=message):
             checks.card_masks(bad, "hands", 32)
     assert checks.card_masks([3, 1], "cards", 32, disjoint=False).tolist() == [3, 1]
+
+
+def test_column():
+    assert checks.column(2, 3, "trump", 4).tolist() == [2, 2, 2]
+    assert checks.column([1.0], 2, "trump", 4).tolist() == [1, 1]
+    assert checks.column(np.array([0, 3, 1], dtype=np.uint8), 3, "trump", 4).dtype == np.int64
+    assert checks.column([-7, 300], 2, "targets", None).tolist() == [-7, 300]
+    for values, message in [(1.7, "trump must be a whole number or 3 of them, got array\\(1.7\\)"),
+                            (True, "got array\\(True\\)"), ([1, 2], "or 3 of them"), (4, "trump must be 0-3, got 4"),
+                            ([0, -1, 2], "trump must be 0-3, got -1"),
+                            (np.zeros((3, 1)), "got array\\(\\[\\[0.\\], \\[0.\\]")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.column(values, 3, "trump", 4)
+
+
+def test_deal_masks():
+    hands = checks.deal_masks([[1, 2, 4], [8, 16, 32]], "hands", 3, 48, 15)
+    assert hands.dtype == np.uint64 and hands.flags.c_contiguous and hands.shape == (2, 3)
+    assert checks.deal_masks(np.zeros((0, 3), dtype=np.uint64), "hands", 3, 48, 15, empty=True).shape == (0, 3)
+    for bad, message in [([1, 2, 4], r"hands must be an \(n, 3\) array .* n >= 1; got shape \(3,\)"),
+                         ([[1, 2], [4]], r"got shape \('ragged',\)"), (np.zeros((0, 3), dtype=int), "n >= 1"),
+                         ([[1, 6, 8]], "position 0: the seats hold 1, 2, 1 cards; every seat must hold the same "
+                                       "number, 1-15, cards"), ([[1, 1, 8]], "a card is held by two hands")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.deal_masks(bad, "hands", 3, 48, 15)
+    with pytest.raises(CardsimError, match="every seat must hold 2 cards at a trick start"):
+        checks.deal_masks([[1, 6, 24]], "hands", 3, 48, 2, 2)
+    assert checks.deal_masks([[1, 6, 24]], "hands", 3, 48, 2, 2, equal_sizes=False).shape == (1, 3)
+
+
+def test_messages_stay_on_one_line():
+    assert checks.shown(np.zeros((2, 2))) == "array([[0., 0.], [0., 0.]])"
+    assert len(checks.shown(list(range(1000)))) == 80 and checks.shown(list(range(1000))).endswith("...")
+    with pytest.raises(CardsimError) as error:
+        checks.card_masks(np.full((50, 4), -1), "hands", 32)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 160
+    from types import MappingProxyType
+    assert checks.options_dict(MappingProxyType({"a": 1})) == {"a": 1}
+    with pytest.raises(CardsimError, match=r"got 5$"):
+        checks.options_dict(5)

@@ -23,7 +23,7 @@ EMPTY_TRICKS = np.zeros((2, 3), dtype=np.int64)
     (dict(counts=[5, 0]), r"counts \(the cards already on the trick\) must be 0-2, got 5"),
     (dict(counts=[1, 0], tricks=[[3, 0, 0], [0, 0, 0]]), "a card on the trick is also in the hand"),
     (dict(counts=[2, 0], tricks=[[5, 5, 0], [0, 0, 0]]), "or on the trick twice"),
-    (dict(tricks=[[0, 0, 99], [0, 0, 0]]), r"tricks must be \(2, 3\) cards 0-47"),
+    (dict(counts=[1, 0], tricks=[[99, 0, 0], [0, 0, 0]]), r"tricks must be \(2, 3\) cards 0-47"),
     (dict(tricks=np.zeros((2, 2), dtype=int)), r"tricks must be \(2, 3\) cards"),
 ])
 def test_choose_refuses_bad_positions(kwargs, message):
@@ -35,6 +35,8 @@ def test_choose_refuses_bad_positions(kwargs, message):
 def test_choose_keeps_its_answers_on_good_positions():
     greedy = play.choose("greedy", HAND, EMPTY_TRICKS, [0, 0], [0, 0])
     assert greedy.tolist() == [3, 2]
+    padded = play.choose("greedy", HAND, [[5, -1, -1], [-1, -1, -1]], [1, 0], [0, 0])  # slots past the count unread
+    assert padded.tolist() == play.choose("greedy", HAND, [[5, 0, 0], [0, 0, 0]], [1, 0], [0, 0]).tolist()
     assert play.choose("random", HAND, EMPTY_TRICKS, 0, 0, u=[0.2, 0.9]).tolist() == [3, 2]
 
 
@@ -46,6 +48,7 @@ def test_play_out_checks_its_draws():
         play.play_out("greedy", hands[0], [0], [0])
     with pytest.raises(CardsimError, match="the seats hold 14, 15, 15 cards"):
         play.play_out("greedy", hands & ~np.uint64(1), [0], [0])
+    assert play.play_out("greedy", hands[:0], [], [])[0].shape == (0, 3)  # an empty batch plays nothing
     points, _ = play.play_out("random", hands, [0], [0], u=np.full((1, 45), 0.5))
     kitty = ~np.bitwise_or.reduce(hands[0]) & np.uint64((1 << 48) - 1)
     assert points.sum() == 250 - 10 * int(np.bitwise_count(kitty & np.uint64(play.COUNTERS)))  # 24 counters, last trick

@@ -251,7 +251,8 @@ def test_greedy_points_are_the_greedy_play_out(rule):
 
 
 @pytest.mark.parametrize("args, message", [
-    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), r"hands must be an \(n, 3\) array .* got shape \(1, 2\)"),
+    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), r"hands must be 3 card masks .* got shape \(2,\)"),
+    ((np.array([[1, 2]], dtype=np.uint64), 0, 0, 0), r"hands must be an \(n, 3\) array .* got shape \(1, 2\)"),
     ((np.zeros((0, 3), dtype=np.uint64), 0, 0, 0), r"n >= 1; got shape \(0, 3\)"),
     ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "the seats hold 1, 2, 1 cards; .* the same number"),
     ((np.array([1, 1, 8], dtype=np.uint64), 0, 0, 0), "a card is held by two hands"),
@@ -286,6 +287,26 @@ def test_bad_rule_ending_and_draws():
     with pytest.raises(CardsimError, match="trump .* must be a whole number"):
         solver.optimal_line(ending(1, 3)[1], 1.5, 0, 0)
     assert solver.policy_then_solve(masks, 2.0, 1, 4.0) == solver.policy_then_solve(masks, 2, 1, 4)
+    with pytest.raises(CardsimError, match="targets .* must be a whole number or 1 of them, got array"):
+        solver.reaches(ending(1, 3)[1], 0, 0, 0, 30.5)
+
+
+def test_trusted_twins_give_the_checked_answers_and_keep_the_hands():
+    """`trusted_policy_then_solve` and `trusted_play_line` are the public functions without the checks."""
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        masks = ending(seed, 15)[1]
+        kept = masks.copy()
+        u = rng.random(play.DECISIONS)
+        for policy, draws in (("greedy", None), ("random", u)):
+            codes = play.policy_codes(policy)
+            trusted_u = np.zeros(play.DECISIONS) if draws is None else draws
+            assert solver.trusted_policy_then_solve(masks, seed % 4, 1, 5, codes, 0, trusted_u) == \
+                solver.policy_then_solve(masks, seed % 4, 1, 5, policy, u=draws)
+            assert play.trusted_play_line(codes, masks, seed % 4, 1, 0, trusted_u) == \
+                play.play_line(policy, masks, seed % 4, 1, u=draws)
+        assert (masks == kept).all()
+    assert solver.reaches(ending(1, 3)[1], 0, 0, 0, 30.0).dtype == bool
 
 
 def test_quick_points_cash_a_promoted_card():

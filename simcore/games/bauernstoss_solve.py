@@ -1415,21 +1415,21 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     """Points ``team`` takes from a position under perfect play: the cards still held and those of
     the current ``trick`` (played in order from ``leader``; a complete trick is scored first).
     hands (4,) card masks. The arguments are checked (CardsimError); `trusted_position_points` skips that."""
-    hands, trick = checked_position(hands, leader, trick)
+    hands, trump, leader, team, trick = checked_position(hands, trump, leader, team, trick)
     check_rule(rule)
-    trump = int(checks.column(trump, 1, "trump", 4)[0])
-    team = int(checks.column(team, 1, "team", 2)[0])
     return trusted_position_points(hands, trump, leader, team, trick, rule, table)
 
 
-def checked_position(hands, leader, trick=()) -> tuple[np.ndarray, tuple[int, ...]]:
-    """(hands as (4,) uint64 masks, trick as card numbers) of a position in play: four disjoint hands, ``trick``
+def checked_position(hands, trump, leader, team, trick=()) -> tuple[np.ndarray, int, int, int, tuple[int, ...]]:
+    """(hands as (4,) uint64 masks, trump, leader, team as ints, trick as card numbers) of a position in play: trump
+    0-3, leader a seat, team 0-1, four disjoint hands, ``trick``
     at most 4 distinct cards 0-31 that no hand holds, and the seats that played to it (from ``leader`` on) holding
     one card fewer than the others (all equal once the trick is complete); CardsimError otherwise."""
     if np.ndim(hands) != 1 or np.shape(hands)[0] != SEATS:
         raise CardsimError(f"hands must be {SEATS} card masks, one per seat 0-3, got shape {np.shape(hands)}")
     hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=False)[0]
-    leader = int(checks.column(leader, 1, "leader", SEATS)[0])
+    trump, leader = int(checks.column(trump, 1, "trump", 4)[0]), int(checks.column(leader, 1, "leader", SEATS)[0])
+    team = int(checks.column(team, 1, "team", 2)[0])
     trick = tuple(trick)
     held = int(np.bitwise_or.reduce(hands))
     if len(trick) > SEATS or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick) \
@@ -1441,7 +1441,7 @@ def checked_position(hands, leader, trick=()) -> tuple[np.ndarray, tuple[int, ..
         raise CardsimError(f"the seats hold {', '.join(map(str, np.bitwise_count(hands)))} cards with {len(trick)} "
                            f"on the trick led by seat {leader}: each seat that has played to the trick must hold one "
                            f"card fewer than the others, and a seat at most {TRICKS}")
-    return hands, tuple(int(c) for c in trick)
+    return hands, trump, leader, team, tuple(int(c) for c in trick)
 
 
 def trusted_position_points(hands, trump: int, leader: int, team: int, trick=(), rule: int = BS_OVERTAKE,
@@ -1460,8 +1460,10 @@ def optimal_line(hands, trump: int, leader: int, team: int, rule: int = BS_OVERT
     hands (4,) card masks of equal sizes at a trick boundary."""
     from simcore.games.bauernstoss_play import legal_mask, winning_slot
 
+    hands, trump, leader, team, _ = checked_position(hands, trump, leader, team)
+    check_rule(rule)
     table = new_table(14)
-    value = position_points(hands, trump, leader, team, (), rule, table)
+    value = trusted_position_points(hands, trump, leader, team, (), rule, table)
     hands = [int(h) for h in hands]
     trick: list[int] = []
     line, taken = [], 0

@@ -12,6 +12,8 @@ trick in play, which may already hold some cards (PIMC asks from the middle of a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from simcore import checks
@@ -176,7 +178,7 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
     masks = checks.card_masks(hands, "hands", DECK_BITS)
     n = masks.size
     if masks.ndim != 1 or not 2 <= n <= 4:
-        raise CardsimError(f"hands must be a list of 2-4 card masks, one per seat, got {hands!r}")
+        raise CardsimError(f"hands must be a list of 2-4 card masks, one per seat, got {checks.shown(hands)}")
     trick = tuple(trick)
     if len(set(trick)) != len(trick) or not all(is_whole_int(c) and 0 <= c < DECK_BITS for c in trick):
         raise CardsimError(f"trick must list distinct cards 0-{DECK_BITS - 1}, got {trick}")
@@ -188,7 +190,7 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
     if len(sizes) != 1 or 0 in sizes or len(trick) >= n:
         raise CardsimError("a double-dummy position needs 2-4 hands of equal size once the trick in play is "
                            "complete, and fewer cards on the table than players")
-    side = set(maxside) if isinstance(maxside, (set, frozenset, list, tuple, range, np.ndarray)) else set()
+    side = set(maxside) if isinstance(maxside, Iterable) and not isinstance(maxside, str) else set()
     if not side or not all(is_whole_int(s) and 0 <= s < n for s in side):
         raise CardsimError(f"maxside must be a set of one or more seats 0-{n - 1}, got {maxside!r}")
     return trusted_solve(masks, leader, checks.whole(trump, "trump (a suit, -1: none)", -1, 3),

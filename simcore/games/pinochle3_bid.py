@@ -60,6 +60,7 @@ from simcore.games.pinochle3_play import (
     play_rule,
     policy_codes,
     rule_options,
+    trusted_play_out,
     score_conceded,
     score_played,
     settle,
@@ -69,6 +70,11 @@ from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
 from simcore.games.pinochle3_solve import Table, table_bits, trusted_policy_then_solve
 from simcore.rng import block_substream, block_words
 from simcore.tricks import popcount
+
+GREEDY_ALL = policy_codes("greedy")
+"""Greedy play by all three seats, as the engine's own play-outs take it (`trusted_play_out`)."""
+NO_DRAWS = np.zeros(DECISIONS)
+"""The random draws of one hand's play-out, which greedy play does not read."""
 
 
 # --- the discard (R4.7) --------------------------------------------------------------------------
@@ -151,9 +157,9 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
            "greedy": c["points"][:, 0] + buried, "points": c["points"], "counters": c["counters"]}
     if dd_tricks:
         table = table or Table(table_bits(dd_tricks))
-        greedy, code, draws = policy_codes("greedy"), play_rule(rule), np.zeros(DECISIONS)
-        out["dd"] = buried + np.array([trusted_policy_then_solve(h, int(t), 0, dd_tricks, greedy, code, draws, table)
-                                       for h, t in zip(hands, trumps)], dtype=np.int64)
+        code = play_rule(rule)
+        out["dd"] = buried + np.array([trusted_policy_then_solve(h, int(t), 0, dd_tricks, GREEDY_ALL, code, NO_DRAWS,
+                                                                 table) for h, t in zip(hands, trumps)], dtype=np.int64)
     if pimc_samples:
         out["pimc"] = buried + pimc_points(hands, trumps, 0, pimc_samples, dd_tricks, rng, rule, table,
                                            melds_known=True, options=options)  # R3.9f: melds are public
@@ -674,7 +680,8 @@ def play_hand(cards: np.ndarray, policies, dealer: int, opts: dict, override=Non
     meld = np.array([meld_points(hands[s:s + 1], trump, opts)[0] for s in range(SEATS)])
     if policies[bidder].concedes(bid, int(meld[bidder]), trick_estimate(hands[bidder], buried[0])):
         return score_conceded(bid, bidder, meld, opts), bidder
-    points, counters = play_out("greedy", hands[None], [trump], [bidder], opts["play_rule"])
+    points, counters = trusted_play_out(GREEDY_ALL, hands[None], np.array([trump]), np.array([bidder]),
+                                        play_rule(opts["play_rule"]), NO_DRAWS[None])
     points[0, bidder] += buried[0]
     return score_played(bid, bidder, meld, points[0], counters[0], opts), bidder
 

@@ -245,10 +245,12 @@ def choose(policy: str, hands, tricks, counts, trumps, rule: str = "old", u=None
         raise CardsimError(f"hands must be one or more non-empty card masks, one per position, got {hands!r}")
     counts = checks.column(counts, n, "counts (the cards already on the trick)", SEATS)
     tricks = np.asarray(tricks)
-    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" or (tricks < 0).any() \
-            or (tricks >= DECK.n_cards).any():
-        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{DECK.n_cards - 1} in play order, got {tricks!r}")
-    on_table = np.arange(SEATS) < counts[:, None]
+    on_table = np.arange(SEATS) < counts[:, None]  # the slots past the count are not read
+    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" \
+            or (on_table & ((tricks < 0) | (tricks >= DECK.n_cards))).any():
+        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{DECK.n_cards - 1} in play order (the first "
+                           f"counts of each row), got {checks.shown(tricks)}")
+    tricks = np.where(on_table, tricks, 0)
     in_hand = (hands[:, None] >> tricks.astype(np.uint64)) & np.uint64(1)
     twice = (counts == 2) & (tricks[:, 0] == tricks[:, 1])
     if (on_table & (in_hand == 1)).any() or twice.any():
@@ -313,7 +315,8 @@ def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
     u (n, DECISIONS) uniforms in [0, 1), which the random policy needs. With ``one_deal`` the arguments are one
     deal's (hands (3,), u (DECISIONS,)), returned as a batch of one."""
     codes = policy_codes(policy)
-    draws = (DECISIONS,) if one_deal else (np.shape(hands)[0] if np.ndim(hands) else 0, DECISIONS)
+    shape = checks.shape_of(hands)
+    draws = (DECISIONS,) if one_deal else (shape[0] if shape else 0, DECISIONS)
     if u is None and RANDOM in codes:
         raise CardsimError(f"the random policy reads u: give {DECISIONS} random numbers in [0, 1) per deal")
     if u is not None and np.shape(u) != draws:
@@ -321,7 +324,7 @@ def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
                            f"{np.shape(u)}")
     if one_deal:
         hands, trumps, leaders, u = np.asarray(hands)[None], [trumps], [leaders], None if u is None else [u]
-    hands = checks.deal_masks(hands, "hands", SEATS, DECK.n_cards, HAND_SIZE, HAND_SIZE)
+    hands = checks.deal_masks(hands, "hands", SEATS, DECK.n_cards, HAND_SIZE, HAND_SIZE, empty=not one_deal)
     n = hands.shape[0]
     trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
     leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
@@ -335,12 +338,19 @@ def play_out(policy, hands, trumps, leaders, rule: str = "old", u=None) -> tuple
 
     policy: "random", "greedy" or three names by seat; hands (n, 3) uint64 of 15 cards; trumps,
     leaders (n,) int64 (the bidder leads trick 1, R5.1); u (n, DECISIONS) float64 uniforms in
-    [0, 1) read by the random policy, one per card played.
+    [0, 1) read by the random policy, one per card played. The arguments are checked (CardsimError);
+    `trusted_play_out` skips that.
     """
     codes, hands, trumps, leaders, u = checked_deals(policy, hands, trumps, leaders, u)
+    return trusted_play_out(codes, hands, trumps, leaders, play_rule(rule), u)
+
+
+def trusted_play_out(codes, hands, trumps, leaders, rule: int, u) -> tuple[np.ndarray, np.ndarray]:
+    """`play_out` without its checks, for the engine's own deals: codes (3,) int64 (`policy_codes`), hands (n, 3)
+    uint64 (not changed), trumps and leaders (n,) int64, rule a `play_rule` code, u (n, DECISIONS) float64."""
     points = np.empty(hands.shape, dtype=np.int64)
     counters = np.empty(hands.shape, dtype=np.int64)
-    _play_many(codes, hands, trumps, leaders, play_rule(rule), u, points, counters)
+    _play_many(codes, hands, trumps, leaders, rule, u, points, counters)
     return points, counters
 
 

@@ -294,7 +294,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.config import kernel_array, njit, njit_inline
+from simcore.config import njit, njit_inline
 from simcore import checks
 from simcore.errors import CardsimError
 from simcore.games.pinochle3 import DECK, N_RANKS, N_SUITS, SEATS
@@ -1477,8 +1477,12 @@ def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, st
 def _deals(hands, trumps, leaders, bidders):
     """Checked arrays (CardsimError otherwise): hands (n, 3) uint64 masks (or (3,) for one position) of equal card
     counts, at most 15, and no card twice; trumps, leaders, bidders (n,) int64 suits 0-3 and seats 0-2."""
-    hands = checks.deal_masks(np.asarray(hands)[None] if np.ndim(hands) == 1 else hands, "hands", SEATS,
-                              DECK.n_cards, TRICKS, 0)
+    shape = checks.shape_of(hands)
+    if len(shape) == 1 and shape != (SEATS,):
+        raise CardsimError(f"hands must be {SEATS} card masks (one position) or an (n, {SEATS}) array, got shape "
+                           f"{shape}")
+    hands = checks.deal_masks(np.asarray(hands)[None] if len(shape) == 1 else hands, "hands", SEATS, DECK.n_cards,
+                              TRICKS, 0)
     n = hands.shape[0]
     trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
     leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
@@ -1513,7 +1517,7 @@ def _solved(hands, trumps, leaders, bidders, rule: int, table: Table | None) -> 
 def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: Table | None = None) -> np.ndarray:
     """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
-    targets = kernel_array(targets, hands.shape[0], np.int64)
+    targets = checks.column(targets, hands.shape[0], "targets (trick points)", None)
     table = table or table_for(hands)
     out = np.empty(hands.shape[0], dtype=np.bool_)
     _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
