@@ -19,6 +19,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from simcore import checks
 from simcore.errors import CardsimError, did_you_mean
 from simcore.runner import CHUNK_BLOCKS, DEFAULT_CHUNK_DEALS
 
@@ -183,12 +184,9 @@ def one_of(choices: tuple) -> Callable[[str], object]:
 
 
 def _option_texts(items) -> list[tuple[str, str]]:
-    """``--option`` values ``["name=value", ...]`` as (name, value text) pairs, both stripped; CardsimError for
-    anything but None or a list of strings (the Python API's options)."""
-    if items is not None and (not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items)):
-        raise CardsimError(f"options must be a list of NAME=VALUE strings such as ['name=value'], got {items!r}")
+    """``--option`` values ``["name=value", ...]`` as (name, value text) pairs, both stripped."""
     pairs = []
-    for item in items or ():
+    for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name.strip():
             raise CardsimError(f"--option expects NAME=VALUE, got '{item}'")
@@ -211,10 +209,15 @@ def _option_value(text: str):
 
 
 def _options_read(items) -> tuple[dict, dict[str, str]]:
-    """(`option_items`, {name: the value as the user typed it}) of ``--option`` values."""
+    """(`option_items`, {name: the value as the user typed it}) of ``--option`` values, or of the Python API's
+    options: one NAME=VALUE string, or a dict (any mapping) or (name, value) pairs of values (`checks.options_dict`)."""
+    items = [items] if isinstance(items, str) else items
+    if items is not None and not (isinstance(items, (list, tuple)) and all(isinstance(i, str) for i in items)):
+        chosen = checks.options_dict(items)
+        return chosen, {name: str(value) for name, value in chosen.items()}
     chosen: dict = {}
     typed: dict[str, str] = {}
-    for name, text in _option_texts(items):
+    for name, text in _option_texts(items or ()):
         value = _option_value(text)
         if name in chosen and chosen[name] != value:
             raise CardsimError(f"--option {name} is given twice, as '{typed[name]}' and '{text}'; give it once")
@@ -225,7 +228,8 @@ def _options_read(items) -> tuple[dict, dict[str, str]]:
 def option_items(items) -> dict:
     """``--option`` values ``["name=value", ...]`` -> {name: value}, values parsed as None (written so),
     true/false (any case), whole numbers (`whole_value`: 300.0 is 300), decimals or else text (``none`` stays
-    text: an option's choice); a name given twice must have one value. The game checks the names and values."""
+    text: an option's choice); a name given twice must have one value. The game checks the names and values.
+    The Python API's options in any form `_options_read` takes: NAME=VALUE strings, a dict or (name, value) pairs."""
     return _options_read(items)[0]
 
 

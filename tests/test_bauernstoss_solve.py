@@ -230,7 +230,7 @@ def test_bad_input_is_a_cardsim_error_naming_it(call, message):
                                                                 "from 0 to 1, got 2.0"),
     (lambda: bs_api.thresholds("greedy", 200, 1, solo_p=float("nan")), "solo_p .* got nan"),
     (lambda: bs_api.odds(HAND, 1, n=20, seed=1, first_hand="no"), "first_hand must be True or False, got 'no'"),
-    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, rules=["mit_rule=off"]), "rules must be a dict .* NAME=VALUE"),
+    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, rules=5), "options must be a dict such as .* got 5"),
     (lambda: bs_api.odds(HAND, 1, n=20, seed=1, samples=2.5), "--samples must be a whole number"),
     (lambda: bs.Auction(FULL[0], opts={"bogus": 1}), "unknown bauernstoss option 'bogus'"),
     (lambda: bs.Auction(FULL[0], dealer=1.0), "a dealer seat 0-3"),
@@ -260,3 +260,9 @@ def test_partial_options_and_checked_positions_keep_their_answers():
         held = MIDWAY if len(trick) < 4 else SEVENS
         rest = held & ~np.uint64(sum(1 << c for c in trick)) if len(trick) < 4 else held
         assert sv.position_points(rest, 1, leader, 0, trick) == sv.trusted_position_points(rest, 1, leader, 0, trick)
+
+
+def test_rules_in_any_form_are_one_set():
+    """Rules as NAME=VALUE strings (as on the command line), a dict or (name, value) pairs check alike."""
+    forms = ("jack_rule=off", ["jack_rule=off"], {"jack_rule": "off"}, [("jack_rule", "off")])
+    assert {bs_api.checked_rules(form, "BS", "thresholds") for form in forms} == {(("jack_rule", "off"),)}

@@ -149,7 +149,7 @@ def test_exact_same_answers():
     (dict(policy=["greedy"]), "unknown policy"),
     (dict(n=100.5), "--n must be a whole number, got 100.5"),
     (dict(n=50), "--n must be at least 100"),
-    (dict(options=["strokes_per_phase=10"]), "options must be a dict such as"),
+    (dict(options=5), "options must be a dict such as"),
     (dict(options=[("strokes_per_phase", 9)]), "strokes_per_phase"),
     (dict(strokes=(7, 5)), "--strokes takes whole numbers separated by commas in a string"),
     (dict(strokes="7,5", seat=0.5), "--seat must be a whole number, got 0.5"),
@@ -194,10 +194,9 @@ DUEL = "SA S10 HK HO E9 L9"
     (lambda: dreeg.odds(1, HAND, turnup=5), "--turnup takes the cards as one string"),
     (lambda: dreeg.odds(2, HAND, trump=2), r"--trump takes a suit letter as a string, one of E, L, H, S \(or "
                                            r"'surrender'\), got 2"),
-    (lambda: dreeg.odds(1, HAND, options="strokes_per_phase=10"),
-     r"options must be a list of NAME=VALUE strings such as \['name=value'\], got 'strokes_per_phase=10'"),
-    (lambda: dreeg.odds(1, HAND, options={"information": "counting_errors"}), "options must be a list of NAME=VALUE"),
-    (lambda: dreeg.odds(1, HAND, options=[("information", "counting_errors")]), "options must be a list of"),
+    (lambda: dreeg.odds(1, HAND, options=5), "options must be a dict such as .* pairs, got 5$"),
+    (lambda: dreeg.odds(1, HAND, options=[("information", "counting_errors", 1)]), "options must be a dict such as"),
+    (lambda: dreeg.odds(1, HAND, options=["information=counting_errors", ("a", 1)]), "options must be a dict"),
     (lambda: dreeg.odds(1.5, DUEL, players=2), "--phase must be a whole number"),
     (lambda: dreeg.odds(1, DUEL, players=2, position=0.5), "--position must be a whole number, got 0.5"),
     (lambda: dreeg.duel_odds(0, DUEL), "--phase must be from 1 to 8, got 0"),
@@ -234,3 +233,12 @@ def test_analysis_whole_floats_give_the_same_answers():
     assert close.equals(dreeg.thresholds("close", n=40, seed=1)) and repr(close.attrs["n"]) == "40"
     a, b = dreeg.stats(players=3, n=2, seed=1), dreeg.stats(players=3.0, n=2, seed=1)
     assert all(a[k].equals(b[k]) for k in a) and b["losers"].attrs["players"] == 3
+
+
+def test_options_in_any_form_give_the_same_numbers():
+    """NAME=VALUE strings (as on the command line), a dict and (name, value) pairs are one set of options."""
+    forms = ("kamerun_bei_nacht=phase4", ["kamerun_bei_nacht=phase4"], {"kamerun_bei_nacht": "phase4"},
+             [("kamerun_bei_nacht", "phase4")])
+    frames = [dreeg.stats(n=30, seed=1, options=form) for form in forms]
+    for frame in frames[1:]:
+        assert all(frame[key].equals(frames[0][key]) for key in frames[0])

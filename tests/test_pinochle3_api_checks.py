@@ -57,7 +57,10 @@ def test_play_out_checks_its_draws():
 def test_analysis_arguments():
     with pytest.raises(CardsimError, match="--seat must be a whole number from 0 to 2, got 1.5"):
         api.stats(n=200, seed=1, seat=1.5)
-    with pytest.raises(CardsimError, match="options must be a dict .* NAME=VALUE strings are the command line"):
-        api.meld("SA SA S10 SK SQ SJ HA H10 HK HQ DA DK DQ CJ C9", options=["scale=0.1"])
+    hand = "SA SA S10 SK SQ SJ HA H10 HK HQ DA DK DQ CJ C9"
+    tenths = [api.meld(hand, options=form) for form in ("scale=0.1", ["scale=0.1"], {"scale": 0.1}, [("scale", 0.1)])]
+    assert all(frame.equals(tenths[0]) for frame in tenths) and not tenths[0].equals(api.meld(hand))
+    with pytest.raises(CardsimError, match="options must be a dict such as .* got 5"):
+        api.meld(hand, options=5)
     whole, plain = api.stats(n=200, seed=1, seat=1.0), api.stats(n=200, seed=1, seat=1)
     assert whole["tails"].equals(plain["tails"])

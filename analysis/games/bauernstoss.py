@@ -119,13 +119,13 @@ the defaults of throw-ins, DS schwarz and DS ties, §8 A7, A8, A13)."""
 
 
 def checked_rules(chosen, variant: str = "BS", command: str | tuple[str, ...] | None = None) -> tuple:
-    """Rule options ({name: value} or (name, value) pairs, `checks.options_dict`) as sorted (name, value) pairs,
+    """Rule options (a dict, (name, value) pairs or NAME=VALUE strings, `option_items`) as sorted (name, value) pairs,
     checked against `bs.OPTIONS`: not ``variant`` (its own flag), no option of another variant (``jack_rule``: BS
     only, ``ds_*``: DS, ``as_*``: AS), no ``strategy_callback`` value (it needs a Python callback that these
     computations do not take) and, for ``command`` (a key of `MODELLED_RULES`, or several: the parts of one
     command, named by the first), only options it reads under ``variant`` (a value equal to the default is
     taken), as an option is never accepted and ignored."""
-    chosen = checks.options_dict(chosen, "rules")
+    chosen = option_items(chosen)
     for name, value in chosen.items():
         if name == "variant":
             raise CardsimError("give the variant with --variant, not --option variant=...")

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.commands import digits_value, long_frame
+from analysis.commands import digits_value, long_frame, option_items
 from analysis.games.betting import BOOTSTRAP_BLOCK
 from analysis.stats import plus_minus
 from simcore import checks, runner
@@ -373,7 +373,7 @@ def phase_value(phase: int = 1, players: int = 4, policy: str = "greedy", n: int
     every seat, `PhaseHandsJob`; ``options``: checked rule option pairs) and `value_tables`; ``strokes`` ("7,5,3,2",
     by seat clockwise) with ``seat`` and ``dealer`` asks one state (`check_query`)."""
     n = check_hands(n)
-    options = tuple(sorted(checks.options_dict(options).items()))
+    options = tuple(sorted(option_items(options).items()))
     job = PhaseHandsJob(checks.whole(phase, "phase", 1, 8), checks.whole(players, "players", 3, 4),
                         checks.one_of(policy, "policy", POLICIES), options)
     replicates = checks.whole(replicates, "replicates (bootstrap redraws)", 1)

@@ -23,7 +23,7 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
-from simcore import checks, runner
+from simcore import runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
@@ -103,7 +103,7 @@ def checked_options(options: dict | None, command: str) -> dict:
     """``options`` (each value as its option's choice: 300.0 as 300) if each one set away from its default
     changes ``cardsim <command> pinochle3`` (`COMMAND_OPTIONS`; match: all) and is modelled there
     (`NOT_MODELLED`), else CardsimError: an option is never accepted and ignored."""
-    options = checks.options_dict(options)
+    options = option_items(options)
     chosen = p.rule_options(options)
     options = {name: chosen[name] for name in options}
     defaults = p.rule_options()
