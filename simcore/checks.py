@@ -71,6 +71,28 @@ def one_of(value, what: str, names):
     return value
 
 
+def texts(values, what: str, example: str) -> tuple[str, ...]:
+    """``values`` (None, one text, or a list or tuple of texts, such as --given conditions) as a tuple of texts;
+    CardsimError naming ``what`` and an ``example`` text otherwise (a number, a dict, a list holding None)."""
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        return (values,)
+    if isinstance(values, (list, tuple)) and all(isinstance(v, str) for v in values):
+        return tuple(values)
+    raise CardsimError(f"{what} must be a text or a list of texts such as [{example!r}], got {values!r}")
+
+
+def card_text(value, what: str, example: str) -> str:
+    """``value`` as the text of cards the parsers read: a text ("LA SA H10") or a list or tuple of card tokens
+    (["LA", "SA", "H10"], joined); CardsimError naming ``what`` and an ``example`` otherwise (None, card numbers)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    raise CardsimError(f"{what} must be cards as a text such as {example!r} (or a list of card names), got {value!r}")
+
+
 def options_dict(options, what: str = "options") -> dict:
     """``options`` (None, a dict, or NAME, VALUE pairs) as a dict; CardsimError for anything else, such as
     "NAME=VALUE" strings, which are the command line's form."""

@@ -85,3 +85,21 @@ def test_card_masks():
         with pytest.raises(CardsimError, match=message):
             checks.card_masks(bad, "hands", 32)
     assert checks.card_masks([3, 1], "cards", 32, disjoint=False).tolist() == [3, 1]
+
+
+def test_texts():
+    assert checks.texts(None, "given", "x") == ()
+    assert checks.texts("a >= b", "given", "x") == ("a >= b",)
+    assert checks.texts(["a", "b"], "given", "x") == ("a", "b")
+    for values in (3, {"a": 1}, ["a", None]):
+        with pytest.raises(CardsimError, match="^given must be a text or a list of texts such as \\['x'\\], got"):
+            checks.texts(values, "given", "x")
+
+
+def test_card_text():
+    assert checks.card_text("LA SA", "hand", "LA SA") == "LA SA"
+    assert checks.card_text(["LA", "SA"], "hand", "LA SA") == "LA SA"
+    for value in (None, [1, 2], 5):
+        with pytest.raises(CardsimError, match="^hand must be cards as a text such as 'LA SA' \\(or a list of card "
+                                               "names\\), got"):
+            checks.card_text(value, "hand", "LA SA")
