@@ -145,7 +145,8 @@ class PerlaggenCards:
         Gleich or Hanger baptises a Perlagg he plays as the card his best example needs, when that is a
         legal play, so that he can still show an example (§8.9)."""
         trick = deal.trick if deal.players <= PP.SEATS else greedy_view(deal.trick, deal.trump, self.style)
-        card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=self.style)
+        card, identity = PP.trusted_choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump,
+                                           style=self.style)
         if card in self.wild:
             for figure in (G, H):
                 if seat in deal.figures[figure].duty:

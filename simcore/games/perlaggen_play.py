@@ -47,7 +47,8 @@ import numpy as np
 
 from simcore.config import njit, njit_inline
 from simcore.dealing import deal
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
@@ -397,9 +398,43 @@ def _choose(policy, hand, tcards, tids, count, pmask, prec, trump, u):
 
 def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str = "innsbruck") -> tuple[int, int]:
     """(card, identity) ``policy`` ("random" = R0, "greedy" = G1, "g2" = G2) plays from ``hand`` (uint64 mask)
-    after the (card, identity) plays ``trick``; u in [0, 1) drives R0."""
-    if policy not in POLICIES:
-        raise unknown_name("Perlaggen policy", policy, POLICIES)
+    after the (card, identity) plays ``trick``; u in [0, 1) drives R0. CardsimError for arguments that are no
+    such position (`trusted_choose` plays without these checks)."""
+    checks.one_of(policy, "Perlaggen policy", POLICIES)
+    u = checks.probability(u, "u", below_one=True)
+    trump = checks.whole(trump, "trump", 0, 3)
+    rules = PlayRules(style)
+    rules.check_trump(trump)
+    hand = int(checks.card_masks(hand, "hand", N_IDS))
+    if not hand:
+        raise CardsimError("hand must hold at least one card (a mask of the cards held), got 0")
+    _check_trick(trick, hand, int(rules.arrays()[0][trump]))
+    return trusted_choose(policy, hand, trick, trump, u, style)
+
+
+def _check_trick(trick, hand: int, pmask: int) -> None:
+    """CardsimError unless ``trick`` is at most SEATS - 1 (card, identity) plays of cards 0-32 not in ``hand``
+    nor twice, each natural card standing for itself."""
+    how = f"trick must be up to {SEATS - 1} (card, identity) plays of cards 0-{N_IDS - 1} made before this one"
+    if not isinstance(trick, (list, tuple)) or len(trick) >= SEATS:
+        raise CardsimError(f"{how}, got {trick!r}")
+    seen = hand
+    for play in trick:
+        if not (isinstance(play, (list, tuple)) and len(play) == 2
+                and all(is_whole_int(x) and 0 <= x < N_IDS for x in play)):
+            raise CardsimError(f"{how}, got the play {play!r}")
+        card, identity = (int(x) for x in play)
+        if (seen >> card) & 1:
+            raise CardsimError(f"trick: card {card} is played twice or still in the hand; each card is in one place")
+        if identity != card and not (pmask >> card) & 1:
+            raise CardsimError(f"trick: card {card} is no Perlagg of this trump, so it stands for itself, "
+                               f"not for {identity}")
+        seen |= 1 << card
+
+
+def trusted_choose(policy: str, hand: int, trick, trump: int, u: float = 0.0,
+                   style: str = "innsbruck") -> tuple[int, int]:
+    """`choose` without its argument checks, for the engines that call it once per card on positions they built."""
     pmasks, precs = PlayRules(style).arrays()
     tcards, tids = _trick_arrays(trick)
     c, b = _choose(POLICIES[policy], np.uint64(hand), tcards, tids, len(trick), pmasks[trump], precs[trump],

@@ -588,7 +588,8 @@ def play_card(deal: Deal3) -> None:
     his best example needs, if that play is legal."""
     seat = deal.to_move
     trick = solo_view(deal.trick, deal.trump, deal.style)
-    card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=deal.style)
+    card, identity = PP.trusted_choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump,
+                                       style=deal.style)
     if card in deal.game.wild:
         for figure in (G, H):
             if deal.must_make(seat, figure):
