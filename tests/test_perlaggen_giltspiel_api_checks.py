@@ -1,0 +1,104 @@
+"""Argument checks of the Perlaggen, Giltspiel and betting entry points: bad input gets a one-line CardsimError
+naming the argument; valid input gives the answer it gave before the checks."""
+import pytest
+
+from simcore.errors import CardsimError
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_play as PP
+
+HAND = P.DECK.mask(P.DECK.parse_cards("S6 LA LK L8 E10", "hand"))
+LA, EA = P.DECK.parse_face("LA"), P.DECK.parse_face("EA")
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"u": 5.0}, "^u must be a number from 0 below 1, got 5.0$"),
+    ({"u": 1.0}, "^u must be a number from 0 below 1, got 1.0$"),
+    ({"hand": 0}, "^hand must hold at least one card"),
+    ({"hand": 1 << 40}, "^hand must be integer masks of the 33 cards \\(bits 0-32\\), got 1099511627776$"),
+    ({"hand": -1}, "^hand must be integer masks"),
+    ({"trump": -1}, "^trump must be from 0 to 3, got -1$"),
+    ({"trump": 4}, "^trump must be from 0 to 3, got 4$"),
+    ({"trump": 1.5}, "^trump must be a whole number from 0 to 3, got 1.5$"),
+    ({"trick": [(LA, LA)]}, "^trick: card 15 is played twice or still in the hand"),
+    ({"trick": [(1, 1), (2, 2), (3, 3), (4, 4)]}, "^trick must be up to 3 \\(card, identity\\) plays"),
+    ({"trick": [(1, 1), (1, 1)]}, "^trick: card 1 is played twice"),
+    ({"trick": [(1,)]}, "^trick must be up to 3 .*, got the play \\(1,\\)$"),
+    ({"trick": [(1, 40)]}, "^trick must be up to 3 .*, got the play \\(1, 40\\)$"),
+    ({"trick": "EA"}, "^trick must be up to 3 .*, got 'EA'$"),
+    ({"trick": [(1, 2)]}, "^trick: card 1 is no Perlagg of this trump, so it stands for itself, not for 2$"),
+    ({"policy": "gredy"}, "^unknown Perlaggen policy 'gredy' \\(did you mean 'greedy'\\?\\)"),
+    ({"style": "bogus"}, "^unknown Perlaggen style 'bogus'"),
+])
+def test_choose_refuses(kw, message):
+    args = dict(policy="random", hand=HAND, trick=[], trump=1, u=0.5, style="innsbruck") | kw
+    with pytest.raises(CardsimError, match=message):
+        PP.choose(**args)
+
+
+@pytest.mark.parametrize("policy, trick, trump, u", [("random", [], 1, 0.5), ("greedy", [(EA, EA)], 1, 0.0),
+                                                     ("g2", [(EA, EA), (32 - 1, 31)], 1.0, 0.9)])
+def test_choose_valid_unchanged(policy, trick, trump, u):
+    """The checked entry and the engines' `trusted_choose` agree on valid positions."""
+    assert PP.choose(policy, HAND, trick, trump, u) == PP.trusted_choose(policy, HAND, trick, int(trump), u)
+
+
+# --- analysis.games.perlaggen odds, perlaggen_play.spiel_odds ---------------------------------------
+PERLAGGEN_HAND = "S6 LA LK L8 E10"
+ODDS = dict(seat=2, turnup="L10", n=2000, seed=5)
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"spiel": "bogus"}, "^unknown Spiel method 'bogus'; choose one of: dd, greedy, random, g2, pimc$"),
+    ({"seat": 1.5}, "^--seat must be a whole number, got 1.5$"),
+    ({"seat": 4}, "^--seat must be 0, 1, 2 or 3"),
+    ({"players": 3.5}, "^--players must be a whole number, got 3.5$"),
+    ({"players": 3, "hand": "S6 LA LK L8 E10 H9 H8", "hand_size": 7.5},
+     "^--hand-size must be a whole number of at least 1, got 7.5$"),
+    ({"options": ["six_below_bells_seven=False"]}, "^options must be a dict such as .*NAME=VALUE strings are the command"),
+    ({"options": {"bogus": 1}}, "^unknown four-player odds option 'bogus'; choose one of: six_below_bells_seven$"),
+    ({"options": {"six_below_bells_seven": "no"}}, "^six_below_bells_seven must be True or False, got 'no'$"),
+    ({"both_gestrichen": "no"}, "^both_gestrichen must be True or False, got 'no'$"),
+    ({"exchanges": 5}, "^exchanges must be a text or a list of texts such as \\['0:H9'\\], got 5$"),
+    ({"given": [None]}, "^given must be a text or a list of texts"),
+    ({"hand": 5}, "^--hand must be cards as a text such as 'S6 LA LK L8 E10' \\(or a list of card names\\), got 5$"),
+    ({"hand": None}, "^--hand must be cards as a text"),
+    ({"turnup": None, "trump": 1}, "^unknown trump suit '1'; choose one of: E, L, H, S$"),
+])
+def test_perlaggen_odds_refuses(kw, message):
+    from analysis.games import perlaggen
+
+    args = dict(ODDS, hand=PERLAGGEN_HAND) | kw
+    with pytest.raises(CardsimError, match=message):
+        perlaggen.odds(**args)
+
+
+def test_perlaggen_odds_valid_unchanged():
+    """A whole-float seat, a list of card names and one --given text give the frame of the plain arguments; a
+    four-player Spiel method adds the Spiel rows (`perlaggen_play.add_spiel`) instead of ignoring them."""
+    from analysis.games import perlaggen, perlaggen_play
+
+    given = "opponents gleich >= pair of Obers"
+    plain = perlaggen.odds(PERLAGGEN_HAND, given=[given], **ODDS)
+    odd = perlaggen.odds(PERLAGGEN_HAND.split(), given=given, **(ODDS | {"seat": 2.0}))
+    assert plain.equals(odd) and odd.attrs["seat"] == 2 and type(odd.attrs["seat"]) is int
+    with_spiel = perlaggen.odds(PERLAGGEN_HAND, spiel="greedy", **ODDS)
+    assert with_spiel.equals(perlaggen_play.add_spiel(perlaggen.odds(PERLAGGEN_HAND, **ODDS), "greedy"))
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"seat": 1.5}, "^--seat must be a whole number, got 1.5$"),
+    ({"bogus": 2}, "^unknown spiel_odds keyword 'bogus'; choose one of: cutter_took, exchanges, acorns"),
+    ({"method": "pimc"}, "^unknown Spiel method 'pimc'"),
+])
+def test_spiel_odds_refuses(kw, message):
+    from analysis.games.perlaggen_play import spiel_odds
+
+    with pytest.raises(CardsimError, match=message):
+        spiel_odds(**(dict(hand=PERLAGGEN_HAND, seat=1, turnup="L10", method="greedy", n=2000, seed=7) | kw))
+
+
+def test_spiel_odds_whole_float_seat():
+    from analysis.games.perlaggen_play import spiel_odds
+
+    args = dict(turnup="L10", method="greedy", n=2000, seed=7)
+    assert spiel_odds(PERLAGGEN_HAND, seat=1.0, **args).equals(spiel_odds(PERLAGGEN_HAND, seat=1, **args))
