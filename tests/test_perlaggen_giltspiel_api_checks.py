@@ -102,3 +102,57 @@ def test_spiel_odds_whole_float_seat():
 
     args = dict(turnup="L10", method="greedy", n=2000, seed=7)
     assert spiel_odds(PERLAGGEN_HAND, seat=1.0, **args).equals(spiel_odds(PERLAGGEN_HAND, seat=1, **args))
+
+
+# --- analysis.games.giltspiel odds and stats, giltspiel_play --------------------------------------
+GILTSPIEL_HAND = "LA SA H10 E9 E8"
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"hand": None}, "^--hand must be cards as a text such as 'LA SA H10 E9 E8' \\(or a list of card names\\), "
+                     "got None$"),
+    ({"hand": [1, 2]}, "^--hand must be cards as a text"),
+    ({"seat": 1.5}, "^--seat must be a whole number, got 1.5$"),
+    ({"seat": 4}, "^--seat must be 0, 1, 2 or 3 \\(dealer 0, forehand 1\\), got 4$"),
+    ({"known": ["HA"]}, "^known must be a dict of seat -> cards such as \\{3: 'HA'\\}, got \\['HA'\\]$"),
+    ({"known": {2.5: "HA"}}, "^--known seat must be a whole number, got 2.5$"),
+    ({"known": {2: 5}}, "^--known 2 must be cards as a text such as 'HA'"),
+    ({"turnup": 5}, "^--turnup must be cards as a text such as 'HK'"),
+    ({"given": 3}, "^given must be a text or a list of texts"),
+])
+def test_giltspiel_odds_refuses(kw, message):
+    from analysis.games import giltspiel
+
+    with pytest.raises(CardsimError, match=message):
+        giltspiel.odds(**(dict(hand=GILTSPIEL_HAND, n=2000, seed=1) | kw))
+
+
+def test_giltspiel_odds_valid_unchanged():
+    from analysis.games import giltspiel
+
+    given = "opponents gleich >= pair of Obers"
+    plain = giltspiel.odds(GILTSPIEL_HAND, 1, known={2: "HA"}, given=(given,), n=2000, seed=1)
+    odd = giltspiel.odds(GILTSPIEL_HAND.split(), 1.0, known={2.0: ["HA"]}, given=given, n=2000, seed=1)
+    assert plain.equals(odd) and type(odd.attrs["seat"]) is int and odd.attrs["known"] == {2: "HA"}
+
+
+@pytest.mark.parametrize("seat, message", [(1.5, "^--seat must be a whole number, got 1.5$"),
+                                           (9, "^--seat must be 0, 1, 2 or 3"), ("1", "got '1'$")])
+def test_giltspiel_stats_and_spiel_odds_refuse(seat, message):
+    from analysis.games import giltspiel, giltspiel_play
+
+    with pytest.raises(CardsimError, match=message):
+        giltspiel.stats(n=2000, seed=1, seat=seat)
+    with pytest.raises(CardsimError, match=message):
+        giltspiel_play.spiel_odds(GILTSPIEL_HAND, seat, method="greedy", n=2000, seed=1)
+
+
+def test_giltspiel_whole_float_seat():
+    """stats(seat=1.0) raised a numba TypingError; now it is seat 1."""
+    from analysis.games import giltspiel, giltspiel_play
+
+    tables = giltspiel.stats(n=2000, seed=1, seat=1.0)
+    assert all(t.equals(u) for t, u in zip(tables.values(), giltspiel.stats(n=2000, seed=1, seat=1).values()))
+    args = dict(method="greedy", n=2000, seed=1)
+    assert giltspiel_play.spiel_odds(GILTSPIEL_HAND, 1.0, **args).equals(giltspiel_play.spiel_odds(GILTSPIEL_HAND, 1,
+                                                                                                    **args))
