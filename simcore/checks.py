@@ -24,6 +24,20 @@ def whole(value, what: str, low: int | None = None, high: int | None = None) -> 
     return value
 
 
+def wholes(values, what: str, count: int, low: int, high: int, why: str = "") -> tuple[int, ...]:
+    """``values`` (a sequence of ``count`` whole numbers from ``low`` to ``high``, as `whole` takes them) as a tuple
+    of ints; CardsimError naming ``what`` (and ``why``, the reason for the range) otherwise."""
+    numbers = ()
+    if isinstance(values, (list, tuple, np.ndarray)) and len(values) == count:
+        try:
+            numbers = tuple(whole(v, what, low, high) for v in values)
+        except CardsimError:
+            pass
+    if len(numbers) != count:
+        raise CardsimError(f"{what} must be {count} whole numbers from {low} to {high}{why}, got {values!r}")
+    return numbers
+
+
 def _range_text(low, high, of: str = "") -> str:
     """" from low to high", " at least low" or " at most high" (after ``of`` for the open ranges); "" for none."""
     if low is not None and high is not None:

@@ -103,3 +103,10 @@ def test_card_text():
         with pytest.raises(CardsimError, match="^hand must be cards as a text such as 'LA SA' \\(or a list of card "
                                                "names\\), got"):
             checks.card_text(value, "hand", "LA SA")
+
+
+def test_wholes():
+    assert checks.wholes([1, 2.0, np.int8(3)], "scores", 3, 0, 10) == (1, 2, 3)
+    for values in ((1, 2), (1, 2, 11), "123", (1, 2, 1.5), None):
+        with pytest.raises(CardsimError, match="^scores must be 3 whole numbers from 0 to 10 \\(why\\), got"):
+            checks.wholes(values, "scores", 3, 0, 10, " (why)")

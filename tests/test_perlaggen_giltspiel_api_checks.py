@@ -54,7 +54,7 @@ ODDS = dict(seat=2, turnup="L10", n=2000, seed=5)
     ({"players": 3.5}, "^--players must be a whole number, got 3.5$"),
     ({"players": 3, "hand": "S6 LA LK L8 E10 H9 H8", "hand_size": 7.5},
      "^--hand-size must be a whole number of at least 1, got 7.5$"),
-    ({"options": ["six_below_bells_seven=False"]}, "^options must be a dict such as .*NAME=VALUE strings are the command"),
+    ({"options": ["six_below_bells_seven=False"]}, "^options must be a dict such as .*NAME=VALUE strings are the"),
     ({"options": {"bogus": 1}}, "^unknown four-player odds option 'bogus'; choose one of: six_below_bells_seven$"),
     ({"options": {"six_below_bells_seven": "no"}}, "^six_below_bells_seven must be True or False, got 'no'$"),
     ({"both_gestrichen": "no"}, "^both_gestrichen must be True or False, got 'no'$"),
@@ -156,3 +156,59 @@ def test_giltspiel_whole_float_seat():
     args = dict(method="greedy", n=2000, seed=1)
     assert giltspiel_play.spiel_odds(GILTSPIEL_HAND, 1.0, **args).equals(giltspiel_play.spiel_odds(GILTSPIEL_HAND, 1,
                                                                                                     **args))
+
+
+# --- new_deal of the betting engines ---------------------------------------------------------------
+DEAL_HANDS = [(26, 28, 7, 1, 3), (29, 11, 17, 23, 21), (16, 30, 20, 24, 15), (2, 25, 12, 10, 4)]
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"hands": DEAL_HANDS[:3]}, "^hands must be 4 hands of 5 card numbers each \\(0-(31|32)\\), got"),
+    ({"hands": [DEAL_HANDS[0]] * 4}, "^hands: card 26 is held twice; each card can be in one hand only$"),
+    ({"hands": [h[:4] for h in DEAL_HANDS]}, "^hands must be 4 hands of 5 card numbers"),
+    ({"hands": ["LA SA H10 E9 E8"] * 4}, "^hands must be 4 hands of 5 card numbers"),
+    ({"hands": [(40,) + DEAL_HANDS[0][1:]] + DEAL_HANDS[1:]}, "^hands must be 4 hands of 5 card numbers"),
+    ({"hands": [(1.5,) + DEAL_HANDS[0][1:]] + DEAL_HANDS[1:]}, "^hands must be 4 hands of 5 card numbers"),
+    ({"trump": 7}, "^trump must be from 0 to 3, got 7$"),
+    ({"trump": -1}, "^trump must be from 0 to 3, got -1$"),
+    ({"dealer": 9}, "^dealer must be from 0 to 3, got 9$"),
+    ({"dealer": 1.5}, "^dealer must be a whole number from 0 to 3, got 1.5$"),
+    ({"scores": (-1, 0)}, "^scores must be 2 whole numbers from 0 to 10 \\(the teams' points, below the target "
+                          "11\\), got \\(-1, 0\\)$"),
+    ({"scores": (11, 0)}, "^scores must be 2 whole numbers from 0 to 10 .*, got \\(11, 0\\)$"),
+    ({"scores": (1, 2, 3)}, "^scores must be 2 whole numbers"),
+    ({"scores": 5}, "^scores must be 2 whole numbers .*, got 5$"),
+])
+@pytest.mark.parametrize("game", ["giltspiel", "perlaggen"])
+def test_new_deal_refuses(game, kw, message):
+    import importlib
+
+    kit = importlib.import_module(f"simcore.games.{game}_betting")
+    args = dict(hands=DEAL_HANDS, trump=0, dealer=0, scores=(0, 0), rules=kit.rules_from_options(target=11)) | kw
+    with pytest.raises(CardsimError, match=message):
+        kit.new_deal(**args)
+
+
+def test_perlaggen_new_deal_weli_and_style():
+    from simcore.games import perlaggen_betting as pb
+
+    weli = [DEAL_HANDS[0][:4] + (P.WELI,)] + DEAL_HANDS[1:]
+    assert pb.new_deal(weli, 0).in_hand[0] == set(weli[0])
+    with pytest.raises(CardsimError, match="^trump E is not possible in the eichel style"):
+        pb.new_deal(DEAL_HANDS, 0, style="eichel")
+    with pytest.raises(CardsimError, match="^hands must be 4 hands of 5 card numbers each \\(0-31\\)"):
+        pb.new_deal(weli, 1, style="schlanders")
+
+
+@pytest.mark.parametrize("game", ["giltspiel", "perlaggen"])
+def test_new_deal_valid_unchanged(game):
+    """Whole floats and numpy numbers are the same deal; the deal plays as before (checked by the engine tests)."""
+    import importlib
+
+    import numpy as np
+
+    kit = importlib.import_module(f"simcore.games.{game}_betting")
+    plain = kit.new_deal(DEAL_HANDS, 1, dealer=2, scores=(3, 4))
+    odd = kit.new_deal(np.array(DEAL_HANDS), np.int64(1), dealer=2.0, scores=[3.0, np.int8(4)])
+    assert (odd.hands, odd.trump, odd.dealer, odd.scores) == (plain.hands, plain.trump, plain.dealer, plain.scores)
+    assert type(odd.dealer) is int and odd.to_move == plain.to_move

@@ -138,8 +138,10 @@ def cards(trump: int) -> GiltspielCards:
 
 
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None) -> Deal:
-    """A `Deal` of Giltspiel; hands: four sequences of five cards."""
-    return Deal(CARDS, rules or rules_from_options(), hands, trump, dealer, scores)
+    """A `Deal` of Giltspiel; hands: four sequences of five cards (0-31); CardsimError for arguments that are no
+    such deal (`betting.deal_arguments`)."""
+    rules = rules or rules_from_options()
+    return Deal(CARDS, rules, *betting.deal_arguments(hands, trump, dealer, scores, rules.target, DECK.n_cards))
 
 
 # --- estimates ------------------------------------------------------------------------------------

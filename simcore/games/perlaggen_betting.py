@@ -229,10 +229,14 @@ STYLE = "innsbruck"
 
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None,
              style: str = STYLE, blind=()) -> Deal:
-    """A `Deal` of Perlaggen; hands: four sequences of five cards; trump: suit index (E L H S = 0..3)."""
+    """A `Deal` of Perlaggen; hands: four sequences of five cards (0-32, 32 the Weli where the style has it); trump:
+    suit index (E L H S = 0..3); CardsimError for arguments that are no such deal (`betting.deal_arguments`)."""
+    rules = rules or rules_from_options()
+    hands, trump, dealer, scores = betting.deal_arguments(hands, trump, dealer, scores, rules.target,
+                                                          P.DECK.n_cards if P.has_weli(style) else P.WELI)
     if P.DECK.suits[trump] not in P.trump_suits(style):
         raise CardsimError(f"trump {P.DECK.suits[trump]} is not possible in the {style} style")
-    return Deal(cards_for(style, trump), rules or rules_from_options(), hands, trump, dealer, scores, blind)
+    return Deal(cards_for(style, trump), rules, hands, trump, dealer, scores, blind)
 
 
 def _team_power(deal_cards, trump: int, wild) -> int:
