@@ -55,7 +55,7 @@ ODDS = dict(seat=2, turnup="L10", n=2000, seed=5)
     ({"players": 3, "hand": "S6 LA LK L8 E10 H9 H8", "hand_size": 7.5},
      "^--hand-size must be a whole number of at least 1, got 7.5$"),
     ({"options": ["six_below_bells_seven=False"]}, "^options must be a dict such as .*NAME=VALUE strings are the"),
-    ({"options": {"bogus": 1}}, "^unknown four-player odds option 'bogus'; choose one of: six_below_bells_seven$"),
+    ({"options": {"bogus": 1}}, "^unknown Perlaggen deal option 'bogus'; choose one of: six_below_bells_seven$"),
     ({"options": {"six_below_bells_seven": "no"}}, "^six_below_bells_seven must be True or False, got 'no'$"),
     ({"both_gestrichen": "no"}, "^both_gestrichen must be True or False, got 'no'$"),
     ({"exchanges": 5}, "^exchanges must be a text or a list of texts such as \\['0:H9'\\], got 5$"),
@@ -212,3 +212,81 @@ def test_new_deal_valid_unchanged(game):
     odd = kit.new_deal(np.array(DEAL_HANDS), np.int64(1), dealer=2.0, scores=[3.0, np.int8(4)])
     assert (odd.hands, odd.trump, odd.dealer, odd.scores) == (plain.hands, plain.trump, plain.dealer, plain.scores)
     assert type(odd.dealer) is int and odd.to_move == plain.to_move
+
+
+# --- analysis.games.betting ----------------------------------------------------------------------
+NAME_VALUE = "^options must be a dict such as \\{'name': value\\} or \\(name, value\\) pairs, got .*; NAME=VALUE"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda b: b.match("perlaggen", "formula", "never", games=4, seed=1, players=2.5),
+     "^--players must be a whole number, got 2.5$"),
+    (lambda b: b.match("perlaggen", "formula", "never", games=4, seed=1, hand=4.5),
+     "^--hand must be a whole number of at least 1, got 4.5$"),
+    (lambda b: b.match("giltspiel", "formula", "never", games=4, seed=1, options=["void_policy=second_shower"]),
+     NAME_VALUE),
+    (lambda b: b.match("giltspiel", "formula", "never", games=4, seed=1, permissive="no"),
+     "^permissive must be True or False, got 'no'$"),
+    (lambda b: b.match3("formula", "never", games=3, seed=1, options={"bogus": 1}),
+     "^unknown 3-player match option 'bogus'; choose one of: straf_no_hopeless_spiel_bet$"),
+    (lambda b: b.match3("formula", "never", games=3, seed=1, options={"straf_no_hopeless_spiel_bet": "yes"}),
+     "^straf_no_hopeless_spiel_bet must be True or False, got 'yes'$"),
+    (lambda b: b.match3("formula", "never", games=3, seed=1, places=1), "^places must be True or False, got 1$"),
+    (lambda b: b.match("perlaggen", "formula", "never", games=3, seed=1, players=3, options=["a=b"]), NAME_VALUE),
+    (lambda b: b.tournament("giltspiel", 5, games=2, seed=1),
+     "^policies must be a text or a list of texts such as \\['formula'\\], got 5$"),
+    (lambda b: b.tournament("giltspiel", "formula,formula", games=2, seed=1),
+     "^--policies names a policy twice: formula, formula$"),
+    (lambda b: b.tournament("giltspiel", ["formula", "cautious"], games=2, seed=1, options=["a=b"]), NAME_VALUE),
+    (lambda b: b.equity3(games=2, scores="1,2,3"),
+     "^--scores '1,2,3': give three whole scores from 0 to below the target 18"),
+    (lambda b: b.thresholds("perlaggen", players=3, games=3, scores=(1.5, 2, 3)),
+     "^--scores \\(1.5, 2, 3\\): give three whole scores from 0 to below the target 18"),
+    (lambda b: b.first_order("perlaggen", players=6.5), "^--players must be a whole number, got 6.5$"),
+])
+def test_betting_refuses(call, message):
+    from analysis.games import betting
+
+    with pytest.raises(CardsimError, match=message):
+        call(betting)
+
+
+def test_betting_valid_unchanged():
+    """match(players=2.0) raised a numba TypingError; whole floats and (name, value) pairs now give the match of the
+    plain arguments, and a comma-separated policies text the tournament of the list."""
+    from analysis.games import betting
+
+    plain = betting.match("perlaggen", "formula", "never", games=4, seed=1, players=2, hand=7)
+    odd = betting.match("perlaggen", "formula", "never", games=4, seed=1, players=2.0, hand=7.0)
+    assert plain.equals(odd) and odd.attrs["players"] == 2
+    options = {"void_policy": "second_shower_scores"}
+    plain = betting.match("giltspiel", "formula", "never", games=4, seed=1, options=options)
+    assert plain.equals(betting.match("giltspiel", "formula", "never", games=4, seed=1, options=options.items()))
+    listed = betting.tournament("giltspiel", ["formula", "cautious"], games=2, seed=1)
+    assert listed.equals(betting.tournament("giltspiel", "formula, cautious", games=2, seed=1))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda m: m.stats(n=2000, seed=1, options=["six_below_bells_seven=False"]), NAME_VALUE),
+    (lambda m: m.stats(n=2000, seed=1, options={"bogus": True}),
+     "^unknown Perlaggen deal option 'bogus'; choose one of: six_below_bells_seven$"),
+    (lambda m: m.table_stats(players=3.5, n=2000, seed=1), "^--players must be a whole number, got 3.5$"),
+    (lambda m: m.table_stats(players=6, hand_size=4.5, n=2000, seed=1),
+     "^--hand-size must be a whole number of at least 1, got 4.5$"),
+])
+def test_perlaggen_stats_refuse(call, message):
+    from analysis.games import perlaggen
+
+    with pytest.raises(CardsimError, match=message):
+        call(perlaggen)
+
+
+def test_perlaggen_stats_valid_unchanged():
+    from analysis.games import perlaggen
+
+    def same(a, b):
+        return a.keys() == b.keys() and all(a[k].equals(b[k]) for k in a)
+
+    assert same(perlaggen.stats(n=2000, seed=1, options={"six_below_bells_seven": False}),
+                perlaggen.stats(n=2000, seed=1, options=[("six_below_bells_seven", False)]))
+    assert same(perlaggen.table_stats(players=3, n=2000, seed=1), perlaggen.table_stats(players=3.0, n=2000, seed=1))
