@@ -274,8 +274,17 @@ GESTRICHEN_OUTCOMES = ("win", "lose", "play")
 """§8.13 with both teams gestrichen: my team wins / loses the game by the figure rule, or the cards are played."""
 
 
-ODDS_OPTIONS = ("six_below_bells_seven",)
-"""The `D.DealRules` options `odds` takes in ``options`` (style and the exchange rules have their own arguments)."""
+FIGURE_OPTIONS = ("six_below_bells_seven",)
+"""The `D.DealRules` options (the figure option A-24) `odds` and `stats` take in ``options`` (style and the exchange
+rules have their own arguments)."""
+
+
+def _deal_options(options) -> dict:
+    """``options`` of `odds` and `stats` as a dict of `FIGURE_OPTIONS`; CardsimError otherwise."""
+    options = checks.options_dict(options)
+    for name, value in options.items():
+        checks.flag(value, checks.one_of(name, "Perlaggen deal option", FIGURE_OPTIONS))
+    return options
 
 
 def _table_hand_size(hand: str, players: int) -> int:
@@ -309,7 +318,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     `analysis.games.perlaggen_play.add_spiel`.
     """
     hand = checks.card_text(hand, "--hand", "S6 LA LK L8 E10")
-    options = checks.options_dict(options)
+    options = checks.options_dict(options)  # checked by `_deal_options` with four players, refused with more
     players = checks.whole(players, "--players")
     hand_size = None if hand_size is None else checks.whole(hand_size, "--hand-size", 1)
     given = checks.texts(given, "given", "opponents gleich >= pair of Obers")
@@ -317,8 +326,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     if spiel is not None:
         checks.one_of(spiel, "Spiel method", tuple(spiel_play.SPIEL_METHODS) + (spiel_play.PIMC,))
     if players == D.SEATS:
-        for name, value in options.items():
-            checks.flag(value, checks.one_of(name, "four-player odds option", ODDS_OPTIONS))
+        options = _deal_options(options)
         if hand_size not in (None, D.HAND_SIZE):
             raise CardsimError("the four-player game deals 5 cards (§3.3); --hand-size is for --players 2, 3 or 6")
         rules, size = D.DealRules(style, exchange, exchange_gives, **options), D.HAND_SIZE
@@ -497,7 +505,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
     table, L0); team_perlaggen: P(a team wins / ... a figure | its two hands hold j Perlaggen), at ``level``.
     ``options``: further `D.DealRules` options, as for `odds`.
     """
-    options = dict(options or {})
+    options = _deal_options(options)
     rules = D.DealRules(style, exchange, exchange_gives, **options)
     evaluation = D.Evaluation(level, stakes)
     seed = normalize_seed(seed)
@@ -563,6 +571,8 @@ def table_stats(players: int = 3, style: str = "innsbruck", hand_size: int | Non
     tied best at the table) — with two or three players that is who wins the figure; team (six
     players): P(team D = seats 0, 2, 4 / team O / stand / void) per figure.
     """
+    players = checks.whole(players, "--players")
+    hand_size = None if hand_size is None else checks.whole(hand_size, "--hand-size", 1)
     rules = V.TableRules(players, style, hand_size, packets, exchange, exchange_gives)
     seed = normalize_seed(seed)
     deals, parts = V.TableStatsJob.split(runner.run(V.TableStatsJob(rules), n, seed, **run_kw))
