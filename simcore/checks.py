@@ -145,3 +145,32 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
             where = "" if masks.ndim == 1 else f" (row {int(np.argmax(shared.ravel()))})"
             raise CardsimError(f"{what}: a card is held by two hands{where}; each card can be in one hand only")
     return masks
+
+
+def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool = False,
+               equal: bool = True) -> np.ndarray:
+    """``hands`` as uint64 masks of the ``deck_bits`` cards (`card_masks`, no card in two hands), shaped (n, seats)
+    with ``rows`` (many deals) else (seats,), every hand holding one of ``sizes`` (a range) cards and with
+    ``equal`` all as many; CardsimError otherwise."""
+    hands = card_masks(hands, what, deck_bits)
+    if hands.ndim != 1 + rows or hands.shape[-1] != seats:
+        raise CardsimError(f"{what} must be {f'(n, {seats})' if rows else f'({seats},)'} card masks, one per seat, "
+                           f"got shape {hands.shape}")
+    counts = np.bitwise_count(hands).reshape(-1, seats)
+    bad = ~np.isin(counts, sizes).all(axis=1) | (equal & (counts != counts[:, :1]).any(axis=1))
+    if bad.any():
+        many = f"{sizes[0]} to {sizes[-1]} cards" + (", all as many" if equal else "") if len(sizes) > 1 \
+            else f"{sizes[0]} cards"
+        raise CardsimError(f"{what}: every seat must hold {many}, got {counts[np.argmax(bad)].tolist()}"
+                           + (f" (deal {int(np.argmax(bad))})" if rows else ""))
+    return hands
+
+
+def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.ndarray:
+    """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
+    ``note``, why those suits) otherwise."""
+    suits = np.asarray(values)
+    if suits.shape != (count,) or suits.dtype.kind not in "iu" or not np.isin(suits, allowed).all():
+        raise CardsimError(f"{what} must be {count} suit indices, one per deal, of {', '.join(map(str, allowed))}"
+                           f"{note}, got {' '.join(repr(values).split())}")
+    return suits.astype(np.int64)

@@ -110,3 +110,27 @@ def test_wholes():
     for values in ((1, 2), (1, 2, 11), "123", (1, 2, 1.5), None):
         with pytest.raises(CardsimError, match="^scores must be 3 whole numbers from 0 to 10 \\(why\\), got"):
             checks.wholes(values, "scores", 3, 0, 10, " (why)")
+
+
+def test_hand_masks():
+    hands = [0b11, 0b1100, 0b110000, 0b11000000]
+    assert checks.hand_masks(hands, "hands", 8, 4, range(2, 3)).dtype == np.uint64
+    assert checks.hand_masks([hands], "hands", 8, 4, range(1, 3), rows=True).shape == (1, 4)
+    assert checks.hand_masks([1, 0b110, 0, 0], "hands", 8, 4, range(3), equal=False).shape == (4,)
+    for value, kw, message in [
+        (hands, {"rows": True}, "^hands must be \\(n, 4\\) card masks, one per seat, got shape \\(4,\\)$"),
+        (hands[:3], {}, "^hands must be \\(4,\\) card masks, one per seat, got shape \\(3,\\)$"),
+        (hands, {"sizes": range(3, 4)}, "^hands: every seat must hold 3 cards, got \\[2, 2, 2, 2\\]$"),
+        ([1, 0b110, 0, 0], {"sizes": range(3)}, "^hands: every seat must hold 0 to 2 cards, all as many, got"),
+        ([hands, [3] * 4], {"rows": True}, "^hands: a card is held by two hands \\(row 1\\)"),
+        ([1 << 9, 0, 0, 0], {}, "^hands must be integer masks of the 8 cards"),
+    ]:
+        with pytest.raises(CardsimError, match=message):
+            checks.hand_masks(value, "hands", 8, 4, **({"sizes": range(2, 3)} | kw))
+
+
+def test_suit_indices():
+    assert checks.suit_indices([1, 3], "trumps", 2, [1, 3]).tolist() == [1, 3]
+    for values in ([1, 2], [1], [1.0, 3.0], "13"):
+        with pytest.raises(CardsimError, match="^trumps must be 2 suit indices, one per deal, of 1, 3 \\(why\\), got"):
+            checks.suit_indices(values, "trumps", 2, [1, 3], " (why)")
