@@ -290,3 +290,74 @@ def test_perlaggen_stats_valid_unchanged():
     assert same(perlaggen.stats(n=2000, seed=1, options={"six_below_bells_seven": False}),
                 perlaggen.stats(n=2000, seed=1, options=[("six_below_bells_seven", False)]))
     assert same(perlaggen.table_stats(players=3, n=2000, seed=1), perlaggen.table_stats(players=3.0, n=2000, seed=1))
+
+
+# --- the other public functions of simcore.games.perlaggen_play, analysis perlaggen_play.solve ---------
+SOLVE_DEAL = "HK L9 E8 SA S9 / S6 LA EK H9 H8 / LU E10 SK S8 H10 / E7 L8 EA HA S10"
+DEAL = [P.DECK.mask(P.DECK.parse_cards(h, "hand")) for h in SOLVE_DEAL.split("/")]
+FOUR = [h & (h - 1) for h in DEAL]  # each hand without its lowest card
+TRICK = [(0, 0), (1, 1), (2, 2), (3, 3)]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: PP.legal_plays(DEAL[1], [], -1), "^trump must be from 0 to 3, got -1$"),
+    (lambda: PP.legal_plays(DEAL[1] | DEAL[0], [], 1), "^hand must hold at most 5 cards here"),
+    (lambda: PP.legal_plays(DEAL[1], [(6, 6)], 1), "^trick: card 6 is played twice or still in the hand"),
+    (lambda: PP.trick_winner_of(TRICK, 5, 1), "^leader must be from 0 to 3, got 5$"),
+    (lambda: PP.trick_winner_of(TRICK[:3], 0, 1), "^plays must be the 4 \\(card, identity\\) plays of a trick"),
+    (lambda: PP.trick_winner_of(TRICK[:3] + [(2, 2)], 0, 1), "^plays: card 2 is played twice"),
+    (lambda: PP.play_out("dd", [DEAL], [1]), "^unknown Perlaggen policy 'dd'"),
+    (lambda: PP.play_out("greedy", DEAL, [1]), "^hands must be \\(n, 4\\) card masks, one per seat, got shape "
+                                               "\\(4,\\)$"),
+    (lambda: PP.play_out("greedy", [FOUR], [1]), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\] "
+                                                 "\\(deal 0\\)$"),
+    (lambda: PP.play_out("greedy", [DEAL], [7]), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3"),
+    (lambda: PP.play_out("greedy", [DEAL], [0], style="eichel"), "^trumps must be .* of 1, 2, 3 \\(the trumps of the "
+                                                                 "eichel style\\), got \\[0\\]$"),
+    (lambda: PP.play_out("random", [DEAL], [1], [[5.0] * 20]), "^u must hold numbers in \\[0, 1\\) only, got 5.0$"),
+    (lambda: PP.play_out("random", [DEAL], [1], [0.5] * 20), "^u must be \\(1, 20\\) random numbers"),
+    (lambda: PP.play_out("greedy", [DEAL], [1], leader=1.5), "^leader must be a whole number from 0 to 3, got 1.5$"),
+    (lambda: PP.play_line("random", DEAL, 1, u=[0.5] * 3), "^u must be 20 or more random numbers in \\[0, 1\\), "
+                                                           "got 3$"),
+    (lambda: PP.play_line("greedy", DEAL, 4), "^trump must be from 0 to 3, got 4$"),
+    (lambda: PP.spiel_teams([DEAL[:3]], [1]), "^hands must be \\(n, 4\\) card masks"),
+    (lambda: PP.spiel_teams([[DEAL[0]] * 4], [1]), "^hands: a card is held by two hands"),
+    (lambda: PP.forced_tricks([DEAL[0]] + FOUR[1:], 1), "^hands: every seat must hold 1 to 5 cards, all as many, got "
+                                                        "\\[5, 4, 4, 4\\]$"),
+    (lambda: PP.optimal_line(DEAL, 1, leader=7), "^leader must be from 0 to 3, got 7$"),
+    (lambda: PP.position_wins(DEAL, 1, 2, 1), "^team must be from 0 to 1, got 2$"),
+    (lambda: PP.position_wins(DEAL, 1, 1, 1, won=(0, 9)), "^won must be 2 whole numbers from 0 to 5, got \\(0, 9\\)$"),
+    (lambda: PP.position_wins(DEAL, 1, 1, 1, need=0), "^need must be from 1 to 5, got 0$"),
+    (lambda: PP.position_wins(DEAL, 1, 1, 1, trick=[(9, 9)]), "^trick: card 9 is played twice or still in the hand"),
+])
+def test_perlaggen_play_functions_refuse(call, message):
+    with pytest.raises(CardsimError, match=message):
+        call()
+
+
+def test_perlaggen_play_functions_valid_unchanged():
+    """Whole floats are the same numbers, and the checked functions agree with their trusted twins."""
+    import numpy as np
+
+    assert PP.legal_plays(DEAL[1], [], 1.0) == PP.trusted_legal_plays(DEAL[1], [], 1)
+    assert PP.trick_winner_of(TRICK, 2.0, 1) == PP.trusted_trick_winner_of(TRICK, 2, 1)
+    u = np.random.default_rng(1).random((1, PP.DECISIONS))
+    for a, b in zip(PP.play_out("random", [DEAL], np.array([1]), u, leader=1.0),
+                    PP.trusted_play_out("random", [DEAL], [1], u)):
+        assert (a == b).all()
+    assert (PP.spiel_teams([DEAL], [1], leader=1.0) == PP.trusted_spiel_teams([DEAL], [1])).all()
+    assert PP.play_line("random", DEAL, 1.0, u[0]) == PP.play_line("random", DEAL, 1, list(u[0]))
+    assert PP.forced_tricks(FOUR, 1.0) == PP.forced_tricks(np.array(FOUR, dtype=np.uint64), 1)
+    mid = [DEAL[0], DEAL[1] & ~np.uint64(1 << 6), DEAL[2], DEAL[3]]
+    assert PP.position_wins(mid, 1, 1, 1, trick=[(6, 6)]) in (True, False)
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"trump": 1}, "^--trump '1' is not a suit; give one of E, L, H, S"),
+    ({"deal": None}, "^--deal must be the 4 hands as one text, separated by '/', got None$"),
+])
+def test_perlaggen_solve_refuses(kw, message):
+    from analysis.games.perlaggen_play import solve
+
+    with pytest.raises(CardsimError, match=message):
+        solve(**(dict(deal=SOLVE_DEAL, trump="L") | kw))

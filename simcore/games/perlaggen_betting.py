@@ -95,13 +95,13 @@ class PerlaggenCards:
 
     def legal(self, hand, trick, trump: int) -> set[tuple[int, int]]:
         if len(hand) <= 5:
-            return PP.legal_plays(P.DECK.mask(hand), trick, trump, self.style)
+            return PP.trusted_legal_plays(P.DECK.mask(hand), trick, trump, self.style)
         return legal_plays_long(hand, trick, trump, self.style)
 
     def trick_winner(self, trick, leader: int, trump: int) -> int:
         """Seat winning a complete trick of len(trick) plays (one per player)."""
         if len(trick) == PP.SEATS:
-            return PP.trick_winner_of(trick, leader, trump, self.style)
+            return PP.trusted_trick_winner_of(trick, leader, trump, self.style)
         keys = trick_keys(trick, trump, self.style)
         return (leader + keys.index(max(keys))) % len(trick)
 
