@@ -361,3 +361,62 @@ def test_perlaggen_solve_refuses(kw, message):
 
     with pytest.raises(CardsimError, match=message):
         solve(**(dict(deal=SOLVE_DEAL, trump="L") | kw))
+
+
+# --- simcore.games.giltspiel_play, analysis giltspiel_play.solve -----------------------------------
+GILT_DEAL = "E9 L7 S8 S9 SO / E10 L8 L10 HU HK / E7 EA H10 SU SK / E8 EU LU LK H7"
+
+
+def _gilt_hands():
+    from simcore.games import giltspiel as g
+
+    return [g.DECK.mask(g.DECK.parse_cards(h, "hand")) for h in GILT_DEAL.split("/")]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda G, h: G.choose("random", [h[1]], [[0] * 4], [0], [2], [5.0]), "^u must hold numbers in \\[0, 1\\) only"),
+    (lambda G, h: G.choose("greedy", [0], [[0] * 4], [0], [2]), "^hands must be \\(n,\\) masks of the mover's 1 to 5"),
+    (lambda G, h: G.choose("greedy", [h[1]], [[0] * 4], [0], [-1]), "^trumps must be 1 suit indices, one per deal"),
+    (lambda G, h: G.choose("greedy", [h[1]], [[0, 1, 2, 3]], [4], [2]), "^counts must be 1 whole numbers from 0 to 3"),
+    (lambda G, h: G.choose("greedy", [h[1]], [[9, 0, 0, 0]], [1], [2]),
+     "^tricks: a card of position 0 is played twice or still in the hand, got \\[9\\]$"),
+    (lambda G, h: G.choose("greedy", [h[1]], [0, 0, 0, 0], [0], [2]), "^tricks must be \\(1, 4\\) cards 0-31"),
+    (lambda G, h: G.play_out("dd", [h], [2]), "^unknown Giltspiel policy 'dd'; choose one of: random, greedy$"),
+    (lambda G, h: G.play_out("greedy", [h], [2], leader=1.5), "^leader must be a whole number from 0 to 3, got 1.5$"),
+    (lambda G, h: G.play_out("random", [h], [2], [[2.0] * 20]), "^u must hold numbers in \\[0, 1\\) only, got 2.0$"),
+    (lambda G, h: G.play_line("greedy", h[:3], 2), "^hands must be \\(4,\\) card masks, one per seat"),
+    (lambda G, h: G.spiel_teams([[h[0]] * 4], [2]), "^hands: a card is held by two hands \\(row 0\\)"),
+    (lambda G, h: G.spiel_teams([h], [4]), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3, got \\[4\\]$"),
+    (lambda G, h: G.forced_tricks(h, 2, leader=4), "^leader must be from 0 to 3, got 4$"),
+    (lambda G, h: G.optimal_line(h, 9), "^trump must be from 0 to 3, got 9$"),
+    (lambda G, h: G.position_wins(h, 2, 2, 1), "^team must be from 0 to 1, got 2$"),
+    (lambda G, h: G.position_wins(h, 2, 1, 1, trick=[h[0].bit_length() - 1]),
+     "^trick must be up to 3 cards played before this one, none still in a hand$"),
+])
+def test_giltspiel_play_functions_refuse(call, message):
+    from simcore.games import giltspiel_play
+
+    with pytest.raises(CardsimError, match=message):
+        call(giltspiel_play, _gilt_hands())
+
+
+def test_giltspiel_play_functions_valid_unchanged():
+    import numpy as np
+
+    from simcore.games import giltspiel_play as G
+
+    hands = _gilt_hands()
+    assert (G.choose("greedy", [hands[1]], [[0] * 4], [0], [2])
+            == G.trusted_choose("greedy", [hands[1]], [[0] * 4], [0], [2])).all()
+    u = np.random.default_rng(2).random((1, G.DECISIONS))
+    for a, b in zip(G.play_out("random", [hands], [2], u, leader=1.0), G.trusted_play_out("random", [hands], [2], u)):
+        assert (a == b).all()
+    assert G.play_line("random", hands, 2.0, u[0]) == G.trusted_play_line("random", hands, 2, u[0])
+    assert (G.spiel_teams([hands], np.array([2])) == G.trusted_spiel_teams([hands], [2])).all()
+
+
+def test_giltspiel_solve_refuses_a_number_trump():
+    from analysis.games.giltspiel_play import solve
+
+    with pytest.raises(CardsimError, match="^--trump '2' is not a suit; give one of E, L, H, S"):
+        solve(GILT_DEAL, 2)
