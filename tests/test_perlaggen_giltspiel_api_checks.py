@@ -420,3 +420,42 @@ def test_giltspiel_solve_refuses_a_number_trump():
 
     with pytest.raises(CardsimError, match="^--trump '2' is not a suit; give one of E, L, H, S"):
         solve(GILT_DEAL, 2)
+
+
+# --- PIMC entry points: perlaggen_pimc.choose/play_deal, giltspiel_pimc.choose/play_line/play_out -----
+@pytest.mark.parametrize("call, message", [
+    (lambda pp: pp.choose(DEAL, 1.5), "^trump must be a whole number from 0 to 3, got 1.5$"),
+    (lambda pp: pp.choose(DEAL, 0, style="eichel"), "^trump E is not possible in the eichel style"),
+    (lambda pp: pp.choose(DEAL, 1, leader=1.5), "^leader must be a whole number from 0 to 3, got 1.5$"),
+    (lambda pp: pp.choose(DEAL, 1, seed=-1), "^seed must be from 0 to 18446744073709551615, got -1$"),
+    (lambda pp: pp.choose(DEAL, 1, won=(3, 0)), "^won must be 2 whole numbers from 0 to 2, got \\(3, 0\\)$"),
+    (lambda pp: pp.choose(DEAL, 1, trick=[(9, 9)]), "^trick: card 9 is played twice or still in the hand"),
+    (lambda pp: pp.choose(DEAL[:3], 1), "^hands must be \\(4,\\) card masks, one per seat"),
+    (lambda pp: pp.choose(DEAL, 1, public=(0, 0)), "^public must be 4 card masks, one per seat"),
+    (lambda pp: pp.choose(DEAL, 1, samples=0), "^--pimc-samples must be a whole number >= 1, got 0$"),
+    (lambda pp: pp.play_deal(FOUR, 1, 2), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\]$"),
+    (lambda pp: pp.play_deal(DEAL, 1, 2, stopper=40), "^stopper must be from 0 to 32, got 40$"),
+])
+def test_perlaggen_pimc_refuses(call, message):
+    from simcore.games import perlaggen_pimc
+
+    with pytest.raises(CardsimError, match=message):
+        call(perlaggen_pimc)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda gp, h: gp.choose(h, 1.5, 2, h, 2, 0), "^seat must be a whole number from 0 to 3, got 1.5$"),
+    (lambda gp, h: gp.choose(h, 1, 4, h, 2, 0), "^trump must be from 0 to 3, got 4$"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, -1), "^seed must be from 0 to 18446744073709551615, got -1$"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, trick=[3]), "^trick must be up to 3 cards played since the leader "
+                                                           "led, none still in a hand, with seat 1 to play next"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, won=(0, 3)), "^won must be 2 whole numbers from 0 to 2"),
+    (lambda gp, h: gp.play_line(h, 2, 40, 2), "^turnup must be from 0 to 31, got 40$"),
+    (lambda gp, h: gp.play_line(h[:3], 2, 4, 2), "^hands must be \\(4,\\) card masks, one per seat"),
+    (lambda gp, h: gp.play_out([h], [5], [1], 2), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3"),
+])
+def test_giltspiel_pimc_refuses(call, message):
+    from simcore.games import giltspiel_pimc
+
+    with pytest.raises(CardsimError, match=message):
+        call(giltspiel_pimc, _gilt_hands())

@@ -57,7 +57,7 @@ _ONE = np.uint64(1)
 N_CARDS = N_SUITS * N_RANKS
 
 
-def _checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
+def checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
     """`checks.hand_masks` of the 32 cards, four seats."""
     return checks.hand_masks(hands, "hands", N_CARDS, SEATS, sizes, rows, equal)
 
@@ -200,7 +200,7 @@ def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tupl
     arguments that are no such deals (`trusted_play_out` plays without these checks).
     """
     checks.one_of(policy, "Giltspiel policy", POLICIES)
-    hands = _checked_hands(hands, rows=True)
+    hands = checked_hands(hands, rows=True)
     trumps = checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS))
     if u is not None:
         u = np.asarray(u)
@@ -226,7 +226,7 @@ def play_line(policy: str, hands, trump: int, u=None, leader: int = FOREHAND) ->
     """The (seat, card) sequence one deal's play-out takes; hands (4,) uint64. CardsimError for arguments that are
     no such deal (`trusted_play_line` plays without these checks)."""
     checks.one_of(policy, "Giltspiel policy", POLICIES)
-    return trusted_play_line(policy, _checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1),
+    return trusted_play_line(policy, checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1),
                              None if u is None else checks.uniforms(u, "u", DECISIONS),
                              checks.whole(leader, "leader", 0, SEATS - 1))
 
@@ -642,7 +642,7 @@ def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray
     """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
     -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams. CardsimError for arguments
     that are no such deals (`trusted_spiel_teams` solves without these checks)."""
-    hands = _checked_hands(hands, rows=True)
+    hands = checked_hands(hands, rows=True)
     return trusted_spiel_teams(hands, checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS)),
                                checks.whole(leader, "leader", 0, SEATS - 1), table)
 
@@ -663,7 +663,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands (4,) uint64: cards still held; trick: cards of the current trick so far, led by
     ``leader``; won: tricks teams 0 and 1 have taken.
     """
-    hands = _checked_hands(hands, sizes=range(TRICKS + 1), equal=False)
+    hands = checked_hands(hands, sizes=range(TRICKS + 1), equal=False)
     trump, team = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(team, "team", 0, 1)
     leader, need = checks.whole(leader, "leader", 0, SEATS - 1), checks.whole(need, "need", 1, TRICKS)
     won = checks.wholes(won, "won", 2, 0, TRICKS)
@@ -681,7 +681,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
 def forced_tricks(hands, trump: int, leader: int = FOREHAND) -> tuple[int, int]:
     """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
     with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
-    hands = _checked_hands(hands, sizes=range(1, TRICKS + 1))
+    hands = checked_hands(hands, sizes=range(1, TRICKS + 1))
     trump, leader = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(leader, "leader", 0, SEATS - 1)
     t1 = _team_tricks(hands, trump, leader, 1, new_table(), _moves())
     return int(popcount(hands[leader])) - t1, t1
@@ -690,7 +690,7 @@ def forced_tricks(hands, trump: int, leader: int = FOREHAND) -> tuple[int, int]:
 def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, int]]:
     """A line of perfect play to the Spiel as (seat, card) pairs: at every turn the first card in
     the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64, five cards each."""
-    hands = _checked_hands(hands)
+    hands = checked_hands(hands)
     trump, leader = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(leader, "leader", 0, SEATS - 1)
     table, scratch = new_table(), _moves()
     team = leader % 2

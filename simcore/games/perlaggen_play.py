@@ -122,7 +122,7 @@ class PlayRules:
                                f"of: {', '.join(P.trump_suits(self.style))}")
 
 
-def _checked_trump(trump, style: str) -> int:
+def checked_trump(trump, style: str) -> int:
     """``trump`` as a suit index 0-3 that ``style`` allows; CardsimError otherwise."""
     trump = checks.whole(trump, "trump", 0, 3)
     PlayRules(style).check_trump(trump)
@@ -135,7 +135,7 @@ def _checked_trumps(trumps, n: int, style: str) -> np.ndarray:
     return checks.suit_indices(trumps, "trumps", n, allowed, f" (the trumps of the {style} style)")
 
 
-def _checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
+def checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
     """`checks.hand_masks` of the 33 cards, four seats."""
     return checks.hand_masks(hands, "hands", N_IDS, SEATS, sizes, rows, equal)
 
@@ -204,12 +204,12 @@ def legal_plays(hand: int, trick, trump: int, style: str = "innsbruck") -> set[t
     """Legal (card, identity) plays of ``hand`` (uint64 mask of at most five cards) after the plays ``trick`` (list
     of (card, identity), in order): spec §7.2 with baptism at play (B5). CardsimError for arguments that are no such
     position (`trusted_legal_plays` plays without these checks)."""
-    trump = _checked_trump(trump, style)
+    trump = checked_trump(trump, style)
     hand = int(checks.card_masks(hand, "hand", N_IDS))
     if popcount(np.uint64(hand)) > TRICKS:
         raise CardsimError(f"hand must hold at most {TRICKS} cards here (perlaggen_betting.legal_plays_long takes "
                            f"longer hands), got {popcount(np.uint64(hand))}")
-    _check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
     return trusted_legal_plays(hand, trick, trump, style)
 
 
@@ -243,11 +243,11 @@ def trick_winner(tcards, tids, leader, prec, trump):
 def trick_winner_of(plays, leader: int, trump: int, style: str = "innsbruck") -> int:
     """Seat winning the four (card, identity) ``plays`` led by ``leader``; CardsimError for arguments that are no
     such trick (`trusted_trick_winner_of` decides without these checks)."""
-    trump = _checked_trump(trump, style)
+    trump = checked_trump(trump, style)
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     if not isinstance(plays, (list, tuple)) or len(plays) != SEATS:
         raise CardsimError(f"plays must be the {SEATS} (card, identity) plays of a trick, got {plays!r}")
-    _check_trick(plays, 0, int(PlayRules(style).arrays()[0][trump]), "plays", SEATS)
+    check_trick(plays, 0, int(PlayRules(style).arrays()[0][trump]), "plays", SEATS)
     return trusted_trick_winner_of(plays, leader, trump, style)
 
 
@@ -444,15 +444,15 @@ def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str
     such position (`trusted_choose` plays without these checks)."""
     checks.one_of(policy, "Perlaggen policy", POLICIES)
     u = checks.probability(u, "u", below_one=True)
-    trump = _checked_trump(trump, style)
+    trump = checked_trump(trump, style)
     hand = int(checks.card_masks(hand, "hand", N_IDS))
     if not hand:
         raise CardsimError("hand must hold at least one card (a mask of the cards held), got 0")
-    _check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
     return trusted_choose(policy, hand, trick, trump, u, style)
 
 
-def _check_trick(trick, hand: int, pmask: int, what: str = "trick", most: int = SEATS - 1) -> None:
+def check_trick(trick, hand: int, pmask: int, what: str = "trick", most: int = SEATS - 1) -> None:
     """CardsimError naming ``what`` unless ``trick`` is at most ``most`` (card, identity) plays of cards 0-32 not in
     ``hand`` nor twice, each natural card (not in ``pmask``) standing for itself."""
     how = f"{what} must be up to {most} (card, identity) plays of cards 0-{N_IDS - 1}"
@@ -643,7 +643,7 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     that are no such deals (`trusted_play_out` plays without these checks).
     """
     checks.one_of(policy, "Perlaggen policy", POLICIES)
-    hands = _checked_hands(hands, rows=True)
+    hands = checked_hands(hands, rows=True)
     trumps = _checked_trumps(trumps, len(hands), style)
     if u is not None:
         u = np.asarray(u)
@@ -674,7 +674,7 @@ def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
     """The (seat, card, identity) sequence of one deal's play-out; hands (4,) uint64; concede as
     in `play_out` (the line stops where a team gives the Spiel up)."""
     checks.one_of(policy, "Perlaggen policy", POLICIES)
-    hands, trump = _checked_hands(hands), _checked_trump(trump, style)
+    hands, trump = checked_hands(hands), checked_trump(trump, style)
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     concede = check_concede(concede, policy)
     u = np.zeros(DECISIONS) if u is None else checks.uniforms(u, "u", DECISIONS)
@@ -1711,7 +1711,7 @@ def spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND,
     """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
     suit indices -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams.
     CardsimError for arguments that are no such deals (`trusted_spiel_teams` solves without these checks)."""
-    hands = _checked_hands(hands, rows=True)
+    hands = checked_hands(hands, rows=True)
     return trusted_spiel_teams(hands, _checked_trumps(trumps, len(hands), style), style,
                                checks.whole(leader, "leader", 0, SEATS - 1), table)
 
@@ -1733,10 +1733,10 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands (4,) uint64: cards still held; trick: (card, identity) plays of the current trick so far,
     led by ``leader``; won: tricks teams 0 and 1 have taken.
     """
-    hands, trump = _checked_hands(hands, sizes=range(TRICKS + 1), equal=False), _checked_trump(trump, style)
+    hands, trump = checked_hands(hands, sizes=range(TRICKS + 1), equal=False), checked_trump(trump, style)
     team, leader = checks.whole(team, "team", 0, 1), checks.whole(leader, "leader", 0, SEATS - 1)
     won, need = checks.wholes(won, "won", 2, 0, TRICKS), checks.whole(need, "need", 1, TRICKS)
-    _check_trick(trick, int(np.bitwise_or.reduce(hands)), int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, int(np.bitwise_or.reduce(hands)), int(PlayRules(style).arrays()[0][trump]))
     pmasks, precs = _style_arrays(style)
     tcards, tids = _trick_arrays(trick)
     return bool(_solve(np.asarray(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
@@ -1779,7 +1779,7 @@ def _team_tricks(hands, pmask, prec, trump, leader, team, table, moves):
 def forced_tricks(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> tuple[int, int]:
     """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
     with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
-    hands, trump = _checked_hands(hands, sizes=range(1, TRICKS + 1)), _checked_trump(trump, style)
+    hands, trump = checked_hands(hands, sizes=range(1, TRICKS + 1)), checked_trump(trump, style)
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     pmasks, precs = PlayRules(style).arrays()
     t1 = _team_tricks(hands, pmasks[trump], precs[trump], np.int64(trump), np.int64(leader), np.int64(1),
@@ -1790,7 +1790,7 @@ def forced_tricks(hands, trump: int, style: str = "innsbruck", leader: int = FOR
 def optimal_line(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> list[tuple[int, int, int]]:
     """A line of perfect play to the Spiel as (seat, card, identity): at every turn the first play in
     the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64, five cards each."""
-    hands, trump = _checked_hands(hands), _checked_trump(trump, style)
+    hands, trump = checked_hands(hands), checked_trump(trump, style)
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     pmasks, precs = PlayRules(style).arrays()
     pmask, prec = pmasks[trump], precs[trump]
