@@ -70,6 +70,16 @@ def uniforms(values, what: str, count: int) -> np.ndarray:
     return values
 
 
+def uniform_rows(values, what: str, rows: int, count: int) -> np.ndarray:
+    """``values`` as a (rows, count) float64 array of numbers in [0, 1) (one row of random draws per deal);
+    CardsimError otherwise."""
+    values = np.asarray(values)
+    if values.shape != (rows, count):
+        raise CardsimError(f"{what} must be ({rows}, {count}) random numbers in [0, 1), one row per deal, got shape "
+                           f"{values.shape}")
+    return uniforms(values.ravel(), what, values.size).reshape(values.shape)
+
+
 def flag(value, what: str) -> bool:
     """``value`` as a bool when it is True or False (numpy bools too); CardsimError naming ``what`` for "no", 1 or
     None, which would otherwise read as true or false by accident."""

@@ -134,3 +134,12 @@ def test_suit_indices():
     for values in ([1, 2], [1], [1.0, 3.0], "13"):
         with pytest.raises(CardsimError, match="^trumps must be 2 suit indices, one per deal, of 1, 3 \\(why\\), got"):
             checks.suit_indices(values, "trumps", 2, [1, 3], " (why)")
+
+
+def test_uniform_rows():
+    assert checks.uniform_rows([[0, 0.5]], "u", 1, 2).shape == (1, 2)
+    for values, message in [([0, 0.5], "^u must be \\(1, 2\\) random numbers in \\[0, 1\\), one row per deal, got "
+                                        "shape \\(2,\\)$"),
+                            ([[0, 1.5]], "^u must hold numbers in \\[0, 1\\) only, got 1.5$")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.uniform_rows(values, "u", 1, 2)

@@ -202,12 +202,7 @@ def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tupl
     checks.one_of(policy, "Giltspiel policy", POLICIES)
     hands = checked_hands(hands, rows=True)
     trumps = checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS))
-    if u is not None:
-        u = np.asarray(u)
-        if u.shape != (len(hands), DECISIONS):
-            raise CardsimError(f"u must be ({len(hands)}, {DECISIONS}) random numbers in [0, 1), one row per deal, "
-                               f"got shape {u.shape}")
-        u = checks.uniforms(u.ravel(), "u", u.size).reshape(u.shape)
+    u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
     return trusted_play_out(policy, hands, trumps, u, checks.whole(leader, "leader", 0, SEATS - 1))
 
 

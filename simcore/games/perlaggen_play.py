@@ -45,9 +45,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit, njit_inline
 from simcore.dealing import deal
-from simcore import checks
 from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
@@ -645,12 +645,7 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     checks.one_of(policy, "Perlaggen policy", POLICIES)
     hands = checked_hands(hands, rows=True)
     trumps = _checked_trumps(trumps, len(hands), style)
-    if u is not None:
-        u = np.asarray(u)
-        if u.shape != (len(hands), DECISIONS):
-            raise CardsimError(f"u must be ({len(hands)}, {DECISIONS}) random numbers in [0, 1), one row per deal, "
-                               f"got shape {u.shape}")
-        u = checks.uniforms(u.ravel(), "u", u.size).reshape(u.shape)
+    u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
     return trusted_play_out(policy, hands, trumps, u, style, checks.whole(leader, "leader", 0, SEATS - 1), concede)
 
 
