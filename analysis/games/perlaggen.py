@@ -318,7 +318,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     `analysis.games.perlaggen_play.add_spiel`.
     """
     hand = checks.card_text(hand, "--hand", "S6 LA LK L8 E10")
-    options = checks.options_dict(options)  # checked by `_deal_options` with four players, refused with more
+    options = checks.options_dict(options)  # the names: `_deal_options` with four players, refused with more
     players = checks.whole(players, "--players")
     hand_size = None if hand_size is None else checks.whole(hand_size, "--hand-size", 1)
     given = checks.texts(given, "given", "opponents gleich >= pair of Obers")

@@ -419,8 +419,7 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int,
     seat = check_seat(seat)
     if not isinstance(seen, (dict, type(None))):
         raise CardsimError(f"known must be a dict of seat -> cards such as {{3: 'HA'}}, got {seen!r}")
-    example = "LA SA H10 E9 E8"
-    groups = {"--hand": checks.card_text(hand, "--hand", example)}
+    groups = {"--hand": checks.card_text(hand, "--hand", "LA SA H10 E9 E8")}
     seen = {checks.whole(other, "--known seat"): text for other, text in (seen or {}).items()}
     for other, text in seen.items():
         if other not in range(SEATS):
