@@ -243,6 +243,10 @@ NAME_VALUE = "^options must be a dict such as \\{'name': value\\} or \\(name, va
     (lambda b: b.thresholds("perlaggen", players=3, games=3, scores=(1.5, 2, 3)),
      "^--scores \\(1.5, 2, 3\\): give three whole scores from 0 to below the target 18"),
     (lambda b: b.first_order("perlaggen", players=6.5), "^--players must be a whole number, got 6.5$"),
+    (lambda b: b.match("giltspiel", "formula", "never", games="4", seed=1),
+     "^--games must be a whole number, got '4'$"),
+    (lambda b: b.match3("formula", "never", games="3", seed=1), "^--games must be a whole number, got '3'$"),
+    (lambda b: b.equity3(games="2"), "^--games must be a whole number, got '2'$"),
 ])
 def test_betting_refuses(call, message):
     from analysis.games import betting

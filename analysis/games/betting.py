@@ -89,9 +89,12 @@ def variant(game: str, style: str | None = None, players: int | None = None, han
     return {}
 
 
-def _check_games(games: int) -> None:
+def _check_games(games: int) -> int:
+    """``games`` as an int, an even number of at least 2; CardsimError otherwise."""
+    games = checks.whole(games, "--games")
     if games < 2 or games % 2:
         raise CardsimError(f"--games must be an even number of at least 2 (games come in duplicate pairs), got {games}")
+    return games
 
 
 def _ratio_interval(n: int, s_p: int, s_d: int, s_pp: int, s_dd: int, s_pd: int) -> tuple[float, float, float]:
@@ -144,7 +147,7 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     options, permissive = checks.options_dict(options), checks.flag(permissive, "permissive")
     if game == "perlaggen" and players == THREE:
         return match3(a, b, games, seed, target, style, hand, options=options, **run_kw)
-    _check_games(games)
+    games = _check_games(games)
     mod = engine(game)
     extra = variant(game, style, players, hand)
     check_communication(communication)
@@ -923,6 +926,7 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     for name, value in options.items():
         checks.flag(value, checks.one_of(name, "3-player match option", MATCH3_OPTIONS))
     places = None if places is None else checks.flag(places, "places")
+    games = checks.whole(games, "--games")
     if games < THREE or games % THREE:
         raise CardsimError(f"--games must be a multiple of 3 for 3 players (a in each seat of every deal sequence), "
                            f"e.g. {games + (-games) % THREE}; got {games}")
@@ -1103,7 +1107,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if style == T.STRAF:
         raise CardsimError("the 3-player match equity is built for the plain game (§9.4); Strafperlaggen's "
                            "count-down (§9.5) changes several counts a figure: drop --games and its options")
-    if games < 2:
+    if checks.whole(games, "--games") < 2:
         raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
     target = engine("perlaggen").default_target(style) if target is None else target
     if target > THREE_EQUITY_MAX_TARGET:
