@@ -24,9 +24,9 @@ def whole(value, what: str, low: int | None = None, high: int | None = None) -> 
     return value
 
 
-def wholes(values, what: str, count: int, low: int, high: int, why: str = "") -> tuple[int, ...]:
-    """``values`` (a sequence of ``count`` whole numbers from ``low`` to ``high``, as `whole` takes them) as a tuple
-    of ints; CardsimError naming ``what`` (and ``why``, the reason for the range) otherwise."""
+def wholes(values, what: str, count: int, low: int | None, high: int | None, why: str = "") -> tuple[int, ...]:
+    """``values`` (a sequence of ``count`` whole numbers from ``low`` to ``high``, None: unbounded, as `whole` takes
+    them) as a tuple of ints; CardsimError naming ``what`` (and ``why``, the reason for the range) otherwise."""
     numbers = ()
     if isinstance(values, (list, tuple, np.ndarray)) and len(values) == count:
         try:
@@ -34,7 +34,7 @@ def wholes(values, what: str, count: int, low: int, high: int, why: str = "") ->
         except CardsimError:
             pass
     if len(numbers) != count:
-        raise CardsimError(f"{what} must be {count} whole numbers from {low} to {high}{why}, got {values!r}")
+        raise CardsimError(f"{what} must be {count} whole numbers{_range_text(low, high, ' of')}{why}, got {values!r}")
     return numbers
 
 

@@ -173,9 +173,9 @@ DEAL_HANDS = [(26, 28, 7, 1, 3), (29, 11, 17, 23, 21), (16, 30, 20, 24, 15), (2,
     ({"trump": -1}, "^trump must be from 0 to 3, got -1$"),
     ({"dealer": 9}, "^dealer must be from 0 to 3, got 9$"),
     ({"dealer": 1.5}, "^dealer must be a whole number from 0 to 3, got 1.5$"),
-    ({"scores": (-1, 0)}, "^scores must be 2 whole numbers from 0 to 10 \\(the teams' points, below the target "
-                          "11\\), got \\(-1, 0\\)$"),
-    ({"scores": (11, 0)}, "^scores must be 2 whole numbers from 0 to 10 .*, got \\(11, 0\\)$"),
+    ({"scores": (11, 0)}, "^scores must be 2 whole numbers of at most 10 \\(the points, below the target 11\\), "
+                          "got \\(11, 0\\)$"),
+    ({"scores": (1.5, 0)}, "^scores must be 2 whole numbers of at most 10 .*, got \\(1.5, 0\\)$"),
     ({"scores": (1, 2, 3)}, "^scores must be 2 whole numbers"),
     ({"scores": 5}, "^scores must be 2 whole numbers .*, got 5$"),
 ])
@@ -208,8 +208,8 @@ def test_new_deal_valid_unchanged(game):
     import numpy as np
 
     kit = importlib.import_module(f"simcore.games.{game}_betting")
-    plain = kit.new_deal(DEAL_HANDS, 1, dealer=2, scores=(3, 4))
-    odd = kit.new_deal(np.array(DEAL_HANDS), np.int64(1), dealer=2.0, scores=[3.0, np.int8(4)])
+    plain = kit.new_deal(DEAL_HANDS, 1, dealer=2, scores=(-2, 4))  # a penalty can make a score negative
+    odd = kit.new_deal(np.array(DEAL_HANDS), np.int64(1), dealer=2.0, scores=[-2.0, np.int8(4)])
     assert (odd.hands, odd.trump, odd.dealer, odd.scores) == (plain.hands, plain.trump, plain.dealer, plain.scores)
     assert type(odd.dealer) is int and odd.to_move == plain.to_move
 
@@ -463,3 +463,30 @@ def test_giltspiel_pimc_refuses(call, message):
 
     with pytest.raises(CardsimError, match=message):
         call(giltspiel_pimc, _gilt_hands())
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"trump": 9}, "^trump must be from 0 to 3, got 9$"),
+    ({"dealer": 1.5}, "^dealer must be a whole number from 0 to 2, got 1.5$"),
+    ({"hands": [(40, 1, 2, 3, 4, 5, 6), tuple(range(8, 15)), tuple(range(16, 23))]},
+     "^hands must be 3 hands of 7 card numbers each \\(0-32\\)"),
+    ({"scores": (18, 0, 0)}, "^scores must be 3 whole numbers of at most 17 \\(the points, below the target 18\\)"),
+    ({"scores": 5}, "^give one score per player \\(3\\), got 5$"),
+    ({"style": "straf", "hands": [tuple(range(7)), tuple(range(8, 15)), (16, 17, 18, 19, 20, 21, 6)]},
+     "^hands: card 6 is held twice"),
+])
+def test_three_player_deal_refuses(kw, message):
+    from simcore.games import perlaggen_three as T
+
+    args = dict(hands=[tuple(range(7)), tuple(range(8, 15)), tuple(range(16, 23))], trump=1) | kw
+    with pytest.raises(CardsimError, match=message):
+        T.Deal3(**args)
+
+
+def test_three_player_deal_valid_unchanged():
+    from simcore.games import perlaggen_three as T
+
+    hands = [tuple(range(7)), tuple(range(8, 15)), tuple(range(16, 23))]
+    plain, odd = T.Deal3(hands, 1, dealer=2, scores=(3, 4, 5)), T.Deal3(hands, 1.0, dealer=2.0, scores=[3, 4.0, 5])
+    assert (plain.hands, plain.trump, plain.dealer, plain.scores) == (odd.hands, odd.trump, odd.dealer, odd.scores)
+    assert odd.to_move == plain.to_move and T.Deal3(hands, 1, scores=(9, 3, 0), style="straf").scores == (9, 3, 0)
