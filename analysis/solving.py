@@ -37,7 +37,7 @@ def interruptible(func: Callable, *args):
 def parse_trump(text: str, deck) -> int:
     """Suit index of a trump given as one of ``deck.suits`` or ``deck.suit_names`` (any case);
     CardsimError otherwise."""
-    key = text.strip().upper()
+    key = text.strip().upper() if isinstance(text, str) else None
     for index, (letter, name) in enumerate(zip(deck.suits, deck.suit_names)):
         if key in (letter.upper(), name.upper()):
             return index
@@ -60,6 +60,8 @@ def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: i
     ``hand_size`` cards, or when it is a range (an ending) the same number of cards from it; the hand of
     ``free_seat`` (a player who sits out) may hold any number, none included. CardsimError if malformed
     (for a range, naming every hand's number of cards)."""
+    if not isinstance(text, str):
+        raise CardsimError(f"--deal must be the {seats} hands as one text, separated by '/', got {text!r}")
     parts = text.split("/")
     if len(parts) != seats:
         raise CardsimError(f"--deal needs {seats} hands for seats 0-{seats - 1} separated by '/', got {len(parts)}")

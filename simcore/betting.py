@@ -25,7 +25,8 @@ from typing import Protocol
 
 import numpy as np
 
-from simcore.errors import CardsimError, unknown_name
+from simcore import checks
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 
 G, H, SP = 0, 1, 2
 FIGURES = (G, H, SP)
@@ -46,6 +47,27 @@ def bet_allowed(score: int, value: int, target: int) -> bool:
     those secured in the deal) may bet or raise a figure from ``value`` only if conceding it to that side stays below
     ``target``, so that the others can concede without losing the game."""
     return score + value < target
+
+
+def deal_arguments(hands, trump, dealer, scores, target: int | None, cards: int, hand: int = 5,
+                   players: int = 4) -> tuple[list[tuple[int, ...]], int, int, tuple[int, ...]]:
+    """(hands, trump, dealer, scores) of a new deal, checked: ``players`` hands of ``hand`` card numbers from 0 to
+    ``cards`` - 1, no card twice; trump a suit 0-3; dealer a seat; scores two (three players: three) whole numbers
+    below ``target`` (a side on the target has won; None: no target; penalties can make them negative). CardsimError
+    naming the argument otherwise."""
+    how = f"hands must be {players} hands of {hand} card numbers each (0-{cards - 1})"
+    rows = list(hands) if isinstance(hands, (list, tuple, np.ndarray)) else ()
+    if len(rows) != players or not all(isinstance(row, (list, tuple, np.ndarray)) and len(row) == hand
+                                       and all(is_whole_int(c) and 0 <= c < cards for c in row) for row in rows):
+        raise CardsimError(f"{how}, got {' '.join(repr(hands).split())}")
+    rows = [tuple(int(c) for c in row) for row in rows]
+    held = [c for row in rows for c in row]
+    if len(set(held)) != len(held):
+        twice = next(c for c in held if held.count(c) > 1)
+        raise CardsimError(f"hands: card {twice} is held twice; each card can be in one hand only")
+    scores = checks.wholes(scores, "scores", 3 if players == 3 else 2, None, None if target is None else target - 1,
+                           "" if target is None else f" (the points, below the target {target})")
+    return rows, checks.whole(trump, "trump", 0, 3), checks.whole(dealer, "dealer", 0, players - 1), scores
 
 
 def check_target(target, typed: str | None = None) -> None:

@@ -40,6 +40,20 @@ def shape_of(values) -> tuple:
         return ("ragged",)
 
 
+def wholes(values, what: str, count: int, low: int | None, high: int | None, why: str = "") -> tuple[int, ...]:
+    """``values`` (a sequence of ``count`` whole numbers from ``low`` to ``high``, None: unbounded, as `whole` takes
+    them) as a tuple of ints; CardsimError naming ``what`` (and ``why``, the reason for the range) otherwise."""
+    numbers = ()
+    if isinstance(values, (list, tuple, np.ndarray)) and len(values) == count:
+        try:
+            numbers = tuple(whole(v, what, low, high) for v in values)
+        except CardsimError:
+            pass
+    if len(numbers) != count:
+        raise CardsimError(f"{what} must be {count} whole numbers{_range_text(low, high, ' of')}{why}, got {values!r}")
+    return numbers
+
+
 def _range_text(low, high, of: str = "") -> str:
     """" from low to high", " at least low" or " at most high" (after ``of`` for the open ranges); "" for none."""
     if low is not None and high is not None:
@@ -88,6 +102,16 @@ def uniforms(values, what: str, count: int) -> np.ndarray:
     return values
 
 
+def uniform_rows(values, what: str, rows: int, count: int) -> np.ndarray:
+    """``values`` as a (rows, count) float64 array of numbers in [0, 1) (one row of random draws per deal);
+    CardsimError otherwise."""
+    values = np.asarray(values)
+    if values.shape != (rows, count):
+        raise CardsimError(f"{what} must be ({rows}, {count}) random numbers in [0, 1), one row per deal, got shape "
+                           f"{values.shape}")
+    return uniforms(values.ravel(), what, values.size).reshape(values.shape)
+
+
 def flag(value, what: str) -> bool:
     """``value`` as a bool when it is True or False (numpy bools too); CardsimError naming ``what`` for "no", 1 or
     None, which would otherwise read as true or false by accident."""
@@ -101,6 +125,28 @@ def one_of(value, what: str, names):
     if not isinstance(value, str) or value not in names:
         raise unknown_name(what, value, names)
     return value
+
+
+def texts(values, what: str, example: str) -> tuple[str, ...]:
+    """``values`` (None, one text, or a list or tuple of texts, such as --given conditions) as a tuple of texts;
+    CardsimError naming ``what`` and an ``example`` text otherwise (a number, a dict, a list holding None)."""
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        return (values,)
+    if isinstance(values, (list, tuple)) and all(isinstance(v, str) for v in values):
+        return tuple(values)
+    raise CardsimError(f"{what} must be a text or a list of texts such as [{example!r}], got {values!r}")
+
+
+def card_text(value, what: str, example: str) -> str:
+    """``value`` as the text of cards the parsers read: a text ("LA SA H10") or a list or tuple of card tokens
+    (["LA", "SA", "H10"], joined); CardsimError naming ``what`` and an ``example`` otherwise (None, card numbers)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    raise CardsimError(f"{what} must be cards as a text such as {example!r} (or a list of card names), got {value!r}")
 
 
 def options_dict(options, what: str = "options") -> dict:
@@ -149,21 +195,33 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
     return masks
 
 
-def deal_masks(hands, what: str, seats: int, deck_bits: int, most: int, least: int = 1,
-               equal_sizes: bool = True, disjoint: bool = True, empty: bool = False) -> np.ndarray:
-    """``hands`` as a contiguous (n, seats) uint64 array of card masks (`card_masks`), n >= 1 (n >= 0 with
-    ``empty``), with ``equal_sizes`` every seat of a row holding the same number of cards, ``least`` to ``most``
-    (a position at a trick start); CardsimError otherwise."""
+def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool = False, equal: bool = True,
+               disjoint: bool = True, empty: bool = False) -> np.ndarray:
+    """``hands`` as contiguous uint64 masks of the ``deck_bits`` cards (`card_masks`; with ``disjoint`` no card in two
+    hands of a deal), shaped (n, seats) with ``rows`` (many deals, n >= 1, n >= 0 with ``empty``) else (seats,),
+    every hand holding one of ``sizes`` (a range) cards and with ``equal`` all as many; CardsimError otherwise."""
     shape = shape_of(hands)
-    if len(shape) != 2 or shape[1] != seats or shape[0] < (not empty):
-        raise CardsimError(f"{what} must be an (n, {seats}) array of card masks, one row of seats 0-{seats - 1} per "
-                           f"position, n >= {int(not empty)}; got shape {shape}")
+    if len(shape) != 1 + rows or shape[-1] != seats or (rows and shape[0] < (not empty)):
+        many = f"(n, {seats}) array of card masks, one row of seats 0-{seats - 1} per deal" \
+            + ("" if empty else ", n >= 1") if rows else f"{seats} card masks, one per seat 0-{seats - 1}"
+        raise CardsimError(f"{what} must be an {many}; got shape {shape}" if rows else
+                           f"{what} must be {many}; got shape {shape}")
     hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
-    sizes = np.bitwise_count(hands).astype(np.int64)
-    uneven = (sizes != sizes[:, :1]).any(axis=1) | (sizes[:, 0] < least) | (sizes[:, 0] > most)
-    if equal_sizes and uneven.any():
-        i = int(np.argmax(uneven))
-        each = f"{most}" if least == most else f"the same number, {least}-{most},"
-        raise CardsimError(f"position {i}: the seats hold {', '.join(map(str, sizes[i]))} cards; every seat must hold "
-                           f"{each} cards at a trick start")
+    counts = np.bitwise_count(hands).reshape(-1, seats)
+    bad = ~np.isin(counts, sizes).all(axis=1) | (equal & (counts != counts[:, :1]).any(axis=1))
+    if bad.any():
+        many = f"{sizes[0]} to {sizes[-1]} cards" + (", all as many" if equal else "") if len(sizes) > 1 \
+            else f"{sizes[0]} cards"
+        raise CardsimError(f"{what}: every seat must hold {many}, got {counts[np.argmax(bad)].tolist()}"
+                           + (f" (deal {int(np.argmax(bad))})" if rows else ""))
     return hands
+
+
+def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.ndarray:
+    """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
+    ``note``, why those suits) otherwise."""
+    suits = np.asarray(values)
+    if suits.shape != (count,) or suits.dtype.kind not in "iu" or not np.isin(suits, allowed).all():
+        raise CardsimError(f"{what} must be {count} suit indices, one per deal, of {', '.join(map(str, allowed))}"
+                           f"{note}, got {' '.join(repr(values).split())}")
+    return suits.astype(np.int64)

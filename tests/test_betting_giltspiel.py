@@ -381,7 +381,7 @@ def test_both_gestrichen_four_run_beats_three_aces_T27():
 
 
 def test_both_gestrichen_gleich_beats_hanger_T28():
-    deal = gestrichen_deal("E7 L7 H7 SA LK", "HA HK HO E9 S8")
+    deal = gestrichen_deal("E7 L7 H7 SA LK", "HA HK HO E9 S8", a_partner="EO E10 L10 S9 H8")
     assert deal.result.game_winner == NS
 
 

@@ -104,19 +104,22 @@ def test_column():
             checks.column(values, 3, "trump", 4)
 
 
-def test_deal_masks():
-    hands = checks.deal_masks([[1, 2, 4], [8, 16, 32]], "hands", 3, 48, 15)
+def test_hand_masks_of_many_deals():
+    hands = checks.hand_masks([[1, 2, 4], [8, 16, 32]], "hands", 48, 3, range(16), rows=True)
     assert hands.dtype == np.uint64 and hands.flags.c_contiguous and hands.shape == (2, 3)
-    assert checks.deal_masks(np.zeros((0, 3), dtype=np.uint64), "hands", 3, 48, 15, empty=True).shape == (0, 3)
-    for bad, message in [([1, 2, 4], r"hands must be an \(n, 3\) array .* n >= 1; got shape \(3,\)"),
+    empty = checks.hand_masks(np.zeros((0, 3), dtype=np.uint64), "hands", 48, 3, range(16), rows=True, empty=True)
+    assert empty.shape == (0, 3)
+    for bad, message in [([1, 2, 4], r"hands must be an \(n, 3\) array of card masks, .* n >= 1; got shape \(3,\)"),
                          ([[1, 2], [4]], r"got shape \('ragged',\)"), (np.zeros((0, 3), dtype=int), "n >= 1"),
-                         ([[1, 6, 8]], "position 0: the seats hold 1, 2, 1 cards; every seat must hold the same "
-                                       "number, 1-15, cards"), ([[1, 1, 8]], "a card is held by two hands")]:
+                         ([[1, 6, 8]], r"hands: every seat must hold 0 to 15 cards, all as many, got \[1, 2, 1\] "
+                                       r"\(deal 0\)"), ([[1, 1, 8]], "a card is held by two hands")]:
         with pytest.raises(CardsimError, match=message):
-            checks.deal_masks(bad, "hands", 3, 48, 15)
-    with pytest.raises(CardsimError, match="every seat must hold 2 cards at a trick start"):
-        checks.deal_masks([[1, 6, 24]], "hands", 3, 48, 2, 2)
-    assert checks.deal_masks([[1, 6, 24]], "hands", 3, 48, 2, 2, equal_sizes=False).shape == (1, 3)
+            checks.hand_masks(bad, "hands", 48, 3, range(16), rows=True)
+    with pytest.raises(CardsimError, match="every seat must hold 2 cards, got"):
+        checks.hand_masks([[1, 6, 24]], "hands", 48, 3, (2,), rows=True)
+    assert checks.hand_masks([[1, 6, 24]], "hands", 48, 3, range(3), rows=True, equal=False).shape == (1, 3)
+    assert checks.hand_masks([[1, 1, 8]], "hands", 48, 3, range(3), rows=True, equal=False, disjoint=False).shape \
+        == (1, 3)
 
 
 def test_messages_stay_on_one_line():
@@ -129,3 +132,62 @@ def test_messages_stay_on_one_line():
     assert checks.options_dict(MappingProxyType({"a": 1})) == {"a": 1}
     with pytest.raises(CardsimError, match=r"got 5$"):
         checks.options_dict(5)
+
+
+def test_texts():
+    assert checks.texts(None, "given", "x") == ()
+    assert checks.texts("a >= b", "given", "x") == ("a >= b",)
+    assert checks.texts(["a", "b"], "given", "x") == ("a", "b")
+    for values in (3, {"a": 1}, ["a", None]):
+        with pytest.raises(CardsimError, match="^given must be a text or a list of texts such as \\['x'\\], got"):
+            checks.texts(values, "given", "x")
+
+
+def test_card_text():
+    assert checks.card_text("LA SA", "hand", "LA SA") == "LA SA"
+    assert checks.card_text(["LA", "SA"], "hand", "LA SA") == "LA SA"
+    for value in (None, [1, 2], 5):
+        with pytest.raises(CardsimError, match="^hand must be cards as a text such as 'LA SA' \\(or a list of card "
+                                               "names\\), got"):
+            checks.card_text(value, "hand", "LA SA")
+
+
+def test_wholes():
+    assert checks.wholes([1, 2.0, np.int8(3)], "scores", 3, 0, 10) == (1, 2, 3)
+    for values in ((1, 2), (1, 2, 11), "123", (1, 2, 1.5), None):
+        with pytest.raises(CardsimError, match="^scores must be 3 whole numbers from 0 to 10 \\(why\\), got"):
+            checks.wholes(values, "scores", 3, 0, 10, " (why)")
+
+
+def test_hand_masks():
+    hands = [0b11, 0b1100, 0b110000, 0b11000000]
+    assert checks.hand_masks(hands, "hands", 8, 4, range(2, 3)).dtype == np.uint64
+    assert checks.hand_masks([hands], "hands", 8, 4, range(1, 3), rows=True).shape == (1, 4)
+    assert checks.hand_masks([1, 0b110, 0, 0], "hands", 8, 4, range(3), equal=False).shape == (4,)
+    for value, kw, message in [
+        (hands, {"rows": True}, "^hands must be an \\(n, 4\\) array of card masks, one row of seats 0-3 per deal, "
+                                "n >= 1; got shape \\(4,\\)$"),
+        (hands[:3], {}, "^hands must be 4 card masks, one per seat 0-3; got shape \\(3,\\)$"),
+        (hands, {"sizes": range(3, 4)}, "^hands: every seat must hold 3 cards, got \\[2, 2, 2, 2\\]$"),
+        ([1, 0b110, 0, 0], {"sizes": range(3)}, "^hands: every seat must hold 0 to 2 cards, all as many, got"),
+        ([hands, [3] * 4], {"rows": True}, "^hands: a card is held by two hands \\(row 1\\)"),
+        ([1 << 9, 0, 0, 0], {}, "^hands must be integer masks of the 8 cards"),
+    ]:
+        with pytest.raises(CardsimError, match=message):
+            checks.hand_masks(value, "hands", 8, 4, **({"sizes": range(2, 3)} | kw))
+
+
+def test_suit_indices():
+    assert checks.suit_indices([1, 3], "trumps", 2, [1, 3]).tolist() == [1, 3]
+    for values in ([1, 2], [1], [1.0, 3.0], "13"):
+        with pytest.raises(CardsimError, match="^trumps must be 2 suit indices, one per deal, of 1, 3 \\(why\\), got"):
+            checks.suit_indices(values, "trumps", 2, [1, 3], " (why)")
+
+
+def test_uniform_rows():
+    assert checks.uniform_rows([[0, 0.5]], "u", 1, 2).shape == (1, 2)
+    for values, message in [([0, 0.5], "^u must be \\(1, 2\\) random numbers in \\[0, 1\\), one row per deal, got "
+                                        "shape \\(2,\\)$"),
+                            ([[0, 1.5]], "^u must hold numbers in \\[0, 1\\) only, got 1.5$")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.uniform_rows(values, "u", 1, 2)

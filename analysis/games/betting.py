@@ -32,9 +32,9 @@ import pandas as pd
 from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
-                               seed_number, whole_number, whole_value, write_failure)
+                               seed_number, option_items, whole_number, whole_value, write_failure)
 from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
-from simcore import runner
+from simcore import checks, runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold,
                              Policy, bluff_break_even, check_communication, check_target, dealt_match_equity,
                              hold_threshold, load_policy)
@@ -81,17 +81,20 @@ def variant(game: str, style: str | None = None, players: int | None = None, han
         from simcore.games.perlaggen import OPTIONS
 
         return {"style": style or next(o.default for o in OPTIONS if o.name == "style"),
-                "players": 4 if players is None else players,
-                "hand": hand}
+                "players": 4 if players is None else checks.whole(players, "--players"),
+                "hand": None if hand is None else checks.whole(hand, "--hand", 1)}
     if (style, players, hand) != (None, None, None):
         raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four "
                            "with five cards")
     return {}
 
 
-def _check_games(games: int) -> None:
+def _check_games(games: int) -> int:
+    """``games`` as an int, an even number of at least 2; CardsimError otherwise."""
+    games = checks.whole(games, "--games")
     if games < 2 or games % 2:
         raise CardsimError(f"--games must be an even number of at least 2 (games come in duplicate pairs), got {games}")
+    return games
 
 
 def _ratio_interval(n: int, s_p: int, s_d: int, s_pp: int, s_dd: int, s_pd: int) -> tuple[float, float, float]:
@@ -141,10 +144,10 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     game, seed, target, communication, style, players, hand, options, deals, the per-deal points histogram
     ``deal_points`` (a, b) and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race``
     (2, K, K) (`simcore.betting.MatchJob`)."""
-    options = dict(options or {})
+    options, permissive = option_items(options), checks.flag(permissive, "permissive")
     if game == "perlaggen" and players == THREE:
         return match3(a, b, games, seed, target, style, hand, options=options, **run_kw)
-    _check_games(games)
+    games = _check_games(games)
     mod = engine(game)
     extra = variant(game, style, players, hand)
     check_communication(communication)
@@ -249,7 +252,9 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
     if run_kw.pop("places", None):
         raise CardsimError("--places is reported by `cardsim match` only (the tournament table shows game-win "
                            "rates): drop --places here")
-    names = [p.strip() for p in policies]
+    if isinstance(policies, str):
+        policies = policies.split(",")
+    names = [p.strip() for p in checks.texts(policies, "policies", "formula")]
     if "" in names and len(names) > 1:
         raise CardsimError(f"--policies '{','.join(policies)}' has an empty name (two commas in a row, or one at "
                            "an end); give the policies separated by single commas, e.g. formula,cautious")
@@ -896,6 +901,8 @@ for _game in ENGINES:
 THREE = 3
 THREE_B = 2
 """Seats policy b holds at a 3-player table."""
+MATCH3_OPTIONS = ("straf_no_hopeless_spiel_bet",)
+"""The rule options `match3` takes in ``options`` (`simcore.games.perlaggen_three.Deal3`)."""
 
 
 def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, target: int | None = None,
@@ -915,6 +922,11 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
     from simcore.games import perlaggen_three as T
     from simcore.games.perlaggen import OPTIONS
 
+    options = option_items(options)
+    for name, value in options.items():
+        checks.flag(value, checks.one_of(name, "3-player match option", MATCH3_OPTIONS))
+    places = None if places is None else checks.flag(places, "places")
+    games = checks.whole(games, "--games")
     if games < THREE or games % THREE:
         raise CardsimError(f"--games must be a multiple of 3 for 3 players (a in each seat of every deal sequence), "
                            f"e.g. {games + (-games) % THREE}; got {games}")
@@ -927,7 +939,6 @@ def match3(a: str | Policy, b: str | Policy, games: int = 2001, seed=None, targe
         target = T.STRAF_START if style == T.STRAF else engine("perlaggen").default_target(style)
     pa, pb = _pair(a, b)
     seed = normalize_seed(seed)
-    options = dict(options or {})
     job = T.Match3Job(pa, pb, target, style, places, options.get("straf_no_hopeless_spiel_bet", False))
     counts = runner.run(job, games, seed, **run_kw)
     (n, a_wins, deals, s_pa, s_pb, s_paa, s_pbb, s_dd, s_pad, s_pbd, seconds, thirds, finish_deals,
@@ -1096,15 +1107,18 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if style == T.STRAF:
         raise CardsimError("the 3-player match equity is built for the plain game (§9.4); Strafperlaggen's "
                            "count-down (§9.5) changes several counts a figure: drop --games and its options")
-    if games < 2:
+    if checks.whole(games, "--games") < 2:
         raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
     target = engine("perlaggen").default_target(style) if target is None else target
     if target > THREE_EQUITY_MAX_TARGET:
         raise CardsimError(f"the 3-player match equity holds targets up to {THREE_EQUITY_MAX_TARGET} (its table grows "
                            f"with the cube of the target; the rules play to 15-24), got --target {target}")
-    if scores is not None and (len(scores) != 3 or min(scores) < 0 or max(scores) >= target):
-        raise CardsimError(f"--scores {','.join(map(str, scores))}: give three scores from 0 to below the target "
-                           f"{target} (a player on the target has won)")
+    if scores is not None:
+        try:
+            scores = checks.wholes(scores, "--scores", 3, 0, target - 1)
+        except CardsimError:
+            raise CardsimError(f"--scores {scores!r}: give three whole scores from 0 to below the target {target} (a "
+                               "player on the target has won)") from None
     seed, player = normalize_seed(seed), _loaded(policy)
     counts = runner.run(E.Equity3Job(player, target, style), games, seed, **run_kw)
     deals, hist = int(counts[1]), counts[2:]

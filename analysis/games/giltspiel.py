@@ -24,7 +24,7 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                command_options, digits_value, emit, long_frame, no_exact, one_of, register_command,
                                run_options, tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
-from simcore import runner
+from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
 from simcore.games import giltspiel as g
@@ -80,6 +80,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     """
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
+    seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = parse_conditions(given, seat, facts)
     seed = normalize_seed(seed)
@@ -153,8 +154,7 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, p
     best_gleich, best_hanger: P(the table's best figure is this class);
     gleich_by_class, hanger_by_class: P(win / stand / lose / void | the seat's own best class).
     """
-    if seat not in range(g.SEATS):
-        raise CardsimError(f"--seat must be 0, 1, 2 or 3, got {seat}")
+    seat = g.check_seat(seat)
     seed = normalize_seed(seed)
     counts = runner.run(g.StatsJob(g.Known(), seat), n, seed, **run_kw)
     deals, parts = g.StatsJob.split(counts)

@@ -106,6 +106,7 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[
     """
     if method not in play.METHODS:
         raise unknown_name("--spiel method", method, play.METHODS)
+    seat = g.check_seat(seat)
     facts = g.parse_known(hand, seat, turnup, known)
     seed = normalize_seed(seed)
     team = seat % 2
@@ -147,6 +148,7 @@ def pimc_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[i
     each from its own information (own hand, turn-up, cards played, revealed voids, the ``known``
     cards as public, and with ``communication`` "partner" the partner's hand), ``samples`` deals per
     decision. Rows as `spiel_odds`; attrs["pimc"] holds n, samples and communication."""
+    seat = g.check_seat(seat)
     facts = g.parse_known(hand, seat, turnup, known)
     seed = normalize_seed(seed)
     deals, wins = pimc_counts(facts, seat, (), samples, communication, n, seed, **run_kw)[:2]

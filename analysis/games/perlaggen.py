@@ -30,7 +30,7 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
-from simcore import runner
+from simcore import checks, runner
 from simcore.cards import subset_masks
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
@@ -48,8 +48,9 @@ OUTCOMES = ("team D", "team O", "stand", "void")
 
 
 # --- input ------------------------------------------------------------------------------------------
-def _cards(text: str | None, what: str) -> list[int]:
-    return P.DECK.parse_cards(text or "", what)
+def _cards(text, what: str) -> list[int]:
+    """The cards of ``text`` (a text or a list of card names; None: none)."""
+    return P.DECK.parse_cards("" if text is None else checks.card_text(text, what, "S6 LA LK"), what)
 
 
 def _suit_of(card: int) -> str:
@@ -84,12 +85,14 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
                 players: int = D.SEATS, hand_size: int = D.HAND_SIZE) -> D.Known:
     """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible);
     ``players``, ``hand_size``: the table (2, 3 or 6 players: `V.TableRules`; the cutter is the last seat)."""
-    if seat not in range(players):
+    if checks.whole(seat, "--seat") not in range(players):
         raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}"
                            if players == D.SEATS else
                            f"--seat must be 0..{players - 1} (dealer 0, seat 1 leads, cutter {players - 1}), "
                            f"got {seat}")
-    cutter = players - 1
+    seat, cutter = int(seat), players - 1
+    if trump is not None:
+        trump = checks.one_of(trump.strip().upper() if isinstance(trump, str) else trump, "trump suit", P.DECK.suits)
     own = _cards(hand, "--hand")
     if len(own) != hand_size:
         raise CardsimError(f"--hand must list exactly {hand_size} cards, got {len(own)}")
@@ -118,7 +121,7 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
     if laid and (style not in D.EICHEL_DEALS + ("straf",) or any(_suit_of(c) != "E" for c in laid)):
         raise CardsimError("--acorns lists the acorns laid aside before the Eichel trump card (§9.1); "
                            f"got {acorns} in the {style} style")
-    swaps = tuple(parse_exchange(text, turned_card, players) for text in exchanges)
+    swaps = tuple(parse_exchange(text, turned_card, players) for text in checks.texts(exchanges, "exchanges", "0:H9"))
     if swaps and turned_card is None:
         raise CardsimError("--exchange needs --turnup: an exchange is seen by everybody, and so is the turn-up")
     if swaps and exchange == "never":
@@ -271,6 +274,19 @@ GESTRICHEN_OUTCOMES = ("win", "lose", "play")
 """§8.13 with both teams gestrichen: my team wins / loses the game by the figure rule, or the cards are played."""
 
 
+FIGURE_OPTIONS = ("six_below_bells_seven",)
+"""The `D.DealRules` options (the figure option A-24) `odds` and `stats` take in ``options`` (style and the exchange
+rules have their own arguments)."""
+
+
+def _deal_options(options) -> dict:
+    """``options`` of `odds` and `stats` as a dict of `FIGURE_OPTIONS`; CardsimError otherwise."""
+    options = option_items(options)
+    for name, value in options.items():
+        checks.flag(value, checks.one_of(name, "Perlaggen deal option", FIGURE_OPTIONS))
+    return options
+
+
 def _table_hand_size(hand: str, players: int) -> int:
     """The cards each of a 2-, 3- or 6-player table holds, read from the hand's length (six players: 4 or 5)."""
     held, sizes = len(hand.replace(",", " ").split()), tuple(V.VARIANTS[players][0])
@@ -298,10 +314,19 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     ``players`` 2, 3 or 6 (`V.TableRules`, ``hand_size`` as there, by default the hand's length; L0 only): the side
     is the seat's team (seat % 2), with three players the seat alone (win = strictly the best, stand = tied best);
     ``spiel`` "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
-    hin"). The four-player Spiel is `analysis.games.perlaggen_play.add_spiel`.
+    hin"); with four players ``spiel`` ("dd", "greedy", "g2", "random" or "pimc") adds the Spiel rows of
+    `analysis.games.perlaggen_play.add_spiel`.
     """
-    options = dict(options or {})
+    hand = checks.card_text(hand, "--hand", "S6 LA LK L8 E10")
+    options = option_items(options)  # the names: `_deal_options` with four players, refused with more
+    players = checks.whole(players, "--players")
+    hand_size = None if hand_size is None else checks.whole(hand_size, "--hand-size", 1)
+    given = checks.texts(given, "given", "opponents gleich >= pair of Obers")
+    both_gestrichen = checks.flag(both_gestrichen, "both_gestrichen")
+    if spiel is not None:
+        checks.one_of(spiel, "Spiel method", tuple(spiel_play.SPIEL_METHODS) + (spiel_play.PIMC,))
     if players == D.SEATS:
+        options = _deal_options(options)
         if hand_size not in (None, D.HAND_SIZE):
             raise CardsimError("the four-player game deals 5 cards (§3.3); --hand-size is for --players 2, 3 or 6")
         rules, size = D.DealRules(style, exchange, exchange_gives, **options), D.HAND_SIZE
@@ -323,7 +348,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                            "out by G1 only: --spiel greedy")
     known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper,
                         players, size)
-    conditions = parse_given(given, seat, players, size)
+    conditions = parse_given(given, known.seat, players, size)
     seed = normalize_seed(seed)
     evaluation = D.Evaluation(level, stakes)
     question = None if players == D.SEATS else V.TableOdds(known, rules, conditions)
@@ -347,7 +372,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     trump_letter = P.DECK.suits[known.trump]
     own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter,
                          six_below_bells_seven=getattr(rules, "six_below_bells_seven", True))[0]
-    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=seat, team=seat % 2,
+    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=known.seat, team=known.seat % 2,
                        style=style, hand=P.DECK.format_cards(known.hand), trump=trump_letter,
                        turnup=None if known.turned is None else P.DECK.token(known.turned),
                        cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
@@ -358,7 +383,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None)
-    return frame
+    return frame if spiel is None or question is not None else spiel_play.add_spiel(frame, spiel, **run_kw)
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
@@ -480,7 +505,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
     table, L0); team_perlaggen: P(a team wins / ... a figure | its two hands hold j Perlaggen), at ``level``.
     ``options``: further `D.DealRules` options, as for `odds`.
     """
-    options = dict(options or {})
+    options = _deal_options(options)
     rules = D.DealRules(style, exchange, exchange_gives, **options)
     evaluation = D.Evaluation(level, stakes)
     seed = normalize_seed(seed)
@@ -546,6 +571,8 @@ def table_stats(players: int = 3, style: str = "innsbruck", hand_size: int | Non
     tied best at the table) — with two or three players that is who wins the figure; team (six
     players): P(team D = seats 0, 2, 4 / team O / stand / void) per figure.
     """
+    players = checks.whole(players, "--players")
+    hand_size = None if hand_size is None else checks.whole(hand_size, "--hand-size", 1)
     rules = V.TableRules(players, style, hand_size, packets, exchange, exchange_gives)
     seed = normalize_seed(seed)
     deals, parts = V.TableStatsJob.split(runner.run(V.TableStatsJob(rules), n, seed, **run_kw))

@@ -25,7 +25,7 @@ from analysis.games.giltspiel_play import add_pimc_arguments, solve_lines
 from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame, format_cell
-from simcore import runner
+from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
@@ -182,6 +182,11 @@ def add_spiel_arguments(parser: argparse.ArgumentParser) -> None:
                              "never)")
 
 
+RUN_KEYWORDS = ("jobs", "chunk_deals", "checkpoint", "progress")
+KNOWN_KEYWORDS = ("cutter_took", "exchanges", "acorns", "exchange", "stopper")
+"""`spiel_odds`'s further keywords: the runner's and analysis.games.perlaggen.parse_known's."""
+
+
 def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
                method: str = "dd", n: int = 2_000, seed=None, style: str = "innsbruck", concede: float = 0.0,
                **known_kw) -> pd.DataFrame:
@@ -195,14 +200,16 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
 
     if method not in play.METHODS:  # PIMC goes through `add_spiel` (cardsim odds perlaggen --spiel pimc)
         raise unknown_name("Spiel method", method, play.METHODS, or_else="add_spiel(frame, 'pimc') for PIMC")
-    run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in ("jobs", "chunk_deals", "checkpoint", "progress")}
+    run_kw = {k: known_kw.pop(k) for k in list(known_kw) if k in RUN_KEYWORDS}
+    for name in known_kw:
+        checks.one_of(name, "spiel_odds keyword", KNOWN_KEYWORDS + RUN_KEYWORDS)
     known = parse_known(hand, seat, turnup, trump, style=style, **known_kw)
     rules = D.DealRules(style, known_kw.get("exchange", "always"))
     seed = normalize_seed(seed)
     play.check_concede(concede, method)
     frame, features = spiel_frames(known, rules, method, n, seed, {"concede": concede}, **run_kw)
     frame.attrs.update(game=GAME, method=method, concede=concede, n=int(frame.n.iloc[0]), attempted=n, seed=seed,
-                       seat=seat, team=seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
+                       seat=known.seat, team=known.seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
                        trump=P.DECK.suits[known.trump], by_feature=features.to_dict("records"))
     return frame
 

@@ -1388,8 +1388,9 @@ def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAK
 def checked_hands(hands, equal_sizes: bool = True, disjoint: bool = True) -> np.ndarray:
     """``hands`` as an (n, 4) uint64 array of card masks (32 cards), with ``disjoint`` every card in one seat at
     most and with ``equal_sizes`` the four seats of a deal holding the same number of cards (1-8); CardsimError
-    otherwise (`checks.deal_masks`)."""
-    return checks.deal_masks(hands, "hands", SEATS, 32, TRICKS, 1, equal_sizes, disjoint)
+    otherwise (`checks.hand_masks`; without ``equal_sizes`` each seat holds 0-8)."""
+    sizes = range(1, TRICKS + 1) if equal_sizes else range(TRICKS + 1)
+    return checks.hand_masks(hands, "hands", 32, SEATS, sizes, True, equal_sizes, disjoint)
 
 
 def check_rule(rule) -> None:
@@ -1425,9 +1426,7 @@ def checked_position(hands, trump, leader, team, trick=()) -> tuple[np.ndarray, 
     0-3, leader a seat, team 0-1, four disjoint hands, ``trick``
     at most 4 distinct cards 0-31 that no hand holds, and the seats that played to it (from ``leader`` on) holding
     one card fewer than the others (all equal once the trick is complete); CardsimError otherwise."""
-    if np.ndim(hands) != 1 or np.shape(hands)[0] != SEATS:
-        raise CardsimError(f"hands must be {SEATS} card masks, one per seat 0-3, got shape {np.shape(hands)}")
-    hands = checked_hands(np.asarray(hands)[None, :], equal_sizes=False)[0]
+    hands = checks.hand_masks(hands, "hands", 32, SEATS, range(TRICKS + 1), equal=False)
     trump, leader = int(checks.column(trump, 1, "trump", 4)[0]), int(checks.column(leader, 1, "leader", SEATS)[0])
     team = int(checks.column(team, 1, "team", 2)[0])
     trick = tuple(trick)

@@ -19,6 +19,7 @@ import numpy as np
 from simcore.cards import Deck, subset_masks
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, accepted, deal
+from simcore import checks
 from simcore.errors import CardsimError
 from simcore.figures import (
     hand_codes,
@@ -405,19 +406,29 @@ def single_hand_classes() -> tuple[np.ndarray, np.ndarray]:
 
 
 # --- input ------------------------------------------------------------------------------------
-def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int, str] | None = None) -> Known:
-    """Validate a user's hand, seat, turn-up and cards seen in other hands into a `Known`."""
-    if seat not in range(SEATS):
+def check_seat(seat) -> int:
+    """``seat`` as an int from 0 to 3 (2.0 is 2); CardsimError otherwise."""
+    if checks.whole(seat, "--seat") not in range(SEATS):
         raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, forehand 1), got {seat}")
-    groups = {"--hand": hand}
-    for other, text in (seen or {}).items():
+    return int(seat)
+
+
+def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int, str] | None = None) -> Known:
+    """Validate a user's hand, seat, turn-up and cards seen in other hands into a `Known`; the cards as texts or
+    lists of card names."""
+    seat = check_seat(seat)
+    if not isinstance(seen, (dict, type(None))):
+        raise CardsimError(f"known must be a dict of seat -> cards such as {{3: 'HA'}}, got {seen!r}")
+    groups = {"--hand": checks.card_text(hand, "--hand", "LA SA H10 E9 E8")}
+    seen = {checks.whole(other, "--known seat"): text for other, text in (seen or {}).items()}
+    for other, text in seen.items():
         if other not in range(SEATS):
             raise CardsimError(f"--known names seat {other}; seats are 0-3")
         if other == seat:
             raise CardsimError(f"--known names your own seat {seat}; put your cards in --hand")
-        groups[f"--known {other}"] = text
+        groups[f"--known {other}"] = checks.card_text(text, f"--known {other}", "HA")
     if turnup is not None:
-        groups["--turnup"] = turnup
+        groups["--turnup"] = checks.card_text(turnup, "--turnup", "HK")
     parsed = DECK.parse_groups(groups)
     if len(parsed["--hand"]) != HAND_SIZE:
         raise CardsimError(f"--hand must list exactly {HAND_SIZE} cards, got {len(parsed['--hand'])}")

@@ -33,7 +33,7 @@ from simcore.errors import CardsimError
 from simcore.figures import hand_codes
 from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, RUN_TABLE, SEATS, Known, gleich_name,
                                      hand_figures, hanger_name)
-from simcore.games.giltspiel_play import SUITS, choose, play_line
+from simcore.games.giltspiel_play import SUITS, trusted_choose, trusted_play_line
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, trick_winner
 
@@ -119,8 +119,8 @@ class GiltspielCards:
         """The §10.5 greedy policy's play (card, card)."""
         trick = np.zeros(SEATS, dtype=np.int64)
         trick[:len(deal.trick)] = [c for c, _ in deal.trick]
-        card = int(choose("greedy", [DECK.mask(deal.in_hand[seat])], trick[None, :], [len(deal.trick)],
-                          [deal.trump])[0])
+        card = int(trusted_choose("greedy", [DECK.mask(deal.in_hand[seat])], trick[None, :], [len(deal.trick)],
+                                  [deal.trump])[0])
         return card, card
 
 
@@ -138,8 +138,10 @@ def cards(trump: int) -> GiltspielCards:
 
 
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None) -> Deal:
-    """A `Deal` of Giltspiel; hands: four sequences of five cards."""
-    return Deal(CARDS, rules or rules_from_options(), hands, trump, dealer, scores)
+    """A `Deal` of Giltspiel; hands: four sequences of five cards (0-31); CardsimError for arguments that are no
+    such deal (`betting.deal_arguments`)."""
+    rules = rules or rules_from_options()
+    return Deal(CARDS, rules, *betting.deal_arguments(hands, trump, dealer, scores, rules.target, DECK.n_cards))
 
 
 # --- estimates ------------------------------------------------------------------------------------
@@ -192,7 +194,7 @@ def _spiel_games(communication: str):
     rng = block_substream(TABLE_SEED, 0, 1)
     for _ in range(SPIEL_DEALS):
         hands, trump = draw_deal(rng)
-        line = play_line("greedy", np.array([DECK.mask(h) for h in hands], dtype=np.uint64), trump)
+        line = trusted_play_line("greedy", np.array([DECK.mask(h) for h in hands], dtype=np.uint64), trump)
         left = [list(h) for h in hands]
         winners, power = [], {view: [] for view in views}
         for start in range(0, len(line), SEATS):

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError, unknown_name
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve,
-                                          _team_trumps, _trumps, new_table)
+                                          _team_trumps, _trumps, checked_hands, new_table)
 from simcore.rng import block_substream
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, random_card, trick_winner
 
@@ -433,12 +434,21 @@ def choose(hands, seat: int, trump: int, known, samples: int, seed: int, voids=(
     hands (4,) uint64: cards still held; known (4,) uint64: the cards ``seat`` knows in each hand;
     voids: revealed void suits per seat (suit bits); gone: mask of cards out of play that everyone
     saw (completed tricks, turn-up); trick: the current trick's cards led by ``leader`` (default:
-    ``seat`` leads); won: tricks of teams 0 and 1; seed: the generator's 64-bit seed.
+    ``seat`` leads); won: tricks of teams 0 and 1; seed: the generator's 64-bit seed. CardsimError for
+    arguments that are no such position.
     """
     check_samples(samples)
+    hands = checked_hands(hands, sizes=range(HAND_SIZE + 1), equal=False)
+    seat, trump = checks.whole(seat, "seat", 0, SEATS - 1), checks.whole(trump, "trump", 0, N_SUITS - 1)
+    leader = seat if leader is None else checks.whole(leader, "leader", 0, SEATS - 1)
+    won, seed = checks.wholes(won, "won", 2, 0, SPIEL - 1), checks.whole(seed, "seed", 0, 2 ** 64 - 1)
+    trick = checks.wholes(trick, "trick", len(trick), 0, N_CARDS - 1) if isinstance(trick, (list, tuple)) else None
+    if trick is None or len(trick) >= SEATS or (leader + len(trick)) % SEATS != seat \
+            or any((int(np.bitwise_or.reduce(hands)) >> c) & 1 for c in trick):
+        raise CardsimError(f"trick must be up to {SEATS - 1} cards played since the leader led, none still in a hand, "
+                           f"with seat {seat} to play next; got {trick!r} led by seat {leader}")
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
-    leader = seat if leader is None else leader
     table, moves = new_table(), _moves()
     state = np.array([seed], dtype=np.uint64)
     return int(_decide(np.asarray(hands, dtype=np.uint64), seat, _masks(known),
@@ -481,6 +491,8 @@ def play_line(hands, trump: int, turnup: int, samples: int, communication: str =
     every player knows in each hand."""
     from simcore.games.giltspiel_play import _seated
 
+    hands, trump = checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1)
+    turnup, seed = checks.whole(turnup, "turnup", 0, N_CARDS - 1), checks.whole(seed, "seed", 0, 2 ** 64 - 1)
     line = np.empty(DECISIONS, dtype=np.int64)
     table, moves = new_table(), _moves()
     _, played = _play_deal(np.array(hands, dtype=np.uint64), trump, _ONE << np.uint64(turnup), _masks(public),
@@ -494,12 +506,14 @@ def play_out(hands, trumps, turnups, samples: int, communication: str = "none", 
     """Winning team (n,) int64 of deals hands (n, 4) uint64 played by PIMC at ``pimc_seats`` (random
     legal cards at the others); trumps (n,) int64; turnups (n,) uint64 masks; seeds (n,) uint64
     (default 0..n-1)."""
-    hands = np.ascontiguousarray(hands, dtype=np.uint64)
+    code, samples = communication_code(communication), check_samples(samples)
+    hands = np.ascontiguousarray(checked_hands(hands, rows=True))
     n = hands.shape[0]
+    trumps = checks.suit_indices(trumps, "trumps", n, range(N_SUITS))
     seeds = np.arange(n, dtype=np.uint64) if seeds is None else np.asarray(seeds, dtype=np.uint64)
     teams = np.empty(n, dtype=np.int64)
     _play_many(hands, np.asarray(trumps, dtype=np.int64), np.asarray(turnups, dtype=np.uint64), _masks(public),
-               communication_code(communication), _seat_bits(pimc_seats), check_samples(samples), seeds,
+               code, _seat_bits(pimc_seats), samples, seeds,
                np.full(n, -1, dtype=np.int64), new_table(), _moves(), teams)
     return teams
 

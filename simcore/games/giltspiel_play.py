@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit, njit_inline
+from simcore.errors import CardsimError
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.rng import block_substream
 from simcore.search import table_slot
@@ -52,6 +54,12 @@ DECISIONS = SEATS * TRICKS
 """Uniform numbers a play-out reads per deal (one per card played)."""
 TABLE_BITS = 12
 _ONE = np.uint64(1)
+N_CARDS = N_SUITS * N_RANKS
+
+
+def checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
+    """`checks.hand_masks` of the 32 cards, four seats (no deals is an empty batch)."""
+    return checks.hand_masks(hands, "hands", N_CARDS, SEATS, sizes, rows, equal, empty=True)
 
 
 # --- policies ---------------------------------------------------------------------------------
@@ -122,8 +130,31 @@ def choose(policy: str, hands, tricks, counts, trumps, u=None) -> np.ndarray:
 
     hands (n,) uint64: the mover's hand; tricks (n, 4) int64: the cards of the trick so far in play
     order; counts (n,) int64: how many; trumps (n,) int64; u (n,) float64 in [0, 1) for "random".
-    Returns (n,) int64 cards.
+    Returns (n,) int64 cards. CardsimError for arguments that are no such positions (`trusted_choose` plays
+    without these checks).
     """
+    checks.one_of(policy, "Giltspiel policy", POLICIES)
+    hands = checks.card_masks(hands, "hands", N_CARDS, disjoint=False)
+    held = np.bitwise_count(hands)
+    if hands.ndim != 1 or not ((held >= 1) & (held <= TRICKS)).all():
+        raise CardsimError(f"hands must be (n,) masks of the mover's 1 to {TRICKS} cards, got {hands.tolist()}")
+    n = len(hands)
+    counts = checks.wholes(counts, "counts", n, 0, SEATS - 1)
+    tricks = np.asarray(tricks)
+    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" or ((tricks < 0) | (tricks >= N_CARDS)).any():
+        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{N_CARDS - 1}, the trick so far in play order, got "
+                           f"{' '.join(repr(tricks.tolist()).split())}")
+    for i, count in enumerate(counts):
+        played = [int(c) for c in tricks[i, :count]]
+        if len(set(played)) < count or any((int(hands[i]) >> c) & 1 for c in played):
+            raise CardsimError(f"tricks: a card of position {i} is played twice or still in the hand, got {played}")
+    trumps = checks.suit_indices(trumps, "trumps", n, range(N_SUITS))
+    u = None if u is None else checks.uniforms(u, "u", n)
+    return trusted_choose(policy, hands, tricks, counts, trumps, u)
+
+
+def trusted_choose(policy: str, hands, tricks, counts, trumps, u=None) -> np.ndarray:
+    """`choose` without its argument checks, for the engines that call it once per card."""
     hands = np.asarray(hands, dtype=np.uint64)
     u = np.zeros(hands.shape[0]) if u is None else np.asarray(u, dtype=np.float64)
     return _choose_many(POLICIES[policy], hands, np.asarray(tricks, dtype=np.int64),
@@ -165,8 +196,18 @@ def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tupl
     """Play many deals out to the Spiel with one policy for every seat.
 
     hands (n, 4) uint64: the seats' five cards; trumps (n,) int64; u (n, DECISIONS) float64 uniforms
-    (needed by "random"). Returns (winning team (n,) int64, tricks played 3..5 (n,) int64).
+    (needed by "random"). Returns (winning team (n,) int64, tricks played 3..5 (n,) int64). CardsimError for
+    arguments that are no such deals (`trusted_play_out` plays without these checks).
     """
+    checks.one_of(policy, "Giltspiel policy", POLICIES)
+    hands = checked_hands(hands, rows=True)
+    trumps = checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS))
+    u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
+    return trusted_play_out(policy, hands, trumps, u, checks.whole(leader, "leader", 0, SEATS - 1))
+
+
+def trusted_play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tuple[np.ndarray, np.ndarray]:
+    """`play_out` without its argument checks, for the jobs that play their own deals."""
     hands = np.asarray(hands, dtype=np.uint64)
     n = hands.shape[0]
     u = np.zeros((n, DECISIONS)) if u is None else np.asarray(u, dtype=np.float64)
@@ -177,7 +218,16 @@ def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tupl
 
 
 def play_line(policy: str, hands, trump: int, u=None, leader: int = FOREHAND) -> list[tuple[int, int]]:
-    """The (seat, card) sequence one deal's play-out takes; hands (4,) uint64."""
+    """The (seat, card) sequence one deal's play-out takes; hands (4,) uint64. CardsimError for arguments that are
+    no such deal (`trusted_play_line` plays without these checks)."""
+    checks.one_of(policy, "Giltspiel policy", POLICIES)
+    return trusted_play_line(policy, checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1),
+                             None if u is None else checks.uniforms(u, "u", DECISIONS),
+                             checks.whole(leader, "leader", 0, SEATS - 1))
+
+
+def trusted_play_line(policy: str, hands, trump: int, u=None, leader: int = FOREHAND) -> list[tuple[int, int]]:
+    """`play_line` without its argument checks, for the engines that play their own deals."""
     u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
     line = np.empty(DECISIONS, dtype=np.int64)
     _, _, played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), trump, leader, u, line)
@@ -585,7 +635,15 @@ def _moves() -> tuple:
 
 def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
     """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
-    -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams."""
+    -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams. CardsimError for arguments
+    that are no such deals (`trusted_spiel_teams` solves without these checks)."""
+    hands = checked_hands(hands, rows=True)
+    return trusted_spiel_teams(hands, checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS)),
+                               checks.whole(leader, "leader", 0, SEATS - 1), table)
+
+
+def trusted_spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
+    """`spiel_teams` without its argument checks, for the jobs that solve their own deals."""
     hands = np.asarray(hands, dtype=np.uint64)
     out = np.empty(hands.shape[0], dtype=np.int64)
     _spiel_teams(hands, np.asarray(trumps, dtype=np.int64), leader, new_table() if table is None else table,
@@ -600,6 +658,14 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands (4,) uint64: cards still held; trick: cards of the current trick so far, led by
     ``leader``; won: tricks teams 0 and 1 have taken.
     """
+    hands = checked_hands(hands, sizes=range(TRICKS + 1), equal=False)
+    trump, team = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(team, "team", 0, 1)
+    leader, need = checks.whole(leader, "leader", 0, SEATS - 1), checks.whole(need, "need", 1, TRICKS)
+    won = checks.wholes(won, "won", 2, 0, TRICKS)
+    trick = checks.wholes(trick, "trick", len(trick), 0, N_CARDS - 1) if isinstance(trick, (list, tuple)) else None
+    if trick is None or len(trick) >= SEATS or len(set(trick)) < len(trick) \
+            or any((int(np.bitwise_or.reduce(hands)) >> c) & 1 for c in trick):
+        raise CardsimError(f"trick must be up to {SEATS - 1} cards played before this one, none still in a hand")
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
     return bool(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader,
@@ -610,15 +676,17 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
 def forced_tricks(hands, trump: int, leader: int = FOREHAND) -> tuple[int, int]:
     """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
     with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
-    hands = np.asarray(hands, dtype=np.uint64)
+    hands = checked_hands(hands, sizes=range(1, TRICKS + 1))
+    trump, leader = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(leader, "leader", 0, SEATS - 1)
     t1 = _team_tricks(hands, trump, leader, 1, new_table(), _moves())
     return int(popcount(hands[leader])) - t1, t1
 
 
 def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, int]]:
     """A line of perfect play to the Spiel as (seat, card) pairs: at every turn the first card in
-    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64."""
-    hands = np.array(hands, dtype=np.uint64)
+    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64, five cards each."""
+    hands = checked_hands(hands)
+    trump, leader = checks.whole(trump, "trump", 0, N_SUITS - 1), checks.whole(leader, "leader", 0, SEATS - 1)
     table, scratch = new_table(), _moves()
     team = leader % 2
     trick = np.zeros(SEATS, dtype=np.int64)
@@ -683,10 +751,10 @@ class SpielJob(DealJob):
         hands = np.ascontiguousarray(slots[keep, :SEATS])
         trumps = _trumps(np.ascontiguousarray(slots[keep, TURNUP]))
         if self.method == "dd":
-            teams = spiel_teams(hands, trumps)
+            teams = trusted_spiel_teams(hands, trumps)
         else:
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-            teams, _ = play_out(self.method, hands, trumps, u)
+            teams, _ = trusted_play_out(self.method, hands, trumps, u)
         wins = teams == self.team
         held = _team_trumps(hands, trumps, self.team)
         by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)

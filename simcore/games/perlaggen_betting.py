@@ -95,13 +95,13 @@ class PerlaggenCards:
 
     def legal(self, hand, trick, trump: int) -> set[tuple[int, int]]:
         if len(hand) <= 5:
-            return PP.legal_plays(P.DECK.mask(hand), trick, trump, self.style)
+            return PP.trusted_legal_plays(P.DECK.mask(hand), trick, trump, self.style)
         return legal_plays_long(hand, trick, trump, self.style)
 
     def trick_winner(self, trick, leader: int, trump: int) -> int:
         """Seat winning a complete trick of len(trick) plays (one per player)."""
         if len(trick) == PP.SEATS:
-            return PP.trick_winner_of(trick, leader, trump, self.style)
+            return PP.trusted_trick_winner_of(trick, leader, trump, self.style)
         keys = trick_keys(trick, trump, self.style)
         return (leader + keys.index(max(keys))) % len(trick)
 
@@ -145,7 +145,8 @@ class PerlaggenCards:
         Gleich or Hanger baptises a Perlagg he plays as the card his best example needs, when that is a
         legal play, so that he can still show an example (§8.9)."""
         trick = deal.trick if deal.players <= PP.SEATS else greedy_view(deal.trick, deal.trump, self.style)
-        card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=self.style)
+        card, identity = PP.trusted_choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump,
+                                           style=self.style)
         if card in self.wild:
             for figure in (G, H):
                 if seat in deal.figures[figure].duty:
@@ -228,10 +229,14 @@ STYLE = "innsbruck"
 
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None,
              style: str = STYLE, blind=()) -> Deal:
-    """A `Deal` of Perlaggen; hands: four sequences of five cards; trump: suit index (E L H S = 0..3)."""
+    """A `Deal` of Perlaggen; hands: four sequences of five cards (0-32, 32 the Weli where the style has it); trump:
+    suit index (E L H S = 0..3); CardsimError for arguments that are no such deal (`betting.deal_arguments`)."""
+    rules = rules or rules_from_options()
+    hands, trump, dealer, scores = betting.deal_arguments(hands, trump, dealer, scores, rules.target,
+                                                          P.DECK.n_cards if P.has_weli(style) else P.WELI)
     if P.DECK.suits[trump] not in P.trump_suits(style):
         raise CardsimError(f"trump {P.DECK.suits[trump]} is not possible in the {style} style")
-    return Deal(cards_for(style, trump), rules or rules_from_options(), hands, trump, dealer, scores, blind)
+    return Deal(cards_for(style, trump), rules, hands, trump, dealer, scores, blind)
 
 
 def _team_power(deal_cards, trump: int, wild) -> int:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit
 from simcore.errors import CardsimError, unknown_name
 from simcore.games import perlaggen_deal as D
@@ -239,12 +240,18 @@ def _play_many(rows, pmasks, precs, partner, samples, seeds, table, moves, teams
                               state, table, moves, line)[0]
 
 
-def _settings(trump: int, samples: int, communication: str, style: str) -> tuple:
-    """(partner: bool, samples, pmask, prec) of the public API's arguments, checked (CardsimError)."""
-    if trump not in range(4):
-        raise CardsimError(f"trump must be a suit index 0-3, got {trump}")
+def _settings(trump: int, samples: int, communication: str, style: str, seed, public, gone, stopper) -> tuple:
+    """(partner: bool, samples, trump, pmask, prec, seed, public, gone, stopper) of the public API's arguments,
+    checked (CardsimError)."""
+    trump = play.checked_trump(trump, style)
     pmasks, precs = play.PlayRules(style).arrays()
-    return bool(communication_code(communication)), check_samples(samples), pmasks[trump], precs[trump]
+    public = checks.card_masks(public, "public", play.N_IDS, disjoint=False)
+    if public.shape != (play.SEATS,):
+        raise CardsimError(f"public must be {play.SEATS} card masks, one per seat, got {public.tolist()}")
+    stopper = D.NO_CARD if stopper == D.NO_CARD else checks.whole(stopper, "stopper", 0, play.N_IDS - 1)
+    return (bool(communication_code(communication)), check_samples(samples), trump, pmasks[trump], precs[trump],
+            checks.whole(seed, "seed", 0, 2 ** 64 - 1), public, int(checks.card_masks(gone, "gone", play.N_IDS)),
+            stopper)
 
 
 def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, trick=(), leader: int = play.FOREHAND,
@@ -255,11 +262,16 @@ def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, tri
     the (card, identity) plays of the current trick led by ``leader``; won: tricks of teams 0 and 1;
     voids: per seat the suits it showed void in (suit bits); gone: cards out of the hands everyone saw;
     public (4,) uint64: cards every player knows in each hand; seed: the generator's 64-bit seed."""
-    partner, samples, pmask, prec = _settings(trump, samples, communication, style)
+    partner, samples, trump, pmask, prec, seed, public, gone, stopper = _settings(trump, samples, communication, style,
+                                                                                 seed, public, gone, stopper)
+    hands = play.checked_hands(hands, sizes=range(play.TRICKS + 1), equal=False)
+    play.check_trick(trick, int(np.bitwise_or.reduce(hands)), int(pmask))
+    leader, won = checks.whole(leader, "leader", 0, play.SEATS - 1), checks.wholes(won, "won", 2, 0, play.SPIEL - 1)
+    voids = checks.wholes(voids, "voids", play.SEATS, 0, 15)
     tcards, tids = play._trick_arrays(trick)
-    card, identity = _decide(np.array(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
+    card, identity = _decide(hands, tcards, tids, len(trick), leader,
                              np.array(won, dtype=np.int64), np.array(voids, dtype=np.int64), np.uint64(gone),
-                             np.array(public, dtype=np.uint64), partner, np.int64(stopper), pmask, prec,
+                             public, partner, np.int64(stopper), pmask, prec,
                              np.int64(trump), samples, np.array([seed], dtype=np.uint64), play.new_table(),
                              play.new_moves())
     return int(card), int(identity)
@@ -271,10 +283,11 @@ def play_deal(hands, trump: int, samples: int, communication: str = "none", seed
     """(winning team, the (seat, card, identity) line) of one deal played to the Spiel by PIMC at
     every seat. hands (4,) uint64; public (4,) uint64 cards every player knows in each hand; gone:
     cards out of the hands that everyone saw (the table); seed: the players' 64-bit generator seed."""
-    partner, samples, pmask, prec = _settings(trump, samples, communication, style)
+    partner, samples, trump, pmask, prec, seed, public, gone, stopper = _settings(trump, samples, communication, style,
+                                                                                 seed, public, gone, stopper)
     line = np.empty((play.DECISIONS, 3), dtype=np.int64)
-    team, made = _play_deal(np.array(hands, dtype=np.uint64), pmask, prec, np.int64(trump),
-                            np.array(public, dtype=np.uint64), np.uint64(gone), np.int64(stopper), partner, samples,
+    team, made = _play_deal(play.checked_hands(hands), pmask, prec, np.int64(trump),
+                            public, np.uint64(gone), np.int64(stopper), partner, samples,
                             np.array([seed], dtype=np.uint64), play.new_table() if table is None else table,
                             play.new_moves() if moves is None else moves, line)
     return int(team), [(int(s), int(c), int(b)) for s, c, b in line[:made]]

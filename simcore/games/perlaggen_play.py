@@ -45,9 +45,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit, njit_inline
 from simcore.dealing import deal
-from simcore.errors import CardsimError, unknown_name
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
@@ -115,9 +116,28 @@ class PlayRules:
         return pmasks.copy(), precs.copy()
 
     def check_trump(self, trump: int) -> None:
+        """CardsimError unless suit index ``trump`` can be trump in the style."""
         if P.DECK.suits[trump] not in P.trump_suits(self.style):
             raise CardsimError(f"trump {P.DECK.suits[trump]} is not possible in the {self.style} style; choose one "
                                f"of: {', '.join(P.trump_suits(self.style))}")
+
+
+def checked_trump(trump, style: str) -> int:
+    """``trump`` as a suit index 0-3 that ``style`` allows; CardsimError otherwise."""
+    trump = checks.whole(trump, "trump", 0, 3)
+    PlayRules(style).check_trump(trump)
+    return trump
+
+
+def _checked_trumps(trumps, n: int, style: str) -> np.ndarray:
+    """``trumps`` as (n,) int64 suit indices that ``style`` allows; CardsimError otherwise."""
+    allowed = np.flatnonzero(PlayRules(style).arrays()[0])
+    return checks.suit_indices(trumps, "trumps", n, allowed, f" (the trumps of the {style} style)")
+
+
+def checked_hands(hands, rows: bool = False, sizes=range(TRICKS, TRICKS + 1), equal: bool = True) -> np.ndarray:
+    """`checks.hand_masks` of the 33 cards, four seats (no deals is an empty batch)."""
+    return checks.hand_masks(hands, "hands", N_IDS, SEATS, sizes, rows, equal, empty=True)
 
 
 # --- identities, keys, legal plays ----------------------------------------------------------------
@@ -181,8 +201,20 @@ def _legal_plays(hand, pmask, led, trump, out):
 
 
 def legal_plays(hand: int, trick, trump: int, style: str = "innsbruck") -> set[tuple[int, int]]:
-    """Legal (card, identity) plays of ``hand`` (uint64 mask) after the plays ``trick`` (list of
-    (card, identity), in order): spec §7.2 with baptism at play (B5)."""
+    """Legal (card, identity) plays of ``hand`` (uint64 mask of at most five cards) after the plays ``trick`` (list
+    of (card, identity), in order): spec §7.2 with baptism at play (B5). CardsimError for arguments that are no such
+    position (`trusted_legal_plays` plays without these checks)."""
+    trump = checked_trump(trump, style)
+    hand = int(checks.card_masks(hand, "hand", N_IDS))
+    if popcount(np.uint64(hand)) > TRICKS:
+        raise CardsimError(f"hand must hold at most {TRICKS} cards here (perlaggen_betting.legal_plays_long takes "
+                           f"longer hands), got {popcount(np.uint64(hand))}")
+    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    return trusted_legal_plays(hand, trick, trump, style)
+
+
+def trusted_legal_plays(hand: int, trick, trump: int, style: str = "innsbruck") -> set[tuple[int, int]]:
+    """`legal_plays` without its argument checks, for the engines that call it once per card."""
     pmasks, _ = PlayRules(style).arrays()
     led = id_suit(trick[0][1]) if len(trick) else -1
     out = np.empty((MAX_MOVES, 2), dtype=np.int64)
@@ -209,7 +241,18 @@ def trick_winner(tcards, tids, leader, prec, trump):
 
 
 def trick_winner_of(plays, leader: int, trump: int, style: str = "innsbruck") -> int:
-    """Seat winning the four (card, identity) ``plays`` led by ``leader``."""
+    """Seat winning the four (card, identity) ``plays`` led by ``leader``; CardsimError for arguments that are no
+    such trick (`trusted_trick_winner_of` decides without these checks)."""
+    trump = checked_trump(trump, style)
+    leader = checks.whole(leader, "leader", 0, SEATS - 1)
+    if not isinstance(plays, (list, tuple)) or len(plays) != SEATS:
+        raise CardsimError(f"plays must be the {SEATS} (card, identity) plays of a trick, got {plays!r}")
+    check_trick(plays, 0, int(PlayRules(style).arrays()[0][trump]), "plays", SEATS)
+    return trusted_trick_winner_of(plays, leader, trump, style)
+
+
+def trusted_trick_winner_of(plays, leader: int, trump: int, style: str = "innsbruck") -> int:
+    """`trick_winner_of` without its argument checks, for the engines that call it once per trick."""
     _, precs = PlayRules(style).arrays()
     cards = np.array([c for c, _ in plays], dtype=np.int64)
     ids = np.array([b for _, b in plays], dtype=np.int64)
@@ -397,9 +440,41 @@ def _choose(policy, hand, tcards, tids, count, pmask, prec, trump, u):
 
 def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str = "innsbruck") -> tuple[int, int]:
     """(card, identity) ``policy`` ("random" = R0, "greedy" = G1, "g2" = G2) plays from ``hand`` (uint64 mask)
-    after the (card, identity) plays ``trick``; u in [0, 1) drives R0."""
-    if policy not in POLICIES:
-        raise unknown_name("Perlaggen policy", policy, POLICIES)
+    after the (card, identity) plays ``trick``; u in [0, 1) drives R0. CardsimError for arguments that are no
+    such position (`trusted_choose` plays without these checks)."""
+    checks.one_of(policy, "Perlaggen policy", POLICIES)
+    u = checks.probability(u, "u", below_one=True)
+    trump = checked_trump(trump, style)
+    hand = int(checks.card_masks(hand, "hand", N_IDS))
+    if not hand:
+        raise CardsimError("hand must hold at least one card (a mask of the cards held), got 0")
+    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    return trusted_choose(policy, hand, trick, trump, u, style)
+
+
+def check_trick(trick, hand: int, pmask: int, what: str = "trick", most: int = SEATS - 1) -> None:
+    """CardsimError naming ``what`` unless ``trick`` is at most ``most`` (card, identity) plays of cards 0-32 not in
+    ``hand`` nor twice, each natural card (not in ``pmask``) standing for itself."""
+    how = f"{what} must be up to {most} (card, identity) plays of cards 0-{N_IDS - 1}"
+    if not isinstance(trick, (list, tuple)) or len(trick) > most:
+        raise CardsimError(f"{how}, got {trick!r}")
+    seen = hand
+    for play in trick:
+        if not (isinstance(play, (list, tuple)) and len(play) == 2
+                and all(is_whole_int(x) and 0 <= x < N_IDS for x in play)):
+            raise CardsimError(f"{how}, got the play {play!r}")
+        card, identity = (int(x) for x in play)
+        if (seen >> card) & 1:
+            raise CardsimError(f"{what}: card {card} is played twice or still in the hand; each card is in one place")
+        if identity != card and not (pmask >> card) & 1:
+            raise CardsimError(f"{what}: card {card} is no Perlagg of this trump, so it stands for itself, "
+                               f"not for {identity}")
+        seen |= 1 << card
+
+
+def trusted_choose(policy: str, hand: int, trick, trump: int, u: float = 0.0,
+                   style: str = "innsbruck") -> tuple[int, int]:
+    """`choose` without its argument checks, for the engines that call it once per card on positions they built."""
     pmasks, precs = PlayRules(style).arrays()
     tcards, tids = _trick_arrays(trick)
     c, b = _choose(POLICIES[policy], np.uint64(hand), tcards, tids, len(trick), pmasks[trump], precs[trump],
@@ -564,8 +639,19 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     hands (n, 4) uint64: five cards per seat; trumps (n,) int64 suit indices; u (n, DECISIONS)
     float64 uniforms (read by "random"); concede: with "g2", a team gives the Spiel up when a
     player's estimate (`win_odds`) at a trick boundary is below it (0: never). Returns (winning
-    team (n,) int64, tricks played (n,): 3..5, fewer after a concession).
+    team (n,) int64, tricks played (n,): 3..5, fewer after a concession). CardsimError for arguments
+    that are no such deals (`trusted_play_out` plays without these checks).
     """
+    checks.one_of(policy, "Perlaggen policy", POLICIES)
+    hands = checked_hands(hands, rows=True)
+    trumps = _checked_trumps(trumps, len(hands), style)
+    u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
+    return trusted_play_out(policy, hands, trumps, u, style, checks.whole(leader, "leader", 0, SEATS - 1), concede)
+
+
+def trusted_play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
+                     leader: int = FOREHAND, concede: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """`play_out` without its argument checks (but concede's), for the jobs that play their own deals."""
     concede = check_concede(concede, policy)
     hands = np.asarray(hands, dtype=np.uint64)
     n = hands.shape[0]
@@ -582,8 +668,11 @@ def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
               leader: int = FOREHAND, concede: float = 0.0) -> list[tuple[int, int, int]]:
     """The (seat, card, identity) sequence of one deal's play-out; hands (4,) uint64; concede as
     in `play_out` (the line stops where a team gives the Spiel up)."""
+    checks.one_of(policy, "Perlaggen policy", POLICIES)
+    hands, trump = checked_hands(hands), checked_trump(trump, style)
+    leader = checks.whole(leader, "leader", 0, SEATS - 1)
     concede = check_concede(concede, policy)
-    u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
+    u = np.zeros(DECISIONS) if u is None else checks.uniforms(u, "u", DECISIONS)
     line = np.empty((DECISIONS, 2), dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()
     odds = _concession_odds(style, concede)
@@ -599,13 +688,13 @@ def seated(plays, trump: int, style: str = "innsbruck", leader: int = FOREHAND) 
         trick = [(int(c), int(b)) for c, b in plays[start:start + SEATS]]
         out += [((leader + i) % SEATS, c, b) for i, (c, b) in enumerate(trick)]
         if len(trick) == SEATS:
-            leader = trick_winner_of(trick, leader, trump, style)
+            leader = trusted_trick_winner_of(trick, leader, trump, style)
     return out
 
 
 def trick_winners_of(line, trump: int, style: str = "innsbruck") -> list[int]:
     """Seats winning the complete tricks of a (seat, card, identity) line that starts at a lead."""
-    return [trick_winner_of([(c, b) for _, c, b in line[s:s + SEATS]], line[s][0], trump, style)
+    return [trusted_trick_winner_of([(c, b) for _, c, b in line[s:s + SEATS]], line[s][0], trump, style)
             for s in range(0, len(line) - SEATS + 1, SEATS)]
 
 
@@ -1615,7 +1704,15 @@ def _spiel_teams(hands, trumps, pmasks, precs, leader, table, moves, out):
 
 def spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND, table=None) -> np.ndarray:
     """Double-dummy Spiel winner of many deals: hands (n, 4) uint64 five cards per seat, trumps (n,)
-    suit indices -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams."""
+    suit indices -> (n,) int64 team (0 or 1) that takes 3 tricks under perfect play of both teams.
+    CardsimError for arguments that are no such deals (`trusted_spiel_teams` solves without these checks)."""
+    hands = checked_hands(hands, rows=True)
+    return trusted_spiel_teams(hands, _checked_trumps(trumps, len(hands), style), style,
+                               checks.whole(leader, "leader", 0, SEATS - 1), table)
+
+
+def trusted_spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND, table=None) -> np.ndarray:
+    """`spiel_teams` without its argument checks, for the jobs that solve their own deals."""
     hands = np.asarray(hands, dtype=np.uint64)
     out = np.empty(hands.shape[0], dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()
@@ -1631,6 +1728,10 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands (4,) uint64: cards still held; trick: (card, identity) plays of the current trick so far,
     led by ``leader``; won: tricks teams 0 and 1 have taken.
     """
+    hands, trump = checked_hands(hands, sizes=range(TRICKS + 1), equal=False), checked_trump(trump, style)
+    team, leader = checks.whole(team, "team", 0, 1), checks.whole(leader, "leader", 0, SEATS - 1)
+    won, need = checks.wholes(won, "won", 2, 0, TRICKS), checks.whole(need, "need", 1, TRICKS)
+    check_trick(trick, int(np.bitwise_or.reduce(hands)), int(PlayRules(style).arrays()[0][trump]))
     pmasks, precs = _style_arrays(style)
     tcards, tids = _trick_arrays(trick)
     return bool(_solve(np.asarray(hands, dtype=np.uint64), tcards, tids, len(trick), leader,
@@ -1673,7 +1774,8 @@ def _team_tricks(hands, pmask, prec, trump, leader, team, table, moves):
 def forced_tricks(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> tuple[int, int]:
     """Tricks teams 0 and 1 can each force if every card in hand were played, from a trick boundary
     with ``leader`` to lead; hands (4,) uint64 of equal sizes k; the two add up to k."""
-    hands = np.asarray(hands, dtype=np.uint64)
+    hands, trump = checked_hands(hands, sizes=range(1, TRICKS + 1)), checked_trump(trump, style)
+    leader = checks.whole(leader, "leader", 0, SEATS - 1)
     pmasks, precs = PlayRules(style).arrays()
     t1 = _team_tricks(hands, pmasks[trump], precs[trump], np.int64(trump), np.int64(leader), np.int64(1),
                       new_table(), new_moves())
@@ -1682,8 +1784,9 @@ def forced_tricks(hands, trump: int, style: str = "innsbruck", leader: int = FOR
 
 def optimal_line(hands, trump: int, style: str = "innsbruck", leader: int = FOREHAND) -> list[tuple[int, int, int]]:
     """A line of perfect play to the Spiel as (seat, card, identity): at every turn the first play in
-    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64."""
-    hands = np.array(hands, dtype=np.uint64)
+    the solver's order that keeps the Spiel with the team that wins it. hands (4,) uint64, five cards each."""
+    hands, trump = checked_hands(hands), checked_trump(trump, style)
+    leader = checks.whole(leader, "leader", 0, SEATS - 1)
     pmasks, precs = PlayRules(style).arrays()
     pmask, prec = pmasks[trump], precs[trump]
     table, moves = new_table(), new_moves()
@@ -1817,10 +1920,10 @@ class SpielJob:
         hands = np.ascontiguousarray(rows[keep, :SEATS])
         trumps = rows[keep, D.TRUMP].astype(np.int64)
         if self.method == "dd":
-            teams = spiel_teams(hands, trumps, self.rules.style)
+            teams = trusted_spiel_teams(hands, trumps, self.rules.style)
         else:
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-            teams, _ = play_out(self.method, hands, trumps, u, self.rules.style, concede=self.concede)
+            teams, _ = trusted_play_out(self.method, hands, trumps, u, self.rules.style, concede=self.concede)
         wins = teams == self.team
         pmasks, precs = PlayRules(self.rules.style).arrays()
         features = np.empty((hands.shape[0], len(FEATURES)), dtype=np.int64)

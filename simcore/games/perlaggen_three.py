@@ -136,10 +136,12 @@ class Deal3:
         if self.players == FINISH_PLAYERS and style != STRAF:
             raise CardsimError("§9.5: the two-player deal here is the Strafperlaggen finish for places 2 and 3 "
                                "(style straf); two-player Perlaggen (§9.2) is --players 2")
-        if len(scores) != self.players:
-            raise CardsimError(f"give one score per player ({self.players}), got {list(scores)}")
-        if len({c for h in hands for c in h}) != self.players * HAND:
-            raise CardsimError("a card is dealt twice")
+        if not hasattr(scores, "__len__") or len(scores) != self.players:
+            raise CardsimError(f"give one score per player ({self.players}), got {scores!r}")
+        cards = P.DECK.n_cards if P.has_weli(style) else P.WELI
+        hands, trump, dealer, scores = betting.deal_arguments(hands, trump, dealer, scores,
+                                                              None if style == STRAF else target, cards, HAND,
+                                                              self.players)
         self.game = cards_for(style, trump)
         self.style, self.trump, self.dealer = style, trump, dealer
         self.straf = style == STRAF
@@ -588,7 +590,8 @@ def play_card(deal: Deal3) -> None:
     his best example needs, if that play is legal."""
     seat = deal.to_move
     trick = solo_view(deal.trick, deal.trump, deal.style)
-    card, identity = PP.choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump, style=deal.style)
+    card, identity = PP.trusted_choose("greedy", P.DECK.mask(deal.in_hand[seat]), trick, deal.trump,
+                                       style=deal.style)
     if card in deal.game.wild:
         for figure in (G, H):
             if deal.must_make(seat, figure):

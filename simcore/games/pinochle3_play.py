@@ -324,7 +324,7 @@ def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
                            f"{np.shape(u)}")
     if one_deal:
         hands, trumps, leaders, u = np.asarray(hands)[None], [trumps], [leaders], None if u is None else [u]
-    hands = checks.deal_masks(hands, "hands", SEATS, DECK.n_cards, HAND_SIZE, HAND_SIZE, empty=not one_deal)
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, (HAND_SIZE,), rows=True, empty=not one_deal)
     n = hands.shape[0]
     trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
     leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)

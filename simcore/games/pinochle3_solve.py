@@ -1477,12 +1477,9 @@ def _reaches_many(hands, trumps, leaders, bidders, targets, rule, keys, data, st
 def _deals(hands, trumps, leaders, bidders):
     """Checked arrays (CardsimError otherwise): hands (n, 3) uint64 masks (or (3,) for one position) of equal card
     counts, at most 15, and no card twice; trumps, leaders, bidders (n,) int64 suits 0-3 and seats 0-2."""
-    shape = checks.shape_of(hands)
-    if len(shape) == 1 and shape != (SEATS,):
-        raise CardsimError(f"hands must be {SEATS} card masks (one position) or an (n, {SEATS}) array, got shape "
-                           f"{shape}")
-    hands = checks.deal_masks(np.asarray(hands)[None] if len(shape) == 1 else hands, "hands", SEATS, DECK.n_cards,
-                              TRICKS, 0)
+    one = len(checks.shape_of(hands)) == 1
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, range(TRICKS + 1), rows=not one)
+    hands = hands[None] if one else hands
     n = hands.shape[0]
     trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
     leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
