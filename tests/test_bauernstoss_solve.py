@@ -194,7 +194,7 @@ MIDWAY = np.array([0xFE, 0xFF00, 0xFF0000, 0xFF000000], dtype=np.uint64)  # seat
 
 @pytest.mark.parametrize("call, message", [
     (lambda: sv.solve_points(np.array([[1, 1, 2, 4]], dtype=np.uint64), 0, 1, 1), "a card is held by two hands"),
-    (lambda: sv.solve_points(np.array([[0x7F, 0xFF00, 0xFF0000, 0xFF000000]]), 0, 1, 1), "hold 7, 8, 8, 8 cards"),
+    (lambda: sv.solve_points(np.array([[0x7F, 0xFF00, 0xFF0000, 0xFF000000]]), 0, 1, 1), r"must hold 1 to 8 cards, all as many, got \[7, 8, 8, 8\] \(deal 0\)"),
     (lambda: sv.solve_points(FULL[0], 0, 1, 1), r"an \(n, 4\) array"),
     (lambda: sv.solve_points(FULL.astype(float), 0, 1, 1), "integer masks of the 32 cards"),
     (lambda: sv.solve_points(FULL << np.uint64(8), 0, 1, 1), "integer masks of the 32 cards"),
@@ -213,7 +213,7 @@ MIDWAY = np.array([0xFE, 0xFF00, 0xFF0000, 0xFF000000], dtype=np.uint64)  # seat
     (lambda: sv.position_points(MIDWAY, 0, 0, 0, (0, 0)), "distinct cards"),
     (lambda: sv.position_points(SEVENS, 0, 0, 0, (0, 8, 16, 24, 1)), "at most 4 distinct cards"),
     (lambda: sv.position_points(MIDWAY, 0, 0, 0, (0.0,)), "distinct cards 0-31"),
-    (lambda: sv.optimal_line(FULL, 0, 0, 0), r"hands must be 4 card masks, one per seat 0-3, got shape \(1, 4\)"),
+    (lambda: sv.optimal_line(FULL, 0, 0, 0), r"hands must be 4 card masks, one per seat 0-3; got shape \(1, 4\)"),
 ])
 def test_bad_input_is_a_cardsim_error_naming_it(call, message):
     """A bad deal or argument is refused before the kernels run (before, a trump of 7 never returned and a

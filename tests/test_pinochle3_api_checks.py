@@ -46,7 +46,7 @@ def test_play_out_checks_its_draws():
         play.play_out("random", hands, [0], [0], u=np.zeros(45))
     with pytest.raises(CardsimError, match="hands must be an \\(n, 3\\) array"):
         play.play_out("greedy", hands[0], [0], [0])
-    with pytest.raises(CardsimError, match="the seats hold 14, 15, 15 cards"):
+    with pytest.raises(CardsimError, match=r"hands: every seat must hold 15 cards, got \[14, 15, 15\]"):
         play.play_out("greedy", hands & ~np.uint64(1), [0], [0])
     assert play.play_out("greedy", hands[:0], [], [])[0].shape == (0, 3)  # an empty batch plays nothing
     points, _ = play.play_out("random", hands, [0], [0], u=np.full((1, 45), 0.5))

@@ -251,10 +251,10 @@ def test_greedy_points_are_the_greedy_play_out(rule):
 
 
 @pytest.mark.parametrize("args, message", [
-    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), r"hands must be 3 card masks .* got shape \(2,\)"),
+    ((np.array([1, 2], dtype=np.uint64), 0, 0, 0), r"hands must be 3 card masks, one per seat 0-2; got shape \(2,\)"),
     ((np.array([[1, 2]], dtype=np.uint64), 0, 0, 0), r"hands must be an \(n, 3\) array .* got shape \(1, 2\)"),
     ((np.zeros((0, 3), dtype=np.uint64), 0, 0, 0), r"n >= 1; got shape \(0, 3\)"),
-    ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), "the seats hold 1, 2, 1 cards; .* the same number"),
+    ((np.array([1, 6, 8], dtype=np.uint64), 0, 0, 0), r"every seat must hold 0 to 15 cards, all as many, got \[1, 2, 1\]"),
     ((np.array([1, 1, 8], dtype=np.uint64), 0, 0, 0), "a card is held by two hands"),
     ((np.array([1, 2, 4], dtype=np.uint64), 4, 0, 0), r"trump \(a suit index 0-3, S H D C\) must be 0-3, got 4"),
     ((np.array([1, 2, 4], dtype=np.uint64), 1.7, 0, 0), "trump .* must be a whole number or 1 of them, got"),
