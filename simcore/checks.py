@@ -221,7 +221,10 @@ def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.n
     """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
     ``note``, why those suits) otherwise."""
     suits = np.asarray(values)
-    if suits.shape != (count,) or suits.dtype.kind not in "iu" or not np.isin(suits, allowed).all():
-        raise CardsimError(f"{what} must be {count} suit indices, one per deal, of {', '.join(map(str, allowed))}"
-                           f"{note}, got {' '.join(repr(values).split())}")
+    whole_floats = suits.dtype.kind == "f" and bool(np.all(np.isfinite(suits) & (suits == np.round(suits))))
+    if suits.shape != (count,) or (suits.dtype.kind not in "iu" and not whole_floats) \
+            or not np.isin(suits, allowed).all():
+        many = "1 suit index" if count == 1 else f"{count} suit indices"
+        raise CardsimError(f"{what} must be {many}, one per deal, of {', '.join(map(str, allowed))}{note}, got "
+                           f"{shown(values)}")
     return suits.astype(np.int64)

@@ -179,7 +179,8 @@ def test_hand_masks():
 
 def test_suit_indices():
     assert checks.suit_indices([1, 3], "trumps", 2, [1, 3]).tolist() == [1, 3]
-    for values in ([1, 2], [1], [1.0, 3.0], "13"):
+    assert checks.suit_indices([1.0, 3.0], "trumps", 2, [1, 3]).tolist() == [1, 3]  # whole floats, as in `column`
+    for values in ([1, 2], [1], [1.5, 3.0], "13"):
         with pytest.raises(CardsimError, match="^trumps must be 2 suit indices, one per deal, of 1, 3 \\(why\\), got"):
             checks.suit_indices(values, "trumps", 2, [1, 3], " (why)")
 

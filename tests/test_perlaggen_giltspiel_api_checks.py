@@ -265,6 +265,8 @@ def test_betting_valid_unchanged():
     plain = betting.match("giltspiel", "formula", "never", games=4, seed=1, options=options)
     for form in (options.items(), ["void_policy=second_shower_scores"], "void_policy=second_shower_scores"):
         assert plain.equals(betting.match("giltspiel", "formula", "never", games=4, seed=1, options=form))
+    four = betting.match("giltspiel", "formula", "never", games=4, seed=1, options=options, players=4, hand=5)
+    assert plain.equals(four)  # Giltspiel's own table, named
     listed = betting.tournament("giltspiel", ["formula", "cautious"], games=2, seed=1)
     assert listed.equals(betting.tournament("giltspiel", "formula, cautious", games=2, seed=1))
 
@@ -314,7 +316,7 @@ TRICK = [(0, 0), (1, 1), (2, 2), (3, 3)]
                                                "0-3 per deal; got shape \\(4,\\)$"),
     (lambda: PP.play_out("greedy", [FOUR], [1]), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\] "
                                                  "\\(deal 0\\)$"),
-    (lambda: PP.play_out("greedy", [DEAL], [7]), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3"),
+    (lambda: PP.play_out("greedy", [DEAL], [7]), "^trumps must be 1 suit index, one per deal, of 0, 1, 2, 3"),
     (lambda: PP.play_out("greedy", [DEAL], [0], style="eichel"), "^trumps must be .* of 1, 2, 3 \\(the trumps of the "
                                                                  "eichel style\\), got \\[0\\]$"),
     (lambda: PP.play_out("random", [DEAL], [1], [[5.0] * 20]), "^u must hold numbers in \\[0, 1\\) only, got 5.0$"),
@@ -379,7 +381,7 @@ def _gilt_hands():
 @pytest.mark.parametrize("call, message", [
     (lambda G, h: G.choose("random", [h[1]], [[0] * 4], [0], [2], [5.0]), "^u must hold numbers in \\[0, 1\\) only"),
     (lambda G, h: G.choose("greedy", [0], [[0] * 4], [0], [2]), "^hands must be \\(n,\\) masks of the mover's 1 to 5"),
-    (lambda G, h: G.choose("greedy", [h[1]], [[0] * 4], [0], [-1]), "^trumps must be 1 suit indices, one per deal"),
+    (lambda G, h: G.choose("greedy", [h[1]], [[0] * 4], [0], [-1]), "^trumps must be 1 suit index, one per deal"),
     (lambda G, h: G.choose("greedy", [h[1]], [[0, 1, 2, 3]], [4], [2]), "^counts must be 1 whole numbers from 0 to 3"),
     (lambda G, h: G.choose("greedy", [h[1]], [[9, 0, 0, 0]], [1], [2]),
      "^tricks: a card of position 0 is played twice or still in the hand, got \\[9\\]$"),
@@ -389,7 +391,7 @@ def _gilt_hands():
     (lambda G, h: G.play_out("random", [h], [2], [[2.0] * 20]), "^u must hold numbers in \\[0, 1\\) only, got 2.0$"),
     (lambda G, h: G.play_line("greedy", h[:3], 2), "^hands must be 4 card masks, one per seat 0-3; got shape"),
     (lambda G, h: G.spiel_teams([[h[0]] * 4], [2]), "^hands: a card is held by two hands \\(row 0\\)"),
-    (lambda G, h: G.spiel_teams([h], [4]), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3, got \\[4\\]$"),
+    (lambda G, h: G.spiel_teams([h], [4]), "^trumps must be 1 suit index, one per deal, of 0, 1, 2, 3, got \\[4\\]$"),
     (lambda G, h: G.forced_tricks(h, 2, leader=4), "^leader must be from 0 to 3, got 4$"),
     (lambda G, h: G.optimal_line(h, 9), "^trump must be from 0 to 3, got 9$"),
     (lambda G, h: G.position_wins(h, 2, 2, 1), "^team must be from 0 to 1, got 2$"),
@@ -455,7 +457,7 @@ def test_perlaggen_pimc_refuses(call, message):
     (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, won=(0, 3)), "^won must be 2 whole numbers from 0 to 2"),
     (lambda gp, h: gp.play_line(h, 2, 40, 2), "^turnup must be from 0 to 31, got 40$"),
     (lambda gp, h: gp.play_line(h[:3], 2, 4, 2), "^hands must be 4 card masks, one per seat 0-3; got shape"),
-    (lambda gp, h: gp.play_out([h], [5], [1], 2), "^trumps must be 1 suit indices, one per deal, of 0, 1, 2, 3"),
+    (lambda gp, h: gp.play_out([h], [5], [1], 2), "^trumps must be 1 suit index, one per deal, of 0, 1, 2, 3"),
 ])
 def test_giltspiel_pimc_refuses(call, message):
     from simcore.games import giltspiel_pimc

@@ -83,7 +83,7 @@ def variant(game: str, style: str | None = None, players: int | None = None, han
         return {"style": style or next(o.default for o in OPTIONS if o.name == "style"),
                 "players": 4 if players is None else checks.whole(players, "--players"),
                 "hand": None if hand is None else checks.whole(hand, "--hand", 1)}
-    if (style, players, hand) != (None, None, None):
+    if style is not None or players not in (None, 4) or hand not in (None, 5):
         raise CardsimError(f"--style, --players and --hand are Perlaggen options; {game} is played by four "
                            "with five cards")
     return {}
