@@ -212,8 +212,9 @@ DUEL = "SA S10 HK HO E9 L9"
     (lambda: dreeg.thresholds("clos"), r"unknown --decision 'clos' \(did you mean 'close'\?\)"),
     (lambda: dreeg.thresholds("call", players=3.5), "--players must be a whole number, got 3.5"),
     (lambda: dreeg.thresholds("close", strokes=(7, 7)), "--strokes takes whole numbers separated by commas"),
+    (lambda: dreeg.thresholds("close", strokes="7,7", value_hands=50), "^value_hands must be at least 100"),
     (lambda: dreeg.thresholds("close", strokes="7,7", seat=0.5, value_hands=100), "--seat must be a whole number"),
-    (lambda: dreeg.thresholds("close", strokes="7,7", value_hands=100.5), "--n must be a whole number, got 100.5"),
+    (lambda: dreeg.thresholds("close", strokes="7,7", value_hands=100.5), "^value_hands must be a whole number, got 100.5"),
 ])
 def test_analysis_refuses(call, match):
     with pytest.raises(CardsimError, match=match):

@@ -656,7 +656,7 @@ def thresholds(decision: str = "close", n: int = 2_000, seed=None, options=(), s
     opts = parse_options(options)
     players = dg.check_players(players)
     dreeg_phase.check_state_flags(strokes, seat, dealer)
-    hands = n if value_hands is None else value_hands
+    hands = n if value_hands is None else dreeg_phase.check_hands(value_hands, "value_hands")
     value, state = (None, None) if strokes is None else value_lookup(decision, strokes, seat, dealer, hands, seed,
                                                                      opts, players, **run_kw)
     # a 2-player decision's hand is the same in 3- and 4-player Dreeg: ``players`` reaches it through V only

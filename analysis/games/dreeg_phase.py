@@ -337,12 +337,12 @@ MIN_HANDS = 100
 """The fewest self-play hands per number of active players `phase_value` accepts."""
 
 
-def check_hands(n: int) -> int:
-    """``n`` as an int; CardsimError unless ``n`` self-play hands per number of active players are a whole number of
-    at least `MIN_HANDS`."""
-    n = checks.whole(n, "--n")
+def check_hands(n: int, what: str = "--n") -> int:
+    """``n`` as an int; CardsimError naming ``what`` unless ``n`` self-play hands per number of active players are a
+    whole number of at least `MIN_HANDS`."""
+    n = checks.whole(n, what)
     if n < MIN_HANDS:
-        raise CardsimError(f"--n must be at least {MIN_HANDS} with --decision value or --strokes (hands per number "
+        raise CardsimError(f"{what} must be at least {MIN_HANDS} with --decision value or --strokes (hands per number "
                            "of active players: fewer leave most erase vectors unseen and the bootstrap meaningless), "
                            f"got {n}")
     return n
