@@ -50,7 +50,8 @@ def wholes(values, what: str, count: int, low: int | None, high: int | None, why
         except CardsimError:
             pass
     if len(numbers) != count:
-        raise CardsimError(f"{what} must be {count} whole numbers{_range_text(low, high, ' of')}{why}, got {values!r}")
+        raise CardsimError(f"{what} must be {count} whole numbers{_range_text(low, high, ' of')}{why}, got "
+                           f"{shown(values)}")
     return numbers
 
 
@@ -68,13 +69,19 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
     otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
-    whole_floats = values.dtype.kind == "f" and bool(np.all(np.isfinite(values) & (values == np.round(values))))
-    if (values.dtype.kind not in "iu" and not whole_floats) or values.shape not in ((), (1,), (n,)):
+    if not _whole_numbers(values) or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
     bad = np.zeros(values.shape, dtype=bool) if count is None else (values < 0) | (values >= count)
     if bad.any():
         raise CardsimError(f"{what} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
     return np.array(np.broadcast_to(values.astype(np.int64), (n,)))
+
+
+def _whole_numbers(values: np.ndarray) -> bool:
+    """Whether ``values`` are integers, or floats that are all whole (2.0; not nan, inf or 1.5); bools are not."""
+    if values.dtype.kind == "f":
+        return bool(np.all(np.isfinite(values) & (values == np.round(values))))
+    return values.dtype.kind in "iu"
 
 
 def probability(value, what: str, below_one: bool = False) -> float:
@@ -136,7 +143,7 @@ def texts(values, what: str, example: str) -> tuple[str, ...]:
         return (values,)
     if isinstance(values, (list, tuple)) and all(isinstance(v, str) for v in values):
         return tuple(values)
-    raise CardsimError(f"{what} must be a text or a list of texts such as [{example!r}], got {values!r}")
+    raise CardsimError(f"{what} must be a text or a list of texts such as [{example!r}], got {shown(values)}")
 
 
 def card_text(value, what: str, example: str) -> str:
@@ -146,7 +153,8 @@ def card_text(value, what: str, example: str) -> str:
         return value
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return " ".join(value)
-    raise CardsimError(f"{what} must be cards as a text such as {example!r} (or a list of card names), got {value!r}")
+    raise CardsimError(f"{what} must be cards as a text such as {example!r} (or a list of card names), got "
+                       f"{shown(value)}")
 
 
 def options_dict(options, what: str = "options") -> dict:
@@ -221,9 +229,7 @@ def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.n
     """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
     ``note``, why those suits) otherwise."""
     suits = np.asarray(values)
-    whole_floats = suits.dtype.kind == "f" and bool(np.all(np.isfinite(suits) & (suits == np.round(suits))))
-    if suits.shape != (count,) or (suits.dtype.kind not in "iu" and not whole_floats) \
-            or not np.isin(suits, allowed).all():
+    if suits.shape != (count,) or not _whole_numbers(suits) or not np.isin(suits, allowed).all():
         many = "1 suit index" if count == 1 else f"{count} suit indices"
         raise CardsimError(f"{what} must be {many}, one per deal, of {', '.join(map(str, allowed))}{note}, got "
                            f"{shown(values)}")

@@ -319,16 +319,16 @@ def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
     draws = (DECISIONS,) if one_deal else (shape[0] if shape else 0, DECISIONS)
     if u is None and RANDOM in codes:
         raise CardsimError(f"the random policy reads u: give {DECISIONS} random numbers in [0, 1) per deal")
-    if u is not None and np.shape(u) != draws:
+    if u is not None and checks.shape_of(u) != draws:
         raise CardsimError(f"u must hold {DECISIONS} random numbers in [0, 1) per deal, shape {draws}; got shape "
-                           f"{np.shape(u)}")
+                           f"{checks.shape_of(u)}")
     if one_deal:
         hands, trumps, leaders, u = np.asarray(hands)[None], [trumps], [leaders], None if u is None else [u]
     hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, (HAND_SIZE,), rows=True, empty=not one_deal)
     n = hands.shape[0]
     trumps = checks.column(trumps, n, "trump (a suit index 0-3, S H D C)", N_SUITS)
     leaders = checks.column(leaders, n, "the leader (a seat 0-2)", SEATS)
-    u = np.zeros((n, DECISIONS)) if u is None else checks.uniforms(np.ravel(u), "u", 0).reshape(n, DECISIONS)
+    u = np.zeros((n, DECISIONS)) if u is None else checks.uniform_rows(u, "u", n, DECISIONS)
     return codes, hands, trumps, leaders, u
 
 
