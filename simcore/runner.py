@@ -28,6 +28,7 @@ import contextlib
 import contextvars
 import fcntl
 import hashlib
+import inspect
 import os
 import re
 import shutil
@@ -281,6 +282,22 @@ RUN_KEYWORDS = ("jobs", "chunk_deals", "checkpoint", "progress", "stop_after", "
 """The keyword arguments every simulating API function passes on to `run`."""
 
 
+def _caller_keywords(frame) -> tuple[str, ...]:
+    """The named parameters of the API function the user called (the outermost module-level function of this
+    package among ``frame`` and its callers, which passed its unknown keywords on to `run`), for the "did you mean"
+    of `run`'s error; () when there is none."""
+    entry = None
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] in ("analysis", "simcore"):
+        function = frame.f_globals.get(frame.f_code.co_name)
+        if callable(function) and getattr(function, "__code__", None) is frame.f_code:
+            entry = function
+        frame = frame.f_back
+    if entry is None:
+        return ()
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(name for name, p in inspect.signature(entry).parameters.items() if p.kind in kinds)
+
+
 def run(
     job,
     /,
@@ -306,8 +323,7 @@ def run(
     processes (started once per process and reused).
     """
     if unknown:  # an API function passes the keywords it does not know on to here
-        raise unknown_name("keyword argument", next(iter(unknown)), RUN_KEYWORDS,
-                           "one the function's docstring names")
+        raise unknown_name("keyword argument", next(iter(unknown)), _caller_keywords(sys._getframe(1)) + RUN_KEYWORDS)
     n = checks.whole(n, f"the number of {run_unit_of(job)[0]}")
     jobs = checks.whole(jobs, "--jobs")
     chunk_deals = None if chunk_deals is None else checks.whole(chunk_deals, "the chunk size")

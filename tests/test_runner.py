@@ -327,10 +327,13 @@ def test_readme_low_level_example_runs():
     assert slots.shape == (50_000, 6)
 
 
-def test_an_unknown_keyword_names_the_run_options():
+def test_an_unknown_keyword_names_the_function_and_run_options():
     """Before, giltspiel.odds(..., job=2) raised Python's TypeError naming the internal run()."""
-    from analysis.games import giltspiel
+    from analysis.games import bauernstoss, giltspiel
 
-    with pytest.raises(CardsimError, match="unknown keyword argument 'job' \\(did you mean 'jobs'\\?\\); choose one "
-                                           "of: jobs, chunk_deals, .* or one the function's docstring names"):
+    with pytest.raises(CardsimError, match="^unknown keyword argument 'job' \\(did you mean 'jobs'\\?\\); choose one "
+                                           "of: hand, seat, turnup, .*, jobs, chunk_deals, checkpoint, .*dask_workers$"):
         giltspiel.odds("LA SA H10 E9 E8", n=100, seed=1, job=2)
+    with pytest.raises(CardsimError, match="^unknown keyword argument 'sed' \\(did you mean 'seed'\\?\\); choose one "
+                                           "of: hand, seat, method, n, seed, first_hand"):
+        bauernstoss.odds("cB sB hA hT hK h9 s7 d8", 1, n=20, sed=1)  # run is called from an inner helper here
