@@ -234,3 +234,29 @@ def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.n
         raise CardsimError(f"{what} must be {many}, one per deal, of {', '.join(map(str, allowed))}{note}, got "
                            f"{shown(values)}")
     return suits.astype(np.int64)
+
+
+def trick_positions(hands, tricks, counts, deck_bits: int, seats: int, most: int) -> tuple[np.ndarray, ...]:
+    """Many positions of a player to move, checked (CardsimError otherwise): (hands (n,) uint64 masks of the mover's
+    1 to ``most`` cards, n >= 1; tricks (n, seats) int64, the first counts[i] cards of row i on the trick in play
+    order, distinct, none in the hand, the slots past the count (not read) made 0; counts (n,) int64 0 to
+    ``seats`` - 1)."""
+    hands = card_masks(np.atleast_1d(hands), "hands", deck_bits, disjoint=False)  # separate positions
+    held = np.bitwise_count(hands)
+    if hands.ndim != 1 or not hands.size or not ((held >= 1) & (held <= most)).all():
+        raise CardsimError(f"hands must be (n,) masks of the mover's 1 to {most} cards, one per position, got "
+                           f"{shown(hands.tolist())}")
+    n = hands.size
+    counts = column(counts, n, "counts (the cards already on the trick)", seats)
+    tricks = np.asarray(tricks)
+    on_table = np.arange(seats) < counts[:, None]
+    if tricks.shape != (n, seats) or tricks.dtype.kind not in "iu" \
+            or (on_table & ((tricks < 0) | (tricks >= deck_bits))).any():
+        raise CardsimError(f"tricks must be ({n}, {seats}) cards 0-{deck_bits - 1} in play order (the first counts "
+                           f"of each row), got {shown(tricks)}")
+    tricks = np.where(on_table, tricks, 0).astype(np.int64)
+    in_hand = ((hands[:, None] >> tricks.astype(np.uint64)) & np.uint64(1)).astype(bool)
+    twice = [len(set(row[:k])) < k for row, k in zip(tricks.tolist(), counts.tolist())]
+    if (on_table & in_hand).any() or any(twice):
+        raise CardsimError("a card on the trick is also in the hand, or on the trick twice; each card is in one place")
+    return hands, tricks, counts

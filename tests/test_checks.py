@@ -192,3 +192,13 @@ def test_uniform_rows():
                             ([[0, 1.5]], "^u must hold numbers in \\[0, 1\\) only, got 1.5$")]:
         with pytest.raises(CardsimError, match=message):
             checks.uniform_rows(values, "u", 1, 2)
+
+
+def test_trick_positions():
+    hands, tricks, counts = checks.trick_positions([0b1000, 0b0100], [[5, -1, -1], [1, 7, 9]], [1, 2], 48, 3, 15)
+    assert hands.tolist() == [8, 4] and tricks.tolist() == [[5, 0, 0], [1, 7, 0]] and counts.tolist() == [1, 2]
+    for args, message in [(([0], [[0, 0, 0]], [0]), r"mover's 1 to 15 cards"), (([8], [[0, 0]], [0]), r"\(1, 3\)"),
+                          (([8], [[3, 0, 0]], [1]), "also in the hand"), (([8], [[5, 5, 0]], [2]), "on the trick twice"),
+                          (([8], [[60, 0, 0]], [1]), "cards 0-47"), (([8], [[0, 0, 0]], [3]), "must be 0-2, got 3")]:
+        with pytest.raises(CardsimError, match=message):
+            checks.trick_positions(*args, 48, 3, 15)

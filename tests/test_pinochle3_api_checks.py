@@ -17,7 +17,7 @@ EMPTY_TRICKS = np.zeros((2, 3), dtype=np.int64)
     (dict(policy="random"), "the random policy reads u"),
     (dict(policy="sloppy"), "policy must be one of random, greedy"),
     (dict(hands=[-1, 4]), "hands must be integer masks of the 48 cards"),
-    (dict(hands=[8, 0]), "hands must be one or more non-empty card masks"),
+    (dict(hands=[8, 0]), r"hands must be \(n,\) masks of the mover's 1 to 15 cards, one per position, got \[8, 0\]"),
     (dict(trumps=[9, 0]), r"trumps \(suit indices 0-3, S H D C\) must be 0-3, got 9"),
     (dict(trumps=1.5), "trumps .* must be a whole number or 2 of them"),
     (dict(counts=[5, 0]), r"counts \(the cards already on the trick\) must be 0-2, got 5"),

@@ -134,20 +134,8 @@ def choose(policy: str, hands, tricks, counts, trumps, u=None) -> np.ndarray:
     without these checks).
     """
     checks.one_of(policy, "Giltspiel policy", POLICIES)
-    hands = checks.card_masks(hands, "hands", N_CARDS, disjoint=False)
-    held = np.bitwise_count(hands)
-    if hands.ndim != 1 or not ((held >= 1) & (held <= TRICKS)).all():
-        raise CardsimError(f"hands must be (n,) masks of the mover's 1 to {TRICKS} cards, got {hands.tolist()}")
-    n = len(hands)
-    counts = checks.wholes(counts, "counts", n, 0, SEATS - 1)
-    tricks = np.asarray(tricks)
-    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" or ((tricks < 0) | (tricks >= N_CARDS)).any():
-        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{N_CARDS - 1}, the trick so far in play order, got "
-                           f"{' '.join(repr(tricks.tolist()).split())}")
-    for i, count in enumerate(counts):
-        played = [int(c) for c in tricks[i, :count]]
-        if len(set(played)) < count or any((int(hands[i]) >> c) & 1 for c in played):
-            raise CardsimError(f"tricks: a card of position {i} is played twice or still in the hand, got {played}")
+    hands, tricks, counts = checks.trick_positions(hands, tricks, counts, N_CARDS, SEATS, TRICKS)
+    n = hands.size
     trumps = checks.suit_indices(trumps, "trumps", n, range(N_SUITS))
     u = None if u is None else checks.uniforms(u, "u", n)
     return trusted_choose(policy, hands, tricks, counts, trumps, u)

@@ -239,27 +239,13 @@ def choose(policy: str, hands, tricks, counts, trumps, rule: str = "old", u=None
     (n, 3) int64 in play order, counts (n,) int64 cards played so far (0-2), trumps (n,) int64, u (n,) uniforms in
     [0, 1) for "random". Returns (n,) int64 cards. The arguments are checked (CardsimError)."""
     code = policy_codes(policy)[0]
-    hands = checks.card_masks(np.atleast_1d(hands), "hands", DECK.n_cards, disjoint=False)  # separate positions
-    n = hands.shape[0]
-    if hands.ndim != 1 or not n or not hands.all():
-        raise CardsimError(f"hands must be one or more non-empty card masks, one per position, got {hands!r}")
-    counts = checks.column(counts, n, "counts (the cards already on the trick)", SEATS)
-    tricks = np.asarray(tricks)
-    on_table = np.arange(SEATS) < counts[:, None]  # the slots past the count are not read
-    if tricks.shape != (n, SEATS) or tricks.dtype.kind not in "iu" \
-            or (on_table & ((tricks < 0) | (tricks >= DECK.n_cards))).any():
-        raise CardsimError(f"tricks must be ({n}, {SEATS}) cards 0-{DECK.n_cards - 1} in play order (the first "
-                           f"counts of each row), got {checks.shown(tricks)}")
-    tricks = np.where(on_table, tricks, 0)
-    in_hand = (hands[:, None] >> tricks.astype(np.uint64)) & np.uint64(1)
-    twice = (counts == 2) & (tricks[:, 0] == tricks[:, 1])
-    if (on_table & (in_hand == 1)).any() or twice.any():
-        raise CardsimError("a card on the trick is also in the hand, or on the trick twice; each card is in one place")
+    hands, tricks, counts = checks.trick_positions(hands, tricks, counts, DECK.n_cards, SEATS, HAND_SIZE)
+    n = hands.size
     trumps = checks.column(trumps, n, "trumps (suit indices 0-3, S H D C)", N_SUITS)
     if u is None and code == RANDOM:
         raise CardsimError("the random policy reads u: give one random number in [0, 1) per position")
     u = np.zeros(n) if u is None else checks.uniforms(u, "u", n)[:n]
-    return _choose_many(code, hands, tricks.astype(np.int64), counts, trumps, play_rule(rule), u,
+    return _choose_many(code, hands, tricks, counts, trumps, play_rule(rule), u,
                         np.empty(n, dtype=np.int64))
 
 
