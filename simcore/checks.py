@@ -119,6 +119,13 @@ def uniform_rows(values, what: str, rows: int, count: int) -> np.ndarray:
     return uniforms(values.ravel(), what, values.size).reshape(values.shape)
 
 
+def draws_given(u, random: bool, how: str) -> None:
+    """CardsimError when a ``random`` policy is to play without its draws ``u`` (None), which would make it play the
+    first legal card every time; ``how``: the draws it reads, for the message."""
+    if u is None and random:
+        raise CardsimError(f"the random policy reads u: give {how}")
+
+
 def flag(value, what: str) -> bool:
     """``value`` as a bool when it is True or False (numpy bools too); CardsimError naming ``what`` for "no", 1 or
     None, which would otherwise read as true or false by accident."""

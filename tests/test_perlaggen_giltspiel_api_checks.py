@@ -492,3 +492,15 @@ def test_three_player_deal_valid_unchanged():
     plain, odd = T.Deal3(hands, 1, dealer=2, scores=(3, 4, 5)), T.Deal3(hands, 1.0, dealer=2.0, scores=[3, 4.0, 5])
     assert (plain.hands, plain.trump, plain.dealer, plain.scores) == (odd.hands, odd.trump, odd.dealer, odd.scores)
     assert odd.to_move == plain.to_move and T.Deal3(hands, 1, scores=(9, 3, 0), style="straf").scores == (9, 3, 0)
+
+
+def test_random_policy_needs_its_draws():
+    """Before, "random" without u played the first legal card every time, as Pinochle's play-out already refused."""
+    from simcore.games import giltspiel_play as G
+
+    hands = [0b11111 << (5 * s) for s in range(4)]
+    for call in (lambda: G.play_out("random", [hands], [1]), lambda: G.play_line("random", hands, 1),
+                 lambda: G.choose("random", [hands[1]], [[0] * 4], [0], [1]),
+                 lambda: PP.play_out("random", [DEAL], [1]), lambda: PP.play_line("random", DEAL, 1)):
+        with pytest.raises(CardsimError, match="^the random policy reads u: give "):
+            call()

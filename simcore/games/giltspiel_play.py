@@ -137,6 +137,7 @@ def choose(policy: str, hands, tricks, counts, trumps, u=None) -> np.ndarray:
     hands, tricks, counts = checks.trick_positions(hands, tricks, counts, N_CARDS, SEATS, TRICKS)
     n = hands.size
     trumps = checks.suit_indices(trumps, "trumps", n, range(N_SUITS))
+    checks.draws_given(u, policy == "random", "one random number in [0, 1) per position")
     u = None if u is None else checks.uniforms(u, "u", n)
     return trusted_choose(policy, hands, tricks, counts, trumps, u)
 
@@ -190,6 +191,7 @@ def play_out(policy: str, hands, trumps, u=None, leader: int = FOREHAND) -> tupl
     checks.one_of(policy, "Giltspiel policy", POLICIES)
     hands = checked_hands(hands, rows=True)
     trumps = checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS))
+    checks.draws_given(u, policy == "random", f"{DECISIONS} random numbers in [0, 1) per deal")
     u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
     return trusted_play_out(policy, hands, trumps, u, checks.whole(leader, "leader", 0, SEATS - 1))
 
@@ -209,6 +211,7 @@ def play_line(policy: str, hands, trump: int, u=None, leader: int = FOREHAND) ->
     """The (seat, card) sequence one deal's play-out takes; hands (4,) uint64. CardsimError for arguments that are
     no such deal (`trusted_play_line` plays without these checks)."""
     checks.one_of(policy, "Giltspiel policy", POLICIES)
+    checks.draws_given(u, policy == "random", f"{DECISIONS} random numbers in [0, 1)")
     return trusted_play_line(policy, checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1),
                              None if u is None else checks.uniforms(u, "u", DECISIONS),
                              checks.whole(leader, "leader", 0, SEATS - 1))

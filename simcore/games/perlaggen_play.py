@@ -645,6 +645,7 @@ def play_out(policy: str, hands, trumps, u=None, style: str = "innsbruck",
     checks.one_of(policy, "Perlaggen policy", POLICIES)
     hands = checked_hands(hands, rows=True)
     trumps = _checked_trumps(trumps, len(hands), style)
+    checks.draws_given(u, policy == "random", f"{DECISIONS} random numbers in [0, 1) per deal")
     u = None if u is None else checks.uniform_rows(u, "u", len(hands), DECISIONS)
     return trusted_play_out(policy, hands, trumps, u, style, checks.whole(leader, "leader", 0, SEATS - 1), concede)
 
@@ -672,6 +673,7 @@ def play_line(policy: str, hands, trump: int, u=None, style: str = "innsbruck",
     hands, trump = checked_hands(hands), checked_trump(trump, style)
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     concede = check_concede(concede, policy)
+    checks.draws_given(u, policy == "random", f"{DECISIONS} random numbers in [0, 1)")
     u = np.zeros(DECISIONS) if u is None else checks.uniforms(u, "u", DECISIONS)
     line = np.empty((DECISIONS, 2), dtype=np.int64)
     pmasks, precs = PlayRules(style).arrays()

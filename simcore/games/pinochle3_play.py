@@ -242,8 +242,7 @@ def choose(policy: str, hands, tricks, counts, trumps, rule: str = "old", u=None
     hands, tricks, counts = checks.trick_positions(hands, tricks, counts, DECK.n_cards, SEATS, HAND_SIZE)
     n = hands.size
     trumps = checks.column(trumps, n, "trumps (suit indices 0-3, S H D C)", N_SUITS)
-    if u is None and code == RANDOM:
-        raise CardsimError("the random policy reads u: give one random number in [0, 1) per position")
+    checks.draws_given(u, code == RANDOM, "one random number in [0, 1) per position")
     u = np.zeros(n) if u is None else checks.uniforms(u, "u", n)[:n]
     return _choose_many(code, hands, tricks, counts, trumps, play_rule(rule), u,
                         np.empty(n, dtype=np.int64))
@@ -303,8 +302,7 @@ def checked_deals(policy, hands, trumps, leaders, u, one_deal: bool = False):
     codes = policy_codes(policy)
     shape = checks.shape_of(hands)
     draws = (DECISIONS,) if one_deal else (shape[0] if shape else 0, DECISIONS)
-    if u is None and RANDOM in codes:
-        raise CardsimError(f"the random policy reads u: give {DECISIONS} random numbers in [0, 1) per deal")
+    checks.draws_given(u, RANDOM in codes, f"{DECISIONS} random numbers in [0, 1) per deal")
     if u is not None and checks.shape_of(u) != draws:
         raise CardsimError(f"u must hold {DECISIONS} random numbers in [0, 1) per deal, shape {draws}; got shape "
                            f"{checks.shape_of(u)}")
