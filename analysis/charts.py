@@ -80,10 +80,10 @@ def distribution_chart(frame: pd.DataFrame, title: str, *, label_column: str = "
 def conditional_chart(frame: pd.DataFrame, title: str, *, class_column: str = "own_class",
                       outcome_column: str = "outcome", outcomes: Sequence[str] = ("win", "stand", "lose"),
                       category: str = "own best class", xlabel: str = "probability",
-                      note: str | None = None) -> Figure:
+                      note: str | None = None, legend: str = "P({})") -> Figure:
     """P(outcome | class) for each class (one row of the chart) and outcome (one marker series), with
     95% interval error bars. Classes keep the frame's order, first on top; ``outcomes`` picks and orders
-    the series (an outcome absent from the frame is an error).
+    the series (an outcome absent from the frame is an error); ``legend`` labels a series from its outcome.
     """
     _require(frame, (class_column, outcome_column, *ESTIMATE_COLUMNS))
     absent = [o for o in outcomes if o not in set(frame[outcome_column])]
@@ -101,7 +101,7 @@ def conditional_chart(frame: pd.DataFrame, title: str, *, class_column: str = "o
         p, lo, hi = (part[c].to_numpy(dtype=float) for c in ESTIMATE_COLUMNS)
         colour = OUTCOME_COLOURS.get(str(outcome), _FALLBACK_COLOURS[k % len(_FALLBACK_COLOURS)])
         ax.errorbar(p, y, xerr=_errors(p, lo, hi), fmt="o", markersize=4, color=colour, ecolor=colour,
-                    elinewidth=1.2, capsize=2.5, label=f"P({outcome})")
+                    elinewidth=1.2, capsize=2.5, label=legend.format(outcome))
     ax.set_yticks(np.arange(len(classes)), [str(c) for c in classes])
     ax.set_ylim(len(classes) - 0.5, -0.5)
     ax.set_xlim(-0.02, 1.02)

@@ -12,7 +12,7 @@ import re
 import sys
 from typing import Callable
 
-from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, note_once,
+from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, note_once, shown,
                                write_failure)
 from simcore.errors import CardsimError, meant, unknown_name
 
@@ -302,6 +302,8 @@ def top_help() -> str:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
+        if argv[:1] == ["--version"] and argv[1:]:
+            raise CardsimError(f"--version takes nothing after it, got '{shown(' '.join(argv[1:]))}'; drop that")
         if not argv or argv[0] in ("-h", "--help"):
             print(top_help())
             return 0

@@ -369,3 +369,5 @@ def test_version(capsys):
     from simcore import __version__
 
     assert main(["--version"]) == 0 and capsys.readouterr().out == f"cardsim {__version__}\n"
+    assert main(["--version", "x"]) == 2
+    assert capsys.readouterr().err == "cardsim: error: --version takes nothing after it, got 'x'; drop that\n"

@@ -476,6 +476,9 @@ def test_giltspiel_pimc_refuses(call, message):
     ({"scores": 5}, "^give one score per player \\(3\\), got 5$"),
     ({"style": "straf", "hands": [tuple(range(7)), tuple(range(8, 15)), (16, 17, 18, 19, 20, 21, 6)]},
      "^hands: card 6 is held twice"),
+    ({"no_hopeless_spiel_bet": True}, "^no_hopeless_spiel_bet is a Strafperlaggen rule \\(§9.5\\): use it with style "
+                                      "'straf'$"),
+    ({"style": "straf", "no_hopeless_spiel_bet": "yes"}, "^no_hopeless_spiel_bet must be True or False, got 'yes'$"),
 ])
 def test_three_player_deal_refuses(kw, message):
     from simcore.games import perlaggen_three as T
@@ -492,6 +495,7 @@ def test_three_player_deal_valid_unchanged():
     plain, odd = T.Deal3(hands, 1, dealer=2, scores=(3, 4, 5)), T.Deal3(hands, 1.0, dealer=2.0, scores=[3, 4.0, 5])
     assert (plain.hands, plain.trump, plain.dealer, plain.scores) == (odd.hands, odd.trump, odd.dealer, odd.scores)
     assert odd.to_move == plain.to_move and T.Deal3(hands, 1, scores=(9, 3, 0), style="straf").scores == (9, 3, 0)
+    assert T.Deal3(hands, 1, style="straf", no_hopeless_spiel_bet=True).no_hopeless_spiel_bet
 
 
 def test_random_policy_needs_its_draws():

@@ -78,7 +78,23 @@ def section(ctx: Context) -> Section:
 
 CURVE_BIDS = (250, 300, 350, 400, 450)
 DD_TRICKS = 8
-"""Tricks solved double-dummy at the end of each hand for the thresholds' bid50_dd column."""
+"""Tricks solved double-dummy at the end of each hand for the thresholds' bid50_dd column and the curves."""
+PLAYS = {"": "greedy", "dd_": f"greedy, last {DD_TRICKS} tricks DD"}
+"""The curves' column prefix of each play -> its label in the chart and the table."""
+
+
+def _plays(curves: pd.DataFrame) -> pd.DataFrame:
+    """The thresholds' ``curves`` (a row per meld class and bid, P(make) greedy in p/lo/hi and with the solved ending
+    in dd_p/dd_lo/dd_hi) as two rows per class and bid, one per play (column ``play``, `PLAYS`' labels), p/lo/hi
+    each; classes in the curves' order, greedy first."""
+    parts = [curves[["meld", "bid", "n"]].assign(play=label, p=curves[f"{prefix}p"], lo=curves[f"{prefix}lo"],
+                                                  hi=curves[f"{prefix}hi"], order=k)
+             for k, (prefix, label) in enumerate(PLAYS.items())]
+    both = pd.concat(parts, ignore_index=True)
+    both["meld_order"] = both.meld.map({m: i for i, m in enumerate(dict.fromkeys(curves.meld))})
+    return both.sort_values(["meld_order", "order", "bid"], kind="stable").drop(columns=["order", "meld_order"])
+
+
 MATCH = ("bold", "cautious")
 
 
@@ -92,14 +108,15 @@ def _bidding(ctx: Context, section: Section) -> str:
                      f"cardsim thresholds pinochle3 --n {n} --seed {ctx.seed} --dd-tricks {DD_TRICKS}", n,
                      pinochle3.thresholds, n=n, seed=ctx.seed, dd_tricks=DD_TRICKS, **ctx.run_kw)
     curves = tables["curves"]
-    at300 = curves[curves.bid == 300].assign(label=lambda t: [f"meld {m}" for m in t.meld])
-    section.charts["pinochle3-make.png"] = charts.distribution_chart(
-        at300, "P(make a bid of 300) by best meld before the kitty", category="meld class",
-        note=f"n = {n:,} random hands as the bidder, greedy play, 95% Wilson intervals")
-    classes = list(dict.fromkeys(curves.meld))
-    curve_rows = [f"<th>{esc(m)}</th>" + "".join(row_cell(r) for _, r in curves[(curves.meld == m)
-                                                                            & curves.bid.isin(CURVE_BIDS)].iterrows())
-                  + n_cell(int(curves[curves.meld == m].n.iloc[0])) for m in classes]
+    plays = _plays(curves)
+    section.charts["pinochle3-make.png"] = charts.conditional_chart(
+        plays[plays.bid == 300], "P(make a bid of 300) by best meld before the kitty", class_column="meld",
+        outcome_column="play", outcomes=tuple(PLAYS.values()), category="best meld before the kitty",
+        legend="P(make), {}",
+        note=f"n = {n:,} random hands as the bidder, the same hands under both plays, 95% Wilson intervals")
+    curve_rows = [f"<th>{esc(m)}</th><td>{esc(play)}</td>"
+                  + "".join(row_cell(r) for _, r in rows[rows.bid.isin(CURVE_BIDS)].iterrows())
+                  + n_cell(int(rows.n.iloc[0])) for (m, play), rows in plays.groupby(["meld", "play"], sort=False)]
 
     def bid50_cells(r: pd.Series, suffix: str = "") -> str:
         """The bid50 (``suffix`` "" greedy, "_dd" with the solved ending) and its P(make) as two cells."""
@@ -141,10 +158,10 @@ def _bidding(ctx: Context, section: Section) -> str:
         f"last {DD_TRICKS} solved double-dummy (perfect play by the bidder against two cooperating defenders), which "
         "typically gives a bid50 10-20 points lower. For one hand, "
         "<code>cardsim odds pinochle3 --hand \"…\"</code> gives the same two kinds of play.</p>",
-        figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, with 95% "
-                    "intervals."),
-        table(["best meld before the kitty"] + [f"P(make {b})" for b in CURVE_BIDS] + ["n (hands)"], curve_rows,
-              "P(make) curves by best meld before the kitty"),
+        figure_html("pinochle3-make.png", "P(make 300) by meld", "P(make a bid of 300) by best meld, greedy play and "
+                    f"with the last {DD_TRICKS} tricks solved double-dummy, with 95% intervals."),
+        table(["best meld before the kitty", "play"] + [f"P(make {b})" for b in CURVE_BIDS] + ["n (hands)"],
+              curve_rows, "P(make) curves by best meld before the kitty"),
         table(["best meld before the kitty"] + headers, threshold_rows(tables["by_meld"], "meld"),
               "Bid thresholds by meld"),
         table(["cards of the trump named (of 15)"] + headers, threshold_rows(tables["by_trump_length"], "trump_length"),

@@ -64,7 +64,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from simcore import betting
+from simcore import betting, checks
 from simcore.betting import GUT, HOLD, RAISE, SP, G, H, Policy
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
@@ -138,6 +138,8 @@ class Deal3:
                                "(style straf); two-player Perlaggen (§9.2) is --players 2")
         if not hasattr(scores, "__len__") or len(scores) != self.players:
             raise CardsimError(f"give one score per player ({self.players}), got {scores!r}")
+        if checks.flag(no_hopeless_spiel_bet, "no_hopeless_spiel_bet") and style != STRAF:
+            raise CardsimError("no_hopeless_spiel_bet is a Strafperlaggen rule (§9.5): use it with style 'straf'")
         cards = P.DECK.n_cards if P.has_weli(style) else P.WELI
         hands, trump, dealer, scores = betting.deal_arguments(hands, trump, dealer, scores,
                                                               None if style == STRAF else target, cards, HAND,
@@ -145,7 +147,7 @@ class Deal3:
         self.game = cards_for(style, trump)
         self.style, self.trump, self.dealer = style, trump, dealer
         self.straf = style == STRAF
-        self.no_hopeless_spiel_bet = no_hopeless_spiel_bet and self.straf
+        self.no_hopeless_spiel_bet = no_hopeless_spiel_bet
         self.target = 0 if self.straf else target
         self.hands = [tuple(h) for h in hands]
         self.in_hand = [list(h) for h in hands]
