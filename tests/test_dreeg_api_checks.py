@@ -55,6 +55,8 @@ LEAD = masks("H10 HK", "SA S10 SK", "EA E10 EK", "LA L10 LK")  # HA already led 
     (dict(hands=LEAD[:2] + [LEAD[2] & ~1, LEAD[3]], trick=[r.HEART_ACE, r.HEART_ACE]),
      "trick must list distinct cards 0-23"),
     (dict(trick=[r.HEART_ACE]), "a card on the table is still in a hand"),
+    (dict(hands=masks("H10 HK", "H9 SK", "EA E10 EK", "LA L10 LK"), trick=[r.HEART_ACE, r.DECK.parse_cards("SA")[0]]),
+     r"^trick HA SA: seat 1 may not play SA there \(mode 1, flags 0\); it had to play one of H9$"),
 ])
 def test_solve_refuses(change, match):
     args = dict(hands=HANDS, leader=0, trump=2, maxside={0, 2})

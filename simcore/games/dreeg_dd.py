@@ -19,7 +19,7 @@ import numpy as np
 from simcore import checks
 from simcore.config import njit
 from simcore.errors import CardsimError, is_whole_int
-from simcore.games.dreeg_rules import POINTS, STRICT, legal_mask
+from simcore.games.dreeg_rules import DECK, POINTS, STRICT, legal_mask
 from simcore.tricks import lowest_card, popcount, winning_slot
 
 _POINTS = np.array(POINTS, dtype=np.int64)
@@ -193,13 +193,31 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
     side = set(maxside) if isinstance(maxside, Iterable) and not isinstance(maxside, str) else set()
     if not side or not all(is_whole_int(s) and 0 <= s < n for s in side):
         raise CardsimError(f"maxside must be a set of one or more seats 0-{n - 1}, got {maxside!r}")
-    return trusted_solve(masks, leader, checks.whole(trump, "trump (a suit, -1: none)", -1, 3),
-                         side, checks.whole(mode, "mode (FREE 0, STRICT 1, FOLLOW 2)", 0, 2),
-                         checks.whole(flags, "flags (NO_UNDERTRUMP 1 | HEAD_TRUMPED_LEAD 2)", 0, 3),
+    trump = checks.whole(trump, "trump (a suit, -1: none)", -1, 3)
+    mode = checks.whole(mode, "mode (FREE 0, STRICT 1, FOLLOW 2)", 0, 2)
+    flags = checks.whole(flags, "flags (NO_UNDERTRUMP 1 | HEAD_TRUMPED_LEAD 2)", 0, 3)
+    _check_followed(masks, leader, trick, trump, mode, flags)
+    return trusted_solve(masks, leader, trump, side, mode, flags,
                          checks.whole(last_led, "last_led (-2: no Kamerun restriction, -1: before trick 1, else the "
                                                 "suit led last)", -2, 3),
                          checks.whole(exempt, "exempt (a seat, -1: none)", -1, n - 1),
                          checks.flag(count_tricks, "count_tricks"), trick)
+
+
+def _check_followed(masks: np.ndarray, leader: int, trick: tuple, trump: int, mode: int, flags: int) -> None:
+    """CardsimError unless every card of ``trick`` after the lead was legal for its seat (the cards it held then:
+    its hand in ``masks`` and that card) under ``mode`` and ``flags``: a trick no play could reach has no value."""
+    hands, cards = masks.astype(np.int64), np.array(trick, dtype=np.int64)
+    for i in range(1, len(trick)):
+        seat = (leader + i) % hands.size
+        held = hands.copy()
+        held[seat] |= 1 << int(cards[i])
+        legal = int(_legal(held, seat, cards, 0, i, trump, mode, flags, -1, -1))
+        if not (legal >> int(cards[i])) & 1:
+            allowed = DECK.format_cards([c for c in range(DECK_BITS) if (legal >> c) & 1])
+            raise CardsimError(f"trick {DECK.format_cards(trick)}: seat {seat} may not play "
+                               f"{DECK.format_cards([cards[i]])} there (mode {mode}, flags {flags}); it had to play "
+                               f"one of {allowed}")
 
 
 def trusted_solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: int = 0, last_led: int = -2,
