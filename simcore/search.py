@@ -75,6 +75,62 @@ def _unowned_intrinsic(typingctx, array):
     return array(array), codegen
 
 
+def _bmi2_intrinsic(instruction: str):
+    """The typer of an intrinsic running the BMI2 ``instruction`` ("pext" or "pdep") on two uint64 words."""
+    def typer(typingctx, value, mask):
+        def codegen(context, builder, signature, args):
+            word = ir.IntType(64)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(word, [word, word]),
+                                                f"llvm.x86.bmi.{instruction}.64")
+            return builder.call(fn, args)
+
+        return types.uint64(types.uint64, types.uint64), codegen
+
+    return typer
+
+
+def extract_bits(value, mask):
+    """The bits of ``value`` at the set bits of ``mask``, packed to the low bits in order (x86 BMI2 pext); Python
+    integers, the reference of `bit_extract`."""
+    out, place = 0, 0
+    for bit in range(64):
+        if (int(mask) >> bit) & 1:
+            out |= ((int(value) >> bit) & 1) << place
+            place += 1
+    return out
+
+
+def deposit_bits(value, mask):
+    """The low bits of ``value`` spread in order to the set bits of ``mask`` (x86 BMI2 pdep); Python integers, the
+    reference of `bit_deposit`."""
+    out, place = 0, 0
+    for bit in range(64):
+        if (int(mask) >> bit) & 1:
+            out |= ((int(value) >> place) & 1) << bit
+            place += 1
+    return out
+
+
+def _fast_bit_gather() -> bool:
+    """Whether the kernels are compiled for a CPU with fast pext and pdep: BMI2 (Intel from Haswell, AMD from
+    Zen 1), except AMD Zen 1 and 2, which run them in microcode (tens to hundreds of cycles). False where numba is
+    told to compile for another CPU (NUMBA_CPU_NAME / NUMBA_CPU_FEATURES), whose code may lack them."""
+    from llvmlite import binding
+
+    if config.CPU_NAME or config.CPU_FEATURES:
+        return False
+    try:
+        features, name = binding.get_host_cpu_features(), binding.get_host_cpu_name()
+    except RuntimeError:  # no feature list on this platform
+        return False
+    return bool(features.get("bmi2")) and name not in ("znver1", "znver2")
+
+
+FAST_BIT_GATHER = _fast_bit_gather()
+"""True where `bit_extract` and `bit_deposit` are one fast instruction each; kernels that use them keep a portable
+path for the other CPUs (compiling them there would fail)."""
+
+
 if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch is only a hint
     def prefetch(address):
         """Nothing: Python has no cache line to ask for."""
@@ -82,7 +138,21 @@ if config.DISABLE_JIT:  # the kernels run as Python (simcore.config): a prefetch
     def unowned(array):
         """The array itself: Python counts references its own way."""
         return array
+
+    def bit_extract(value, mask):
+        """`extract_bits` as a uint64."""
+        return np.uint64(extract_bits(value, mask))
+
+    def bit_deposit(value, mask):
+        """`deposit_bits` as a uint64."""
+        return np.uint64(deposit_bits(value, mask))
 else:
+    bit_extract = intrinsic(_bmi2_intrinsic("pext"))
+    """uint64 ``value``'s bits at ``mask``'s set bits packed low (`extract_bits`), one instruction; only where
+    `FAST_BIT_GATHER`."""
+    bit_deposit = intrinsic(_bmi2_intrinsic("pdep"))
+    """uint64 ``value``'s low bits spread to ``mask``'s set bits (`deposit_bits`), one instruction; only where
+    `FAST_BIT_GATHER`."""
     prefetch = intrinsic(_prefetch_intrinsic)
     """Start loading the cache line at integer ``address`` (e.g. ``table.ctypes.data`` + byte offset) without
     waiting for it: a table bucket's lines fetched while the caller computes something else."""

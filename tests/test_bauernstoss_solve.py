@@ -178,6 +178,33 @@ def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
         assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))
 
 
+def _squeezed_hands(hands: list[int]) -> list[int]:
+    """The key's hands by its definition (`sv._key_by_tables`), card by card: in every run the cards of no points
+    still in play moved to its foot and the jacks to the top of the trump run, in order, each with its holder."""
+    out = [h & ~int(sv._SQUEEZED) for h in hands]
+    groups = [[int(shift) + b for b in range(3)] for shift in sv._ZERO_SHIFTS] + [[28, 29, 30, 31]]
+    for k, group in enumerate(groups):
+        held = [(bit, s) for bit in group for s in range(4) if hands[s] >> bit & 1]
+        places = group[:len(held)] if k < 4 else group[len(group) - len(held):]
+        for place, (_, s) in zip(places, held):
+            out[s] |= 1 << place
+    return out
+
+
+@settings(max_examples=300)
+@given(st.permutations(range(32)), st.integers(1, 8))
+def test_transposition_keys_squeeze_as_defined(order, cards):
+    """Both ways of making the key (tables; bit gathers where the CPU has fast ones) give the key of its definition,
+    and the solver uses the gathers exactly where they are fast."""
+    hands = [sum(1 << c for c in order[cards * s:cards * (s + 1)]) for s in range(4)]
+    h = _squeezed_hands(hands)
+    expected = (h[0] | h[1] << 32, h[2] | h[3] << 32)
+    words = [np.uint64(x) for x in hands]
+    assert tuple(int(k) for k in sv._key_by_tables(*words)) == expected
+    assert sv._key is (sv._key_by_gathers if sv.FAST_BIT_GATHER else sv._key_by_tables)
+    assert tuple(int(k) for k in sv._key(*words)) == expected
+
+
 @pytest.mark.parametrize("points, order", [(sv._RUN_POINTS, range(6, -1, -1)), ((0, 3, 4, 2, 2, 11), (3, 0, 5, 1, 4, 2))])
 def test_k_points_table_sums_the_first_k_cards_in_order(points, order):
     table = sv._k_points_table(points, order)
