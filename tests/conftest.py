@@ -27,6 +27,22 @@ between runs so that tables are built once), not to the user's ~/.cache/cardsim;
 another."""
 
 
+@pytest.fixture
+def python_ctrl_c():
+    """Python's own Ctrl-C handler (KeyboardInterrupt) and SIGINT unblocked in this thread for one test, whatever an
+    earlier test in this worker process left (a Ctrl-C test once lost its signal: `test_runner_robustness`);
+    both restored afterwards."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.fixture(scope="session")
 def scale() -> float:
     """CARDSIM_TEST_SCALE (default 1.0): multiplies the sample sizes of the Monte-Carlo checks."""

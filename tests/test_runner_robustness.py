@@ -103,7 +103,7 @@ def _status_field(status: str, name: str) -> int:
     return int(value, 16 if name.startswith("Sig") else 10)
 
 
-def test_ctrl_c_is_held_while_workers_start_and_raised_after():
+def test_ctrl_c_is_held_while_workers_start_and_raised_after(python_ctrl_c):
     """`runner._sigint_held`: a process started inside inherits SIGINT blocked (a worker importing its modules
     prints no traceback on Ctrl-C); a Ctrl-C that reaches the main thread meanwhile is raised once the block ends,
     not lost. (Sent to the main thread itself: a process-wide one may be taken by another thread, which Python

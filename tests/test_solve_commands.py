@@ -278,7 +278,7 @@ def test_bauernstoss_solo_ending_of_unequal_playing_hands(capsys):
         "same number of cards, 1 to 8")
 
 
-def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch):
+def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch, python_ctrl_c):
     """Ctrl-C (SIGINT) during a long solve: exit 130 with one line at once, not when the (GIL-free) solve
     returns; `interruptible` passes on the call's value and errors."""
     import signal
@@ -292,17 +292,10 @@ def test_ctrl_c_stops_a_solve_at_once(capsys, monkeypatch):
     with pytest.raises(ZeroDivisionError):
         interruptible(divmod, 1, 0)
     monkeypatch.setattr(pinochle3_play, "solve", lambda *args: time.sleep(30))
-    # Python's own Ctrl-C handler and SIGINT unblocked in this thread, whatever an earlier test in this worker
-    # left (once the interrupt was lost and the sleep ran its 30 s); the signal sent to this thread
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # the signal sent to this thread (`python_ctrl_c`: once the interrupt was lost and the sleep ran its 30 s)
     threading.Timer(0.2, signal.pthread_kill, (threading.get_ident(), signal.SIGINT)).start()
     start = time.monotonic()
-    try:
-        code = main(["solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D"])
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        signal.signal(signal.SIGINT, previous)
+    code = main(["solve", "pinochle3", "--deal", PN_ENDING, "--trump", "D"])
     assert code == 130
     assert time.monotonic() - start < 5
     assert capsys.readouterr().err == "cardsim: interrupted\n"
