@@ -89,26 +89,21 @@ def _bmi2_intrinsic(instruction: str):
     return typer
 
 
-def extract_bits(value, mask):
+def _set_bits(mask) -> list[int]:
+    """The places of the set bits of a 64-bit ``mask``, lowest first."""
+    return [bit for bit in range(64) if (int(mask) >> bit) & 1]
+
+
+def extract_bits(value, mask) -> int:
     """The bits of ``value`` at the set bits of ``mask``, packed to the low bits in order (x86 BMI2 pext); Python
     integers, the reference of `bit_extract`."""
-    out, place = 0, 0
-    for bit in range(64):
-        if (int(mask) >> bit) & 1:
-            out |= ((int(value) >> bit) & 1) << place
-            place += 1
-    return out
+    return sum(((int(value) >> bit) & 1) << place for place, bit in enumerate(_set_bits(mask)))
 
 
-def deposit_bits(value, mask):
+def deposit_bits(value, mask) -> int:
     """The low bits of ``value`` spread in order to the set bits of ``mask`` (x86 BMI2 pdep); Python integers, the
     reference of `bit_deposit`."""
-    out, place = 0, 0
-    for bit in range(64):
-        if (int(mask) >> bit) & 1:
-            out |= ((int(value) >> place) & 1) << bit
-            place += 1
-    return out
+    return sum(((int(value) >> place) & 1) << bit for place, bit in enumerate(_set_bits(mask)))
 
 
 def _fast_bit_gather() -> bool:
