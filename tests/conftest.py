@@ -30,8 +30,7 @@ another."""
 @pytest.fixture
 def python_ctrl_c():
     """Python's own Ctrl-C handler (KeyboardInterrupt) and SIGINT unblocked in this thread for one test, whatever an
-    earlier test in this worker process left (a Ctrl-C test once lost its signal: `test_runner_robustness`);
-    both restored afterwards."""
+    earlier test in this worker process left (a Ctrl-C test once lost its signal); both restored afterwards."""
     import signal
 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
