@@ -29,8 +29,9 @@ another."""
 
 @pytest.fixture
 def python_ctrl_c():
-    """Python's own Ctrl-C handler (KeyboardInterrupt) and SIGINT unblocked in this thread for one test, whatever an
-    earlier test in this worker process left (a Ctrl-C test once lost its signal); both restored afterwards."""
+    """Python's own Ctrl-C handler (KeyboardInterrupt) and SIGINT unblocked in this thread for one test, whatever the
+    test process inherited (a run started in the background, ``make test &``, ignores SIGINT) or an earlier test
+    left; both restored afterwards."""
     import signal
 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
