@@ -207,6 +207,8 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
 def _check_followed(masks: np.ndarray, leader: int, trick: tuple, trump: int, mode: int, flags: int) -> None:
     """CardsimError unless every card of ``trick`` after the lead was legal for its seat (the cards it held then:
     its hand in ``masks`` and that card) under ``mode`` and ``flags``: a trick no play could reach has no value."""
+    if len(trick) < 2:
+        return
     hands, cards = masks.astype(np.int64), np.array(trick, dtype=np.int64)
     for i in range(1, len(trick)):
         seat = (leader + i) % hands.size
