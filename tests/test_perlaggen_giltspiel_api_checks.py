@@ -351,6 +351,9 @@ def test_perlaggen_play_functions_valid_unchanged():
                     PP.trusted_play_out("random", [DEAL], [1], u)):
         assert (a == b).all()
     assert (PP.spiel_teams([DEAL], [1], leader=1.0) == PP.trusted_spiel_teams([DEAL], [1])).all()
+    for team in (0, 1):
+        assert PP.position_wins(DEAL, 1.0, team, 1) == PP.trusted_position_wins(np.array(DEAL, dtype=np.uint64), 1,
+                                                                                team, 1)
     assert PP.play_line("random", DEAL, 1.0, u[0]) == PP.play_line("random", DEAL, 1, list(u[0]))
     assert PP.forced_tricks(FOUR, 1.0) == PP.forced_tricks(np.array(FOUR, dtype=np.uint64), 1)
     mid = [DEAL[0], DEAL[1] & ~np.uint64(1 << 6), DEAL[2], DEAL[3]]
