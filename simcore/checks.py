@@ -239,7 +239,8 @@ def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool =
     hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
     counts = np.bitwise_count(hands).reshape(-1, seats)
     allowed = np.uint64(sum(1 << int(size) for size in sizes))  # one bit per size (np.isin took 15 us a call)
-    bad = ~((allowed >> counts) & np.uint64(1)).astype(bool).all(axis=1) | (equal & (counts != counts[:, :1]).any(axis=1))
+    bad = ~((allowed >> counts) & np.uint64(1)).astype(bool).all(axis=1) \
+        | (equal & (counts != counts[:, :1]).any(axis=1))
     if bad.any():
         many = f"{sizes[0]} to {sizes[-1]} cards" + (", all as many" if equal else "") if len(sizes) > 1 \
             else f"{sizes[0]} cards"
