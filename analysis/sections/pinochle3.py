@@ -88,11 +88,10 @@ def _plays(curves: pd.DataFrame) -> pd.DataFrame:
     in dd_p/dd_lo/dd_hi) as two rows per class and bid, one per play (column ``play``, `PLAYS`' labels), p/lo/hi
     each; classes in the curves' order, greedy first."""
     parts = [curves[["meld", "bid", "n"]].assign(play=label, p=curves[f"{prefix}p"], lo=curves[f"{prefix}lo"],
-                                                  hi=curves[f"{prefix}hi"], order=k)
-             for k, (prefix, label) in enumerate(PLAYS.items())]
-    both = pd.concat(parts, ignore_index=True)
-    both["meld_order"] = both.meld.map({m: i for i, m in enumerate(dict.fromkeys(curves.meld))})
-    return both.sort_values(["meld_order", "order", "bid"], kind="stable").drop(columns=["order", "meld_order"])
+                                                  hi=curves[f"{prefix}hi"])
+             for prefix, label in PLAYS.items()]
+    both = pd.concat(parts, ignore_index=True)  # a stable sort by class keeps each class's greedy rows first
+    return both.sort_values("meld", key=lambda m: m.map(list(dict.fromkeys(curves.meld)).index), kind="stable")
 
 
 MATCH = ("bold", "cautious")

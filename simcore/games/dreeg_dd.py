@@ -19,7 +19,7 @@ import numpy as np
 from simcore import checks
 from simcore.config import njit
 from simcore.errors import CardsimError, is_whole_int
-from simcore.games.dreeg_rules import DECK, POINTS, STRICT, legal_mask
+from simcore.games.dreeg_rules import DECK, POINTS, STRICT, legal_cards, legal_mask
 from simcore.tricks import lowest_card, popcount, winning_slot
 
 _POINTS = np.array(POINTS, dtype=np.int64)
@@ -207,17 +207,13 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
 def _check_followed(masks: np.ndarray, leader: int, trick: tuple, trump: int, mode: int, flags: int) -> None:
     """CardsimError unless every card of ``trick`` after the lead was legal for its seat (the cards it held then:
     its hand in ``masks`` and that card) under ``mode`` and ``flags``: a trick no play could reach has no value."""
-    if len(trick) < 2:
-        return
-    hands, cards = masks.astype(np.int64), np.array(trick, dtype=np.int64)
-    for i in range(1, len(trick)):
-        seat = (leader + i) % hands.size
-        held = hands.copy()
-        held[seat] |= 1 << int(cards[i])
-        legal = int(_legal(held, seat, cards, 0, i, trump, mode, flags, -1, -1))
-        if not (legal >> int(cards[i])) & 1:
+    cards = [int(c) for c in trick]
+    for i in range(1, len(cards)):
+        seat = (leader + i) % masks.size
+        legal = legal_cards(int(masks[seat]) | 1 << cards[i], cards[:i], trump, mode, flags)
+        if not (legal >> cards[i]) & 1:
             allowed = DECK.format_cards([c for c in range(DECK_BITS) if (legal >> c) & 1])
-            raise CardsimError(f"trick {DECK.format_cards(trick)}: seat {seat} may not play "
+            raise CardsimError(f"trick {DECK.format_cards(cards)}: seat {seat} may not play "
                                f"{DECK.format_cards([cards[i]])} there (mode {mode}, flags {flags}); it had to play "
                                f"one of {allowed}")
 

@@ -129,9 +129,14 @@ def checked_trump(trump, style: str) -> int:
     return trump
 
 
+def _perlagg_mask(style: str, trump: int) -> int:
+    """The Perlaggen of suit index ``trump`` in ``style`` as a card mask (what `check_trick` reads)."""
+    return int(_style_arrays(style)[0][trump])
+
+
 def _checked_trumps(trumps, n: int, style: str) -> np.ndarray:
     """``trumps`` as (n,) int64 suit indices that ``style`` allows; CardsimError otherwise."""
-    allowed = np.flatnonzero(PlayRules(style).arrays()[0])
+    allowed = np.flatnonzero(_style_arrays(style)[0])
     return checks.suit_indices(trumps, "trumps", n, allowed, f" (the trumps of the {style} style)")
 
 
@@ -209,7 +214,7 @@ def legal_plays(hand: int, trick, trump: int, style: str = "innsbruck") -> set[t
     if popcount(np.uint64(hand)) > TRICKS:
         raise CardsimError(f"hand must hold at most {TRICKS} cards here (perlaggen_betting.legal_plays_long takes "
                            f"longer hands), got {popcount(np.uint64(hand))}")
-    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, hand, _perlagg_mask(style, trump))
     return trusted_legal_plays(hand, trick, trump, style)
 
 
@@ -247,7 +252,7 @@ def trick_winner_of(plays, leader: int, trump: int, style: str = "innsbruck") ->
     leader = checks.whole(leader, "leader", 0, SEATS - 1)
     if not isinstance(plays, (list, tuple)) or len(plays) != SEATS:
         raise CardsimError(f"plays must be the {SEATS} (card, identity) plays of a trick, got {plays!r}")
-    check_trick(plays, 0, int(PlayRules(style).arrays()[0][trump]), "plays", SEATS)
+    check_trick(plays, 0, _perlagg_mask(style, trump), "plays", SEATS)
     return trusted_trick_winner_of(plays, leader, trump, style)
 
 
@@ -448,7 +453,7 @@ def choose(policy: str, hand: int, trick, trump: int, u: float = 0.0, style: str
     hand = int(checks.card_masks(hand, "hand", N_IDS))
     if not hand:
         raise CardsimError("hand must hold at least one card (a mask of the cards held), got 0")
-    check_trick(trick, hand, int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, hand, _perlagg_mask(style, trump))
     return trusted_choose(policy, hand, trick, trump, u, style)
 
 
@@ -1733,7 +1738,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     hands, trump = checked_hands(hands, sizes=range(TRICKS + 1), equal=False), checked_trump(trump, style)
     team, leader = checks.whole(team, "team", 0, 1), checks.whole(leader, "leader", 0, SEATS - 1)
     won, need = checks.wholes(won, "won", 2, 0, TRICKS), checks.whole(need, "need", 1, TRICKS)
-    check_trick(trick, int(np.bitwise_or.reduce(hands)), int(PlayRules(style).arrays()[0][trump]))
+    check_trick(trick, int(np.bitwise_or.reduce(hands)), _perlagg_mask(style, trump))
     return trusted_position_wins(hands, trump, team, leader, won, trick, need, style, table)
 
 
