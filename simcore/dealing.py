@@ -224,9 +224,15 @@ def _deal_block(words, free_cards, place_of_draw, fixed_masks, out):
 
 
 def deal(spec: DealSpec, words: np.ndarray) -> np.ndarray:
-    """Deal one deal per row of ``words`` ((n, spec.words_per_deal) uint32): (n, n_slots) uint64."""
-    if words.ndim != 2 or words.shape[1] != spec.words_per_deal:
-        raise ValueError(f"words must be (n, {spec.words_per_deal}), got {words.shape}")
+    """Deal one deal per row of ``words`` ((n, spec.words_per_deal) uint32): (n, n_slots) uint64; CardsimError for
+    another spec, shape or dtype (signed or float words would have dealt cards outside the pack, or crashed)."""
+    if not isinstance(spec, DealSpec):
+        raise CardsimError(f"spec must be a DealSpec (e.g. Known(...).deal_spec()), got {type(spec).__name__}")
+    if not isinstance(words, np.ndarray) or words.dtype != np.uint32 or words.ndim != 2 \
+            or words.shape[1] != spec.words_per_deal:
+        got = f"{words.dtype} array of shape {words.shape}" if isinstance(words, np.ndarray) else type(words).__name__
+        raise CardsimError(f"words must be an (n, {spec.words_per_deal}) uint32 array (simcore.rng.block_words), "
+                           f"got {got}")
     out = np.empty((words.shape[0], len(spec.layout.places)), dtype=np.uint64)
     return _deal_block(words, spec.free_cards, spec.place_of_draw, spec.fixed_masks, out)
 

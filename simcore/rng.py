@@ -16,6 +16,9 @@ from simcore.errors import CardsimError, is_whole_int
 BLOCK_DEALS = 1 << 16
 """Deals per random stream. Part of the stream definition: changing it changes every result."""
 
+MAX_WORDS_PER_DEAL = 256
+"""The most random words a deal may read (`block_words`); the games' deals read 9-60."""
+
 STREAM_VERSION = f"pcg64-block{BLOCK_DEALS}-batch3-v1-numpy{np.__version__}"
 """Names everything that maps a seed to deals (generator, block size, draw method, numpy build);
 checkpoints record it so chunks of an older definition are never mixed into a resumed run."""
@@ -61,6 +64,11 @@ def block_words(seed: int, block: int, n_deals: int, words_per_deal: int) -> np.
                            f"got {n_deals!r} (use more blocks for more deals)")
     if not is_whole_int(block) or block < 0:
         raise CardsimError(f"block must be a non-negative whole number, got {block!r}")
+    if not is_whole_int(seed) or seed < 0:
+        raise CardsimError(f"seed must be a non-negative whole number (normalize_seed), got {seed!r}")
+    if not is_whole_int(words_per_deal) or not 1 <= words_per_deal <= MAX_WORDS_PER_DEAL:
+        raise CardsimError(f"words_per_deal must be a whole number from 1 to {MAX_WORDS_PER_DEAL} (a DealSpec's "
+                           f"words_per_deal), got {words_per_deal!r}")
     gen = block_stream(seed, block)
     half = (BLOCK_DEALS * words_per_deal + 1) // 2
     raw = gen.bit_generator.random_raw(half).view(np.uint32)

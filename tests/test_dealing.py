@@ -315,3 +315,27 @@ def test_rejection_and_fixed_cards_agree():
         p = 5 / 31
         assert abs(hits - m * p) < 4.5 * np.sqrt(m * p * (1 - p))
     assert abs(len(kept) - n * 5 / 32) < 4.5 * np.sqrt(n * 5 / 32 * 27 / 32)
+
+
+@pytest.mark.parametrize("words", [np.zeros((3, 9), dtype=np.int64) - 1, np.full((3, 9), 0.5), [[0] * 9] * 3,
+                                   np.zeros(9, dtype=np.uint32)])
+def test_deal_refuses_words_that_are_not_uint32_rows(words):
+    """Before, signed words of -1 crashed the process (segmentation fault), words of 0.5 dealt cards, a list raised
+    AttributeError."""
+    spec = Known(seat_cards={1: tuple(DECK.parse_cards("LA SA H10 E9 E8"))}).deal_spec()
+    assert spec.words_per_deal == 9
+    with pytest.raises(CardsimError, match=r"words must be an \(n, 9\) uint32 array"):
+        deal(spec, words)
+
+
+def test_deal_refuses_a_spec_that_is_not_a_dealspec():
+    with pytest.raises(CardsimError, match="spec must be a DealSpec"):
+        deal(None, np.zeros((2, 9), dtype=np.uint32))
+
+
+@pytest.mark.parametrize("seed, words_per_deal", [(-1, 9), ("x", 9), (1.5, 9), (7, 0), (7, -1), (7, 1.5),
+                                                  (7, "3"), (7, 10**6)])
+def test_block_words_refuses_a_bad_seed_or_word_count(seed, words_per_deal):
+    """Before: ValueError/TypeError from numpy, an empty (n, 0) array for 0 words, a MemoryError for 10**6."""
+    with pytest.raises(CardsimError, match="seed must be|words_per_deal must be"):
+        block_words(seed, 0, 5, words_per_deal)
