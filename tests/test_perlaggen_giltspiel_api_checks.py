@@ -120,6 +120,10 @@ GILTSPIEL_HAND = "LA SA H10 E9 E8"
     ({"known": {2: 5}}, "^--known 2 must be cards as a text such as 'HA'"),
     ({"turnup": 5}, "^--turnup must be cards as a text such as 'HK'"),
     ({"given": 3}, "^given must be a text or a list of texts"),
+    ({"spiel": "pimc", "pimc": "samples=3"}, "^pimc must be a dict of PIMC settings"),  # was AttributeError
+    ({"pimc": {"samples": 3}}, "given with spiel='pimc' only"),  # was ignored
+    ({"spiel": "dd", "pimc": {"samples": 3}}, "given with spiel='pimc' only, got pimc=\\{'samples': 3\\} with "
+                                             "spiel='dd'$"),
 ])
 def test_giltspiel_odds_refuses(kw, message):
     from analysis.games import giltspiel

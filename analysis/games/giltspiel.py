@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+from collections.abc import Mapping
 from fractions import Fraction
 
 import pandas as pd
@@ -80,6 +81,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     """
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
+    if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC):
+        raise CardsimError("pimc must be a dict of PIMC settings such as {'samples': 8, 'n': 2000}, given with "
+                           f"spiel='pimc' only, got pimc={checks.shown(pimc)} with spiel={spiel!r}")
     seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = parse_conditions(given, seat, facts)
@@ -274,8 +278,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     command_options(args, GAME, "odds", ())  # the figure odds report VOID apart and take no betting rule
+    pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
-                args.spiel, spiel_play.pimc_options(args), **run_options(args))
+                args.spiel, pimc if args.spiel == spiel_play.PIMC else None, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
