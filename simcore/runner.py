@@ -329,6 +329,15 @@ def run(
     chunk_deals = None if chunk_deals is None else checks.whole(chunk_deals, "the chunk size")
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
+    if checkpoint is not None and not isinstance(checkpoint, (bool, str, os.PathLike)):
+        raise CardsimError(f"checkpoint must be a folder (a str or Path), True, False or None, got "
+                           f"{checks.shown(checkpoint)}")
+    progress = None if progress is None else checks.flag(progress, "progress")
+    stop_after = None if stop_after is None else checks.whole(stop_after, "stop_after", 1)
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise CardsimError(f"scheduler must be a dask scheduler address such as 'tcp://host:8786', got "
+                           f"{checks.shown(scheduler)}")
+    dask_workers = None if dask_workers is None else checks.whole(dask_workers, "--dask-workers", 1)
     if _DRY_RUN.get():
         _chunk_deals(n, chunk_deals, block_size_of(job), run_unit_of(job))
         raise DryRun

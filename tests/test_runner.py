@@ -337,3 +337,20 @@ def test_an_unknown_keyword_names_the_function_and_run_options():
     with pytest.raises(CardsimError, match="^unknown keyword argument 'sed' \\(did you mean 'seed'\\?\\); choose one "
                                            "of: hand, seat, method, n, seed, first_hand"):
         bauernstoss.odds("cB sB hA hT hK h9 s7 d8", 1, n=20, sed=1)  # run is called from an inner helper here
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"checkpoint": 1}, "^checkpoint must be a folder \\(a str or Path\\), True, False or None, got 1$"),
+    ({"checkpoint": 3.5}, "^checkpoint must be a folder"),
+    ({"progress": "no"}, "^progress must be True or False, got 'no'$"),
+    ({"stop_after": 0}, "^stop_after must be at least 1, got 0$"),
+    ({"stop_after": 1.5}, "^stop_after must be a whole number"),
+    ({"scheduler": 8786}, "^scheduler must be a dask scheduler address"),
+    ({"dask_workers": 0}, "^--dask-workers must be at least 1, got 0$"),
+])
+def test_run_keywords_of_a_wrong_type_are_refused(kw, message):
+    """Before, checkpoint=1 raised pathlib's TypeError and progress='no' showed a bar (a non-empty text is true)."""
+    from analysis.games import giltspiel
+
+    with pytest.raises(CardsimError, match=message):
+        giltspiel.odds("LA SA H10 E9 E8", n=100, seed=1, **kw)
