@@ -1,5 +1,6 @@
 """Argument checks of the Perlaggen, Giltspiel and betting entry points: bad input gets a one-line CardsimError
 naming the argument; valid input gives the answer it gave before the checks."""
+import numpy as np
 import pytest
 
 from simcore.errors import CardsimError
@@ -472,6 +473,60 @@ def test_giltspiel_pimc_refuses(call, message):
 
     with pytest.raises(CardsimError, match=message):
         call(giltspiel_pimc, _gilt_hands())
+
+
+def _low(mask):
+    return (mask & -mask).bit_length() - 1
+
+
+def _unheld(h):
+    return _low(~(h[0] | h[1] | h[2] | h[3]) & 0xFFFFFFFF)
+
+
+@pytest.mark.parametrize("call, message", [
+    # each of these returned a card, a line or counts, or raised IndexError/OverflowError/TypeError/ZeroDivisionError
+    (lambda gp, h: gp.choose(h, 1, 2, h[:2], 2, 0), "^known must be 4 card masks, one per seat 0-3"),
+    (lambda gp, h: gp.choose(h, 1, 2, [h[1], h[0], h[2], h[3]], 2, 0), "^known must be cards of the seats' own hands"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(99, 0, 0, 0)), "^voids \\(void-suit bits per seat\\) must be 4"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(15, 0, 0, 0)), "^voids: seat 0 is marked void in a suit it holds"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, gone=-1), "^gone \\(a mask of the cards out of play\\) must be from 0"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, gone=1 << _low(h[0])), "^gone must be cards out of play, none in a hand"),
+    (lambda gp, h: gp.votes([h], 9, 2), "^seat must be from 0 to 3, got 9$"),
+    (lambda gp, h: gp.votes([h], 1, 7), "^trump must be from 0 to 3, got 7$"),
+    (lambda gp, h: gp.votes(np.zeros((0, 4), dtype=np.uint64), 1, 2), "^deals must be one or more deals"),
+    (lambda gp, h: gp.sample([h[0], 0, 0, 0], [0, 50, 5, 5], 0xFFFFFFFF & ~h[0], [0] * 4, 1),
+     "^need \\(cards to add per seat\\) must be 4 whole numbers from 0 to 5"),
+    (lambda gp, h: gp.sample([h[0], 0, 0, 0], [0, 5, 5, 5], h[1], [0] * 4, 1), "^sample: the seats need 15 cards but"),
+    (lambda gp, h: gp.sample([h[0], 0, 0, 0], [0, 5, 5, 5], 0xFFFFFFFF & ~h[0], [0] * 4, -1), "^seed must be from 0"),
+    (lambda gp, h: gp.play_line(h, 2, _low(h[0]), 2), "^turnup must be a card in no hand, got"),
+    (lambda gp, h: gp.play_line(h, 2, _unheld(h), 2, public=[1, 2]), "^public must be 4 card masks"),
+    (lambda gp, h: gp.play_line(h, 2, _unheld(h), 2, pimc_seats=[7]), "^pimc_seats must be a collection of seats"),
+    (lambda gp, h: gp.play_line(h, 2, _unheld(h), 2, pimc_seats=3), "^pimc_seats must be a collection of seats"),
+    (lambda gp, h: gp.play_out([h, h], [2, 2], [1 << _unheld(h)], 2), "^turnups must be 2 masks of one card each"),
+    (lambda gp, h: gp.play_out([h], [2], [0], 2), "^turnups must be 1 masks of one card each"),
+    (lambda gp, h: gp.play_out([h], [2], [1 << _low(h[0])], 2), "^turnups must be 1 masks of one card each"),
+    (lambda gp, h: gp.play_out([h], [2], [1 << _unheld(h)], 2, seeds=[1.5]), "^seeds must be 1 whole numbers"),
+    (lambda gp, h: gp.play_out([h], [2], [1 << _unheld(h)], 2, seeds=[-1]), "^seeds must be 1 whole numbers"),
+    (lambda gp, h: gp.play_out([h], [2], [1 << _unheld(h)], 2, public=[1]), "^public must be 4 card masks"),
+    (lambda gp, h: gp.communication_code(["none"]), "^unknown --communication '\\['none'\\]'"),
+])
+def test_giltspiel_pimc_helpers_refuse(call, message):
+    from simcore.games import giltspiel_pimc
+
+    with pytest.raises(CardsimError, match=message):
+        call(giltspiel_pimc, _gilt_hands())
+
+
+def test_giltspiel_pimc_helpers_valid_unchanged():
+    from simcore.games import giltspiel_pimc as gp
+
+    h = _gilt_hands()
+    tu = _unheld(h)
+    assert gp.choose(h, 1, 2, h, 2, 0) == gp.choose(h, 1, 2, h, 2.0, 0)  # a whole float of samples is accepted
+    assert gp.play_out([h], [2], [1 << tu], 2).tolist() == gp.play_out([h], [2], [1 << tu], 2, seeds=[0]).tolist()
+    assert gp.votes(np.array([h]), 1, 2).sum() >= 0
+    dealt, exact = gp.sample([h[0], 0, 0, 0], [0, 5, 5, 5], 0xFFFFFFFF & ~h[0], [0] * 4, 1)
+    assert exact and dealt[0] == h[0] and all(int(m).bit_count() == 5 for m in dealt)
 
 
 @pytest.mark.parametrize("kw, message", [

@@ -36,7 +36,7 @@ import numpy as np
 
 from simcore import checks
 from simcore.config import njit, njit_inline
-from simcore.errors import CardsimError, unknown_name
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, _moves, _solve,
                                           _team_trumps, _trumps, checked_hands, new_table)
@@ -62,16 +62,63 @@ _ONE = np.uint64(1)
 
 def communication_code(name: str) -> int:
     """0 for "none", 1 for "partner"; CardsimError otherwise."""
-    if name not in COMMUNICATIONS:
+    if not isinstance(name, str) or name not in COMMUNICATIONS:
         raise unknown_name("--communication", name, COMMUNICATIONS)
     return COMMUNICATIONS[name]
 
 
 def check_samples(samples: int) -> int:
-    """``samples`` as an int >= 1; CardsimError otherwise."""
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+    """``samples`` as an int >= 1 (a whole float such as 8.0 too); CardsimError otherwise."""
+    whole_float = isinstance(samples, (float, np.floating)) and float(samples).is_integer()
+    if (not is_whole_int(samples) and not whole_float) or samples < 1:
         raise CardsimError(f"--pimc-samples must be a whole number >= 1, got {samples!r}")
     return int(samples)
+
+
+def _seat_masks(values, what: str, hands=None) -> np.ndarray:
+    """``values`` (None: none) as (4,) uint64 card masks of the 32 cards, one per seat, each within the seat's
+    hand of ``hands`` when given; CardsimError otherwise."""
+    if values is None:
+        return np.zeros(SEATS, dtype=np.uint64)
+    if checks.shape_of(values) != (SEATS,):
+        raise CardsimError(f"{what} must be {SEATS} card masks, one per seat 0-{SEATS - 1}, got {checks.shown(values)}")
+    masks = checks.card_masks(values, what, N_CARDS)
+    if hands is not None and (masks & ~np.asarray(hands, dtype=np.uint64)).any():
+        raise CardsimError(f"{what} must be cards of the seats' own hands, got {checks.shown(values)}")
+    return masks
+
+
+def _void_bits(voids, hands) -> np.ndarray:
+    """``voids`` as (4,) int64 void-suit bits (0-15), none of them a suit the seat still holds; CardsimError
+    otherwise."""
+    voids = np.array(checks.wholes(voids, "voids (void-suit bits per seat)", SEATS, 0, (1 << N_SUITS) - 1),
+                     dtype=np.int64)
+    for seat in range(SEATS):
+        held = {card // N_RANKS for card in range(N_CARDS) if int(hands[seat]) >> card & 1}
+        if any(voids[seat] >> suit & 1 for suit in held):
+            raise CardsimError(f"voids: seat {seat} is marked void in a suit it holds, got {voids.tolist()}")
+    return voids
+
+
+def _pimc_seats(seats) -> int:
+    """The seat bits of ``pimc_seats`` (seats 0-3); CardsimError otherwise."""
+    if not isinstance(seats, (list, tuple, range, set, frozenset)) \
+            or not all(is_whole_int(seat) and 0 <= seat < SEATS for seat in seats):
+        raise CardsimError(f"pimc_seats must be a collection of seats 0-{SEATS - 1}, got {checks.shown(seats)}")
+    return _seat_bits(int(seat) for seat in seats)
+
+
+def _checked_trick(trick, seat: int, leader: int, held: int) -> np.ndarray:
+    """The current ``trick`` (up to 3 cards led by ``leader``, ``seat`` to play next, none in a hand of the mask
+    ``held``) as (4,) int64 cards; CardsimError otherwise."""
+    trick = checks.wholes(trick, "trick", len(trick), 0, N_CARDS - 1) if isinstance(trick, (list, tuple)) else None
+    if trick is None or len(trick) >= SEATS or (leader + len(trick)) % SEATS != seat or len(set(trick)) < len(trick) \
+            or any(held >> c & 1 for c in trick):
+        raise CardsimError(f"trick must be up to {SEATS - 1} cards played since the leader led, none still in a hand, "
+                           f"with seat {seat} to play next; got {trick!r} led by seat {leader}")
+    cards = np.zeros(SEATS, dtype=np.int64)
+    cards[:len(trick)] = trick
+    return cards
 
 
 # --- random numbers ---------------------------------------------------------------------------
@@ -437,32 +484,34 @@ def choose(hands, seat: int, trump: int, known, samples: int, seed: int, voids=(
     ``seat`` leads); won: tricks of teams 0 and 1; seed: the generator's 64-bit seed. CardsimError for
     arguments that are no such position.
     """
-    check_samples(samples)
+    samples = check_samples(samples)
     hands = checked_hands(hands, sizes=range(HAND_SIZE + 1), equal=False)
     seat, trump = checks.whole(seat, "seat", 0, SEATS - 1), checks.whole(trump, "trump", 0, N_SUITS - 1)
     leader = seat if leader is None else checks.whole(leader, "leader", 0, SEATS - 1)
     won, seed = checks.wholes(won, "won", 2, 0, SPIEL - 1), checks.whole(seed, "seed", 0, 2 ** 64 - 1)
-    trick = checks.wholes(trick, "trick", len(trick), 0, N_CARDS - 1) if isinstance(trick, (list, tuple)) else None
-    if trick is None or len(trick) >= SEATS or (leader + len(trick)) % SEATS != seat \
-            or any((int(np.bitwise_or.reduce(hands)) >> c) & 1 for c in trick):
-        raise CardsimError(f"trick must be up to {SEATS - 1} cards played since the leader led, none still in a hand, "
-                           f"with seat {seat} to play next; got {trick!r} led by seat {leader}")
-    cards = np.zeros(SEATS, dtype=np.int64)
-    cards[:len(trick)] = trick
+    held = int(np.bitwise_or.reduce(hands))
+    cards = _checked_trick(trick, seat, leader, held)
+    known, voids = _seat_masks(known, "known", hands), _void_bits(voids, hands)
+    gone = checks.whole(gone, "gone (a mask of the cards out of play)", 0, (1 << N_CARDS) - 1)
+    if gone & held or any(gone >> c & 1 for c in trick):
+        raise CardsimError(f"gone must be cards out of play, none in a hand or on the trick, got {gone}")
     table, moves = new_table(), _moves()
     state = np.array([seed], dtype=np.uint64)
-    return int(_decide(np.asarray(hands, dtype=np.uint64), seat, _masks(known),
-                       np.asarray(voids, dtype=np.int64), np.uint64(gone), cards, len(trick), leader,
-                       np.array(won, dtype=np.int64), trump, samples, state, table, moves))
+    return int(_decide(np.asarray(hands, dtype=np.uint64), seat, known, voids, np.uint64(gone), cards, len(trick),
+                       leader, np.array(won, dtype=np.int64), trump, samples, state, table, moves))
 
 
 def votes(deals, seat: int, trump: int, trick=(), leader: int | None = None, won=(0, 0)) -> np.ndarray:
     """(N_CARDS,) int64: for each legal card of ``seat``, the number of ``deals`` (k, 4) uint64 (all
-    holding ``seat``'s same hand) in which it wins the Spiel (0 for the other cards)."""
-    cards = np.zeros(SEATS, dtype=np.int64)
-    cards[:len(trick)] = trick
-    leader = seat if leader is None else leader
-    deals = np.asarray(deals, dtype=np.uint64)
+    holding ``seat``'s same hand) in which it wins the Spiel (0 for the other cards). CardsimError for
+    arguments that are no such position."""
+    deals = checked_hands(deals, rows=True, sizes=range(HAND_SIZE + 1), equal=False)
+    seat, trump = checks.whole(seat, "seat", 0, SEATS - 1), checks.whole(trump, "trump", 0, N_SUITS - 1)
+    leader = seat if leader is None else checks.whole(leader, "leader", 0, SEATS - 1)
+    won = checks.wholes(won, "won", 2, 0, SPIEL - 1)
+    if not len(deals) or not deals[0, seat] or (deals[:, seat] != deals[0, seat]).any():
+        raise CardsimError(f"deals must be one or more deals, all holding seat {seat}'s same hand of 1 or more cards")
+    cards = _checked_trick(trick, seat, leader, int(np.bitwise_or.reduce(deals, axis=None)))
     legal = legal_mask(deals[0, seat], trick[0] // N_RANKS if len(trick) else -1, trump, SUITS, FOLLOW_OR_TRUMP)
     wins = np.zeros(N_CARDS, dtype=np.int64)
     table, moves = new_table(), _moves()
@@ -473,10 +522,29 @@ def votes(deals, seat: int, trump: int, trick=(), leader: int | None = None, won
 
 
 def sample(known, need, pool: int, voids, seed: int) -> tuple[np.ndarray, bool]:
-    """One deal of hidden cards (see `_sample`): ((4,) uint64 hands, exact draw?)."""
+    """One deal of hidden cards (see `_sample`): ((4,) uint64 hands, exact draw?). known (4,) uint64 masks,
+    need (4,) cards to add to each seat (0-5), pool: a mask of the cards to draw from (none known), voids (4,)
+    void-suit bits, seed 0 to 2**64 - 1; CardsimError otherwise, or when the pool cannot fill the seats."""
+    known = _seat_masks(known, "known")
+    need = np.array(checks.wholes(need, "need (cards to add per seat)", SEATS, 0, HAND_SIZE), dtype=np.int64)
+    pool = checks.whole(pool, "pool (a mask of the unseen cards)", 0, (1 << N_CARDS) - 1)
+    voids = np.array(checks.wholes(voids, "voids (void-suit bits per seat)", SEATS, 0, (1 << N_SUITS) - 1),
+                     dtype=np.int64)
+    seed = checks.whole(seed, "seed", 0, 2 ** 64 - 1)
+    if pool & int(np.bitwise_or.reduce(known)) or (np.bitwise_count(known) + need > HAND_SIZE).any():
+        raise CardsimError(f"sample: the pool must hold no known card and no seat more than {HAND_SIZE} cards")
+    for seat in range(SEATS):
+        allowed = sum(1 << c for c in range(N_CARDS) if pool >> c & 1 and not voids[seat] >> (c // N_RANKS) & 1)
+        if allowed.bit_count() < need[seat]:
+            raise CardsimError(f"sample: seat {seat} needs {need[seat]} cards but the pool holds "
+                               f"{allowed.bit_count()} it may hold")
+    if int(need.sum()) > pool.bit_count():
+        raise CardsimError(f"sample: the seats need {int(need.sum())} cards but the pool holds {pool.bit_count()}")
     out = np.empty(SEATS, dtype=np.uint64)
-    exact = _sample(_masks(known), np.asarray(need, dtype=np.int64), np.uint64(pool),
-                    np.asarray(voids, dtype=np.int64), np.array([seed], dtype=np.uint64), out)
+    try:
+        exact = _sample(known, need, np.uint64(pool), voids, np.array([seed], dtype=np.uint64), out)
+    except ValueError:  # the voids leave no way to fill every seat at once
+        raise CardsimError("sample: no deal of the pool fits the seats' needs and voids") from None
     return out, bool(exact)
 
 
@@ -493,10 +561,13 @@ def play_line(hands, trump: int, turnup: int, samples: int, communication: str =
 
     hands, trump = checked_hands(hands), checks.whole(trump, "trump", 0, N_SUITS - 1)
     turnup, seed = checks.whole(turnup, "turnup", 0, N_CARDS - 1), checks.whole(seed, "seed", 0, 2 ** 64 - 1)
+    if int(np.bitwise_or.reduce(hands)) >> turnup & 1:
+        raise CardsimError(f"turnup must be a card in no hand, got {turnup}")
+    public, seats = _seat_masks(public, "public", hands), _pimc_seats(pimc_seats)
     line = np.empty(DECISIONS, dtype=np.int64)
     table, moves = new_table(), _moves()
-    _, played = _play_deal(np.array(hands, dtype=np.uint64), trump, _ONE << np.uint64(turnup), _masks(public),
-                           communication_code(communication), _seat_bits(pimc_seats), check_samples(samples),
+    _, played = _play_deal(np.array(hands, dtype=np.uint64), trump, _ONE << np.uint64(turnup), public,
+                           communication_code(communication), seats, check_samples(samples),
                            np.array([seed], dtype=np.uint64), table, moves, line, -1)
     return _seated(line[:played], trump, FOREHAND)
 
@@ -510,10 +581,18 @@ def play_out(hands, trumps, turnups, samples: int, communication: str = "none", 
     hands = np.ascontiguousarray(checked_hands(hands, rows=True))
     n = hands.shape[0]
     trumps = checks.suit_indices(trumps, "trumps", n, range(N_SUITS))
-    seeds = np.arange(n, dtype=np.uint64) if seeds is None else np.asarray(seeds, dtype=np.uint64)
+    turnups = checks.card_masks(turnups, "turnups", N_CARDS, disjoint=False)
+    if turnups.shape != (n,) or (np.bitwise_count(turnups) != 1).any() \
+            or (turnups & np.bitwise_or.reduce(hands, axis=1)).any():
+        raise CardsimError(f"turnups must be {n} masks of one card each, one per deal, in no hand, got "
+                           f"{checks.shown(turnups.tolist())}")
+    seeds = np.arange(n, dtype=np.uint64) if seeds is None else \
+        np.array(checks.wholes(seeds, "seeds", n, 0, 2 ** 64 - 1), dtype=np.uint64)
+    if public is not None and (_seat_masks(public, "public")[None, :] & ~hands).any():
+        raise CardsimError(f"public must be cards of the seats' own hands in every deal, got {checks.shown(public)}")
     teams = np.empty(n, dtype=np.int64)
-    _play_many(hands, np.asarray(trumps, dtype=np.int64), np.asarray(turnups, dtype=np.uint64), _masks(public),
-               code, _seat_bits(pimc_seats), samples, seeds,
+    _play_many(hands, np.asarray(trumps, dtype=np.int64), turnups, _seat_masks(public, "public"),
+               code, _pimc_seats(pimc_seats), samples, seeds,
                np.full(n, -1, dtype=np.int64), new_table(), _moves(), teams)
     return teams
 
