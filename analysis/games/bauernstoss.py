@@ -324,6 +324,9 @@ def parse_calls(calls, seat: int, cards: list[int], variant: str = "BS", rules: 
     `jobs.DEFAULT_POLICY` never bids (2: a seat with a jack always holds 3 trumps and bids its longest, §4.5) and
     calls the jacks left by ``cards`` cannot explain (`_check_jacks`). Rarer impossibilities are found by dealing
     (`calls_pilot`)."""
+    if not isinstance(calls, (str, list, tuple)):
+        raise CardsimError(f"--calls must be the calls before yours as a text such as '4,pass' or a list of call "
+                           f"words, got {checks.shown(calls)}")
     words = [w for w in calls.split(",")] if isinstance(calls, str) else [str(w) for w in calls]
     if len(words) == 1 and not words[0].strip():
         words = []
@@ -1544,6 +1547,8 @@ def equity(variant: str = "BS", hands: int = 20_000, seed=None, policy: str = "b
     jobs.auction_policy(policy)
     variant = parse_variant(variant)
     rules = checked_rules(rules, variant, "equity")
+    hands = checks.whole(hands, "hands (self-play hands)")
+    replicates = checks.whole(replicates, "replicates (bootstrap redraws)", 1)
     if hands < 2:
         raise CardsimError(f"part B needs at least 2 self-play hands (one later hand, one first hand); got {hands} "
                            "(--equity-hands 0 skips it)")

@@ -106,7 +106,7 @@ AUCTION_POLICIES = {p.name: p for p in (
 
 def auction_policy(name: str) -> AuctionPolicy:
     """The named policy; CardsimError listing the names otherwise."""
-    if name not in AUCTION_POLICIES:
+    if not isinstance(name, str) or name not in AUCTION_POLICIES:
         raise unknown_name("auction policy", name, AUCTION_POLICIES)
     return AUCTION_POLICIES[name]
 
@@ -919,6 +919,7 @@ def dd_solo_won(hands: np.ndarray, kind: str, trump: int, soloist: int, leader: 
     table = solve.new_solo_table() if table is None else table
     if kind == bs.BIG_SOLO:
         return solve.solo_wins(hands, trump, soloist, leader, rule, table)
+    soloist = checks.whole(soloist, "soloist (one seat for every deal of a Small Solo)", 0, bs.SEATS - 1)
     n = len(hands)
     held = (hands[:, [soloist, (soloist + 2) % bs.SEATS], None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)
     cards = np.argsort(-held.astype(np.int64), axis=2, kind="stable")[:, :, :bs.HAND_SIZE].astype(np.uint64)

@@ -1655,7 +1655,44 @@ def solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), r
     """Whether the soloist still takes every trick from a position, all hands known: hands (4,) card masks
     of the cards still held (the partner's ignored), ``trick`` the cards of the current trick played in
     order from ``leader`` (0-3 of them; a complete trick of 3 is scored first). With ``kept`` > 0, only the
-    tricks until he holds ``kept`` cards (from 8 cards, kept 5 asks for the first 3 tricks)."""
+    tricks until he holds ``kept`` cards (from 8 cards, kept 5 asks for the first 3 tricks). The arguments are
+    checked (CardsimError, `checked_solo_position`); `trusted_solo_position_wins` skips that."""
+    hands, trump, soloist, leader, trick = checked_solo_position(hands, trump, soloist, leader, trick)
+    check_rule(rule)
+    kept = checks.whole(kept, "kept (the cards the soloist is to hold)", 0, TRICKS)
+    return trusted_solo_position_wins(hands, trump, soloist, leader, trick, rule, table, kept)
+
+
+def checked_solo_position(hands, trump, soloist, leader, trick=()) -> tuple[list[int], int, int, int, list[int]]:
+    """(hands as 4 ints, the partner's 0, trump, soloist, leader, trick as card numbers) of a solo position: four
+    card masks (the soloist's partner's ignored), the other three disjoint; trump 0-3; soloist and leader seats, the
+    leader not the partner; ``trick`` at most 3 distinct cards 0-31 no hand holds, the seats that played to it
+    (from ``leader`` on) holding one card fewer than the others; CardsimError otherwise."""
+    hands = checks.hand_masks(hands, "hands", 32, SEATS, range(TRICKS + 1), equal=False, disjoint=False)
+    trump = checks.whole(trump, "trump", 0, 3)
+    soloist, leader = checks.whole(soloist, "soloist", 0, SEATS - 1), checks.whole(leader, "leader", 0, SEATS - 1)
+    partner = (soloist + 2) % SEATS
+    if leader == partner:
+        raise CardsimError(f"leader must be a seat in play, not the soloist's partner (seat {partner}), who sits out")
+    hands = [0 if seat == partner else int(h) for seat, h in enumerate(hands)]
+    checks.card_masks(hands, "hands (the partner's ignored)", 32)
+    trick = list(trick) if isinstance(trick, (list, tuple)) else None
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    if trick is None or len(trick) > SEATS - 1 or len(set(trick)) != len(trick) \
+            or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick):
+        raise CardsimError(f"trick must list at most {SEATS - 1} distinct cards 0-31 that no hand holds, got {trick}")
+    played = {_solo_seat(leader, place, partner) for place in range(len(trick) % (SEATS - 1))}
+    sizes = [hands[seat].bit_count() + (seat in played) for seat in range(SEATS) if seat != partner]
+    if len(set(sizes)) > 1:
+        raise CardsimError(f"the seats in play hold {', '.join(str(h.bit_count()) for h in hands)} cards with "
+                           f"{len(trick)} on the trick led by seat {leader}: each seat that has played to the trick "
+                           "must hold one card fewer than the others")
+    return hands, trump, soloist, leader, [int(c) for c in trick]
+
+
+def trusted_solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), rule: int = BS_OVERTAKE,
+                               table=None, kept: int = 0) -> bool:
+    """`solo_position_wins` without its checks, for `solo_line`, which searches positions it built itself."""
     table = new_solo_table(10) if table is None else table
     table[1][0] += 1
     partner = (soloist + 2) % SEATS
@@ -1675,8 +1712,9 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
     masks (the partner's ignored)."""
     from simcore.games.bauernstoss_play import legal_mask, winning_slot
 
+    hands, trump, soloist, leader, _ = checked_solo_position(hands, trump, soloist, leader)
+    check_rule(rule)
     partner = (soloist + 2) % SEATS
-    hands = [int(h) if s != partner else 0 for s, h in enumerate(hands)]
     table = new_solo_table(12)
     held = hands[soloist].bit_count()
 
@@ -1684,7 +1722,7 @@ def solo_line(hands, trump: int, soloist: int, leader: int, rule: int = BS_OVERT
         """Whether the soloist can take the first ``tricks`` tricks of the line (counted from its start; the
         current trick always counts, so in the trick he loses no card of his keeps it). ``leader`` is read
         when called: the current trick's."""
-        return solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
+        return trusted_solo_position_wins(rest, trump, soloist, leader, trick, rule, table, held - tricks)
 
     tricks = 0
     while tricks < held and wins(tricks + 1, hands, []):

@@ -1,0 +1,67 @@
+"""Argument checks of Bauernstoss entry points that had none: bad input gets a one-line CardsimError naming the
+argument (before: a segmentation fault, IndexError, TypeError or an answer from arguments it cannot use); valid
+input gives the answer it gave before."""
+import numpy as np
+import pytest
+
+from simcore.errors import CardsimError
+from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_jobs as jobs
+from simcore.games import bauernstoss_solve as solve
+
+DEAL = "c7 c8 s7 s8 h7 h8 d7 d8 / sB hB dB cA cT sK h9 d9 / c9 cD s9 sD hD hT dD dT / cB cK sT sA hK hA dK dA"
+HANDS = [bs.DECK.mask(bs.DECK.parse_cards(h, "deal")) for h in DEAL.split("/")]
+CB = bs.DECK.parse_cards("cB", "card")[0]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 9), "^leader must be from 0 to 3, got 9$"),  # was a segfault
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 1), "^leader must be a seat in play, not the soloist's partner"),
+    (lambda: solve.solo_position_wins(HANDS, 7, 3, 0), "^trump must be from 0 to 3, got 7$"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 5, 0), "^soloist must be from 0 to 3, got 5$"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 0, trick=[99]), "^trick must list at most 3 distinct cards"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 0, trick=[CB]), "^trick must list at most 3 distinct cards"),
+    (lambda: solve.solo_position_wins(HANDS[:2], 0, 3, 0), "^hands must be 4 card masks, one per seat 0-3"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 0, kept=-1), "^kept \\(the cards the soloist is to hold\\) must"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 0, kept=1.5), "^kept \\(the cards the soloist is to hold\\) must"),
+    (lambda: solve.solo_position_wins(HANDS, 0, 3, 0, rule=9), "^rule must be a play rule code 0-4"),
+    (lambda: solve.solo_position_wins([HANDS[0] & (HANDS[0] - 1) | 1 << CB, *HANDS[1:]], 0, 3, 0),
+     "^hands \\(the partner's ignored\\): a card is held by two hands"),
+    (lambda: solve.solo_position_wins([HANDS[0] & (HANDS[0] - 1), HANDS[1], HANDS[2], HANDS[3]], 0, 3, 0),
+     "^the seats in play hold 7, 0, 8, 8 cards with 0 on the trick"),
+    (lambda: solve.solo_line(HANDS, 7, 3, 0), "^trump must be from 0 to 3, got 7$"),
+    (lambda: solve.solo_line(HANDS, 0, 5, 0), "^soloist must be from 0 to 3, got 5$"),
+    (lambda: solve.solo_line(HANDS, 0, 3, 1.5), "^leader must be a whole number from 0 to 3, got 1.5$"),
+    (lambda: solve.solo_line(HANDS, 0, 3, 0, rule="x"), "^rule must be a play rule code 0-4"),
+    (lambda: jobs.dd_solo_won(np.array([HANDS], dtype=np.uint64), bs.SMALL_SOLO, 0, 5, 0), "^soloist \\(one seat"),
+    (lambda: jobs.dd_solo_won(np.array([HANDS], dtype=np.uint64), bs.SMALL_SOLO, 0, 1.5, 0), "^soloist \\(one seat"),
+    (lambda: jobs.dd_solo_won(np.array([HANDS], dtype=np.uint64), bs.SMALL_SOLO, 0, [3], 0), "^soloist \\(one seat"),
+])
+def test_solo_functions_refuse(call, message):
+    with pytest.raises(CardsimError, match=message):
+        call()
+
+
+def test_solo_functions_valid_unchanged():
+    assert solve.solo_position_wins(HANDS, 0, 3, 0) == solve.solo_position_wins(HANDS, 0.0, 3.0, 0, kept=0)
+    won, tricks, line = solve.solo_line(HANDS, 0, 3, 0)
+    assert won == bool(solve.solo_wins(np.array([HANDS], dtype=np.uint64), 0, 3, 0)[0])
+    assert len(line) >= 3 * tricks
+    # the partner's hand is ignored, whatever it holds
+    assert solve.solo_line([HANDS[0], 0, HANDS[2], HANDS[3]], 0, 3, 0) == (won, tricks, line)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda B: B.equity(hands=50, seed=1, replicates=0), "^replicates \\(bootstrap redraws\\) must be at least 1"),
+    (lambda B: B.equity(hands=50, seed=1, replicates=1.5), "^replicates \\(bootstrap redraws\\) must be a whole"),
+    (lambda B: B.equity(hands="50", seed=1), "^hands \\(self-play hands\\) must be a whole number, got '50'$"),
+    (lambda B: B.odds("cB sB hA hT hK h9 s7 d8", 2, "greedy", n=20, seed=1, calls=5),
+     "^--calls must be the calls before yours as a text such as '4,pass'"),
+    (lambda B: B.match(["b0"], "cautious", games=4, seed=1), "^unknown auction policy '\\['b0'\\]'"),
+    (lambda B: B.equity(hands=50, seed=1, policy=["b0"]), "^unknown auction policy"),
+])
+def test_analysis_refuses(call, message):
+    from analysis.games import bauernstoss
+
+    with pytest.raises(CardsimError, match=message):
+        call(bauernstoss)
