@@ -65,3 +65,14 @@ def test_analysis_refuses(call, message):
 
     with pytest.raises(CardsimError, match=message):
         call(bauernstoss)
+
+
+def test_auction_refuses_a_first_hand_that_is_no_bool_and_a_call_that_is_no_call():
+    """Before, first_hand="no" made a first hand (a non-empty text is true) and call("pass") raised AttributeError."""
+    with pytest.raises(CardsimError, match="^first_hand must be True or False, got 'no'$"):
+        bs.Auction(HANDS, dealer=0, first_hand="no", opts=bs.rule_options())
+    auction = bs.Auction(HANDS, dealer=0, first_hand=False, opts=bs.rule_options())
+    with pytest.raises(CardsimError, match="^call must be a Call such as Call\\(NUMBER, n=4, suit=0\\)"):
+        auction.call("pass")
+    auction.call(bs.Call(bs.NUMBER, n=4, suit=3))  # the README's example's legal bid
+    assert auction.to_speak == 2

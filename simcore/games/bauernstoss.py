@@ -472,7 +472,7 @@ class Auction:
             raise CardsimError("spec §3: an auction needs four hands of 8 cards sharing no card (the whole "
                                "pack) and a dealer seat 0-3")
         self.order = tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
-        self.first_hand = first_hand
+        self.first_hand = checks.flag(first_hand, "first_hand")
         complete = isinstance(opts, dict) and len(opts) == len(OPTIONS)  # as `rule_options` gives
         self.opts = opts if complete else rule_options(**checks.options_dict(opts, "opts"))
         self.variant = self.opts["variant"]
@@ -588,6 +588,9 @@ class Auction:
     # --- calls and result ----------------------------------------------------------------
     def call(self, call: Call) -> None:
         """Make ``call`` for the seat to speak; CardsimError (naming the rule) if it is illegal."""
+        if not isinstance(call, Call):
+            raise CardsimError(f"call must be a Call such as Call(NUMBER, n=4, suit=0) or Call(PASS), got "
+                               f"{checks.shown(call)}")
         reason = self.illegal(call)
         if reason is not None:
             raise CardsimError(f"illegal call {call.kind}{' ' + str(call.n) if call.kind == NUMBER else ''} "
