@@ -64,3 +64,44 @@ def test_analysis_arguments():
         api.meld(hand, options=5)
     whole, plain = api.stats(n=200, seed=1, seat=1.0), api.stats(n=200, seed=1, seat=1)
     assert whole["tails"].equals(plain["tails"])
+
+
+MELD_HAND = "HA HA H10 HK HK HQ HQ HJ SQ DJ CA DA SA C9 D9"
+
+
+@pytest.mark.parametrize("call, message", [
+    # before: a float mask truncated, a negative one OverflowError, numpy's ValueError, True taken as hearts, a trump
+    # of 1.7 truncated to 1, AttributeError for options as a text, IndexError/TypeError for a hand size of -1 or 1.5
+    (lambda p, h: p.meld_points([float(h) + 0.5], 1), "^hands must be integer masks of the 48 cards"),
+    (lambda p, h: p.meld_points([-1], 1), "^hands must be integer masks of the 48 cards"),
+    (lambda p, h: p.meld_points([1 << 50], 1), "^hands must be integer masks of the 48 cards"),
+    (lambda p, h: p.meld_points([[h]], 1), "^hands must be \\(n,\\) card masks of the 48 cards, got shape \\(1, 1\\)$"),
+    (lambda p, h: p.meld_points([h], True), "^trump must be a suit index 0-3 \\(S/H/D/C\\), got True$"),
+    (lambda p, h: p.meld_points([h], np.array([1])), "^trump must be a suit index 0-3"),
+    (lambda p, h: p.meld_points([h], 1, "double_bonus=False"), "^options must be a dict such as"),
+    (lambda p, h: p.best_meld([float(h)]), "^hands must be integer masks of the 48 cards"),
+    (lambda p, h: p.meld_cards([h], 1.7), "^trumps \\(suit indices 0-3, S/H/D/C\\) must be a whole number or 1 of"),
+    (lambda p, h: p.meld_cards([h, h], [1, 2, 3]), "^trumps \\(suit indices 0-3, S/H/D/C\\) must be a whole number"),
+    (lambda p, h: p.meld_cards([h], True), "^trumps \\(suit indices 0-3, S/H/D/C\\) must be a whole number"),
+    (lambda p, h: p.nines_throw_in([h], ["6_any"]), "^unknown nines_rule"),
+    (lambda p, h: p.meld_breakdown([1.5, 2.7], 1), "^a holding lists distinct cards 0-47"),
+    (lambda p, h: p.meld_breakdown("HA HK", 1), "^a holding lists distinct cards 0-47"),
+    (lambda p, h: p.exact_meld_distribution(-1), "^hand_size must be from 0 to 48, got -1$"),
+    (lambda p, h: p.exact_meld_distribution(1.5), "^hand_size must be a whole number from 0 to 48, got 1.5$"),
+    (lambda p, h: p.rule_options(["scale=0.1"]), "^options must be a dict such as"),
+])
+def test_meld_functions_refuse(call, message):
+    from simcore.games import pinochle3 as p
+
+    with pytest.raises(CardsimError, match=message):
+        call(p, p.DECK.mask(p.DECK.parse_cards(MELD_HAND, "hand")))
+
+
+def test_meld_functions_valid_unchanged():
+    from simcore.games import pinochle3 as p
+
+    h = p.DECK.mask(p.DECK.parse_cards(MELD_HAND, "hand"))
+    assert p.meld_points([h], 1).tolist() == p.meld_points(h, 1.0).tolist() == p.meld_points(np.uint64(h), 1).tolist()
+    assert p.meld_cards([h], 1).tolist() == p.meld_cards([h], [1.0]).tolist()
+    assert p.rule_options([("scale", 0.1)]) == p.rule_options({"scale": 0.1})
+    assert p.exact_meld_distribution(15.0, 1).tolist() == p.exact_meld_distribution(15, 1).tolist()

@@ -29,7 +29,7 @@ from simcore.cards import Deck
 from simcore.config import njit, njit_inline
 from simcore.dealing import DealSpec, Layout, deal
 from simcore import checks
-from simcore.errors import CardsimError, unknown_name
+from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
 from simcore.rng import block_words
 
@@ -336,18 +336,19 @@ def _meld_cards(hands, trumps, values, out):
 
 
 def _as_hands(hands) -> np.ndarray:
-    """Validate hand masks: (n,) uint64 with no bit beyond the 48-card pack."""
-    arr = np.ascontiguousarray(hands, dtype=np.uint64)
-    if arr.ndim != 1:
-        raise ValueError(f"hands must be a 1-d array of uint64 masks, got shape {arr.shape}")
-    if arr.size and int(np.bitwise_or.reduce(arr)) >> DECK.n_cards:
-        raise ValueError(f"hand masks use bits beyond the {DECK.n_cards}-card pack")
-    return arr
+    """Validate hand masks: (n,) uint64 (one mask: (1,)) with no bit beyond the 48-card pack; CardsimError for
+    another shape, negative, float or text masks (a float was truncated, a negative one raised OverflowError)."""
+    if len(checks.shape_of(hands)) > 1:
+        raise CardsimError(f"hands must be (n,) card masks of the {DECK.n_cards} cards, got shape "
+                           f"{checks.shape_of(hands)}")
+    return np.ascontiguousarray(np.atleast_1d(checks.card_masks(hands, "hands", DECK.n_cards, disjoint=False)))
 
 
 def _check_trump(trump: int) -> int:
-    if trump not in range(N_SUITS):
-        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {trump}")
+    """``trump`` as an int 0-3 (a whole float too); CardsimError otherwise (True, 1.5, "1", an array)."""
+    whole_float = isinstance(trump, (float, np.floating)) and float(trump).is_integer()
+    if not (is_whole_int(trump) or whole_float) or trump not in range(N_SUITS):
+        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {checks.shown(trump)}")
     return int(trump)
 
 
@@ -361,7 +362,7 @@ def rule_options(options: dict | None = None) -> dict:
 
     Raises CardsimError for an unknown option or a value outside its choices (`chosen_options`).
     """
-    return chosen_options("pinochle3", OPTIONS, options or {}, _numbers_alike)
+    return chosen_options("pinochle3", OPTIONS, checks.options_dict(options), _numbers_alike)
 
 
 DOUBLED_WITHOUT_BONUS = (ROPE, PINOCHLE, ACES, KINGS, QUEENS, JACKS)
@@ -421,9 +422,7 @@ def meld_cards(hands, trumps, options: dict | None = None) -> np.ndarray:
     copies the lower when one is laid): hands (n,) uint64 masks, trumps (n,) suit indices or one. The meld of these
     cards alone is the holding's meld (`meld_points`)."""
     arr = _as_hands(hands)
-    trumps = np.ascontiguousarray(np.broadcast_to(np.asarray(trumps, dtype=np.int64), arr.shape))
-    if ((trumps < 0) | (trumps >= N_SUITS)).any():
-        raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)})")
+    trumps = checks.column(trumps, arr.shape[0], f"trumps (suit indices 0-3, {'/'.join(DECK.suits)})", N_SUITS)
     return _meld_cards(arr, trumps, meld_values(options), np.zeros(arr.shape[0], dtype=np.uint64))
 
 
@@ -444,7 +443,7 @@ def nines_throw_in(hands, rule: str | None) -> np.ndarray:
     arr = _as_hands(hands)
     if rule is None:
         return np.zeros(arr.shape[0], dtype=bool)
-    if rule not in NINES_RULES:
+    if not isinstance(rule, str) or rule not in NINES_RULES:
         raise unknown_name("nines_rule", rule, NINES_RULES, or_else="None")
     nines, aces, no_meld = NINES_RULES[rule]
     ok = (np.bitwise_count(arr & NINES) >= nines) & (np.bitwise_count(arr & ACES_MASK) <= aces)
@@ -543,6 +542,7 @@ def exact_meld_distribution(hand_size: int = HAND_SIZE, trump: int | None = None
     Returns (k,) int64 counts indexed by meld // 10. A dynamic program over the four suits (spec
     §9.2 method): meld = plain marriages + pinochle + arounds + the gain of the trump suit.
     """
+    hand_size = checks.whole(hand_size, "hand_size", 0, DECK.n_cards)
     if trump is not None:
         _check_trump(trump)
     pats, gain_values = suit_patterns()
@@ -575,6 +575,8 @@ class Meld:
 
 def _copies(cards) -> dict[int, list[int]]:
     """Physical cards held of every face, ascending: face -> [card, ...]."""
+    if isinstance(cards, (str, bytes)) or not all(is_whole_int(c) for c in cards):
+        raise CardsimError(f"a holding lists distinct cards 0-{DECK.n_cards - 1}, got {checks.shown(cards)}")
     cards = sorted(int(c) for c in cards)
     if len(set(cards)) != len(cards) or any(not 0 <= c < DECK.n_cards for c in cards):
         raise CardsimError(f"a holding lists distinct cards 0-{DECK.n_cards - 1}, got {cards}")
