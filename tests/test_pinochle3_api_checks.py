@@ -105,3 +105,38 @@ def test_meld_functions_valid_unchanged():
     assert p.meld_cards([h], 1).tolist() == p.meld_cards([h], [1.0]).tolist()
     assert p.rule_options([("scale", 0.1)]) == p.rule_options({"scale": 0.1})
     assert p.exact_meld_distribution(15.0, 1).tolist() == p.exact_meld_distribution(15, 1).tolist()
+
+
+def _full_deal():
+    from simcore.dealing import DealSpec, deal
+    from simcore.games import pinochle3 as p
+    from simcore.rng import block_words
+
+    spec = DealSpec(p.LAYOUT)
+    return deal(spec, block_words(1, 0, 1, spec.words_per_deal))[0, :3].copy()
+
+
+@pytest.mark.parametrize("args, message", [
+    ((250, "bidder", 5), "^bidder must be from 0 to 2, got 5$"),  # was IndexError
+    ((250, "points", -5), "^trick_points_won \\(main-game points\\) must be from 0 to 250, got -5$"),  # was scored
+    ((250, "points", 1.5), "^trick_points_won \\(main-game points\\) must be a whole number"),
+    ((250, "points", 999), "^trick_points_won \\(main-game points\\) must be from 0 to 250, got 999$"),
+    ((250, "hands", [1, 2, 4]), "^hands: every seat must hold 15 cards, got \\[1, 1, 1\\]$"),
+])
+def test_contract_refuses(args, message):
+    from analysis.games import pinochle3_play
+
+    bid, what, value = args
+    kw = dict(hands=_full_deal(), bidder=0, trick_points_won=100) | {
+        {"bidder": "bidder", "points": "trick_points_won", "hands": "hands"}[what]: value}
+    with pytest.raises(CardsimError, match=message):
+        pinochle3_play.contract(bid, trump=0, **kw)
+
+
+def test_contract_and_solve_line_flag():
+    from analysis.games import pinochle3_play
+
+    hands = _full_deal()
+    assert pinochle3_play.contract(250, hands, 0, 0, 100) == pinochle3_play.contract(250, list(hands), 0.0, 0, 100.0)
+    with pytest.raises(CardsimError, match="^line must be True or False, got 'no'$"):
+        pinochle3_play.solve("HA / HA / H10", "H", line="no")  # "no" was true: a line was searched

@@ -27,6 +27,7 @@ from analysis.commands import Command, emit, options_note, register_command, who
 from analysis.games.pinochle3 import (CONTRACT_OPTIONS, MELD_VARIANTS_HELP, checked_bids, checked_options,
                                       merged_rule, options_text, parse_options)
 from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
+from simcore import checks
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_play as play
@@ -56,6 +57,7 @@ def solve(deal: str, trump: str, bidder=0, leader=None, rule: str | None = None,
     bidder = parse_seat(bidder, p.SEATS, "--bidder")
     leader = bidder if leader is None else parse_seat(leader, p.SEATS, "--leader")
     options = solve_options(options, bid is not None)
+    line = checks.flag(line, "line")
     rule = merged_rule(rule, options)
     play.play_rule(rule)
     if bid is not None and int(hands[0]).bit_count() != play.TRICKS:
@@ -104,6 +106,9 @@ def contract(bid, hands, bidder: int, trump: int, trick_points_won: int, options
     bid), "score" (+total when made, -bid when set)}, every point divided by 10 under scale=0.1. hands (3,)
     card masks of a full deal."""
     bid = checked_bid(bid, options)
+    hands = checks.hand_masks(hands, "hands", p.DECK.n_cards, p.SEATS, (p.HAND_SIZE,))
+    bidder = checks.whole(bidder, "bidder", 0, p.SEATS - 1)
+    trick_points_won = checks.whole(trick_points_won, "trick_points_won (main-game points)", 0, p.TRICK_POINTS_TOTAL)
     divisor = p.point_divisor(options)
     meld = int(p.meld_points(np.array([hands[bidder]], dtype=np.uint64), trump, options)[0]) // divisor
     held = [c for h in hands for c in p.DECK.cards_of(int(h))]
