@@ -140,3 +140,24 @@ def test_contract_and_solve_line_flag():
     assert pinochle3_play.contract(250, hands, 0, 0, 100) == pinochle3_play.contract(250, list(hands), 0.0, 0, 100.0)
     with pytest.raises(CardsimError, match="^line must be True or False, got 'no'$"):
         pinochle3_play.solve("HA / HA / H10", "H", line="no")  # "no" was true: a line was searched
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples=1.5), "^--samples \\(0: no PIMC column"),
+    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples="2"), "^--samples \\(0: no PIMC column"),
+    (lambda: api.defend(MELD_HAND, "left", "S", 250, None, n=30, seed=1),
+     "^--bidder-meld must be the shown meld cards as one text such as 'SQ DJ', or 'none', got None$"),
+    (lambda: api.defend(MELD_HAND, "left", "S", 250, "none", n=30, seed=1, partner_meld=["SQ"]),
+     "^--partner-meld must be the shown meld cards as one text"),
+])
+def test_odds_and_defend_refuse(call, message):
+    """Before: TypeError for pimc_samples 1.5 or "2", AttributeError for a meld that is not a text."""
+    with pytest.raises(CardsimError, match=message):
+        call()
+
+
+def test_compare_refuses_a_what_that_is_no_text():
+    from analysis.games import pinochle3_compare
+
+    with pytest.raises(CardsimError, match="^cannot compare '\\['rules'\\]'; choose one of: rules, discards$"):
+        pinochle3_compare.compare(MELD_HAND, ["rules"], trump="H", n=30, seed=1, dd_tricks=0)

@@ -23,7 +23,7 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
-from simcore import runner
+from simcore import checks, runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
@@ -736,6 +736,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     rule = merged_rule(rule, options)
     opts = p.rule_options({**options, "play_rule": rule})
     divisor = p.point_divisor(options)
+    pimc_samples = checks.whole(pimc_samples, f"--samples (0: no PIMC column, else 1-{bid.MAX_SAMPLES})", 0,
+                                bid.MAX_SAMPLES)
     if not (dd_tricks or pimc_samples):
         check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
     bids = checked_bids(bids, opts, divisor)
@@ -1056,6 +1058,9 @@ DEFEND_MODEL = ("model: the unseen cards dealt at random, the bidder's 18 (kitty
 
 def parse_shown(text: str, flag: str = "--bidder-meld") -> list[int]:
     """The shown meld cards of --bidder-meld or --partner-meld ('none' or '': no meld)."""
+    if not isinstance(text, str):
+        raise CardsimError(f"{flag} must be the shown meld cards as one text such as 'SQ DJ', or 'none', got "
+                           f"{checks.shown(text)}")
     return [] if text.strip().lower() in ("", "none", "-") else p.DECK.parse_cards(text, flag)
 
 

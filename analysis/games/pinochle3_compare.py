@@ -87,7 +87,7 @@ def compare(hand: str, what: str, trump: str | None = None, kitty: str | None = 
     buried counters (mean, lo, hi, diff...) per alternative and play; ``make`` P(meld + trick
     points >= bid) (p, lo, hi: Wilson; diff...) per alternative, play and bid.
     """
-    if what not in bid.COMPARISONS:
+    if not isinstance(what, str) or what not in bid.COMPARISONS:
         raise CardsimError(f"cannot compare '{what}'; choose one of: {', '.join(bid.COMPARISONS)}")
     options = checked_options(options, "odds")
     if what == "rules" and (rule is not None or "play_rule" in options):
