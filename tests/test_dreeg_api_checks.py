@@ -205,6 +205,7 @@ DUEL = "SA S10 HK HO E9 L9"
     (lambda: dreeg.strength(phase=1.5), "--phase must be a whole number, got 1.5"),
     (lambda: dreeg.strength(phase=9), "strength needs a phase 1-8 and 2-4 players"),
     (lambda: dreeg.strength(players="2"), "--players must be a whole number, got '2'"),
+    (lambda: dreeg.strength(policy=["greedy"], n=50, seed=1), "^unknown policy '\\['greedy'\\]'"),  # was TypeError
     (lambda: dreeg.stats(players=4.5), "--players must be a whole number, got 4.5"),
     (lambda: dreeg.stats(players=5), "--players must be 3 or 4, got 5"),
     (lambda: dreeg.stats(policy=None), "unknown policy 'None'"),

@@ -314,6 +314,7 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
     if phase not in r.SUBGAME or players not in (2, 3, 4):
         raise CardsimError(f"strength needs a phase 1-8 and 2-4 players, got phase {phase}, {players} players")
     seed = normalize_seed(seed)
+    checks.one_of(policy, "policy", POLICIES)
     job = StrengthJob(phase, players, policy, parse_options(options))
     counts = runner.run(job, n, seed, **run_kw).reshape(players, STRENGTH_BINS, 6)
     names = ["forehand"] + [f"position {i}" for i in range(1, players - 1)] + ["dealer"]

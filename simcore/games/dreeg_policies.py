@@ -330,6 +330,6 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "pimc": PimcPolicy, 
 
 def make_policy(name: str, rng: np.random.Generator):
     """A policy by name; CardsimError names the known ones."""
-    if name not in POLICIES:
+    if not isinstance(name, str) or name not in POLICIES:
         raise unknown_name("policy", name, POLICIES)
     return POLICIES[name](rng)
