@@ -695,6 +695,9 @@ def load_policy(spec: str) -> Policy:
     import json
     from pathlib import Path
 
+    if not isinstance(spec, str):
+        raise CardsimError(f"a policy is a preset name ({', '.join(PRESETS)}), a .json file or a Policy, got "
+                           f"{checks.shown(spec)}")
     path = spec.strip()
     if path.lower() in PRESETS:
         return PRESETS[path.lower()]

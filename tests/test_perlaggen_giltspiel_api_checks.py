@@ -570,3 +570,57 @@ def test_random_policy_needs_its_draws():
                  lambda: PP.play_out("random", [DEAL], [1]), lambda: PP.play_line("random", DEAL, 1)):
         with pytest.raises(CardsimError, match="^the random policy reads u: give "):
             call()
+
+
+@pytest.mark.parametrize("call, message", [
+    # before: TypeError (unhashable list), AttributeError ('list' object has no attribute 'strip'), or ignored
+    (lambda B: B.match(["giltspiel"], "formula", "cautious", games=2, seed=1), "^betting is implemented for"),
+    (lambda B: B.match("giltspiel", ["formula"], "cautious", games=2, seed=1), "^a policy is a preset name"),
+    (lambda B: B.thresholds("giltspiel", games=2, seed=1, policy=["formula"]), "^a policy is a preset name"),
+    (lambda B: B.match3(["formula"], "cautious", games=3, seed=1), "^a policy is a preset name"),
+    (lambda B: B.equity3(policy=["formula"], games=3, seed=1), "^a policy is a preset name"),
+    (lambda B: B.thresholds3(style=["straf"]), "^unknown Perlaggen style '\\['straf'\\]'"),
+])
+def test_betting_refuses_values_of_a_wrong_type(call, message):
+    from analysis.games import betting
+
+    with pytest.raises(CardsimError, match=message):
+        call(betting)
+
+
+def test_perlaggen_win_odds_refuses_a_style_that_is_no_text():
+    from simcore.games import perlaggen_play
+
+    with pytest.raises(CardsimError, match="^unknown Perlaggen style '\\['innsbruck'\\]'"):  # was TypeError
+        perlaggen_play.win_odds(["innsbruck"])
+    with pytest.raises(CardsimError, match="^unknown Perlaggen style 'x'"):
+        perlaggen_play.win_counts("x")
+
+
+@pytest.mark.parametrize("method, options, message", [
+    ("pimc", {"sample": 2, "n": 20}, "^pimc_options 'sample': the Spiel method 'pimc' reads only n, samples, "
+                                     "communication \\(did you mean 'samples'\\?\\)$"),  # was ignored
+    ("pimc", "samples=2", "^pimc_options must be a dict such as"),  # was AttributeError
+    ("dd", {"samples": 2}, "^pimc_options 'samples': the Spiel method 'dd' reads none$"),  # was ignored
+    ("g2", {"concede": 1.5}, "^--concede-below 1.5 is not a probability"),
+])
+def test_add_spiel_refuses_options_its_method_does_not_read(method, options, message):
+    from analysis.games import perlaggen, perlaggen_play
+
+    frame = perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1)
+    with pytest.raises(CardsimError, match=message):
+        perlaggen_play.add_spiel(frame, method, options)
+    with pytest.raises(CardsimError, match="^frame must be the figure odds DataFrame"):
+        perlaggen_play.add_spiel("x", method)
+
+
+def test_perlaggen_stakes_need_level_l1():
+    """Before, stakes=(2, 3) with level L0 were ignored; the command line refuses --stakes without --level L1."""
+    from analysis.games import perlaggen
+
+    with pytest.raises(CardsimError, match="^stakes apply to level L1 only"):
+        perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(2, 3))
+    with pytest.raises(CardsimError, match="^stakes apply to level L1 only"):
+        perlaggen.stats(n=200, seed=1, stakes=(2, 3))
+    assert perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(1.0, 1)).equals(
+        perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1))

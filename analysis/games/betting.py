@@ -65,7 +65,7 @@ def hand_size(text: str) -> int:
 
 
 def engine(game: str):
-    if game not in ENGINES:
+    if not isinstance(game, str) or game not in ENGINES:
         raise CardsimError(f"betting is implemented for {', '.join(ENGINES)}, not {game!r}")
     return importlib.import_module(ENGINES[game])
 
@@ -1009,6 +1009,7 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
     if hand not in (None, T.HAND):
         raise CardsimError(f"three players hold {T.HAND} cards (§9.4), got --hand {hand}")
     style = style or next(o.default for o in OPTIONS if o.name == "style")
+    checks.one_of(style, "Perlaggen style", tuple(next(o.choices for o in OPTIONS if o.name == "style")))
     straf = style == T.STRAF
     stats = T.stand_stats(style)
     rows = []

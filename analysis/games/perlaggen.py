@@ -296,6 +296,16 @@ def _table_hand_size(hand: str, players: int) -> int:
     return held
 
 
+def _evaluation(level: str, stakes) -> D.Evaluation:
+    """`D.Evaluation` of ``level`` and ``stakes``; CardsimError for stakes other than 1:1 with level L0, which reads
+    none (the command line refuses --stakes without --level L1)."""
+    evaluation = D.Evaluation(level, stakes)
+    if evaluation.level == "L0" and tuple(evaluation.stakes) != (1, 1):
+        raise CardsimError(f"stakes apply to level L1 only (L0 reads none), got stakes {checks.shown(stakes)} with "
+                           "level L0; give level='L1' or leave stakes out")
+    return evaluation
+
+
 def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None = None,
          cutter_took: str | None = None, exchanges=(), acorns: str | None = None, style: str = "innsbruck",
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
@@ -350,7 +360,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                         players, size)
     conditions = parse_given(given, known.seat, players, size)
     seed = normalize_seed(seed)
-    evaluation = D.Evaluation(level, stakes)
+    evaluation = _evaluation(level, stakes)
     question = None if players == D.SEATS else V.TableOdds(known, rules, conditions)
     job = D.OddsJob(known, rules, evaluation, conditions) if question is None else V.TableOddsJob(question)
     counts = runner.run(job, n, seed, **run_kw)
@@ -507,7 +517,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
     """
     options = _deal_options(options)
     rules = D.DealRules(style, exchange, exchange_gives, **options)
-    evaluation = D.Evaluation(level, stakes)
+    evaluation = _evaluation(level, stakes)
     seed = normalize_seed(seed)
     deals, parts = D.StatsJob.split(runner.run(D.StatsJob(rules, evaluation), n, seed, **run_kw))
     suits = P.trump_suits(style)

@@ -17,6 +17,7 @@ A Perlagg in a line is written ``S7->LA``: the Perlagg S7 baptised as the trump 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 
 import pandas as pd
 
@@ -26,7 +27,7 @@ from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame, format_cell
 from simcore import checks, runner
-from simcore.errors import CardsimError, unknown_name
+from simcore.errors import CardsimError, did_you_mean, unknown_name
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
@@ -220,6 +221,11 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     attrs gain "spiel" (the method) and "spiel_by_feature" (records, see `spiel_frames`)."""
     from analysis.games.perlaggen import parse_given, parse_known
 
+    if not isinstance(frame, pd.DataFrame) or "hand" not in frame.attrs or "attempted" not in frame.attrs:
+        raise CardsimError(f"frame must be the figure odds DataFrame of analysis.games.perlaggen.odds, got "
+                           f"{checks.shown(frame)}")
+    pimc.check_method(method)
+    pimc_options = _checked_spiel_options(method, pimc_options)
     a = frame.attrs
     known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
                         tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
@@ -234,6 +240,29 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
         settings = pimc_settings(pimc_options or {})
         out.attrs.update(pimc=dict(settings, n=int(outcome.n.iloc[0]), attempted=settings["n"]))
     return out
+
+
+SPIEL_OPTION_KEYS = {PIMC: ("n", "samples", "communication"), "g2": ("concede",)}
+"""The keys of `add_spiel`'s ``pimc_options`` each Spiel method reads (the others read none)."""
+
+
+def _checked_spiel_options(method: str, options) -> dict | None:
+    """``options`` of the Spiel ``method`` (None, or a dict of the keys `SPIEL_OPTION_KEYS` gives it); CardsimError for
+    another type or a key the method does not read, which would be ignored (the CLI refuses those flags too)."""
+    if options is None:
+        return None
+    allowed = SPIEL_OPTION_KEYS.get(method, ())
+    if not isinstance(options, Mapping):
+        raise CardsimError(f"pimc_options must be a dict such as {{'samples': 4, 'n': 1000}} (pimc) or "
+                           f"{{'concede': 0.2}} (g2), got {checks.shown(options)}")
+    for key in options:
+        if key not in allowed:
+            reads = f"reads only {', '.join(allowed)}" if allowed else "reads none"
+            raise CardsimError(f"pimc_options {key!r}: the Spiel method {method!r} {reads}"
+                               f"{did_you_mean(key, allowed) if isinstance(key, str) else ''}")
+    if "concede" in options:
+        play.check_concede(options["concede"], method)
+    return dict(options)
 
 
 def spiel_lines(frame: pd.DataFrame) -> list[str]:

@@ -596,11 +596,15 @@ def _tally_cells(hands, trumps, pmasks, precs, leader, counts):
                     counts[cells[k, seat], 1] += seat % 2 == winner
 
 
-@functools.lru_cache(maxsize=None)
 def win_counts(style: str = "innsbruck") -> np.ndarray:
     """(CELLS, 2) int64, read-only: per cell of `_view_cell`, how often a seat was in it at a trick
     boundary and how often its team then won the Spiel, over G2 play-outs (no concession) of the
     deals as played of ODDS_BLOCKS blocks of seed ODDS_SEED. Built once per style (about 1 s)."""
+    return _win_counts(checks.one_of(style, "Perlaggen style", P.STYLES))
+
+
+@functools.lru_cache(maxsize=None)
+def _win_counts(style: str) -> np.ndarray:
     rules = D.DealRules(style)
     counts = np.zeros((CELLS, 2), dtype=np.int64)
     for block in range(ODDS_BLOCKS):
@@ -611,12 +615,16 @@ def win_counts(style: str = "innsbruck") -> np.ndarray:
     return counts
 
 
-@functools.lru_cache(maxsize=None)
 def win_odds(style: str = "innsbruck") -> np.ndarray:
     """(CELLS,) float64, read-only: a G2 player's estimate of P(its team wins the Spiel) from what it
     sees at a trick boundary, (wins + 1) / (n + 2) of `win_counts`, so a cell seldom seen stays near
     1/2 (and a team never concedes there at a threshold below 1/2)."""
-    counts = win_counts(style)
+    return _win_odds(checks.one_of(style, "Perlaggen style", P.STYLES))
+
+
+@functools.lru_cache(maxsize=None)
+def _win_odds(style: str) -> np.ndarray:
+    counts = _win_counts(style)
     odds = (counts[:, 1] + 1) / (counts[:, 0] + 2)
     odds.flags.writeable = False
     return odds
