@@ -338,6 +338,8 @@ TRICK = [(0, 0), (1, 1), (2, 2), (3, 3)]
     (lambda: PP.position_wins(DEAL, 1, 2, 1), "^team must be from 0 to 1, got 2$"),
     (lambda: PP.position_wins(DEAL, 1, 1, 1, won=(0, 9)), "^won must be 2 whole numbers from 0 to 5, got \\(0, 9\\)$"),
     (lambda: PP.position_wins(DEAL, 1, 1, 1, need=0), "^need must be from 1 to 5, got 0$"),
+    (lambda: PP.position_wins(DEAL, 1, 0, 1, won=(5, 0)), "^the seats hold 5, 5, 5, 5 cards with 0 on the trick led by "
+                                                         "seat 1 and won \\(5, 0\\)"),  # was True
     (lambda: PP.position_wins(DEAL, 1, 1, 1, trick=[(9, 9)]), "^trick: card 9 is played twice or still in the hand"),
 ])
 def test_perlaggen_play_functions_refuse(call, message):
@@ -624,3 +626,17 @@ def test_perlaggen_stakes_need_level_l1():
         perlaggen.stats(n=200, seed=1, stakes=(2, 3))
     assert perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(1.0, 1)).equals(
         perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1))
+
+
+def test_giltspiel_position_wins_refuses_sizes_and_won_that_do_not_fit():
+    """Before, won=(3, 0) with four full hands answered True, and hands of 5, 2, 5, 1 cards were searched (now 5, 1, 5, 1)."""
+    from simcore.games import giltspiel_play
+
+    h = _gilt_hands()
+    with pytest.raises(CardsimError, match="^the seats hold 5, 5, 5, 5 cards with 0 on the trick"):
+        giltspiel_play.position_wins(h, 2, 0, 1, won=(3, 0))
+    with pytest.raises(CardsimError, match="^the seats hold 5, 1, 5, 1 cards"):
+        giltspiel_play.position_wins([h[0], h[1] & -h[1], h[2], h[3] & -h[3]], 2, 0, 1)
+    first = _low(h[1])
+    assert giltspiel_play.position_wins([h[0], h[1] & ~(1 << first), h[2], h[3]], 2, 0, 1, trick=(first,)) in (True,
+                                                                                                               False)
