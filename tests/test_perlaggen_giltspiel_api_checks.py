@@ -449,6 +449,8 @@ def test_giltspiel_solve_refuses_a_number_trump():
     (lambda pp: pp.choose(DEAL[:3], 1), "^hands must be 4 card masks, one per seat 0-3; got shape"),
     (lambda pp: pp.choose(DEAL, 1, public=(0, 0)), "^public must be 4 card masks, one per seat"),
     (lambda pp: pp.choose(DEAL, 1, samples=0), "^--pimc-samples must be a whole number >= 1, got 0$"),
+    (lambda pp: pp.choose(DEAL, 1, won=(2, 0)), "^the seats hold 5, 5, 5, 5 cards with 0 on the trick"),  # was a card
+    (lambda pp: pp.choose(DEAL, 1, gone=DEAL[0] & -DEAL[0]), "^gone must be cards out of the hands"),
     (lambda pp: pp.play_deal(FOUR, 1, 2), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\]$"),
     (lambda pp: pp.play_deal(DEAL, 1, 2, stopper=40), "^stopper must be from 0 to 32, got 40$"),
 ])
@@ -487,12 +489,16 @@ def _unheld(h):
 
 @pytest.mark.parametrize("call, message", [
     # each of these returned a card, a line or counts, or raised IndexError/OverflowError/TypeError/ZeroDivisionError
-    (lambda gp, h: gp.choose(h, 1, 2, h[:2], 2, 0), "^known must be 4 card masks, one per seat 0-3"),
+    (lambda gp, h: gp.choose(h, 1, 2, h[:2], 2, 0),
+     "^known must be 4 card masks, one per seat 0-3"),
     (lambda gp, h: gp.choose(h, 1, 2, [h[1], h[0], h[2], h[3]], 2, 0), "^known must be cards of the seats' own hands"),
-    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(99, 0, 0, 0)), "^voids \\(void-suit bits per seat\\) must be 4"),
-    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(15, 0, 0, 0)), "^voids: seat 0 is marked void in a suit it holds"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(99, 0, 0, 0)),
+     "^voids \\(void-suit bits per seat\\) must be 4"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, voids=(15, 0, 0, 0)),
+     "^voids: seat 0 is marked void in a suit it holds"),
     (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, gone=-1), "^gone \\(a mask of the cards out of play\\) must be from 0"),
-    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, gone=1 << _low(h[0])), "^gone must be cards out of play, none in a hand"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, gone=1 << _low(h[0])),
+     "^gone must be cards out of play, none in a hand"),
     (lambda gp, h: gp.votes([h], 9, 2), "^seat must be from 0 to 3, got 9$"),
     (lambda gp, h: gp.votes([h], 1, 7), "^trump must be from 0 to 3, got 7$"),
     (lambda gp, h: gp.votes(np.zeros((0, 4), dtype=np.uint64), 1, 2), "^deals must be one or more deals"),
@@ -511,6 +517,7 @@ def _unheld(h):
     (lambda gp, h: gp.play_out([h], [2], [1 << _unheld(h)], 2, seeds=[-1]), "^seeds must be 1 whole numbers"),
     (lambda gp, h: gp.play_out([h], [2], [1 << _unheld(h)], 2, public=[1]), "^public must be 4 card masks"),
     (lambda gp, h: gp.communication_code(["none"]), "^unknown --communication '\\['none'\\]'"),
+    (lambda gp, h: gp.choose(h, 1, 2, h, 2, 0, won=(2, 0)), "^the seats hold 5, 5, 5, 5 cards with 0 on the trick"),
 ])
 def test_giltspiel_pimc_helpers_refuse(call, message):
     from simcore.games import giltspiel_pimc
@@ -624,12 +631,12 @@ def test_perlaggen_stakes_need_level_l1():
         perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(2, 3))
     with pytest.raises(CardsimError, match="^stakes apply to level L1 only"):
         perlaggen.stats(n=200, seed=1, stakes=(2, 3))
-    assert perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(1.0, 1)).equals(
-        perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1))
+    plain = perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1)
+    assert perlaggen.odds(PERLAGGEN_HAND, turnup="L10", n=200, seed=1, stakes=(1.0, 1)).equals(plain)
 
 
 def test_giltspiel_position_wins_refuses_sizes_and_won_that_do_not_fit():
-    """Before, won=(3, 0) with four full hands answered True, and hands of 5, 2, 5, 1 cards were searched (now 5, 1, 5, 1)."""
+    """Before, won=(3, 0) with four full hands answered True, and hands of unequal sizes were searched."""
     from simcore.games import giltspiel_play
 
     h = _gilt_hands()
