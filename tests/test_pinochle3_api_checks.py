@@ -161,3 +161,51 @@ def test_compare_refuses_a_what_that_is_no_text():
 
     with pytest.raises(CardsimError, match="^cannot compare '\\['rules'\\]'; choose one of: rules, discards$"):
         pinochle3_compare.compare(MELD_HAND, ["rules"], trump="H", n=30, seed=1, dd_tricks=0)
+
+
+def _ending(cards: int):
+    hands = _full_deal()
+    out = []
+    for hand in hands:
+        m, kept = int(hand), 0
+        for _ in range(cards):
+            kept |= m & -m
+            m &= m - 1
+        out.append(kept)
+    return np.array([out], dtype=np.uint64)
+
+
+@pytest.mark.parametrize("kw, message", [
+    # before: TypeError (1.5, "2", True samples; 1.0 dd_tricks; a list rule), AttributeError (an int or None rng),
+    # OverflowError (a negative forbidden mask), or an answer (a forbidden card the defender holds, a wrong shape)
+    (dict(samples=1.5), "^PIMC samples must be 1-64, got 1.5$"),
+    (dict(samples="2"), "^PIMC samples must be 1-64, got '2'$"),
+    (dict(samples=True), "^PIMC samples must be 1-64, got True$"),
+    (dict(dd_tricks=True), "^the solved ending has 0-15 tricks, got True$"),
+    (dict(rng=5), "^rng must be a numpy Generator"),
+    (dict(rng=None), "^rng must be a numpy Generator"),
+    (dict(forbidden=[1, 2, 3]), "^forbidden must be \\(1, 2\\) card masks"),
+    (dict(forbidden=[[-1, 0]]), "^forbidden must be non-negative integer card masks"),
+    (dict(forbidden=[[0.5, 0]]), "^forbidden must be non-negative integer card masks"),
+    (dict(forbidden="own"), "^forbidden: a card the bidder is to know a defender does not hold is in that defender"),
+    (dict(melds_known="yes"), "^melds_known must be True or False, got 'yes'$"),
+    (dict(rule=["old"]), "^unknown play rule"),
+])
+def test_pimc_points_refuses(kw, message):
+    from simcore.games import pinochle3_pimc
+
+    hands = _ending(3)
+    if kw.get("forbidden") == "own":
+        kw = dict(forbidden=[[int(hands[0, 1]), 0]])
+    args = dict(samples=2, dd_tricks=1, rng=np.random.default_rng(1)) | kw
+    with pytest.raises(CardsimError, match=message):
+        pinochle3_pimc.pimc_points(hands, 0, 0, **args)
+
+
+def test_pimc_points_valid_unchanged():
+    from simcore.games import pinochle3_pimc
+
+    hands = _ending(3)
+    plain = pinochle3_pimc.pimc_points(hands, 0, 0, 2, 1, np.random.default_rng(1))
+    assert plain.tolist() == pinochle3_pimc.pimc_points(hands, 0, 0, 2.0, 1.0, np.random.default_rng(1),
+                                                        forbidden=[[0, 0]]).tolist()

@@ -35,8 +35,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcore.config import kernel_array, njit
-from simcore.errors import CardsimError
+from simcore.config import njit
+from simcore import checks
+from simcore.errors import CardsimError, is_whole_int
 from simcore.games.pinochle3 import SEATS, _face_counts, laid_faces, meld_cards, meld_values
 from simcore.games.pinochle3_play import (
     CARDS_PER_SUIT,
@@ -375,6 +376,11 @@ def _defender_laid(hands, trumps, bidders, options) -> np.ndarray:
             ).astype(np.int64)
 
 
+def _whole(value) -> bool:
+    """Whether ``value`` is a whole number as the API takes one (an int or numpy integer, or a float such as 2.0)."""
+    return is_whole_int(value) or (isinstance(value, (float, np.floating)) and float(value).is_integer())
+
+
 def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.random.Generator, rule: str = "old",
                 table: Table | None = None, leaders=None, forbidden=None, melds_known: bool = False,
                 options: dict | None = None) -> np.ndarray:
@@ -389,14 +395,33 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     variants; his worlds lay down exactly the same, `sample_shown`), only with whole hands (default False: the
     worlds ignore the melds). Returns (n,) int64.
     """
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise CardsimError(f"PIMC samples must be 1-{MAX_SAMPLES}, got {samples}")
-    if dd_tricks not in range(TRICKS + 1):
-        raise CardsimError(f"the solved ending has 0-{TRICKS} tricks, got {dd_tricks}")
+    if not _whole(samples) or not 1 <= samples <= MAX_SAMPLES:
+        raise CardsimError(f"PIMC samples must be 1-{MAX_SAMPLES}, got {samples!r}")
+    if not _whole(dd_tricks) or dd_tricks not in range(TRICKS + 1):
+        raise CardsimError(f"the solved ending has 0-{TRICKS} tricks, got {dd_tricks!r}")
+    samples, dd_tricks = int(samples), int(dd_tricks)
+    if not isinstance(rng, np.random.Generator):
+        raise CardsimError(f"rng must be a numpy Generator (np.random.default_rng(seed)), got {checks.shown(rng)}")
+    melds_known = checks.flag(melds_known, "melds_known")
     hands, trumps, leaders_, bidders = _deals(hands, trumps, bidders if leaders is None else leaders, bidders)
     n = hands.shape[0]
-    forbidden = np.zeros((n, 2), dtype=np.uint64) if forbidden is None else \
-        kernel_array(forbidden, (n, 2), np.uint64)
+    if forbidden is None:
+        forbidden = np.zeros((n, 2), dtype=np.uint64)
+    else:
+        if checks.shape_of(forbidden) not in ((n, 2), (2,) if n == 1 else (n, 2)):
+            raise CardsimError(f"forbidden must be ({n}, 2) card masks, one row per deal (the cards seats bidder + 1 "
+                               f"and bidder + 2 do not hold), got shape {checks.shape_of(forbidden)}")
+        try:  # any uint64 mask, such as the complement of a hand; the bits past the 48 cards are not read
+            forbidden = checks.card_masks(forbidden, "forbidden", 64, disjoint=False)
+        except CardsimError:
+            raise CardsimError(f"forbidden must be non-negative integer card masks (bits 0-47 read), got "
+                               f"{checks.shown(forbidden)}") from None
+        forbidden = np.ascontiguousarray(np.broadcast_to(forbidden & np.uint64((1 << 48) - 1), (n, 2)))
+        rows = np.arange(n)
+        held = np.stack([hands[rows, (bidders + d) % SEATS] for d in (1, 2)], axis=1)
+        if (forbidden & held).any():
+            raise CardsimError("forbidden: a card the bidder is to know a defender does not hold is in that "
+                               "defender's hand")
     shown = _defender_laid(hands, trumps, bidders, options) if melds_known else np.zeros((n, 2, FACES), np.int64)
     u = rng.random((n, TRICKS, samples, UNSEEN))
     table = table or Table(table_bits(dd_tricks))

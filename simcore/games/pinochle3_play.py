@@ -137,7 +137,7 @@ def _legal_many(hands, tricks, counts, trumps, rule, out):
 
 def play_rule(name: str) -> int:
     """Kernel code of a ``play_rule`` option value; CardsimError for an unknown one."""
-    if name not in PLAY_RULES:
+    if not isinstance(name, str) or name not in PLAY_RULES:
         raise CardsimError(f"unknown play rule '{name}' (--rule, option play_rule){did_you_mean(name, PLAY_RULES)}; "
                            f"choose one of: {', '.join(PLAY_RULES)}")
     return PLAY_RULES[name]
