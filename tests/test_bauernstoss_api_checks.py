@@ -76,3 +76,10 @@ def test_auction_refuses_a_first_hand_that_is_no_bool_and_a_call_that_is_no_call
         auction.call("pass")
     auction.call(bs.Call(bs.NUMBER, n=4, suit=3))  # the README's example's legal bid
     assert auction.to_speak == 2
+
+
+def test_play_rule_refuses_a_jack_rule_that_is_no_text():
+    from simcore.games import bauernstoss_play
+
+    with pytest.raises(CardsimError, match="^unknown play rules variant='BS' jack_rule=\\['off'\\]"):  # was TypeError
+        bauernstoss_play.play_rule("BS", ["off"])

@@ -79,7 +79,7 @@ def play_rule(variant: str = "BS", jack_rule: str = "overtake_when_trumping") ->
         return AS_BEAT_TRUMP
     if variant == "DS":
         return DS_FOLLOW
-    if variant != "BS" or jack_rule not in _BS_RULES:
+    if variant != "BS" or not isinstance(jack_rule, str) or jack_rule not in _BS_RULES:
         raise CardsimError(f"unknown play rules variant={variant!r} jack_rule={jack_rule!r}; "
                            f"variants BS/AS/DS, jack_rule {'/'.join(_BS_RULES)}")
     return _BS_RULES[jack_rule]
