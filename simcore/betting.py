@@ -216,6 +216,9 @@ class Deal:
         self.target = rules.target
         if self._both_gestrichen():
             self._both_gestrichen_resolution(at_start=True)
+        if not isinstance(blind, (list, tuple)) or not all(
+                isinstance(b, (list, tuple)) and len(b) == 2 and all(is_whole_int(x) for x in b) for b in blind):
+            raise CardsimError(f"blind must be (seat, figure) pairs of blind bets, got {checks.shown(blind)}")
         for seat, figure in blind:
             self.blind_bet(seat, figure)
 

@@ -647,3 +647,36 @@ def test_giltspiel_position_wins_refuses_sizes_and_won_that_do_not_fit():
     first = _low(h[1])
     assert giltspiel_play.position_wins([h[0], h[1] & ~(1 << first), h[2], h[3]], 2, 0, 1, trick=(first,)) in (True,
                                                                                                                False)
+
+
+@pytest.mark.parametrize("kw, message", [
+    # before: IndexError (two policies), AttributeError (policy names, an int generator), "yes" taken as true
+    (dict(policies="two"), "^policies must be 3 Policy objects, one per seat"),
+    (dict(policies="names"), "^policies must be 3 Policy objects, one per seat"),
+    (dict(deal_rng=1), "^deal_rng must be a numpy Generator"),
+    (dict(bluff_rng=None), "^bluff_rng must be a numpy Generator"),
+    (dict(target=1.5), "^the target must be a whole number of at least 2 and at most 100 points"),
+    (dict(style="straf", target=9, places="yes"), "^places must be True or False, got 'yes'$"),
+])
+def test_three_player_play_game_refuses(kw, message):
+    from simcore.betting import load_policy
+    from simcore.games import perlaggen_three
+
+    formula = load_policy("formula")
+    policies = {"two": [formula] * 2, "names": ["formula"] * 3}.get(kw.pop("policies", None), [formula] * 3)
+    args = dict(deal_rng=np.random.default_rng(1), bluff_rng=np.random.default_rng(2)) | kw
+    with pytest.raises(CardsimError, match=message):
+        perlaggen_three.play_game(policies, **args)
+
+
+def test_new_deal_refuses_rules_and_blind_bets_of_a_wrong_type():
+    """Before: AttributeError for rules="x", TypeError/ValueError for blind=[9] or "x"."""
+    from simcore.games import giltspiel_betting, perlaggen_betting
+
+    hands = [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]]
+    for module in (giltspiel_betting, perlaggen_betting):
+        with pytest.raises(CardsimError, match="^rules must be a BettingRules \\(rules_from_options gives one\\)"):
+            module.new_deal(hands, 0, rules="x")
+    for blind in ([9], "x", [(0, "G")]):
+        with pytest.raises(CardsimError, match="^blind must be \\(seat, figure\\) pairs of blind bets"):
+            perlaggen_betting.new_deal(hands, 0, blind=blind)

@@ -774,6 +774,18 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
     when a player reaches the target (§8.12 order within the deal). Strafperlaggen (style "straf"):
     ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins; ``places``:
     the other two then play on for places 2 and 3 (`play_finish`); ``no_hopeless_spiel_bet``: `Deal3`'s."""
+    if not isinstance(policies, (list, tuple)) or len(policies) != PLAYERS \
+            or not all(isinstance(policy, Policy) for policy in policies):
+        raise CardsimError(f"policies must be {PLAYERS} Policy objects, one per seat (simcore.betting.load_policy "
+                           f"gives one by name), got {checks.shown(policies)}")
+    for name, rng in (("deal_rng", deal_rng), ("bluff_rng", bluff_rng)):
+        if not isinstance(rng, np.random.Generator):
+            raise CardsimError(f"{name} must be a numpy Generator (np.random.default_rng(seed)), got "
+                               f"{checks.shown(rng)}")
+    betting.check_target(int(target) if isinstance(target, float) and target.is_integer() else target)
+    target = int(target)
+    places, no_hopeless_spiel_bet = checks.flag(places, "places"), checks.flag(no_hopeless_spiel_bet,
+                                                                              "no_hopeless_spiel_bet")
     if places and style != STRAF:
         raise CardsimError("the finish for places 2 and 3 is a Strafperlaggen rule (§9.5): use it with --straf")
     tables = three_tables(style)
