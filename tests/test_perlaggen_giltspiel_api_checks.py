@@ -680,3 +680,19 @@ def test_new_deal_refuses_rules_and_blind_bets_of_a_wrong_type():
     for blind in ([9], "x", [(0, "G")]):
         with pytest.raises(CardsimError, match="^blind must be \\(seat, figure\\) pairs of blind bets"):
             perlaggen_betting.new_deal(hands, 0, blind=blind)
+
+
+def test_giltspiel_pimc_counts_refuses():
+    """Before, seat 9 (or a seat whose hand the facts do not hold) gave counts, facts "x" AttributeError, seed -1
+    numpy's ValueError."""
+    from analysis.games import giltspiel_play
+    from simcore.games import giltspiel as g
+
+    facts = g.parse_known(GILTSPIEL_HAND, 1, None, None)
+    for seat, message in ((9, "^--seat must be 0, 1, 2 or 3"), (2, "^seat 2 is the asker, whose 5 cards facts must")):
+        with pytest.raises(CardsimError, match=message):
+            giltspiel_play.pimc_counts(facts, seat, n=10, seed=1)
+    with pytest.raises(CardsimError, match="^facts must be a simcore.games.giltspiel.Known"):
+        giltspiel_play.pimc_counts("x", 1, n=10, seed=1)
+    with pytest.raises(CardsimError, match="^seed must be a non-negative whole number, got -1$"):
+        giltspiel_play.pimc_counts(facts, 1, n=10, seed=-1)

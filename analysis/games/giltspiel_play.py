@@ -23,8 +23,8 @@ import pandas as pd
 from analysis.commands import Command, check_only_with, emit, one_of, positive_int, register_command, sample_count
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
-from simcore import runner
-from simcore.errors import unknown_name
+from simcore import checks, runner
+from simcore.errors import CardsimError, unknown_name
 from simcore.games import giltspiel as g
 from simcore.games import giltspiel_pimc as pimc
 from simcore.games import giltspiel_play as play
@@ -136,9 +136,16 @@ def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DE
     """`runner.run` counts of deals consistent with ``facts`` (and the accept ``conditions``, which
     the players' own samples ignore) played out by PIMC at every seat
     (simcore.games.giltspiel_pimc.PimcSpielJob: [deals, wins of the team of ``seat``, ...])."""
+    if not isinstance(facts, g.Known):
+        raise CardsimError(f"facts must be a simcore.games.giltspiel.Known (parse_known gives one), got "
+                           f"{checks.shown(facts)}")
+    seat = g.check_seat(seat)
+    if len(facts.seat_cards.get(seat, ())) != g.HAND_SIZE:
+        raise CardsimError(f"seat {seat} is the asker, whose {g.HAND_SIZE} cards facts must hold; it holds "
+                           f"{len(facts.seat_cards.get(seat, ()))}")
     pimc.communication_code(communication)
     job = pimc.PimcSpielJob(facts, seat, pimc.check_samples(samples), communication, conditions)
-    return runner.run(job, n, seed, **run_kw)
+    return runner.run(job, n, normalize_seed(seed), **run_kw)
 
 
 def pimc_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
