@@ -696,3 +696,18 @@ def test_giltspiel_pimc_counts_refuses():
         giltspiel_play.pimc_counts("x", 1, n=10, seed=1)
     with pytest.raises(CardsimError, match="^seed must be a non-negative whole number, got -1$"):
         giltspiel_play.pimc_counts(facts, 1, n=10, seed=-1)
+
+
+def test_perlaggen_spiel_frames_refuses():
+    """Before: seed -1 numpy's ValueError, seed None an unreported seed, AttributeError for known or rules of
+    another type, and a typo in the PIMC options ignored."""
+    from analysis.games import perlaggen, perlaggen_play
+    from simcore.games import perlaggen_deal
+
+    known, rules = perlaggen.parse_known(PERLAGGEN_HAND, 1, "L10"), perlaggen_deal.DealRules("innsbruck")
+    for args, message in (((known, rules, "dd", 200, -1), "^seed must be a non-negative whole number, got -1$"),
+                          (("x", rules, "dd", 200, 1), "^known and rules must be a perlaggen_deal.Known"),
+                          ((known, "x", "dd", 200, 1), "^known and rules must be a perlaggen_deal.Known"),
+                          ((known, rules, "pimc", 200, 1, {"sample": 2}), "^pimc_options 'sample'")):
+        with pytest.raises(CardsimError, match=message):
+            perlaggen_play.spiel_frames(*args)

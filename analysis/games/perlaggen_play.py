@@ -118,6 +118,11 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     opponents'), value, p = P(win | value), lo, hi, successes, n (deals with that value).
     """
     pimc.check_method(method)
+    if not isinstance(known, D.Known) or not isinstance(rules, D.DealRules):
+        raise CardsimError(f"known and rules must be a perlaggen_deal.Known and DealRules (analysis.games.perlaggen."
+                           f"parse_known gives the first), got {type(known).__name__} and {type(rules).__name__}")
+    pimc_options = _checked_spiel_options(method, pimc_options)
+    seed = normalize_seed(seed)
     if method == PIMC:
         if len(conditions):
             raise CardsimError("--given does not condition the PIMC Spiel (its players sample their own deals); "
@@ -208,7 +213,8 @@ def spiel_odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str |
     rules = D.DealRules(style, known_kw.get("exchange", "always"))
     seed = normalize_seed(seed)
     play.check_concede(concede, method)
-    frame, features = spiel_frames(known, rules, method, n, seed, {"concede": concede}, **run_kw)
+    frame, features = spiel_frames(known, rules, method, n, seed, {"concede": concede} if method == "g2" else None,
+                                   **run_kw)
     frame.attrs.update(game=GAME, method=method, concede=concede, n=int(frame.n.iloc[0]), attempted=n, seed=seed,
                        seat=known.seat, team=known.seat % 2, style=style, hand=P.DECK.format_cards(known.hand),
                        trump=P.DECK.suits[known.trump], by_feature=features.to_dict("records"))
