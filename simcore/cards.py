@@ -21,7 +21,7 @@ from itertools import combinations
 
 import numpy as np
 
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 
 
 def _places(where: list[str]) -> str:
@@ -93,7 +93,7 @@ class Deck:
 
     def token(self, card: int) -> str:
         """Canonical token of a physical card (copies share a token)."""
-        if not 0 <= card < self.n_cards:
+        if not is_whole_int(card) or not 0 <= card < self.n_cards:
             raise CardsimError(f"card index {card} is outside the {self.name} pack (0..{self.n_cards - 1})")
         return self.face_tokens[self.face_of(card)]
 
@@ -157,12 +157,19 @@ class Deck:
 
     # --- masks -----------------------------------------------------------------------------
     def mask(self, cards) -> int:
+        """The bit mask of physical ``cards`` (card indices 0 to n_cards - 1); CardsimError for anything else (a card
+        past the pack made a mask of no card, 1.5 was read as card 1)."""
         m = 0
         for c in cards:
+            if not is_whole_int(c) or not 0 <= c < self.n_cards:
+                raise CardsimError(f"card index {c!r} is not a card of the {self.name} pack (0..{self.n_cards - 1})")
             m |= 1 << int(c)
         return m
 
     def cards_of(self, mask: int) -> list[int]:
+        """The physical cards of ``mask`` in order; CardsimError unless it is a whole-number mask of the pack."""
+        if not is_whole_int(mask) or not 0 <= mask < 1 << self.n_cards:
+            raise CardsimError(f"{mask!r} is not a card mask of the {self.name} pack ({self.n_cards} cards)")
         return [c for c in range(self.n_cards) if (int(mask) >> c) & 1]
 
     def card_table(self) -> np.ndarray:

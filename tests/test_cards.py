@@ -152,3 +152,29 @@ def test_subset_masks_are_every_k_subset_once():
         masks = subset_masks(cards, k)
         assert sorted(int(m) for m in masks) == sorted(sum(1 << c for c in sub) for sub in combinations(cards, k))
     assert subset_masks(cards, 0).tolist() == [0]
+
+
+@pytest.mark.parametrize("cards", [[99], [-1], [1.5], "LA", [True]])
+def test_mask_refuses_what_is_no_card_of_the_pack(cards):
+    """Before, [99] gave a mask past the pack, [1.5] the mask of card 1, [-1] 'negative shift count'."""
+    from simcore.errors import CardsimError
+    from simcore.games import giltspiel as g
+
+    with pytest.raises(CardsimError, match="is not a card of the giltspiel pack \\(0..31\\)$"):
+        g.DECK.mask(cards)
+
+
+@pytest.mark.parametrize("mask", [-1, 1.5, 1 << 40, "3"])
+def test_cards_of_refuses_what_is_no_mask_of_the_pack(mask):
+    """Before, -1 gave all 32 cards, 1.5 card 0, 1 << 40 no card."""
+    from simcore.errors import CardsimError
+    from simcore.games import giltspiel as g
+
+    with pytest.raises(CardsimError, match="is not a card mask of the giltspiel pack \\(32 cards\\)$"):
+        g.DECK.cards_of(mask)
+
+
+def test_token_refuses_a_card_that_is_no_whole_number():
+    """Before, 1.5 raised TypeError (tuple indices must be integers)."""
+    with pytest.raises(CardsimError, match="^card index 1.5 is outside the giltspiel pack"):
+        DECK.token(1.5)
