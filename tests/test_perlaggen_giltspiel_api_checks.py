@@ -711,3 +711,14 @@ def test_perlaggen_spiel_frames_refuses():
                           ((known, rules, "pimc", 200, 1, {"sample": 2}), "^pimc_options 'sample'")):
         with pytest.raises(CardsimError, match=message):
             perlaggen_play.spiel_frames(*args)
+
+
+def test_betting_target_as_an_option():
+    """Before, options={"target": 11} raised TypeError (rules_from_options got target twice)."""
+    from analysis.games import betting
+
+    plain = betting.match("giltspiel", "formula", "cautious", games=2, seed=1, target=11)
+    assert plain.equals(betting.match("giltspiel", "formula", "cautious", games=2, seed=1, options={"target": 11}))
+    assert plain.equals(betting.match("giltspiel", "formula", "cautious", games=2, seed=1, options="target=11"))
+    with pytest.raises(CardsimError, match="^the target is given twice, as target=15 and the option target=11"):
+        betting.match("giltspiel", "formula", "cautious", games=2, seed=1, target=15, options={"target": 11})

@@ -209,3 +209,13 @@ def test_pimc_points_valid_unchanged():
     plain = pinochle3_pimc.pimc_points(hands, 0, 0, 2, 1, np.random.default_rng(1))
     assert plain.tolist() == pinochle3_pimc.pimc_points(hands, 0, 0, 2.0, 1.0, np.random.default_rng(1),
                                                         forbidden=[[0, 0]]).tolist()
+
+
+def test_contract_and_checked_bid_take_options_in_every_form():
+    """Before, options="scale=0.1" raised AttributeError ('str' object has no attribute 'items')."""
+    from analysis.games import pinochle3_play
+
+    hands = _full_deal()
+    assert pinochle3_play.checked_bid(25, "scale=0.1") == pinochle3_play.checked_bid(25, {"scale": 0.1}) == 25
+    assert pinochle3_play.contract(30, hands, 0, 0, 100, options=["scale=0.1"]) == \
+        pinochle3_play.contract(30, hands, 0, 0, 100, options=[("scale", 0.1)])

@@ -145,6 +145,12 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     ``deal_points`` (a, b) and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race``
     (2, K, K) (`simcore.betting.MatchJob`)."""
     options, permissive = option_items(options), checks.flag(permissive, "permissive")
+    if "target" in options:  # the option target is the keyword target (rules_from_options took it twice)
+        given = options.pop("target")
+        if target is not None and target != given:
+            raise CardsimError(f"the target is given twice, as target={target!r} and the option target={given!r}; "
+                               "give it once")
+        target = given
     if game == "perlaggen" and players == THREE:
         return match3(a, b, games, seed, target, style, hand, options=options, **run_kw)
     games = _check_games(games)

@@ -23,7 +23,7 @@ import argparse
 
 import numpy as np
 
-from analysis.commands import Command, emit, options_note, register_command, whole_number
+from analysis.commands import Command, emit, option_items, options_note, register_command, whole_number
 from analysis.games.pinochle3 import (CONTRACT_OPTIONS, MELD_VARIANTS_HELP, checked_bids, checked_options,
                                       merged_rule, options_text, parse_options)
 from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
@@ -96,6 +96,7 @@ def solve_options(options: dict | None, with_bid: bool) -> dict:
 def checked_bid(bid, options: dict | None = None) -> int:
     """A contract as `odds` checks its bids (minimum, step, reach) under ``options``, in scaled points,
     before any solve."""
+    options = option_items(options)  # NAME=VALUE strings, a dict or (name, value) pairs
     return checked_bids((bid,), p.rule_options(options), p.point_divisor(options), "--bid")[0]
 
 
@@ -105,6 +106,7 @@ def contract(bid, hands, bidder: int, trump: int, trick_points_won: int, options
     his discard, and "buried_points" (their counters are his, R4.7), "trick_points", "total", "made" (total >=
     bid), "score" (+total when made, -bid when set)}, every point divided by 10 under scale=0.1. hands (3,)
     card masks of a full deal."""
+    options = option_items(options)
     bid = checked_bid(bid, options)
     hands = checks.hand_masks(hands, "hands", p.DECK.n_cards, p.SEATS, (p.HAND_SIZE,))
     bidder = checks.whole(bidder, "bidder", 0, p.SEATS - 1)
