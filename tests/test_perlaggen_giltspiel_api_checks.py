@@ -722,3 +722,17 @@ def test_betting_target_as_an_option():
     assert plain.equals(betting.match("giltspiel", "formula", "cautious", games=2, seed=1, options="target=11"))
     with pytest.raises(CardsimError, match="^the target is given twice, as target=15 and the option target=11"):
         betting.match("giltspiel", "formula", "cautious", games=2, seed=1, target=15, options={"target": 11})
+
+
+def test_given_parsers_refuse_a_seat_outside_the_table():
+    """Before, seat 9 gave conditions (Giltspiel) or condition rows (Perlaggen), and given=5 raised TypeError."""
+    from analysis.games import giltspiel, perlaggen
+
+    given = ("opponents gleich >= pair of Obers",)
+    with pytest.raises(CardsimError, match="^--seat must be 0, 1, 2 or 3"):
+        giltspiel.parse_conditions(given, 9)
+    with pytest.raises(CardsimError, match="^--seat must be a seat 0-3 of the 4 players, got 9$"):
+        perlaggen.parse_given(given, 9)
+    with pytest.raises(CardsimError, match="^given must be a text or a list of texts"):
+        perlaggen.parse_given(5, 1)
+    assert giltspiel.parse_conditions(given, 1.0) == giltspiel.parse_conditions(list(given), 1)

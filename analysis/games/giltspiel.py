@@ -52,6 +52,7 @@ def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = 
     "S figure >= X" says some seat of S holds at least X; "T figure < Y" says every seat of T holds
     less than Y. When S is within T the two contradict each other exactly when X >= Y.
     """
+    seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
     conditions = tuple(g.parse_condition(text, seat) for text in given)
     for (text_at_least, at_least), (text_below, below) in itertools.product(zip(given, conditions), repeat=2):
         if (not at_least.below and below.below and at_least.figure == below.figure
