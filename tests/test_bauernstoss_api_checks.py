@@ -83,3 +83,14 @@ def test_play_rule_refuses_a_jack_rule_that_is_no_text():
 
     with pytest.raises(CardsimError, match="^unknown play rules variant='BS' jack_rule=\\['off'\\]"):  # was TypeError
         bauernstoss_play.play_rule("BS", ["off"])
+
+
+def test_reaches_points_takes_whole_float_levels():
+    """Before, levels=[42.0] was refused although the API takes a whole number as a float; 42.5 still is."""
+    hands = np.array([HANDS], dtype=np.uint64)
+    assert solve.reaches_points(hands, 0, 1, 0, [42.0, 79.0]).tolist() == \
+        solve.reaches_points(hands, 0, 1, 0, [42, 79]).tolist()
+    with pytest.raises(CardsimError, match="^levels must be one or more whole numbers of card points"):
+        solve.reaches_points(hands, 0, 1, 0, [42.5])
+    with pytest.raises(CardsimError, match="^levels must be one or more whole numbers of card points"):
+        solve.reaches_points(hands, 0, 1, 0, [True])

@@ -1415,8 +1415,10 @@ def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAK
     is reached, every one up to 0 is). Returns (n, len(levels)) bool, columns in the order of ``levels``.
     """
     levels = np.asarray(levels)
-    if levels.ndim != 1 or levels.size == 0 or levels.dtype.kind not in "iu":
-        raise CardsimError(f"levels must be one or more whole numbers of card points, got {levels!r}")
+    whole = levels.dtype.kind in "iu" or (levels.dtype.kind == "f" and bool(np.all(np.isfinite(levels)
+                                                                                & (levels == np.round(levels)))))
+    if levels.ndim != 1 or levels.size == 0 or not whole:  # 42.0 is 42; 42.5, nan, True are not
+        raise CardsimError(f"levels must be one or more whole numbers of card points, got {checks.shown(levels)}")
     levels = levels.astype(np.int64)
     ordered = np.unique(levels)
     lower = _bounds(hands, trumps, leaders, teams, rule, table, ordered)[:, :1]
