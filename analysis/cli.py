@@ -57,6 +57,12 @@ class _Parser(argparse.ArgumentParser):
                 self.error(f"argument {flag}: expected one argument")
         return super().parse_args(args, namespace)
 
+    def _print_message(self, message, file=None):
+        """argparse's, except that a failed write (``--help`` to a full disk or a closed pipe) is not swallowed: it
+        reaches `main`, which says so in one line (exit 2), or stops quietly on a broken pipe (exit 141)."""
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message):
         required = re.match(r"the following arguments are required: (.+)", message)
         misspelt = self._unknown_flag() if required else None

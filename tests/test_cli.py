@@ -371,3 +371,14 @@ def test_version(capsys):
     assert main(["--version"]) == 0 and capsys.readouterr().out == f"cardsim {__version__}\n"
     assert main(["--version", "x"]) == 2
     assert capsys.readouterr().err == "cardsim: error: --version takes nothing after it, got 'x'; drop that\n"
+
+
+@pytest.mark.parametrize("argv", [["odds", "giltspiel", "--help"], ["report", "--help"], ["cache", "-h"]])
+def test_help_to_an_output_that_cannot_be_written_is_one_line(argv, capsys, monkeypatch):
+    """argparse swallowed the failed write of --help and exited 0 with the help lost; it is an error like any
+    other output that cannot be written (exit 2, one line)."""
+    monkeypatch.setattr(sys, "stdout", _FullOutput())
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == ("cardsim: error: cannot write the output (No space left on device); is standard output closed "
+                   "or its disk full?\n")
