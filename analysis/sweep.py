@@ -147,7 +147,18 @@ def _sizes(path: Path, data: dict) -> list[int]:
                         f"got {n!r}")
     if not sizes:
         _fail(path, "'n' is an empty list")
+    _no_repeats(path, "'n'", sizes)
     return sizes
+
+
+def _no_repeats(path: Path, what: str, values: list) -> None:
+    """Refuse a list that gives one value twice: it would run the same cell twice and write its rows twice."""
+    seen = set()
+    for value in values:
+        key = json.dumps(value, sort_keys=True)  # 1, 1.0 and true stay apart, as they do on the command line
+        if key in seen:
+            _fail(path, f"{what} lists {key} twice, which would run the same cells twice; give each value once")
+        seen.add(key)
 
 
 def _check_grid(path: Path, grid: dict, fixed: dict, sizes: list[int]) -> None:
@@ -163,6 +174,7 @@ def _check_grid(path: Path, grid: dict, fixed: dict, sizes: list[int]) -> None:
             if not isinstance(value, SCALARS + (list,)):
                 _fail(path, f"grid '{key}' values must be strings, numbers, true/false or lists, "
                             f"got {_type_name(value)}")
+        _no_repeats(path, f"grid '{key}'", values)
     both = sorted(set(grid) & set(fixed))
     if both:
         _fail(path, f"'{both[0]}' is both in [fixed] and in [grid]; keep one")

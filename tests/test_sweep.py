@@ -229,6 +229,9 @@ BAD = [
      "'pimc-deals' and 'pimc_deals' name one option; keep one"),
     (SCENARIO.replace('[fixed]\n', '[fixed]\ncsv = "cells.csv"\n'), "'csv': the sweep writes the results itself"),
     (SCENARIO.replace("[grid]", "[grid]\njson = [true]"), "'json': the sweep writes the results itself"),
+    (SCENARIO.replace("seat = [0, 1, 3]", "seat = [0, 1, 1]"), "grid 'seat' lists 1 twice"),  # ran cells twice
+    (SCENARIO.replace('turnup = ["L7", "HA"]', 'turnup = ["L7", "L7"]'), "grid 'turnup' lists \"L7\" twice"),
+    (SCENARIO.replace(f"n = {N}", "n = [200, 200]"), "'n' lists 200 twice"),
 ]
 
 
