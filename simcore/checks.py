@@ -249,6 +249,18 @@ def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool =
     return hands
 
 
+def position_sizes(hands, leader: int, played: int, won, tricks: int) -> None:
+    """CardsimError unless the seats of ``hands`` that played to the current trick (``played`` cards from ``leader``
+    on) hold one card fewer than the others and the tricks ``won`` (per team) add up to the tricks already played of
+    a hand of ``tricks`` tricks."""
+    seats = len(hands)
+    sizes = [int(h).bit_count() + ((seat - leader) % seats < played) for seat, h in enumerate(hands)]
+    if len(set(sizes)) > 1 or sum(won) != tricks - sizes[0]:
+        raise CardsimError(f"the seats hold {', '.join(str(int(h).bit_count()) for h in hands)} cards with {played} on "
+                           f"the trick led by seat {leader} and won {tuple(won)}: the seats that played to the trick "
+                           f"hold one card fewer than the others, and won adds up to the tricks played")
+
+
 def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.ndarray:
     """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
     ``note``, why those suits) otherwise."""

@@ -38,8 +38,8 @@ from simcore import checks
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
-from simcore.games.giltspiel_play import (DECISIONS, _check_position_sizes, _greedy_key, _trick_state, FOREHAND, SPIEL,
-                                          SUITS, _moves, _solve, _team_trumps, _trumps, checked_hands, new_table)
+from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, TRICKS,
+                                          _moves, _solve, _team_trumps, _trumps, checked_hands, new_table)
 from simcore.rng import block_substream
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, random_card, trick_winner
 
@@ -491,7 +491,7 @@ def choose(hands, seat: int, trump: int, known, samples: int, seed: int, voids=(
     won, seed = checks.wholes(won, "won", 2, 0, SPIEL - 1), checks.whole(seed, "seed", 0, 2 ** 64 - 1)
     held = int(np.bitwise_or.reduce(hands))
     cards = _checked_trick(trick, seat, leader, held)
-    _check_position_sizes(hands, leader, len(trick), won)
+    checks.position_sizes(hands, leader, len(trick), won, TRICKS)
     known, voids = _seat_masks(known, "known", hands), _void_bits(voids, hands)
     gone = checks.whole(gone, "gone (a mask of the cards out of play)", 0, (1 << N_CARDS) - 1)
     if gone & held or any(gone >> c & 1 for c in trick):

@@ -642,16 +642,6 @@ def trusted_spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np
     return out
 
 
-def _check_position_sizes(hands, leader: int, played: int, won) -> None:
-    """CardsimError unless the seats that played to the current trick (``played`` cards from ``leader`` on) hold one
-    card fewer than the others and the tricks ``won`` add up to the tricks already played."""
-    sizes = [int(h).bit_count() + ((seat - leader) % SEATS < played) for seat, h in enumerate(hands)]
-    if len(set(sizes)) > 1 or sum(won) != TRICKS - sizes[0]:
-        raise CardsimError(f"the seats hold {', '.join(str(int(h).bit_count()) for h in hands)} cards with {played} on "
-                           f"the trick led by seat {leader} and won {tuple(won)}: the seats that played to the trick "
-                           f"hold one card fewer than the others, and won adds up to the tricks played")
-
-
 def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(), need: int = SPIEL,
                   table=None) -> bool:
     """True if ``team`` takes ``need`` tricks from a position under perfect play.
@@ -667,7 +657,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     if trick is None or len(trick) >= SEATS or len(set(trick)) < len(trick) \
             or any((int(np.bitwise_or.reduce(hands)) >> c) & 1 for c in trick):
         raise CardsimError(f"trick must be up to {SEATS - 1} cards played before this one, none still in a hand")
-    _check_position_sizes(hands, leader, len(trick), won)
+    checks.position_sizes(hands, leader, len(trick), won, TRICKS)
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
     return bool(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader,

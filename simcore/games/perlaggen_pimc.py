@@ -268,7 +268,7 @@ def choose(hands, trump: int, samples: int = DEFAULT_SAMPLES, seed: int = 0, tri
     play.check_trick(trick, int(np.bitwise_or.reduce(hands)), int(pmask))
     leader, won = checks.whole(leader, "leader", 0, play.SEATS - 1), checks.wholes(won, "won", 2, 0, play.SPIEL - 1)
     voids = checks.wholes(voids, "voids", play.SEATS, 0, 15)
-    play._check_position_sizes(hands, leader, len(trick), won)
+    checks.position_sizes(hands, leader, len(trick), won, play.TRICKS)
     if gone & int(np.bitwise_or.reduce(hands)):
         raise CardsimError(f"gone must be cards out of the hands, got {gone}")
     tcards, tids = play._trick_arrays(trick)

@@ -1736,16 +1736,6 @@ def trusted_spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = F
     return out
 
 
-def _check_position_sizes(hands, leader: int, played: int, won) -> None:
-    """CardsimError unless the seats that played to the current trick (``played`` cards from ``leader`` on) hold one
-    card fewer than the others and the tricks ``won`` add up to the tricks already played."""
-    sizes = [int(h).bit_count() + ((seat - leader) % SEATS < played) for seat, h in enumerate(hands)]
-    if len(set(sizes)) > 1 or sum(won) != TRICKS - sizes[0]:
-        raise CardsimError(f"the seats hold {', '.join(str(int(h).bit_count()) for h in hands)} cards with {played} on "
-                           f"the trick led by seat {leader} and won {tuple(won)}: the seats that played to the trick "
-                           f"hold one card fewer than the others, and won adds up to the tricks played")
-
-
 def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(), need: int = SPIEL,
                   style: str = "innsbruck", table=None) -> bool:
     """True if ``team`` takes ``need`` tricks from a position under perfect play.
@@ -1757,7 +1747,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     team, leader = checks.whole(team, "team", 0, 1), checks.whole(leader, "leader", 0, SEATS - 1)
     won, need = checks.wholes(won, "won", 2, 0, TRICKS), checks.whole(need, "need", 1, TRICKS)
     check_trick(trick, int(np.bitwise_or.reduce(hands)), _perlagg_mask(style, trump))
-    _check_position_sizes(hands, leader, len(trick), won)
+    checks.position_sizes(hands, leader, len(trick), won, TRICKS)
     return trusted_position_wins(hands, trump, team, leader, won, trick, need, style, table)
 
 
