@@ -71,10 +71,10 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     values = np.asarray(values)
     if not _whole_numbers(values) or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
-    bad = np.zeros(values.shape, dtype=bool) if count is None else (values < 0) | (values >= count)
-    if bad.any():
+    if count is not None and values.size and (values.min() < 0 or values.max() >= count):
+        bad = (values < 0) | (values >= count)
         raise CardsimError(f"{what} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
-    return np.array(np.broadcast_to(values.astype(np.int64), (n,)))
+    return np.array(np.broadcast_to(values.astype(np.int64, copy=False), (n,)))
 
 
 def _whole_numbers(values: np.ndarray) -> bool:
@@ -201,10 +201,11 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
                                f"got {shown(values)}")
         masks = masks.astype(np.uint64)
     if masks.dtype.kind not in "iu" or (masks.dtype.kind == "i" and (masks < 0).any()) \
-            or (deck_bits < 64 and (masks.astype(np.uint64) >> np.uint64(deck_bits)).any()):
+            or (deck_bits < 64 and (np.bitwise_or.reduce(masks.astype(np.uint64, copy=False), axis=None)
+                                    >> np.uint64(deck_bits))):
         raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
                            f"got {shown(values)}")
-    masks = masks.astype(np.uint64)
+    masks = masks.astype(np.uint64, copy=False)
     if disjoint and masks.ndim:
         shared = _shared_cards(masks)
         if np.any(shared):

@@ -83,7 +83,7 @@ def _seat_masks(values, what: str, hands=None) -> np.ndarray:
     if checks.shape_of(values) != (SEATS,):
         raise CardsimError(f"{what} must be {SEATS} card masks, one per seat 0-{SEATS - 1}, got {checks.shown(values)}")
     masks = checks.card_masks(values, what, N_CARDS)
-    if hands is not None and (masks & ~np.asarray(hands, dtype=np.uint64)).any():
+    if hands is not None and any(int(m) & ~int(h) for m, h in zip(masks, hands)):
         raise CardsimError(f"{what} must be cards of the seats' own hands, got {checks.shown(values)}")
     return masks
 
@@ -93,9 +93,10 @@ def _void_bits(voids, hands) -> np.ndarray:
     otherwise."""
     voids = np.array(checks.wholes(voids, "voids (void-suit bits per seat)", SEATS, 0, (1 << N_SUITS) - 1),
                      dtype=np.int64)
+    suit_cards = (1 << N_RANKS) - 1
     for seat in range(SEATS):
-        held = {card // N_RANKS for card in range(N_CARDS) if int(hands[seat]) >> card & 1}
-        if any(voids[seat] >> suit & 1 for suit in held):
+        hand = int(hands[seat])
+        if any(voids[seat] >> suit & 1 and hand >> (N_RANKS * suit) & suit_cards for suit in range(N_SUITS)):
             raise CardsimError(f"voids: seat {seat} is marked void in a suit it holds, got {voids.tolist()}")
     return voids
 
