@@ -205,7 +205,7 @@ def card_masks(values, what: str, deck_bits: int, disjoint: bool = True) -> np.n
                                     >> np.uint64(deck_bits))):
         raise CardsimError(f"{what} must be integer masks of the {deck_bits} cards (bits 0-{deck_bits - 1}), "
                            f"got {shown(values)}")
-    masks = masks.astype(np.uint64, copy=False)
+    masks = masks.astype(np.uint64)  # a copy: callers' kernels may change the masks in place
     if disjoint and masks.ndim:
         shared = _shared_cards(masks)
         if np.any(shared):

@@ -202,3 +202,21 @@ def test_trick_positions():
                           (([8], [[60, 0, 0]], [1]), "cards 0-47"), (([8], [[0, 0, 0]], [3]), "must be 0-2, got 3")]:
         with pytest.raises(CardsimError, match=message):
             checks.trick_positions(*args, 48, 3, 15)
+
+
+def test_card_masks_returns_a_copy_that_kernels_may_change():
+    """The solvers play cards out of the masks the checks return; a caller's uint64 array must stay as it was."""
+    hands = np.array([0b11, 0b1100, 0b110000, 0b11000000], dtype=np.uint64)
+    masks = checks.card_masks(hands, "hands", 32)
+    masks[0] = 0
+    assert hands[0] == 0b11
+
+
+def test_optimal_line_leaves_the_callers_hands_alone():
+    from analysis.solving import parse_deal
+    from simcore.games import giltspiel as g, giltspiel_play as play
+
+    hands = parse_deal("E9 L7 S8 S9 SO / E10 L8 L10 HU HK / E7 EA H10 SU SK / E8 EU LU LK H7", g.DECK, 5, 4)
+    before = hands.copy()
+    assert len(play.optimal_line(hands, g.DECK.suits.index("H"))) > 0
+    assert (hands == before).all()
