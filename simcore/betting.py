@@ -79,6 +79,13 @@ def check_target(target, typed: str | None = None) -> None:
                            f"rules play to 11-24; a game takes about one deal per point), got {shown}")
 
 
+def check_rules(rules) -> None:
+    """A `CardsimError` unless ``rules`` is a `BettingRules` or None (a game's `rules_from_options` defaults)."""
+    if rules is not None and not isinstance(rules, BettingRules):
+        raise CardsimError(f"rules must be a BettingRules (rules_from_options gives one) or None, got "
+                           f"{checks.shown(rules)}")
+
+
 class GameAdapter(Protocol):
     """What the engine needs to know about a game's cards (all cards are ints)."""
 

@@ -12,12 +12,17 @@ import numpy as np
 from simcore.errors import CardsimError, is_whole_int, unknown_name
 
 
+def is_whole_number(value) -> bool:
+    """Whether ``value`` is a whole number as the API takes one: an int or numpy integer (not a bool), or a float
+    with no fraction (2.0, 1e6; not nan, inf or 1.5)."""
+    return is_whole_int(value) or (isinstance(value, (float, np.floating)) and float(value).is_integer())
+
+
 def whole(value, what: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 1e6 or 2.0 with no
     fraction) from ``low`` to ``high`` (None: unbounded); CardsimError naming ``what`` otherwise (1.5, nan, inf,
     True, "1")."""
-    whole_float = isinstance(value, (float, np.floating)) and float(value).is_integer()
-    if not is_whole_int(value) and not whole_float:
+    if not is_whole_number(value):
         raise CardsimError(f"{what} must be a whole number{_range_text(low, high, ' of')}, got {shown(value)}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -69,7 +74,7 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
     otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
-    if not _whole_numbers(values) or values.shape not in ((), (1,), (n,)):
+    if not whole_numbers(values) or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
     if count is not None and values.size and (values.min() < 0 or values.max() >= count):
         bad = (values < 0) | (values >= count)
@@ -77,7 +82,7 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     return np.array(np.broadcast_to(values.astype(np.int64, copy=False), (n,)))
 
 
-def _whole_numbers(values: np.ndarray) -> bool:
+def whole_numbers(values: np.ndarray) -> bool:
     """Whether ``values`` are integers, or floats that are all whole (2.0; not nan, inf or 1.5); bools are not."""
     if values.dtype.kind == "f":
         return bool(np.all(np.isfinite(values) & (values == np.round(values))))
@@ -266,7 +271,7 @@ def suit_indices(values, what: str, count: int, allowed, note: str = "") -> np.n
     """``values`` as (count,) int64 suit indices, each one of ``allowed``; CardsimError naming ``what`` (and
     ``note``, why those suits) otherwise."""
     suits = np.asarray(values)
-    if suits.shape != (count,) or not _whole_numbers(suits) or not np.isin(suits, allowed).all():
+    if suits.shape != (count,) or not whole_numbers(suits) or not np.isin(suits, allowed).all():
         many = "1 suit index" if count == 1 else f"{count} suit indices"
         raise CardsimError(f"{what} must be {many}, one per deal, of {', '.join(map(str, allowed))}{note}, got "
                            f"{shown(values)}")

@@ -1009,13 +1009,13 @@ def thresholds3(style: str | None = None, hand: int | None = None) -> pd.DataFra
     Straf 0), weakest_accept (the weakest own best class whose d against one other player, from the deals'
     codes, clears accept_d; the bettor is no random player, so this is a lower bound)."""
     from simcore.games import perlaggen_three as T
-    from simcore.games.perlaggen import OPTIONS
+    from simcore.games.perlaggen import OPTIONS, STYLES
     from simcore.games.perlaggen_betting import CODE_BINS, class_name
 
     if hand not in (None, T.HAND):
         raise CardsimError(f"three players hold {T.HAND} cards (§9.4), got --hand {hand}")
     style = style or next(o.default for o in OPTIONS if o.name == "style")
-    checks.one_of(style, "Perlaggen style", tuple(next(o.choices for o in OPTIONS if o.name == "style")))
+    checks.one_of(style, "Perlaggen style", STYLES)
     straf = style == T.STRAF
     stats = T.stand_stats(style)
     rows = []

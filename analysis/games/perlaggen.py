@@ -242,9 +242,9 @@ def parse_given(given, seat: int, players: int = D.SEATS, hand_size: int = D.HAN
 
     given = checks.texts(given, "given", "opponents gleich >= pair of Obers")
     players = checks.whole(players, "--players")
-    if checks.whole(seat, "--seat") not in range(players):
+    seat = checks.whole(seat, "--seat")
+    if seat not in range(players):
         raise CardsimError(f"--seat must be a seat 0-{players - 1} of the {players} players, got {seat}")
-    seat = int(seat)
     rows = []
     for text in given:
         match = re.fullmatch(r"\s*(opponents|partners?|team|seat\d)\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)

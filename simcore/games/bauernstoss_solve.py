@@ -1415,9 +1415,7 @@ def reaches_points(hands, trumps, leaders, teams, levels, rule: int = BS_OVERTAK
     is reached, every one up to 0 is). Returns (n, len(levels)) bool, columns in the order of ``levels``.
     """
     levels = np.asarray(levels)
-    whole = levels.dtype.kind in "iu" or (levels.dtype.kind == "f" and bool(np.all(np.isfinite(levels)
-                                                                                & (levels == np.round(levels)))))
-    if levels.ndim != 1 or levels.size == 0 or not whole:  # 42.0 is 42; 42.5, nan, True are not
+    if levels.ndim != 1 or levels.size == 0 or not checks.whole_numbers(levels):  # 42.0 is 42; 42.5, nan, True not
         raise CardsimError(f"levels must be one or more whole numbers of card points, got {checks.shown(levels)}")
     levels = levels.astype(np.int64)
     ordered = np.unique(levels)

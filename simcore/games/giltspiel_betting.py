@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from simcore import betting, checks
+from simcore import betting
 from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.dealing import deal as deal_cards
 from simcore.errors import CardsimError
@@ -140,9 +140,7 @@ def cards(trump: int) -> GiltspielCards:
 def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRules | None = None) -> Deal:
     """A `Deal` of Giltspiel; hands: four sequences of five cards (0-31); CardsimError for arguments that are no
     such deal (`betting.deal_arguments`)."""
-    if rules is not None and not isinstance(rules, BettingRules):
-        raise CardsimError(f"rules must be a BettingRules (rules_from_options gives one) or None, got "
-                           f"{checks.shown(rules)}")
+    betting.check_rules(rules)
     rules = rules or rules_from_options()
     return Deal(CARDS, rules, *betting.deal_arguments(hands, trump, dealer, scores, rules.target, DECK.n_cards))
 

@@ -69,8 +69,7 @@ def communication_code(name: str) -> int:
 
 def check_samples(samples: int) -> int:
     """``samples`` as an int >= 1 (a whole float such as 8.0 too); CardsimError otherwise."""
-    whole_float = isinstance(samples, (float, np.floating)) and float(samples).is_integer()
-    if (not is_whole_int(samples) and not whole_float) or samples < 1:
+    if not checks.is_whole_number(samples) or samples < 1:
         raise CardsimError(f"--pimc-samples must be a whole number >= 1, got {samples!r}")
     return int(samples)
 
@@ -88,15 +87,18 @@ def _seat_masks(values, what: str, hands=None) -> np.ndarray:
     return masks
 
 
+def _suit_cards(suits: int) -> int:
+    """The mask of every card of the suits whose bits ``suits`` sets (bit s: suit s; `SUITS` per suit)."""
+    return sum(int(SUITS[suit]) for suit in range(N_SUITS) if suits >> suit & 1)
+
+
 def _void_bits(voids, hands) -> np.ndarray:
     """``voids`` as (4,) int64 void-suit bits (0-15), none of them a suit the seat still holds; CardsimError
     otherwise."""
     voids = np.array(checks.wholes(voids, "voids (void-suit bits per seat)", SEATS, 0, (1 << N_SUITS) - 1),
                      dtype=np.int64)
-    suit_cards = (1 << N_RANKS) - 1
     for seat in range(SEATS):
-        hand = int(hands[seat])
-        if any(voids[seat] >> suit & 1 and hand >> (N_RANKS * suit) & suit_cards for suit in range(N_SUITS)):
+        if int(hands[seat]) & _suit_cards(int(voids[seat])):
             raise CardsimError(f"voids: seat {seat} is marked void in a suit it holds, got {voids.tolist()}")
     return voids
 
@@ -468,13 +470,6 @@ def _play_many(hands, trumps, turnups, public, partner, pimc_seats, samples, see
 
 
 # --- Python API -------------------------------------------------------------------------------
-def _masks(values, size=SEATS) -> np.ndarray:
-    out = np.zeros(size, dtype=np.uint64)
-    if values is not None:
-        out[:len(values)] = np.asarray(values, dtype=np.uint64)
-    return out
-
-
 def choose(hands, seat: int, trump: int, known, samples: int, seed: int, voids=(0, 0, 0, 0), gone=0,
            trick=(), leader: int | None = None, won=(0, 0)) -> int:
     """The PIMC card of ``seat`` in one position.
@@ -536,7 +531,7 @@ def sample(known, need, pool: int, voids, seed: int) -> tuple[np.ndarray, bool]:
     if pool & int(np.bitwise_or.reduce(known)) or (np.bitwise_count(known) + need > HAND_SIZE).any():
         raise CardsimError(f"sample: the pool must hold no known card and no seat more than {HAND_SIZE} cards")
     for seat in range(SEATS):
-        allowed = sum(1 << c for c in range(N_CARDS) if pool >> c & 1 and not voids[seat] >> (c // N_RANKS) & 1)
+        allowed = pool & ~_suit_cards(int(voids[seat]))
         if allowed.bit_count() < need[seat]:
             raise CardsimError(f"sample: seat {seat} needs {need[seat]} cards but the pool holds "
                                f"{allowed.bit_count()} it may hold")
@@ -590,10 +585,11 @@ def play_out(hands, trumps, turnups, samples: int, communication: str = "none", 
                            f"{checks.shown(turnups.tolist())}")
     seeds = np.arange(n, dtype=np.uint64) if seeds is None else \
         np.array(checks.wholes(seeds, "seeds", n, 0, 2 ** 64 - 1), dtype=np.uint64)
-    if public is not None and (_seat_masks(public, "public")[None, :] & ~hands).any():
+    public_masks = _seat_masks(public, "public")
+    if (public_masks[None, :] & ~hands).any():
         raise CardsimError(f"public must be cards of the seats' own hands in every deal, got {checks.shown(public)}")
     teams = np.empty(n, dtype=np.int64)
-    _play_many(hands, np.asarray(trumps, dtype=np.int64), turnups, _seat_masks(public, "public"),
+    _play_many(hands, np.asarray(trumps, dtype=np.int64), turnups, public_masks,
                code, _pimc_seats(pimc_seats), samples, seeds,
                np.full(n, -1, dtype=np.int64), new_table(), _moves(), teams)
     return teams

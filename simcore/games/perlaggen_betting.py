@@ -40,7 +40,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from simcore import betting, checks
+from simcore import betting
 from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
@@ -231,9 +231,7 @@ def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRu
              style: str = STYLE, blind=()) -> Deal:
     """A `Deal` of Perlaggen; hands: four sequences of five cards (0-32, 32 the Weli where the style has it); trump:
     suit index (E L H S = 0..3); CardsimError for arguments that are no such deal (`betting.deal_arguments`)."""
-    if rules is not None and not isinstance(rules, BettingRules):
-        raise CardsimError(f"rules must be a BettingRules (rules_from_options gives one) or None, got "
-                           f"{checks.shown(rules)}")
+    betting.check_rules(rules)
     rules = rules or rules_from_options()
     hands, trump, dealer, scores = betting.deal_arguments(hands, trump, dealer, scores, rules.target,
                                                           P.DECK.n_cards if P.has_weli(style) else P.WELI)

@@ -782,8 +782,9 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
         if not isinstance(rng, np.random.Generator):
             raise CardsimError(f"{name} must be a numpy Generator (np.random.default_rng(seed)), got "
                                f"{checks.shown(rng)}")
-    betting.check_target(int(target) if isinstance(target, float) and target.is_integer() else target)
-    target = int(target)
+    if isinstance(target, float) and target.is_integer():
+        target = int(target)
+    betting.check_target(target)
     places, no_hopeless_spiel_bet = checks.flag(places, "places"), checks.flag(no_hopeless_spiel_bet,
                                                                               "no_hopeless_spiel_bet")
     if places and style != STRAF:

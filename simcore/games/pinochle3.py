@@ -346,8 +346,7 @@ def _as_hands(hands) -> np.ndarray:
 
 def _check_trump(trump: int) -> int:
     """``trump`` as an int 0-3 (a whole float too); CardsimError otherwise (True, 1.5, "1", an array)."""
-    whole_float = isinstance(trump, (float, np.floating)) and float(trump).is_integer()
-    if not (is_whole_int(trump) or whole_float) or trump not in range(N_SUITS):
+    if not checks.is_whole_number(trump) or trump not in range(N_SUITS):
         raise CardsimError(f"trump must be a suit index 0-3 ({'/'.join(DECK.suits)}), got {checks.shown(trump)}")
     return int(trump)
 

@@ -37,7 +37,7 @@ import numpy as np
 
 from simcore.config import njit
 from simcore import checks
-from simcore.errors import CardsimError, is_whole_int
+from simcore.errors import CardsimError
 from simcore.games.pinochle3 import SEATS, _face_counts, laid_faces, meld_cards, meld_values
 from simcore.games.pinochle3_play import (
     CARDS_PER_SUIT,
@@ -376,11 +376,6 @@ def _defender_laid(hands, trumps, bidders, options) -> np.ndarray:
             ).astype(np.int64)
 
 
-def _whole(value) -> bool:
-    """Whether ``value`` is a whole number as the API takes one (an int or numpy integer, or a float such as 2.0)."""
-    return is_whole_int(value) or (isinstance(value, (float, np.floating)) and float(value).is_integer())
-
-
 def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.random.Generator, rule: str = "old",
                 table: Table | None = None, leaders=None, forbidden=None, melds_known: bool = False,
                 options: dict | None = None) -> np.ndarray:
@@ -395,9 +390,9 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
     variants; his worlds lay down exactly the same, `sample_shown`), only with whole hands (default False: the
     worlds ignore the melds). Returns (n,) int64.
     """
-    if not _whole(samples) or not 1 <= samples <= MAX_SAMPLES:
+    if not checks.is_whole_number(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise CardsimError(f"PIMC samples must be 1-{MAX_SAMPLES}, got {samples!r}")
-    if not _whole(dd_tricks) or dd_tricks not in range(TRICKS + 1):
+    if not checks.is_whole_number(dd_tricks) or dd_tricks not in range(TRICKS + 1):
         raise CardsimError(f"the solved ending has 0-{TRICKS} tricks, got {dd_tricks!r}")
     samples, dd_tricks = int(samples), int(dd_tricks)
     if not isinstance(rng, np.random.Generator):
