@@ -12,7 +12,9 @@ from numba import config, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from simcore import checks
 from simcore.config import njit_inline
+from simcore.errors import CardsimError
 
 CACHE_LINE = 64
 """Bytes of a cache line: tables are aligned to it so that a bucket never straddles two lines."""
@@ -157,6 +159,51 @@ else:
     add and subtract. The caller must keep ``array`` itself alive while the view is in use: an argument of the
     caller is, but numba frees a local array after its last use in the source, which a later use of the view
     does not extend."""
+
+
+MOST_TABLE_BITS = 30
+"""The largest transposition table `table_rows` makes: 2**30 rows (32 GiB of 32-byte entries)."""
+
+
+def table_rows(bits, bucket: int = 1) -> int:
+    """2**bits, the rows of a new transposition table whose buckets hold ``bucket`` rows (a power of two), for whole
+    ``bits`` from log2(bucket) to `MOST_TABLE_BITS`; CardsimError otherwise."""
+    least = bucket.bit_length() - 1
+    return 1 << checks.whole(bits, "table bits (the table holds 2**bits entries)", least, MOST_TABLE_BITS)
+
+
+def checked_table(table, new_table, bucket: int = 1, what: str = "table"):
+    """``table``, a scratch transposition table a caller keeps from call to call (None: the solver makes its own),
+    once it is laid out as ``new_table(bits)`` lays one out: a tuple of C-ordered writable arrays of its dtypes and
+    row widths, the rows a power of two and at least ``bucket``, so that no kernel reads or writes past it.
+    CardsimError otherwise. What the entries hold is not checked: give a table of ``new_table``, kept for this
+    solver only."""
+    if table is None:
+        return None
+    model = new_table(4)
+    size = table[0].shape[0] if isinstance(table, tuple) and table and getattr(table[0], "ndim", 0) else 0
+    if not (size >= bucket and size & (size - 1) == 0 and len(table) == len(model)
+            and all(laid_out_as(array, like, size if like.shape[0] == model[0].shape[0] else like.shape[0])
+                    for array, like in zip(table, model))):
+        raise CardsimError(f"{what} must be a transposition table made by {new_table.__module__}.{new_table.__name__}"
+                           f"() (or None for a new one), got {layout_text(table)}")
+    return table
+
+
+def layout_text(value) -> str:
+    """What a scratch argument is, for an error message: its arrays' dtypes and shapes ("a tuple of uint64 (6, 4),
+    int64 (2,)"), not their contents."""
+    def one(item) -> str:
+        return f"{item.dtype} {item.shape}" if isinstance(item, np.ndarray) else checks.shown(item, 20)
+    if isinstance(value, tuple):
+        return f"a tuple of {', '.join(one(item) for item in value[:8])}{', ...' if len(value) > 8 else ''}"
+    return one(value)
+
+
+def laid_out_as(array, like: np.ndarray, rows: int) -> bool:
+    """Whether ``array`` is a C-ordered writable array of ``like``'s dtype, ``rows`` rows and ``like``'s row shape."""
+    return (isinstance(array, np.ndarray) and array.dtype == like.dtype and array.shape == (rows, *like.shape[1:])
+            and array.flags.c_contiguous and array.flags.writeable)
 
 
 def aligned_zeros(rows: int, columns: int) -> np.ndarray:

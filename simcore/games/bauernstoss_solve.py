@@ -200,8 +200,9 @@ from simcore import checks
 from simcore.errors import CardsimError, is_whole_int
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
 from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
-from simcore.search import (FAST_BIT_GATHER, SHAPE_MIX, aligned_zeros, bit_deposit, bit_extract, cut_off, narrow,
-                            prefetch, shape_code, shape_done, shape_mix, shape_word, table_slot, unowned)
+from simcore.search import (FAST_BIT_GATHER, SHAPE_MIX, aligned_zeros, bit_deposit, bit_extract, checked_table, cut_off,
+                            narrow, prefetch, shape_code, shape_done, shape_mix, shape_word, table_rows, table_slot,
+                            unowned)
 from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
@@ -216,6 +217,8 @@ TABLE_BITS = 16
 """Transposition table entries: 2**TABLE_BITS (a table is 2 MB). Against 2**19 entries (16 MB, out of the
 caches) 1.5% more nodes but 1.10x exact solves/s and 1.12x threshold questions/s; 2**15 and 2**14 lose
 again (1.04x and 1.08x more nodes)."""
+BUCKET = 4
+"""Rows of a table bucket (`_bucket`: a slot's low two bits cleared), so a table holds at least 4 entries."""
 PLAIN_RUN = 7
 TRUMP_BASE = 3 * PLAIN_RUN
 """First bit of the trump run (21)."""
@@ -770,7 +773,7 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
     the tag (`_tag`) and the packed lower bound, upper bound and best lead (`_pack`); counters (2,)
     int64: solves started and nodes searched). Entries go in buckets of four (`_probe`); one entry
     is 32 bytes, a bucket two 64-byte cache lines (the array is aligned to 64 bytes)."""
-    return aligned_zeros(1 << bits, 4), np.zeros(2, dtype=np.int64)
+    return aligned_zeros(table_rows(bits, BUCKET), 4), np.zeros(2, dtype=np.int64)
 
 
 @njit_inline
@@ -1445,6 +1448,7 @@ def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray)
     out = np.empty((n, 2), dtype=np.int64)
     trumps, leaders = checks.column(trumps, n, "trumps", 4), checks.column(leaders, n, "leaders", SEATS)
     teams = checks.column(teams, n, "teams", 2)
+    table = checked_table(table, new_table, BUCKET)
     _solve_many(hands, trumps, leaders, teams, rule, new_table() if table is None else table, levels, out)
     return out
 
@@ -1456,7 +1460,7 @@ def position_points(hands, trump: int, leader: int, team: int, trick=(), rule: i
     hands (4,) card masks. The arguments are checked (CardsimError); `trusted_position_points` skips that."""
     hands, trump, leader, team, trick = checked_position(hands, trump, leader, team, trick)
     check_rule(rule)
-    return trusted_position_points(hands, trump, leader, team, trick, rule, table)
+    return trusted_position_points(hands, trump, leader, team, trick, rule, checked_table(table, new_table, BUCKET))
 
 
 def checked_position(hands, trump, leader, team, trick=()) -> tuple[np.ndarray, int, int, int, tuple[int, ...]]:
@@ -1535,7 +1539,7 @@ SOLO_TABLE_BITS = 16
 def new_solo_table(bits: int = SOLO_TABLE_BITS) -> tuple:
     """An empty solo table: (entries (size, 4) uint64: two key words, tag (solve number + 1; 0 empty)
     and the result 0/1; counters (2,) int64: solves started and nodes searched)."""
-    return np.zeros((1 << bits, 4), dtype=np.uint64), np.zeros(2, dtype=np.int64)
+    return np.zeros((table_rows(bits), 4), dtype=np.uint64), np.zeros(2, dtype=np.int64)
 
 
 @njit_inline
@@ -1660,7 +1664,8 @@ def solo_position_wins(hands, trump: int, soloist: int, leader: int, trick=(), r
     hands, trump, soloist, leader, trick = checked_solo_position(hands, trump, soloist, leader, trick)
     check_rule(rule)
     kept = checks.whole(kept, "kept (the cards the soloist is to hold)", 0, TRICKS)
-    return trusted_solo_position_wins(hands, trump, soloist, leader, trick, rule, table, kept)
+    return trusted_solo_position_wins(hands, trump, soloist, leader, trick, rule, checked_table(table, new_solo_table),
+                                      kept)
 
 
 def checked_solo_position(hands, trump, soloist, leader, trick=()) -> tuple[list[int], int, int, int, list[int]]:
@@ -1769,5 +1774,6 @@ def solo_wins(hands, trumps, soloists, leaders, rule: int = BS_OVERTAKE, table=N
     playing = hands.copy()
     playing[np.arange(n), (soloists + 2) % SEATS] = 0  # the partner sits out: his hand is not checked
     checks.card_masks(playing, "hands", 32)
+    table = checked_table(table, new_solo_table)
     _solo_many(hands, trumps, soloists, leaders, rule, new_solo_table() if table is None else table, out)
     return out

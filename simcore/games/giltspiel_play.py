@@ -27,7 +27,7 @@ from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.rng import block_substream
-from simcore.search import table_slot
+from simcore.search import checked_table, table_rows, table_slot
 from simcore.tricks import (
     FOLLOW_OR_TRUMP,
     bit_extract_table,
@@ -250,7 +250,7 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (keys (size, 2) uint64, tags (size,) int64,
     values (size,) bool, counters (2,) int64: solves and search nodes). A tag holds the solve number,
     leader and the target team's tricks, so entries of earlier solves are never read."""
-    size = 1 << bits
+    size = table_rows(bits)
     return (np.zeros((size, 2), dtype=np.uint64), np.full(size, -1, dtype=np.int64),
             np.zeros(size, dtype=np.bool_), np.zeros(2, dtype=np.int64))
 
@@ -630,7 +630,7 @@ def spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray
     that are no such deals (`trusted_spiel_teams` solves without these checks)."""
     hands = checked_hands(hands, rows=True)
     return trusted_spiel_teams(hands, checks.suit_indices(trumps, "trumps", len(hands), range(N_SUITS)),
-                               checks.whole(leader, "leader", 0, SEATS - 1), table)
+                               checks.whole(leader, "leader", 0, SEATS - 1), checked_table(table, new_table))
 
 
 def trusted_spiel_teams(hands, trumps, leader: int = FOREHAND, table=None) -> np.ndarray:
@@ -658,6 +658,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
             or any((int(np.bitwise_or.reduce(hands)) >> c) & 1 for c in trick):
         raise CardsimError(f"trick must be up to {SEATS - 1} cards played before this one, none still in a hand")
     checks.position_sizes(hands, leader, len(trick), won, TRICKS)
+    table = checked_table(table, new_table)
     cards = np.zeros(SEATS, dtype=np.int64)
     cards[:len(trick)] = trick
     return bool(_solve(np.asarray(hands, dtype=np.uint64), cards, len(trick), leader,

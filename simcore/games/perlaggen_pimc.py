@@ -40,6 +40,7 @@ from simcore.games import perlaggen_deal as D
 from simcore.games import perlaggen_play as play
 from simcore.games.giltspiel_pimc import check_samples, communication_code, next_live, sample_hidden
 from simcore.rng import block_substream
+from simcore.search import checked_table, laid_out_as, layout_text
 from simcore.tricks import lowest_card, popcount
 
 DEFAULT_SAMPLES = 4
@@ -288,6 +289,10 @@ def play_deal(hands, trump: int, samples: int, communication: str = "none", seed
     cards out of the hands that everyone saw (the table); seed: the players' 64-bit generator seed."""
     partner, samples, trump, pmask, prec, seed, public, gone, stopper = _settings(trump, samples, communication, style,
                                                                                  seed, public, gone, stopper)
+    table = checked_table(table, play.new_table, 2)
+    if moves is not None and not laid_out_as(moves, model := play.new_moves(), len(model)):
+        raise CardsimError("moves must be a scratch buffer made by perlaggen_play.new_moves() (or None for a new "
+                           f"one), got {layout_text(moves)}")
     line = np.empty((play.DECISIONS, 3), dtype=np.int64)
     team, made = _play_deal(play.checked_hands(hands), pmask, prec, np.int64(trump),
                             public, np.uint64(gone), np.int64(stopper), partner, samples,

@@ -52,7 +52,7 @@ from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
-from simcore.search import aligned_zeros, table_slot, unowned
+from simcore.search import aligned_zeros, checked_table, table_rows, table_slot, unowned
 from simcore.tricks import bit_extract_table, lowest_card, popcount
 
 SEATS = 4
@@ -721,7 +721,7 @@ def new_table(bits: int = TABLE_BITS) -> tuple:
     plays of a trick; a tag (`_tag`) holds the solve number, so entries of earlier solves are never
     read (a fresh entry's tag, 2**64 - 1, is none that `_search` writes). A bucket keeps its two
     newest entries. The default 2**14 entries (512 KB) stay in the cache."""
-    entries = aligned_zeros(1 << bits, 4)
+    entries = aligned_zeros(table_rows(bits, 2), 4)
     entries[:, 2] = np.uint64(2**64 - 1)
     return entries, np.zeros(2, dtype=np.int64)
 
@@ -1723,7 +1723,7 @@ def spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND,
     CardsimError for arguments that are no such deals (`trusted_spiel_teams` solves without these checks)."""
     hands = checked_hands(hands, rows=True)
     return trusted_spiel_teams(hands, _checked_trumps(trumps, len(hands), style), style,
-                               checks.whole(leader, "leader", 0, SEATS - 1), table)
+                               checks.whole(leader, "leader", 0, SEATS - 1), checked_table(table, new_table, 2))
 
 
 def trusted_spiel_teams(hands, trumps, style: str = "innsbruck", leader: int = FOREHAND, table=None) -> np.ndarray:
@@ -1748,6 +1748,7 @@ def position_wins(hands, trump: int, team: int, leader: int, won=(0, 0), trick=(
     won, need = checks.wholes(won, "won", 2, 0, TRICKS), checks.whole(need, "need", 1, TRICKS)
     check_trick(trick, int(np.bitwise_or.reduce(hands)), _perlagg_mask(style, trump))
     checks.position_sizes(hands, leader, len(trick), won, TRICKS)
+    table = checked_table(table, new_table, 2)
     return trusted_position_wins(hands, trump, team, leader, won, trick, need, style, table)
 
 

@@ -67,7 +67,7 @@ from simcore.games.pinochle3_play import (
 )
 from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
-from simcore.games.pinochle3_solve import Table, table_bits, trusted_policy_then_solve
+from simcore.games.pinochle3_solve import Table, checked_table, table_bits, trusted_policy_then_solve
 from simcore.rng import block_substream, block_words
 from simcore.tricks import popcount
 
@@ -149,6 +149,7 @@ def bidder_outcomes(slots: np.ndarray, rule: str = "old", dd_tricks: int = 0, ta
     """
     from simcore.games.pinochle3 import best_meld
 
+    table = checked_table(table)
     before, _ = best_meld(slots[:, 0], options)
     c = _greedy_contract(slots, trump, rule, options, discard)
     trumps, buried, hands = c["trump"], c["buried"], c["hands"]

@@ -52,8 +52,8 @@ from simcore.games.pinochle3_play import (
     play_rule,
     winning_slot,
 )
-from simcore.games.pinochle3_solve import (BIDDER, N_PARAMS, RULE, STAMP, TRUMP, Table, _deals, _solve, one_copy,
-                                           table_bits)
+from simcore.games.pinochle3_solve import (BIDDER, N_PARAMS, RULE, STAMP, TRUMP, Table, _deals, _solve,
+                                           checked_table, one_copy, table_bits)
 from simcore.tricks import lowest_card, popcount
 
 MAX_SAMPLES = 64
@@ -419,7 +419,7 @@ def pimc_points(hands, trumps, bidders, samples: int, dd_tricks: int, rng: np.ra
                                "defender's hand")
     shown = _defender_laid(hands, trumps, bidders, options) if melds_known else np.zeros((n, 2, FACES), np.int64)
     u = rng.random((n, TRICKS, samples, UNSEEN))
-    table = table or Table(table_bits(dd_tricks))
+    table = checked_table(table) or Table(table_bits(dd_tricks))
     out = np.empty(n, dtype=np.int64)
     _pimc_many(hands, leaders_, forbidden, trumps, bidders, play_rule(rule), samples, dd_tricks, u, table.keys,
                table.data, table.stamps(n), out, melds_known, shown, meld_values(options))

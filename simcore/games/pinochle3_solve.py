@@ -318,7 +318,7 @@ from simcore.games.pinochle3_play import (
     winning_slot,
 )
 from simcore.search import (aligned_zeros, cut_off, narrow, prefetch, shape_code, shape_done, shape_mix, shape_word,
-                            table_slot)
+                            layout_text, table_rows, table_slot)
 from simcore.tricks import leading_zeros, popcount, trailing_zeros
 
 
@@ -368,7 +368,7 @@ class Table:
     the same memory as int64 (KEY_* columns). One table serves many solves of any deal."""
 
     def __init__(self, bits: int = TT_BITS):
-        self.keys = aligned_zeros(1 << bits, ROW_WORDS)
+        self.keys = aligned_zeros(table_rows(bits, 2), ROW_WORDS)
         self.data = self.keys.view(np.int64)
         self.stamp = 0
 
@@ -1491,6 +1491,13 @@ def table_for(hands) -> Table:
     return Table(table_bits(int(np.bitwise_count(hands[:, 0]).max())))
 
 
+def checked_table(table) -> Table | None:
+    """``table`` when it is None (the solver makes one) or a `Table`; CardsimError otherwise."""
+    if table is None or isinstance(table, Table):
+        return table
+    raise CardsimError(f"table must be a pinochle3_solve.Table (or None for a new one), got {layout_text(table)}")
+
+
 def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | None = None,
           with_nodes: bool = False):
     """The bidder's trick points under perfect play by all three (counters taken plus the last trick).
@@ -1499,13 +1506,14 @@ def solve(hands, trumps, leaders, bidders, rule: str = "old", table: Table | Non
     played; trumps, leaders, bidders: (n,) or scalars (suit 0-3, seats 0-2). Returns (n,) int64
     points (and (n,) int64 nodes searched with ``with_nodes``).
     """
+    with_nodes = checks.flag(with_nodes, "with_nodes")
     out, nodes = _solved(*_deals(hands, trumps, leaders, bidders), play_rule(rule), table)
     return (out, nodes) if with_nodes else out
 
 
 def _solved(hands, trumps, leaders, bidders, rule: int, table: Table | None) -> tuple[np.ndarray, np.ndarray]:
     """`solve`'s ((n,) int64 points, (n,) int64 nodes) of checked arrays (`_deals`); rule a `play_rule` code."""
-    table = table or table_for(hands)
+    table = checked_table(table) or table_for(hands)
     out, nodes = np.empty(hands.shape[0], dtype=np.int64), np.empty(hands.shape[0], dtype=np.int64)
     _solve_many(hands, trumps, leaders, bidders, rule, table.keys, table.data, table.stamps(hands.shape[0]), out, nodes)
     return out, nodes
@@ -1515,7 +1523,7 @@ def reaches(hands, trumps, leaders, bidders, targets, rule: str = "old", table: 
     """(n,) bool: does perfect play give the bidder at least ``targets`` (n,) trick points?"""
     hands, trumps, leaders, bidders = _deals(hands, trumps, leaders, bidders)
     targets = checks.column(targets, hands.shape[0], "targets (trick points)", None)
-    table = table or table_for(hands)
+    table = checked_table(table) or table_for(hands)
     out = np.empty(hands.shape[0], dtype=np.bool_)
     _reaches_many(hands, trumps, leaders, bidders, targets, play_rule(rule), table.keys, table.data,
                   table.stamps(hands.shape[0]), out)
@@ -1536,7 +1544,7 @@ def optimal_line(hands, trump: int, leader: int, bidder: int, rule: str = "old",
         raise CardsimError(f"hands must be the {SEATS} hands of one position, got shape {np.shape(hands)}")
     hands, trumps, leaders, bidders = _deals(hands, trump, leader, bidder)
     trump, leader, bidder = int(trumps[0]), int(leaders[0]), int(bidders[0])
-    table = table or table_for(hands)
+    table = checked_table(table) or table_for(hands)
     code = play_rule(rule)
     params = np.zeros(N_PARAMS, dtype=np.int64)
     params[TRUMP], params[RULE], params[BIDDER] = trump, code, bidder
