@@ -699,6 +699,16 @@ PRESETS = {
 """Named policies: "formula" = the §10.6 first-order thresholds, "never" never bets (it holds by the formula)."""
 
 
+def _object_without_repeats(pairs: list) -> dict:
+    """A JSON object as a dict; ValueError naming a key the object gives twice (json would keep the last value)."""
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"the key {key!r} is given twice; give it once")
+        seen[key] = value
+    return seen
+
+
 def load_policy(spec: str) -> Policy:
     """A preset name (see `PRESETS`, any case) or a JSON file {"name": ..., "bet_margin": ..., ...}, without
     surrounding spaces."""
@@ -714,7 +724,7 @@ def load_policy(spec: str) -> Policy:
     if not path.endswith(".json"):
         raise unknown_name("policy", spec, PRESETS, or_else="give a .json policy file")
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(Path(path).read_text(), object_pairs_hook=_object_without_repeats)
     except (OSError, ValueError) as exc:
         raise CardsimError(f"policy file {spec}: cannot read it as JSON ({exc})") from None
     fields = set(Policy.__dataclass_fields__)

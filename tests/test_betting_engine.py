@@ -191,6 +191,18 @@ def test_policy_files(tmp_path):
         load_policy(str(tmp_path / "missing.json"))
 
 
+def test_a_policy_file_that_gives_a_key_twice_is_refused(tmp_path):
+    """json keeps the last of two values of a key; the policy file is refused instead, naming the key."""
+    twice = tmp_path / "twice.json"
+    twice.write_text('{"bet_margin": 0.1, "bluff": 0.1, "bet_margin": 0.3}')
+    with pytest.raises(CardsimError, match=r"^policy file \S+twice.json: .*the key 'bet_margin' is given twice; give "
+                                           r"it once\)$"):
+        load_policy(str(twice))
+    ok = tmp_path / "ok.json"
+    ok.write_text('{"bet_margin": 0.1, "bluff": 0.2}')
+    assert load_policy(str(ok)) == Policy("ok", bet_margin=0.1, bluff=0.2)
+
+
 def test_never_policy_never_bets():
     rng = np.random.default_rng(5)
     record = play_game((PRESETS["never"], PRESETS["never"]), rng, np.random.default_rng(6),
