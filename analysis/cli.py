@@ -224,10 +224,11 @@ def _cache(rest: list[str]) -> int:
     parser.add_argument("--clear", action="store_true",
                         help="delete every entry no running command is using (interrupted runs can then not resume)")
     args = parser.parse_args(rest)
+    root = cache.listed_root()
     if args.clear:
-        print(f"cleared {cache.clear() / 1e6:.2f} MB from {cache.cache_root()}")
+        print(f"cleared {cache.clear() / 1e6:.2f} MB from {root}")
         return 0
-    print(f"cache folder {cache.cache_root()} (code {cache.code_fingerprint()})")
+    print(f"cache folder {root} (code {cache.code_fingerprint()})")
     labels = {"runs": "interrupted runs (resumable)", "tables": "computed tables"}
     for row in cache.usage():
         print(f"  {row.kind:<7}{row.entries:>4} {labels[row.kind]}, {row.size_bytes / 1e6:.2f} MB, "

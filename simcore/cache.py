@@ -29,6 +29,19 @@ def cache_root() -> Path:
     return Path(base)
 
 
+def listed_root() -> Path:
+    """`cache_root` for ``cardsim cache`` to list or empty; CardsimError when it names something that is not a
+    folder (CARDSIM_CACHE set to a file), which would list as an empty cache. (The runs only warn that they cannot
+    keep checkpoints there, and the tables are computed again.)"""
+    from simcore.errors import CardsimError
+
+    root = cache_root()
+    if root.exists() and not root.is_dir():
+        raise CardsimError(f"the cache path {root} is not a folder; point CARDSIM_CACHE at a folder (unset, the "
+                           "cache is ~/.cache/cardsim)")
+    return root
+
+
 def runs_root() -> Path:
     return cache_root() / "runs"
 

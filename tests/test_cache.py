@@ -128,3 +128,16 @@ def test_cli_cache_rejects_unknown_options(capsys):
     assert main(["cache", "--purge"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cardsim: error:") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["cache"], ["cache", "--clear"]])
+def test_cli_cache_refuses_a_cache_path_that_is_a_file(monkeypatch, tmp_path, capsys, command):
+    """CARDSIM_CACHE naming a file listed it as an empty cache folder; now one line, and the file is left alone."""
+    path = tmp_path / "not-a-folder"
+    path.write_text("keep me")
+    monkeypatch.setenv("CARDSIM_CACHE", str(path))
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err == (f"cardsim: error: the cache path {path} is not a folder; point CARDSIM_CACHE at a folder (unset, "
+                   "the cache is ~/.cache/cardsim)\n")
+    assert path.read_text() == "keep me"
