@@ -395,3 +395,14 @@ def test_stats_sweep_frame_follows_players():
     seats = {p: sorted(f.estimate[f.estimate.str.startswith("perlaggen_mean.")]) for p, f in frames.items()}
     assert [len(seats[p]) for p in ("2", "4", "6")] == [2, 4, 6]
     assert frames["6"].estimate.str.startswith("team.").any() and not frames["2"].estimate.str.startswith("team.").any()
+
+
+def test_the_cutters_stopper_is_named_in_the_text_and_the_json(capsys):
+    """--stopper is a public fact of the question: the facts line names it as --turnup and --acorns are named."""
+    args = ["odds", "perlaggen", "--hand", "EA EK E10 L8 S9", "--seat", "3", "--turnup", "H7", "--stopper", "L9",
+            "--n", "300", "--seed", "3"]
+    assert main(args) == 0
+    facts = capsys.readouterr().out.splitlines()[2]
+    assert facts == "turn-up H7; trump H; cutter showed nothing; stopper under your packet L9; exchanges none"
+    assert main(args + ["--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stopper"] == "L9"

@@ -431,6 +431,8 @@ def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     facts = [f"turn-up {a['turnup']}" if a["turnup"] else "turn-up unknown", f"trump {a['trump']}",
              f"cutter showed {a['cutter_took'] or 'nothing'}"]
+    if a["stopper"]:
+        facts.append(f"stopper under your packet {a['stopper']}")
     if a["acorns"]:
         facts.append(f"acorns laid aside {a['acorns']}")
     facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
