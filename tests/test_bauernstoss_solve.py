@@ -258,7 +258,10 @@ def test_bad_input_is_a_cardsim_error_naming_it(call, message):
     (lambda: bs_api.thresholds("greedy", 200, 1, solo_p=float("nan")), "solo_p .* got nan"),
     (lambda: bs_api.odds(HAND, 1, n=20, seed=1, first_hand="no"), "first_hand must be True or False, got 'no'"),
     (lambda: bs_api.odds(HAND, 1, n=20, seed=1, rules=5), "options must be a dict such as .* got 5"),
-    (lambda: bs_api.odds(HAND, 1, n=20, seed=1, samples=2.5), "--samples must be a whole number"),
+    (lambda: bs_api.odds(HAND, 1, "pimc", n=20, seed=1, samples=2.5), "--samples must be a whole number"),
+    (lambda: bs_api.odds(HAND, 1, "greedy", n=20, seed=1, samples=3),
+     r"^samples applies only with method 'pimc' \(the worlds of a PIMC decision\), not with 'greedy'; drop it or "
+     r"play pimc$"),
     (lambda: bs.Auction(FULL[0], opts={"bogus": 1}), "unknown bauernstoss option 'bogus'"),
     (lambda: bs.Auction(FULL[0], dealer=1.0), "a dealer seat 0-3"),
     (lambda: jobs.dd_solo_won(FULL, "foo", 0, 0, 1), "unknown solo kind 'foo'"),

@@ -541,7 +541,7 @@ def my_call_line(mine: dict) -> str:
 
 # --- odds -------------------------------------------------------------------------------------
 def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None, first_hand: bool = False,
-         variant: str = "BS", samples: int = jobs.PIMC_SAMPLES, rules: tuple = (), policy: str = jobs.DEFAULT_POLICY,
+         variant: str = "BS", samples: int | None = None, rules: tuple = (), policy: str = jobs.DEFAULT_POLICY,
          chalk: str | None = None, calls=None, my_call=None, **run_kw) -> pd.DataFrame:
     """For each call of ``hand`` at ``seat`` and each trump suit, the team's chances over uniform
     deals of the other 24 cards (rules of ``variant`` BS/AS/DS, dealer seat 0, forehand leads a
@@ -552,7 +552,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     >= 61: AS first hand, DS makers; >= 79: without the chalk; >= 89 / 91: schneider), p_le59 (DS:
     the opponents score), p_solo (solos: all 8 tricks), mean points, each with a 95% interval
     (Wilson; normal for the mean), n. Deals are played by ``method`` (dd, greedy, random, or pimc:
-    every seat by PIMC over ``samples`` worlds a decision; solos by greedy play, or with dd solved
+    every seat by PIMC over ``samples`` worlds a decision, None: `jobs.PIMC_SAMPLES`, refused with the other methods;
+    solos by greedy play, or with dd solved
     double dummy with the best Small Solo exchange; no points for solos, §8 A21). ``rules``: rule
     option pairs (`parse_rules`; the jack rule of play, the options `call_options` reads and, in the auction
     part, those of `AUCTION_RULES`).
@@ -589,7 +590,10 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
         raise CardsimError("option as_first_hand_solo changes only a game's first hand: add --first-hand or drop it")
     options = call_options(cards, first_hand, variant, rules)
     seed = normalize_seed(seed)
-    samples = checks.whole(samples, "--samples", 1)
+    if samples is not None and method != "pimc":
+        raise CardsimError(f"samples applies only with method 'pimc' (the worlds of a PIMC decision), not with "
+                           f"{method!r}; drop it or play pimc")
+    samples = jobs.PIMC_SAMPLES if samples is None else checks.whole(samples, "--samples", 1)
     chalk_team = _chalk_team(chalk, seat, first_hand, variant)
     jobs.auction_policy(policy)
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
@@ -1142,11 +1146,10 @@ def _add_option_argument(parser: argparse.ArgumentParser) -> None:
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     check_only_with(["--samples"] if args.samples is not None else [], "--play pimc", args.play == "pimc")
-    samples = jobs.PIMC_SAMPLES if args.samples is None else args.samples
     variant = parse_variant(args.variant)
     if args.first_hand and variant == "DS":
         raise CardsimError("--first-hand bans solos (§4.7) and Deutscher Schafkopf has none (DS-6): drop --first-hand")
-    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, samples,
+    return odds(args.hand, args.seat, args.play, args.n, args.seed, args.first_hand, variant, args.samples,
                 parse_rules(args.option, variant), args.policy, args.chalk, args.calls, getattr(args, "my_call", None),
                 **run_options(args))
 
