@@ -7,6 +7,7 @@ import pytest
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
+from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as solve
 
 DEAL = "c7 c8 s7 s8 h7 h8 d7 d8 / sB hB dB cA cT sK h9 d9 / c9 cD s9 sD hD hT dD dT / cB cK sT sA hK hA dK dA"
@@ -94,3 +95,56 @@ def test_reaches_points_takes_whole_float_levels():
         solve.reaches_points(hands, 0, 1, 0, [42.5])
     with pytest.raises(CardsimError, match="^levels must be one or more whole numbers of card points"):
         solve.reaches_points(hands, 0, 1, 0, [True])
+
+U = np.random.default_rng(3).random(play.DECISIONS)
+OPTS = bs.rule_options()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: play.play_line("greedy", HANDS, 0, 9), "^leader must be from 0 to 3, got 9$"),  # returned a line
+    (lambda: play.play_line("greedy", HANDS, 4, 0), "^trump must be from 0 to 3, got 4$"),
+    (lambda: play.play_line("greedy", HANDS, 0, 1, soloist=3), "^a solo's leader must be a seat in play, not the"),
+    (lambda: play.play_line("greedy", HANDS, 0, 0, soloist=5), "^soloists must be seats 0-3, or -1"),
+    (lambda: play.play_line("random", HANDS, 0, 0), r"^the random policy reads u: give u, \(1, 32\) uniforms"),
+    (lambda: play.play_line("random", HANDS, 0, 0, U * 2), r"^u must hold numbers in \[0, 1\) only"),
+    (lambda: play.play_line("greed", HANDS, 0, 0), "^unknown policy 'greed'"),
+    (lambda: play.play_line("greedy", HANDS, 0, 0, rule=7), "^rule must be a play rule code 0-4"),
+    (lambda: play.play_line("greedy", [HANDS[0], HANDS[0], HANDS[2], HANDS[3]], 0, 0), "^hands: a card is held by"),
+    (lambda: play.play_out("greedy", [HANDS], [0], [0], soloists=[2]), "^a solo's leader must be a seat in play"),
+    (lambda: play.play_out("random", [HANDS], [0], [0]), r"^the random policy reads u: give u, \(1, 32\) uniforms"),
+    (lambda: play.play_out("greedy", [HANDS], [0, 1], [0]), "^trumps must be a whole number or 1 of them"),
+    (lambda: play.play_out("greedy", [HANDS[:3]], [0], [0]), r"^hands must be an \(n, 4\) array of card masks"),
+    (lambda: play.legal_masks([HANDS[1]], [[0, 0, 0, 0]], [4], [0]), "^counts .* must be 0-3, got 4$"),
+    (lambda: play.legal_masks([HANDS[1]], [[0, 0, 0, 0]], [0], [0], rule=-1), "^rule must be a play rule code"),
+    (lambda: play.winning_slots([[0, 1, 2, 3]], [0], [0]), r"^tricks must be \(n, 4\) distinct cards 0-31"),
+    (lambda: play.winning_slots([[0, 0, 2, 3]], [4], [0]), r"^tricks must be \(n, 4\) distinct cards 0-31"),
+    (lambda: play.winning_slots([[0, 1, 2, 40]], [4], [0]), r"^tricks must be \(n, 4\) distinct cards 0-31"),
+    (lambda: play.solo_leader(0, 4), "^soloist must be from 0 to 3, got 4$"),
+    (lambda: play.small_solo_exchange(HANDS, 3, 0, 99), r"^give \(a card of the soloist\) must be from 0 to 31"),
+    (lambda: play.small_solo_exchange([HANDS[0], 0, HANDS[2], 0], 1, 0, 0), "^the soloist .* must hold 8 cards"),
+    (lambda: play.play_hand(bs.GameState(), HANDS, {"variant": "BS"}, np.random.default_rng(1)), "^opts must be"),
+    (lambda: play.play_hand(bs.GameState(), HANDS, OPTS, 1), "^rng must be a numpy Generator"),
+    (lambda: play.play_hand("new", HANDS, OPTS, np.random.default_rng(1)), "^state must be a bauernstoss.GameState"),
+    (lambda: play.play_hand(bs.GameState(), HANDS[:3], OPTS, np.random.default_rng(1)), "^hands must be 4 card"),
+    (lambda: play.play_game(OPTS, np.random.default_rng(1), deals=[HANDS]), "^deals ran out after 1 hands"),
+    (lambda: play.play_game(OPTS, np.random.default_rng(1), policies="greedy"), "^play_game takes policy and caller"),
+])
+def test_play_functions_refuse(call, message):
+    """bauernstoss_play's public helpers checked nothing: play_line(leader=9) returned a line, the random policy
+    without draws played the first legal card every time, a solo led by the sitting-out partner was played."""
+    with pytest.raises(CardsimError, match=message):
+        call()
+
+
+def test_checked_play_functions_give_what_the_trusted_ones_give():
+    hands = np.array([HANDS], dtype=np.uint64)
+    u = U[None]
+    for policy in ("greedy", "random"):
+        checked = play.play_out(policy, hands, [2], [1], u)
+        trusted = play.trusted_play_out(policy, hands, [2], [1], u)
+        assert all(np.array_equal(a, b) for a, b in zip(checked, trusted))
+    assert play.play_line("random", HANDS, 2, 1, U) == play.play_line("random", HANDS, 2, 1, U.tolist())
+    assert play.small_solo_exchange(HANDS, 3, 0, CB) == play.trusted_small_solo_exchange(HANDS, 3, 0, CB)
+    state = bs.GameState()
+    assert play.play_hand(state, HANDS, OPTS, np.random.default_rng(4), "greedy")[2] == \
+        play.trusted_play_hand(state, HANDS, OPTS, np.random.default_rng(4), "greedy")[2]

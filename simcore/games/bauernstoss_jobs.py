@@ -78,7 +78,7 @@ def team_points(method: str, hands, trumps, leaders, teams, u=None, rule: int = 
         return solve.solve_points(hands, trumps, leaders, teams, rule, table)
     if method not in play.POLICIES:
         raise unknown_name("play method", method, METHODS)
-    points, _ = play.play_out(method, hands, trumps, leaders, u, rule)
+    points, _ = play.trusted_play_out(method, hands, trumps, leaders, u, rule)
     return points[np.arange(n), teams]
 
 
@@ -182,7 +182,7 @@ class HandJob:
                 continue
             chooser = contract.declarer
             trump = contract.trump if contract.trump >= 0 else bs.best_suit(int(hands[i, chooser]), "DS")
-            got, tricks = play.play_out(self.policy, hands[i:i + 1], [trump], [FOREHAND], u[i:i + 1], rule)
+            got, tricks = play.trusted_play_out(self.policy, hands[i:i + 1], [trump], [FOREHAND], u[i:i + 1], rule)
             mask = int(hands[i, chooser])
             j, length = bs.jack_count(mask), bs.trump_length(mask, trump)
             points[j, length, got[0, chooser % 2]] += 1
@@ -412,7 +412,7 @@ def forehand_play(method: str, hands: np.ndarray, trumps: np.ndarray, u: np.ndar
     ``strokes`` needs a method of `STROKE_METHODS`; the points equal `team_points`' either way."""
     if not strokes:
         return team_points(method, hands, trumps, FOREHAND, FOREHAND % 2, u, rule), None
-    points, tricks = play.play_out(method, hands, trumps, np.full(len(hands), FOREHAND), u, rule)
+    points, tricks = play.trusted_play_out(method, hands, trumps, np.full(len(hands), FOREHAND), u, rule)
     return points[:, FOREHAND % 2], tricks[:, FOREHAND % 2]
 
 
@@ -468,8 +468,8 @@ class ThresholdJob:
         strokes = np.zeros((2, 5, 9, STROKE_BINS), dtype=np.int64)
         team = FOREHAND % 2
         if self.method in STROKE_METHODS and variant != "DS":
-            taken, tricks = play.play_out(self.method, hands[keep], trumps[keep], np.full(keep.sum(), FOREHAND),
-                                          u[keep], rule)
+            taken, tricks = play.trusted_play_out(self.method, hands[keep], trumps[keep],
+                                                  np.full(keep.sum(), FOREHAND), u[keep], rule)
             got = taken[:, team]
             for row, chalk in enumerate((team, 1 - team)):
                 diff = stroke_differentials(got, tricks[:, team], team, np.full(len(got), chalk), variant)
@@ -491,7 +491,8 @@ class ThresholdJob:
     def _greedy_solo(hands: np.ndarray, trumps: np.ndarray, rule: int) -> np.ndarray:
         """(n,) bool: forehand's Big Solo won under greedy play."""
         n = len(hands)
-        _, tricks = play.play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule, np.full(n, FOREHAND))
+        _, tricks = play.trusted_play_out("greedy", hands, trumps, np.full(n, FOREHAND), None, rule,
+                                          np.full(n, FOREHAND))
         return tricks[:, FOREHAND % 2] == bs.TRICKS
 
     @staticmethod
@@ -872,8 +873,8 @@ class OddsJob:
                 got = np.array([pimc_play(h, option.trump, team, rng, self.samples, FOREHAND, rule) for h in hands],
                                dtype=np.int64)
             elif option.kind == bs.NUMBER and counts_strokes:
-                points, tricks = play.play_out(self.method, hands, np.full(n, option.trump), np.full(n, FOREHAND), u,
-                                               rule)
+                points, tricks = play.trusted_play_out(self.method, hands, np.full(n, option.trump),
+                                                       np.full(n, FOREHAND), u, rule)
                 got = points[:, team]
                 for row in range(2):
                     diff = stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
@@ -895,11 +896,11 @@ def solo_outcomes(hands: np.ndarray, kind: str, trump: int, soloist: int, method
     if method == "dd":
         return np.zeros(len(hands), dtype=np.int64), dd_solo_won(hands, kind, trump, soloist, leader, rule)
     if kind == bs.SMALL_SOLO:
-        hands = np.array([play.small_solo_exchange(h, soloist, trump, min(bs.DECK.cards_of(int(h[soloist])),
+        hands = np.array([play.trusted_small_solo_exchange(h, soloist, trump, min(bs.DECK.cards_of(int(h[soloist])),
                                                                           key=lambda c: play._keep_key(c, trump)))
                           for h in hands], dtype=np.uint64)
     n = hands.shape[0]
-    points, tricks = play.play_out("greedy", hands, np.full(n, trump), np.full(n, leader), None, rule,
+    points, tricks = play.trusted_play_out("greedy", hands, np.full(n, trump), np.full(n, leader), None, rule,
                                    np.full(n, soloist))
     team = soloist % 2
     return points[:, team], tricks[:, team] == bs.TRICKS
@@ -1183,7 +1184,7 @@ class EquityJob:
             hands = [int(h) for h in deals[i]]
             opening = i % 2 == 1 and not ds
             state = bs.GameState(chalk=None if opening or ds else 0, first_hand=opening, dealer=DEALER)
-            _, _, result = play.play_hand(state, hands, self.opts, rng, "greedy", caller)
+            _, _, result = play.trusted_play_hand(state, hands, self.opts, rng, "greedy", caller)
             if opening:
                 first[result.club_jack, outcome_code(state, result, self.opts)] += 1
             else:

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import kernel_array, njit
-from simcore.errors import CardsimError
+from simcore.errors import CardsimError, is_whole_int
 from simcore.games.bauernstoss import (
     BEATS,
     CLUB_JACK,
@@ -143,21 +144,39 @@ def _winning_slots(tricks, counts, trumps, out):
         out[i] = winning_slot(tricks[i], counts[i], trumps[i])
 
 
+def check_rule(rule) -> None:
+    """CardsimError unless ``rule`` is a `play_rule` code."""
+    if not is_whole_int(rule) or rule not in range(DS_FOLLOW + 1):
+        raise CardsimError(f"rule must be a play rule code 0-{DS_FOLLOW} (bauernstoss_play.play_rule), got {rule!r}")
+
+
 def legal_masks(hands, tricks, counts, trumps, rule: int = BS_OVERTAKE) -> np.ndarray:
-    """`legal_mask` of many positions: hands (n,) uint32, tricks (n, 4) int64, counts, trumps (n,)
-    int64 -> (n,) uint32 legal cards."""
-    hands = np.asarray(hands, dtype=np.uint32)
+    """`legal_mask` of many positions: hands (n,) masks of the mover's 1-8 cards, tricks (n, 4) cards in play order
+    (the first counts[i] of row i on the trick, none in the hand), counts (n,) 0-3, trumps (n,) suits 0-3 ->
+    (n,) uint32 legal cards. CardsimError for anything else."""
+    hands, tricks, counts = checks.trick_positions(hands, tricks, counts, DECK.n_cards, SEATS, TRICKS)
+    trumps = checks.column(trumps, hands.size, "trumps", 4)
+    check_rule(rule)
     out = np.empty(hands.shape[0], dtype=np.uint32)
-    _legal_masks(hands, np.asarray(tricks, dtype=np.int64), np.asarray(counts, dtype=np.int64),
-                 np.asarray(trumps, dtype=np.int64), rule, out)
+    _legal_masks(hands.astype(np.uint32), tricks, counts, trumps, rule, out)
     return out
 
 
 def winning_slots(tricks, counts, trumps) -> np.ndarray:
-    """`winning_slot` of many tricks: tricks (n, 4) int64, counts, trumps (n,) -> (n,) int64 slots."""
-    tricks = np.asarray(tricks, dtype=np.int64)
-    out = np.empty(tricks.shape[0], dtype=np.int64)
-    _winning_slots(tricks, np.asarray(counts, dtype=np.int64), np.asarray(trumps, dtype=np.int64), out)
+    """`winning_slot` of many tricks: tricks (n, 4) cards in play order, counts (n,) 1-4 cards on the trick,
+    trumps (n,) suits 0-3 -> (n,) int64 slots. CardsimError for anything else (a count of 0 has no winner)."""
+    tricks = np.asarray(tricks)
+    n = tricks.shape[0] if tricks.ndim == 2 else 0
+    counts = checks.column(counts, n, "counts (the cards on the trick, 1-4)", SEATS + 1)
+    on_table = np.arange(SEATS) < counts[:, None]
+    if tricks.shape != (n, SEATS) or not n or tricks.dtype.kind not in "iu" or (counts < 1).any() \
+            or (on_table & ((tricks < 0) | (tricks >= DECK.n_cards))).any() \
+            or any(len(set(row[:c])) < c for row, c in zip(tricks.tolist(), counts.tolist())):
+        raise CardsimError(f"tricks must be (n, {SEATS}) distinct cards 0-{DECK.n_cards - 1} in play order, the "
+                           f"first counts (1-{SEATS}) of each row, got {checks.shown(tricks)} with counts "
+                           f"{checks.shown(counts)}")
+    out = np.empty(n, dtype=np.int64)
+    _winning_slots(np.where(on_table, tricks, 0).astype(np.int64), counts, checks.column(trumps, n, "trumps", 4), out)
     return out
 
 
@@ -275,11 +294,44 @@ def _play_out(policy, hands, trumps, leaders, soloists, rule, u, points, tricks)
 def play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAKE, soloists=None):
     """Play many hands with one policy for every seat.
 
-    hands (n, 4) uint32: the seats' 8 cards; trumps, leaders (n,) int64 or one value for all; u (n, DECISIONS)
-    float64 uniforms in [0, 1) (needed by "random"); soloists (n,) int64, -1 for normal games (the default).
-    The kernel gets new writable arrays whatever the caller passed (views, broadcasts): one compiled version.
+    hands (n, 4) masks: the seats' cards, 1-8 each, as many in every seat; trumps, leaders (n,) or one value for
+    all; u (n, DECISIONS) uniforms in [0, 1) (needed by "random", and only by it); rule a `play_rule` code;
+    soloists (n,) seats, -1 for normal games (the default; a solo is not led by the soloist's partner, who sits out).
     Returns (points, tricks), both (n, 2) int64 per team; a solo is won iff its team took 8 tricks.
+    The arguments are checked (CardsimError); `trusted_play_out` skips that.
     """
+    checks.one_of(policy, "policy", POLICIES)
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, range(1, TRICKS + 1), rows=True)
+    n = hands.shape[0]
+    trumps, leaders = checks.column(trumps, n, "trumps", 4), checks.column(leaders, n, "leaders", SEATS)
+    soloists = _checked_soloists(-1 if soloists is None else soloists, leaders)
+    check_rule(rule)
+    return trusted_play_out(policy, hands, trumps, leaders, _checked_draws(u, policy, n), rule, soloists)
+
+
+def _checked_soloists(soloists, leaders: np.ndarray) -> np.ndarray:
+    """``soloists`` (one or n seats, -1: a normal game) as (n,) int64, none whose partner ``leaders`` names;
+    CardsimError otherwise."""
+    soloists = checks.column(soloists, leaders.size, "soloists (a seat, or -1 for a normal game)", None)
+    if ((soloists < -1) | (soloists >= SEATS)).any():
+        raise CardsimError(f"soloists must be seats 0-{SEATS - 1}, or -1 for a normal game, got "
+                           f"{soloists[(soloists < -1) | (soloists >= SEATS)][0]}")
+    if ((soloists >= 0) & (leaders == (soloists + 2) % SEATS)).any():
+        raise CardsimError("a solo's leader must be a seat in play, not the soloist's partner, who sits out "
+                           "(solo_leader gives the leader of §5.4)")
+    return soloists
+
+
+def _checked_draws(u, policy: str, n: int) -> np.ndarray | None:
+    """The draws ``u`` of ``n`` deals: (n, DECISIONS) uniforms in [0, 1), which the random policy needs (greedy
+    play reads none, so a caller may hand both the same draws); CardsimError otherwise."""
+    checks.draws_given(u, policy == "random", f"u, ({n}, {DECISIONS}) uniforms in [0, 1)")
+    return None if u is None else checks.uniform_rows(u, "u", n, DECISIONS)
+
+
+def trusted_play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAKE, soloists=None):
+    """`play_out` without its checks, for the jobs' own deals. The kernel gets new writable arrays whatever the
+    caller passed (views, broadcasts): one compiled version."""
     hands = kernel_array(hands, np.shape(hands), np.uint32)
     n = hands.shape[0]
     u = np.zeros((n, DECISIONS)) if u is None else kernel_array(u, np.shape(u), np.float64)
@@ -293,8 +345,15 @@ def play_out(policy: str, hands, trumps, leaders, u=None, rule: int = BS_OVERTAK
 
 def play_line(policy: str, hands, trump: int, leader: int, u=None, rule: int = BS_OVERTAKE,
               soloist: int = -1) -> list[int]:
-    """The cards one hand's play-out plays, in order; hands (4,) masks."""
-    u = np.zeros(DECISIONS) if u is None else np.asarray(u, dtype=np.float64)
+    """The cards one hand's play-out plays, in order: `play_out` of one deal, hands (4,) masks and u (DECISIONS,)
+    uniforms, the arguments checked alike (CardsimError)."""
+    checks.one_of(policy, "policy", POLICIES)
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, range(1, TRICKS + 1))
+    trump, leader = checks.whole(trump, "trump", 0, 3), checks.whole(leader, "leader", 0, SEATS - 1)
+    soloist = int(_checked_soloists(soloist, np.array([leader]))[0])
+    check_rule(rule)
+    u = _checked_draws(None if u is None else np.asarray(u)[None], policy, 1)
+    u = np.zeros(DECISIONS) if u is None else u[0]
     line = np.empty(DECISIONS, dtype=np.int64)
     played = _play_deal(POLICIES[policy], np.array(hands, dtype=np.uint64), trump, leader, soloist, rule, u, line,
                         np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
@@ -303,6 +362,7 @@ def play_line(policy: str, hands, trump: int, leader: int, u=None, rule: int = B
 
 def solo_leader(dealer: int, soloist: int) -> int:
     """§5.4: forehand leads a solo, unless forehand's partner plays it; then the dealer's partner leads."""
+    dealer, soloist = checks.whole(dealer, "dealer", 0, SEATS - 1), checks.whole(soloist, "soloist", 0, SEATS - 1)
     forehand = (dealer + 1) % SEATS
     return (dealer + 2) % SEATS if soloist == (forehand + 2) % SEATS else forehand
 
@@ -320,8 +380,24 @@ def small_solo_exchange(hands, soloist: int, trump: int, give: int, back: int | 
     """§5.4 Small Solo: the soloist passes ``give`` to its partner, who returns ``back``, a card of its
     original eight (default, §8 A11: its highest trump, else its highest-point card).
 
-    hands: four masks; returns the new four masks (the partner's hand then sits out).
+    hands: four disjoint masks, the soloist's and the partner's of 8 cards (the others are not read); returns the new
+    four masks (the partner's hand then sits out). The arguments are checked (CardsimError);
+    `trusted_small_solo_exchange` skips the hands' check.
     """
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, range(TRICKS + 1), equal=False)
+    soloist, trump = checks.whole(soloist, "soloist", 0, SEATS - 1), checks.whole(trump, "trump", 0, 3)
+    held = np.bitwise_count(hands[[soloist, (soloist + 2) % SEATS]])
+    if (held != TRICKS).any():
+        raise CardsimError(f"the soloist (seat {soloist}) and his partner must hold {TRICKS} cards each before the "
+                           f"exchange, got {held[0]} and {held[1]}")
+    give = checks.whole(give, "give (a card of the soloist)", 0, DECK.n_cards - 1)
+    back = None if back is None else checks.whole(back, "back (a card of the partner)", 0, DECK.n_cards - 1)
+    return trusted_small_solo_exchange(hands, soloist, trump, give, back)
+
+
+def trusted_small_solo_exchange(hands, soloist: int, trump: int, give: int, back: int | None = None) -> list[int]:
+    """`small_solo_exchange` of the engine's own deals: only the §5.4 facts (the cards passed are held) are
+    checked."""
     hands = [int(h) for h in hands]
     partner = (soloist + 2) % SEATS
     if not (hands[soloist] >> give) & 1:
@@ -342,8 +418,35 @@ def play_hand(state: GameState, hands, opts: dict, rng: np.random.Generator, pol
     hands: the four seats' 8-card masks; opts: `rule_options`; caller(auction) -> Call makes every
     call (default: policy B0/D0 of §9.3); a Small Solo's soloist passes its least useful card
     (`_keep_key`); policy: "random" or "greedy" card play, with uniforms from ``rng``.
-    Returns the state after the hand, the auction's contract and the hand's result.
+    Returns the state after the hand, the auction's contract and the hand's result. The arguments are checked
+    (CardsimError); `trusted_play_hand` skips that.
     """
+    state, opts, rng, policy, caller = _checked_game_arguments(state, opts, rng, policy, caller)
+    hands = checks.hand_masks(hands, "hands", DECK.n_cards, SEATS, [TRICKS])
+    return trusted_play_hand(state, [int(h) for h in hands], opts, rng, policy, caller)
+
+
+def _checked_game_arguments(state, opts, rng, policy, caller) -> tuple:
+    """(state, opts, rng, policy, caller) of `play_hand` and `play_game`, checked: a `GameState` (None allowed:
+    `play_game` starts one), every option of `rule_options`, a numpy Generator, a card-play policy and a callable
+    caller; CardsimError otherwise."""
+    from simcore.games.bauernstoss import rule_options
+
+    if state is not None and not isinstance(state, GameState):
+        raise CardsimError(f"state must be a bauernstoss.GameState (or None for a new game), got {checks.shown(state)}")
+    if not isinstance(opts, dict) or set(rule_options()) - set(opts):
+        raise CardsimError("opts must be every rule option by name, as bauernstoss.rule_options(...) gives them, got "
+                           f"{checks.shown(opts)}")
+    if not isinstance(rng, np.random.Generator):
+        raise CardsimError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {checks.shown(rng)}")
+    if not callable(caller):
+        raise CardsimError(f"caller must be a function of the auction giving a Call, got {checks.shown(caller)}")
+    return state, opts, rng, checks.one_of(policy, "policy", POLICIES), caller
+
+
+def trusted_play_hand(state: GameState, hands, opts: dict, rng: np.random.Generator, policy: str = "random",
+                      caller=baseline_call) -> tuple[GameState, Contract, HandResult]:
+    """`play_hand` without its checks, for the jobs' own deals."""
     auction = Auction(hands, state.dealer, state.first_hand, opts)
     while not auction.done:
         auction.call(caller(auction))
@@ -357,11 +460,11 @@ def play_hand(state: GameState, hands, opts: dict, rng: np.random.Generator, pol
     soloist = declarer if contract.kind in SOLOS else -1
     if contract.kind == SMALL_SOLO:
         give = min(DECK.cards_of(int(hands[declarer])), key=lambda c: _keep_key(c, trump))
-        hands = small_solo_exchange(hands, declarer, trump, give)
+        hands = trusted_small_solo_exchange(hands, declarer, trump, give)
     forehand = (state.dealer + 1) % SEATS
     leader = solo_leader(state.dealer, soloist) if soloist >= 0 else forehand
-    points, tricks = play_out(policy, [hands], [trump], [leader], rng.random((1, DECISIONS)),
-                              play_rule(variant, opts["jack_rule"]), [soloist])
+    points, tricks = trusted_play_out(policy, [hands], [trump], [leader], rng.random((1, DECISIONS)),
+                                      play_rule(variant, opts["jack_rule"]), [soloist])
     maker = declarer % 2
     result = HandResult(contract.kind, int(points[0, 0]), int(tricks[0, 0]), maker,
                         solo_won=bool(tricks[0, maker] == TRICKS), club_jack=club_jack)
@@ -383,13 +486,23 @@ def play_game(opts: dict, rng: np.random.Generator, state: GameState | None = No
 
     state: the state before the first hand (default: a new session, dealer ``first_dealer``); deals: an
     iterator of four-mask deals (default `uniform_deals` of ``rng``, which also draws the card play).
-    Returns the history: (state before, contract, result, state after) per hand.
+    Returns the history: (state before, contract, result, state after) per hand. The arguments are checked
+    (CardsimError; the hands of ``deals`` as `play_hand` checks them).
     """
+    state, opts, rng, policy, caller = _checked_game_arguments(state, opts, rng, hand_args.pop("policy", "random"),
+                                                               hand_args.pop("caller", baseline_call))
+    if hand_args:
+        raise CardsimError(f"play_game takes policy and caller for its hands, not {', '.join(sorted(hand_args))}")
     state = GameState(dealer=opts["first_dealer"]) if state is None else state
-    deals = uniform_deals(rng) if deals is None else deals
+    play = play_hand if deals is not None else trusted_play_hand
+    deals = uniform_deals(rng) if deals is None else iter(deals)
     history = []
     while True:
-        after, contract, result = play_hand(state, next(deals), opts, rng, **hand_args)
+        deal = next(deals, None)
+        if deal is None:
+            raise CardsimError(f"deals ran out after {len(history)} hands, before the game ended; give more deals "
+                               "(or None for uniform deals)")
+        after, contract, result = play(state, deal, opts, rng, policy, caller)
         history.append((state, contract, result, after))
         if ends_game(result, after):
             return history

@@ -199,7 +199,7 @@ from simcore.config import njit, njit_inline, specialise
 from simcore import checks
 from simcore.errors import CardsimError, is_whole_int
 from simcore.games.bauernstoss import CARD_POINTS, FACE_POINTS, JACK, SEATS, TRICKS
-from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW
+from simcore.games.bauernstoss_play import AS_BEAT_TRUMP, BS_JACK_ALWAYS, BS_OVERTAKE, DS_FOLLOW, check_rule
 from simcore.search import (FAST_BIT_GATHER, SHAPE_MIX, aligned_zeros, bit_deposit, bit_extract, checked_table, cut_off,
                             narrow, prefetch, shape_code, shape_done, shape_mix, shape_word, table_rows, table_slot,
                             unowned)
@@ -1432,12 +1432,6 @@ def checked_hands(hands, equal_sizes: bool = True, disjoint: bool = True) -> np.
     otherwise (`checks.hand_masks`; without ``equal_sizes`` each seat holds 0-8)."""
     sizes = range(1, TRICKS + 1) if equal_sizes else range(TRICKS + 1)
     return checks.hand_masks(hands, "hands", 32, SEATS, sizes, True, equal_sizes, disjoint)
-
-
-def check_rule(rule) -> None:
-    """CardsimError unless ``rule`` is a `bauernstoss_play.play_rule` code."""
-    if not is_whole_int(rule) or rule not in range(DS_FOLLOW + 1):
-        raise CardsimError(f"rule must be a play rule code 0-{DS_FOLLOW} (bauernstoss_play.play_rule), got {rule!r}")
 
 
 def _bounds(hands, trumps, leaders, teams, rule: int, table, levels: np.ndarray) -> np.ndarray:
