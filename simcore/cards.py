@@ -157,12 +157,15 @@ class Deck:
 
     # --- masks -----------------------------------------------------------------------------
     def mask(self, cards) -> int:
-        """The bit mask of physical ``cards`` (card indices 0 to n_cards - 1); CardsimError for anything else (a card
-        past the pack made a mask of no card, 1.5 was read as card 1)."""
+        """The bit mask of physical ``cards`` (card indices 0 to n_cards - 1, each once); CardsimError for anything
+        else (a card past the pack made a mask of no card, 1.5 was read as card 1, a card listed twice became one)."""
         m = 0
         for c in cards:
             if not is_whole_int(c) or not 0 <= c < self.n_cards:
                 raise CardsimError(f"card index {c!r} is not a card of the {self.name} pack (0..{self.n_cards - 1})")
+            if (m >> int(c)) & 1:
+                raise CardsimError(f"card {self.token(int(c))} (index {int(c)}) is listed twice; each physical card "
+                                   "can be in one place only")
             m |= 1 << int(c)
         return m
 

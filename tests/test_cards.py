@@ -164,6 +164,22 @@ def test_mask_refuses_what_is_no_card_of_the_pack(cards):
         g.DECK.mask(cards)
 
 
+def test_mask_refuses_a_card_listed_twice():
+    """Before, [1, 1] gave the mask of one card: the caller meant two. Pinochle's two copies of a face are two
+    physical cards (two indices), so a hand may hold both; the same index twice is refused there too."""
+    from simcore.errors import CardsimError
+    from simcore.games import giltspiel as g
+    from simcore.games import pinochle3 as p
+
+    with pytest.raises(CardsimError, match=r"^card \S+ \(index 1\) is listed twice; each physical card can be in one "
+                                           r"place only$"):
+        g.DECK.mask([0, 1, 1])
+    both_copies = p.DECK.parse_cards("SA SA", "hand")
+    assert p.DECK.mask(both_copies).bit_count() == 2
+    with pytest.raises(CardsimError, match="listed twice"):
+        p.DECK.mask([both_copies[0]] * 2)
+
+
 @pytest.mark.parametrize("mask", [-1, 1.5, 1 << 40, "3"])
 def test_cards_of_refuses_what_is_no_mask_of_the_pack(mask):
     """Before, -1 gave all 32 cards, 1.5 card 0, 1 << 40 no card."""
