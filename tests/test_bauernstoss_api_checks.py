@@ -4,6 +4,7 @@ input gives the answer it gave before."""
 import numpy as np
 import pytest
 
+from analysis.games import bauernstoss as bs_api
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_jobs as jobs
@@ -148,3 +149,20 @@ def test_checked_play_functions_give_what_the_trusted_ones_give():
     state = bs.GameState()
     assert play.play_hand(state, HANDS, OPTS, np.random.default_rng(4), "greedy")[2] == \
         play.trusted_play_hand(state, HANDS, OPTS, np.random.default_rng(4), "greedy")[2]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: bs_api.call_options(None), r"^cards \(the hand\) must be 8 whole numbers from 0 to 31, got None$"),
+    (lambda: bs_api.call_options([1, 2]), r"^cards \(the hand\) must be 8 whole numbers"),
+    (lambda: bs_api.call_options(list(range(8)), rules=5), "^options must be a dict"),
+    (lambda: bs_api.call_options(list(range(8)), first_hand="no"), "^first_hand must be True or False"),
+    (lambda: bs_api.pass_rule(list(range(8)), "XX"), "^bauernstoss option variant cannot be 'XX'"),  # answered before
+    (lambda: bs_api.pass_rule([1, 2]), r"^cards \(the hand\) must be 8 whole numbers"),  # said "no jack (§4.3)"
+])
+def test_the_call_helpers_refuse_what_is_no_hand(call, message):
+    """`call_options` and `pass_rule` raised TypeError for None or rules=5 and answered for a 2-card hand or an
+    unknown variant; a hand of 8 cards gives what it gave."""
+    with pytest.raises(CardsimError, match=message):
+        call()
+    hand = bs.DECK.parse_cards("c7 c8 c9 cD cK cT cA s7", "hand")  # no jack
+    assert bs_api.call_options(hand) == [] and bs_api.pass_rule(hand) == "no jack (§4.3)"

@@ -736,3 +736,16 @@ def test_given_parsers_refuse_a_seat_outside_the_table():
     with pytest.raises(CardsimError, match="^given must be a text or a list of texts"):
         perlaggen.parse_given(5, 1)
     assert giltspiel.parse_conditions(given, 1.0) == giltspiel.parse_conditions(list(given), 1)
+
+
+@pytest.mark.parametrize("text, players, message", [
+    (None, 4, "^--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got None$"),  # was AttributeError
+    (5, 4, "^--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got 5$"),
+    ("0:H9", 1, "^--players must be at least 2, got 1$"),
+])
+def test_parse_exchange_refuses_what_is_no_exchange_text(text, players, message):
+    from analysis.games import perlaggen as AP
+
+    with pytest.raises(CardsimError, match=message):
+        AP.parse_exchange(text, None, players)
+    assert AP.parse_exchange("0:H9=EU", None) == AP.parse_exchange(" 0:H9=EU ", None)

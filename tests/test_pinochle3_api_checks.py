@@ -219,3 +219,29 @@ def test_contract_and_checked_bid_take_options_in_every_form():
     assert pinochle3_play.checked_bid(25, "scale=0.1") == pinochle3_play.checked_bid(25, {"scale": 0.1}) == 25
     assert pinochle3_play.contract(30, hands, 0, 0, 100, options=["scale=0.1"]) == \
         pinochle3_play.contract(30, hands, 0, 0, 100, options=[("scale", 0.1)])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda opts: api.default_bids(None), r"^opts must be every rule option by name, as pinochle3.rule_options"),
+    (lambda opts: api.default_bids({}), r"^opts must be every rule option by name"),  # was KeyError 'min_bid'
+    (lambda opts: api.checked_bids((300,), None), r"^opts must be every rule option by name"),
+    (lambda opts: api.checked_bids((300,), opts, 0), r"^divisor \(main-game points per reported point\) must be at "
+                                                     r"least 1, got 0$"),  # was ZeroDivisionError
+])
+def test_bid_helpers_refuse_what_is_no_rule_set(call, message):
+    from simcore.games import pinochle3 as p
+
+    opts = p.rule_options()
+    with pytest.raises(CardsimError, match=message):
+        call(opts)
+    assert api.checked_bids((300,), opts) == (300,) and api.default_bids(opts)[0] == 250
+
+
+@pytest.mark.parametrize("text", [None, 300, ["300"]])
+def test_parse_bids_refuses_what_is_no_text_with_the_flags_message(text):
+    """parse_bids is the --bids type of argparse, so it raises argparse's ArgumentTypeError (one line there);
+    before, None or 300 raised TypeError and ['300'] AttributeError."""
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^--bids must look like 250:400:10 or 250,300,350, got "):
+        api.parse_bids(text)

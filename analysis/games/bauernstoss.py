@@ -163,8 +163,9 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     Solo only; DS (DS-3..DS-6), `_ds_suits`, no solos. ``rules``: option pairs (`parse_rules`):
     min_number_bid (§8 A4), as_first_hand_solo (§8 A10), ds_require_unter (§8 A9). [] for a hand
     that must pass (`pass_rule` says why)."""
+    mask, variant, rules = _hand_question(cards, variant, rules)
+    first_hand = checks.flag(first_hand, "first_hand")
     opts = bs.rule_options(variant=variant, **dict(rules))
-    mask = bs.DECK.mask(cards)
     jacks = bs.jack_count(mask)
     club = (mask >> bs.CLUB_JACK) & 1
     if variant == "DS":
@@ -183,7 +184,7 @@ def pass_rule(cards: list[int], variant: str = "BS", rules: tuple = ()) -> str:
     """The rule that makes a hand without a call (`call_options` []) pass at its turn, e.g. "no jack (§4.3)":
     BS/AS no jack (§4.3); BS all four jacks in a game's first hand (§4.3: Big Solo or pass; §4.7: no solo
     there); DS no Unter under ds_require_unter (§8 A9), else fewer than 5 trumps and no acorn Unter (DS-3..DS-5)."""
-    mask = bs.DECK.mask(cards)
+    mask, variant, rules = _hand_question(cards, variant, rules)
     jacks = bs.jack_count(mask)
     if variant == "DS":
         if dict(rules).get("ds_require_unter") and not jacks:
@@ -194,6 +195,14 @@ def pass_rule(cards: list[int], variant: str = "BS", rules: tuple = ()) -> str:
     if jacks == 0:
         return "no jack (§4.3)"
     return "all four jacks in a game's first hand: Big Solo or pass (§4.3), and no solo there (§4.7)"
+
+
+def _hand_question(cards, variant, rules) -> tuple[int, str, tuple]:
+    """(mask of the hand, variant, rule pairs) of `call_options` and `pass_rule`: ``cards`` 8 distinct card numbers
+    of the pack, ``variant`` BS/AS/DS and ``rules`` rule options (`checked_rules`); CardsimError otherwise."""
+    cards = checks.wholes(cards, "cards (the hand)", bs.HAND_SIZE, 0, bs.DECK.n_cards - 1)
+    variant = parse_variant(variant)
+    return bs.DECK.mask(cards), variant, checked_rules(rules, variant)
 
 
 def _ds_suits(mask: int, require_unter: bool = False) -> list[int]:

@@ -509,7 +509,15 @@ PLAYS = ("greedy", "pimc")
 def default_bids(opts: dict) -> tuple[int, ...]:
     """The bids valued by default (main-game points): every multiple of the step from the minimum bid
     (`bid.lowest_bid`: 250 in the main game, 10 with min_bid None) to `HIGHEST_DEFAULT_BID`."""
+    _check_rule_options(opts)
     return tuple(range(bid.lowest_bid(opts), HIGHEST_DEFAULT_BID + 1, opts["bid_step"]))
+
+
+def _check_rule_options(opts) -> None:
+    """CardsimError unless ``opts`` holds every rule option by name, as `pinochle3.rule_options` gives them."""
+    if not isinstance(opts, dict) or set(p.rule_options()) - set(opts):
+        raise CardsimError(f"opts must be every rule option by name, as pinochle3.rule_options(...) gives them, got "
+                           f"{checks.shown(opts)}")
 
 
 def _whole_bid(value) -> int:
@@ -544,6 +552,8 @@ def checked_bids(bids, opts: dict, divisor: int = 1, flag: str = "--bids") -> tu
     the step, at least the minimum bid (R4.2a-b), at most what meld + trick points can reach
     (`pinochle3_bid.MAX_TOTAL`); checked one by one, so a huge range stops at its first bid out of reach.
     Repeated bids are dropped (first order kept)."""
+    _check_rule_options(opts)
+    divisor = checks.whole(divisor, "divisor (main-game points per reported point)", 1)
     step, lowest, highest = opts["bid_step"] // divisor, bid.lowest_bid(opts) // divisor, bid.MAX_TOTAL // divisor
     out = []
     for b in _bid_values(bids, opts, divisor, flag):
@@ -564,6 +574,8 @@ def checked_bids(bids, opts: dict, divisor: int = 1, flag: str = "--bids") -> tu
 
 def parse_bids(text: str, flag: str = "--bids") -> range | tuple[int, ...]:
     """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids; errors name ``flag``."""
+    if not isinstance(text, str):
+        raise argparse.ArgumentTypeError(f"{flag} must look like 250:400:10 or 250,300,350, got {checks.shown(text)}")
     try:
         if ":" in text:
             start, stop, step = (int(x) for x in text.split(":"))
