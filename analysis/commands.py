@@ -303,6 +303,15 @@ def flags_text(flags: list[str]) -> str:
     return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
 
 
+def none_fit(n: int, what: str, causes: str = "") -> CardsimError:
+    """The error of a run in which no deal out of ``n`` ``what`` (e.g. "met the --given conditions"): with the
+    one-sided 95% upper bound on the share of deals that do, 1 - 0.05**(1/n) (about 3/n), so a rare question can be
+    told from an impossible one; ``causes``: what may make it impossible, before the advice of a larger --n."""
+    bound = 1 - 0.05 ** (1 / n)
+    return CardsimError(f"no deal out of {n:,} {what}, so at most {bound:.2%} of deals do (95% bound); "
+                        f"{causes + ', or ' if causes else ''}ask for a larger --n")
+
+
 def check_only_with(given: list[str], needed: str, active: bool) -> None:
     """CardsimError when the options ``given`` (flags, e.g. ["--samples"]) are set while ``needed`` (e.g. "--play
     pimc"), the only setting that uses them, is not ``active``: an option is never accepted and ignored."""

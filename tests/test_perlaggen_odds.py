@@ -406,3 +406,18 @@ def test_the_cutters_stopper_is_named_in_the_text_and_the_json(capsys):
     assert facts == "turn-up H7; trump H; cutter showed nothing; stopper under your packet L9; exchanges none"
     assert main(args + ["--json"]) == 0
     assert json.loads(capsys.readouterr().out)["stopper"] == "L9"
+
+
+def test_no_fitting_deal_says_how_rare_a_fit_can_be_at_most(capsys):
+    """A question no deal meets ends on one line with the 95% upper bound of the share of deals that meet it
+    (1 - 0.05**(1/n), about 3/n), so a user can tell a rare question from one a larger --n cannot help."""
+    args = ["odds", "perlaggen", "--hand", "EA SA E10 L8 S9", "--seat", "1", "--trump", "H", "--given",
+            "seat1 gleich < pair of Obers", "--n", "200", "--seed", "1"]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (
+        "cardsim: error: no deal out of 200 fits these public facts and --given, so at most 1.49% of deals do (95% "
+        "bound); the --given conditions may be impossible with this hand, the exchanges given may be impossible under "
+        "the exchange policy, or ask for a larger --n\n")
+    from analysis.commands import none_fit
+    assert str(none_fit(2000, "met X")) == ("no deal out of 2,000 met X, so at most 0.15% of deals do (95% bound); "
+                                            "ask for a larger --n")

@@ -22,8 +22,8 @@ import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
-                               command_options, digits_value, emit, long_frame, no_exact, one_of, register_command,
-                               run_options, tables_long, whole_number)
+                               command_options, digits_value, emit, long_frame, no_exact, none_fit, one_of,
+                               register_command, run_options, tables_long, whole_number)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
 from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
@@ -92,8 +92,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     team = seat % 2
     counts = runner.run(g.OddsJob(facts, team, conditions), n, seed, **run_kw)
     if counts[0] == 0:
-        raise CardsimError(f"no deal out of {n:,} met the --given conditions; "
-                           "they may be impossible with this hand, or ask for a larger --n")
+        raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None

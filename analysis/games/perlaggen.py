@@ -25,9 +25,9 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
-                               check_only_with, command_options, decimal_value, emit, long_frame, no_exact, one_of,
-                               option_items, options_note, positive_int, register_command, run_options, tables_long,
-                               whole_number)
+                               check_only_with, command_options, decimal_value, emit, long_frame, no_exact, none_fit,
+                               one_of, option_items, options_note, positive_int, register_command, run_options,
+                               tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import checks, runner
@@ -373,9 +373,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     job = D.OddsJob(known, rules, evaluation, conditions) if question is None else V.TableOddsJob(question)
     counts = runner.run(job, n, seed, **run_kw)
     if counts[0] == 0:
-        raise CardsimError(f"no deal out of {n:,} fits these public facts" + (" and --given" if given else "")
-                           + "; " + ("the --given conditions may be impossible with this hand, " if given else "")
-                           + "the exchanges given may be impossible under the exchange policy, or ask for a larger --n")
+        raise none_fit(n, "fits these public facts" + (" and --given" if given else ""),
+                       ("the --given conditions may be impossible with this hand, " if given else "")
+                       + "the exchanges given may be impossible under the exchange policy")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(FIGURES)]
     if both_gestrichen:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from analysis.commands import Command, decimal_number, emit, one_of, register_command
+from analysis.commands import Command, decimal_number, emit, none_fit, one_of, register_command
 from analysis.games.giltspiel_play import add_pimc_arguments, solve_lines
 from analysis.games.giltspiel_play import pimc_options as giltspiel_pimc_options
 from analysis.solving import parse_deal, parse_trump
@@ -136,7 +136,7 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     counts = runner.run(job, n, seed, **run_kw)
     deals, wins = int(counts[0]), int(counts[1])
     if deals == 0:
-        raise CardsimError(f"no deal out of {n:,} fits these public facts; ask for a larger --n")
+        raise none_fit(n, "fits these public facts")
     outcome = estimate_frame(OUTCOMES, [wins, deals - wins], deals, figure="spiel").rename(columns={"label": "outcome"})
     rows = []
     for f, feature in enumerate(play.FEATURES if method != PIMC else ()):
