@@ -166,3 +166,21 @@ def test_the_call_helpers_refuse_what_is_no_hand(call, message):
         call()
     hand = bs.DECK.parse_cards("c7 c8 c9 cD cK cT cA s7", "hand")  # no jack
     assert bs_api.call_options(hand) == [] and bs_api.pass_rule(hand) == "no jack (§4.3)"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: jobs.pimc_values(HANDS[1], 1, 9, 0, 1), "^trump must be from 0 to 3, got 9$"),  # read past the tables
+    (lambda: jobs.pimc_values(HANDS[1], 1, 0, 2, 1), "^team must be from 0 to 1, got 2$"),
+    (lambda: jobs.pimc_values(HANDS[1], 1, 0, 0, 1, rule=9), "^rule must be a play rule code"),
+    (lambda: jobs.pimc_values(HANDS[1], 1, 0, 0, 1, table="t"), "^table must be a transposition table made by"),
+    (lambda: jobs.pimc_values(float(HANDS[1]) + 0.5, 1, 0, 0, 1), r"^hand \(a card mask\) must be a whole number"),
+    (lambda: jobs.pimc_worlds(HANDS[1], 1, 3, [CB, CB], 0, 2, 0), "^card cB .* is listed twice"),
+    (lambda: jobs.pimc_worlds(HANDS[1], 1, 1, (), 0, 0, 0), r"^samples \(worlds a decision\) must be at least 1"),
+    (lambda: jobs.pimc_worlds(HANDS[1], 1, 1, (), 0, 2, 0, rng=5), "^rng must be a numpy Generator or None"),
+    (lambda: jobs.pimc_play(HANDS, 0, 0, 5), "^rng must be a numpy Generator"),
+    (lambda: jobs.pimc_play(HANDS[:3], 0, 0, np.random.default_rng(1)), "^hands must be 4 card masks"),
+    (lambda: jobs.pimc_play(HANDS, 0, 0, np.random.default_rng(1), leader=4), "^leader must be from 0 to 3, got 4$"),
+])
+def test_pimc_functions_refuse(call, message):
+    with pytest.raises(CardsimError, match=message):
+        call()

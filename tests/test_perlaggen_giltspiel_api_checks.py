@@ -742,10 +742,12 @@ def test_given_parsers_refuse_a_seat_outside_the_table():
     (None, 4, "^--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got None$"),  # was AttributeError
     (5, 4, "^--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got 5$"),
     ("0:H9", 1, "^--players must be at least 2, got 1$"),
+    ("0:H9", "turnup 99", r"^turnup \(the turned-up card's index, or None\) must be from 0 to 32, got 99$"),
 ])
 def test_parse_exchange_refuses_what_is_no_exchange_text(text, players, message):
+    """Before, a text that is no text raised AttributeError and a turn-up of 99 came back as the card taken."""
     from analysis.games import perlaggen as AP
 
     with pytest.raises(CardsimError, match=message):
-        AP.parse_exchange(text, None, players)
+        AP.parse_exchange(text, 99, 4) if players == "turnup 99" else AP.parse_exchange(text, None, players)
     assert AP.parse_exchange("0:H9=EU", None) == AP.parse_exchange(" 0:H9=EU ", None)

@@ -60,6 +60,8 @@ def _suit_of(card: int) -> str:
 def parse_exchange(text: str, turnup: int | None, players: int = D.SEATS) -> tuple[int, int, int]:
     """'0:H9' (seat 0 gave H9 for the turn-up) or '2:E10=EU' (gave E10, took EU) -> (seat, gave, took)."""
     players = checks.whole(players, "--players", 2)
+    if turnup is not None:
+        turnup = checks.whole(turnup, "turnup (the turned-up card's index, or None)", 0, P.DECK.n_cards - 1)
     if not isinstance(text, str):
         raise CardsimError(f"--exchange takes SEAT:GAVE or SEAT:GAVE=TOOK such as '0:H9', got {checks.shown(text)}")
     seat, sep, swap = text.partition(":")

@@ -28,6 +28,7 @@ from simcore.games import bauernstoss as bs
 from simcore.games import bauernstoss_play as play
 from simcore.games import bauernstoss_solve as solve
 from simcore.rng import BLOCK_DEALS, block_stream, block_substream, block_words
+from simcore.search import checked_table
 
 PLAY_STREAM = 1
 """Sub-stream (simcore.rng.block_substream) of the card-play choices of a block."""
@@ -1208,7 +1209,11 @@ def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone:
     ``gone`` in earlier tricks (mask). Every other seat holds as many cards as ``seat`` does, one
     fewer if it has played to the trick; the hidden cards are spread uniformly (no inference from
     the play). Randomness: ``rng``, by default ``block_stream(seed, 0)``. Returns (samples, 4) uint64
-    hands."""
+    hands. The arguments are checked (CardsimError)."""
+    hand, seat, leader, trick, gone = _checked_view(hand, seat, leader, trick, gone)
+    samples = checks.whole(samples, "samples (worlds a decision)", 1)
+    if rng is not None and not isinstance(rng, np.random.Generator):
+        raise CardsimError(f"rng must be a numpy Generator or None, got {checks.shown(rng)}")
     if (leader + len(trick)) % bs.SEATS != seat:
         raise CardsimError(f"seat {seat} is not to play: the trick led by seat {leader} holds {len(trick)} cards")
     on_table = bs.DECK.mask(trick)
@@ -1235,14 +1240,31 @@ def pimc_worlds(hand: int, seat: int, leader: int, trick: tuple[int, ...], gone:
     return out
 
 
+def _checked_view(hand, seat, leader, trick, gone) -> tuple[int, int, int, tuple[int, ...], int]:
+    """(hand, seat, leader, trick, gone) of a PIMC view as ints: a mask of 1-8 cards, seats 0-3, at most 3 cards 0-31
+    on the trick (each once), a mask of the cards gone; CardsimError otherwise."""
+    hand = checks.whole(hand, "hand (a card mask)", 1, (1 << bs.DECK.n_cards) - 1)
+    if hand.bit_count() > bs.HAND_SIZE:
+        raise CardsimError(f"hand (a card mask) must hold 1-{bs.HAND_SIZE} cards, got {hand.bit_count()}")
+    seat, leader = checks.whole(seat, "seat", 0, bs.SEATS - 1), checks.whole(leader, "leader", 0, bs.SEATS - 1)
+    if not isinstance(trick, (list, tuple)) or len(trick) >= bs.SEATS:
+        raise CardsimError(f"trick must be the 0-3 cards played to the trick so far, got {checks.shown(trick)}")
+    trick = checks.wholes(trick, "trick", len(trick), 0, bs.DECK.n_cards - 1)
+    return hand, seat, leader, trick, checks.whole(gone, "gone (a card mask)", 0, (1 << bs.DECK.n_cards) - 1)
+
+
 def pimc_values(hand: int, seat: int, trump: int, team: int, leader: int = FOREHAND, trick: tuple[int, ...] = (),
                 gone: int = 0, samples: int = 20, seed: int = 0, rule: int = play.BS_OVERTAKE,
                 rng: np.random.Generator | None = None, table=None) -> dict[int, float]:
     """PIMC: for each legal card of ``seat``, the mean card points ``team`` takes (the current trick
     and all later ones) when that card is played and every world of `pimc_worlds` (drawn from
     ``rng``, by default ``block_stream(seed, 0)``) is then solved double dummy. The seat picks the
-    best card for its own team (max for ``team``, else min)."""
-    worlds = pimc_worlds(hand, seat, leader, tuple(trick), gone, samples, seed, rng)
+    best card for its own team (max for ``team``, else min). The arguments are checked (CardsimError)."""
+    trump, team = checks.whole(trump, "trump", 0, 3), checks.whole(team, "team", 0, 1)
+    play.check_rule(rule)
+    table = checked_table(table, solve.new_table, solve.BUCKET)
+    worlds = pimc_worlds(hand, seat, leader, trick, gone, samples, seed, rng)
+    hand, trick = int(hand), tuple(int(c) for c in trick)
     padded = np.array(list(trick) + [0] * (bs.SEATS - len(trick)), dtype=np.int64)
     legal = int(play.legal_mask(np.uint64(hand), padded, len(trick), trump, rule))
     table = solve.new_table(16) if table is None else table
@@ -1262,8 +1284,15 @@ def pimc_play(hands, trump: int, team: int, rng: np.random.Generator, samples: i
               leader: int = FOREHAND, rule: int = play.BS_OVERTAKE, table=None) -> int:
     """Card points ``team`` takes when every seat plays by PIMC (`pimc_values` over ``samples``
     worlds of what it has seen, worlds from ``rng``; a forced card is played at once; ties go to
-    the lower card). hands (4,) card masks of a normal game led by ``leader``."""
-    hands = [int(h) for h in hands]
+    the lower card). hands (4,) card masks of a normal game led by ``leader``. The arguments are checked
+    (CardsimError)."""
+    hands = [int(h) for h in checks.hand_masks(hands, "hands", bs.DECK.n_cards, bs.SEATS, range(1, bs.HAND_SIZE + 1))]
+    trump, team = checks.whole(trump, "trump", 0, 3), checks.whole(team, "team", 0, 1)
+    leader, samples = checks.whole(leader, "leader", 0, bs.SEATS - 1), checks.whole(samples, "samples", 1)
+    if not isinstance(rng, np.random.Generator):
+        raise CardsimError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {checks.shown(rng)}")
+    play.check_rule(rule)
+    table = checked_table(table, solve.new_table, solve.BUCKET)
     table = solve.new_table(16) if table is None else table
     gone, taken = 0, 0
     while hands[leader]:
