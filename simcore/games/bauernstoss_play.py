@@ -54,6 +54,7 @@ from simcore.games.bauernstoss import (
     baseline_call,
     best_suit,
     ends_game,
+    rule_options,
     score_hand,
 )
 from simcore.tricks import lowest_card, popcount, random_card
@@ -430,8 +431,6 @@ def _checked_game_arguments(state, opts, rng, policy, caller) -> tuple:
     """(state, opts, rng, policy, caller) of `play_hand` and `play_game`, checked: a `GameState` (None allowed:
     `play_game` starts one), every option of `rule_options`, a numpy Generator, a card-play policy and a callable
     caller; CardsimError otherwise."""
-    from simcore.games.bauernstoss import rule_options
-
     if state is not None and not isinstance(state, GameState):
         raise CardsimError(f"state must be a bauernstoss.GameState (or None for a new game), got {checks.shown(state)}")
     if not isinstance(opts, dict) or set(rule_options()) - set(opts):
