@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from simcore.errors import CardsimError
+
 RUN_FILE = "run.txt"
 """The file naming a checkpoint folder's question; its last field is ``code=<fingerprint>``."""
 
@@ -33,8 +35,6 @@ def listed_root() -> Path:
     """`cache_root` for ``cardsim cache`` to list or empty; CardsimError when it names something that is not a
     folder (CARDSIM_CACHE set to a file), which would list as an empty cache. (The runs only warn that they cannot
     keep checkpoints there, and the tables are computed again.)"""
-    from simcore.errors import CardsimError
-
     root = cache_root()
     if root.exists() and not root.is_dir():
         raise CardsimError(f"the cache path {root} is not a folder; point CARDSIM_CACHE at a folder (unset, the "
