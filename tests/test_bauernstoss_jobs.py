@@ -149,7 +149,9 @@ def test_odds_bad_input(hand, seat, play, message):
 def test_four_jacks_in_first_hand_has_no_call():
     cards = bs.DECK.parse_cards("cB sB hB dB hA hT hK h9")
     assert api.call_options(cards, first_hand=True) == []
-    assert "all four jacks in a game's first hand" in api.pass_rule(cards)
+    assert "all four jacks in a game's first hand" in api.pass_rule(cards, first_hand=True)
+    with pytest.raises(CardsimError, match="^this hand has calls"):  # a Big Solo outside the first hand
+        api.pass_rule(cards)  # said "all four jacks in a game's first hand"
 
 
 def test_thresholds_table(scale):

@@ -180,10 +180,14 @@ def call_options(cards: list[int], first_hand: bool = False, variant: str = "BS"
     return options
 
 
-def pass_rule(cards: list[int], variant: str = "BS", rules: tuple = ()) -> str:
+def pass_rule(cards: list[int], variant: str = "BS", rules: tuple = (), first_hand: bool = False) -> str:
     """The rule that makes a hand without a call (`call_options` []) pass at its turn, e.g. "no jack (§4.3)":
     BS/AS no jack (§4.3); BS all four jacks in a game's first hand (§4.3: Big Solo or pass; §4.7: no solo
-    there); DS no Unter under ds_require_unter (§8 A9), else fewer than 5 trumps and no acorn Unter (DS-3..DS-5)."""
+    there); DS no Unter under ds_require_unter (§8 A9), else fewer than 5 trumps and no acorn Unter (DS-3..DS-5).
+    CardsimError for a hand that has a call."""
+    if call_options(cards, first_hand, variant, rules):
+        raise CardsimError("this hand has calls (call_options), so no rule makes it pass; pass_rule names the rule "
+                           "of a hand without one")
     mask, variant, rules = _hand_question(cards, variant, rules)
     jacks = bs.jack_count(mask)
     if variant == "DS":
@@ -627,7 +631,8 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     stats, by_cur = part.unpack(runner.run(part, n, seed, **run_kw))
     frame.attrs.update(game=GAME, hand=bs.DECK.format_cards(sorted(cards)), seat=seat, team=seat % 2,
                        method=method, n=stats["n"], seed=seed, first_hand=first_hand, variant=variant,
-                       samples=samples, rules=rules, must_pass=None if options else pass_rule(cards, variant, rules))
+                       samples=samples, rules=rules,
+                       must_pass=None if options else pass_rule(cards, variant, rules, first_hand))
     frame.attrs.update(auction=auction_frame(stats, by_cur), policy=policy,
                        chalk=_chalk_words(chalk_team, seat, first_hand, variant),
                        proposal=proposal(mask, part.opts) if options else None,
