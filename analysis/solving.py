@@ -55,30 +55,32 @@ def parse_seat(text, seats: int, flag: str, note: str = "") -> int:
     return value
 
 
-def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: int | None = None) -> np.ndarray:
+def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: int | None = None,
+               label: str = "seat") -> np.ndarray:
     """The hands of seats 0 to seats - 1 separated by '/' -> (seats,) uint64 masks; every hand holds
     ``hand_size`` cards, or when it is a range (an ending) the same number of cards from it; the hand of
     ``free_seat`` (a player who sits out) may hold any number, none included. CardsimError if malformed
-    (for a range, naming every hand's number of cards)."""
+    (for a range, naming every hand's number of cards); ``label`` names a place in the messages (Dreeg:
+    "position")."""
     if not isinstance(text, str):
         raise CardsimError(f"--deal must be the {seats} hands as one text, separated by '/', got {text!r}")
     parts = text.split("/")
     if len(parts) != seats:
-        raise CardsimError(f"--deal needs {seats} hands for seats 0-{seats - 1} separated by '/', got {len(parts)}")
-    parsed = deck.parse_groups({f"seat {s}": part for s, part in enumerate(parts)})
-    checked = {label: cards for s, (label, cards) in enumerate(parsed.items()) if s != free_seat}
+        raise CardsimError(f"--deal needs {seats} hands for {label}s 0-{seats - 1} separated by '/', got {len(parts)}")
+    parsed = deck.parse_groups({f"{label} {s}": part for s, part in enumerate(parts)})
+    checked = {name: cards for s, (name, cards) in enumerate(parsed.items()) if s != free_seat}
     if isinstance(hand_size, int):
-        for label, cards in checked.items():
+        for name, cards in checked.items():
             if len(cards) != hand_size:
-                raise CardsimError(f"--deal: {label} holds {len(cards)} card{'s' * (len(cards) != 1)}; every hand "
+                raise CardsimError(f"--deal: {name} holds {len(cards)} card{'s' * (len(cards) != 1)}; every hand "
                                    f"needs {hand_size}")
     else:
         counts = [len(cards) for cards in checked.values()]
         if len(set(counts)) > 1 or counts[0] not in hand_size:
             # every hand's count: when sizes differ, no one hand is "the" wrong one
             shown = [s for s in range(seats) if s != free_seat]
-            whose = f"seats {shown[0]}-{shown[-1]}" if free_seat is None else f"seats {_listed(shown)}"
-            but = "" if free_seat is None else f" but seat {free_seat}'s (who sits out)"
+            whose = f"{label}s {shown[0]}-{shown[-1]}" if free_seat is None else f"{label}s {_listed(shown)}"
+            but = "" if free_seat is None else f" but {label} {free_seat}'s (who sits out)"
             raise CardsimError(f"--deal: the hands of {whose} hold {_listed(counts)} cards; every hand{but} needs the "
                                f"same number of cards, {hand_size[0]} to {hand_size[-1]}")
     return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
@@ -113,13 +115,13 @@ def solve_json(game: str, result: dict) -> dict:
 
 
 def tricks_text(tricks: list[dict], winner_note: Callable[[int], str] = lambda seat: "",
-                points: bool = True) -> list[str]:
+                points: bool = True, label: str = "seat") -> list[str]:
     """One text line a trick: its plays (seat:card), the winning seat (and ``winner_note(seat)``) and,
-    with ``points``, its points."""
+    with ``points``, its points; ``label`` names a place (Dreeg: "position")."""
     width = len(str(len(tricks)))
     lines = ["one line of perfect play:"]
     for k, trick in enumerate(tricks):
         cards = "  ".join(f"{seat}:{token}" for seat, token in trick["plays"])
-        lines.append(f"  trick {k + 1:{width}d}: {cards}  -> seat {trick['winner']}{winner_note(trick['winner'])}"
+        lines.append(f"  trick {k + 1:{width}d}: {cards}  -> {label} {trick['winner']}{winner_note(trick['winner'])}"
                      + (f" +{trick['points']}" if points else ""))
     return lines

@@ -108,12 +108,13 @@ def apply_kamerun(strokes, erase):
     return []
 
 
-def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tricks=False, played=()):
+def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tricks=False, played=(), last_led=None):
     """Card points (or tricks) the side ``maxside`` (a set of seats) takes in the remaining tricks
     when it maximises and the others minimise, every seat playing STRICT legal cards; no pruning.
     hands: list of sets of cards per seat; trump None for no trump; restrict: the Kamerun lead
-    restriction (§3.4.2) from the next trick on, not binding seat ``exempt``; played: cards already
-    on the table in the current trick, led by ``leader``."""
+    restriction (§3.4.2) from the next trick on (from this one when ``last_led``, the suit led to the
+    previous trick, is given), not binding seat ``exempt``; played: cards already on the table in the
+    current trick, led by ``leader``."""
     n = len(hands)
 
     def trick(hands, leader, played, last_led):
@@ -135,7 +136,7 @@ def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tr
                   for c in sorted(options)]
         return max(values) if seat in maxside else min(values)
 
-    return trick([set(h) for h in hands], leader, list(played), None)
+    return trick([set(h) for h in hands], leader, list(played), last_led)
 
 
 # --- the optional sub-games of §3.5 ----------------------------------------------------------------

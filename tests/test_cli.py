@@ -86,7 +86,7 @@ def test_stats_exact_matches_spec(capsys):
 
 def test_games_lists_games_and_options(capsys):
     code, out, _ = run_cli(capsys, "games")
-    assert code == 0 and "giltspiel" in out and "odds, stats" in out
+    assert code == 0 and "giltspiel" in out and "commands: match, odds, solve, stats, thresholds\n" in out  # dreeg
     code, out, _ = run_cli(capsys, "games", "Giltspiel")
     assert code == 0 and "void_policy = 'nobody_scores'" in out and "target = 11" in out
 

@@ -69,7 +69,9 @@ class HandResult:
     speaker: int = -1
 
 
-def _flags(opts: dict) -> int:
+def play_flags(opts: dict) -> int:
+    """The STRICT play flags (`dreeg_rules.NO_UNDERTRUMP`, `HEAD_TRUMPED_LEAD`) that rule options ``opts`` set
+    (§5 A3, A4)."""
     return (r.NO_UNDERTRUMP if opts.get("no_undertrump_duty") else 0) | \
         (r.HEAD_TRUMPED_LEAD if opts.get("trumped_lead_follow") == "must_head" else 0)
 
@@ -118,7 +120,7 @@ class Play:
         self.voids = [0] * self.n
         self.shown = [0] * self.n
         self.talon_shown = 0
-        self.flags = _flags(opts)
+        self.flags = play_flags(opts)
         self.strict_always = self.n > 2 or subgame == "KA"
         self.mode_strict = r.FOLLOW if subgame == "KA" and phase == 5 and opts.get("kamerun5_no_head") else r.STRICT
 
