@@ -981,12 +981,14 @@ def _stroke_cell(row, key: str) -> str:
     return "—" if value != value else f"{value:+.2f} [{row[key + '_lo']:+.2f},{row[key + '_hi']:+.2f}]"
 
 
-def _cell(row, key: str) -> str:
+def wide_cell(row, key: str) -> str:
+    """"p [lo,hi]" of the estimate ``key`` of a wide table row (columns key, key_lo, key_hi); "—" where it is NaN."""
     value = row[key]
     return "—" if value != value else f"{value:.3f} [{row[key + '_lo']:.3f},{row[key + '_hi']:.3f}]"
 
 
-def _points_cell(row) -> str:
+def points_cell(row) -> str:
+    """"mean [lo,hi]" of a row's card points (columns points, points_lo, points_hi); "—" where NaN."""
     return "—" if row["points"] != row["points"] else \
         f"{row['points']:.1f} [{row['points_lo']:.1f},{row['points_hi']:.1f}]"
 
@@ -1024,7 +1026,7 @@ def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
     for _, r in frame.iterrows():
         call = r["call"] + ("*" if closed and not r["open"] else "")
         lines.append(f"{call:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
-                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns) + f"{_points_cell(r):<20}"
+                     + "".join(f"{wide_cell(r, key):<22}" for key, _ in columns) + f"{points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
     lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
     if closed:
@@ -1061,7 +1063,7 @@ def format_auction(frame: pd.DataFrame) -> list[str]:
 
     def line(label: str, key: str) -> str:
         r = part.loc[key]
-        return f"{label:<36}{_cell(r, 'p'):<22}{int(r['n']):>7,}"
+        return f"{label:<36}{wide_cell(r, 'p'):<22}{int(r['n']):>7,}"
 
     shown = [(k, AUCTION_LABELS.get((a["variant"], k), t)) for k, t in AUCTION_LINES
              if (k != "solo" or part.loc["solo", "p"] > 0) and (k != "throw_in" or a["variant"] == "BS")]
@@ -1399,7 +1401,7 @@ def format_thresholds(frame: pd.DataFrame) -> str:
     for _, r in frame.iterrows():
         solo_n = "" if ds else f"{int(r['solo_n']):>8}"
         lines.append(f"{int(r['jacks']):>2}{int(r['trumps']):>3}{int(r['n']):>8}{solo_n}  "
-                     + "".join(f"{_cell(r, key):<22}" for key, _ in columns)
+                     + "".join(f"{wide_cell(r, key):<22}" for key, _ in columns)
                      + (f"{_strokes_pair(r):<26}" if strokes else "") + ("" if ds else f"{r['solo_break_even']:<9.3f}")
                      + r["advice"])
     note = "" if ds else ("; big solo when P(big solo) double dummy >= p* solo, the cautious figure, as greedy "
@@ -1447,7 +1449,7 @@ def _q8_head(columns: list, strokes: tuple) -> str:
 
 def _q8_cells(row, columns: list, strokes: tuple) -> str:
     """A Q8 table row's estimate cells under `_q8_head`: 'p [lo,hi]' shares, then '+0.41±0.05' strokes."""
-    return "".join(f"{_cell(row, key):<22}" for key, _ in columns) + \
+    return "".join(f"{wide_cell(row, key):<22}" for key, _ in columns) + \
         "".join(f"{_plus_minus_cell(row, key):<21}" for key, _ in strokes)
 
 
@@ -1755,7 +1757,7 @@ def format_seat_effects(frame: pd.DataFrame) -> list[str]:
              f"{_policy_words(a['policy'], a['variant'])}, the contract played as above; every deal gives every "
              "seat's outcome", "", head]
     for key, title in keys:
-        lines.append(f"{title:<{width}}" + "".join(f"{_cell(r, key):<24}" for _, r in table.iterrows()))
+        lines.append(f"{title:<{width}}" + "".join(f"{wide_cell(r, key):<24}" for _, r in table.iterrows()))
     lines.append(f"{'n (deals where it chose)':<{width}}"
                  + "".join(f"{int(r['p_score_if_choose_chalk_n']):<24,}" for _, r in table.iterrows()))
     lines += ["", f"{'minus forehand (same deals)':<{width}}" + "".join(
@@ -1890,7 +1892,8 @@ def format_showdown_low(frame: pd.DataFrame) -> list[str]:
             lines.append("")
         last = r["cur"]
         lines.append(f"{int(r['cur']):>3}  {r['low_name']:<6}" + "".join(
-            f"{int(r[count]):>7}  {_cell(r, key) if r[count] >= a['min_n'] else 'too few' if r[count] else '—':<22}"
+            f"{int(r[count]):>7}  "
+            f"{wide_cell(r, key) if r[count] >= a['min_n'] else 'too few' if r[count] else '—':<22}"
             for key, count, _, _ in SHOWDOWN_LOW_ESTIMATES))
     lines.append(f"\n(a showdown: {tie}; the highest lowest card names trumps, the earlier speaker on equal ones "
                  f"(§4.9); bid cur: the first to bid it, who announces first; said mit: joined it later; "

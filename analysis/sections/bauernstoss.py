@@ -3,8 +3,6 @@ level, thresholds, auction policies)."""
 
 from __future__ import annotations
 
-from math import comb
-
 import pandas as pd
 
 from analysis.report import Context, Section, esc, figure_html, n_cell, row_cell, table
@@ -29,26 +27,22 @@ def _scale(ctx: Context, size: int) -> int:
 
 
 def exact_jacks() -> pd.DataFrame:
-    """P(an 8-card hand holds k jacks), k = 0-4: hypergeometric, 4 jacks in 32 cards (spec §9.2)."""
-    total = comb(32, 8)
-    rows = [{"label": f"{k} jack{'s' if k != 1 else ''}", "p": comb(4, k) * comb(28, 8 - k) / total} for k in range(5)]
-    frame = pd.DataFrame(rows)
-    return frame.assign(lo=frame.p, hi=frame.p)
+    """P(an 8-card hand holds k jacks), k = 0-4, with a label per row for the chart: hypergeometric, 4 jacks in 32
+    cards (spec §9.2; `bauernstoss_stats.exact_jacks`)."""
+    from analysis.games.bauernstoss_stats import exact_jacks as exact
+
+    frame = exact()
+    return frame.assign(label=[f"{k} jack{'s' if k != 1 else ''}" for k in frame.jacks])
 
 
-def _exact_rows() -> list[str]:
-    """Rows per jack count: P(J = k) and P(longest potential trump suit = L | J = k), exact over all
-    C(32, 8) hands."""
-    from simcore.games import bauernstoss as bs
-
-    counts = bs.longest_trump_table().sum(axis=0)  # (jacks, longest)
-    total = counts.sum()
+def _exact_rows(frame: pd.DataFrame) -> list[str]:
+    """Rows per jack count of `exact_jacks`: P(J = k) and P(longest potential trump suit = L | J = k), exact over
+    all C(32, 8) hands."""
     rows = []
-    for j in range(5):
-        cells = "".join(f'<td class="num">{counts[j, length] / counts[j].sum():.4f}</td>' if counts[j, length]
-                        else "<td>—</td>" for length in range(2, 9))
-        rows.append(f"<th>{j}</th>" + f'<td class="num">{counts[j].sum() / total:.6f}</td>' + cells
-                    + n_cell(int(counts[j].sum())))
+    for row in frame.to_dict("records"):
+        cells = "".join(f'<td class="num">{row[f"L{length}"]:.4f}</td>' if row[f"L{length}"] else "<td>—</td>"
+                        for length in range(2, 9))
+        rows.append(f"<th>{row['jacks']}</th>" + f'<td class="num">{row["p"]:.6f}</td>' + cells + n_cell(row["n"]))
     return rows
 
 
@@ -67,21 +61,13 @@ def _shape_frame(parts: dict) -> pd.DataFrame:
 
 
 def _chalk_rows(parts: dict) -> list[str]:
-    """The chooser's team and the defenders, each with and without the chalk (42 or 79 needed)."""
-    from analysis.stats import Estimate
+    """The chooser's team and the defenders, each with and without the chalk (42 or 79 needed;
+    `bauernstoss_stats.chalk_frame`)."""
+    from analysis.games.bauernstoss_stats import chalk_frame
 
-    hist = parts["points"].sum(axis=(0, 1))
-    n = int(hist.sum())
-    cases = [("choosing team", "holds the chalk (needs 42)", int(hist[42:].sum())),
-             ("choosing team", "without the chalk (needs 79)", int(hist[79:].sum())),
-             ("defending team", "holds the chalk (needs 42)", int(hist[:79].sum())),
-             ("defending team", "without the chalk (needs 79)", int(hist[:42].sum()))]
-    rows = []
-    for team, chalk, successes in cases:
-        est = Estimate(successes, n)
-        rows.append(f"<th>{team}</th><th>{chalk}</th>" + row_cell({"p": est.p, "lo": est.lo, "hi": est.hi})
-                    + n_cell(n))
-    return rows
+    words = {"with": "holds the chalk", "without": "without the chalk"}
+    return [f"<th>{row['team']} team</th><th>{words[row['chalk']]} (needs {row['need']})</th>" + row_cell(row)
+            + n_cell(row["n"]) for row in chalk_frame(parts).to_dict("records")]
 
 
 def _equity_sentence(tables: dict) -> str:
@@ -194,8 +180,9 @@ def section(ctx: Context) -> Section:
                        f"cardsim match bauernstoss --a {a} --b {b} --games {games} --seed {ctx.seed}", games,
                        api.match, a, b, games, ctx.seed, **ctx.run_kw) for a, b in MATCHES]
 
+    jacks = exact_jacks()
     section.charts["bauernstoss-jacks.png"] = charts.distribution_chart(
-        exact_jacks(), "Jacks in one 8-card hand (exact)", category="jacks held", xlabel="probability",
+        jacks, "Jacks in one 8-card hand (exact)", category="jacks held", xlabel="probability",
         note="hypergeometric: 4 jacks among 32 cards (spec §9.2)")
     equity = tables["equity"]
     section.charts["bauernstoss-equity.png"] = equity_chart(equity[(equity.chalk == "us") & (equity.deals == "either")],
@@ -228,7 +215,7 @@ def section(ctx: Context) -> Section:
         "units cost milliseconds).</p>",
         f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
         figure_html("bauernstoss-jacks.png", "Jacks in one hand", "Exact distribution of the jacks in one hand."),
-        table(["jacks J", "P(J)", "L = 2", "3", "4", "5", "6", "7", "8", "hands"], _exact_rows(),
+        table(["jacks J", "P(J)", "L = 2", "3", "4", "5", "6", "7", "8", "hands"], _exact_rows(jacks),
               "P(J) and the longest potential trump suit max_s L(p, s) given J, by enumeration of all 10,518,300 "
               "hands (spec §9.2)"),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
