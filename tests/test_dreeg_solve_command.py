@@ -231,6 +231,15 @@ def test_bad_deals(deal, message):
         cmd.solve(deal, "66", trump="H")
 
 
+def test_two_player_rot_assen_closed_without_trump():
+    """§3.2.2: a talon closed before the heart Ace was announced leaves the hand without trump."""
+    hands = random_hands(70, 2)
+    result = cmd.solve(deal_text(hands), "RA", trump="none")
+    assert result["trump"] is None and result["value"] == naive.minimax(hands, 0, None, {0})
+    with pytest.raises(CardsimError, match="is not a suit"):
+        cmd.solve(deal_text(random_hands(70, 4)), "RA", trump="none")
+
+
 def test_team_endings_need_their_side():
     with pytest.raises(CardsimError, match="a Rufen ending needs --side"):
         cmd.solve("SA S9 / S10 SK / SO SU / EA E10", "RU", trump="S")

@@ -221,8 +221,9 @@ def _call(call, subgame: str, n: int, full: bool, hands) -> int:
     return cards[0]
 
 
-def _trump(trump, subgame: str, call: int, options: dict) -> int:
-    """The trump suit: none in Kamerun, the called card's suit in Rufen, else ``trump`` (required)."""
+def _trump(trump, subgame: str, call: int, options: dict, n: int) -> int:
+    """The trump suit: none in Kamerun, the called card's suit in Rufen, else ``trump`` (required; "none" in a
+    2-player Rot Assen closed before the heart Ace was announced, §3.2.2)."""
     if subgame == "KA":
         if trump is not None:
             raise CardsimError("Kamerun has no trump (§3.4.1); drop --trump")
@@ -233,8 +234,13 @@ def _trump(trump, subgame: str, call: int, options: dict) -> int:
             raise CardsimError(f"--trump {trump}: in Rufen the called card's suit ({DECK.suits[suit]}) is trump; "
                                "drop --trump")
         return suit
+    duel_rot_assen = subgame == "RA" and n == 2
     if trump is None:
-        raise CardsimError(f"{r.SUBGAME_NAMES[subgame]} needs --trump SUIT ({', '.join(DECK.suits)})")
+        raise CardsimError(f"{r.SUBGAME_NAMES[subgame]} needs --trump SUIT ({', '.join(DECK.suits)}"
+                           + (", or none: the talon closed before the heart Ace was announced)" if duel_rot_assen
+                              else ")"))
+    if duel_rot_assen and isinstance(trump, str) and trump.strip().lower() == "none":
+        return -1
     suit = parse_trump(trump, DECK)
     if subgame == "RA" and options["rot_assen_trump"] == "hearts" and suit != r.HEART:
         raise CardsimError(f"--trump {trump}: under rot_assen_trump=hearts the heart Ace's holder names hearts "
@@ -294,7 +300,7 @@ def solve(deal: str, subgame: str = "66", trump: str | None = None, side=None, l
                            "--leader")
     counted = _side(side, subgame, hands, full, called, n)
     chosen = parse_options(options)
-    suit = _trump(trump, subgame, called, {**DEFAULTS, **dict(chosen)})
+    suit = _trump(trump, subgame, called, {**DEFAULTS, **dict(chosen)}, n)
     mode, flags = _mode_flags(subgame, suit, chosen)
     count_tricks = checks.flag(tricks, "tricks")
     fewest = subgame == "KA"
@@ -357,7 +363,7 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                              '3 players 8, 2 players at most 6; fewer, the same number each, for an ending)')
     parser.add_argument("--subgame", default="66", help="66 (default), RA (Rot Assen), RU (Rufen) or KA (Kamerun)")
     parser.add_argument("--trump", default=None, help="trump suit E, L, H or S (none in Kamerun; Rufen: the called "
-                        "card's suit)")
+                        "card's suit; 2-player Rot Assen closed before the heart Ace was announced: none)")
     parser.add_argument("--call", default=None, metavar="CARD",
                         help="Rufen with 3-4 players: forehand's called card; its holder is his partner and the first "
                              "trick's duties apply (§3.3.1)")
