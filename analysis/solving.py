@@ -34,14 +34,14 @@ def interruptible(func: Callable, *args):
     return outcome["value"]
 
 
-def parse_trump(text: str, deck) -> int:
-    """Suit index of a trump given as one of ``deck.suits`` or ``deck.suit_names`` (any case);
-    CardsimError otherwise."""
+def parse_trump(text: str, deck, flag: str = "--trump") -> int:
+    """Suit index of a trump (or another suit, given with ``flag``) as one of ``deck.suits`` or
+    ``deck.suit_names`` (any case); CardsimError otherwise."""
     key = text.strip().upper() if isinstance(text, str) else None
     for index, (letter, name) in enumerate(zip(deck.suits, deck.suit_names)):
         if key in (letter.upper(), name.upper()):
             return index
-    raise CardsimError(f"--trump '{text}' is not a suit; give one of {', '.join(deck.suits)} "
+    raise CardsimError(f"{flag} '{text}' is not a suit; give one of {', '.join(deck.suits)} "
                        f"({', '.join(deck.suit_names)})")
 
 

@@ -108,19 +108,22 @@ def apply_kamerun(strokes, erase):
     return []
 
 
-def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tricks=False, played=(), last_led=None):
+def minimax(hands, leader, trump, maxside, restrict=False, exempt=None, count_tricks=False, played=(), last_led=None,
+            counted=None):
     """Card points (or tricks) the side ``maxside`` (a set of seats) takes in the remaining tricks
     when it maximises and the others minimise, every seat playing STRICT legal cards; no pruning.
     hands: list of sets of cards per seat; trump None for no trump; restrict: the Kamerun lead
     restriction (§3.4.2) from the next trick on (from this one when ``last_led``, the suit led to the
     previous trick, is given), not binding seat ``exempt``; played: cards already on the table in the
-    current trick, led by ``leader``."""
+    current trick, led by ``leader``; counted: the seats whose points (tricks) count, ``maxside``
+    maximising and the others minimising them (default: ``maxside``)."""
     n = len(hands)
+    counted = maxside if counted is None else counted
 
     def trick(hands, leader, played, last_led):
         if len(played) == n:
             w = (leader + winner_slot(played, trump)) % n
-            gain = (1 if count_tricks else sum(POINTS[rank(c)] for c in played)) if w in maxside else 0
+            gain = (1 if count_tricks else sum(POINTS[rank(c)] for c in played)) if w in counted else 0
             if not hands[w]:
                 return gain
             return gain + trick(hands, w, [], suit(played[0]))

@@ -105,6 +105,11 @@ def test_cli_text_json_and_frame(capsys):
     assert any(name.startswith("shapes.2.5.p42") for name in frame.estimate)
 
 
+def test_text_says_when_no_shape_has_enough_hands(capsys):
+    assert main(["stats", "bauernstoss", "--n", "300", "--seed", "1", "--min-n", "5000", "--no-progress"]) == 0
+    assert "(no shape has 5,000 hands at this n: raise --n or lower --min-n)" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--policy", "pimc"], "invalid choice: 'pimc'"),
     (["--variant", "XS"], "XS"),

@@ -39,6 +39,21 @@ def test_solver_matches_plain_minimax(ending, kamerun, count_tricks):
     assert got == expected
 
 
+@settings(max_examples=100)
+@given(endings(), st.booleans(), st.integers(0, 3))
+def test_counted_seat_against_the_others(ending, kamerun, seat):
+    """Kamerun's aim: one seat's points, that seat minimising them and every other seat maximising them."""
+    hands, leader, trump, _ = ending
+    seat %= len(hands)
+    others = set(range(len(hands))) - {seat}
+    if kamerun:
+        trump = None
+    expected = naive.minimax(hands, leader, trump, others, restrict=kamerun, counted={seat})
+    got = dd.solve([r.DECK.mask(h) for h in hands], leader, -1 if trump is None else trump, others,
+                   last_led=-1 if kamerun else -2, counted={seat})
+    assert got == expected
+
+
 def test_full_deal_sides_split_120():
     """The card play is zero-sum: one side's value plus the other side's is the 120 of the pack."""
     rng = np.random.default_rng(1)

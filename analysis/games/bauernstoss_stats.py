@@ -144,9 +144,12 @@ def format_stats(tables: dict) -> str:
     lines += ["  L: the most cards one suit and the jacks give (the trumps the hand would hold), given its jacks",
               "", f"B. The choosing team's card points by the chooser's jacks and trumps (shapes with at least "
                   f"{a['min_n']:,} hands)"]
-    lines += _shape_lines(tables["shapes"], a["variant"])
+    lines += _shape_lines(tables["shapes"], a["variant"]) if len(tables["shapes"]) else \
+        [f"  (no shape has {a['min_n']:,} hands at this n: raise --n or lower --min-n)"]
     played = int(tables["chalk"].n.iloc[0]) if "chalk" in tables else None
-    if played is not None:
+    if played == 0:
+        lines += ["", "C. The chalk: no hand was played (every deal was thrown in)"]
+    elif played is not None:
         lines += ["", f"C. The chalk: P(a team reaches what it needs), over all {played:,} hands played"]
         for row in tables["chalk"].itertuples():
             lines.append(f"  {row.team + ' team':<16} {row.chalk + ' the chalk':<18} needs {row.need:>2}   "

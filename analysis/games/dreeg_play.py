@@ -21,6 +21,7 @@ can make sure of whatever the others do, not what he takes when each plays for h
 from __future__ import annotations
 
 import argparse
+import re
 from dataclasses import dataclass
 
 from analysis.commands import Command, emit, register_command
@@ -44,12 +45,14 @@ NO_RESTRICTION = -2
 @dataclass(frozen=True)
 class Rules:
     """The play of one solve: players ``n``, ``trump`` (-1 none), STRICT or FOLLOW ``mode`` and ``flags``, the
-    positions that maximise (``maxside``), the Kamerun lead rule, tricks counted instead of points, and the card
-    called in Rufen, whose first-trick duties apply while ``Position.first`` (-1: none)."""
+    positions whose points count (``counted``) and those that play to make them more (``maxside``: the counted
+    side itself, or in Kamerun everybody else), the Kamerun lead rule, tricks counted instead of points, and the
+    card called in Rufen, whose first-trick duties apply while ``Position.first`` (-1: none)."""
     n: int
     trump: int
     mode: int
     flags: int
+    counted: frozenset
     maxside: frozenset
     kamerun: bool
     count_tricks: bool
@@ -82,22 +85,22 @@ def legal(rules: Rules, pos: Position) -> list[int]:
 
 
 def played(rules: Rules, pos: Position, card: int) -> tuple[int, Position]:
-    """(what the maximising side gains, the position after ``card``): a full trick goes to its winner, who
-    leads the next."""
+    """(what the counted side gains, the position after ``card``): a full trick goes to its winner, who leads the
+    next."""
     mover = (pos.leader + len(pos.trick)) % rules.n
     hands = tuple(h & ~(1 << card) if s == mover else h for s, h in enumerate(pos.hands))
     trick = pos.trick + (card,)
     if len(trick) < rules.n:
         return 0, Position(hands, trick, pos.leader, pos.last_led, pos.first)
     winner = (pos.leader + r.winning_slot(list(trick), rules.trump)) % rules.n
-    gain = (1 if rules.count_tricks else sum(r.POINTS[c] for c in trick)) if winner in rules.maxside else 0
+    gain = (1 if rules.count_tricks else sum(r.POINTS[c] for c in trick)) if winner in rules.counted else 0
     last_led = r.card_suit(trick[0]) if rules.kamerun else NO_RESTRICTION
     return gain, Position(hands, (), winner, last_led, False)
 
 
 def value(rules: Rules, pos: Position, memo: dict) -> int:
-    """What the maximising side takes from ``pos`` on under perfect play: `dreeg_dd` once Rufen's first trick is
-    over, a minimax over that trick's cards (``memo``) before."""
+    """What the counted side takes from ``pos`` on under perfect play: `dreeg_dd` once Rufen's first trick is over,
+    a minimax over that trick's cards (``memo``) before."""
     if not pos.trick and not any(pos.hands):
         return 0
     if pos.first:
@@ -106,12 +109,12 @@ def value(rules: Rules, pos: Position, memo: dict) -> int:
         return memo[pos]
     last_led = pos.last_led if not pos.trick else -1 if rules.kamerun else NO_RESTRICTION
     return dd.trusted_solve(pos.hands, pos.leader, rules.trump, rules.maxside, rules.mode, rules.flags, last_led,
-                            -1, rules.count_tricks, pos.trick)
+                            -1, rules.count_tricks, pos.trick, rules.counted)
 
 
 def best_card(rules: Rules, pos: Position, memo: dict) -> tuple[int, int]:
     """(value, card): the first legal card, in card order, that keeps the best value for the position on turn
-    (the most for the maximising side, the fewest for the others)."""
+    (the most counted points for the maximising side, the fewest for the others)."""
     maximise = (pos.leader + len(pos.trick)) % rules.n in rules.maxside
     best = None
     for card in legal(rules, pos):
@@ -123,8 +126,8 @@ def best_card(rules: Rules, pos: Position, memo: dict) -> tuple[int, int]:
 
 
 def perfect_line(rules: Rules, pos: Position) -> tuple[int, list[tuple[int, int]]]:
-    """(value, line): the maximising side's value and one line of perfect play [(position, card), ...] to the
-    end of the hand."""
+    """(value, line): the counted side's points (or tricks) and one line of perfect play [(position, card), ...] to
+    the end of the hand."""
     memo: dict = {}
     line, start = [], None
     while pos.trick or any(pos.hands):
@@ -154,12 +157,17 @@ def _subgame(text) -> str:
 
 
 def _positions(text, n: int) -> frozenset:
-    """``--side``: positions as "0,2" (or an iterable of them), a proper non-empty subset of 0 to n - 1."""
-    items = text.replace(" ", "").split(",") if isinstance(text, str) else text
-    try:
-        side = frozenset(parse_seat(item, n, "--side") for item in items)
-    except TypeError:
-        raise CardsimError(f"--side takes positions 0-{n - 1} separated by commas, e.g. 0,2; got {text!r}") from None
+    """``--side``: positions as "0,2" or "0 2" (a position, or a list, tuple or set of them from Python), a proper
+    non-empty subset of 0 to n - 1."""
+    if isinstance(text, str):
+        items = [item for item in re.split(r"[,\s]+", text.strip()) if item] or [text]
+    elif isinstance(text, int) and not isinstance(text, bool):
+        items = [text]
+    elif isinstance(text, (list, tuple, set, frozenset)) and all(isinstance(i, (int, str)) for i in text):
+        items = list(text)
+    else:
+        raise CardsimError(f"--side takes positions 0-{n - 1} separated by commas, e.g. 0,2; got {text!r}")
+    side = frozenset(parse_seat(item, n, "--side") for item in items)
     if not side or len(side) == n:
         raise CardsimError(f"--side must name at least one position and leave one out (0-{n - 1}), got {text!r}")
     return side
@@ -190,13 +198,16 @@ def _side(side, subgame: str, hands, full: bool, call: int, n: int) -> frozenset
         raise CardsimError(f"--side {side}: in {r.SUBGAME_NAMES[subgame]} the rule fixes the side of this deal "
                            f"(position {who}, §{'3.2.1' if subgame == 'RA' else '3.3.1'}); drop --side")
     if fixed is None and given is None and subgame in ("RA", "RU") and n > 2:
-        who = "the heart Ace's holder, §3.2.1" if subgame == "RA" else "forehand and the called card's holder, §3.3.1"
-        raise CardsimError(f"a {r.SUBGAME_NAMES[subgame]} ending needs --side: the positions of the side ({who}), "
-                           "e.g. --side 0,2")
+        who = "the heart Ace's holder, §3.2.1), e.g. --side 2" if subgame == "RA" else \
+            "forehand and the called card's holder, §3.3.1), e.g. --side 0,2"
+        raise CardsimError(f"a {r.SUBGAME_NAMES[subgame]} ending needs --side: the position(s) of the side ({who}")
     chosen = fixed or given or frozenset({0})
     if len(chosen) > 1 and (subgame in ("66", "KA") or n == 2):
         raise CardsimError(f"--side {side}: in {r.SUBGAME_NAMES[subgame]} with {n} players everyone plays for "
                            "himself; give one position")
+    if len(chosen) > 1 and subgame == "RA":
+        raise CardsimError(f"--side {side}: in Rot Assen the heart Ace's holder plays alone against the others "
+                           "(§3.2.1); give his position")
     return chosen
 
 
@@ -221,7 +232,7 @@ def _call(call, subgame: str, n: int, full: bool, hands) -> int:
     return cards[0]
 
 
-def _trump(trump, subgame: str, call: int, options: dict, n: int) -> int:
+def _trump(trump, subgame: str, call: int, options: dict, n: int, heart_ace_held: bool) -> int:
     """The trump suit: none in Kamerun, the called card's suit in Rufen, else ``trump`` (required; "none" in a
     2-player Rot Assen closed before the heart Ace was announced, §3.2.2)."""
     if subgame == "KA":
@@ -239,7 +250,13 @@ def _trump(trump, subgame: str, call: int, options: dict, n: int) -> int:
         raise CardsimError(f"{r.SUBGAME_NAMES[subgame]} needs --trump SUIT ({', '.join(DECK.suits)}"
                            + (", or none: the talon closed before the heart Ace was announced)" if duel_rot_assen
                               else ")"))
-    if duel_rot_assen and isinstance(trump, str) and trump.strip().lower() == "none":
+    if isinstance(trump, str) and trump.strip().lower() == "none":
+        if not duel_rot_assen:
+            raise CardsimError("--trump none applies only to a 2-player Rot Assen whose talon was closed before the "
+                               f"heart Ace was announced (§3.2.2); give a suit ({', '.join(DECK.suits)})")
+        if heart_ace_held:
+            raise CardsimError("--trump none: a hand holds the heart Ace, which is announced, naming trump, before "
+                               "the talon is closed (§3.2.2); give the trump named")
         return -1
     suit = parse_trump(trump, DECK)
     if subgame == "RA" and options["rot_assen_trump"] == "hearts" and suit != r.HEART:
@@ -259,7 +276,7 @@ def _last_led(last_led, subgame: str, full: bool) -> int:
     if last_led is None:
         raise CardsimError("a Kamerun ending needs --last-led SUIT: the suit led to the previous trick, which the "
                            "leader may not lead again while he holds another (§3.4.2)")
-    return parse_trump(last_led, DECK)
+    return parse_trump(last_led, DECK, "--last-led")
 
 
 def _mode_flags(subgame: str, trump: int, chosen: tuple) -> tuple[int, int]:
@@ -300,16 +317,15 @@ def solve(deal: str, subgame: str = "66", trump: str | None = None, side=None, l
                            "--leader")
     counted = _side(side, subgame, hands, full, called, n)
     chosen = parse_options(options)
-    suit = _trump(trump, subgame, called, {**DEFAULTS, **dict(chosen)}, n)
+    suit = _trump(trump, subgame, called, {**DEFAULTS, **dict(chosen)}, n, _holder(hands, r.HEART_ACE) >= 0)
     mode, flags = _mode_flags(subgame, suit, chosen)
     count_tricks = checks.flag(tricks, "tricks")
     fewest = subgame == "KA"
     maxside = frozenset(range(n)) - counted if fewest else counted
-    rules = Rules(n, suit, mode, flags, maxside, subgame == "KA", count_tricks, called)
+    rules = Rules(n, suit, mode, flags, counted, maxside, subgame == "KA", count_tricks, called)
     start = Position(tuple(int(h) for h in hands), (), lead, _last_led(last_led, subgame, full), called >= 0)
-    worth, line = perfect_line(rules, start)
+    taken, line = perfect_line(rules, start)
     total = int(hands[0]).bit_count() if count_tricks else sum(r.points_of(int(h)) for h in hands)
-    taken = total - worth if fewest else worth
     token = DECK.token
     plays = split_tricks(line, n, lambda cards: r.winning_slot([int(c) for c in cards], suit),
                          lambda cards, last: 1 if count_tricks else sum(r.POINTS[int(c)] for c in cards), token)

@@ -1,7 +1,10 @@
 """Double-dummy solver for Dreeg trick play: alpha-beta over the legal cards once every hand is known.
 
 The value of a position is what one side (``maxside``, a set of seats) takes in the remaining tricks
-(card points, or tricks with ``count_tricks``) when it maximises and everybody else minimises,
+(card points, or tricks with ``count_tricks``) when it maximises and everybody else minimises (or, with
+``counted``, what the seats of ``counted`` take while ``maxside`` maximises it: Kamerun's aim, where a
+player takes as few points as he can and the others play to give him more, is ``counted={p}`` with
+``maxside`` the others),
 every seat following the STRICT rules of §3.0.2 (or FOLLOW, phase-5 variant), with the Kamerun lead
 restriction of §3.4.2 when ``last_led`` >= 0. It covers the play of every sub-game once the talon is
 closed or exhausted and trump and sides are fixed: 66 with 3-4 players, Rot Assen, Rufen after
@@ -57,12 +60,14 @@ def _probe(keys, key):
 
 
 @njit
-def _search(hands, n, leader, trick, trump, mode, flags, maxmask, last_led, exempt, count_tricks, keys, bounds):
+def _search(hands, n, leader, trick, trump, mode, flags, maxmask, countmask, last_led, exempt, count_tricks, keys,
+            bounds):
     """Alpha-beta over the card plays (one ply per card on an explicit stack: numba's cache cannot
     hold recursive functions), with a transposition table at trick starts (keys: played cards,
     leader and restricted suit; bounds: lower and upper bound of the rest's value). Values are
-    absolute: what the max side has taken at the end. trick: the cards already played to the
-    current trick, led by ``leader`` (the search's root is the next card)."""
+    absolute: what the seats of ``countmask`` have taken at the end, the seats of ``maxmask`` maximising it.
+    trick: the cards already played to the current trick, led by ``leader`` (the search's root is the next
+    card)."""
     root = trick.size
     plies = root
     for i in range(n):
@@ -121,7 +126,7 @@ def _search(hands, n, leader, trick, trump, mode, flags, maxmask, last_led, exem
             first = d - count
             winner = (leaders[d] + winning_slot(cards[first:first + n], n, trump, _N_RANKS)) % n
             gain = 0
-            if (maxmask >> winner) & 1:
+            if (countmask >> winner) & 1:
                 if count_tricks:
                     gain = 1
                 else:
@@ -165,8 +170,10 @@ TABLE_BITS = 18
 
 
 def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: int = 0, last_led: int = -2,
-          exempt: int = -1, count_tricks: bool = False, trick=()) -> int:
-    """Card points (or tricks) side ``maxside`` takes from here under perfect play by everybody.
+          exempt: int = -1, count_tricks: bool = False, trick=(), counted=None) -> int:
+    """Card points (or tricks) side ``maxside`` takes from here under perfect play by everybody
+    (``counted``: a set of seats whose points count instead, ``maxside`` maximising and every other seat
+    minimising them; None: ``maxside``).
 
     hands: masks per seat (2-4 seats, equal sizes once the current trick is complete); trick: cards
     already played to the current trick by ``leader``, ``leader + 1``, ... (default none: ``leader``
@@ -190,9 +197,8 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
     if len(sizes) != 1 or 0 in sizes or len(trick) >= n:
         raise CardsimError("a double-dummy position needs 2-4 hands of equal size once the trick in play is "
                            "complete, and fewer cards on the table than players")
-    side = set(maxside) if isinstance(maxside, Iterable) and not isinstance(maxside, str) else set()
-    if not side or not all(is_whole_int(s) and 0 <= s < n for s in side):
-        raise CardsimError(f"maxside must be a set of one or more seats 0-{n - 1}, got {maxside!r}")
+    side = _seats(maxside, n, "maxside")
+    counted = side if counted is None else _seats(counted, n, "counted")
     trump = checks.whole(trump, "trump (a suit, -1: none)", -1, 3)
     mode = checks.whole(mode, "mode (FREE 0, STRICT 1, FOLLOW 2)", 0, 2)
     flags = checks.whole(flags, "flags (NO_UNDERTRUMP 1 | HEAD_TRUMPED_LEAD 2)", 0, 3)
@@ -201,7 +207,15 @@ def solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: in
                          checks.whole(last_led, "last_led (-2: no Kamerun restriction, -1: before trick 1, else the "
                                                 "suit led last)", -2, 3),
                          checks.whole(exempt, "exempt (a seat, -1: none)", -1, n - 1),
-                         checks.flag(count_tricks, "count_tricks"), trick)
+                         checks.flag(count_tricks, "count_tricks"), trick, counted)
+
+
+def _seats(seats, n: int, name: str) -> set:
+    """``seats`` as a set of one or more seats 0 to n - 1; CardsimError otherwise."""
+    chosen = set(seats) if isinstance(seats, Iterable) and not isinstance(seats, str) else set()
+    if not chosen or not all(is_whole_int(s) and 0 <= s < n for s in chosen):
+        raise CardsimError(f"{name} must be a set of one or more seats 0-{n - 1}, got {seats!r}")
+    return chosen
 
 
 def _check_followed(masks: np.ndarray, leader: int, trick: tuple, trump: int, mode: int, flags: int) -> None:
@@ -219,12 +233,14 @@ def _check_followed(masks: np.ndarray, leader: int, trick: tuple, trump: int, mo
 
 
 def trusted_solve(hands, leader: int, trump: int, maxside, mode: int = STRICT, flags: int = 0, last_led: int = -2,
-                  exempt: int = -1, count_tricks: bool = False, trick=()) -> int:
+                  exempt: int = -1, count_tricks: bool = False, trick=(), counted=None) -> int:
     """`solve` without its checks, for callers whose positions come from the engine itself (PIMC): the checks cost
     more than solving a short ending."""
     hands = np.array([int(h) for h in hands], dtype=np.int64)
     slots = 1 << min(TABLE_BITS, 6 + 2 * max(int(h).bit_count() for h in hands))
     keys = np.full(slots, -1, dtype=np.int64)
     bounds = np.zeros((slots, 2), dtype=np.int64)
+    counted = maxside if counted is None else counted
     return int(_search(hands, hands.size, leader, np.array(trick, dtype=np.int64), trump, mode, flags,
-                       sum(1 << s for s in set(maxside)), last_led, exempt, count_tricks, keys, bounds))
+                       sum(1 << s for s in set(maxside)), sum(1 << s for s in set(counted)), last_led, exempt,
+                       count_tricks, keys, bounds))
