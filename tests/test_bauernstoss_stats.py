@@ -113,7 +113,7 @@ def test_text_says_when_no_shape_has_enough_hands(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["--policy", "pimc"], "invalid choice: 'pimc'"),
     (["--variant", "XS"], "XS"),
-    (["--min-n", "0"], "min_n"),
+    (["--min-n", "0"], "min_n (--min-n"),
 ])
 def test_bad_input(capsys, argv, message):
     assert main(["stats", "bauernstoss", "--n", "100"] + argv) == 2
@@ -122,5 +122,6 @@ def test_bad_input(capsys, argv, message):
 
 
 def test_python_api_refuses_unknown_policy():
-    with pytest.raises(CardsimError, match="policy must be one of greedy, random"):
+    with pytest.raises(CardsimError, match=r"policy \(--policy\) must be one of greedy, random"):
         st.stats(n=10, policy="pimc")
+    assert st.stats(n=300, seed=1, policy=" Greedy").keys() == st.stats(n=300, seed=1).keys()

@@ -97,10 +97,11 @@ def stats(n: int = 20_000, seed=None, policy: str = "greedy", variant: str = "BS
     the B0 auction (D0 in DS; no solo, a game's first hand excluded) and card play by ``policy`` at every seat)
     and, but in DS (no chalk), "chalk" (`chalk_frame`). attrs: game, n (deals), seed, policy, variant, throw_ins
     (deals thrown in: one player held all four jacks and passed, §4.11), min_n."""
+    policy = policy.strip().lower() if isinstance(policy, str) else policy
     if policy not in POLICIES:
-        raise CardsimError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
+        raise CardsimError(f"policy (--policy) must be one of {', '.join(POLICIES)}, got {policy!r}")
     variant = parse_variant(variant)
-    min_n = checks.whole(min_n, "min_n (the fewest hands a shape needs for a row)", 1)
+    min_n = checks.whole(min_n, "min_n (--min-n, the fewest hands a shape needs for a row)", 1)
     seed = normalize_seed(seed)
     parts = jobs.HandJob.unpack(runner.run(jobs.HandJob(policy, variant), n, seed, **run_kw))
     tables = {"jacks": exact_jacks(), "shapes": shapes_frame(parts, variant, min_n)}
