@@ -79,16 +79,17 @@ def parse_deal(text: str, deck, hand_size: int | range, seats: int, free_seat: i
         if len(set(counts)) > 1 or counts[0] not in hand_size:
             # every hand's count: when sizes differ, no one hand is "the" wrong one
             shown = [s for s in range(seats) if s != free_seat]
-            whose = f"{label}s {shown[0]}-{shown[-1]}" if free_seat is None else f"{label}s {_listed(shown)}"
+            whose = f"{label}s {shown[0]}-{shown[-1]}" if free_seat is None else f"{label}s {listed(shown)}"
             but = "" if free_seat is None else f" but {label} {free_seat}'s (who sits out)"
-            raise CardsimError(f"--deal: the hands of {whose} hold {_listed(counts)} cards; every hand{but} needs the "
+            raise CardsimError(f"--deal: the hands of {whose} hold {listed(counts)} cards; every hand{but} needs the "
                                f"same number of cards, {hand_size[0]} to {hand_size[-1]}")
     return np.array([deck.mask(cards) for cards in parsed.values()], dtype=np.uint64)
 
 
-def _listed(items) -> str:
-    """"1, 2 and 3" of a list of two or more items."""
-    return ", ".join(map(str, items[:-1])) + f" and {items[-1]}"
+def listed(items) -> str:
+    """"1, 2 and 3" of a list of items ("1" of one)."""
+    items = [str(item) for item in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
 
 
 def split_tricks(line: list[tuple[int, int]], seats: int, winner_slot: Callable, points: Callable,

@@ -26,13 +26,14 @@ from dataclasses import dataclass
 
 from analysis.commands import Command, emit, register_command
 from analysis.games.dreeg import parse_options
-from analysis.solving import interruptible, parse_deal, parse_seat, parse_trump, solve_json, split_tricks, tricks_text
+from analysis.solving import (interruptible, listed, parse_deal, parse_seat, parse_trump, solve_json, split_tricks,
+                              tricks_text)
 from simcore import checks
 from simcore.errors import CardsimError
 from simcore.games import dreeg_dd as dd
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import DECK, DEFAULTS
-from simcore.games.dreeg_play import play_flags
+from simcore.games import dreeg_play as play_rules
 from simcore.games.dreeg_reads import PLAY_READS, check_reads
 
 GAME = "dreeg"
@@ -71,17 +72,11 @@ class Position:
 
 
 def legal(rules: Rules, pos: Position) -> list[int]:
-    """The cards the position on turn may play, in card order: the STRICT (or FOLLOW) duties, Kamerun's lead rule
-    (§3.4.2: not the suit led to the last trick while he holds another) and Rufen's first trick (§3.3.1:
-    the called card's holder plays it, leading or not; forehand leads a trump)."""
+    """The cards the position on turn may play, in card order (`dreeg_play.legal_play`: the STRICT or FOLLOW
+    duties, Kamerun's lead rule, Rufen's first trick)."""
     hand = pos.hands[(pos.leader + len(pos.trick)) % rules.n]
-    if pos.first and hand >> rules.call & 1:
-        return [rules.call]
-    if pos.first and not pos.trick:
-        return r.cards_of(hand & r.SUIT_MASKS[rules.trump])
-    if not pos.trick and pos.last_led >= 0 and hand & ~r.SUIT_MASKS[pos.last_led]:
-        return r.cards_of(hand & ~r.SUIT_MASKS[pos.last_led])
-    return r.cards_of(r.legal_cards(hand, list(pos.trick), rules.trump, rules.mode, rules.flags))
+    return r.cards_of(play_rules.legal_play(hand, list(pos.trick), rules.trump, rules.mode, rules.flags,
+                                            rules.call if pos.first else -1, pos.last_led))
 
 
 def played(rules: Rules, pos: Position, card: int) -> tuple[int, Position]:
@@ -129,13 +124,13 @@ def perfect_line(rules: Rules, pos: Position) -> tuple[int, list[tuple[int, int]
     """(value, line): the counted side's points (or tricks) and one line of perfect play [(position, card), ...] to
     the end of the hand."""
     memo: dict = {}
-    line, start = [], None
+    line, values = [], []
     while pos.trick or any(pos.hands):
         worth, card = best_card(rules, pos, memo)
-        start = worth if start is None else start
+        values.append(worth)
         line.append(((pos.leader + len(pos.trick)) % rules.n, card))
         pos = played(rules, pos, card)[1]
-    return start, line
+    return values[0], line
 
 
 def _players(deal) -> int:
@@ -181,8 +176,9 @@ def _holder(hands, card: int) -> int:
 def _rule_side(subgame: str, hands, full: bool, call: int, n: int) -> frozenset | None:
     """The side a sub-game's rule fixes: Rot Assen the heart Ace's holder (§3.2.1), Rufen forehand and the called
     card's holder (§3.3.1); None where the rule leaves it to ``--side``."""
-    if subgame == "RA" and _holder(hands, r.HEART_ACE) >= 0 and n > 2:
-        return frozenset({_holder(hands, r.HEART_ACE)})
+    soloist = _holder(hands, r.HEART_ACE)
+    if subgame == "RA" and soloist >= 0 and n > 2:
+        return frozenset({soloist})
     if subgame == "RU" and full and call >= 0:
         return frozenset({0, _holder(hands, call)})
     return None
@@ -288,7 +284,7 @@ def _mode_flags(subgame: str, trump: int, chosen: tuple) -> tuple[int, int]:
     check_reads(chosen, reads, f"a double-dummy solve of {r.SUBGAME_NAMES[subgame]}")
     opts = {**DEFAULTS, **dict(chosen)}
     mode = r.FOLLOW if subgame == "KA" and opts["kamerun5_no_head"] else r.STRICT
-    return mode, play_flags(opts)
+    return mode, play_rules.play_flags(opts)
 
 
 def solve(deal: str, subgame: str = "66", trump: str | None = None, side=None, leader=None, call: str | None = None,
@@ -322,7 +318,7 @@ def solve(deal: str, subgame: str = "66", trump: str | None = None, side=None, l
     count_tricks = checks.flag(tricks, "tricks")
     fewest = subgame == "KA"
     maxside = frozenset(range(n)) - counted if fewest else counted
-    rules = Rules(n, suit, mode, flags, counted, maxside, subgame == "KA", count_tricks, called)
+    rules = Rules(n, suit, mode, flags, counted, maxside, fewest, count_tricks, called)
     start = Position(tuple(int(h) for h in hands), (), lead, _last_led(last_led, subgame, full), called >= 0)
     taken, line = perfect_line(rules, start)
     total = int(hands[0]).bit_count() if count_tricks else sum(r.points_of(int(h)) for h in hands)
@@ -337,14 +333,9 @@ def solve(deal: str, subgame: str = "66", trump: str | None = None, side=None, l
             "others": int(total - taken), "total": int(total), "tricks": plays}
 
 
-def _listed(positions) -> str:
-    items = [str(p) for p in positions]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
-
-
 def _value_rows(rows) -> list[str]:
     """Aligned lines "positions 1 and 3:  45   (note)" of (positions, value, note) rows."""
-    labels = [f"position{'s' if len(positions) > 1 else ''} {_listed(positions)}:" for positions, _, _ in rows]
+    labels = [f"position{'s' if len(positions) > 1 else ''} {listed(positions)}:" for positions, _, _ in rows]
     width = max(map(len, labels))
     return [f"  {label:{width}s} {worth:3d}   ({note})" for label, (_, worth, note) in zip(labels, rows)]
 

@@ -76,6 +76,23 @@ def play_flags(opts: dict) -> int:
         (r.HEAD_TRUMPED_LEAD if opts.get("trumped_lead_follow") == "must_head" else 0)
 
 
+def legal_play(hand: int, trick: list[int], trump: int, mode: int, flags: int, called: int = -1,
+               last_led: int = -1) -> int:
+    """Legal cards (int mask) of ``hand`` to ``trick``: the duties of ``mode`` (`dreeg_rules.legal_cards`), Rufen's
+    first trick while ``called`` (the called card) is not -1 (§3.3.1: its holder plays it, leading or not, L12;
+    forehand leads a trump) and, leading, Kamerun's rule while ``last_led`` (the suit led to the last trick) is not
+    negative (§3.4.2: not that suit while the hand holds another)."""
+    if called >= 0 and (hand >> called) & 1:
+        return r.bit(called)
+    if trick:
+        return r.legal_cards(hand, trick, trump, mode, flags)
+    if called >= 0:
+        return hand & r.SUIT_MASKS[trump]
+    if last_led >= 0 and hand & ~r.SUIT_MASKS[last_led]:
+        return hand & ~r.SUIT_MASKS[last_led]
+    return hand
+
+
 class Play:
     """The state of one hand in play; policies read it (their own hand and public facts only).
 
@@ -191,23 +208,16 @@ class Play:
     # --- legal leads and follows ---------------------------------------------------------------
     def lead_mask(self, pos: int) -> int:
         """Cards ``pos`` may lead: Rufen trick 1 (§3.3.1) and the Kamerun lead restriction (§3.4.2)."""
-        hand = self.hands[pos]
-        if self.called >= 0 and self.gone == 0:
-            if (hand >> self.called) & 1:
-                return r.bit(self.called)
-            return hand & r.SUIT_MASKS[self.trump]
-        if self.subgame == "KA" and self.last_led >= 0:
-            exempt = pos == self.declarer and not self.opts.get("durchmarsch_lead_restriction")
-            other = hand & ~r.SUIT_MASKS[self.last_led]
-            if other and not exempt:
-                return other
-        return hand
+        exempt = pos == self.declarer and not self.opts.get("durchmarsch_lead_restriction")
+        return legal_play(self.hands[pos], [], self.trump, self.mode, self.flags, self._first_call(),
+                          -1 if self.subgame != "KA" or exempt else self.last_led)
 
     def follow_mask(self, pos: int) -> int:
-        hand = self.hands[pos]
-        if self.called >= 0 and self.gone == 0 and (hand >> self.called) & 1:
-            return r.bit(self.called)  # the called card's holder plays it to trick 1 (§3.3.1, L12)
-        return r.legal_cards(hand, self.trick, self.trump, self.mode, self.flags)
+        return legal_play(self.hands[pos], self.trick, self.trump, self.mode, self.flags, self._first_call())
+
+    def _first_call(self) -> int:
+        """The called card while Rufen's first trick is in play, else -1."""
+        return self.called if self.gone == 0 else -1
 
     # --- announcements and going out (§3.0.4, §3.0.7) -------------------------------------------
     def _announce(self, pos: int, lead: int) -> int:
