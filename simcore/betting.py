@@ -37,6 +37,10 @@ STAND, VOID, NOBODY = 2, 3, 4
 GUT, HOLD, RAISE = "gut", "hold", "raise"
 PLAY, SHOWDOWN, DONE = "play", "showdown", "done"
 PENALTY = 2
+SPEECH_ORDERS = ("clockwise_from_next", "random_priority")
+"""`BettingRules.speech_order` (Giltspiel A-12)."""
+AUS_SCORINGS = ("ends_game", "category_2")
+"""`BettingRules.spiel_aus_held` (Giltspiel A-14)."""
 MAX_TARGET = 100
 """Largest target (Strafperlaggen: starting count): the rules play to 11-24 (Strafperlaggen from 9), a game
 takes about one deal per point and the match-equity tables of the thresholds grow as the target squared."""
@@ -128,12 +132,26 @@ class BettingRules:
     """Perlaggen §8.14: bets made before the cut, without example duty."""
     void_to_second_shower: bool = False
     """Giltspiel A-1 alternative: a figure nobody holds is conceded by the first team to show it to the second."""
+    speech_order: str = "clockwise_from_next"
+    """Giltspiel A-12: a §7.5 window polls the seats clockwise from the one to play, or ("random_priority") every
+    round of polling takes them in a fresh random order, so that of the seats wanting to speak at once a random
+    one speaks first (`betting_window`)."""
+    spiel_aus_held: str = "ends_game"
+    """Giltspiel A-14: a held Spiel aus, once decided, wins the game for its winner at once, before any other
+    award ("ends_game"), or at its place in the §7.10 scoring order ("category_2": a team reaching the target
+    earlier in that order wins)."""
+    stop_on_target: bool = False
+    """Giltspiel A-18: the deal ends at once when the game's winner is certain: a team's score plus the points
+    conceded to it reach the target, or a held Spiel aus is decided under "ends_game". The showing stops, no
+    verification (§7.9) takes place, and the figures decided so far score (`Deal.game_decided`)."""
 
     def __post_init__(self):
         check_target(self.target)
-        if self.fifth_trick_bet not in ("fifth_card_rule", "unplayed_only"):
-            raise CardsimError(f"fifth_trick_bet must be fifth_card_rule or unplayed_only, "
-                               f"got {self.fifth_trick_bet!r}")
+        for name, choices in (("fifth_trick_bet", ("fifth_card_rule", "unplayed_only")),
+                              ("speech_order", SPEECH_ORDERS), ("spiel_aus_held", AUS_SCORINGS),
+                              ("stop_on_target", (False, True))):
+            if not any(getattr(self, name) == c and type(getattr(self, name)) is type(c) for c in choices):
+                raise CardsimError(f"{name} must be {' or '.join(map(str, choices))}, got {getattr(self, name)!r}")
 
 
 @dataclass
@@ -532,6 +550,9 @@ class Deal:
             fig.concede_seq = fig.decided_seq
         if winner in (0, 1):
             self.secured[winner] += fig.points
+        if self.rules.stop_on_target and self.game_decided():
+            self._finish(stopped=True)
+            return
         if figure == SP and self.phase == PLAY:
             self.spiel_winner = winner
             self.trick = []
@@ -541,6 +562,18 @@ class Deal:
             self._both_gestrichen_resolution(at_start=False)
         if self.phase != DONE and not any(fig.open for fig in self.figures):
             self._finish()
+
+    def game_decided(self) -> bool:
+        """The game's winner is certain before the deal ends (A-18): a team's score plus the points conceded to it
+        reach the target (concessions score first, §7.10), or a held Spiel aus is decided and, under A-14's
+        "ends_game", ends the game."""
+        conceded = [0, 0]
+        for fig in self.figures:
+            if fig.winner in (0, 1) and fig.aus_held and self.rules.spiel_aus_held == "ends_game":
+                return True
+            if fig.winner in (0, 1) and fig.decided_by == "concession":
+                conceded[fig.winner] += fig.points
+        return any(self.scores[t] + conceded[t] >= self.target for t in (0, 1))
 
     def _both_gestrichen(self) -> bool:
         return all(self.scores[t] + self.secured[t] == self.target - 1 for t in (0, 1))
@@ -584,10 +617,12 @@ class Deal:
                 fig.winner = NOBODY  # §8.14: a blind bet on a figure the team lacks scores nothing, no penalty
         return penalised
 
-    def _finish(self) -> None:
+    def _finish(self, stopped: bool = False) -> None:
         """Verification (§7.9) and the scoring order (§7.10): penalties, concessions by time, bet-and-held
-        figures by first bet, unbet G, H, Sp; the first team to reach the target wins the game."""
-        penalised = self._verify()
+        figures by first bet, unbet G, H, Sp; the first team to reach the target wins the game, or the winner of
+        a held Spiel aus (A-14: at once, or at its place in that order). ``stopped``: the deal ends early (A-18
+        stop_on_target), without verification; the figures decided so far score."""
+        penalised = [] if stopped else self._verify()
         void_team = set(penalised) if self.rules.penalty_voids_deal else set()
         awards = [(0, None, t, -PENALTY) for t in penalised]
         conceded = sorted((f for f in FIGURES if self.figures[f].decided_by == "concession"),
@@ -601,14 +636,15 @@ class Deal:
                 if fig.winner in (0, 1) and fig.winner not in void_team:
                     awards.append((category, f, fig.winner, fig.points))
         points, totals, winner = [0, 0], list(self.scores), self.game_winner
+        aus_at_once = self.rules.spiel_aus_held == "ends_game"
         aus = sorted((self.figures[f].decided_seq, team) for _, f, team, _ in awards
                      if f is not None and self.figures[f].aus_held)
-        if aus:  # A-14 (§7.13): the first held Spiel aus decided ends the game, overriding the scoring order
+        if aus and aus_at_once:  # A-14 (§7.13): the first held Spiel aus decided ends the game, overriding the order
             winner = aus[0][1]
         for _, f, team, value in awards:
             points[team] += value
             totals[team] += value
-            if winner is None and totals[team] >= self.target:
+            if winner is None and (totals[team] >= self.target or (f is not None and self.figures[f].aus_held)):
                 winner = team
         redeal = all(self.figures[f].winner == NOBODY for f in (G, H)) and self.gestrichen_checked and winner is None \
             and self.figures[G].decided_by == "gestrichen"
@@ -823,12 +859,20 @@ def _try_bets(deal: Deal, agents, seat: int, wanted) -> bool:
     return False
 
 
-def betting_window(deal: Deal, agents) -> None:
-    """A §7.5 window: seats polled clockwise from the one to play; bets answered at once; closes after
-    four passes in a row or when the Spiel is decided. A view's wishes are judged once per state."""
-    passes, seat = 0, deal.to_move
+def betting_window(deal: Deal, agents, speech_rng: np.random.Generator | None = None) -> None:
+    """A §7.5 window: seats polled clockwise from the one to play (A-12 "random_priority": each round of polling
+    in a fresh random order drawn from ``speech_rng``, a new round after every action); bets answered at once;
+    closes when every seat has passed in a row or the Spiel is decided. A view's wishes are judged once per state."""
+    passes, seat, polling = 0, deal.to_move, []
+    shuffled = deal.rules.speech_order == "random_priority"
+    if shuffled and speech_rng is None:
+        raise CardsimError("speech_order random_priority (A-12) needs a speech_rng (a numpy Generator) to draw the "
+                           "order of speech")
     wishes: dict[int, list[int]] = {}
     while passes < deal.players and deal.phase == PLAY:
+        if shuffled:
+            polling = polling or [int(s) for s in speech_rng.permutation(deal.players)]
+            seat = polling.pop(0)
         team = seat % 2
         agent = agents[team]
         acted = False
@@ -845,6 +889,7 @@ def betting_window(deal: Deal, agents) -> None:
                 answer_all(deal, agents)
         if acted:
             wishes.clear()
+            polling = []
         passes = 0 if acted else passes + 1
         seat = (seat + 1) % deal.players
 
@@ -918,11 +963,13 @@ def showing_turn(deal: Deal, agents, example_cards) -> None:
         deal.end_turn(team)
 
 
-def play_deal(deal: Deal, agents, choose_card, example_cards) -> DealResult:
+def play_deal(deal: Deal, agents, choose_card, example_cards, speech_rng: np.random.Generator | None = None
+              ) -> DealResult:
     """Play a deal to its score sheet line: betting windows before every card, plays by
-    ``choose_card(deal, seat) -> (card, identity)``, then the showing. agents: (team 0's Agent, team 1's Agent)."""
+    ``choose_card(deal, seat) -> (card, identity)``, then the showing. agents: (team 0's Agent, team 1's Agent);
+    ``speech_rng``: the windows' order of speech under A-12's random priority (`betting_window`)."""
     while deal.phase == PLAY:
-        betting_window(deal, agents)
+        betting_window(deal, agents, speech_rng)
         if deal.phase == PLAY:
             seat = deal.to_move
             deal.play(seat, *choose_card(deal, seat))
@@ -1108,7 +1155,8 @@ def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: 
     """A whole game to the target: policies[t] bets for team t; the first dealer is drawn (A-17) and the
     deal passes clockwise. kit: the game's betting kit (``players``: seats at the table; ``cards(trump)``
     -> its `GameAdapter` with ``choose_card`` and ``example_cards``; ``draw_deal(rng, dealer) -> (hands,
-    trump)``). Returns the `GameRecord`."""
+    trump)``). Under A-12's random priority each deal's order of speech comes from a generator seeded by a draw
+    of ``bluff_rng`` (so the two games of a duplicate pair hear the same order). Returns the `GameRecord`."""
     record = GameRecord(rules.target)
     dealer = int(deal_rng.integers(kit.players))
     while record.winner is None:
@@ -1122,8 +1170,10 @@ def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: 
                              tuple(bool(u < policies[t].show_bluff) for u in draws[t, 3:])) for t in (0, 1))
         adapter = kit.cards(trump)
         deal = Deal(adapter, rules, hands, trump, dealer, record.scores)
+        speech_rng = (np.random.default_rng(int(bluff_rng.integers(1 << 62)))
+                      if rules.speech_order == "random_priority" else None)
         if deal.phase != DONE:
-            play_deal(deal, agents, adapter.choose_card, adapter.example_cards)
+            play_deal(deal, agents, adapter.choose_card, adapter.example_cards, speech_rng)
         record.add(deal.result, dealer)
         dealer = (dealer + 1) % kit.players
     return record

@@ -30,12 +30,14 @@ def scoring_order(figures: list[dict], penalties: list[int]) -> list[tuple]:
     return out
 
 
-def first_to_target(start: list[int], awards: list[tuple], target: int):
-    """The team that first reaches ``target`` adding the awards in order, or None."""
+def first_to_target(start: list[int], awards: list[tuple], target: int, game_deciding=()):
+    """The team that first reaches ``target`` adding the awards in order, or None; an award of a figure in
+    ``game_deciding`` (held Spiel aus scored at its place, Giltspiel A-14 category_2) wins the game for its team
+    when it comes."""
     totals = list(start)
-    for _, _, team, points in awards:
+    for _, figure, team, points in awards:
         totals[team] += points
-        if totals[team] >= target:
+        if totals[team] >= target or figure in game_deciding:
             return team
     return None
 

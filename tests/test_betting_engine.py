@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import naive_betting
 from simcore.betting import (
-    AUS, DONE, GUT, HOLD, NOBODY, PLAY, PRESETS, RAISE, SHOWDOWN, SP, STAND, VOID, G, Policy,
+    AUS, DONE, GUT, HOLD, NOBODY, PLAY, PRESETS, RAISE, SHOWDOWN, SP, SPEECH_ORDERS, STAND, VOID, G, Policy,
     load_policy,
 )
 from simcore.errors import CardsimError
@@ -74,17 +74,24 @@ def random_action(deal, rng):
     return lambda: deal.end_turn(team)
 
 
+GILTSPIEL_ENDINGS = ({}, {"spiel_aus_held": "category_2"}, {"stop_on_target": True},
+                     {"spiel_aus_held": "category_2", "stop_on_target": True})
+"""Giltspiel's A-14 and A-18 choices (the default first)."""
+
+
 @given(st.integers(0, 2**32 - 1), st.sampled_from([(0, 0), (8, 9), (10, 10), (9, 10), (4, 4)]),
-       st.booleans(), st.sampled_from([giltspiel_betting, perlaggen_betting]))
-@settings(max_examples=60)
-def test_no_action_sequence_reaches_an_illegal_state(seed, scores, strict, kit):
+       st.booleans(), st.sampled_from([giltspiel_betting, perlaggen_betting]), st.sampled_from(GILTSPIEL_ENDINGS))
+@settings(max_examples=80)
+def test_no_action_sequence_reaches_an_illegal_state(seed, scores, strict, kit, endings):
     """Random actions: refused ones raise CardsimError and leave the state as it was; accepted ones
     keep every invariant; a finished deal's points are its awards (checked by the naive order).
-    Both games (target 11), Perlaggen with its own rules (one pending bet in play, void deals)."""
+    Both games (target 11), Perlaggen with its own rules (one pending bet in play, void deals), Giltspiel
+    under every A-14 / A-18 choice."""
     rng = np.random.default_rng(seed)
     hands, trump = kit.draw_deal(rng)
+    endings = endings if kit is giltspiel_betting else {}
     deal = kit.new_deal(hands, trump, dealer=int(rng.integers(4)), scores=scores,
-                        rules=kit.rules_from_options(target=11, strict_examples=strict))
+                        rules=kit.rules_from_options(target=11, strict_examples=strict, **endings))
     drive_randomly(deal, rng, random_action, check_invariants, 600)
     if deal.phase == DONE:
         check_result(deal, scores)
@@ -117,10 +124,13 @@ def check_result(deal, scores):
     if not deal.rules.penalty_voids_deal:
         assert result.awards == expected
     aus = sorted((f.decided_seq, f.winner) for f in deal.figures if f.aus_held and f.winner in (0, 1))
-    if aus:  # the first held Spiel aus decided (A-14)
+    if aus and deal.rules.spiel_aus_held == "ends_game":  # the first held Spiel aus decided (A-14)
         assert result.game_winner == aus[0][1]
     elif not deal.gestrichen_checked or deal.figures[G].decided_by != "gestrichen":
-        assert result.game_winner == naive_betting.first_to_target(scores, expected, deal.target)
+        at_its_place = {i for i, f in enumerate(deal.figures) if f.aus_held}  # A-14 category_2
+        assert result.game_winner == naive_betting.first_to_target(scores, expected, deal.target, at_its_place)
+    if deal.rules.stop_on_target and any(f.open for f in deal.figures):  # A-18: stopped once the winner was sure
+        assert result.game_winner is not None and not any(c == 0 for c, *_ in result.awards)
     for f in deal.figures:
         assert 0 <= f.points <= 7
 
@@ -130,13 +140,16 @@ policies = st.builds(Policy, name=st.just("random"), bet_margin=st.floats(-1, 1)
                      concede_spiel=st.floats(0, 0.5))
 
 
-@given(policies, policies, st.integers(0, 2**32 - 1), st.sampled_from([2, 5, 11, 15]))
-@settings(max_examples=25)
-def test_any_policies_play_whole_games(a, b, seed, target):
-    """Threshold policies of any parameters play games to the end: no illegal action is ever taken, the
-    score sheet adds up and the winner reached the target (or won by Spiel aus / the §7.12 comparison)."""
+@given(policies, policies, st.integers(0, 2**32 - 1), st.sampled_from([2, 5, 11, 15]),
+       st.sampled_from(GILTSPIEL_ENDINGS), st.sampled_from(SPEECH_ORDERS))
+@settings(max_examples=30)
+def test_any_policies_play_whole_games(a, b, seed, target, endings, speech_order):
+    """Threshold policies of any parameters play games to the end under any A-12, A-14 and A-18 choice: no
+    illegal action is ever taken, the score sheet adds up and the winner reached the target (or won by Spiel
+    aus / the §7.12 comparison)."""
     rng = np.random.default_rng(seed)
-    record = play_game((a, b), rng, np.random.default_rng(seed + 1), rules_from_options(target=target), estimator())
+    rules = rules_from_options(target=target, speech_order=speech_order, **endings)
+    record = play_game((a, b), rng, np.random.default_rng(seed + 1), rules, estimator())
     assert record.winner in (0, 1)
     totals = [0, 0]
     for result in record.deals:

@@ -28,7 +28,8 @@ PERL_STRAF = ["match", "perlaggen", "--players", "3", "--straf", "--a", "formula
               "--seed", "1"]
 READERS = {
     **{("giltspiel", name): GILT_MATCH
-       for name in ("target", "void_policy", "fifth_trick_bet", "strict_examples", "communication")},
+       for name in ("target", "void_policy", "fifth_trick_bet", "strict_examples", "communication", "speech_order",
+                    "spiel_aus_held", "stop_on_target")},
     **{("perlaggen", name): PERL_STATS
        for name in ("style", "exchange", "exchange_gives", "players")},
     ("perlaggen", "style", "straf"): PERL_STATS + ["--players", "3"],

@@ -718,7 +718,8 @@ def _thresholds_arguments(game: str):
     return add
 
 
-TEAM_READS = {"giltspiel": ("target", "communication", "strict_examples", "void_policy", "fifth_trick_bet"),
+TEAM_READS = {"giltspiel": ("target", "communication", "strict_examples", "void_policy", "fifth_trick_bet",
+                            "speech_order", "spiel_aus_held", "stop_on_target"),
               "perlaggen": ("target", "communication", "style", "players", "strict_examples", "concede_needs_example",
                             "one_pending_in_play", "fifth_trick_bet", "six_below_bells_seven")}
 """The rule options the team games' match, tournament and thresholds read (Perlaggen with six players also

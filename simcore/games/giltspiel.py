@@ -30,7 +30,7 @@ from simcore.figures import (
     set_code_four_suits,
     top_bit_table,
 )
-from simcore.betting import MAX_TARGET
+from simcore.betting import AUS_SCORINGS, MAX_TARGET, SPEECH_ORDERS
 from simcore.registry import AnyNumber, Game, Option, default_only, register
 from simcore.rng import block_words
 
@@ -77,21 +77,25 @@ OPTIONS = (
     default_only("fifth_trick_raise", "raise_only",
                  "A-10: the fifth-trick restriction applies to raising a Spiel bet, not to holding it"),
     default_only("example_holder", "answering_seat", "A-11: the seat answering a G/H bet must hold the example"),
-    default_only("speech_order", "clockwise_from_next",
-                 "A-12: betting windows poll from the next player to act, clockwise (spec alternative: random "
-                 "priority)"),
+    Option("speech_order", "clockwise_from_next", SPEECH_ORDERS,
+           "A-12: a betting window polls the seats clockwise from the next player to act (§7.5), or random_priority: "
+           "each round of polling in a fresh random order, so that of the players wanting to speak at once a random "
+           "one speaks first; used by betting"),
     default_only("concede_pending", False, "A-13: a team may not concede a figure while its own bet on it is pending"),
-    default_only("spiel_aus_held", "ends_game",
-                 "A-14: a held Spiel aus ends the game at once, overriding the scoring order (spec alternative: "
-                 "score in category 2)"),
+    Option("spiel_aus_held", "ends_game", AUS_SCORINGS,
+           "A-14: a held Spiel aus, once decided, ends the game at once for its winner, overriding the scoring order "
+           "(§7.13), or category_2: it wins the game at its place in the scoring order (bet and held: category 2, by "
+           "first bet), unless a team reached the target earlier in that order; used by betting"),
     default_only("gestrichen_after_bet", "normal_resolution",
                  "A-15: with G or H already bet and held, the both-gestrichen rule does not apply"),
     default_only("gestrichen_oracle", True,
                  "A-16: both gestrichen with a >= 3-card figure: the game ends at once, no trick play"),
     default_only("first_dealer", "random", "A-17: random first dealer, uniform shuffle, packets start at forehand"),
-    default_only("stop_on_target", False,
-                 "A-18: the deal is finished when concessions reach the target, then the scoring order decides "
-                 "(spec alternative: stop_on_target)"),
+    Option("stop_on_target", False, (False, True),
+           "A-18: the deal is finished when concessions reach the target, then the scoring order decides; True: the "
+           "deal ends at once when a team's score plus the points conceded to it reach the target (or a held Spiel "
+           "aus is decided under spiel_aus_held=ends_game), with no verification of examples (§7.9) and only the "
+           "figures decided so far scored; used by betting"),
     Option("strict_examples", True, (True, False),
            "A-19: forbid G/H bets and holds without an example (False: allowed, penalised at verification); "
            "used by betting (--permissive)"),

@@ -29,8 +29,8 @@ import numpy as np
 from simcore import betting
 from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.dealing import deal as deal_cards
-from simcore.errors import CardsimError
 from simcore.figures import hand_codes
+from simcore.registry import chosen_options
 from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, RUN_TABLE, SEATS, Known, gleich_name,
                                      hand_figures, hanger_name)
 from simcore.games.giltspiel_play import SUITS, trusted_choose, trusted_play_line
@@ -53,15 +53,14 @@ def default_target() -> int:
 
 
 def rules_from_options(target: int | None = None, **options) -> BettingRules:
-    """BettingRules from the game's registered options (defaults) and overrides."""
-    values = {o.name: o.default for o in GAME.options}
-    for key, value in options.items():
-        if key not in values:
-            raise CardsimError(f"unknown Giltspiel option {key!r}; options: {', '.join(values)}")
-        values[key] = value
+    """BettingRules from the game's registered options (defaults) and overrides; CardsimError for an unknown option
+    or a value outside its choices (`simcore.registry.chosen_options`)."""
+    values = chosen_options(GAME.name, GAME.options, options)
     return BettingRules(target=default_target() if target is None else target,
-                        strict_examples=bool(values["strict_examples"]), fifth_trick_bet=values["fifth_trick_bet"],
-                        void_to_second_shower=values["void_policy"] == "second_shower_scores")
+                        strict_examples=values["strict_examples"], fifth_trick_bet=values["fifth_trick_bet"],
+                        void_to_second_shower=values["void_policy"] == "second_shower_scores",
+                        speech_order=values["speech_order"], spiel_aus_held=values["spiel_aus_held"],
+                        stop_on_target=values["stop_on_target"])
 
 
 # --- the pack for the engine --------------------------------------------------------------------

@@ -40,13 +40,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from simcore import betting
+from simcore import betting, checks
 from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as PD
 from simcore.games import perlaggen_play as PP
 from simcore.games import perlaggen_variants as PV
+from simcore.registry import chosen_options
 from simcore.rng import block_substream
 
 SEATS = 4
@@ -72,13 +73,10 @@ def default_target(style: str | None = None, **_variant) -> int:
 def rules_from_options(target: int | None = None, strict_examples: bool = True, **options) -> BettingRules:
     """The Perlaggen betting rules (§8): target 18 unless given (a style's usual target: `default_target`);
     ``options``: `RULE_OPTIONS` over their defaults."""
-    values = {o.name: o.default for o in P.OPTIONS if o.name in RULE_OPTIONS}
-    unknown = set(options) - set(values)
-    if unknown:
-        raise CardsimError(f"unknown Perlaggen betting option(s) {', '.join(sorted(unknown))}; options: "
-                           f"{', '.join(values)}")
-    return BettingRules(target=DEFAULT_TARGET if target is None else target, strict_examples=strict_examples,
-                        penalty_voids_deal=True, blind_bets=True, **(values | options))
+    values = chosen_options("Perlaggen betting", tuple(o for o in P.OPTIONS if o.name in RULE_OPTIONS), options)
+    return BettingRules(target=DEFAULT_TARGET if target is None else target,
+                        strict_examples=checks.flag(strict_examples, "strict_examples"), penalty_voids_deal=True,
+                        blind_bets=True, **values)
 
 
 class PerlaggenCards:
