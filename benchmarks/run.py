@@ -54,6 +54,17 @@ def reference_deal_figures(words: np.ndarray, sizes, fixed) -> list:
     return results
 
 
+def reference_perlique(slots: np.ndarray) -> list:
+    """Plain Python: Gleich and Hanger of the four hands with the turn-up suit's Perlique wild (brute force)."""
+    out = []
+    for row in slots:
+        trump = naive.cards_of(row[g.TURNUP])[0] // g.N_RANKS
+        wild = {trump * g.N_RANKS + r for r in g.PERLIQUE_RANKS}
+        codes = [naive.wild_figures(naive.cards_of(m), wild) for m in row[:4]]
+        out.append((naive.team_result([c[0] for c in codes]), naive.team_result([c[1] for c in codes])))
+    return out
+
+
 def reference_figures(slots: np.ndarray) -> list:
     return [(naive.team_result([naive.best_gleich(naive.cards_of(m)) for m in row[:4]]),
              naive.team_result([naive.best_hanger(naive.cards_of(m)) for m in row[:4]])) for row in slots]
@@ -105,9 +116,13 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
 
     keep = np.ones(BLOCK_DEALS, dtype=bool)
     counts = np.zeros((2, 4), dtype=np.int64)
-    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, counts), BLOCK_DEALS)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, counts), BLOCK_DEALS)
     reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
     results["giltspiel.figures(4 hands)"] = (kernel, reference)
+
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, g.PERLIQUE, counts), BLOCK_DEALS)
+    reference = best_rate(lambda: reference_perlique(few_slots[:ref_deals // 10]), ref_deals // 10, repeat=1)
+    results["giltspiel.figures(4 hands, Perlique)"] = (kernel, reference)
 
     results["perlaggen.deal-as-played+L0"] = perlaggen_rates(ref_deals)
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)

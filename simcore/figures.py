@@ -97,6 +97,40 @@ def run_code(mask, n_suits, n_ranks, table):
 
 
 @njit
+def wild_set_code(naturals, wilds, n_suits, n_ranks):
+    """`set_code` of a hand of the natural cards ``naturals`` (uint64 mask) and ``wilds`` wild cards, each of which
+    stands for any card the hand does not hold: a rank with c natural cards makes a set of min(c + wilds, n_suits)
+    cards, so with two wild cards or more even a rank the hand lacks makes one; -1 without a pair."""
+    best = -1
+    for r in range(n_ranks):
+        count = wilds
+        for s in range(n_suits):
+            count += np.int64((naturals >> np.uint64(s * n_ranks + r)) & np.uint64(1))
+        size = min(count, n_suits)
+        if size >= 2 and n_ranks * (size - 2) + r > best:
+            best = n_ranks * (size - 2) + r
+    return best
+
+
+@njit
+def wild_run_code(naturals, wilds, n_suits, n_ranks):
+    """`run_code` of the same hand: the longest window of consecutive ranks of one suit (no wrap-around) whose
+    cards the hand lacks the wild cards can fill, then the highest top; -1 without a run."""
+    best = -1
+    for s in range(n_suits):
+        for low in range(n_ranks):
+            held = 0
+            for top in range(low, n_ranks):
+                held += np.int64((naturals >> np.uint64(s * n_ranks + top)) & np.uint64(1))
+                length = top - low + 1
+                if length - held > wilds:
+                    break
+                if length >= 2 and n_ranks * (length - 2) + top > best:
+                    best = n_ranks * (length - 2) + top
+    return best
+
+
+@njit
 def resolve(code0, code1, code2, code3):
     """Team outcome of one figure from the four seats' codes: TEAM0, TEAM1, STAND or VOID."""
     a = max(code0, code2)

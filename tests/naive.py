@@ -37,6 +37,22 @@ def best_hanger(cards, n_suits: int = N_SUITS, n_ranks: int = N_RANKS) -> int:
     return best
 
 
+def wild_figures(cards, wild_cards, n_suits: int = N_SUITS, n_ranks: int = N_RANKS) -> tuple[int, int]:
+    """(best Gleich, best Hanger) of a hand whose cards in ``wild_cards`` are wild, each standing for any card the
+    hand does not hold (giltspiel.md §8, the Perlique): every choice of distinct cards for them, outside the hand's
+    natural cards, tried; the best of each figure taken on its own."""
+    from itertools import combinations
+
+    naturals = [c for c in cards if c not in wild_cards]
+    free = [c for c in range(n_suits * n_ranks) if c not in naturals]
+    gleich = hanger = -1
+    for chosen in combinations(free, len(cards) - len(naturals)):
+        hand = naturals + list(chosen)
+        gleich = max(gleich, best_gleich(hand, n_suits, n_ranks))
+        hanger = max(hanger, best_hanger(hand, n_suits, n_ranks))
+    return gleich, hanger
+
+
 def team_result(codes):
     """Outcome of one figure from four seats' codes, literally as spec §4.3 describes it.
 

@@ -314,12 +314,13 @@ def test_spiel_aus_held_wins_the_game_T25():
     assert deal.result.game_winner == EW
 
 
-def _raise_to_aus_held(deal, figure, bettor, answerer):
-    """The bettor's team bets ``figure``, the two raise in turn up to Spiel aus, which is held."""
+def raise_to(deal, figure, bettor, answerer, top=AUS):
+    """The bettor's team bets ``figure``, the two raise in turn until ``top`` (default Spiel aus) is proposed, which
+    is held."""
     deal.bet(bettor, figure)
     seats = (answerer, bettor)
     i = 0
-    while deal.figures[figure].pending[1] != AUS:
+    while deal.figures[figure].pending[1] != top:
         deal.answer(seats[i % 2], figure, RAISE)
         i += 1
     deal.answer(seats[i % 2], figure, HOLD)
@@ -330,8 +331,8 @@ def test_the_first_held_spiel_aus_decided_wins_the_game():
     deciding the Spiel in play, before E/W win the Gleich in the showing (N/S concede it): N/S win the game at once,
     whatever the scoring order (which puts the conceded Gleich and Hanger before the Spiel)."""
     deal = make({S: "E7 L7 HK HO S9", W: "EA LA E9 L10 SU", N: "S7 H9 E10 LU SK", E: "EO S8 L9 H7 SA"}, "HA")
-    _raise_to_aus_held(deal, G, W, S)
-    _raise_to_aus_held(deal, SP, S, W)
+    raise_to(deal, G, W, S)
+    raise_to(deal, SP, S, W)
     assert deal.figures[G].aus_held and deal.figures[SP].aus_held
     play(deal, (W, "LA"), (N, "H9"), (E, "L9"), (S, "L7"), (N, "SK"), (E, "SA"), (S, "HO"), (W, "SU"),
          (S, "HK"), (W, "E9"), (N, "S7"), (E, "H7"))

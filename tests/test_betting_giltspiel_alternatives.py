@@ -6,22 +6,11 @@ Compass seats as in test_betting_giltspiel.py: S = 0 (dealer), W = 1, N = 2, E =
 
 import numpy as np
 import pytest
-from test_betting_giltspiel import EW, LADDER, NS, E, N, S, W, make, play
+from test_betting_giltspiel import EW, LADDER, NS, E, N, S, W, make, play, raise_to
 
-from simcore.betting import AUS, DONE, HOLD, RAISE, SHOWDOWN, SP, Agent, BettingRules, G, H, PRESETS, betting_window
+from simcore.betting import AUS, DONE, SHOWDOWN, SP, Agent, BettingRules, G, H, PRESETS, betting_window
 from simcore.errors import CardsimError
 from simcore.games.giltspiel_betting import draw_deal, make_estimator, new_deal, play_game, rules_from_options
-
-
-def raise_to(deal, figure, bettor, answerer, top):
-    """The bettor's team bets ``figure`` and the two teams raise in turn until ``top`` is proposed; held."""
-    deal.bet(bettor, figure)
-    seats = (answerer, bettor)
-    i = 0
-    while deal.figures[figure].pending[1] != top:
-        deal.answer(seats[i % 2], figure, RAISE)
-        i += 1
-    deal.answer(seats[i % 2], figure, HOLD)
 
 
 def conceded_to_the_target(**options):

@@ -30,6 +30,7 @@ READERS = {
     **{("giltspiel", name): GILT_MATCH
        for name in ("target", "void_policy", "fifth_trick_bet", "strict_examples", "communication", "speech_order",
                     "spiel_aus_held", "stop_on_target")},
+    ("giltspiel", "perlique"): ["stats", "giltspiel", "--n", "10", "--seed", "1"],
     **{("perlaggen", name): PERL_STATS
        for name in ("style", "exchange", "exchange_gives", "players")},
     ("perlaggen", "style", "straf"): PERL_STATS + ["--players", "3"],
@@ -124,7 +125,7 @@ def test_every_spec_default_is_an_option(game, pattern):
 # --- refusals ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("argv, message", [
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--option", "void_policy=second_shower_scores"],
-     "option void_policy does not change 'cardsim odds giltspiel' (the options it reads: none)"),
+     "option void_policy does not change 'cardsim odds giltspiel' (the options it reads: perlique)"),
     (PERL_STATS + ["--style", "eichel", "--option", "style=eichel"], "give --style or --option style=..., not both"),
     (GILT_MATCH + ["--permissive", "--option", "strict_examples=false"], "give --permissive or --option"),
     (PERL_STATS + ["--exact", "--option", "style=eichel"], "does not change 'cardsim stats perlaggen'"),

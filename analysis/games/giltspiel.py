@@ -6,6 +6,7 @@ Python API::
     frame = giltspiel.odds("LA SA H10 E9 E8", seat=1, n=1_000_000, seed=7)
     tables = giltspiel.stats(n=2_000_000, seed=1)        # dict of DataFrames
     exact = giltspiel.exact()                            # enumeration of all 201,376 hands
+    giltspiel.odds("EK LK EO HO SO", turnup="H8", perlique=True)   # §8: the trump's 7, Unter, Ober wild
 
 Every estimate row carries ``p, lo, hi`` (95% Wilson interval), ``successes`` and ``n``; the frame's
 ``attrs`` hold the game, n, seed and conditions.
@@ -33,6 +34,8 @@ from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
 
 GAME = "giltspiel"
+PERLIQUE_TITLE = " mit 3 Perlique"
+"""Title words of the §8 variant (option perlique)."""
 SPIEL_OUTCOMES = ("win", "lose")
 SPIEL_METHODS = {"dd": "solved double dummy (all four seats play perfectly, seeing every hand)",
                  "greedy": "played out by the greedy policy of spec §10.5 at every seat",
@@ -45,15 +48,17 @@ def _class_labels(figure: str, bins: int) -> list[str]:
 
 
 # --- odds -------------------------------------------------------------------------------------
-def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = None) -> tuple[g.FigureCondition, ...]:
+def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = None, perlique: bool = False
+                     ) -> tuple[g.FigureCondition, ...]:
     """Parse ``--given`` texts and refuse, before anything is dealt, pairs that no deal can meet and
-    (with ``facts``) single conditions that the cards already placed rule out.
+    (with ``facts``) single conditions that the cards already placed rule out; ``perlique``: figures with the
+    trump's Perlique wild (§8).
 
     "S figure >= X" says some seat of S holds at least X; "T figure < Y" says every seat of T holds
     less than Y. When S is within T the two contradict each other exactly when X >= Y.
     """
     seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
-    conditions = tuple(g.parse_condition(text, seat) for text in given)
+    conditions = tuple(g.parse_condition(text, seat, perlique) for text in given)
     for (text_at_least, at_least), (text_below, below) in itertools.product(zip(given, conditions), repeat=2):
         if (not at_least.below and below.below and at_least.figure == below.figure
                 and set(at_least.seats) <= set(below.seats) and at_least.code >= below.code):
@@ -68,7 +73,7 @@ def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = 
 
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
-         pimc: dict | None = None, **run_kw) -> pd.DataFrame:
+         pimc: dict | None = None, perlique: bool = False, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -77,9 +82,14 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     spiel: also P(win / lose) of the Spiel on the same deals, played "dd" (double dummy), "greedy"
     or "random" (simcore.games.giltspiel_play), or "pimc" (every seat plays PIMC from its own
     information, on its own sample; pimc: keywords of `giltspiel_play.pimc_counts` such as samples,
-    communication and n, the Spiel's own number of deals).
+    communication and n, the Spiel's own number of deals);
+    perlique: the §8 variant "Giltspiel mit 3 Perlique", the trump's 7, Unter and Ober wild for the figures (not with
+    ``spiel``: their play in tricks is not modelled).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
+    if checks.flag(perlique, "perlique") and spiel is not None:
+        raise CardsimError("the Perlique (option perlique) are wild for the Gleich and the Hanger only: their play "
+                           "in tricks is not modelled; drop --spiel or the option")
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
     if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC):
@@ -87,10 +97,10 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                            f"spiel='pimc' only, got pimc={checks.shown(pimc)} with spiel={spiel!r}")
     seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
     facts = g.parse_known(hand, seat, turnup, known)
-    conditions = parse_conditions(given, seat, facts)
+    conditions = parse_conditions(given, seat, facts, perlique)
     seed = normalize_seed(seed)
     team = seat % 2
-    counts = runner.run(g.OddsJob(facts, team, conditions), n, seed, **run_kw)
+    counts = runner.run(g.OddsJob(facts, team, conditions, perlique), n, seed, **run_kw)
     if counts[0] == 0:
         raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
@@ -104,12 +114,14 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
-    own_g, own_h = g.hand_figures(facts.seat_cards[seat])
+    trump_known = perlique and facts.turnup is not None
+    own_g, own_h = g.hand_figures(facts.seat_cards[seat], g.PERLIQUE[facts.turnup // g.N_RANKS] if trump_known else 0)
     frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, given=list(given), seed=seed, seat=seat, team=team,
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
-                       own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel)
+                       own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel,
+                       perlique=perlique)
     if pimc:
         frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
@@ -121,15 +133,19 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "seed": a["seed"], "seat": a["seat"], "team": a["team"],
             "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
-            "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {})}
+            "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {}),
+            **({"perlique": True} if a.get("perlique") else {})}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     team_seats = f"seats {a['team']} and {a['team'] + 2}"
     lines = [
-        f"Giltspiel figure odds for seat {a['seat']} (team {a['team']}: {team_seats})",
-        f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
+        f"Giltspiel{PERLIQUE_TITLE if a.get('perlique') else ''} figure odds for seat {a['seat']} (team {a['team']}: "
+        f"{team_seats})",
+        f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}"
+        + ("" if not a.get("perlique") else " (the Perlique counted)" if a["turnup"] else
+           " (natural cards: the Perlique depend on the trump)"),
         f"turn-up {a['turnup'] or 'unknown'}"
         + "".join(f"; seat {s} holds {c}" for s, c in a["known"].items()),
         *(f"given {text}" for text in a["given"]),
@@ -151,8 +167,9 @@ def format_odds(frame: pd.DataFrame) -> str:
 
 
 # --- table statistics -------------------------------------------------------------------------
-def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, pd.DataFrame]:
-    """Table-level distributions of uniform deals (spec §10.4 A-D).
+def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, **run_kw) -> dict[str, pd.DataFrame]:
+    """Table-level distributions of uniform deals (spec §10.4 A-D); ``perlique``: with the trump's 7, Unter and
+    Ober wild (§8).
 
     outcome: per figure, P(team 0 wins / team 1 wins / stands / void);
     best_gleich, best_hanger: P(the table's best figure is this class);
@@ -160,7 +177,7 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, p
     """
     seat = g.check_seat(seat)
     seed = normalize_seed(seed)
-    counts = runner.run(g.StatsJob(g.Known(), seat), n, seed, **run_kw)
+    counts = runner.run(g.StatsJob(g.Known(), seat, (), checks.flag(perlique, "perlique")), n, seed, **run_kw)
     deals, parts = g.StatsJob.split(counts)
     tables = {
         "outcome": pd.concat([estimate_frame(ABSOLUTE_OUTCOMES, parts["outcome"][i], deals, figure=fig)
@@ -179,19 +196,20 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, **run_kw) -> dict[str, p
         tables[f"{fig}_by_class"] = pd.concat(rows, ignore_index=True).rename(columns={"label": "outcome"})
     tables["outcome"] = tables["outcome"].rename(columns={"label": "outcome"})
     for table in tables.values():
-        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat)
+        table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, perlique=perlique)
     return tables
 
 
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     first = tables["outcome"].attrs
     return {"game": GAME, "n": first["n"], "seed": first["seed"], "seat": first["seat"],
-            "tables": table_records(tables)}
+            **({"perlique": True} if first.get("perlique") else {}), "tables": table_records(tables)}
 
 
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["outcome"].attrs
-    lines = [f"Giltspiel table statistics: n = {a['n']:,} uniform deals, seed {a['seed']}, 95% Wilson intervals", ""]
+    lines = [f"Giltspiel{PERLIQUE_TITLE if a.get('perlique') else ''} table statistics: n = {a['n']:,} uniform deals, "
+             f"seed {a['seed']}, 95% Wilson intervals", ""]
     lines.append("A. Figure outcome per deal")
     for _, r in tables["outcome"].iterrows():
         lines.append(f"  {r['figure']:<7} {r['outcome']:<6} {format_cell(r)}")
@@ -212,13 +230,14 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
 
 
 # --- exact enumeration ------------------------------------------------------------------------
-def exact() -> dict[str, pd.DataFrame]:
-    """Exact single-hand facts (spec §10.2) and best-class counts (§4.2, §5.2) over all C(32,5) hands."""
-    facts = g.single_hand_facts()
+def exact(perlique: bool = False) -> dict[str, pd.DataFrame]:
+    """Exact single-hand facts (spec §10.2) and best-class counts (§4.2, §5.2) over all C(32,5) hands; with the
+    Perlique (§8) over every (turn-up, hand) pair of a trump suit (`simcore.games.giltspiel.exact_hands`)."""
+    facts = g.single_hand_facts(perlique)
     total = facts.pop("hands")
     fact_rows = [{"event": k, "hands": v, "fraction": str(Fraction(v, total)), "p": v / total}
                  for k, v in facts.items()]
-    gleich, hanger = g.single_hand_classes()
+    gleich, hanger = g.single_hand_classes(perlique)
     tables = {"facts": pd.DataFrame(fact_rows)}
     for fig, counts in (("gleich", gleich), ("hanger", hanger)):
         labels = _class_labels(fig, counts.size)
@@ -226,17 +245,21 @@ def exact() -> dict[str, pd.DataFrame]:
                 for i, c in enumerate(counts) if c]
         tables[f"best_{fig}"] = pd.DataFrame(rows).iloc[::-1].reset_index(drop=True)
     for table in tables.values():
-        table.attrs.update(game=GAME, hands=total)
+        table.attrs.update(game=GAME, hands=total, perlique=perlique)
     return tables
 
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
-    return {"game": GAME, "hands": tables["facts"].attrs["hands"],
+    perlique = tables["facts"].attrs.get("perlique")
+    return {"game": GAME, "hands": tables["facts"].attrs["hands"], **({"perlique": True} if perlique else {}),
             "tables": table_records(tables)}
 
 
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
-    lines = [f"Giltspiel single-hand facts: exact enumeration of all {tables['facts'].attrs['hands']:,} hands", ""]
+    a = tables["facts"].attrs
+    what = ("(turn-up, hand) pairs of one trump suit (8 turn-ups x C(31,5) hands)" if a.get("perlique") else "hands")
+    lines = [f"Giltspiel{PERLIQUE_TITLE if a.get('perlique') else ''} single-hand facts: exact enumeration of all "
+             f"{a['hands']:,} {what}", ""]
     for _, r in tables["facts"].iterrows():
         lines.append(f"  {r['event']:<28}{r['hands']:>9,}  {r['fraction']:>12}  {r['p']:.6f}")
     for fig in g.FIGURES:
@@ -276,11 +299,17 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     add_option_argument(parser, GAME)
 
 
+def _perlique(args: argparse.Namespace, command: str) -> bool:
+    """The option perlique of ``cardsim command giltspiel``, the one rule option the figure commands read (they
+    report VOID apart and take no betting rule)."""
+    return command_options(args, GAME, command, ("perlique",)).get("perlique", False)
+
+
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    command_options(args, GAME, "odds", ())  # the figure odds report VOID apart and take no betting rule
+    perlique = _perlique(args, "odds")
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
-                args.spiel, pimc if args.spiel == spiel_play.PIMC else None, **run_options(args))
+                args.spiel, pimc if args.spiel == spiel_play.PIMC else None, perlique, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
@@ -301,12 +330,12 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    command_options(args, GAME, "stats", ())  # figure counts of the deals, no betting rule
+    perlique = _perlique(args, "stats")
     check_exact_alone(args, "seat")  # every hand is enumerated, and a hand's facts do not depend on its seat
     if args.exact:
-        tables = exact()
+        tables = exact(perlique)
         return emit(args, tables, exact_json, format_exact)
-    tables = stats(args.n, args.seed, args.seat, **run_options(args))
+    tables = stats(args.n, args.seed, args.seat, perlique, **run_options(args))
     return emit(args, tables, stats_json, format_stats)
 
 
@@ -316,9 +345,9 @@ STATS_KEYS = {"outcome": ["figure", "outcome"], "best_gleich": ["label"], "best_
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
-    command_options(args, GAME, "stats", ())
+    perlique = _perlique(args, "stats")
     no_exact(args)
-    return tables_long(stats(args.n, args.seed, args.seat, **run_options(args)), STATS_KEYS)
+    return tables_long(stats(args.n, args.seed, args.seat, perlique, **run_options(args)), STATS_KEYS)
 
 
 register_command("odds", GAME, Command("figure odds of a hand", _add_odds_arguments, _run_odds, _odds_frame))

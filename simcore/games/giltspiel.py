@@ -22,14 +22,16 @@ from simcore.dealing import DealSpec, Layout, accepted, deal
 from simcore import checks
 from simcore.errors import CardsimError
 from simcore.figures import (
-    hand_codes,
     relative_outcome,
     resolve,
     run_code,
     run_table,
     set_code_four_suits,
     top_bit_table,
+    wild_run_code,
+    wild_set_code,
 )
+from simcore.tricks import lowest_card, popcount
 from simcore.betting import AUS_SCORINGS, MAX_TARGET, SPEECH_ORDERS
 from simcore.registry import AnyNumber, Game, Option, default_only, register
 from simcore.rng import block_words
@@ -51,6 +53,19 @@ RUN_TABLE = run_table(N_RANKS)
 TOP_BIT = top_bit_table(N_RANKS)
 RANK_NAMES = ("7s", "8s", "9s", "10s", "Unters", "Obers", "Kings", "Aces")
 RANK_SHORT = DECK.ranks
+
+PERLIQUE_RANKS = (DECK.ranks.index("7"), DECK.ranks.index("U"), DECK.ranks.index("O"))
+"""§8 "Giltspiel mit 3 Perlique" (option ``perlique``): the trump suit's 7, Unter and Ober are wild for the Gleich
+and the Hanger, each standing for any card its hand does not hold."""
+PERLIQUE = np.array([sum(1 << (s * N_RANKS + r) for r in PERLIQUE_RANKS) for s in range(N_SUITS)], dtype=np.uint64)
+"""(4,) uint64: the wild cards under each trump suit."""
+
+
+def wild_table(perlique: bool) -> np.ndarray | None:
+    """`PERLIQUE` with ``perlique``, else None: the kernels' argument ``wilds`` (None compiles them for natural cards
+    only, with no cost for the wild ones)."""
+    return PERLIQUE if checks.flag(perlique, "perlique") else None
+
 
 GLEICH_BINS = 1 + 3 * N_RANKS  # none, then codes 0..23
 HANGER_BINS = 1 + (HAND_SIZE - 1) * N_RANKS  # none, then codes 0..31 (22 of them possible)
@@ -123,6 +138,11 @@ OPTIONS = (
            "§7.14: what a player knows when betting: partner = his team's hands (open signals), none = his own "
            "hand, auer_channel = his own hand and the partner's signalled trumps, has-Gleich and has-Hanger; used by "
            "betting (--communication)"),
+    Option("perlique", False, (False, True),
+           "§8 variant 'Giltspiel mit 3 Perlique': the trump suit's 7, Unter and Ober are wild for the Gleich and the "
+           "Hanger, each standing for any card its hand does not hold (each figure with its best substitution); read "
+           "by odds and stats; the play of a wild card in a trick is not modelled, so --spiel and the betting "
+           "commands refuse it"),
 )
 
 
@@ -148,36 +168,76 @@ def possible_hanger_codes() -> list[int]:
     return [code for code in range(HANGER_BINS - 1) if code % N_RANKS >= code // N_RANKS + 1]
 
 
-def hand_figures(cards) -> tuple[int, int]:
-    """(gleich code, hanger code) of one hand given as physical cards."""
-    mask = np.uint64(DECK.mask(cards))
-    return int(set_code_four_suits(mask, N_RANKS, TOP_BIT)), int(run_code(mask, N_SUITS, N_RANKS, RUN_TABLE))
+def hand_figures(cards, wild: int = 0) -> tuple[int, int]:
+    """(gleich code, hanger code) of one hand given as physical cards; ``wild``: the mask of the cards that are wild
+    (a trump suit's `PERLIQUE`)."""
+    g, h = _hand_codes(np.uint64(DECK.mask(cards)), np.uint64(wild), TOP_BIT, RUN_TABLE)
+    return int(g), int(h)
 
 
 # --- kernels --------------------------------------------------------------------------------
 @njit
-def _deal_codes(slots, d, table, top_bit, g, h):
-    """Gleich and Hanger codes of the four hands of deal ``d`` into g, h (4,) int64."""
-    for s in range(4):
-        g[s] = set_code_four_suits(slots[d, s], 8, top_bit)
-        h[s] = run_code(slots[d, s], 4, 8, table)
+def _hand_codes(mask, wild, top_bit, table):
+    """(gleich, hanger) code of one hand mask (uint64) whose cards in ``wild`` (uint64 mask) are wild."""
+    held = popcount(mask & wild)
+    if held == 0:
+        return set_code_four_suits(mask, 8, top_bit), run_code(mask, 4, 8, table)
+    naturals = mask & ~wild
+    return wild_set_code(naturals, held, 4, 8), wild_run_code(naturals, held, 4, 8)
 
 
 @njit
-def _odds_counts(slots, keep, team, table, top_bit, counts):
+def mask_codes(masks, wild, top_bit, table):
+    """(m, 2) int64 Gleich and Hanger codes of the hand masks (m,) uint64 whose cards in ``wild`` are wild."""
+    out = np.empty((masks.shape[0], 2), dtype=np.int64)
+    for i in range(masks.shape[0]):
+        out[i, 0], out[i, 1] = _hand_codes(masks[i], wild, top_bit, table)
+    return out
+
+
+@njit
+def _deal_codes(slots, d, table, top_bit, wilds, g, h):
+    """Gleich and Hanger codes of the four hands of deal ``d`` into g, h (4,) int64; wilds: None (natural cards), or
+    (4,) uint64 the wild cards under each trump suit, the turn-up's suit being trump (`wild_table`)."""
+    if wilds is None:
+        for s in range(4):
+            g[s] = set_code_four_suits(slots[d, s], 8, top_bit)
+            h[s] = run_code(slots[d, s], 4, 8, table)
+    else:
+        wild = wilds[lowest_card(slots[d, TURNUP]) // 8]
+        for s in range(4):
+            g[s], h[s] = _hand_codes(slots[d, s], wild, top_bit, table)
+
+
+@njit
+def _seat_codes(slots, seats, figure, table, top_bit, wilds):
+    """(n,) int64: the best ``figure`` code (0 Gleich, 1 Hanger) over ``seats`` of each deal of slots (n, slots)."""
+    out = np.empty(slots.shape[0], dtype=np.int64)
+    for d in range(slots.shape[0]):
+        wild = np.uint64(0) if wilds is None else wilds[lowest_card(slots[d, TURNUP]) // 8]
+        best = -1
+        for s in seats:
+            codes = _hand_codes(slots[d, s], wild, top_bit, table)
+            best = max(best, codes[figure])
+        out[d] = best
+    return out
+
+
+@njit
+def _odds_counts(slots, keep, team, table, top_bit, wilds, counts):
     """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     for d in range(slots.shape[0]):
         if not keep[d]:
             continue
-        _deal_codes(slots, d, table, top_bit, g, h)
+        _deal_codes(slots, d, table, top_bit, wilds, g, h)
         counts[0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
         counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
 
 
 @njit
-def _stats_counts(slots, keep, seat, table, top_bit, outcome, best_g, best_h, by_g, by_h):
+def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, best_h, by_g, by_h):
     """Table-level tallies of the accepted deals.
 
     outcome (2, 4): absolute outcome per figure; best_g (25,), best_h (33,): table's best class
@@ -189,7 +249,7 @@ def _stats_counts(slots, keep, seat, table, top_bit, outcome, best_g, best_h, by
     for d in range(slots.shape[0]):
         if not keep[d]:
             continue
-        _deal_codes(slots, d, table, top_bit, g, h)
+        _deal_codes(slots, d, table, top_bit, wilds, g, h)
         og = resolve(g[0], g[1], g[2], g[3])
         oh = resolve(h[0], h[1], h[2], h[3])
         outcome[0, og] += 1
@@ -235,14 +295,17 @@ class FigureCondition:
     figure: str
     code: int
     below: bool = False
+    perlique: bool = False
+    """Codes with the trump's Perlique wild (§8)."""
 
     @property
     def key(self) -> str:
-        return f"{self.figure}{'<' if self.below else '>='}{self.code}@{','.join(map(str, self.seats))}"
+        return (f"{self.figure}{'<' if self.below else '>='}{self.code}@{','.join(map(str, self.seats))}"
+                + ("|perlique" if self.perlique else ""))
 
     def __call__(self, slots: np.ndarray) -> np.ndarray:
-        hands = np.ascontiguousarray(slots[:, list(self.seats)])
-        codes = hand_codes(hands, N_SUITS, N_RANKS, RUN_TABLE)[:, :, FIGURES.index(self.figure)].max(axis=1)
+        codes = _seat_codes(slots, np.array(self.seats, dtype=np.int64), FIGURES.index(self.figure), RUN_TABLE,
+                            TOP_BIT, wild_table(self.perlique))
         return codes < self.code if self.below else codes >= self.code
 
     def possible(self, known: Known) -> bool:
@@ -250,10 +313,14 @@ class FigureCondition:
         each seat of ``seats`` can still be dealt (`possible_hands`): for a ">=" condition no seat can reach
         the class, for a "<" some seat cannot stay below it. Each seat is checked on its own, so seats that
         can meet it only one at a time, or conditions that exclude each other through the cards, pass here
-        and are found by dealing (never a wrong refusal)."""
+        and are found by dealing (never a wrong refusal). With the Perlique and the turn-up unknown, a hand counts
+        under any trump."""
         column = FIGURES.index(self.figure)
+        trumps = (0,) if not self.perlique else range(N_SUITS) if known.turnup is None else (known.turnup // N_RANKS,)
         for seat in self.seats:
-            codes = hand_codes(possible_hands(known, seat).reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, column]
+            hands = possible_hands(known, seat)
+            codes = np.concatenate([mask_codes(hands, PERLIQUE[t] if self.perlique else np.uint64(0), TOP_BIT,
+                                               RUN_TABLE)[:, column] for t in trumps])
             able = (codes < self.code).any() if self.below else (codes >= self.code).any()
             if able != self.below:  # settled: a seat that can reach a ">=", or one that cannot stay below a "<"
                 return bool(able)
@@ -261,15 +328,19 @@ class FigureCondition:
 
 
 class DealJob:
-    """Deal a block under ``known`` and the accept predicates, then tally it (subclasses)."""
+    """Deal a block under ``known`` and the accept predicates, then tally it (subclasses); ``perlique``: the figures
+    with the trump's Perlique wild (§8)."""
 
-    def __init__(self, known: Known, accept: tuple[FigureCondition, ...] = ()):
+    def __init__(self, known: Known, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
         self.known = known
         self.spec = known.deal_spec(accept)
+        self.wilds = wild_table(perlique)
+        self.perlique = perlique
 
     def key(self) -> str:
         conditions = ";".join(p.key for p in self.spec.accept)
-        return f"giltspiel|{type(self).__name__}|{self.known.key()}|{self.extra_key()}|accept={conditions}"
+        return (f"giltspiel|{type(self).__name__}|{self.known.key()}|{self.extra_key()}|accept={conditions}"
+                + ("|perlique" if self.perlique else ""))
 
     def extra_key(self) -> str:
         return ""
@@ -284,8 +355,8 @@ class OddsJob(DealJob):
 
     n_counts = 1 + 2 * 4
 
-    def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = ()):
-        super().__init__(known, accept)
+    def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
+        super().__init__(known, accept, perlique)
         self.team = team
 
     def extra_key(self) -> str:
@@ -294,7 +365,7 @@ class OddsJob(DealJob):
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         counts = np.zeros((2, 4), dtype=np.int64)
-        _odds_counts(slots, keep, self.team, RUN_TABLE, TOP_BIT, counts)
+        _odds_counts(slots, keep, self.team, RUN_TABLE, TOP_BIT, self.wilds, counts)
         return np.concatenate(([keep.sum()], counts.ravel()))
 
 
@@ -303,8 +374,8 @@ class StatsJob(DealJob):
 
     n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS
 
-    def __init__(self, known: Known, seat: int, accept: tuple[FigureCondition, ...] = ()):
-        super().__init__(known, accept)
+    def __init__(self, known: Known, seat: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
+        super().__init__(known, accept, perlique)
         self.seat = seat
 
     def extra_key(self) -> str:
@@ -313,7 +384,7 @@ class StatsJob(DealJob):
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         parts = self.empty_parts()
-        _stats_counts(slots, keep, self.seat, RUN_TABLE, TOP_BIT, parts["outcome"], parts["best_gleich"],
+        _stats_counts(slots, keep, self.seat, RUN_TABLE, TOP_BIT, self.wilds, parts["outcome"], parts["best_gleich"],
                       parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"])
         return np.concatenate([[keep.sum()]] + [p.ravel() for p in parts.values()])
 
@@ -364,26 +435,43 @@ def rank_counts(masks: np.ndarray) -> np.ndarray:
     return counts
 
 
-def single_hand_facts() -> dict[str, int]:
-    """Exact hand counts of the spec's single-hand events (§10.2) over all C(32,5) hands."""
-    masks = all_hands()
-    codes = hand_codes(masks.reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, :].astype(np.int64)
+def exact_hands(perlique: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """(masks (m,) uint64, codes (m, 2) int64 Gleich and Hanger): every hand, equally likely. Plain: all C(32,5) =
+    201,376 hands. With the Perlique (§8) the trump's 7, Unter and Ober are wild and the turn-up, which no hand
+    holds, names the trump: every (turn-up, hand) pair of one trump suit, the turn-up any of its 8 cards and the hand
+    any 5 of the other 31 cards (8 x 169,911 = 1,359,288; the other suits give the same counts)."""
+    if not checks.flag(perlique, "perlique"):
+        masks = all_hands()
+        return masks, mask_codes(masks, np.uint64(0), TOP_BIT, RUN_TABLE)
+    masks = np.concatenate([subset_masks([c for c in range(DECK.n_cards) if c != turnup], HAND_SIZE)
+                            for turnup in range(N_RANKS)])  # suit 0's cards are 0..7
+    return masks, mask_codes(masks, PERLIQUE[0], TOP_BIT, RUN_TABLE)
+
+
+def single_hand_facts(perlique: bool = False) -> dict[str, int]:
+    """Exact hand counts of the spec's single-hand events (§10.2) over the hands of `exact_hands`; with the
+    Perlique the events of a hand's best codes only (a wild card has no rank of its own to count)."""
+    masks, codes = exact_hands(perlique)
     g, h = codes[:, 0], codes[:, 1]
-    counts = rank_counts(masks)
-    pairs = (counts == 2).sum(axis=1)
-    triples = (counts == 3).sum(axis=1)
-    quads = (counts == 4).sum(axis=1)
     run_len = np.where(h >= 0, h // N_RANKS + 2, 0)
     has_g, has_h = g >= 0, h >= 0
+    by_ranks = {}
+    if not perlique:
+        counts = rank_counts(masks)
+        pairs = (counts == 2).sum(axis=1)
+        triples = (counts == 3).sum(axis=1)
+        by_ranks = {
+            "exactly one pair": int(((pairs == 1) & (triples == 0)).sum()),
+            "two pairs": int((pairs == 2).sum()),
+            "three of a kind (no pair)": int(((triples == 1) & (pairs == 0)).sum()),
+            "full house (3+2)": int(((triples == 1) & (pairs == 1)).sum()),
+        }
     return {
         "hands": int(masks.size),
         "no Gleich": int((~has_g).sum()),
         "has a Gleich": int(has_g.sum()),
-        "exactly one pair": int(((pairs == 1) & (triples == 0)).sum()),
-        "two pairs": int((pairs == 2).sum()),
-        "three of a kind (no pair)": int(((triples == 1) & (pairs == 0)).sum()),
-        "full house (3+2)": int(((triples == 1) & (pairs == 1)).sum()),
-        "four of a kind": int((quads == 1).sum()),
+        **by_ranks,
+        "four of a kind": int((g >= 2 * N_RANKS).sum()),
         "Gleich of 3+ cards": int((g >= N_RANKS).sum()),
         "no Hanger": int((~has_h).sum()),
         "has a Hanger": int(has_h.sum()),
@@ -401,10 +489,10 @@ def single_hand_facts() -> dict[str, int]:
     }
 
 
-def single_hand_classes() -> tuple[np.ndarray, np.ndarray]:
-    """Exact hand counts per best class: (GLEICH_BINS,), (HANGER_BINS,) int64, index code + 1."""
-    masks = all_hands()
-    codes = hand_codes(masks.reshape(-1, 1), N_SUITS, N_RANKS, RUN_TABLE)[:, 0, :].astype(np.int64)
+def single_hand_classes(perlique: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Exact hand counts per best class: (GLEICH_BINS,), (HANGER_BINS,) int64, index code + 1 (hands of
+    `exact_hands`)."""
+    codes = exact_hands(perlique)[1]
     return (np.bincount(codes[:, 0] + 1, minlength=GLEICH_BINS),
             np.bincount(codes[:, 1] + 1, minlength=HANGER_BINS))
 
@@ -447,8 +535,9 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, seen: dict[int,
     return Known(seat_cards, parsed["--turnup"][0] if turnup is not None else None)
 
 
-def parse_condition(text: str, seat: int) -> FigureCondition:
-    """'opponents gleich >= pair of Obers' (who: opponents, partner, team, seat0-3; op: >= or <)."""
+def parse_condition(text: str, seat: int, perlique: bool = False) -> FigureCondition:
+    """'opponents gleich >= pair of Obers' (who: opponents, partner, team, seat0-3; op: >= or <); ``perlique``: the
+    figures count the trump's Perlique wild (§8)."""
     import re
 
     match = re.fullmatch(r"\s*(opponents|partner|team|seat[0-3])\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
@@ -464,7 +553,8 @@ def parse_condition(text: str, seat: int) -> FigureCondition:
     if name.lower() not in by_name:
         raise CardsimError(f"--given: '{name}' is not a {figure} class; choose one of: "
                            + ", ".join(namer(c) for c in codes))
-    return FigureCondition(tuple(sorted(seats)), figure, by_name[name.lower()], below=(op == "<"))
+    return FigureCondition(tuple(sorted(seats)), figure, by_name[name.lower()], below=(op == "<"),
+                           perlique=checks.flag(perlique, "perlique"))
 
 
 GAME = register(Game(
