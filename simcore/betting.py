@@ -20,7 +20,7 @@ unchanged. When the deal is over ``deal.result`` holds the score sheet line (`De
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
@@ -141,9 +141,10 @@ class BettingRules:
     award ("ends_game"), or at its place in the §7.10 scoring order ("category_2": a team reaching the target
     earlier in that order wins)."""
     stop_on_target: bool = False
-    """Giltspiel A-18: the deal ends at once when the game's winner is certain: a team's score plus the points
-    conceded to it reach the target, or a held Spiel aus is decided under "ends_game". The showing stops, no
-    verification (§7.9) takes place, and the figures decided so far score (`Deal.game_decided`)."""
+    """Giltspiel A-18: the deal ends at once when the game's winner is certain (`Deal.game_decided`): with the
+    §7.9 verification as it stands, a team's score plus the penalties and the points conceded (which score first)
+    reach the target, or a held Spiel aus is decided under "ends_game". The rest of the deal is not played; the
+    figures decided so far score, after the verification."""
 
     def __post_init__(self):
         check_target(self.target)
@@ -362,6 +363,8 @@ class Deal:
     def answer(self, seat: int, figure: int, kind: str) -> None:
         """Answer a pending bet (§7.3): GUT (concede at the old value), HOLD, or RAISE (hold and bet again)."""
         fig = self.figures[figure]
+        if self.phase == DONE:
+            self._fail("the deal is over")
         if fig.pending is None:
             self._fail(f"§7.3: there is no bet on the {_name(figure)} to answer")
         team, proposed, _, in_showing = fig.pending
@@ -524,7 +527,7 @@ class Deal:
                 self._fail(f"§7.8: team {team} must display an example of the {_name(f)} or concede it")
         for f in (G, H):
             fig = self.figures[f]
-            if not fig.open:
+            if not fig.open or self.phase == DONE:  # a decision may end the deal (A-18, §7.12)
                 continue
             mine, theirs = self.shown_code(team, f), self.shown_code(other(team), f)
             if mine < 0:
@@ -551,7 +554,7 @@ class Deal:
         if winner in (0, 1):
             self.secured[winner] += fig.points
         if self.rules.stop_on_target and self.game_decided():
-            self._finish(stopped=True)
+            self._finish()
             return
         if figure == SP and self.phase == PLAY:
             self.spiel_winner = winner
@@ -562,18 +565,6 @@ class Deal:
             self._both_gestrichen_resolution(at_start=False)
         if self.phase != DONE and not any(fig.open for fig in self.figures):
             self._finish()
-
-    def game_decided(self) -> bool:
-        """The game's winner is certain before the deal ends (A-18): a team's score plus the points conceded to it
-        reach the target (concessions score first, §7.10), or a held Spiel aus is decided and, under A-14's
-        "ends_game", ends the game."""
-        conceded = [0, 0]
-        for fig in self.figures:
-            if fig.winner in (0, 1) and fig.aus_held and self.rules.spiel_aus_held == "ends_game":
-                return True
-            if fig.winner in (0, 1) and fig.decided_by == "concession":
-                conceded[fig.winner] += fig.points
-        return any(self.scores[t] + conceded[t] >= self.target for t in (0, 1))
 
     def _both_gestrichen(self) -> bool:
         return all(self.scores[t] + self.secured[t] == self.target - 1 for t in (0, 1))
@@ -597,11 +588,13 @@ class Deal:
     def _winners(self) -> tuple:
         return tuple(fig.winner for fig in self.figures)
 
-    def _verify(self) -> list[int]:
-        """§7.9: teams failing the example duty, per figure; re-award failed figures. Returns penalised teams."""
+    def _verified(self) -> tuple[list[int], list[Figure]]:
+        """§7.9 on copies of the figures: (the teams failing the example duty, per figure; the figures after the
+        re-awards of the failed ones). The deal is unchanged; a figure still open stays open."""
+        figures = [replace(fig) for fig in self.figures]
         penalised = []
         for f in (G, H):
-            fig = self.figures[f]
+            fig = figures[f]
             failing = sorted({s % 2 for s in fig.duty if not self.has_example(s, f)})
             penalised += failing
             if fig.winner in failing or (failing and fig.winner == STAND):  # a stand too: the failing team cannot win
@@ -613,39 +606,64 @@ class Deal:
             if (self.rules.concede_needs_example and fig.winner in (0, 1) and not fig.ever_bet
                     and fig.decided_by == "concession" and not self.team_has_example(fig.winner, f)):
                 fig.winner = NOBODY
-            if self.blind.get(f) == fig.winner and not self.team_has_example(fig.winner, f):
+            if fig.winner in (0, 1) and self.blind.get(f) == fig.winner and not self.team_has_example(fig.winner, f):
                 fig.winner = NOBODY  # §8.14: a blind bet on a figure the team lacks scores nothing, no penalty
-        return penalised
+        return penalised, figures
 
-    def _finish(self, stopped: bool = False) -> None:
-        """Verification (§7.9) and the scoring order (§7.10): penalties, concessions by time, bet-and-held
-        figures by first bet, unbet G, H, Sp; the first team to reach the target wins the game, or the winner of
-        a held Spiel aus (A-14: at once, or at its place in that order). ``stopped``: the deal ends early (A-18
-        stop_on_target), without verification; the figures decided so far score."""
-        penalised = [] if stopped else self._verify()
+    def _awards(self, penalised: list[int], figures: list[Figure]) -> list[tuple]:
+        """The §7.10 scoring order of ``figures``: penalties, concessions by time, bet-and-held figures by first
+        bet, unbet G, H, Sp; [(category, figure, team, points)], category 0 a penalty."""
         void_team = set(penalised) if self.rules.penalty_voids_deal else set()
         awards = [(0, None, t, -PENALTY) for t in penalised]
-        conceded = sorted((f for f in FIGURES if self.figures[f].decided_by == "concession"),
-                          key=lambda f: self.figures[f].concede_seq)
-        held = sorted((f for f in FIGURES if self.figures[f].ever_bet and f not in conceded),
-                      key=lambda f: self.figures[f].first_bet_seq)
+        conceded = sorted((f for f in FIGURES if figures[f].decided_by == "concession"),
+                          key=lambda f: figures[f].concede_seq)
+        held = sorted((f for f in FIGURES if figures[f].ever_bet and f not in conceded),
+                      key=lambda f: figures[f].first_bet_seq)
         unbet = [f for f in FIGURES if f not in conceded and f not in held]
         for category, group in ((1, conceded), (2, held), (3, unbet)):
             for f in group:
-                fig = self.figures[f]
+                fig = figures[f]
                 if fig.winner in (0, 1) and fig.winner not in void_team:
                     awards.append((category, f, fig.winner, fig.points))
-        points, totals, winner = [0, 0], list(self.scores), self.game_winner
-        aus_at_once = self.rules.spiel_aus_held == "ends_game"
-        aus = sorted((self.figures[f].decided_seq, team) for _, f, team, _ in awards
-                     if f is not None and self.figures[f].aus_held)
-        if aus and aus_at_once:  # A-14 (§7.13): the first held Spiel aus decided ends the game, overriding the order
-            winner = aus[0][1]
+        return awards
+
+    def _winner(self, awards: list[tuple], figures: list[Figure]) -> int | None:
+        """The team winning the game by ``awards`` in their order: the first to reach the target, or the winner of a
+        held Spiel aus (A-14: the first decided, at once; or at its place in the order); the both-gestrichen
+        comparison's winner (§7.12) if it decided; None: nobody."""
+        if self.game_winner is not None:
+            return self.game_winner
+        aus = sorted((figures[f].decided_seq, team) for _, f, team, _ in awards
+                     if f is not None and figures[f].aus_held)
+        if aus and self.rules.spiel_aus_held == "ends_game":  # §7.13: the first held Spiel aus decided, at once
+            return aus[0][1]
+        totals = list(self.scores)
         for _, f, team, value in awards:
-            points[team] += value
             totals[team] += value
-            if winner is None and (totals[team] >= self.target or (f is not None and self.figures[f].aus_held)):
-                winner = team
+            if totals[team] >= self.target or (f is not None and figures[f].aus_held):
+                return team
+        return None
+
+    def game_decided(self) -> bool:
+        """The game's winner is certain before the deal ends (A-18): after the §7.9 verification as it stands, the
+        penalties and the concessions, which score first (§7.10), bring a team to the target, or a held Spiel aus
+        is decided for a team and, under A-14's "ends_game", ends the game."""
+        penalised, figures = self._verified()
+        awards = self._awards(penalised, figures)
+        aus = [f for _, f, _, _ in awards if f is not None and figures[f].aus_held]
+        if aus and self.rules.spiel_aus_held == "ends_game":
+            return True
+        return self._winner([award for award in awards if award[0] <= 1], figures) is not None  # nothing comes before
+
+    def _finish(self) -> None:
+        """Verification (§7.9, its re-awards kept), the scoring order (§7.10, `_awards`) and the game's winner
+        (`_winner`)."""
+        penalised, verified = self._verified()
+        for fig, checked in zip(self.figures, verified):
+            fig.winner, fig.points = checked.winner, checked.points
+        awards = self._awards(penalised, self.figures)
+        points = [sum(value for _, _, team, value in awards if team == t) for t in (0, 1)]
+        winner = self._winner(awards, self.figures)
         redeal = all(self.figures[f].winner == NOBODY for f in (G, H)) and self.gestrichen_checked and winner is None \
             and self.figures[G].decided_by == "gestrichen"
         self.game_winner = winner

@@ -80,25 +80,51 @@ def test_a18_stop_on_target_with_a_held_spiel_aus_at_once():
     assert deal.result.game_winner == NS
 
 
-def test_a18_stop_on_target_skips_the_verification():
-    """Permissive (A-19 off): N bets the Hanger without a run and E/W concede it at once, bringing N/S from 10 to
-    11. Finishing the deal, N/S's verification penalty (-2) comes before the concession and they stay at 9; with
-    stop_on_target the game is over at the concession."""
+def test_a18_stop_on_target_keeps_the_verification():
+    """Permissive (A-19 off): N bets the Hanger without a run, E/W say gut (N/S 9 + 1) and concede the Gleich
+    (11 by concessions). But N fails the §7.9 check: N/S's -2 scores first, so the target is not certain and the
+    deal goes on; played to the end it is the same with and without stop_on_target."""
     hands = {S: "E7 L7 H10 S9 HO", W: "EA LA H9 S7 L8", N: "H7 E10 LU SO L9", E: "EK EO HK S8 E9"}
     results = []
     for stop in (False, True):
         deal = make(hands, "HA", scores=(9, 0), strict_examples=False, stop_on_target=stop)
         deal.bet(N, H)
-        deal.answer(E, H, "gut")  # N/S 9 + 1 = 10: not yet
-        deal.concede(EW, G)  # 11 by concessions
-        for team in (EW, NS):
-            for figure in (SP,):
-                if deal.phase != DONE and deal.figures[figure].open:
-                    deal.concede(team, figure)
+        deal.answer(E, H, "gut")
+        deal.concede(EW, G)
+        assert deal.phase != DONE and not deal.game_decided()
+        deal.concede(NS, SP)
+        while deal.phase == SHOWDOWN:
+            deal.end_turn(deal.showing)
         results.append(deal.result)
-    finished, stopped = results
-    assert (0, None, NS, -2) in finished.awards and finished.game_winner is None
-    assert stopped.game_winner == NS and all(c != 0 for c, *_ in stopped.awards)
+    assert results[0] == results[1]
+    assert (0, None, NS, -2) in results[1].awards and results[1].game_winner is None
+
+
+def test_a18_a_stopped_deal_scores_nothing_more():
+    """No Gleich or Hanger anywhere, void_policy=second_shower_scores, N/S at 10 of 11: the second pass concedes the
+    Gleich to N/S (11), which stops the deal; the Hanger, next in the same turn, stays open."""
+    hands = {S: "E7 L8 H9 S10 EU", W: "L7 H8 S9 E10 LU", N: "H7 S8 E9 L10 HU", E: "S7 E8 L9 H10 SU"}
+    finished = {}
+    for stop in (False, True):
+        deal = make(hands, "EA", scores=(10, 0), void_policy="second_shower_scores", stop_on_target=stop)
+        deal.concede(NS, SP)  # E/W win the Spiel and show first
+        deal.end_turn(EW)
+        deal.end_turn(NS)
+        finished[stop] = deal
+    assert finished[False].result.points == [2, 1] and finished[False].result.game_winner == NS
+    stopped = finished[True]
+    assert stopped.result.points == [1, 1] and stopped.result.game_winner == NS and stopped.figures[H].open
+
+
+def test_a18_a_stopped_deal_refuses_answers_to_bets_left_pending():
+    deal = make(LADDER, "HA", scores=(0, 10), stop_on_target=True)  # E/W at 10 of 11
+    deal.bet(S, G)  # pending: E/W to answer
+    deal.concede(NS, SP)  # E/W reach 11: the deal stops
+    assert deal.phase == DONE and deal.result.points == [0, 1]
+    for kind in ("gut", "hold", "raise"):
+        with pytest.raises(CardsimError, match="the deal is over"):
+            deal.answer(E, G, kind)
+    assert deal.result.points == [0, 1]
 
 
 class EveryoneBetsTheSpiel:

@@ -127,3 +127,13 @@ def test_refused_where_not_modelled(capsys, argv, message):
     assert main(argv + ["--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
+
+
+@pytest.mark.parametrize("options", [{"perlique": True}, {"communication": "none"}])
+def test_the_betting_api_refuses_options_it_does_not_read(options):
+    """From Python as on the command line: an option the betting game does not read is refused, not run as the
+    plain game under its name."""
+    from analysis.games import betting
+
+    with pytest.raises(CardsimError, match="does not change the Giltspiel betting game"):
+        betting.match("giltspiel", "formula", "cautious", games=4, seed=1, options=options)

@@ -108,9 +108,10 @@ OPTIONS = (
     default_only("first_dealer", "random", "A-17: random first dealer, uniform shuffle, packets start at forehand"),
     Option("stop_on_target", False, (False, True),
            "A-18: the deal is finished when concessions reach the target, then the scoring order decides; True: the "
-           "deal ends at once when a team's score plus the points conceded to it reach the target (or a held Spiel "
-           "aus is decided under spiel_aus_held=ends_game), with no verification of examples (§7.9) and only the "
-           "figures decided so far scored; used by betting"),
+           "deal ends at once when the winner is certain: a team's score plus the points conceded to it reach the "
+           "target after the verification of examples as it stands (§7.9: its penalties come first), or a held "
+           "Spiel aus is decided under spiel_aus_held=ends_game; only the figures decided so far score; used by "
+           "betting"),
     Option("strict_examples", True, (True, False),
            "A-19: forbid G/H bets and holds without an example (False: allowed, penalised at verification); "
            "used by betting (--permissive)"),

@@ -29,6 +29,7 @@ import numpy as np
 from simcore import betting
 from simcore.betting import G, H, BettingRules, Deal, GameRecord, Policy
 from simcore.dealing import deal as deal_cards
+from simcore.errors import CardsimError
 from simcore.figures import hand_codes
 from simcore.registry import chosen_options
 from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, RUN_TABLE, SEATS, Known, gleich_name,
@@ -52,10 +53,20 @@ def default_target() -> int:
     return next(o.default for o in GAME.options if o.name == "target")
 
 
+RULE_OPTIONS = ("strict_examples", "fifth_trick_bet", "void_policy", "speech_order", "spiel_aus_held", "stop_on_target")
+"""The game's options the betting engine reads (the target is a keyword of its own)."""
+
+
 def rules_from_options(target: int | None = None, **options) -> BettingRules:
-    """BettingRules from the game's registered options (defaults) and overrides; CardsimError for an unknown option
-    or a value outside its choices (`simcore.registry.chosen_options`)."""
+    """BettingRules from the game's registered options (defaults) and overrides; CardsimError for an unknown option,
+    a value outside its choices (`simcore.registry.chosen_options`) or an option the betting game does not read
+    given another value than its default (e.g. perlique, whose wild cards it does not play)."""
     values = chosen_options(GAME.name, GAME.options, options)
+    defaults = {o.name: o.default for o in GAME.options}
+    unread = [name for name in options if name not in RULE_OPTIONS and values[name] != defaults[name]]
+    if unread:
+        raise CardsimError(f"option {unread[0]} does not change the Giltspiel betting game, which reads "
+                           f"{', '.join(RULE_OPTIONS)} (communication and target are keywords of their own); drop it")
     return BettingRules(target=default_target() if target is None else target,
                         strict_examples=values["strict_examples"], fifth_trick_bet=values["fifth_trick_bet"],
                         void_to_second_shower=values["void_policy"] == "second_shower_scores",
