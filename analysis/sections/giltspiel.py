@@ -177,16 +177,22 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
 def _giltspiel_exact(sid: str) -> str:
     from analysis.games import giltspiel
 
-    tables = giltspiel.exact()
-    facts = tables["facts"]
+    facts = giltspiel.exact()["facts"]
+    wild = giltspiel.exact(perlique=True)["facts"].set_index("event")
     rows = [f"<th>{esc(r['event'])}</th>" + n_cell(r["hands"]) + f'<td class="num">{esc(r["fraction"])}</td>'
-            + f'<td class="num">{r["p"]:.6f}</td>' for _, r in facts.iterrows()]
-    total = facts.attrs["hands"]
+            + f'<td class="num">{r["p"]:.6f}</td>'
+            + (f'<td class="num">{wild.loc[r["event"], "p"]:.6f}</td>' if r["event"] in wild.index
+               else '<td class="num">-</td>') for _, r in facts.iterrows()]
+    total, pairs = facts.attrs["hands"], wild.attrs["hands"]
     return "\n".join([
         f'<h3 id="{sid}">F. Exact single-hand facts</h3>',
         f"<p>Counted over all {total:,} possible five-card hands (no sampling, so no interval): the chance "
-        "that one given hand has the property.</p>",
-        table(["event", "hands", "exact P", "P"], rows, f"Single-hand facts, exact over {total:,} hands"),
+        "that one given hand has the property. The last column is the same chance in the variant \"Giltspiel mit 3 "
+        "Perlique\" (§8, <code>--option perlique=true</code>: the trump's 7, Unter and Ober wild, each standing for "
+        f"any card its hand lacks), exact over all {pairs:,} pairs of a turn-up and a hand of one trump suit; "
+        "events that count ranks mean nothing with wild cards (-).</p>",
+        table(["event", "hands", "exact P", "P", "P with 3 Perlique"], rows,
+              f"Single-hand facts, exact over {total:,} hands"),
     ])
 
 
