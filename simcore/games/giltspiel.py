@@ -212,15 +212,13 @@ def _deal_codes(slots, d, table, top_bit, wilds, g, h):
 
 @njit
 def _seat_codes(slots, seats, figure, table, top_bit, wilds):
-    """(n,) int64: the best ``figure`` code (0 Gleich, 1 Hanger) over ``seats`` of each deal of slots (n, slots)."""
+    """(n,) int64: the best ``figure`` code (0 Gleich, 1 Hanger) over ``seats`` of each deal of slots (n, slots);
+    wilds as in `_deal_codes`."""
+    codes = np.empty((2, 4), dtype=np.int64)
     out = np.empty(slots.shape[0], dtype=np.int64)
     for d in range(slots.shape[0]):
-        wild = np.uint64(0) if wilds is None else wilds[lowest_card(slots[d, TURNUP]) // 8]
-        best = -1
-        for s in seats:
-            codes = _hand_codes(slots[d, s], wild, top_bit, table)
-            best = max(best, codes[figure])
-        out[d] = best
+        _deal_codes(slots, d, table, top_bit, wilds, codes[0], codes[1])
+        out[d] = max([codes[figure, s] for s in seats])
     return out
 
 
