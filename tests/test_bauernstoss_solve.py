@@ -165,29 +165,23 @@ def test_pimc_rejects_an_inconsistent_view():
         jobs.pimc_worlds(_mask(range(8)), 1, 1, (), _mask(range(8, 12)), 1, 0)
 
 
-@pytest.mark.parametrize("width, to_top", [(3, False), (4, True)])
-def test_squeeze_tables_match_the_card_by_card_definition(width, to_top):
-    table = sv._squeeze_table(width, to_top)
-    full = (1 << width) - 1
-    picks = range(1 << (4 * width)) if width == 3 else np.random.default_rng(9).integers(0, 1 << 16, 3000)
-    for packed in map(int, picks):
-        parts = [(packed >> (width * s)) & full for s in range(4)]
-        places = [b for b in range(width) if (parts[0] | parts[1] | parts[2] | parts[3]) >> b & 1]
-        targets = list(range(width - len(places), width)) if to_top else list(range(len(places)))
-        moved = [sum(1 << t for b, t in zip(places, targets) if part >> b & 1) for part in parts]
-        assert int(table[packed]) == sum(m << (width * s) for s, m in enumerate(moved))
+def test_run_squeeze_table_matches_the_card_by_card_definition():
+    for present in range(128):
+        places = [b for b in range(7) if present >> b & 1]
+        for part in range(128):
+            if not part & ~present:
+                moved = sum(1 << i for i, b in enumerate(places) if part >> b & 1)
+                assert int(sv._RUN_SQUEEZE[present | part << 7]) == moved
 
 
 def _squeezed_hands(hands: list[int]) -> list[int]:
-    """The key's hands by its definition (`sv._key_by_tables`), card by card: in every run the cards of no points
-    still in play moved to its foot and the jacks to the top of the trump run, in order, each with its holder."""
-    out = [h & ~int(sv._SQUEEZED) for h in hands]
-    groups = [[int(shift) + b for b in range(3)] for shift in sv._ZERO_SHIFTS] + [[28, 29, 30, 31]]
-    for k, group in enumerate(groups):
-        held = [(bit, s) for bit in group for s in range(4) if hands[s] >> bit & 1]
-        places = group[:len(held)] if k < 4 else group[len(group) - len(held):]
-        for place, (_, s) in zip(places, held):
-            out[s] |= 1 << place
+    """The key's hands by its definition (`sv._key_by_tables`), card by card: in each group (the plain runs, the
+    trump run's 7 to Ace, the jacks) the cards still in play moved to its foot, in order, each with its holder."""
+    out = [0, 0, 0, 0]
+    for shift, width in ((0, 7), (7, 7), (14, 7), (21, 7), (28, 4)):
+        held = [(bit, s) for bit in range(shift, shift + width) for s in range(4) if hands[s] >> bit & 1]
+        for place, (_, s) in enumerate(held):
+            out[s] |= 1 << (shift + place)
     return out
 
 
@@ -203,6 +197,45 @@ def test_transposition_keys_squeeze_as_defined(order, cards):
     assert tuple(int(k) for k in sv._key_by_tables(*words)) == expected
     assert sv._key is (sv._key_by_gathers if sv.FAST_BIT_GATHER else sv._key_by_tables)
     assert tuple(int(k) for k in sv._key(*words)) == expected
+
+
+def _same_structure(hands: list[int], groups: list[list[int]]) -> list[int]:
+    """Hands (strength bits) with, in every group of `sv._GROUP_SHIFTS`, the cards in play replaced by the cards of
+    ``groups`` (as many, in rank order), each going to the holder of the card at its place."""
+    out = [0, 0, 0, 0]
+    for shift, width, chosen in zip((0, 7, 14, 21, 28), (7, 7, 7, 7, 4), groups):
+        held = [s for bit in range(shift, shift + width) for s in range(4) if hands[s] >> bit & 1]
+        for s, bit in zip(held, sorted(chosen)):
+            out[s] |= 1 << bit
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(range(32)), st.integers(1, 3), st.integers(0, 3), st.integers(0, 3), st.integers(0, 1),
+       st.sampled_from(sorted(RULES)), st.data())
+def test_payoff_similarity_bounds_hold(order, k, leader, trump, team, rule, data):
+    """Two positions of one key (the same holders in rank order in every group, other cards): the exact value of
+    one lies within `_similar`'s widening of the other's, and the stored best lead maps to the card at its place,
+    held by the same hand."""
+    stored = [sum(1 << c for c in order[k * s:k * (s + 1)]) for s in range(4)]
+    present = stored[0] | stored[1] | stored[2] | stored[3]
+    groups = []
+    for shift, width in ((0, 7), (7, 7), (14, 7), (21, 7), (28, 4)):
+        size = bin(present >> shift & ((1 << width) - 1)).count("1")
+        groups.append(data.draw(st.permutations(range(shift, shift + width)))[:size] if shift < 28
+                      else [b for b in range(28, 32) if present >> b & 1])
+    current = _same_structure(stored, groups)
+    words = [np.uint64(h) for h in stored], [np.uint64(h) for h in current]
+    assert sv._key(*words[0]) == sv._key(*words[1])
+    to_cards = [[sum(1 << int(sv.TO_CARD[trump, b]) for b in range(32) if h >> b & 1) for h in hs] for hs in
+                (stored, current)]
+    value, other = (sv.position_points(masks, trump, leader, team, (), rule) for masks in to_cards)
+    lead = data.draw(st.sampled_from([b for b in range(32) if stored[leader] >> b & 1]))
+    lower, upper, mapped = sv._similar(np.uint64(sv._pack(value, value, lead, np.uint64(present))),
+                                       np.uint64(current[0] | current[1] | current[2] | current[3]))
+    assert lower <= other <= upper
+    assert current[leader] >> mapped & 1
+    assert sum(stored[leader] >> b & 1 for b in range(lead)) == sum(current[leader] >> b & 1 for b in range(mapped))
 
 
 @pytest.mark.parametrize("points, order", [(sv._RUN_POINTS, range(6, -1, -1)), ((0, 3, 4, 2, 2, 11), (3, 0, 5, 1, 4, 2))])

@@ -120,11 +120,16 @@ def test_four_trick_endings_match_minimax(pack, trump, leader, team, rule, playe
 
 
 def test_table_words_round_trip():
-    """Every bound pair 0-120 and best lead -1..31 survives `_pack` / `_unpack`."""
+    """Every bound pair 0-120, best lead -1..31 and set of cards in play survives `_pack` / `_unpack` and
+    `_similar` for the same cards."""
     for lower in range(0, 121, 7):
         for upper in range(lower, 121, 11):
             for lead in (-1, 0, 17, 31):
-                assert sv._unpack(sv._pack(lower, upper, lead)) == (lower, upper, lead)
+                for present in (0, 1 << 31, 0xFFFFFFFF):
+                    word = np.uint64(sv._pack(lower, upper, lead, np.uint64(present)))
+                    assert sv._unpack(word) == (lower, upper, lead)
+                    assert sv._similar(word, np.uint64(present)) == (lower, upper, lead)
+                    assert int(word) >> 32 == present
 
 
 def test_full_deals_share_a_table_across_rules():

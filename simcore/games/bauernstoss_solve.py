@@ -24,10 +24,12 @@ trick boundary it first tries the bounds of `_start_bounds`: the side on lead ta
 must follow, trumps first, with the cards the others must add, plus its sure trumps), the other
 side at least its sure trumps (`_sure_trumps`: a team's trumps above every trump of the other team
 are its points for sure); the quick points cut 0.91x nodes for the exact points, 0.92x for the 42
-question, against the sure trumps alone. Then it tries a transposition table keyed by the four hands
-(cards of no points and jacks squeezed together, `_key`) and the leader, one 32-byte entry holding a
-lower and an upper bound and the best lead, in buckets of four that keep the entries of the upper
-tricks (`_probe`). Of equivalent cards (one hand, adjacent in a run once
+question, against the sure trumps alone. Then it tries a transposition table keyed by the power
+structure of the four hands (who holds each suit's cards in rank order, card points left out, `_key`)
+and the leader, one 32-byte entry holding a lower and an upper bound, the best lead and the cards in
+play they hold for, in buckets of four that keep the entries of the upper tricks (`_probe`); an entry
+made for other cards of the same structure serves with its bounds widened by the card points that
+differ place by place (`_similar`, *payoff similarity*, below). Of equivalent cards (one hand, adjacent in a run once
 the other hands and the trick are taken into account, equal card points) only the highest is
 searched; moves are ordered by a points heuristic (the table's best lead first, else the *shape
 lead*: the lead that last cut off at a trick start of the same shape, every hand's number of cards
@@ -182,6 +184,16 @@ perfect root order (an oracle: each deal solved again with its best lead first) 
 value as its leaf) gave 0.99x the nodes and the same speed, and a null-window probe at the guessed value (the
 one-trick guess's score) before the full-window search, whose table entries would order the root, 1.10x the nodes
 (300 deals): both dropped.
+
+Payoff similarity (Furtak and Buro, "Using Payoff-Similarity to Speed Up Search", IJCAI 2011; 2026-12-05):
+until then the key was the cards themselves, with only the runs of equal points squeezed (the 7 8 9 of a run,
+the jacks), which keeps positions of different values apart. Positions of one power structure but other
+cards (a King left where another line left the Queen) play alike, so the table now shares their entries and
+widens a stored entry's bounds by the points that may differ (`_similar`: the rises and falls of the card
+points at the same places). Against the cards' key, on 300 of the benchmark's deals (exact points, same
+values): 0.60x the nodes (59,812 -> 35,843 a deal) and 1.57x exact solves/s (728 -> 1,144 on one core,
+processor time). Sharing the entries with no widening (unsound: 84 of the 300 values wrong) would search
+19,014 nodes a deal, the ceiling of this key.
 
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
@@ -374,7 +386,7 @@ def _equivalents(hand, present):
     seven, fifteen, jacks = np.uint64(7), np.uint64(15), np.uint64(28)
     drop = _JACK_DROP[np.int64(((present >> jacks) & fifteen) | (((hand >> jacks) & fifteen) << np.uint64(4)))] << jacks
     for run in range(4):
-        shift = _ZERO_SHIFTS[run]
+        shift = _GROUP_SHIFTS[run]
         index = ((present >> shift) & seven) | (((hand >> shift) & seven) << np.uint64(3))
         drop |= _ZERO_DROP[np.int64(index)] << shift
     return drop
@@ -669,73 +681,48 @@ def _two_trick_points(h0, h1, h2, h3, up, rule, memo):
     return points
 
 
-def _squeeze_table(width: int, to_top: bool) -> np.ndarray:
-    """(2**(4*width),) uint64: for a group of ``width`` bits and the four hands' parts of it packed as
-    ``part0 | part1 << width | part2 << 2*width | part3 << 3*width``, the same four parts with the
-    cards present (in any hand) moved down to the lowest bits of the group (``to_top``: up to the
-    highest), order kept. Built from the move of one part for every set of cards present (numpy; the
-    card-by-card loop took most of a second at every start)."""
-    full = (1 << width) - 1
-    moves = np.zeros((1 << width, 1 << width), dtype=np.uint64)  # [cards present, part] -> the part moved
-    for present in range(1 << width):
-        places = [b for b in range(width) if (present >> b) & 1]
-        targets = range(width - len(places), width) if to_top else range(len(places))
-        for part in range(1 << width):
-            moves[present, part] = sum(1 << t for b, t in zip(places, targets) if (part >> b) & 1)
-    packed = np.arange(1 << (4 * width), dtype=np.int64)
-    parts = [(packed >> (width * s)) & full for s in range(SEATS)]
-    present = parts[0] | parts[1] | parts[2] | parts[3]
-    return np.bitwise_or.reduce([moves[present, part] << np.uint64(width * s) for s, part in enumerate(parts)])
+def _run_squeeze_table() -> np.ndarray:
+    """(2**14,) uint64: for the cards in play of a group of 7 bits and one hand's part of them, packed as
+    ``present | part << 7``, the part with the cards in play moved down to the group's lowest bits, order
+    kept (``present`` below 2**7; `_key_by_tables`)."""
+    table = np.zeros(1 << (2 * PLAIN_RUN), dtype=np.uint64)
+    for present in range(1 << PLAIN_RUN):
+        places = [b for b in range(PLAIN_RUN) if (present >> b) & 1]
+        for part in range(1 << PLAIN_RUN):
+            if not part & ~present:
+                table[present | part << PLAIN_RUN] = sum(1 << i for i, b in enumerate(places) if (part >> b) & 1)
+    return table
 
 
-_ZERO_SQUEEZE = _squeeze_table(3, False)
-_JACK_SQUEEZE = _squeeze_table(4, True)
-_ZERO_SHIFTS = np.array([0, PLAIN_RUN, 2 * PLAIN_RUN, TRUMP_BASE], dtype=np.uint64)
-_ZERO_GROUP = np.uint64(7)
-"""The cards of no points of a run (7 8 9), at its foot: shifted by the run's `_ZERO_SHIFTS`."""
-_SQUEEZED = np.uint64(sum(7 << int(shift) for shift in _ZERO_SHIFTS)) | JACK_BITS
-"""The cards that `_key` squeezes: every run's cards of no points and the jacks."""
-
-
-@njit_inline
-def _squeeze(h0, h1, h2, h3, shift, width, table):
-    """The four hands with their ``width`` bits from ``shift`` replaced by ``table``'s squeeze."""
-    full = (_ONE << np.uint64(width)) - _ONE
-    w = np.uint64(width)
-    packed = ((h0 >> shift) & full) | (((h1 >> shift) & full) << w) | (((h2 >> shift) & full) << (w + w)) | \
-        (((h3 >> shift) & full) << (w + w + w))
-    moved = table[np.int64(packed)]
-    clear = ~(full << shift)
-    return ((h0 & clear) | ((moved & full) << shift), (h1 & clear) | (((moved >> w) & full) << shift),
-            (h2 & clear) | (((moved >> (w + w)) & full) << shift),
-            (h3 & clear) | (((moved >> (w + w + w)) & full) << shift))
+_RUN_SQUEEZE = _run_squeeze_table()
+_GROUP_SHIFTS = np.array([0, PLAIN_RUN, 2 * PLAIN_RUN, TRUMP_BASE, 28], dtype=np.uint64)
+"""The key's groups of cards, each at most 7 bits from its shift: the three plain runs, the trump run's
+7 8 9 D K T A, the jacks (the jack rule tells them from the other trumps); the first four share the card
+points of their places (`_RUN_POINTS`)."""
+_GROUP = np.uint64((1 << PLAIN_RUN) - 1)
 
 
 @njit_inline
 def _key_by_tables(h0, h1, h2, h3):
-    """Transposition key (k1, k2) of a trick boundary: the four hands with the remaining cards of
-    no points (the 7 8 9 at the foot of every run) moved to the foot of their run and the remaining
-    jacks to the top of the trump run. Both groups are runs of equal card points below (above) every
-    other card of their run, so positions with the same key have the same value (§1.2 order, the
-    jack rule and the points are unchanged).
-
-    A rank-relative key (per run the holders and card points of the cards left in rank order, the
-    played cards dropped, as `perlaggen_play._canon_key`) would identify no further positions: in
-    a run every card-point value other than 0 (the 7 8 9) and 2 (the jacks) occurs once, so the
-    points in rank order fix which of the run's point cards are left, and the 0 and 2 groups are
-    runs at its foot and top, which this key already reduces to their holders in order. Sorting the
-    three plain runs (interchangeable in play) merges positions whose plain runs agree in holders and
-    points after a suit swap, which one deal rarely reaches: measured (the runs' four-hand parts sorted as
-    28-bit words, the table's best lead left unmapped) 0.989x nodes for the exact points (50,193 -> 49,637
-    a deal), 0.976x for 42/79/91, same values, but 0.99x exact solves/s (interleaved rounds on one core).
-    The ceiling of any key that shares entries across the order of the cards of no points (partition search
-    keeping only who holds how many of each run's 7 8 9 when none of them wins a trick below): a key that keeps
-    only those counts, in seat order, for every position (unsound in general) searched 0.933x the nodes for the
-    exact points (59,812 -> 55,814 a deal over 300 of the benchmark's deals, 2026-12-05; the values happened to
-    agree on all 300), short of the 0.69x that 1,000 solves/s needs."""
-    for run in range(4):
-        h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, _ZERO_SHIFTS[run], 3, _ZERO_SQUEEZE)
-    h0, h1, h2, h3 = _squeeze(h0, h1, h2, h3, np.uint64(28), 4, _JACK_SQUEEZE)
+    """Transposition key (k1, k2) of a trick boundary: the *power structure* of the four hands. In every group
+    of `_GROUP_SHIFTS` the cards still in play move down to the group's foot, order and holders kept, so the
+    key says who holds the group's cards in rank order and nothing of their card points. Positions with the
+    same key play alike (the same legal cards and trick winners, §1.2, §5.2, the jack rule); their values
+    differ by at most what the points of the cards at the same places differ by, which `_similar` adds to
+    a stored entry's bounds (*payoff similarity*, Furtak and Buro, IJCAI 2011). A key of the cards
+    themselves, with only the cards of no points (7 8 9) and the jacks squeezed, which keeps positions of
+    one value apart, searched 1.67x the nodes (59,812 -> 35,843 a deal over 300 of the benchmark's deals,
+    the exact points, same values) and gave 0.64x exact solves/s."""
+    present = h0 | h1 | h2 | h3
+    for group in range(5):
+        shift = _GROUP_SHIFTS[group]
+        base = (present >> shift) & _GROUP
+        keep = ~(_GROUP << shift)
+        width = np.uint64(PLAIN_RUN)
+        h0 = (h0 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h0 >> shift) & _GROUP) << width))] << shift)
+        h1 = (h1 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h1 >> shift) & _GROUP) << width))] << shift)
+        h2 = (h2 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h2 >> shift) & _GROUP) << width))] << shift)
+        h3 = (h3 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h3 >> shift) & _GROUP) << width))] << shift)
     return h0 | (h1 << np.uint64(32)), h2 | (h3 << np.uint64(32))
 
 
@@ -743,12 +730,11 @@ def _key_by_tables(h0, h1, h2, h3):
 def _key_by_gathers(h0, h1, h2, h3):
     """`_key_by_tables`' key by bit gathers, where they are fast (`simcore.search.FAST_BIT_GATHER`): the cards in
     play squeezed (`_squeezed_present`), each hand's cards gathered from those in play (pext) and spread over the
-    squeezed ones (pdep), order kept. The same keys and nodes; 1.02-1.04x exact solves/s (1,000 deals, twice four
-    interleaved rounds of processes on one core: 707 -> 738 and 723 -> 740 a second): 5 table lookups (the jack
-    squeeze's table is 512 kB) become 8 instructions, 10 -> 5.5 ns a key. Measured and dropped (same nodes,
-    interleaved processes as above): `_equivalents` by the same gathers (the hand moved onto the squeezed cards,
-    its cards whose next one there is its own too, moved back) 0.96x; `bit_points` by five popcounts 0.97x, and
-    from tables of uint8 instead of int64 0.97x."""
+    squeezed ones (pdep), order kept. 8 instructions instead of 20 table lookups (for the key of the older
+    solver, 5 lookups: 1.02-1.04x exact solves/s, 10 -> 5.5 ns a key). Measured and dropped (same nodes):
+    `_equivalents` by the same gathers (the hand moved onto the squeezed cards, its cards whose next one there is
+    its own too, moved back) 0.96x; `bit_points` by five popcounts 0.97x, and from tables of uint8 instead of
+    int64 0.97x."""
     present = h0 | h1 | h2 | h3
     squeezed = _squeezed_present(present)
     return (bit_deposit(bit_extract(h0, present), squeezed)
@@ -759,14 +745,13 @@ def _key_by_gathers(h0, h1, h2, h3):
 
 @njit_inline
 def _squeezed_present(present):
-    """The cards in play ``present`` with the cards of no points of every run moved to its foot and the jacks to
-    the top of the trump run (`_key_by_tables`' squeeze of the four hands together)."""
-    squeezed = present & ~_SQUEEZED
-    for run in range(4):
-        shift = _ZERO_SHIFTS[run]
-        squeezed |= ((_ONE << np.uint64(popcount(present & (_ZERO_GROUP << shift)))) - _ONE) << shift
-    jacks = np.uint64(popcount(present & JACK_BITS))
-    return squeezed | ((((_ONE << jacks) - _ONE) << (np.uint64(32) - jacks)) & JACK_BITS)
+    """The cards in play ``present`` moved down to the foot of each group of `_GROUP_SHIFTS` (`_key_by_tables`'
+    squeeze of the four hands together)."""
+    squeezed = np.uint64(0)
+    for group in range(5):
+        shift = _GROUP_SHIFTS[group]
+        squeezed |= ((_ONE << np.uint64(popcount(present & (_GROUP << shift)))) - _ONE) << shift
+    return squeezed
 
 
 _key = _key_by_gathers if FAST_BIT_GATHER else _key_by_tables
@@ -818,16 +803,65 @@ def _probe(entries, k1, k2, tag, fresh):
 
 
 @njit_inline
-def _pack(lower, upper, lead):
-    """A table entry's last word: bounds 0-120 in bits 0-7 and 8-15, the best lead + 1 above."""
-    return np.uint64(lower) | (np.uint64(upper) << np.uint64(8)) | (np.uint64(lead + 1) << np.uint64(16))
+def _pack(lower, upper, lead, present):
+    """A table entry's last word: bounds 0-120 in bits 0-7 and 8-15, the best lead + 1 in bits 16-23, and in
+    bits 32-63 the cards in play of the position they hold for (``present``; others of its key, `_similar`)."""
+    return (np.uint64(lower) | (np.uint64(upper) << np.uint64(8)) | (np.uint64(lead + 1) << np.uint64(16))
+            | (present << np.uint64(32)))
 
 
 @njit_inline
 def _unpack(word):
     """(lower, upper, best lead) of a table entry's last word (`_pack`)."""
     return (np.int64(word & np.uint64(255)), np.int64((word >> np.uint64(8)) & np.uint64(255)),
-            np.int64(word >> np.uint64(16)) - 1)
+            np.int64((word >> np.uint64(16)) & np.uint64(255)) - 1)
+
+
+def _similar_table() -> np.ndarray:
+    """(2**14,) int64: for two sets of as many cards of a run, ``stored | current << 7``, matched in rank order,
+    the points the current cards hold more than the stored ones at the same places (the sum of the rises) plus
+    256 times the points they hold less (the sum of the falls)."""
+    table = np.zeros(1 << (2 * PLAIN_RUN), dtype=np.int64)
+    for stored in range(1 << PLAIN_RUN):
+        for current in range(1 << PLAIN_RUN):
+            if bin(stored).count("1") == bin(current).count("1"):
+                old = [_RUN_POINTS[b] for b in range(PLAIN_RUN) if (stored >> b) & 1]
+                new = [_RUN_POINTS[b] for b in range(PLAIN_RUN) if (current >> b) & 1]
+                rises = sum(max(0, n - o) for o, n in zip(old, new))
+                falls = sum(max(0, o - n) for o, n in zip(old, new))
+                table[stored | current << PLAIN_RUN] = rises | falls << 8
+    return table
+
+
+_SIMILAR = _similar_table()
+
+
+@njit_inline
+def _similar(word, present):
+    """(lower, upper, best lead) of a table entry's last word (`_pack`) for the position of its key whose cards
+    in play are ``present``. The two positions have the same power structure (`_key_by_tables`): every line of
+    play of one is a line of the other with the cards at the same places, and each card scores for the same
+    team in both, so the counted team's points differ by at most the rises of the card points place by place
+    (up) and the falls (down), and so do the values under perfect play. The bounds are widened by those, within
+    0-120, and the best lead is the card at the stored lead's place."""
+    lower, upper, lead = _unpack(word)
+    stored = word >> np.uint64(32)
+    if stored == present:
+        return lower, upper, lead
+    rises, falls = 0, 0
+    width = np.uint64(PLAIN_RUN)
+    for run in range(4):  # the jacks, of equal points, never differ
+        shift = _GROUP_SHIFTS[run]
+        both = _SIMILAR[np.int64(((stored >> shift) & _GROUP) | (((present >> shift) & _GROUP) << width))]
+        rises += both & 255
+        falls += both >> 8
+    if lead >= 0:
+        run = RUN_OF[lead]
+        cards = present & RUNS[run]
+        for _ in range(popcount(stored & RUNS[run] & ((_ONE << np.uint64(lead)) - _ONE))):
+            cards &= cards - _ONE  # the cards below the lead's place
+        lead = lowest_card(cards)
+    return max(lower - falls, 0), min(upper + rises, CARD_POINTS), lead
 
 
 SHAPE_BITS = 12
@@ -958,13 +992,14 @@ def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead):
     best."""
     if slot >= 0 and entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
         lo, hi, _ = _unpack(entries[slot, 3])
+        present = entries[slot, 3] >> np.uint64(32)
         if value <= alpha:
             hi = min(hi, value)
         elif value >= beta:
             lo = max(lo, value)
         else:
             lo, hi = value, value
-        entries[slot, 3] = _pack(lo, hi, lead)
+        entries[slot, 3] = _pack(lo, hi, lead, present)
 
 
 KERNEL_CARDS = 5
@@ -1066,6 +1101,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                         s0, s1, s2, s3 = (rest[(4 - leader) % SEATS], rest[(5 - leader) % SEATS],
                                           rest[(6 - leader) % SEATS], rest[(7 - leader) % SEATS])
                         k1, k2 = _key(s0, s1, s2, s3)
+                        present_e = r0 | r1 | r2 | r3
                         seat = (leader + win) % SEATS
                         tag = _tag(solve, seat, _CARDS - 1)
                         bucket = table_start + np.uint64(32 * _bucket(k1, k2, tag, entries.shape[0]))
@@ -1083,7 +1119,8 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                             slot, found = _probe(entries, k1, k2, tag, fresh)
                             next_first = -1
                             if found:
-                                lo, hi, best_lead = _unpack(entries[slot, 3])
+                                lo, hi, best_lead = _similar(entries[slot, 3], present_e)
+                                entries[slot, 3] = _pack(lo, hi, best_lead, present_e)
                                 if lo >= hi_e or lo == hi:
                                     value = lo
                                 elif hi <= lo_e:
@@ -1093,7 +1130,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                                     next_first = best_lead
                             else:
                                 entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
-                                entries[slot, 3] = _pack(lower, upper, -1)
+                                entries[slot, 3] = _pack(lower, upper, -1, present_e)
                             if value == NONE:
                                 shape = np.uint64(0)
                                 if _CARDS > SHAPE_MIN_CARDS:
@@ -1199,7 +1236,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                     tag = _tag(solve[0], leader, held)
                     slot, found = _probe(entries, k1, k2, tag, fresh)
                     if found:
-                        lo, hi, lead = _unpack(entries[slot, 3])
+                        lo, hi, lead = _similar(entries[slot, 3], h0 | h1 | h2 | h3)
+                        entries[slot, 3] = _pack(lo, hi, lead, h0 | h1 | h2 | h3)
                         if lo >= window[d, 1] or lo == hi:
                             value = lo
                         elif hi <= window[d, 0]:
@@ -1209,7 +1247,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                             first = lead
                     else:
                         entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
-                        entries[slot, 3] = _pack(lower, upper, -1)
+                        entries[slot, 3] = _pack(lower, upper, -1, h0 | h1 | h2 | h3)
                     slots[d], ident[d, 0], ident[d, 1], ident[d, 2] = slot, k1, k2, tag
                 if value == NONE and held >= SHAPE_MIN_CARDS:
                     shapes[d] = _shape(h0, h1, h2, h3, leader)
