@@ -123,10 +123,11 @@ def test_one_trump_can_beat_both_defenders(masks, trump, leader, bidder):
     assert_bounds_hold(hands, masks, trump, leader, bidder, "old")
 
 
-def run_moves(hands):
-    """(seat, card, new card): moves of one card of a hand to another face of its suit and point
-    class (one copy of which is out of play) with no card of another player ranked from the one
-    face to the other (both included): the layouts `_relative_key` puts in one class."""
+def run_moves(hands, same_points: bool = True):
+    """(seat, card, new card): moves of one card of a hand to another face of its suit (and point
+    class, with ``same_points``; one copy of which is out of play) with no card of another player
+    ranked from the one face to the other (both included): the layouts `_relative_key` puts in one
+    class (of equal counters per suit with ``same_points``)."""
     held = set().union(*hands)
     moves = []
     for seat, hand in enumerate(hands):
@@ -134,7 +135,7 @@ def run_moves(hands):
         for card in sorted(hand):
             for new in range(card // 12 * 12, card // 12 * 12 + 12):
                 low, high = sorted((card // 2, new // 2))
-                if new in held or naive_play.counters([card]) != naive_play.counters([new]) \
+                if new in held or (same_points and naive_play.counters([card]) != naive_play.counters([new])) \
                         or any(low <= c // 2 <= high for c in others if c // 12 == card // 12):
                     continue
                 moves.append((seat, card, new))
@@ -156,6 +157,31 @@ def test_equivalent_layouts_share_a_key_and_a_value(seed, trump, leader, bidder,
     other = np.array([sum(1 << c for c in h) for h in moved], dtype=np.uint64)
     assert solver._relative_key(*masks, trump)[:2] == solver._relative_key(*other, trump)[:2]
     assert naive.minimax(moved, trump, leader, bidder, rule) == naive.minimax(hands, trump, leader, bidder, rule)
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES),
+       st.integers(0, 2**16))
+def test_layouts_of_one_power_structure_share_a_key_and_widened_bounds(seed, trump, leader, bidder, rule, pick):
+    """Payoff-similarity transposition (`_relative_key`, `_widened`): moving a card within a run of faces
+    held by one player to a face of the other point class (R1.4) keeps the key, and the value lies in the
+    other layout's value widened by the counters more or fewer per suit."""
+    hands, masks = ending(seed, 4)
+    moves = [m for m in run_moves(hands, same_points=False)
+             if naive_play.counters([m[1]]) != naive_play.counters([m[2]])]
+    assume(moves)
+    seat, card, new = moves[pick % len(moves)]
+    moved = [set(h) for h in hands]
+    moved[seat] = (moved[seat] - {card}) | {new}
+    other = np.array([sum(1 << c for c in h) for h in moved], dtype=np.uint64)
+    key, key_moved = solver._relative_key(*masks, trump), solver._relative_key(*other, trump)
+    assert key[:2] == key_moved[:2]
+    counts = solver._suit_counters(masks[0] | masks[1] | masks[2], key[2])
+    counts_moved = solver._suit_counters(other[0] | other[1] | other[2], key_moved[2])
+    assert counts != counts_moved
+    value, value_moved = (naive.minimax(h, trump, leader, bidder, rule) for h in (hands, moved))
+    lo, hi = solver._widened(value, value, counts, counts_moved)
+    assert lo <= value_moved <= hi and hi - lo <= 10
 
 
 @settings(max_examples=30)

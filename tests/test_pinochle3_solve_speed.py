@@ -30,8 +30,8 @@ def test_table_suit_digits_match_the_rank_by_rank_definition(seed, tricks):
 
 
 def test_one_players_suit_is_one_run_across_the_halves():
-    """A K Q of one player alone (no card of another between): one run of 2 counters and 1 loser,
-    written as one pair of counters, then one loser, whatever the ranks (10 K J: the same digits)."""
+    """A K Q of one player alone (no card of another between): one run of 3 cards, written as one
+    pair, then one card, whatever the ranks (10 K J: the same digits)."""
     a_k_q = DECK.mask(DECK.parse_cards("SA SK SQ"))
     ten_k_j = DECK.mask(DECK.parse_cards("S10 SK SJ"))
     hands = np.array([a_k_q, 0, 0], dtype=np.uint64)

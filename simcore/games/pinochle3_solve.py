@@ -7,14 +7,25 @@ last trick R5.6). Discards are not part of play: add their counters outside.
 
 Search: alpha-beta (fail-soft) over single cards, with
 
-* a transposition table at trick starts, keyed by the class of equivalent layouts (`_relative_key`,
-  with the proof): per suit, the faces still out from high to low, who holds their copies and
-  whether they are counters, where every run of faces held by one player alone (no card of another
-  player ranked between) counts only by its counters and losers, and the plain suits are taken in
-  a canonical order; played cards and ranks no longer in play drop out, so positions reached by
-  different tricks share an entry. It stores lower and upper bounds of the bidder's points from
-  that trick on and the best lead, in buckets of two rows (the entry with fewer cards left is
-  replaced) and with a stamp per deal instead of clearing;
+* a transposition table at trick starts, keyed by the *power structure* of the layout (`_relative_key`,
+  with the proof): per suit, the faces still out from high to low and who holds their copies, where
+  every run of faces held by one player alone (no card of another player ranked between) counts only
+  by its cards, and the plain suits are taken in a canonical order; card points are not in the key
+  (payoff-similarity transposition, Furtak & Buro, IJCAI 2011), played cards and ranks no longer in
+  play drop out, so positions reached by different tricks share an entry. It stores lower and upper
+  bounds of the bidder's points from that trick on, the best lead and the counters still out per suit
+  of the position they were found for; a position of the same key with other counters widens them by
+  its counters more or fewer per suit (`_widened`, the proof there) and rewrites the entry with its
+  own counters. Buckets of two rows (the entry with fewer cards left is replaced), a stamp per deal
+  instead of clearing. The power key (over the key with each face's point class, runs counted by
+  their counters and losers): nodes 0.666x over the benchmark's 30 full deals (old; per deal median
+  0.66x on the first 20), 0.67-0.70x on endings of 12 tricks, 0.71-0.72x of 10, 0.74-0.76x of 8 under
+  old, old_strict and new1945; same values (the 30 full deals, 3 x 300 random endings each of 4, 6, 8
+  and 10 tricks and 3 x 60 of 12, random leader and bidder); CPU time, deal by deal alternating in one
+  process, two rounds: 1.48x and 1.43x in all, median per-deal speedup 1.49x and 1.54x (median deal
+  0.51 -> 0.37 s); the benchmark's first 100 endings of 12 tricks 0.642x nodes, 1.46-1.48x in all, median
+  per ending 1.26-1.29x (three rounds). The same key with no widening (unsound, a ceiling): 0.47x nodes
+  on the first 20 full deals;
 * equivalent-card reduction: of two copies of a face in one hand only one is tried, and of two cards
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
@@ -348,12 +359,15 @@ the table stamp of the current deal (entries of other stamps are stale: no clear
 N_PARAMS = 5
 KEY_TAG, KEY_FIELDS = 2, 3
 """Columns of the table's rows after the two key words: tag = leader + 1 + 4 * stamp (0: empty), and
-a word of four 16-bit fields (`_field`)."""
-LO, HI, MOVE, CARDS = range(4)
+a word of fields (`_word_field`: bits 0-11 LO, 12-23 HI, 24-31 MOVE, 32-47 COUNTS, 48-63 CARDS)."""
+LO, HI, MOVE, CARDS, COUNTS = range(5)
 """Fields of a row: lower bound, upper bound (FIELD_MAX: none), best lead + 1 (`_relative_index`),
 cards still in play (the worth of the entry: rows pair up in buckets of two and a new position
-replaces the one of the two with fewer cards left)."""
-FIELD_MAX = 0xFFFF
+replaces the one of the two with fewer cards left), and the counters still out per suit in the key's
+order (`_suit_counters`) of the position the bounds were found for."""
+FIELD_SHIFTS = np.array([0, 12, 24, 48, 32], dtype=np.int64)
+FIELD_MASKS = np.array([0xFFF, 0xFFF, 0xFF, 0xFFFF, 0xFFFF], dtype=np.int64)
+FIELD_MAX = 0xFFF
 ROW_WORDS = 4
 """64-bit words per table row: a bucket of two rows is one 64-byte cache line."""
 ROW_BYTES = 8 * ROW_WORDS
@@ -439,34 +453,37 @@ def _copies(hand, face):
     return popcount(hand & (np.uint64(3) << np.uint64(2 * face)))
 
 
-def _run_digits(seat: int, counters: int, losers: int) -> list[int]:
-    """The key digits of a run of ``counters`` counters and ``losers`` losers held by ``seat`` alone,
-    written as pairs of copies (counters first) whatever their ranks."""
+def _run_digits(seat: int, n: int) -> list[int]:
+    """The key digits of a run of ``n`` cards held by ``seat`` alone, written as pairs of copies
+    whatever their ranks and points (the power structure: counters are not told from losers)."""
+    return [int(RUN_CODES[seat, 2])] * (n // 2) + ([int(RUN_CODES[seat, 1])] if n % 2 else [])
+
+
+def _scan(levels, run=None) -> tuple[list[int], list[int] | None]:
+    """(digits, open run): the key digits of faces from the highest down, given by their `LEVELS` rows,
+    after an open run [seat, cards] of the faces above (None: none); the run still open at the end (a
+    run of one seat's faces, counted by its cards) is not written."""
     digits = []
-    for n, counter in ((counters, 1), (losers, 0)):
-        while n > 0:
-            digits.append(int(RUN_CODES[seat, min(n, 2)]) + counter)
-            n -= min(n, 2)
-    return digits
-
-
-def rank_digits(m0: int, m1: int, m2: int) -> list[int]:
-    """The key digits of one suit (`_relative_key`), highest first, from its 12-bit masks in the three
-    hands, rank by rank: the definition, from which `_suit_digits` reads them by tables."""
-    digits, run = [], None  # run: [seat, counters, losers]
-    for r in range(N_RANKS - 1, -1, -1):
-        n, seat, code = (int(x) for x in LEVELS[(m0 >> 2 * r & 3) | (m1 >> 2 * r & 3) << 2 | (m2 >> 2 * r & 3) << 4])
+    for n, seat, code in levels:
         if n == 0:
             continue
         if run and seat != run[0]:
             digits += _run_digits(*run)
             run = None
-        counter = _COUNTER_RANKS >> r & 1
         if seat >= 0:
-            run = run or [seat, 0, 0]
-            run[2 - counter] += n
+            run = run or [seat, 0]
+            run[1] += n
         else:
-            digits.append(code + counter)
+            digits.append(code)
+    return digits, run
+
+
+def rank_digits(m0: int, m1: int, m2: int) -> list[int]:
+    """The key digits of one suit (`_relative_key`), highest first, from its 12-bit masks in the three
+    hands, rank by rank: the definition, from which `_suit_digits` reads them by tables."""
+    levels = [LEVELS[(m0 >> 2 * r & 3) | (m1 >> 2 * r & 3) << 2 | (m2 >> 2 * r & 3) << 4]
+              for r in range(N_RANKS - 1, -1, -1)]
+    digits, run = _scan([tuple(int(x) for x in level) for level in levels])
     return digits + (_run_digits(*run) if run else [])
 
 
@@ -478,50 +495,63 @@ def _number(digits: list[int]) -> int:
     return value
 
 
-def _half_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Tables of `_suit_digits`: (64,) base-3 value of three 2-bit copy counts (0-2) of a half suit
-    in one hand, and per half-suit layout (index: the three hands' base-3 values, base 27) the
-    digits of the upper half, of the lower half and 19 ** (digits of the lower half), all int64.
+HALF_STATES = [c for c in np.ndindex(3, 3, 3) if sum(c) <= 2]
+"""The copies (0-2 each, at most 2 in all) of one face in the three hands."""
+RUN_STATES = SEATS * (N_RANKS + 1)
+"""Open runs handed from the upper half to the lower: seat * 7 + cards (0-6; 0: none)."""
 
-    A suit's digits are the upper half's followed by the lower half's: a run of one player's cards
-    across the halves is written as its counters (all in the upper half) and then its losers (all
-    in the lower half), the same digits as the two halves' runs one after the other."""
+
+def _half_tables() -> tuple[np.ndarray, ...]:
+    """Tables of `_suit_digits`: (64,) base-3 value of three 2-bit copy counts (0-2) of a half suit in
+    one hand; per half-suit layout (index: the three hands' base-3 values, base 27) its number 0-999;
+    per upper half's number the digits before its open run (a run of one seat's faces may go on into
+    the lower half) and that run (`RUN_STATES`); per lower half's number * RUN_STATES + open run the
+    digits of the lower half after that run (the run included) and 19 ** (their count), all int64."""
     base3 = np.zeros(4 ** HALF_RANKS, dtype=np.int64)
     for x in range(4 ** HALF_RANKS):
         base3[x] = sum((x >> 2 * f & 3) * 3 ** f for f in range(HALF_RANKS))
-    size = 3 ** (SEATS * HALF_RANKS)
-    upper, lower, scale = (np.zeros(size, dtype=np.int64) for _ in range(3))
-    faces = [c for c in np.ndindex(3, 3, 3) if sum(c) <= 2]
-    for layout in np.ndindex(*[len(faces)] * HALF_RANKS):
-        counts = [sum(faces[i][seat] << 2 * f for f, i in enumerate(layout)) for seat in range(SEATS)]
-        index = sum(int(base3[c]) * 27 ** seat for seat, c in enumerate(counts))
-        masks = [c | (c >> 1 & 0x15) for c in counts]  # two copies: both bits
-        upper[index] = _number(rank_digits(*(m << 2 * HALF_RANKS for m in masks)))
-        digits = rank_digits(*masks)
-        lower[index], scale[index] = _number(digits), KEY_BASE ** len(digits)
-    return base3, upper, lower, scale
+    n_layouts = len(HALF_STATES) ** HALF_RANKS
+    number = np.zeros(3 ** (SEATS * HALF_RANKS), dtype=np.int64)
+    upper, upper_run = np.zeros(n_layouts, dtype=np.int64), np.zeros(n_layouts, dtype=np.int64)
+    lower, scale = np.zeros(n_layouts * RUN_STATES, dtype=np.int64), np.zeros(n_layouts * RUN_STATES, dtype=np.int64)
+    for layout in np.ndindex(*[len(HALF_STATES)] * HALF_RANKS):  # face f's state layout[f]
+        i = sum(state * len(HALF_STATES) ** f for f, state in enumerate(layout))
+        number[sum(HALF_STATES[state][seat] * 3 ** f * 27 ** seat for f, state in enumerate(layout)
+                   for seat in range(SEATS))] = i
+        levels = [tuple(int(x) for x in LEVELS[sum(((1 << HALF_STATES[state][seat]) - 1) << 2 * seat
+                                                   for seat in range(SEATS))]) for state in reversed(layout)]
+        digits, run = _scan(levels)
+        upper[i], upper_run[i] = _number(digits), (run[0] * (N_RANKS + 1) + run[1]) if run else 0
+        for state in range(RUN_STATES):
+            seat, cards = divmod(state, N_RANKS + 1)
+            digits, run = _scan(levels, [seat, cards] if cards else None)
+            digits += _run_digits(*run) if run else []
+            lower[i * RUN_STATES + state], scale[i * RUN_STATES + state] = _number(digits), KEY_BASE ** len(digits)
+    return base3, number, upper, upper_run, lower, scale
 
 
-HALF_BASE3, UPPER_DIGITS, LOWER_DIGITS, LOWER_SCALE = _half_tables()
+HALF_BASE3, HALF_NUMBER, UPPER_DIGITS, UPPER_RUN, LOWER_DIGITS, LOWER_SCALE = _half_tables()
 
 
 @njit_inline
 def _half_index(c0, c1, c2, shift):
-    """Row of the half tables for the copy counts (`_suit_digits`) of the half at bit ``shift``."""
-    return HALF_BASE3[(c0 >> shift) & 63] + 27 * HALF_BASE3[(c1 >> shift) & 63] + 729 * HALF_BASE3[(c2 >> shift) & 63]
+    """Layout number (0-999) of the half at bit ``shift`` of the copy counts (`_suit_digits`)."""
+    return HALF_NUMBER[HALF_BASE3[(c0 >> shift) & 63] + 27 * HALF_BASE3[(c1 >> shift) & 63]
+                       + 729 * HALF_BASE3[(c2 >> shift) & 63]]
 
 
 @njit_inline
 def _suit_digits(h0, h1, h2, s):
     """The key digits of suit ``s`` (`_relative_key`, `rank_digits`) in the hands h0, h1, h2 (uint64
-    masks of seats 0-2): uint64, base 19, at most 6 digits, read from the half tables
-    (`_half_tables`)."""
+    masks of seats 0-2): uint64, base 19, at most 6 digits, read from tables by the halves' layouts
+    (`_half_tables`: the upper half's digits, then the lower half's after the upper's open run)."""
     shift = np.uint64(CARDS_PER_SUIT * s)
     m0 = np.int64((h0 >> shift) & _SUIT_BITS)
     m1 = np.int64((h1 >> shift) & _SUIT_BITS)
     m2 = np.int64((h2 >> shift) & _SUIT_BITS)
     c0, c1, c2 = m0 - ((m0 >> 1) & 0x555), m1 - ((m1 >> 1) & 0x555), m2 - ((m2 >> 1) & 0x555)  # copies per face
-    upper, lower = _half_index(c0, c1, c2, 2 * HALF_RANKS), _half_index(c0, c1, c2, 0)
+    upper = _half_index(c0, c1, c2, 2 * HALF_RANKS)
+    lower = _half_index(c0, c1, c2, 0) * RUN_STATES + UPPER_RUN[upper]
     return np.uint64(UPPER_DIGITS[upper] * LOWER_SCALE[lower] + LOWER_DIGITS[lower])
 
 
@@ -532,21 +562,23 @@ def _relative_key(h0, h1, h2, trump):
     order the words list them (2 bits each, the first lowest).
 
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
-    holds the copies, and whether a counter), except that every run of faces held by one player
-    alone, with no card of another player ranked between them, is written by its counters and
-    losers only (`_run_digits`, as pairs of copies); a suit held by one player alone is one run.
+    holds the copies), except that every run of faces held by one player alone, with no card of
+    another player ranked between them, is written by its number of cards only (`_run_digits`, as
+    pairs of copies); a suit held by one player alone is one run. Card points are not in the key:
+    it is the layout's power structure.
 
-    Why positions with equal words have equal values (same leader, trump and bidder): match the
-    cards of the two layouts suit by suit, keeping each player's cards his own, by the order of the
-    digits (a run's counters first: counters A 10 K outrank losers Q J 9 in every suit). The match
-    keeps every card's suit and points, and for any two cards of *different* players whether one
-    ranks above the other or both are copies of one face: faces held by two players are written
-    one by one, and a run lies wholly between the same faces of the others. The rules use nothing
-    else: the trick winner (R5.3, R5.4: higher card of the suit led or trump, the first of two
-    identical cards) and the duty to head (R5.2, every rule) compare only cards of different
-    players (the cards already in the trick against the one to play), and a trick scores its
-    counters. So every line of play in one layout maps to a line of the other with the same legal
-    choices, winners and points, and the two have the same value. Cards already played (and ranks
+    Why positions with equal words have the same game tree (same leader, trump and bidder): match
+    the cards of the two layouts suit by suit, keeping each player's cards his own, slot by slot in
+    the order of the digits (a run's cards in any order: take its counters first). The match keeps
+    every card's suit, and for any two cards of *different* players whether one ranks above the other
+    or both are copies of one face: faces held by two players are written one by one, and a run lies
+    wholly between the same faces of the others. The legal moves and trick winners use nothing else:
+    the trick winner (R5.3, R5.4: higher card of the suit led or trump, the first of two identical
+    cards) and the duty to head (R5.2, every rule) compare only cards of different players (the cards
+    already in the trick against the one to play). So every line of play in one layout maps to a line
+    of the other with the same legal choices and winners; only the points of the matched cards may
+    differ (`_widened` bounds the values by that; equal counters per suit, equal values, as counters
+    A 10 K outrank losers Q J 9 and so come first in every suit's slots). Cards already played (and ranks
     no longer in play) do not appear, so positions reached after different tricks share entries.
     The words list the trump suit first, then the plain suits by their digits (renaming the plain
     suits among themselves changes nothing either: the rules name only the suit led and trump).
@@ -1103,8 +1135,8 @@ def _lead_guess(p0, p1, p2, bidder, trump, rule):
 
 @njit_inline
 def _word_field(word, field):
-    """Field ``field`` (LO, HI, MOVE, CARDS) of a table row's word of fields (column KEY_FIELDS)."""
-    return (word >> (16 * field)) & FIELD_MAX
+    """Field ``field`` (LO, HI, MOVE, CARDS, COUNTS) of a table row's word of fields (column KEY_FIELDS)."""
+    return (word >> FIELD_SHIFTS[field]) & FIELD_MASKS[field]
 
 
 @njit_inline
@@ -1126,17 +1158,46 @@ def _bucket(row, tag, k0, k1, tag0, key00, key01, word0, tag1, key10, key11, wor
 
 
 @njit_inline
-def _entry_word(lo, hi, value, alpha, beta, move, cards):
+def _entry_word(lo, hi, value, alpha, beta, move, cards, counts):
     """The word of fields recording a search result as bounds, from the row's bounds lo, hi (0,
     FIELD_MAX for a new position): value <= alpha is an upper bound, >= beta a lower bound; move: the
-    best lead as a `_relative_index`; cards: cards still in play."""
+    best lead as a `_relative_index`; cards: cards still in play; counts: `_suit_counters`."""
     if value <= alpha:
         hi = min(hi, value)
     elif value >= beta:
         lo = max(lo, value)
     else:
         lo = hi = value
-    return lo | min(hi, FIELD_MAX) << 16 | (move + 1) << 32 | cards << 48
+    return lo | min(hi, FIELD_MAX) << 12 | (move + 1) << 24 | counts << 32 | cards << 48
+
+
+@njit_inline
+def _suit_counters(everyone, order):
+    """The counters still out (``everyone``: the cards in play) per suit, 3 bits each in the order of the
+    `_relative_key` (``order``, the first suit lowest)."""
+    counts = 0
+    for i in range(N_SUITS):
+        counts |= popcount(everyone & SUITS[(order >> (2 * i)) & 3] & COUNTERS) << (3 * i)
+    return counts
+
+
+@njit_inline
+def _widened(lo, hi, stored, counts):
+    """(lo, hi): bounds ``lo``, ``hi`` found for a position with the counters per suit ``stored``
+    (`_suit_counters`), made sound for a position of the same key with the counters ``counts``.
+
+    Same key, same power structure: matching the cards still out slot by slot (suit by suit in the
+    key's order, in each the faces from the highest, a run of one player's cards counters first) keeps
+    every legal move and trick winner, so the two game trees are the same but for the points of the
+    cards. The counters of a suit are the first of its slots (A 10 K outrank Q J 9), so slot by slot
+    the current position has max(0, counts - stored) counters more in a suit and max(0, stored - counts)
+    fewer; every line's points (the last trick is the same trick in both) differ by at most those."""
+    more, fewer = 0, 0
+    for i in range(N_SUITS):
+        c, s = (counts >> (3 * i)) & 7, (stored >> (3 * i)) & 7
+        more += max(0, c - s)
+        fewer += max(0, s - c)
+    return max(0, lo - COUNTER_POINTS * fewer), hi if hi >= FIELD_MAX else hi + COUNTER_POINTS * more
 
 
 PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_MOVES, \
@@ -1186,7 +1247,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
         plies[0, PLY_WIN], plies[0, PLY_WINNER], plies[0, PLY_TOP] = win, tricks[k, win], top
         plies[0, PLY_TRICK] = np.int64(played)
     tag_base = 1 + 4 * params[STAMP]
-    words = np.empty((DEPTH, 3), dtype=np.uint64)
+    words = np.empty((DEPTH, 4), dtype=np.uint64)
     digits = np.zeros((DEPTH, N_SUITS + 1), dtype=np.uint64)  # per trick start: digits of suits 0-3, 1 if read
     shapes = np.zeros(DEPTH, dtype=np.uint64)
     shape_slots = np.uint64(leads.size - 1)
@@ -1251,13 +1312,19 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                     elif lo >= beta:
                         value = lo
                     else:
-                        words[d, 0], words[d, 1], words[d, 2] = k0, k1, order
+                        counts = _suit_counters(h0 | h1 | h2, order)
+                        words[d, 0], words[d, 1], words[d, 2], words[d, 3] = k0, k1, order, counts
                         slot, found = _bucket(row, tag, k0, k1, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
                                               data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
                                               keys[row + 1, 1], data[row + 1, KEY_FIELDS])
                         if found:
                             word = data[slot, KEY_FIELDS]
-                            lo, hi = _word_field(word, LO), _word_field(word, HI)
+                            stored = _word_field(word, COUNTS)
+                            if stored == counts:
+                                lo, hi = _word_field(word, LO), _word_field(word, HI)
+                            else:
+                                lo_t, hi_t = _widened(_word_field(word, LO), _word_field(word, HI), stored, counts)
+                                lo, hi = max(lo, lo_t), min(hi, hi_t)
                             if lo >= beta or lo == hi:
                                 value = lo
                             elif hi <= alpha:
@@ -1350,9 +1417,12 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                 word = data[slot, KEY_FIELDS]
                 keys[slot, 0], keys[slot, 1] = k0, k1
                 data[slot, KEY_TAG] = tag
-                data[slot, KEY_FIELDS] = _entry_word(_word_field(word, LO) if same else 0,
-                                                     _word_field(word, HI) if same else FIELD_MAX, value,
-                                                     plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move, cards)
+                counts = np.int64(words[d, 3])
+                lo, hi = (_word_field(word, LO), _word_field(word, HI)) if same else (0, FIELD_MAX)
+                if same and _word_field(word, COUNTS) != counts:  # found for other counters: widen first
+                    lo, hi = _widened(lo, hi, _word_field(word, COUNTS), counts)
+                data[slot, KEY_FIELDS] = _entry_word(lo, hi, value, plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move,
+                                                     cards, counts)
         if d == 0:
             return value
         # take back the parent's last move and fold the value into its best and window
