@@ -760,7 +760,7 @@ _key = _key_by_gathers if FAST_BIT_GATHER else _key_by_tables
 
 def new_table(bits: int = TABLE_BITS) -> tuple:
     """An empty transposition table of 2**bits entries: (entries (size, 4) uint64: the two key words,
-    the tag (`_tag`) and the packed lower bound, upper bound and best lead (`_pack`); counters (2,)
+    the tag (`_tag`) and the packed bounds, best lead and cards in play (`_pack`); counters (2,)
     int64: solves started and nodes searched). Entries go in buckets of four (`_probe`); one entry
     is 32 bytes, a bucket two 64-byte cache lines (the array is aligned to 64 bytes)."""
     return aligned_zeros(table_rows(bits, BUCKET), 4), np.zeros(2, dtype=np.int64)
