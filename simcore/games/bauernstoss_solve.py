@@ -105,7 +105,9 @@ cards for a side that no opponent still to play can beat): 0.99x nodes, 0.96x so
 start bounds as the exact value of a two-trick ending where they meet (a quarter of random
 endings) in `_two_tricks`: 0.98x solves/s; `_key`'s squeezes by one lookup a hand in tables of 64
 and 256 words (the group's cards present and the hand's part) instead of one lookup of the four
-parts in tables of 32 kB and 512 kB: the same keys, 0.97-0.98x solves/s; `_shape` packing the
+parts in tables of 32 kB and 512 kB: the same keys, 0.97-0.98x solves/s (the power-structure key's portable
+path, `_key_by_tables`, is such a lookup a hand per group, as no table of the four parts of 7 cards fits);
+`_shape` packing the
 counts 4 bits each and mixing them once (splitmix64's finaliser) instead of a chain of 16
 multiplications: 0.9993x nodes, the same speed (a single multiplication of the packed counts kept
 the leader and the trumps out of the slot: 1.04x nodes); the guessed lead from 6 cards a hand on:
@@ -989,7 +991,9 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
 def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead):
     """Narrow the bounds of table entry ``slot`` (if it still holds the position (k1, k2) under
     ``tag``; slot -1: none) by a search ``value`` found in the window (alpha, beta) with ``lead``
-    best."""
+    best. The entry's cards in play are kept: they are the searched position's, as every probe that
+    finds an entry rewrites it for its own cards (`_similar`) and a deeper trick start has another tag.
+    ``value`` and the bounds lie in 0-120 (`_pack` does not mask them)."""
     if slot >= 0 and entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
         lo, hi, _ = _unpack(entries[slot, 3])
         present = entries[slot, 3] >> np.uint64(32)

@@ -235,7 +235,8 @@ code before the per-node work in the same run, deal by deal alternating on a sha
 million nodes at about 65 ns each, 88 ns before), far from the 50 ms aim, so the analyses use
 `policy_then_solve` (policy play of the first tricks, perfect play of the last ones), labelled as such. One
 `reaches` test near the value costs about half an exact solve. What limits it: of the trick starts a full solve
-searches at tricks 5-10, 76-92% are distinct positions under the relative key (three benchmark deals); keeping
+searches at tricks 5-10, 76-92% were distinct positions under the relative key of before the power structure
+(three benchmark deals; the payoff-similarity table since searches 0.666x the nodes); keeping
 only each hand's number of counters and losers per suit would leave 9-20% of the raw distinct ones, the ceiling
 of what table entries that ignore ranks which did not matter (partition search) could share.
 The hot helpers are inlined into the search (`njit_inline`); the steps of the search loop are
@@ -410,15 +411,16 @@ def _holder_codes() -> np.ndarray:
 
 HOLDER_CODES = _holder_codes()
 KEY_BASE = 19
-"""Digits of a suit's key: 0 no face, else 1 + 2 * holder code + 1 for a counter (18 values)."""
+"""Digits of a suit's key: 0 no face, else 1 + 2 * holder code (the even digits, which marked a counter
+before the key became the power structure, are unused)."""
 RUN_CODES = np.array([[0] + [1 + 2 * HOLDER_CODES[copies * 3 ** (SEATS - 1 - seat)] for copies in (1, 2)]
                       for seat in range(SEATS)], dtype=np.int64)
-"""(3, 3) int64: the loser digit of ``copies`` (1-2) copies of a face held by one seat alone."""
+"""(3, 3) int64: the digit of ``copies`` (1-2) copies of a face held by one seat alone."""
 
 
 def _levels() -> np.ndarray:
     """(64, 3) int64 per face's copies in the three hands (2 bits each, seat 0 lowest): copies
-    still out, the one seat holding them all (-1: two seats), the loser digit of a shared face."""
+    still out, the one seat holding them all (-1: two seats), the digit of a shared face."""
     levels = np.zeros((64, 3), dtype=np.int64)
     for level in range(64):
         c = [bin(level >> (2 * seat) & 3).count("1") for seat in range(SEATS)]
@@ -557,9 +559,9 @@ def _suit_digits(h0, h1, h2, s):
 
 @njit_inline
 def _relative_key(h0, h1, h2, trump):
-    """(word, word, order): two uint64 words naming the class of equivalent layouts of the position
-    (at a trick start) with the hands h0, h1, h2 (uint64 masks of seats 0-2), and the suits in the
-    order the words list them (2 bits each, the first lowest).
+    """(word, word, order): two uint64 words naming the power structure (the class of layouts of one
+    game tree) of the position (at a trick start) with the hands h0, h1, h2 (uint64 masks of seats
+    0-2), and the suits in the order the words list them (2 bits each, the first lowest).
 
     Per suit, from the highest rank down, the faces still held by anyone as base-19 digits (who
     holds the copies), except that every run of faces held by one player alone, with no card of
