@@ -192,10 +192,13 @@ until then the key was the cards themselves, with only the runs of equal points 
 the jacks), which keeps positions of different values apart. Positions of one power structure but other
 cards (a King left where another line left the Queen) play alike, so the table now shares their entries and
 widens a stored entry's bounds by the points that may differ (`_similar`: the rises and falls of the card
-points at the same places). Against the cards' key, on 300 of the benchmark's deals (exact points, same
-values): 0.60x the nodes (59,812 -> 35,843 a deal) and 1.57x exact solves/s (728 -> 1,144 on one core,
-processor time). Sharing the entries with no widening (unsound: 84 of the 300 values wrong) would search
-19,014 nodes a deal, the ceiling of this key.
+points at the same places); a probe reads an entry of other cards widened and leaves it as it is, and the
+search's result rewrites it for its own cards (`_store`). Against the cards' key, on 300 of the benchmark's
+deals (exact points, same values): 0.36x the nodes (59,812 -> 21,321 a deal); on all its 1,000 deals 0.35x
+(61,047 -> 21,400). Sharing the entries with no widening (unsound: 84 of the 300 values wrong) would search
+19,014 nodes a deal, the ceiling of this key. The first version rewrote an entry at every probe that found
+it for other cards, cut or not, loosening entries that stayed good for their own: 35,843 nodes a deal on the
+300 (32,167 on the 1,000).
 
 `solve_points` finds the exact points (one full-window search); `reaches_points` answers only
 "does the team reach 42 / 79 / 91?" (null-window probes at the asked levels), several times cheaper.
@@ -713,8 +716,8 @@ def _key_by_tables(h0, h1, h2, h3):
     differ by at most what the points of the cards at the same places differ by, which `_similar` adds to
     a stored entry's bounds (*payoff similarity*, Furtak and Buro, IJCAI 2011). A key of the cards
     themselves, with only the cards of no points (7 8 9) and the jacks squeezed, which keeps positions of
-    one value apart, searched 1.67x the nodes (59,812 -> 35,843 a deal over 300 of the benchmark's deals,
-    the exact points, same values) and gave 0.64x exact solves/s."""
+    one value apart, searched 2.8x the nodes (59,812 against 21,321 a deal over 300 of the benchmark's deals,
+    the exact points, same values)."""
     present = h0 | h1 | h2 | h3
     for group in range(5):
         shift = _GROUP_SHIFTS[group]
@@ -988,15 +991,17 @@ def _lead_guess(q0, q1, q2, q3, up, rule, every):
 
 
 @njit
-def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead):
+def _store(entries, slot, k1, k2, tag, value, alpha, beta, lead, present):
     """Narrow the bounds of table entry ``slot`` (if it still holds the position (k1, k2) under
     ``tag``; slot -1: none) by a search ``value`` found in the window (alpha, beta) with ``lead``
-    best. The entry's cards in play are kept: they are the searched position's, as every probe that
-    finds an entry rewrites it for its own cards (`_similar`) and a deeper trick start has another tag.
+    best, for the position of cards in play ``present``: the entry's bounds are first made its
+    (`_similar`), and the entry is its from then on. A probe that finds an entry for other cards
+    reads it widened and leaves it alone; only a search rewrites it. Rewriting it at the probe,
+    also where the widened bounds cut off, loosened entries that stayed good for their own cards:
+    1.50x the nodes (21,400 -> 32,167 a deal over the benchmark's 1,000 deals, same values).
     ``value`` and the bounds lie in 0-120 (`_pack` does not mask them)."""
     if slot >= 0 and entries[slot, 2] == tag and entries[slot, 0] == k1 and entries[slot, 1] == k2:
-        lo, hi, _ = _unpack(entries[slot, 3])
-        present = entries[slot, 3] >> np.uint64(32)
+        lo, hi, _ = _similar(entries[slot, 3], present)
         if value <= alpha:
             hi = min(hi, value)
         elif value >= beta:
@@ -1124,7 +1129,6 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                             next_first = -1
                             if found:
                                 lo, hi, best_lead = _similar(entries[slot, 3], present_e)
-                                entries[slot, 3] = _pack(lo, hi, best_lead, present_e)
                                 if lo >= hi_e or lo == hi:
                                     value = lo
                                 elif hi <= lo_e:
@@ -1149,7 +1153,7 @@ def _last_tricks(q0, q1, q2, q3, leader, up, rule, alpha, beta, first, killer, e
                                     killers[next_ply, seat] = next_lead
                                     if _CARDS > SHAPE_MIN_CARDS and next_lead >= 0:
                                         leads[np.int64(shape & shape_slots)] = _shape_entry(shape, next_lead, w0)
-                                _store(entries, slot, k1, k2, tag, value, lo_e, hi_e, next_lead)
+                                _store(entries, slot, k1, k2, tag, value, lo_e, hi_e, next_lead, present_e)
                         value += gain
                     best_d = min(best_d, value) if up else max(best_d, value)
                 best_c = max(best_c, best_d) if up else min(best_c, best_d)
@@ -1241,7 +1245,6 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                     slot, found = _probe(entries, k1, k2, tag, fresh)
                     if found:
                         lo, hi, lead = _similar(entries[slot, 3], h0 | h1 | h2 | h3)
-                        entries[slot, 3] = _pack(lo, hi, lead, h0 | h1 | h2 | h3)
                         if lo >= window[d, 1] or lo == hi:
                             value = lo
                         elif hi <= window[d, 0]:
@@ -1272,7 +1275,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         if held >= SHAPE_MIN_CARDS and lead >= 0:
                             leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], lead, hands[leader])
                     _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 0], window[d, 1],
-                           lead)
+                           lead, h0 | h1 | h2 | h3)
             if value == NONE:
                 window[d, 2], window[d, 3] = window[d, 0], window[d, 1]
                 present = hands[0] | hands[1] | hands[2] | hands[3]
@@ -1365,7 +1368,8 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
             killers[d, seat] = best[d, 1]
             if popcount(hands[seat]) >= SHAPE_MIN_CARDS and best[d, 1] >= 0:
                 leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], best[d, 1], hands[seat])
-        _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 2], window[d, 3], best[d, 1])
+        _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 2], window[d, 3], best[d, 1],
+               hands[0] | hands[1] | hands[2] | hands[3])
         if d == 0:
             return value
         d -= 1
