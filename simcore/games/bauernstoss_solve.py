@@ -862,10 +862,7 @@ def _similar(word, present):
         falls += both >> 8
     if lead >= 0:
         run = RUN_OF[lead]
-        cards = present & RUNS[run]
-        for _ in range(popcount(stored & RUNS[run] & ((_ONE << np.uint64(lead)) - _ONE))):
-            cards &= cards - _ONE  # the cards below the lead's place
-        lead = lowest_card(cards)
+        lead = _card_at(present & RUNS[run], popcount(stored & RUNS[run] & ((_ONE << np.uint64(lead)) - _ONE)))
     return max(lower - falls, 0), min(upper + rises, CARD_POINTS), lead
 
 
@@ -906,7 +903,13 @@ def _shape_lead(entry, shape, hand):
     cards = hand & RUNS[code // 8]
     if not cards:
         return -1
-    for _ in range(max(popcount(cards) - 1 - code % 8, 0)):
+    return _card_at(cards, popcount(cards) - 1 - code % 8)
+
+
+@njit_inline
+def _card_at(cards, below):
+    """The card of ``cards`` (non-empty) with ``below`` of its cards under it (the lowest if ``below`` <= 0)."""
+    for _ in range(max(below, 0)):
         cards &= cards - _ONE  # drop the lowest until the card at the place is the lowest left
     return lowest_card(cards)
 
@@ -1241,10 +1244,11 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         value = upper
                 if value == NONE:
                     k1, k2 = _key(h0, h1, h2, h3)
+                    in_play = h0 | h1 | h2 | h3
                     tag = _tag(solve[0], leader, held)
                     slot, found = _probe(entries, k1, k2, tag, fresh)
                     if found:
-                        lo, hi, lead = _similar(entries[slot, 3], h0 | h1 | h2 | h3)
+                        lo, hi, lead = _similar(entries[slot, 3], in_play)
                         if lo >= window[d, 1] or lo == hi:
                             value = lo
                         elif hi <= window[d, 0]:
@@ -1254,7 +1258,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                             first = lead
                     else:
                         entries[slot, 0], entries[slot, 1], entries[slot, 2] = k1, k2, tag
-                        entries[slot, 3] = _pack(lower, upper, -1, h0 | h1 | h2 | h3)
+                        entries[slot, 3] = _pack(lower, upper, -1, in_play)
                     slots[d], ident[d, 0], ident[d, 1], ident[d, 2] = slot, k1, k2, tag
                 if value == NONE and held >= SHAPE_MIN_CARDS:
                     shapes[d] = _shape(h0, h1, h2, h3, leader)
@@ -1275,7 +1279,7 @@ def _search(hands, trick, count, leader, top, top_seat, rule, team, alpha, beta,
                         if held >= SHAPE_MIN_CARDS and lead >= 0:
                             leads[np.int64(shapes[d] & shape_slots)] = _shape_entry(shapes[d], lead, hands[leader])
                     _store(entries, slots[d], ident[d, 0], ident[d, 1], ident[d, 2], value, window[d, 0], window[d, 1],
-                           lead, h0 | h1 | h2 | h3)
+                           lead, in_play)
             if value == NONE:
                 window[d, 2], window[d, 3] = window[d, 0], window[d, 1]
                 present = hands[0] | hands[1] | hands[2] | hands[3]
