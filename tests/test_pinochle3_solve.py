@@ -184,6 +184,53 @@ def test_layouts_of_one_power_structure_share_a_key_and_widened_bounds(seed, tru
     assert lo <= value_moved <= hi and hi - lo <= 10
 
 
+def entry(lo, hi, counts, cards, move=0):
+    """A table row's word of fields (`_entry_word` of an exact value when lo == hi)."""
+    return lo | hi << 12 | move << 24 | counts << 32 | cards << 48
+
+
+counters_per_suit = st.lists(st.integers(0, 6), min_size=4, max_size=4).map(
+    lambda c: sum(n << 3 * i for i, n in enumerate(c)))
+bounds = st.tuples(st.integers(0, 25), st.integers(0, 25)).map(lambda b: (10 * min(b), 10 * max(b)))
+
+
+@settings(max_examples=200)
+@given(bounds, bounds, counters_per_suit, counters_per_suit, counters_per_suit, st.booleans(), st.booleans(),
+       st.booleans(), st.integers(3, 45))
+def test_a_bucket_reads_both_entries_of_a_key_and_keeps_the_other_counters(b0, b1, c0, c1, counts, hit0, hit1,
+                                                                           stale, other_cards):
+    """`_probe` takes the bounds of every row of the bucket made for the position's key, each widened to its
+    counters (`_widened`), and `_store_slot` narrows the row made for its counters, else writes the other row
+    (a row of the key for other counters is kept unless the other row holds a deeper position; of two such
+    rows the one whose widened bounds say less is replaced), else `_replaced_row`."""
+    tag, key, cards = 9, (np.uint64(5), np.uint64(7)), 30
+    other_key = (np.uint64(6), np.uint64(7))
+    rows = [(tag if hit or not stale else 1, key if hit else other_key, entry(*b, c, cards if hit else other_cards, 3))
+            for hit, b, c in ((hit0, b0, c0), (hit1, b1, c1))]
+    flat = [x for t, (k0, k1), w in rows for x in (t, k0, k1, w)]
+    found, lo, hi, move = solver._probe(tag, *key, counts, *flat)
+    hits = [(b, c) for hit, b, c in ((hit0, b0, c0), (hit1, b1, c1)) if hit]
+    widened = [solver._widened(*b, c, counts) for b, c in hits]
+    assert found == bool(hits)
+    assert (lo, hi) == (max([0] + [w[0] for w in widened]), min([solver.FIELD_MAX] + [w[1] for w in widened]))
+    assert move == (3 if hits else 0)
+    slot, lo_s, hi_s = solver._store_slot(100, tag, *key, counts, *flat)
+    exact = [i for i, (hit, c) in enumerate(((hit0, c0), (hit1, c1))) if hit and c == counts]
+    if exact:
+        assert slot == 100 + exact[0] and (lo_s, hi_s) == (b0, b1)[exact[0]]
+        return
+    assert (lo_s, hi_s) == (lo, hi)
+    if hit0 != hit1:
+        mine, other = (0, 1) if hit0 else (1, 0)
+        keeps = stale or other_cards <= cards
+        assert slot == 100 + (other if keeps else mine)
+    elif not hits:
+        assert slot == solver._replaced_row(100, tag, flat[0], flat[3], flat[4], flat[7])
+    else:  # both rows of its key, for other counters: the one that says less is replaced
+        widths = [w[1] - w[0] for w in widened]
+        assert slot == 100 + (widths[0] < widths[1])
+
+
 @settings(max_examples=30)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.sampled_from(RULES),
        st.permutations(range(3)))

@@ -15,17 +15,24 @@ Search: alpha-beta (fail-soft) over single cards, with
   play drop out, so positions reached by different tricks share an entry. It stores lower and upper
   bounds of the bidder's points from that trick on, the best lead and the counters still out per suit
   of the position they were found for; a position of the same key with other counters widens them by
-  its counters more or fewer per suit (`_widened`, the proof there) and rewrites the entry with its
-  own counters. Buckets of two rows (the entry with fewer cards left is replaced), a stamp per deal
-  instead of clearing. The power key (over the key with each face's point class, runs counted by
-  their counters and losers): nodes 0.666x over the benchmark's 30 full deals (old; per deal median
-  0.66x on the first 20), 0.67-0.70x on endings of 12 tricks, 0.71-0.72x of 10, 0.74-0.76x of 8 under
-  old, old_strict and new1945; same values (the 30 full deals, 3 x 300 random endings each of 4, 6, 8
-  and 10 tricks and 3 x 60 of 12, random leader and bidder); CPU time, deal by deal alternating in one
-  process, two rounds: 1.48x and 1.43x in all, median per-deal speedup 1.49x and 1.54x (median deal
-  0.51 -> 0.37 s); the benchmark's first 100 endings of 12 tricks 0.642x nodes, 1.46-1.48x in all, median
-  per ending 1.26-1.29x (three rounds). The same key with no widening (unsound, a ceiling): 0.47x nodes
-  on the first 20 full deals;
+  its counters more or fewer per suit (`_widened`, the proof there). Buckets of two rows (one cache line)
+  and a stamp per deal instead of clearing. A probe takes the bounds of both rows when both were made for
+  its key (for other counters, each widened: `_probe`); the search's result narrows the row made for its own
+  counters, else goes to the bucket's other row so that the entry of the other counters stays (unless that
+  row holds a position with more cards left), else replaces the row with fewer cards left (`_store_slot`).
+  Keeping the two entries of one key, over rewriting the one entry with the new counters: 0.926x nodes over
+  the benchmark's 30 full deals (old; median per deal 0.963x), 0.95-0.99x on endings of 8-12 tricks under
+  old, old_strict and new1945, same values (the 30 full deals, 300 endings each of 8 and 10 tricks and 100
+  of 12 per rule); CPU time 1.14x in all on the full deals in two alternating rounds, median per-deal
+  speedup 1.09-1.10x (median deal 0.33-0.36 -> 0.30-0.32 s). The power key (over the key with each face's
+  point class, runs counted by their counters and losers): nodes 0.666x over the benchmark's 30 full deals
+  (old; per deal median 0.66x on the first 20), 0.67-0.70x on endings of 12 tricks, 0.71-0.72x of 10,
+  0.74-0.76x of 8 under old, old_strict and new1945; same values (the 30 full deals, 3 x 300 random endings
+  each of 4, 6, 8 and 10 tricks and 3 x 60 of 12, random leader and bidder); CPU time, deal by deal
+  alternating in one process, two rounds: 1.48x and 1.43x in all, median per-deal speedup 1.49x and 1.54x
+  (median deal 0.51 -> 0.37 s); the benchmark's first 100 endings of 12 tricks 0.642x nodes, 1.46-1.48x in
+  all, median per ending 1.26-1.29x (three rounds). The same key with no widening (unsound, a ceiling):
+  0.47x nodes on the first 20 full deals;
 * equivalent-card reduction: of two copies of a face in one hand only one is tried, and of two cards
   of one suit and one point class (counters A 10 K, losers Q J 9) in one hand with every card of the
   ranks between them (both copies included) either in the same hand or already played, only the
@@ -246,7 +253,7 @@ small per-half-suit tables (`_half_tables`).
 
 Per node, profiled with perf (samples mapped to the JIT code with gdb) and measured A/B on one core
 (alternating rounds, same nodes and values; 160 10-trick and 60 12-trick endings, 5 full deals): the
-table bucket is read by the search and chosen by a helper of scalars (`_bucket`, `_entry_word`), so
+table bucket is read by the search and chosen by helpers of scalars (`_probe`, `_store_slot`, `_entry_word`), so
 that no table array is handed to a helper (numba's reference counting, 8% of the time: 1.03-1.04x);
 once the sure bounds leave the node open its table row is prefetched (`simcore.search.prefetch`) while the
 quick-tricks bound is computed (1.03x when prefetched before the sure bounds, with a key for every
@@ -364,7 +371,7 @@ a word of fields (`_word_field`: bits 0-11 LO, 12-23 HI, 24-31 MOVE, 32-47 COUNT
 LO, HI, MOVE, CARDS, COUNTS = range(5)
 """Fields of a row: lower bound, upper bound (FIELD_MAX: none), best lead + 1 (`_relative_index`),
 cards still in play (the worth of the entry: rows pair up in buckets of two and a new position
-replaces the one of the two with fewer cards left), and the counters still out per suit in the key's
+replaces the one of the two with fewer cards left, `_store_slot`), and the counters still out per suit in the key's
 order (`_suit_counters`) of the position the bounds were found for."""
 FIELD_SHIFTS = np.array([0, 12, 24, 48, 32], dtype=np.int64)
 FIELD_MASKS = np.array([0xFFF, 0xFFF, 0xFF, 0xFFFF, 0xFFFF], dtype=np.int64)
@@ -1142,21 +1149,17 @@ def _word_field(word, field):
 
 
 @njit_inline
-def _bucket(row, tag, k0, k1, tag0, key00, key01, word0, tag1, key10, key11, word1):
-    """(row, found) in the bucket of rows ``row``, ``row + 1`` (their tags, key words and words of
-    fields read by the caller): the row holding the position (k0, k1, ``tag``), else the row to
-    replace (a stale one, of an earlier stamp, first; else the one with fewer cards left). Scalars
-    only: a helper handed the table arrays costs numba's reference counting per call."""
-    if tag0 == tag and key00 == k0 and key01 == k1:
-        return row, True
-    if tag1 == tag and key10 == k0 and key11 == k1:
-        return row + 1, True
+def _replaced_row(row, tag, tag0, word0, tag1, word1):
+    """The row of the bucket ``row``, ``row + 1`` (their tags and words of fields read by the caller) that a
+    position of ``tag`` whose key neither holds replaces: a stale one (of an earlier stamp) first, else the
+    one with fewer cards left. Scalars only: a helper handed the table arrays costs numba's reference
+    counting per call."""
     fresh = tag - tag % 4 + 1
     if tag0 < fresh:
-        return row, False
+        return row
     if tag1 < fresh or _word_field(word1, CARDS) < _word_field(word0, CARDS):
-        return row + 1, False
-    return row, False
+        return row + 1
+    return row
 
 
 @njit_inline
@@ -1200,6 +1203,62 @@ def _widened(lo, hi, stored, counts):
         more += max(0, c - s)
         fewer += max(0, s - c)
     return max(0, lo - COUNTER_POINTS * fewer), hi if hi >= FIELD_MAX else hi + COUNTER_POINTS * more
+
+
+@njit_inline
+def _bounds_for(word, counts):
+    """(lo, hi) of an entry's word of fields for a position of its key with the counters ``counts``."""
+    stored = _word_field(word, COUNTS)
+    if stored == counts:
+        return _word_field(word, LO), _word_field(word, HI)
+    return _widened(_word_field(word, LO), _word_field(word, HI), stored, counts)
+
+
+@njit_inline
+def _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1):
+    """(found, lo, hi, move): the bounds of the position (k0, k1, ``tag``) with the counters ``counts`` from
+    every row of its bucket made for its key (each widened to those counters, `_widened`), and the best lead of
+    the row made for its counters, else of the first such row (MOVE field, 0: none)."""
+    hit0 = tag0 == tag and key00 == k0 and key01 == k1
+    hit1 = tag1 == tag and key10 == k0 and key11 == k1
+    lo, hi, move = 0, FIELD_MAX, 0
+    if hit0:
+        lo, hi = _bounds_for(word0, counts)
+        move = _word_field(word0, MOVE)
+    if hit1:
+        lo1, hi1 = _bounds_for(word1, counts)
+        lo, hi = max(lo, lo1), min(hi, hi1)
+        if not hit0 or _word_field(word1, COUNTS) == counts:
+            move = _word_field(word1, MOVE)
+    return hit0 or hit1, lo, hi, move
+
+
+@njit_inline
+def _store_slot(row, tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1):
+    """(slot, lo, hi): the row of the bucket ``row`` to write the position (k0, k1, ``tag``) with the counters
+    ``counts`` to, and the bounds known for it (`_probe`). A row made for its key and counters is narrowed;
+    else, beside one row of its key made for other counters, the other row is taken (keeping that entry)
+    when it is stale or holds no more cards left, of two such rows the one whose widened bounds say less;
+    else `_replaced_row`."""
+    hit0 = tag0 == tag and key00 == k0 and key01 == k1
+    hit1 = tag1 == tag and key10 == k0 and key11 == k1
+    if not (hit0 or hit1):
+        return _replaced_row(row, tag, tag0, word0, tag1, word1), 0, FIELD_MAX
+    if hit0 and _word_field(word0, COUNTS) == counts:
+        lo, hi = _word_field(word0, LO), _word_field(word0, HI)
+        return row, lo, hi
+    if hit1 and _word_field(word1, COUNTS) == counts:
+        lo, hi = _word_field(word1, LO), _word_field(word1, HI)
+        return row + 1, lo, hi
+    _, lo, hi, _ = _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1)
+    if hit0 and hit1:
+        lo0, hi0 = _bounds_for(word0, counts)
+        lo1, hi1 = _bounds_for(word1, counts)
+        return (row if hi0 - lo0 >= hi1 - lo1 else row + 1), lo, hi
+    mine_word, other, other_tag, other_word = (word0, row + 1, tag1, word1) if hit0 else (word1, row, tag0, word0)
+    if other_tag < tag - tag % 4 + 1 or _word_field(other_word, CARDS) <= _word_field(mine_word, CARDS):
+        return other, lo, hi
+    return 2 * row + 1 - other, lo, hi
 
 
 PLY_K, PLY_COUNT, PLY_LEADER, PLY_ALPHA, PLY_BETA, PLY_ALPHA0, PLY_BETA0, PLY_BEST, PLY_FACE, PLY_MOVES, \
@@ -1316,24 +1375,19 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                     else:
                         counts = _suit_counters(h0 | h1 | h2, order)
                         words[d, 0], words[d, 1], words[d, 2], words[d, 3] = k0, k1, order, counts
-                        slot, found = _bucket(row, tag, k0, k1, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
-                                              data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
-                                              keys[row + 1, 1], data[row + 1, KEY_FIELDS])
+                        found, lo_t, hi_t, move = _probe(tag, k0, k1, counts, data[row, KEY_TAG], keys[row, 0],
+                                                         keys[row, 1], data[row, KEY_FIELDS], data[row + 1, KEY_TAG],
+                                                         keys[row + 1, 0], keys[row + 1, 1], data[row + 1, KEY_FIELDS])
+                        slot = row
                         if found:
-                            word = data[slot, KEY_FIELDS]
-                            stored = _word_field(word, COUNTS)
-                            if stored == counts:
-                                lo, hi = _word_field(word, LO), _word_field(word, HI)
-                            else:
-                                lo_t, hi_t = _widened(_word_field(word, LO), _word_field(word, HI), stored, counts)
-                                lo, hi = max(lo, lo_t), min(hi, hi_t)
+                            lo, hi = max(lo, lo_t), min(hi, hi_t)
                             if lo >= beta or lo == hi:
                                 value = lo
                             elif hi <= alpha:
                                 value = hi
                             else:
                                 plies[d, PLY_ALPHA], plies[d, PLY_BETA] = max(alpha, lo), min(beta, hi)
-                                first_face = _face_at(hands, _word_field(word, MOVE) - 1, order)
+                                first_face = _face_at(hands, move - 1, order)
                 if value < 0 and count == 0 and k <= TRICKS - SHAPE_MIN_TRICKS:
                     shapes[d] = _shape(hands, leader)
                     shape_face = _shape_lead(leads[np.int64(shapes[d] & shape_slots)], shapes[d], hands[leader])
@@ -1413,16 +1467,12 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                 cards = popcount(hands[0] | hands[1] | hands[2])
                 tag = tag_base + plies[d, PLY_LEADER]
                 row = table_slot(k0, k1, tag, n_rows) & ~1
-                slot, same = _bucket(row, tag, k0, k1, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
-                                     data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
-                                     keys[row + 1, 1], data[row + 1, KEY_FIELDS])
-                word = data[slot, KEY_FIELDS]
+                counts = np.int64(words[d, 3])
+                slot, lo, hi = _store_slot(row, tag, k0, k1, counts, data[row, KEY_TAG], keys[row, 0], keys[row, 1],
+                                           data[row, KEY_FIELDS], data[row + 1, KEY_TAG], keys[row + 1, 0],
+                                           keys[row + 1, 1], data[row + 1, KEY_FIELDS])
                 keys[slot, 0], keys[slot, 1] = k0, k1
                 data[slot, KEY_TAG] = tag
-                counts = np.int64(words[d, 3])
-                lo, hi = (_word_field(word, LO), _word_field(word, HI)) if same else (0, FIELD_MAX)
-                if same and _word_field(word, COUNTS) != counts:  # found for other counters: widen first
-                    lo, hi = _widened(lo, hi, _word_field(word, COUNTS), counts)
                 data[slot, KEY_FIELDS] = _entry_word(lo, hi, value, plies[d, PLY_ALPHA0], plies[d, PLY_BETA0], move,
                                                      cards, counts)
         if d == 0:
