@@ -205,15 +205,18 @@ def test_a_bucket_reads_both_entries_of_a_key_and_keeps_the_other_counters(b0, b
     rows the one whose widened bounds say less is replaced), else `_replaced_row`."""
     tag, key, cards = 9, (np.uint64(5), np.uint64(7)), 30
     other_key = (np.uint64(6), np.uint64(7))
-    rows = [(tag if hit or not stale else 1, key if hit else other_key, entry(*b, c, cards if hit else other_cards, 3))
-            for hit, b, c in ((hit0, b0, c0), (hit1, b1, c1))]
+    rows = [(tag if hit or not stale else 1, key if hit else other_key,
+             entry(*b, c, cards if hit else other_cards, move))
+            for hit, b, c, move in ((hit0, b0, c0, 3), (hit1, b1, c1, 4))]
     flat = [x for t, (k0, k1), w in rows for x in (t, k0, k1, w)]
     found, lo, hi, move = solver._probe(tag, *key, counts, *flat)
     hits = [(b, c) for hit, b, c in ((hit0, b0, c0), (hit1, b1, c1)) if hit]
     widened = [solver._widened(*b, c, counts) for b, c in hits]
     assert found == bool(hits)
     assert (lo, hi) == (max([0] + [w[0] for w in widened]), min([solver.FIELD_MAX] + [w[1] for w in widened]))
-    assert move == (3 if hits else 0)
+    moves = [m for hit, c, m in ((hit0, c0, 3), (hit1, c1, 4)) if hit]
+    exact_moves = [m for hit, c, m in ((hit0, c0, 3), (hit1, c1, 4)) if hit and c == counts]
+    assert move == (exact_moves + moves + [0])[0]
     slot, lo_s, hi_s = solver._store_slot(100, tag, *key, counts, *flat)
     exact = [i for i, (hit, c) in enumerate(((hit0, c0), (hit1, c1))) if hit and c == counts]
     if exact:

@@ -253,8 +253,8 @@ small per-half-suit tables (`_half_tables`).
 
 Per node, profiled with perf (samples mapped to the JIT code with gdb) and measured A/B on one core
 (alternating rounds, same nodes and values; 160 10-trick and 60 12-trick endings, 5 full deals): the
-table bucket is read by the search and chosen by helpers of scalars (`_probe`, `_store_slot`, `_entry_word`), so
-that no table array is handed to a helper (numba's reference counting, 8% of the time: 1.03-1.04x);
+table bucket is read by the search and chosen by helpers of scalars (`_probe`, `_store_slot`, `_entry_word`),
+so that no table array is handed to a helper (numba's reference counting, 8% of the time: 1.03-1.04x);
 once the sure bounds leave the node open its table row is prefetched (`simcore.search.prefetch`) while the
 quick-tricks bound is computed (1.03x when prefetched before the sure bounds, with a key for every
 trick start; 1.01-1.02x more after them); the trick so far (its winner, the highest card of the suit
@@ -371,8 +371,8 @@ a word of fields (`_word_field`: bits 0-11 LO, 12-23 HI, 24-31 MOVE, 32-47 COUNT
 LO, HI, MOVE, CARDS, COUNTS = range(5)
 """Fields of a row: lower bound, upper bound (FIELD_MAX: none), best lead + 1 (`_relative_index`),
 cards still in play (the worth of the entry: rows pair up in buckets of two and a new position
-replaces the one of the two with fewer cards left, `_store_slot`), and the counters still out per suit in the key's
-order (`_suit_counters`) of the position the bounds were found for."""
+replaces the one of the two with fewer cards left, `_store_slot`), and the counters still out per suit in the
+key's order (`_suit_counters`) of the position the bounds were found for."""
 FIELD_SHIFTS = np.array([0, 12, 24, 48, 32], dtype=np.int64)
 FIELD_MASKS = np.array([0xFFF, 0xFFF, 0xFF, 0xFFFF, 0xFFFF], dtype=np.int64)
 FIELD_MAX = 0xFFF
@@ -1228,7 +1228,7 @@ def _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, w
     if hit1:
         lo1, hi1 = _bounds_for(word1, counts)
         lo, hi = max(lo, lo1), min(hi, hi1)
-        if not hit0 or _word_field(word1, COUNTS) == counts:
+        if not hit0 or (_word_field(word1, COUNTS) == counts and _word_field(word0, COUNTS) != counts):
             move = _word_field(word1, MOVE)
     return hit0 or hit1, lo, hi, move
 
@@ -1378,7 +1378,7 @@ def _search(hands, tricks, plies, keys, data, leads, params, k, count, leader, a
                         found, lo_t, hi_t, move = _probe(tag, k0, k1, counts, data[row, KEY_TAG], keys[row, 0],
                                                          keys[row, 1], data[row, KEY_FIELDS], data[row + 1, KEY_TAG],
                                                          keys[row + 1, 0], keys[row + 1, 1], data[row + 1, KEY_FIELDS])
-                        slot = row
+                        slot = row  # the bucket: the result is stored on the way back
                         if found:
                             lo, hi = max(lo, lo_t), min(hi, hi_t)
                             if lo >= beta or lo == hi:
