@@ -6,10 +6,11 @@ percentile time of solving the last 8, 10 and 12 tricks of random deals, each ne
 null-window test "does the bidder take at least the exact value?" (`reaches`: what a P(make bid)
 question needs). Each median comes with its distribution-free interval (`median_ci_ms`: order
 statistics, coverage at least 95%; `analysis.stats.median_interval`), as a few positions are a small
-sample of a spread that runs over two orders of magnitude. Full 15-trick solves take from hundredths
-of a second to tens of seconds each (up to a few hundred million nodes), too long for that budget:
+sample of a spread that runs over two orders of magnitude. Full 15-trick solves take from a millisecond
+to several seconds each (up to about a hundred million nodes; the benchmark's first 30 deals: 0.9 ms to
+9 s of CPU time on 2026-12-05), too long for that budget:
 
-    python benchmarks/bench_pinochle3.py --full 30     # median / p95 of full solves (about 3 minutes)
+    python benchmarks/bench_pinochle3.py --full 30     # median / p95 of full solves (about a minute)
 
 Deals are random (seed fixed), trump the bidder's best meld suit, the bidder leads (R5.1). Each depth
 solves in one table sized for its tricks (`table_for`).
