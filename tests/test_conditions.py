@@ -45,6 +45,8 @@ def test_conditions_shape_the_odds():
     ("rivals gleich >= pair of Obers", "not understood"),
     ("opponents spiel >= 3", "not understood"),
     ("opponents hanger >= A-7", "not a hanger class"),
+    ("partner gleich <= four Aces", "not understood.*>= or <"),  # was read as '<' and a class '= four Aces'
+    ("partner gleich > four Aces", "not understood"),
 ])
 def test_bad_conditions(text, message):
     with pytest.raises(CardsimError, match=message):

@@ -448,7 +448,8 @@ def test_giltspiel_solve_refuses_a_number_trump():
     (lambda pp: pp.choose(DEAL, 1, trick=[(9, 9)]), "^trick: card 9 is played twice or still in the hand"),
     (lambda pp: pp.choose(DEAL[:3], 1), "^hands must be 4 card masks, one per seat 0-3; got shape"),
     (lambda pp: pp.choose(DEAL, 1, public=(0, 0)), "^public must be 4 card masks, one per seat"),
-    (lambda pp: pp.choose(DEAL, 1, samples=0), "^--pimc-samples must be a whole number >= 1, got 0$"),
+    (lambda pp: pp.choose(DEAL, 1, samples=0), "^--pimc-samples must be a whole number from 1 to 1,024 \\(each"),
+    (lambda pp: pp.choose(DEAL, 1, samples=100_000), "^--pimc-samples must be a whole number from 1 to 1,024"),
     (lambda pp: pp.choose(DEAL, 1, won=(2, 0)), "^the seats hold 5, 5, 5, 5 cards with 0 on the trick"),  # was a card
     (lambda pp: pp.choose(DEAL, 1, gone=DEAL[0] & -DEAL[0]), "^gone must be cards out of the hands"),
     (lambda pp: pp.play_deal(FOUR, 1, 2), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\]$"),

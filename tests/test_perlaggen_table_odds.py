@@ -180,6 +180,7 @@ ERRORS = [
     (["--given", "partner gleich >= five As", "--given", "seat0 hanger >= A-K-O-U-10", "--n", "2000",
       "--hand", "S6 LA LK L8 E10"], "fits these public facts and --given"),
     (["--given", "opponents flush >= 3", "--hand", "S6 LA LK L8 E10"], "is not understood"),
+    (["--given", "opponents gleich <= three As", "--hand", "S6 LA LK L8 E10"], "is not understood"),
     (["--players", "6", "--exchange", "1:L8", "--hand", "S6 LA LK L8"], "only seat(s) 0, 2, 4 may exchange"),
     (["--given", "opponents gleich >= pair of Os", "--spiel", "pimc", "--hand", "S6 LA LK L8 E10"],
      "does not condition the PIMC Spiel"),

@@ -265,6 +265,9 @@ SELF_PLAY = ["match", "pinochle3", "--a", "bold", "--b", "bold", "--option"]
     (["thresholds", "pinochle3", "--rule", "new1945_alt"], "play rule new1945_alt changes nothing"),
     (["odds", "pinochle3", "--hand", M2, "--rule", "new1945", "--dd-tricks", "0"],
      "changes nothing in the greedy column"),
+    (["odds", "pinochle3", "--hand", M2, "--rule", "new1945", "--dd-tricks", "1"],
+     "changes nothing in the greedy column: greedy play heads every trick it can, so it plays as under old (only "
+     "old_strict differs); solve the ending with --dd-tricks 2-15 or use --rule old"),
 ])
 def test_options_that_would_change_nothing_are_refused(capsys, argv, message):
     assert main(argv) == 2

@@ -115,6 +115,8 @@ def test_text_and_json(capsys):
     (["--scores", "1200,1450,1300", "--sacrifice", "300", "--dealer", "north"], "argument --dealer"),
     (["--scores", "1205,1450,1300", "--sacrifice", "300"], "give multiples of 10"),
     (["--scores=-3000,1450,1300", "--sacrifice", "300", "--option", "neg_limit=-1000"], "has already ended the game"),
+    (["--scores=-100000000000000000000000000,0,0", "--sacrifice", "300"], "out of this model's range"),
+    (["--scores", "0,-150010,0", "--sacrifice", "300"], "a score below -150000 (100 times the target)"),
     (["--scores", "1200,1450,1300", "--sacrifice", "300", "--option", "set_stake=2"], "not used with --scores"),
 ])
 def test_bad_input(capsys, extra, message):

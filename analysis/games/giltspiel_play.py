@@ -20,7 +20,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, check_only_with, emit, one_of, positive_int, register_command, sample_count
+from analysis.commands import (Command, check_only_with, counts_up_to, emit, one_of, register_command,
+                               sample_count)
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
 from simcore import checks, runner
@@ -204,8 +205,9 @@ def add_pimc_arguments(parser: argparse.ArgumentParser, samples: int = pimc.DEFA
     parser.add_argument("--communication", type=one_of(tuple(pimc.COMMUNICATIONS)), default=None,
                         help="with --spiel pimc: what partners know of each other's hand: none (default) or "
                              "partner (each sees both hands of its team)")
-    parser.add_argument("--pimc-samples", type=positive_int, default=None, metavar="K",
-                        help=f"with --spiel pimc: sampled deals per decision (default {samples})")
+    parser.add_argument("--pimc-samples", type=counts_up_to(pimc.MAX_SAMPLES), default=None, metavar="K",
+                        help=f"with --spiel pimc: sampled deals per decision, 1-{pimc.MAX_SAMPLES:,} (default "
+                             f"{samples})")
     parser.add_argument("--pimc-deals", type=sample_count, default=None, metavar="N",
                         help=f"with --spiel pimc: deals played out for the Spiel (default {deals:,}, "
                              f"95%% interval half-width at most {half_width(deals):.3f}); --n sets the figures' deals")

@@ -48,8 +48,11 @@ OUTCOMES = ("team D", "team O", "stand", "void")
 
 
 # --- input ------------------------------------------------------------------------------------------
-def _cards(text, what: str) -> list[int]:
-    """The cards of ``text`` (a text or a list of card names; None: none)."""
+def _cards(text, what: str, optional: bool = True) -> list[int]:
+    """The cards of ``text`` (a text or a list of card names; None: none). A blank text of an ``optional`` flag is
+    refused: an empty shell variable should not pass for "no cards"."""
+    if optional and isinstance(text, str) and not text.strip():
+        raise CardsimError(f"{what} is empty: give its cards (e.g. 'LA'), or leave {what} out")
     return P.DECK.parse_cards("" if text is None else checks.card_text(text, what, "S6 LA LK"), what)
 
 
@@ -98,7 +101,7 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
     seat, cutter = int(seat), players - 1
     if trump is not None:
         trump = checks.one_of(trump.strip().upper() if isinstance(trump, str) else trump, "trump suit", P.DECK.suits)
-    own = _cards(hand, "--hand")
+    own = _cards(hand, "--hand", optional=False)
     if len(own) != hand_size:
         raise CardsimError(f"--hand must list exactly {hand_size} cards, got {len(own)}")
     turned = _cards(turnup, "--turnup")
@@ -130,7 +133,8 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
     if swaps and turned_card is None:
         raise CardsimError("--exchange needs --turnup: an exchange is seen by everybody, and so is the turn-up")
     if swaps and exchange == "never":
-        raise CardsimError("--exchange contradicts the exchange policy 'never'")
+        raise CardsimError("--exchange contradicts the exchange policy 'never' (nobody exchanges); drop --exchange or "
+                           "choose another policy")
     _check_swaps(swaps, turned_card, laid, perlaggen, suits[0], style)
     took_own = {took for s, _, took in swaps if s == seat}
     for s, gave, took in swaps:
@@ -152,7 +156,9 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
     if seat == cutter and not set(taken) <= set(own):
         raise CardsimError("you are the cutter: the Perlaggen you showed (--cutter-took) must be in your --hand")
     if seat != cutter and set(taken) & set(own):
-        raise CardsimError("a card in --hand is one the cutter showed (--cutter-took); each card is in one place")
+        both = P.DECK.format_cards(sorted(set(taken) & set(own)))
+        raise CardsimError(f"{both} is in --hand and among the cards the cutter showed (--cutter-took); each card is "
+                           "in one place: drop it from one of them")
     if (turned_card in perlaggen and exchange == "always" and seat in _exchangers(players)
             and not any(took == turned_card for _, _, took in swaps)):
         natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
@@ -252,7 +258,8 @@ def parse_given(given, seat: int, players: int = D.SEATS, hand_size: int = D.HAN
         raise CardsimError(f"--seat must be a seat 0-{players - 1} of the {players} players, got {seat}")
     rows = []
     for text in given:
-        match = re.fullmatch(r"\s*(opponents|partners?|team|seat\d)\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
+        match = re.fullmatch(r"\s*(opponents|partners?|team|seat\d)\s+(gleich|hanger)\s*(>=|<)\s*([^=<>\s].*?)\s*",
+                             text, re.I)
         if not match:
             raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Obers' "
                                "(who: opponents, partner, team, seat0..; figure: gleich or hanger; >= or <)")

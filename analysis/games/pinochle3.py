@@ -29,6 +29,7 @@ from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
 from simcore.games import pinochle3_defend as defend_sim
 from simcore.games.pinochle3_discard import DISCARD_POLICIES, kitty_gains
+from simcore.games.pinochle3_play import play_rule
 from simcore.rng import normalize_seed
 
 GAME = "pinochle3"
@@ -151,11 +152,14 @@ def _check_game_end(options: dict, chosen: dict) -> None:
 
 def merged_rule(rule: str | None, options: dict) -> str:
     """The play rule given as --rule (``rule``) or as option play_rule (``options``), default old;
-    CardsimError when both are given and differ."""
+    CardsimError for an unknown --rule (the empty one too) or when both are given and differ."""
     given = options.get("play_rule")
     if rule is not None and given is not None and rule != given:
         raise CardsimError(f"--rule {rule} and --option play_rule={given} disagree; give the play rule once")
-    return rule or given or "old"
+    if rule is not None:
+        play_rule(rule)
+        return rule
+    return "old" if given is None else given
 
 
 def meld_options(options: dict) -> dict:
@@ -750,8 +754,9 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     divisor = p.point_divisor(options)
     pimc_samples = checks.whole(pimc_samples, f"--samples (0: no PIMC column, else 1-{bid.MAX_SAMPLES})", 0,
                                 bid.MAX_SAMPLES)
-    if not (dd_tricks or pimc_samples):
-        check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 1-15 or use --rule old")
+    bid.check_dd_tricks(dd_tricks)
+    if dd_tricks < 2 and not pimc_samples:  # one trick left plays itself
+        check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 2-15 or use --rule old")
     bids = checked_bids(bids, opts, divisor)
     cards, kitty_cards = _holding_of(hand, kitty)
     t = parse_trump(trump) if trump is not None else None
@@ -1069,11 +1074,12 @@ DEFEND_MODEL = ("model: the unseen cards dealt at random, the bidder's 18 (kitty
 
 
 def parse_shown(text: str, flag: str = "--bidder-meld") -> list[int]:
-    """The shown meld cards of --bidder-meld or --partner-meld ('none' or '': no meld)."""
-    if not isinstance(text, str):
+    """The shown meld cards of --bidder-meld or --partner-meld ('none' or '-': no meld). An empty text is refused:
+    a blank shell variable should not pass for "no meld"."""
+    if not isinstance(text, str) or not text.strip():
         raise CardsimError(f"{flag} must be the shown meld cards as one text such as 'SQ DJ', or 'none', got "
                            f"{checks.shown(text)}")
-    return [] if text.strip().lower() in ("", "none", "-") else p.DECK.parse_cards(text, flag)
+    return [] if text.strip().lower() in ("none", "-") else p.DECK.parse_cards(text, flag)
 
 
 def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty: str | None = None, n: int = 1000,
@@ -1786,9 +1792,15 @@ SPEAKING = {"you": "you deal and speak last", "left": "your left deals, you spea
 """The auction order each --dealer gives (R4.2a: the dealer's left speaks first)."""
 
 
+SCORE_FLOOR_TARGETS = 100
+"""`_checked_scores` takes scores down to -100 times the target: far below any game's, and the sums of a game's
+hands stay within 64-bit integers."""
+
+
 def _checked_scores(scores, opts: dict, divisor: int) -> tuple[int, int, int]:
     """Three whole-number scores (text 'a,b,c' or numbers) a game can stand at: below the target, multiples of
-    the bid step, none below the V10 limit while another is positive (the game would be over, R6.5);
+    the bid step, none below -`SCORE_FLOOR_TARGETS` times the target, none below the V10 limit while another is
+    positive (the game would be over, R6.5);
     CardsimError otherwise. In reported points (main-game points / divisor)."""
     values = [t.strip() for t in scores.split(",")] if isinstance(scores, str) else list(scores)
     numbers = [whole_value(v) if isinstance(v, str) else v for v in values]
@@ -1803,6 +1815,9 @@ def _checked_scores(scores, opts: dict, divisor: int) -> tuple[int, int, int]:
     if any(x % step for x in numbers):
         raise CardsimError(f"--scores {shown}: scores move in steps of {step} (bids and counters, R4.2b); give "
                            f"multiples of {step}")
+    if min(numbers) < -SCORE_FLOOR_TARGETS * target:
+        raise CardsimError(f"--scores {shown}: a score below -{SCORE_FLOOR_TARGETS * target} ({SCORE_FLOOR_TARGETS} "
+                           f"times the target) is out of this model's range; give scores from that up")
     limit = opts["neg_limit"]
     if limit is not None and min(numbers) < limit // divisor and max(numbers) > 0:
         raise CardsimError(f"--scores {shown}: a score below {limit // divisor} has already ended the game "

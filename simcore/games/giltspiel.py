@@ -539,7 +539,8 @@ def parse_condition(text: str, seat: int, perlique: bool = False) -> FigureCondi
     figures count the trump's Perlique wild (§8)."""
     import re
 
-    match = re.fullmatch(r"\s*(opponents|partner|team|seat[0-3])\s+(gleich|hanger)\s*(>=|<)\s*(.+?)\s*", text, re.I)
+    match = re.fullmatch(r"\s*(opponents|partner|team|seat[0-3])\s+(gleich|hanger)\s*(>=|<)\s*([^=<>\s].*?)\s*", text,
+                         re.I)
     if not match:
         raise CardsimError(f"--given '{text}' is not understood; write e.g. 'opponents gleich >= pair of Obers' "
                            "(who: opponents, partner, team, seat0-seat3; figure: gleich or hanger; >= or <)")

@@ -46,6 +46,9 @@ from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, r
 COMMUNICATIONS = {"none": 0, "partner": 1}
 DEFAULT_SAMPLES = 8
 """Samples per decision of ``cardsim odds giltspiel --spiel pimc`` unless --pimc-samples is given."""
+MAX_SAMPLES = 1024
+"""The most samples per decision (--pimc-samples): every decision solves that many deals, so a typed extra zero
+should not start a run of days; 1,024 is far beyond where a decision's choice settles."""
 PIMC_STREAM = 2
 """Sub-stream index of the PIMC players' sampling (1 is giltspiel_play.PLAY_STREAM)."""
 FIRST_STREAM = 3
@@ -68,9 +71,10 @@ def communication_code(name: str) -> int:
 
 
 def check_samples(samples: int) -> int:
-    """``samples`` as an int >= 1 (a whole float such as 8.0 too); CardsimError otherwise."""
-    if not checks.is_whole_number(samples) or samples < 1:
-        raise CardsimError(f"--pimc-samples must be a whole number >= 1, got {samples!r}")
+    """``samples`` as an int from 1 to `MAX_SAMPLES` (a whole float such as 8.0 too); CardsimError otherwise."""
+    if not checks.is_whole_number(samples) or not 1 <= samples <= MAX_SAMPLES:
+        raise CardsimError(f"--pimc-samples must be a whole number from 1 to {MAX_SAMPLES:,} (each decision solves "
+                           f"that many deals), got {samples!r}")
     return int(samples)
 
 
