@@ -47,8 +47,8 @@ COMMUNICATIONS = {"none": 0, "partner": 1}
 DEFAULT_SAMPLES = 8
 """Samples per decision of ``cardsim odds giltspiel --spiel pimc`` unless --pimc-samples is given."""
 MAX_SAMPLES = 1024
-"""The most samples per decision (--pimc-samples): every decision solves that many deals, so a typed extra zero
-should not start a run of days; 1,024 is far beyond where a decision's choice settles."""
+"""The most samples per decision (--pimc-samples), 128 and 256 times the Giltspiel and Perlaggen defaults: every
+decision solves that many deals, so a typed extra zero should not start a run of days."""
 PIMC_STREAM = 2
 """Sub-stream index of the PIMC players' sampling (1 is giltspiel_play.PLAY_STREAM)."""
 FIRST_STREAM = 3
