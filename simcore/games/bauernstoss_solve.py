@@ -721,14 +721,18 @@ def _key_by_tables(h0, h1, h2, h3):
     present = h0 | h1 | h2 | h3
     for group in range(5):
         shift = _GROUP_SHIFTS[group]
-        base = (present >> shift) & _GROUP
-        keep = ~(_GROUP << shift)
-        width = np.uint64(PLAIN_RUN)
-        h0 = (h0 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h0 >> shift) & _GROUP) << width))] << shift)
-        h1 = (h1 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h1 >> shift) & _GROUP) << width))] << shift)
-        h2 = (h2 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h2 >> shift) & _GROUP) << width))] << shift)
-        h3 = (h3 & keep) | (_RUN_SQUEEZE[np.int64(base | (((h3 >> shift) & _GROUP) << width))] << shift)
+        h0, h1 = _squeezed_part(h0, present, shift), _squeezed_part(h1, present, shift)
+        h2, h3 = _squeezed_part(h2, present, shift), _squeezed_part(h3, present, shift)
     return h0 | (h1 << np.uint64(32)), h2 | (h3 << np.uint64(32))
+
+
+@njit_inline
+def _squeezed_part(hand, present, shift):
+    """``hand`` with its part of the group at ``shift`` (of the cards in play ``present``) moved down to the
+    group's foot as `_RUN_SQUEEZE` moves it."""
+    part = (hand >> shift) & _GROUP
+    squeezed = _RUN_SQUEEZE[np.int64(((present >> shift) & _GROUP) | (part << np.uint64(PLAIN_RUN)))]
+    return (hand & ~(_GROUP << shift)) | (squeezed << shift)
 
 
 @njit_inline

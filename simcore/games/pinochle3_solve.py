@@ -1215,12 +1215,17 @@ def _bounds_for(word, counts):
 
 
 @njit_inline
+def _holds(tag, k0, k1, row_tag, row_k0, row_k1):
+    """Does a row of tag ``row_tag`` and key words ``row_k0``, ``row_k1`` hold the position (k0, k1, ``tag``)?"""
+    return row_tag == tag and row_k0 == k0 and row_k1 == k1
+
+
+@njit_inline
 def _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1):
     """(found, lo, hi, move): the bounds of the position (k0, k1, ``tag``) with the counters ``counts`` from
     every row of its bucket made for its key (each widened to those counters, `_widened`), and the best lead of
     the row made for its counters, else of the first such row (MOVE field, 0: none)."""
-    hit0 = tag0 == tag and key00 == k0 and key01 == k1
-    hit1 = tag1 == tag and key10 == k0 and key11 == k1
+    hit0, hit1 = _holds(tag, k0, k1, tag0, key00, key01), _holds(tag, k0, k1, tag1, key10, key11)
     lo, hi, move = 0, FIELD_MAX, 0
     if hit0:
         lo, hi = _bounds_for(word0, counts)
@@ -1236,24 +1241,21 @@ def _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, w
 @njit_inline
 def _store_slot(row, tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1):
     """(slot, lo, hi): the row of the bucket ``row`` to write the position (k0, k1, ``tag``) with the counters
-    ``counts`` to, and the bounds known for it (`_probe`). A row made for its key and counters is narrowed;
-    else, beside one row of its key made for other counters, the other row is taken (keeping that entry)
-    when it is stale or holds no more cards left, of two such rows the one whose widened bounds say less;
-    else `_replaced_row`."""
-    hit0 = tag0 == tag and key00 == k0 and key01 == k1
-    hit1 = tag1 == tag and key10 == k0 and key11 == k1
+    ``counts`` to, and the bounds known for it (as `_probe`'s). A row made for its key and counters is
+    narrowed; else, beside one row of its key made for other counters, the other row is taken (keeping that
+    entry) when it is stale or holds no more cards left, of two such rows the one whose widened bounds say
+    less; else `_replaced_row`."""
+    hit0, hit1 = _holds(tag, k0, k1, tag0, key00, key01), _holds(tag, k0, k1, tag1, key10, key11)
     if not (hit0 or hit1):
         return _replaced_row(row, tag, tag0, word0, tag1, word1), 0, FIELD_MAX
+    lo0, hi0 = _bounds_for(word0, counts) if hit0 else (0, FIELD_MAX)
+    lo1, hi1 = _bounds_for(word1, counts) if hit1 else (0, FIELD_MAX)
     if hit0 and _word_field(word0, COUNTS) == counts:
-        lo, hi = _word_field(word0, LO), _word_field(word0, HI)
-        return row, lo, hi
+        return row, lo0, hi0
     if hit1 and _word_field(word1, COUNTS) == counts:
-        lo, hi = _word_field(word1, LO), _word_field(word1, HI)
-        return row + 1, lo, hi
-    _, lo, hi, _ = _probe(tag, k0, k1, counts, tag0, key00, key01, word0, tag1, key10, key11, word1)
+        return row + 1, lo1, hi1
+    lo, hi = max(lo0, lo1), min(hi0, hi1)
     if hit0 and hit1:
-        lo0, hi0 = _bounds_for(word0, counts)
-        lo1, hi1 = _bounds_for(word1, counts)
         return (row if hi0 - lo0 >= hi1 - lo1 else row + 1), lo, hi
     mine_word, other, other_tag, other_word = (word0, row + 1, tag1, word1) if hit0 else (word1, row, tag0, word0)
     if other_tag < tag - tag % 4 + 1 or _word_field(other_word, CARDS) <= _word_field(mine_word, CARDS):
