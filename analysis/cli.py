@@ -148,12 +148,20 @@ def _other_commands_hint(flag: str, command: str, game: str, near: bool = True) 
     by_name = {o[2:]: o for o in theirs if o.startswith("--")}
     close = flag if flag in theirs else by_name.get(meant(flag[2:], by_name)) if near else None
     if close is None:
-        return ""
+        return _other_games_hint(flag, command, name)
     others = [other for other, options in taking.items() if close in options]
     where = f"'cardsim {others[0]} {name}'" if len(others) == 1 else f"the {name} commands {flags_text(others)}"
     if close == flag:
         return f"; {flag} is an option of {where}, not of this command"
     return f"; did you mean {close}, an option of {where}?"
+
+
+def _other_games_hint(flag: str, command: str, game: str) -> str:
+    """'; --flag is an option of cardsim COMMAND for other games (x, y), not for GAME' when the same command of
+    other games takes ``flag`` (`stats pinochle3 --exact`: only the figure games enumerate), else ''."""
+    others = [other for other, spec in sorted(commands().get(command, {}).items())
+              if other != game and flag in _option_strings(command_parser(command, other, spec))]
+    return f"; {flag} is an option of 'cardsim {command}' for {flags_text(others)}, not for {game}" if others else ""
 
 
 def _game_command(command: str, rest: list[str]) -> int:

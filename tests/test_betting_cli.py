@@ -225,9 +225,12 @@ def test_policies_that_never_finish_a_game_exit_2(capsys, monkeypatch, tmp_path)
     assert code == 2 and err.count("\n") == 1 and "never finish a game" in err
 
 
-@pytest.mark.parametrize("where", ["missing/t.csv", "."])
-def test_tournament_csv_is_checked_before_simulating(where, capsys, monkeypatch, tmp_path):
-    """A --csv in a missing folder, or a folder, is refused at once (not after the whole round robin)."""
+@pytest.mark.parametrize("where, problem", [("missing/t.csv", "its folder {tmp}/missing does not exist"),
+                                            (".", "it is a folder"),
+                                            ("/proc/t.csv", "no file can be created in its folder /proc: ")])
+def test_tournament_csv_is_checked_before_simulating(where, problem, capsys, monkeypatch, tmp_path):
+    """A --csv in a missing folder, a folder, or a folder where no file can be made (/proc, which said 'its folder:
+    No such file or directory') is refused at once (not after the whole round robin), saying which."""
     def no_simulation(*args, **kw):
         raise AssertionError("simulated before checking --csv")
 
@@ -235,6 +238,7 @@ def test_tournament_csv_is_checked_before_simulating(where, capsys, monkeypatch,
     code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,cautious", "--games", "4",
                              "--seed", "1", "--no-progress", "--csv", str(tmp_path / where))
     assert code == 2 and out == "" and err.count("\n") == 1 and "--csv" in err
+    assert f"({problem.format(tmp=tmp_path)}" in err
 
 
 def _folder_put_in_place(csv):

@@ -141,6 +141,10 @@ BAD_INPUT = [
     (["solve", "giltspiel", "--dael", "x"],
      "unrecognized arguments: --dael; did you mean --deal?; also required: --trump "),
     (["odds", "giltspiel", "--seet", "2"], "unrecognized arguments: --seet; also required: --hand "),
+    (["stats", "pinochle3", "--exact"], "unrecognized arguments: --exact; --exact is an option of 'cardsim stats' "
+                                         "for giltspiel and perlaggen, not for pinochle3 (see "),
+    (["odds", "bauernstoss", "--hand", "x", "--spiel"], "--spiel is an option of 'cardsim odds' for giltspiel and "
+                                                       "perlaggen, not for bauernstoss"),
     (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "the following arguments are required: --trump "),
     (["solve", "giltspiel", "--deal", "x", "--trmp=h"], "unrecognized arguments: --trmp; did you mean --trump?"),
     (["solve", "giltspiel", "--trump", "h", "--", "--dael"], "the following arguments are required: --deal"),

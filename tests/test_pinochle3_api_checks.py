@@ -245,3 +245,18 @@ def test_parse_bids_refuses_what_is_no_text_with_the_flags_message(text):
 
     with pytest.raises(argparse.ArgumentTypeError, match=r"^--bids must look like 250:400:10 or 250,300,350, got "):
         api.parse_bids(text)
+
+
+@pytest.mark.parametrize("text, bids", [("250.0,300", (250, 300)), ("1_000", (1000,)), (" 300 ", (300,)),
+                                        ("2.5e2:3e2:5e1", range(250, 301, 50)), ("250:400:10", range(250, 401, 10))])
+def test_parse_bids_reads_numbers_as_every_whole_number_of_the_command_line(text, bids):
+    """--bids reads 300.0 and 1_000 as --bid, --n and --scores do (it refused 250.0 while --bid took 370.0)."""
+    assert api.parse_bids(text) == bids
+
+
+@pytest.mark.parametrize("text", ["250.5", "250,x", "", "1:2", "1:2:3:4", "250,,300"])
+def test_parse_bids_refuses_a_fraction_or_a_malformed_range(text):
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^--bids must look like 250:400:10 or 250,300,350, got "):
+        api.parse_bids(text)

@@ -858,12 +858,14 @@ def _check_csv(path: str) -> None:
         problem = "it is a folder"
     elif target.exists() and not os.access(target, os.W_OK):
         problem = "the file is read-only"
+    elif not target.parent.is_dir():
+        problem = f"its folder {target.parent} does not exist"
     else:
         try:
             probe_writable(target.parent)
             return
-        except OSError as exc:
-            problem = f"its folder: {exc.strerror or exc}"
+        except OSError as exc:  # /proc: the folder exists, yet creating a file there gives 'No such file'
+            problem = f"no file can be created in its folder {target.parent}: {exc.strerror or exc}"
     raise CardsimError(f"cannot write the table to --csv {path} ({problem}); give a file name in an existing, "
                        "writable folder")
 

@@ -577,16 +577,16 @@ def checked_bids(bids, opts: dict, divisor: int = 1, flag: str = "--bids") -> tu
 
 
 def parse_bids(text: str, flag: str = "--bids") -> range | tuple[int, ...]:
-    """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids; errors name ``flag``."""
+    """'250:400:10' (start:stop:step, stop included) or '250,300,350' -> bids, each number read as every whole
+    number of the command line (`whole_value`: 300.0 and 1_000 too); errors name ``flag``."""
     if not isinstance(text, str):
         raise argparse.ArgumentTypeError(f"{flag} must look like 250:400:10 or 250,300,350, got {checks.shown(text)}")
-    try:
-        if ":" in text:
-            start, stop, step = (int(x) for x in text.split(":"))
-        else:
-            return tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{flag} must look like 250:400:10 or 250,300,350, got '{text}'") from None
+    numbers = [whole_value(x) for x in text.split(":" if ":" in text else ",")]
+    if None in numbers or (":" in text and len(numbers) != 3):
+        raise argparse.ArgumentTypeError(f"{flag} must look like 250:400:10 or 250,300,350, got '{text}'")
+    if ":" not in text:
+        return tuple(numbers)
+    start, stop, step = numbers
     if step <= 0:
         raise argparse.ArgumentTypeError(f"{flag} step must be positive, got {step} in '{text}'; write "
                                          f"start:stop:step with start <= stop, e.g. "
