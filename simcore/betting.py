@@ -20,6 +20,8 @@ unchanged. When the deal is over ``deal.result`` holds the score sheet line (`De
 
 from __future__ import annotations
 
+import math
+import numbers
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -1271,22 +1273,65 @@ class MatchJob:
 
 
 # --- thresholds ---------------------------------------------------------------------------------
+MAX_EQUITY_TARGET = 1_000
+"""Largest target of the match-equity tables: (target + 1)^2 scores a dealer, each a Python step."""
+
+
+def _points_table(table, what: str, size: int | None = None, low: float = 0.0, high: float = math.inf) -> np.ndarray:
+    """``table`` as a square (K, K) float array (K = ``size`` when given) of finite numbers from ``low`` to
+    ``high``; CardsimError naming ``what`` otherwise."""
+    try:
+        array = np.asarray(table, dtype=float)
+    except (TypeError, ValueError):
+        array = np.empty(0)
+    square = array.ndim == 2 and array.shape[0] == array.shape[1] >= 1 and size in (None, array.shape[0])
+    if not square or not np.all(np.isfinite(array)) or np.any(array < low) or np.any(array > high):
+        shape = f"({size}, {size})" if size else "square (K, K)"
+        limits = "" if low == -math.inf else ", non-negative" if high == math.inf else f", from {low:g} to {high:g}"
+        raise CardsimError(f"{what} must be a {shape} table of finite numbers{limits}, got {checks.shown(table)}")
+    return array
+
+
+def _points_tables(tables, what: str, size: int | None = None, scaled: bool = True) -> list[np.ndarray]:
+    """A pair of `_points_table` of one size (``size`` when given); ``scaled``: non-negative, each with a
+    positive sum, else any finite numbers (differences of sums, which rounding may leave a hair below 0)."""
+    if isinstance(tables, (str, bytes, dict)) or not hasattr(tables, "__len__") or len(tables) != 2:
+        raise CardsimError(f"{what} must be two tables, one per dealer, got {checks.shown(tables)}")
+    low = 0.0 if scaled else -math.inf
+    first = _points_table(tables[0], what, size, low)
+    pair = [first, _points_table(tables[1], what, first.shape[0], low)]
+    if scaled and min(t.sum() for t in pair) <= 0:
+        raise CardsimError(f"{what}: a table sums to 0; give deal counts or probabilities")
+    return pair
+
+
 def hold_threshold(value: int, stand: float = 0.0) -> tuple[float, float]:
     """First-order hold/concede threshold facing a bet from ``value`` to ``value + 1`` (§10.6):
     hold iff d = P(win) - P(lose) > -v/(v+1); with stand probability ``stand`` that is
     P(win) > (1 - stand - v/(v+1)) / 2. Returns (d threshold, P(win) threshold)."""
+    value, stand = _bet_value(value), checks.probability(stand, "stand (the probability of a stand)")
     d = -value / (value + 1)
     return d, max(0.0, (1.0 - stand + d) / 2)
+
+
+def _bet_value(value) -> int:
+    """``value``, the figure's value before the raise (a bet goes from it to value + 1), as an int of at least 1."""
+    return checks.whole(value, "value (the figure's value before the bet)", 1)
 
 
 def bet_threshold(stand: float = 0.0) -> tuple[float, float]:
     """First-order value-bet threshold when the opponents always hold (§10.6): d > 0, i.e.
     P(win) > (1 - stand) / 2. Returns (d threshold, P(win) threshold)."""
-    return 0.0, (1.0 - stand) / 2
+    return 0.0, (1.0 - checks.probability(stand, "stand (the probability of a stand)")) / 2
 
 
 def bluff_break_even(value: int, d: float) -> float:
-    """Concession rate c* at which a bet with d < 0 breaks even (§10.6): |d| / (v + (v+1)|d|)."""
+    """Concession rate c* at which a bet with d < 0 breaks even (§10.6): |d| / (v + (v+1)|d|). ``d`` = P(win) -
+    P(lose) of the bet, from -1 to below 0 (a float or an exact `fractions.Fraction`)."""
+    value = _bet_value(value)
+    if not isinstance(d, numbers.Real) or isinstance(d, (bool, np.bool_)) or not -1 <= d < 0:
+        raise CardsimError(f"d (P(win) - P(lose) of a bluff) must be a number from -1 to below 0, got "
+                           f"{checks.shown(d)}")
     return abs(d) / (value + (value + 1) * abs(d))
 
 
@@ -1309,8 +1354,15 @@ def dealt_match_equity(distributions, target: int, firsts=None) -> np.ndarray:
     where nobody scores passes the deal on (a 2 x 2 linear system per score, solved exactly).
     Returns (2, target + 1, target + 1); W[:, target, b < target] = 1, W[:, a < target, target] = 0.
     """
-    dists = [np.asarray(d, dtype=float) / np.sum(d) for d in distributions]
+    target = checks.whole(target, "the target", 1, MAX_EQUITY_TARGET)
+    dists = _points_tables(distributions, "distributions (per-deal points of A by B, one table per dealer)")
     size = dists[0].shape[0]
+    if dists[0][0, 0] == 1 and dists[1][0, 0] == 1:
+        raise CardsimError("distributions: no deal ever scores (all the weight on 0 points for both teams), so no "
+                           "game ends; give tables with some weight off [0, 0]")
+    dists = [d / d.sum() for d in dists]
+    firsts = None if firsts is None else _points_tables(firsts, "firsts (P(both reach na, nb and A first) per "
+                                                                "dealer)", size, scaled=False)  # rounding: -1e-17
     # reach[d][na, nb] = P(x >= na and y >= nb); na, nb beyond the table have probability 0
     pad = max(size, target + 1)
     reach = [np.zeros((pad + 1, pad + 1)) for _ in range(2)]
@@ -1343,7 +1395,10 @@ def game_hold_threshold(w, a: int, b: int, value: int) -> float:
     """P(win the figure) above which team A (scores a, b) should hold a bet from ``value`` to
     ``value + 1`` rather than concede it, by match equity ``w`` (`match_equity`), no stands, the rest
     of the deal ignored: hold iff p W(a+v+1, b) + (1-p) W(a, b+v+1) > W(a, b+v)."""
+    w = _points_table(w, "w (the match equity, as match_equity gives it)", low=0.0, high=1.0)
     target = w.shape[0] - 1
+    a, b = (checks.whole(x, f"score {name}", 0, target) for x, name in ((a, "a"), (b, "b")))
+    value = _bet_value(value)
 
     def at(x, y):
         return w[min(x, target), min(y, target)]

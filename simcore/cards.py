@@ -132,16 +132,20 @@ class Deck:
         for label, text in groups.items():
             if not isinstance(text, str):
                 raise CardsimError(f"{label} takes the cards as one string, names separated by spaces, got {text!r}")
-        faces = {label: [self.parse_face(tok) for tok in text.replace(",", " ").split()]
-                 for label, text in groups.items()}
+        tokens = {label: text.replace(",", " ").split() for label, text in groups.items()}
+        faces = {label: [self.parse_face(tok) for tok in listed] for label, listed in tokens.items()}
         places: dict[int, list[str]] = {}
+        written: dict[int, str] = {}  # a face's first token as typed, for the error
         for label, listed in faces.items():
-            for face in listed:
+            for face, token in zip(listed, tokens[label]):
                 places.setdefault(face, []).append(label)
+                written.setdefault(face, token)
         for face, where in places.items():
             if len(where) > self.copies:
                 times = "once" if self.copies == 1 else f"{self.copies} times"
-                raise CardsimError(f"{self.face_tokens[face]} is given {len(where)} times {_places(where)} but the "
+                name = self.face_tokens[face]
+                name += f" (written {written[face]})" if written[face].upper() != name.upper() else ""
+                raise CardsimError(f"{name} is given {len(where)} times {_places(where)} but the "
                                    f"{self.name} pack holds it {times}; each card can be in one place only")
         taken: dict[int, int] = {}
         parsed: dict[str, list[int]] = {}

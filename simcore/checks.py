@@ -74,6 +74,10 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
     otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
+    limit = np.iinfo(np.int64)
+    wide = values.dtype.kind == "u" or (values.dtype == object and all(map(is_whole_int, values.flat)))
+    if wide and values.size and not limit.min <= values.min() <= values.max() <= limit.max:  # past int64
+        raise CardsimError(f"{what} must be within -2**63 to 2**63 - 1 (64-bit integers), got {shown(values)}")
     if not whole_numbers(values) or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
     if count is not None and values.size and (values.min() < 0 or values.max() >= count):
@@ -240,8 +244,10 @@ def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool =
     if len(shape) != 1 + rows or shape[-1] != seats or (rows and shape[0] < (not empty)):
         many = f"(n, {seats}) array of card masks, one row of seats 0-{seats - 1} per deal" \
             + ("" if empty else ", n >= 1") if rows else f"{seats} card masks, one per seat 0-{seats - 1}"
-        raise CardsimError(f"{what} must be an {many}; got shape {shape}" if rows else
-                           f"{what} must be {many}; got shape {shape}")
+        got = f"got the text {shown(hands)}: give masks, e.g. DECK.mask(DECK.parse_cards(text)) of the game's " \
+            "module, per hand" if isinstance(hands, str) else f"got {shown(hands)}" if hands is None \
+            else f"got shape {shape}"
+        raise CardsimError(f"{what} must be an {many}; {got}" if rows else f"{what} must be {many}; {got}")
     hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
     counts = np.bitwise_count(hands).reshape(-1, seats)
     allowed = np.uint64(sum(1 << int(size) for size in sizes))  # one bit per size (np.isin took 15 us a call)

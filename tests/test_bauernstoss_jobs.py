@@ -139,7 +139,7 @@ def test_odds_lists_solos_and_solves_double_dummy():
     ("sB hB dB cA cT sK h7 x9", 1, "greedy", "is not a card"),
     (TD01, 4, "greedy", "--seat must be"),
     (TD01, "one", "greedy", "--seat must be"),
-    (TD01, 1, "best", "--play must be"),
+    (TD01, 1, "best", r"method \(--play\) must be"),
 ])
 def test_odds_bad_input(hand, seat, play, message):
     with pytest.raises(CardsimError, match=message):

@@ -43,7 +43,7 @@ def test_pimc_odds_same_for_any_chunk_size():
 def test_pimc_odds_bad_input(capsys):
     with pytest.raises(CardsimError, match="--samples must be at least 1"):
         api.odds(TD01, 1, "pimc", n=2, seed=1, samples=0)
-    with pytest.raises(CardsimError, match="--play must be one of dd, greedy, random, got 'pimc'"):
+    with pytest.raises(CardsimError, match=r"method \(--play\) must be one of dd, greedy, random, got 'pimc'"):
         api.thresholds("pimc", n=10, seed=1)
     assert main(["odds", "bauernstoss", "--hand", TD01, "--play", "pimc", "--samples", "0", "--n", "2"]) == 2
     assert "--samples must be at least 1" in capsys.readouterr().err

@@ -51,7 +51,7 @@ def test_options_no_command_reads_are_refused(variant, name, value):
 
 # --- 2. thresholds: every argument first, the union of the parts' options -----------------------------------------
 @pytest.mark.parametrize("flags, message", [
-    (["--play", "foo"], "--play must be one of dd, greedy, random"),
+    (["--play", "foo"], "method (--play) must be one of dd, greedy, random"),
     (["--option", "first_dealer=2"], "option first_dealer does not change 'cardsim thresholds bauernstoss'"),
     (["--equity-hands", "0", "--option", "throwin_consumes_first_hand=true"],
      "option throwin_consumes_first_hand does not change"),

@@ -350,3 +350,43 @@ def test_match_jobs_count_the_squares_of_their_clusters():
     assert job.run_block(11, 0, 7)[-1] == _cluster_squares(job, 7, 11, [1], 2)[0]
     job3 = T.Match3Job(PRESETS["formula"], PRESETS["aggressive"], 3, "straf", places=True)
     assert list(job3.run_block(11, 0, 7)[13:]) == list(_cluster_squares(job3, 7, 11, [1, 10, 11], 3))
+
+
+EVEN = np.array([[0.0, 0.5], [0.5, 0.0]])
+"""A deal where one team or the other scores one point, as likely."""
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda w: betting.match_equity(np.array([[0, -0.5], [1.5, 0]]), 5), r"must be a square \(K, K\) table of "
+                                                                          r"finite numbers, non-negative, got "),
+    (lambda w: betting.match_equity(np.array([[0, np.nan], [0.5, 0]]), 5), "finite numbers, non-negative"),
+    (lambda w: betting.match_equity(np.zeros((2, 2)), 5), "a table sums to 0"),
+    (lambda w: betting.match_equity(np.array([[1.0, 0], [0, 0]]), 5), "no deal ever scores"),
+    (lambda w: betting.match_equity(np.ones((2, 3)), 5), r"square \(K, K\)"),
+    (lambda w: betting.match_equity({1: 0.5}, 5), r"square \(K, K\)"),
+    (lambda w: betting.match_equity(EVEN, 0), "the target must be from 1 to 1000, got 0"),
+    (lambda w: betting.match_equity(EVEN, True), "the target must be a whole number from 1 to 1000, got True"),
+    (lambda w: betting.match_equity(EVEN, 10**7), "the target must be from 1 to 1000"),  # was a 728 TiB MemoryError
+    (lambda w: betting.match_equity(EVEN, 5, first=np.zeros((3, 3))), r"must be a \(2, 2\) table"),
+    (lambda w: betting.game_hold_threshold(w, -1, 0, 1), "score a must be from 0 to 5, got -1"),  # read row 5: 1.0
+    (lambda w: betting.game_hold_threshold(w, 0, -6, 1), "score b must be from 0 to 5, got -6"),
+    (lambda w: betting.game_hold_threshold(w, 2.5, 0, 1), "score a must be a whole number"),
+    (lambda w: betting.game_hold_threshold(w, 0, 0, 0), r"value \(the figure's value before the bet\) must be at "
+                                                        "least 1, got 0"),
+    (lambda w: betting.game_hold_threshold(None, 0, 0, 1), r"w \(the match equity, as match_equity gives it\)"),
+    (lambda w: betting.hold_threshold(1, float("nan")), r"stand \(the probability of a stand\) must be a number from "
+                                                        "0 to 1, got nan"),  # max() made it 0.0
+    (lambda w: betting.hold_threshold(-1), "must be at least 1, got -1"),  # was ZeroDivisionError
+    (lambda w: betting.hold_threshold("1"), "must be a whole number of at least 1, got '1'"),
+    (lambda w: betting.bet_threshold(2.0), "must be a number from 0 to 1, got 2.0"),  # gave P(win) > -0.5
+    (lambda w: betting.bluff_break_even(1, float("nan")), r"d \(P\(win\) - P\(lose\) of a bluff\) must be a number "
+                                                          "from -1 to below 0, got nan"),
+    (lambda w: betting.bluff_break_even(0, -0.5), "must be at least 1, got 0"),
+])
+def test_the_threshold_models_refuse_what_they_cannot_use(call, message):
+    """The §10.6 models and the match equity check their arguments (they returned 17.09 for a negative
+    probability, wrapped negative scores round the table, or raised ZeroDivisionError)."""
+    w = betting.match_equity(EVEN, 5)
+    with pytest.raises(CardsimError, match=message):
+        call(w)
+    assert betting.game_hold_threshold(w, np.int64(0), 0, 1) == pytest.approx(0.25, abs=0.05)

@@ -267,7 +267,7 @@ def test_value_frame_for_sweeps():
     (["--strokes", "7"], "--strokes needs 2 to 4 numbers"),
     (["--strokes", "7,8,3"], "--strokes values must be 1-7"),
     (["--strokes", "7,0,3"], "--strokes values must be 1-7"),
-    (["--strokes", "7,x"], "--strokes takes whole numbers separated by commas"),
+    (["--strokes", "7,x"], "--strokes takes positive whole numbers separated by commas"),
     (["--phase", "4", "--strokes", "7,5,3"], "--strokes needs 4 numbers (Kamerun: everyone plays)"),
     (["--strokes", "7,5,3", "--seat", "3"], "--seat must be a seat 0-2 of --strokes"),
     (["--seat", "1"], "--seat and --dealer apply only with --strokes"),

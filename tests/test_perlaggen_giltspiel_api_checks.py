@@ -448,8 +448,10 @@ def test_giltspiel_solve_refuses_a_number_trump():
     (lambda pp: pp.choose(DEAL, 1, trick=[(9, 9)]), "^trick: card 9 is played twice or still in the hand"),
     (lambda pp: pp.choose(DEAL[:3], 1), "^hands must be 4 card masks, one per seat 0-3; got shape"),
     (lambda pp: pp.choose(DEAL, 1, public=(0, 0)), "^public must be 4 card masks, one per seat"),
-    (lambda pp: pp.choose(DEAL, 1, samples=0), "^--pimc-samples must be a whole number from 1 to 1,024 \\(each"),
-    (lambda pp: pp.choose(DEAL, 1, samples=100_000), "^--pimc-samples must be a whole number from 1 to 1,024"),
+    (lambda pp: pp.choose(DEAL, 1, samples=0), r"^samples \(--pimc-samples\) must be a whole number from 1 to 1,024 "
+                                               r"\(each"),
+    (lambda pp: pp.choose(DEAL, 1, samples=100_000), r"^samples \(--pimc-samples\) must be a whole number from 1 to "
+                                                     "1,024"),
     (lambda pp: pp.choose(DEAL, 1, won=(2, 0)), "^the seats hold 5, 5, 5, 5 cards with 0 on the trick"),  # was a card
     (lambda pp: pp.choose(DEAL, 1, gone=DEAL[0] & -DEAL[0]), "^gone must be cards out of the hands"),
     (lambda pp: pp.play_deal(FOUR, 1, 2), "^hands: every seat must hold 5 cards, got \\[4, 4, 4, 4\\]$"),
@@ -612,7 +614,7 @@ def test_perlaggen_win_odds_refuses_a_style_that_is_no_text():
                                      "communication \\(did you mean 'samples'\\?\\)$"),  # was ignored
     ("pimc", "samples=2", "^pimc_options must be a dict such as"),  # was AttributeError
     ("dd", {"samples": 2}, "^pimc_options 'samples': the Spiel method 'dd' reads none$"),  # was ignored
-    ("g2", {"concede": 1.5}, "^--concede-below 1.5 is not a probability"),
+    ("g2", {"concede": 1.5}, "^concede \\(--concede-below\\) 1.5 is not a probability"),
 ])
 def test_add_spiel_refuses_options_its_method_does_not_read(method, options, message):
     from analysis.games import perlaggen, perlaggen_play

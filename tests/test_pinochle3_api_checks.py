@@ -143,8 +143,10 @@ def test_contract_and_solve_line_flag():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples=1.5), "^--samples \\(0: no PIMC column"),
-    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples="2"), "^--samples \\(0: no PIMC column"),
+    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples=1.5),
+     r"^pimc_samples \(--samples; 0: no PIMC column"),
+    (lambda: api.odds(MELD_HAND, "H", n=30, seed=1, dd_tricks=0, pimc_samples="2"),
+     r"^pimc_samples \(--samples; 0: no PIMC column"),
     (lambda: api.defend(MELD_HAND, "left", "S", 250, None, n=30, seed=1),
      "^--bidder-meld must be the shown meld cards as one text such as 'SQ DJ', or 'none', got None$"),
     (lambda: api.defend(MELD_HAND, "left", "S", 250, "none", n=30, seed=1, partner_meld=["SQ"]),

@@ -76,7 +76,7 @@ def parse_seat(seat, flag: str = "--seat") -> int:
 
 def parse_play(method: str, allowed: tuple[str, ...] = jobs.METHODS) -> str:
     if method not in allowed:
-        raise CardsimError(f"--play must be one of {', '.join(allowed)}, got '{method}'")
+        raise CardsimError(f"method (--play) must be one of {', '.join(allowed)}, got '{method}'")
     return method
 
 

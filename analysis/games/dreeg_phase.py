@@ -329,7 +329,7 @@ def parse_strokes(text: str) -> tuple[int, ...]:
                            f"{text!r}")
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isascii() and p.isdigit() for p in parts):
-        raise CardsimError(f"--strokes takes whole numbers separated by commas, e.g. 7,5,3,2; got '{text}'")
+        raise CardsimError(f"--strokes takes positive whole numbers separated by commas, e.g. 7,5,3,2; got '{text}'")
     return tuple(digits_value(p, "--strokes takes each player's strokes left, e.g. 7,5,3,2") for p in parts)
 
 

@@ -752,8 +752,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     rule = merged_rule(rule, options)
     opts = p.rule_options({**options, "play_rule": rule})
     divisor = p.point_divisor(options)
-    pimc_samples = checks.whole(pimc_samples, f"--samples (0: no PIMC column, else 1-{bid.MAX_SAMPLES})", 0,
-                                bid.MAX_SAMPLES)
+    pimc_samples = checks.whole(pimc_samples, f"pimc_samples (--samples; 0: no PIMC column, else "
+                                              f"1-{bid.MAX_SAMPLES})", 0, bid.MAX_SAMPLES)
     bid.check_dd_tricks(dd_tricks)
     if dd_tricks < 2 and not pimc_samples:  # one trick left plays itself
         check_greedy_rule(rule, "the greedy column", "solve the ending with --dd-tricks 2-15 or use --rule old")
@@ -1109,7 +1109,8 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
     opts = p.rule_options({**options, "play_rule": rule})
     divisor = p.point_divisor(options)
     if seat not in DEFEND_SEATS:
-        raise CardsimError(f"--defend is your seat: left (the bidder's left, you play second) or right, got {seat!r}")
+        raise CardsimError(f"seat (--defend) is your seat: left (the bidder's left, you play second) or right, "
+                           f"got {seat!r}")
     (b,) = checked_bids((_whole_bid(bid_value),), opts, divisor)
     cards, kitty_cards = _holding_of(hand, kitty)
     t = parse_trump(trump)

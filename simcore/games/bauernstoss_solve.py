@@ -1524,11 +1524,14 @@ def checked_position(hands, trump, leader, team, trick=()) -> tuple[np.ndarray, 
     hands = checks.hand_masks(hands, "hands", 32, SEATS, range(TRICKS + 1), equal=False)
     trump, leader = int(checks.column(trump, 1, "trump", 4)[0]), int(checks.column(leader, 1, "leader", SEATS)[0])
     team = int(checks.column(team, 1, "team", 2)[0])
-    trick = tuple(trick)
+    listed = not isinstance(trick, (str, bytes)) and hasattr(trick, "__iter__")  # tuple(None) was a TypeError
+    trick = tuple(trick) if listed else trick
     held = int(np.bitwise_or.reduce(hands))
-    if len(trick) > SEATS or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick) \
+    if not listed or len(trick) > SEATS \
+            or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick) \
             or len(set(trick)) != len(trick):
-        raise CardsimError(f"trick must list at most {SEATS} distinct cards 0-31 that no hand holds, got {trick}")
+        raise CardsimError(f"trick must list at most {SEATS} distinct cards 0-31 that no hand holds, got "
+                           f"{checks.shown(trick)}")
     played = {(leader + i) % SEATS for i in range(len(trick) % SEATS)}
     sizes = np.bitwise_count(hands).astype(np.int64) + [seat in played for seat in range(SEATS)]
     if (sizes != sizes[0]).any() or not (len(trick) != SEATS) <= sizes[0] <= TRICKS:

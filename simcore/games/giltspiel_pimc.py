@@ -73,8 +73,8 @@ def communication_code(name: str) -> int:
 def check_samples(samples: int) -> int:
     """``samples`` as an int from 1 to `MAX_SAMPLES` (a whole float such as 8.0 too); CardsimError otherwise."""
     if not checks.is_whole_number(samples) or not 1 <= samples <= MAX_SAMPLES:
-        raise CardsimError(f"--pimc-samples must be a whole number from 1 to {MAX_SAMPLES:,} (each decision solves "
-                           f"that many deals), got {samples!r}")
+        raise CardsimError(f"samples (--pimc-samples) must be a whole number from 1 to {MAX_SAMPLES:,} (each "
+                           f"decision solves that many deals), got {samples!r}")
     return int(samples)
 
 

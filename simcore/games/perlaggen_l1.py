@@ -227,8 +227,11 @@ def _l1_block(hands, pmask, pcards, fixed, tables, kinds, vg, vh, uniforms, scra
 
 # --- public API ---------------------------------------------------------------------------------
 def check_stakes(stakes) -> tuple[float, float]:
-    """(v_G, v_H) as floats; CardsimError unless both are 1..7 (a figure's value, §8.7)."""
+    """(v_G, v_H) as floats; CardsimError unless both are 1..7 (a figure's value, §8.7; fractions weigh the two
+    figures between whole values), as numbers or as the text of --stakes' two parts; a bool is no value."""
     try:
+        if any(isinstance(v, (bool, np.bool_)) for v in stakes):
+            raise TypeError("a bool is no stake")
         vg, vh = (float(v) for v in stakes)
     except (TypeError, ValueError):
         raise CardsimError(f"stakes must be two figure values G:H such as 1:1, got {stakes!r}") from None

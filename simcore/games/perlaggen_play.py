@@ -40,6 +40,7 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 from __future__ import annotations
 
 import functools
+import numbers
 import threading
 from dataclasses import dataclass
 
@@ -631,9 +632,13 @@ def _win_odds(style: str) -> np.ndarray:
 
 
 def check_concede(concede: float, policy: str) -> float:
-    """The G2 concession threshold, checked: 0 <= concede < 1, and only with policy "g2"."""
+    """The G2 concession threshold, checked: a number 0 <= concede < 1, and only with policy "g2"."""
+    if not isinstance(concede, numbers.Real) or isinstance(concede, (bool, np.bool_)):
+        raise CardsimError(f"concede (--concede-below) must be a number in [0, 1) such as 0.2, got "
+                           f"{checks.shown(concede)}")
     if not 0 <= concede < 1:
-        raise CardsimError(f"--concede-below {concede} is not a probability; give a value in [0, 1), e.g. 0.2")
+        raise CardsimError(f"concede (--concede-below) {concede} is not a probability; give a value in [0, 1), "
+                           "e.g. 0.2")
     if concede > 0 and policy != "g2":
         raise CardsimError(f"--concede-below applies to --spiel g2 only, not to '{policy}'; leave it out")
     return float(concede)
