@@ -1357,10 +1357,10 @@ def dealt_match_equity(distributions, target: int, firsts=None) -> np.ndarray:
     target = checks.whole(target, "the target", 1, MAX_EQUITY_TARGET)
     dists = _points_tables(distributions, "distributions (per-deal points of A by B, one table per dealer)")
     size = dists[0].shape[0]
+    dists = [d / d.sum() for d in dists]
     if dists[0][0, 0] == 1 and dists[1][0, 0] == 1:
         raise CardsimError("distributions: no deal ever scores (all the weight on 0 points for both teams), so no "
                            "game ends; give tables with some weight off [0, 0]")
-    dists = [d / d.sum() for d in dists]
     firsts = None if firsts is None else _points_tables(firsts, "firsts (P(both reach na, nb and A first) per "
                                                                 "dealer)", size, scaled=False)  # rounding: -1e-17
     # reach[d][na, nb] = P(x >= na and y >= nb); na, nb beyond the table have probability 0

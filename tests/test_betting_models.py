@@ -362,6 +362,7 @@ EVEN = np.array([[0.0, 0.5], [0.5, 0.0]])
     (lambda w: betting.match_equity(np.array([[0, np.nan], [0.5, 0]]), 5), "finite numbers, non-negative"),
     (lambda w: betting.match_equity(np.zeros((2, 2)), 5), "a table sums to 0"),
     (lambda w: betting.match_equity(np.array([[1.0, 0], [0, 0]]), 5), "no deal ever scores"),
+    (lambda w: betting.match_equity(np.array([[5, 0], [0, 0]]), 5), "no deal ever scores"),  # counts, not shares
     (lambda w: betting.match_equity(np.ones((2, 3)), 5), r"square \(K, K\)"),
     (lambda w: betting.match_equity({1: 0.5}, 5), r"square \(K, K\)"),
     (lambda w: betting.match_equity(EVEN, 0), "the target must be from 1 to 1000, got 0"),
