@@ -157,8 +157,8 @@ def _other_commands_hint(flag: str, command: str, game: str, near: bool = True) 
 
 
 def _other_games_hint(flag: str, command: str, game: str) -> str:
-    """'; --flag is an option of cardsim COMMAND for other games (x, y), not for GAME' when the same command of
-    other games takes ``flag`` (`stats pinochle3 --exact`: only the figure games enumerate), else ''."""
+    """"; --flag is an option of 'cardsim COMMAND' for x and y, not for GAME" when the same command of other games
+    takes ``flag`` (`stats pinochle3 --exact`: only the figure games enumerate), else ''."""
     others = [other for other, spec in sorted(commands().get(command, {}).items())
               if other != game and flag in _option_strings(command_parser(command, other, spec))]
     return f"; {flag} is an option of 'cardsim {command}' for {flags_text(others)}, not for {game}" if others else ""

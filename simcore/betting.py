@@ -1277,24 +1277,25 @@ MAX_EQUITY_TARGET = 1_000
 """Largest target of the match-equity tables: (target + 1)^2 scores a dealer, each a Python step."""
 
 
-def _points_table(table, what: str, size: int | None = None, low: float = 0.0, high: float = math.inf) -> np.ndarray:
-    """``table`` as a square (K, K) float array (K = ``size`` when given) of finite numbers from ``low`` to
-    ``high``; CardsimError naming ``what`` otherwise."""
+def _points_table(table, what: str, size: int | None = None, low: float = 0.0) -> np.ndarray:
+    """``table`` as a square (K, K) float array (K = ``size`` when given) of finite numbers of at least ``low``;
+    CardsimError naming ``what`` otherwise."""
     try:
         array = np.asarray(table, dtype=float)
     except (TypeError, ValueError):
         array = np.empty(0)
     square = array.ndim == 2 and array.shape[0] == array.shape[1] >= 1 and size in (None, array.shape[0])
-    if not square or not np.all(np.isfinite(array)) or np.any(array < low) or np.any(array > high):
+    if not square or not np.all(np.isfinite(array)) or np.any(array < low):
         shape = f"({size}, {size})" if size else "square (K, K)"
-        limits = "" if low == -math.inf else ", non-negative" if high == math.inf else f", from {low:g} to {high:g}"
+        limits = "" if low == -math.inf else ", non-negative"
         raise CardsimError(f"{what} must be a {shape} table of finite numbers{limits}, got {checks.shown(table)}")
     return array
 
 
 def _points_tables(tables, what: str, size: int | None = None, scaled: bool = True) -> list[np.ndarray]:
     """A pair of `_points_table` of one size (``size`` when given); ``scaled``: non-negative, each with a
-    positive sum, else any finite numbers (differences of sums, which rounding may leave a hair below 0)."""
+    positive sum, else any finite numbers (self-play's firsts are differences of counted tables, which sampling
+    noise leaves a little below 0 here and there)."""
     if isinstance(tables, (str, bytes, dict)) or not hasattr(tables, "__len__") or len(tables) != 2:
         raise CardsimError(f"{what} must be two tables, one per dealer, got {checks.shown(tables)}")
     low = 0.0 if scaled else -math.inf
@@ -1362,7 +1363,7 @@ def dealt_match_equity(distributions, target: int, firsts=None) -> np.ndarray:
         raise CardsimError("distributions: no deal ever scores (all the weight on 0 points for both teams), so no "
                            "game ends; give tables with some weight off [0, 0]")
     firsts = None if firsts is None else _points_tables(firsts, "firsts (P(both reach na, nb and A first) per "
-                                                                "dealer)", size, scaled=False)  # rounding: -1e-17
+                                                                "dealer)", size, scaled=False)  # noise: -0.04
     # reach[d][na, nb] = P(x >= na and y >= nb); na, nb beyond the table have probability 0
     pad = max(size, target + 1)
     reach = [np.zeros((pad + 1, pad + 1)) for _ in range(2)]
@@ -1395,7 +1396,7 @@ def game_hold_threshold(w, a: int, b: int, value: int) -> float:
     """P(win the figure) above which team A (scores a, b) should hold a bet from ``value`` to
     ``value + 1`` rather than concede it, by match equity ``w`` (`match_equity`), no stands, the rest
     of the deal ignored: hold iff p W(a+v+1, b) + (1-p) W(a, b+v+1) > W(a, b+v)."""
-    w = _points_table(w, "w (the match equity, as match_equity gives it)", low=0.0, high=1.0)
+    w = _points_table(w, "w (the match equity, as match_equity gives it)", low=-math.inf)  # self-play noise: 1.002
     target = w.shape[0] - 1
     a, b = (checks.whole(x, f"score {name}", 0, target) for x, name in ((a, "a"), (b, "b")))
     value = _bet_value(value)

@@ -74,9 +74,7 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
     otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
-    limit = np.iinfo(np.int64)
-    wide = values.dtype.kind == "u" or (values.dtype == object and all(map(is_whole_int, values.flat)))
-    if wide and values.size and not limit.min <= values.min() <= values.max() <= limit.max:  # past int64
+    if _past_int64(values):
         raise CardsimError(f"{what} must be within -2**63 to 2**63 - 1 (64-bit integers), got {shown(values)}")
     if not whole_numbers(values) or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
@@ -84,6 +82,20 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
         bad = (values < 0) | (values >= count)
         raise CardsimError(f"{what} must be 0-{count - 1}, got {values if values.ndim == 0 else values[bad][0]}")
     return np.array(np.broadcast_to(values.astype(np.int64, copy=False), (n,)))
+
+
+def _past_int64(values: np.ndarray) -> bool:
+    """Whether ``values`` are whole numbers of which one lies outside int64, where ``astype(np.int64)`` would wrap it:
+    a uint64 of 2**63, a float of 1e19 (whole numbers as floats are taken), a Python int of 10**30."""
+    if not values.size:
+        return False
+    if values.dtype == object:
+        return all(map(is_whole_int, values.flat)) and not -2**63 <= values.min() <= values.max() < 2**63
+    if values.dtype.kind == "u":
+        return int(values.max()) >= 2**63
+    if values.dtype.kind == "f" and whole_numbers(values):
+        return not (-2.0**63 <= float(values.min()) and float(values.max()) < 2.0**63)
+    return False
 
 
 def whole_numbers(values: np.ndarray) -> bool:

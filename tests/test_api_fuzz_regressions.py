@@ -16,13 +16,14 @@ BS_HANDS = [bs.DECK.mask(bs.DECK.parse_cards(h, "deal")) for h in
             .split("/")]
 
 
-@pytest.mark.parametrize("value", [2**63, np.uint64(2**63), 10**30, -10**30, [5, 10**30]])
+@pytest.mark.parametrize("value", [2**63, np.uint64(2**63), 10**30, -10**30, [5, 10**30], 1e19, -1e19, [5, 2**63]])
 def test_a_whole_number_past_64_bits_is_refused_by_its_size(value):
-    """2**63 came in as numpy's uint64 and wrapped to -2**63 (reaches(target=2**63) said True); 10**30 was refused as
-    'not a whole number'."""
+    """2**63 came in as numpy's uint64 (or, in a list, a float) and wrapped to -2**63, as 1e19 did
+    (reaches(target=2**63) said True); 10**30 was refused as 'not a whole number'."""
     with pytest.raises(CardsimError, match=r"^targets must be within -2\*\*63 to 2\*\*63 - 1 \(64-bit integers\)"):
         checks.column(value, 2 if isinstance(value, list) else 1, "targets", None)
-    assert checks.column(np.uint64(7), 1, "targets", None).tolist() == [7]
+    assert checks.column(np.uint64(2**63 - 1), 1, "targets", None).tolist() == [2**63 - 1]
+    assert checks.column([-2.0**63, 1e18], 2, "targets", None).tolist() == [-2**63, 10**18]
 
 
 @pytest.mark.parametrize("stakes", [(True, 1), (1, np.True_)])
@@ -31,6 +32,7 @@ def test_perlaggen_stakes_refuse_a_bool(stakes):
     with pytest.raises(CardsimError, match=r"^stakes must be two figure values G:H such as 1:1"):
         perlaggen_l1.check_stakes(stakes)
     assert perlaggen_l1.check_stakes(("2", 1.5)) == (2.0, 1.5)  # the text of --stakes 2:1.5, as before
+    assert perlaggen_l1.check_stakes(v for v in (2, 1)) == (2.0, 1.0)
 
 
 @pytest.mark.parametrize("concede", ["0.2", None, [0.2], True])
@@ -41,7 +43,7 @@ def test_the_concession_threshold_must_be_a_number(concede):
     assert perlaggen_play.check_concede(np.float64(0.2), "g2") == 0.2
 
 
-@pytest.mark.parametrize("trick", [None, "x", 5])
+@pytest.mark.parametrize("trick", [None, "x", 5, np.array(5)])
 def test_bauernstoss_position_points_refuses_a_trick_that_is_no_list(trick):
     """trick=None raised TypeError ('NoneType' object is not iterable)."""
     with pytest.raises(CardsimError, match="^trick must list at most 4 distinct cards 0-31 that no hand holds"):

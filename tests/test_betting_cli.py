@@ -227,7 +227,8 @@ def test_policies_that_never_finish_a_game_exit_2(capsys, monkeypatch, tmp_path)
 
 @pytest.mark.parametrize("where, problem", [("missing/t.csv", "its folder {tmp}/missing does not exist"),
                                             (".", "it is a folder"),
-                                            ("/proc/t.csv", "no file can be created in its folder /proc: ")])
+                                            ("/proc/t.csv", "no file can be created in its folder /proc: "),
+                                            ("file/t.csv", "{tmp}/file is a file, not a folder")])
 def test_tournament_csv_is_checked_before_simulating(where, problem, capsys, monkeypatch, tmp_path):
     """A --csv in a missing folder, a folder, or a folder where no file can be made (/proc, which said 'its folder:
     No such file or directory') is refused at once (not after the whole round robin), saying which."""
@@ -235,6 +236,7 @@ def test_tournament_csv_is_checked_before_simulating(where, problem, capsys, mon
         raise AssertionError("simulated before checking --csv")
 
     monkeypatch.setattr(betting, "match", no_simulation)
+    (tmp_path / "file").write_text("")
     code, out, err = run_cli(capsys, "tournament", "giltspiel", "--policies", "formula,cautious", "--games", "4",
                              "--seed", "1", "--no-progress", "--csv", str(tmp_path / where))
     assert code == 2 and out == "" and err.count("\n") == 1 and "--csv" in err

@@ -859,7 +859,8 @@ def _check_csv(path: str) -> None:
     elif target.exists() and not os.access(target, os.W_OK):
         problem = "the file is read-only"
     elif not target.parent.is_dir():
-        problem = f"its folder {target.parent} does not exist"
+        problem = f"{target.parent} is a file, not a folder" if target.parent.exists() else \
+            f"its folder {target.parent} does not exist"
     else:
         try:
             probe_writable(target.parent)

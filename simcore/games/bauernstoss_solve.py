@@ -1524,8 +1524,11 @@ def checked_position(hands, trump, leader, team, trick=()) -> tuple[np.ndarray, 
     hands = checks.hand_masks(hands, "hands", 32, SEATS, range(TRICKS + 1), equal=False)
     trump, leader = int(checks.column(trump, 1, "trump", 4)[0]), int(checks.column(leader, 1, "leader", SEATS)[0])
     team = int(checks.column(team, 1, "team", 2)[0])
-    listed = not isinstance(trick, (str, bytes)) and hasattr(trick, "__iter__")  # tuple(None) was a TypeError
-    trick = tuple(trick) if listed else trick
+    listed = not isinstance(trick, (str, bytes))
+    try:
+        trick = tuple(trick) if listed else trick
+    except TypeError:  # None, 5, np.array(5)
+        listed = False
     held = int(np.bitwise_or.reduce(hands))
     if not listed or len(trick) > SEATS \
             or not all(is_whole_int(c) and 0 <= c < 32 and not held >> int(c) & 1 for c in trick) \

@@ -230,6 +230,7 @@ def check_stakes(stakes) -> tuple[float, float]:
     """(v_G, v_H) as floats; CardsimError unless both are 1..7 (a figure's value, §8.7; fractions weigh the two
     figures between whole values), as numbers or as the text of --stakes' two parts; a bool is no value."""
     try:
+        stakes = tuple(stakes)
         if any(isinstance(v, (bool, np.bool_)) for v in stakes):
             raise TypeError("a bool is no stake")
         vg, vh = (float(v) for v in stakes)
