@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
+import threading
 from typing import Callable
 
 from analysis.commands import (Command, add_cluster_arguments, commands, flags_text, lookup, note_once, shown,
@@ -314,8 +316,28 @@ def top_help() -> str:
     ])
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`, a batch scheduler) met as Ctrl-C is: finished chunks kept, workers stopped."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line: 0 on success, 2 on bad input (one line), 130 on Ctrl-C, 143 on SIGTERM, 141 on a closed
+    pipe."""
     argv = sys.argv[1:] if argv is None else argv
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    try:
+        return _main(argv)
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str]) -> int:
     try:
         if argv[:1] == ["--version"] and argv[1:]:
             raise CardsimError(f"--version takes nothing after it, got '{shown(' '.join(argv[1:]))}'; drop that")
@@ -346,9 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     except CardsimError as exc:
         print(f"cardsim: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as exc:
-        print(f"cardsim: {str(exc) or 'interrupted'}", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # the runner's RunInterrupted says what was kept; its cause, how it came
+        terminated = isinstance(exc, Terminated) or isinstance(exc.__context__, Terminated)
+        print(f"cardsim: {str(exc) or 'interrupted'}" + (" (terminated by SIGTERM)" if terminated else ""),
+              file=sys.stderr)
+        return 143 if terminated else 130
     except BrokenPipeError:  # the reader went away (`cardsim ... | head`): stop quietly, as other tools do
         _silence_stdout()
         return 141

@@ -386,3 +386,24 @@ def test_help_to_an_output_that_cannot_be_written_is_one_line(argv, capsys, monk
     err = capsys.readouterr().err
     assert err == ("cardsim: error: cannot write the output (No space left on device); is standard output closed "
                    "or its disk full?\n")
+
+
+def test_sigterm_stops_a_command_as_ctrl_c_does_with_exit_143(capsys, monkeypatch):
+    """`kill`, `timeout` and batch schedulers send SIGTERM: the run stops as on Ctrl-C (the runner keeps its
+    finished chunks and stops its workers; before, the process died at once and left --jobs workers running)
+    with one line and exit 143, and the handler before the command is back after it."""
+    import signal
+    import time
+
+    from analysis import cli
+
+    def killed(command, rest):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler raises before this ends
+        raise AssertionError("SIGTERM did not stop the command")
+
+    monkeypatch.setattr(cli, "_game_command", killed)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["odds", "giltspiel", "--hand", "LA SA H10 E9 E8"]) == 143
+    assert capsys.readouterr().err == "cardsim: interrupted (terminated by SIGTERM)\n"
+    assert signal.getsignal(signal.SIGTERM) is before
