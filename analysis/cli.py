@@ -368,7 +368,7 @@ def _main(argv: list[str]) -> int:
     except CardsimError as exc:
         print(f"cardsim: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as exc:  # the runner's RunInterrupted says what was kept; its cause, how it came
+    except KeyboardInterrupt as exc:  # the runner's RunInterrupted says what it kept; its __context__, what stopped it
         terminated = isinstance(exc, Terminated) or isinstance(exc.__context__, Terminated)
         print(f"cardsim: {str(exc) or 'interrupted'}" + (" (terminated by SIGTERM)" if terminated else ""),
               file=sys.stderr)
