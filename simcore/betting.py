@@ -1310,7 +1310,7 @@ def hold_threshold(value: int, stand: float = 0.0) -> tuple[float, float]:
     """First-order hold/concede threshold facing a bet from ``value`` to ``value + 1`` (§10.6):
     hold iff d = P(win) - P(lose) > -v/(v+1); with stand probability ``stand`` that is
     P(win) > (1 - stand - v/(v+1)) / 2. Returns (d threshold, P(win) threshold)."""
-    value, stand = _bet_value(value), checks.probability(stand, "stand (the probability of a stand)")
+    value, stand = _bet_value(value), _stand_rate(stand)
     d = -value / (value + 1)
     return d, max(0.0, (1.0 - stand + d) / 2)
 
@@ -1320,10 +1320,15 @@ def _bet_value(value) -> int:
     return checks.whole(value, "value (the figure's value before the bet)", 1)
 
 
+def _stand_rate(stand) -> float:
+    """``stand``, the probability that the figure stands, checked (`checks.probability`)."""
+    return checks.probability(stand, "stand (the probability of a stand)")
+
+
 def bet_threshold(stand: float = 0.0) -> tuple[float, float]:
     """First-order value-bet threshold when the opponents always hold (§10.6): d > 0, i.e.
     P(win) > (1 - stand) / 2. Returns (d threshold, P(win) threshold)."""
-    return 0.0, (1.0 - checks.probability(stand, "stand (the probability of a stand)")) / 2
+    return 0.0, (1.0 - _stand_rate(stand)) / 2
 
 
 def bluff_break_even(value: int, d: float) -> float:

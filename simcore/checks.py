@@ -74,9 +74,10 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     any whole numbers), as the kernels take a per-deal seat, suit, code or target; CardsimError naming ``what``
     otherwise (1.7, True, a wrong length)."""
     values = np.asarray(values)
-    if _past_int64(values):
+    whole = whole_numbers(values)
+    if _past_int64(values, whole):
         raise CardsimError(f"{what} must be within -2**63 to 2**63 - 1 (64-bit integers), got {shown(values)}")
-    if not whole_numbers(values) or values.shape not in ((), (1,), (n,)):
+    if not whole or values.shape not in ((), (1,), (n,)):
         raise CardsimError(f"{what} must be a whole number or {n} of them, got {shown(values)}")
     if count is not None and values.size and (values.min() < 0 or values.max() >= count):
         bad = (values < 0) | (values >= count)
@@ -84,16 +85,17 @@ def column(values, n: int, what: str, count: int | None) -> np.ndarray:
     return np.array(np.broadcast_to(values.astype(np.int64, copy=False), (n,)))
 
 
-def _past_int64(values: np.ndarray) -> bool:
+def _past_int64(values: np.ndarray, whole: bool) -> bool:
     """Whether ``values`` are whole numbers of which one lies outside int64, where ``astype(np.int64)`` would wrap it:
-    a uint64 of 2**63, a float of 1e19 (whole numbers as floats are taken), a Python int of 10**30."""
+    a uint64 of 2**63, a float of 1e19 (whole numbers as floats are taken), a Python int of 10**30. ``whole``:
+    `whole_numbers` of them (False for Python ints, which numpy keeps as objects)."""
     if not values.size:
         return False
     if values.dtype == object:
         return all(map(is_whole_int, values.flat)) and not -2**63 <= values.min() <= values.max() < 2**63
     if values.dtype.kind == "u":
         return int(values.max()) >= 2**63
-    if values.dtype.kind == "f" and whole_numbers(values):
+    if values.dtype.kind == "f" and whole:
         return not (-2.0**63 <= float(values.min()) and float(values.max()) < 2.0**63)
     return False
 
@@ -256,9 +258,11 @@ def hand_masks(hands, what: str, deck_bits: int, seats: int, sizes, rows: bool =
     if len(shape) != 1 + rows or shape[-1] != seats or (rows and shape[0] < (not empty)):
         many = f"(n, {seats}) array of card masks, one row of seats 0-{seats - 1} per deal" \
             + ("" if empty else ", n >= 1") if rows else f"{seats} card masks, one per seat 0-{seats - 1}"
-        got = f"got the text {shown(hands)}: give masks, e.g. DECK.mask(DECK.parse_cards(text)) of the game's " \
-            "module, per hand" if isinstance(hands, str) else f"got {shown(hands)}" if hands is None \
-            else f"got shape {shape}"
+        if isinstance(hands, str):
+            got = f"got the text {shown(hands)}: give masks, e.g. DECK.mask(DECK.parse_cards(text)) of the game's " \
+                "module, per hand"
+        else:
+            got = f"got {shown(hands)}" if hands is None else f"got shape {shape}"
         raise CardsimError(f"{what} must be an {many}; {got}" if rows else f"{what} must be {many}; {got}")
     hands = np.ascontiguousarray(card_masks(hands, what, deck_bits, disjoint))
     counts = np.bitwise_count(hands).reshape(-1, seats)
