@@ -198,6 +198,28 @@ def median_interval(values, level: float = 0.95) -> tuple[float, float, float]:
     return float(x[j]), float(x[n - 1 - j]), 1 - 2 * below
 
 
+def histogram_median(hist, values, z: float = Z95) -> tuple[float, float, float]:
+    """(median, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the lower median
+    x(ceil(n/2)) and the order statistics x(j+1), x(n-j) (1-based) around it, with j = floor(n/2 - z sqrt(n)/2),
+    the normal approximation of `median_interval`'s rule (for the large samples of a histogram). A sample too small
+    for it (j < 0) gives the whole range."""
+    hist = np.asarray(hist, dtype=np.int64)
+    values = np.asarray(values, dtype=float)
+    n = int(hist.sum())
+    if n == 0:
+        raise ValueError("histogram_median needs at least one value")
+    cumulative = np.cumsum(hist)
+
+    def order_statistic(k: int) -> float:  # x(k), 1-based
+        return float(values[np.searchsorted(cumulative, k)])
+
+    j = math.floor(n / 2 - z * math.sqrt(n) / 2)
+    median = order_statistic((n + 1) // 2)
+    if j < 0:
+        return median, order_statistic(1), order_statistic(n)
+    return median, order_statistic(j + 1), order_statistic(n - j)
+
+
 def _z(level: float) -> float:
     from statistics import NormalDist
 

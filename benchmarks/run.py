@@ -35,6 +35,7 @@ import naive_perlaggen_deal  # noqa: E402
 import naive_pinochle3  # noqa: E402
 from simcore.games import perlaggen_deal as perl  # noqa: E402
 from simcore.games import pinochle3 as pin  # noqa: E402
+from simcore.games.pinochle3_discard import MeldStatsJob, most_meld_kept  # noqa: E402
 
 
 def game_benchmarks() -> list:
@@ -87,12 +88,24 @@ def perlaggen_rates(ref_deals: int) -> tuple[float, float]:
 
 def pinochle_meld_rates(ref_hands: int) -> tuple[float, float]:
     """Best-trump meld of random 15-card hands: kernel and plain-Python reference, hands per second."""
-    spec = pin.MeldStatsJob(0).spec
+    spec = MeldStatsJob(0).spec
     hands = deal(spec, block_words(2, 0, BLOCK_DEALS, spec.words_per_deal))[:, 0].copy()
     tokens = [[pin.DECK.token(c) for c in pin.DECK.cards_of(int(m))] for m in hands[:ref_hands]]
     kernel = best_rate(lambda: pin.best_meld(hands), BLOCK_DEALS)
     reference = best_rate(lambda: [max(naive_pinochle3.meld_total(t, s) for s in pin.DECK.suits) for t in tokens],
                           ref_hands, repeat=1)
+    return kernel, reference
+
+
+def pinochle_kept_rates(ref_holdings: int) -> tuple[float, float]:
+    """The most meld kept from random 18-card holdings (hand and kitty, 3 buried): kernel and plain-Python
+    reference (every discard under every trump), holdings per second."""
+    spec = MeldStatsJob(0).spec
+    slots = deal(spec, block_words(2, 0, BLOCK_DEALS, spec.words_per_deal))
+    holdings = slots[:, 0] | slots[:, pin.LAYOUT.index("kitty")]
+    tokens = [[pin.DECK.token(c) for c in pin.DECK.cards_of(int(m))] for m in holdings[:ref_holdings]]
+    kernel = best_rate(lambda: most_meld_kept(holdings), BLOCK_DEALS)
+    reference = best_rate(lambda: [naive_pinochle3.most_meld_kept(t) for t in tokens], ref_holdings, repeat=1)
     return kernel, reference
 
 
@@ -126,6 +139,7 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
 
     results["perlaggen.deal-as-played+L0"] = perlaggen_rates(ref_deals)
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)
+    results["pinochle3.most_meld_kept(18 cards)"] = pinochle_kept_rates(max(2, ref_deals // 500))
 
     out = {name: {"per_s": k, "reference_per_s": r, "ratio": k / r} for name, (k, r) in results.items()}
     for module in game_benchmarks():

@@ -9,7 +9,7 @@ type uses of every card may not exceed the copies held, while different types sh
 Cards are given as tokens ("SQ", "H10"); trump is a suit letter S H D C.
 """
 
-from itertools import product
+from itertools import combinations, product
 
 SUITS = "SHDC"
 VALUES = {  # meld name -> (single, double)
@@ -70,3 +70,10 @@ def meld_total(tokens, trump: str) -> int:
     """Meld of a holding (card tokens) under trump suit letter ``trump``."""
     counts = card_counts(tokens)
     return sum(best_of_type(melds, counts) for melds in melds_by_type(trump.upper()).values())
+
+
+def most_meld_kept(tokens, buried: int = 3) -> int:
+    """Most meld, under the best trump, of a holding (card tokens) less ``buried`` of its cards: every choice of
+    the cards to bury under every trump (R3.9a: buried cards never meld)."""
+    return max(meld_total([t for i, t in enumerate(tokens) if i not in out], trump)
+               for out in combinations(range(len(tokens)), buried) for trump in SUITS)

@@ -15,6 +15,7 @@ from analysis.games import pinochle3 as api
 from simcore.dealing import deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
+from simcore.games.pinochle3_discard import MeldStatsJob
 from simcore.registry import NOT_MODELLED
 from simcore.rng import block_words
 from test_pinochle3_review import HAND, RUN, run_cli
@@ -131,7 +132,7 @@ def plain_qualifies(mask: int, rule: str) -> bool:
 def test_throw_in_rates_equal_a_plain_recount_of_the_same_deals():
     n, seed = 4000, 5
     tables = api.stats(n, seed, options={"nines_rule": "5_no_meld"}, **RUN)
-    slots = deal(p3.MeldStatsJob().spec, block_words(seed, 0, n, p3.MeldStatsJob().spec.words_per_deal))
+    slots = deal(MeldStatsJob().spec, block_words(seed, 0, n, MeldStatsJob().spec.words_per_deal))
     for r in tables["throw_ins"].itertuples():
         plain = sum(any(plain_qualifies(int(slots[i, s]), r.rule) for s in range(3)) for i in range(n))
         assert r.successes == plain and r.n == n and r.lo <= r.p <= r.hi and r.chosen == (r.rule == "5_no_meld")

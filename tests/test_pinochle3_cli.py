@@ -77,13 +77,25 @@ def test_meld_statistics_agree_with_the_exact_distribution(scale):
     assert means.loc["hand", "exact"] == pytest.approx(90.975, abs=5e-4)
     assert means.loc["hand+kitty", "exact"] == pytest.approx(142.149, abs=5e-4)
     gain = means.loc["gain"]
+    # the gain after the discard is at most the exact bound 142.149 - 90.975, and the 15-card limit costs little
     assert abs(gain["mean"] - (142.149 - 90.975)) < 4.5 * gain["se"] + 0.01
+    assert means.loc["kept", "mean"] <= means.loc["hand+kitty", "mean"]
+    assert gain["mean"] == pytest.approx(means.loc["kept", "mean"] - means.loc["hand", "mean"])
+    # spec §9.3 (200,000 deals): median gain 30, E[G] by the hand's meld class 54.1 / 54.2 / 53.4 / 42.4 / 35.7
+    assert gain["median"] == 30
+    by_meld = tables["gain_by_meld"]
+    assert list(by_meld.meld) == ["[0, 50)", "[50, 100)", "[100, 150)", "[150, 200)", ">= 200"]
+    assert by_meld.n.sum() == n
+    spec_se = by_meld.se * np.sqrt(n / 200_000)  # the spec's sample: 200,000 deals, each class a share of them
+    z = (by_meld["mean"] - [54.1, 54.2, 53.4, 42.4, 35.7]) / np.hypot(by_meld.se, spec_se)
+    assert (z.abs() < 4.5).all(), by_meld
 
 
 def test_stats_command_json(capsys):
     code, out, _ = run_cli(capsys, "stats", "pinochle3", "--n", "70000", "--seed", "2", "--json")
     data = json.loads(out)
-    assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means", "throw_ins"}
+    assert code == 0 and data["n"] == 70000 and set(data["tables"]) == {"tails", "means", "gain_by_meld", "limit",
+                                                                       "throw_ins"}
     assert all(r["lo"] <= r["p"] <= r["hi"] for r in data["tables"]["tails"])
 
 

@@ -15,6 +15,7 @@ from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_bid as bid
+from simcore.games.pinochle3_discard import MeldStatsJob
 from simcore.games import pinochle3_play as play
 from simcore.rng import block_words
 from analysis.stats import wilson
@@ -188,12 +189,12 @@ def test_meld_command_takes_variant_options(capsys, label, hand, trump, options,
 def test_meld_stats_with_variants_count_the_variant_meld():
     """MeldStatsJob with V5 equals the best meld of the same deals under V5 computed directly."""
     options = {"double_bonus": False}
-    job = p3.MeldStatsJob(0, options)
+    job = MeldStatsJob(0, options)
     counts = job.run_block(3, 0, 500)
     slots = deal(job.spec, block_words(3, 0, 500, job.spec.words_per_deal))
     points, _ = p3.best_meld(slots[:, 0], options)
     assert np.array_equal(counts[1:1 + p3.MELD_BINS], np.bincount(points // 10, minlength=p3.MELD_BINS))
-    assert job.key() != p3.MeldStatsJob(0).key()
+    assert job.key() != MeldStatsJob(0).key()
 
 
 def test_stats_command_with_options_drops_exact_columns(capsys):
@@ -228,9 +229,12 @@ def test_stats_and_match_divide_by_ten():
     main_game, tenth = (api.stats(2048, 1, options=o, **run) for o in ({}, {"scale": 0.1}))
     assert list(tenth["tails"].threshold) == [x // 10 for x in main_game["tails"].threshold]
     assert np.allclose(tenth["tails"].p, main_game["tails"].p)
-    for column in ("mean", "lo", "hi", "exact"):
+    for column in ("mean", "lo", "hi", "exact", "median", "median_lo", "median_hi"):
         assert np.allclose(tenth["means"][column].astype(float) * 10, main_game["means"][column].astype(float),
                            equal_nan=True)
+    for column in ("mean", "lo", "hi"):
+        assert np.allclose(tenth["gain_by_meld"][column] * 10, main_game["gain_by_meld"][column])
+    assert list(tenth["gain_by_meld"].meld) == ["[0, 5)", "[5, 10)", "[10, 15)", "[15, 20)", ">= 20"]
     main_game, tenth = (api.match("bold", "cautious", 3, 1, o, **run) for o in ({}, {"scale": 0.1}))
     assert tenth.attrs["target"] == 150 and "games to 150" in api.format_match(tenth)
     assert list(tenth.win_p) == list(main_game.win_p)

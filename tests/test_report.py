@@ -161,6 +161,13 @@ def test_pinochle_thresholds_show_the_solved_ending(built):
     assert "bid50, last 8 tricks DD" in section and "--dd-tricks 8" in source
 
 
+def test_pinochle_kitty_gain_after_the_discard(built):
+    text = re.sub(r"\s+", " ", " ".join(built[2].text))
+    assert "Kitty gain (15 kept after the discard)" in text and "the 15-card limit costs meld in" in text
+    assert "Mean kitty gain by the best meld of the 15-card hand" in text and ">= 200" in text
+    assert "kept 15" in text
+
+
 def test_methods_lists_seed_versions_and_rule_options(built):
     source = built[1]
     methods = source[source.index('<section id="methods">'):]

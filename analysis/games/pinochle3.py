@@ -21,14 +21,15 @@ from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arg
                                counts_up_to, flags_text, given_flags, long_frame, one_of, option_items, options_note,
                                register_command, run_options, whole_number, whole_value)
 from analysis import solving
-from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, mean_interval, paired_difference,
+from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, histogram_median,
+                            mean_interval, paired_difference,
                             ratio_mean, ratio_share, table_records)
 from simcore import checks, runner
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
 from simcore.games import pinochle3_defend as defend_sim
-from simcore.games.pinochle3_discard import DISCARD_POLICIES, kitty_gains
+from simcore.games.pinochle3_discard import DISCARD_POLICIES, MeldStatsJob, kitty_gains
 from simcore.games.pinochle3_play import play_rule
 from simcore.rng import normalize_seed
 
@@ -366,10 +367,37 @@ def _tail_rows(hist: np.ndarray, n: int, thresholds, exact: np.ndarray | None, w
 
 
 def _mean_row(hist: np.ndarray, n: int, what: str, exact: float | None, divisor: int = 1) -> dict:
-    """Mean of a histogram in bins of 10 main-game points, in points / divisor (exact likewise)."""
+    """Mean of a histogram in bins of 10 main-game points, in points / divisor (exact likewise), with its median
+    (`histogram_median`: median, median_lo, median_hi)."""
     points = np.arange(hist.size) * 10.0 / divisor
+    median = dict(zip(("median", "median_lo", "median_hi"), histogram_median(hist, points)))
     return {"quantity": what, **mean_interval(float((hist * points).sum()), float((hist * points ** 2).sum()), n),
-            "n": n, "exact": None if exact is None else exact / divisor}
+            "n": n, "exact": None if exact is None else exact / divisor, **median}
+
+
+GAIN_BY_MELD = (0, 50, 100, 150, 200)
+"""The classes of the hand's best meld before the kitty (main-game points, each to the next) of the gain table."""
+
+
+def _gain_by_meld(tallies: dict[str, np.ndarray], divisor: int) -> pd.DataFrame:
+    """Mean kitty gain (points / divisor, normal 95% interval) by the class of the hand's best meld (`GAIN_BY_MELD`),
+    from `MeldStatsJob`'s tallies."""
+    edges = [x // 10 for x in GAIN_BY_MELD] + [p.MELD_BINS]
+    rows = []
+    for low, high in zip(edges, edges[1:]):
+        n = int(tallies["hand"][low:high].sum())
+        start, stop = 10 * low // divisor, 10 * high // divisor
+        label = f"[{start}, {stop})" if high < p.MELD_BINS else f">= {start}"
+        total, squares = (float(tallies[k][low:high].sum()) for k in ("gain_sum", "gain_squares"))
+        rows.append({"meld": label, **mean_interval(total / divisor, squares / divisor ** 2, n), "n": n})
+    return pd.DataFrame(rows)
+
+
+def _limit_row(limit: np.ndarray, n: int, divisor: int) -> pd.DataFrame:
+    """How often the 15-card limit costs meld (Wilson), and by how many points on average when it does."""
+    deals, points = int(limit[0]), int(limit[1])
+    return pd.DataFrame([{**Estimate(deals, n).as_dict(), "successes": deals, "n": n,
+                          "mean_cost": points / deals / divisor if deals else float("nan")}])
 
 
 NINES_PER_PLAYER = {"5_no_meld": 0.0163659, "6_any": 0.0075830, "7_any": 0.00057981, "5_no_ace": 0.0041029,
@@ -389,15 +417,19 @@ def _throw_in_table(deals_with: np.ndarray, n: int, chosen: str | None) -> pd.Da
 
 def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = None,
           **run_kw) -> dict[str, pd.DataFrame]:
-    """Best-trump meld of a random hand, of hand + kitty, and the kitty gain (spec §9.2-§9.3), and how
-    often a nines rule throws a deal in (spec Q11).
+    """Best-trump meld of a random hand, of hand + kitty, of the best 15 the bidder keeps after burying 3, and the
+    kitty gain (spec §9.2-§9.3), and how often a nines rule throws a deal in (spec Q11).
 
     tails: P(meld >= threshold) with Wilson intervals and the exact value where it is known;
-    means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean;
+    means: mean points with a normal 95% interval (se = sd / sqrt(n)) and the exact mean, the median with a
+    distribution-free 95% interval (`histogram_median`);
+    gain_by_meld: the mean gain by the class of the hand's best meld (`GAIN_BY_MELD`);
+    limit: how often the 15-card limit costs meld (the best meld of all 18 cards needs 16 or more of them), and
+    the mean points it costs then;
     throw_ins: per nines rule P(some player qualifies) with Wilson intervals and the spec's exact value
     (`_throw_in_table`).
-    The gain is the best 18-card meld minus the best 15-card meld: an upper bound on the gain after
-    the discard of 3 (spec §9.3: the 15-card limit costs meld in about 0.04% of deals).
+    The gain is the meld of the 15 cards kept after the discard that keeps the most meld (`most_meld_kept`) minus
+    the best meld of the hand; hand+kitty, the best meld of all 18, bounds the kept meld.
     options: the meld options (`MELD_OPTIONS`); the meld variants (V5-V7) change the values, and then
     the exact columns (main game's values) are left out; scale 0.1 divides points and thresholds by 10;
     nines_rule marks its row of throw_ins (the meld tables count every deal).
@@ -405,22 +437,22 @@ def stats(n: int = 1_000_000, seed=None, seat: int = 0, options: dict | None = N
     options = checked_options(options, "stats")
     divisor = p.point_divisor(options)
     seed = normalize_seed(seed)
-    job = p.MeldStatsJob(seat, options)
-    counts = runner.run(job, n, seed, **run_kw)
-    deals = int(counts[0])
-    hand, full, gain = counts[1:1 + 3 * p.MELD_BINS].reshape(3, p.MELD_BINS)
+    job = MeldStatsJob(seat, options)
+    deals, tallies, limit, throw_ins = job.unpack(runner.run(job, n, seed, **run_kw))
     main_values = np.array_equal(job.values, p.MELD_VALUES)
     exact15, exact18 = (exact_meld_ccdf(p.HAND_SIZE), exact_meld_ccdf(p.HAND_SIZE + p.KITTY_SIZE)) if main_values \
         else (None, None)
-    tails = pd.DataFrame(_tail_rows(hand, deals, MELD_THRESHOLDS, exact15, "hand", divisor)
-                         + _tail_rows(full, deals, MELD_THRESHOLDS, exact18, "hand+kitty", divisor)
-                         + _tail_rows(gain, deals, GAIN_THRESHOLDS, None, "gain", divisor))
+    tails = pd.DataFrame(_tail_rows(tallies["hand"], deals, MELD_THRESHOLDS, exact15, "hand", divisor)
+                         + _tail_rows(tallies["hand+kitty"], deals, MELD_THRESHOLDS, exact18, "hand+kitty", divisor)
+                         + _tail_rows(tallies["gain"], deals, GAIN_THRESHOLDS, None, "gain", divisor))
     exact = [float(ccdf[1:].sum() * 10) if main_values else None for ccdf in (exact15, exact18)]
-    means = pd.DataFrame([_mean_row(hand, deals, "hand", exact[0], divisor),
-                          _mean_row(full, deals, "hand+kitty", exact[1], divisor),
-                          _mean_row(gain, deals, "gain", None, divisor)])
-    tables = {"tails": tails, "means": means,
-              "throw_ins": _throw_in_table(counts[1 + 3 * p.MELD_BINS:], deals, p.rule_options(options)["nines_rule"])}
+    means = pd.DataFrame([_mean_row(tallies["hand"], deals, "hand", exact[0], divisor),
+                          _mean_row(tallies["hand+kitty"], deals, "hand+kitty", exact[1], divisor),
+                          _mean_row(tallies["kept"], deals, "kept", None, divisor),
+                          _mean_row(tallies["gain"], deals, "gain", None, divisor)])
+    tables = {"tails": tails, "means": means, "gain_by_meld": _gain_by_meld(tallies, divisor),
+              "limit": _limit_row(limit, deals, divisor),
+              "throw_ins": _throw_in_table(throw_ins, deals, p.rule_options(options)["nines_rule"])}
     for table in tables.values():
         table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, options=options, exact=main_values)
     return tables
@@ -432,16 +464,24 @@ def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
             "tables": table_records(tables)}
 
 
+MEAN_NAMES = {"hand": "hand", "hand+kitty": "hand+kitty", "kept": "kept 15", "gain": "gain"}
+"""The means table's rows as `format_stats` names them."""
+
+
 def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     a = tables["tails"].attrs
     lines = [f"Pinochle meld statistics: n = {a['n']:,} deals, seed {a['seed']}, seat {a['seat']}, 95% intervals"
              + _options_note(a["options"]),
-             "", "mean points          estimate [95% interval]" + ("        exact" if a["exact"] else "")]
+             "", f"{'points':<14}{'mean [95% interval]':<26}{'exact' if a['exact'] else '':<11}median [95%]"]
     for r in tables["means"].itertuples():
         exact = "" if r.exact is None or (isinstance(r.exact, float) and math.isnan(r.exact)) else f"{r.exact:.3f}"
-        lines.append(f"  {r.quantity:<12}{r.mean:>10.2f} [{r.lo:.2f}, {r.hi:.2f}]{exact:>16}".rstrip())
+        mean = f"{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]"
+        median = f"{r.median:g} [{r.median_lo:g}, {r.median_hi:g}]"
+        lines.append(f"  {MEAN_NAMES[r.quantity]:<12}{mean:<26}{exact:<11}{median}")
+    lines += ["  (hand+kitty: the best meld of all 18 cards; kept 15: of the 15 kept after burying the 3 that keep",
+              "  the most meld; gain = kept 15 - hand)"]
     names = {"hand": "best meld of the 15-card hand", "hand+kitty": "best meld of hand + kitty (18 cards)",
-             "gain": "kitty gain (upper bound)"}
+             "gain": "kitty gain (kept 15 - hand)"}
     for what, rows in tables["tails"].groupby("quantity", sort=False):
         exact_column = what != "gain" and a["exact"]
         lines += ["", f"P({names[what]} >= x)",
@@ -449,6 +489,15 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         for r in rows.itertuples():
             exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else _small_exact(r.exact)
             lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<25}{exact}".rstrip())
+    lines += ["", "Mean kitty gain by the best meld of the 15-card hand (spec §9.3)",
+              f"  {'meld':<12}{'gain [95% interval]':<26}deals"]
+    lines += [f"  {r.meld:<12}{f'{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]':<26}{r.n:,}"
+              for r in tables["gain_by_meld"].itertuples()]
+    limit = tables["limit"].iloc[0].to_dict()
+    deals, n = int(limit["successes"]), int(limit["n"])
+    cost = f", by {limit['mean_cost']:.1f} points on average" if deals else ""
+    lines += ["", f"The 15-card limit cost meld in {format_cell(limit)} of the deals ({deals:,} of {n:,}){cost}:",
+              "there the best meld of all 18 cards needs 16 or more of them"]
     return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
 
 

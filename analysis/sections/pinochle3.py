@@ -27,6 +27,21 @@ def _pinochle_tails(ctx: Context, tails: pd.DataFrame, what: str, title: str, se
     return figure_html(filename, title, f"{title}: bars with 95% intervals.") + table(headers, body, title)
 
 
+def _limit_sentence(limit: pd.Series) -> str:
+    """How often keeping only 15 of the 18 cards cost meld, with its interval and the deals counted."""
+    return (f"the 15-card limit costs meld in {limit['p']:.3%} [{limit['lo']:.3%}, {limit['hi']:.3%}] of the deals "
+            f"({int(limit['successes']):,} of {int(limit['n']):,}): those where the best meld of all 18 needs 16 cards "
+            "or more.")
+
+
+def _gain_by_meld(by_meld: pd.DataFrame) -> str:
+    """The mean kitty gain by the class of the hand's best meld (spec §9.3)."""
+    title = "Mean kitty gain by the best meld of the 15-card hand"
+    body = [f"<th>{esc(r.meld)}</th><td class=\"num\">{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]</td>" + n_cell(r.n)
+            for r in by_meld.itertuples()]
+    return table(["best meld of the hand", "mean gain [95% interval]", "n (deals)"], body, title)
+
+
 def section(ctx: Context) -> Section:
     """Three-player Pinochle: meld of a random hand, with the kitty, and the kitty gain (spec §9.2-§9.3)."""
     from analysis.games import pinochle3
@@ -39,7 +54,8 @@ def section(ctx: Context) -> Section:
     tables = ctx.run("Pinochle meld and kitty statistics", f"cardsim stats pinochle3 --n {ctx.n} --seed {ctx.seed}",
                      ctx.n, pinochle3.stats, n=ctx.n, seed=ctx.seed, **ctx.run_kw)
     means = tables["means"].set_index("quantity")
-    mean_rows = [f"<th>{esc(q)}</th><td class=\"num\">{r['mean']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]</td>"
+    mean_rows = [f"<th>{esc(pinochle3.MEAN_NAMES[q])}</th>"
+                 f"<td class=\"num\">{r['mean']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]</td>"
                  + (f'<td class="num">{r["exact"]:.3f}</td>' if r["exact"] == r["exact"] and r["exact"] is not None
                     else "<td>—</td>") + n_cell(r["n"]) for q, r in means.iterrows()]
     example = pinochle3.meld(PINOCHLE_EXAMPLE)
@@ -58,12 +74,14 @@ def section(ctx: Context) -> Section:
               "Mean best meld of the hand, of hand + kitty, and the kitty gain"),
         _pinochle_tails(ctx, tables["tails"], "hand", "Best meld of a 15-card hand", section, "pinochle3-meld.png"),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
-        "<p>The gain is the best meld of all 18 cards (hand and kitty) minus the best meld of the hand: an upper "
-        "bound on what the kitty adds once 3 cards are discarded (the spec's full discard search finds the "
-        "15-card limit costing meld in about 0.04% of deals).</p>",
+        "<p>The bidder takes the kitty and buries 3 of his 18 cards; buried cards never meld. The gain is the meld "
+        "of the 15 he keeps, burying the 3 that keep the most meld, minus the best meld of his hand. The best meld "
+        "of all 18 cards bounds it, and " + _limit_sentence(tables["limit"].iloc[0]) + "</p>",
         _pinochle_tails(ctx, tables["tails"], "hand+kitty", "Best meld of hand + kitty (18 cards)", section,
                         "pinochle3-meld-kitty.png"),
-        _pinochle_tails(ctx, tables["tails"], "gain", "Kitty gain (upper bound)", section, "pinochle3-gain.png"),
+        _pinochle_tails(ctx, tables["tails"], "gain", "Kitty gain (15 kept after the discard)", section,
+                        "pinochle3-gain.png"),
+        _gain_by_meld(tables["gain_by_meld"]),
         f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
         f"<p>Hand <code>{esc(example.attrs['hand'])}</code>: meld by trump {esc(totals)}; best trump {esc(best)} "
         f"(<code>cardsim meld pinochle3 --hand \"{esc(PINOCHLE_EXAMPLE)}\"</code>).</p>",

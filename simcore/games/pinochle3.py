@@ -27,11 +27,10 @@ import numpy as np
 
 from simcore.cards import Deck
 from simcore.config import njit, njit_inline
-from simcore.dealing import DealSpec, Layout, deal
+from simcore.dealing import Layout
 from simcore import checks
 from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.registry import AnyNumber, AnySubset, Game, Option, chosen_options, default_only, register
-from simcore.rng import block_words
 
 DECK = Deck(
     name="pinochle3",
@@ -665,53 +664,11 @@ MELD_BINS = 200
 """Meld histogram bins of 10 points; the last bin collects 1990 and more (a 15-card hand peaks at 1900)."""
 
 
-@njit
-def _meld_tallies(hands, kitty, values, hand_hist, full_hist, gain_hist):
-    """Histograms (bins of 10 points) of the best meld of every hand, of hand + kitty, and of the gain.
-
-    hands, kitty: (n,) uint64 masks. The gain is the best 18-card meld minus the best 15-card meld:
-    an upper bound on what the kitty adds after the discard (spec §9.3: the bound binds rarely).
-    """
-    counts = np.empty(24, dtype=np.int64)
-    gains = np.empty(4, dtype=np.int64)
-    last = hand_hist.shape[0] - 1
-    for i in range(hands.shape[0]):
-        _face_counts(hands[i], counts)
-        before = _base_and_gains(counts, values, gains) + gains.max()
-        _face_counts(hands[i] | kitty[i], counts)
-        after = _base_and_gains(counts, values, gains) + gains.max()
-        hand_hist[min(before // 10, last)] += 1
-        full_hist[min(after // 10, last)] += 1
-        gain_hist[min((after - before) // 10, last)] += 1
-
-
 def throw_in_deals(slots: np.ndarray) -> np.ndarray:
     """(len(NINES_RULES),) int64: per nines rule (`NINES_RULES` order), the deals of slots (n, 4) uint64 in
     which some player's 15 cards qualify for a throw-in (`nines_throw_in`; spec Q11)."""
     return np.array([np.any([nines_throw_in(slots[:, s], rule) for s in range(SEATS)], axis=0).sum()
                      for rule in NINES_RULES], dtype=np.int64)
-
-
-class MeldStatsJob:
-    """Counts for the runner: [deals, best meld of ``seat``'s 15 cards (MELD_BINS), with the kitty
-    (MELD_BINS), kitty gain (MELD_BINS), deals some player may throw in per nines rule
-    (`throw_in_deals`)], histograms in bins of 10 points; options: meld variants (`meld_values`)."""
-
-    n_counts = 1 + 3 * MELD_BINS + len(NINES_RULES)
-
-    def __init__(self, seat: int = 0, options: dict | None = None):
-        self.seat = checks.whole(seat, "--seat", 0, SEATS - 1)
-        self.values = meld_values(options)
-        self.spec = DealSpec(LAYOUT)
-
-    def key(self) -> str:
-        return f"pinochle3|MeldStatsJob|seat={self.seat}{options_key(self.values)}|throw_ins"
-
-    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
-        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
-        hists = np.zeros((3, MELD_BINS), dtype=np.int64)
-        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, hists[0], hists[1], hists[2])
-        return np.concatenate(([n_deals], hists.ravel(), throw_in_deals(slots)))
 
 
 GAME = register(Game(

@@ -18,11 +18,15 @@ from itertools import combinations
 
 import numpy as np
 
+from simcore import checks
 from simcore.config import njit
+from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError, unknown_name
-from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, N_RANKS, N_SUITS, _base_and_gains,
+from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, LAYOUT, MELD_BINS, N_RANKS, N_SUITS,
+                                     NINES_RULES, SEATS, _base_and_gains, options_key, throw_in_deals,
                                      _face_counts, best_meld, meld_points, meld_values)
 from simcore.games.pinochle3_play import COUNTER_POINTS, COUNTERS, SUITS
+from simcore.rng import block_words
 from simcore.tricks import lowest_card, popcount
 
 HOLDING = HAND_SIZE + KITTY_SIZE
@@ -147,6 +151,112 @@ def discards(holdings, trump: int | None = None, options: dict | None = None, me
     out = np.empty(n, dtype=np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
     _discard_many(holdings, -1 if trump is None else int(trump), meld_values(options), bool(meld_first), *out)
     return out
+
+
+# --- the most meld kept, and the meld statistics of random deals (spec §9.2-§9.3) --------------------------
+@njit
+def _most_meld_kept(holding, values, counts, gains):
+    """(meld, meld of all 18) of an 18-card holding mask: the most meld (best trump) of the 15 cards kept after
+    burying 3, and the best meld of the whole holding, its upper bound (a card added never lowers meld).
+
+    Copies are taken away face by face, each one kept out while the meld stays at the bound: three taken away
+    show the bound reached. Otherwise (0.028% of random holdings, where the best meld needs 16 or more of the
+    cards) every discard is searched (`_best_discard`, most meld first). counts (24,), gains (4,) int64: scratch.
+    """
+    _face_counts(holding, counts)
+    bound = _base_and_gains(counts, values, gains) + gains.max()
+    buried = 0
+    for face in range(counts.shape[0]):
+        while counts[face] > 0 and buried < BURIED:
+            counts[face] -= 1
+            if _base_and_gains(counts, values, gains) + gains.max() < bound:
+                counts[face] += 1
+                break
+            buried += 1
+    if buried == BURIED:
+        return bound, bound
+    return _best_discard(holding, -1, values, True, counts, gains)[2], bound
+
+
+@njit
+def _most_meld_kept_many(holdings, values, melds):
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    for i in range(holdings.shape[0]):
+        melds[i] = _most_meld_kept(holdings[i], values, counts, gains)[0]
+
+
+def most_meld_kept(holdings, options: dict | None = None) -> np.ndarray:
+    """(n,) int64: the most meld (best trump) of the 15 cards kept from each 18-card holding (n,) uint64 after
+    burying 3 (R3.9a: buried cards never meld), the meld of `discards` with ``meld_first``, found faster;
+    options: meld variants (`pinochle3.meld_values`)."""
+    holdings = _holdings(holdings)
+    melds = np.empty(holdings.shape[0], dtype=np.int64)
+    _most_meld_kept_many(holdings, meld_values(options), melds)
+    return melds
+
+
+TALLIES = ("hand", "hand+kitty", "kept", "gain", "gain_sum", "gain_squares")
+"""The per-bin tallies of `MeldStatsJob`, in its order (`_meld_tallies`)."""
+
+
+@njit
+def _meld_tallies(hands, kitty, values, tallies, limit):
+    """Tally the best meld of every 15-card hand, of hand + kitty (all 18), of the best 15 kept after the discard
+    (`_most_meld_kept`) and the kitty gain (kept - hand) in bins of 10 points (tallies[0:4]), and by the hand's
+    bin the sum of the gains and of their squares (tallies[4:6]). tallies (6, MELD_BINS) int64, points of the last
+    bin and beyond in the last; limit (2,) int64 += (deals where the 15-card limit cost meld, points it cost).
+    hands, kitty: (n,) uint64 masks."""
+    counts = np.empty(24, dtype=np.int64)
+    gains = np.empty(4, dtype=np.int64)
+    last = tallies.shape[1] - 1
+    for i in range(hands.shape[0]):
+        _face_counts(hands[i], counts)
+        before = _base_and_gains(counts, values, gains) + gains.max()
+        kept, bound = _most_meld_kept(hands[i] | kitty[i], values, counts, gains)
+        gain = kept - before
+        row = min(before // 10, last)
+        tallies[0, row] += 1
+        tallies[1, min(bound // 10, last)] += 1
+        tallies[2, min(kept // 10, last)] += 1
+        tallies[3, min(gain // 10, last)] += 1
+        tallies[4, row] += gain
+        tallies[5, row] += gain * gain
+        if kept < bound:
+            limit[0] += 1
+            limit[1] += bound - kept
+
+
+class MeldStatsJob:
+    """Counts for the runner: [deals, `TALLIES` (6 x MELD_BINS, `_meld_tallies`: histograms of the best meld of
+    ``seat``'s 15 cards, of the 18 with the kitty, of the best 15 kept after the discard and of the kitty gain, in
+    bins of 10 points, and the sum of the gains and of their squares by the hand's bin), deals where the 15-card
+    limit cost meld and the points it cost, deals some player may throw in per nines rule (`throw_in_deals`)];
+    options: meld variants (`meld_values`)."""
+
+    n_counts = 1 + len(TALLIES) * MELD_BINS + 2 + len(NINES_RULES)
+
+    def __init__(self, seat: int = 0, options: dict | None = None):
+        self.seat = checks.whole(seat, "--seat", 0, SEATS - 1)
+        self.values = meld_values(options)
+        self.spec = DealSpec(LAYOUT)
+
+    def key(self) -> str:
+        return f"pinochle3|MeldStatsJob|seat={self.seat}{options_key(self.values)}|throw_ins|kept"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
+        tallies = np.zeros((len(TALLIES), MELD_BINS), dtype=np.int64)
+        limit = np.zeros(2, dtype=np.int64)
+        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, tallies, limit)
+        return np.concatenate(([n_deals], tallies.ravel(), limit, throw_in_deals(slots)))
+
+    @staticmethod
+    def unpack(counts: np.ndarray) -> tuple[int, dict[str, np.ndarray], np.ndarray, np.ndarray]:
+        """(deals, {tally: (MELD_BINS,) int64}, limit (2,), throw-in deals per nines rule) of summed counts."""
+        end = 1 + len(TALLIES) * MELD_BINS
+        tallies = counts[1:end].reshape(len(TALLIES), MELD_BINS)
+        return int(counts[0]), dict(zip(TALLIES, tallies)), counts[end:end + 2], counts[end + 2:]
 
 
 # --- any policy, by its features -------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The most meld of the 15 cards kept from 18 (spec §9.3, R3.9a) and the meld statistics job that counts it.
+
+`most_meld_kept` takes cards away while the meld of all 18 stands and searches every discard only when that fails;
+checked against the full discard search (`discards` with ``meld_first``) on random and meld-rich holdings under
+the meld variants, against a plain every-discard-every-trump reference, and `MeldStatsJob` against a recount.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive_pinochle3 as naive
+from analysis.stats import histogram_median, median_interval
+from simcore.dealing import deal
+from simcore.errors import CardsimError
+from simcore.games import pinochle3 as p3
+from simcore.games.pinochle3_discard import TALLIES, MeldStatsJob, discards, most_meld_kept
+from simcore.rng import block_words
+
+VARIANTS = [None, {"double_bonus": False}, {"double_royal_marriage": 240}, {"roundhouse_meld": True},
+            {"roundhouse_meld": True, "roundhouse_with_rope": 390}]
+
+# a double rope in hearts, a double pinochle and the other three aces: 17 cards of meld among 18
+LIMITED = "HA HA H10 H10 HK HK HQ HQ HJ HJ SQ SQ DJ DJ SA DA CA C9"
+
+
+def masks(tokens_list) -> np.ndarray:
+    return np.array([p3.DECK.mask(p3.DECK.parse_cards(t)) for t in tokens_list], dtype=np.uint64)
+
+
+NON_NINES = [f for f in range(24) if f % p3.N_RANKS != p3.NINE]
+"""The faces that make meld beyond the deece: A 10 K Q J of each suit."""
+
+
+@st.composite
+def holdings(draw) -> int:
+    """An 18-card holding: a random one, one from a few faces, or a double rope and both copies of 4 faces of the
+    other suits (about 5% of these need 16 cards or more for their best meld, so the discard search runs)."""
+    kind = draw(st.sampled_from(["random", "few faces", "double rope"]))
+    if kind == "double rope":
+        suit = draw(st.integers(0, p3.N_SUITS - 1))
+        others = draw(st.lists(st.sampled_from([f for f in NON_NINES if f // p3.N_RANKS != suit]), min_size=4,
+                               max_size=4, unique=True))
+        return int(sum(3 << 2 * f for f in [f for f in NON_NINES if f // p3.N_RANKS == suit] + others))
+    faces = list(range(24)) if kind == "random" else draw(st.lists(st.integers(0, 23), min_size=9, max_size=24,
+                                                                    unique=True))
+    cards = [2 * f + c for f in faces for c in (0, 1)]
+    return int(sum(1 << c for c in draw(st.permutations(cards))[:18]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(holding=holdings(), options=st.sampled_from(VARIANTS))
+def test_most_meld_kept_equals_the_full_discard_search(holding, options):
+    held = np.array([holding], dtype=np.uint64)
+    assert most_meld_kept(held, options)[0] == discards(held, options=options, meld_first=True)[2][0]
+
+
+def test_most_meld_kept_equals_the_plain_reference_also_where_the_limit_binds():
+    rng = np.random.default_rng(5)
+    tokens = [LIMITED.split()] + [[p3.DECK.token(int(c)) for c in rng.permutation(48)[:18]] for _ in range(3)]
+    kept = most_meld_kept(masks([" ".join(t) for t in tokens]))
+    assert list(kept) == [naive.most_meld_kept(t) for t in tokens]
+    all_18 = p3.best_meld(masks([LIMITED]))[0][0]
+    assert kept[0] < all_18  # the limit binds for LIMITED
+
+
+def test_most_meld_kept_refuses_a_holding_of_another_size():
+    with pytest.raises(CardsimError, match="the bidder discards from 18 cards"):
+        most_meld_kept(masks(["HA H10 HK"]))
+
+
+def test_meld_stats_job_counts_equal_a_recount_of_the_same_deals():
+    job, n = MeldStatsJob(1), 3000
+    deals, tallies, limit, throw_ins = job.unpack(job.run_block(7, 0, n))
+    slots = deal(job.spec, block_words(7, 0, n, job.spec.words_per_deal))
+    hand = p3.best_meld(slots[:, 1])[0]
+    all_18 = p3.best_meld(slots[:, 1] | slots[:, 3])[0]
+    kept = most_meld_kept(slots[:, 1] | slots[:, 3])
+    gain = kept - hand
+    assert deals == n and set(tallies) == set(TALLIES) and len(throw_ins) == len(p3.NINES_RULES)
+    for name, points in (("hand", hand), ("hand+kitty", all_18), ("kept", kept), ("gain", gain)):
+        assert np.array_equal(tallies[name], np.bincount(points // 10, minlength=p3.MELD_BINS)), name
+    assert np.array_equal(tallies["gain_sum"], np.bincount(hand // 10, weights=gain, minlength=p3.MELD_BINS))
+    assert np.array_equal(tallies["gain_squares"], np.bincount(hand // 10, weights=gain ** 2, minlength=p3.MELD_BINS))
+    assert list(limit) == [(kept < all_18).sum(), (all_18 - kept).sum()]
+
+
+def test_stats_limit_row_counts_the_deals_where_the_limit_binds():
+    from analysis.games.pinochle3 import format_stats, stats
+
+    tables = stats(20_000, 3, progress=False, checkpoint=False)
+    limit = tables["limit"].iloc[0]
+    assert limit.lo <= limit.p <= limit.hi and limit.p == limit.successes / 20_000
+    assert limit.successes == 0 or limit.mean_cost >= 10
+    text = format_stats(tables)
+    assert "Mean kitty gain by the best meld of the 15-card hand (spec §9.3)" in text
+    assert "The 15-card limit cost meld in" in text and "kept 15" in text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_histogram_median_agrees_with_the_sample_median_interval(seed):
+    values = np.random.default_rng(seed).binomial(12, 0.3, size=5000)
+    hist = np.bincount(values)
+    median, lo, hi = histogram_median(hist, np.arange(hist.size))
+    assert median == np.sort(values)[(values.size + 1) // 2 - 1]
+    assert (lo, hi) == median_interval(values)[:2]
+
+
+def test_histogram_median_of_a_tiny_sample_is_its_range():
+    assert histogram_median([1, 0, 1], [0, 10, 20]) == (0, 0, 20)
