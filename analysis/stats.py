@@ -198,11 +198,13 @@ def median_interval(values, level: float = 0.95) -> tuple[float, float, float]:
     return float(x[j]), float(x[n - 1 - j]), 1 - 2 * below
 
 
-def histogram_median(hist, values, z: float = Z95) -> tuple[float, float, float]:
+def histogram_median(hist, values, level: float = 0.95) -> tuple[float, float, float]:
     """(median, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the lower median
-    x(ceil(n/2)) and the order statistics x(j+1), x(n-j) (1-based) around it, with j = floor(n/2 - z sqrt(n)/2),
-    the normal approximation of `median_interval`'s rule (for the large samples of a histogram). A sample too small
-    for it (j < 0) gives the whole range."""
+    x(ceil(n/2)) and `median_interval`'s distribution-free interval, the order statistics x(j+1), x(n-j) (1-based)
+    with j the largest count such that P(Binomial(n, 1/2) <= j) <= (1 - level) / 2 (from the binomial quantile, for
+    the large samples of a histogram). A sample too small for it (j < 0) gives the whole range."""
+    from scipy.stats import binom
+
     hist = np.asarray(hist, dtype=np.int64)
     values = np.asarray(values, dtype=float)
     n = int(hist.sum())
@@ -213,7 +215,11 @@ def histogram_median(hist, values, z: float = Z95) -> tuple[float, float, float]
     def order_statistic(k: int) -> float:  # x(k), 1-based
         return float(values[np.searchsorted(cumulative, k)])
 
-    j = math.floor(n / 2 - z * math.sqrt(n) / 2)
+    tail = (1 - level) / 2
+    j = int(binom.ppf(tail, n, 0.5))  # the smallest count whose P(Binomial <= it) reaches the tail
+    if binom.cdf(j, n, 0.5) > tail:
+        j -= 1
+    j = min(j, n // 2 - 1)
     median = order_statistic((n + 1) // 2)
     if j < 0:
         return median, order_statistic(1), order_statistic(n)

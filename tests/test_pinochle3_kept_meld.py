@@ -21,7 +21,11 @@ from simcore.games.pinochle3_discard import TALLIES, MeldStatsJob, discards, mos
 from simcore.rng import block_words
 
 VARIANTS = [None, {"double_bonus": False}, {"double_royal_marriage": 240}, {"roundhouse_meld": True},
-            {"roundhouse_meld": True, "roundhouse_with_rope": 390}]
+            {"roundhouse_meld": True, "roundhouse_with_rope": 390}, {"double_bonus": "rope,aces"},
+            {"double_bonus": False, "double_royal_marriage": 240},  # meld not monotone: a double rope 300, rope+240 390
+            {"double_bonus": "pinochle", "double_royal_marriage": 240, "roundhouse_meld": True,
+             "roundhouse_with_rope": 390}]
+NOT_MONOTONE = VARIANTS[-2:]
 
 # a double rope in hearts, a double pinochle and the other three aces: 17 cards of meld among 18
 LIMITED = "HA HA H10 H10 HK HK HQ HQ HJ HJ SQ SQ DJ DJ SA DA CA C9"
@@ -67,6 +71,46 @@ def test_most_meld_kept_equals_the_plain_reference_also_where_the_limit_binds():
     assert kept[0] < all_18  # the limit binds for LIMITED
 
 
+def rope_rich(n: int, seed: int) -> np.ndarray:
+    """n holdings of a double rope and both copies of 4 faces of the other suits (as the strategy's)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for suit in rng.integers(0, p3.N_SUITS, size=n):
+        others = rng.choice([f for f in NON_NINES if f // p3.N_RANKS != suit], size=4, replace=False)
+        out.append(sum(3 << 2 * int(f) for f in [f for f in NON_NINES if f // p3.N_RANKS == suit] + list(others)))
+    return np.array(out, dtype=np.uint64)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_most_meld_kept_equals_the_full_search_on_meld_rich_holdings(options):
+    """A seeded set where the 15-card limit binds often (and a fallback searching meld + buried counters, not meld
+    first, errs: the second holding keeps 390, not 380)."""
+    counters_tempt = "S9 SJ SQ SK S10 SA HQ HQ HK HK HA D9 D9 DK DA CQ CK CA"
+    held = np.concatenate((rope_rich(1500, 9), masks([LIMITED, counters_tempt])))
+    assert np.array_equal(most_meld_kept(held, options), discards(held, options=options, meld_first=True)[2])
+    if options is None:
+        assert most_meld_kept(held[-1:])[0] == 390
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_meld_is_monotone_as_adding_a_card_shows(options):
+    """`meld_is_monotone` against adding every missing card to random holdings of 14-17 cards: never lower meld
+    when it says True; a holding whose meld falls exists when it says False (a double rope's second trump J)."""
+    values = p3.meld_values(options)
+    rng = np.random.default_rng(3)
+    rope_but_a_jack = p3.DECK.parse_cards("HA HA H10 H10 HK HK HQ HQ HJ")
+    others = [c for c in range(48) if p3.DECK.suit_of_face(p3.DECK.face_of(c)) != p3.DECK.suit_of_face(
+        p3.DECK.face_of(rope_but_a_jack[0]))]
+    holdings = np.array([p3.DECK.mask(rng.permutation(48)[:rng.integers(14, 18)]) for _ in range(300)]
+                        + [p3.DECK.mask(rope_but_a_jack + list(rng.choice(others, 6, replace=False)))
+                           for _ in range(50)], dtype=np.uint64)
+    added = np.array([h | np.uint64(1 << c) for h in holdings for c in range(48) if not int(h) >> c & 1],
+                     dtype=np.uint64)
+    before = np.repeat(p3.best_meld(holdings, options)[0], [48 - int(np.bitwise_count(h)) for h in holdings])
+    falls = (p3.best_meld(added, options)[0] < before).any()
+    assert p3.meld_is_monotone(values) == (options not in NOT_MONOTONE) == (not falls)
+
+
 def test_most_meld_kept_refuses_a_holding_of_another_size():
     with pytest.raises(CardsimError, match="the bidder discards from 18 cards"):
         most_meld_kept(masks(["HA H10 HK"]))
@@ -85,7 +129,21 @@ def test_meld_stats_job_counts_equal_a_recount_of_the_same_deals():
         assert np.array_equal(tallies[name], np.bincount(points // 10, minlength=p3.MELD_BINS)), name
     assert np.array_equal(tallies["gain_sum"], np.bincount(hand // 10, weights=gain, minlength=p3.MELD_BINS))
     assert np.array_equal(tallies["gain_squares"], np.bincount(hand // 10, weights=gain ** 2, minlength=p3.MELD_BINS))
-    assert list(limit) == [(kept < all_18).sum(), (all_18 - kept).sum()]
+    assert limit == {"cost_deals": (kept < all_18).sum(), "cost_points": (all_18 - kept).sum(), "raised_deals": 0}
+
+
+def test_stats_counts_deals_where_burying_raises_the_meld():
+    """Under a meld table that is not monotone, the kept meld can beat that of all 18 (burying the second trump J of a
+    double rope): stats counts those deals and says why."""
+    from analysis.games.pinochle3 import format_stats, stats
+
+    options = NOT_MONOTONE[0]
+    job = MeldStatsJob(0, options)
+    assert not job.monotone
+    tables = stats(300_000, 1, options=options, progress=False, checkpoint=False)
+    raised = int(tables["limit"].raised.iloc[0])
+    assert raised > 0 and tables["means"].set_index("quantity").loc["kept", "mean"] > 0
+    assert f"In {raised:,} deals burying raised the meld above that of all 18" in format_stats(tables)
 
 
 def test_stats_limit_row_counts_the_deals_where_the_limit_binds():
@@ -107,6 +165,12 @@ def test_histogram_median_agrees_with_the_sample_median_interval(seed):
     median, lo, hi = histogram_median(hist, np.arange(hist.size))
     assert median == np.sort(values)[(values.size + 1) // 2 - 1]
     assert (lo, hi) == median_interval(values)[:2]
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 6, 7, 20, 21, 99, 100, 101, 1000, 1001])
+def test_histogram_median_agrees_with_median_interval_on_distinct_values(n):
+    values = np.arange(n) * 10.0
+    assert histogram_median(np.ones(n, dtype=np.int64), values)[1:] == median_interval(values)[:2]
 
 
 def test_histogram_median_of_a_tiny_sample_is_its_range():

@@ -393,11 +393,14 @@ def _gain_by_meld(tallies: dict[str, np.ndarray], divisor: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _limit_row(limit: np.ndarray, n: int, divisor: int) -> pd.DataFrame:
-    """How often the 15-card limit costs meld (Wilson), and by how many points on average when it does."""
-    deals, points = int(limit[0]), int(limit[1])
+def _limit_row(limit: dict[str, int], n: int, divisor: int) -> pd.DataFrame:
+    """How often the 15-card limit costs meld (Wilson), by how many points on average when it does, and in how many
+    deals burying raised the meld above that of all 18 (``raised``: only under meld tables where a card added can
+    lower meld, `pinochle3.meld_is_monotone`)."""
+    deals = limit["cost_deals"]
     return pd.DataFrame([{**Estimate(deals, n).as_dict(), "successes": deals, "n": n,
-                          "mean_cost": points / deals / divisor if deals else float("nan")}])
+                          "mean_cost": limit["cost_points"] / deals / divisor if deals else float("nan"),
+                          "raised": limit["raised_deals"]}])
 
 
 NINES_PER_PLAYER = {"5_no_meld": 0.0163659, "6_any": 0.0075830, "7_any": 0.00057981, "5_no_ace": 0.0041029,
@@ -491,13 +494,17 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
             lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<25}{exact}".rstrip())
     lines += ["", "Mean kitty gain by the best meld of the 15-card hand (spec §9.3)",
               f"  {'meld':<12}{'gain [95% interval]':<26}deals"]
-    lines += [f"  {r.meld:<12}{f'{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]':<26}{r.n:,}"
+    lines += [f"  {r.meld:<12}{f'{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]' if r.n > 1 else '-':<26}{r.n:,}"
               for r in tables["gain_by_meld"].itertuples()]
     limit = tables["limit"].iloc[0].to_dict()
-    deals, n = int(limit["successes"]), int(limit["n"])
-    cost = f", by {limit['mean_cost']:.1f} points on average" if deals else ""
-    lines += ["", f"The 15-card limit cost meld in {format_cell(limit)} of the deals ({deals:,} of {n:,}){cost}:",
-              "there the best meld of all 18 cards needs 16 or more of them"]
+    deals, n, raised = int(limit["successes"]), int(limit["n"]), int(limit["raised"])
+    lines += ["", f"The 15-card limit cost meld in {format_cell(limit)} of the deals ({deals:,} of {n:,})"
+              + (f", by {limit['mean_cost']:.1f} points on average:" if deals else "")]
+    if deals:
+        lines.append("there the best meld of all 18 cards needs 16 or more of them")
+    if raised:
+        lines += [f"In {raised:,} deals burying raised the meld above that of all 18:",
+                  "under these options a double rope scores less than a rope with St. Joseph's (A13)"]
     return "\n".join(lines + _throw_in_lines(tables["throw_ins"]))
 
 

@@ -57,7 +57,9 @@ def section(ctx: Context) -> Section:
     mean_rows = [f"<th>{esc(pinochle3.MEAN_NAMES[q])}</th>"
                  f"<td class=\"num\">{r['mean']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]</td>"
                  + (f'<td class="num">{r["exact"]:.3f}</td>' if r["exact"] == r["exact"] and r["exact"] is not None
-                    else "<td>—</td>") + n_cell(r["n"]) for q, r in means.iterrows()]
+                    else "<td>—</td>")
+                 + f'<td class="num">{r["median"]:g} [{r["median_lo"]:g}, {r["median_hi"]:g}]</td>' + n_cell(r["n"])
+                 for q, r in means.iterrows()]
     example = pinochle3.meld(PINOCHLE_EXAMPLE)
     best = example.attrs["best_trump"]
     breakdown = [f"<th>{esc(r.meld)}</th><td>{esc(r.cards)}</td>" + f'<td class="num">{r.points}</td>'
@@ -70,13 +72,14 @@ def section(ctx: Context) -> Section:
         "is the enumeration of every possible holding (spec §9.2), so the simulated intervals should cover it "
         "about 95% of the time.</p>",
         f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
-        table(["quantity", "mean points [95% interval]", "exact", "n (deals)"], mean_rows,
-              "Mean best meld of the hand, of hand + kitty, and the kitty gain"),
+        table(["quantity", "mean points [95% interval]", "exact", "median [95% interval]", "n (deals)"], mean_rows,
+              "Best meld of the hand, of hand + kitty, of the 15 kept after the discard, and the kitty gain"),
         _pinochle_tails(ctx, tables["tails"], "hand", "Best meld of a 15-card hand", section, "pinochle3-meld.png"),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
         "<p>The bidder takes the kitty and buries 3 of his 18 cards; buried cards never meld. The gain is the meld "
-        "of the 15 he keeps, burying the 3 that keep the most meld, minus the best meld of his hand. The best meld "
-        "of all 18 cards bounds it, and " + _limit_sentence(tables["limit"].iloc[0]) + "</p>",
+        "of the 15 he keeps, burying the 3 that keep the most meld, minus the best meld of his hand: meld only, "
+        "without the counters he buries (they count for him in play, R4.7c). The best meld of all 18 cards bounds "
+        "the meld he keeps, and " + _limit_sentence(tables["limit"].iloc[0]) + "</p>",
         _pinochle_tails(ctx, tables["tails"], "hand+kitty", "Best meld of hand + kitty (18 cards)", section,
                         "pinochle3-meld-kitty.png"),
         _pinochle_tails(ctx, tables["tails"], "gain", "Kitty gain (15 kept after the discard)", section,

@@ -261,6 +261,40 @@ def _base_and_gains(counts, values, gains):
 
 
 @njit
+def _trump_values_monotone(values):
+    """Whether a trump suit's meld (`_trump_suit_value`) never falls when a card of the suit is added, and never
+    falls when the holding becomes a roundhouse, over every holding of the suit (3^6 patterns)."""
+    counts = np.zeros(24, dtype=np.int64)
+    for code in range(3 ** N_RANKS):
+        rest = code
+        for rank in range(N_RANKS):
+            counts[rank] = rest % 3
+            rest //= 3
+        if _trump_suit_value(counts, 0, values, True) < _trump_suit_value(counts, 0, values, False):
+            return False
+        for roundhouse in (False, True):
+            value = _trump_suit_value(counts, 0, values, roundhouse)
+            for rank in range(N_RANKS):
+                if counts[rank] < 2:
+                    counts[rank] += 1
+                    more = _trump_suit_value(counts, 0, values, roundhouse)
+                    counts[rank] -= 1
+                    if more < value:
+                        return False
+    return True
+
+
+def meld_is_monotone(values: np.ndarray) -> bool:
+    """Whether a card added to any holding never lowers its best meld under the meld value table ``values``
+    (`meld_values`). True for the main game and most variants; False where a double rope scores less than a rope
+    with St. Joseph's (V5 without the rope's bonus, V6 240, which A13 keeps off a double rope): there burying a
+    trump J can raise the meld. Checked as the meld is built: every count-indexed meld worth no less held more
+    often, and every trump suit's value (`_trump_values_monotone`)."""
+    counted = values[[MARRIAGE, DEECE, PINOCHLE, ACES, KINGS, QUEENS, JACKS]]
+    return bool((np.diff(counted, axis=1) >= 0).all() and _trump_values_monotone(values))
+
+
+@njit
 def _meld_fixed(hands, trump, values, out):
     """out (n,) int64: meld of every hand mask in hands (n,) uint64 under trump suit ``trump``."""
     counts = np.empty(24, dtype=np.int64)

@@ -23,8 +23,8 @@ from simcore.config import njit
 from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError, unknown_name
 from simcore.games.pinochle3 import (ACES_MASK, DECK, HAND_SIZE, KITTY_SIZE, LAYOUT, MELD_BINS, N_RANKS, N_SUITS,
-                                     NINES_RULES, SEATS, _base_and_gains, options_key, throw_in_deals,
-                                     _face_counts, best_meld, meld_points, meld_values)
+                                     NINES_RULES, SEATS, _base_and_gains, _face_counts, best_meld, meld_is_monotone,
+                                     meld_points, meld_values, options_key, throw_in_deals)
 from simcore.games.pinochle3_play import COUNTER_POINTS, COUNTERS, SUITS
 from simcore.rng import block_words
 from simcore.tricks import lowest_card, popcount
@@ -155,35 +155,38 @@ def discards(holdings, trump: int | None = None, options: dict | None = None, me
 
 # --- the most meld kept, and the meld statistics of random deals (spec §9.2-§9.3) --------------------------
 @njit
-def _most_meld_kept(holding, values, counts, gains):
+def _most_meld_kept(holding, values, monotone, counts, gains):
     """(meld, meld of all 18) of an 18-card holding mask: the most meld (best trump) of the 15 cards kept after
-    burying 3, and the best meld of the whole holding, its upper bound (a card added never lowers meld).
+    burying 3, and the best meld of the whole holding.
 
-    Copies are taken away face by face, each one kept out while the meld stays at the bound: three taken away
-    show the bound reached. Otherwise (0.028% of random holdings, where the best meld needs 16 or more of the
-    cards) every discard is searched (`_best_discard`, most meld first). counts (24,), gains (4,) int64: scratch.
+    Where a card added never lowers meld (``monotone``: `pinochle3.meld_is_monotone(values)`) the meld of all 18
+    bounds the kept meld: copies are taken away face by face, each one kept out while the meld stays at the bound,
+    and three taken away show the bound reached. Otherwise (0.028% of random holdings under the main game, where the
+    best meld needs 16 or more of the cards), and always where meld is not monotone, every discard is searched
+    (`_best_discard`, most meld first). counts (24,), gains (4,) int64: scratch.
     """
     _face_counts(holding, counts)
     bound = _base_and_gains(counts, values, gains) + gains.max()
     buried = 0
-    for face in range(counts.shape[0]):
-        while counts[face] > 0 and buried < BURIED:
-            counts[face] -= 1
-            if _base_and_gains(counts, values, gains) + gains.max() < bound:
-                counts[face] += 1
-                break
-            buried += 1
+    if monotone:
+        for face in range(counts.shape[0]):
+            while counts[face] > 0 and buried < BURIED:
+                counts[face] -= 1
+                if _base_and_gains(counts, values, gains) + gains.max() < bound:
+                    counts[face] += 1
+                    break
+                buried += 1
     if buried == BURIED:
         return bound, bound
     return _best_discard(holding, -1, values, True, counts, gains)[2], bound
 
 
 @njit
-def _most_meld_kept_many(holdings, values, melds):
+def _most_meld_kept_many(holdings, values, monotone, melds):
     counts = np.empty(24, dtype=np.int64)
     gains = np.empty(4, dtype=np.int64)
     for i in range(holdings.shape[0]):
-        melds[i] = _most_meld_kept(holdings[i], values, counts, gains)[0]
+        melds[i] = _most_meld_kept(holdings[i], values, monotone, counts, gains)[0]
 
 
 def most_meld_kept(holdings, options: dict | None = None) -> np.ndarray:
@@ -191,29 +194,32 @@ def most_meld_kept(holdings, options: dict | None = None) -> np.ndarray:
     burying 3 (R3.9a: buried cards never meld), the meld of `discards` with ``meld_first``, found faster;
     options: meld variants (`pinochle3.meld_values`)."""
     holdings = _holdings(holdings)
+    values = meld_values(options)
     melds = np.empty(holdings.shape[0], dtype=np.int64)
-    _most_meld_kept_many(holdings, meld_values(options), melds)
+    _most_meld_kept_many(holdings, values, meld_is_monotone(values), melds)
     return melds
 
 
 TALLIES = ("hand", "hand+kitty", "kept", "gain", "gain_sum", "gain_squares")
 """The per-bin tallies of `MeldStatsJob`, in its order (`_meld_tallies`)."""
+LIMIT = ("cost_deals", "cost_points", "raised_deals")
+"""The 15-card limit's counts of `MeldStatsJob` (`_meld_tallies`)."""
 
 
 @njit
-def _meld_tallies(hands, kitty, values, tallies, limit):
+def _meld_tallies(hands, kitty, values, monotone, tallies, limit):
     """Tally the best meld of every 15-card hand, of hand + kitty (all 18), of the best 15 kept after the discard
     (`_most_meld_kept`) and the kitty gain (kept - hand) in bins of 10 points (tallies[0:4]), and by the hand's
     bin the sum of the gains and of their squares (tallies[4:6]). tallies (6, MELD_BINS) int64, points of the last
-    bin and beyond in the last; limit (2,) int64 += (deals where the 15-card limit cost meld, points it cost).
-    hands, kitty: (n,) uint64 masks."""
+    bin and beyond in the last; limit (3,) int64 += (deals where the kept meld is below that of all 18, the points
+    it is below, deals where it is above: only where meld is not ``monotone``). hands, kitty: (n,) uint64 masks."""
     counts = np.empty(24, dtype=np.int64)
     gains = np.empty(4, dtype=np.int64)
     last = tallies.shape[1] - 1
     for i in range(hands.shape[0]):
         _face_counts(hands[i], counts)
         before = _base_and_gains(counts, values, gains) + gains.max()
-        kept, bound = _most_meld_kept(hands[i] | kitty[i], values, counts, gains)
+        kept, bound = _most_meld_kept(hands[i] | kitty[i], values, monotone, counts, gains)
         gain = kept - before
         row = min(before // 10, last)
         tallies[0, row] += 1
@@ -225,20 +231,23 @@ def _meld_tallies(hands, kitty, values, tallies, limit):
         if kept < bound:
             limit[0] += 1
             limit[1] += bound - kept
+        elif kept > bound:
+            limit[2] += 1
 
 
 class MeldStatsJob:
     """Counts for the runner: [deals, `TALLIES` (6 x MELD_BINS, `_meld_tallies`: histograms of the best meld of
     ``seat``'s 15 cards, of the 18 with the kitty, of the best 15 kept after the discard and of the kitty gain, in
-    bins of 10 points, and the sum of the gains and of their squares by the hand's bin), deals where the 15-card
-    limit cost meld and the points it cost, deals some player may throw in per nines rule (`throw_in_deals`)];
-    options: meld variants (`meld_values`)."""
+    bins of 10 points, and the sum of the gains and of their squares by the hand's bin), `LIMIT` (deals where the
+    kept meld is below that of all 18 and the points it is below, deals where it is above), deals some player may
+    throw in per nines rule (`throw_in_deals`)]; options: meld variants (`meld_values`)."""
 
-    n_counts = 1 + len(TALLIES) * MELD_BINS + 2 + len(NINES_RULES)
+    n_counts = 1 + len(TALLIES) * MELD_BINS + len(LIMIT) + len(NINES_RULES)
 
     def __init__(self, seat: int = 0, options: dict | None = None):
         self.seat = checks.whole(seat, "--seat", 0, SEATS - 1)
         self.values = meld_values(options)
+        self.monotone = meld_is_monotone(self.values)
         self.spec = DealSpec(LAYOUT)
 
     def key(self) -> str:
@@ -247,16 +256,19 @@ class MeldStatsJob:
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         tallies = np.zeros((len(TALLIES), MELD_BINS), dtype=np.int64)
-        limit = np.zeros(2, dtype=np.int64)
-        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, tallies, limit)
+        limit = np.zeros(len(LIMIT), dtype=np.int64)
+        _meld_tallies(slots[:, self.seat], slots[:, LAYOUT.index("kitty")], self.values, self.monotone, tallies,
+                      limit)
         return np.concatenate(([n_deals], tallies.ravel(), limit, throw_in_deals(slots)))
 
     @staticmethod
-    def unpack(counts: np.ndarray) -> tuple[int, dict[str, np.ndarray], np.ndarray, np.ndarray]:
-        """(deals, {tally: (MELD_BINS,) int64}, limit (2,), throw-in deals per nines rule) of summed counts."""
+    def unpack(counts: np.ndarray) -> tuple[int, dict[str, np.ndarray], dict[str, int], np.ndarray]:
+        """(deals, {tally: (MELD_BINS,) int64}, {limit count: int}, throw-in deals per nines rule) of summed
+        counts."""
         end = 1 + len(TALLIES) * MELD_BINS
         tallies = counts[1:end].reshape(len(TALLIES), MELD_BINS)
-        return int(counts[0]), dict(zip(TALLIES, tallies)), counts[end:end + 2], counts[end + 2:]
+        limit = {name: int(k) for name, k in zip(LIMIT, counts[end:end + len(LIMIT)])}
+        return int(counts[0]), dict(zip(TALLIES, tallies)), limit, counts[end + len(LIMIT):]
 
 
 # --- any policy, by its features -------------------------------------------------------------------
