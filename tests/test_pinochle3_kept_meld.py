@@ -111,9 +111,19 @@ def test_meld_is_monotone_as_adding_a_card_shows(options):
     assert p3.meld_is_monotone(values) == (options not in NOT_MONOTONE) == (not falls)
 
 
-def test_most_meld_kept_refuses_a_holding_of_another_size():
-    with pytest.raises(CardsimError, match="the bidder discards from 18 cards"):
-        most_meld_kept(masks(["HA H10 HK"]))
+@pytest.mark.parametrize("holdings, message", [
+    (masks(["HA H10 HK"]), "the bidder discards from 18 cards (his 15 and the kitty's 3); holding 0 has 3"),
+    ([-1], "holdings must be integer masks of the 48 cards (bits 0-47), got [-1]"),
+    (["a"], "holdings must be integer masks of the 48 cards"),
+    (np.array([2.0 ** 18 - 1]), "holdings must be integer masks of the 48 cards"),
+    ([(1 << 17) - 1 | 1 << 60], "holdings must be integer masks of the 48 cards (bits 0-47)"),
+    (262143, "holdings must be a sequence of card masks, one per holding of 18 cards; got shape ()"),
+    ([[262143]], "got shape (1, 1)"),
+])
+def test_most_meld_kept_refuses_what_is_not_18_card_masks(holdings, message):
+    with pytest.raises(CardsimError) as refused:
+        most_meld_kept(holdings)
+    assert message in str(refused.value)
 
 
 def test_meld_stats_job_counts_equal_a_recount_of_the_same_deals():

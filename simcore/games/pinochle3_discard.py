@@ -72,11 +72,18 @@ def discard_policy(name: str) -> DiscardPolicy:
 
 
 def _holdings(holdings) -> np.ndarray:
-    """holdings as a contiguous (n,) uint64 array of 18-card masks; CardsimError for another size."""
-    holdings = np.ascontiguousarray(holdings, dtype=np.uint64)
-    if (np.bitwise_count(holdings) != HOLDING).any():
-        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE})")
-    return holdings
+    """holdings as a contiguous (n,) uint64 array of 18-card masks; CardsimError for anything else (not masks of
+    the 48 cards, not one mask per holding, another size)."""
+    masks = checks.card_masks(holdings, "holdings", DECK.n_cards, disjoint=False)
+    if masks.ndim != 1:
+        raise CardsimError(f"holdings must be a sequence of card masks, one per holding of {HOLDING} cards; got shape "
+                           f"{masks.shape}")
+    sizes = np.bitwise_count(masks)
+    if (sizes != HOLDING).any():
+        wrong = int(np.argmax(sizes != HOLDING))
+        raise CardsimError(f"the bidder discards from {HOLDING} cards (his {HAND_SIZE} and the kitty's {KITTY_SIZE}); "
+                           f"holding {wrong} has {int(sizes[wrong])}")
+    return np.ascontiguousarray(masks)
 
 
 # --- the compiled search of `KERNEL_POLICIES` ---------------------------------------------------------
