@@ -1417,6 +1417,58 @@ def _length_labels() -> list[str]:
     return [f"<={t}" if t == first else (f">={t}" if t == last else str(t)) for t in range(first, last + 1)]
 
 
+FIT_MODELS = {"spec": "meld + a + b per counter + c per trump (the spec's form, as the bidding policies of match)",
+              "free": "a + m x meld + b per counter + c per trump (every term fitted)"}
+"""The rules of thumb `_rules_of_thumb` fits: the spec's Q4 form with the meld's coefficient 1, and all free."""
+
+
+def _least_squares(xtx: np.ndarray, xty: np.ndarray, yty: float, n: int) -> dict | None:
+    """Ordinary least squares from its sums: {"coef", "se" (from the residual variance), "residual_sd", "rss"
+    (residual sum of squares)}; None when the terms do not determine the fit (fewer hands than terms, or a term
+    that never varies)."""
+    k = len(xty)
+    if n <= k or np.linalg.matrix_rank(xtx) < k:
+        return None
+    inverse = np.linalg.inv(xtx)
+    coef = inverse @ xty
+    rss = max(yty - coef @ xty, 0.0)
+    variance = rss / (n - k)
+    return {"coef": coef, "se": np.sqrt(np.maximum(np.diag(inverse), 0.0) * variance),
+            "residual_sd": math.sqrt(variance), "rss": rss}
+
+
+def _rules_of_thumb(fit: dict, n: int, plays, divisor: int) -> pd.DataFrame:
+    """Spec Q4's rule of thumb: the expected meld + trick points of a hand as the bidder fitted by least squares on
+    `pinochle3_bid.FIT_TERMS` (`FIT_MODELS`), a row per play, model and term: coef, se, lo, hi (normal 95%), and
+    the fit's residual_sd and r2 (of meld + trick points in both models); points / divisor (the meld's coefficient
+    is a ratio)."""
+    terms = list(bid.FIT_TERMS)
+    xtx = fit["xtx"].astype(float)
+    rows = []
+    for column, play in enumerate(bid.FIT_PLAYS):
+        if play not in plays:
+            continue
+        xty, yty = fit["xty"][:, column].astype(float), float(fit["yty"][column])
+        meld = terms.index("meld")
+        rest = [i for i in range(len(terms)) if i != meld]
+        models = {"free": (terms, _least_squares(xtx, xty, yty, n)),
+                  "spec": ([terms[i] for i in rest],  # y - meld on the other terms
+                           _least_squares(xtx[np.ix_(rest, rest)], xty[rest] - xtx[rest, meld],
+                                          yty - 2 * xty[meld] + xtx[meld, meld], n))}
+        spread = yty - xty[0] ** 2 / n  # the sum of squares about the mean (xty[0]: the sum of the totals)
+        for model in FIT_MODELS:
+            names, result = models[model]
+            if result is None:
+                continue
+            r2 = 1 - result["rss"] / spread if spread > 0 else float("nan")
+            for name, coef, se in zip(names, result["coef"], result["se"]):
+                scale = 1 if name == "meld" else divisor
+                rows.append({"play": play, "model": model, "term": name, "coef": coef / scale, "se": se / scale,
+                             "lo": (coef - Z95 * se) / scale, "hi": (coef + Z95 * se) / scale,
+                             "residual_sd": result["residual_sd"] / divisor, "r2": r2, "n": n})
+    return pd.DataFrame(rows, columns=["play", "model", "term", "coef", "se", "lo", "hi", "residual_sd", "r2", "n"])
+
+
 def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: dict | None = None,
                dd_tricks: int = 0, **run_kw) -> dict[str, pd.DataFrame]:
     """Bid thresholds of random hands as the bidder (spec §9.1 Q4): by best meld before the kitty
@@ -1459,6 +1511,8 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
         "grid": _class_table(*cells, lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
         "curves": _make_curves(*by_meld, default_bids(opts), divisor),
+        "rules_of_thumb": _rules_of_thumb(c["fit"], int(c["hist"].sum()), ("greedy", "dd") if dd_tricks
+                                          else ("greedy",), divisor),
     }
     for table in tables.values():
         table.attrs.update(game=GAME, n=int(c["hist"].sum()), seed=seed, rule=rule, options=options,
@@ -1538,7 +1592,31 @@ def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
                 line = f"{line:<{DD_PLACE}}{dd_cells}"
             lines.append(line.rstrip())
         lines += _left_out_note(tables[name])
-    return "\n".join(lines)
+    return "\n".join(lines + _rule_of_thumb_lines(tables["rules_of_thumb"], ending))
+
+
+PLAY_NAMES = {"greedy": "greedy play", "dd": "greedy play then double-dummy"}
+"""How `_rule_of_thumb_lines` names the plays of the rules of thumb (dd: the ending solved added)."""
+
+
+def _rule_of_thumb_lines(rules: pd.DataFrame, ending: str) -> list[str]:
+    """The rules of thumb (`_rules_of_thumb`) as text: per play, the spec's form and the free fit, each term with
+    its 95% interval, then the bidding policies' rules beside them."""
+    if rules.empty:
+        return ["", "Rule of thumb (spec Q4): too few hands to fit one; raise --n"]
+    lines = ["", "Rule of thumb (spec Q4): what a hand makes as the bidder on average (meld after the kitty + trick "
+                 "points,", f"the total a bid must reach), least squares over the {int(rules.n.iloc[0]):,} hands; "
+                 "meld, counters (A 10 K) and trumps (cards of", "the best-meld suit) of the 15 dealt; 95% intervals"]
+    for (play, model), fit in rules.groupby(["play", "model"], sort=False):
+        terms = {r.term: (f"{r.coef:.3f} [{r.lo:.3f}, {r.hi:.3f}]" if r.term == "meld"
+                          else f"{r.coef:.1f} [{r.lo:.1f}, {r.hi:.1f}]") for r in fit.itertuples()}
+        meld = "meld" if model == "spec" else f"{terms['meld']} x meld"
+        how = PLAY_NAMES[play] + (f" ({ending})" if play == "dd" else "")
+        lines += [f"  {how}, {'spec form' if model == 'spec' else 'free fit'}:",
+                  f"    {meld} + {terms['intercept']} + {terms['counters']} per counter + {terms['trump_length']} "
+                  f"per trump", f"    residual SD {fit.residual_sd.iloc[0]:.1f}, R² {fit.r2.iloc[0]:.3f}"]
+    lines.append("  the bidding policies of 'cardsim match' bid up to:")
+    return lines + [f"    {p.name}: {p.help}" for p in bid.BID_POLICIES.values() if p.name != "never"]
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:

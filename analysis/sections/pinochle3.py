@@ -186,7 +186,31 @@ def _bidding(ctx: Context, section: Section) -> str:
               "Bid thresholds by meld"),
         table(["cards of the trump named (of 15)"] + headers, threshold_rows(tables["by_trump_length"], "trump_length"),
               "Bid thresholds by trump length"),
+        _rules_of_thumb(tables["rules_of_thumb"]),
     ])
+
+
+def _rules_of_thumb(rules: pd.DataFrame) -> str:
+    """The spec-form rules of thumb (spec Q4) of the thresholds' hands: a row per play, each term with its 95%
+    interval (`analysis.games.pinochle3._rules_of_thumb`)."""
+    spec = rules[rules.model == "spec"]
+    if spec.empty:
+        return ""
+    labels = {"greedy": "greedy", "dd": f"greedy, last {DD_TRICKS} tricks DD"}
+    rows = [f"<td>{esc(labels[play])}</td>"
+            + "".join(f'<td class="num">{r.coef:.1f} [{r.lo:.1f}, {r.hi:.1f}]</td>' for r in fit.itertuples())
+            + f'<td class="num">{fit.residual_sd.iloc[0]:.1f}</td><td class="num">{fit.r2.iloc[0]:.3f}</td>'
+            + n_cell(int(fit.n.iloc[0])) for play, fit in spec.groupby("play", sort=False)]
+    return "\n".join([
+        "<p>A rule of thumb for the bid (the spec's Q4 asks for one): what a hand makes on average as the bidder "
+        "(meld after the kitty plus trick points, the total a bid must reach) ≈ meld + a + b per counter (A, 10, K) "
+        "+ c per card of the best-meld suit, all of the 15 dealt, fitted by least squares to the same hands. The "
+        "residual SD is how far one hand strays from it. The bidding policies of the match below set their limits "
+        "in this form (standard: meld + 60 + 5 per counter + 5 per trump). An average is not a threshold: bid50 "
+        "above is the bid a hand makes at least half the time. <code>cardsim thresholds pinochle3</code> also fits "
+        "the meld's weight.</p>",
+        table(["play", "a", "b per counter", "c per trump", "residual SD", "R²", "n (hands)"], rows,
+              "Rule of thumb: meld + a + b·counters + c·trumps, 95% intervals")])
 
 
 def _match(ctx: Context) -> str:

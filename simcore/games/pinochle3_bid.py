@@ -401,14 +401,46 @@ TRUMP_LENGTHS = (4, 9)
 """Trump length classes: <= 4, 5, 6, 7, 8, >= 9 cards of the bid trump among the 15 dealt."""
 
 
+FIT_TERMS = ("intercept", "meld", "counters", "trump_length")
+"""The terms of the bidding rule of thumb `ThresholdJob` fits (spec Q4): 1, the hand's best meld, its counters (A 10
+K) and the cards of its best-meld suit, all of the 15 dealt cards, as `BidPolicy` reads a hand."""
+FIT_PLAYS = ("greedy", "dd")
+"""The plays whose meld + trick points the rule of thumb is fitted to: greedy, and with the last tricks solved."""
+FIT_COUNTS = len(FIT_TERMS) ** 2 + len(FIT_PLAYS) * (len(FIT_TERMS) + 1)
+
+
+def fit_terms(hands: np.ndarray, options: dict | None = None) -> np.ndarray:
+    """(n, len(FIT_TERMS)) int64 of 15-card hand masks (n,) uint64: 1, best meld (options: meld variants), counters
+    held, cards of the best-meld suit (the first in S H D C order of equal melds)."""
+    from simcore.games.pinochle3 import best_meld
+
+    melds, suits = best_meld(hands, options)
+    return np.stack((np.ones_like(melds), melds, np.bitwise_count(hands & COUNTERS).astype(np.int64),
+                     np.bitwise_count(hands & SUITS[suits]).astype(np.int64)), axis=1)
+
+
+def fit_sums(terms: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """(FIT_COUNTS,) int64 least-squares sums: X'X (terms (n, k)), then per column of totals (n, len(FIT_PLAYS)):
+    X'y and y'y. Whole numbers, so chunks add up exactly in any order."""
+    return np.concatenate((terms.T @ terms, terms.T @ totals, (totals * totals).sum(axis=0)[None]), axis=None)
+
+
+def unpack_fit(counts: np.ndarray) -> dict:
+    """The sums of `fit_sums` named: ``xtx`` (k, k), ``xty`` (k, plays), ``yty`` (plays,)."""
+    k, plays = len(FIT_TERMS), len(FIT_PLAYS)
+    return {"xtx": counts[:k * k].reshape(k, k), "xty": counts[k * k:k * k + k * plays].reshape(k, plays),
+            "yty": counts[k * k + k * plays:]}
+
+
 class ThresholdJob:
     """Counts for the runner over random deals, seat 0 the bidder: the (meld class, trump-length
     class, meld + trick points bin) histogram with greedy play (`bidder_outcomes`); the sum of the
     hand's defender score D when it passes instead (`defender_outcomes`, same deal) per cell of that
     histogram; the sum of D² per (meld class, trump-length class); with ``dd_tricks`` > 0 the same
-    histogram with the last ``dd_tricks`` tricks played perfectly (`bidder_outcomes`' ``dd``); then the
-    deals thrown in (`reaching_auction`: left out of the rest). All flattened, in that order (`unpack`);
-    options: the meld variants (`pinochle3.meld_values`), ``nines_rule`` and the defenders' scoring flags."""
+    histogram with the last ``dd_tricks`` tricks played perfectly (`bidder_outcomes`' ``dd``); the least-squares
+    sums of meld + trick points on `FIT_TERMS` (`fit_sums`; the dd column 0 without dd_tricks); then the deals
+    thrown in (`reaching_auction`: left out of the rest). All flattened, in that order (`unpack`); options: the
+    meld variants (`pinochle3.meld_values`), ``nines_rule`` and the defenders' scoring flags."""
 
     block_size = 4096
 
@@ -420,23 +452,25 @@ class ThresholdJob:
         self.values, self.nines_rule = meld_values(options), rule_options(options)["nines_rule"]
         self.spec = DealSpec(LAYOUT)
         self.shape = (THRESHOLD_MELD_BINS, TRUMP_LENGTHS[1] - TRUMP_LENGTHS[0] + 1, TOTAL_BINS)
-        self.n_counts = (2 + bool(dd_tricks)) * int(np.prod(self.shape)) + int(np.prod(self.shape[:2])) + 1
+        self.n_counts = (2 + bool(dd_tricks)) * int(np.prod(self.shape)) + int(np.prod(self.shape[:2])) \
+            + FIT_COUNTS + 1
 
     def key(self) -> str:
         return f"pinochle3|ThresholdJob|rule={self.rule}{options_key(self.values, self.nines_rule)}" \
-               f"{pass_key(self.options)}" + (f"|dd={self.dd_tricks}" if self.dd_tricks else "")
+               f"{pass_key(self.options)}" + (f"|dd={self.dd_tricks}" if self.dd_tricks else "") + "|fit"
 
     def unpack(self, counts: np.ndarray) -> dict:
         """Name the parts of a count vector: ``hist`` and ``pass_sum`` (shape `shape`: deals, and the
         sum of the defender score D, per meld class, trump-length class, meld + trick points bin),
         ``pass_squares`` (shape[:2]: sum of D²), ``hist_dd`` (shape `shape`, the last tricks played
-        perfectly; None without dd_tricks), ``thrown_in`` (int)."""
+        perfectly; None without dd_tricks), ``fit`` (`unpack_fit`), ``thrown_in`` (int)."""
         cells, classes = int(np.prod(self.shape)), int(np.prod(self.shape[:2]))
         dd_start = 2 * cells + classes
+        fit_start = dd_start + cells * bool(self.dd_tricks)
         return {"hist": counts[:cells].reshape(self.shape), "pass_sum": counts[cells:2 * cells].reshape(self.shape),
                 "pass_squares": counts[2 * cells:dd_start].reshape(self.shape[:2]),
-                "hist_dd": counts[dd_start:dd_start + cells].reshape(self.shape) if self.dd_tricks else None,
-                "thrown_in": int(counts[-1])}
+                "hist_dd": counts[dd_start:fit_start].reshape(self.shape) if self.dd_tricks else None,
+                "fit": unpack_fit(counts[fit_start:fit_start + FIT_COUNTS]), "thrown_in": int(counts[-1])}
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
@@ -444,6 +478,7 @@ class ThresholdJob:
         counts, pass_sum = np.zeros(self.shape, dtype=np.int64), np.zeros(self.shape, dtype=np.int64)
         squares = np.zeros(self.shape[:2], dtype=np.int64)
         counts_dd = np.zeros(self.shape if self.dd_tricks else 0, dtype=np.int64)
+        fit = np.zeros(FIT_COUNTS, dtype=np.int64)
         if len(slots):
             o = bidder_outcomes(slots, self.rule, self.dd_tricks, options=self.options)
             score = defender_outcomes(slots, self.rule, self.options)["score"]
@@ -455,7 +490,9 @@ class ThresholdJob:
             np.add.at(squares, (m, t), score * score)
             if self.dd_tricks:
                 np.add.at(counts_dd, (m, t, np.minimum((o["meld"] + o["dd"]) // 10, TOTAL_BINS - 1)), 1)
-        return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), counts_dd.ravel(),
+            totals = np.stack((o["meld"] + o["greedy"], o["meld"] + o["dd"] if self.dd_tricks else 0 * o["meld"]), 1)
+            fit = fit_sums(fit_terms(slots[:, 0], self.options), totals)
+        return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), counts_dd.ravel(), fit,
                                [n_deals - len(slots)]))
 
 
