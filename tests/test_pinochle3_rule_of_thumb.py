@@ -70,7 +70,7 @@ def test_rules_of_thumb_equal_least_squares_on_the_hands(divisor):
             assert np.allclose(got.residual_sd, sd / divisor)
             rss = ((target - x @ coef) ** 2).sum()
             assert np.allclose(got.r2, 1 - rss / spread)  # R² of meld + trick points in both models
-            assert (got.lo < got.coef).all() and (got.coef < got.hi).all()
+            assert np.allclose(got.hi - got.lo, 2 * api.Z95 * got.se) and np.allclose(got.lo + got.hi, 2 * got.coef)
 
 
 @settings(max_examples=25, deadline=None)
@@ -79,10 +79,17 @@ def test_fit_terms_read_a_hand_as_a_player_would(pack):
     hand = pack[:15]
     tokens = [p3.DECK.token(c) for c in hand]
     melds = [naive.meld_total(tokens, suit) for suit in "SHDC"]
-    best = "SHDC"[melds.index(max(melds))]  # the first of equal melds in S H D C order
+    lengths = [sum(t[0] == suit for t in tokens) for suit in "SHDC"]
+    intended = max(range(4), key=lambda s: (melds[s], lengths[s], -s))  # the longest of equal melds, then S H D C
     counters = sum(t[1:] in ("A", "10", "K") for t in tokens)
     terms = bid.fit_terms(np.array([p3.DECK.mask(hand)], dtype=np.uint64))[0]
-    assert terms.tolist() == [1, max(melds), counters, sum(t[0] == best for t in tokens)]
+    assert terms.tolist() == [1, max(melds), counters, lengths[intended]]
+
+
+def test_the_intended_trump_is_the_longest_of_equally_good_suits():
+    """Spades and clubs both meld 70 as trump (royal marriage, deece and the other marriage): clubs is longer."""
+    hand = p3.DECK.parse_cards("SK SQ S9 CK CQ C9 CJ CJ HA H10 HJ HJ DA D10 DA")
+    assert bid.fit_terms(np.array([p3.DECK.mask(hand)], dtype=np.uint64))[0, 3] == 5
 
 
 def test_command_prints_the_rule_of_thumb_and_json_holds_it(capsys):
@@ -97,7 +104,24 @@ def test_command_prints_the_rule_of_thumb_and_json_holds_it(capsys):
     assert {r["term"] for r in rows if r["model"] == "free"} == set(bid.FIT_TERMS)
 
 
-def test_too_few_hands_give_no_rule():
-    tables = api.thresholds(3, 1, **RUN)
+@pytest.mark.parametrize("n", [3, 29])
+def test_too_few_hands_give_no_rule(n):
+    tables = api.thresholds(n, 1, **RUN)
     assert tables["rules_of_thumb"].empty
-    assert "too few hands to fit one; raise --n" in api.format_thresholds(tables)
+    assert "none fitted: it needs 30 hands or more (raise --n)" in api.format_thresholds(tables)
+
+
+def test_scale_divides_the_rules_and_the_policies_alike():
+    main_game, tenth = (api.thresholds(1200, 2, options=o, **RUN) for o in ({}, {"scale": 0.1}))
+    a, b = (t["rules_of_thumb"].set_index(["model", "term"]) for t in (main_game, tenth))
+    for term in ("intercept", "counters", "trump_length"):
+        assert np.allclose(b.loc[("free", term), "coef"] * 10, a.loc[("free", term), "coef"])
+    assert np.isclose(b.loc[("free", "meld"), "coef"], a.loc[("free", "meld"), "coef"])
+    assert np.allclose(b.r2, a.r2) and np.allclose(b.residual_sd * 10, a.residual_sd)
+    text = api.format_thresholds(tenth)
+    assert "standard: meld + 6.0 + 0.5 per counter + 0.5 per trump" in text and "meld + 60" not in text
+
+
+def test_one_solved_trick_adds_no_rule_of_its_own():
+    """The last trick plays itself: with --dd-tricks 1 the solved totals are the greedy ones."""
+    assert set(api.thresholds(300, 2, dd_tricks=1, **RUN)["rules_of_thumb"].play) == {"greedy"}

@@ -166,7 +166,8 @@ def test_pinochle_kitty_gain_after_the_discard(built):
     assert "Kitty gain (15 kept after the discard)" in text and "the 15-card limit costs meld in" in text
     assert "Mean kitty gain by the best meld of the 15-card hand" in text and ">= 200" in text
     assert "kept 15" in text
-    assert "Rule of thumb: meld + a + b·counters + c·trumps" in text and "greedy, last 8 tricks DD" in text
+    assert "Rule of thumb: m·meld + a + b·counters + c·trumps" in text and "1 (face value)" in text
+    assert "standard: meld + 60 + 5 per counter + 5 per trump" in text
 
 
 def test_methods_lists_seed_versions_and_rule_options(built):

@@ -1417,17 +1417,17 @@ def _length_labels() -> list[str]:
     return [f"<={t}" if t == first else (f">={t}" if t == last else str(t)) for t in range(first, last + 1)]
 
 
-FIT_MODELS = {"spec": "meld + a + b per counter + c per trump (the spec's form, as the bidding policies of match)",
-              "free": "a + m x meld + b per counter + c per trump (every term fitted)"}
-"""The rules of thumb `_rules_of_thumb` fits: the spec's Q4 form with the meld's coefficient 1, and all free."""
+FIT_MODELS = ("free", "spec")
+"""The rules of thumb `_rules_of_thumb` fits: every term free (m x meld + a + b per counter + c per trump), and the
+spec's Q4 form with the meld at face value (meld + a + b per counter + c per trump, as the match policies bid)."""
 
 
 def _least_squares(xtx: np.ndarray, xty: np.ndarray, yty: float, n: int) -> dict | None:
     """Ordinary least squares from its sums: {"coef", "se" (from the residual variance), "residual_sd", "rss"
-    (residual sum of squares)}; None when the terms do not determine the fit (fewer hands than terms, or a term
-    that never varies)."""
+    (residual sum of squares)}; None for fewer than `MIN_DEALS_PER_CLASS` hands or terms that do not determine the
+    fit (a term that never varies)."""
     k = len(xty)
-    if n <= k or np.linalg.matrix_rank(xtx) < k:
+    if n < MIN_DEALS_PER_CLASS or np.linalg.matrix_rank(xtx) < k:
         return None
     inverse = np.linalg.inv(xtx)
     coef = inverse @ xty
@@ -1444,13 +1444,13 @@ def _rules_of_thumb(fit: dict, n: int, plays, divisor: int) -> pd.DataFrame:
     is a ratio)."""
     terms = list(bid.FIT_TERMS)
     xtx = fit["xtx"].astype(float)
+    meld = terms.index("meld")
+    rest = [i for i in range(len(terms)) if i != meld]
     rows = []
     for column, play in enumerate(bid.FIT_PLAYS):
         if play not in plays:
             continue
         xty, yty = fit["xty"][:, column].astype(float), float(fit["yty"][column])
-        meld = terms.index("meld")
-        rest = [i for i in range(len(terms)) if i != meld]
         models = {"free": (terms, _least_squares(xtx, xty, yty, n)),
                   "spec": ([terms[i] for i in rest],  # y - meld on the other terms
                            _least_squares(xtx[np.ix_(rest, rest)], xty[rest] - xtx[rest, meld],
@@ -1478,8 +1478,9 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
     with EV_bid(B) >= EV_pass, EV_bid(B) the expected score change of bidding B (made: + meld + trick
     points, set: - bid) (`_threshold_row`). The bidder takes a random kitty, discards by
     `pinochle3_bid.best_discard`, and everyone plays greedily. Tables ``by_meld``,
-    ``by_trump_length``, ``grid`` (both) and ``curves`` (per bid of `default_bids` by meld class: P(make),
-    EV_pass and EV_bid - EV_pass, `_make_curves`); classes with
+    ``by_trump_length``, ``grid`` (both), ``curves`` (per bid of `default_bids` by meld class: P(make),
+    EV_pass and EV_bid - EV_pass, `_make_curves`) and ``rules_of_thumb`` (spec Q4's fitted rule, `_rules_of_thumb`;
+    the solved ending's rows with dd_tricks >= 2); classes with
     fewer than `MIN_DEALS_PER_CLASS` hands get no row, and each table's attrs ``left_out`` counts
     their hands. rule: the play rule, old or old_strict (default: option play_rule, else old).
     options: as `odds` (`BIDDER_OPTIONS`; the minimum bid is the lowest bid valued; deals a
@@ -1511,7 +1512,7 @@ def thresholds(n: int = 100_000, seed=None, rule: str | None = None, options: di
         "grid": _class_table(*cells, lowest, divisor,
                              meld=[m for m in labels_m for _ in labels_t], trump_length=labels_t * len(labels_m)),
         "curves": _make_curves(*by_meld, default_bids(opts), divisor),
-        "rules_of_thumb": _rules_of_thumb(c["fit"], int(c["hist"].sum()), ("greedy", "dd") if dd_tricks
+        "rules_of_thumb": _rules_of_thumb(c["fit"], int(c["hist"].sum()), ("greedy", "dd") if dd_tricks >= 2
                                           else ("greedy",), divisor),
     }
     for table in tables.values():
@@ -1528,7 +1529,8 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
     hi50 bid50_settled (the interval above 1/2), ev_pass ev_pass_lo ev_pass_hi, bid_ev (max B with EV_bid(B) >=
     EV_pass) and ev_vs_pass ev_vs_pass_lo ev_vs_pass_hi (EV_bid(bid_ev) - EV_pass) ev_settled (the interval
     above 0: bidding bid_ev beats passing); with "dd_tricks" > 0 also bid50_dd p50_dd lo50_dd hi50_dd
-    bid50_dd_settled (the last dd_tricks tricks solved double-dummy); null where no bid qualifies."""
+    bid50_dd_settled (the last dd_tricks tricks solved double-dummy); null where no bid qualifies. Table
+    "rules_of_thumb": a row per play, model and term (`_rules_of_thumb`)."""
     a = tables["by_meld"].attrs
     left_out = {name: tables[name].attrs["left_out"] for name in ("by_meld", "by_trump_length", "grid")}
     return {"game": GAME, "n": a["n"], "seed": a["seed"], "rule": a["rule"], "options": a["options"],
@@ -1592,31 +1594,52 @@ def format_thresholds(tables: dict[str, pd.DataFrame]) -> str:
                 line = f"{line:<{DD_PLACE}}{dd_cells}"
             lines.append(line.rstrip())
         lines += _left_out_note(tables[name])
-    return "\n".join(lines + _rule_of_thumb_lines(tables["rules_of_thumb"], ending))
+    return "\n".join(lines + _rule_of_thumb_lines(tables["rules_of_thumb"], ending, p.point_divisor(a["options"])))
 
 
 PLAY_NAMES = {"greedy": "greedy play", "dd": "greedy play then double-dummy"}
 """How `_rule_of_thumb_lines` names the plays of the rules of thumb (dd: the ending solved added)."""
 
 
-def _rule_of_thumb_lines(rules: pd.DataFrame, ending: str) -> list[str]:
-    """The rules of thumb (`_rules_of_thumb`) as text: per play, the spec's form and the free fit, each term with
+def _signed(value: float, digits: int = 1) -> str:
+    """'+ 68.3' or '- 12.0': a term added to a rule."""
+    return f"{'-' if value < 0 else '+'} {abs(value):.{digits}f}"
+
+
+def policy_rule(policy: bid.BidPolicy, divisor: int = 1) -> str:
+    """A bidding policy's limit as a rule of the rule-of-thumb's form, in points / divisor."""
+    terms = [f"meld {_signed(policy.base / divisor, 0 if divisor == 1 else 1)}"]
+    terms += [f"{_signed(value / divisor, 0 if divisor == 1 else 1)} per {what}"
+              for value, what in ((policy.per_counter, "counter"), (policy.per_trump, "trump")) if value]
+    return " ".join(terms)
+
+
+def _rule_of_thumb_lines(rules: pd.DataFrame, ending: str, divisor: int) -> list[str]:
+    """The rules of thumb (`_rules_of_thumb`) as text: per play, the free fit and the spec's form, each term with
     its 95% interval, then the bidding policies' rules beside them."""
     if rules.empty:
-        return ["", "Rule of thumb (spec Q4): too few hands to fit one; raise --n"]
+        return ["", f"Rule of thumb (spec Q4): none fitted: it needs {MIN_DEALS_PER_CLASS} hands or more (raise --n) "
+                    "and terms that vary"]
     lines = ["", "Rule of thumb (spec Q4): what a hand makes as the bidder on average (meld after the kitty + trick "
                  "points,", f"the total a bid must reach), least squares over the {int(rules.n.iloc[0]):,} hands; "
-                 "meld, counters (A 10 K) and trumps (cards of", "the best-meld suit) of the 15 dealt; 95% intervals"]
+                 "meld, counters (A 10 K) and trumps (cards of", "the best-meld suit, the longest of equal ones) of "
+                 "the 15 dealt; 95% intervals"]
     for (play, model), fit in rules.groupby(["play", "model"], sort=False):
-        terms = {r.term: (f"{r.coef:.3f} [{r.lo:.3f}, {r.hi:.3f}]" if r.term == "meld"
-                          else f"{r.coef:.1f} [{r.lo:.1f}, {r.hi:.1f}]") for r in fit.itertuples()}
-        meld = "meld" if model == "spec" else f"{terms['meld']} x meld"
+        fit = fit.set_index("term")
+
+        def term(name: str) -> str:
+            r = fit.loc[name]
+            if name == "meld":
+                return f"{r.coef:.3f} [{r.lo:.3f}, {r.hi:.3f}] x meld"
+            return f"{_signed(r.coef)} [{r.lo:.1f}, {r.hi:.1f}]"
+
         how = PLAY_NAMES[play] + (f" ({ending})" if play == "dd" else "")
         lines += [f"  {how}, {'spec form' if model == 'spec' else 'free fit'}:",
-                  f"    {meld} + {terms['intercept']} + {terms['counters']} per counter + {terms['trump_length']} "
-                  f"per trump", f"    residual SD {fit.residual_sd.iloc[0]:.1f}, R² {fit.r2.iloc[0]:.3f}"]
+                  f"    {'meld' if model == 'spec' else term('meld')} {term('intercept')} {term('counters')} per "
+                  f"counter {term('trump_length')} per trump",
+                  f"    residual SD {fit.residual_sd.iloc[0]:.1f}, R² {fit.r2.iloc[0]:.3f}"]
     lines.append("  the bidding policies of 'cardsim match' bid up to:")
-    return lines + [f"    {p.name}: {p.help}" for p in bid.BID_POLICIES.values() if p.name != "never"]
+    return lines + [f"    {p.name}: {policy_rule(p, divisor)}" for p in bid.BID_POLICIES.values() if p.name != "never"]
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:

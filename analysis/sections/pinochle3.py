@@ -191,26 +191,40 @@ def _bidding(ctx: Context, section: Section) -> str:
 
 
 def _rules_of_thumb(rules: pd.DataFrame) -> str:
-    """The spec-form rules of thumb (spec Q4) of the thresholds' hands: a row per play, each term with its 95%
+    """The rules of thumb (spec Q4) of the thresholds' hands: a row per play and model, each term with its 95%
     interval (`analysis.games.pinochle3._rules_of_thumb`)."""
-    spec = rules[rules.model == "spec"]
-    if spec.empty:
+    from analysis.games.pinochle3 import policy_rule
+    from simcore.games.pinochle3_bid import BID_POLICIES
+
+    if rules.empty:
         return ""
     labels = {"greedy": "greedy", "dd": f"greedy, last {DD_TRICKS} tricks DD"}
-    rows = [f"<td>{esc(labels[play])}</td>"
-            + "".join(f'<td class="num">{r.coef:.1f} [{r.lo:.1f}, {r.hi:.1f}]</td>' for r in fit.itertuples())
-            + f'<td class="num">{fit.residual_sd.iloc[0]:.1f}</td><td class="num">{fit.r2.iloc[0]:.3f}</td>'
-            + n_cell(int(fit.n.iloc[0])) for play, fit in spec.groupby("play", sort=False)]
+
+    def cell(fit: pd.DataFrame, term: str, digits: int = 1) -> str:
+        if term not in fit.index:
+            return '<td class="num">1 (face value)</td>'
+        r = fit.loc[term]
+        return f'<td class="num">{r.coef:.{digits}f} [{r.lo:.{digits}f}, {r.hi:.{digits}f}]</td>'
+
+    rows = []
+    for (play, model), fit in rules.groupby(["play", "model"], sort=False):
+        fit = fit.set_index("term")
+        rows.append(f"<td>{esc(labels[play])}</td><td>{'spec form' if model == 'spec' else 'free fit'}</td>"
+                    + cell(fit, "meld", 3) + "".join(cell(fit, t) for t in ("intercept", "counters", "trump_length"))
+                    + f'<td class="num">{fit.residual_sd.iloc[0]:.1f}</td><td class="num">{fit.r2.iloc[0]:.3f}</td>'
+                    + n_cell(int(fit.n.iloc[0])))
     return "\n".join([
         "<p>A rule of thumb for the bid (the spec's Q4 asks for one): what a hand makes on average as the bidder "
-        "(meld after the kitty plus trick points, the total a bid must reach) ≈ meld + a + b per counter (A, 10, K) "
-        "+ c per card of the best-meld suit, all of the 15 dealt, fitted by least squares to the same hands. The "
-        "residual SD is how far one hand strays from it. The bidding policies of the match below set their limits "
-        "in this form (standard: meld + 60 + 5 per counter + 5 per trump). An average is not a threshold: bid50 "
-        "above is the bid a hand makes at least half the time. <code>cardsim thresholds pinochle3</code> also fits "
-        "the meld's weight.</p>",
-        table(["play", "a", "b per counter", "c per trump", "residual SD", "R²", "n (hands)"], rows,
-              "Rule of thumb: meld + a + b·counters + c·trumps, 95% intervals")])
+        "(meld after the kitty plus trick points, the total a bid must reach) ≈ m·meld + a + b per counter (A, 10, "
+        "K) + c per card of the intended trump (the best-meld suit, the longest of equal ones), all of the 15 dealt, "
+        "fitted by least squares to the same hands. The spec's form counts the meld at face value (m = 1), as the "
+        "bidding policies of the match below set their limits (standard: "
+        f"{esc(policy_rule(BID_POLICIES['standard']))}); the free fit weighs it too. a holds what the kitty adds "
+        "and the counters buried on average. The residual SD is how far one hand strays from the rule; the "
+        "intervals are ordinary least squares ones, which take that spread as equal for every hand. An average is "
+        "not a threshold: bid50 above is the bid a hand makes at least half the time.</p>",
+        table(["play", "model", "m (meld)", "a", "b per counter", "c per trump", "residual SD", "R²", "n (hands)"],
+              rows, "Rule of thumb: m·meld + a + b·counters + c·trumps, 95% intervals")])
 
 
 def _match(ctx: Context) -> str:

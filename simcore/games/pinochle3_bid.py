@@ -402,21 +402,24 @@ TRUMP_LENGTHS = (4, 9)
 
 
 FIT_TERMS = ("intercept", "meld", "counters", "trump_length")
-"""The terms of the bidding rule of thumb `ThresholdJob` fits (spec Q4): 1, the hand's best meld, its counters (A 10
-K) and the cards of its best-meld suit, all of the 15 dealt cards, as `BidPolicy` reads a hand."""
+"""The terms of the bidding rule of thumb `ThresholdJob` fits (spec Q4), all of the 15 dealt cards: 1, the hand's best
+meld, its counters (A 10 K) and the cards of its intended trump (`fit_terms`)."""
 FIT_PLAYS = ("greedy", "dd")
 """The plays whose meld + trick points the rule of thumb is fitted to: greedy, and with the last tricks solved."""
 FIT_COUNTS = len(FIT_TERMS) ** 2 + len(FIT_PLAYS) * (len(FIT_TERMS) + 1)
+"""The least-squares sums of `fit_sums`: X'X, then X'y and y'y per play."""
 
 
 def fit_terms(hands: np.ndarray, options: dict | None = None) -> np.ndarray:
     """(n, len(FIT_TERMS)) int64 of 15-card hand masks (n,) uint64: 1, best meld (options: meld variants), counters
-    held, cards of the best-meld suit (the first in S H D C order of equal melds)."""
-    from simcore.games.pinochle3 import best_meld
-
-    melds, suits = best_meld(hands, options)
-    return np.stack((np.ones_like(melds), melds, np.bitwise_count(hands & COUNTERS).astype(np.int64),
-                     np.bitwise_count(hands & SUITS[suits]).astype(np.int64)), axis=1)
+    held, and the cards of the intended trump: the best-meld suit, the longest of equally good ones (then the first
+    in S H D C order), as a player plans his trump when he bids."""
+    melds = np.stack([meld_points(hands, suit, options) for suit in range(N_SUITS)], axis=1)
+    lengths = np.stack([np.bitwise_count(hands & SUITS[suit]).astype(np.int64) for suit in range(N_SUITS)], axis=1)
+    intended = np.argmax(melds * (HAND_SIZE + 1) + lengths, axis=1)  # argmax: the first of equal keys
+    rows = np.arange(len(hands))
+    return np.stack((np.ones(len(hands), dtype=np.int64), melds[rows, intended],
+                     np.bitwise_count(hands & COUNTERS).astype(np.int64), lengths[rows, intended]), axis=1)
 
 
 def fit_sums(terms: np.ndarray, totals: np.ndarray) -> np.ndarray:
