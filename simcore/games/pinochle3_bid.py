@@ -493,7 +493,8 @@ class ThresholdJob:
             np.add.at(squares, (m, t), score * score)
             if self.dd_tricks:
                 np.add.at(counts_dd, (m, t, np.minimum((o["meld"] + o["dd"]) // 10, TOTAL_BINS - 1)), 1)
-            totals = np.stack((o["meld"] + o["greedy"], o["meld"] + o["dd"] if self.dd_tricks else 0 * o["meld"]), 1)
+            solved = o["meld"] + o["dd"] if self.dd_tricks else np.zeros_like(o["meld"])
+            totals = np.stack((o["meld"] + o["greedy"], solved), axis=1)
             fit = fit_sums(fit_terms(slots[:, 0], self.options), totals)
         return np.concatenate((counts.ravel(), pass_sum.ravel(), squares.ravel(), counts_dd.ravel(), fit,
                                [n_deals - len(slots)]))
