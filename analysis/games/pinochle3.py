@@ -1626,20 +1626,23 @@ def _rule_of_thumb_lines(rules: pd.DataFrame, ending: str, divisor: int) -> list
                  "the 15 dealt; 95% intervals"]
     for (play, model), fit in rules.groupby(["play", "model"], sort=False):
         fit = fit.set_index("term")
-
-        def term(name: str) -> str:
-            r = fit.loc[name]
-            if name == "meld":
-                return f"{r.coef:.3f} [{r.lo:.3f}, {r.hi:.3f}] x meld"
-            return f"{_signed(r.coef)} [{r.lo:.1f}, {r.hi:.1f}]"
-
         how = PLAY_NAMES[play] + (f" ({ending})" if play == "dd" else "")
+        meld = "meld" if model == "spec" else _fitted_term(fit.loc["meld"], "meld")
         lines += [f"  {how}, {'spec form' if model == 'spec' else 'free fit'}:",
-                  f"    {'meld' if model == 'spec' else term('meld')} {term('intercept')} {term('counters')} per "
-                  f"counter {term('trump_length')} per trump",
+                  f"    {meld} {_fitted_term(fit.loc['intercept'])} {_fitted_term(fit.loc['counters'])} per counter "
+                  f"{_fitted_term(fit.loc['trump_length'])} per trump",
                   f"    residual SD {fit.residual_sd.iloc[0]:.1f}, R² {fit.r2.iloc[0]:.3f}"]
     lines.append("  the bidding policies of 'cardsim match' bid up to:")
-    return lines + [f"    {p.name}: {policy_rule(p, divisor)}" for p in bid.BID_POLICIES.values() if p.name != "never"]
+    return lines + [f"    {policy.name}: {policy_rule(policy, divisor)}" for policy in bid.BID_POLICIES.values()
+                    if policy.name != "never"]
+
+
+def _fitted_term(row: pd.Series, factor: str = "") -> str:
+    """A fitted coefficient with its interval: '0.887 [0.873, 0.901] x meld' for a factor, else '+ 55.6 [49.3,
+    61.9]'."""
+    if factor:
+        return f"{row.coef:.3f} [{row.lo:.3f}, {row.hi:.3f}] x {factor}"
+    return f"{_signed(row.coef)} [{row.lo:.1f}, {row.hi:.1f}]"
 
 
 def _add_thresholds_arguments(parser: argparse.ArgumentParser) -> None:
