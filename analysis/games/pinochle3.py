@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 import math
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               counts_up_to, flags_text, given_flags, long_frame, one_of, option_items, options_note,
-                               register_command, run_options, whole_number, whole_value)
+from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_exact_alone,
+                               check_only_with, counts_up_to, emit, flags_text, given_flags, long_frame, no_exact,
+                               one_of, option_items, options_note, register_command, run_options, whole_number,
+                               whole_value)
 from analysis import solving
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, format_p, histogram_median,
                             mean_interval, paired_difference,
@@ -524,13 +526,122 @@ def _throw_in_lines(table: pd.DataFrame) -> list[str]:
     return lines
 
 
+# --- exact meld distributions (spec §9.2) ----------------------------------------------------------------
+EXACT_QUANTILES = (10, 25, 50, 75, 90, 95, 99)
+"""The quantiles (percent) of `exact`'s summary, as spec §9.2 lists them."""
+EXACT_THRESHOLDS = (20, 40, 60, 80, 100, 120, 150, 180, 200, 220, 250, 300, 350, 400, 500, 800, 1000, 1500)
+"""The meld points t of `exact`'s P(meld >= t) rows (main-game points), as spec §9.2 lists them."""
+EXACT_VIEWS = ("best", *p.DECK.suits)
+"""The trumps of `exact`: each holding's best, then each suit imposed (S H D C)."""
+
+
+def _exact_summary(counts: np.ndarray, divisor: int) -> dict:
+    """Mean, SD, P(0), the `EXACT_QUANTILES`, maximum and most likely value of a meld distribution given as exact
+    counts per 10 main-game points (`pinochle3.exact_meld_distribution`), in points / divisor; computed in whole
+    numbers and fractions, rounded only at the end."""
+    counts = [int(c) for c in counts]
+    total = sum(counts)
+    mean = Fraction(sum(10 * i * c for i, c in enumerate(counts)), total)
+    square = Fraction(sum((10 * i) ** 2 * c for i, c in enumerate(counts)), total)
+    cumulative = np.cumsum(np.array(counts, dtype=object))
+    quantiles = {f"q{q}": 10 * next(i for i, k in enumerate(cumulative) if 100 * k >= q * total) / divisor
+                 for q in EXACT_QUANTILES}  # the smallest value with P(meld <= value) >= q%
+    mode = max(range(len(counts)), key=lambda i: (counts[i], -i))
+    return {"holdings": total, "mean": float(mean) / divisor, "sd": math.sqrt(square - mean * mean) / divisor,
+            "p0": counts[0] / total, **quantiles, "max": 10 * max(i for i, c in enumerate(counts) if c) / divisor,
+            "mode": 10 * mode / divisor, "mode_p": counts[mode] / total}
+
+
+def exact(options: dict | None = None) -> dict[str, pd.DataFrame]:
+    """Exact meld distributions of a random 15-card hand and of the 18 cards with the kitty (all 18 melded), with
+    each holding's best trump and with each trump imposed (spec §9.2; `pinochle3.exact_meld_distribution`, every
+    holding counted once). Tables ``summary`` (a row per cards and trump: `_exact_summary`) and ``ccdf`` (a row
+    per cards, trump and `EXACT_THRESHOLDS` t: the holdings with meld >= t and their share p). options: as `stats`;
+    the counts know the main game's meld values only, so the meld variants (V5-V7) are refused; scale 0.1 divides
+    points."""
+    options = checked_options(options, "stats")
+    if not np.array_equal(p.meld_values(options), p.MELD_VALUES):
+        raise CardsimError("--exact counts the main game's meld values only; drop the meld variant options "
+                           "(double_bonus, double_royal_marriage, roundhouse_meld, roundhouse_with_rope) or drop "
+                           "--exact")
+    divisor = p.point_divisor(options)
+    summary, ccdf = [], []
+    for cards in (p.HAND_SIZE, p.HAND_SIZE + p.KITTY_SIZE):
+        for view in EXACT_VIEWS:
+            counts = p.exact_meld_distribution(cards, None if view == "best" else p.DECK.suits.index(view))
+            summary.append({"cards": cards, "trump": view, **_exact_summary(counts, divisor)})
+            total = int(counts.sum())
+            for t in EXACT_THRESHOLDS:
+                at_least = int(counts[t // 10:].sum())
+                ccdf.append({"cards": cards, "trump": view, "threshold": t // divisor, "holdings": at_least,
+                             "p": at_least / total})
+    tables = {"summary": pd.DataFrame(summary), "ccdf": pd.DataFrame(ccdf)}
+    for table in tables.values():
+        table.attrs.update(game=GAME, options=options, exact=True)
+    return tables
+
+
+def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
+    return {"game": GAME, "exact": True, "options": tables["summary"].attrs["options"],
+            "tables": table_records(tables)}
+
+
+EXACT_ROWS = {"mean": "mean", "sd": "SD", "p0": "P(meld = 0)", **{f"q{q}": f"{q}% quantile" for q in EXACT_QUANTILES},
+              "max": "maximum", "mode": "most likely"}
+"""The summary rows of `format_exact`, in order."""
+
+
+def _exact_cell(row: pd.Series, key: str) -> str:
+    """One value of `format_exact`'s summary, 12 characters."""
+    if key in ("mean", "sd"):
+        return f"{row[key]:>12.3f}"
+    if key == "p0":
+        return f"{row[key]:>12.6f}"
+    if key == "mode":
+        return f"{f'{row[key]:g} ({row.mode_p:.4f})':>12}"
+    return f"{row[key]:>12g}"
+
+
+def format_exact(tables: dict[str, pd.DataFrame]) -> str:
+    summary, ccdf = tables["summary"], tables["ccdf"]
+    lines = ["Pinochle meld distributions, exact: every holding counted once (spec §9.2, a dynamic program over the "
+             "four suits)" + _options_note(summary.attrs["options"])]
+    what = {p.HAND_SIZE: "a hand", p.HAND_SIZE + p.KITTY_SIZE: "hand and kitty, all melded, the bound on the meld "
+                                                               "kept after the discard"}
+    header = f"  {'':<14}" + "".join(f"{'best trump' if v == 'best' else f'trump {v}':>12}" for v in EXACT_VIEWS)
+    for cards, rows in summary.groupby("cards", sort=False):
+        rows = rows.set_index("trump")
+        lines += ["", f"{cards} cards, {what[cards]}: C(48,{cards}) = {int(rows.holdings.iloc[0]):,} holdings",
+                  header]
+        lines += [f"  {label:<14}" + "".join(_exact_cell(rows.loc[v], key) for v in EXACT_VIEWS)
+                  for key, label in EXACT_ROWS.items()]
+        lines.append("  P(meld >= t)")
+        tails = ccdf[ccdf.cards == cards]
+        for t, at in tails.groupby("threshold", sort=False):
+            shares = at.set_index("trump").p
+            lines.append(f"    {t:<12g}" + "".join(f"{_exact_share(shares[v]):>12}" for v in EXACT_VIEWS))
+    return "\n".join(lines)
+
+
+def _exact_share(x: float) -> str:
+    """An exact share as the spec prints it: six decimals, or three significant digits below 0.001."""
+    return f"{x:.6f}" if x >= 0.001 or x == 0 else _small_exact(x)
+
+
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seat", type=whole_number, default=0, help="the seat whose hand is measured, 0-2 (default 0)")
+    parser.add_argument("--exact", action="store_true",
+                        help="exact meld distributions by enumeration of every holding, 15 and 18 cards, best and "
+                             "each fixed trump (spec §9.2; no sampling)")
+    parser.add_argument("--seat", type=whole_number, action=NotedStore, default=0,
+                        help="the seat whose hand is measured, 0-2 (default 0)")
     _add_option_argument(parser, stats=True)
     add_run_arguments(parser, default_n=1_000_000)
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    check_exact_alone(args, "seat")  # every holding is counted, whatever the seat
+    if args.exact:
+        return emit(args, exact(parse_options(args.option)), exact_json, format_exact)
     tables = stats(args.n, args.seed, args.seat, parse_options(args.option), **run_options(args))
     return emit(args, tables, stats_json, format_stats)
 
@@ -538,6 +649,7 @@ def _run_stats(args: argparse.Namespace) -> int:
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     """The stats as estimates (for sweeps): mean.<quantity>, ge.<quantity>.<points>, P(meld >= points), and
     throw_in.<nines rule>, P(some player may throw the deal in)."""
+    no_exact(args)
     tables = stats(args.n, args.seed, args.seat, parse_options(args.option), **run_options(args))
     return pd.concat([long_frame(tables["means"], ["quantity"], "mean", value="mean"),
                       long_frame(tables["tails"], ["quantity", "threshold"], "ge"),
