@@ -73,17 +73,22 @@ def test_eighteen_cards_are_the_spec_rows(tables):
         assert ccdf.loc[t, "p"] == pytest.approx(value, abs=5e-6)
 
 
-def test_zero_meld_count_of_the_spec():
+def test_zero_meld_count_of_the_spec(tables):
     """Best meld = 0: 2,018,188,176 hands (spec §9.2), the P(meld = 0) row's numerator."""
-    row = api.exact()["summary"].set_index(["cards", "trump"]).loc[(15, "best")]
-    assert round(row.p0 * row.holdings) == 2_018_188_176
+    from simcore.games.pinochle3 import exact_meld_distribution
+
+    assert exact_meld_distribution(15)[0] == 2_018_188_176
+    row = tables["summary"].set_index(["cards", "trump"]).loc[(15, "best")]
+    assert row.p0 == 2_018_188_176 / row.holdings
 
 
 def test_command_text_json_and_scale(capsys):
     assert main(["stats", "pinochle3", "--exact"]) == 0
     text = capsys.readouterr().out
     assert "15 cards, a hand: C(48,15) = 1,093,260,079,344 holdings" in text
-    assert "most likely    50 (0.1362)" in text and "  P(meld >= t)" in text
+    assert "  most likely (p)  50 (0.1362)" in text and "  P(meld >= t)" in text
+    assert [line.split()[-5:] for line in text.splitlines() if line.startswith("  99% quantile")] == [
+        ["300", "280", "270", "280", "270"], ["390", "370", "360", "360", "360"]]  # best, S, H, D, C
     assert main(["stats", "pinochle3", "--exact", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["exact"] is True and set(data["tables"]) == {"summary", "ccdf"}
@@ -95,6 +100,9 @@ def test_command_text_json_and_scale(capsys):
     (["--n", "5"], "--exact enumerates every hand, so --n does not apply; drop it or drop --exact"),
     (["--seat", "1"], "--exact enumerates every hand, so --seat does not apply"),
     (["--option", "double_bonus=False"], "--exact counts the main game's meld values only; drop the meld variant"),
+    (["--option", "nines_rule=6_any"], "--exact prints meld distributions only, which the nines rule does not change"),
+    (["--seed", "3"], "--exact enumerates every hand, so --seed does not apply"),
+    (["--jobs", "2"], "--exact enumerates every hand, so --jobs does not apply"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     assert main(["stats", "pinochle3", "--exact", *argv]) == 2

@@ -492,7 +492,7 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         lines += ["", f"P({names[what]} >= x)",
                   (f"  {'x':<7}{'estimate [95%]':<25}" + ("exact" if exact_column else "")).rstrip()]
         for r in rows.itertuples():
-            exact = "" if not exact_column else f"{r.exact:.6f}" if r.exact >= 0.001 else _small_exact(r.exact)
+            exact = _exact_share(r.exact) if exact_column else ""
             lines.append(f"  {r.threshold:<7}{format_cell(r._asdict()):<25}{exact}".rstrip())
     lines += ["", "Mean kitty gain by the best meld of the 15-card hand (spec §9.3)",
               f"  {'meld':<12}{'gain [95% interval]':<26}deals"]
@@ -560,6 +560,9 @@ def exact(options: dict | None = None) -> dict[str, pd.DataFrame]:
     the counts know the main game's meld values only, so the meld variants (V5-V7) are refused; scale 0.1 divides
     points."""
     options = checked_options(options, "stats")
+    if p.rule_options(options)["nines_rule"] is not None:
+        raise CardsimError("--exact prints meld distributions only, which the nines rule does not change; drop "
+                           "--option nines_rule or drop --exact")
     if not np.array_equal(p.meld_values(options), p.MELD_VALUES):
         raise CardsimError("--exact counts the main game's meld values only; drop the meld variant options "
                            "(double_bonus, double_royal_marriage, roundhouse_meld, roundhouse_with_rope) or drop "
@@ -587,7 +590,7 @@ def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
 
 
 EXACT_ROWS = {"mean": "mean", "sd": "SD", "p0": "P(meld = 0)", **{f"q{q}": f"{q}% quantile" for q in EXACT_QUANTILES},
-              "max": "maximum", "mode": "most likely"}
+              "max": "maximum", "mode": "most likely (p)"}
 """The summary rows of `format_exact`, in order."""
 
 
@@ -606,25 +609,24 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
     summary, ccdf = tables["summary"], tables["ccdf"]
     lines = ["Pinochle meld distributions, exact: every holding counted once (spec §9.2, a dynamic program over the "
              "four suits)" + _options_note(summary.attrs["options"])]
-    what = {p.HAND_SIZE: "a hand", p.HAND_SIZE + p.KITTY_SIZE: "hand and kitty, all melded, the bound on the meld "
-                                                               "kept after the discard"}
-    header = f"  {'':<14}" + "".join(f"{'best trump' if v == 'best' else f'trump {v}':>12}" for v in EXACT_VIEWS)
+    what = {p.HAND_SIZE: "a hand", p.HAND_SIZE + p.KITTY_SIZE: "hand and kitty all melded (bounds the meld kept)"}
+    header = f"  {'':<16}" + "".join(f"{'best trump' if v == 'best' else f'trump {v}':>12}" for v in EXACT_VIEWS)
     for cards, rows in summary.groupby("cards", sort=False):
         rows = rows.set_index("trump")
         lines += ["", f"{cards} cards, {what[cards]}: C(48,{cards}) = {int(rows.holdings.iloc[0]):,} holdings",
                   header]
-        lines += [f"  {label:<14}" + "".join(_exact_cell(rows.loc[v], key) for v in EXACT_VIEWS)
+        lines += [f"  {label:<16}" + "".join(_exact_cell(rows.loc[v], key) for v in EXACT_VIEWS)
                   for key, label in EXACT_ROWS.items()]
         lines.append("  P(meld >= t)")
         tails = ccdf[ccdf.cards == cards]
         for t, at in tails.groupby("threshold", sort=False):
             shares = at.set_index("trump").p
-            lines.append(f"    {t:<12g}" + "".join(f"{_exact_share(shares[v]):>12}" for v in EXACT_VIEWS))
+            lines.append(f"    {t:<14g}" + "".join(f"{_exact_share(shares[v]):>12}" for v in EXACT_VIEWS))
     return "\n".join(lines)
 
 
 def _exact_share(x: float) -> str:
-    """An exact share as the spec prints it: six decimals, or three significant digits below 0.001."""
+    """An exact share: six decimals, or four significant digits below 0.001 (`_small_exact`)."""
     return f"{x:.6f}" if x >= 0.001 or x == 0 else _small_exact(x)
 
 
