@@ -186,25 +186,30 @@ def median_interval(values, level: float = 0.95) -> tuple[float, float, float]:
     n = x.size
     if n == 0:
         raise ValueError("median_interval needs at least one value")
-    tail = (1 - level) / 2
-    j, below = -1, 0.0  # below = P(Binomial(n, 1/2) <= j)
-    while j + 1 < n // 2:
-        step = below + math.comb(n, j + 1) / 2 ** n
-        if step > tail:
-            break
-        j, below = j + 1, step
+    j, below = _median_rank(n, level)
     if j < 0:
         return float(x[0]), float(x[-1]), 1 - 2 / 2 ** n if n > 1 else 0.0
     return float(x[j]), float(x[n - 1 - j]), 1 - 2 * below
 
 
-def histogram_median(hist, values, level: float = 0.95) -> tuple[float, float, float]:
-    """(median, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the lower median
-    x(ceil(n/2)) and `median_interval`'s distribution-free interval, the order statistics x(j+1), x(n-j) (1-based)
-    with j the largest count such that P(Binomial(n, 1/2) <= j) <= (1 - level) / 2 (from the binomial quantile, for
-    the large samples of a histogram). A sample too small for it (j < 0) gives the whole range."""
+def _median_rank(n: int, level: float) -> tuple[int, float]:
+    """(j, P(Binomial(n, 1/2) <= j)) for the median interval x(j+1), x(n-j) of n values: j the largest count below
+    n // 2 whose binomial lower tail is at most (1 - level) / 2, -1 when there is none (from the binomial quantile, so
+    that samples of millions cost no more than small ones)."""
     from scipy.stats import binom
 
+    tail = (1 - level) / 2
+    j = int(binom.ppf(tail, n, 0.5))  # the smallest count whose P(Binomial <= it) reaches the tail
+    if binom.cdf(j, n, 0.5) > tail:
+        j -= 1
+    j = min(j, n // 2 - 1)
+    return j, float(binom.cdf(j, n, 0.5)) if j >= 0 else 0.0
+
+
+def histogram_median(hist, values, level: float = 0.95) -> tuple[float, float, float]:
+    """(median, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the lower median
+    x(ceil(n/2)) and `median_interval`'s distribution-free interval, the order statistics x(j+1), x(n-j) (1-based,
+    `_median_rank`). A sample too small for it (j < 0) gives the whole range."""
     hist = np.asarray(hist, dtype=np.int64)
     values = np.asarray(values, dtype=float)
     n = int(hist.sum())
@@ -215,11 +220,7 @@ def histogram_median(hist, values, level: float = 0.95) -> tuple[float, float, f
     def order_statistic(k: int) -> float:  # x(k), 1-based
         return float(values[np.searchsorted(cumulative, k)])
 
-    tail = (1 - level) / 2
-    j = int(binom.ppf(tail, n, 0.5))  # the smallest count whose P(Binomial <= it) reaches the tail
-    if binom.cdf(j, n, 0.5) > tail:
-        j -= 1
-    j = min(j, n // 2 - 1)
+    j, _ = _median_rank(n, level)
     median = order_statistic((n + 1) // 2)
     if j < 0:
         return median, order_statistic(1), order_statistic(n)

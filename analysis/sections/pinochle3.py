@@ -37,7 +37,7 @@ def _limit_sentence(limit: pd.Series) -> str:
 def _gain_by_meld(by_meld: pd.DataFrame) -> str:
     """The mean kitty gain by the class of the hand's best meld (spec §9.3)."""
     title = "Mean kitty gain by the best meld of the 15-card hand"
-    body = [f"<th>{esc(r.meld)}</th><td class=\"num\">{r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]</td>" + n_cell(r.n)
+    body = [f"<th>{esc(r.meld)}</th>" + _mean_cell(r.mean, r.lo, r.hi, ".2f") + n_cell(r.n)
             for r in by_meld.itertuples()]
     return table(["best meld of the hand", "mean gain [95% interval]", "n (deals)"], body, title)
 
@@ -54,11 +54,10 @@ def section(ctx: Context) -> Section:
     tables = ctx.run("Pinochle meld and kitty statistics", f"cardsim stats pinochle3 --n {ctx.n} --seed {ctx.seed}",
                      ctx.n, pinochle3.stats, n=ctx.n, seed=ctx.seed, **ctx.run_kw)
     means = tables["means"].set_index("quantity")
-    mean_rows = [f"<th>{esc(pinochle3.MEAN_NAMES[q])}</th>"
-                 f"<td class=\"num\">{r['mean']:.2f} [{r['lo']:.2f}, {r['hi']:.2f}]</td>"
+    mean_rows = [f"<th>{esc(pinochle3.MEAN_NAMES[q])}</th>" + _mean_cell(r["mean"], r["lo"], r["hi"], ".2f")
                  + (f'<td class="num">{r["exact"]:.3f}</td>' if r["exact"] == r["exact"] and r["exact"] is not None
                     else "<td>—</td>")
-                 + f'<td class="num">{r["median"]:g} [{r["median_lo"]:g}, {r["median_hi"]:g}]</td>' + n_cell(r["n"])
+                 + _mean_cell(r["median"], r["median_lo"], r["median_hi"], "g") + n_cell(r["n"])
                  for q, r in means.iterrows()]
     example = pinochle3.meld(PINOCHLE_EXAMPLE)
     best = example.attrs["best_trump"]
@@ -204,7 +203,7 @@ def _rules_of_thumb(rules: pd.DataFrame) -> str:
         if term not in fit.index:
             return '<td class="num">1 (face value)</td>'
         r = fit.loc[term]
-        return f'<td class="num">{r.coef:.{digits}f} [{r.lo:.{digits}f}, {r.hi:.{digits}f}]</td>'
+        return _mean_cell(r.coef, r.lo, r.hi, f".{digits}f")
 
     rows = []
     for (play, model), fit in rules.groupby(["play", "model"], sort=False):
