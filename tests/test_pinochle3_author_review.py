@@ -15,6 +15,7 @@ from analysis.games import pinochle3 as api
 from simcore.dealing import deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
+from simcore.games import pinochle3_exact as exact_facts
 from simcore.games.pinochle3_discard import MeldStatsJob
 from simcore.registry import NOT_MODELLED
 from simcore.rng import block_words
@@ -140,16 +141,19 @@ def test_throw_in_rates_equal_a_plain_recount_of_the_same_deals():
 
 
 def test_exact_column_equals_the_hypergeometric_rates():
-    """The rules without a meld condition, from the 8 nines, 8 aces and 32 others of the pack (spec §9.2)."""
-    hands = comb(48, 15)
-
-    def rate(least, most_aces):
+    """The rules without a meld condition, from the 8 nines, 8 aces and 32 others of the pack (spec §9.2), per player
+    and, as no two players both qualify, 3 times that per deal."""
+    def holdings(least, most_aces):
         return sum(comb(8, k) * comb(8, a) * comb(32, 15 - k - a) for k in range(least, 9)
-                   for a in range(most_aces + 1) if k + a <= 15) / hands
+                   for a in range(most_aces + 1) if k + a <= 15)
 
-    for rule, (least, most_aces, _) in p3.NINES_RULES.items():
-        if rule != "5_no_meld":
-            assert api.NINES_PER_PLAYER[rule] == pytest.approx(rate(least, min(most_aces, 8)), rel=2e-4)
+    shares = {r["rule"]: r for r in exact_facts.throw_in_shares()}
+    for rule, (least, most_aces, no_meld) in p3.NINES_RULES.items():
+        if not no_meld:
+            row = shares[rule]
+            assert row["holdings"] == holdings(least, min(most_aces, 8))
+            assert row["player"] == row["holdings"] / comb(48, 15)
+            assert row["deal"] == pytest.approx(3 * row["player"], rel=1e-15)
 
 
 def test_stats_prints_the_throw_in_table(capsys):

@@ -91,7 +91,7 @@ def test_command_text_json_and_scale(capsys):
         ["300", "280", "270", "280", "270"], ["390", "370", "360", "360", "360"]]  # best, S, H, D, C
     assert main(["stats", "pinochle3", "--exact", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["exact"] is True and set(data["tables"]) == {"summary", "ccdf"}
+    assert data["exact"] is True and {"summary", "ccdf"} <= set(data["tables"])
     tenth = api.exact({"scale": 0.1})["summary"].set_index(["cards", "trump"]).loc[(15, "best")]
     assert tenth["mean"] == pytest.approx(9.0975, abs=5e-5) and tenth.q99 == 30 and tenth["max"] == 190
 
@@ -100,7 +100,6 @@ def test_command_text_json_and_scale(capsys):
     (["--n", "5"], "--exact enumerates every hand, so --n does not apply; drop it or drop --exact"),
     (["--seat", "1"], "--exact enumerates every hand, so --seat does not apply"),
     (["--option", "double_bonus=False"], "--exact counts the main game's meld values only; drop the meld variant"),
-    (["--option", "nines_rule=6_any"], "--exact prints meld distributions only, which the nines rule does not change"),
     (["--seed", "3"], "--exact enumerates every hand, so --seed does not apply"),
     (["--jobs", "2"], "--exact enumerates every hand, so --jobs does not apply"),
 ])

@@ -16,6 +16,7 @@ from simcore.dealing import DealSpec, deal
 from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_bid as bid
+from simcore.games import pinochle3_exact as exact_facts
 from simcore.games import pinochle3_play as play
 from simcore.games.pinochle3_discard import discards
 from simcore.rng import block_words
@@ -77,7 +78,8 @@ NINES_TABLE = [  # (nines at least, aces at most, product rule or None), per pla
 @pytest.mark.parametrize("rule, per_player, per_deal, one_in", NINES_TABLE, ids=[str(r[0][2]) for r in NINES_TABLE])
 def test_nines_throw_in_table_per_deal(rule, per_player, per_deal, one_in):
     """§9.2: with 8 nines two players never both hold >= 5, so the per-deal rate is exactly 3 x the per-player
-    rate; the rules as the product defines them (`NINES_RULES`) and its exact column (`NINES_PER_PLAYER`)."""
+    rate; the rules as the product defines them (`NINES_RULES`) and its exact column
+    (`pinochle3_exact.throw_in_shares`)."""
     least, most_aces, name = rule
     if name is not None:
         assert p3.NINES_RULES[name][:2] == (least, most_aces)
@@ -87,7 +89,8 @@ def test_nines_throw_in_table_per_deal(rule, per_player, per_deal, one_in):
     assert printed(p, per_player) and printed(3 * p, per_deal)
     if one_in is not None:
         assert printed(1 / p, one_in)
-        assert printed(3 * api.NINES_PER_PLAYER[name], per_deal)
+        row = next(r for r in exact_facts.throw_in_shares() if r["rule"] == name)
+        assert row["holdings"] == p * comb(48, 15) and printed(row["deal"], per_deal)
 
 
 def test_throw_in_deals_never_count_two_players():

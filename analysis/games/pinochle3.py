@@ -31,6 +31,7 @@ from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
 from simcore.games import pinochle3_defend as defend_sim
+from simcore.games import pinochle3_exact as exact_facts
 from simcore.games.pinochle3_discard import DISCARD_POLICIES, MeldStatsJob, kitty_gains
 from simcore.games.pinochle3_play import play_rule
 from simcore.rng import normalize_seed
@@ -405,18 +406,18 @@ def _limit_row(limit: dict[str, int], n: int, divisor: int) -> pd.DataFrame:
                           "raised": limit["raised_deals"]}])
 
 
-NINES_PER_PLAYER = {"5_no_meld": 0.0163659, "6_any": 0.0075830, "7_any": 0.00057981, "5_no_ace": 0.0041029,
-                    "6_max1ace": 0.0031572}
-"""Exact P(a player's 15 cards qualify) per nines rule, spec §9.2; two players never both hold 5 of the 8
-nines, so P(some player qualifies) in a deal is exactly 3 times it."""
+@lru_cache(maxsize=None)
+def _throw_in_shares() -> dict[str, dict]:
+    """`pinochle3_exact.throw_in_shares` by rule (exact, computed once)."""
+    return {row["rule"]: row for row in exact_facts.throw_in_shares()}
 
 
 def _throw_in_table(deals_with: np.ndarray, n: int, chosen: str | None) -> pd.DataFrame:
     """Spec Q11 per nines rule (V4): P(some player may throw the deal in) over n deals, Wilson (deals_with:
-    `pinochle3.throw_in_deals` counts), the spec's exact value (3 x `NINES_PER_PLAYER`) and whether it is the
+    `pinochle3.throw_in_deals` counts), its exact value (`pinochle3_exact.throw_in_shares`) and whether it is the
     ``chosen`` rule."""
     return pd.DataFrame([{"rule": rule, **Estimate(int(k), n).as_dict(), "successes": int(k), "n": n,
-                          "exact": 3 * NINES_PER_PLAYER[rule], "chosen": rule == chosen}
+                          "exact": _throw_in_shares()[rule]["deal"], "chosen": rule == chosen}
                          for rule, k in zip(p.NINES_RULES, deals_with)])
 
 
@@ -519,14 +520,14 @@ def _small_exact(x: float) -> str:
 def _throw_in_lines(table: pd.DataFrame) -> list[str]:
     """The nines throw-in table of `format_stats` (spec Q11)."""
     lines = ["", "P(some player may have the deal thrown in) by nines rule (V4, spec Q11)",
-             f"  {'rule':<11}{'estimate [95%]':<26}exact (spec §9.2)"]
+             f"  {'rule':<11}{'estimate [95%]':<26}exact"]
     for r in table.itertuples():
         estimate = format_cell(r._asdict())
         lines.append(f"  {r.rule:<11}{estimate:<26}{r.exact:.6f}" + ("   <- nines_rule" if r.chosen else ""))
     return lines
 
 
-# --- exact meld distributions (spec §9.2) ----------------------------------------------------------------
+# --- exact facts (spec §9.2): meld distributions, single melds, counters, suit lengths, throw-ins -------------
 EXACT_QUANTILES = (10, 25, 50, 75, 90, 95, 99)
 """The quantiles (percent) of `exact`'s summary, as spec §9.2 lists them."""
 EXACT_THRESHOLDS = (20, 40, 60, 80, 100, 120, 150, 180, 200, 220, 250, 300, 350, 400, 500, 800, 1000, 1500)
@@ -553,23 +554,22 @@ def _exact_summary(counts: np.ndarray, divisor: int) -> dict:
 
 
 def exact(options: dict | None = None) -> dict[str, pd.DataFrame]:
-    """Exact meld distributions of a random 15-card hand and of the 18 cards with the kitty (all 18 melded), with
-    each holding's best trump and with each trump imposed (spec §9.2; `pinochle3.exact_meld_distribution`, every
-    holding counted once). Tables ``summary`` (a row per cards and trump: `_exact_summary`) and ``ccdf`` (a row
-    per cards, trump and `EXACT_THRESHOLDS` t: the holdings with meld >= t and their share p). options: as `stats`;
-    the counts know the main game's meld values only, so the meld variants (V5-V7) are refused; scale 0.1 divides
-    points."""
+    """The exact facts of spec §9.2, every holding counted once: meld distributions of a random 15-card hand and of
+    the 18 cards with the kitty (all 18 melded), with each holding's best trump and with each trump imposed
+    (`pinochle3.exact_meld_distribution`), and the single melds, counters, suit lengths and nines throw-ins
+    (`pinochle3_exact`). Tables ``summary`` (a row per cards and trump: `_exact_summary`), ``ccdf`` (a row per cards,
+    trump and `EXACT_THRESHOLDS` t: the holdings with meld >= t and their share p), ``melds``, ``counters``,
+    ``suits`` and ``throw_ins`` (`_exact_fact_tables`). options: as `stats`; the counts know the main game's meld
+    values only, so the meld variants (V5-V7) are refused; scale 0.1 divides points; ``nines_rule`` marks its row of
+    ``throw_ins``."""
     options = checked_options(options, "stats")
-    if p.rule_options(options)["nines_rule"] is not None:
-        raise CardsimError("--exact prints meld distributions only, which the nines rule does not change; drop "
-                           "--option nines_rule or drop --exact")
     if not np.array_equal(p.meld_values(options), p.MELD_VALUES):
         raise CardsimError("--exact counts the main game's meld values only; drop the meld variant options "
                            "(double_bonus, double_royal_marriage, roundhouse_meld, roundhouse_with_rope) or drop "
                            "--exact")
     divisor = p.point_divisor(options)
     summary, ccdf = [], []
-    for cards in (p.HAND_SIZE, p.HAND_SIZE + p.KITTY_SIZE):
+    for cards in EXACT_SIZES:
         for view in EXACT_VIEWS:
             counts = p.exact_meld_distribution(cards, None if view == "best" else p.DECK.suits.index(view))
             summary.append({"cards": cards, "trump": view, **_exact_summary(counts, divisor)})
@@ -578,10 +578,40 @@ def exact(options: dict | None = None) -> dict[str, pd.DataFrame]:
                 at_least = int(counts[t // 10:].sum())
                 ccdf.append({"cards": cards, "trump": view, "threshold": t // divisor, "holdings": at_least,
                              "p": at_least / total})
-    tables = {"summary": pd.DataFrame(summary), "ccdf": pd.DataFrame(ccdf)}
+    tables = {"summary": pd.DataFrame(summary), "ccdf": pd.DataFrame(ccdf),
+              **_exact_fact_tables(p.rule_options(options)["nines_rule"])}
     for table in tables.values():
         table.attrs.update(game=GAME, options=options, exact=True)
     return tables
+
+
+EXACT_SIZES = (p.HAND_SIZE, p.HAND_SIZE + p.KITTY_SIZE)
+"""The holdings of `exact`: a hand, and a hand with the kitty."""
+
+
+def _share_row(count: int, cards: int) -> dict:
+    """A count of holdings of ``cards`` cards with its exact share: holdings, p, the fraction in lowest terms."""
+    share = Fraction(count, math.comb(p.DECK.n_cards, cards))
+    return {"holdings": count, "p": float(share), "fraction": f"{share.numerator}/{share.denominator}"}
+
+
+def _exact_fact_tables(nines_rule: str | None) -> dict[str, pd.DataFrame]:
+    """The single-meld, counter, suit-length and throw-in tables of `exact` (`pinochle3_exact`): ``melds`` (a row
+    per event and cards), ``counters`` (per holding, hand, kitty or both, and k counters), ``suits`` (per k: a given
+    suit k long, the longest suit k long; 15 cards), ``throw_ins`` (per nines rule: a player's holdings, P(a given
+    player may throw in), P(some player may) in a deal, whether it is ``nines_rule``)."""
+    melds = [{"event": name, "cards": cards, **_share_row(count, cards)}
+             for cards in EXACT_SIZES for name, count in exact_facts.meld_event_holdings(cards)]
+    counters = [{"holding": what, "cards": cards, "counters": k, **_share_row(count, cards)}
+                for what, cards in (("hand", p.HAND_SIZE), ("kitty", p.KITTY_SIZE), ("both", EXACT_SIZES[1]))
+                for k, count in enumerate(exact_facts.counter_holdings(cards))]
+    suits = [{"length": k, **{f"{key}_{column}": value for key, count in (("given", given), ("longest", longest))
+                              for column, value in _share_row(count, p.HAND_SIZE).items()}}
+             for k, (given, longest) in enumerate(zip(exact_facts.suit_length_holdings(),
+                                                      exact_facts.longest_suit_holdings()))]
+    throw_ins = [{**row, "chosen": row["rule"] == nines_rule} for row in _throw_in_shares().values()]
+    return {"melds": pd.DataFrame(melds), "counters": pd.DataFrame(counters), "suits": pd.DataFrame(suits),
+            "throw_ins": pd.DataFrame(throw_ins)}
 
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
@@ -607,8 +637,8 @@ def _exact_cell(row: pd.Series, key: str) -> str:
 
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
     summary, ccdf = tables["summary"], tables["ccdf"]
-    lines = ["Pinochle meld distributions, exact: every holding counted once (spec §9.2, a dynamic program over the "
-             "four suits)" + _options_note(summary.attrs["options"])]
+    lines = ["Pinochle exact facts: every holding counted once (spec §9.2; meld distributions by a dynamic program "
+             "over the four suits)" + _options_note(summary.attrs["options"])]
     what = {p.HAND_SIZE: "a hand", p.HAND_SIZE + p.KITTY_SIZE: "hand and kitty all melded (bounds the meld kept)"}
     header = f"  {'':<16}" + "".join(f"{'best trump' if v == 'best' else f'trump {v}':>12}" for v in EXACT_VIEWS)
     for cards, rows in summary.groupby("cards", sort=False):
@@ -622,7 +652,70 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
         for t, at in tails.groupby("threshold", sort=False):
             shares = at.set_index("trump").p
             lines.append(f"    {t:<14g}" + "".join(f"{_exact_share(shares[v]):>12}" for v in EXACT_VIEWS))
-    return "\n".join(lines)
+    return "\n".join(lines + _meld_event_lines(tables["melds"]) + _counter_lines(tables["counters"])
+                     + _suit_lines(tables["suits"]) + _exact_throw_in_lines(tables["throw_ins"]))
+
+
+def _one_in(x: float) -> str:
+    """'1 in' of a probability x: one decimal, whole from 1,000 on."""
+    if x <= 0:
+        return "never"
+    return f"{1 / x:,.0f}" if 1 / x >= 1000 else f"{1 / x:.1f}"
+
+
+def _meld_event_lines(melds: pd.DataFrame) -> list[str]:
+    """`format_exact`'s single-meld table: P and 1 in for 15 and 18 cards, the 15-card fraction."""
+    lines = ["", "Single melds held (spec §9.2; 'given' is one named suit or rank)",
+             f"  {'':<36}{'15 cards':>11}{'1 in':>12}{'18 cards':>11}{'1 in':>12}   exact, 15 cards"]
+    hand, both = (melds[melds.cards == cards].set_index("event") for cards in EXACT_SIZES)
+    for event, row in hand.iterrows():
+        other = both.loc[event]
+        lines.append(f"  {event:<36}{_exact_share(row.p):>11}{_one_in(row.p):>12}{_exact_share(other.p):>11}"
+                     f"{_one_in(other.p):>12}   {row.fraction}")
+    return lines
+
+
+def _counter_lines(counters: pd.DataFrame) -> list[str]:
+    """`format_exact`'s counter table: P(k counters) in the hand, the kitty and both, their means and P(>= 3) of
+    the 18."""
+    columns = [(what, rows.set_index("counters").p) for what, rows in counters.groupby("holding", sort=False)]
+    lines = ["", "Counters (A, 10, K: 24 of the 48 cards): P(k counters)",
+             f"  {'k':<6}" + "".join(f"{f'{what} ({int(shares.index.max())})':>14}" for what, shares in columns)]
+    for k in range(max(len(shares) for _, shares in columns)):
+        lines.append((f"  {k:<6}" + "".join(f"{_exact_share(shares[k]) if k in shares.index else '':>14}"
+                                            for _, shares in columns)).rstrip())
+    lines.append(f"  {'mean':<6}" + "".join(f"{(shares.index * shares).sum():>14.3f}" for _, shares in columns))
+    eighteen = columns[-1][1]
+    lines.append(f"P(hand and kitty hold >= 3 counters: the bidder can bury 30 points) = {eighteen[3:].sum():.8f}")
+    return lines
+
+
+def _suit_lines(suits: pd.DataFrame) -> list[str]:
+    """`format_exact`'s suit-length table of a 15-card hand."""
+    lines = ["", "Suit lengths, 15 cards: P(k cards)", f"  {'k':<6}{'a given suit':>16}{'the longest suit':>20}"]
+    lines += [f"  {r.length:<6}{_exact_share(r.given_p):>16}{_exact_share(r.longest_p):>20}"
+              for r in suits.itertuples() if r.given_p > 0]
+    lines.append(f"  {'mean':<6}" + "".join(f"{(suits.length * suits[column]).sum():>{width}.3f}"
+                                            for column, width in (("given_p", 16), ("longest_p", 20))))
+    return lines
+
+
+NINES_REFERENCE_LABELS = {"5_any": "5 nines, any meld", "no_meld_any_nines": "no meld but deece"}
+"""`format_exact`'s labels of the reference rows of the throw-in table (`pinochle3_exact.NINES_REFERENCES`)."""
+
+
+def _exact_throw_in_lines(throw_ins: pd.DataFrame) -> list[str]:
+    """`format_exact`'s nines throw-in table (V4, spec Q11)."""
+    lines = ["", "Nines throw-ins (V4, spec Q11): P(a given player may throw the deal in), P(some player may)",
+             f"  {'rule':<20}{'player':>11}{'1 in':>9}{'deal':>12}"]
+    for r in throw_ins.itertuples():
+        label = NINES_REFERENCE_LABELS.get(r.rule, r.rule)
+        deal = "" if r.deal is None or pd.isna(r.deal) else f"{r.deal:.7f}"
+        lines.append((f"  {label:<20}{r.player:>11.7f}{_one_in(r.player):>9}{deal:>12}"
+                      + ("   <- nines_rule" if r.chosen else "")).rstrip())
+    lines.append("  (the last two rows are references, not rules; 'deal' is 3 x 'player': no two players both "
+                 "qualify)")
+    return lines
 
 
 def _exact_share(x: float) -> str:
@@ -632,8 +725,9 @@ def _exact_share(x: float) -> str:
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true",
-                        help="exact meld distributions by enumeration of every holding, 15 and 18 cards, best and "
-                             "each fixed trump (spec §9.2; no sampling)")
+                        help="exact facts, every holding counted (spec §9.2; no sampling): meld distributions of 15 "
+                             "and 18 cards, best and each fixed trump; single melds, counters, suit lengths and "
+                             "nines throw-ins")
     parser.add_argument("--seat", type=whole_number, action=NotedStore, default=0,
                         help="the seat whose hand is measured, 0-2 (default 0)")
     _add_option_argument(parser, stats=True)
