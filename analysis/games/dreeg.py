@@ -21,9 +21,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_only_with, emit,
-                               game_option_items, given_flags, long_frame, one_of, options_note, register_command,
-                               run_options, whole_number)
+from analysis.commands import (Command, NotedStore, add_games_alias, add_run_arguments, check_exact_alone,
+                               check_only_with, emit, game_option_items, given_flags, long_frame, no_exact, one_of,
+                               options_note, register_command, run_options, whole_number)
 from analysis.games import dreeg_phase
 from analysis.stats import Z95, Estimate, format_cell, mean_interval, student_t95, table_records
 from simcore import checks, runner
@@ -262,7 +262,8 @@ POLICY = one_of(tuple(POLICIES))
 
 
 def _add_policy_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", type=POLICY, default="greedy", help="policy of every seat: greedy (default), "
+    parser.add_argument("--policy", type=POLICY, action=NotedStore, default="greedy",
+                        help="policy of every seat: greedy (default), "
                         "random, sly (hides a 2-player Rot Assen heart ace) or pimc (slow)")
 
 
@@ -470,7 +471,7 @@ def format_match(tables: dict) -> str:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=one_of((3, 4)), default=4, help="3 or 4 (default 4)")
+    parser.add_argument("--players", type=one_of((3, 4)), action=NotedStore, default=4, help="3 or 4 (default 4)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")
     add_run_arguments(parser, default_n=200, unit="games")
@@ -478,6 +479,9 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exact", action="store_true",
+                        help="exact deal facts, every hand or deal counted (spec §6.3; no sampling): marriages, "
+                             "trumps, card points held, Rot Assen, Rufen, the 2-player deal, hand shapes")
     _add_policy_argument(parser)
     _add_game_arguments(parser)
 
@@ -496,10 +500,18 @@ def _game_args(args, *policies: str) -> dict:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    check_exact_alone(args, "policy", "players")  # every hand is counted, for 2, 3 and 4 players alike
+    if args.exact:
+        if args.option:
+            raise CardsimError("--exact counts deals, which no rule option changes; drop --option or drop --exact")
+        from analysis.games import dreeg_exact
+
+        return emit(args, dreeg_exact.exact(), dreeg_exact.exact_json, dreeg_exact.format_exact)
     return emit(args, stats(**_game_args(args, "policy")), stats_json, format_stats)
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
+    no_exact(args)
     tables = stats(**_game_args(args, "policy"))
     return pd.concat([long_frame(tables["losers"], ["phase", "seat"], "loser"),
                       long_frame(tables["lengths"], ["phase"], "hands", value="mean")], ignore_index=True)

@@ -15,8 +15,11 @@ from functools import lru_cache
 from itertools import product
 from math import comb, factorial
 
+import numpy as np
+
 from simcore import checks
 from simcore.errors import CardsimError
+from simcore.games import dreeg_rules as rules
 
 N_SUITS, SUIT_SIZE, OTHERS = 4, 6, 4
 DECK_SIZE = N_SUITS * SUIT_SIZE
@@ -126,4 +129,130 @@ def deal_counts() -> dict[str, int]:
         "3-player deals": _multinomial(24, (8, 8, 8)),
         "2-player deals, talon unordered": comb(24, 6) * comb(18, 6),
         "2-player deals, talon ordered": factorial(24) // (factorial(6) ** 2),
+    }
+
+
+def same_hand(sizes: tuple[int, ...]) -> Fraction:
+    """P(two given cards lie in the same hand) when the 24 cards go to hands of ``sizes`` (adding up to 24)."""
+    sizes = tuple(_cards(size) for size in sizes)
+    if sum(sizes) != DECK_SIZE:
+        raise CardsimError(f"sizes must add up to {DECK_SIZE}, got {sizes!r}")
+    return Fraction(sum(n * (n - 1) for n in sizes), DECK_SIZE * (DECK_SIZE - 1))
+
+
+# --- card points and hand shapes, by enumeration of every hand --------------------------------------------
+@lru_cache(maxsize=None)
+def card_point_counts(n: int, fixed: int = 0) -> tuple[int, ...]:
+    """Hands of ``n`` cards holding the cards of mask ``fixed`` (24 bits), per card points 0..120: a subset-sum
+    count over the other cards (every hand counted once)."""
+    n, fixed = _cards(n), checks.whole(fixed, "fixed (a card mask)", 0, rules.ALL)
+    held = fixed.bit_count()
+    counts = [[0] * (rules.TOTAL_POINTS + 1) for _ in range(DECK_SIZE + 1)]
+    counts[0][0] = 1
+    for card in range(DECK_SIZE):
+        if not fixed >> card & 1:
+            for k in range(DECK_SIZE - 1, -1, -1):
+                for p in range(rules.TOTAL_POINTS - rules.POINTS[card], -1, -1):
+                    counts[k + 1][p + rules.POINTS[card]] += counts[k][p]
+    if n < held:
+        return (0,) * (rules.TOTAL_POINTS + 1)
+    shift = rules.points_of(fixed)
+    return tuple([0] * shift + counts[n - held][:rules.TOTAL_POINTS + 1 - shift])
+
+
+@lru_cache(maxsize=None)
+def every_hand(n: int, fixed: int = 0) -> np.ndarray:
+    """(k,) int64: every hand of ``n`` cards (24-bit masks) that holds the cards of ``fixed``, each once."""
+    n, fixed = _cards(n, high=8), checks.whole(fixed, "fixed (a card mask)", 0, rules.ALL)
+    masks, top = np.array([fixed] if n >= fixed.bit_count() else [], dtype=np.int64), np.array([-1])
+    for _ in range(n - fixed.bit_count()):
+        parts = [(masks[top < c] | (1 << c), c) for c in range(DECK_SIZE) if not fixed >> c & 1]
+        masks = np.concatenate([m for m, _ in parts])
+        top = np.concatenate([np.full(m.size, c) for m, c in parts])
+    masks.setflags(write=False)
+    return masks
+
+
+def suit_lengths(masks: np.ndarray) -> np.ndarray:
+    """(k, 4) int64: the cards of every suit in each hand mask of ``masks`` (k,)."""
+    return np.stack([np.bitwise_count(masks & m) for m in rules.SUIT_MASKS], axis=1).astype(np.int64)
+
+
+def _top_sequences_only(masks: np.ndarray) -> np.ndarray:
+    """(k,) bool: does each hand hold, in every suit, the top cards of that suit only (A, A-10, A-10-K, ...)?"""
+    ok = np.ones(masks.size, dtype=bool)
+    for s, length in enumerate(suit_lengths(masks).T):
+        cards = masks >> (N_SUITS_RANKS * s) & ((1 << N_SUITS_RANKS) - 1)
+        ok &= cards == (1 << N_SUITS_RANKS) - (1 << (N_SUITS_RANKS - length))
+    return ok
+
+
+N_SUITS_RANKS = rules.N_RANKS
+HAND_FEATURES = {
+    "voids": lambda m: (suit_lengths(m) == 0).sum(axis=1),
+    "longest suit": lambda m: suit_lengths(m).max(axis=1),
+    "hearts": lambda m: suit_lengths(m)[:, rules.HEART],
+    "aces": lambda m: sum(m >> (rules.N_RANKS * s + rules.ACE) & 1 for s in range(N_SUITS)),
+    "marriages": lambda m: sum((m >> (rules.N_RANKS * s + rules.OBER) & 3) == 3 for s in range(N_SUITS)),
+    "top sequences only": lambda m: _top_sequences_only(m).astype(np.int64),
+}
+"""Per-hand features of `feature_distribution`: (k,) masks -> (k,) int64."""
+
+
+def feature_distribution(feature: str, n: int, fixed: int = 0) -> dict[int, Fraction]:
+    """P(``feature`` = v) over every ``n``-card hand (0-8 cards) holding the cards of ``fixed``: `HAND_FEATURES`."""
+    if feature not in HAND_FEATURES:
+        raise CardsimError(f"unknown hand feature {feature!r}; choose one of {', '.join(HAND_FEATURES)}")
+    masks = every_hand(n, fixed)
+    values, counts = np.unique(HAND_FEATURES[feature](masks), return_counts=True)
+    return {int(v): Fraction(int(c), masks.size) for v, c in zip(values, counts)}
+
+
+# --- Rufen: the first packet and the call ------------------------------------------------------------------
+def packet_suits() -> dict[int, Fraction]:
+    """P(k distinct suits) among the forehand's first 3 cards (all C(24, 3) packets)."""
+    return {k: p for k, p in feature_distribution("voids", 3).items() for k in [N_SUITS - k]}
+
+
+def called_ranks(call) -> dict[int, Fraction]:
+    """P(the called card has rank r) over every first packet, ``call``: packet mask -> card (a policy's call)."""
+    packets = every_hand(3)
+    ranks = [call(int(m)) % rules.N_RANKS for m in packets]
+    values, counts = np.unique(ranks, return_counts=True)
+    return {int(v): Fraction(int(c), packets.size) for v, c in zip(values, counts)}
+
+
+def accidental_solo(hand_size: int) -> Fraction:
+    """P(the forehand holds the card he called among the rest of his ``hand_size`` cards): the called card is one
+    of the 21 cards outside his first packet, and he holds ``hand_size`` - 3 of them."""
+    return Fraction(_cards(hand_size, low=3) - 3, DECK_SIZE - 3)
+
+
+# --- the 2-player deal: where one card lies ----------------------------------------------------------------
+TALON = DECK_SIZE - 2 * rules.HAND_SIZES[2]
+"""Cards of the 2-player talon (12); in 66 its bottom card is the face-up indicator, which sets the trump."""
+EARLY_DRAWS = 3 * 2
+"""Talon cards drawn in tricks 1-3 of a 2-player hand: one per player after each trick."""
+
+
+def duel_facts() -> dict[str, Fraction]:
+    """Where the trump 9 and the trump A 10 K O lie in a 2-player 66 deal (trump = the indicator's suit: every
+    (indicator, deal) counted), and where the heart ace lies in 2-player Rot Assen (no indicator; the first 6 talon
+    cards are drawn in tricks 1-3)."""
+    hand, above = rules.HAND_SIZES[2], TALON - 1
+    others = DECK_SIZE - 1
+    nine_is_indicator = Fraction(N_SUITS, DECK_SIZE)
+    honours = (rules.ACE, rules.TEN, rules.KING, rules.OBER)
+    indicator_free = Fraction(rules.N_RANKS - len(honours), rules.N_RANKS)  # the indicator is none of the four
+    return {
+        "66: the indicator is the trump 9": nine_is_indicator,
+        "66: a given player is dealt the trump 9": (1 - nine_is_indicator) * Fraction(hand, others),
+        "66: the trump 9 lies in the talon above the indicator": (1 - nine_is_indicator) * Fraction(above, others),
+        "66: forehand's first 6 hold trump A 10 K O": indicator_free * Fraction(comb(others - len(honours), hand - 4),
+                                                                                comb(others, hand)),
+        "Rot Assen: a given player is dealt the heart ace": Fraction(hand, DECK_SIZE),
+        "Rot Assen: the heart ace lies in the talon": Fraction(TALON, DECK_SIZE),
+        "Rot Assen: it is drawn in tricks 1-3": Fraction(EARLY_DRAWS, DECK_SIZE),
+        f"Rot Assen: it is among the last {TALON - EARLY_DRAWS} talon cards": Fraction(TALON - EARLY_DRAWS, DECK_SIZE),
+        "Rot Assen: it is the bottom card": Fraction(1, DECK_SIZE),
     }

@@ -1,0 +1,175 @@
+"""`cardsim stats dreeg --exact`: the exact deal facts of spec §6.3, every hand or deal counted once.
+
+    from analysis.games import dreeg_exact
+    tables = dreeg_exact.exact()      # {"deals": counts, "facts": a row per fact: section, quantity, k, fraction, p}
+
+The counts come from `simcore.games.dreeg_exact`: suit profiles for the marriages and trumps, a subset-sum count
+for the card points, and an enumeration of every hand of up to 8 cards for the hand shapes and the Rufen packet.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pandas as pd
+
+from analysis.stats import table_records
+from simcore.games import dreeg_exact as ex
+from simcore.games import dreeg_rules as r
+from simcore.games.dreeg import DECK
+from simcore.games.dreeg_policies import GreedyPolicy
+
+GAME = "dreeg"
+TABLES = {4: 6, 3: 8}
+"""Players -> cards per hand (§2.4)."""
+POINT_HOLDINGS = {3: "a Rufen packet", 6: "a 4-player or duel hand", 8: "a 3-player hand", 12: "a 2 v 2 team",
+                  16: "two 3-player hands", 18: "three 4-player hands (a Rot Assen team)"}
+"""Cards held -> what holds them, for the card-point rows."""
+POINT_THRESHOLDS = (33, 40, 45, 50, 55, 60, 66)
+LOW_TAILS = {6: (10, 15, 20), 8: (20,)}
+"""Cards held -> t of the P(points <= t) rows."""
+
+
+def _row(section: str, quantity: str, value, k: int | None = None) -> dict:
+    """One fact: an exact Fraction (its share p and its fraction text) or a (float, text) pair."""
+    p, text = (float(value), str(value)) if isinstance(value, Fraction) else value
+    return {"section": section, "quantity": quantity, "k": k, "fraction": text, "p": p}
+
+
+def _distribution(section: str, quantity: str, dist: dict[int, Fraction], mean: bool = True) -> list[dict]:
+    """Rows P(quantity = k) of an exact distribution, then its mean."""
+    rows = [_row(section, quantity, p, k) for k, p in dist.items()]
+    if mean:
+        rows.append(_row(section, f"{quantity}: mean", sum((k * p for k, p in dist.items()), Fraction(0))))
+    return rows
+
+
+def _marriages() -> list[dict]:
+    section = "Marriages (King + Ober of one suit in one hand)"
+    rows = []
+    for n in (3, 6, 8):
+        dist = ex.marriage_distribution(n)
+        rows += _distribution(section, f"marriages in a {n}-card hand", dist, mean=False)
+        rows += [_row(section, f"{n} cards: at least one marriage", 1 - dist[0]),
+                 _row(section, f"{n} cards: the marriage of a given suit", ex.suit_marriage(n))]
+    for sizes, counted, what in (((6,) * 4, 4, "4 x 6"), ((8,) * 3, 3, "3 x 8"), ((6, 6, 12), 2, "2 x 6, talon out")):
+        dist = ex.table_marriage_distribution(sizes, counted)
+        rows += _distribution(section, f"marriages at the table, {what}", dist)
+    for players, n in TABLES.items():
+        rows.append(_row(section, f"{players} players: two given cards in one hand", ex.same_hand((n,) * players)))
+    return rows
+
+
+def _trumps() -> list[dict]:
+    section = "Phase 1: trump = the suit of the dealer's turned card"
+    rows = []
+    for players, n in TABLES.items():
+        for dealer in (True, False):
+            who = f"{players} players, {'the dealer' if dealer else 'a given other player'}"
+            rows.append(_row(section, f"{who}: holds trump King + Ober", ex.trump_marriage(n, dealer)))
+            rows += _distribution(section, f"{who}: trumps", ex.trump_count_distribution(n, dealer))
+        rows.append(_row(section, f"{players} players: someone holds trump King + Ober", ex.same_hand((n,) * players)))
+    duel = ex.trump_marriage(r.HAND_SIZES[2], False)
+    rows += [_row(section, "2-player 66, a given player's first 6: trump King + Ober", duel),
+             _row(section, "2-player 66, either player's first 6: trump King + Ober", 2 * duel)]
+    return rows
+
+
+def _card_points() -> list[dict]:
+    section = "Card points held (not taken): A 11, 10 10, K 4, O 3, U 2, 9 0"
+    rows = []
+    for n, what in POINT_HOLDINGS.items():
+        counts = ex.card_point_counts(n)
+        total = sum(counts)
+        mean = Fraction(sum(p * c for p, c in enumerate(counts)), total)
+        variance = Fraction(sum(p * p * c for p, c in enumerate(counts)), total) - mean * mean
+        label = f"{n} cards, {what}"
+        rows += [_row(section, f"{label}: mean", mean),
+                 _row(section, f"{label}: SD", (math.sqrt(variance), f"sqrt({variance})"))]
+        tails = [(t, Fraction(sum(counts[t:]), total)) for t in POINT_THRESHOLDS]
+        rows += [_row(section, f"{label}: P(points >= {t})", p) for i, (t, p) in enumerate(tails)
+                 if p < 1 and (i == 0 or tails[i - 1][1] > 0)]  # from the first below 1 to the first 0
+        rows += [_row(section, f"{label}: P(points <= {t})", Fraction(sum(counts[:t + 1]), total))
+                 for t in LOW_TAILS.get(n, ())]
+        rows.append(_row(section, f"{label}: most", (max(p for p, c in enumerate(counts) if c), "")))
+    return rows
+
+
+def _rot_assen() -> list[dict]:
+    section = "Rot Assen: the soloist holds the heart ace"
+    ace = 1 << r.HEART_ACE
+    rows = []
+    for players, n in TABLES.items():
+        who = f"{players} players"
+        counts = ex.card_point_counts(n, ace)
+        total = sum(counts)
+        mean = Fraction(sum(p * c for p, c in enumerate(counts)), total)
+        rows += [_row(section, f"{who}: a given player holds the heart ace", Fraction(n, ex.DECK_SIZE)),
+                 _row(section, f"{who}: soloist's card points, mean", mean),
+                 _row(section, f"{who}: soloist's card points >= 33", Fraction(sum(counts[33:]), total)),
+                 _row(section, f"{who}: soloist holds a marriage", 1 - ex.feature_distribution("marriages", n, ace)[0])]
+        rows += _distribution(section, f"{who}: soloist's longest suit", ex.feature_distribution("longest suit", n, ace))
+        rows += _distribution(section, f"{who}: soloist's hearts", ex.feature_distribution("hearts", n, ace))
+    return rows
+
+
+def _rufen() -> list[dict]:
+    section = "Rufen: the forehand's first 3 cards and his call"
+    greedy = GreedyPolicy()
+    ranks = ex.called_ranks(lambda packet: greedy.call(None, 0, packet))
+    rows = _distribution(section, "distinct suits in the first 3 cards", ex.packet_suits(), mean=False)
+    rows += [_row(section, f"greedy call (longest suit, its highest missing card): rank {DECK.ranks[k]}", p)
+             for k, p in sorted(ranks.items(), reverse=True)]
+    rows += [_row(section, f"{players} players: the called card is in his other {n - 3} cards (a solo)",
+                  ex.accidental_solo(n)) for players, n in TABLES.items()]
+    return rows
+
+
+def _shapes() -> list[dict]:
+    section = "Hand shapes (Kamerun and every sub-game)"
+    rows = []
+    for n in (6, 8):
+        for feature in ("voids", "aces", "longest suit"):
+            rows += _distribution(section, f"{n} cards: {feature}", ex.feature_distribution(feature, n))
+        rows.append(_row(section, f"{n} cards: only top sequences (A, A 10, A 10 K, ... in every suit held)",
+                         ex.feature_distribution("top sequences only", n).get(1, Fraction(0))))
+    return rows
+
+
+def _duel() -> list[dict]:
+    section = "The 2-player deal: 6 each, a 12-card talon (66: its bottom card the indicator)"
+    return [_row(section, quantity, p) for quantity, p in ex.duel_facts().items()]
+
+
+def exact() -> dict[str, pd.DataFrame]:
+    """Spec §6.3's exact facts: ``deals`` (quantity, count) and ``facts`` (section, quantity, k or None, the exact
+    fraction as text, p)."""
+    deals = pd.DataFrame([{"quantity": q, "count": c} for q, c in ex.deal_counts().items()])
+    facts = pd.DataFrame(_marriages() + _trumps() + _card_points() + _rot_assen() + _rufen() + _duel() + _shapes())
+    facts["k"] = facts["k"].astype("Int64")
+    tables = {"deals": deals, "facts": facts}
+    for table in tables.values():
+        table.attrs.update(game=GAME, exact=True)
+    return tables
+
+
+def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
+    return {"game": GAME, "exact": True, "tables": table_records(tables)}
+
+
+def format_exact(tables: dict[str, pd.DataFrame]) -> str:
+    lines = ["Dreeg exact deal facts (spec §6.3): every hand or deal counted once", "", "Deals"]
+    lines += [f"  {row.quantity:<62}{row.count:>26,}" for row in tables["deals"].itertuples()]
+    for section, rows in tables["facts"].groupby("section", sort=False):
+        lines += ["", section]
+        for row in rows.itertuples():
+            label = row.quantity if pd.isna(row.k) else f"{row.quantity} = {row.k}"
+            value = f"{row.p:g}" if row.fraction == "" else _share(row.p)
+            lines.append(f"  {label:<76}{value:>12}   {row.fraction}".rstrip())
+    return "\n".join(lines)
+
+
+def _share(p: float) -> str:
+    """Six decimals, or four significant digits below 0.001."""
+    return f"{p:.6f}" if p >= 0.001 or p == 0 else f"{p:.3e}"
