@@ -5,6 +5,7 @@ and nines throw-in number of spec §9.2, the no-meld rule against the meld evalu
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import comb
 
@@ -15,6 +16,7 @@ from hypothesis import given, settings, strategies as st
 from analysis.cli import main
 from analysis.games import pinochle3 as api
 from simcore.dealing import DealSpec, deal
+from simcore.errors import CardsimError
 from simcore.games import pinochle3 as p3
 from simcore.games import pinochle3_exact as ex
 from simcore.rng import block_words
@@ -118,14 +120,64 @@ def test_any_and_none_of_melds_equal_the_plain_count(small, size, copies, melds)
         assert ex.holdings_without(size, melds) == len(rows) - int(held.sum())
 
 
-@pytest.mark.parametrize("size", [4, 5])
-def test_no_meld_but_deece_is_the_meld_evaluators(size):
-    """`MELDS_BUT_DEECE` against `pinochle3.meld_points`: every holding of 4 and 5 cards whose meld under spades is
-    its spade nines alone (as `nines_throw_in` reads "no meld but deece")."""
-    masks = every_holding(size)
+@pytest.fixture(scope="module")
+def five():
+    """Every holding of 5 cards: (masks, nines, aces, no meld but deece as `nines_throw_in` reads it: the meld under
+    spades is the spade nines alone)."""
+    masks = every_holding(5)
+    nines = np.bitwise_count(masks & p3.NINES).astype(np.int64)
+    aces = np.bitwise_count(masks & p3.ACES_MASK).astype(np.int64)
     spade_nines = np.bitwise_count(masks & np.uint64(3)).astype(np.int64)
-    plain = int((p3.meld_points(masks, p3.SPADES) == 10 * spade_nines).sum())
-    assert ex.holdings_without(size, ex.MELDS_BUT_DEECE) == plain
+    return masks, nines, aces, p3.meld_points(masks, p3.SPADES) == 10 * spade_nines
+
+
+def test_no_meld_but_deece_is_the_meld_evaluators(five):
+    """`MELDS_BUT_DEECE` against `pinochle3.meld_points` on every holding of 4 and 5 cards."""
+    masks, _, _, no_meld = five
+    assert ex.holdings_without(5, ex.MELDS_BUT_DEECE) == int(no_meld.sum())
+    four = every_holding(4)
+    spade_nines = np.bitwise_count(four & np.uint64(3)).astype(np.int64)
+    plain = int((p3.meld_points(four, p3.SPADES) == 10 * spade_nines).sum())
+    assert ex.holdings_without(4, ex.MELDS_BUT_DEECE) == plain
+
+
+@pytest.mark.parametrize("nines, aces, no_meld", [(0, 0, True), (1, 1, True), (2, 0, True), (0, 4, True), (1, 8, True),
+                                                  (2, 1, False), (3, 8, False), (0, 0, False)])
+def test_throw_in_holdings_equal_the_plain_count(five, nines, aces, no_meld):
+    """Every combination of a nines floor, an aces limit and the no-meld condition, on every holding of 5 cards."""
+    _, held_nines, held_aces, plain_no_meld = five
+    ok = (held_nines >= nines) & (held_aces <= aces) & (plain_no_meld | (not no_meld))
+    assert ex.throw_in_holdings(nines, aces, no_meld, size=5) == int(ok.sum())
+
+
+def test_deal_rate_is_three_times_only_where_no_two_players_qualify():
+    """Two hands cannot both hold 5 of the 8 nines, but can both hold 4."""
+    assert ex.no_two_qualify(5) and not ex.no_two_qualify(4) and not ex.no_two_qualify(0)
+    assert [r["deal"] is None for r in ex.throw_in_shares()] == [not ex.no_two_qualify(r["nines"])
+                                                                  for r in ex.throw_in_shares()]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: ex.holdings(-1), "size must be from 0 to 48, got -1"),
+    (lambda: ex.holdings(49), "size must be from 0 to 48, got 49"),
+    (lambda: ex.holdings(2.5), "size must be a whole number"),
+    (lambda: ex.holdings(1, {0: -1}), "a face's minimum copies"),
+    (lambda: ex.holdings(1, {24: 1}), "a face must be"),
+    (lambda: ex.holdings(1, [1]), "minimum must map faces"),
+    (lambda: ex.holdings(1, groups=(ex.Group((0,), 0, -2),)), "a group's most cards"),
+    (lambda: ex.holdings(1, groups=(ex.Group((0,), -1, 2),)), "a group's least cards"),
+    (lambda: ex.holdings(1, groups=(ex.Group((0, 1)), ex.Group((1, 2)))), "the groups' faces must be distinct"),
+    (lambda: ex.holdings(1, groups=(ex.Group((99,)),)), "a group's face"),
+    (lambda: ex.holdings(1, groups=((0, 1),)), "groups must be Group"),
+    (lambda: ex.throw_in_holdings(-1, 8, False), "nines must be"),
+    (lambda: ex.throw_in_holdings(5, -2, False), "aces must be"),
+    (lambda: ex.throw_in_holdings(5, 8, "no"), "no_meld must be True or False"),
+    (lambda: ex.counter_holdings(-1), "size must be"),
+    (lambda: ex.suit_length_holdings(49), "size must be"),
+])
+def test_bad_input_is_refused(call, message):
+    with pytest.raises(CardsimError, match=re.escape(message)):
+        call()
 
 
 # --- spec §9.2 numbers ---------------------------------------------------------------------------------------
@@ -181,13 +233,14 @@ def test_exact_command_prints_the_fact_tables(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Pinochle exact facts: every holding counted once")
     row = next(x for x in lines if x.startswith("  rope cards in some suit"))
-    assert row.split()[-5:] == ["0.117957", "8.5", "0.264693", "3.8", "8059885364/68328754959"]
+    assert row.split()[-5:] == ["0.117957", "8.48", "0.264693", "3.78", "8059885364/68328754959"]
     row = next(x for x in lines if x.startswith("  double rope in a given suit"))
     assert row.split()[-5:] == ["4.591e-7", "2,178,061", "6.690e-6", "149,475", "7/15246424"]
-    assert any(x.startswith("P(hand and kitty hold >= 3 counters") and x.endswith("= 0.99997108") for x in lines)
+    assert any(x.startswith("  P(hand and kitty hold 3 counters or more, so") and x.endswith("= 0.99997108")
+               for x in lines)
     assert next(x for x in lines if x.startswith("  mean ") and "5.436" in x).split() == ["mean", "3.750", "5.436"]
-    assert "  5_no_ace              0.0041029    243.7   0.0123088   <- nines_rule" in lines
-    assert "  no meld but deece     0.1502328      6.7" in lines
+    assert "  5_no_ace                0.00410292    243.7   0.0123088   <- nines_rule" in lines
+    assert "  (no meld but deece)       0.150233     6.66" in lines
     assert main(["stats", "pinochle3", "--exact", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["tables"]
     assert set(data) == {"summary", "ccdf", "melds", "counters", "suits", "throw_ins"}

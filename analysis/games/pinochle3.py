@@ -657,10 +657,11 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
 
 
 def _one_in(x: float) -> str:
-    """'1 in' of a probability x: one decimal, whole from 1,000 on."""
+    """'1 in' of a probability x: two decimals below 10, one below 1,000, whole from there (as spec §9.2)."""
     if x <= 0:
         return "never"
-    return f"{1 / x:,.0f}" if 1 / x >= 1000 else f"{1 / x:.1f}"
+    one_in = 1 / x
+    return f"{one_in:,.0f}" if one_in >= 1000 else f"{one_in:.1f}" if one_in >= 10 else f"{one_in:.2f}"
 
 
 def _meld_event_lines(melds: pd.DataFrame) -> list[str]:
@@ -686,35 +687,36 @@ def _counter_lines(counters: pd.DataFrame) -> list[str]:
                                             for _, shares in columns)).rstrip())
     lines.append(f"  {'mean':<6}" + "".join(f"{(shares.index * shares).sum():>14.3f}" for _, shares in columns))
     eighteen = columns[-1][1]
-    lines.append(f"P(hand and kitty hold >= 3 counters: the bidder can bury 30 points) = {eighteen[3:].sum():.8f}")
+    lines.append(f"  P(hand and kitty hold 3 counters or more, so the bidder can bury three) = "
+                 f"{eighteen[3:].sum():.8f}")
     return lines
 
 
 def _suit_lines(suits: pd.DataFrame) -> list[str]:
     """`format_exact`'s suit-length table of a 15-card hand."""
     lines = ["", "Suit lengths, 15 cards: P(k cards)", f"  {'k':<6}{'a given suit':>16}{'the longest suit':>20}"]
-    lines += [f"  {r.length:<6}{_exact_share(r.given_p):>16}{_exact_share(r.longest_p):>20}"
-              for r in suits.itertuples() if r.given_p > 0]
+    lines += [f"  {r.length:<6}{_exact_share(r.given_p):>16}{_exact_share(r.longest_p) if r.longest_p else '':>20}"
+              .rstrip() for r in suits.itertuples() if r.given_p > 0]
     lines.append(f"  {'mean':<6}" + "".join(f"{(suits.length * suits[column]).sum():>{width}.3f}"
                                             for column, width in (("given_p", 16), ("longest_p", 20))))
     return lines
 
 
-NINES_REFERENCE_LABELS = {"5_any": "5 nines, any meld", "no_meld_any_nines": "no meld but deece"}
+NINES_REFERENCE_LABELS = {"5_any": "(5+ nines, any meld)", "no_meld_any_nines": "(no meld but deece)"}
 """`format_exact`'s labels of the reference rows of the throw-in table (`pinochle3_exact.NINES_REFERENCES`)."""
 
 
 def _exact_throw_in_lines(throw_ins: pd.DataFrame) -> list[str]:
     """`format_exact`'s nines throw-in table (V4, spec Q11)."""
     lines = ["", "Nines throw-ins (V4, spec Q11): P(a given player may throw the deal in), P(some player may)",
-             f"  {'rule':<20}{'player':>11}{'1 in':>9}{'deal':>12}"]
+             f"  {'rule':<22}{'player':>12}{'1 in':>9}{'deal':>12}"]
     for r in throw_ins.itertuples():
         label = NINES_REFERENCE_LABELS.get(r.rule, r.rule)
         deal = "" if r.deal is None or pd.isna(r.deal) else f"{r.deal:.7f}"
-        lines.append((f"  {label:<20}{r.player:>11.7f}{_one_in(r.player):>9}{deal:>12}"
+        lines.append((f"  {label:<22}{r.player:>#12.6g}{_one_in(r.player):>9}{deal:>12}"
                       + ("   <- nines_rule" if r.chosen else "")).rstrip())
-    lines.append("  (the last two rows are references, not rules; 'deal' is 3 x 'player': no two players both "
-                 "qualify)")
+    lines += ["  (in brackets: references, not rules; 'deal' is 3 x 'player' where a hand needs 5 or more of the",
+              "  8 nines, so that no two players both qualify)"]
     return lines
 
 

@@ -11,12 +11,14 @@ powers lo..hi of that product (`holdings`). "Some of several melds" and "none of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
 from simcore import checks
+from simcore.errors import CardsimError
 from simcore.games.pinochle3 import (ACE, CLUBS, DECK, DIAMONDS, FACE_POINTS, HAND_SIZE, HEARTS, JACK, KING, NINE,
                                      NINES_RULES, QUEEN, SEATS, SPADES, TEN)
 
@@ -46,23 +48,44 @@ class Group:
 
 
 def holdings(size: int, minimum: dict[int, int] | None = None, groups: tuple[Group, ...] = ()) -> int:
-    """The holdings of ``size`` cards with at least ``minimum[f]`` copies (0-2) of every face f named and, for
-    each of ``groups`` (disjoint), lo..hi cards of its faces."""
-    minimum = minimum or {}
+    """The holdings of ``size`` cards (0-48) with at least ``minimum[f]`` copies (0-2) of every face f (0-23) named
+    and, for each of ``groups`` (disjoint), lo..hi cards of its faces (0 <= lo <= hi). CardsimError otherwise."""
+    size = checks.whole(size, "size", 0, DECK.n_cards)
+    minimum = _checked_minimum(minimum or {})
     total = np.ones(1, dtype=np.int64)
-    grouped = set()
+    grouped: set[int] = set()
     for group in groups:
+        faces, lo, hi = _checked_group(group, grouped)
         product = np.ones(1, dtype=np.int64)
-        for f in group.faces:
+        for f in faces:
             product = np.convolve(product, _face_factor(minimum.get(f, 0)))
-        product[:group.lo] = 0
-        product[group.hi + 1:] = 0
+        product[:lo] = 0
+        product[hi + 1:] = 0
         total = np.convolve(total, product)
-        grouped.update(group.faces)
+        grouped.update(faces)
     for f in range(FACES):
         if f not in grouped:
             total = np.convolve(total, _face_factor(minimum.get(f, 0)))
     return int(total[size]) if size < total.size else 0
+
+
+def _checked_minimum(minimum: dict) -> dict[int, int]:
+    """``minimum`` as {face 0-23: copies 0-2}; CardsimError otherwise."""
+    if not isinstance(minimum, dict):
+        raise CardsimError(f"minimum must map faces 0-{FACES - 1} to copies 0-{COPIES}, got {checks.shown(minimum)}")
+    return {checks.whole(f, "a face", 0, FACES - 1): checks.whole(c, "a face's minimum copies", 0, COPIES)
+            for f, c in minimum.items()}
+
+
+def _checked_group(group: Group, taken: set[int]) -> tuple[tuple[int, ...], int, int]:
+    """(faces, lo, hi) of a `Group` whose faces (0-23) are distinct and not in ``taken``, 0 <= lo <= hi."""
+    if not isinstance(group, Group):
+        raise CardsimError(f"groups must be Group(faces, lo, hi) values, got {checks.shown(group)}")
+    faces = tuple(checks.whole(f, "a group's face", 0, FACES - 1) for f in group.faces)
+    if len(set(faces)) != len(faces) or taken.intersection(faces):
+        raise CardsimError(f"the groups' faces must be distinct (each face in one group at most), got {faces}")
+    lo = checks.whole(group.lo, "a group's least cards", 0)
+    return faces, lo, checks.whole(group.hi, "a group's most cards", lo)
 
 
 def _face_factor(least: int) -> np.ndarray:
@@ -80,6 +103,7 @@ def _joint_minimum(melds, copies: int) -> dict[int, int]:
 def holdings_with_any(size: int, melds, copies: int = 1, groups: tuple[Group, ...] = ()) -> int:
     """Holdings (with ``groups``) holding at least one of ``melds`` (tuples of faces) ``copies`` times:
     inclusion-exclusion over the sets of melds all held."""
+    melds = tuple(melds)
     return sum((-1) ** (k + 1) * holdings(size, _joint_minimum(chosen, copies), groups)
                for k in range(1, len(melds) + 1) for chosen in combinations(melds, k))
 
@@ -148,22 +172,26 @@ def meld_event_holdings(size: int = HAND_SIZE) -> list[tuple[str, int]]:
 # --- counters and suit lengths -----------------------------------------------------------------------------
 def counter_holdings(size: int) -> list[int]:
     """Holdings of ``size`` cards with k = 0..size counters (A 10 K)."""
+    size = checks.whole(size, "size", 0, DECK.n_cards)
     return [holdings(size, groups=(Group(COUNTER_FACES, k, k),)) for k in range(size + 1)]
 
 
 def suit_length_holdings(size: int = HAND_SIZE) -> list[int]:
     """Holdings of ``size`` cards with k = 0..12 cards of one given suit."""
+    size = checks.whole(size, "size", 0, DECK.n_cards)
     suit = faces_of((0,), range(DECK.n_ranks))
     return [holdings(size, groups=(Group(suit, k, k),)) for k in range(len(suit) * COPIES + 1)]
 
 
 def longest_suit_holdings(size: int = HAND_SIZE) -> list[int]:
     """Holdings of ``size`` cards whose longest suit has k = 0..12 cards."""
+    size = checks.whole(size, "size", 0, DECK.n_cards)
+
     def at_most(m: int) -> int:
         return holdings(size, groups=tuple(Group(faces_of((s,), range(DECK.n_ranks)), 0, m) for s in SUITS))
 
     longest = DECK.n_ranks * COPIES
-    below = [at_most(m) for m in range(-1, longest + 1)]
+    below = [0] + [at_most(m) for m in range(longest + 1)]  # below[m + 1]: every suit at most m long
     return [below[m + 1] - below[m] for m in range(longest + 1)]
 
 
@@ -173,25 +201,33 @@ NINES_REFERENCES = {"5_any": (5, 8, False), "no_meld_any_nines": (0, 8, True)}
 any number of nines (rule -> nines at least, aces at most, no meld but deece)."""
 
 
-def throw_in_holdings(nines: int, aces: int, no_meld: bool) -> int:
-    """15-card holdings with at least ``nines`` nines, at most ``aces`` aces and, if ``no_meld``, no meld but the
-    deece (`MELDS_BUT_DEECE`; aces around needs four aces, so a limit of 3 or fewer excludes it already)."""
-    groups = (Group(NINE_FACES, nines), Group(around(ACE), 0, aces))
-    if no_meld:
-        return holdings_without(HAND_SIZE, MELDS_BUT_DEECE, groups)
-    return holdings(HAND_SIZE, groups=groups)
+def throw_in_holdings(nines: int, aces: int, no_meld: bool, size: int = HAND_SIZE) -> int:
+    """Holdings of ``size`` cards (15: a hand) with at least ``nines`` nines, at most ``aces`` aces (each 0-8) and,
+    if ``no_meld``, no meld but the deece (`MELDS_BUT_DEECE`; aces around needs four aces, so a limit of 3 or fewer
+    excludes it already)."""
+    top = len(NINE_FACES) * COPIES
+    groups = (Group(NINE_FACES, checks.whole(nines, "nines", 0, top)),
+              Group(around(ACE), 0, checks.whole(aces, "aces", 0, top)))
+    if checks.flag(no_meld, "no_meld"):
+        return holdings_without(size, MELDS_BUT_DEECE, groups)
+    return holdings(size, groups=groups)
+
+
+def no_two_qualify(nines: int) -> bool:
+    """Can no two hands both hold at least ``nines`` of the 8 nines (so a deal's rate is the seats' sum)?"""
+    return 2 * nines > len(NINE_FACES) * COPIES
 
 
 def throw_in_shares() -> list[dict]:
     """Per nines rule (`NINES_RULES`, then `NINES_REFERENCES`): the 15-card holdings that qualify, P(a given
-    player qualifies) and, where two players cannot both qualify (each needs more than half the nines),
-    P(some player qualifies in a deal) = `SEATS` times it (else None)."""
+    player qualifies) as a float and an exact fraction and, where two players cannot both qualify (each needs more
+    than half the nines: `no_two_qualify`), P(some player qualifies in a deal) = `SEATS` times it (else None)."""
     total = comb(DECK.n_cards, HAND_SIZE)
     rows = []
     for rule, (nines, aces, no_meld) in {**NINES_RULES, **NINES_REFERENCES}.items():
         count = throw_in_holdings(nines, aces, no_meld)
-        exclusive = 2 * nines > len(NINE_FACES) * COPIES
         rows.append({"rule": rule, "nines": nines, "aces": aces, "no_meld": no_meld, "holdings": count,
-                     "player": count / total, "deal": SEATS * count / total if exclusive else None})
+                     "player": count / total, "fraction": str(Fraction(count, total)),
+                     "deal": SEATS * count / total if no_two_qualify(nines) else None})
     return rows
 
