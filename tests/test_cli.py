@@ -142,7 +142,7 @@ BAD_INPUT = [
      "unrecognized arguments: --dael; did you mean --deal?; also required: --trump "),
     (["odds", "giltspiel", "--seet", "2"], "unrecognized arguments: --seet; also required: --hand "),
     (["stats", "bauernstoss", "--exact"], "unrecognized arguments: --exact; --exact is an option of 'cardsim stats' "
-                                           "for giltspiel, perlaggen and pinochle3, not for bauernstoss (see "),
+                                           "for dreeg, giltspiel, perlaggen and pinochle3, not for bauernstoss (see "),
     (["odds", "bauernstoss", "--hand", "x", "--spiel"], "--spiel is an option of 'cardsim odds' for giltspiel and "
                                                        "perlaggen, not for bauernstoss"),
     (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "the following arguments are required: --trump "),

@@ -244,9 +244,32 @@ def exact(perlique: bool = False) -> dict[str, pd.DataFrame]:
         rows = [{"class": labels[i], "code": i - 1, "hands": int(c), "p": c / total}
                 for i, c in enumerate(counts) if c]
         tables[f"best_{fig}"] = pd.DataFrame(rows).iloc[::-1].reset_index(drop=True)
+    tables["table"] = _table_facts(perlique)
     for table in tables.values():
         table.attrs.update(game=GAME, hands=total, perlique=perlique)
     return tables
+
+
+TRUMP_HOLDINGS = {"one hand": g.HAND_SIZE, "a team": 2 * g.HAND_SIZE, "all 4 hands": g.SEATS * g.HAND_SIZE}
+"""Whose trumps `_table_facts` counts, and how many of the 31 cards other than the turn-up they hold."""
+
+
+def _table_facts(perlique: bool) -> pd.DataFrame:
+    """Spec §10.3, exact: P(no player / a given team holds a Gleich) (not with the Perlique, whose wild cards make
+    Gleichs of their own), the trumps held by one hand, a team and the whole table (distribution and mean), and
+    P(the trump Ace is dealt). Rows: fact, k (a distribution's value, else None), fraction, p."""
+    def row(fact: str, value: Fraction, k: int | None = None) -> dict:
+        return {"fact": fact, "k": k, "fraction": str(value), "p": float(value)}
+
+    rows = [] if perlique else [row(fact, p) for fact, p in g.table_facts().items()]
+    for who, cards in TRUMP_HOLDINGS.items():
+        dist = g.trump_count_distribution(cards)
+        rows += [row(f"trumps in {who}", p, k) for k, p in dist.items()]
+        rows.append(row(f"trumps in {who}: mean", sum((k * p for k, p in dist.items()), Fraction(0))))
+    rows.append(row("the trump Ace is in some hand", g.trump_ace_dealt()))
+    table = pd.DataFrame(rows)
+    table["k"] = table["k"].astype("Int64")
+    return table
 
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
@@ -266,6 +289,10 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
         lines += ["", f"  hands by best {fig.capitalize()}"]
         for _, r in tables[f"best_{fig}"].iterrows():
             lines.append(f"  {r['class']:<28}{r['hands']:>9,}  {r['p']:.6f}")
+    lines += ["", "Table facts (spec §10.3; every deal counted; the turn-up is a trump that no hand holds)"]
+    for r in tables["table"].itertuples():
+        label = r.fact if pd.isna(r.k) else f"{r.fact} = {r.k}"
+        lines.append(f"  {label:<34}{r.p:>10.6f}  {r.fraction}")
     return "\n".join(lines)
 
 

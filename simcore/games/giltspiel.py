@@ -13,6 +13,9 @@ Ace to 7 (A-4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from math import comb, perm, prod
 
 import numpy as np
 
@@ -494,6 +497,51 @@ def single_hand_classes(perlique: bool = False) -> tuple[np.ndarray, np.ndarray]
     codes = exact_hands(perlique)[1]
     return (np.bincount(codes[:, 0] + 1, minlength=GLEICH_BINS),
             np.bincount(codes[:, 1] + 1, minlength=HANGER_BINS))
+
+
+def pair_free_deals(hands: int, hand_size: int = HAND_SIZE, ranks: int = N_RANKS, suits: int = N_SUITS) -> int:
+    """Deals of ``hands`` disjoint hands of ``hand_size`` cards (hands told apart by seat) from a pack of ``ranks`` x
+    ``suits`` in which no hand holds two cards of one rank (no Gleich). Rank by rank, the k hands that take the rank
+    take k distinct suits of it, in suits! / (suits - k)! ways; the state is how many cards each hand has so far."""
+    ways = {(0,) * hands: 1}
+    for _ in range(ranks):
+        after: dict[tuple[int, ...], int] = {}
+        for held, count in ways.items():
+            for takes in product((0, 1), repeat=hands):
+                new = tuple(h + t for h, t in zip(held, takes))
+                if max(new, default=0) <= hand_size and sum(takes) <= suits:
+                    after[new] = after.get(new, 0) + count * perm(suits, sum(takes))
+        ways = after
+    return ways.get((hand_size,) * hands, 0)
+
+
+def ordered_deals(hands: int, hand_size: int = HAND_SIZE, cards: int = DECK.n_cards) -> int:
+    """Deals of ``hands`` disjoint hands of ``hand_size`` cards from ``cards``, hands told apart by seat."""
+    return prod(comb(cards - i * hand_size, hand_size) for i in range(hands))
+
+
+def table_facts() -> dict[str, Fraction]:
+    """Spec §10.3: P(no player at the table holds a Gleich) and P(a given team's two hands hold none)."""
+    return {"no player holds a Gleich": Fraction(pair_free_deals(SEATS), ordered_deals(SEATS)),
+            "a given team holds no Gleich": Fraction(pair_free_deals(2), ordered_deals(2))}
+
+
+TRUMPS_UNSEEN = N_RANKS - 1
+"""Trumps among the 31 cards other than the turn-up (a trump that no hand holds)."""
+
+
+def trump_count_distribution(cards: int) -> dict[int, Fraction]:
+    """P(k trumps among ``cards`` of the 31 cards other than the turn-up): hypergeometric, 7 trumps among them."""
+    unseen = DECK.n_cards - 1
+    cards = checks.whole(cards, "cards", 0, unseen)
+    return {k: Fraction(comb(TRUMPS_UNSEEN, k) * comb(unseen - TRUMPS_UNSEEN, cards - k), comb(unseen, cards))
+            for k in range(min(cards, TRUMPS_UNSEEN) + 1)}
+
+
+def trump_ace_dealt() -> Fraction:
+    """P(the trump Ace is in some hand): the turn-up is not the Ace, and the Ace is among the 20 cards dealt."""
+    unseen, dealt = DECK.n_cards - 1, SEATS * HAND_SIZE
+    return Fraction(N_RANKS - 1, N_RANKS) * Fraction(dealt, unseen)
 
 
 # --- input ------------------------------------------------------------------------------------
