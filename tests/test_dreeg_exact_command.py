@@ -30,12 +30,48 @@ def test_card_point_counts_are_the_class_count():
     for n in (1, 6, 8):
         shifted = {p + r.POINTS[r.HEART_ACE]: c for p, c in point_counts(n - 1, rest).items()}
         assert {p: c for p, c in enumerate(ex.card_point_counts(n, ACE)) if c} == shifted
-    assert sum(ex.card_point_counts(0, ACE)) == 0
+
+
+@pytest.mark.parametrize("n, fixed", [(6, ACE | 1 | 1 << 10), (5, 0b111), (8, ACE | 1 << 23), (3, ACE | 1 << 4)])
+def test_card_point_counts_with_several_fixed_cards(n, fixed):
+    """Against every hand holding the fixed cards, its points read card by card."""
+    plain: dict[int, int] = {}
+    for cards in combinations([c for c in range(24) if not fixed >> c & 1], n - fixed.bit_count()):
+        points = sum(r.POINTS[c] for c in cards) + sum(r.POINTS[c] for c in range(24) if fixed >> c & 1)
+        plain[points] = plain.get(points, 0) + 1
+    assert {p: c for p, c in enumerate(ex.card_point_counts(n, fixed)) if c} == plain
+
+
+def test_rot_assen_rows_are_a_plain_reading_of_the_soloists_hands(facts):
+    """Every 3- and 4-player hand holding the heart ace, read card by card: the soloist's points held (mean, >= 33),
+    his opponents' (the rest of the pack: mean, >= 66), a marriage, the longest suit, the hearts."""
+    for players, n in api.TABLES.items():
+        hands = [cards + (r.HEART_ACE,) for cards in combinations([c for c in range(24) if c != r.HEART_ACE], n - 1)]
+        points = [sum(r.POINTS[c] for c in hand) for hand in hands]
+        who = f"{players} players"
+        assert F(facts[(f"{who}: soloist's card points held, mean", None)].fraction) == F(sum(points), len(hands))
+        assert F(facts[(f"{who}: soloist's card points held >= 33", None)].fraction) == F(
+            sum(p >= 33 for p in points), len(hands))
+        assert F(facts[(f"{who}: his opponents' card points held >= 66", None)].fraction) == F(
+            sum(120 - p >= 66 for p in points), len(hands))
+        married = sum(any({6 * s + r.KING, 6 * s + r.OBER} <= set(hand) for s in range(4)) for hand in hands)
+        assert F(facts[(f"{who}: soloist holds a marriage", None)].fraction) == F(married, len(hands))
+        longest: dict[int, int] = {}
+        for hand in hands:
+            suits = [c // 6 for c in hand]
+            most = max(suits.count(s) for s in range(4))
+            longest[most] = longest.get(most, 0) + 1
+        for k, count in longest.items():
+            assert F(facts[(f"{who}: soloist's longest suit", k)].fraction) == F(count, len(hands))
 
 
 @pytest.mark.parametrize("n", range(5))
 @pytest.mark.parametrize("fixed", [0, ACE, ACE | 1])
 def test_every_hand_is_every_combination(n, fixed):
+    if fixed.bit_count() > n:
+        with pytest.raises(CardsimError, match="cannot hold the"):
+            ex.every_hand(n, fixed)
+        return
     plain = {sum(1 << c for c in cards) for cards in combinations(range(24), n)
              if sum(1 << c for c in cards) & fixed == fixed}
     hands = ex.every_hand(n, fixed)
@@ -83,21 +119,26 @@ SPEC = {  # (quantity, k): the exact value of spec §6.3
     ("6 cards, a 4-player or duel hand: P(points >= 33)", None): F(24987, 67298),
     ("6 cards, a 4-player or duel hand: P(points <= 10)", None): F(312, 33649),
     ("8 cards, a 3-player hand: P(points >= 55)", None): F(47312, 735471),
-    ("4 players: soloist's card points, mean", None): F(798, 23),
-    ("4 players: soloist's card points >= 33", None): F(19403, 33649),
+    ("4 players: soloist's card points held, mean", None): F(798, 23),
+    ("4 players: soloist's card points held >= 33", None): F(19403, 33649),
+    ("4 players: a given player holds the heart ace", None): F(1, 4),
+    ("3 players: a given player holds the heart ace", None): F(1, 3),
     ("3 players: soloist holds a marriage", None): F(4450, 14421),
     ("distinct suits in the first 3 cards", 1): F(10, 253),
-    ("greedy call (longest suit, its highest missing card): rank A", None): F(315, 506),
-    ("greedy call (longest suit, its highest missing card): rank O", None): F(1, 506),
+    ("the greedy call names rank A", None): F(315, 506), ("the greedy call names rank 10", None): F(169, 506),
+    ("the greedy call names rank K", None): F(21, 506), ("the greedy call names rank O", None): F(1, 506),
+    ("4 players: a partnership forms", None): F(6, 7), ("4 players: soloist holds a marriage", None): F(274, 1771),
+    ("marriages at the table, 4 x 6: at least one", None): F(355853, 572033),
+    ("marriages at the table, 3 x 8: at least one", None): F(935257, 1225785),
     ("4 players: the called card is in his other 3 cards (a solo)", None): F(1, 7),
     ("3 players: the called card is in his other 5 cards (a solo)", None): F(5, 21),
     ("8 cards: only top sequences (A, A 10, A 10 K, ... in every suit held)", None): F(149, 735471),
     ("6 cards: only top sequences (A, A 10, A 10 K, ... in every suit held)", None): F(3, 4807),
 }
 SPEC_DECIMALS = {  # (quantity, k): the decimal of spec §6.3, as printed
-    ("12 cards, a 2 v 2 team: P(points >= 66)", None): "0.3010", ("16 cards, two 3-player hands: P(points >= 66)",
-                                                                  None): "0.9357",
-    ("18 cards, three 4-player hands (a Rot Assen team): P(points >= 66)", None): "0.9958",
+    ("12 cards, random, as many as a 2 v 2 team: P(points >= 66)", None): "0.3010",
+    ("16 cards, random, as many as two 3-player hands: P(points >= 66)", None): "0.9357",
+    ("18 cards, random, as many as three 4-player hands: P(points >= 66)", None): "0.9958",
     ("8 cards, a 3-player hand: P(points >= 66)", None): "0.0039", ("6 cards: voids", 2): "0.04110",
     ("8 cards: voids", 1): "0.22991", ("6 cards: aces", 3): "0.03388", ("6 cards: longest suit", 4): "0.06820",
     ("3 players: soloist's longest suit", 4): "0.2478", ("4 players: soloist's hearts", 5): "0.0027",
@@ -168,6 +209,12 @@ def test_a_sweep_refuses_exact(tmp_path, capsys):
     (lambda: ex.feature_distribution("trumps", 6), "unknown hand feature 'trumps'"),
     (lambda: ex.card_point_counts(6, -1), "fixed (a card mask)"),
     (lambda: ex.same_hand((6, 6)), "sizes must add up to 24"),
+    (lambda: ex.same_hand(24), "sizes must be the hands' numbers of cards"),
+    (lambda: ex.card_point_counts(2, 0b111), "a hand of 2 cards cannot hold the 3 fixed cards"),
+    (lambda: ex.every_hand([6]), "n (the cards in the hand)"),
+    (lambda: ex.feature_distribution(["voids"], 6), "unknown hand feature"),
+    (lambda: ex.called_ranks(lambda packet: -1), "the called card must be"),
+    (lambda: ex.called_ranks(lambda packet: packet.bit_length() - 1), "a call names a card outside"),
 ])
 def test_bad_input_is_refused(call, message):
     with pytest.raises(CardsimError, match=message.replace("(", r"\(").replace(")", r"\)")):

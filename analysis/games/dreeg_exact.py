@@ -23,9 +23,11 @@ from simcore.games.dreeg_policies import GreedyPolicy
 GAME = "dreeg"
 TABLES = {4: 6, 3: 8}
 """Players -> cards per hand (§2.4)."""
-POINT_HOLDINGS = {3: "a Rufen packet", 6: "a 4-player or duel hand", 8: "a 3-player hand", 12: "a 2 v 2 team",
-                  16: "two 3-player hands", 18: "three 4-player hands (a Rot Assen team)"}
-"""Cards held -> what holds them, for the card-point rows."""
+POINT_HOLDINGS = {3: "a Rufen packet", 6: "a 4-player or duel hand", 8: "a 3-player hand",
+                  12: "random, as many as a 2 v 2 team", 16: "random, as many as two 3-player hands",
+                  18: "random, as many as three 4-player hands"}
+"""Cards held -> what holds them, for the card-point rows (random cards: a Rot Assen team never holds the heart
+ace, and a Rufen team always holds the called card; the Rot Assen team's own rows are in `_rot_assen`)."""
 POINT_THRESHOLDS = (33, 40, 45, 50, 55, 60, 66)
 LOW_TAILS = {6: (10, 15, 20), 8: (20,)}
 """Cards held -> t of the P(points <= t) rows."""
@@ -56,13 +58,14 @@ def _marriages() -> list[dict]:
     for sizes, counted, what in (((6,) * 4, 4, "4 x 6"), ((8,) * 3, 3, "3 x 8"), ((6, 6, 12), 2, "2 x 6, talon out")):
         dist = ex.table_marriage_distribution(sizes, counted)
         rows += _distribution(section, f"marriages at the table, {what}", dist)
+        rows.append(_row(section, f"marriages at the table, {what}: at least one", 1 - dist[0]))
     for players, n in TABLES.items():
         rows.append(_row(section, f"{players} players: two given cards in one hand", ex.same_hand((n,) * players)))
     return rows
 
 
 def _trumps() -> list[dict]:
-    section = "Phase 1: trump = the suit of the dealer's turned card"
+    section = "Phases 1 and 8 (3 or 4 players): trump = the suit of the dealer's turned card"
     rows = []
     for players, n in TABLES.items():
         for dealer in (True, False):
@@ -106,11 +109,15 @@ def _rot_assen() -> list[dict]:
         total = sum(counts)
         mean = Fraction(sum(p * c for p, c in enumerate(counts)), total)
         rows += [_row(section, f"{who}: a given player holds the heart ace", Fraction(n, ex.DECK_SIZE)),
-                 _row(section, f"{who}: soloist's card points, mean", mean),
-                 _row(section, f"{who}: soloist's card points >= 33", Fraction(sum(counts[33:]), total)),
+                 _row(section, f"{who}: soloist's card points held, mean", mean),
+                 _row(section, f"{who}: soloist's card points held >= 33", Fraction(sum(counts[33:]), total)),
+                 _row(section, f"{who}: his opponents' card points held (the other {ex.DECK_SIZE - n}), mean",
+                      r.TOTAL_POINTS - mean),
+                 _row(section, f"{who}: his opponents' card points held >= 66",
+                      Fraction(sum(counts[:r.TOTAL_POINTS - r.TARGET + 1]), total)),
                  _row(section, f"{who}: soloist holds a marriage", 1 - ex.feature_distribution("marriages", n, ace)[0])]
-        rows += _distribution(section, f"{who}: soloist's longest suit", ex.feature_distribution("longest suit", n, ace))
-        rows += _distribution(section, f"{who}: soloist's hearts", ex.feature_distribution("hearts", n, ace))
+        for feature, label in (("longest suit", "longest suit"), ("hearts", "hearts")):
+            rows += _distribution(section, f"{who}: soloist's {label}", ex.feature_distribution(feature, n, ace))
     return rows
 
 
@@ -119,10 +126,12 @@ def _rufen() -> list[dict]:
     greedy = GreedyPolicy()
     ranks = ex.called_ranks(lambda packet: greedy.call(None, 0, packet))
     rows = _distribution(section, "distinct suits in the first 3 cards", ex.packet_suits(), mean=False)
-    rows += [_row(section, f"greedy call (longest suit, its highest missing card): rank {DECK.ranks[k]}", p)
+    rows += [_row(section, f"the greedy call names rank {DECK.ranks[k]}", p)  # `GreedyPolicy.call`, see the README
              for k, p in sorted(ranks.items(), reverse=True)]
-    rows += [_row(section, f"{players} players: the called card is in his other {n - 3} cards (a solo)",
-                  ex.accidental_solo(n)) for players, n in TABLES.items()]
+    for players, n in TABLES.items():
+        solo = ex.accidental_solo(n)
+        rows += [_row(section, f"{players} players: the called card is in his other {n - 3} cards (a solo)", solo),
+                 _row(section, f"{players} players: a partnership forms", 1 - solo)]
     return rows
 
 

@@ -134,6 +134,9 @@ def deal_counts() -> dict[str, int]:
 
 def same_hand(sizes: tuple[int, ...]) -> Fraction:
     """P(two given cards lie in the same hand) when the 24 cards go to hands of ``sizes`` (adding up to 24)."""
+    if not isinstance(sizes, (list, tuple)):
+        raise CardsimError(f"sizes must be the hands' numbers of cards, adding up to {DECK_SIZE}, e.g. (6, 6, 6, 6), "
+                           f"got {checks.shown(sizes)}")
     sizes = tuple(_cards(size) for size in sizes)
     if sum(sizes) != DECK_SIZE:
         raise CardsimError(f"sizes must add up to {DECK_SIZE}, got {sizes!r}")
@@ -141,11 +144,22 @@ def same_hand(sizes: tuple[int, ...]) -> Fraction:
 
 
 # --- card points and hand shapes, by enumeration of every hand --------------------------------------------
-@lru_cache(maxsize=None)
+def _held(n, fixed, most: int) -> tuple[int, int]:
+    """(n, fixed) checked: a hand of 0-``most`` cards that holds the cards of the 24-bit mask ``fixed``."""
+    n, fixed = _cards(n, high=most), checks.whole(fixed, "fixed (a card mask)", 0, rules.ALL)
+    if fixed.bit_count() > n:
+        raise CardsimError(f"a hand of {n} cards cannot hold the {fixed.bit_count()} fixed cards")
+    return n, fixed
+
+
 def card_point_counts(n: int, fixed: int = 0) -> tuple[int, ...]:
     """Hands of ``n`` cards holding the cards of mask ``fixed`` (24 bits), per card points 0..120: a subset-sum
     count over the other cards (every hand counted once)."""
-    n, fixed = _cards(n), checks.whole(fixed, "fixed (a card mask)", 0, rules.ALL)
+    return _card_point_counts(*_held(n, fixed, DECK_SIZE))
+
+
+@lru_cache(maxsize=None)
+def _card_point_counts(n: int, fixed: int) -> tuple[int, ...]:
     held = fixed.bit_count()
     counts = [[0] * (rules.TOTAL_POINTS + 1) for _ in range(DECK_SIZE + 1)]
     counts[0][0] = 1
@@ -154,17 +168,19 @@ def card_point_counts(n: int, fixed: int = 0) -> tuple[int, ...]:
             for k in range(DECK_SIZE - 1, -1, -1):
                 for p in range(rules.TOTAL_POINTS - rules.POINTS[card], -1, -1):
                     counts[k + 1][p + rules.POINTS[card]] += counts[k][p]
-    if n < held:
-        return (0,) * (rules.TOTAL_POINTS + 1)
     shift = rules.points_of(fixed)
     return tuple([0] * shift + counts[n - held][:rules.TOTAL_POINTS + 1 - shift])
 
 
-@lru_cache(maxsize=None)
 def every_hand(n: int, fixed: int = 0) -> np.ndarray:
-    """(k,) int64: every hand of ``n`` cards (24-bit masks) that holds the cards of ``fixed``, each once."""
-    n, fixed = _cards(n, high=8), checks.whole(fixed, "fixed (a card mask)", 0, rules.ALL)
-    masks, top = np.array([fixed] if n >= fixed.bit_count() else [], dtype=np.int64), np.array([-1])
+    """(k,) int64: every hand of ``n`` cards (0-8; 24-bit masks) that holds the cards of ``fixed``, each once
+    (read-only)."""
+    return _every_hand(*_held(n, fixed, 8))
+
+
+@lru_cache(maxsize=None)
+def _every_hand(n: int, fixed: int) -> np.ndarray:
+    masks, top = np.array([fixed], dtype=np.int64), np.array([-1])
     for _ in range(n - fixed.bit_count()):
         parts = [(masks[top < c] | (1 << c), c) for c in range(DECK_SIZE) if not fixed >> c & 1]
         masks = np.concatenate([m for m, _ in parts])
@@ -201,7 +217,7 @@ HAND_FEATURES = {
 
 def feature_distribution(feature: str, n: int, fixed: int = 0) -> dict[int, Fraction]:
     """P(``feature`` = v) over every ``n``-card hand (0-8 cards) holding the cards of ``fixed``: `HAND_FEATURES`."""
-    if feature not in HAND_FEATURES:
+    if not isinstance(feature, str) or feature not in HAND_FEATURES:
         raise CardsimError(f"unknown hand feature {feature!r}; choose one of {', '.join(HAND_FEATURES)}")
     masks = every_hand(n, fixed)
     values, counts = np.unique(HAND_FEATURES[feature](masks), return_counts=True)
@@ -217,9 +233,17 @@ def packet_suits() -> dict[int, Fraction]:
 def called_ranks(call) -> dict[int, Fraction]:
     """P(the called card has rank r) over every first packet, ``call``: packet mask -> card (a policy's call)."""
     packets = every_hand(3)
-    ranks = [call(int(m)) % rules.N_RANKS for m in packets]
+    ranks = [_called(int(m), call(int(m))) % rules.N_RANKS for m in packets]
     values, counts = np.unique(ranks, return_counts=True)
     return {int(v): Fraction(int(c), packets.size) for v, c in zip(values, counts)}
+
+
+def _called(packet: int, card) -> int:
+    """``card`` when it is a card (0-23) outside ``packet``, as a call must be; CardsimError otherwise."""
+    card = checks.whole(card, "the called card", 0, DECK_SIZE - 1)
+    if packet >> card & 1:
+        raise CardsimError(f"a call names a card outside the caller's first 3 cards, got card {card} of them")
+    return card
 
 
 def accidental_solo(hand_size: int) -> Fraction:
@@ -252,7 +276,8 @@ def duel_facts() -> dict[str, Fraction]:
                                                                                 comb(others, hand)),
         "Rot Assen: a given player is dealt the heart ace": Fraction(hand, DECK_SIZE),
         "Rot Assen: the heart ace lies in the talon": Fraction(TALON, DECK_SIZE),
-        "Rot Assen: it is drawn in tricks 1-3": Fraction(EARLY_DRAWS, DECK_SIZE),
-        f"Rot Assen: it is among the last {TALON - EARLY_DRAWS} talon cards": Fraction(TALON - EARLY_DRAWS, DECK_SIZE),
+        "Rot Assen: it is drawn after tricks 1-3": Fraction(EARLY_DRAWS, DECK_SIZE),
+        f"Rot Assen: it is among the last {TALON - EARLY_DRAWS} talon cards (the bottom card one of them)":
+            Fraction(TALON - EARLY_DRAWS, DECK_SIZE),
         "Rot Assen: it is the bottom card": Fraction(1, DECK_SIZE),
     }
