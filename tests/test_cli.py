@@ -141,8 +141,9 @@ BAD_INPUT = [
     (["solve", "giltspiel", "--dael", "x"],
      "unrecognized arguments: --dael; did you mean --deal?; also required: --trump "),
     (["odds", "giltspiel", "--seet", "2"], "unrecognized arguments: --seet; also required: --hand "),
-    (["stats", "bauernstoss", "--exact"], "unrecognized arguments: --exact; --exact is an option of 'cardsim stats' "
-                                           "for dreeg, giltspiel, perlaggen and pinochle3, not for bauernstoss (see "),
+    (["thresholds", "bauernstoss", "--dd-tricks", "8"], "unrecognized arguments: --dd-tricks 8; --dd-tricks is an "
+                                                         "option of 'cardsim thresholds' for pinochle3, not for "
+                                                         "bauernstoss (see "),
     (["odds", "bauernstoss", "--hand", "x", "--spiel"], "--spiel is an option of 'cardsim odds' for giltspiel and "
                                                        "perlaggen, not for bauernstoss"),
     (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "the following arguments are required: --trump "),

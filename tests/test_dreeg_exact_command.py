@@ -13,6 +13,7 @@ from math import comb
 import pytest
 
 from analysis.cli import main
+from tests.exact import distribution_totals, facts_by_key
 from analysis.games import dreeg_exact as api
 from simcore.errors import CardsimError
 from simcore.games import dreeg_exact as ex
@@ -148,9 +149,7 @@ SPEC_DECIMALS = {  # (quantity, k): the decimal of spec §6.3, as printed
 
 @pytest.fixture(scope="module")
 def facts():
-    table = api.exact()["facts"]
-    return {(row.quantity, None if row.k is None or row.k != row.k else int(row.k)): row
-            for row in table.astype(object).where(table.notna(), None).itertuples()}
+    return facts_by_key(api.exact()["facts"])
 
 
 def test_facts_are_the_spec_fractions(facts):
@@ -163,10 +162,7 @@ def test_facts_are_the_spec_fractions(facts):
 
 
 def test_every_distribution_adds_up_to_one(facts):
-    totals: dict[str, F] = {}
-    for (quantity, k), row in facts.items():
-        if k is not None:
-            totals[quantity] = totals.get(quantity, F(0)) + F(row.fraction)
+    totals = distribution_totals(facts)
     assert len(totals) >= 20 and set(totals.values()) == {F(1)}
 
 

@@ -20,21 +20,23 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from analysis.commands import Command, add_run_arguments, emit, long_frame, one_of, register_command, run_options
+from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, emit, long_frame, no_exact,
+                               one_of, register_command, run_options)
 from analysis.games.bauernstoss import (VARIANT_NAMES, level_columns, odds_columns, parse_variant, points_cell,
                                         shape_cells, wide_cell)
 from analysis.stats import Estimate, estimate_columns, format_cell, mean_interval, table_records
 from simcore import checks, runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
+from simcore.games import bauernstoss_exact as bs_exact
 from simcore.games import bauernstoss_jobs as jobs
 from simcore.rng import normalize_seed
 
 GAME = "bauernstoss"
 POLICIES = ("greedy", "random")
-THROW_IN_RATE = 7 / 899
-"""P(one player holds all four jacks), spec §9.2: the throw-in rate of BS when that player always passes, as B0
-does (AS forces him to bid, AS-5; DS has no throw-in)."""
+THROW_IN_RATE = bs_exact.jack_patterns()["4-0-0-0"]
+"""P(one player holds all four jacks), spec §9.2 (7/899): the throw-in rate of BS when that player always passes,
+as B0 does (AS forces him to bid, AS-5; DS has no throw-in)."""
 MIN_N = 200
 """Hand shapes with fewer hands get no row of the shapes table (`stats`' ``min_n``)."""
 
@@ -159,17 +161,20 @@ def format_stats(tables: dict) -> str:
         thrown = Estimate(a["throw_ins"], a["n"])
         lines += ["", f"Throw-ins (one player held all four jacks and passed, §4.11): {a['throw_ins']:,} of "
                       f"{a['n']:,} deals, {format_cell({'p': thrown.p, 'lo': thrown.lo, 'hi': thrown.hi})}; exact "
-                      f"{THROW_IN_RATE:.4f} (7/899)"]
+                      f"{float(THROW_IN_RATE):.4f} ({THROW_IN_RATE})"]
     return "\n".join(lines)
 
 
 def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", type=one_of(POLICIES), default="greedy",
+    parser.add_argument("--exact", action="store_true",
+                        help="exact deal facts, every deal counted (spec §9.2; no sampling): the jacks by hand, team "
+                             "and seat, the forced opener, the longest potential trump suit, card points held")
+    parser.add_argument("--policy", type=one_of(POLICIES), action=NotedStore, default="greedy",
                         help="card play at every seat: greedy (default) or random")
-    parser.add_argument("--variant", default="BS", help="BS (default), AS (Alter Schoofkopp) or DS (Deutscher "
-                        "Schafkopf), spec §7")
-    parser.add_argument("--min-n", type=int, default=MIN_N, help=f"fewest hands a shape needs for a row "
-                        f"(default {MIN_N})")
+    parser.add_argument("--variant", action=NotedStore, default="BS",
+                        help="BS (default), AS (Alter Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
+    parser.add_argument("--min-n", type=int, action=NotedStore, default=MIN_N,
+                        help=f"fewest hands a shape needs for a row (default {MIN_N})")
     add_run_arguments(parser, default_n=20_000)
 
 
@@ -178,12 +183,18 @@ def _stats(args: argparse.Namespace) -> dict:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
+    check_exact_alone(args, "policy", "variant", "min_n")  # the deal is the same in every variant
+    if args.exact:
+        from analysis.games import bauernstoss_exact
+
+        return emit(args, bauernstoss_exact.exact(), bauernstoss_exact.exact_json, bauernstoss_exact.format_exact)
     return emit(args, _stats(args), stats_json, format_stats)
 
 
 def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     """The shapes table's estimates named ``shapes.<jacks>.<trumps>.<estimate>`` (e.g. ``shapes.2.5.p42``) and the
     chalk table's ``chalk.<team>.<with|without>``; the exact table is not an estimate."""
+    no_exact(args)
     tables = _stats(args)
     shapes = tables["shapes"]
     keys = [key for key, _ in odds_columns(tables["jacks"].attrs["variant"], False)] + ["p_schwarz"]

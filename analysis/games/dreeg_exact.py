@@ -9,11 +9,11 @@ for the card points, and an enumeration of every hand of up to 8 cards for the h
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import pandas as pd
 
+from analysis.exact_facts import distribution_rows, fact_lines, fact_row, facts_frame, point_rows
 from analysis.stats import table_records
 from simcore.games import dreeg_exact as ex
 from simcore.games import dreeg_rules as r
@@ -33,34 +33,20 @@ LOW_TAILS = {6: (10, 15, 20), 8: (20,)}
 """Cards held -> t of the P(points <= t) rows."""
 
 
-def _row(section: str, quantity: str, value, k: int | None = None) -> dict:
-    """One fact: an exact Fraction (its share p and its fraction text) or a (float, text) pair."""
-    p, text = (float(value), str(value)) if isinstance(value, Fraction) else value
-    return {"section": section, "quantity": quantity, "k": k, "fraction": text, "p": p}
-
-
-def _distribution(section: str, quantity: str, dist: dict[int, Fraction], mean: bool = True) -> list[dict]:
-    """Rows P(quantity = k) of an exact distribution, then its mean."""
-    rows = [_row(section, quantity, p, k) for k, p in dist.items()]
-    if mean:
-        rows.append(_row(section, f"{quantity}: mean", sum((k * p for k, p in dist.items()), Fraction(0))))
-    return rows
-
-
 def _marriages() -> list[dict]:
     section = "Marriages (King + Ober of one suit in one hand)"
     rows = []
     for n in (3, 6, 8):
         dist = ex.marriage_distribution(n)
-        rows += _distribution(section, f"marriages in a {n}-card hand", dist, mean=False)
-        rows += [_row(section, f"{n} cards: at least one marriage", 1 - dist[0]),
-                 _row(section, f"{n} cards: the marriage of a given suit", ex.suit_marriage(n))]
+        rows += distribution_rows(section, f"marriages in a {n}-card hand", dist, mean=False)
+        rows += [fact_row(section, f"{n} cards: at least one marriage", 1 - dist[0]),
+                 fact_row(section, f"{n} cards: the marriage of a given suit", ex.suit_marriage(n))]
     for sizes, counted, what in (((6,) * 4, 4, "4 x 6"), ((8,) * 3, 3, "3 x 8"), ((6, 6, 12), 2, "2 x 6, talon out")):
         dist = ex.table_marriage_distribution(sizes, counted)
-        rows += _distribution(section, f"marriages at the table, {what}", dist)
-        rows.append(_row(section, f"marriages at the table, {what}: at least one", 1 - dist[0]))
+        rows += distribution_rows(section, f"marriages at the table, {what}", dist)
+        rows.append(fact_row(section, f"marriages at the table, {what}: at least one", 1 - dist[0]))
     for players, n in TABLES.items():
-        rows.append(_row(section, f"{players} players: two given cards in one hand", ex.same_hand((n,) * players)))
+        rows.append(fact_row(section, f"{players} players: two given cards in one hand", ex.same_hand((n,) * players)))
     return rows
 
 
@@ -70,12 +56,13 @@ def _trumps() -> list[dict]:
     for players, n in TABLES.items():
         for dealer in (True, False):
             who = f"{players} players, {'the dealer' if dealer else 'a given other player'}"
-            rows.append(_row(section, f"{who}: holds trump King + Ober", ex.trump_marriage(n, dealer)))
-            rows += _distribution(section, f"{who}: trumps", ex.trump_count_distribution(n, dealer))
-        rows.append(_row(section, f"{players} players: someone holds trump King + Ober", ex.same_hand((n,) * players)))
+            rows.append(fact_row(section, f"{who}: holds trump King + Ober", ex.trump_marriage(n, dealer)))
+            rows += distribution_rows(section, f"{who}: trumps", ex.trump_count_distribution(n, dealer))
+        rows.append(fact_row(section, f"{players} players: someone holds trump King + Ober",
+                             ex.same_hand((n,) * players)))
     duel = ex.trump_marriage(r.HAND_SIZES[2], False)
-    rows += [_row(section, "2-player 66, a given player's first 6: trump King + Ober", duel),
-             _row(section, "2-player 66, either player's first 6: trump King + Ober", 2 * duel)]
+    rows += [fact_row(section, "2-player 66, a given player's first 6: trump King + Ober", duel),
+             fact_row(section, "2-player 66, either player's first 6: trump King + Ober", 2 * duel)]
     return rows
 
 
@@ -83,19 +70,8 @@ def _card_points() -> list[dict]:
     section = "Card points held (not taken): A 11, 10 10, K 4, O 3, U 2, 9 0"
     rows = []
     for n, what in POINT_HOLDINGS.items():
-        counts = ex.card_point_counts(n)
-        total = sum(counts)
-        mean = Fraction(sum(p * c for p, c in enumerate(counts)), total)
-        variance = Fraction(sum(p * p * c for p, c in enumerate(counts)), total) - mean * mean
-        label = f"{n} cards, {what}"
-        rows += [_row(section, f"{label}: mean", mean),
-                 _row(section, f"{label}: SD", (math.sqrt(variance), f"sqrt({variance})"))]
-        tails = [(t, Fraction(sum(counts[t:]), total)) for t in POINT_THRESHOLDS]
-        rows += [_row(section, f"{label}: P(points >= {t})", p) for i, (t, p) in enumerate(tails)
-                 if p < 1 and (i == 0 or tails[i - 1][1] > 0)]  # from the first below 1 to the first 0
-        rows += [_row(section, f"{label}: P(points <= {t})", Fraction(sum(counts[:t + 1]), total))
-                 for t in LOW_TAILS.get(n, ())]
-        rows.append(_row(section, f"{label}: most", (max(p for p, c in enumerate(counts) if c), "")))
+        rows += point_rows(section, f"{n} cards, {what}", ex.card_point_counts(n), POINT_THRESHOLDS,
+                           LOW_TAILS.get(n, ()))
     return rows
 
 
@@ -108,16 +84,17 @@ def _rot_assen() -> list[dict]:
         counts = ex.card_point_counts(n, ace)
         total = sum(counts)
         mean = Fraction(sum(p * c for p, c in enumerate(counts)), total)
-        rows += [_row(section, f"{who}: a given player holds the heart ace", Fraction(n, ex.DECK_SIZE)),
-                 _row(section, f"{who}: soloist's card points held, mean", mean),
-                 _row(section, f"{who}: soloist's card points held >= 33", Fraction(sum(counts[33:]), total)),
-                 _row(section, f"{who}: his opponents' card points held (the other {ex.DECK_SIZE - n}), mean",
+        rows += [fact_row(section, f"{who}: a given player holds the heart ace", Fraction(n, ex.DECK_SIZE)),
+                 fact_row(section, f"{who}: soloist's card points held, mean", mean),
+                 fact_row(section, f"{who}: soloist's card points held >= 33", Fraction(sum(counts[33:]), total)),
+                 fact_row(section, f"{who}: his opponents' card points held (the other {ex.DECK_SIZE - n}), mean",
                       r.TOTAL_POINTS - mean),
-                 _row(section, f"{who}: his opponents' card points held >= 66",
+                 fact_row(section, f"{who}: his opponents' card points held >= 66",
                       Fraction(sum(counts[:r.TOTAL_POINTS - r.TARGET + 1]), total)),
-                 _row(section, f"{who}: soloist holds a marriage", 1 - ex.feature_distribution("marriages", n, ace)[0])]
+                 fact_row(section, f"{who}: soloist holds a marriage",
+                          1 - ex.feature_distribution("marriages", n, ace)[0])]
         for feature, label in (("longest suit", "longest suit"), ("hearts", "hearts")):
-            rows += _distribution(section, f"{who}: soloist's {label}", ex.feature_distribution(feature, n, ace))
+            rows += distribution_rows(section, f"{who}: soloist's {label}", ex.feature_distribution(feature, n, ace))
     return rows
 
 
@@ -125,13 +102,13 @@ def _rufen() -> list[dict]:
     section = "Rufen: the forehand's first 3 cards and his call"
     greedy = GreedyPolicy()
     ranks = ex.called_ranks(lambda packet: greedy.call(None, 0, packet))
-    rows = _distribution(section, "distinct suits in the first 3 cards", ex.packet_suits(), mean=False)
-    rows += [_row(section, f"the greedy call names rank {DECK.ranks[k]}", p)  # `GreedyPolicy.call`, see the README
+    rows = distribution_rows(section, "distinct suits in the first 3 cards", ex.packet_suits(), mean=False)
+    rows += [fact_row(section, f"the greedy call names rank {DECK.ranks[k]}", p)  # `GreedyPolicy.call`, see the README
              for k, p in sorted(ranks.items(), reverse=True)]
     for players, n in TABLES.items():
         solo = ex.accidental_solo(n)
-        rows += [_row(section, f"{players} players: the called card is in his other {n - 3} cards (a solo)", solo),
-                 _row(section, f"{players} players: a partnership forms", 1 - solo)]
+        rows += [fact_row(section, f"{players} players: the called card is in his other {n - 3} cards (a solo)", solo),
+                 fact_row(section, f"{players} players: a partnership forms", 1 - solo)]
     return rows
 
 
@@ -140,23 +117,22 @@ def _shapes() -> list[dict]:
     rows = []
     for n in (6, 8):
         for feature in ("voids", "aces", "longest suit"):
-            rows += _distribution(section, f"{n} cards: {feature}", ex.feature_distribution(feature, n))
-        rows.append(_row(section, f"{n} cards: only top sequences (A, A 10, A 10 K, ... in every suit held)",
+            rows += distribution_rows(section, f"{n} cards: {feature}", ex.feature_distribution(feature, n))
+        rows.append(fact_row(section, f"{n} cards: only top sequences (A, A 10, A 10 K, ... in every suit held)",
                          ex.feature_distribution("top sequences only", n).get(1, Fraction(0))))
     return rows
 
 
 def _duel() -> list[dict]:
     section = "The 2-player deal: 6 each, a 12-card talon (66: its bottom card the indicator)"
-    return [_row(section, quantity, p) for quantity, p in ex.duel_facts().items()]
+    return [fact_row(section, quantity, p) for quantity, p in ex.duel_facts().items()]
 
 
 def exact() -> dict[str, pd.DataFrame]:
     """Spec §6.3's exact facts: ``deals`` (quantity, count) and ``facts`` (section, quantity, k or None, the exact
     fraction as text, p)."""
     deals = pd.DataFrame([{"quantity": q, "count": c} for q, c in ex.deal_counts().items()])
-    facts = pd.DataFrame(_marriages() + _trumps() + _card_points() + _rot_assen() + _rufen() + _duel() + _shapes())
-    facts["k"] = facts["k"].astype("Int64")
+    facts = facts_frame(_marriages() + _trumps() + _card_points() + _rot_assen() + _rufen() + _duel() + _shapes())
     tables = {"deals": deals, "facts": facts}
     for table in tables.values():
         table.attrs.update(game=GAME, exact=True)
@@ -170,15 +146,4 @@ def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
     lines = ["Dreeg exact deal facts (spec §6.3): every hand or deal counted once", "", "Deals"]
     lines += [f"  {row.quantity:<62}{row.count:>26,}" for row in tables["deals"].itertuples()]
-    for section, rows in tables["facts"].groupby("section", sort=False):
-        lines += ["", section]
-        for row in rows.itertuples():
-            label = row.quantity if pd.isna(row.k) else f"{row.quantity} = {row.k}"
-            value = f"{row.p:g}" if row.fraction == "" else _share(row.p)
-            lines.append(f"  {label:<76}{value:>12}   {row.fraction}".rstrip())
-    return "\n".join(lines)
-
-
-def _share(p: float) -> str:
-    """Six decimals, or four significant digits below 0.001."""
-    return f"{p:.6f}" if p >= 0.001 or p == 0 else f"{p:.3e}"
+    return "\n".join(lines + fact_lines(tables["facts"]))

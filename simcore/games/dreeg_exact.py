@@ -17,7 +17,7 @@ from math import comb, factorial
 
 import numpy as np
 
-from simcore import checks
+from simcore import checks, counting
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as rules
 
@@ -154,22 +154,8 @@ def _held(n, fixed, most: int) -> tuple[int, int]:
 
 def card_point_counts(n: int, fixed: int = 0) -> tuple[int, ...]:
     """Hands of ``n`` cards holding the cards of mask ``fixed`` (24 bits), per card points 0..120: a subset-sum
-    count over the other cards (every hand counted once)."""
-    return _card_point_counts(*_held(n, fixed, DECK_SIZE))
-
-
-@lru_cache(maxsize=None)
-def _card_point_counts(n: int, fixed: int) -> tuple[int, ...]:
-    held = fixed.bit_count()
-    counts = [[0] * (rules.TOTAL_POINTS + 1) for _ in range(DECK_SIZE + 1)]
-    counts[0][0] = 1
-    for card in range(DECK_SIZE):
-        if not fixed >> card & 1:
-            for k in range(DECK_SIZE - 1, -1, -1):
-                for p in range(rules.TOTAL_POINTS - rules.POINTS[card], -1, -1):
-                    counts[k + 1][p + rules.POINTS[card]] += counts[k][p]
-    shift = rules.points_of(fixed)
-    return tuple([0] * shift + counts[n - held][:rules.TOTAL_POINTS + 1 - shift])
+    count over the other cards (`simcore.counting.point_counts`; every hand counted once)."""
+    return counting.point_counts(rules.POINTS, *_held(n, fixed, DECK_SIZE))
 
 
 def every_hand(n: int, fixed: int = 0) -> np.ndarray:
