@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 
 import numpy as np
 import pandas as pd
@@ -723,11 +724,44 @@ def exact() -> dict[str, pd.DataFrame]:
                 codes = P.figure_codes(masks, style, trump)
                 for f, fig in enumerate(FIGURES):
                     figures[fig] += _size_rows(codes[:, f], style=style, trump=trump, kind=kind)
-    tables = {"cutter_k": pd.DataFrame(cutter), "perlaggen_in_hand": pd.DataFrame(held),
+    tables = {"deals": _deal_counts(), "cutter_k": pd.DataFrame(cutter), **_trump_card_tables(),
+              "perlaggen_in_hand": pd.DataFrame(held),
               "best_gleich": pd.DataFrame(figures["gleich"]), "best_hanger": pd.DataFrame(figures["hanger"])}
     for table in tables.values():
         table.attrs.update(game=GAME, hands=int(every_hand.size))
     return tables
+
+
+def _deal_counts() -> pd.DataFrame:
+    """Spec §11.1's counts: hands of every size from the 33 cards (and 5 from the 32 besides the trump card), and
+    deals to 4, 3 and 2 players (hands told apart by seat, the cards left unordered)."""
+    cards = D.N_CARDS
+    sizes = {D.SEATS: D.HAND_SIZE} | {players: min(sizes) for players, (sizes, _) in V.VARIANTS.items()
+                                      if players != 6}
+    rows = [{"quantity": f"{size}-card hands from the {cards} cards", "count": math.comb(cards, size)}
+            for size in sorted({*sizes.values(), *V.VARIANTS[6][0]})]
+    rows.append({"quantity": f"{D.HAND_SIZE}-card hands from the {cards - 1} cards besides the trump card",
+                 "count": math.comb(cards - 1, D.HAND_SIZE)})
+    for players, size in sorted(sizes.items(), reverse=True):
+        rows.append({"quantity": f"{players}-player deals ({players} x {size} cards)",
+                     "count": math.factorial(cards) // (math.factorial(size) ** players
+                                                        * math.factorial(cards - players * size))})
+    return pd.DataFrame(rows)
+
+
+def _trump_card_tables() -> dict[str, pd.DataFrame]:
+    """Spec §11.1's trump card, ignoring the cut, per four-player style (`perlaggen_deal.trump_card_exact`):
+    ``trump_suit`` (style, suit, fraction, p), ``turned_perlagg`` (style, fraction, p) and, for the Eichel deals,
+    ``acorns_before`` (style, j acorns laid aside, fraction, p)."""
+    suits, perlagg, acorns = [], [], []
+    for style in D.FOUR_PLAYER_STYLES:
+        by_suit, turned, before = D.trump_card_exact(style)
+        suits += [{"style": style, "suit": suit, "fraction": str(p), "p": float(p)} for suit, p in by_suit.items()]
+        perlagg.append({"style": style, "fraction": str(turned), "p": float(turned)})
+        if style in D.EICHEL_DEALS:
+            acorns += [{"style": style, "j": j, "fraction": str(p), "p": float(p)} for j, p in before.items()]
+    return {"trump_suit": pd.DataFrame(suits), "turned_perlagg": pd.DataFrame(perlagg),
+            "acorns_before": pd.DataFrame(acorns)}
 
 
 def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
@@ -737,9 +771,19 @@ def exact_json(tables: dict[str, pd.DataFrame]) -> dict:
 
 def format_exact(tables: dict[str, pd.DataFrame]) -> str:
     lines = [f"Perlaggen exact facts (§11.1): enumeration of all {tables['cutter_k'].attrs['hands']:,} hands", "",
-             "Perlaggen the cutter takes"]
+             "Hands and deals"]
+    lines += [f"  {r.quantity:<52}{r.count:>30,}" for r in tables["deals"].itertuples()]
+    lines += ["", "Perlaggen the cutter takes"]
     lines += [f"  {r['style']:<10} k={r['k']}  {r['fraction']:>12}  {r['p']:.6f}"
               for _, r in tables["cutter_k"].iterrows()]
+    lines += ["", "The trump card (ignoring the cut): the trump suit, and P(the trump card is a Perlagg)"]
+    perlagg = tables["turned_perlagg"].set_index("style")
+    for style, rows in tables["trump_suit"].groupby("style", sort=False):
+        cells = "  ".join(f"{r.suit} {r.fraction:>5} = {r.p:.4f}" for r in rows.itertuples())
+        lines.append(f"  {style:<14}{cells:<70}   Perlagg {perlagg.fraction[style]:>5} = {perlagg.p[style]:.4f}")
+    lines += ["", "Eichel deals: acorns laid aside before the trump card"]
+    for style, rows in tables["acorns_before"].groupby("style", sort=False):
+        lines.append(f"  {style:<14}" + "  ".join(f"{r.j}: {r.p:.4f}" for r in rows.itertuples() if r.p >= 5e-5))
     lines += ["", "Perlaggen in one hand (trump fixed)"]
     held = tables["perlaggen_in_hand"]
     for (style, trump), rows in held.groupby(["style", "trump"], sort=False):

@@ -205,6 +205,33 @@ def cutter_k_exact(style: str) -> list[Fraction]:
     return probs
 
 
+def trump_card_exact(style: str) -> tuple[dict[str, Fraction], Fraction, dict[int, Fraction]]:
+    """Exact (P(trump = suit) per suit letter, P(the trump card is a Perlagg), P(j acorns laid aside before it))
+    for a four-player ``style``, ignoring the cut (as spec §11.1): the trump card is uniform over the pack, and in
+    the Eichel deals (`EICHEL_DEALS`) over its non-acorns, after j acorns turned up (j = 0 elsewhere). The Weli is
+    a bell."""
+    if style not in FOUR_PLAYER_STYLES:
+        raise unknown_name("four-player Perlaggen style", style, FOUR_PLAYER_STYLES)
+    cards = [c for c in range(N_CARDS) if P.has_weli(style) or c != P.WELI]
+    acorn = P.DECK.suits.index("E")
+    skipped = [c for c in cards if style in EICHEL_DEALS and _suit(c) == acorn]
+    candidates = [c for c in cards if c not in skipped]
+    suits: dict[str, Fraction] = {}
+    perlagg = Fraction(0)
+    for card in candidates:
+        letter = P.DECK.suits[_suit(card)]
+        suits[letter] = suits.get(letter, Fraction(0)) + Fraction(1, len(candidates))
+        perlagg += Fraction(P.perlagg_mask(style, letter) >> card & 1, len(candidates))
+    n, a = len(cards), len(skipped)
+    before = {}
+    for j in range(a + 1):
+        p = Fraction(1)
+        for t in range(j):
+            p *= Fraction(a - t, n - t)
+        before[j] = p * Fraction(n - a, n - j)
+    return suits, perlagg, before
+
+
 # --- kernels ------------------------------------------------------------------------------------
 @njit
 def _suit(card):
