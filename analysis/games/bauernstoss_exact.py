@@ -23,7 +23,9 @@ GAME = "bauernstoss"
 SPEAKERS = ("forehand", "2nd speaker", "3rd speaker", "dealer")
 """The seats in speaking order (forehand, to the dealer's left, speaks first)."""
 BIDS = range(1, ex.JACKS)
-"""Jack counts with which a player can bid a number (1-3): with 0 he passes, with 4 he may decline (§4)."""
+"""Jack counts with which a player can bid a number in BS (1-3): with 0 he passes, with 4 he may only call the Big
+Solo or pass (§4.3). In AS a player with 4 jacks must bid too (AS-5)."""
+AS_BIDS = range(1, ex.JACKS + 1)
 HAND_POINTS = (20, 30, 40, 42, 50, 61)
 TEAM_POINTS = (42, 61, 79)
 """t of the P(card points held >= t) rows of one hand and one team (16 cards)."""
@@ -37,7 +39,7 @@ def _jacks() -> list[dict]:
     rows = distribution_rows(section, "jacks in one hand", hand)
     rows += [fact_row(section, f"one hand: P(jacks >= {k})", sum((hand[j] for j in hand if j >= k), Fraction(0)))
              for k in (1, 2, 3)]
-    rows.append(fact_row(section, "one hand: 1-3 jacks (can bid a number)", sum(hand[j] for j in BIDS)))
+    rows.append(fact_row(section, "one hand: 1-3 jacks (can bid a number in BS)", sum(hand[j] for j in BIDS)))
     patterns = ex.jack_patterns()
     rows.append(fact_row(section, "some player holds all 4 jacks", patterns["4-0-0-0"]))
     rows += [fact_row(section, f"the jacks split {pattern}", p) for pattern, p in patterns.items()]
@@ -55,10 +57,15 @@ def _club_jack_and_partner() -> list[dict]:
 
 
 def _forced_opener() -> list[dict]:
-    section = "Forced opener: the first player in speaking order with 1-3 jacks"
-    opener = ex.forced_opener(BIDS)
-    rows = [fact_row(section, f"the {SPEAKERS[place]} opens", opener[place]) for place in range(len(SPEAKERS))]
-    return rows + [fact_row(section, "nobody holds 1-3 jacks (one player holds all 4)", opener[-1])]
+    section = "Forced opener: the first player in speaking order who must bid (BS: 1-3 jacks; AS: 1-4 jacks)"
+    rows = []
+    for variant, bids in (("BS", BIDS), ("AS", AS_BIDS)):
+        opener = ex.forced_opener(bids)
+        rows += [fact_row(section, f"{variant}: the {SPEAKERS[place]} opens", opener[place])
+                 for place in range(len(SPEAKERS))]
+        if opener[-1]:
+            rows.append(fact_row(section, f"{variant}: nobody must (one player holds all 4 jacks)", opener[-1]))
+    return rows
 
 
 def _longest_trumps() -> list[dict]:
@@ -75,14 +82,14 @@ def _longest_trumps() -> list[dict]:
     by_jacks = table.sum(axis=0)
     for j in range(ex.JACKS + 1):
         rows += longest(f"{j} jack{'' if j == 1 else 's'}: longest", by_jacks[j])
-    rows += longest("1-3 jacks (bidders): longest", by_jacks[list(BIDS)].sum(axis=0))
+    rows += longest("1-3 jacks (BS bidders): longest", by_jacks[list(BIDS)].sum(axis=0))
     rows += longest("every hand: longest", by_jacks.sum(axis=0))
     rows += longest("the club jack's holder: longest", table[1].sum(axis=0))
     rows += [fact_row(section, f"the club jack's holder: P(longest >= {t})",
                       Fraction(int(table[1].sum(axis=0)[t:].sum()), int(table[1].sum()))) for t in (6, 7)]
-    rows += [fact_row(section, f"can bid in DS (longest >= {DS_LENGTH})", Fraction(int(by_jacks[:, DS_LENGTH:].sum()),
-                                                                                 total)),
-             fact_row(section, "can bid in DS and holds a jack", Fraction(int(by_jacks[1:, DS_LENGTH:].sum()), total))]
+    can_bid = by_jacks[:, DS_LENGTH:].sum(axis=1)  # per jack count
+    rows += [fact_row(section, f"can bid in DS (longest >= {DS_LENGTH})", Fraction(int(can_bid.sum()), total)),
+             fact_row(section, "can bid in DS and holds an Unter (a jack)", Fraction(int(can_bid[1:].sum()), total))]
     return rows
 
 

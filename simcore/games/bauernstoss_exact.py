@@ -14,6 +14,7 @@ from itertools import product
 from math import comb, factorial
 
 from simcore import checks, counting
+from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
 
 CARDS = bs.DECK.n_cards
@@ -57,8 +58,12 @@ def jack_patterns() -> dict[str, Fraction]:
 
 
 def forced_opener(bids=range(1, JACKS)) -> dict[int, Fraction]:
-    """P(the first seat in speaking order (0 = forehand ... 3 = dealer) whose jack count is in ``bids`` is at
-    place i), and key -1 when no seat's is (spec §9.2: a player with 1-3 jacks must open)."""
+    """P(the first seat in speaking order (0 = forehand ... 3 = dealer) whose jack count is in ``bids`` (jack counts
+    0-4) is at place i), and key -1 when no seat's is (spec §9.2: in BS a player with 1-3 jacks must open; in AS
+    one with 4 as well, AS-5)."""
+    if isinstance(bids, (str, bytes)) or not hasattr(bids, "__iter__"):
+        raise CardsimError(f"bids must list jack counts 0-{JACKS}, got {checks.shown(bids)}")
+    bids = frozenset(checks.whole(k, "a jack count of bids", 0, JACKS) for k in bids)
     out = {place: Fraction(0) for place in (*range(bs.SEATS), -1)}
     for counts, p in jack_counts().items():  # seats in speaking order: the deal is the same from any seat
         out[next((i for i, k in enumerate(counts) if k in bids), -1)] += p
