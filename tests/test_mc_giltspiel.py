@@ -13,7 +13,7 @@ import pytest
 
 from analysis.stats import Estimate
 from simcore import runner
-from simcore.games.giltspiel import DECK, Known, OddsJob, StatsJob
+from simcore.games.giltspiel import DECK, GESTRICHEN, Known, OddsJob, StatsJob
 
 import naive
 
@@ -272,3 +272,51 @@ def test_conditional_odds_agree_with_an_independent_simulation(scale):
             pooled = (kernel[outcome] + reference[figure][outcome]) / (n_kernel + n_naive)
             se = np.sqrt(pooled * (1 - pooled) * (1 / n_kernel + 1 / n_naive))
             assert abs(p1 - p2) <= 4 * se + 1e-12, (figure, outcome, p1, p2)
+
+
+SPEC_GESTRICHEN = {"gleich": 0.21805, "hanger": 0.13776, "play": 0.64419, "hanger_tied": 0.00115}
+"""Spec §10.4-F: how §7.12 would decide random deals (10,000,000 deals, SE <= 0.00016)."""
+
+
+def test_both_gestrichen_resolution_matches_the_spec_baseline(table_stats):
+    """The spec's baseline within the interval of our count widened by its own standard error (a 2-sample view)."""
+    n, parts = table_stats
+    for name, count in zip(GESTRICHEN, parts["gestrichen"]):
+        est = Estimate(int(count), n, LEVEL)
+        assert est.lo - 0.00016 * 4 <= SPEC_GESTRICHEN[name] <= est.hi + 0.00016 * 4, name
+    assert parts["gestrichen"][:3].sum() == n
+
+
+def plain_gestrichen(codes) -> str:
+    """§7.12 read as the spec writes it: G* = the best Gleich of 3+ cards, H* = the best Hanger of 3+ cards unless
+    both teams hold it; no candidate: play; else the larger figure, a Gleich on equal size."""
+    gleich = max(c[0] for c in codes)
+    team_hangers = [max(codes[0][1], codes[2][1]), max(codes[1][1], codes[3][1])]
+    hanger = max(team_hangers) if team_hangers[0] != team_hangers[1] else -1
+    candidates = [(code // 8 + 2, kind) for code, kind in ((gleich, 1), (hanger, 0)) if code >= 8]
+    if not candidates:
+        return "play"
+    return "gleich" if max(candidates)[1] == 1 else "hanger"
+
+
+def test_gestrichen_counts_equal_a_plain_recount():
+    """The kernel's tallies against the plain reading on the same 20,000 deals, and each decided deal's winner
+    against the betting engine's `both_gestrichen_winner`."""
+    from simcore.games.giltspiel import hand_figures
+    from simcore.games.giltspiel_betting import GiltspielCards
+    from simcore.dealing import deal
+    from simcore.rng import block_words
+
+    job = StatsJob(Known(), seat=0)
+    counts = job.run_block(5, 0, 20_000)
+    _, parts = StatsJob.split(counts)
+    slots = deal(job.spec, block_words(5, 0, 20_000, job.spec.words_per_deal))
+    rules, tally = GiltspielCards(), dict.fromkeys(GESTRICHEN, 0)
+    for row in slots:
+        hands = [DECK.cards_of(int(row[s])) for s in range(4)]
+        codes = [hand_figures(h) for h in hands]
+        kind = plain_gestrichen(codes)
+        tally[kind] += 1
+        tally["hanger_tied"] += max(codes[0][1], codes[2][1]) == max(codes[1][1], codes[3][1]) >= 8
+        assert (rules.both_gestrichen_winner(hands) is None) == (kind == "play")
+    assert list(parts["gestrichen"]) == [tally[k] for k in GESTRICHEN]

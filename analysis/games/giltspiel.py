@@ -173,7 +173,9 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
 
     outcome: per figure, P(team 0 wins / team 1 wins / stands / void);
     best_gleich, best_hanger: P(the table's best figure is this class);
-    gleich_by_class, hanger_by_class: P(win / stand / lose / void | the seat's own best class).
+    gleich_by_class, hanger_by_class: P(win / stand / lose / void | the seat's own best class);
+    gestrichen: P(both teams gestrichen would be decided by a 3+ Gleich / a 3+ Hanger / the play), and P(the best
+    3+ Hanger is tied) (§7.12, spec §10.4-F).
     """
     seat = g.check_seat(seat)
     seed = normalize_seed(seed)
@@ -195,6 +197,7 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
                 for i in reversed(possible) if by_class[i].sum()]
         tables[f"{fig}_by_class"] = pd.concat(rows, ignore_index=True).rename(columns={"label": "outcome"})
     tables["outcome"] = tables["outcome"].rename(columns={"label": "outcome"})
+    tables["gestrichen"] = estimate_frame(g.GESTRICHEN, parts["gestrichen"], deals).rename(columns={"label": "by"})
     for table in tables.values():
         table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, perlique=perlique)
     return tables
@@ -226,7 +229,16 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
             rows = rows.set_index("outcome")
             cells = "".join(f"{format_cell(rows.loc[o]):>24}" for o in RELATIVE_OUTCOMES)
             lines.append(f"  {label:<16}{cells}{int(rows['n'].iloc[0]):>10,}")
+    lines += ["", "D. Both teams gestrichen (§7.12): how the best figure of 3+ cards decides the game"]
+    for r in tables["gestrichen"].itertuples():
+        lines.append(f"  {GESTRICHEN_LABELS[r.by]:<44} {format_cell(r._asdict())}")
     return "\n".join(lines)
+
+
+GESTRICHEN_LABELS = {"gleich": "a Gleich of 3+ cards wins the game", "hanger": "a Hanger of 3+ cards wins the game",
+                     "play": "no such figure (or a tie): play the cards",
+                     "hanger_tied": "(the best 3+ Hanger tied, so it dropped out)"}
+"""The lines of `format_stats`' table D, per `giltspiel.GESTRICHEN` entry."""
 
 
 # --- exact enumeration ------------------------------------------------------------------------
@@ -367,7 +379,8 @@ def _run_stats(args: argparse.Namespace) -> int:
 
 
 STATS_KEYS = {"outcome": ["figure", "outcome"], "best_gleich": ["label"], "best_hanger": ["label"],
-              "gleich_by_class": ["own_class", "outcome"], "hanger_by_class": ["own_class", "outcome"]}
+              "gleich_by_class": ["own_class", "outcome"], "hanger_by_class": ["own_class", "outcome"],
+              "gestrichen": ["by"]}
 """Key columns of each stats table, naming its estimates (e.g. outcome.gleich.team0)."""
 
 

@@ -238,12 +238,34 @@ def _odds_counts(slots, keep, team, table, top_bit, wilds, counts):
         counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
 
 
+GESTRICHEN = ("gleich", "hanger", "play", "hanger_tied")
+"""Both teams gestrichen (§7.12): the game decided by a Gleich of 3+ cards, by a Hanger of 3+ cards, or by playing
+the cards; and (counted apart, the deal is also in one of the three) the best Hanger of 3+ cards tied between the
+teams, which then drops out."""
+
+
 @njit
-def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, best_h, by_g, by_h):
+def gestrichen_class(g0, g1, g2, g3, h0, h1, h2, h3):
+    """Index into `GESTRICHEN[:3]` of how §7.12 decides a deal from the seats' Gleich and Hanger codes: the best
+    figure of 3+ cards wins, more cards first, then Gleich over Hanger; a best 3+ Hanger held by both teams drops
+    out (as `giltspiel_betting`'s ``both_gestrichen_winner``)."""
+    g = max(max(g0, g1), max(g2, g3))
+    hanger_0, hanger_1 = max(h0, h2), max(h1, h3)
+    h = max(hanger_0, hanger_1) if hanger_0 != hanger_1 else -1
+    gleich_size = g // N_RANKS + 2 if g >= N_RANKS else 0
+    hanger_size = h // N_RANKS + 2 if h >= N_RANKS else 0
+    if gleich_size == 0 and hanger_size == 0:
+        return 2
+    return 0 if gleich_size >= hanger_size else 1
+
+
+@njit
+def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, best_h, by_g, by_h, gestrichen):
     """Table-level tallies of the accepted deals.
 
     outcome (2, 4): absolute outcome per figure; best_g (25,), best_h (33,): table's best class
-    (index code + 1); by_g (25, 4), by_h (33, 4): seat's own class x outcome for the seat's team.
+    (index code + 1); by_g (25, 4), by_h (33, 4): seat's own class x outcome for the seat's team;
+    gestrichen (4,): `GESTRICHEN` counts.
     """
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
@@ -260,6 +282,9 @@ def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, bes
         best_h[max(max(h[0], h[1]), max(h[2], h[3])) + 1] += 1
         by_g[g[seat] + 1, relative_outcome(og, team)] += 1
         by_h[h[seat] + 1, relative_outcome(oh, team)] += 1
+        gestrichen[gestrichen_class(g[0], g[1], g[2], g[3], h[0], h[1], h[2], h[3])] += 1
+        if max(h[0], h[2]) == max(h[1], h[3]) >= N_RANKS:
+            gestrichen[3] += 1
 
 
 # --- jobs -----------------------------------------------------------------------------------
@@ -372,22 +397,23 @@ class OddsJob(DealJob):
 
 
 class StatsJob(DealJob):
-    """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``."""
+    """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``, and the
+    both-gestrichen resolution (`GESTRICHEN`)."""
 
-    n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS
+    n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS + len(GESTRICHEN)
 
     def __init__(self, known: Known, seat: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
         super().__init__(known, accept, perlique)
         self.seat = seat
 
     def extra_key(self) -> str:
-        return f"seat={self.seat}"
+        return f"seat={self.seat}|gestrichen"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         parts = self.empty_parts()
         _stats_counts(slots, keep, self.seat, RUN_TABLE, TOP_BIT, self.wilds, parts["outcome"], parts["best_gleich"],
-                      parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"])
+                      parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"], parts["gestrichen"])
         return np.concatenate([[keep.sum()]] + [p.ravel() for p in parts.values()])
 
     @staticmethod
@@ -398,6 +424,7 @@ class StatsJob(DealJob):
             "best_hanger": np.zeros(HANGER_BINS, dtype=np.int64),
             "gleich_by_class": np.zeros((GLEICH_BINS, 4), dtype=np.int64),
             "hanger_by_class": np.zeros((HANGER_BINS, 4), dtype=np.int64),
+            "gestrichen": np.zeros(len(GESTRICHEN), dtype=np.int64),
         }
 
     @classmethod
