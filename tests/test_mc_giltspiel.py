@@ -311,12 +311,30 @@ def test_gestrichen_counts_equal_a_plain_recount():
     counts = job.run_block(5, 0, 20_000)
     _, parts = StatsJob.split(counts)
     slots = deal(job.spec, block_words(5, 0, 20_000, job.spec.words_per_deal))
-    rules, tally = GiltspielCards(), dict.fromkeys(GESTRICHEN, 0)
+    rules, tally, joint = GiltspielCards(), dict.fromkeys(GESTRICHEN, 0), np.zeros((4, 4), dtype=np.int64)
     for row in slots:
         hands = [DECK.cards_of(int(row[s])) for s in range(4)]
         codes = [hand_figures(h) for h in hands]
+        joint[plain_outcome([c[0] for c in codes]), plain_outcome([c[1] for c in codes])] += 1
         kind = plain_gestrichen(codes)
         tally[kind] += 1
         tally["hanger_tied"] += max(codes[0][1], codes[2][1]) == max(codes[1][1], codes[3][1]) >= 8
         assert (rules.both_gestrichen_winner(hands) is None) == (kind == "play")
     assert list(parts["gestrichen"]) == [tally[k] for k in GESTRICHEN]
+    assert np.array_equal(parts["joint"], joint)
+
+
+def plain_outcome(codes) -> int:
+    """team0, team1, stand or void (ABSOLUTE_OUTCOMES order) of one figure from the four seats' codes."""
+    team0, team1 = max(codes[0], codes[2]), max(codes[1], codes[3])
+    if team0 == team1:
+        return ABS_VOID if team0 < 0 else ABS_STAND
+    return TEAM0 if team0 > team1 else TEAM1
+
+
+def test_same_team_sweeps_match_the_spec(table_stats):
+    """Spec Q6: one team wins both Gleich and Hanger in 42.75% of deals (its §10.4 simulation)."""
+    n, parts = table_stats
+    est = Estimate(int(parts["joint"][TEAM0, TEAM0] + parts["joint"][TEAM1, TEAM1]), n, LEVEL)
+    assert est.lo - 0.0002 <= 0.4275 <= est.hi + 0.0002
+    assert parts["joint"].sum() == n and np.array_equal(parts["joint"].sum(axis=1), parts["outcome"][0])

@@ -198,6 +198,12 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
         tables[f"{fig}_by_class"] = pd.concat(rows, ignore_index=True).rename(columns={"label": "outcome"})
     tables["outcome"] = tables["outcome"].rename(columns={"label": "outcome"})
     tables["gestrichen"] = estimate_frame(g.GESTRICHEN, parts["gestrichen"], deals).rename(columns={"label": "by"})
+    joint = parts["joint"]
+    tables["joint"] = estimate_frame([f"{og}.{oh}" for og in ABSOLUTE_OUTCOMES for oh in ABSOLUTE_OUTCOMES],
+                                     joint.ravel(), deals).rename(columns={"label": "outcomes"})
+    tables["sweep"] = estimate_frame(["one team wins both", "the teams share them"],
+                                     [joint[0, 0] + joint[1, 1], joint[0, 1] + joint[1, 0]], deals
+                                     ).rename(columns={"label": "event"})
     for table in tables.values():
         table.attrs.update(game=GAME, n=deals, seed=seed, seat=seat, perlique=perlique)
     return tables
@@ -232,6 +238,12 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     lines += ["", "D. Both teams gestrichen (§7.12): how the best figure of 3+ cards decides the game"]
     for r in tables["gestrichen"].itertuples():
         lines.append(f"  {GESTRICHEN_LABELS[r.by]:<44} {format_cell(r._asdict())}")
+    lines += ["", "E. Gleich and Hanger together: P(Gleich outcome, Hanger outcome) per deal (rows: the Gleich)",
+              f"  {'Gleich':<8}" + "".join(f"{'Hanger ' + o:>24}" for o in ABSOLUTE_OUTCOMES)]
+    joint = tables["joint"].set_index("outcomes")
+    for og in ABSOLUTE_OUTCOMES:
+        lines.append(f"  {og:<8}" + "".join(f"{format_cell(joint.loc[f'{og}.{oh}']):>24}" for oh in ABSOLUTE_OUTCOMES))
+    lines += [f"  {r.event:<30} {format_cell(r._asdict())}" for r in tables["sweep"].itertuples()]
     return "\n".join(lines)
 
 
@@ -380,7 +392,7 @@ def _run_stats(args: argparse.Namespace) -> int:
 
 STATS_KEYS = {"outcome": ["figure", "outcome"], "best_gleich": ["label"], "best_hanger": ["label"],
               "gleich_by_class": ["own_class", "outcome"], "hanger_by_class": ["own_class", "outcome"],
-              "gestrichen": ["by"]}
+              "gestrichen": ["by"], "joint": ["outcomes"], "sweep": ["event"]}
 """Key columns of each stats table, naming its estimates (e.g. outcome.gleich.team0)."""
 
 

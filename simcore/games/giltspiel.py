@@ -260,12 +260,12 @@ def gestrichen_class(g0, g1, g2, g3, h0, h1, h2, h3):
 
 
 @njit
-def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, best_h, by_g, by_h, gestrichen):
+def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, best_h, by_g, by_h, gestrichen, joint):
     """Table-level tallies of the accepted deals.
 
     outcome (2, 4): absolute outcome per figure; best_g (25,), best_h (33,): table's best class
     (index code + 1); by_g (25, 4), by_h (33, 4): seat's own class x outcome for the seat's team;
-    gestrichen (4,): `GESTRICHEN` counts.
+    gestrichen (4,): `GESTRICHEN` counts; joint (4, 4): the Gleich's outcome x the Hanger's.
     """
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
@@ -278,6 +278,7 @@ def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, bes
         oh = resolve(h[0], h[1], h[2], h[3])
         outcome[0, og] += 1
         outcome[1, oh] += 1
+        joint[og, oh] += 1
         best_g[max(max(g[0], g[1]), max(g[2], g[3])) + 1] += 1
         best_h[max(max(h[0], h[1]), max(h[2], h[3])) + 1] += 1
         by_g[g[seat] + 1, relative_outcome(og, team)] += 1
@@ -397,23 +398,24 @@ class OddsJob(DealJob):
 
 
 class StatsJob(DealJob):
-    """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``, and the
-    both-gestrichen resolution (`GESTRICHEN`)."""
+    """Counts: accepted deals, outcome (2x4), best Gleich (25), best Hanger (33), by own class for ``seat``, the
+    both-gestrichen resolution (`GESTRICHEN`) and the joint outcome of Gleich and Hanger (4 x 4)."""
 
-    n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS + len(GESTRICHEN)
+    n_counts = 1 + 8 + GLEICH_BINS + HANGER_BINS + 4 * GLEICH_BINS + 4 * HANGER_BINS + len(GESTRICHEN) + 16
 
     def __init__(self, known: Known, seat: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
         super().__init__(known, accept, perlique)
         self.seat = seat
 
     def extra_key(self) -> str:
-        return f"seat={self.seat}|gestrichen"
+        return f"seat={self.seat}|gestrichen|joint"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         parts = self.empty_parts()
         _stats_counts(slots, keep, self.seat, RUN_TABLE, TOP_BIT, self.wilds, parts["outcome"], parts["best_gleich"],
-                      parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"], parts["gestrichen"])
+                      parts["best_hanger"], parts["gleich_by_class"], parts["hanger_by_class"], parts["gestrichen"],
+                      parts["joint"])
         return np.concatenate([[keep.sum()]] + [p.ravel() for p in parts.values()])
 
     @staticmethod
@@ -425,6 +427,7 @@ class StatsJob(DealJob):
             "gleich_by_class": np.zeros((GLEICH_BINS, 4), dtype=np.int64),
             "hanger_by_class": np.zeros((HANGER_BINS, 4), dtype=np.int64),
             "gestrichen": np.zeros(len(GESTRICHEN), dtype=np.int64),
+            "joint": np.zeros((4, 4), dtype=np.int64),
         }
 
     @classmethod
