@@ -86,3 +86,19 @@ def test_exact_command_prints_the_table_facts(capsys):
                        "p": pytest.approx(0.0840314, abs=5e-8)}
     perlique = api.exact(perlique=True)["table"]
     assert not perlique.fact.str.contains("Gleich").any() and perlique.fact.iloc[-1] == "the trump Ace is in some hand"
+
+
+def test_stats_best_class_tables_carry_the_cumulative_share():
+    """Spec §10.4-B's cumulative column: P(best >= class) is the running sum of the counts from the top class, with
+    its Wilson interval; it ends at 1, and a pair of Kings or better lies near the spec's 0.71667."""
+    from analysis.stats import Estimate
+
+    tables = api.stats(40_000, seed=3, progress=False, checkpoint=False)
+    for fig in ("gleich", "hanger"):
+        table = tables[f"best_{fig}"]
+        running = table["successes"].cumsum()
+        assert [Estimate(int(k), 40_000).p for k in running] == table["cum"].tolist()
+        assert (table["cum_lo"] <= table["cum"]).all() and (table["cum"] <= table["cum_hi"]).all()
+        assert table["cum"].iloc[-1] == 1 and table["cum"].is_monotonic_increasing
+    kings = tables["best_gleich"].set_index("label").loc["pair of Kings"]
+    assert kings.cum_lo - 0.005 <= 0.71667 <= kings.cum_hi + 0.005

@@ -25,7 +25,7 @@ from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
                                command_options, digits_value, emit, long_frame, no_exact, none_fit, one_of,
                                register_command, run_options, tables_long, whole_number)
-from analysis.stats import estimate_frame, estimates_dict, format_cell, table_records
+from analysis.stats import Estimate, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
@@ -191,7 +191,7 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
         possible = [i for i in range(bins) if fig == "gleich" or i == 0 or i - 1 in g.possible_hanger_codes()]
         table = estimate_frame([labels[i] for i in possible], best[possible], deals)
         table.insert(1, "code", [i - 1 for i in possible])
-        tables[f"best_{fig}"] = table.iloc[::-1].reset_index(drop=True)
+        tables[f"best_{fig}"] = _with_cumulative(table.iloc[::-1].reset_index(drop=True))
         by_class = parts[f"{fig}_by_class"]
         rows = [estimate_frame(RELATIVE_OUTCOMES, by_class[i], int(by_class[i].sum()), own_class=labels[i], code=i - 1)
                 for i in reversed(possible) if by_class[i].sum()]
@@ -209,6 +209,14 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
     return tables
 
 
+def _with_cumulative(table: pd.DataFrame) -> pd.DataFrame:
+    """A best-class table (strongest class first) with P(best >= this class) and its Wilson interval: cum, cum_lo,
+    cum_hi (spec §10.4-B's cumulative column, Q3)."""
+    cumulative = [Estimate(int(k), int(n)) for k, n in zip(table["successes"].cumsum(), table["n"])]
+    return table.assign(cum=[e.p for e in cumulative], cum_lo=[e.lo for e in cumulative],
+                        cum_hi=[e.hi for e in cumulative])
+
+
 def stats_json(tables: dict[str, pd.DataFrame]) -> dict:
     first = tables["outcome"].attrs
     return {"game": GAME, "n": first["n"], "seed": first["seed"], "seat": first["seat"],
@@ -223,9 +231,10 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     for _, r in tables["outcome"].iterrows():
         lines.append(f"  {r['figure']:<7} {r['outcome']:<6} {format_cell(r)}")
     for fig in g.FIGURES:
-        lines += ["", f"B. Best {fig.capitalize()} at the table (P exactly this class)"]
+        lines += ["", f"B. Best {fig.capitalize()} at the table: P(exactly this class), P(this class or better)"]
         for _, r in tables[f"best_{fig}"].iterrows():
-            lines.append(f"  {r['label']:<16} {format_cell(r)}")
+            cumulative = {"p": r["cum"], "lo": r["cum_lo"], "hi": r["cum_hi"]}
+            lines.append(f"  {r['label']:<16} {format_cell(r):<24}  {format_cell(cumulative)}")
     for fig in g.FIGURES:
         lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, "
                       f"by the seat's own best {fig.capitalize()}",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analysis.report import Context, Section, esc, estimate_cell, figure_html, n_cell, row_cell, table
-from analysis.stats import Estimate, wilson
+from analysis.stats import Estimate
 
 ORDER = 10
 """Place on the page: game sections are sorted by ORDER."""
@@ -71,16 +71,6 @@ def _giltspiel_outcome(tables, sid: str) -> str:
                     "P(outcome) over uniform deals, p [95% interval]"))
 
 
-def _cumulative(frame: pd.DataFrame) -> list[tuple[float, float, float]]:
-    """P(best >= this class) with its Wilson interval, rows strongest first."""
-    out, total = [], 0
-    for s, n in zip(frame["successes"], frame["n"]):
-        total += int(s)
-        lo, hi = wilson(total, int(n))
-        out.append((total / int(n), lo, hi))
-    return out
-
-
 def _giltspiel_best(ctx: Context, tables, sid: str, section: Section) -> str:
     from analysis import charts
 
@@ -97,8 +87,8 @@ def _giltspiel_best(ctx: Context, tables, sid: str, section: Section) -> str:
             frame, f"Best {name} at the table", category=f"best {name} class", note=note)
         parts.append(figure_html(filename, f"bar chart of the best {name} at the table",
                                  f"Best {name} at the table: P(exactly this class), bars with 95% intervals."))
-        rows = [f"<th>{esc(r['label'])}</th>" + row_cell(r) + estimate_cell(*cum) + n_cell(r["n"])
-                for (_, r), cum in zip(frame.iterrows(), _cumulative(frame))]
+        rows = [f"<th>{esc(r['label'])}</th>" + row_cell(r) + estimate_cell(r["cum"], r["cum_lo"], r["cum_hi"])
+                + n_cell(r["n"]) for _, r in frame.iterrows()]
         parts.append(table([f"best {name}", "P(exactly this class)", "P(this class or better)", "n (deals)"],
                            rows, f"Best {name} at the table, p [95% interval]"))
     return "\n".join(parts)
