@@ -976,6 +976,24 @@ def _strokes_json(row, attrs: dict) -> dict:
     return out
 
 
+def _stroke_distribution_lines(frame: pd.DataFrame) -> list[str]:
+    """The strokes of each normal game (spec Q2): P(the team's strokes minus the other team's = s), Wilson 95%,
+    per trump suit and chalk setting; [] without stroke histograms (DS, double-dummy play)."""
+    a = frame.attrs
+    histograms = a.get("stroke_histograms", {})
+    lines = []
+    for _, r in frame[frame["call"] == CALL_NAMES[bs.NUMBER]].iterrows():
+        hists = histograms.get((r["call"], r["trump"]))
+        for index, (_, _, title) in enumerate(_stroke_settings(a) if hists is not None else ()):
+            hist, n = hists[index], int(hists[index].sum())
+            if n:
+                cells = [f"{v - jobs.STROKE_SPAN:+d}: {format_cell(Estimate(int(c), n).as_dict())}"
+                         for v, c in enumerate(hist) if c]
+                lines.append(f"  {r['trump']:<3}{title.replace('E[strokes]', 'strokes'):<18}" + "  ".join(cells))
+    return ["", "Strokes of the normal game (Q2): P(strokes = s), s = your team's strokes minus the other team's",
+            *lines] if lines else []
+
+
 def _stroke_cell(row, key: str) -> str:
     value = row[key]
     return "—" if value != value else f"{value:+.2f} [{row[key + '_lo']:+.2f},{row[key + '_hi']:+.2f}]"
@@ -1029,6 +1047,7 @@ def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
                      + "".join(f"{wide_cell(r, key):<22}" for key, _ in columns) + f"{points_cell(r):<20}"
                      + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
     lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
+    lines += _stroke_distribution_lines(frame)
     if closed:
         lines.append("(* not open to you after the calls before you (§4.5-§4.7): your team plays it only if your "
                      "partner names that suit)")
