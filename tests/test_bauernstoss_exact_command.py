@@ -5,7 +5,6 @@ command's refusals."""
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction as F
 
 import numpy as np
@@ -146,18 +145,3 @@ def test_a_sweep_refuses_exact(tmp_path, capsys):
     assert main(["sweep", str(grid), "--out", str(tmp_path / "out")]) == 2
     assert "cannot store it" in capsys.readouterr().err
 
-
-def test_odds_prints_the_stroke_distribution(capsys):
-    """Spec Q2: the normal game's strokes, per trump and chalk setting, the shares adding up to 1 with the JSON's."""
-    argv = ["odds", "bauernstoss", "--hand", "cB sB cA cT c9 hA hK d7", "--n", "300", "--seed", "1"]
-    assert main(argv) == 0
-    lines = capsys.readouterr().out.splitlines()
-    start = lines.index("Strokes of the normal game (Q2): P(strokes = s), s = your team's strokes minus the other "
-                        "team's")
-    rows = lines[start + 1:start + 9]
-    assert [r.split()[:3] for r in rows[:2]] == [["c", "strokes", "chalk"], ["c", "strokes", "no"]]
-    assert main(argv + ["--json"]) == 0
-    dist = json.loads(capsys.readouterr().out)["calls"][0]["strokes"]["chalk"]["dist"]
-    shares = {k: float(v) for k, v in re.findall(r"([+-]\d+): (\S+)", rows[0])}
-    assert shares == pytest.approx({(k if k.startswith("-") else f"+{k}"): v for k, v in dist.items()}, abs=5e-5)
-    assert sum(dist.values()) == pytest.approx(1)

@@ -2,6 +2,7 @@
 per chalk setting (§6.2, AS-2..AS-4) and of each solo, S(2p - 1)."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -125,3 +126,19 @@ def test_thresholds_strokes_by_hand_shape(capsys):
     assert main(["thresholds", "bauernstoss", "--n", "20", "--seed", "4", "--play", "dd", "--json",
                  "--no-progress"]) == 0
     assert all("strokes" not in r for r in json.loads(capsys.readouterr().out)["rows"])
+
+
+def test_odds_prints_the_stroke_distribution(capsys):
+    """Spec Q2: the normal game's strokes, per trump and chalk setting, the shares adding up to 1 with the JSON's."""
+    argv = ["odds", "bauernstoss", "--hand", "cB sB cA cT c9 hA hK d7", "--n", "300", "--seed", "1"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = lines.index("Strokes of the normal game (Q2): P(strokes = s), s = your team's strokes minus the other "
+                        "team's")
+    rows = lines[start + 1:start + 9]
+    assert [r.split()[:3] for r in rows[:2]] == [["c", "strokes", "chalk"], ["c", "strokes", "no"]]
+    assert main(argv + ["--json"]) == 0
+    dist = json.loads(capsys.readouterr().out)["calls"][0]["strokes"]["chalk"]["dist"]
+    shares = {k: float(v) for k, v in re.findall(r"([+-]\d+): (\S+)", rows[0])}
+    assert shares == pytest.approx({(k if k.startswith("-") else f"+{k}"): v for k, v in dist.items()}, abs=5e-5)
+    assert sum(dist.values()) == pytest.approx(1)
