@@ -311,3 +311,18 @@ def test_two_player_thresholds_refuse_communication(capsys):
     assert main(["thresholds", "perlaggen", "--players", "2", "--communication", "none", "--games", "6"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--communication belongs to the partnership game: with --players 2" in err
+
+
+def test_bluff_grid_is_the_formula():
+    """Spec §10.6: c*(v, d) = |d| / (v + (v+1)|d|), e.g. v = 1, d = -1: 1/3; every cell of the grid, written out."""
+    from fractions import Fraction
+
+    table = betting.bluff_table()
+    assert len(table) == len(betting.VALUES) * len(betting.BLUFF_D)
+    for r in table.itertuples():
+        d = Fraction(r.d).limit_denominator(100)
+        assert r.c == pytest.approx(float(-d / (r.value + (r.value + 1) * -d)), abs=1e-15)
+    assert table.set_index(["value", "d"]).c[1, -1.0] == pytest.approx(1 / 3)
+    lines = betting._bluff_lines(table)
+    assert lines[2].split() == ["v", "d=-0.10", "d=-0.25", "d=-0.50", "d=-0.75", "d=-1.00"]
+    assert lines[3].split() == ["1", "0.083", "0.167", "0.250", "0.300", "0.333"]

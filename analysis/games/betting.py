@@ -508,9 +508,29 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                 communication=communication, style=at["style"], players=at["players"], hand=at["hand"],
                 options=at["options"])
     first_table = first_order(game, communication, style, players, hand)
-    for table in (first_table, equity, game_level):
+    bluff = bluff_table()
+    for table in (first_table, equity, game_level, bluff):
         table.attrs.update(meta)
-    return {"first_order": first_table, "match_equity": equity, "game_level": game_level}
+    return {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
+
+
+BLUFF_D = (-0.1, -0.25, -0.5, -0.75, -1.0)
+"""The d = P(win) - P(lose) of `bluff_table`'s columns."""
+
+
+def bluff_table() -> pd.DataFrame:
+    """Spec §10.6's bluff break-even concession rate c*(v, d) = |d| / (v + (v+1)|d|) per value v (`VALUES`) and
+    d (`BLUFF_D`): a bet with d < 0 gains points when the opponents concede more often than c*."""
+    return pd.DataFrame([{"value": v, "d": d, "c": bluff_break_even(v, d)} for v in VALUES for d in BLUFF_D])
+
+
+def _bluff_lines(bluff: pd.DataFrame) -> list[str]:
+    """The c*(v, d) grid under table A."""
+    grid = bluff.set_index(["value", "d"]).c
+    return ["", "   Bluff break-even c*(v, d) = |d| / (v + (v+1)|d|): a bet with d < 0 gains when the opponents concede "
+                "more often than c*",
+            f"{'v':>6}" + "".join(f"{'d=' + format(d, '.2f'):>9}" for d in BLUFF_D)] + \
+        [f"{v:>6}" + "".join(f"{grid[v, d]:>9.3f}" for d in BLUFF_D) for v in VALUES]
 
 
 def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
@@ -544,6 +564,7 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
                      f"{plus_minus(r['hold_p_stands'], r['hold_p_stands_lo'], r['hold_p_stands_hi']):>13}"
                      f"{plus_minus(r['bet_p_stands'], r['bet_p_stands_lo'], r['bet_p_stands_hi']):>14}"
                      f"{r['bluff_c']:>10.3f}  {'' if r['weakest_settled'] else '~'}{r['weakest_hold']}")
+    lines += _bluff_lines(tables["bluff"])
     target = at["target"]
     cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in equity[equity.deals == "a"].itertuples()}
     lines += [""] + _grid_lines(
