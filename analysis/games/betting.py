@@ -527,8 +527,8 @@ def bluff_table() -> pd.DataFrame:
 def _bluff_lines(bluff: pd.DataFrame) -> list[str]:
     """The c*(v, d) grid under table A."""
     grid = bluff.set_index(["value", "d"]).c
-    return ["", "   Bluff break-even c*(v, d) = |d| / (v + (v+1)|d|): a bet with d < 0 gains when the opponents concede "
-                "more often than c*",
+    return ["", "   Bluff break-even c*(v, d) = |d| / (v + (v+1)|d|): a bet with d < 0 gains when the opponents "
+                "concede more often than c*",
             f"{'v':>6}" + "".join(f"{'d=' + format(d, '.2f'):>9}" for d in BLUFF_D)] + \
         [f"{v:>6}" + "".join(f"{grid[v, d]:>9.3f}" for d in BLUFF_D) for v in VALUES]
 
