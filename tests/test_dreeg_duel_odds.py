@@ -220,3 +220,16 @@ def test_job_counts_match_a_plain_python_replay(phase, hand, position, turnup, t
     assert sum(counts[f"erase{k}"] for k in (1, 2, 3)) == want["win"]
     for name in ("first66", "opp_first66", "schneider", "schwarz", "strokes", "net"):
         assert counts[name] == want[name], name
+
+
+@pytest.mark.parametrize("players, phase, hand, turnup", [(4, 3, "EA E10 LK HO E9 L9", None),
+                                                          (2, 1, "SA S10 HK HO E9 L9", "SU")])
+def test_both_sides_at_66_rows(players, phase, hand, turnup):
+    """Two-sided hands: P(my side has 66), P(the other side has), P(neither has): every deal is in one of them or
+    in both of the first two (marriages can lift both sides past 66), and the text names them."""
+    frame = api.odds(phase, hand, players=players, turnup=turnup, n=300, seed=1, progress=False, checkpoint=False)
+    got = frame.set_index("quantity").successes
+    mine, other, neither = (int(got[k]) for k in ("reach66", "opp_reach66", "none66"))
+    assert neither <= 300 - max(mine, other) and mine + other + neither >= 300 and neither > 0
+    text = api.format_odds(frame)
+    assert "neither side has 66" in text and ("other side reaches 66" in text or "opponent has 66 at end" in text)

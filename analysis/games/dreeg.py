@@ -133,7 +133,7 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     c = dict(zip(COUNTS, (int(x) for x in counts)))
     deals = c["deals"]
     two_sided = r.two_sided(PLAYED_AS.get(question.subgame, question.subgame), players)
-    rows = [_estimate_row(c["reach66"], deals, quantity="reach66")] if two_sided else []
+    rows = _sides66_rows(c, deals) if two_sided else []
     rows += [_estimate_row(c[f"erase{k}"], deals, quantity=f"erase.{k}") for k in range(4)]
     rows += [_estimate_row(c[f"opp{k}"], deals, quantity=f"opp_erase.{k}") for k in range(4)]
     if two_sided:
@@ -169,8 +169,7 @@ def duel_odds(phase: int, hand: str, position: int = 0, turnup: str | None = Non
     c = dict(zip(DUEL_COUNTS, (int(x) for x in counts)))
     deals = c["deals"]
     rows = [_estimate_row(sum(c[f"erase{k}"] for k in (1, 2, 3)), deals, quantity="win"),
-            _estimate_row(c["first66"], deals, quantity="first66"),
-            _estimate_row(c["reach66"], deals, quantity="reach66")]
+            _estimate_row(c["first66"], deals, quantity="first66"), *_sides66_rows(c, deals)]
     rows += [_estimate_row(c[f"erase{k}"], deals, quantity=f"erase.{k}") for k in range(4)]
     rows += [_estimate_row(c[f"opp{k}"], deals, quantity=f"opp_erase.{k}") for k in range(4)]
     rows += [_estimate_row(c[k], deals, quantity=k) for k in ("schneider", "schwarz")]
@@ -196,11 +195,19 @@ def odds_json(frame: pd.DataFrame) -> dict:
     return out
 
 
-ODDS_NAMES = {"reach66": "side reaches 66", **{f"erase.{k}": f"erases {k}" for k in range(4)},
+def _sides66_rows(c: dict, deals: int) -> list[dict]:
+    """Two-sided hands: P(the hero's side has 66 at the end), P(the other side has), P(neither has)."""
+    return [_estimate_row(c[key], deals, quantity=name)
+            for key, name in (("reach66", "reach66"), ("opp66", "opp_reach66"), ("none66", "none66"))]
+
+
+ODDS_NAMES = {"reach66": "side reaches 66", "opp_reach66": "other side reaches 66", "none66": "neither side has 66",
+              **{f"erase.{k}": f"erases {k}" for k in range(4)},
               **{f"opp_erase.{k}": f"best opponent erases {k}" for k in range(4)},
               "schneider": "side loses Schneider", "schwarz": "side loses Schwarz", "trick1": "wins trick 1",
               "durchmarsch": "Durchmarsch succeeds"}
 DUEL_NAMES = {**ODDS_NAMES, "win": "wins the hand", "first66": "reaches 66 first", "reach66": "has 66 at the end",
+              "opp_reach66": "opponent has 66 at end",
               **{f"opp_erase.{k}": f"opponent erases {k}" for k in range(4)},
               "schneider": "loses Schneider", "schwarz": "loses Schwarz"}
 

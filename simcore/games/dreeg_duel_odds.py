@@ -164,7 +164,7 @@ class DuelOddsJob(OddsJob):
     question: DuelQuestion
 
     def key(self) -> str:
-        return f"dreeg-duel-odds|{self.question}"
+        return f"dreeg-duel-odds|{self.question}|sides66"
 
     @property
     def n_counts(self) -> int:
