@@ -365,3 +365,20 @@ def test_bad_partner_meld_is_one_line_exit_2(capsys, hand, partner, message):
 def test_partner_meld_needs_defend(capsys):
     code, out, err = run_cli(capsys, "odds", "pinochle3", "--hand", WEAK, "--partner-meld", "H9")
     assert code == 2 and "--partner-meld applies only with --defend" in err
+
+
+def test_trick_point_distributions_are_the_tails_and_the_json():
+    """Spec Q5's distribution of P_d: P(points = x) for you and the defenders, whose sums from x up are the
+    printed P(>= x) rows and whose mean is the printed mean; JSON "points"; the text prints every cell."""
+    tables = api.defend(WEAK, "left", "H", 300, ROPE, n=300, seed=5, checkpoint=False, progress=False)
+    points = tables["points"]
+    for who, mean_row in (("you", "your_points"), ("defenders", "defenders_points")):
+        rows = points[points.who == who]
+        assert rows.successes.sum() == 300 and (rows.points % 10 == 0).all()
+        for r in tables["at_least"][tables["at_least"].who == who].itertuples():
+            assert rows[rows.points >= r.points].successes.sum() / 300 == pytest.approx(r.p)
+        mean = tables["means"].set_index("what").loc[mean_row, "mean"]
+        assert (rows.points * rows.successes).sum() / 300 == pytest.approx(mean)
+    assert api.defend_json(tables)["points"][0]["who"] == "you"
+    text = api.format_defend(tables)
+    assert "your trick points, P(= x):" in text and text.count("[") >= len(points)

@@ -1396,8 +1396,11 @@ def defend(hand: str, seat: str, trump: str, bid_value, bidder_meld: str, kitty:
                 for x, e in zip(xs, _tail_estimates(hist, deals, xs))]
     means = [{"what": what, **mean_interval(c[f"{k}_sum"] / divisor, c[f"{k}_squares"] / divisor ** 2, deals),
               "n": deals} for what, k in (("your_points", "me"), ("defenders_points", "side"), ("your_score", "score"))]
+    points = [{"who": who, "points": 10 * i // divisor, **Estimate(int(k), deals).as_dict(), "successes": int(k),
+               "n": deals}
+              for who, hist in (("you", c["me_hist"]), ("defenders", c["side_hist"])) for i, k in enumerate(hist) if k]
     tables = {"p": pd.DataFrame([{"what": w, **Estimate(k, deals).as_dict(), "n": deals} for w, k in probs]),
-              "at_least": pd.DataFrame(at_least), "means": pd.DataFrame(means)}
+              "at_least": pd.DataFrame(at_least), "means": pd.DataFrame(means), "points": pd.DataFrame(points)}
     accepted = Estimate(c["passed"], c["drawn"])
     for table in tables.values():
         table.attrs.update(game=GAME, hand=p.DECK.format_cards(sorted(cards)), seat=seat, trump=p.DECK.suits[t],
@@ -1422,6 +1425,7 @@ def defend_json(tables: dict[str, pd.DataFrame]) -> dict:
     out["at_least"] = table_records({"a": tables["at_least"]})["a"]
     out["means"] = {r["what"]: {k: r[k] for k in ("mean", "se", "lo", "hi")}
                     for r in table_records({"m": tables["means"]})["m"]}
+    out["points"] = table_records({"d": tables["points"]})["d"]
     return out
 
 
@@ -1464,7 +1468,20 @@ def format_defend(tables: dict[str, pd.DataFrame]) -> str:
               f"your trick points: {avg(mean['your_points'])}; {tails('you')}",
               f"the defenders' trick points (yours + partner's): {avg(mean['defenders_points'])}; {tails('defenders')}",
               f"your score (trick points + meld when it scores, R6.1): {avg(mean['your_score'])}"]
-    return "\n".join(lines)
+    return "\n".join(lines + _defend_distribution_lines(tables["points"]))
+
+
+DEFEND_CELLS_PER_LINE = 4
+
+
+def _defend_distribution_lines(points: pd.DataFrame) -> list[str]:
+    """P(trick points = x) of you and of the defenders (spec Q5's distribution of P_d), a few cells a line."""
+    lines = []
+    for who, title in (("you", "your trick points"), ("defenders", "the defenders' trick points")):
+        cells = [f"{r.points:>3}: {r.p:.3f} [{r.lo:.3f},{r.hi:.3f}]" for r in points[points.who == who].itertuples()]
+        lines += ["", f"{title}, P(= x):"] + ["  " + "   ".join(cells[i:i + DEFEND_CELLS_PER_LINE])
+                                             for i in range(0, len(cells), DEFEND_CELLS_PER_LINE)]
+    return lines
 
 
 def defend_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
