@@ -274,7 +274,7 @@ def test_conditional_odds_agree_with_an_independent_simulation(scale):
             assert abs(p1 - p2) <= 4 * se + 1e-12, (figure, outcome, p1, p2)
 
 
-SPEC_GESTRICHEN = {"gleich": 0.21805, "hanger": 0.13776, "play": 0.64419, "hanger_tied": 0.00115}
+SPEC_GESTRICHEN = {"gleich": 0.21805, "hanger": 0.13776, "play": 0.64419, "hanger_tied": 0.00115, "gleich_tied": 0}
 """Spec §10.4-F: how §7.12 would decide random deals (10,000,000 deals, SE <= 0.00016)."""
 
 
@@ -288,9 +288,11 @@ def test_both_gestrichen_resolution_matches_the_spec_baseline(table_stats):
 
 
 def plain_gestrichen(codes) -> str:
-    """§7.12 read as the spec writes it: G* = the best Gleich of 3+ cards, H* = the best Hanger of 3+ cards unless
-    both teams hold it; no candidate: play; else the larger figure, a Gleich on equal size."""
-    gleich = max(c[0] for c in codes)
+    """§7.12 read as the spec writes it: G* = the best Gleich of 3+ cards, H* = the best Hanger of 3+ cards, each
+    unless both teams hold it (a tied Gleich needs wild cards; it drops out as the Hanger does, the chosen default);
+    no candidate: play; else the larger figure, a Gleich on equal size."""
+    team_gleichs = [max(codes[0][0], codes[2][0]), max(codes[1][0], codes[3][0])]
+    gleich = max(team_gleichs) if team_gleichs[0] != team_gleichs[1] else -1
     team_hangers = [max(codes[0][1], codes[2][1]), max(codes[1][1], codes[3][1])]
     hanger = max(team_hangers) if team_hangers[0] != team_hangers[1] else -1
     candidates = [(code // 8 + 2, kind) for code, kind in ((gleich, 1), (hanger, 0)) if code >= 8]
@@ -319,6 +321,7 @@ def test_gestrichen_counts_equal_a_plain_recount():
         kind = plain_gestrichen(codes)
         tally[kind] += 1
         tally["hanger_tied"] += max(codes[0][1], codes[2][1]) == max(codes[1][1], codes[3][1]) >= 8
+        tally["gleich_tied"] += max(codes[0][0], codes[2][0]) == max(codes[1][0], codes[3][0]) >= 8
         assert (rules.both_gestrichen_winner(hands) is None) == (kind == "play")
     assert list(parts["gestrichen"]) == [tally[k] for k in GESTRICHEN]
     assert np.array_equal(parts["joint"], joint)
@@ -338,3 +341,20 @@ def test_same_team_sweeps_match_the_spec(table_stats):
     est = Estimate(int(parts["joint"][TEAM0, TEAM0] + parts["joint"][TEAM1, TEAM1]), n, LEVEL)
     assert est.lo - 0.0002 <= 0.4275 <= est.hi + 0.0002
     assert parts["joint"].sum() == n and np.array_equal(parts["joint"].sum(axis=1), parts["outcome"][0])
+
+
+def test_a_tied_wild_gleich_drops_out():
+    """With the Perlique both teams can hold three Aces (turn-up H8: hearts trump, H7 HU HO wild): the tied best
+    Gleich drops out, and the deal goes to the Hanger or the play; natural Gleichs never tie."""
+    from simcore.games.giltspiel import PERLIQUE, gestrichen_class, hand_figures
+
+    hands = ["EA LA H7 E8 L9", "HA SA HU E10 L10", "EK L8 S9 H10 SO", "LK S8 E9 HK S7"]
+    wild = int(PERLIQUE[DECK.suits.index("H")])
+    codes = [hand_figures(DECK.parse_cards(h, "hand"), wild) for h in hands]
+    assert max(codes[0][0], codes[2][0]) == max(codes[1][0], codes[3][0]) >= 8  # three Aces on both teams
+    kind = ("gleich", "hanger", "play")[gestrichen_class(*(c[0] for c in codes), *(c[1] for c in codes))]
+    assert kind == plain_gestrichen(codes) != "gleich"
+    job = StatsJob(Known(), seat=0, perlique=True)
+    _, parts = StatsJob.split(job.run_block(3, 0, 20_000))
+    assert parts["gestrichen"][4] > 0 and parts["gestrichen"][:3].sum() == 20_000
+    assert StatsJob.split(StatsJob(Known(), seat=0).run_block(3, 0, 20_000))[1]["gestrichen"][4] == 0

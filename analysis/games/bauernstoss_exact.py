@@ -61,10 +61,10 @@ def _forced_opener() -> list[dict]:
     rows = []
     for variant, bids in (("BS", BIDS), ("AS", AS_BIDS)):
         opener = ex.forced_opener(bids)
-        rows += [fact_row(section, f"{variant}: the {SPEAKERS[place]} opens", opener[place])
+        rows += [fact_row(section, f"{variant}: the {SPEAKERS[place]} is the first who must bid", opener[place])
                  for place in range(len(SPEAKERS))]
         if opener[-1]:
-            rows.append(fact_row(section, f"{variant}: nobody must (one player holds all 4 jacks)", opener[-1]))
+            rows.append(fact_row(section, f"{variant}: nobody must bid (one player holds all 4 jacks)", opener[-1]))
     return rows
 
 

@@ -201,7 +201,7 @@ def stats(n: int = 2_000_000, seed=None, seat: int = 1, perlique: bool = False, 
     joint = parts["joint"]
     tables["joint"] = estimate_frame([f"{og}.{oh}" for og in ABSOLUTE_OUTCOMES for oh in ABSOLUTE_OUTCOMES],
                                      joint.ravel(), deals).rename(columns={"label": "outcomes"})
-    tables["sweep"] = estimate_frame(["one team wins both", "the teams share them"],
+    tables["sweep"] = estimate_frame(list(SWEEP_LABELS),
                                      [joint[0, 0] + joint[1, 1], joint[0, 1] + joint[1, 0]], deals
                                      ).rename(columns={"label": "event"})
     for table in tables.values():
@@ -235,8 +235,8 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
         for _, r in tables[f"best_{fig}"].iterrows():
             cumulative = {"p": r["cum"], "lo": r["cum_lo"], "hi": r["cum_hi"]}
             lines.append(f"  {r['label']:<16} {format_cell(r):<24}  {format_cell(cumulative)}")
-    for fig in g.FIGURES:
-        lines += ["", f"C. Seat {a['seat']}'s team on the {fig.capitalize()}, "
+    for letter, fig in zip("CD", g.FIGURES):
+        lines += ["", f"{letter}. Seat {a['seat']}'s team on the {fig.capitalize()}, "
                       f"by the seat's own best {fig.capitalize()}",
                   f"  {'own class':<16}" + "".join(f"{o:>24}" for o in RELATIVE_OUTCOMES) + f"{'n':>10}"]
         table = tables[f"{fig}_by_class"]
@@ -244,22 +244,27 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
             rows = rows.set_index("outcome")
             cells = "".join(f"{format_cell(rows.loc[o]):>24}" for o in RELATIVE_OUTCOMES)
             lines.append(f"  {label:<16}{cells}{int(rows['n'].iloc[0]):>10,}")
-    lines += ["", "D. Both teams gestrichen (§7.12): how the best figure of 3+ cards decides the game"]
+    lines += ["", "F. Both teams gestrichen (§7.12): how the best figure of 3+ cards decides the game"]
     for r in tables["gestrichen"].itertuples():
-        lines.append(f"  {GESTRICHEN_LABELS[r.by]:<44} {format_cell(r._asdict())}")
-    lines += ["", "E. Gleich and Hanger together: P(Gleich outcome, Hanger outcome) per deal (rows: the Gleich)",
+        if r.by != "gleich_tied" or r.successes:  # natural Gleichs of 3+ cards never tie
+            lines.append(f"  {GESTRICHEN_LABELS[r.by]:<44} {format_cell(r._asdict())}")
+    lines += ["", "G. Gleich and Hanger together: P(Gleich outcome, Hanger outcome) per deal (rows: the Gleich; team0 "
+                  "= seats 0 and 2, team1 = seats 1 and 3)",
               f"  {'Gleich':<8}" + "".join(f"{'Hanger ' + o:>24}" for o in ABSOLUTE_OUTCOMES)]
     joint = tables["joint"].set_index("outcomes")
     for og in ABSOLUTE_OUTCOMES:
         lines.append(f"  {og:<8}" + "".join(f"{format_cell(joint.loc[f'{og}.{oh}']):>24}" for oh in ABSOLUTE_OUTCOMES))
-    lines += [f"  {r.event:<30} {format_cell(r._asdict())}" for r in tables["sweep"].itertuples()]
+    lines += [f"  {SWEEP_LABELS[r.event]:<30} {format_cell(r._asdict())}" for r in tables["sweep"].itertuples()]
     return "\n".join(lines)
 
 
 GESTRICHEN_LABELS = {"gleich": "a Gleich of 3+ cards wins the game", "hanger": "a Hanger of 3+ cards wins the game",
                      "play": "no such figure (or a tie): play the cards",
-                     "hanger_tied": "(the best 3+ Hanger tied, so it dropped out)"}
-"""The lines of `format_stats`' table D, per `giltspiel.GESTRICHEN` entry."""
+                     "hanger_tied": "(the best 3+ Hanger tied, so it dropped out)",
+                     "gleich_tied": "(the best 3+ Gleich tied, so it dropped out)"}
+"""The lines of `format_stats`' table F, per `giltspiel.GESTRICHEN` entry."""
+SWEEP_LABELS = {"same_team": "one team wins both", "shared": "the teams share them"}
+"""The last lines of `format_stats`' table G, per ``sweep`` event."""
 
 
 # --- exact enumeration ------------------------------------------------------------------------

@@ -749,6 +749,10 @@ def _deal_counts() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+ACORNS_SHOWN = 5
+"""`format_exact` prints P(j acorns laid aside) for j below this and P(this many or more), as spec §11.1."""
+
+
 def _trump_card_tables() -> dict[str, pd.DataFrame]:
     """Spec §11.1's trump card, ignoring the cut, per four-player style (`perlaggen_deal.trump_card_exact`):
     ``trump_suit`` (style, suit, fraction, p), ``turned_perlagg`` (style, fraction, p) and, for the Eichel deals,
@@ -783,7 +787,9 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
         lines.append(f"  {style:<14}{cells:<70}   Perlagg {perlagg.fraction[style]:>5} = {perlagg.p[style]:.4f}")
     lines += ["", "Eichel deals: acorns laid aside before the trump card"]
     for style, rows in tables["acorns_before"].groupby("style", sort=False):
-        lines.append(f"  {style:<14}" + "  ".join(f"{r.j}: {r.p:.4f}" for r in rows.itertuples() if r.p >= 5e-5))
+        shares = [r.p for r in rows.itertuples() if r.j < ACORNS_SHOWN] + [rows.p[rows.j >= ACORNS_SHOWN].sum()]
+        lines.append(f"  {style:<14}" + "  ".join(f"{j}{'+' if j == ACORNS_SHOWN else ''}: {p:.4f}"
+                                                  for j, p in enumerate(shares)))
     lines += ["", "Perlaggen in one hand (trump fixed)"]
     held = tables["perlaggen_in_hand"]
     for (style, trump), rows in held.groupby(["style", "trump"], sort=False):

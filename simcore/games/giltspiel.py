@@ -238,18 +238,21 @@ def _odds_counts(slots, keep, team, table, top_bit, wilds, counts):
         counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
 
 
-GESTRICHEN = ("gleich", "hanger", "play", "hanger_tied")
+GESTRICHEN = ("gleich", "hanger", "play", "hanger_tied", "gleich_tied")
 """Both teams gestrichen (§7.12): the game decided by a Gleich of 3+ cards, by a Hanger of 3+ cards, or by playing
-the cards; and (counted apart, the deal is also in one of the three) the best Hanger of 3+ cards tied between the
-teams, which then drops out."""
+the cards; and (counted apart, the deal is also in one of the three) the best Hanger, or Gleich, of 3+ cards tied
+between the teams, which then drops out. Natural Gleichs of 3+ cards never tie; with the Perlique (§8) they can,
+and a tied best Gleich drops out as a tied Hanger does (a chosen default: the spec is silent)."""
 
 
 @njit
 def gestrichen_class(g0, g1, g2, g3, h0, h1, h2, h3):
     """Index into `GESTRICHEN[:3]` of how §7.12 decides a deal from the seats' Gleich and Hanger codes: the best
-    figure of 3+ cards wins, more cards first, then Gleich over Hanger; a best 3+ Hanger held by both teams drops
-    out (as `giltspiel_betting`'s ``both_gestrichen_winner``)."""
-    g = max(max(g0, g1), max(g2, g3))
+    figure of 3+ cards wins, more cards first, then Gleich over Hanger; a best 3+ figure held by both teams drops
+    out (as `giltspiel_betting`'s ``both_gestrichen_winner`` for the Hanger; its betting game has no wild cards, so
+    no Gleich tie)."""
+    gleich_0, gleich_1 = max(g0, g2), max(g1, g3)
+    g = max(gleich_0, gleich_1) if gleich_0 != gleich_1 else -1
     hanger_0, hanger_1 = max(h0, h2), max(h1, h3)
     h = max(hanger_0, hanger_1) if hanger_0 != hanger_1 else -1
     gleich_size = g // N_RANKS + 2 if g >= N_RANKS else 0
@@ -286,6 +289,8 @@ def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, bes
         gestrichen[gestrichen_class(g[0], g[1], g[2], g[3], h[0], h[1], h[2], h[3])] += 1
         if max(h[0], h[2]) == max(h[1], h[3]) >= N_RANKS:
             gestrichen[3] += 1
+        if max(g[0], g[2]) == max(g[1], g[3]) >= N_RANKS:
+            gestrichen[4] += 1
 
 
 # --- jobs -----------------------------------------------------------------------------------
@@ -408,7 +413,7 @@ class StatsJob(DealJob):
         self.seat = seat
 
     def extra_key(self) -> str:
-        return f"seat={self.seat}|gestrichen|joint"
+        return f"seat={self.seat}|gestrichen5|joint"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
