@@ -71,7 +71,8 @@ def test_stats_json_tables(capsys):
     code, out, _ = run_cli(capsys, "stats", "giltspiel", "--n", "65536", "--seed", "1", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data["tables"]) == {"outcome", "best_gleich", "best_hanger", "gleich_by_class", "hanger_by_class"}
+    assert set(data["tables"]) == {"outcome", "best_gleich", "best_hanger", "gleich_by_class", "hanger_by_class",
+                                   "gestrichen", "joint", "sweep"}
     best = data["tables"]["best_gleich"]
     assert sum(r["successes"] for r in best) == 65536
     assert len(data["tables"]["best_hanger"]) == 23  # 22 possible runs and none
