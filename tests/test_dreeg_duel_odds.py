@@ -233,3 +233,19 @@ def test_both_sides_at_66_rows(players, phase, hand, turnup):
     assert neither <= 300 - max(mine, other) and mine + other + neither >= 300 and neither > 0
     text = api.format_odds(frame)
     assert "neither side has 66" in text and ("other side reaches 66" in text or "opponent has 66 at end" in text)
+
+
+@pytest.mark.parametrize("hand", ["EA E10 EK LA L10 HA", "EA LA E9 L9 SU H9"])
+def test_kamerun_rows(hand):
+    """Kamerun: P(the hand takes no trick), and the Durchmarsch's success among the deals that win trick 1, whose
+    n is the deals winning trick 1 (the row is left out when none does)."""
+    frame = api.odds(4, hand, n=200, seed=7, progress=False, checkpoint=False)
+    rows = frame.set_index("quantity")
+    assert 0 <= rows.loc["no_trick", "p"] <= 1
+    won = int(rows.loc["trick1", "successes"])
+    if won:
+        row = rows.loc["durchmarsch_if_trick1"]
+        assert row.n == won and row.successes == rows.loc["durchmarsch", "successes"]
+    else:
+        assert "durchmarsch_if_trick1" not in rows.index
+    assert "takes no trick" in api.format_odds(frame)

@@ -116,8 +116,9 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     Rows (quantity, p, lo, hi, successes, n): erase.0-3 (strokes the hero erases; erasing is good except
     in Kamerun), opp_erase.0-3 (the most an opponent erases); in Rot Assen and Rufen, whose target is 66:
     reach66 (the hero's side has >= 66 as the thresholds count, §5 A5, when the hand ends), schneider
-    and schwarz (the hero's side loses the hand with a trick but < 33, with no trick); in Kamerun, trick1
-    (wins trick 1) and durchmarsch (declaring after winning trick 1 sweeps every trick);
+    and schwarz (the hero's side loses the hand with a trick but < 33, with no trick); in Kamerun, no_trick (the
+    hero takes no trick), trick1 (wins trick 1), durchmarsch (declaring after winning trick 1 sweeps every trick)
+    and durchmarsch_if_trick1 (the same among the deals where he wins trick 1: n is theirs);
     attrs["card_points"]: the hero's mean card points taken with its interval. ``players=2``: the duel of the
     phase (`duel_odds`).
     """
@@ -139,8 +140,11 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     if two_sided:
         rows += [_estimate_row(c[k], deals, quantity=k) for k in ("schneider", "schwarz")]
     if question.subgame == "KA":
-        rows += [_estimate_row(c["trick1"], deals, quantity="trick1"),
+        rows += [_estimate_row(c["no_trick"], deals, quantity="no_trick"),
+                 _estimate_row(c["trick1"], deals, quantity="trick1"),
                  _estimate_row(c["sweep"], deals, quantity="durchmarsch")]
+        if c["trick1"]:
+            rows.append(_estimate_row(c["sweep"], c["trick1"], quantity="durchmarsch_if_trick1"))
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=GAME, n=deals, seed=seed, phase=phase, subgame=r.SUBGAME_NAMES[question.subgame],
                        players=players, position=position, policy=policy, hand=DECK.format_cards(question.hand),
@@ -205,7 +209,8 @@ ODDS_NAMES = {"reach66": "side reaches 66", "opp_reach66": "other side reaches 6
               **{f"erase.{k}": f"erases {k}" for k in range(4)},
               **{f"opp_erase.{k}": f"best opponent erases {k}" for k in range(4)},
               "schneider": "side loses Schneider", "schwarz": "side loses Schwarz", "trick1": "wins trick 1",
-              "durchmarsch": "Durchmarsch succeeds"}
+              "durchmarsch": "Durchmarsch succeeds", "no_trick": "takes no trick",
+              "durchmarsch_if_trick1": "  given trick 1 won"}
 DUEL_NAMES = {**ODDS_NAMES, "win": "wins the hand", "first66": "reaches 66 first", "reach66": "has 66 at the end",
               "opp_reach66": "opponent has 66 at end",
               **{f"opp_erase.{k}": f"opponent erases {k}" for k in range(4)},

@@ -164,7 +164,7 @@ class DuelOddsJob(OddsJob):
     question: DuelQuestion
 
     def key(self) -> str:
-        return f"dreeg-duel-odds|{self.question}|sides66"
+        return f"dreeg-duel-odds|{self.question}|sides66|no_trick"
 
     @property
     def n_counts(self) -> int:

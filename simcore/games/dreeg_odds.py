@@ -26,12 +26,12 @@ from simcore.games.dreeg_reads import check_reads, hand_reads
 from simcore.rng import block_stream, block_substream
 
 COUNTS = ("deals", "reach66", "points", "points_sq", "erase0", "erase1", "erase2", "erase3", "trick1", "sweep",
-          "opp0", "opp1", "opp2", "opp3", "schneider", "schwarz", "opp66", "none66")
+          "opp0", "opp1", "opp2", "opp3", "schneider", "schwarz", "opp66", "none66", "no_trick")
 """`OddsJob` counts: deals; hero's side reached 66 (two-sided hands, `HandResult.scores`); sum and sum of
 squares of the hero's card points; hero erased 0..3; Kamerun: hero won trick 1; hero's Durchmarsch
 (declared after winning trick 1) succeeded; the most an opponent erased, 0..3; two-sided hands: the
 hero's side lost Schneider (a trick but < 33), lost Schwarz (no trick); the other side has 66 at the end;
-neither side has."""
+neither side has; the hero took no trick."""
 COUNT = {name: i for i, name in enumerate(COUNTS)}
 SURRENDER = -1
 
@@ -148,7 +148,7 @@ class OddsJob:
     block_size: int = 1024
 
     def key(self) -> str:
-        return f"dreeg-odds|{self.question}|sides66"
+        return f"dreeg-odds|{self.question}|sides66|no_trick"
 
     @property
     def n_counts(self) -> int:
@@ -203,6 +203,7 @@ def _count(counts: np.ndarray, res, hero: int, opts: dict) -> None:
     counts[COUNT[f"erase{res.erase[hero]}"]] += 1
     best = opponents_best(res, hero)
     counts[COUNT[f"opp{best}"]] += 1
+    counts[COUNT["no_trick"]] += bool(res.tricks) and res.tricks[hero] == 0
     if res.scores:
         made = res.scores[hero] >= r.TARGET
         other = any(score >= r.TARGET for score, side in zip(res.scores, res.sides) if side != res.sides[hero])
