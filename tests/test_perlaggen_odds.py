@@ -252,7 +252,8 @@ def test_stats_command(capsys):
                            "--json")
     data = json.loads(out)
     assert code == 0 and data["style"] == "eichel" and data["n"] == 65536
-    names = {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best", "team_perlaggen"}
+    names = {"trump", "cutter_k", "deal", "perlaggen_by_seat", "best_size", "outcome", "seat_best", "team_perlaggen",
+             "gestrichen"}
     assert names == set(data["tables"]) and data["level"] == "L0"
 
 

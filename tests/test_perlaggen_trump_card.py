@@ -68,3 +68,31 @@ def test_exact_command_prints_the_trump_card(capsys):
     row = next(x for x in lines if x.startswith("  innsbruck     E"))
     assert row.split()[-4:] == ["Perlagg", "14/33", "=", "0.4242"] and "S  3/11 = 0.2727" in row
     assert next(x for x in lines if x.startswith("  eichel        0:")).split()[1:5] == ["0:", "0.7576", "1:", "0.1894"]
+
+
+@pytest.mark.parametrize("style", ["innsbruck", "eichel"])
+def test_stats_both_gestrichen_equals_a_plain_reading(style):
+    """`stats`' §8.13 table (spec Q14) against a plain reading of the same 4,000 dealt tables: each seat's L0 codes
+    (`figure_codes`), the teams' best figure of the style's least size (more cards first; then a Gleich and the
+    higher code, unless the style compares length only), a tie or no such figure meaning play."""
+    least, length_only = D.gestrichen_args(style)
+    rules = D.DealRules(style=style)
+    job = D.StatsJob(rules)
+    _, parts = D.StatsJob.split(job.run_block(3, 0, 4_000))
+    rows = D.deal_block(block_words(3, 0, 4_000, D.WORDS_PER_DEAL), rules)
+    tally = [0, 0, 0, 0]
+    for row in rows:
+        trump = P.DECK.suits[int(row[D.TRUMP])]
+        codes = P.figure_codes(np.array([row[s] for s in range(4)], dtype=np.uint64), style, trump)
+        best = [0, 0]
+        for seat in range(4):
+            for f, code in enumerate(codes[seat]):
+                if code // 16 >= least:
+                    key = (code // 16,) if length_only else (code // 16, 1 - f, code)
+                    best[seat % 2] = max(best[seat % 2], key) if best[seat % 2] else key
+        held = any(code // 16 >= least for seat in codes for code in seat)
+        if best[0] != best[1]:
+            tally[0 if (best[0] or ()) > (best[1] or ()) else 1] += 1
+        else:
+            tally[3 if held else 2] += 1
+    assert list(parts["gestrichen"]) == tally and sum(tally) == 4_000

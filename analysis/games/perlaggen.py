@@ -559,6 +559,7 @@ def stats(style: str = "innsbruck", n: int = 2_000_000, seed=None, exchange: str
         "outcome": _outcome_frame(parts["level_outcome"], parts["level_both"], deals),
         "seat_best": seat_best,
         "team_perlaggen": _team_perlaggen_frame(parts["team_perlaggen"]),
+        "gestrichen": estimate_frame(list(GESTRICHEN_LABELS), parts["gestrichen"], deals),
     }
     if level == "L1":
         tables["outcome_l0"] = _outcome_frame(parts["outcome"], parts["both"], deals)
@@ -689,7 +690,17 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     for (team, j), rows in wins.groupby(["team", "perlaggen"], sort=False):
         cells = "".join(f"{format_cell(r):>26}" for _, r in rows.iterrows())
         lines.append(f"  {team:<5}{j:>3}{cells}{int(rows['n'].iloc[0]):>12,}")
+    least, length_only = D.gestrichen_args(a["style"])
+    lines += ["", f"Both teams gestrichen (§8.13, spec Q14; L0): the best figure of {least}+ cards wins the game"
+                  + (" (length only, A-26)" if length_only else "")]
+    lines += [f"  {GESTRICHEN_LABELS[r['label']].format(least=least):<44}{format_cell(r)}"
+              for _, r in tables["gestrichen"].iterrows()]
     return "\n".join(lines)
+
+
+GESTRICHEN_LABELS = {"team_d": "team D's figure wins (seats 0 and 2)", "team_o": "team O's figure wins",
+                     "none": "nobody holds a {least}+ figure: play", "tie": "the best ones tie: play"}
+"""`stats`' both-gestrichen rows (`perlaggen_deal.STATS_PARTS["gestrichen"]` order) and their text."""
 
 
 # --- exact enumeration (§11.1) -------------------------------------------------------------------
@@ -963,7 +974,8 @@ def _run_stats(args: argparse.Namespace) -> int:
 
 
 STATS_KEYS = {"trump": ["label"], "cutter_k": ["label"], "deal": ["label"], "best_size": ["figure", "label"],
-              "outcome": ["figure", "label"], "seat_best": ["name", "figure", "label"], "team": ["figure", "label"]}
+              "outcome": ["figure", "label"], "seat_best": ["name", "figure", "label"], "team": ["figure", "label"],
+              "gestrichen": ["label"]}
 """Key columns of each proportion table of the stats, naming its estimates (e.g. outcome.gleich.D); 2, 3 or 6
 players have no outcome table, six a team table."""
 

@@ -813,18 +813,23 @@ STATS_PARTS = {
     "level_both": (1,),            # one team wins both, at the job's level
     "team_perlaggen": (2, P.P_MAX + 1, 2, 4),  # team (D, O) x its Perlaggen after the exchanges x figure x (win, stand,
                                      # lose, void) at the job's level
+    "gestrichen": (4,),            # §8.13 with both teams gestrichen (L0 codes): team D's figure wins the game, team
+                                   # O's, nobody holds a figure of the style's least size, the best ones tie
 }
 N_STATS = 1 + sum(int(np.prod(shape)) for shape in STATS_PARTS.values())
 _TEAM_STRIDE = 8 * (P.P_MAX + 1)
 """Counts per team in "team_perlaggen"."""
 _LEVEL_BASE = 1 + sum(int(np.prod(STATS_PARTS[name])) for name in list(STATS_PARTS)[:9])
 """Offset of "level_outcome" in the flat tally (the parts before it have hard-coded offsets)."""
+_GESTRICHEN_BASE = N_STATS - STATS_PARTS["gestrichen"][0]
+"""Offset of "gestrichen", the last part."""
 
 
 @njit
-def _tally_table(row, masks, pcards, tables, kinds, g, h, ev, u, scratch, out):
+def _tally_table(row, masks, pcards, tables, kinds, g, h, ev, u, scratch, least, length_only, out):
     """Add one played deal to the flat STATS_PARTS tally ``out`` (N_STATS,), out[0] = deals; the level
-    parts at the level of ``ev`` with the uniforms u (2,) (see `_level_outcomes`)."""
+    parts at the level of ``ev`` with the uniforms u (2,) (see `_level_outcomes`); "gestrichen" by `_gestrichen`
+    with ``least`` and ``length_only`` (`gestrichen_args`)."""
     trump = np.int64(row[TRUMP])
     pmask = masks[trump]
     out[0] += 1
@@ -854,6 +859,14 @@ def _tally_table(row, masks, pcards, tables, kinds, g, h, ev, u, scratch, out):
     out[base + 12 + og] += 1
     out[base + 16 + oh] += 1
     out[base + 20] += og == oh and og < 2
+    winner = _gestrichen(g, h, SEATS, least, length_only)
+    if winner >= 0:
+        out[_GESTRICHEN_BASE + winner] += 1
+    else:
+        held = False
+        for s in range(SEATS):
+            held = held or g[s] // 16 >= least or h[s] // 16 >= least
+        out[_GESTRICHEN_BASE + (3 if held else 2)] += 1
     if ev[0] != 0:
         og, oh = _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, u, scratch)
     out[_LEVEL_BASE + og] += 1
@@ -867,7 +880,7 @@ def _tally_table(row, masks, pcards, tables, kinds, g, h, ev, u, scratch, out):
 
 
 @njit
-def _stats_block(words, masks, pcards, flags, tables, kinds, ev, uniforms, scratch, out):
+def _stats_block(words, masks, pcards, flags, tables, kinds, ev, uniforms, scratch, least, length_only, out):
     """Play one deal per row of ``words`` and tally it into ``out`` (N_STATS,) (figures at the level of
     ``ev``, uniforms (n, 2) for the mixed draws of L1)."""
     padded, _, thresholds = batch_tables(DRAW_BOUNDS)
@@ -879,7 +892,7 @@ def _stats_block(words, masks, pcards, flags, tables, kinds, ev, uniforms, scrat
     for d in range(words.shape[0]):
         cut = _shuffle(words[d], padded, thresholds, js, deck)
         _procedure(deck, cut, masks, pcards, flags, tables, kinds, row)
-        _tally_table(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch, out)
+        _tally_table(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch, least, length_only, out)
 
 
 class StatsJob:
@@ -892,12 +905,13 @@ class StatsJob:
         self.rules, self.evaluation = rules, evaluation
 
     def key(self) -> str:
-        return f"perlaggen|stats|{self.rules.key()}|{self.evaluation.key()}"
+        return f"perlaggen|stats|{self.rules.key()}|{self.evaluation.key()}|gestrichen"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         out = np.zeros(N_STATS, dtype=np.int64)
         _stats_block(block_words(seed, block, n_deals, WORDS_PER_DEAL), *self.rules.kernel_args(),
-                     self.evaluation.args(), self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), out)
+                     self.evaluation.args(), self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(),
+                     *gestrichen_args(self.rules.style), out)
         return out
 
     @staticmethod
