@@ -88,7 +88,8 @@ def test_own_exchange_of_another_legal_card(capsys):
     data = json.loads(out)
     assert data["exchanges"] == ["0:L9=LU"] and 10_000 < data["n"] <= data["attempted"] == 20000
     outcomes = ("win", "stand", "lose", "void")
-    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes}
+    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes} | {
+        f"own.{f}.{kind}" for f in ("gleich", "hanger") for kind in ("single", "tied")}
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1 and est["lo"] < est["hi"]
     # the policy's keep_figures / lowest choice does not matter for the asker's own swap
@@ -222,7 +223,8 @@ def test_odds_json_contract(capsys):
     data = json.loads(out)
     assert data["game"] == "perlaggen" and data["seed"] == 9 and 0 < data["n"] <= data["attempted"] == 70000
     outcomes = ("win", "stand", "lose", "void")
-    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes}
+    assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes} | {
+        f"own.{f}.{kind}" for f in ("gleich", "hanger") for kind in ("single", "tied")}
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1
     assert abs(sum(data["estimates"][f"gleich.{o}"]["p"] for o in outcomes) - 1) < 1e-9

@@ -96,8 +96,9 @@ def test_counts_equal_plain_recount(case):
 
 
 def test_four_player_given_and_gestrichen_equal_recount():
-    """Four players: --given rejects exactly the deals whose opponents' best Gleich is below the class, and the
-    both-gestrichen counts follow the spec's §8.13 key (on the played rows of the Spiel job's replay)."""
+    """Four players: --given rejects exactly the deals whose opponents' best Gleich is below the class, the
+    both-gestrichen counts follow the spec's §8.13 key, and the seat's own figure is counted single or tied best as
+    a plain reading of the four hands says (on the played rows of the Spiel job's replay)."""
     from simcore.games import perlaggen_play as PP
 
     known = AP.parse_known("S6 LA LK L8 E10", 2, "L10")
@@ -111,7 +112,14 @@ def test_four_player_given_and_gestrichen_equal_recount():
              for r in rows[keep]]
     assert all(max(c[1][0], c[3][0]) >= 16 * 2 + 6 for c in codes)
     winners = [spec_key_winner(c, 3, False) for c in codes]
-    assert counts[9:].tolist() == [winners.count(0), winners.count(1), winners.count(None)]
+    assert counts[9:12].tolist() == [winners.count(0), winners.count(1), winners.count(None)]
+    own = [0, 0, 0, 0]  # seat 2's own L0 Gleich, Hanger: the single best at the table, tied for the best
+    for c in codes:
+        for f in range(2):
+            top = max(c[s][f] for s in range(4))
+            if c[2][f] == top > 0:
+                own[2 * f + (0 if [c[s][f] for s in range(4)].count(top) == 1 else 1)] += 1
+    assert counts[12:].tolist() == own and sum(own) > 0
     plain = D.OddsJob(known).run_block(SEED, 0, N)
     assert plain[0] > counts[0]
 

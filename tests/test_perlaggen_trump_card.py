@@ -96,3 +96,18 @@ def test_stats_both_gestrichen_equals_a_plain_reading(style):
         else:
             tally[3 if held else 2] += 1
     assert list(parts["gestrichen"]) == tally and sum(tally) == 4_000
+
+
+def test_odds_own_figure_rows_are_consistent():
+    """`odds`' own-figure rows (spec Q2-Q3), at L0 on the same deals: a hand whose figure is the single best at the
+    table wins it for its team, so the single-best count is at most the team's wins; single and tied exclude each
+    other; the 3-player game (each for himself) has no such rows, its win/stand being the same question."""
+    frame = api.odds("S6 LA LK L8 E10", seat=2, turnup="L10", n=4_000, seed=5, progress=False, checkpoint=False)
+    rows = frame.set_index(["figure", "outcome"]).successes
+    for fig in ("gleich", "hanger"):
+        single, tied = rows["own", f"{fig}.single"], rows["own", f"{fig}.tied"]
+        assert single <= rows[fig, "win"] and single + tied <= frame.attrs["n"] and tied > 0
+    assert "Your own figure at the table" in api.format_odds(frame)
+    three = api.odds("S6 LA LK L8 E10 H9 H8", players=3, turnup="L10", n=500, seed=5, progress=False,
+                     checkpoint=False)
+    assert "own" not in set(three.figure)

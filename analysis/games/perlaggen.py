@@ -390,6 +390,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
               for i, fig in enumerate(FIGURES)]
     if both_gestrichen:
         frames.append(estimate_frame(GESTRICHEN_OUTCOMES, counts[9:12], int(counts[0]), figure="gestrichen"))
+    if question is None:
+        frames.append(estimate_frame(OWN_BEST, counts[12:16], int(counts[0]), figure="own"))
     if spiel is not None and question is not None:
         from simcore.games.perlaggen_tables import TableSpielJob
 
@@ -465,6 +467,12 @@ def format_odds(frame: pd.DataFrame) -> str:
     if a["players"] == 3:
         lines.append("(3 players, each for himself: win = your figure is the single best, stand = tied for the best "
                      "(the figure stands), lose = another's is better)")
+    rows = frame[frame.figure == "own"].set_index("outcome")
+    if len(rows):
+        lines += ["", "Your own figure at the table (L0, spec Q2-Q3): the single best, or tied for the best",
+                  f"{'':<8}{'single best':>26}{'tied best':>26}"]
+        lines += [f"{fig.capitalize():<8}" + "".join(f"{format_cell(rows.loc[f'{fig}.{kind}']):>26}"
+                                                     for kind in ("single", "tied")) for fig in FIGURES]
     rows = frame[frame.figure == "gestrichen"]
     if len(rows):
         least, length_only = D.gestrichen_args(a["style"])
@@ -698,6 +706,8 @@ def format_stats(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+OWN_BEST = ("gleich.single", "gleich.tied", "hanger.single", "hanger.tied")
+"""`odds`' rows of the seat's own L0 figure: the single best at the table, or tied for the best (four players)."""
 GESTRICHEN_LABELS = {"team_d": "team D's figure wins (seats 0 and 2)", "team_o": "team O's figure wins",
                      "none": "nobody holds a {least}+ figure: play", "tie": "the best ones tie: play"}
 """`stats`' both-gestrichen rows (`perlaggen_deal.STATS_PARTS["gestrichen"]` order) and their text."""

@@ -738,8 +738,9 @@ def _gestrichen(g, h, players, least, length_only):
 @njit
 def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, ev, uniforms,
                  scratch, conds, least, length_only, out):
-    """Tally the deals consistent with the public facts: out (12,) += [accepted, Gleich (win, stand,
-    lose, void), Hanger (...), both gestrichen (win, lose, play on)] for the team of ``seat``.
+    """Tally the deals consistent with the public facts: out (16,) += [accepted, Gleich (win, stand,
+    lose, void), Hanger (...), both gestrichen (win, lose, play on)] for the team of ``seat``, then the seat's own
+    L0 Gleich (single best at the table, tied best) and Hanger (the same).
 
     A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
     ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2), and its L0 codes meet
@@ -763,6 +764,12 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
         if not _meets(g, h, conds):
             continue
         winner = _gestrichen(g, h, SEATS, least, length_only)
+        for f in range(2):  # the seat's own L0 figure: the single best at the table, or tied for it
+            codes = g if f == 0 else h
+            top = max(max(codes[0], codes[1]), max(codes[2], codes[3]))
+            if codes[seat] == top and top > 0:
+                ties = (codes[0] == top) + (codes[1] == top) + (codes[2] == top) + (codes[3] == top)
+                out[12 + 2 * f + (0 if ties == 1 else 1)] += 1
         og, oh = _level_outcomes(row, masks, pcards, tables, kinds, g, h, ev, uniforms[d], scratch)
         out[0] += 1
         out[1 + relative_outcome(og, team)] += 1
@@ -772,10 +779,11 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
 
 class OddsJob:
     """Counts for the runner: [accepted deals, Gleich (win, stand, lose, void), Hanger (...), both gestrichen
-    (win, lose, play on)] of the team of ``known.seat``, over pre-exchange deals sampled under ``known``
-    (§11.4) whose L0 codes meet ``conditions`` ((k, 4) int64, `_meets`), figures judged by ``evaluation``."""
+    (win, lose, play on)] of the team of ``known.seat``, then the seat's own L0 Gleich and Hanger (each: the
+    single best at the table, tied for the best), over pre-exchange deals sampled under ``known`` (§11.4) whose L0
+    codes meet ``conditions`` ((k, 4) int64, `_meets`), figures judged by ``evaluation``."""
 
-    n_counts = 1 + 2 * 4 + 3
+    n_counts = 1 + 2 * 4 + 3 + 2 * 2
 
     def __init__(self, known: Known, rules: DealRules = DealRules(), evaluation: Evaluation = Evaluation(),
                  conditions: np.ndarray = NO_CONDITIONS):
@@ -785,7 +793,7 @@ class OddsJob:
 
     def key(self) -> str:
         given = f"|given={self.conditions.tolist()}" if len(self.conditions) else ""
-        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}|{self.evaluation.key()}|bg{given}"
+        return f"perlaggen|odds|{self.rules.key()}|{self.known.key()}|{self.evaluation.key()}|bg|own{given}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
