@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, factorial
 
 from simcore import checks
 from simcore.errors import CardsimError
@@ -40,6 +40,15 @@ def _point_counts(points: tuple[int, ...], n: int, fixed: int) -> tuple[int, ...
                     counts[k + 1][s + value] += counts[k][s]
     shift = sum(p for c, p in enumerate(points) if fixed >> c & 1)
     return tuple([0] * shift + counts[n - fixed.bit_count()][:total + 1 - shift])
+
+
+def multinomial(n: int, parts) -> int:
+    """Ways to split ``n`` distinct cards into places of the sizes ``parts`` (adding up to ``n``), places told apart:
+    n! / (parts[0]! parts[1]! ...)."""
+    out = factorial(n)
+    for part in parts:
+        out //= factorial(part)
+    return out
 
 
 def hypergeometric(special: int, population: int, drawn: int) -> dict[int, Fraction]:

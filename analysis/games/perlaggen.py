@@ -31,7 +31,7 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
-from simcore import checks, runner
+from simcore import checks, counting, runner
 from simcore.cards import subset_masks
 from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
@@ -765,8 +765,7 @@ def _deal_counts() -> pd.DataFrame:
                  "count": math.comb(cards - 1, D.HAND_SIZE)})
     for players, size in sorted(sizes.items(), reverse=True):
         rows.append({"quantity": f"{players}-player deals ({players} x {size} cards)",
-                     "count": math.factorial(cards) // (math.factorial(size) ** players
-                                                        * math.factorial(cards - players * size))})
+                     "count": counting.multinomial(cards, (size,) * players + (cards - players * size,))})
     return pd.DataFrame(rows)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from math import comb, factorial
+from math import comb
 
 from simcore import checks, counting
 from simcore.errors import CardsimError
@@ -25,13 +25,6 @@ TRUMPS = int(bs.EFF_MASKS[0, bs.TRUMP]).bit_count()
 POINTS = tuple(int(bs.FACE_POINTS[c]) for c in range(CARDS))
 
 
-def _multinomial(n: int, parts) -> int:
-    out = factorial(n)
-    for part in parts:
-        out //= factorial(part)
-    return out
-
-
 def jacks_in(cards: int = HAND) -> dict[int, Fraction]:
     """P(k jacks) among ``cards`` random cards of the pack (8: a hand, 16: a team)."""
     return counting.hypergeometric(JACKS, CARDS, checks.whole(cards, "cards", 0, CARDS))
@@ -39,11 +32,11 @@ def jacks_in(cards: int = HAND) -> dict[int, Fraction]:
 
 def jack_counts() -> dict[tuple[int, ...], Fraction]:
     """P(the seats hold these numbers of jacks), per vector of the four seats' jack counts (in seat order)."""
-    deals = _multinomial(CARDS, (HAND,) * bs.SEATS)
+    deals = counting.multinomial(CARDS, (HAND,) * bs.SEATS)
     out = {}
     for counts in product(range(JACKS + 1), repeat=bs.SEATS):
         if sum(counts) == JACKS:
-            ways = _multinomial(JACKS, counts) * _multinomial(CARDS - JACKS, [HAND - k for k in counts])
+            ways = counting.multinomial(JACKS, counts) * counting.multinomial(CARDS - JACKS, [HAND - k for k in counts])
             out[counts] = Fraction(ways, deals)
     return out
 

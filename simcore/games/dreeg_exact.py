@@ -18,6 +18,7 @@ from math import comb, factorial
 import numpy as np
 
 from simcore import checks, counting
+from simcore.cards import subset_masks
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as rules
 
@@ -90,13 +91,6 @@ def trump_count_distribution(n: int, dealer: bool) -> dict[int, Fraction]:
     return _turned(n, dealer, _length)
 
 
-def _multinomial(n: int, parts) -> int:
-    out = factorial(n)
-    for p in parts:
-        out //= factorial(p)
-    return out
-
-
 def table_marriage_distribution(sizes: tuple[int, ...], counted: int | None = None) -> dict[int, Fraction]:
     """P(exactly k marriages in single hands) when 24 cards go to places of ``sizes``; only the first
     ``counted`` places are hands (default all; e.g. (6, 6, 12) with counted 2: the talon excluded)."""
@@ -106,7 +100,7 @@ def table_marriage_distribution(sizes: tuple[int, ...], counted: int | None = No
         raise CardsimError(f"sizes must be the numbers of cards of the places the {DECK_SIZE} cards go to, adding up "
                            f"to {DECK_SIZE}, e.g. (6, 6, 6, 6), got {sizes!r}")
     counted = len(sizes) if counted is None else checks.whole(counted, "counted", 0, len(sizes))
-    total = _multinomial(24, sizes)
+    total = counting.multinomial(24, sizes)
     dist: dict[int, int] = {}
     for where in product(range(len(sizes)), repeat=2 * N_SUITS):
         room = list(sizes)
@@ -115,7 +109,7 @@ def table_marriage_distribution(sizes: tuple[int, ...], counted: int | None = No
         if min(room) < 0:
             continue
         k = sum(1 for s in range(N_SUITS) if where[2 * s] == where[2 * s + 1] < counted)
-        dist[k] = dist.get(k, 0) + _multinomial(24 - 2 * N_SUITS, room)
+        dist[k] = dist.get(k, 0) + counting.multinomial(24 - 2 * N_SUITS, room)
     return {k: Fraction(v, total) for k, v in sorted(dist.items())}
 
 
@@ -125,8 +119,8 @@ def deal_counts() -> dict[str, int]:
         "6-card hands": comb(24, 6),
         "8-card hands": comb(24, 8),
         "Rufen first packets": comb(24, 3),
-        "4-player deals": _multinomial(24, (6, 6, 6, 6)),
-        "3-player deals": _multinomial(24, (8, 8, 8)),
+        "4-player deals": counting.multinomial(24, (6, 6, 6, 6)),
+        "3-player deals": counting.multinomial(24, (8, 8, 8)),
         "2-player deals, talon unordered": comb(24, 6) * comb(18, 6),
         "2-player deals, talon ordered": factorial(24) // (factorial(6) ** 2),
     }
@@ -166,11 +160,8 @@ def every_hand(n: int, fixed: int = 0) -> np.ndarray:
 
 @lru_cache(maxsize=None)
 def _every_hand(n: int, fixed: int) -> np.ndarray:
-    masks, top = np.array([fixed], dtype=np.int64), np.array([-1])
-    for _ in range(n - fixed.bit_count()):
-        parts = [(masks[top < c] | (1 << c), c) for c in range(DECK_SIZE) if not fixed >> c & 1]
-        masks = np.concatenate([m for m, _ in parts])
-        top = np.concatenate([np.full(m.size, c) for m, c in parts])
+    free = [c for c in range(DECK_SIZE) if not fixed >> c & 1]
+    masks = (subset_masks(free, n - fixed.bit_count()) | np.uint64(fixed)).astype(np.int64)
     masks.setflags(write=False)
     return masks
 
@@ -184,12 +175,11 @@ def _top_sequences_only(masks: np.ndarray) -> np.ndarray:
     """(k,) bool: does each hand hold, in every suit, the top cards of that suit only (A, A-10, A-10-K, ...)?"""
     ok = np.ones(masks.size, dtype=bool)
     for s, length in enumerate(suit_lengths(masks).T):
-        cards = masks >> (N_SUITS_RANKS * s) & ((1 << N_SUITS_RANKS) - 1)
-        ok &= cards == (1 << N_SUITS_RANKS) - (1 << (N_SUITS_RANKS - length))
+        cards = masks >> (rules.N_RANKS * s) & ((1 << rules.N_RANKS) - 1)
+        ok &= cards == (1 << rules.N_RANKS) - (1 << (rules.N_RANKS - length))
     return ok
 
 
-N_SUITS_RANKS = rules.N_RANKS
 HAND_FEATURES = {
     "voids": lambda m: (suit_lengths(m) == 0).sum(axis=1),
     "longest suit": lambda m: suit_lengths(m).max(axis=1),

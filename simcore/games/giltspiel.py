@@ -22,7 +22,7 @@ import numpy as np
 from simcore.cards import Deck, subset_masks
 from simcore.config import njit
 from simcore.dealing import DealSpec, Layout, accepted, deal
-from simcore import checks
+from simcore import checks, counting
 from simcore.errors import CardsimError
 from simcore.figures import (
     relative_outcome,
@@ -568,9 +568,7 @@ TRUMPS_UNSEEN = N_RANKS - 1
 def trump_count_distribution(cards: int) -> dict[int, Fraction]:
     """P(k trumps among ``cards`` of the 31 cards other than the turn-up): hypergeometric, 7 trumps among them."""
     unseen = DECK.n_cards - 1
-    cards = checks.whole(cards, "cards", 0, unseen)
-    return {k: Fraction(comb(TRUMPS_UNSEEN, k) * comb(unseen - TRUMPS_UNSEEN, cards - k), comb(unseen, cards))
-            for k in range(min(cards, TRUMPS_UNSEEN) + 1)}
+    return counting.hypergeometric(TRUMPS_UNSEEN, unseen, checks.whole(cards, "cards", 0, unseen))
 
 
 def trump_ace_dealt() -> Fraction:
