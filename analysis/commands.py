@@ -92,6 +92,18 @@ def digits_value(text: str, what: str) -> int:
     return int(text)
 
 
+def seat_cards(values: list[str] | None) -> dict[int, str]:
+    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}; the cards of one seat given twice are joined."""
+    known: dict[int, str] = {}
+    for value in values or []:
+        seat, sep, cards = value.partition(":")
+        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():
+            raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
+        number = digits_value(seat.strip(), "--known takes a seat 0-3, e.g. '2:HA HK'")
+        known[number] = (known.get(number, "") + " " + cards).strip()
+    return known
+
+
 def whole_value(text: str) -> int | None:
     """``text`` as a whole number, or None: ASCII digits with an optional sign and underscores (1_000), or a
     `decimal_value` whose fraction is zero (300.0, 1e6; read exactly: 1e23 is 10**23)."""

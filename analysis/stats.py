@@ -208,23 +208,39 @@ def _median_rank(n: int, level: float) -> tuple[int, float]:
 
 def histogram_median(hist, values, level: float = 0.95) -> tuple[float, float, float]:
     """(median, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the lower median
-    x(ceil(n/2)) and `median_interval`'s distribution-free interval, the order statistics x(j+1), x(n-j) (1-based,
-    `_median_rank`). A sample too small for it (j < 0) gives the whole range."""
+    x(ceil(n/2)) and `median_interval`'s distribution-free interval (`histogram_quantile` at 1/2)."""
+    return histogram_quantile(hist, values, 0.5, level)
+
+
+def histogram_quantile(hist, values, q: float, level: float = 0.95) -> tuple[float, float, float]:
+    """(quantile, lo, hi) of a sample given as counts ``hist`` of the sorted ``values``: the order statistic
+    x(ceil(nq)) (1-based; q in (0, 1)) and the distribution-free interval x(r), x(s) that holds the population's
+    q-quantile with probability P(r <= Binomial(n, q) < s) >= ``level``: r - 1 the largest count with
+    P(Binomial <= r - 1) <= (1 - level) / 2, s the smallest with P(Binomial >= s) <= (1 - level) / 2. A sample too
+    small for a side (no such r, or s > n) takes the sample's end there."""
+    from scipy.stats import binom
+
     hist = np.asarray(hist, dtype=np.int64)
     values = np.asarray(values, dtype=float)
     n = int(hist.sum())
     if n == 0:
-        raise ValueError("histogram_median needs at least one value")
+        raise ValueError("histogram_quantile needs at least one value")
+    if not 0 < q < 1:
+        raise ValueError(f"histogram_quantile needs 0 < q < 1, got {q}")
     cumulative = np.cumsum(hist)
 
     def order_statistic(k: int) -> float:  # x(k), 1-based
-        return float(values[np.searchsorted(cumulative, k)])
+        return float(values[np.searchsorted(cumulative, min(max(k, 1), n))])
 
-    j, _ = _median_rank(n, level)
-    median = order_statistic((n + 1) // 2)
-    if j < 0:
-        return median, order_statistic(1), order_statistic(n)
-    return median, order_statistic(j + 1), order_statistic(n - j)
+    tail = (1 - level) / 2
+    below = int(binom.ppf(tail, n, q))  # the smallest count whose P(Binomial <= it) reaches the tail
+    if binom.cdf(below, n, q) > tail:
+        below -= 1
+    above = int(binom.isf(tail, n, q)) + 1  # P(Binomial >= above) <= tail
+    while above > 0 and binom.sf(above - 2, n, q) <= tail:
+        above -= 1
+    quantile = order_statistic(math.ceil(n * q - 1e-9))
+    return quantile, order_statistic(below + 1 if below >= 0 else 1), order_statistic(min(above, n))
 
 
 def _z(level: float) -> float:

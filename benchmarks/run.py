@@ -129,11 +129,14 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
 
     keep = np.ones(BLOCK_DEALS, dtype=bool)
     counts = np.zeros((2, 4), dtype=np.int64)
-    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, counts), BLOCK_DEALS)
+    opponents = np.zeros((2, len(g.OPPONENT_STATS)), dtype=np.int64)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, None, counts, opponents),
+                       BLOCK_DEALS)
     reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
     results["giltspiel.figures(4 hands)"] = (kernel, reference)
 
-    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, g.PERLIQUE, counts), BLOCK_DEALS)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, g.PERLIQUE, counts,
+                                              opponents), BLOCK_DEALS)
     reference = best_rate(lambda: reference_perlique(few_slots[:ref_deals // 10]), ref_deals // 10, repeat=1)
     results["giltspiel.figures(4 hands, Perlique)"] = (kernel, reference)
 

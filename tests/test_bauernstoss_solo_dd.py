@@ -119,7 +119,7 @@ def test_odds_solves_solos_double_dummy():
     """`odds --play dd` gives the solo rows a double-dummy verdict and no card points (§8 A21)."""
     job = jobs.OddsJob(tuple(bs.DECK.parse_cards("cB sB hB hA hT hK h9 h8")), 1,
                        (jobs.Option(bs.SMALL_SOLO, 2), jobs.Option(bs.BIG_SOLO, 2)), "dd")
-    counts = dict(zip(jobs.ODDS_STATS, job.run_block(3, 0, 40).reshape(2, -1)[1]))
+    counts = dict(zip(jobs.ODDS_STATS, job.unpack(job.run_block(3, 0, 40)).stats[1]))
     big = deal_hands(3, 0, 40, job.spec)
     assert counts["all_tricks"] == sv.solo_wins(big, 2, 1, play.solo_leader(0, 1)).sum()
     assert counts["sum"] == 0 and counts["n"] == 40

@@ -42,7 +42,7 @@ def test_odds_strokes_match_a_direct_play_out(capsys):
     cards = bs.DECK.parse_cards(SOLO_HAND)
     option = jobs.Option(bs.NUMBER, 2)
     job = jobs.OddsJob(tuple(cards), 3, (option,), "greedy")
-    stats, strokes = job.unpack(job.run_block(5, 0, 256))
+    stats, strokes = job.unpack(job.run_block(5, 0, 256))[:2]
     hands = jobs.deal_hands(5, 0, 256, job.spec)
     points, tricks = play.play_out("greedy", hands, np.full(256, 2), np.full(256, 1))
     for row, chalk in enumerate((1, 0)):

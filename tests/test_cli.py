@@ -23,7 +23,8 @@ def test_odds_json_contract(capsys):
     assert code == 0 and err == ""
     data = json.loads(out)
     assert data["game"] == "giltspiel" and data["n"] == 70000 and data["seed"] == 3
-    expected = {f"{f}.{o}" for f in ("gleich", "hanger") for o in ("win", "stand", "lose", "void")}
+    expected = {f"{f}.{o}" for f in ("gleich", "hanger")
+                for o in ("win", "stand", "lose", "void", "opponent_better", "opponent_equal")}
     assert set(data["estimates"]) == expected
     for fig in ("gleich", "hanger"):
         assert sum(data["estimates"][f"{fig}.{o}"]["p"] for o in ("win", "stand", "lose", "void")) == pytest.approx(1)

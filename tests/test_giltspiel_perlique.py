@@ -137,3 +137,43 @@ def test_the_betting_api_refuses_options_it_does_not_read(options):
 
     with pytest.raises(CardsimError, match="does not change the Giltspiel betting game"):
         betting.match("giltspiel", "formula", "cautious", games=4, seed=1, options=options)
+
+
+@pytest.mark.parametrize("perlique", [False, True])
+def test_opponent_counts_equal_a_plain_reading_of_the_hands(perlique):
+    """Spec Q4: the kernel's 'an opponent holds a better / an equal figure than mine' against the four hands read
+    one by one (`hand_figures`, the Perlique of each deal's turn-up), 4,000 deals of a known hand at seat 3."""
+    hand = tuple(g.DECK.parse_cards("LA SA H10 E9 E8"))
+    job = g.OddsJob(g.Known({3: hand}), 1, (), perlique, seat=3)
+    counts = job.run_block(6, 0, 4000)
+    slots, _ = job.deal_block(6, 0, 4000)
+    expected = np.zeros((2, 2), dtype=np.int64)
+    for row in slots:
+        wild = int(g.PERLIQUE[g.DECK.cards_of(int(row[g.TURNUP]))[0] // N_RANKS]) if perlique else 0
+        codes = [g.hand_figures(g.DECK.cards_of(int(row[s])), wild) for s in range(4)]
+        for figure in range(2):
+            mine, best = codes[3][figure], max(codes[0][figure], codes[2][figure])
+            expected[figure] += [best > mine, best == mine >= 0]
+    assert counts[0] == 4000 and np.array_equal(counts[9:].reshape(2, 2), expected)
+    assert (expected[:, 0] >= counts[[3, 7]]).all()  # the team loses only where an opponent beats me
+
+
+def test_opponent_counts_need_a_seat_of_the_team():
+    assert g.OddsJob(g.Known(), 1).n_counts == 9 and g.OddsJob(g.Known(), 1, seat=1).n_counts == 13
+    for job in (g.OddsJob(g.Known(), 1), g.OddsJob(g.Known(), 1, seat=1)):
+        counts = job.run_block(1, 0, 64)
+        assert counts.dtype == np.int64 and counts.shape == (job.n_counts,)  # the runner adds chunks as int64
+    assert g.OddsJob(g.Known(), 1, seat=3).key() != g.OddsJob(g.Known(), 1).key()
+    with pytest.raises(CardsimError, match="not in team"):
+        g.OddsJob(g.Known(), 1, seat=2)
+
+
+def test_odds_prints_the_opponent_lines(capsys):
+    assert main(["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--n", "20000", "--seed", "3",
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "a better Gleich than your pair of Aces" in text and "an equal Hanger" in text
+    assert main(["odds", "giltspiel", "--hand", "EU E10 H9 H8 SK", "--n", "20000", "--seed", "3", "--no-progress",
+                 "--json"]) == 0
+    estimates = json.loads(capsys.readouterr().out)["estimates"]
+    assert estimates["gleich.opponent_better"]["p"] >= estimates["gleich.lose"]["p"]

@@ -223,3 +223,57 @@ def test_given_gleich_classes_by_name_letter_or_code(spellings):
     parsed = [AP.parse_given((f"opponents gleich >= {text}",), 2) for text in spellings]
     assert all((p == parsed[0]).all() for p in parsed)
     assert P.gleich_name(int(parsed[0][0, 2])).rsplit(" (", 1)[0].lower() == spellings[0].lower()
+
+
+def test_four_player_known_cards_keep_exactly_the_deals_that_put_them_there():
+    """--known "1:LO H9": of the deals consistent with the public facts, the job keeps those whose replayed
+    exchanges leave seat 1 holding both cards (the Spiel job's replay of the same deals, read plainly), and its
+    Gleich and Hanger outcomes for seat 2's team are those of the four hands' L0 codes."""
+    from simcore.games import perlaggen_play as PP
+
+    known = AP.parse_known("S6 LA LK L8 E10", 2, "L10", held={1: "LO H9"})
+    counts = D.OddsJob(known).run_block(SEED, 0, N)
+    rows, keep = PP.SpielJob(AP.parse_known("S6 LA LK L8 E10", 2, "L10"), D.DealRules(), "greedy")._rows(SEED, 0, N)
+    mask = P.DECK.mask(P.DECK.parse_cards("LO H9"))
+    kept = [r for r in rows[keep] if int(r[1]) & mask == mask]
+    assert counts[0] == len(kept) > 0 and len(kept) < keep.sum()
+    outcomes = np.zeros(8, dtype=np.int64)
+    for r in kept:
+        codes = [naive.l0([P.DECK.token(c) for c in P.DECK.cards_of(int(r[s]))], "innsbruck", "L") for s in range(4)]
+        for f in range(2):
+            mine, theirs = max(codes[0][f], codes[2][f]), max(codes[1][f], codes[3][f])
+            outcomes[4 * f + (0 if mine > theirs else 2 if theirs > mine else 3 if mine == 0 else 1)] += 1
+    assert counts[1:9].tolist() == outcomes.tolist()
+    assert D.OddsJob(known).key() != D.OddsJob(AP.parse_known("S6 LA LK L8 E10", 2, "L10")).key()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--known", "2:LA"], "also in your --hand"),
+    (["--known", "1:LO", "--known", "3:LO"], "also in --known 1"),
+    (["--known", "1:L10"], "lies face up"),
+    (["--known", "1:S7", "--cutter-took", "S7"], "cutter's shown Perlaggen"),
+    (["--known", "0:HA"], "your own seat"),
+    (["--known", "5:HA"], "seats are 0-3"),
+    (["--known", "1:HA HK HO HU H9 H8"], "a hand holds 5"),
+    (["--known", "1:HA", "--spiel", "greedy"], "drop --spiel or --known"),
+    (["--known", "1:HA", "--players", "2", "--hand", "S6 LA LK L8 E10 H9 H8"], "four-player odds only"),
+    (["--known", "1 HA"], "SEAT:CARDS"),
+])
+def test_known_cards_bad_input_is_one_line(args, message, capsys):
+    hand = [] if "--hand" in args else ["--hand", "S6 LA LK L8 E10"]
+    argv = ["odds", "perlaggen", *hand, "--seat", "0", "--turnup", "L10", "--n", "100", "--seed", "1", "--no-progress",
+            *args]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_known_cards_in_text_and_json(capsys):
+    argv = ["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--turnup", "H7", "--known", "2:LO", "--n", "20000",
+            "--seed", "3", "--no-progress"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "seat 2 holds LO" in text and "consistent with the public facts and --known" in text
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["known"] == {"2": "LO"} and out["n"] < out["attempted"]

@@ -32,7 +32,7 @@ hand = "LA SA H10 E9 E8"
 seat = [0, 1, 3]
 turnup = ["L7", "HA"]
 """
-ESTIMATES = 8  # gleich and hanger x win, stand, lose, void
+ESTIMATES = 12  # gleich and hanger x win, stand, lose, void, opponent_better, opponent_equal
 
 
 def _write(tmp_path: Path, text: str, name: str = "scenario.toml") -> Path:
@@ -90,8 +90,9 @@ def test_one_part_file_per_cell_and_one_row_per_estimate(finished):
     assert set(data.code_version) == {sweep.code_version()}
     assert ((data.lo <= data.value) & (data.value <= data.hi)).all()
     # the four outcomes of each figure sum to one in every cell
-    figure = data.estimate.str.split(".").str[0]
-    assert np.allclose(data.groupby([data.cell, figure]).value.sum(), 1.0)
+    outcomes = data[~data.estimate.str.contains("opponent")]
+    figure = outcomes.estimate.str.split(".").str[0]
+    assert np.allclose(outcomes.groupby([outcomes.cell, figure]).value.sum(), 1.0)
 
 
 def test_cell_numbers_equal_the_command_with_the_cell_seed(finished, tmp_path):
@@ -188,7 +189,7 @@ def test_cli_sweep_prints_a_summary_and_a_line_per_cell(tmp_path, capsys):
     path = _write(tmp_path, SCENARIO.replace("seat = [0, 1, 3]", "seat = [2]"))
     assert main(["sweep", str(path), "--out", str(tmp_path / "out"), "--no-progress"]) == 0
     captured = capsys.readouterr()
-    assert "2 cells (2 run, 0 already done), 16 rows written" in captured.out
+    assert "2 cells (2 run, 0 already done), 24 rows written" in captured.out
     cell_lines = [line for line in captured.err.splitlines() if line.startswith("cardsim: cell ")]
     assert len(cell_lines) == 2 and "seat=2 turnup=HA" in cell_lines[1]
     assert main(["sweep", str(path), "--out", str(tmp_path / "out")]) == 0

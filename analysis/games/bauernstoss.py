@@ -33,8 +33,8 @@ from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add
                                run_options, whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
-from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, mean_interval, paired_difference, ratio_mean,
-                            ratio_share, student_t95)
+from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, histogram_quantile, mean_interval,
+                            paired_difference, ratio_mean, ratio_share, student_t95)
 from simcore import checks, runner
 from simcore.errors import CardsimError
 from simcore.games import bauernstoss as bs
@@ -654,11 +654,12 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
 def _call_table(job: jobs.OddsJob, mask: int, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
     """The rows of `odds`, one per option of ``job`` (the hand's ``mask``), from ``n`` deals; attrs
     "stroke_histograms" {(call, trump): (2, STROKE_BINS)}."""
-    counts, strokes = job.unpack(runner.run(job, n, seed, **run_kw))
+    parts = job.unpack(runner.run(job, n, seed, **run_kw))
     variant = job.opts["variant"]
     with_strokes = job.method in jobs.STROKE_METHODS and variant != "DS"
+    reference = _reference_option(job, mask)
     rows = []
-    for option, row, hists in zip(job.options, counts, strokes):
+    for index, (option, row, hists) in enumerate(zip(job.options, parts.stats, parts.strokes)):
         stat = dict(zip(jobs.ODDS_STATS, (int(v) for v in row)))
         solo = option.kind != bs.NUMBER
         mean, lo, hi = _mean_lo_hi(stat["sum"], stat["sum_sq"], stat["n"])
@@ -675,10 +676,76 @@ def _call_table(job: jobs.OddsJob, mask: int, n: int, seed: int, run_kw: dict) -
         for key, hist in zip(STROKE_KEYS, hists):
             record.update(_stroke_columns(key, option.kind, hist, record, variant) if with_strokes else
                           {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
+        if not solo:
+            record.update(_points_columns(parts.points[index], stat, job.method))
+            record.update(_chalk_columns(stat, parts.chalk[index], job))
+            if reference is not None:
+                record.update(_suit_delta_columns(parts.discordant, index, reference, stat["n"]))
         rows.append(record)
     frame = pd.DataFrame(rows)
-    frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, strokes)}
+    frame.attrs["stroke_histograms"] = {(r["call"], r["trump"]): h for r, h in zip(rows, parts.strokes)}
+    frame.attrs["reference"] = None if reference is None else bs.DECK.suits[job.options[reference].trump]
     return frame
+
+
+QUANTILES = (10, 25, 50, 75, 90)
+"""Percent quantiles of the team's card points `odds` gives for each normal game (spec §9.1 Q3)."""
+POINT_KEYS = ("p30", "p_all") + tuple(f"points_q{q}" for q in QUANTILES)
+"""`odds` columns of the normal game's card points beyond the levels (Q3): P(>= 30), P(all 8 tricks) (play methods
+of `jobs.STROKE_METHODS`) and the quantiles, each with a 95% interval."""
+CHALK_KEYS = ("chalk_gain", "chalk_strokes")
+"""`odds` columns of the chalk's worth on the same deals (Q9): P(score with it) - P(score without), and E[strokes]
+with it minus without (play methods of `jobs.STROKE_METHODS`); BS and AS after a game's first hand only."""
+SUIT_DELTA_KEYS = ("d_p42", "d_p61", "d_p79", "d_p89", "d_p91", "d_p_le59")
+"""`odds` columns d_p42 ...: P(score) with the row's suit minus with the suit policy B0 proposes, on the same deals
+(Q4, Tango's interval)."""
+
+
+def _reference_option(job: jobs.OddsJob, mask: int) -> int | None:
+    """Index of the normal game in the suit policy B0/D0 proposes (`bs.best_suit`: most trumps first) among
+    ``job``'s options, the baseline of the paired differences (Q4); None when it is not one of them."""
+    suit = bs.best_suit(mask, job.opts["variant"], job.opts["ds_ten_value"])
+    return next((k for k, o in enumerate(job.options) if o.kind == bs.NUMBER and o.trump == suit), None)
+
+
+def _points_columns(hist: np.ndarray, stat: dict, method: str) -> dict:
+    """Q3 columns of a normal game from its points histogram (0..120): `POINT_KEYS`."""
+    n = stat["n"]
+    row = estimate_columns("p30", int(hist[30:].sum()), n)
+    row.update(estimate_columns("p_all", stat["all_tricks"], n) if method in jobs.STROKE_METHODS else
+               {"p_all": np.nan, "p_all_lo": np.nan, "p_all_hi": np.nan})
+    for q in QUANTILES:
+        value, lo, hi = histogram_quantile(hist, np.arange(hist.size), q / 100)
+        row.update({f"points_q{q}": value, f"points_q{q}_lo": lo, f"points_q{q}_hi": hi})
+    return row
+
+
+def _chalk_columns(stat: dict, gain: np.ndarray, job: jobs.OddsJob) -> dict:
+    """Q9 columns (`CHALK_KEYS`) of a normal game: the share of deals scoring with the chalk (42) and not without
+    (79), Wilson, and the mean stroke gain with its normal interval; NaN where the hand has no chalk to weigh."""
+    row = {f"{key}{end}": np.nan for key in CHALK_KEYS for end in ("", "_lo", "_hi")}
+    if job.opts["variant"] == "DS" or job.first_hand:
+        return row
+    row.update(estimate_columns("chalk_gain", stat["p42"] - stat["p79"], stat["n"]))
+    if job.method in jobs.STROKE_METHODS:
+        mean, lo, hi = _mean_lo_hi(int(gain[0]), int(gain[1]), stat["n"])
+        row.update(chalk_strokes=mean, chalk_strokes_lo=lo, chalk_strokes_hi=hi)
+    return row
+
+
+def _suit_delta_columns(discordant: np.ndarray, index: int, reference: int, n: int) -> dict:
+    """Q4 columns (`SUIT_DELTA_KEYS`): P(score) with option ``index`` minus with option ``reference`` on the same
+    ``n`` deals, from the discordant counts (o, o, LEVELS) of `jobs.OddsCounts` (p_le59: not reaching 60)."""
+    row = {}
+    for key in SUIT_DELTA_KEYS:
+        level = 60 if key == "d_p_le59" else int(key.removeprefix("d_p"))
+        k = jobs.LEVELS.index(level)
+        first, second = discordant[index, reference, k], discordant[reference, index, k]
+        if level == 60:
+            first, second = second, first
+        d, lo, hi = paired_difference(int(first), int(second), n)
+        row.update({key: d, f"{key}_lo": lo, f"{key}_hi": hi})
+    return row
 
 
 def proposal(mask: int, opts: dict) -> dict:
@@ -864,7 +931,7 @@ def estimates_long(frame: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     and defined estimate, named by the ``labels`` columns and the estimate (e.g. ``number.h.p42``,
     ``2.5.points``); the Big Solo of `thresholds` counts its own tries (``solo_n``)."""
     parts = []
-    for key in PROBABILITIES + ("points",) + STROKE_KEYS:
+    for key in PROBABILITIES + ("points",) + STROKE_KEYS + POINT_KEYS + SUIT_DELTA_KEYS + CHALK_KEYS:
         if key not in frame:
             continue
         rows = frame[frame[key].notna()].assign(estimate_key=key)
@@ -915,12 +982,16 @@ def odds_json(frame: pd.DataFrame) -> dict:
         strokes = _strokes_json(r, a)
         if strokes:
             entry["strokes"] = strokes
+        entry.update({key: _triple(r, key) for key in POINT_KEYS + CHALK_KEYS if _triple(r, key) is not None})
+        deltas = {key.removeprefix("d_"): _triple(r, key) for key in SUIT_DELTA_KEYS if _triple(r, key) is not None}
+        if deltas and r["trump"] != a.get("reference"):
+            entry["vs_proposed_suit"] = deltas
         if "open" in r:
             entry["open"] = bool(r["open"])
         calls.append(entry)
     out = {"game": GAME, "variant": a["variant"], "hand": a["hand"], "seat": a["seat"], "team": a["team"],
            "play": a["method"], "n": a["n"], "seed": a["seed"], "options": dict(a.get("rules", ())), "calls": calls,
-           "must_pass": a["must_pass"]}
+           "must_pass": a["must_pass"], "proposed_suit": a.get("reference")}
     if a["method"] == "pimc":
         out["samples"] = a["samples"]
     if a.get("calls"):
@@ -994,9 +1065,72 @@ def _stroke_distribution_lines(frame: pd.DataFrame) -> list[str]:
             *lines] if lines else []
 
 
-def _stroke_cell(row, key: str) -> str:
+def _normal_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows of normal games (a number bid, DS's bid): those with the card points' columns (`_points_columns`)."""
+    return frame[frame["p30"].notna()] if "p30" in frame else frame.iloc[:0]
+
+
+def _points_lines(frame: pd.DataFrame) -> list[str]:
+    """The card points of each normal game (Q3): quantiles with their distribution-free 95% intervals, P(>=30),
+    P(>=61) where the call table does not show it, P(all 8 tricks) where the play gives tricks."""
+    rows = _normal_rows(frame)
+    if rows.empty:
+        return []
+    a = frame.attrs
+    shares = [("p30", "P(>=30)")] + ([] if any(k == "p61" for k, _ in odds_columns(a["variant"], a["first_hand"]))
+                                     else [("p61", "P(>=61)")])
+    shares += [("p_all", "P(all 8 tricks)")] if a["method"] in jobs.STROKE_METHODS else []
+    names = [("median" if q == 50 else f"{q}%") for q in QUANTILES]
+    lines = ["", "Card points of the normal game (Q3): your team's, quantiles and shares with 95% intervals",
+             f"  {'trump':<7}" + "".join(f"{name:<15}" for name in names) + "".join(f"{t:<22}" for _, t in shares)]
+    for _, r in rows.iterrows():
+        cells = [f"{r[f'points_q{q}']:.0f} [{r[f'points_q{q}_lo']:.0f},{r[f'points_q{q}_hi']:.0f}]" for q in QUANTILES]
+        lines.append(f"  {r['trump']:<7}" + "".join(f"{c:<15}" for c in cells)
+                     + "".join(f"{wide_cell(r, key):<22}" for key, _ in shares))
+    return lines
+
+
+def _suit_delta_lines(frame: pd.DataFrame) -> list[str]:
+    """Q4: each other suit's P(score) minus that of the suit policy B0 (DS: D0) proposes, on the same deals (Tango
+    95%)."""
+    a = frame.attrs
+    rows = _normal_rows(frame)
+    if a.get("reference") is None or len(rows) < 2:
+        return []
+    suit = a["reference"]
+    trumps = int(rows[rows["trump"] == suit].iloc[0]["trumps"])
+    columns = odds_columns(a["variant"], a["first_hand"])
+    policy = "D0" if a["variant"] == "DS" else "B0"
+    lines = ["", f"Your suit against the suit policy {policy} proposes (Q4: {suit}, {trumps} trumps), the same deals: "
+                 f"P(score with the suit) - P(score with {suit})",
+             f"  {'trump':<7}{'L':>2}  " + "".join(f"{title:<26}" for _, title in columns)]
+    for _, r in rows[rows["trump"] != suit].iterrows():
+        lines.append(f"  {r['trump']:<7}{int(r['trumps']):>2}  "
+                     + "".join(f"{_signed_cell(r, 'd_' + key, 3):<26}" for key, _ in columns))
+    return lines
+
+
+def _chalk_lines(frame: pd.DataFrame) -> list[str]:
+    """Q9: the chalk's worth on the same deals, per suit of a normal game; [] where the hand has no chalk to weigh
+    (DS, a game's first hand)."""
+    rows = _normal_rows(frame)
+    if rows.empty or rows["chalk_gain"].isna().all():
+        return []
+    strokes = rows["chalk_strokes"].notna().all()
+    lines = ["", "The chalk's worth (Q9), the same deals: P(score with the chalk) - P(score without)"
+             + (", and E[strokes] with it minus without" if strokes else "")]
+    for _, r in rows.iterrows():
+        lines.append(f"  {r['trump']:<7}{_signed_cell(r, 'chalk_gain', 3):<26}"
+                     + (_signed_cell(r, "chalk_strokes", 2) if strokes else ""))
+    return lines
+
+
+def _signed_cell(row, key: str, digits: int) -> str:
+    """"+d [+lo,+hi]" of the estimate ``key`` of a wide row; "—" where it is NaN."""
     value = row[key]
-    return "—" if value != value else f"{value:+.2f} [{row[key + '_lo']:+.2f},{row[key + '_hi']:+.2f}]"
+    if value != value:
+        return "—"
+    return f"{value:+.{digits}f} [{row[key + '_lo']:+.{digits}f},{row[key + '_hi']:+.{digits}f}]"
 
 
 def wide_cell(row, key: str) -> str:
@@ -1045,9 +1179,15 @@ def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
         call = r["call"] + ("*" if closed and not r["open"] else "")
         lines.append(f"{call:<11}{r['trump']:<6}{int(r['trumps']):>2}  "
                      + "".join(f"{wide_cell(r, key):<22}" for key, _ in columns) + f"{points_cell(r):<20}"
-                     + "".join(f"{_stroke_cell(r, key):<24}" for key, _, _ in strokes))
+                     + "".join(f"{_signed_cell(r, key, 2):<24}" for key, _, _ in strokes))
     lines.append(f"\n({_odds_note(a)}; {_stroke_note(a)}95% intervals)")
-    lines += _stroke_distribution_lines(frame)
+    points, paired = _points_lines(frame), _suit_delta_lines(frame) + _chalk_lines(frame)
+    lines += _stroke_distribution_lines(frame) + points + paired
+    if points:
+        strokes = ", a normal interval for the strokes" if _normal_rows(frame)["chalk_strokes"].notna().any() else ""
+        lines.append("\n(quantiles: the team's card points in that share of deals or fewer, with a distribution-free "
+                     "interval from order statistics" + (f"; the differences compare the same deals, Tango's score "
+                                                         f"interval for the shares{strokes})" if paired else ")"))
     if closed:
         lines.append("(* not open to you after the calls before you (§4.5-§4.7): your team plays it only if your "
                      "partner names that suit)")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -120,16 +121,25 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     hero takes no trick), trick1 (wins trick 1), durchmarsch (declaring after winning trick 1 sweeps every trick)
     and durchmarsch_if_trick1 (the same among the deals where he wins trick 1: n is theirs);
     attrs["card_points"]: the hero's mean card points taken with its interval. ``players=2``: the duel of the
-    phase (`duel_odds`).
+    phase (`duel_odds`). ``call="all"`` (Rufen forehand) or ``trump="all"`` (Rot Assen, the heart-ace holder): every
+    choice on the same deals, a row each (`_every_choice`).
     """
     phase, position = _phase_position(phase, position)
     players = checks.whole(players, "--players")
+    every_call, every_trump = (isinstance(x, str) and x.strip().lower() == EVERY for x in (call, trump))
     if players == 2:
+        if every_call or every_trump:
+            raise CardsimError(f"--{'call' if every_call else 'trump'} all is for the hands of 3 or 4 players; the "
+                               "2-player duel takes one choice at a time")
         return duel_odds(phase, hand, position, turnup, call, trump, policy, options, n, seed, **run_kw)
     question = HandQuestion(phase, players, tuple(DECK.parse_cards(hand, "--hand")), position,
-                            _card(turnup, "--turnup"), _card(call, "--call"), _trump(trump), policy,
-                            parse_options(options))
+                            _card(turnup, "--turnup"), -1 if every_call else _card(call, "--call"),
+                            None if every_trump else _trump(trump), policy, parse_options(options))
     seed = normalize_seed(seed)
+    if every_call and every_trump:
+        raise CardsimError("--call all and --trump all: Rufen has calls, Rot Assen trumps; give the one of your phase")
+    if every_call or every_trump:
+        return _every_choice(question, "call" if every_call else "trump", n, seed, run_kw)
     counts = runner.run(OddsJob(question), n, seed, **run_kw)
     c = dict(zip(COUNTS, (int(x) for x in counts)))
     deals = c["deals"]
@@ -188,11 +198,109 @@ def duel_odds(phase: int, hand: str, position: int = 0, turnup: str | None = Non
     return frame
 
 
+EVERY = "all"
+"""``--call all`` / ``--trump all``: every legal call of the Rufen forehand, or every trump choice of the Rot Assen
+heart-ace holder, a row each (`_every_choice`)."""
+CHOICE_ESTIMATES = (("reach66", "P(side has 66)"), ("strokes", "E[strokes erased]"),
+                    ("opp_strokes", "E[best opp. erases]"), ("erase.0", "P(erases 0)"),
+                    ("schneider", "P(loses Schneider)"), ("schwarz", "P(loses Schwarz)"))
+"""The estimates of each choice in `_every_choice` (quantity ``<choice>.<estimate>``) and their column titles."""
+
+
+def legal_calls(question: HandQuestion) -> list[int]:
+    """Rufen forehand's legal calls (§3.3.1): every card of a suit among his first three cards, his own cards
+    included (calling one of them plays alone, a deliberate solo)."""
+    packet = sum(1 << c for c in question.hand[:3])
+    return [c for c in range(DECK.n_cards) if packet & r.SUIT_MASKS[r.card_suit(c)]]
+
+
+def legal_trumps(question: HandQuestion) -> list[int]:
+    """The Rot Assen heart-ace holder's choices (§3.2.1): a trump suit (hearts only under rot_assen_trump=hearts),
+    or `SURRENDER`."""
+    suits = [r.HEART] if rule_options(**dict(question.options))["rot_assen_trump"] == "hearts" else range(r.N_SUITS)
+    return [*suits, SURRENDER]
+
+
+def _choices(question: HandQuestion, field: str) -> list[tuple[str, str, HandQuestion]]:
+    """(label, note, question) of every choice of ``field`` ("call" or "trump"); CardsimError where the hand has
+    none (`HandQuestion.check` refuses a choice outside its sub-game and seat)."""
+    if field == "call":
+        if question.subgame != "RU" or question.position != 0:
+            raise CardsimError(f"--call all lists forehand's calls in Rufen (phases 3 and 6, --position 0); phase "
+                               f"{question.phase} at position {question.position} has none: drop --call")
+        return [(DECK.token(c), "solo" if c in question.hand else "", replace(question, call=c))
+                for c in legal_calls(question)]
+    if question.subgame != "RA" or r.HEART_ACE not in question.hand:
+        raise CardsimError(f"--trump all lists the heart-ace holder's choices in Rot Assen (phases 2 and 7, HA in "
+                           f"--hand); phase {question.phase} with this hand has none: drop --trump")
+    return [("surrender" if t == SURRENDER else DECK.suits[t], "", replace(question, trump=t))
+            for t in legal_trumps(question)]
+
+
+def _every_choice(question: HandQuestion, field: str, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
+    """Every choice of ``field`` (`_choices`: the Rufen forehand's calls, the Rot Assen heart-ace holder's trumps
+    and surrender), each played out on the same ``n`` deals (the same seed; the cards have their own random stream,
+    so the choices differ by the choice alone); rows quantity ``<choice>.<estimate>`` of `CHOICE_ESTIMATES`
+    (strokes: the mean strokes the hand erases, a normal interval), p, lo, hi, successes, n; attrs "choice"
+    (``field``), "choices" [{"choice", "note"}] ("solo": a call of one's own card), "best" (the most net strokes:
+    E[strokes erased] - E[the most an opponent erases], point estimates)."""
+    rows, choices = [], []
+    for label, note, asked in _choices(question, field):
+        c = dict(zip(COUNTS, (int(x) for x in runner.run(OddsJob(asked), n, seed, **run_kw))))
+        deals = c["deals"]
+        rows.append(_estimate_row(c["reach66"], deals, quantity=f"{label}.reach66"))
+        for key, prefix in (("strokes", "erase"), ("opp_strokes", "opp")):
+            mean = _hist_mean(np.array([c[f"{prefix}{k}"] for k in range(4)]))
+            rows.append({"quantity": f"{label}.{key}", "p": mean["mean"], "lo": mean["lo"], "hi": mean["hi"],
+                         "successes": np.nan, "n": deals})
+        rows += [_estimate_row(c[key.replace(".", "")], deals, quantity=f"{label}.{key}")
+                 for key in ("erase.0", "schneider", "schwarz")]
+        choices.append({"choice": label, "note": note})
+    frame = pd.DataFrame(rows).set_index("quantity", drop=False)
+    net = {entry["choice"]: frame.p[f"{entry['choice']}.strokes"] - frame.p[f"{entry['choice']}.opp_strokes"]
+           for entry in choices}
+    frame = frame.reset_index(drop=True)
+    frame.attrs.update(game=GAME, n=int(frame.n.iloc[0]), seed=seed, phase=question.phase,
+                       subgame=r.SUBGAME_NAMES[question.subgame], players=question.players,
+                       position=question.position, policy=question.policy, hand=DECK.format_cards(question.hand),
+                       turnup=None, call=EVERY if field == "call" else None, trump=EVERY if field == "trump" else None,
+                       options=dict(question.options), choice=field, choices=choices,
+                       best=max(net, key=net.get))
+    return frame
+
+
+def _format_every_choice(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    values = frame.set_index("quantity")
+    who = "at forehand, every legal call" if a["choice"] == "call" else "holding the heart ace, every trump choice"
+    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} {who}"
+             f"{_options_note(a['options'])}",
+             f"every seat plays {a['policy']}; n = {a['n']:,} deals per choice, the same deals for each (seed "
+             f"{a['seed']}), 95% intervals", "",
+             f"  {a['choice']:<10}" + "".join(f"{title:<24}" for _, title in CHOICE_ESTIMATES)]
+    for entry in a["choices"]:
+        cells = []
+        for key, _ in CHOICE_ESTIMATES:
+            row = values.loc[f"{entry['choice']}.{key}"]
+            cells.append(f"{row.p:.2f} [{row.lo:.2f},{row.hi:.2f}]" if key.endswith("strokes") else format_cell(row))
+        label = f"{entry['choice']} {entry['note']}".strip()
+        lines.append(f"  {label:<10}" + "".join(f"{cell:<24}" for cell in cells)
+                     + ("  <- most net strokes" if entry["choice"] == a["best"] else ""))
+    lines.append(("(solo: you hold the card you call and play alone, §3.3.1; " if a["choice"] == "call" else
+                  "(surrender: each opponent erases 2, §3.2.1; ")
+                 + "strokes erased: 0-3, more is better; best opp.: the most any opponent erases; net strokes: the "
+                   "two means' difference, point estimates; Schneider / Schwarz: your side loses the hand with a trick "
+                   "but < 33 / with no trick)")
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def odds_json(frame: pd.DataFrame) -> dict:
     a = dict(frame.attrs)
     out = {k: a[k] for k in ("game", "phase", "subgame", "players", "position", "hand", "turnup", "call", "trump",
                              "policy", "options", "n", "seed")}
     out["estimates"] = {row.quantity: {"p": row.p, "lo": row.lo, "hi": row.hi} for row in frame.itertuples()}
+    if "choices" in a:
+        out.update(choices=a["choices"], best=a["best"])
     for name in ("card_points", "strokes", "net"):
         if name in a:
             out[name] = {k: a[name][k] for k in ("mean", "se", "lo", "hi")}
@@ -252,6 +360,8 @@ def format_odds(frame: pd.DataFrame) -> str:
     a = frame.attrs
     if a["players"] == 2:
         return _format_duel(frame)
+    if "choices" in a:
+        return _format_every_choice(frame)
     where = "forehand" if a["position"] == 0 else ("dealer" if a["position"] == a["players"] - 1
                                                    else f"position {a['position']}")
     lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} at {where}"
@@ -291,9 +401,11 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="0 = forehand ... players-1 = dealer (default 0)")
     parser.add_argument("--turnup", default=None, help="phases 1/8: the turned trump card (the dealer's; with 2 "
                                                        "players the indicator under the talon)")
-    parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's)")
-    parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S or 'surrender'; "
-                                                      "2-player Rufen, forehand: the trump you name")
+    parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's), "
+                                                     "or 'all' (every legal call on the same deals, a row each)")
+    parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S, 'surrender', or "
+                                                      "'all' (every choice on the same deals, a row each); 2-player "
+                                                      "Rufen, forehand: the trump you name")
     _add_policy_argument(parser)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")

@@ -23,8 +23,8 @@ import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
-                               command_options, digits_value, emit, long_frame, no_exact, none_fit, one_of,
-                               register_command, run_options, tables_long, whole_number)
+                               command_options, emit, long_frame, no_exact, none_fit, one_of, register_command,
+                               run_options, seat_cards, tables_long, whole_number)
 from analysis.stats import Estimate, estimate_frame, estimates_dict, format_cell, table_records
 from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
@@ -100,11 +100,12 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     conditions = parse_conditions(given, seat, facts, perlique)
     seed = normalize_seed(seed)
     team = seat % 2
-    counts = runner.run(g.OddsJob(facts, team, conditions, perlique), n, seed, **run_kw)
+    counts = runner.run(g.OddsJob(facts, team, conditions, perlique, seat), n, seed, **run_kw)
     if counts[0] == 0:
         raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
-    frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
-              for i, fig in enumerate(g.FIGURES)]
+    opponents = counts[9:].reshape(len(g.FIGURES), len(g.OPPONENT_STATS))
+    frames = [estimate_frame(RELATIVE_OUTCOMES + g.OPPONENT_STATS, [*counts[1 + 4 * i: 5 + 4 * i], *opponents[i]],
+                             int(counts[0]), figure=fig) for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
     if pimc:
         deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw)[:2]
@@ -158,12 +159,32 @@ def format_odds(frame: pd.DataFrame) -> str:
         rows = frame[frame.figure == fig].set_index("outcome")
         cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
         lines.append(f"{fig.capitalize():<8}{cells}")
+    lines += _opponent_lines(frame)
     if "pimc" in a:
         lines.append(spiel_play.pimc_note(a["pimc"]))
     elif a["spiel"]:
         lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; "
                      "the Spiel has no stand or void)")
     return "\n".join(lines)
+
+
+def _opponent_lines(frame: pd.DataFrame) -> list[str]:
+    """Spec Q4: P(an opponent holds a better figure than the hand's own best / the opponents' best equals it), your
+    partner left out."""
+    a = frame.attrs
+    by_deal = a.get("perlique") and not a["turnup"]  # your figure then counts the Perlique of each deal's trump
+    rows = []
+    for fig in g.FIGURES:
+        cells = frame[frame.figure == fig].set_index("outcome")
+        own, name = a[f"own_{fig}"], fig.capitalize()
+        if own == "none" and not by_deal:
+            rows.append((f"a {name} (you hold none)", cells.loc["opponent_better"]))
+        else:
+            rows += [(f"a better {name} than {'yours' if by_deal else 'your ' + own}", cells.loc["opponent_better"]),
+                     (f"an equal {name}", cells.loc["opponent_equal"])]
+    width = max(len(label) for label, _ in rows) + 4
+    return ["", "an opponent holds (your partner left out; spec Q4)",
+            *(f"  {label:<{width}}{format_cell(cell)}" for label, cell in rows)]
 
 
 # --- table statistics -------------------------------------------------------------------------
@@ -335,18 +356,6 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
 
 
 # --- commands ---------------------------------------------------------------------------------
-def _seat_cards(values: list[str] | None) -> dict[int, str]:
-    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}."""
-    known: dict[int, str] = {}
-    for value in values or []:
-        seat, sep, cards = value.partition(":")
-        if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():
-            raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
-        number = digits_value(seat.strip(), "--known takes a seat 0-3, e.g. '2:HA HK'")
-        known[number] = (known.get(number, "") + " " + cards).strip()
-    return known
-
-
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help='your five cards, e.g. "LA SA H10 E9 E8"')
     parser.add_argument("--seat", type=whole_number, default=1, help="your seat 0-3, dealer 0, forehand 1 (default 1)")
@@ -373,7 +382,7 @@ def _perlique(args: argparse.Namespace, command: str) -> bool:
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     perlique = _perlique(args, "odds")
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
-    return odds(args.hand, args.seat, args.turnup, _seat_cards(args.known), tuple(args.given), args.n, args.seed,
+    return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
                 args.spiel, pimc if args.spiel == spiel_play.PIMC else None, perlique, **run_options(args))
 
 

@@ -28,7 +28,7 @@ import pandas as pd
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
                                check_only_with, command_options, decimal_value, emit, long_frame, no_exact, none_fit,
                                one_of, option_items, options_note, positive_int, register_command, run_options,
-                               tables_long, whole_number)
+                               seat_cards, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import checks, counting, runner
@@ -88,12 +88,16 @@ def _exchangers(players: int) -> tuple[int, ...]:
     return (0, 2) if players == D.SEATS else tuple(int(s) for s in V.TableRules(players).exchangers())
 
 
+KNOWN_WITH_SPIEL = "--known conditions the figure odds; the Spiel's deals do not read it yet: drop --spiel or --known"
+
+
 def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | None = None,
                 cutter_took: str | None = None, exchanges=(), acorns: str | None = None,
                 style: str = "innsbruck", exchange: str = "always", stopper: str | None = None,
-                players: int = D.SEATS, hand_size: int = D.HAND_SIZE) -> D.Known:
+                players: int = D.SEATS, hand_size: int = D.HAND_SIZE, held: dict | None = None) -> D.Known:
     """Validate a question into the public facts `D.Known` (CardsimError with one line if impossible);
-    ``players``, ``hand_size``: the table (2, 3 or 6 players: `V.TableRules`; the cutter is the last seat)."""
+    ``players``, ``hand_size``: the table (2, 3 or 6 players: `V.TableRules`; the cutter is the last seat);
+    ``held``: {seat: cards} known in other seats' hands after the exchanges (`_held`, four players)."""
     if checks.whole(seat, "--seat") not in range(players):
         raise CardsimError(f"--seat must be 0, 1, 2 or 3 (dealer 0, leader 1, partner 2, cutter 3), got {seat}"
                            if players == D.SEATS else
@@ -180,8 +184,46 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
                                f"always-exchange policy team D would have taken the face-up "
                                f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
     stopper_card = _stopper(stopper, seat, permanent, cutter, style)
+    known = _held(held, seat, own, taken, cutter, set(turned) | set(laid), swaps, players, hand_size)
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
-                   swaps if turned_card is not None else None, stopper_card, players, hand_size)
+                   swaps if turned_card is not None else None, stopper_card, players, hand_size, known)
+
+
+def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, swaps, players: int,
+          hand_size: int) -> tuple:
+    """`D.Known.held` from {seat: cards} (``--known "S:CARDS"``): cards seen in another seat's hand, e.g. played.
+    Refused: the own seat, a card placed twice, a card in your hand, a card the cutter showed (--cutter-took) for
+    another seat, a face-up card for a seat that did not take it in an --exchange, more cards than a hand holds."""
+    if not held:
+        return ()
+    if not isinstance(held, dict):
+        raise CardsimError(f"known must be a dict of seat -> cards such as {{3: 'HA'}}, got {checks.shown(held)}")
+    if players != D.SEATS:
+        raise CardsimError(f"--known is read by the four-player odds only; drop it at {players} players")
+    out, seen = [], {}
+    for other, text in held.items():
+        other = checks.whole(other, "--known seat")
+        if other not in range(players):
+            raise CardsimError(f"--known names seat {other}; seats are 0-{players - 1}")
+        if other == seat:
+            raise CardsimError(f"--known names your own seat {seat}; put your cards in --hand")
+        cards = _cards(text, f"--known {other}")
+        if len(cards) > hand_size:
+            raise CardsimError(f"--known {other} lists {len(cards)} cards; a hand holds {hand_size}")
+        for card in cards:
+            token = P.DECK.token(card)
+            if card in seen or card in own:
+                where = "your --hand" if card in own else f"--known {seen[card]}"
+                raise CardsimError(f"--known {other}: {token} is also in {where}; each card is in one place")
+            if card in taken and other != cutter:
+                raise CardsimError(f"--known {other}: {token} is among the cutter's shown Perlaggen (--cutter-took), "
+                                   f"so it is in the cutter's (seat {cutter}'s) hand")
+            if card in face_up and not any(s == other and took == card for s, _, took in swaps):
+                raise CardsimError(f"--known {other}: {token} lies face up (turn-up or laid aside); seat {other} "
+                                   "holds it only if it took it in an exchange (--exchange)")
+            seen[card] = other
+        out.append((other, tuple(cards)))
+    return tuple(sorted(out))
 
 
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
@@ -329,7 +371,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
          exchange: str = "always", exchange_gives: str = "keep_figures", stopper: str | None = None,
          n: int = 200_000, seed=None, level: str = "L0", stakes=(1, 1), options: dict | None = None,
          players: int = D.SEATS, hand_size: int | None = None, given=(), both_gestrichen: bool = False,
-         spiel: str | None = None, **run_kw) -> pd.DataFrame:
+         spiel: str | None = None, known: dict | None = None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger (level L0 or L1) for the team of ``seat``;
     ``options``: further `D.DealRules` options ({"six_below_bells_seven": False}).
 
@@ -344,6 +386,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     ``spiel`` "greedy" adds the Spiel (G1 play-outs, `simcore.games.perlaggen_tables`; outcome void = "das Spiel ist
     hin"); with four players ``spiel`` ("dd", "greedy", "g2", "random" or "pimc") adds the Spiel rows of
     `analysis.games.perlaggen_play.add_spiel`.
+
+    ``known``: {seat: cards} seen in other seats' hands after the exchanges, e.g. played (four players, not with
+    ``spiel``); deals that do not put them there are rejected, as with ``given``.
     """
     hand = checks.card_text(hand, "--hand", "S6 LA LK L8 E10")
     options = option_items(options)  # the names: `_deal_options` with four players, refused with more
@@ -374,17 +419,21 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     if spiel is not None and players != D.SEATS and spiel != "greedy":
         raise CardsimError(f"--spiel {spiel} is for the four-player game; at {players} players the Spiel is played "
                            "out by G1 only: --spiel greedy")
-    known = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper,
-                        players, size)
-    conditions = parse_given(given, known.seat, players, size)
+    if known and spiel is not None:
+        raise CardsimError(KNOWN_WITH_SPIEL)
+    facts = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper,
+                        players, size, known)
+    conditions = parse_given(given, facts.seat, players, size)
     seed = normalize_seed(seed)
     evaluation = _evaluation(level, stakes)
-    question = None if players == D.SEATS else V.TableOdds(known, rules, conditions)
-    job = D.OddsJob(known, rules, evaluation, conditions) if question is None else V.TableOddsJob(question)
+    question = None if players == D.SEATS else V.TableOdds(facts, rules, conditions)
+    job = D.OddsJob(facts, rules, evaluation, conditions) if question is None else V.TableOddsJob(question)
     counts = runner.run(job, n, seed, **run_kw)
     if counts[0] == 0:
-        raise none_fit(n, "fits these public facts" + (" and --given" if given else ""),
-                       ("the --given conditions may be impossible with this hand, " if given else "")
+        raise none_fit(n, "fits these public facts" + (" and --known" if known else "")
+                       + (" and --given" if given else ""),
+                       ("the --known cards may be impossible with the exchanges, " if known else "")
+                       + ("the --given conditions may be impossible with this hand, " if given else "")
                        + "the exchanges given may be impossible under the exchange policy")
     frames = [estimate_frame(RELATIVE_OUTCOMES, counts[1 + 4 * i: 5 + 4 * i], int(counts[0]), figure=fig)
               for i, fig in enumerate(FIGURES)]
@@ -399,17 +448,18 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
         frames.append(estimate_frame(("win", "lose", "void"), [won, played - won - hin, hin], played, figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
-    trump_letter = P.DECK.suits[known.trump]
-    own = P.figure_codes([P.DECK.mask(known.hand)], style, trump_letter,
+    trump_letter = P.DECK.suits[facts.trump]
+    own = P.figure_codes([P.DECK.mask(facts.hand)], style, trump_letter,
                          six_below_bells_seven=getattr(rules, "six_below_bells_seven", True))[0]
-    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=known.seat, team=known.seat % 2,
-                       style=style, hand=P.DECK.format_cards(known.hand), trump=trump_letter,
-                       turnup=None if known.turned is None else P.DECK.token(known.turned),
-                       cutter_took=P.DECK.format_cards(known.taken), acorns=P.DECK.format_cards(known.exposed),
-                       exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in known.exchanges or ()],
+    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, seed=seed, seat=facts.seat, team=facts.seat % 2,
+                       style=style, hand=P.DECK.format_cards(facts.hand), trump=trump_letter,
+                       turnup=None if facts.turned is None else P.DECK.token(facts.turned),
+                       cutter_took=P.DECK.format_cards(facts.taken), acorns=P.DECK.format_cards(facts.exposed),
+                       exchanges=[f"{s}:{P.DECK.token(g)}={P.DECK.token(t)}" for s, g, t in facts.exchanges or ()],
                        exchange=exchange, exchange_gives=exchange_gives, level=level,
                        stakes=list(evaluation.stakes) if level == "L1" else None,
-                       stopper=None if known.stopper is None else P.DECK.token(known.stopper),
+                       stopper=None if facts.stopper is None else P.DECK.token(facts.stopper),
+                       known={s: P.DECK.format_cards(c) for s, c in facts.held},
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None)
@@ -422,7 +472,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "acorns", "exchanges", "stopper", "exchange", "exchange_gives", "level", "stakes")
     spiel = {k: a[k] for k in ("spiel", "concede", "pimc") if a.get(k) is not None}
     table = {k: a[k] for k in ("players", "hand_size") if a["players"] != D.SEATS}
-    return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **spiel,
+    known = {"known": {str(s): c for s, c in a["known"].items()}} if a.get("known") else {}
+    return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **known, **spiel,
             **({"options": a["options"]} if a["options"] else {}),
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
@@ -451,10 +502,12 @@ def format_odds(frame: pd.DataFrame) -> str:
     if a["acorns"]:
         facts.append(f"acorns laid aside {a['acorns']}")
     facts.append("exchanges " + (", ".join(a["exchanges"]) or "none") if a["turnup"] else "exchanges unknown")
+    facts += [f"seat {s} holds {c}" for s, c in a.get("known", {}).items()]
     lines = [_odds_title(a),
              f"hand {a['hand']}: best Gleich {a['own_gleich']}, best Hanger {a['own_hanger']}",
              "; ".join(facts), *(f"given {text}" for text in a["given"]),
-             f"n = {a['n']:,} deals consistent with the public facts" + (" and --given" if a["given"] else "")
+             f"n = {a['n']:,} deals consistent with the public facts"
+             + (" and --known" if a.get("known") else "") + (" and --given" if a["given"] else "")
              + f" of {a['attempted']:,}, seed {a['seed']}, 95% Wilson intervals", "",
              f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES)]
     for fig in FIGURES:
@@ -873,6 +926,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "Strafperlaggen) or 6 (two teams of three); L0 figures, the Spiel by --spiel greedy")
     parser.add_argument("--hand-size", type=positive_int, action=NotedStore, default=None,
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
+    parser.add_argument("--known", action="append", metavar="SEAT:CARDS",
+                        help='cards seen in another seat\'s hand after the exchanges (e.g. played), "2:LA"; '
+                             "repeatable; four players, not with --spiel (deals without them are rejected)")
     parser.add_argument("--given", action="append", default=[], metavar="'WHO FIGURE >= CLASS'",
                         help="condition on what a bet reveals, e.g. 'opponents gleich >= pair of Obers' (WHO: "
                              "opponents, partner, team, seat0..; >= or <; judged at L0 after the exchanges); "
@@ -907,11 +963,13 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     if given is not None and args.hand_size is None:  # at its default 4 the option sets no flag: the hand would tell
         args.hand_size = given
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
+    if args.known and args.spiel:
+        raise CardsimError(KNOWN_WITH_SPIEL)
     four = args.players == D.SEATS
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                  args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,
                  args.level, _stakes_of(args), rules, args.players, args.hand_size, tuple(args.given),
-                 args.both_gestrichen, None if four else args.spiel, **run_options(args))
+                 args.both_gestrichen, None if four else args.spiel, seat_cards(args.known), **run_options(args))
     return frame if args.spiel is None or not four else spiel_play.add_spiel(frame, args.spiel, options,
                                                                             **run_options(args))
 

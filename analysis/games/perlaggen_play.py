@@ -233,6 +233,10 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     pimc.check_method(method)
     pimc_options = _checked_spiel_options(method, pimc_options)
     a = frame.attrs
+    if a.get("known"):
+        from analysis.games.perlaggen import KNOWN_WITH_SPIEL
+
+        raise CardsimError(KNOWN_WITH_SPIEL)
     known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
                         tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
     rules = D.DealRules(a["style"], a["exchange"], a["exchange_gives"])

@@ -8,6 +8,7 @@ import pandas as pd
 
 from analysis.report import Context, Section, esc, estimate_cell, figure_html, n_cell, row_cell, table
 from analysis.stats import Estimate
+from simcore.figures import RELATIVE_OUTCOMES
 
 ORDER = 10
 """Place on the page: game sections are sorted by ORDER."""
@@ -142,7 +143,7 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         facts += [f"seat {s} holds {esc(c)}" for s, c in a["known"].items()]
         facts += [f"given {esc(c)} ({a['n']:,} of {a.get('attempted', a['n']):,} deals met it)"
                   for c in a.get("given", ())]
-        outcomes = list(dict.fromkeys(frame["outcome"]))
+        outcomes = RELATIVE_OUTCOMES + ("opponent_better",)
         for i, (figure, part) in enumerate(frame.groupby("figure", sort=False)):
             part = part.set_index("outcome")
             own = a["own_gleich"] if figure == "gleich" else a["own_hanger"]
@@ -158,9 +159,12 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         f"<p>P(win / stand / lose / void) of seat {GILTSPIEL_SEAT}'s team holding the hand, over deals of the "
         "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
         "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
+        "The last probability is the spec's Q4: an opponent holds a better figure than the hand's own best (any "
+        "figure when it holds none), whatever the partner holds. "
         "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",
         table([f"hand (seat {GILTSPIEL_SEAT})", "also known", "figure: own best", "P(win)", "P(stand)", "P(lose)",
-               "P(void)", "n (deals)"], rows, "Conditional figure odds, p [95% interval]", cls="examples"),
+               "P(void)", "P(an opponent's is better)", "n (deals)"], rows,
+              "Conditional figure odds, p [95% interval]", cls="examples"),
     ])
 
 

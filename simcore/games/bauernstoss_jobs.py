@@ -18,6 +18,7 @@ a Small or a Big Solo.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -796,8 +797,27 @@ LEVELS = (42, 60, 61, 79, 89, 91)
 hand and DS thresholds (AS-2, DS-9; DS opponents score when the makers take <= 59), 89 / 91
 schneider (AS-4 / §6.2)."""
 ODDS_STATS = ("n",) + tuple(f"p{level}" for level in LEVELS) + ("all_tricks", "sum", "sum_sq")
-"""Counts per option of `OddsJob`: deals, team points >= each of `LEVELS`, solo won (all 8 tricks,
-solos only), sum and sum of squares of the team's points."""
+"""Counts per option of `OddsJob`: deals, team points >= each of `LEVELS`, all 8 tricks taken (a solo: won; a
+normal game: counted by the methods of `STROKE_METHODS` only, the others give no tricks), sum and sum of squares
+of the team's points."""
+POINT_BINS = bs.CARD_POINTS + 1
+"""A normal game's card points of the team, 0..120: the bins of `OddsJob`'s points histogram (spec §9.1 Q3)."""
+CHALK_STATS = ("chalk_gain", "chalk_gain_sq")
+"""Counts per option of `OddsJob`: sums over deals of the strokes of the normal game with the chalk at the hand's
+team minus those with the chalk at the other team, and of their squares (spec §9.1 Q9; `STROKE_METHODS`, not a
+first hand or DS: 0 there)."""
+
+
+class OddsCounts(NamedTuple):
+    """`OddsJob.unpack`: per option (o of them) stats (o, ODDS_STATS), strokes (o, 2, STROKE_BINS), points
+    (o, POINT_BINS), chalk (o, CHALK_STATS), and discordant (o, o, LEVELS): deals where the team's points reach the
+    level with option i and not with option j (solos: none)."""
+
+    stats: np.ndarray
+    strokes: np.ndarray
+    points: np.ndarray
+    chalk: np.ndarray
+    discordant: np.ndarray
 DS_MIN_BID = 5
 """DS-3: the lowest bid is 5 trumps."""
 
@@ -831,22 +851,31 @@ class OddsJob:
         self.opts = bs.rule_options(variant=variant, **dict(self.rules))
         self.spec = deal_spec({seat: self.hand}, calls_accept(seat, calls, variant, self.rules, first_hand))
         self.first_hand = first_hand
-        self.n_counts = len(self.options) * (len(ODDS_STATS) + 2 * STROKE_BINS)
+        self.n_counts = len(self.options) * (self._per_option() + len(self.options) * len(LEVELS))
+
+    @staticmethod
+    def _per_option() -> int:
+        return len(ODDS_STATS) + 2 * STROKE_BINS + POINT_BINS + len(CHALK_STATS)
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|first={self.first_hand}"
+                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|points|first={self.first_hand}"
                 f"{_calls_key(self.spec)}")
 
-    def unpack(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(stats (options, ODDS_STATS), strokes (options, 2, STROKE_BINS)): per option the counts of
-        `ODDS_STATS` and the histograms of the normal game's stroke differential (-4..+4) with the
-        chalk at the hand's team (row 0) and at the other team (row 1); in a first hand both rows are
-        the deal's chalk (BS: the club jack's team; AS: none). Zero for solos, DS and play methods
-        outside `STROKE_METHODS`."""
-        parts = counts.reshape(len(self.options), len(ODDS_STATS) + 2 * STROKE_BINS)
-        return parts[:, :len(ODDS_STATS)], parts[:, len(ODDS_STATS):].reshape(-1, 2, STROKE_BINS)
+    def unpack(self, counts: np.ndarray) -> OddsCounts:
+        """`OddsCounts` of the job's counts: per option the counts of `ODDS_STATS`; the histograms of the normal
+        game's stroke differential (-4..+4) with the chalk at the hand's team (row 0) and at the other team (row 1),
+        in a first hand both rows the deal's chalk (BS: the club jack's team; AS: none); the histogram of the team's
+        card points (0..120); `CHALK_STATS`; and the paired discordant counts of each level. Strokes and chalk
+        are zero for solos, DS and play methods outside `STROKE_METHODS`; points and discordant zero for solos."""
+        o = len(self.options)
+        split = o * self._per_option()
+        parts = counts[:split].reshape(o, self._per_option())
+        edges = np.cumsum([len(ODDS_STATS), 2 * STROKE_BINS, POINT_BINS])
+        stats, strokes, points, chalk = np.split(parts, edges, axis=1)
+        return OddsCounts(stats, strokes.reshape(-1, 2, STROKE_BINS), points, chalk,
+                          counts[split:].reshape(o, o, len(LEVELS)))
 
     def _chalks(self, hands: np.ndarray, team: int) -> np.ndarray:
         """(2, n) int64: the chalk team of each deal in the two settings of `unpack` (-1: none)."""
@@ -863,8 +892,12 @@ class OddsJob:
         u = play_uniforms(seed, block, n)
         rule = play.play_rule(self.opts["variant"], self.opts["jack_rule"])
         team = self.seat % 2
-        out = np.zeros((len(self.options), len(ODDS_STATS)), dtype=np.int64)
-        strokes = np.zeros((len(self.options), 2, STROKE_BINS), dtype=np.int64)
+        o = len(self.options)
+        out = np.zeros((o, len(ODDS_STATS)), dtype=np.int64)
+        strokes = np.zeros((o, 2, STROKE_BINS), dtype=np.int64)
+        points = np.zeros((o, POINT_BINS), dtype=np.int64)
+        chalk = np.zeros((o, len(CHALK_STATS)), dtype=np.int64)
+        reached = np.zeros((o, len(LEVELS), n), dtype=bool)
         counts_strokes = self.method in STROKE_METHODS and self.opts["variant"] != "DS"
         chalks = self._chalks(hands, team) if counts_strokes else None
         for k, option in enumerate(self.options):
@@ -873,19 +906,28 @@ class OddsJob:
                 rng = block_substream(seed, block, GAME_STREAM + k)
                 got = np.array([pimc_play(h, option.trump, team, rng, self.samples, FOREHAND, rule) for h in hands],
                                dtype=np.int64)
-            elif option.kind == bs.NUMBER and counts_strokes:
-                points, tricks = play.trusted_play_out(self.method, hands, np.full(n, option.trump),
-                                                       np.full(n, FOREHAND), u, rule)
-                got = points[:, team]
-                for row in range(2):
-                    diff = stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
-                    strokes[k, row] = np.bincount(diff + STROKE_SPAN, minlength=STROKE_BINS)
+            elif option.kind == bs.NUMBER and self.method in STROKE_METHODS:
+                got, tricks = play.trusted_play_out(self.method, hands, np.full(n, option.trump),
+                                                    np.full(n, FOREHAND), u, rule)
+                got, won = got[:, team], tricks[:, team] == bs.TRICKS
+                if counts_strokes:
+                    diffs = [stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
+                             for row in range(2)]
+                    strokes[k] = [np.bincount(diff + STROKE_SPAN, minlength=STROKE_BINS) for diff in diffs]
+                    if not self.first_hand:
+                        gain = diffs[0] - diffs[1]
+                        chalk[k] = gain.sum(), (gain * gain).sum()
             elif option.kind == bs.NUMBER:
                 got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
             else:
                 got, won = solo_outcomes(hands, option.kind, option.trump, self.seat, self.method, rule)
             out[k] = [n, *((got >= level).sum() for level in LEVELS), won.sum(), got.sum(), (got * got).sum()]
-        return np.concatenate([out, strokes.reshape(len(self.options), -1)], axis=1).ravel()
+            if option.kind == bs.NUMBER:
+                points[k] = np.bincount(got, minlength=POINT_BINS)
+                reached[k] = got >= np.array(LEVELS)[:, None]
+        discordant = (reached[:, None] & ~reached[None, :]).sum(axis=3)
+        return np.concatenate([np.concatenate([out, strokes.reshape(o, -1), points, chalk], axis=1).ravel(),
+                               discordant.ravel()])
 
 
 def solo_outcomes(hands: np.ndarray, kind: str, trump: int, soloist: int, method: str,

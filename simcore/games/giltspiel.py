@@ -226,8 +226,10 @@ def _seat_codes(slots, seats, figure, table, top_bit, wilds):
 
 
 @njit
-def _odds_counts(slots, keep, team, table, top_bit, wilds, counts):
-    """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void)."""
+def _odds_counts(slots, keep, team, seat, table, top_bit, wilds, counts, opponents):
+    """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void); with a
+    ``seat`` (-1: none) opponents (2, OPPONENT_STATS) += an opponent's best figure above the seat's own (none: -1),
+    equal to it (a figure)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     for d in range(slots.shape[0]):
@@ -236,6 +238,11 @@ def _odds_counts(slots, keep, team, table, top_bit, wilds, counts):
         _deal_codes(slots, d, table, top_bit, wilds, g, h)
         counts[0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
         counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
+        if seat >= 0:
+            for figure, codes in enumerate((g, h)):
+                best = max(codes[(seat + 1) % 4], codes[(seat + 3) % 4])
+                opponents[figure, 0] += best > codes[seat]
+                opponents[figure, 1] += best == codes[seat] and best >= 0
 
 
 GESTRICHEN = ("gleich", "hanger", "play", "hanger_tied", "gleich_tied")
@@ -383,23 +390,35 @@ class DealJob:
         return slots, accepted(self.spec, slots)
 
 
+OPPONENT_STATS = ("opponent_better", "opponent_equal")
+"""Counts per figure of `OddsJob` with a seat (spec §10.1 Q4): deals where an opponent of the seat holds a better
+figure than the seat's own best (any figure when the seat holds none), and where the opponents' best equals it."""
+
+
 class OddsJob(DealJob):
-    """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``."""
+    """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``; with a ``seat`` (of
+    ``team``) then `OPPONENT_STATS` for Gleich and for Hanger."""
 
-    n_counts = 1 + 2 * 4
-
-    def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False):
+    def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False,
+                 seat: int | None = None):
         super().__init__(known, accept, perlique)
-        self.team = team
+        if seat is not None and seat % 2 != team:
+            raise CardsimError(f"seat {seat} is not in team {team}: give a seat of the team (team 0: seats 0 and 2, "
+                               "team 1: seats 1 and 3)")
+        self.team, self.seat = team, seat
+        self.n_counts = 1 + 2 * 4 + (0 if seat is None else 2 * len(OPPONENT_STATS))
 
     def extra_key(self) -> str:
-        return f"team={self.team}"
+        return f"team={self.team}" + ("" if self.seat is None else f"|seat={self.seat}|opponents")
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         counts = np.zeros((2, 4), dtype=np.int64)
-        _odds_counts(slots, keep, self.team, RUN_TABLE, TOP_BIT, self.wilds, counts)
-        return np.concatenate(([keep.sum()], counts.ravel()))
+        opponents = np.zeros((2, len(OPPONENT_STATS)), dtype=np.int64)
+        _odds_counts(slots, keep, self.team, -1 if self.seat is None else self.seat, RUN_TABLE, TOP_BIT, self.wilds,
+                     counts, opponents)
+        parts = [[keep.sum()], counts.ravel()] + ([] if self.seat is None else [opponents.ravel()])
+        return np.concatenate(parts).astype(np.int64)
 
 
 class StatsJob(DealJob):

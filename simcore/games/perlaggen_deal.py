@@ -583,7 +583,9 @@ class Known:
     cutter's shown Perlaggen; exposed: acorns laid aside (Eichel); exchanges: (seat, gave, took)
     swaps of team D, or None when unknown (turned None);
     stopper: the card the cutter saw under his Perlaggen, known only to the cutter (§3.6), or None;
-    players, hand_size: the table (`perlaggen_variants` for 2, 3 and 6 players; the cutter is the last seat).
+    players, hand_size: the table (`perlaggen_variants` for 2, 3 and 6 players; the cutter is the last seat);
+    held: (seat, cards) of cards known to be in other seats' hands after the exchanges (seen played), read by
+    `OddsJob` (four players), which keeps only the deals that put them there.
     """
 
     seat: int
@@ -596,6 +598,14 @@ class Known:
     stopper: int | None = None
     players: int = SEATS
     hand_size: int = HAND_SIZE
+    held: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    def held_masks(self) -> np.ndarray:
+        """(SEATS,) uint64: the cards each seat is known to hold after the exchanges (`held`; 0: none known)."""
+        masks = np.zeros(SEATS, dtype=np.uint64)
+        for seat, cards in self.held:
+            masks[seat] |= np.uint64(P.DECK.mask(cards))
+        return masks
 
     def record(self) -> np.ndarray:
         """(5,) uint64: the known hand, then gave/took masks of seats 0 and 2."""
@@ -648,7 +658,8 @@ class Known:
         return (f"seat={self.seat}|hand={sorted(self.hand)}|trump={self.trump}|turned={self.turned}|"
                 f"taken={sorted(self.taken)}|exposed={sorted(self.exposed)}|exchanges={self.exchanges}|"
                 f"stopper={self.stopper}"
-                + ("" if self.players == SEATS else f"|table={self.players}x{self.hand_size}"))
+                + ("" if self.players == SEATS else f"|table={self.players}x{self.hand_size}")
+                + ("" if not self.held else f"|held={sorted((s, sorted(c)) for s, c in self.held)}"))
 
 
 @njit
@@ -736,14 +747,24 @@ def _gestrichen(g, h, players, least, length_only):
 
 
 @njit
-def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pcards, flags, tables, kinds, ev, uniforms,
-                 scratch, conds, least, length_only, out):
+def _holds_all(row, held):
+    """True when every seat s of the replayed deal ``row`` holds the cards ``held[s]`` (SEATS,) uint64."""
+    for s in range(SEATS):
+        if (row[s] & held[s]) != held[s]:
+            return False
+    return True
+
+
+@njit
+def _odds_counts(slots, seat, record, record_known, own_gives, held, trump, masks, pcards, flags, tables, kinds, ev,
+                 uniforms, scratch, conds, least, length_only, out):
     """Tally the deals consistent with the public facts: out (16,) += [accepted, Gleich (win, stand,
     lose, void), Hanger (...), both gestrichen (win, lose, play on)] for the team of ``seat``, then the seat's own
     L0 Gleich (single best at the table, tied best) and Hanger (the same).
 
-    A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and, when
-    ``record_known``, team D gave and took exactly ``record[1:5]`` (seat 0, then seat 2), and its L0 codes meet
+    A deal is accepted when the replayed exchanges leave ``seat`` holding ``record[0]`` and every seat s holding
+    ``held[s]`` ((SEATS,) uint64, `Known.held_masks`), when ``record_known``, team D gave and took exactly
+    ``record[1:5]`` (seat 0, then seat 2), and its L0 codes meet
     ``conds`` (`_meets`). The swaps of ``seat`` itself are replayed as recorded (``own_gives``, see
     `_exchange`), the others' by policy. Figures are judged at the level of ``ev`` (`_level_outcomes`, uniforms
     (n, 2)); both gestrichen by `_gestrichen` (``least``, ``length_only``).
@@ -756,6 +777,8 @@ def _odds_counts(slots, seat, record, record_known, own_gives, trump, masks, pca
         if not _replay(slots, d, trump, masks, pcards, flags, tables, kinds, seat, own_gives, row):
             continue
         if (row[seat] & record[0]) != record[0]:
+            continue
+        if not _holds_all(row, held):
             continue
         if record_known and (row[GAVE0] != record[1] or row[TOOK0] != record[2]
                              or row[GAVE2] != record[3] or row[TOOK2] != record[4]):
@@ -799,9 +822,9 @@ class OddsJob:
         slots = deal(self.spec, block_words(seed, block, n_deals, self.spec.words_per_deal))
         out = np.zeros(self.n_counts, dtype=np.int64)
         _odds_counts(slots, self.known.seat, self.known.record(), self.known.exchanges is not None,
-                     self.known.own_gives(), self.known.trump, *self.rules.kernel_args(), self.evaluation.args(),
-                     self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(), self.conditions,
-                     *gestrichen_args(self.rules.style), out)
+                     self.known.own_gives(), self.known.held_masks(), self.known.trump, *self.rules.kernel_args(),
+                     self.evaluation.args(), self.evaluation.uniforms(seed, block, n_deals), L.Scratch.arrays(),
+                     self.conditions, *gestrichen_args(self.rules.style), out)
         return out
 
 

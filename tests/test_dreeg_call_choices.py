@@ -1,0 +1,85 @@
+"""`cardsim odds dreeg --call all` and `--trump all` (spec §6.2, Rufen: "P(team reaches 66) for each legal call,
+given FH's first 3 cards", "which card to call", "deliberate solo"; Rot Assen: "stroke distribution for each trump
+choice", the surrender threshold): every choice on the same deals, a row each, each row the odds of that one choice."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from analysis.cli import main
+from analysis.games import dreeg as api
+from simcore.games.dreeg import DECK
+from simcore.games.dreeg_odds import HandQuestion
+
+HAND = "SA S9 LK EA E10 HU"
+"""Forehand's first packet SA S9 LK: the calls are the twelve spade and leaf cards, three of them his own."""
+
+
+def test_legal_calls_are_the_suits_of_the_first_packet():
+    question = HandQuestion(3, 4, tuple(DECK.parse_cards(HAND)))
+    calls = [DECK.token(c) for c in api.legal_calls(question)]
+    assert sorted(calls) == sorted(f"{s}{r}" for s in "SL" for r in ("9", "U", "O", "K", "10", "A"))
+    three = HandQuestion(3, 3, tuple(DECK.parse_cards("HA H9 H10 SA S9 LK EA E10")))
+    assert {DECK.token(c)[0] for c in api.legal_calls(three)} == {"H"}
+
+
+def test_each_row_equals_the_odds_of_that_call():
+    every = api.odds(3, HAND, call="all", n=600, seed=5, checkpoint=False, progress=False).set_index("quantity")
+    assert len(every) == 12 * len(api.CHOICE_ESTIMATES)
+    for call in ("LA", "S9", "SU"):
+        one = api.odds(3, HAND, call=call, n=600, seed=5, checkpoint=False, progress=False).set_index("quantity")
+        for key in ("reach66", "erase.0", "schneider", "schwarz"):
+            assert every.loc[f"{call}.{key}", "p"] == one.loc[key, "p"]
+        for key, prefix in (("strokes", "erase"), ("opp_strokes", "opp_erase")):
+            mean = sum(k * one.loc[f"{prefix}.{k}", "p"] for k in range(4))
+            assert every.loc[f"{call}.{key}", "p"] == pytest.approx(mean)
+    frame = api.odds(3, HAND, call="all", n=600, seed=5, checkpoint=False, progress=False)
+    solos = {entry["choice"] for entry in frame.attrs["choices"] if entry["note"] == "solo"}
+    assert solos == {"SA", "S9", "LK"}
+    values = frame.set_index("quantity").p
+    net = {e["choice"]: values[f"{e['choice']}.strokes"] - values[f"{e['choice']}.opp_strokes"]
+           for e in frame.attrs["choices"]}
+    assert frame.attrs["best"] == max(net, key=net.get)
+
+
+def test_text_and_json(capsys):
+    argv = ["odds", "dreeg", "--phase", "3", "--hand", HAND, "--call", "all", "--n", "300", "--seed", "2",
+            "--no-progress"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "every legal call" in text and "LK solo" in text and "<- most net strokes" in text
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["call"] == "all" and len(out["choices"]) == 12
+    assert out["best"] in {c["choice"] for c in out["choices"]} and f"{out['best']}.reach66" in out["estimates"]
+
+
+def test_every_trump_choice_of_rot_assen_with_surrender():
+    """The heart-ace holder's four suits and surrender (each opponent erases 2: the best opponent's mean is 2);
+    under rot_assen_trump=hearts only hearts and surrender; each row equals its one-choice odds."""
+    hand = "HA EA E10 LK S9 L9"
+    frame = api.odds(2, hand, trump="all", n=400, seed=4, checkpoint=False, progress=False)
+    values = frame.set_index("quantity")
+    assert [e["choice"] for e in frame.attrs["choices"]] == ["E", "L", "H", "S", "surrender"]
+    assert values.loc["surrender.opp_strokes", "p"] == 2 and values.loc["surrender.strokes", "p"] == 0
+    one = api.odds(2, hand, trump="L", n=400, seed=4, checkpoint=False, progress=False).set_index("quantity")
+    assert values.loc["L.reach66", "p"] == one.loc["reach66", "p"]
+    hearts = api.odds(2, hand, trump="all", options=("rot_assen_trump=hearts",), n=50, seed=4, checkpoint=False,
+                      progress=False)
+    assert [e["choice"] for e in hearts.attrs["choices"]] == ["H", "surrender"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--call", "all", "--phase", "1"], "--call all lists forehand's calls in Rufen"),
+    (["--call", "all", "--phase", "3", "--position", "1"], "--call all lists forehand's calls in Rufen"),
+    (["--call", "all", "--phase", "3", "--players", "2"], "--call all is for the hands of 3 or 4 players"),
+    (["--trump", "all", "--phase", "3"], "--trump all lists the heart-ace holder's choices in Rot Assen"),
+    (["--trump", "all", "--phase", "2"], "--trump all lists the heart-ace holder's choices in Rot Assen"),
+    (["--trump", "all", "--call", "all", "--phase", "3"], "give the one of your phase"),
+])
+def test_every_choice_where_there_is_none_is_one_line(capsys, extra, message):
+    assert main(["odds", "dreeg", "--hand", HAND, "--n", "10", "--seed", "1", "--no-progress", *extra]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
