@@ -57,8 +57,9 @@ def test_histogram_quantile_interval_covers_the_true_quantile():
 
 
 def test_odds_counts_match_a_direct_play_out():
-    """The job's points histogram, sweeps, chalk gain and discordant counts against the same deals played out and
-    scored one by one (two suits of TD-01, seat 1, greedy play)."""
+    """The job's points histogram, sweeps and discordant counts against the same deals played out and scored one by
+    one (two suits of TD-01, seat 1, greedy play); and the identity `odds` reads the chalk's stroke gain from: on
+    every deal the strokes with the chalk minus those without are 2 when the team takes 42 to 78 points, else 0."""
     cards = tuple(bs.DECK.parse_cards(TD01))
     options = (jobs.Option(bs.NUMBER, 0), jobs.Option(bs.NUMBER, 1))
     job = jobs.OddsJob(cards, 1, options, "greedy")
@@ -76,7 +77,7 @@ def test_odds_counts_match_a_direct_play_out():
             signed = [k if team == 1 else -k for team, k in
                       (bs.normal_score(int(p0), int(t0), chalk, maker=1) for chalk in (1, 0))]
             gains.append(signed[0] - signed[1])
-        assert list(counts.chalk[k]) == [sum(gains), sum(g * g for g in gains)]
+        assert gains == [2 * int(42 <= p < 79) for p in mine]
         reached.append(mine[:, None] >= np.array(jobs.LEVELS))
     for i in range(2):
         for j in range(2):
@@ -93,8 +94,10 @@ def test_td01_spades_beat_the_longest_suit_under_greedy_play():
     assert spades.d_p79_lo > 0 and spades.d_p42_lo > 0
     for key in ("p42", "p79", "p91"):
         assert spades[f"d_{key}"] == pytest.approx(spades[key] - clubs[key])
-        assert clubs[f"d_{key}"] == 0
     assert (numbers.chalk_gain == numbers.p42 - numbers.p79).all()
+    assert (numbers.chalk_strokes == 2 * numbers.chalk_gain).all()
+    assert (numbers.chalk_strokes_lo == 2 * numbers.chalk_gain_lo).all()
+    assert clubs[["d_p42", "d_p79"]].isna().all()  # the proposed suit is the baseline, not compared with itself
     assert (numbers.points_q10 <= numbers.points_q50).all() and (numbers.points_q50 <= numbers.points_q90).all()
     assert (numbers.points_q50_lo <= numbers.points_q50).all() and (numbers.points_q50 <= numbers.points_q50_hi).all()
 
@@ -110,8 +113,10 @@ def test_text_and_json_show_the_blocks(capsys):
     assert out["proposed_suit"] == "c"
     spades = next(c for c in out["calls"] if c["trump"] == "s")
     clubs = next(c for c in out["calls"] if c["trump"] == "c")
-    assert {"p30", "p_all", "points_q50", "chalk_gain", "chalk_strokes", "vs_proposed_suit"} <= set(spades)
+    assert {"p30", "p_all", "points_quantiles", "chalk_gain", "chalk_strokes", "vs_proposed_suit"} <= set(spades)
     assert "vs_proposed_suit" not in clubs and set(spades["vs_proposed_suit"]) >= {"p42", "p79", "p91"}
+    assert set(spades["points_quantiles"]) == {"10", "25", "50", "75", "90"}
+    assert set(spades["points_quantiles"]["50"]) == {"value", "lo", "hi"} and "mean" in spades["chalk_strokes"]
 
 
 @pytest.mark.parametrize("extra, chalk, sweeps", [
@@ -127,5 +132,22 @@ def test_blocks_follow_the_rules_and_the_play(capsys, extra, chalk, sweeps):
     assert "Card points of the normal game (Q3)" in text
     assert ("The chalk's worth (Q9)" in text) == chalk
     assert ("P(all 8 tricks)" in text) == sweeps
-    if "dd" in extra:
-        assert "and E[strokes] with it minus without" not in text
+    if "dd" in extra:  # the stroke gain needs no tricks: twice the share
+        assert "and E[strokes] with it minus without" in text
+
+
+@pytest.mark.parametrize("variant, first_hand, hand, columns", [
+    ("DS", False, "sB hB hA hT hK sA sK sT", ("p61", "p_le59")),
+    ("AS", True, TD01, ("p61", "p89")),
+])
+def test_mirrored_and_first_hand_differences_have_the_right_sign(variant, first_hand, hand, columns):
+    """Q4 in DS (P(<=59): the opponents score, read from not reaching 60) and in an AS first hand (61, 89): each
+    difference is the row's share minus the proposed suit's, on the same deals."""
+    frame = api.odds(hand, 1, "greedy", n=300, seed=4, variant=variant, first_hand=first_hand, checkpoint=False,
+                     progress=False)
+    numbers = frame[frame.p30.notna()].set_index("trump")
+    base = numbers.loc[frame.attrs["reference"]]
+    others = numbers.drop(index=frame.attrs["reference"])
+    assert len(others)
+    for key in columns:
+        assert ((others[f"d_{key}"] - (others[key] - base[key])).abs() < 1e-12).all()

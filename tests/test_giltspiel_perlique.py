@@ -166,6 +166,9 @@ def test_opponent_counts_need_a_seat_of_the_team():
     assert g.OddsJob(g.Known(), 1, seat=3).key() != g.OddsJob(g.Known(), 1).key()
     with pytest.raises(CardsimError, match="not in team"):
         g.OddsJob(g.Known(), 1, seat=2)
+    for seat in (5, -1, 1.5, True):
+        with pytest.raises(CardsimError, match="--seat"):
+            g.OddsJob(g.Known(), 1, seat=seat)
 
 
 def test_odds_prints_the_opponent_lines(capsys):

@@ -17,6 +17,7 @@ from simcore.games import perlaggen as P
 from simcore.games import perlaggen_betting as PB
 from simcore.games import perlaggen_deal as D
 from simcore.games import perlaggen_variants as V
+from simcore.errors import CardsimError
 from simcore.rng import block_words
 
 N = 4096
@@ -245,6 +246,11 @@ def test_four_player_known_cards_keep_exactly_the_deals_that_put_them_there():
             outcomes[4 * f + (0 if mine > theirs else 2 if theirs > mine else 3 if mine == 0 else 1)] += 1
     assert counts[1:9].tolist() == outcomes.tolist()
     assert D.OddsJob(known).key() != D.OddsJob(AP.parse_known("S6 LA LK L8 E10", 2, "L10")).key()
+    spiel = PP.SpielJob(known, D.DealRules(), "greedy")
+    held_rows, held_keep = spiel._rows(SEED, 0, N)
+    assert np.array_equal(held_keep, keep & ((rows[:, 1] & np.uint64(mask)) == mask))
+    assert spiel.run_block(SEED, 0, N)[0] == len(kept) and spiel.key() != PP.SpielJob(
+        AP.parse_known("S6 LA LK L8 E10", 2, "L10"), D.DealRules(), "greedy").key()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -254,8 +260,8 @@ def test_four_player_known_cards_keep_exactly_the_deals_that_put_them_there():
     (["--known", "1:S7", "--cutter-took", "S7"], "cutter's shown Perlaggen"),
     (["--known", "0:HA"], "your own seat"),
     (["--known", "5:HA"], "seats are 0-3"),
-    (["--known", "1:HA HK HO HU H9 H8"], "a hand holds 5"),
-    (["--known", "1:HA", "--spiel", "greedy"], "drop --spiel or --known"),
+    (["--known", "1:HA HK HO HU H9 H8"], "lists 6 cards: more than a hand's 5"),
+    (["--known", "1:HA", "--spiel", "pimc"], "--known does not condition the PIMC Spiel"),
     (["--known", "1:HA", "--players", "2", "--hand", "S6 LA LK L8 E10 H9 H8"], "four-player odds only"),
     (["--known", "1 HA"], "SEAT:CARDS"),
 ])
@@ -266,6 +272,25 @@ def test_known_cards_bad_input_is_one_line(args, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--hand", "S6 LA LK L8 E10", "--seat", "1", "--turnup", "H7", "--exchange", "0:H9", "--known", "0:H9"],
+     "lies face up"),                       # the dealer gave H9 for the turn-up: it lies face up now
+    (["--hand", "S6 LA LK L8 E10", "--seat", "3", "--turnup", "H8", "--stopper", "HA", "--cutter-took", "S6",
+      "--known", "1:HA"], "stays in the stock"),
+    (["--hand", "LA LK L8 E10 H9", "--seat", "0", "--turnup", "L10", "--cutter-took", "S6 S7",
+      "--known", "3:HA HK HO HU"], "more than a hand's 5"),
+])
+def test_known_cards_that_cannot_be_there_are_refused_before_any_deal(argv, message, capsys):
+    assert main(["odds", "perlaggen", *argv, "--n", "100", "--seed", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_known_cards_api_refuses_no_cards():
+    with pytest.raises(CardsimError, match="--known 2"):
+        AP.odds("S6 LA LK L8 E10", 1, "H7", known={2: None}, n=10, seed=1, checkpoint=False, progress=False)
 
 
 def test_known_cards_in_text_and_json(capsys):

@@ -678,8 +678,8 @@ def _call_table(job: jobs.OddsJob, mask: int, n: int, seed: int, run_kw: dict) -
                           {key: np.nan, f"{key}_lo": np.nan, f"{key}_hi": np.nan})
         if not solo:
             record.update(_points_columns(parts.points[index], stat, job.method))
-            record.update(_chalk_columns(stat, parts.chalk[index], job))
-            if reference is not None:
+            record.update(_chalk_columns(stat, job))
+            if reference is not None and index != reference:
                 record.update(_suit_delta_columns(parts.discordant, index, reference, stat["n"]))
         rows.append(record)
     frame = pd.DataFrame(rows)
@@ -695,7 +695,7 @@ POINT_KEYS = ("p30", "p_all") + tuple(f"points_q{q}" for q in QUANTILES)
 of `jobs.STROKE_METHODS`) and the quantiles, each with a 95% interval."""
 CHALK_KEYS = ("chalk_gain", "chalk_strokes")
 """`odds` columns of the chalk's worth on the same deals (Q9): P(score with it) - P(score without), and E[strokes]
-with it minus without (play methods of `jobs.STROKE_METHODS`); BS and AS after a game's first hand only."""
+with it minus without; BS and AS after a game's first hand only."""
 SUIT_DELTA_KEYS = ("d_p42", "d_p61", "d_p79", "d_p89", "d_p91", "d_p_le59")
 """`odds` columns d_p42 ...: P(score) with the row's suit minus with the suit policy B0 proposes, on the same deals
 (Q4, Tango's interval)."""
@@ -720,16 +720,18 @@ def _points_columns(hist: np.ndarray, stat: dict, method: str) -> dict:
     return row
 
 
-def _chalk_columns(stat: dict, gain: np.ndarray, job: jobs.OddsJob) -> dict:
-    """Q9 columns (`CHALK_KEYS`) of a normal game: the share of deals scoring with the chalk (42) and not without
-    (79), Wilson, and the mean stroke gain with its normal interval; NaN where the hand has no chalk to weigh."""
+def _chalk_columns(stat: dict, job: jobs.OddsJob) -> dict:
+    """Q9 columns (`CHALK_KEYS`) of a normal game; NaN where the hand has no chalk to weigh (DS, a first hand).
+
+    The chalk changes a deal's result only when the team takes 42 to 78 card points (§6.2, AS-3): with it the team
+    scores 1 stroke, without it the other team scores 1 (schneider needs 89 or 91, schwarz every trick, so neither
+    happens there), and outside that range both give the same strokes. So the share is P(42 <= points < 79) (Wilson)
+    and the stroke gain exactly twice it, bounds included."""
     row = {f"{key}{end}": np.nan for key in CHALK_KEYS for end in ("", "_lo", "_hi")}
     if job.opts["variant"] == "DS" or job.first_hand:
         return row
     row.update(estimate_columns("chalk_gain", stat["p42"] - stat["p79"], stat["n"]))
-    if job.method in jobs.STROKE_METHODS:
-        mean, lo, hi = _mean_lo_hi(int(gain[0]), int(gain[1]), stat["n"])
-        row.update(chalk_strokes=mean, chalk_strokes_lo=lo, chalk_strokes_hi=hi)
+    row.update({f"chalk_strokes{end}": 2 * row[f"chalk_gain{end}"] for end in ("", "_lo", "_hi")})
     return row
 
 
@@ -982,9 +984,15 @@ def odds_json(frame: pd.DataFrame) -> dict:
         strokes = _strokes_json(r, a)
         if strokes:
             entry["strokes"] = strokes
-        entry.update({key: _triple(r, key) for key in POINT_KEYS + CHALK_KEYS if _triple(r, key) is not None})
+        entry.update({key: _triple(r, key) for key in ("p30", "p_all", "chalk_gain") if _triple(r, key) is not None})
+        if r.get("chalk_strokes", np.nan) == r.get("chalk_strokes", np.nan):
+            entry["chalk_strokes"] = {"mean": r["chalk_strokes"], "lo": r["chalk_strokes_lo"],
+                                      "hi": r["chalk_strokes_hi"]}
+        if r.get("points_q50", np.nan) == r.get("points_q50", np.nan):
+            entry["points_quantiles"] = {str(q): {"value": r[f"points_q{q}"], "lo": r[f"points_q{q}_lo"],
+                                                  "hi": r[f"points_q{q}_hi"]} for q in QUANTILES}
         deltas = {key.removeprefix("d_"): _triple(r, key) for key in SUIT_DELTA_KEYS if _triple(r, key) is not None}
-        if deltas and r["trump"] != a.get("reference"):
+        if deltas:
             entry["vs_proposed_suit"] = deltas
         if "open" in r:
             entry["open"] = bool(r["open"])
@@ -1102,7 +1110,9 @@ def _suit_delta_lines(frame: pd.DataFrame) -> list[str]:
     columns = odds_columns(a["variant"], a["first_hand"])
     policy = "D0" if a["variant"] == "DS" else "B0"
     lines = ["", f"Your suit against the suit policy {policy} proposes (Q4: {suit}, {trumps} trumps), the same deals: "
-                 f"P(score with the suit) - P(score with {suit})",
+                 f"each column's P with the suit - with {suit}"
+                 + (" (P(<=59): the opponents score, lower is better)" if any(k == "p_le59" for k, _ in columns)
+                    else ""),
              f"  {'trump':<7}{'L':>2}  " + "".join(f"{title:<26}" for _, title in columns)]
     for _, r in rows[rows["trump"] != suit].iterrows():
         lines.append(f"  {r['trump']:<7}{int(r['trumps']):>2}  "
@@ -1116,12 +1126,10 @@ def _chalk_lines(frame: pd.DataFrame) -> list[str]:
     rows = _normal_rows(frame)
     if rows.empty or rows["chalk_gain"].isna().all():
         return []
-    strokes = rows["chalk_strokes"].notna().all()
-    lines = ["", "The chalk's worth (Q9), the same deals: P(score with the chalk) - P(score without)"
-             + (", and E[strokes] with it minus without" if strokes else "")]
+    lines = ["", "The chalk's worth (Q9), the same deals: P(score with the chalk) - P(score without), and E[strokes] "
+                 "with it minus without (twice the first: the chalk turns the other team's stroke into yours)"]
     for _, r in rows.iterrows():
-        lines.append(f"  {r['trump']:<7}{_signed_cell(r, 'chalk_gain', 3):<26}"
-                     + (_signed_cell(r, "chalk_strokes", 2) if strokes else ""))
+        lines.append(f"  {r['trump']:<7}{_signed_cell(r, 'chalk_gain', 3):<26}{_signed_cell(r, 'chalk_strokes', 2)}")
     return lines
 
 
@@ -1184,10 +1192,10 @@ def _call_lines(frame: pd.DataFrame, has_solos: bool) -> list[str]:
     points, paired = _points_lines(frame), _suit_delta_lines(frame) + _chalk_lines(frame)
     lines += _stroke_distribution_lines(frame) + points + paired
     if points:
-        strokes = ", a normal interval for the strokes" if _normal_rows(frame)["chalk_strokes"].notna().any() else ""
         lines.append("\n(quantiles: the team's card points in that share of deals or fewer, with a distribution-free "
-                     "interval from order statistics" + (f"; the differences compare the same deals, Tango's score "
-                                                         f"interval for the shares{strokes})" if paired else ")"))
+                     "interval from order statistics, or the sample's end where too few deals reach 95%"
+                     + ("; the differences compare the same deals, Tango's score interval for the suits, Wilson's "
+                        "for the chalk)" if paired else ")"))
     if closed:
         lines.append("(* not open to you after the calls before you (§4.5-§4.7): your team plays it only if your "
                      "partner names that suit)")

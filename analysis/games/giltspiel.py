@@ -181,7 +181,7 @@ def _opponent_lines(frame: pd.DataFrame) -> list[str]:
             rows.append((f"a {name} (you hold none)", cells.loc["opponent_better"]))
         else:
             rows += [(f"a better {name} than {'yours' if by_deal else 'your ' + own}", cells.loc["opponent_better"]),
-                     (f"an equal {name}", cells.loc["opponent_equal"])]
+                     (f"an equal {name}, none better", cells.loc["opponent_equal"])]
     width = max(len(label) for label, _ in rows) + 4
     return ["", "an opponent holds (your partner left out; spec Q4)",
             *(f"  {label:<{width}}{format_cell(cell)}" for label, cell in rows)]

@@ -88,9 +88,6 @@ def _exchangers(players: int) -> tuple[int, ...]:
     return (0, 2) if players == D.SEATS else tuple(int(s) for s in V.TableRules(players).exchangers())
 
 
-KNOWN_WITH_SPIEL = "--known conditions the figure odds; the Spiel's deals do not read it yet: drop --spiel or --known"
-
-
 def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | None = None,
                 cutter_took: str | None = None, exchanges=(), acorns: str | None = None,
                 style: str = "innsbruck", exchange: str = "always", stopper: str | None = None,
@@ -184,16 +181,20 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
                                f"always-exchange policy team D would have taken the face-up "
                                f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
     stopper_card = _stopper(stopper, seat, permanent, cutter, style)
-    known = _held(held, seat, own, taken, cutter, set(turned) | set(laid), swaps, players, hand_size)
+    known = _held(held, seat, own, taken, cutter, set(turned) | set(laid) | {gave for _, gave, _ in swaps}, swaps,
+                  stopper_card, players, hand_size)
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
                    swaps if turned_card is not None else None, stopper_card, players, hand_size, known)
 
 
-def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, swaps, players: int,
-          hand_size: int) -> tuple:
+def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, swaps, stopper: int | None,
+          players: int, hand_size: int) -> tuple:
     """`D.Known.held` from {seat: cards} (``--known "S:CARDS"``): cards seen in another seat's hand, e.g. played.
     Refused: the own seat, a card placed twice, a card in your hand, a card the cutter showed (--cutter-took) for
-    another seat, a face-up card for a seat that did not take it in an --exchange, more cards than a hand holds."""
+    another seat, a face-up card (the turn-up, a laid-aside acorn, a card given in an exchange) for a seat that did
+    not take it in an --exchange, the cutter's stopper (it stays in the stock), more cards than a hand holds with
+    those the seat is already known to hold (shown Perlaggen, cards taken in exchanges). Deals that cannot put the
+    cards there for other reasons (e.g. §11.4's inferences from the exchanges) are rejected by the run."""
     if not held:
         return ()
     if not isinstance(held, dict):
@@ -207,9 +208,11 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
             raise CardsimError(f"--known names seat {other}; seats are 0-{players - 1}")
         if other == seat:
             raise CardsimError(f"--known names your own seat {seat}; put your cards in --hand")
-        cards = _cards(text, f"--known {other}")
-        if len(cards) > hand_size:
-            raise CardsimError(f"--known {other} lists {len(cards)} cards; a hand holds {hand_size}")
+        cards = _cards(checks.card_text(text, f"--known {other}", "LA"), f"--known {other}")
+        already = set(taken if other == cutter else ()) | {took for s, _, took in swaps if s == other}
+        if len(set(cards) | already) > hand_size:
+            besides = f", besides the {len(already)} it showed or took," if already else ""
+            raise CardsimError(f"--known {other} lists {len(cards)} cards{besides}: more than a hand's {hand_size}")
         for card in cards:
             token = P.DECK.token(card)
             if card in seen or card in own:
@@ -218,6 +221,9 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
             if card in taken and other != cutter:
                 raise CardsimError(f"--known {other}: {token} is among the cutter's shown Perlaggen (--cutter-took), "
                                    f"so it is in the cutter's (seat {cutter}'s) hand")
+            if card == stopper:
+                raise CardsimError(f"--known {other}: {token} is the stopper you saw under your packet (--stopper); "
+                                   "it stays in the stock")
             if card in face_up and not any(s == other and took == card for s, _, took in swaps):
                 raise CardsimError(f"--known {other}: {token} lies face up (turn-up or laid aside); seat {other} "
                                    "holds it only if it took it in an exchange (--exchange)")
@@ -387,8 +393,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     hin"); with four players ``spiel`` ("dd", "greedy", "g2", "random" or "pimc") adds the Spiel rows of
     `analysis.games.perlaggen_play.add_spiel`.
 
-    ``known``: {seat: cards} seen in other seats' hands after the exchanges, e.g. played (four players, not with
-    ``spiel``); deals that do not put them there are rejected, as with ``given``.
+    ``known``: {seat: cards} seen in other seats' hands after the exchanges, e.g. played (four players; the Spiel
+    reads it too, except PIMC's); deals that do not put them there are rejected, as with ``given``.
     """
     hand = checks.card_text(hand, "--hand", "S6 LA LK L8 E10")
     options = option_items(options)  # the names: `_deal_options` with four players, refused with more
@@ -419,8 +425,6 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
     if spiel is not None and players != D.SEATS and spiel != "greedy":
         raise CardsimError(f"--spiel {spiel} is for the four-player game; at {players} players the Spiel is played "
                            "out by G1 only: --spiel greedy")
-    if known and spiel is not None:
-        raise CardsimError(KNOWN_WITH_SPIEL)
     facts = parse_known(hand, seat, turnup, trump, cutter_took, exchanges, acorns, style, exchange, stopper,
                         players, size, known)
     conditions = parse_given(given, facts.seat, players, size)
@@ -928,7 +932,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="cards each: 7 with 2 or 3 players, 4 (default) or 5 with 6 players")
     parser.add_argument("--known", action="append", metavar="SEAT:CARDS",
                         help='cards seen in another seat\'s hand after the exchanges (e.g. played), "2:LA"; '
-                             "repeatable; four players, not with --spiel (deals without them are rejected)")
+                             "repeatable; four players, not with --spiel pimc (deals without them are rejected)")
     parser.add_argument("--given", action="append", default=[], metavar="'WHO FIGURE >= CLASS'",
                         help="condition on what a bet reveals, e.g. 'opponents gleich >= pair of Obers' (WHO: "
                              "opponents, partner, team, seat0..; >= or <; judged at L0 after the exchanges); "
@@ -963,8 +967,6 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     if given is not None and args.hand_size is None:  # at its default 4 the option sets no flag: the hand would tell
         args.hand_size = given
     options = spiel_play.pimc_options(args)  # checks --concede-below and the PIMC options before any run
-    if args.known and args.spiel:
-        raise CardsimError(KNOWN_WITH_SPIEL)
     four = args.players == D.SEATS
     frame = odds(args.hand, args.seat, args.turnup, args.trump, args.cutter_took, tuple(args.exchange), args.acorns,
                  args.style, args.exchange_policy, args.exchange_gives, args.stopper, args.n, args.seed,

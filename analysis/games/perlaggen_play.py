@@ -124,9 +124,10 @@ def spiel_frames(known: D.Known, rules: D.DealRules, method: str, n: int, seed, 
     pimc_options = _checked_spiel_options(method, pimc_options)
     seed = normalize_seed(seed)
     if method == PIMC:
-        if len(conditions):
-            raise CardsimError("--given does not condition the PIMC Spiel (its players sample their own deals); "
-                               "use --spiel dd, greedy, g2 or random with --given")
+        for named, flag in ((len(conditions), "--given"), (known.held, "--known")):
+            if named:
+                raise CardsimError(f"{flag} does not condition the PIMC Spiel (its players sample their own deals); "
+                                   f"use --spiel dd, greedy, g2 or random with {flag}")
         options = pimc_settings(pimc_options or {})
         job = pimc.PimcSpielJob(known, rules, options["samples"], options["communication"])
         n = options["n"]
@@ -233,12 +234,9 @@ def add_spiel(frame: pd.DataFrame, method: str, pimc_options=None, **run_kw) -> 
     pimc.check_method(method)
     pimc_options = _checked_spiel_options(method, pimc_options)
     a = frame.attrs
-    if a.get("known"):
-        from analysis.games.perlaggen import KNOWN_WITH_SPIEL
-
-        raise CardsimError(KNOWN_WITH_SPIEL)
     known = parse_known(a["hand"], a["seat"], a["turnup"], a["trump"], a["cutter_took"] or None,
-                        tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"])
+                        tuple(a["exchanges"]), a["acorns"] or None, a["style"], a["exchange"], a["stopper"],
+                        held=a.get("known"))
     rules = D.DealRules(a["style"], a["exchange"], a["exchange_gives"])
     outcome, features = spiel_frames(known, rules, method, a["attempted"], a["seed"], pimc_options,
                                      parse_given(a.get("given", ()), a["seat"]), **run_kw)

@@ -802,21 +802,16 @@ normal game: counted by the methods of `STROKE_METHODS` only, the others give no
 of the team's points."""
 POINT_BINS = bs.CARD_POINTS + 1
 """A normal game's card points of the team, 0..120: the bins of `OddsJob`'s points histogram (spec §9.1 Q3)."""
-CHALK_STATS = ("chalk_gain", "chalk_gain_sq")
-"""Counts per option of `OddsJob`: sums over deals of the strokes of the normal game with the chalk at the hand's
-team minus those with the chalk at the other team, and of their squares (spec §9.1 Q9; `STROKE_METHODS`, not a
-first hand or DS: 0 there)."""
 
 
 class OddsCounts(NamedTuple):
     """`OddsJob.unpack`: per option (o of them) stats (o, ODDS_STATS), strokes (o, 2, STROKE_BINS), points
-    (o, POINT_BINS), chalk (o, CHALK_STATS), and discordant (o, o, LEVELS): deals where the team's points reach the
-    level with option i and not with option j (solos: none)."""
+    (o, POINT_BINS), and discordant (o, o, LEVELS): deals where the team's points reach the level with option i and
+    not with option j (solos: none)."""
 
     stats: np.ndarray
     strokes: np.ndarray
     points: np.ndarray
-    chalk: np.ndarray
     discordant: np.ndarray
 DS_MIN_BID = 5
 """DS-3: the lowest bid is 5 trumps."""
@@ -855,27 +850,26 @@ class OddsJob:
 
     @staticmethod
     def _per_option() -> int:
-        return len(ODDS_STATS) + 2 * STROKE_BINS + POINT_BINS + len(CHALK_STATS)
+        return len(ODDS_STATS) + 2 * STROKE_BINS + POINT_BINS
 
     def key(self) -> str:
         pimc = f"|{self.samples}" if self.method == "pimc" else ""
         return (f"bauernstoss-odds|{sorted(self.hand)}|{self.seat}|{self.options}|{self.method}"
-                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|points|first={self.first_hand}"
+                f"|{self.opts['variant']}{pimc}{_rules_key(self.rules)}|strokes|q3|first={self.first_hand}"
                 f"{_calls_key(self.spec)}")
 
     def unpack(self, counts: np.ndarray) -> OddsCounts:
         """`OddsCounts` of the job's counts: per option the counts of `ODDS_STATS`; the histograms of the normal
         game's stroke differential (-4..+4) with the chalk at the hand's team (row 0) and at the other team (row 1),
         in a first hand both rows the deal's chalk (BS: the club jack's team; AS: none); the histogram of the team's
-        card points (0..120); `CHALK_STATS`; and the paired discordant counts of each level. Strokes and chalk
-        are zero for solos, DS and play methods outside `STROKE_METHODS`; points and discordant zero for solos."""
+        card points (0..120); and the paired discordant counts of each level. Strokes are zero for solos, DS and
+        play methods outside `STROKE_METHODS`; points and discordant zero for solos."""
         o = len(self.options)
         split = o * self._per_option()
         parts = counts[:split].reshape(o, self._per_option())
-        edges = np.cumsum([len(ODDS_STATS), 2 * STROKE_BINS, POINT_BINS])
-        stats, strokes, points, chalk = np.split(parts, edges, axis=1)
-        return OddsCounts(stats, strokes.reshape(-1, 2, STROKE_BINS), points, chalk,
-                          counts[split:].reshape(o, o, len(LEVELS)))
+        edges = np.cumsum([len(ODDS_STATS), 2 * STROKE_BINS])
+        stats, strokes, points = np.split(parts, edges[:2], axis=1)
+        return OddsCounts(stats, strokes.reshape(-1, 2, STROKE_BINS), points, counts[split:].reshape(o, o, len(LEVELS)))
 
     def _chalks(self, hands: np.ndarray, team: int) -> np.ndarray:
         """(2, n) int64: the chalk team of each deal in the two settings of `unpack` (-1: none)."""
@@ -896,7 +890,6 @@ class OddsJob:
         out = np.zeros((o, len(ODDS_STATS)), dtype=np.int64)
         strokes = np.zeros((o, 2, STROKE_BINS), dtype=np.int64)
         points = np.zeros((o, POINT_BINS), dtype=np.int64)
-        chalk = np.zeros((o, len(CHALK_STATS)), dtype=np.int64)
         reached = np.zeros((o, len(LEVELS), n), dtype=bool)
         counts_strokes = self.method in STROKE_METHODS and self.opts["variant"] != "DS"
         chalks = self._chalks(hands, team) if counts_strokes else None
@@ -910,13 +903,9 @@ class OddsJob:
                 got, tricks = play.trusted_play_out(self.method, hands, np.full(n, option.trump),
                                                     np.full(n, FOREHAND), u, rule)
                 got, won = got[:, team], tricks[:, team] == bs.TRICKS
-                if counts_strokes:
-                    diffs = [stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
-                             for row in range(2)]
-                    strokes[k] = [np.bincount(diff + STROKE_SPAN, minlength=STROKE_BINS) for diff in diffs]
-                    if not self.first_hand:
-                        gain = diffs[0] - diffs[1]
-                        chalk[k] = gain.sum(), (gain * gain).sum()
+                for row in range(2 if counts_strokes else 0):
+                    diff = stroke_differentials(got, tricks[:, team], team, chalks[row], self.opts["variant"])
+                    strokes[k, row] = np.bincount(diff + STROKE_SPAN, minlength=STROKE_BINS)
             elif option.kind == bs.NUMBER:
                 got = team_points(self.method, hands, option.trump, FOREHAND, team, u, rule)
             else:
@@ -926,7 +915,7 @@ class OddsJob:
                 points[k] = np.bincount(got, minlength=POINT_BINS)
                 reached[k] = got >= np.array(LEVELS)[:, None]
         discordant = (reached[:, None] & ~reached[None, :]).sum(axis=3)
-        return np.concatenate([np.concatenate([out, strokes.reshape(o, -1), points, chalk], axis=1).ravel(),
+        return np.concatenate([np.concatenate([out, strokes.reshape(o, -1), points], axis=1).ravel(),
                                discordant.ravel()])
 
 

@@ -402,6 +402,7 @@ class OddsJob(DealJob):
     def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False,
                  seat: int | None = None):
         super().__init__(known, accept, perlique)
+        seat = None if seat is None else check_seat(seat)
         if seat is not None and seat % 2 != team:
             raise CardsimError(f"seat {seat} is not in team {team}: give a seat of the team (team 0: seats 0 and 2, "
                                "team 1: seats 1 and 3)")

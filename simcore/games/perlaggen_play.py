@@ -1942,6 +1942,9 @@ class SpielJob:
         known = self.known
         _played_rows(slots, known.seat, known.record(), known.exchanges is not None, known.own_gives(), known.trump,
                      *self.rules.kernel_args(), self.conditions, rows, keep)
+        if known.held:  # cards seen in other hands: keep the deals whose played hands hold them (D.Known.held)
+            held = known.held_masks()
+            keep &= ((rows[:, :SEATS] & held) == held).all(axis=1)
         return rows, keep
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
