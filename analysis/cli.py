@@ -276,6 +276,7 @@ COMMAND_SUMMARIES = {
     "thresholds": "when to bet, hold, bid, call or close",
     "match": "two policies in self-play games",
     "tournament": "every pairing of several betting policies",
+    "lasttrick": "the last trick's exact chances of one card",
 }
 """What each game command is for, in `top_help` (the games' own help lines say it per game)."""
 

@@ -153,8 +153,8 @@ BAD_INPUT = [
     (["solve", "giltspiel", "--trump", "h", "--", "--dael"], "the following arguments are required: --deal"),
     (["odds", "skat", "--hand", "LA"], "unknown game 'skat'"),
     (["odds"], "needs a game"),
-    (["play", "giltspiel"], "unknown command 'play'; choose one of: match,"),
-    (["Odds", "giltspiel"], "unknown command 'Odds' (did you mean 'odds'?); choose one of: match,"),
+    (["play", "giltspiel"], "unknown command 'play'; choose one of: lasttrick, match,"),
+    (["Odds", "giltspiel"], "unknown command 'Odds' (did you mean 'odds'?); choose one of: lasttrick, match,"),
     (["stats", "giltspiel", "--seat", "9"], "--seat must be"),
     (["games", "whist"], "unknown game 'whist'"),
     (["games", "giltspiel", "extra"], "at most one game"),
@@ -336,7 +336,8 @@ def test_options_are_not_abbreviated(capsys):
     # an option of another command is named as such, not as a misspelling of a look-alike (--exact is not --seat)
     (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--exact"],
      "--exact is an option of 'cardsim stats giltspiel', not of this command"),
-    (["stats", "perlaggen", "--seat", "1"], "--seat is an option of 'cardsim odds perlaggen', not of this command"),
+    (["stats", "perlaggen", "--seat", "1"], "--seat is an option of the perlaggen commands lasttrick and odds, not of "
+                                            "this command"),
     (["odds", "bauernstoss", "--hand", "CJ", "--Seats", "1"], "--Seats 1; did you mean --seat? (see"),
     (["report", "--sed", "3"], "--sed 3; did you mean --seed? (see 'cardsim report --help')"),
     (["cache", "--clera"], "--clera; did you mean --clear? (see"),

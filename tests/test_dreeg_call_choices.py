@@ -5,13 +5,16 @@ choice", the surrender threshold): every choice on the same deals, a row each, e
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from analysis.cli import main
 from analysis.games import dreeg as api
+from simcore.errors import CardsimError
 from simcore.games.dreeg import DECK
 from simcore.games.dreeg_odds import HandQuestion
+from simcore.rng import block_stream
 
 HAND = "SA S9 LK EA E10 HU"
 """Forehand's first packet SA S9 LK: the calls are the twelve spade and leaf cards, three of them his own."""
@@ -44,6 +47,36 @@ def test_each_row_equals_the_odds_of_that_call():
     assert frame.attrs["best"] == max(net, key=net.get)
 
 
+def test_first_packet_alone_and_the_second_packets_calls():
+    """Forehand calls having seen his first packet (§3.3.1): --hand may give those 3 cards alone, the rest dealt at
+    random; with the whole hand, a card of the second packet called is an accidental solo."""
+    three = api.odds(3, "SA S9 LK", call="all", n=200, seed=3, checkpoint=False, progress=False)
+    assert three.attrs["packet_only"] and len(three.attrs["choices"]) == 12
+    whole = api.odds(3, "SA S9 LK SK E10 HU", call="all", n=50, seed=3, checkpoint=False, progress=False)
+    notes = {entry["choice"]: entry["note"] for entry in whole.attrs["choices"]}
+    assert notes["SK"] == "accidental solo" and notes["SA"] == notes["LK"] == "solo" and notes["LA"] == ""
+    with pytest.raises(CardsimError, match="or the 3 of forehand's first packet"):
+        api.odds(3, "SA S9 LK EA", call="LA", n=10, seed=1, checkpoint=False, progress=False)
+
+
+def test_every_choice_is_dealt_the_same_cards():
+    """The pairing the table claims: a question's deals do not depend on the call or the trump (the cards have their
+    own random stream, `block_stream`)."""
+    base = HandQuestion(3, 4, tuple(DECK.parse_cards(HAND)))
+    questions = [replace(base, call=c) for c in api.legal_calls(base)[:3]]
+    streams = [block_stream(9, 0) for _ in questions]
+    deals = [[q.pack(rng) for _ in range(40)] for q, rng in zip(questions, streams)]
+    assert deals[0] == deals[1] == deals[2]
+    assert net_rows_bounded(api.odds(3, HAND, call="all", n=40, seed=9, checkpoint=False, progress=False))
+
+
+def net_rows_bounded(frame) -> bool:
+    """Every mean of strokes has its interval inside the values it can take."""
+    means = frame[frame.quantity.str.contains("strokes|net")]
+    lows = means.quantity.str.endswith(".net").map({True: -3, False: 0})
+    return bool(((means.lo >= lows) & (means.hi <= 3) & (means.lo <= means.p) & (means.p <= means.hi)).all())
+
+
 def test_text_and_json(capsys):
     argv = ["odds", "dreeg", "--phase", "3", "--hand", HAND, "--call", "all", "--n", "300", "--seed", "2",
             "--no-progress"]
@@ -74,7 +107,7 @@ def test_every_trump_choice_of_rot_assen_with_surrender():
 @pytest.mark.parametrize("extra, message", [
     (["--call", "all", "--phase", "1"], "--call all lists forehand's calls in Rufen"),
     (["--call", "all", "--phase", "3", "--position", "1"], "--call all lists forehand's calls in Rufen"),
-    (["--call", "all", "--phase", "3", "--players", "2"], "--call all is for the hands of 3 or 4 players"),
+    (["--call", "all", "--phase", "3", "--players", "2"], "--call all compares the choices of a hand of 3 or 4"),
     (["--trump", "all", "--phase", "3"], "--trump all lists the heart-ace holder's choices in Rot Assen"),
     (["--trump", "all", "--phase", "2"], "--trump all lists the heart-ace holder's choices in Rot Assen"),
     (["--trump", "all", "--call", "all", "--phase", "3"], "give the one of your phase"),

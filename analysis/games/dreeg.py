@@ -35,9 +35,9 @@ from simcore.games.dreeg import DECK, DEFAULTS, OPTIONS, check_needs, rule_optio
 from simcore.games.dreeg_odds import (COUNTS, DECISION_STAGES, DECISIONS, FOREHAND_DECIDES, INDICATOR_RANKS,
                                      INFORMATION_OPTIONS, STRENGTH_BINS, SURRENDER, SURRENDER_TOP, TABLE_DECISIONS,
                                      THRESHOLD_CLASSES, THRESHOLD_COUNTS, VALUE_COUNTS, VALUE_SCALE, DeciderValues,
-                                     HandQuestion, OddsJob, StrengthJob, ThresholdJob, decision_reads, decision_stage,
-                                     moment_label)
-from simcore.games.dreeg_duel_odds import DUEL_COUNTS, PACKET, DuelOddsJob, DuelQuestion
+                                     PACKET, HandQuestion, OddsJob, StrengthJob, ThresholdJob, decision_reads,
+                                     decision_stage, moment_label)
+from simcore.games.dreeg_duel_odds import DUEL_COUNTS, DuelOddsJob, DuelQuestion
 from simcore.games.dreeg_phase import PhaseHandsJob, first_out
 from simcore.games.dreeg_play import PLAYED_AS
 from simcore.games.dreeg_policies import POLICIES
@@ -129,8 +129,8 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     every_call, every_trump = (isinstance(x, str) and x.strip().lower() == EVERY for x in (call, trump))
     if players == 2:
         if every_call or every_trump:
-            raise CardsimError(f"--{'call' if every_call else 'trump'} all is for the hands of 3 or 4 players; the "
-                               "2-player duel takes one choice at a time")
+            raise CardsimError(f"--{'call' if every_call else 'trump'} all compares the choices of a hand of 3 or 4 "
+                               "players; drop --players 2")
         return duel_odds(phase, hand, position, turnup, call, trump, policy, options, n, seed, **run_kw)
     question = HandQuestion(phase, players, tuple(DECK.parse_cards(hand, "--hand")), position,
                             _card(turnup, "--turnup"), -1 if every_call else _card(call, "--call"),
@@ -202,7 +202,7 @@ EVERY = "all"
 """``--call all`` / ``--trump all``: every legal call of the Rufen forehand, or every trump choice of the Rot Assen
 heart-ace holder, a row each (`_every_choice`)."""
 CHOICE_ESTIMATES = (("reach66", "P(side has 66)"), ("strokes", "E[strokes erased]"),
-                    ("opp_strokes", "E[best opp. erases]"), ("erase.0", "P(erases 0)"),
+                    ("opp_strokes", "E[best opp. erases]"), ("net", "E[net strokes]"), ("erase.0", "P(erases 0)"),
                     ("schneider", "P(loses Schneider)"), ("schwarz", "P(loses Schwarz)"))
 """The estimates of each choice in `_every_choice` (quantity ``<choice>.<estimate>``) and their column titles."""
 
@@ -228,8 +228,9 @@ def _choices(question: HandQuestion, field: str) -> list[tuple[str, str, HandQue
         if question.subgame != "RU" or question.position != 0:
             raise CardsimError(f"--call all lists forehand's calls in Rufen (phases 3 and 6, --position 0); phase "
                                f"{question.phase} at position {question.position} has none: drop --call")
-        return [(DECK.token(c), "solo" if c in question.hand else "", replace(question, call=c))
-                for c in legal_calls(question)]
+        notes = {**dict.fromkeys(question.hand[PACKET:], "accidental solo"),
+                 **dict.fromkeys(question.hand[:PACKET], "solo")}
+        return [(DECK.token(c), notes.get(c, ""), replace(question, call=c)) for c in legal_calls(question)]
     if question.subgame != "RA" or r.HEART_ACE not in question.hand:
         raise CardsimError(f"--trump all lists the heart-ace holder's choices in Rot Assen (phases 2 and 7, HA in "
                            f"--hand); phase {question.phase} with this hand has none: drop --trump")
@@ -240,57 +241,66 @@ def _choices(question: HandQuestion, field: str) -> list[tuple[str, str, HandQue
 def _every_choice(question: HandQuestion, field: str, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
     """Every choice of ``field`` (`_choices`: the Rufen forehand's calls, the Rot Assen heart-ace holder's trumps
     and surrender), each played out on the same ``n`` deals (the same seed; the cards have their own random stream,
-    so the choices differ by the choice alone); rows quantity ``<choice>.<estimate>`` of `CHOICE_ESTIMATES`
-    (strokes: the mean strokes the hand erases, a normal interval), p, lo, hi, successes, n; attrs "choice"
-    (``field``), "choices" [{"choice", "note"}] ("solo": a call of one's own card), "best" (the most net strokes:
-    E[strokes erased] - E[the most an opponent erases], point estimates)."""
+    so the same cards are dealt for every choice); rows quantity ``<choice>.<estimate>`` of `CHOICE_ESTIMATES`
+    (strokes, opp_strokes: the mean strokes the hand / its best opponent erases, normal intervals kept in [0, 3];
+    net: their difference, its interval conservative: the sum of the two standard errors bounds the difference's),
+    p, lo, hi, successes, n; attrs "choice" (``field``), "choices" [{"choice", "note"}] ("solo": a call of a card of
+    the first packet; "accidental solo": of the second), "best" (the largest net point estimate), "packet_only"."""
     rows, choices = [], []
     for label, note, asked in _choices(question, field):
         c = dict(zip(COUNTS, (int(x) for x in runner.run(OddsJob(asked), n, seed, **run_kw))))
         deals = c["deals"]
-        rows.append(_estimate_row(c["reach66"], deals, quantity=f"{label}.reach66"))
-        for key, prefix in (("strokes", "erase"), ("opp_strokes", "opp")):
-            mean = _hist_mean(np.array([c[f"{prefix}{k}"] for k in range(4)]))
-            rows.append({"quantity": f"{label}.{key}", "p": mean["mean"], "lo": mean["lo"], "hi": mean["hi"],
-                         "successes": np.nan, "n": deals})
-        rows += [_estimate_row(c[key.replace(".", "")], deals, quantity=f"{label}.{key}")
-                 for key in ("erase.0", "schneider", "schwarz")]
+        own, opp = (_hist_mean(np.array([c[f"{prefix}{k}"] for k in range(4)])) for prefix in ("erase", "opp"))
+        net, half = own["mean"] - opp["mean"], Z95 * (own["se"] + opp["se"])
+        rows += [_estimate_row(c["reach66"], deals, quantity=f"{label}.reach66"),
+                 *(_strokes_row(f"{label}.{key}", m["mean"], m["lo"], m["hi"], deals, 0)
+                   for key, m in (("strokes", own), ("opp_strokes", opp))),
+                 _strokes_row(f"{label}.net", net, net - half, net + half, deals, -3),
+                 *(_estimate_row(c[key.replace(".", "")], deals, quantity=f"{label}.{key}")
+                   for key in ("erase.0", "schneider", "schwarz"))]
         choices.append({"choice": label, "note": note})
-    frame = pd.DataFrame(rows).set_index("quantity", drop=False)
-    net = {entry["choice"]: frame.p[f"{entry['choice']}.strokes"] - frame.p[f"{entry['choice']}.opp_strokes"]
-           for entry in choices}
-    frame = frame.reset_index(drop=True)
+    frame = pd.DataFrame(rows)
+    net = frame[frame.quantity.str.endswith(".net")].set_index("quantity").p
     frame.attrs.update(game=GAME, n=int(frame.n.iloc[0]), seed=seed, phase=question.phase,
                        subgame=r.SUBGAME_NAMES[question.subgame], players=question.players,
                        position=question.position, policy=question.policy, hand=DECK.format_cards(question.hand),
                        turnup=None, call=EVERY if field == "call" else None, trump=EVERY if field == "trump" else None,
                        options=dict(question.options), choice=field, choices=choices,
-                       best=max(net, key=net.get))
+                       best=net.idxmax().rsplit(".", 1)[0], packet_only=len(question.hand) == PACKET)
     return frame
+
+
+def _strokes_row(quantity: str, mean: float, lo: float, hi: float, n: int, least: int) -> dict:
+    """A row of a mean number of strokes, its interval kept within the values it can take (``least`` to 3)."""
+    return {"quantity": quantity, "p": mean, "lo": max(lo, least), "hi": min(hi, 3), "successes": np.nan, "n": n}
 
 
 def _format_every_choice(frame: pd.DataFrame) -> str:
     a = frame.attrs
     values = frame.set_index("quantity")
     who = "at forehand, every legal call" if a["choice"] == "call" else "holding the heart ace, every trump choice"
-    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']} {who}"
+    packet = " (first packet only: the rest dealt at random)" if a.get("packet_only") else ""
+    lines = [f"Dreeg phase {a['phase']} ({a['subgame']}), {a['players']} players: hand {a['hand']}{packet} {who}"
              f"{_options_note(a['options'])}",
-             f"every seat plays {a['policy']}; n = {a['n']:,} deals per choice, the same deals for each (seed "
+             f"every seat plays {a['policy']}; n = {a['n']:,} deals per choice, the same cards dealt for each (seed "
              f"{a['seed']}), 95% intervals", "",
-             f"  {a['choice']:<10}" + "".join(f"{title:<24}" for _, title in CHOICE_ESTIMATES)]
+             f"  {a['choice']:<18}" + "".join(f"{title:<24}" for _, title in CHOICE_ESTIMATES)]
     for entry in a["choices"]:
         cells = []
         for key, _ in CHOICE_ESTIMATES:
             row = values.loc[f"{entry['choice']}.{key}"]
-            cells.append(f"{row.p:.2f} [{row.lo:.2f},{row.hi:.2f}]" if key.endswith("strokes") else format_cell(row))
+            cells.append(f"{row.p:+.2f} [{row.lo:+.2f},{row.hi:+.2f}]" if key == "net" else
+                         f"{row.p:.2f} [{row.lo:.2f},{row.hi:.2f}]" if key.endswith("strokes") else format_cell(row))
         label = f"{entry['choice']} {entry['note']}".strip()
-        lines.append(f"  {label:<10}" + "".join(f"{cell:<24}" for cell in cells)
+        lines.append(f"  {label:<18}" + "".join(f"{cell:<24}" for cell in cells)
                      + ("  <- most net strokes" if entry["choice"] == a["best"] else ""))
-    lines.append(("(solo: you hold the card you call and play alone, §3.3.1; " if a["choice"] == "call" else
+    lines.append(("(solo: you call a card of your first packet and play alone, §3.3.1; accidental solo: the card is "
+                  "in your second packet; " if a["choice"] == "call" else
                   "(surrender: each opponent erases 2, §3.2.1; ")
-                 + "strokes erased: 0-3, more is better; best opp.: the most any opponent erases; net strokes: the "
-                   "two means' difference, point estimates; Schneider / Schwarz: your side loses the hand with a trick "
-                   "but < 33 / with no trick)")
+                 + "strokes erased: 0-3, more is better; best opp.: the most any opponent erases; net: the first mean "
+                   "minus the second, its interval conservative (the sum of the two standard errors), the mark on its "
+                   "point estimate; Schneider / Schwarz: your side loses the hand with a trick but < 33 / with no "
+                   "trick)")
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -404,8 +414,8 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--call", default=None, help="Rufen, forehand: the card you call (default: the policy's), "
                                                      "or 'all' (every legal call on the same deals, a row each)")
     parser.add_argument("--trump", default=None, help="Rot Assen, heart-ace holder: trump E/L/H/S, 'surrender', or "
-                                                      "'all' (every choice on the same deals, a row each); 2-player "
-                                                      "Rufen, forehand: the trump you name")
+                                                      "'all' (3 or 4 players: every choice on the same deals, a row "
+                                                      "each); 2-player Rufen, forehand: the trump you name")
     _add_policy_argument(parser)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option (see 'cardsim games dreeg'), repeatable")

@@ -22,7 +22,7 @@ from simcore import checks
 from simcore.errors import CardsimError
 from simcore.games import dreeg_rules as r
 from simcore.games.dreeg import rule_options
-from simcore.games.dreeg_odds import COUNTS, SURRENDER, HandQuestion, OddsJob, fill_pack
+from simcore.games.dreeg_odds import COUNTS, PACKET, SURRENDER, HandQuestion, OddsJob, fill_pack
 from simcore.games.dreeg_play import PLAYED_AS, deal_for
 from simcore.games.dreeg_policies import POLICIES, Committed, make_policy
 from simcore.games.dreeg_reads import check_reads, hand_reads
@@ -34,8 +34,6 @@ DUEL_COUNTS = COUNTS + ("first66", "opp_first66", "strokes", "strokes_sq", "net"
 the opponent's before the hero's; sum and sum of squares of the strokes the hero erases, and of his net strokes
 (his erase minus the opponent's)."""
 DUEL_COUNT = {name: i for i, name in enumerate(DUEL_COUNTS)}
-PACKET = 3
-"""Cards of forehand's first packet: all a Rufen forehand has seen when he names trump (§3.3.2)."""
 
 
 def duel_slots(subgame: str, opts: dict) -> tuple[list[list[int]], int]:

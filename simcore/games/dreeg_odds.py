@@ -36,11 +36,16 @@ COUNT = {name: i for i, name in enumerate(COUNTS)}
 SURRENDER = -1
 
 
+PACKET = 3
+"""Cards of forehand's first packet: all a Rufen forehand has seen when he calls (§3.3.1) or names trump (§3.3.2);
+a Rufen forehand's hand may list these alone, the rest then dealt at random."""
+
+
 @dataclass(frozen=True)
 class HandQuestion:
     """phase 1-8; players 3 or 4; position 0 (FH) .. players - 1 (the dealer); hand: the hero's
-    cards in dealing order (in Rufen FH's first three are his first packet); turnup: the turned
-    trump card of phases 1/8 or -1; call: FH's Rufen call or -1 (the policy's); trump: the
+    cards in dealing order (in Rufen FH's first three are his first packet, and may be all he gives: `PACKET`);
+    turnup: the turned trump card of phases 1/8 or -1; call: FH's Rufen call or -1 (the policy's); trump: the
     heart-ace holder's trump suit, `SURRENDER`, or None (the policy's)."""
 
     phase: int
@@ -72,8 +77,11 @@ class HandQuestion:
             raise CardsimError(f"--players must be 3 or 4, got {self.players}")
         checks.one_of(self.policy, "policy", POLICIES)
         size = r.HAND_SIZES[self.players]
-        if len(self.hand) != size:
-            raise CardsimError(f"--hand must list {size} cards with {self.players} players, got {len(self.hand)}")
+        packet_only = len(self.hand) == PACKET and self.subgame == "RU" and self.position == 0
+        if len(self.hand) != size and not packet_only:
+            raise CardsimError(f"--hand must list {size} cards with {self.players} players, got {len(self.hand)}"
+                               + (" (or the 3 of forehand's first packet)" if self.subgame == "RU" and
+                                  self.position == 0 else ""))
         if not 0 <= self.position < self.players:
             raise CardsimError(f"--position must be 0 (forehand) to {self.players - 1} (dealer), got {self.position}")
         self._check_turnup()

@@ -1965,3 +1965,39 @@ class SpielJob:
             parts += [np.bincount(features[:, f], minlength=BINS)[:BINS],
                       np.bincount(features[wins, f], minlength=BINS)[:BINS]]
         return np.concatenate(parts).astype(np.int64)
+
+
+# --- the fifth trick with one card each (spec §10 Q12) ----------------------------------------------
+def strongest_play(card: int, trick, trump: int, style: str = "innsbruck") -> tuple[int, int]:
+    """The (card, identity) play of a last ``card`` that ranks highest in the trick after the plays ``trick``: a
+    natural card as itself (it is the only card, so it is legal, §7.2), a Perlagg baptised as the trump Ace (with no
+    natural card left it may take any identity, A-05, B10; the trump Ace's key is the largest, §2.5, and the
+    Perlagg's precedence breaks a tie with another). A player wants his team to take the last trick, and no later
+    card can do worse against this play than against a weaker one."""
+    if (_perlagg_mask(style, trump) >> card) & 1:
+        return card, trump * 8 + 7
+    return card, card
+
+
+def last_trick_counts(card: int, trick, trump: int, pool, style: str = "innsbruck",
+                      identity: int | None = None) -> tuple[int, int, int]:
+    """Exact counts of the fifth trick with one card each (spec §10 Q12): ``card`` is yours (a Perlagg baptised
+    before, in the showing, keeps its ``identity``, B3), ``trick`` the (card, identity) plays before yours, and the
+    players after you hold an ordered draw without replacement of distinct cards of ``pool`` (the cards you have not
+    seen). The other cards are played by `strongest_play`. Returns (draws in which your card takes the trick, draws
+    in which your team takes it, all draws); your team is every second seat from yours."""
+    import itertools
+
+    trick = [(int(c), int(b)) for c, b in trick]
+    mine = strongest_play(card, trick, trump, style) if identity is None else (card, identity)
+    position = len(trick)
+    card_wins = team_wins = draws = 0
+    for later in itertools.permutations(pool, SEATS - 1 - position):
+        plays = trick + [mine]
+        for other in later:
+            plays.append(strongest_play(other, plays, trump, style))
+        slot = trusted_trick_winner_of(plays, 0, trump, style)
+        card_wins += slot == position
+        team_wins += (slot - position) % 2 == 0
+        draws += 1
+    return card_wins, team_wins, draws

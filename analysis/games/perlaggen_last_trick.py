@@ -1,0 +1,158 @@
+"""`cardsim lasttrick perlaggen`: the fifth trick at two tricks each (spec §10 Q12, §8.5).
+
+Each player holds one card. Yours is known, so are the cards already played to the trick, and the cards you have
+seen out of play; the players after you hold distinct cards drawn from the rest. Every ordered draw is counted
+(`simcore.games.perlaggen_play.last_trick_counts`), so the chances are exact fractions, not estimates. What earlier
+tricks showed about the other players' suits is not used: each unseen card is as likely to be anyone's last card.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+
+import pandas as pd
+
+from analysis.commands import Command, NotedStore, emit, one_of, register_command, whole_number
+from simcore import checks
+from simcore.errors import CardsimError
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_play as PP
+
+GAME = "perlaggen"
+ESTIMATES = (("card_wins", "your card takes the trick"), ("team_wins", "your team takes it: the Spiel"))
+
+
+def _play(token: str, trump: int, style: str, what: str, baptism_needed: bool) -> tuple[int, int | None]:
+    """(card, identity) of a token "L9" or "S7=HA" (a Perlagg with the card it was baptised as); a Perlagg without
+    one: refused when ``baptism_needed``, else identity None."""
+    name, _, baptised = token.partition("=")
+    card = P.DECK.parse_face(name)
+    if (P.perlagg_mask(style, P.DECK.suits[trump]) >> card) & 1:
+        if baptised:
+            return card, P.DECK.parse_face(baptised)
+        if baptism_needed:
+            raise CardsimError(f"{what} {token}: {name} is a Perlagg; give the card it was baptised as, e.g. "
+                               f"{name}=HA")
+        return card, None
+    if baptised and P.DECK.parse_face(baptised) != card:
+        raise CardsimError(f"{what} {token}: only a Perlagg is baptised; {name} is a natural card, write {name}")
+    return card, card
+
+
+def _trick_plays(text: str | None, trump: int, style: str) -> list[tuple[int, int]]:
+    """The (card, identity) plays of ``--trick`` ("L9 S7=HA")."""
+    plays = [_play(token, trump, style, "--trick", True) for token in (text or "").replace(",", " ").split()]
+    if len(plays) > PP.SEATS - 1:
+        raise CardsimError(f"--trick lists {len(plays)} cards; at most {PP.SEATS - 1} are played before yours")
+    return plays
+
+
+def may_bet(card: int, plays: list[tuple[int, int]], trump: int, style: str) -> str | None:
+    """Why ``card`` lets its holder bet the Spiel in the fifth trick (§8.5: it follows the led suit, is a trump or a
+    Perlagg; the leader's card is the led suit), or None when it does not."""
+    if (P.perlagg_mask(style, P.DECK.suits[trump]) >> card) & 1:
+        return "your last card is a Perlagg"
+    suit = PP.id_suit(card)
+    if suit == trump:
+        return "your last card is a trump"
+    if not plays or suit == PP.id_suit(plays[0][1]):
+        return "your last card is of the led suit"
+    return None
+
+
+def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, seen: str | None = None,
+               style: str = "innsbruck") -> pd.DataFrame:
+    """Exact chances of the fifth trick with one card each for ``seat`` holding ``card``: rows quantity card_wins
+    (your card takes the trick) and team_wins (your team does, so wins the Spiel at two tricks each), p, lo = hi = p
+    (exact), successes, n (ordered draws of the later players' cards), fraction. ``card``: a Perlagg baptised
+    before (in the showing, B3) as "S7=HA", else it takes its strongest identity; ``trick``: the plays before
+    yours, a Perlagg as "S7=HA" (the card it was baptised as); ``seen``: cards you know are out of play (earlier
+    tricks, cards lying face up). attrs: the question, the pool of unseen cards and `may_bet`'s reason."""
+    checks.one_of(style, "style", P.STYLES)
+    trump_letter = checks.one_of(trump.strip().upper() if isinstance(trump, str) else trump, "trump suit",
+                                 P.trump_suits(style))
+    trump_index = P.DECK.suits.index(trump_letter)
+    seat = checks.whole(seat, "--seat", 0, PP.SEATS - 1)
+    card_tokens = checks.card_text(card, "--card", "H8").replace(",", " ").split()
+    if len(card_tokens) != 1:
+        raise CardsimError(f"--card takes your one last card, got {len(card_tokens)}")
+    mine, identity = _play(card_tokens[0], trump_index, style, "--card", False)
+    groups = {"--card": P.DECK.token(mine)}
+    if seen is not None:
+        groups["--seen"] = checks.card_text(seen, "--seen", "LA E10 SK")
+    parsed = P.DECK.parse_groups(groups)
+    plays = _trick_plays(trick, trump_index, style)
+    out_of_play = set(parsed.get("--seen", ())) | {c for c, _ in plays}
+    if mine in out_of_play or len(out_of_play) < len(parsed.get("--seen", ())) + len(plays):
+        raise CardsimError("--card, --trick and --seen name a card twice; each card is in one place")
+    for cards, what in ((parsed["--card"], "--card"), (parsed.get("--seen", []), "--seen"), ([c for c, _ in plays],
+                                                                                            "--trick")):
+        P.check_no_weli(cards, style, what)
+    deck = range(P.DECK.n_cards) if P.has_weli(style) else [c for c in range(P.DECK.n_cards) if c != P.WELI]
+    pool = [c for c in deck if c != mine and c not in out_of_play]
+    later = PP.SEATS - 1 - len(plays)
+    if len(pool) < later:
+        raise CardsimError(f"--seen leaves {len(pool)} unseen cards for the {later} players after you; name fewer")
+    card_wins, team_wins, draws = PP.last_trick_counts(mine, plays, trump_index, pool, style, identity)
+    frame = pd.DataFrame([{"quantity": key, "p": wins / draws, "lo": wins / draws, "hi": wins / draws,
+                           "successes": wins, "n": draws, "fraction": str(Fraction(wins, draws))}
+                          for (key, _), wins in zip(ESTIMATES, (card_wins, team_wins))])
+    frame.attrs.update(game=GAME, style=style, trump=trump_letter, seat=seat,
+                       card=P.DECK.token(mine) + ("" if identity in (None, mine) else f"={P.DECK.token(identity)}"),
+                       leader=(seat - len(plays)) % PP.SEATS,
+                       trick=[P.DECK.token(c) + ("" if c == b else f"={P.DECK.token(b)}") for c, b in plays],
+                       seen=len(parsed.get("--seen", ())), pool=len(pool), later=later,
+                       may_bet=may_bet(mine, plays, trump_index, style))
+    return frame
+
+
+def last_trick_json(frame: pd.DataFrame) -> dict:
+    a = frame.attrs
+    return {**{k: a[k] for k in ("game", "style", "trump", "seat", "card", "leader", "trick", "seen", "pool",
+                                 "later")},
+            "may_bet": a["may_bet"] is not None, "bet_reason": a["may_bet"],
+            **{r.quantity: {"p": r.p, "successes": int(r.successes), "n": int(r.n), "fraction": r.fraction}
+               for r in frame.itertuples()}}
+
+
+def format_last_trick(frame: pd.DataFrame) -> str:
+    a = frame.attrs
+    trick = " ".join(a["trick"]) or "nothing yet: you lead"
+    lines = [f"Perlaggen ({a['style']}) fifth trick at two tricks each, trump {a['trump']}: seat {a['seat']} holds "
+             f"{a['card']}; played so far {trick}" + (f" (led by seat {a['leader']})" if a["trick"] else ""),
+             f"the {a['later']} later player(s)' cards: every ordered draw from the {a['pool']} cards you have not "
+             f"seen ({int(frame.n.iloc[0]):,} draws, exact)", ""]
+    for (key, label), row in zip(ESTIMATES, frame.itertuples()):
+        lines.append(f"  {label:<34}{row.p:.4f}  ({row.fraction})")
+    lines.append("")
+    lines.append(f"you may bet the Spiel now (§8.5: {a['may_bet']})" if a["may_bet"] else
+                 "you may not bet the Spiel now (§8.5: your last card is neither of the led suit, a trump nor a "
+                 "Perlagg)")
+    lines.append("(every Perlagg is baptised as the trump Ace, its strongest identity; the later cards are drawn "
+                 "without regard to what earlier tricks showed of their holders' suits)")
+    return "\n".join(lines)
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--card", required=True, help='your last card, e.g. "H8"; a Perlagg already baptised in '
+                                                      'the showing with its identity, "S7=HK" (B3)')
+    parser.add_argument("--trump", required=True, help="the trump suit E/L/H/S")
+    parser.add_argument("--seat", type=whole_number, default=1, help="your seat 0-3 (default 1)")
+    parser.add_argument("--trick", default=None,
+                        help='the cards played to the fifth trick before yours, in order, e.g. "L9"; a Perlagg with '
+                             'the card it was baptised as, "S7=HA" (default: none, you lead)')
+    parser.add_argument("--seen", default=None,
+                        help="cards you know are out of play: the earlier tricks, cards lying face up")
+    parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
+                        help="innsbruck (default), eichel, schlanders, schlanders_e8, deutschnofen or straf")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run(args: argparse.Namespace) -> int:
+    frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style)
+    return emit(args, frame, last_trick_json, format_last_trick)
+
+
+register_command("lasttrick", GAME, Command("the fifth trick at two tricks each: exact chances of your last card",
+                                            _add_arguments, _run))
