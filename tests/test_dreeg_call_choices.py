@@ -116,3 +116,15 @@ def test_every_choice_where_there_is_none_is_one_line(capsys, extra, message):
     assert main(["odds", "dreeg", "--hand", HAND, "--n", "10", "--seed", "1", "--no-progress", *extra]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
+
+
+def test_a_first_packet_alone_is_named_in_every_output(capsys):
+    """One call with forehand's first packet alone: the title says so, the JSON carries packet_only, and a whole
+    hand's JSON says false."""
+    argv = ["odds", "dreeg", "--phase", "3", "--hand", "SA S9 LK", "--call", "S10", "--n", "60", "--seed", "2",
+            "--no-progress"]
+    assert main(argv) == 0 and "first packet only" in capsys.readouterr().out
+    assert main(argv + ["--json"]) == 0 and json.loads(capsys.readouterr().out)["packet_only"] is True
+    assert main(["odds", "dreeg", "--phase", "3", "--hand", HAND, "--n", "60", "--seed", "2", "--no-progress",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["packet_only"] is False

@@ -159,6 +159,7 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     frame.attrs.update(game=GAME, n=deals, seed=seed, phase=phase, subgame=r.SUBGAME_NAMES[question.subgame],
                        players=players, position=position, policy=policy, hand=DECK.format_cards(question.hand),
                        turnup=turnup, call=call, trump=trump, options=dict(question.options),
+                       packet_only=len(question.hand) == PACKET,
                        card_points=_mean_row(c["points"], c["points_sq"], deals, quantity="card_points"))
     return frame
 
@@ -309,6 +310,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
     out = {k: a[k] for k in ("game", "phase", "subgame", "players", "position", "hand", "turnup", "call", "trump",
                              "policy", "options", "n", "seed")}
     out["estimates"] = {row.quantity: {"p": row.p, "lo": row.lo, "hi": row.hi} for row in frame.itertuples()}
+    out["packet_only"] = bool(a.get("packet_only", False))
     if "choices" in a:
         out.update(choices=a["choices"], best=a["best"])
     for name in ("card_points", "strokes", "net"):
@@ -403,8 +405,8 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--phase", type=one_of(tuple(r.SUBGAME)), required=True,
                         help="phase 1-8 (1/8 66, 2/7 Rot Assen, 3/6 Rufen, 4/5 Kamerun)")
     parser.add_argument("--hand", required=True, help="your cards (6 with 4 or 2 players, 8 with 3); in Rufen "
-                                                      "forehand's first three are his first packet (2-player Rufen "
-                                                      "forehand: those 3 alone will do)")
+                                                      "forehand's first three are his first packet, and those 3 alone "
+                                                      "will do (the rest dealt at random)")
     parser.add_argument("--players", type=one_of((2, 3, 4)), default=4,
                         help="2 (the duel of phases 1-3/6-8), 3 or 4 (default 4)")
     parser.add_argument("--position", type=whole_number, default=0,

@@ -20,7 +20,9 @@ from simcore.games import perlaggen as P
 from simcore.games import perlaggen_play as PP
 
 GAME = "perlaggen"
-ESTIMATES = (("card_wins", "your card takes the trick"), ("team_wins", "your team takes it: the Spiel"))
+ESTIMATES = (("card_wins", "no opponent beats your card"), ("team_wins", "your team takes the trick: the Spiel"))
+EARLIER_TRICKS = 16
+"""Cards of the first four tricks, out of play at the fifth: the least ``--seen`` lists."""
 
 
 def _play(token: str, trump: int, style: str, what: str, baptism_needed: bool) -> tuple[int, int | None]:
@@ -28,6 +30,7 @@ def _play(token: str, trump: int, style: str, what: str, baptism_needed: bool) -
     one: refused when ``baptism_needed``, else identity None."""
     name, _, baptised = token.partition("=")
     card = P.DECK.parse_face(name)
+    P.check_no_weli([card] + ([P.DECK.parse_face(baptised)] if baptised else []), style, f"{what} {token}")
     if (P.perlagg_mask(style, P.DECK.suits[trump]) >> card) & 1:
         if baptised:
             return card, P.DECK.parse_face(baptised)
@@ -56,7 +59,9 @@ def may_bet(card: int, plays: list[tuple[int, int]], trump: int, style: str) -> 
     suit = PP.id_suit(card)
     if suit == trump:
         return "your last card is a trump"
-    if not plays or suit == PP.id_suit(plays[0][1]):
+    if not plays:
+        return "you lead: your card is the led suit"
+    if suit == PP.id_suit(plays[0][1]):
         return "your last card is of the led suit"
     return None
 
@@ -64,12 +69,16 @@ def may_bet(card: int, plays: list[tuple[int, int]], trump: int, style: str) -> 
 def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, seen: str | None = None,
                style: str = "innsbruck") -> pd.DataFrame:
     """Exact chances of the fifth trick with one card each for ``seat`` holding ``card``: rows quantity card_wins
-    (your card takes the trick) and team_wins (your team does, so wins the Spiel at two tricks each), p, lo = hi = p
-    (exact), successes, n (ordered draws of the later players' cards), fraction. ``card``: a Perlagg baptised
-    before (in the showing, B3) as "S7=HA", else it takes its strongest identity; ``trick``: the plays before
-    yours, a Perlagg as "S7=HA" (the card it was baptised as); ``seen``: cards you know are out of play (earlier
-    tricks, cards lying face up). attrs: the question, the pool of unseen cards and `may_bet`'s reason."""
+    (no opponent's card beats yours) and team_wins (your team takes the trick, so wins the Spiel at two tricks each),
+    p, lo = hi = p (exact), successes, n (ordered draws of the later players' cards), fraction. ``card``: "S7=HA"
+    when your Perlagg is already played to the trick as HA (§8.5, A-34: you may bet after playing it), else a
+    Perlagg takes its strongest identity; ``trick``: the plays before yours, a Perlagg as "S7=HA" (the card it was
+    baptised as); ``seen``: the cards you know are out of play, at least the first four tricks' 16. attrs: the
+    question, the pool of unseen cards and `may_bet`'s reason."""
     checks.one_of(style, "style", P.STYLES)
+    if style == "straf":
+        raise CardsimError("Strafperlaggen has three players, each for himself (§9.5): lasttrick is the four-player "
+                           "team game's fifth trick; choose another --style")
     trump_letter = checks.one_of(trump.strip().upper() if isinstance(trump, str) else trump, "trump suit",
                                  P.trump_suits(style))
     trump_index = P.DECK.suits.index(trump_letter)
@@ -79,16 +88,17 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
         raise CardsimError(f"--card takes your one last card, got {len(card_tokens)}")
     mine, identity = _play(card_tokens[0], trump_index, style, "--card", False)
     groups = {"--card": P.DECK.token(mine)}
-    if seen is not None:
-        groups["--seen"] = checks.card_text(seen, "--seen", "LA E10 SK")
+    groups["--seen"] = checks.card_text(seen, "--seen", "LA E10 SK ...") if seen is not None else ""
     parsed = P.DECK.parse_groups(groups)
+    if len(parsed["--seen"]) < EARLIER_TRICKS:
+        raise CardsimError(f"--seen lists {len(parsed['--seen'])} cards; at the fifth trick the "
+                           f"{EARLIER_TRICKS} cards of the first four tricks are out of play: list them (and any card "
+                           "lying face up)")
     plays = _trick_plays(trick, trump_index, style)
-    out_of_play = set(parsed.get("--seen", ())) | {c for c, _ in plays}
-    if mine in out_of_play or len(out_of_play) < len(parsed.get("--seen", ())) + len(plays):
+    out_of_play = set(parsed["--seen"]) | {c for c, _ in plays}
+    if mine in out_of_play or len(out_of_play) < len(parsed["--seen"]) + len(plays):
         raise CardsimError("--card, --trick and --seen name a card twice; each card is in one place")
-    for cards, what in ((parsed["--card"], "--card"), (parsed.get("--seen", []), "--seen"), ([c for c, _ in plays],
-                                                                                            "--trick")):
-        P.check_no_weli(cards, style, what)
+    P.check_no_weli(parsed["--seen"], style, "--seen")
     deck = range(P.DECK.n_cards) if P.has_weli(style) else [c for c in range(P.DECK.n_cards) if c != P.WELI]
     pool = [c for c in deck if c != mine and c not in out_of_play]
     later = PP.SEATS - 1 - len(plays)
@@ -102,7 +112,7 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
                        card=P.DECK.token(mine) + ("" if identity in (None, mine) else f"={P.DECK.token(identity)}"),
                        leader=(seat - len(plays)) % PP.SEATS,
                        trick=[P.DECK.token(c) + ("" if c == b else f"={P.DECK.token(b)}") for c, b in plays],
-                       seen=len(parsed.get("--seen", ())), pool=len(pool), later=later,
+                       seen=len(parsed["--seen"]), pool=len(pool), later=later,
                        may_bet=may_bet(mine, plays, trump_index, style))
     return frame
 
@@ -124,28 +134,30 @@ def format_last_trick(frame: pd.DataFrame) -> str:
              f"the {a['later']} later player(s)' cards: every ordered draw from the {a['pool']} cards you have not "
              f"seen ({int(frame.n.iloc[0]):,} draws, exact)", ""]
     for (key, label), row in zip(ESTIMATES, frame.itertuples()):
-        lines.append(f"  {label:<34}{row.p:.4f}  ({row.fraction})")
+        lines.append(f"  {label:<40}{row.p:.4f}  ({row.fraction})")
     lines.append("")
     lines.append(f"you may bet the Spiel now (§8.5: {a['may_bet']})" if a["may_bet"] else
                  "you may not bet the Spiel now (§8.5: your last card is neither of the led suit, a trump nor a "
                  "Perlagg)")
-    lines.append("(every Perlagg is baptised as the trump Ace, its strongest identity; the later cards are drawn "
-                 "without regard to what earlier tricks showed of their holders' suits)")
+    lines.append("(every Perlagg not yet played is baptised as the trump Ace, its strongest identity; your partner's "
+                 "card never counts against yours; the later cards are drawn without regard to what earlier tricks "
+                 "showed of their holders' suits)")
     return "\n".join(lines)
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--card", required=True, help='your last card, e.g. "H8"; a Perlagg already baptised in '
-                                                      'the showing with its identity, "S7=HK" (B3)')
+    parser.add_argument("--card", required=True, help='your last card, e.g. "H8"; a Perlagg you have already played '
+                                                      'to the trick with its identity, "S7=HA" (§8.5, A-34)')
     parser.add_argument("--trump", required=True, help="the trump suit E/L/H/S")
     parser.add_argument("--seat", type=whole_number, default=1, help="your seat 0-3 (default 1)")
     parser.add_argument("--trick", default=None,
                         help='the cards played to the fifth trick before yours, in order, e.g. "L9"; a Perlagg with '
                              'the card it was baptised as, "S7=HA" (default: none, you lead)')
-    parser.add_argument("--seen", default=None,
-                        help="cards you know are out of play: the earlier tricks, cards lying face up")
+    parser.add_argument("--seen", required=True,
+                        help="cards you know are out of play: the 16 of the first four tricks, cards lying face up")
     parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
-                        help="innsbruck (default), eichel, schlanders, schlanders_e8, deutschnofen or straf")
+                        help="innsbruck (default), eichel, schlanders, schlanders_e8 or deutschnofen (the team "
+                             "games)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

@@ -1981,13 +1981,16 @@ def strongest_play(card: int, trick, trump: int, style: str = "innsbruck") -> tu
 
 def last_trick_counts(card: int, trick, trump: int, pool, style: str = "innsbruck",
                       identity: int | None = None) -> tuple[int, int, int]:
-    """Exact counts of the fifth trick with one card each (spec §10 Q12): ``card`` is yours (a Perlagg baptised
-    before, in the showing, keeps its ``identity``, B3), ``trick`` the (card, identity) plays before yours, and the
-    players after you hold an ordered draw without replacement of distinct cards of ``pool`` (the cards you have not
-    seen). The other cards are played by `strongest_play`. Returns (draws in which your card takes the trick, draws
-    in which your team takes it, all draws); your team is every second seat from yours."""
+    """Exact counts of the fifth trick with one card each (spec §10 Q12): ``card`` is yours (already played to the
+    trick as ``identity`` when given: §8.5, A-34, you may bet after playing it), ``trick`` the (card, identity) plays
+    before yours, and the players after you hold an ordered draw without replacement of distinct cards of ``pool``
+    (the cards you have not seen); every card not yet played goes as `strongest_play`. Returns (draws in which no
+    opponent's card beats yours, draws in which your team takes the trick, all draws); your team is every second
+    seat from yours. The first count leaves your partner out: his Perlagg, played as the trump Ace, would overtake
+    your card without costing the team anything."""
     import itertools
 
+    _, precs = _style_arrays(style)
     trick = [(int(c), int(b)) for c, b in trick]
     mine = strongest_play(card, trick, trump, style) if identity is None else (card, identity)
     position = len(trick)
@@ -1996,8 +1999,10 @@ def last_trick_counts(card: int, trick, trump: int, pool, style: str = "innsbruc
         plays = trick + [mine]
         for other in later:
             plays.append(strongest_play(other, plays, trump, style))
-        slot = trusted_trick_winner_of(plays, 0, trump, style)
-        card_wins += slot == position
-        team_wins += (slot - position) % 2 == 0
+        led = id_suit(plays[0][1])
+        keys = [play_key(b, precs[trump, c], led, trump) for c, b in plays]
+        best = keys.index(max(keys))
+        card_wins += all(keys[position] > keys[slot] for slot in range(SEATS) if (slot - position) % 2)
+        team_wins += (best - position) % 2 == 0
         draws += 1
     return card_wins, team_wins, draws
