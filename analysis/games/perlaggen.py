@@ -225,8 +225,9 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
                 raise CardsimError(f"--known {other}: {token} is the stopper you saw under your packet (--stopper); "
                                    "it stays in the stock")
             if card in face_up and not any(s == other and took == card for s, _, took in swaps):
-                raise CardsimError(f"--known {other}: {token} lies face up (turn-up or laid aside); seat {other} "
-                                   "holds it only if it took it in an exchange (--exchange)")
+                raise CardsimError(f"--known {other}: {token} lies face up (the turn-up, a laid-aside acorn or a card "
+                                   f"given in an exchange); seat {other} holds it only if it took it in an exchange "
+                                   "(--exchange)")
             seen[card] = other
         out.append((other, tuple(cards)))
     return tuple(sorted(out))
