@@ -696,9 +696,10 @@ of `jobs.STROKE_METHODS`) and the quantiles, each with a 95% interval."""
 CHALK_KEYS = ("chalk_gain", "chalk_strokes")
 """`odds` columns of the chalk's worth on the same deals (Q9): P(score with it) - P(score without), and E[strokes]
 with it minus without; BS and AS after a game's first hand only."""
-SUIT_DELTA_KEYS = ("d_p42", "d_p61", "d_p79", "d_p89", "d_p91", "d_p_le59")
+SUIT_DELTA_LEVELS = {"d_p42": 42, "d_p61": 61, "d_p79": 79, "d_p89": 89, "d_p91": 91, "d_p_le59": 60}
 """`odds` columns d_p42 ...: P(score) with the row's suit minus with the suit policy B0 proposes, on the same deals
-(Q4, Tango's interval)."""
+(Q4, Tango's interval), and the level of `jobs.LEVELS` each reads (d_p_le59: not reaching 60)."""
+SUIT_DELTA_KEYS = tuple(SUIT_DELTA_LEVELS)
 
 
 def _reference_option(job: jobs.OddsJob, mask: int) -> int | None:
@@ -739,8 +740,7 @@ def _suit_delta_columns(discordant: np.ndarray, index: int, reference: int, n: i
     """Q4 columns (`SUIT_DELTA_KEYS`): P(score) with option ``index`` minus with option ``reference`` on the same
     ``n`` deals, from the discordant counts (o, o, LEVELS) of `jobs.OddsCounts` (p_le59: not reaching 60)."""
     row = {}
-    for key in SUIT_DELTA_KEYS:
-        level = 60 if key == "d_p_le59" else int(key.removeprefix("d_p"))
+    for key, level in SUIT_DELTA_LEVELS.items():
         k = jobs.LEVELS.index(level)
         first, second = discordant[index, reference, k], discordant[reference, index, k]
         if level == 60:
@@ -1085,7 +1085,7 @@ def _points_lines(frame: pd.DataFrame) -> list[str]:
     if rows.empty:
         return []
     a = frame.attrs
-    shares = [("p30", "P(>=30)")] + ([] if any(k == "p61" for k, _ in odds_columns(a["variant"], a["first_hand"]))
+    shares = [("p30", "P(>=30)")] + ([] if "p61" in dict(odds_columns(a["variant"], a["first_hand"]))
                                      else [("p61", "P(>=61)")])
     shares += [("p_all", "P(all 8 tricks)")] if a["method"] in jobs.STROKE_METHODS else []
     names = [("median" if q == 50 else f"{q}%") for q in QUANTILES]
@@ -1111,8 +1111,7 @@ def _suit_delta_lines(frame: pd.DataFrame) -> list[str]:
     policy = "D0" if a["variant"] == "DS" else "B0"
     lines = ["", f"Your suit against the suit policy {policy} proposes (Q4: {suit}, {trumps} trumps), the same deals: "
                  f"each column's P with the suit - with {suit}"
-                 + (" (P(<=59): the opponents score, lower is better)" if any(k == "p_le59" for k, _ in columns)
-                    else ""),
+                 + (" (P(<=59): the opponents score, lower is better)" if "p_le59" in dict(columns) else ""),
              f"  {'trump':<7}{'L':>2}  " + "".join(f"{title:<26}" for _, title in columns)]
     for _, r in rows[rows["trump"] != suit].iterrows():
         lines.append(f"  {r['trump']:<7}{int(r['trumps']):>2}  "

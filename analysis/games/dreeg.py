@@ -127,6 +127,8 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     phase, position = _phase_position(phase, position)
     players = checks.whole(players, "--players")
     every_call, every_trump = (isinstance(x, str) and x.strip().lower() == EVERY for x in (call, trump))
+    if every_call and every_trump:
+        raise CardsimError("--call all and --trump all: Rufen has calls, Rot Assen trumps; give the one of your phase")
     if players == 2:
         if every_call or every_trump:
             raise CardsimError(f"--{'call' if every_call else 'trump'} all compares the choices of a hand of 3 or 4 "
@@ -136,8 +138,6 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
                             _card(turnup, "--turnup"), -1 if every_call else _card(call, "--call"),
                             None if every_trump else _trump(trump), policy, parse_options(options))
     seed = normalize_seed(seed)
-    if every_call and every_trump:
-        raise CardsimError("--call all and --trump all: Rufen has calls, Rot Assen trumps; give the one of your phase")
     if every_call or every_trump:
         return _every_choice(question, "call" if every_call else "trump", n, seed, run_kw)
     counts = runner.run(OddsJob(question), n, seed, **run_kw)
@@ -211,7 +211,7 @@ CHOICE_ESTIMATES = (("reach66", "P(side has 66)"), ("strokes", "E[strokes erased
 def legal_calls(question: HandQuestion) -> list[int]:
     """Rufen forehand's legal calls (§3.3.1): every card of a suit among his first three cards, his own cards
     included (calling one of them plays alone, a deliberate solo)."""
-    packet = sum(1 << c for c in question.hand[:3])
+    packet = sum(1 << c for c in question.hand[:PACKET])
     return [c for c in range(DECK.n_cards) if packet & r.SUIT_MASKS[r.card_suit(c)]]
 
 

@@ -30,15 +30,14 @@ def _play(token: str, trump: int, style: str, what: str, baptism_needed: bool) -
     one: refused when ``baptism_needed``, else identity None."""
     name, _, baptised = token.partition("=")
     card = P.DECK.parse_face(name)
-    P.check_no_weli([card] + ([P.DECK.parse_face(baptised)] if baptised else []), style, f"{what} {token}")
+    identity = P.DECK.parse_face(baptised) if baptised else None
+    P.check_no_weli([card] + ([identity] if baptised else []), style, f"{what} {token}")
     if (P.perlagg_mask(style, P.DECK.suits[trump]) >> card) & 1:
-        if baptised:
-            return card, P.DECK.parse_face(baptised)
-        if baptism_needed:
+        if identity is None and baptism_needed:
             raise CardsimError(f"{what} {token}: {name} is a Perlagg; give the card it was baptised as, e.g. "
                                f"{name}=HA")
-        return card, None
-    if baptised and P.DECK.parse_face(baptised) != card:
+        return card, identity
+    if baptised and identity != card:
         raise CardsimError(f"{what} {token}: only a Perlagg is baptised; {name} is a natural card, write {name}")
     return card, card
 
@@ -87,9 +86,8 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
     if len(card_tokens) != 1:
         raise CardsimError(f"--card takes your one last card, got {len(card_tokens)}")
     mine, identity = _play(card_tokens[0], trump_index, style, "--card", False)
-    groups = {"--card": P.DECK.token(mine)}
-    groups["--seen"] = checks.card_text(seen, "--seen", "LA E10 SK ...") if seen is not None else ""
-    parsed = P.DECK.parse_groups(groups)
+    parsed = P.DECK.parse_groups({"--card": P.DECK.token(mine),
+                                  "--seen": "" if seen is None else checks.card_text(seen, "--seen", "LA E10 SK ...")})
     if len(parsed["--seen"]) < EARLIER_TRICKS:
         raise CardsimError(f"--seen lists {len(parsed['--seen'])} cards; at the fifth trick the "
                            f"{EARLIER_TRICKS} cards of the first four tricks are out of play: list them (and any card "

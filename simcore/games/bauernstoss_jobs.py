@@ -867,8 +867,7 @@ class OddsJob:
         o = len(self.options)
         split = o * self._per_option()
         parts = counts[:split].reshape(o, self._per_option())
-        edges = np.cumsum([len(ODDS_STATS), 2 * STROKE_BINS])
-        stats, strokes, points = np.split(parts, edges[:2], axis=1)
+        stats, strokes, points = np.split(parts, np.cumsum([len(ODDS_STATS), 2 * STROKE_BINS]), axis=1)
         return OddsCounts(stats, strokes.reshape(-1, 2, STROKE_BINS), points, counts[split:].reshape(o, o, len(LEVELS)))
 
     def _chalks(self, hands: np.ndarray, team: int) -> np.ndarray:

@@ -607,6 +607,12 @@ class Known:
             masks[seat] |= np.uint64(P.DECK.mask(cards))
         return masks
 
+    def holds_held(self, rows: np.ndarray) -> np.ndarray:
+        """(n,) bool: which replayed deals ``rows`` (n, >= SEATS) put every `held` card in its seat's hand (the
+        array form of the odds kernel's `_holds_all`)."""
+        held = self.held_masks()
+        return ((rows[:, :SEATS] & held) == held).all(axis=1)
+
     def record(self) -> np.ndarray:
         """(5,) uint64: the known hand, then gave/took masks of seats 0 and 2."""
         rec = np.zeros(5, dtype=np.uint64)

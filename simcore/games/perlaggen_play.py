@@ -40,6 +40,7 @@ int64`` (cards and identities of the ``count`` plays made by ``leader`` and the 
 from __future__ import annotations
 
 import functools
+import itertools
 import numbers
 import threading
 from dataclasses import dataclass
@@ -1942,9 +1943,7 @@ class SpielJob:
         known = self.known
         _played_rows(slots, known.seat, known.record(), known.exchanges is not None, known.own_gives(), known.trump,
                      *self.rules.kernel_args(), self.conditions, rows, keep)
-        if known.held:  # cards seen in other hands: keep the deals whose played hands hold them (D.Known.held)
-            held = known.held_masks()
-            keep &= ((rows[:, :SEATS] & held) == held).all(axis=1)
+        keep &= known.holds_held(rows)
         return rows, keep
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
@@ -1968,12 +1967,12 @@ class SpielJob:
 
 
 # --- the fifth trick with one card each (spec §10 Q12) ----------------------------------------------
-def strongest_play(card: int, trick, trump: int, style: str = "innsbruck") -> tuple[int, int]:
-    """The (card, identity) play of a last ``card`` that ranks highest in the trick after the plays ``trick``: a
-    natural card as itself (it is the only card, so it is legal, §7.2), a Perlagg baptised as the trump Ace (with no
-    natural card left it may take any identity, A-05, B10; the trump Ace's key is the largest, §2.5, and the
-    Perlagg's precedence breaks a tie with another). A player wants his team to take the last trick, and no later
-    card can do worse against this play than against a weaker one."""
+def strongest_play(card: int, trump: int, style: str = "innsbruck") -> tuple[int, int]:
+    """The (card, identity) play of a last ``card`` that ranks highest in any fifth trick: a natural card as itself
+    (it is the only card, so it is legal, §7.2), a Perlagg baptised as the trump Ace (with no natural card left it may
+    take any identity, A-05, B10; the trump Ace's key is the largest, §2.5, and the Perlagg's precedence breaks a tie
+    with another). A player wants his team to take the last trick, and no later card can do worse against this play
+    than against a weaker one."""
     if (_perlagg_mask(style, trump) >> card) & 1:
         return card, trump * 8 + 7
     return card, card
@@ -1988,17 +1987,13 @@ def last_trick_counts(card: int, trick, trump: int, pool, style: str = "innsbruc
     opponent's card beats yours, draws in which your team takes the trick, all draws); your team is every second
     seat from yours. The first count leaves your partner out: his Perlagg, played as the trump Ace, would overtake
     your card without costing the team anything."""
-    import itertools
-
     _, precs = _style_arrays(style)
     trick = [(int(c), int(b)) for c, b in trick]
-    mine = strongest_play(card, trick, trump, style) if identity is None else (card, identity)
+    mine = strongest_play(card, trump, style) if identity is None else (card, identity)
     position = len(trick)
     card_wins = team_wins = draws = 0
     for later in itertools.permutations(pool, SEATS - 1 - position):
-        plays = trick + [mine]
-        for other in later:
-            plays.append(strongest_play(other, plays, trump, style))
+        plays = trick + [mine] + [strongest_play(other, trump, style) for other in later]
         led = id_suit(plays[0][1])
         keys = [play_key(b, precs[trump, c], led, trump) for c, b in plays]
         best = keys.index(max(keys))
