@@ -26,10 +26,12 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
-                               check_only_with, command_options, decimal_value, emit, long_frame, no_exact, none_fit,
-                               one_of, option_items, options_note, positive_int, register_command, run_options,
-                               seat_cards, tables_long, whole_number)
+                               check_only_with, command_options, decimal_value, emit, given_flags, long_frame, no_exact,
+                               none_fit, one_of, option_items, options_note, positive_int, register_command,
+                               run_options, seat_cards, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
+from analysis.games.perlaggen_card_values import (card_values, card_values_json, card_values_long, default_deals,
+                                                  format_card_values)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import checks, counting, runner
 from simcore.cards import subset_masks
@@ -997,6 +999,14 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--packets", action=NotedStore, default=None, type=one_of(tuple(V.PACKETS)),
                         help="packet schedule, T = trump turned: 2-3-T-2 (default for 7 cards), 3-T-4 (Straf), "
                              "2-2 (6 players, 4 cards), 2-3 (6 players, 5 cards)")
+    parser.add_argument("--card-values", action="store_true",
+                        help="Q8: what each card is worth to its holder's team: P(win Gleich, Hanger, Spiel) with it "
+                             "minus the same deals with it swapped for a random undealt card (four players, L0)")
+    parser.add_argument("--spiel", action=NotedStore, default=None, type=one_of(spiel_play.SPIEL_METHODS),
+                        help="with --card-values: how the Spiel is played: greedy (default), g2, random or dd "
+                             "(double dummy; default --n 4,000)")
+    parser.add_argument("--trump", action=NotedStore, default=None,
+                        help="with --card-values: the table of one trump suit only (default: every trump)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
     add_option_argument(parser, GAME)
@@ -1016,6 +1026,9 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     rules = command_options(args, GAME, "stats", _stats_reads, RULE_FLAGS | {
         "players": "players", "packets_seven": "packets", "six_player_cards": "hand_size"})
     stakes = _stakes_of(args)
+    check_only_with(given_flags(args, "spiel", "trump"), "--card-values", args.card_values)
+    if args.card_values:
+        return _card_values_of(args, rules)
     if args.players != 4:
         if args.exact or args.level != "L0":
             raise CardsimError("--players 2, 3 or 6 gives the L0 per-seat statistics; --exact and --level L1 are "
@@ -1034,8 +1047,21 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
                  **run_options(args))
 
 
+def _card_values_of(args: argparse.Namespace, options: dict) -> pd.DataFrame:
+    """`card_values` of the command line; CardsimError for the flags it does not combine with."""
+    if args.players != D.SEATS or args.exact or args.level != "L0":
+        raise CardsimError("--card-values swaps cards on four-player deals as played and judges the figures at L0; "
+                           "drop --players, --exact and --level")
+    spiel = args.spiel or "greedy"
+    n = args.n if given_flags(args, "n") else default_deals(spiel)
+    return card_values(args.style, spiel, n, args.seed, args.exchange_policy, args.exchange_gives, options,
+                       args.trump, **run_options(args))
+
+
 def _run_stats(args: argparse.Namespace) -> int:
     tables = _stats_of(args)
+    if args.card_values:
+        return emit(args, tables, card_values_json, format_card_values)
     if args.players != 4:
         return emit(args, tables, table_stats_json, format_table_stats)
     if args.exact:
@@ -1054,6 +1080,8 @@ def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     """The stats as estimates (for sweeps); per seat also perlaggen_mean.<seat> and perlaggen_none.<seat>."""
     no_exact(args)
     tables = _stats_of(args)
+    if args.card_values:
+        return card_values_long(tables)
     by_seat = tables["perlaggen_by_seat"]
     return pd.concat([tables_long(tables, {k: v for k, v in STATS_KEYS.items() if k in tables}),
                       long_frame(by_seat, ["name"], "perlaggen_mean", value="mean", lo="mean_lo", hi="mean_hi"),

@@ -1902,6 +1902,15 @@ def _team_features(hands, trumps, pmasks, precs, team, out):
         out[i, 2] = n
 
 
+def spiel_winners(method: str, hands, trumps, u=None, style: str = "innsbruck", concede: float = 0.0) -> np.ndarray:
+    """Team (0 or 1) that wins the Spiel of each deal played by ``method`` of METHODS at every seat, seat 1 leading:
+    hands (n, 4) uint64, trumps (n,) int64; u (n, DECISIONS) the policies' uniforms (unused by "dd"); concede as in
+    `play_out`. No argument checks (for the jobs that deal their own hands)."""
+    if method == "dd":
+        return trusted_spiel_teams(hands, trumps, style)
+    return trusted_play_out(method, hands, trumps, u, style, concede=concede)[0]
+
+
 class SpielJob:
     """Counts for the runner: [accepted deals, deals whose Spiel ``team`` wins, then per FEATURES x
     BINS: deals, wins], played by ``method``: "dd" (double dummy: both teams play perfectly seeing
@@ -1950,11 +1959,8 @@ class SpielJob:
         rows, keep = self._rows(seed, block, n_deals)
         hands = np.ascontiguousarray(rows[keep, :SEATS])
         trumps = rows[keep, D.TRUMP].astype(np.int64)
-        if self.method == "dd":
-            teams = trusted_spiel_teams(hands, trumps, self.rules.style)
-        else:
-            u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-            teams, _ = trusted_play_out(self.method, hands, trumps, u, self.rules.style, concede=self.concede)
+        u = None if self.method == "dd" else block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))
+        teams = spiel_winners(self.method, hands, trumps, None if u is None else u[keep], self.rules.style, self.concede)
         wins = teams == self.team
         pmasks, precs = PlayRules(self.rules.style).arrays()
         features = np.empty((hands.shape[0], len(FEATURES)), dtype=np.int64)

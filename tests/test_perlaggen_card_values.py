@@ -1,0 +1,174 @@
+"""`stats perlaggen --card-values` (spec §11.3 Q8): each card swapped for a random stock card, paired counts.
+
+The job's counts are checked against a plain recount: for every deal and every card in a hand, the stock card of
+rank floor(u * stock size) is swapped in, and the Gleich and the Hanger are judged by the plain L0 reading of
+`naive_perlaggen_deal.l0`, the Spiel by a plain G1 play-out (`naive_perlaggen_play.greedy_play`) or, double dummy,
+one `perlaggen_play.spiel_teams` solve per deal (the plain minimax takes about a minute a deal; the solver's own tests
+compare the two).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import naive_perlaggen_deal as nd
+import naive_perlaggen_play as npp
+from analysis.cli import main
+from analysis.games import perlaggen_card_values as A
+from simcore import runner
+from simcore.games import perlaggen_card_values as V
+from simcore.games import perlaggen_deal as D
+from simcore.games import perlaggen_play as PP
+from simcore.rng import block_substream, block_words
+
+
+def plain_figure_winner(hands, style: str, trump: str, figure: int):
+    """Team (0/1) whose best L0 code of ``figure`` (0 Gleich, 1 Hanger) is higher, None for a tie or no figure."""
+    best = [max(nd.l0([nd.CARDS[c] for c in hands[s]], style, trump)[figure] for s in (team, team + 2))
+            for team in (0, 1)]
+    return None if best[0] == best[1] else int(best[1] > best[0])
+
+
+def plain_greedy_spiel(hands, trump: int, style: str) -> int:
+    """Team that takes 3 tricks when every seat plays G1, seat 1 leading (§7.1: play stops there)."""
+    perl = npp.perlaggen(style, trump)
+    hands, won, leader = [set(h) for h in hands], [0, 0], PP.FOREHAND
+    while max(won) < npp.SPIEL:
+        trick = []
+        for i in range(4):
+            seat = (leader + i) % 4
+            play = npp.greedy_play(hands[seat], trick, trump, perl)
+            hands[seat].remove(play[0])
+            trick.append(play)
+        leader = npp.trick_winner(trick, leader, trump, perl)
+        won[leader % 2] += 1
+    return int(won[1] >= npp.SPIEL)
+
+
+def plain_counts(seed: int, block: int, n: int, style: str, method: str) -> np.ndarray:
+    rules = D.DealRules(style)
+    rows = D.deal_block(block_words(seed, block, n, D.WORDS_PER_DEAL), rules)
+    u = block_substream(seed, block, V.SWAP_STREAM).random((n, V.SLOTS))
+    counts = np.zeros(V.N_COUNTS, dtype=np.int64)
+    counts[0] = n
+    tallies = counts[1 + V.N_TRUMPS:].reshape(V.N_TRUMPS, V.N_CARDS, len(V.TALLIES))
+    for d in range(n):
+        trump = int(rows[d, D.TRUMP])
+        counts[1 + trump] += 1
+        hands = [[c for c in range(V.N_CARDS) if int(rows[d, s]) >> c & 1] for s in range(4)]
+        stock = [c for c in range(V.N_CARDS) if int(rows[d, D.STOCK]) >> c & 1]
+
+        def results(hs):
+            masks = np.array([[sum(1 << c for c in h) for h in hs]], dtype=np.uint64)
+            spiel = (plain_greedy_spiel(hs, trump, style) if method == "greedy" else
+                     int(PP.spiel_teams(masks, [trump], style)[0]))
+            return [plain_figure_winner(hs, style, "ELHS"[trump], f) for f in (0, 1)] + [spiel]
+
+        before = results(hands)
+        for seat in range(4):
+            for i, card in enumerate(hands[seat]):
+                drawn = stock[int(u[d, 5 * seat + i] * len(stock))]
+                swapped = [list(h) for h in hands]
+                swapped[seat][i] = drawn
+                after = results(swapped)
+                row = tallies[trump, card]
+                row[0] += 1
+                for f in range(3):
+                    with_card, without = before[f] == seat % 2, after[f] == seat % 2
+                    row[1 + 3 * f:4 + 3 * f] += [with_card, with_card and not without, without and not with_card]
+    return counts
+
+
+@pytest.mark.parametrize("style, method, n", [("innsbruck", "greedy", 48), ("eichel", "greedy", 48),
+                                              ("innsbruck", "dd", 16)])
+def test_counts_equal_a_plain_recount(style, method, n):
+    job = V.CardValueJob(D.DealRules(style), method)
+    assert (job.run_block(11, 3, n) == plain_counts(11, 3, n, style, method)).all()
+
+
+def test_the_random_policy_plays_both_deals_with_the_same_draws():
+    n = 32
+    rules = D.DealRules()
+    rows = D.deal_block(block_words(5, 0, n, D.WORDS_PER_DEAL), rules)
+    held = V.hand_cards(rows[:, :4]).reshape(n, V.SLOTS)
+    drawn = V.stock_draws(rows[:, D.STOCK], block_substream(5, 0, V.SWAP_STREAM).random((n, V.SLOTS)))
+    u = block_substream(5, 0, PP.PLAY_STREAM).random((n, PP.DECISIONS))
+    swapped = V.swapped_rows(rows, held, drawn)
+    after = np.array([PP.play_out("random", swapped[k:k + 1, :4], swapped[k:k + 1, D.TRUMP].astype(np.int64),
+                                  u[k // V.SLOTS][None])[0][0] for k in range(n * V.SLOTS)])
+    before = np.array([PP.play_out("random", rows[d:d + 1, :4], rows[d:d + 1, D.TRUMP].astype(np.int64),
+                                   u[d][None])[0][0] for d in range(n)])
+    expected = V.tally(rows, held, np.column_stack([D.outcomes(rows), before]),
+                       np.column_stack([D.outcomes(swapped), after]).reshape(n, V.SLOTS, 3))
+    assert (V.CardValueJob(rules, "random").run_block(5, 0, n) == expected).all()
+
+
+def test_swapped_rows_move_one_card_each_way():
+    rows = D.deal_block(block_words(2, 0, 64, D.WORDS_PER_DEAL))
+    held = V.hand_cards(rows[:, :4]).reshape(64, V.SLOTS)
+    drawn = V.stock_draws(rows[:, D.STOCK], np.random.default_rng(1).random((64, V.SLOTS)))
+    swapped = V.swapped_rows(rows, held, drawn).reshape(64, V.SLOTS, D.N_FIELDS)
+    for d in range(64):
+        for s in range(V.SLOTS):
+            seat, new = s // 5, swapped[d, s]
+            assert int(rows[d, D.STOCK]) >> int(drawn[d, s]) & 1
+            assert int(new[seat]) == int(rows[d, seat]) ^ (1 << int(held[d, s])) ^ (1 << int(drawn[d, s]))
+            assert int(new[D.STOCK]) == int(rows[d, D.STOCK]) ^ (1 << int(held[d, s])) ^ (1 << int(drawn[d, s]))
+            others = [f for f in range(D.N_FIELDS) if f not in (seat, D.STOCK)]
+            assert (new[others] == rows[d, others]).all()
+
+
+def test_stock_draws_take_each_card_for_its_share_of_u():
+    stock = np.array([(1 << 3) | (1 << 9) | (1 << 32)], dtype=np.uint64)
+    u = np.array([[0.0, 0.33, 0.34, 0.66, 0.67, 0.999]])
+    assert V.stock_draws(stock, u).tolist() == [[3, 3, 9, 9, 32, 32]]
+
+
+def test_seeded_counts_do_not_depend_on_chunks_and_every_holding_is_counted():
+    job = V.CardValueJob()
+    one = runner.run(job, 1200, 9, chunk_deals=1200, checkpoint=False, progress=False)
+    two = runner.run(job, 1200, 9, chunk_deals=512, checkpoint=False, progress=False)
+    assert (one == two).all()
+    deals, by_trump, tallies = job.unpack(one)
+    assert deals == 1200 == by_trump.sum()
+    assert (tallies[:, :, 0].sum(axis=1) == 20 * by_trump).all()
+
+
+def test_the_martl_is_worth_more_than_a_random_card_and_a_plain_seven_less():
+    frame = A.card_values(n=3_000, seed=4, trump="L", progress=False, checkpoint=False).set_index("card")
+    for fig in V.FIGURES:
+        assert frame.loc["HK", f"{fig}_d_lo"] > 0
+        assert frame.loc["H7", f"{fig}_d_hi"] < 0
+    assert frame.loc["HK", "role"] == "Perlagg 1, Martl" and frame.loc["LA", "role"] == "trump"
+
+
+def test_cli_json_and_the_sweep_names(capsys):
+    assert main(["stats", "perlaggen", "--card-values", "--n", "600", "--seed", "3", "--trump", "s", "--json",
+                 "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["n"] == 600 and list(out["trumps"]) == ["S"] and out["spiel"] == "greedy"
+    first = out["trumps"]["S"]["cards"][0]
+    assert first["card"] == "HK" and set(first) == {"card", "role", "held", "gleich", "hanger", "spiel"}
+    diff = first["gleich"]["difference"]
+    assert diff["lo"] <= diff["d"] <= diff["hi"]
+    frame = A.card_values(n=600, seed=3, trump="S", progress=False, checkpoint=False)
+    long = A.card_values_long(frame)
+    assert "S.HK.spiel_d" in set(long.estimate) and len(long) == 6 * len(frame)
+    assert (long.n > 0).all()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--spiel", "dd"], "--spiel applies only with --card-values"),
+    (["--card-values", "--players", "3"], "four-player deals"),
+    (["--card-values", "--style", "eichel", "--trump", "E"], "not possible in the eichel style"),
+    (["--card-values", "--trump", "X"], "trump 'X'"),
+    (["--card-values", "--spiel", "pimc"], "--spiel"),
+    (["--card-values", "--level", "L1"], "at L0"),
+])
+def test_bad_input_is_one_line(args, message, capsys):
+    assert main(["stats", "perlaggen", *args, "--n", "10"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
