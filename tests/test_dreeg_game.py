@@ -108,3 +108,38 @@ def test_a_wrong_out_is_judged_by_the_points_compared_with_66():
     assert not g.wrong_out(out([78, 30], [78, 30]))      # counted (the default): 78
     assert g.wrong_out(out([60, 30], [60, 30]))
     assert not g.wrong_out(HandResult([2, 0], "played", points=[60, 60], scores=[60, 60], sides=[0, 1]))
+
+
+def test_stage_counts_equal_a_plain_recount_of_the_games():
+    """Spec §6.2 phase transitions: per phase and k players, the games whose phase played a hand with k players and
+    the sum and squares of those hands, recounted from the same games replayed as `GameJob.run_block` plays them."""
+    from simcore.rng import block_stream, block_substream
+
+    job = g.GameJob(("greedy",) * 4)
+    parts = g.split_counts(job.run_block(3, 0, 12), 4)
+    cards, decisions, chance = block_stream(3, 0), block_substream(3, 0, 1), block_substream(3, 0, 2)
+    stages, hands, squares = (np.zeros((8, 5), dtype=np.int64) for _ in range(3))
+    for _ in range(12):
+        for record in g.play_game([make_policy("greedy", decisions) for _ in range(4)], OPTS, cards, chance=chance):
+            for k in range(5):
+                played = sum(len(order) == k for _, order, _ in record.hands)
+                stages[record.phase - 1, k] += played > 0
+                hands[record.phase - 1, k] += played
+                squares[record.phase - 1, k] += played * played
+    assert (parts["stages"] == stages).all() and (parts["stage_hands"] == hands).all()
+    assert (parts["stage_hands_sq"] == squares).all()
+    elimination = [p - 1 for p in range(1, 9) if p not in r.FIRST_OUT_LOSES]
+    assert (stages[:, 4] == 12).all() and 0 < stages[elimination, 3].sum() < 12 * len(elimination)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_stage_table_reads_the_elimination_phases(players):
+    from analysis.games import dreeg as D
+
+    tables = D.stats(players, n=8, seed=2, progress=False, checkpoint=False)
+    stages = tables["stages"]
+    assert list(stages.phase.unique()) == ["1 Sechsundsechzig", "2 Rot Assen", "3 Rufen", "6 Rufen", "7 Rot Assen",
+                                           "8 Sechsundsechzig"]
+    assert sorted(stages.players.unique()) == list(range(2, players))
+    assert ((stages.lo <= stages.p) & (stages.p <= stages.hi) & (stages.n == 8)).all()
+    assert (stages.hands_lo <= stages.hands).all() and "D. Stages" in D.format_stats(tables)

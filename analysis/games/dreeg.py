@@ -496,11 +496,35 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     bolln = pd.DataFrame([{**_bolln_row(parts["bolln_seat"][s], len(labels), seat=s),
                            **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
                               if k in ("p", "lo", "hi")}} for s in range(players)])
-    tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"])}
+    tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"]),
+              "stages": _stages(parts, labels, options, players)}
     for table in tables.values():
         table.attrs.update(game=GAME, n=games, seed=seed, players=players, policy=policy,
                            options=dict(parse_options(options)))
     return tables
+
+
+STAGE_SUBGAMES = ("66", "RA", "RU")
+"""Sub-games whose phase goes through stages (§2.1: players at 0 drop out, the last one holding strokes loses): not
+Kamerun (the first out loses), Weglöscher (two play each hand) or Schweige-Maß (the phase may end when one speaks)."""
+
+
+def _stages(parts: dict, labels: list[str], options, players: int) -> pd.DataFrame:
+    """Per elimination phase (STAGE_SUBGAMES) and stage of k = players - 1 .. 2 players (spec §6.2, phase
+    transitions): P(the phase plays a hand with k players; else it skips that stage), and the mean number of its
+    hands with k players per game (0 in games that skip it)."""
+    games = int(parts["games"][0])
+    plan = dg.GameJob(("greedy",) * players, parse_options(options)).plan()
+    rows = []
+    for p, label in enumerate(labels):
+        if plan[p] not in STAGE_SUBGAMES:
+            continue
+        for k in range(players - 1, 1, -1):
+            hands = _mean_row(float(parts["stage_hands"][p, k]), float(parts["stage_hands_sq"][p, k]), games)
+            rows.append({**_estimate_row(parts["stages"][p, k], games, phase=label, players=k),
+                         "hands": hands["mean"], "hands_lo": hands["lo"], "hands_hi": hands["hi"]})
+    return pd.DataFrame(rows, columns=["phase", "players", "p", "lo", "hi", "successes", "n", "hands", "hands_lo",
+                                       "hands_hi"])
 
 
 def _bolln_row(hist: np.ndarray, phases: int, **keys) -> dict:
@@ -556,6 +580,14 @@ def format_stats(tables: dict) -> str:
     lines += ["", "C. Events, share of the sub-game's hands"]
     for _, row in tables["events"].iterrows():
         lines.append(f"  {row['subgame']:<16}{row['event']:<18}{format_cell(row)}  of {row['n']:,}")
+    stages = tables["stages"]
+    if len(stages):
+        lines += ["", "D. Stages of the elimination phases: P(the phase plays hands with k players; else it skips "
+                      "that stage) and its hands with k players (mean per game, 0 when skipped)"]
+        for phase, rows in stages.groupby("phase", sort=False):
+            lines.append(f"  {phase:<24}" + "".join(
+                f"{row['players']} players {format_cell(row)}  {row['hands']:5.2f} [{row['hands_lo']:.2f},"
+                f"{row['hands_hi']:.2f}]    " for _, row in rows.iterrows()).rstrip())
     return "\n".join(lines)
 
 
@@ -650,7 +682,10 @@ def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     no_exact(args)
     tables = stats(**_game_args(args, "policy"))
     return pd.concat([long_frame(tables["losers"], ["phase", "seat"], "loser"),
-                      long_frame(tables["lengths"], ["phase"], "hands", value="mean")], ignore_index=True)
+                      long_frame(tables["lengths"], ["phase"], "hands", value="mean"),
+                      long_frame(tables["stages"], ["phase", "players"], "stage"),
+                      long_frame(tables["stages"], ["phase", "players"], "stage_hands", value="hands", lo="hands_lo",
+                                 hi="hands_hi")], ignore_index=True)
 
 
 def _run_match(args: argparse.Namespace) -> int:
