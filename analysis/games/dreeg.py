@@ -583,7 +583,7 @@ def format_stats(tables: dict) -> str:
     stages = tables["stages"]
     if len(stages):
         lines += ["", "D. Stages of the elimination phases: P(the phase plays hands with k players; else it skips "
-                      "that stage) and its hands with k players (mean per game, 0 when skipped)"]
+                      "that stage),", "   and its hands with k players (mean per game, 0 when skipped)"]
         for phase, rows in stages.groupby("phase", sort=False):
             lines.append(f"  {phase:<24}" + "".join(
                 f"{row['players']} players {format_cell(row)}  {row['hands']:5.2f} [{row['hands_lo']:.2f},"

@@ -121,8 +121,9 @@ def card_values_json(frame: pd.DataFrame) -> dict:
             **({"options": a["options"]} if a["options"] else {}), "trumps": tables}
 
 
-def _difference(r, fig: str) -> str:
-    return f"{r[f'{fig}_d']:+.3f} [{r[f'{fig}_d_lo']:+.3f},{r[f'{fig}_d_hi']:+.3f}]"
+def difference_text(row, fig: str) -> str:
+    """'+0.129 [+0.126,+0.133]': a row's difference of ``fig`` and its interval."""
+    return f"{row[f'{fig}_d']:+.3f} [{row[f'{fig}_d_lo']:+.3f},{row[f'{fig}_d_hi']:+.3f}]"
 
 
 def format_card_values(frame: pd.DataFrame) -> str:
@@ -143,7 +144,7 @@ def format_card_values(frame: pd.DataFrame) -> str:
         lines += ["", f"trump {suit}: {deals:,} deals; Wilson half-width of 'with' at most {widest:.3f}", head]
         for _, r in table.iterrows():
             lines.append(f"{r['card']:<5}{r['role']:<24}{int(r['held']):>7,}"
-                         + "".join(f"{r[f'{fig}_with']:>13.3f}{_difference(r, fig):>24}" for fig in FIGURES))
+                         + "".join(f"{r[f'{fig}_with']:>13.3f}{difference_text(r, fig):>24}" for fig in FIGURES))
     return "\n".join(lines)
 
 

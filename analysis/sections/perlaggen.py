@@ -186,6 +186,37 @@ def _perlaggen_spiel(ctx: Context, sid: str) -> str:
     return "\n".join(parts)
 
 
+CARD_VALUE_TRUMP = "L"
+"""The trump of the report's card-value table (the README's example has the same)."""
+
+
+def _card_values(ctx: Context, sid: str) -> str:
+    """Spec Q8: each card's worth to its holder's team, swapped for a random undealt card on the same deals."""
+    from analysis.games.perlaggen_card_values import card_values, difference_text
+
+    n = max(ctx.hand_n // SPIEL_POLICY_SHARE, 1)
+    frame = ctx.run("Perlaggen card values", f"cardsim stats perlaggen --card-values --trump {CARD_VALUE_TRUMP} "
+                    f"--n {n} --seed {ctx.seed}", n, card_values, SPIEL_STYLE, "greedy", n, ctx.seed,
+                    trump=CARD_VALUE_TRUMP, **ctx.run_kw)
+    rows = []
+    for _, r in frame.iterrows():
+        cells = "".join(estimate_cell(r[f"{fig}_with"], r[f"{fig}_with_lo"], r[f"{fig}_with_hi"])
+                        + f'<td class="num">{difference_text(r, fig)}</td>' for fig in ("gleich", "hanger", "spiel"))
+        rows.append(f"<th>{esc(r['card'])}</th><td>{esc(r['role'])}</td>{cells}{n_cell(r['held'])}")
+    deals = frame.attrs["trump_deals"][CARD_VALUE_TRUMP]
+    return "\n".join([
+        f'<h3 id="{sid}">What a card is worth (Q8)</h3>',
+        f"<p>On {frame.attrs['n']:,} deals as played ({SPIEL_STYLE} style, after the exchanges; {deals:,} of them "
+        f"with {CARD_VALUE_TRUMP} trump, shown here), each card in a hand is swapped for a random card of the undealt "
+        "stock, and its holder's team is judged on both deals: Gleich and Hanger at L0, the Spiel played out by G1 at "
+        "every seat. <em>with</em> is P(the team wins the figure) holding the card (Wilson 95%); Δ is that minus the "
+        "same deals with the card swapped out (paired, Tango's 95% interval). Other trumps: the command in the "
+        "list of runs without <code>--trump</code>.</p>",
+        table(["card", "role", "Gleich with", "Gleich Δ", "Hanger with", "Hanger Δ", "Spiel with", "Spiel Δ",
+               "n (held)"], rows, f"Card values with {CARD_VALUE_TRUMP} trump"),
+    ])
+
+
 def section(ctx: Context) -> Section:
     """Perlaggen at levels L0 and L1 in both styles, from deals as played (cut, turn-up, exchange)."""
     from analysis.games import perlaggen
@@ -193,6 +224,7 @@ def section(ctx: Context) -> Section:
     section = Section("perlaggen", "Perlaggen", "")
     section.toc = [(f"perlaggen-{style}", f"{style.capitalize()} style") for style in PERLAGGEN_STYLES]
     section.toc.append(("perlaggen-spiel", "The Spiel by Perlaggen held"))
+    section.toc.append(("perlaggen-card-values", "What a card is worth"))
     parts = [
         "<p>Perlaggen is dealt as at the table, not by a uniform shuffle: the cutter keeps the permanent "
         "Perlaggen he finds at the cut, the turn-up makes trump, and the dealer's team exchanges a turned-up "
@@ -213,6 +245,7 @@ def section(ctx: Context) -> Section:
                             f"cardsim stats perlaggen --style {style} --level L1 --n {n_l1} --seed {ctx.seed}",
                             n_l1, perlaggen.stats, style=style, n=n_l1, seed=ctx.seed, level="L1", **ctx.run_kw)
         parts.append(_l1_style(style, l1_tables, section))
-    parts.append(_perlaggen_spiel(ctx, section.toc[-1][0]))
+    parts.append(_perlaggen_spiel(ctx, section.toc[-2][0]))
+    parts.append(_card_values(ctx, section.toc[-1][0]))
     section.body = "\n".join(parts)
     return section
