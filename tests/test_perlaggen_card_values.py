@@ -2,7 +2,8 @@
 
 The job's counts are checked against a plain recount: for every deal and every card in a hand, the stock card of
 rank floor(u * stock size) is swapped in, and the Gleich and the Hanger are judged by the plain L0 reading of
-`naive_perlaggen_deal.l0`, the Spiel by a plain G1 play-out (`naive_perlaggen_play.greedy_play`) or, double dummy,
+`naive_perlaggen_deal.l0`, the Spiel by a plain G1 or G2 play-out (`naive_perlaggen_play.greedy_play`,
+`figures_play`) or, double dummy,
 one `perlaggen_play.spiel_teams` solve per deal (the plain minimax takes about a minute a deal; the solver's own tests
 compare the two).
 """
@@ -32,15 +33,19 @@ def plain_figure_winner(hands, style: str, trump: str, figure: int):
     return None if best[0] == best[1] else int(best[1] > best[0])
 
 
-def plain_greedy_spiel(hands, trump: int, style: str) -> int:
-    """Team that takes 3 tricks when every seat plays G1, seat 1 leading (§7.1: play stops there)."""
+PLAIN_POLICIES = {"greedy": npp.greedy_play, "g2": npp.figures_play}
+
+
+def plain_policy_spiel(hands, trump: int, style: str, method: str) -> int:
+    """Team that takes 3 tricks when every seat plays G1 (or G2), seat 1 leading (§7.1: play stops there)."""
+    policy = PLAIN_POLICIES[method]
     perl = npp.perlaggen(style, trump)
     hands, won, leader = [set(h) for h in hands], [0, 0], PP.FOREHAND
     while max(won) < npp.SPIEL:
         trick = []
         for i in range(4):
             seat = (leader + i) % 4
-            play = npp.greedy_play(hands[seat], trick, trump, perl)
+            play = policy(hands[seat], trick, trump, perl)
             hands[seat].remove(play[0])
             trick.append(play)
         leader = npp.trick_winner(trick, leader, trump, perl)
@@ -63,8 +68,8 @@ def plain_counts(seed: int, block: int, n: int, style: str, method: str) -> np.n
 
         def results(hs):
             masks = np.array([[sum(1 << c for c in h) for h in hs]], dtype=np.uint64)
-            spiel = (plain_greedy_spiel(hs, trump, style) if method == "greedy" else
-                     int(PP.spiel_teams(masks, [trump], style)[0]))
+            spiel = (int(PP.spiel_teams(masks, [trump], style)[0]) if method == "dd" else
+                     plain_policy_spiel(hs, trump, style, method))
             return [plain_figure_winner(hs, style, "ELHS"[trump], f) for f in (0, 1)] + [spiel]
 
         before = results(hands)
@@ -83,7 +88,7 @@ def plain_counts(seed: int, block: int, n: int, style: str, method: str) -> np.n
 
 
 @pytest.mark.parametrize("style, method, n", [("innsbruck", "greedy", 48), ("eichel", "greedy", 48),
-                                              ("innsbruck", "dd", 16)])
+                                              ("eichel", "g2", 32), ("innsbruck", "dd", 16)])
 def test_counts_equal_a_plain_recount(style, method, n):
     job = V.CardValueJob(D.DealRules(style), method)
     assert (job.run_block(11, 3, n) == plain_counts(11, 3, n, style, method)).all()
@@ -167,8 +172,20 @@ def test_cli_json_and_the_sweep_names(capsys):
     (["--card-values", "--trump", "X"], "trump 'X'"),
     (["--card-values", "--spiel", "pimc"], "--spiel"),
     (["--card-values", "--level", "L1"], "at L0"),
+    (["--card-values", "--hand-size", "7"], "drop --players, --hand-size"),
+    (["--card-values", "--packets", "2-2"], "drop --players, --hand-size, --packets"),
+    (["--card-values", "--trump", "E", "--n", "2", "--seed", "0"], "no deal out of 2 has trump E"),
 ])
 def test_bad_input_is_one_line(args, message, capsys):
-    assert main(["stats", "perlaggen", *args, "--n", "10"]) == 2
+    assert main(["stats", "perlaggen", *args, *([] if "--n" in args else ["--n", "10"])]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0], err
+
+
+@pytest.mark.parametrize("style, trump, card, role", [
+    ("eichel", "S", "S7", "Perlagg 3, Spitz"), ("eichel", "L", "E7", "Perlagg 6, Eichel-Spitz"),
+    ("deutschnofen", "L", "L7", "Perlagg 6"), ("deutschnofen", "L", "S7", "Perlagg 5, Schell-Spitz"),
+    ("innsbruck", "H", "H7", "Perlagg 5"), ("schlanders", "S", "S8", "Perlagg 2")])
+def test_role_names(style, trump, card, role):
+    roles = {A.P.DECK.token(c): r for c, r in A.card_roles(style, trump)}
+    assert roles[card] == role

@@ -39,6 +39,7 @@ from simcore.errors import CardsimError
 from simcore.figures import RELATIVE_OUTCOMES
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
+from simcore.games.perlaggen_hand_rank import MEASURES as RANK_MEASURES, TALLIES as RANK_TALLIES, HandRankJob
 from simcore.games import perlaggen_l1 as L
 from simcore.games import perlaggen_variants as V
 from simcore.rng import normalize_seed
@@ -448,6 +449,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
         frames.append(estimate_frame(GESTRICHEN_OUTCOMES, counts[9:12], int(counts[0]), figure="gestrichen"))
     if question is None:
         frames.append(estimate_frame(OWN_BEST, counts[12:16], int(counts[0]), figure="own"))
+        frames.append(_hand_rank_frame(facts, rules, n, seed, run_kw))
     if spiel is not None and question is not None:
         from simcore.games.perlaggen_tables import TableSpielJob
 
@@ -471,6 +473,16 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None)
     return frame if spiel is None or question is not None else spiel_play.add_spiel(frame, spiel, **run_kw)
+
+
+def _hand_rank_frame(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
+    """Spec Q1: the shares of the hands dealt to the seat (deals as played with the same trump, a job of its own)
+    whose best Gleich, best Hanger (L0) and number of Perlaggen are below and equal to the hand's; figure "rank"."""
+    job = HandRankJob(rules, facts.seat, facts.trump, P.DECK.mask(facts.hand))
+    counts = runner.run(job, n, seed, **run_kw)
+    if counts[0] == 0:
+        raise none_fit(n, f"has trump {P.DECK.suits[facts.trump]}", "the style may deal that trump rarely, ")
+    return estimate_frame(list(RANK_TALLIES), counts[1:], int(counts[0]), figure="rank")
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
@@ -533,6 +545,13 @@ def format_odds(frame: pd.DataFrame) -> str:
                   f"{'':<8}{'single best':>26}{'tied best':>26}"]
         lines += [f"{fig.capitalize():<8}" + "".join(f"{format_cell(rows.loc[f'{fig}.{kind}']):>26}"
                                                      for kind in ("single", "tied")) for fig in FIGURES]
+    rows = frame[frame.figure == "rank"].set_index("outcome")
+    if len(rows):
+        lines += ["", f"Your hand among the hands dealt to seat {a['seat']} with trump {a['trump']} (spec Q1; "
+                      f"n = {int(rows.n.iloc[0]):,} deals as played, a job of its own; L0)",
+                  f"{'':<10}{'below yours':>26}{'equal to yours':>26}"]
+        lines += [f"{measure.capitalize():<10}" + "".join(f"{format_cell(rows.loc[f'{measure}.{kind}']):>26}"
+                                                          for kind in ("below", "equal")) for measure in RANK_MEASURES]
     rows = frame[frame.figure == "gestrichen"]
     if len(rows):
         least, length_only = D.gestrichen_args(a["style"])
@@ -1001,12 +1020,14 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
                              "2-2 (6 players, 4 cards), 2-3 (6 players, 5 cards)")
     parser.add_argument("--card-values", action="store_true",
                         help="Q8: what each card is worth to its holder's team: P(win Gleich, Hanger, Spiel) with it "
-                             "minus the same deals with it swapped for a random undealt card (four players, L0)")
+                             "minus the same deals with it swapped for a random card of the face-down stock (four "
+                             "players, L0; default --n 200,000, 4,000 with --spiel dd)")
     parser.add_argument("--spiel", action=NotedStore, default=None, type=one_of(spiel_play.SPIEL_METHODS),
                         help="with --card-values: how the Spiel is played: greedy (default), g2, random or dd "
                              "(double dummy; default --n 4,000)")
     parser.add_argument("--trump", action=NotedStore, default=None,
-                        help="with --card-values: the table of one trump suit only (default: every trump)")
+                        help="with --card-values: print the table of one trump suit only (default: every trump); "
+                             "the deals of every trump are still dealt, as the trump card decides")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
     add_option_argument(parser, GAME)
@@ -1049,9 +1070,10 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
 
 def _card_values_of(args: argparse.Namespace, options: dict) -> pd.DataFrame:
     """`card_values` of the command line; CardsimError for the flags it does not combine with."""
-    if args.players != D.SEATS or args.exact or args.level != "L0":
-        raise CardsimError("--card-values swaps cards on four-player deals as played and judges the figures at L0; "
-                           "drop --players, --exact and --level")
+    if (args.players != D.SEATS or args.exact or args.level != "L0" or args.hand_size is not None
+            or args.packets is not None):
+        raise CardsimError("--card-values swaps cards on four-player deals of 5 cards as played and judges the figures "
+                           "at L0; drop --players, --hand-size, --packets, --exact and --level (or their --option)")
     spiel = args.spiel or "greedy"
     n = args.n if given_flags(args, "n") else default_deals(spiel)
     return card_values(args.style, spiel, n, args.seed, args.exchange_policy, args.exchange_gives, options,

@@ -1,6 +1,6 @@
 """`cardsim stats perlaggen --card-values`: what each card is worth to the team that holds it (spec §11.3 Q8).
 
-On deals as played, each card in a hand is swapped for a random card of the undealt stock, and the holder's team's
+On deals as played, each card in a hand is swapped for a random card of the face-down stock, and the holder's team's
 chance to win the Gleich, the Hanger (L0) and the Spiel is compared on the same deals
 (`simcore.games.perlaggen_card_values`). The difference is paired, so it carries Tango's score interval; the
 chance with the card carries Wilson's.
@@ -13,9 +13,10 @@ Python API::
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
-from analysis.commands import long_frame, options_note
+from analysis.commands import long_frame, none_fit, options_note
 from analysis.stats import paired_difference, wilson
 from simcore import runner
 from simcore.games import perlaggen as P
@@ -26,8 +27,8 @@ from simcore.rng import normalize_seed
 
 GAME = "perlaggen"
 DEFAULT_DEALS = {"dd": 4_000}
-"""Deals of a card-value run unless told: 20 swapped deals are played out per deal, solved double dummy at about 250
-deals a second on one core, played by a policy at about 25,000."""
+"""Deals of a card-value run unless told: each deal and its 20 swapped copies are played out, solved double dummy at
+about 200-250 deals a second on one core, played by a policy at about 20,000-25,000."""
 DEFAULT_POLICY_DEALS = 200_000
 PERLAGG_NAMES = {"HK": "Martl", "S6": "Weli", "S7": "Schell-Spitz", "E7": "Eichel-Spitz"}
 """Names of the permanent Perlaggen of §0.4; the trump Seven of the Eichel styles is the Spitz."""
@@ -43,11 +44,14 @@ def card_roles(style: str, trump: str) -> list[tuple[int, str]]:
     """(card, role) of every card of the style's pack under ``trump``, in table order: the Perlaggen by precedence,
     the natural trumps from the Ace down, then each plain suit from the Ace down."""
     wild = P.perlaggen(style, trump)
+    permanent = P.permanent_perlaggen(style)
     roles = []
     for place, card in enumerate(wild, 1):
         token = P.DECK.token(card)
-        spitz = style != "innsbruck" and token == f"{trump}7"
-        name = PERLAGG_NAMES.get(token, "Spitz" if spitz else "")
+        if style in D.EICHEL_DEALS and token == f"{trump}7":
+            name = "Spitz"
+        else:
+            name = PERLAGG_NAMES.get(token, "") if card in permanent else ""
         roles.append((card, f"Perlagg {place}" + (f", {name}" if name else "")))
     for suit in (trump,) + tuple(s for s in P.DECK.suits if s != trump):
         for rank in reversed(P.DECK.ranks):
@@ -57,8 +61,8 @@ def card_roles(style: str, trump: str) -> list[tuple[int, str]]:
     return roles
 
 
-def _rows(style: str, trump_index: int, tallies) -> list[dict]:
-    """Rows of one trump's table from its tallies (N_CARDS, len(TALLIES)); cards never held are left out."""
+def _rows(style: str, trump_index: int, tallies: np.ndarray) -> list[dict]:
+    """Rows of one trump's table from its tallies (N_CARDS, len(TALLIES)) int64; cards never held are left out."""
     rows = []
     for card, role in card_roles(style, P.DECK.suits[trump_index]):
         counts = dict(zip(TALLIES, (int(c) for c in tallies[card])))
@@ -94,7 +98,9 @@ def card_values(style: str = "innsbruck", spiel: str = "greedy", n: int | None =
     seed = normalize_seed(seed)
     n = default_deals(spiel) if n is None else n
     deals, by_trump, tallies = job.unpack(runner.run(job, n, seed, **run_kw))
-    indices = [P.DECK.suits.index(s) for s in suits]
+    indices = [t for t in (P.DECK.suits.index(s) for s in suits) if by_trump[t]]
+    if not indices:
+        raise none_fit(n, f"has trump {' or '.join(suits)}")
     rows = [row for t in indices for row in _rows(style, t, tallies[t])]
     frame = pd.DataFrame(rows, columns=list(COLUMNS) + [f"{f}_{c}" for f in FIGURES for c in
                                                         ("with", "with_lo", "with_hi", "d", "d_lo", "d_hi")])
@@ -105,6 +111,9 @@ def card_values(style: str = "innsbruck", spiel: str = "greedy", n: int | None =
 
 
 def card_values_json(frame: pd.DataFrame) -> dict:
+    """The JSON of `card_values`: {"game", "n", "seed", "style", "spiel", "exchange", "exchange_gives", "options"?,
+    "trumps": {suit: {"deals", "cards": [{"card", "role", "held", figure: {"with": {p, lo, hi}, "difference": {d,
+    lo, hi}}}]}}}."""
     a = frame.attrs
     tables = {}
     for suit, deals in a["trump_deals"].items():
@@ -127,14 +136,15 @@ def difference_text(row, fig: str) -> str:
 
 
 def format_card_values(frame: pd.DataFrame) -> str:
+    """The text tables of `card_values`, one per trump."""
     a = frame.attrs
     method = "solved double dummy" if a["spiel"] == "dd" else f"played by {play.POLICY_NAMES[a['spiel']]} at every seat"
     lines = [f"Perlaggen ({a['style']}) card values (spec Q8): what holding a card is worth to its holder's team"
              f"{options_note(a['options'])}",
-             f"n = {a['n']:,} deals as played (after the exchanges), seed {a['seed']}; Gleich and Hanger at L0, "
-             f"the Spiel {method}",
+             f"n = {a['n']:,} deals as played (exchange {a['exchange']}, {a['exchange_gives']}), seed {a['seed']}; "
+             f"Gleich and Hanger at L0, the Spiel {method}",
              "with = P(the team wins the figure) with the card (Wilson 95%: the widest half-width is given per trump);",
-             "Δ = that minus the same deal with the card swapped for a random card of the undealt stock "
+             "Δ = that minus the same deal with the card swapped for a random card of the face-down stock "
              "(paired, Tango 95%)"]
     head = f"{'card':<5}{'role':<24}{'held':>7}" + "".join(f"{fig.capitalize() + ' with':>13}{'Δ [95%]':>24}"
                                                            for fig in FIGURES)

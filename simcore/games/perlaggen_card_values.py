@@ -6,10 +6,14 @@ turn swapped for one card of the face-down stock drawn at random: the held card 
 into its place, and every other card stays where it was. The holder's team is judged on both deals: the Gleich and
 the Hanger at level L0 (`perlaggen_deal.outcomes`, each figure with every free Perlagg, §11.6) and the Spiel played
 out by one method of `perlaggen_play.METHODS` at every seat (seat 1 leads; a random policy reads the same draws on
-both deals). The trump stays the deal's: the trump card lies face up and is never swapped.
+both deals). The trump suit stays the deal's. The face-up cards (the turn-up unless team D took it, a card given in
+an exchange, Eichel's laid-aside acorns) are not in the stock, so they are never drawn; a turned card that team D
+took is in a hand and is swapped like any other. The swapped deal is judged as if it had been dealt so: the
+exchanges are not played again.
 
-So the value of a card is measured against a random card from outside the deal, on the same deals: a positive
-difference means the card wins its holder's team more figures than an average card would.
+So the value of a card is measured against a random card of the face-down stock, on the same deals: a positive
+difference means the card wins its holder's team more often than such a card would. A win is a win: a swap that
+turns a lost figure into a standing one changes nothing.
 
 Randomness: the cards from the deal's words (`perlaggen_deal.deal_block`), the stock draws from
 ``block_substream(seed, block, SWAP_STREAM)`` (SLOTS uniforms a deal), the random policy's choices from
@@ -103,7 +107,7 @@ class CardValueJob:
 
     def __init__(self, rules: D.DealRules = D.DealRules(), method: str = "greedy"):
         if method not in play.METHODS:
-            raise unknown_name("--spiel", method, play.METHODS)
+            raise unknown_name("Spiel method", method, play.METHODS)
         self.rules, self.method = rules, method
 
     def key(self) -> str:

@@ -1960,7 +1960,8 @@ class SpielJob:
         hands = np.ascontiguousarray(rows[keep, :SEATS])
         trumps = rows[keep, D.TRUMP].astype(np.int64)
         u = None if self.method == "dd" else block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))
-        teams = spiel_winners(self.method, hands, trumps, None if u is None else u[keep], self.rules.style, self.concede)
+        teams = spiel_winners(self.method, hands, trumps, None if u is None else u[keep], self.rules.style,
+                              self.concede)
         wins = teams == self.team
         pmasks, precs = PlayRules(self.rules.style).arrays()
         features = np.empty((hands.shape[0], len(FEATURES)), dtype=np.int64)

@@ -1,0 +1,55 @@
+"""Perlaggen: how a hand ranks among the hands one seat is dealt (spec shared/rules/perlaggen.md §11.3 Q1).
+
+Deals as played (`perlaggen_deal.deal_block`: §3, after the exchanges) whose trump is the given one are kept, and
+the seat's hand in each is compared with a given hand by its best Gleich and best Hanger (L0: each figure with every
+free Perlagg, `perlaggen.figure_codes`) and by its number of Perlaggen.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore import checks
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as D
+from simcore.rng import block_words
+
+MEASURES = ("gleich", "hanger", "perlaggen")
+TALLIES = tuple(f"{m}.{t}" for m in MEASURES for t in ("below", "equal"))
+"""Counts after the kept deals: per measure, the seat's hands below the given hand and those equal to it."""
+
+
+def hand_measures(hands: np.ndarray, rules: D.DealRules, trump: int) -> np.ndarray:
+    """hands (n,) uint64 masks -> (n, 3) int64: best Gleich code, best Hanger code (L0, 0 = none) and Perlaggen held,
+    under trump suit index ``trump``."""
+    letter = P.DECK.suits[trump]
+    out = np.empty((hands.shape[0], len(MEASURES)), dtype=np.int64)
+    out[:, :2] = P.figure_codes(hands, rules.style, letter, six_below_bells_seven=rules.six_below_bells_seven)
+    wild = np.uint64(P.perlagg_mask(rules.style, letter))
+    out[:, 2] = np.bitwise_count(hands & wild)
+    return out
+
+
+class HandRankJob:
+    """Counts for the runner: [deals kept (trump ``trump``), then TALLIES] comparing ``seat``'s hand of deals as
+    played under ``rules`` with the hand ``hand`` (a card mask)."""
+
+    n_counts = 1 + len(TALLIES)
+
+    def __init__(self, rules: D.DealRules, seat: int, trump: int, hand: int):
+        self.rules = rules
+        self.seat = checks.whole(seat, "seat", 0, D.SEATS - 1)
+        self.trump = checks.whole(trump, "trump", 0, P.N_SUITS - 1)
+        self.hand = int(hand)
+        self.own = hand_measures(np.array([self.hand], dtype=np.uint64), rules, self.trump)[0]
+
+    def key(self) -> str:
+        return f"perlaggen|hand-rank|{self.rules.key()}|seat={self.seat}|trump={self.trump}|hand={self.hand}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        rows = D.deal_block(block_words(seed, block, n_deals, D.WORDS_PER_DEAL), self.rules)
+        hands = rows[rows[:, D.TRUMP] == self.trump, self.seat]
+        measures = hand_measures(hands, self.rules, self.trump)
+        below = (measures < self.own).sum(axis=0)
+        equal = (measures == self.own).sum(axis=0)
+        return np.concatenate([[len(hands)], np.column_stack([below, equal]).ravel()]).astype(np.int64)

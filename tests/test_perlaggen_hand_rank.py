@@ -1,0 +1,49 @@
+"""`odds perlaggen`'s hand rank (spec §11.3 Q1): the seat's hands of deals as played with the same trump, compared
+with the given hand by a plain L0 reading (`naive_perlaggen_deal.l0`) and the Perlaggen counted by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import naive_perlaggen as nf
+import naive_perlaggen_deal as nd
+from analysis.cli import main
+from analysis.games import perlaggen as A
+from simcore.games import perlaggen as P
+from simcore.games import perlaggen_deal as D
+from simcore.games import perlaggen_hand_rank as H
+from simcore.rng import block_words
+
+
+def plain_measures(cards, style: str, trump: str) -> tuple[int, int, int]:
+    tokens = [nd.CARDS[c] for c in cards]
+    return (*nd.l0(tokens, style, trump), sum(t in nf.PERLAGGEN[(style, trump)] for t in tokens))
+
+
+@pytest.mark.parametrize("style, seat, trump, hand", [("innsbruck", 1, 1, "S6 LA LK L8 E10"),
+                                                       ("eichel", 3, 2, "HA HK H10 E9 S9"),
+                                                       ("innsbruck", 0, 3, "SA S10 E10 L10 H8")])
+def test_counts_equal_a_plain_recount(style, seat, trump, hand):
+    cards = [P.DECK.parse_face(c) for c in hand.split()]
+    job = H.HandRankJob(D.DealRules(style), seat, trump, P.DECK.mask(cards))
+    rows = D.deal_block(block_words(4, 1, 600, D.WORDS_PER_DEAL), D.DealRules(style))
+    own = plain_measures(cards, style, "ELHS"[trump])
+    expected = np.zeros(job.n_counts, dtype=np.int64)
+    for row in rows[rows[:, D.TRUMP] == trump]:
+        theirs = plain_measures([c for c in range(P.DECK.n_cards) if int(row[seat]) >> c & 1], style, "ELHS"[trump])
+        expected[0] += 1
+        for m in range(3):
+            expected[1 + 2 * m] += theirs[m] < own[m]
+            expected[2 + 2 * m] += theirs[m] == own[m]
+    assert (job.run_block(4, 1, 600) == expected).all() and expected[0] > 100
+
+
+def test_odds_prints_and_returns_the_rank(capsys):
+    frame = A.odds("S6 LA LK L8 E10", seat=1, turnup="L10", n=3_000, seed=5, progress=False, checkpoint=False)
+    rank = frame[frame.figure == "rank"].set_index("outcome")
+    assert list(rank.index) == list(H.TALLIES) and (rank.lo <= rank.p).all() and (rank.p <= rank.hi).all()
+    assert (rank.n == rank.n.iloc[0]).all() and 0 < rank.n.iloc[0] < 3_000
+    assert main(["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--n", "3000", "--seed", "5",
+                 "--no-progress"]) == 0
+    assert "Your hand among the hands dealt to seat 1 with trump L" in capsys.readouterr().out
