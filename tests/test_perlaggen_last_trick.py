@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import itertools
 import json
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from analysis.cli import main
 from analysis.games import perlaggen_last_trick as LT
+from simcore import betting
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_play as PP
 
@@ -136,3 +138,30 @@ def test_a_perlagg_already_played_keeps_its_identity():
     free = LT.last_trick("S7", "H", 2, "L9", seen).set_index("quantity")
     assert free.loc["card_wins", "p"] > fixed.loc["card_wins", "p"]
     assert fixed.attrs["card"] == "S7=H10"
+
+
+@pytest.mark.parametrize("p", [Fraction(3, 5), Fraction(1, 2), Fraction(7, 15), Fraction(0), Fraction(1, 5)])
+def test_bet_rows_follow_section_11_5_without_a_stand(p):
+    """§11.5 with s = 0: a bet gains on average when d = 2p - 1 >= 0; below, a bluff breaks even when they concede
+    c* = |d| / (v + (v+1)|d|) of the time (EV(bet) = c v + (1-c)(v+1) d equals EV(no bet) = v d there); hold their bet
+    iff p > 1 / (2(v+1))."""
+    d = 2 * p - 1
+    for row in LT.bet_rows(p, True):
+        v = row["value"]
+        assert row["value_bet"] == (d >= 0) and float(row["hold_above"]) == pytest.approx(betting.hold_threshold(v)[1])
+        assert row["hold"] == (p > Fraction(1, 2 * (v + 1)))
+        if d < 0:
+            c = row["break_even_concession"]
+            assert c == -d / (v - (v + 1) * d) and c * v + (1 - c) * (v + 1) * d == v * d
+        else:
+            assert row["break_even_concession"] is None
+    assert not any(r["value_bet"] or r["break_even_concession"] is not None for r in LT.bet_rows(p, False))
+
+
+def test_the_bet_table_in_text_and_json(capsys):
+    args = ["lasttrick", "perlaggen", "--card", "L7", "--trump", "H", "--seat", "2", "--trick", "L9", "--seen", SEEN]
+    assert main(args) == 0
+    assert "a bluff gains if they concede more than" in capsys.readouterr().out
+    assert main(args + ["--json"]) == 0
+    bets = json.loads(capsys.readouterr().out)["bets"]
+    assert [b["value"] for b in bets] == list(range(1, 7)) and all(0 < b["break_even_concession"] < 1 for b in bets)

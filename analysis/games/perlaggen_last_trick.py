@@ -14,7 +14,7 @@ from fractions import Fraction
 import pandas as pd
 
 from analysis.commands import Command, NotedStore, emit, one_of, register_command, whole_number
-from simcore import checks
+from simcore import betting, checks
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_play as PP
@@ -23,6 +23,23 @@ GAME = "perlaggen"
 ESTIMATES = (("card_wins", "no opponent beats your card"), ("team_wins", "your team takes the trick: the Spiel"))
 EARLIER_TRICKS = 16
 """Cards of the first four tricks, out of play at the fifth: the least ``--seen`` lists."""
+BET_VALUES = range(1, 7)
+"""Values of the Spiel before a bet (a bet at 7 is "Spiel aus", judged by the game, not by points: §8.1)."""
+
+
+def bet_rows(team_wins: Fraction, allowed: bool) -> list[dict]:
+    """Spec §11.5 at the fifth trick, where the Spiel cannot stand: for each value v before a bet, d = 2p - 1 with
+    p = ``team_wins``; your bet: a value bet when d >= 0, else the concession rate above which a bluff gains
+    (`betting.bluff_break_even`), None when §8.5 forbids your bet (``allowed`` False); their bet: hold iff p is above
+    `betting.hold_threshold`'s P(win)."""
+    d = 2 * team_wins - 1
+    rows = []
+    for v in BET_VALUES:
+        hold_above = Fraction(1, 2 * (v + 1))  # betting.hold_threshold(v)'s P(win) with no stand, kept exact
+        rows.append({"value": v, "value_bet": allowed and d >= 0,
+                     "break_even_concession": betting.bluff_break_even(v, d) if allowed and d < 0 else None,
+                     "hold_above": hold_above, "hold": team_wins > hold_above})
+    return rows
 
 
 def _play(token: str, trump: int, style: str, what: str, baptism_needed: bool) -> tuple[int, int | None]:
@@ -112,6 +129,7 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
                        trick=[P.DECK.token(c) + ("" if c == b else f"={P.DECK.token(b)}") for c, b in plays],
                        seen=len(parsed["--seen"]), pool=len(pool), later=later,
                        may_bet=may_bet(mine, plays, trump_index, style))
+    frame.attrs["bets"] = bet_rows(Fraction(team_wins, draws), frame.attrs["may_bet"] is not None)
     return frame
 
 
@@ -121,7 +139,11 @@ def last_trick_json(frame: pd.DataFrame) -> dict:
                                  "later")},
             "may_bet": a["may_bet"] is not None, "bet_reason": a["may_bet"],
             **{r.quantity: {"p": r.p, "successes": int(r.successes), "n": int(r.n), "fraction": r.fraction}
-               for r in frame.itertuples()}}
+               for r in frame.itertuples()},
+            "bets": [{"value": b["value"], "value_bet": b["value_bet"],
+                      "break_even_concession": None if b["break_even_concession"] is None
+                      else float(b["break_even_concession"]), "hold_above": float(b["hold_above"]), "hold": b["hold"]}
+                     for b in a["bets"]]}
 
 
 def format_last_trick(frame: pd.DataFrame) -> str:
@@ -137,9 +159,22 @@ def format_last_trick(frame: pd.DataFrame) -> str:
     lines.append(f"you may bet the Spiel now (§8.5: {a['may_bet']})" if a["may_bet"] else
                  "you may not bet the Spiel now (§8.5: your last card is neither of the led suit, a trump nor a "
                  "Perlagg)")
+    lines += ["", "Betting the Spiel now (spec §11.5, first order; the fifth trick has no stand, so with p = P(your "
+                  "team takes the trick), d = 2p - 1):",
+              f"  {'value':<7}{'your bet':<50}their bet: your answer"]
+    for b in a["bets"]:
+        if b["value_bet"]:
+            mine = "bet: d >= 0, it gains whatever they answer"
+        elif b["break_even_concession"] is not None:
+            mine = f"a bluff gains if they concede more than {float(b['break_even_concession']):.3f}"
+        else:
+            mine = "not allowed (§8.5)"
+        theirs = f"{'hold' if b['hold'] else 'concede'} (hold iff p > {float(b['hold_above']):.3f})"
+        lines.append(f"  {b['value']:<7}{mine:<50}{theirs}")
     lines.append("(every Perlagg not yet played is baptised as the trump Ace, its strongest identity; your partner's "
                  "card never counts against yours; the later cards are drawn without regard to what earlier tricks "
-                 "showed of their holders' suits)")
+                 "showed of their holders' suits or what their bets tell; the §8.6 limits near the end of the game "
+                 "are not applied)")
     return "\n".join(lines)
 
 
