@@ -143,3 +143,21 @@ def test_the_stage_table_reads_the_elimination_phases(players):
     assert sorted(stages.players.unique()) == list(range(2, players))
     assert ((stages.lo <= stages.p) & (stages.p <= stages.hi) & (stages.n == 8)).all()
     assert (stages.hands_lo <= stages.hands).all() and "D. Stages" in D.format_stats(tables)
+
+
+def test_a_hand_has_as_many_players_as_hold_strokes():
+    """The stage of a hand, as the counts read it (its players), is the number of players still holding strokes,
+    replayed with `settle` from each hand's erase counts: so a hand with k players is the phase's k-player stage, and
+    a phase without one skipped it (two or more dropped out in one hand)."""
+    cards = np.random.default_rng(8)
+    for _ in range(6):
+        for record in g.play_game([make_policy("greedy", cards) for _ in range(4)], OPTS, cards):
+            if record.subgame not in ("66", "RA", "RU"):
+                continue
+            strokes, active = [OPTS["strokes_per_phase"]] * 4, [0, 1, 2, 3]
+            for _, order, res in record.hands:
+                assert len(order) == len(active) == sum(s > 0 for s in strokes)
+                erase = [0] * 4
+                for pos, seat in enumerate(order):
+                    erase[seat] = res.erase[pos]
+                strokes, active, _ = g.settle(record.subgame, strokes, active, erase, order)

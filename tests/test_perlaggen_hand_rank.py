@@ -3,6 +3,8 @@ with the given hand by a plain L0 reading (`naive_perlaggen_deal.l0`) and the Pe
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -46,4 +48,14 @@ def test_odds_prints_and_returns_the_rank(capsys):
     assert (rank.n == rank.n.iloc[0]).all() and 0 < rank.n.iloc[0] < 3_000
     assert main(["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--n", "3000", "--seed", "5",
                  "--no-progress"]) == 0
-    assert "Your hand among the hands dealt to seat 1 with trump L" in capsys.readouterr().out
+    assert "among the hands seat 1 holds after the exchanges" in capsys.readouterr().out
+
+
+def test_the_rank_is_left_out_when_no_deal_has_the_trump(capsys):
+    """--n 4 --seed 4: the table has deals, the rank job none with trump L; the odds still print, without the rank."""
+    base = ["odds", "perlaggen", "--hand", "S6 LA LK L8 E10", "--turnup", "L10", "--seed", "4", "--no-progress"]
+    assert main(base + ["--n", "4"]) == 0 and "among the hands seat" not in capsys.readouterr().out
+    assert main(base + ["--n", "4", "--json"]) == 0 and "rank" not in json.loads(capsys.readouterr().out)
+    assert main(base + ["--n", "3000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["own"]["perlaggen"] == 1 and 0 < data["rank"]["n"] < 3000

@@ -232,7 +232,7 @@ def test_odds_json_contract(capsys):
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1
     assert abs(sum(data["estimates"][f"gleich.{o}"]["p"] for o in outcomes) - 1) < 1e-9
-    assert data["own"] == {"gleich": "pair of Aces (40)", "hanger": "A-K-O (56)"}
+    assert data["own"] == {"gleich": "pair of Aces (40)", "hanger": "A-K-O (56)", "perlaggen": 1}
 
 
 def test_odds_with_exchange_and_cutter(capsys):

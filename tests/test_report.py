@@ -280,3 +280,15 @@ def test_charts_reject_frames_without_estimates():
         charts.distribution_chart(_distribution().drop(columns="lo"), "x")
     with pytest.raises(ValueError, match="outcome"):
         charts.conditional_chart(_conditional(), "x", outcomes=("win", "draw"))
+
+
+def test_card_values_and_dreeg_stages_tables(built):
+    """The Perlaggen card values (Q8) and the Dreeg stages (§6.2): their headings, captions and filled cells."""
+    _, source, page = built
+    assert "What a card is worth (Q8)" in page.headings
+    assert "Card values with L trump" in source and "Perlagg 1, Martl" in source
+    row = re.search(r"<th>HK</th><td>Perlagg 1, Martl</td>(.*?)</tr>", source).group(1)
+    assert row.count("<td") == 7 and row.count('class="p"') == 3 and len(re.findall(r"[+-]0\.\d{3} \[", row)) == 3
+    assert "Stages of the elimination phases (§6.2)" in source
+    row = re.search(r"<th>1 Sechsundsechzig</th><td class=\"num\">3</td>(.*?)</tr>", source).group(1)
+    assert row.count("<td") == 3 and 'class="p"' in row

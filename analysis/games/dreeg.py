@@ -470,14 +470,16 @@ def strength(phase: int = 1, players: int = 2, policy: str = "greedy", n: int = 
 
 
 # --- whole games -----------------------------------------------------------------------------------
-def _games(lineup: tuple[str, ...], rotate: bool, options, n: int, seed, run_kw) -> tuple[dict, int, list[str]]:
-    """Counts of whole games (`dreeg_game.GameJob`) split by part, the seed, and a label per phase."""
+def _games(lineup: tuple[str, ...], rotate: bool, options, n: int, seed,
+           run_kw) -> tuple[dict, int, list[str], tuple[str, ...]]:
+    """Counts of whole games (`dreeg_game.GameJob`) split by part, the seed, a label per phase and the phases'
+    sub-games (`GameJob.plan`)."""
     seed = normalize_seed(seed)
     job = dg.GameJob(tuple(lineup), parse_options(options), rotate)
     counts = runner.run(job, n, seed, **run_kw)
     plan = job.plan()
     labels = [f"{p} {r.SUBGAME_NAMES[sub]}" for p, sub in enumerate(plan, start=1)]
-    return dg.split_counts(counts, len(lineup), len(plan)), seed, labels
+    return dg.split_counts(counts, len(lineup), len(plan)), seed, labels, plan
 
 
 def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, options=(), **run_kw) -> dict:
@@ -488,7 +490,7 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
     surrendered, with Durchmarsch declared / won.
     """
     players = dg.check_players(players)
-    parts, seed, labels = _games((policy,) * players, False, options, n, seed, run_kw)
+    parts, seed, labels, plan = _games((policy,) * players, False, options, n, seed, run_kw)
     games = int(parts["games"][0])
     losers = pd.DataFrame([_estimate_row(parts["loser_seat"][p, s], games, phase=label, seat=s)
                            for p, label in enumerate(labels) for s in range(players)])
@@ -497,7 +499,7 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
                            **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
                               if k in ("p", "lo", "hi")}} for s in range(players)])
     tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"]),
-              "stages": _stages(parts, labels, options, players)}
+              "stages": _stages(parts, labels, plan, players)}
     for table in tables.values():
         table.attrs.update(game=GAME, n=games, seed=seed, players=players, policy=policy,
                            options=dict(parse_options(options)))
@@ -505,16 +507,17 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
 
 
 STAGE_SUBGAMES = ("66", "RA", "RU")
-"""Sub-games whose phase goes through stages (§2.1: players at 0 drop out, the last one holding strokes loses): not
-Kamerun (the first out loses), Weglöscher (two play each hand) or Schweige-Maß (the phase may end when one speaks)."""
+"""Sub-games whose stages block D shows (§2.1: players at 0 drop out, the last one holding strokes loses). Not shown:
+Kamerun (the first out loses: no stages); Weglöscher, where two play each hand, so the players in a hand do not tell
+the stage; Schweige-Maß, whose phase also ends when a player speaks, which would read as a skipped stage."""
 
 
-def _stages(parts: dict, labels: list[str], options, players: int) -> pd.DataFrame:
-    """Per elimination phase (STAGE_SUBGAMES) and stage of k = players - 1 .. 2 players (spec §6.2, phase
-    transitions): P(the phase plays a hand with k players; else it skips that stage), and the mean number of its
-    hands with k players per game (0 in games that skip it)."""
+def _stages(parts: dict, labels: list[str], plan: tuple[str, ...], players: int) -> pd.DataFrame:
+    """Per phase of a STAGE_SUBGAMES sub-game (``plan``: each phase's) and stage of k = players - 1 .. 2 players
+    (spec §6.2, phase transitions): P(the phase plays a hand with k players; else it skips that stage: two or more
+    players dropped out in one hand), and the mean number of its hands with k players per game (0 in games that skip
+    it; the normal interval clamped at 0)."""
     games = int(parts["games"][0])
-    plan = dg.GameJob(("greedy",) * players, parse_options(options)).plan()
     rows = []
     for p, label in enumerate(labels):
         if plan[p] not in STAGE_SUBGAMES:
@@ -522,7 +525,7 @@ def _stages(parts: dict, labels: list[str], options, players: int) -> pd.DataFra
         for k in range(players - 1, 1, -1):
             hands = _mean_row(float(parts["stage_hands"][p, k]), float(parts["stage_hands_sq"][p, k]), games)
             rows.append({**_estimate_row(parts["stages"][p, k], games, phase=label, players=k),
-                         "hands": hands["mean"], "hands_lo": hands["lo"], "hands_hi": hands["hi"]})
+                         "hands": hands["mean"], "hands_lo": max(hands["lo"], 0.0), "hands_hi": hands["hi"]})
     return pd.DataFrame(rows, columns=["phase", "players", "p", "lo", "hi", "successes", "n", "hands", "hands_lo",
                                        "hands_hi"])
 
@@ -582,8 +585,9 @@ def format_stats(tables: dict) -> str:
         lines.append(f"  {row['subgame']:<16}{row['event']:<18}{format_cell(row)}  of {row['n']:,}")
     stages = tables["stages"]
     if len(stages):
-        lines += ["", "D. Stages of the elimination phases: P(the phase plays hands with k players; else it skips "
-                      "that stage),", "   and its hands with k players (mean per game, 0 when skipped)"]
+        lines += ["", "D. Stages of the elimination phases: P(the phase plays hands with k players; else two or more "
+                      "players dropped out", "   in one hand and it skips that stage), and its hands with k players "
+                      "(mean per game, 0 when skipped)"]
         for phase, rows in stages.groupby("phase", sort=False):
             lines.append(f"  {phase:<24}" + "".join(
                 f"{row['players']} players {format_cell(row)}  {row['hands']:5.2f} [{row['hands_lo']:.2f},"
@@ -596,7 +600,7 @@ def match(a: str, b: str, players: int = 4, n: int = 200, seed=None, options=(),
     game. Tables: phases (P(lose the phase) per player of each policy), bolln (mean Bolln per
     player of each policy, P(A alone has the most Bolln))."""
     players = dg.check_players(players)
-    parts, seed, labels = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
+    parts, seed, labels, _ = _games((a,) + (b,) * (players - 1), True, options, n, seed, run_kw)
     games = int(parts["games"][0])
     slot = parts["loser_slot"]
     phases = pd.DataFrame([row for p, label in enumerate(labels) for row in (

@@ -449,7 +449,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
         frames.append(estimate_frame(GESTRICHEN_OUTCOMES, counts[9:12], int(counts[0]), figure="gestrichen"))
     if question is None:
         frames.append(estimate_frame(OWN_BEST, counts[12:16], int(counts[0]), figure="own"))
-        frames.append(_hand_rank_frame(facts, rules, n, seed, run_kw))
+        rank, own_perlaggen = _hand_rank(facts, rules, n, seed, run_kw)
+        frames += [] if rank is None else [rank]
     if spiel is not None and question is not None:
         from simcore.games.perlaggen_tables import TableSpielJob
 
@@ -471,18 +472,20 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        known={s: P.DECK.format_cards(c) for s, c in facts.held},
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
-                       spiel=spiel if question is not None else None)
+                       spiel=spiel if question is not None else None,
+                       own_perlaggen=own_perlaggen if question is None else None)
     return frame if spiel is None or question is not None else spiel_play.add_spiel(frame, spiel, **run_kw)
 
 
-def _hand_rank_frame(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> pd.DataFrame:
-    """Spec Q1: the shares of the hands dealt to the seat (deals as played with the same trump, a job of its own)
-    whose best Gleich, best Hanger (L0) and number of Perlaggen are below and equal to the hand's; figure "rank"."""
+def _hand_rank(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> tuple[pd.DataFrame | None, int]:
+    """Spec Q1 (in part): (the shares of the hands the seat holds after the exchanges, on deals as played with the
+    same trump, a job of its own not conditioned on the public facts, whose best Gleich, best Hanger (L0) and number
+    of Perlaggen are below and equal to the hand's, as rows of figure "rank", or None when none of the ``n`` deals
+    has the trump; the hand's number of Perlaggen)."""
     job = HandRankJob(rules, facts.seat, facts.trump, P.DECK.mask(facts.hand))
     counts = runner.run(job, n, seed, **run_kw)
-    if counts[0] == 0:
-        raise none_fit(n, f"has trump {P.DECK.suits[facts.trump]}", "the style may deal that trump rarely, ")
-    return estimate_frame(list(RANK_TALLIES), counts[1:], int(counts[0]), figure="rank")
+    frame = estimate_frame(list(RANK_TALLIES), counts[1:], int(counts[0]), figure="rank") if counts[0] else None
+    return frame, int(job.own[-1])
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
@@ -494,8 +497,16 @@ def odds_json(frame: pd.DataFrame) -> dict:
     known = {"known": {str(s): c for s, c in a["known"].items()}} if a.get("known") else {}
     return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **known, **spiel,
             **({"options": a["options"]} if a["options"] else {}),
-            "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
+            "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"],
+                    **({"perlaggen": a["own_perlaggen"]} if a.get("own_perlaggen") is not None else {})},
+            **_rank_json(frame),
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
+
+
+def _rank_json(frame: pd.DataFrame) -> dict:
+    """{"rank": {"n"}}: the deals behind the rank.* estimates (`_hand_rank_frame`), when there are any."""
+    rows = frame[frame.figure == "rank"]
+    return {"rank": {"n": int(rows.n.iloc[0])}} if len(rows) else {}
 
 
 def _odds_title(a: dict) -> str:
@@ -547,8 +558,11 @@ def format_odds(frame: pd.DataFrame) -> str:
                                                      for kind in ("single", "tied")) for fig in FIGURES]
     rows = frame[frame.figure == "rank"].set_index("outcome")
     if len(rows):
-        lines += ["", f"Your hand among the hands dealt to seat {a['seat']} with trump {a['trump']} (spec Q1; "
-                      f"n = {int(rows.n.iloc[0]):,} deals as played, a job of its own; L0)",
+        perlaggen = f"{a['own_perlaggen']} Perlagg{'en' if a['own_perlaggen'] != 1 else ''}"
+        lines += ["", f"Your hand (L0: best Gleich, best Hanger; {perlaggen}) among the hands seat {a['seat']} holds "
+                      f"after the exchanges (spec Q1, in part)",
+                  f"n = {int(rows.n.iloc[0]):,} of {a['attempted']:,} deals as played have trump {a['trump']}; a job "
+                  "of its own, not conditioned on the turn-up, the exchanges, --known or --given",
                   f"{'':<10}{'below yours':>26}{'equal to yours':>26}"]
         lines += [f"{measure.capitalize():<10}" + "".join(f"{format_cell(rows.loc[f'{measure}.{kind}']):>26}"
                                                           for kind in ("below", "equal")) for measure in RANK_MEASURES]

@@ -94,12 +94,14 @@ def _losers(ctx: Context) -> str:
             + table(["phase"] + [f"P(seat {s} loses)" for s in range(4)] + ["hands per phase (mean)"], rows,
                     "Who loses each phase")
             + table(["sub-game", "event", "share of hands", "n (hands)"], events, "What happens in the hands")
-            + table(["phase", "players", "P(a stage of that many)", "its hands (mean per game)", "n (games)"],
-                    _stage_rows(tables["stages"]), "Stages of the elimination phases (§6.2): when two players drop "
-                    "out in one hand the phase skips a stage; hands counted 0 in the games that skip it"))
+            + table(["phase", "k players", "P(plays hands with k players)", "hands with k players (mean per game)",
+                     "n (games)"], _stage_rows(tables["stages"]),
+                    "Stages of the elimination phases (§6.2): when two or more players drop out in one hand the "
+                    "phase skips a stage (three at once skip both); hands counted 0 in the games that skip it"))
 
 
 def _stage_rows(stages) -> list[str]:
+    """Table rows of `analysis.games.dreeg.stats`'s "stages" frame."""
     return [f"<th>{esc(r['phase'])}</th>" + n_cell(r["players"]) + row_cell(r)
             + f'<td class="num">{r["hands"]:.2f} [{r["hands_lo"]:.2f}, {r["hands_hi"]:.2f}]</td>' + n_cell(r["n"])
             for _, r in stages.iterrows()]

@@ -191,7 +191,8 @@ CARD_VALUE_TRUMP = "L"
 
 
 def _card_values(ctx: Context, sid: str) -> str:
-    """Spec Q8: each card's worth to its holder's team, swapped for a random undealt card on the same deals."""
+    """Spec Q8: each card's worth to its holder's team, swapped for a random card of the face-down stock on the same
+    deals."""
     from analysis.games.perlaggen_card_values import card_values, difference_text
 
     n = max(ctx.hand_n // SPIEL_POLICY_SHARE, 1)
@@ -206,11 +207,12 @@ def _card_values(ctx: Context, sid: str) -> str:
     deals = frame.attrs["trump_deals"][CARD_VALUE_TRUMP]
     return "\n".join([
         f'<h3 id="{sid}">What a card is worth (Q8)</h3>',
-        f"<p>On {frame.attrs['n']:,} deals as played ({SPIEL_STYLE} style, after the exchanges; {deals:,} of them "
-        f"with {CARD_VALUE_TRUMP} trump, shown here), each card in a hand is swapped for a random card of the undealt "
-        "stock, and its holder's team is judged on both deals: Gleich and Hanger at L0, the Spiel played out by G1 at "
-        "every seat. <em>with</em> is P(the team wins the figure) holding the card (Wilson 95%); Δ is that minus the "
-        "same deals with the card swapped out (paired, Tango's 95% interval). Other trumps: the command in the "
+        f"<p>On {frame.attrs['n']:,} deals as played ({SPIEL_STYLE} style, exchange always, keep_figures; {deals:,} "
+        f"of them with {CARD_VALUE_TRUMP} trump, shown here), each card in a hand after the exchanges is swapped for "
+        "a random card of the face-down stock, and its holder's team is judged on both deals: Gleich and Hanger at "
+        "L0, the Spiel played out by G1 at every seat. <em>with</em> is P(the team wins the figure) holding the "
+        "card (Wilson 95%); Δ is that minus the same deals with the card swapped out (paired, Tango's 95% "
+        "interval). Other trumps: the command in the "
         "list of runs without <code>--trump</code>.</p>",
         table(["card", "role", "Gleich with", "Gleich Δ", "Hanger with", "Hanger Δ", "Spiel with", "Spiel Δ",
                "n (held)"], rows, f"Card values with {CARD_VALUE_TRUMP} trump"),
