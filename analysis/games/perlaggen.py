@@ -504,7 +504,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
 
 
 def _rank_json(frame: pd.DataFrame) -> dict:
-    """{"rank": {"n"}}: the deals behind the rank.* estimates (`_hand_rank_frame`), when there are any."""
+    """{"rank": {"n"}}: the deals behind the rank.* estimates (`_hand_rank`), when there are any."""
     rows = frame[frame.figure == "rank"]
     return {"rank": {"n": int(rows.n.iloc[0])}} if len(rows) else {}
 
