@@ -18,9 +18,12 @@ from simcore.games import perlaggen_hand_rank as H
 from simcore.rng import block_words
 
 
-def plain_measures(cards, style: str, trump: str) -> tuple[int, int, int]:
+def plain_measures(cards, style: str, trump: str) -> tuple[int, int, int, int]:
+    """Best Gleich and Hanger codes (L0), Perlaggen and natural trumps (the Weli is a bells card, §1.1)."""
     tokens = [nd.CARDS[c] for c in cards]
-    return (*nd.l0(tokens, style, trump), sum(t in nf.PERLAGGEN[(style, trump)] for t in tokens))
+    wild = nf.PERLAGGEN[(style, trump)]
+    return (*nd.l0(tokens, style, trump), sum(t in wild for t in tokens),
+            sum(t not in wild and t[0] == trump for t in tokens))
 
 
 @pytest.mark.parametrize("style, seat, trump, hand", [("innsbruck", 1, 1, "S6 LA LK L8 E10"),
@@ -35,7 +38,7 @@ def test_counts_equal_a_plain_recount(style, seat, trump, hand):
     for row in rows[rows[:, D.TRUMP] == trump]:
         theirs = plain_measures([c for c in range(P.DECK.n_cards) if int(row[seat]) >> c & 1], style, "ELHS"[trump])
         expected[0] += 1
-        for m in range(3):
+        for m in range(4):
             expected[1 + 2 * m] += theirs[m] < own[m]
             expected[2 + 2 * m] += theirs[m] == own[m]
     assert (job.run_block(4, 1, 600) == expected).all() and expected[0] > 100
@@ -58,4 +61,4 @@ def test_the_rank_is_left_out_when_no_deal_has_the_trump(capsys):
     assert main(base + ["--n", "4", "--json"]) == 0 and "rank" not in json.loads(capsys.readouterr().out)
     assert main(base + ["--n", "3000", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["own"]["perlaggen"] == 1 and 0 < data["rank"]["n"] < 3000
+    assert data["own"]["perlaggen"] == 1 and data["own"]["natural_trumps"] == 3 and 0 < data["rank"]["n"] < 3000

@@ -449,7 +449,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
         frames.append(estimate_frame(GESTRICHEN_OUTCOMES, counts[9:12], int(counts[0]), figure="gestrichen"))
     if question is None:
         frames.append(estimate_frame(OWN_BEST, counts[12:16], int(counts[0]), figure="own"))
-        rank, own_perlaggen = _hand_rank(facts, rules, n, seed, run_kw)
+        rank, own_counts = _hand_rank(facts, rules, n, seed, run_kw)
         frames += [] if rank is None else [rank]
     if spiel is not None and question is not None:
         from simcore.games.perlaggen_tables import TableSpielJob
@@ -473,19 +473,20 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None,
-                       own_perlaggen=own_perlaggen if question is None else None)
+                       own_perlaggen=own_counts["perlaggen"] if question is None else None,
+                       own_trumps=own_counts["trumps"] if question is None else None)
     return frame if spiel is None or question is not None else spiel_play.add_spiel(frame, spiel, **run_kw)
 
 
-def _hand_rank(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> tuple[pd.DataFrame | None, int]:
+def _hand_rank(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> tuple[pd.DataFrame | None, dict]:
     """Spec Q1 (in part): (the shares of the hands the seat holds after the exchanges, on deals as played with the
     same trump, a job of its own not conditioned on the public facts, whose best Gleich, best Hanger (L0) and number
-    of Perlaggen are below and equal to the hand's, as rows of figure "rank", or None when none of the ``n`` deals
-    has the trump; the hand's number of Perlaggen)."""
+    of Perlaggen and of natural trumps are below and equal to the hand's, as rows of figure "rank", or None when none
+    of the ``n`` deals has the trump; {"perlaggen", "trumps"}: the hand's counts)."""
     job = HandRankJob(rules, facts.seat, facts.trump, P.DECK.mask(facts.hand))
     counts = runner.run(job, n, seed, **run_kw)
     frame = estimate_frame(list(RANK_TALLIES), counts[1:], int(counts[0]), figure="rank") if counts[0] else None
-    return frame, int(job.own[-1])
+    return frame, {m: int(v) for m, v in zip(RANK_MEASURES[2:], job.own[2:])}
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
@@ -498,7 +499,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
     return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **known, **spiel,
             **({"options": a["options"]} if a["options"] else {}),
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"],
-                    **({"perlaggen": a["own_perlaggen"]} if a.get("own_perlaggen") is not None else {})},
+                    **({"perlaggen": a["own_perlaggen"], "natural_trumps": a["own_trumps"]}
+                       if a.get("own_perlaggen") is not None else {})},
             **_rank_json(frame),
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
@@ -559,8 +561,9 @@ def format_odds(frame: pd.DataFrame) -> str:
     rows = frame[frame.figure == "rank"].set_index("outcome")
     if len(rows):
         perlaggen = f"{a['own_perlaggen']} Perlagg{'en' if a['own_perlaggen'] != 1 else ''}"
-        lines += ["", f"Your hand (L0: best Gleich, best Hanger; {perlaggen}) among the hands seat {a['seat']} holds "
-                      f"after the exchanges (spec Q1, in part)",
+        trumps = f"{a['own_trumps']} natural trump{'s' if a['own_trumps'] != 1 else ''}"
+        lines += ["", f"Your hand (L0: best Gleich, best Hanger; {perlaggen}, {trumps}) among the hands seat "
+                      f"{a['seat']} holds after the exchanges (spec Q1, in part)",
                   f"n = {int(rows.n.iloc[0]):,} of {a['attempted']:,} deals as played have trump {a['trump']}; a job "
                   "of its own, not conditioned on the turn-up, the exchanges, --known or --given",
                   f"{'':<10}{'below yours':>26}{'equal to yours':>26}"]

@@ -2,7 +2,7 @@
 
 Deals as played (`perlaggen_deal.deal_block`: §3, after the exchanges) whose trump is the given one are kept, and
 the seat's hand in each is compared with a given hand by its best Gleich and best Hanger (L0: each figure with every
-free Perlagg, `perlaggen.figure_codes`) and by its number of Perlaggen.
+free Perlagg, `perlaggen.figure_codes`), its number of Perlaggen and its number of natural trumps.
 """
 
 from __future__ import annotations
@@ -12,21 +12,23 @@ import numpy as np
 from simcore import checks
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
+from simcore.games.perlaggen_play import SUIT_MASKS
 from simcore.rng import block_words
 
-MEASURES = ("gleich", "hanger", "perlaggen")
+MEASURES = ("gleich", "hanger", "perlaggen", "trumps")
 TALLIES = tuple(f"{m}.{t}" for m in MEASURES for t in ("below", "equal"))
 """Counts after the kept deals: per measure, the seat's hands below the given hand and those equal to it."""
 
 
 def hand_measures(hands: np.ndarray, rules: D.DealRules, trump: int) -> np.ndarray:
-    """hands (n,) uint64 masks -> (n, 3) int64: best Gleich code, best Hanger code (L0, 0 = none) and Perlaggen held,
-    under trump suit index ``trump``."""
+    """hands (n,) uint64 masks -> (n, 4) int64: best Gleich code, best Hanger code (L0, 0 = none), Perlaggen held and
+    natural trumps held, under trump suit index ``trump``."""
     letter = P.DECK.suits[trump]
     out = np.empty((hands.shape[0], len(MEASURES)), dtype=np.int64)
     out[:, :2] = P.figure_codes(hands, rules.style, letter, six_below_bells_seven=rules.six_below_bells_seven)
     wild = np.uint64(P.perlagg_mask(rules.style, letter))
     out[:, 2] = np.bitwise_count(hands & wild)
+    out[:, 3] = np.bitwise_count(hands & ~wild & SUIT_MASKS[trump])
     return out
 
 
@@ -44,7 +46,8 @@ class HandRankJob:
         self.own = hand_measures(np.array([self.hand], dtype=np.uint64), rules, self.trump)[0]
 
     def key(self) -> str:
-        return f"perlaggen|hand-rank|{self.rules.key()}|seat={self.seat}|trump={self.trump}|hand={self.hand}"
+        return (f"perlaggen|hand-rank|{self.rules.key()}|seat={self.seat}|trump={self.trump}|hand={self.hand}"
+                f"|{','.join(MEASURES)}")
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         rows = D.deal_block(block_words(seed, block, n_deals, D.WORDS_PER_DEAL), self.rules)
