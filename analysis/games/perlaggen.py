@@ -473,8 +473,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
                        own_gleich=P.gleich_name(own[P.GLEICH]), own_hanger=P.hanger_name(own[P.HANGER]),
                        options=options, players=players, hand_size=size, given=list(given),
                        spiel=spiel if question is not None else None,
-                       own_perlaggen=own_counts["perlaggen"] if question is None else None,
-                       own_trumps=own_counts["trumps"] if question is None else None)
+                       own_counts=own_counts if question is None else None)
     return frame if spiel is None or question is not None else spiel_play.add_spiel(frame, spiel, **run_kw)
 
 
@@ -499,8 +498,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
     return {**{k: a[k] for k in keys}, **table, **({"given": a["given"]} if a["given"] else {}), **known, **spiel,
             **({"options": a["options"]} if a["options"] else {}),
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"],
-                    **({"perlaggen": a["own_perlaggen"], "natural_trumps": a["own_trumps"]}
-                       if a.get("own_perlaggen") is not None else {})},
+                    **({"perlaggen": a["own_counts"]["perlaggen"], "natural_trumps": a["own_counts"]["trumps"]}
+                       if a.get("own_counts") else {})},
             **_rank_json(frame),
             "estimates": estimates_dict(frame, ["figure", "outcome"])}
 
@@ -560,8 +559,9 @@ def format_odds(frame: pd.DataFrame) -> str:
                                                      for kind in ("single", "tied")) for fig in FIGURES]
     rows = frame[frame.figure == "rank"].set_index("outcome")
     if len(rows):
-        perlaggen = f"{a['own_perlaggen']} Perlagg{'en' if a['own_perlaggen'] != 1 else ''}"
-        trumps = f"{a['own_trumps']} natural trump{'s' if a['own_trumps'] != 1 else ''}"
+        held = a["own_counts"]
+        perlaggen = f"{held['perlaggen']} Perlagg{'en' if held['perlaggen'] != 1 else ''}"
+        trumps = f"{held['trumps']} natural trump{'s' if held['trumps'] != 1 else ''}"
         lines += ["", f"Your hand (L0: best Gleich, best Hanger; {perlaggen}, {trumps}) among the hands seat "
                       f"{a['seat']} holds after the exchanges (spec Q1, in part)",
                   f"n = {int(rows.n.iloc[0]):,} of {a['attempted']:,} deals as played have trump {a['trump']}; a job "

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import long_frame, none_fit, options_note
-from analysis.stats import paired_difference, wilson
+from analysis.stats import estimate_columns, paired_difference
 from simcore import runner
 from simcore.games import perlaggen as P
 from simcore.games import perlaggen_deal as D
@@ -71,10 +71,9 @@ def _rows(style: str, trump_index: int, tallies: np.ndarray) -> list[dict]:
             continue
         row = {"trump": P.DECK.suits[trump_index], "card": P.DECK.token(card), "role": role, "held": held}
         for fig in FIGURES:
-            lo, hi = wilson(counts[f"{fig}.with"], held)
             d, d_lo, d_hi = paired_difference(counts[f"{fig}.only_with"], counts[f"{fig}.only_without"], held)
-            row |= {f"{fig}_with": counts[f"{fig}.with"] / held, f"{fig}_with_lo": lo, f"{fig}_with_hi": hi,
-                    f"{fig}_d": d, f"{fig}_d_lo": d_lo, f"{fig}_d_hi": d_hi}
+            row |= estimate_columns(f"{fig}_with", counts[f"{fig}.with"], held) | {
+                f"{fig}_d": d, f"{fig}_d_lo": d_lo, f"{fig}_d_hi": d_hi}
         rows.append(row)
     return rows
 
