@@ -286,10 +286,10 @@ def format_cell(row) -> str:
     return f"{format_p(row['p'])} [{format_p(row['lo'])},{format_p(row['hi'])}]"
 
 
-def plus_minus(value: float, lo: float, hi: float) -> str:
+def plus_minus(value: float, lo: float, hi: float, sign: bool = False) -> str:
     """"0.512±0.011": a value and the half-width of its interval [lo, hi] (which need not be centred on it),
-    three decimals, for compact text tables."""
-    return f"{value:.3f}±{(hi - lo) / 2:.3f}"
+    three decimals, for compact text tables; ``sign``: the value with its sign ("+0.021±0.006")."""
+    return f"{value:{'+' if sign else ''}.3f}±{(hi - lo) / 2:.3f}"
 
 
 def score_grid(target: int) -> list[int]:

@@ -20,6 +20,7 @@ unchanged. When the deal is over ``deal.result`` holds the score sheet line (`De
 
 from __future__ import annotations
 
+import hashlib
 import math
 import numbers
 from dataclasses import dataclass, field, replace
@@ -987,7 +988,9 @@ def play_deal(deal: Deal, agents, choose_card, example_cards, speech_rng: np.ran
               ) -> DealResult:
     """Play a deal to its score sheet line: betting windows before every card, plays by
     ``choose_card(deal, seat) -> (card, identity)``, then the showing. agents: (team 0's Agent, team 1's Agent);
-    ``speech_rng``: the windows' order of speech under A-12's random priority (`betting_window`)."""
+    ``speech_rng``: the windows' order of speech under A-12's random priority (`betting_window`). Blind bets
+    (§8.14) are answered first, the Gleich's, then the Hanger's, then the Spiel's."""
+    answer_all(deal, agents)
     while deal.phase == PLAY:
         betting_window(deal, agents, speech_rng)
         if deal.phase == PLAY:
@@ -1184,19 +1187,27 @@ def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: 
             raise CardsimError(f"no team reached {rules.target} points in {len(record.deals)} deals (scores "
                                f"{record.scores[0]}:{record.scores[1]}) with the policies {policies[0].name!r} and "
                                f"{policies[1].name!r}: they never finish a game; change their margins")
-        hands, trump = kit.draw_deal(deal_rng, dealer)
-        draws = bluff_rng.random((2, 5))
-        agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in draws[t, :3]),
-                             tuple(bool(u < policies[t].show_bluff) for u in draws[t, 3:])) for t in (0, 1))
-        adapter = kit.cards(trump)
-        deal = Deal(adapter, rules, hands, trump, dealer, record.scores)
-        speech_rng = (np.random.default_rng(int(bluff_rng.integers(1 << 62)))
-                      if rules.speech_order == "random_priority" else None)
-        if deal.phase != DONE:
-            play_deal(deal, agents, adapter.choose_card, adapter.example_cards, speech_rng)
-        record.add(deal.result, dealer)
+        record.add(play_one_deal(kit, policies, dealer, record.scores, deal_rng, bluff_rng, rules, estimator), dealer)
         dealer = (dealer + 1) % kit.players
     return record
+
+
+def play_one_deal(kit, policies: tuple[Policy, Policy], dealer: int, scores, deal_rng, bluff_rng, rules: BettingRules,
+                  estimator, blind=()) -> DealResult:
+    """One deal of a game (`play_game`) at ``scores`` with ``dealer`` dealing: its cards from ``deal_rng``, the
+    agents' bluff draws (and A-12's order of speech) from ``bluff_rng``, ``blind``: (seat, figure) blind bets made
+    before the cut (§8.14). Returns the deal's `DealResult`."""
+    hands, trump = kit.draw_deal(deal_rng, dealer)
+    draws = bluff_rng.random((2, 5))
+    agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in draws[t, :3]),
+                         tuple(bool(u < policies[t].show_bluff) for u in draws[t, 3:])) for t in (0, 1))
+    adapter = kit.cards(trump)
+    deal = Deal(adapter, rules, hands, trump, dealer, scores, blind)
+    speech_rng = (np.random.default_rng(int(bluff_rng.integers(1 << 62)))
+                  if rules.speech_order == "random_priority" else None)
+    if deal.phase != DONE:
+        play_deal(deal, agents, adapter.choose_card, adapter.example_cards, speech_rng)
+    return deal.result
 
 
 def race_order(awards, side_a: int) -> np.ndarray:
@@ -1270,6 +1281,101 @@ class MatchJob:
                 hist[side, x, y] += 1
                 race[side] += race_order(result.awards, a_team)
         return counts
+
+
+def net_points(result: DealResult) -> tuple[int, int, int, int]:
+    """Team 0's points minus team 1's in a deal, from the penalties (award category 0) and from the Gleich, the
+    Hanger and the Spiel (`BLIND_PARTS`' order)."""
+    net = [0, 0, 0, 0]
+    for category, figure, team, points in result.awards:
+        net[0 if category == 0 else 1 + figure] += points if team == 0 else -points
+    return tuple(net)
+
+
+BLIND_ARMS = ((), (G,), (H,), (SP,), (G, H, SP))
+"""`BlindJob`'s arms: no blind bet, a blind bet on each figure alone, and on all three ("Höll auf!", perlaggen.md
+§8.14)."""
+BLIND_PARTS = ("penalty", "gleich", "hanger", "spiel")
+"""Where `BlindJob`'s net points come from: the -2 penalties (§8.9) and each figure."""
+BLIND_COUNTS = ("deals", "a_game", "b_game", "w", "w_sq", "d", "d_sq", "a_points", "b_points") + tuple(
+    f"net_{part}{sq}" for part in BLIND_PARTS for sq in ("", "_sq"))
+"""`BlindJob`'s counts per score, dealing team and arm (see there)."""
+EQUITY_SCALE = 1 << 20
+"""`BlindJob` counts the game's equity after a deal in units of 1 / EQUITY_SCALE, so that its counts are integers
+(the same totals for any chunking); the sums of their squares stay below 2**63 up to `MAX_BLIND_DEALS` deals."""
+MAX_BLIND_DEALS = 1_000_000
+BLIND_STREAMS = 1 << 16
+"""`BlindJob` draws deal j of a block from the block's streams BLIND_STREAMS + 2j + 1 (cards) and + 2 (bluffs), apart
+from those of the self-play games behind its equity (`MatchJob`, same seed)."""
+
+
+class BlindJob:
+    """Runner job: what a blind bet (perlaggen.md §8.14) does to team A's chance of winning the game, at given
+    scores. Unit = one deal: for each score (a, b) in ``scores`` and each dealing team (side 0: a seat of team A
+    deals, side 1: a seat of team B), the deal is played once per arm of `BLIND_ARMS`, each time with the same cards
+    and the same bluff (and A-12 speech) draws: A's first seat after the dealer bets the arm's figures blind before
+    the cut, then both teams bet by ``policy`` (`play_one_deal`). Team A is the engine's team 0.
+
+    equity: (2, T+1, T+1) `dealt_match_equity` of the same rules (W[d, a, b] = P(A wins the game | team d deals
+    next)); after a deal dealt by side s the game goes on with the other team dealing, so the deal's worth to A is
+    W[1 - s] at the new scores (clipped to 0..T-1: a score below 0 is read as 0, as the equity's deal histograms do),
+    or 1 or 0 when the game ended in the deal. Its value in units of 1 / `EQUITY_SCALE` is Wq.
+
+    Counts (scores, 2, arms, `BLIND_COUNTS`) flattened: deals, A won the game in the deal, B won it, sum Wq, sum
+    Wq², sum (Wq - Wq of the same deal without a blind bet), sum of its square, A's and B's points in the deal, then
+    per part of `BLIND_PARTS` the sum of A's net points (A's minus B's) from it and of their squares.
+    """
+
+    block_size = 8
+
+    def __init__(self, kit: str, policy: Policy, rules: BettingRules, equity, scores, communication: str = "partner",
+                 variant: tuple = ()):
+        self.kit, self.policy, self.rules = kit, policy, rules
+        self.communication, self.variant = check_communication(communication), tuple(variant)
+        self.equity = np.rint(np.clip(np.asarray(equity, dtype=float), 0.0, 1.0) * EQUITY_SCALE).astype(np.int64)
+        self.scores = tuple((int(a), int(b)) for a, b in scores)
+        self.n_counts = len(self.scores) * 2 * len(BLIND_ARMS) * len(BLIND_COUNTS)
+
+    def key(self) -> str:
+        equity = hashlib.sha256(self.equity.tobytes()).hexdigest()[:16]
+        return (f"{self.kit}|blind|{self.policy!r}|{self.rules!r}|{self.communication}|{self.variant!r}|"
+                f"{self.scores}|{self.equity.shape}|{equity}")
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        import importlib
+
+        from simcore.rng import block_substream
+
+        kit = importlib.import_module(self.kit).kit(**dict(self.variant))
+        estimator = kit.make_estimator(self.communication)
+        counts = np.zeros((len(self.scores), 2, len(BLIND_ARMS), len(BLIND_COUNTS)), dtype=np.int64)
+        for j in range(n_deals):
+            for side in (0, 1):
+                dealer = side
+                bettor = next(seat for seat in ((dealer + k) % kit.players for k in range(1, kit.players + 1))
+                              if seat % 2 == 0)
+                for i, scores in enumerate(self.scores):
+                    base = 0
+                    for k, arm in enumerate(BLIND_ARMS):
+                        streams = (block_substream(seed, block, BLIND_STREAMS + 2 * j + index)
+                                   for index in (DEALS_STREAM, BLUFF_STREAM))
+                        result = play_one_deal(kit, (self.policy, self.policy), dealer, scores, *streams, self.rules,
+                                               estimator, [(bettor, figure) for figure in arm])
+                        w = self._equity_after(result, scores, side)
+                        base = w if k == 0 else base
+                        net = net_points(result)
+                        counts[i, side, k] += [1, result.game_winner == 0, result.game_winner == 1, w, w * w,
+                                               w - base, (w - base) ** 2, result.points[0], result.points[1],
+                                               *(x for part in net for x in (part, part * part))]
+        return counts.ravel()
+
+    def _equity_after(self, result: DealResult, scores: tuple[int, int], side: int) -> int:
+        """Wq of a deal dealt by ``side`` that started at ``scores`` (see the class)."""
+        if result.game_winner is not None:
+            return EQUITY_SCALE if result.game_winner == 0 else 0
+        last = self.equity.shape[1] - 2
+        a, b = (min(max(scores[t] + result.points[t], 0), last) for t in (0, 1))
+        return int(self.equity[1 - side, a, b])
 
 
 # --- thresholds ---------------------------------------------------------------------------------

@@ -338,6 +338,17 @@ def test_odds_level_l1(capsys):
      "--exchange 0:L9=L7 is given twice"),
     (["--hand", "S6 LA LK L8 E10", "--turnup", "L7", "--exchange", "0:L9", "--exchange", "2:L10"],
      "takes L7, and so does --exchange 0:L9=L7"),
+    # §11.4 item 3 for --known seats of team D, refused before any deal is drawn
+    (["--hand", "S6 HA HK L8 E10", "--seat", "1", "--turnup", "L7", "--known", "0:LA"],
+     "--known 0: seat 0 holds the natural trump LA, so under the always-exchange policy (A-07) team D would have "
+     "taken the turned L7; give the swap with --exchange, or drop LA from --known"),
+    (["--hand", "S6 HA HK L8 E10", "--seat", "3", "--turnup", "L7", "--known", "2:S9 LK"], "--known 2: seat 2 holds"),
+    (["--hand", "S6 HA HK L8 E10", "--seat", "1", "--turnup", "L7", "--exchange", "2:L9", "--known", "0:LA"],
+     "--known 0: the dealer holds the natural trump LA, so his partner may not exchange (§3.5 E2, A-07)"),
+    (["--hand", "LA LK L8 H9 S9", "--seat", "1", "--turnup", "L9", "--acorns", "EU", "--style", "eichel",
+      "--known", "2:E10"], "--known 2: seat 2 holds the natural acorn E10"),
+    (["--hand", "LA LK L8 H9 S9", "--seat", "1", "--turnup", "S6", "--style", "eichel", "--known", "0:EU"],
+     "--known 0: seat 0 holds the acorn Perlagg EU"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "odds", "perlaggen", *argv, "--n", "2000")

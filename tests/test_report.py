@@ -292,3 +292,15 @@ def test_card_values_and_dreeg_stages_tables(built):
     assert "Stages of the elimination phases (§6.2)" in source
     row = re.search(r"<th>1 Sechsundsechzig</th><td class=\"num\">3</td>(.*?)</tr>", source).group(1)
     assert row.count("<td") == 3 and 'class="p"' in row
+
+
+def test_perlaggen_blind_bet_table(built):
+    """Betting E (spec Q13, §8.14): a row per score and dealer with W and the change by each of the four blind bets."""
+    _, source, page = built
+    assert "E. Perlaggen: blind bets" in page.headings
+    assert "Perlaggen: the change in P(A wins the game) by a blind bet" in source
+    for score in ("11:17", "14:17"):
+        for dealt in "AB":
+            row = re.search(rf"<td>{score}</td><td>{dealt}</td>(.*?)</tr>", source).group(1)
+            assert row.count("<td") == 5 and row.count('class="p"') == 1
+            assert len(re.findall(r"[+-]\d\.\d{3} \[[+-]\d\.\d{3}, [+-]\d\.\d{3}\]", row)) == 4

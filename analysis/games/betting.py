@@ -33,11 +33,12 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
                                seed_number, option_items, whole_number, whole_value, write_failure)
-from analysis.stats import Z95, clustered_share, plus_minus, score_grid, wilson
+from analysis.stats import Z95, clustered_share, mean_interval, plus_minus, score_grid, wilson
 from simcore import checks, runner
-from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold,
-                             Policy, bluff_break_even, check_communication, check_target, dealt_match_equity,
-                             hold_threshold, load_policy)
+from simcore.betting import (AUER, AUS, BLIND_ARMS, BLIND_COUNTS, BLIND_PARTS, COMMUNICATION, EQUITY_SCALE,
+                             MAX_BLIND_DEALS, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold, Policy,
+                             bluff_break_even, check_communication, check_target, dealt_match_equity, hold_threshold,
+                             load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -154,13 +155,7 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     if game == "perlaggen" and players == THREE:
         return match3(a, b, games, seed, target, style, hand, options=options, **run_kw)
     games = _check_games(games)
-    mod = engine(game)
-    extra = variant(game, style, players, hand)
-    check_communication(communication)
-    target = mod.default_target(**extra) if target is None else target
-    cards = {name: options[name] for name in CARD_OPTIONS if name in options}
-    rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive,
-                                                     **{k: v for k, v in options.items() if k not in cards}})
+    mod, extra, cards, rules = _team_setting(game, target, permissive, communication, style, players, hand, options)
     pa, pb = _pair(a, b)
     seed = normalize_seed(seed)
     counts = runner.run(mod.match_job(pa, pb, rules, communication, **extra, **cards), games, seed, **run_kw)
@@ -184,6 +179,19 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
                        dealt_points=dealt.tolist(),
                        race=counts[10 + 2 * size * size:-1].reshape(2, size, size).tolist())
     return frame
+
+
+def _team_setting(game: str, target: int | None, permissive: bool, communication: str, style: str | None,
+                  players: int | None, hand: int | None, options: dict) -> tuple:
+    """(engine module, variant keywords, card options, `BettingRules`) of a team game's self-play (`match`)."""
+    mod = engine(game)
+    extra = variant(game, style, players, hand)
+    check_communication(communication)
+    target = mod.default_target(**extra) if target is None else target
+    cards = {name: options[name] for name in CARD_OPTIONS if name in options}
+    rules = mod.rules_from_options(target=target, **{"strict_examples": not permissive,
+                                                     **{k: v for k, v in options.items() if k not in cards}})
+    return mod, extra, cards, rules
 
 
 def match_json(frame: pd.DataFrame) -> dict:
@@ -458,7 +466,7 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
 def thresholds(game: str, target: int | None = None, games: int | None = None, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, scores: tuple | None = None,
-               **run_kw) -> dict[str, pd.DataFrame]:
+               blind=None, blind_deals: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
     ``policy`` (``games`` games, default 2,000, rule ``options`` as for `match`; the per-deal points and race order
     by who deals, then `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at
@@ -468,9 +476,18 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for a bet the
     betting limit forbids (`simcore.betting.bet_allowed`, `LIMIT_RULE`).
 
+    Perlaggen's team games: ``blind`` (True: at `blind_scores`, or pairs (a, b)) adds the table "blind" of `blind_bets`
+    (``blind_deals`` deals per score and dealer) on the same self-play's equity.
+
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
     match_equity and game_level tables from self-play of ``policy`` to ``target`` (``scores``: one more score triple
     of the accept thresholds, `equity3`)."""
+    if blind is None and blind_deals is not None:
+        raise CardsimError("--blind-deals sizes the blind-bet table: give --blind too, or drop --blind-deals")
+    if blind is not None and (game != "perlaggen" or players == THREE):
+        where = "the 3-player game (its blind bets are Strafperlaggen's, §9.5)" if game == "perlaggen" else \
+            f"{game.capitalize()}, which has none"
+        raise CardsimError(f"the blind-bet table is the Perlaggen team games' (§8.14), not {where}: drop --blind")
     if players == THREE:
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
@@ -509,9 +526,120 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                 options=at["options"])
     first_table = first_order(game, communication, style, players, hand)
     bluff = bluff_table()
-    for table in (first_table, equity, game_level, bluff):
+    tables = {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
+    if blind is not None:
+        tables["blind"] = blind_bets(game, policy, w, None if blind is True else blind, blind_deals, at["seed"], target,
+                                     communication, style, players, hand, at["options"], **run_kw)
+    for table in tables.values():
         table.attrs.update(meta)
-    return {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
+    return tables
+
+
+BLIND_ARM_NAMES = ("none", "gleich", "hanger", "spiel", "hoell_auf")
+"""Names of `simcore.betting.BLIND_ARMS` (JSON, sweep names)."""
+BLIND_ARM_TITLES = ("no bet", "Gleich", "Hanger", "Spiel", "Höll auf!")
+BLIND_DEALS = 1000
+"""Deals of the blind-bet table per score and dealer unless given."""
+
+
+def blind_scores(target: int) -> list[tuple[int, int]]:
+    """The blind-bet table's scores (a, b) unless given: the start of a game, and team A behind by 17, 7 and 4 points
+    or less with B gestrichen (S1's example of §8.14 is 11 or fewer against 14 in a game to 15), where A may bet."""
+    picks = {(0, 0), (0, target - 1), (target - 7, target - 1), (target - 4, target - 1)}
+    return sorted((a, b) for a, b in picks if 0 <= a <= target - 2 and b >= 0)
+
+
+def check_blind_scores(scores, target: int) -> list[tuple[int, int]]:
+    """``scores``, pairs (a, b) of team A's and team B's scores, each once, checked against ``target``: a blind bet
+    needs a + 1 < target (§8.6) and b is below the target."""
+    if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
+        raise CardsimError(f"blind scores must be pairs (a, b), got {checks.shown(scores)}")
+    pairs = []
+    for pair in scores:
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise CardsimError(f"blind scores must be pairs (a, b), got {checks.shown(pair)}")
+        a = checks.whole(pair[0], "score a of a blind bet", 0, target - 2)
+        b = checks.whole(pair[1], "score b of a blind bet", 0, target - 1)
+        if (a, b) in pairs:
+            raise CardsimError(f"the blind-bet score {a}:{b} is given twice; give each score once")
+        pairs.append((a, b))
+    if not pairs:
+        raise CardsimError("no blind-bet score given; give at least one a:b")
+    return pairs
+
+
+def blind_bets(game: str, policy: str | Policy, equity: np.ndarray, scores, deals: int | None, seed: int,
+               target: int, communication: str = "partner", style: str | None = None, players: int | None = None,
+               hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
+    """Perlaggen's blind bets (§8.14, spec Q13) at ``scores`` (pairs (a, b); None: `blind_scores`): ``deals`` deals
+    (default `BLIND_DEALS`) per score and dealing team, each played with no blind bet, a blind bet of team A on one
+    figure and on all three ("Höll auf!"), both teams betting by ``policy`` (`simcore.betting.BlindJob`); the deal's
+    worth to A read from ``equity`` (`equity_tables`' W, (2, T+1, T+1)).
+
+    Rows: a, b, dealt ("a": A's seat dealt), arm (`BLIND_ARM_NAMES`), n; W, lo, hi (P(A wins the game) after the
+    deal, mean over the deals with a normal 95% interval, the equity taken as exact); d, d_lo, d_hi (W minus W of
+    the same deal without a blind bet); game_a and game_b with Wilson intervals (the game ends in the deal, won by
+    A / by B); points_a, points_b (mean points in the deal); net_<part>, _lo, _hi per part of
+    `simcore.betting.BLIND_PARTS` (A's points minus B's from the penalties and from each figure, a mean per deal with
+    its normal interval)."""
+    if game != "perlaggen":
+        raise CardsimError(f"blind bets are Perlaggen's (perlaggen.md §8.14); {game.capitalize()} has none: drop "
+                           "--blind")
+    deals = BLIND_DEALS if deals is None else checks.whole(deals, "--blind-deals", 1, MAX_BLIND_DEALS)
+    scores = blind_scores(target) if scores is None else check_blind_scores(scores, target)
+    mod, extra, cards, rules = _team_setting(game, target, False, communication, style, players, hand,
+                                             dict(options or {}))
+    job = mod.blind_job(_loaded(policy), rules, equity, scores, communication, **extra, **cards)
+    counts = runner.run(job, deals, seed, **run_kw).reshape(len(scores), 2, len(BLIND_ARMS), len(BLIND_COUNTS))
+    rows = []
+    for i, (a, b) in enumerate(scores):
+        for side, dealt in enumerate("ab"):
+            for k, arm in enumerate(BLIND_ARM_NAMES):
+                c = dict(zip(BLIND_COUNTS, (int(x) for x in counts[i, side, k])))
+                n = c["deals"]
+                w = mean_interval(c["w"] / EQUITY_SCALE, c["w_sq"] / EQUITY_SCALE ** 2, n)
+                d = mean_interval(c["d"] / EQUITY_SCALE, c["d_sq"] / EQUITY_SCALE ** 2, n)
+                rows.append({"a": a, "b": b, "dealt": dealt, "arm": arm, "n": n,
+                             "W": w["mean"], "lo": max(w["lo"], 0.0), "hi": min(w["hi"], 1.0),
+                             "d": d["mean"], "d_lo": max(d["lo"], -1.0), "d_hi": min(d["hi"], 1.0),
+                             **{f"game_{team}{end}": x for team in "ab"
+                                for end, x in zip(("", "_lo", "_hi"), (c[f"{team}_game"] / n,
+                                                                        *wilson(c[f"{team}_game"], n)))},
+                             "points_a": c["a_points"] / n, "points_b": c["b_points"] / n,
+                             **{f"net_{part}{end}": x for part in BLIND_PARTS
+                                for end, x in _mean_columns(c[f"net_{part}"], c[f"net_{part}_sq"], n)}})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(blind_deals=deals)
+    return frame
+
+
+def _mean_columns(total: int, squares: int, n: int) -> tuple:
+    """(("", mean), ("_lo", lo), ("_hi", hi)) of n values from their sum and sum of squares (`mean_interval`)."""
+    m = mean_interval(total, squares, n)
+    return ("", m["mean"]), ("_lo", m["lo"]), ("_hi", m["hi"])
+
+
+def _blind_lines(blind: pd.DataFrame, policy: str, seed: int) -> list[str]:
+    """Table D of a thresholds text: W without a blind bet and the change by each blind bet, per score and dealer."""
+    deals = blind.attrs["blind_deals"]
+    lines = ["", f"D. Blind bets (perlaggen.md §8.14, spec Q13), {deals:,} deals per score and dealer, seed {seed}: "
+                 "before the cut the first player of",
+             "   team A (on a) after the dealer bets blind at 2 on the figure of the column (Höll auf!: all three); "
+             "the others answer",
+             f"   each bet after seeing their hands; then both teams bet by {policy}. 'no bet' is W = P(A wins the "
+             "game) after the deal",
+             "   (table B with the other team dealing next; 1 or 0 when the deal ends the game); the other columns "
+             "are the change in W",
+             "   on the same deals (same cards, same bluff draws). ± is half the 95% normal interval over the deals, "
+             "B's W taken as exact.",
+             f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in BLIND_ARM_TITLES)]
+    for (a, b, dealt), rows in blind.groupby(["a", "b", "dealt"], sort=False):
+        cells = [plus_minus(r.W, r.lo, r.hi) if r.arm == "none" else plus_minus(r.d, r.d_lo, r.d_hi, sign=True)
+                 for r in rows.itertuples()]
+        lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{cell:>15}" for cell in cells))
+    lines.append("   (a blind bet on a figure the team turns out not to have scores nothing, with no -2 penalty; "
+                 "--json: the games ended in the deal and A's net points by figure and from penalties)")
+    return lines
 
 
 BLUFF_D = (-0.1, -0.25, -0.5, -0.75, -1.0)
@@ -590,6 +718,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     lines.append("(first-order P(win)* for comparison: "
                  + ", ".join(f"v={v}: {hold_threshold(v)[1]:.3f}" for v in VALUES)
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")
+    if "blind" in tables:
+        lines += _blind_lines(tables["blind"], at["policy"], at["seed"])
     return "\n".join(lines)
 
 
@@ -632,9 +762,16 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     equity, level = tables["match_equity"], tables["game_level"]
     names = [f"equity.{r.deals}.{r.a}.{r.b}" for r in equity.itertuples()]
     names += [f"hold.{r.dealer}.{r.a}.{r.b}.v{r.value}" for r in level.itertuples()]
-    return pd.DataFrame({"estimate": names, "value": np.concatenate([equity.W, level.hold_p]),
-                         "lo": np.concatenate([equity.lo, level.lo]), "hi": np.concatenate([equity.hi, level.hi]),
-                         "n": np.concatenate([equity.n, level.n]).astype("int64")}, columns=LONG_COLUMNS)
+    parts = [(equity.W, equity.lo, equity.hi, equity.n), (level.hold_p, level.lo, level.hi, level.n)]
+    if "blind" in tables:
+        blind = tables["blind"]
+        names += [f"blind.{r.dealt}.{r.a}.{r.b}.{r.arm}" for r in blind.itertuples()]
+        changed = blind[blind.arm != "none"]
+        names += [f"blind.{r.dealt}.{r.a}.{r.b}.{r.arm}.d" for r in changed.itertuples()]
+        parts += [(blind.W, blind.lo, blind.hi, blind.n), (changed.d, changed.d_lo, changed.d_hi, changed.n)]
+    value, lo, hi, n = (np.concatenate(column) for column in zip(*parts))
+    return pd.DataFrame({"estimate": names, "value": value, "lo": lo, "hi": hi, "n": n.astype("int64")},
+                        columns=LONG_COLUMNS)
 
 
 # --- commands -----------------------------------------------------------------------------------------
@@ -647,6 +784,18 @@ def _target(text: str) -> int:
     except CardsimError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return value
+
+
+def score_pairs(text: str) -> list[tuple[int, int]]:
+    """argparse type of --blind: comma-separated scores A:B (the betting team's, the other team's)."""
+    pairs = []
+    for part in text.split(","):
+        scores = [whole_value(x) for x in part.split(":")]
+        if len(scores) != 2 or any(x is None or x < 0 for x in scores):
+            raise argparse.ArgumentTypeError(f"give scores as A:B (the betting team's, the other's), comma-separated, "
+                                             f"e.g. 11:17,14:17, got {quoted(text)}")
+        pairs.append(tuple(scores))
+    return pairs
 
 
 def three_scores(text: str) -> tuple[int, int, int]:
@@ -728,6 +877,14 @@ def _thresholds_arguments(game: str):
         parser.add_argument("--policy", action=NotedStore, default="formula",
                             help="the self-play policy behind the match-equity table")
         if game == "perlaggen":
+            parser.add_argument("--blind", nargs="?", const=True, type=score_pairs, action=NotedStore, default=None,
+                                metavar="A:B,...",
+                                help="also table D: the value of blind bets (§8.14, \"Höll auf!\") at these scores "
+                                     "of the betting team and the other (default: 0:0 and the other team gestrichen "
+                                     "with the bettors 17, 7 and 4 behind), e.g. --blind 11:17,14:17")
+            parser.add_argument("--blind-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
+                                help=f"with --blind: deals per score and dealer (default {BLIND_DEALS:,}; each is "
+                                     "played 5 times, about 10 ms)")
             parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
                                 help="with --players 3 --games N: also the game-level accept thresholds at these "
                                      "scores: the answerer's, the bettor's (on his left) and the third player's, "
@@ -828,11 +985,13 @@ def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         kw = _setting_kw(args, game, "thresholds")
         scores = getattr(args, "scores", None)
+        blind = {"blind": getattr(args, "blind", None), "blind_deals": getattr(args, "blind_deals", None)}
         if getattr(args, "players", None) != THREE:
-            return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **kw)
-        _check_three_flags(args, kw["style"])
+            return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **blind, **kw)
+        if blind["blind"] is None:
+            _check_three_flags(args, kw["style"])
         games = args.games if given_flags(args, "games") else None
-        return thresholds(game, args.target, games, args.seed, args.policy, scores=scores, **kw)
+        return thresholds(game, args.target, games, args.seed, args.policy, scores=scores, **blind, **kw)
     return frame
 
 

@@ -149,10 +149,6 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         if s == seat and took not in own:
             raise CardsimError(f"--exchange: you took {P.DECK.token(took)}; put it in --hand "
                                "(list your cards after the exchange)")
-    natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
-    if players == D.SEATS and seat == 0 and natural and any(s == 2 and took == turned_card for s, _, took in swaps):
-        raise CardsimError(f"--exchange 2: you, the dealer, hold the natural trump {P.DECK.token(natural[0])}, so "
-                           "your partner may not exchange (§3.5 E2, A-07); drop that --exchange")
     on_table = set(turned) | set(laid)
     for card in own:
         if card in on_table and card not in took_own:
@@ -164,30 +160,60 @@ def parse_known(hand: str, seat: int, turnup: str | None = None, trump: str | No
         both = P.DECK.format_cards(sorted(set(taken) & set(own)))
         raise CardsimError(f"{both} is in --hand and among the cards the cutter showed (--cutter-took); each card is "
                            "in one place: drop it from one of them")
-    if (turned_card in perlaggen and exchange == "always" and seat in _exchangers(players)
-            and not any(took == turned_card for _, _, took in swaps)):
-        natural = [c for c in own if _suit_of(c) == suits[0] and c not in perlaggen]
-        if natural:
-            raise CardsimError(f"seat {seat} holds the natural trump {P.DECK.token(natural[0])}, so under the "
-                               f"always-exchange policy (A-07) team D would have taken the turned "
-                               f"{P.DECK.token(turned_card)}; give the swap with --exchange")
-        acorn = [c for c in own if _suit_of(c) == "E" and c in perlaggen and c not in took_own]
-        if style in D.EICHEL_DEALS and acorn:
-            raise CardsimError(f"seat {seat} holds the acorn Perlagg {P.DECK.token(acorn[0])}, so under the "
-                               f"always-exchange policy team D would have taken the turned {P.DECK.token(turned_card)} "
-                               "for one (§9.1 step 2, the upgrade); give the swap with --exchange")
-    if style in D.EICHEL_DEALS and exchange == "always" and seat in _exchangers(players):
-        left = [c for c in laid if c in perlaggen and not any(took == c for _, _, took in swaps)]
-        natural = [c for c in own if _suit_of(c) == "E" and c not in perlaggen]
-        if left and natural:
-            raise CardsimError(f"seat {seat} holds the natural acorn {P.DECK.token(natural[0])}, so under the "
-                               f"always-exchange policy team D would have taken the face-up "
-                               f"{P.DECK.token(left[0])} (§9.1 step 3); give the swap with --exchange")
+    policy = (turned_card, laid, swaps, perlaggen, suits[0], style, exchange, players)
+    error = _exchange_contradiction(seat, own, took_own, *policy)
+    if error:
+        raise CardsimError(error)
     stopper_card = _stopper(stopper, seat, permanent, cutter, style)
     known = _held(held, seat, own, taken, cutter, set(turned) | set(laid) | {gave for _, gave, _ in swaps}, swaps,
                   stopper_card, players, hand_size)
+    for other, cards in known:
+        error = _exchange_contradiction(other, cards, {took for s, _, took in swaps if s == other}, *policy,
+                                        known=True)
+        if error:
+            raise CardsimError(error)
     return D.Known(seat, tuple(own), P.DECK.suits.index(suits[0]), turned_card, tuple(taken), tuple(laid),
                    swaps if turned_card is not None else None, stopper_card, players, hand_size, known)
+
+
+def _exchange_contradiction(seat: int, cards, took, turned: int | None, laid, swaps, perlaggen, trump: str, style: str,
+                            exchange: str, players: int, known: bool = False) -> str | None:
+    """Why ``cards`` cannot all be in ``seat``'s hand after the exchanges (``took``: the cards it took in them) under
+    the exchange policy, or None (§11.4 item 3): with the partner's exchange the dealer holds no natural trump
+    (§3.5 E2); under always-exchange (A-07), with the turned Perlagg left lying team D holds no natural trump (nor,
+    in Eichel, an acorn Perlagg for the upgrade, §9.1 step 2) and with an acorn Perlagg left face up no natural acorn
+    (step 3). ``known``: the cards are a --known seat's, not your --hand (the message's words)."""
+    def token(cards_of) -> str:
+        return P.DECK.token(cards_of[0])
+
+    def drop(cards_of) -> str:
+        return f", or drop {token(cards_of)} from --known" if known else ""
+
+    natural = [c for c in cards if _suit_of(c) == trump and c not in perlaggen]
+    if players == D.SEATS and seat == 0 and natural and any(s == 2 and t == turned for s, _, t in swaps):
+        who = "--known 0: the dealer holds" if known else "--exchange 2: you, the dealer, hold"
+        return (f"{who} the natural trump {token(natural)}, so {'his' if known else 'your'} partner may not exchange "
+                f"(§3.5 E2, A-07); drop that --exchange{drop(natural)}")
+    if exchange != "always" or seat not in _exchangers(players):
+        return None
+    where = f"--known {seat}: " if known else ""
+    if turned in perlaggen and not any(t == turned for _, _, t in swaps):
+        if natural:
+            return (f"{where}seat {seat} holds the natural trump {token(natural)}, so under the always-exchange policy "
+                    f"(A-07) team D would have taken the turned {P.DECK.token(turned)}; give the swap with --exchange"
+                    f"{drop(natural)}")
+        acorn = [c for c in cards if _suit_of(c) == "E" and c in perlaggen and c not in took]
+        if style in D.EICHEL_DEALS and acorn:
+            return (f"{where}seat {seat} holds the acorn Perlagg {token(acorn)}, so under the always-exchange policy "
+                    f"team D would have taken the turned {P.DECK.token(turned)} for one (§9.1 step 2, the upgrade); "
+                    f"give the swap with --exchange{drop(acorn)}")
+    left = [c for c in laid if c in perlaggen and not any(t == c for _, _, t in swaps)]
+    natural_acorns = [c for c in cards if _suit_of(c) == "E" and c not in perlaggen]
+    if style in D.EICHEL_DEALS and left and natural_acorns:
+        return (f"{where}seat {seat} holds the natural acorn {token(natural_acorns)}, so under the always-exchange "
+                f"policy team D would have taken the face-up {P.DECK.token(left[0])} (§9.1 step 3); give the swap with "
+                f"--exchange{drop(natural_acorns)}")
+    return None
 
 
 def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, swaps, stopper: int | None,
@@ -196,8 +222,9 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
     Refused: the own seat, a card placed twice, a card in your hand, a card the cutter showed (--cutter-took) for
     another seat, a face-up card (the turn-up, a laid-aside acorn, a card given in an exchange) for a seat that did
     not take it in an --exchange, the cutter's stopper (it stays in the stock), more cards than a hand holds with
-    those the seat is already known to hold (shown Perlaggen, cards taken in exchanges). Deals that cannot put the
-    cards there for other reasons (e.g. §11.4's inferences from the exchanges) are rejected by the run."""
+    those the seat is already known to hold (shown Perlaggen, cards taken in exchanges). `parse_known` then refuses
+    cards the exchanges rule out (`_exchange_contradiction`); deals that cannot put the cards there for other
+    reasons are rejected by the run."""
     if not held:
         return ()
     if not isinstance(held, dict):

@@ -20,6 +20,12 @@ THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_SCORES = (0, 6, 12, 16)
 """The scores of the 3-player match-equity table shown (target 18)."""
+BLIND_GAMES = 200
+"""4-player Perlaggen self-play games behind the blind-bet table's match equity (x10 with --full)."""
+BLIND_DEALS = 250
+"""Deals per score and dealer of the blind-bet table (x10 with --full)."""
+BLIND_SCORES = ((11, 17), (14, 17))
+"""The blind-bet table's scores (target 18, the other team gestrichen; S1's example of §8.14)."""
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -118,6 +124,21 @@ def _three_accept_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
     return rows
 
 
+def _blind_rows(blind: pd.DataFrame) -> list[str]:
+    """W without a blind bet and the change by each blind bet (`betting.blind_bets`), per score and dealer."""
+    from analysis.games import betting
+
+    rows = []
+    for (a, b, dealt), arms in blind.groupby(["a", "b", "dealt"], sort=False):
+        arm = arms.set_index("arm")
+        none = arm.loc["none"]
+        cells = [estimate_cell(none.W, none.lo, none.hi)]
+        cells += [f'<td class="num">{arm.loc[name, "d"]:+.3f} [{arm.loc[name, "d_lo"]:+.3f}, '
+                  f'{arm.loc[name, "d_hi"]:+.3f}]</td>' for name in betting.BLIND_ARM_NAMES[1:]]
+        rows.append(f"<td>{a}:{b}</td><td>{'A' if dealt == 'a' else 'B'}</td>" + "".join(cells))
+    return rows
+
+
 def section(ctx: Context) -> Section:
     """Giltspiel betting: §10.6 thresholds, the match-equity table from self-play, a policy round robin."""
     from analysis.games import betting
@@ -126,7 +147,8 @@ def section(ctx: Context) -> Section:
     run_kw = ctx.run_kw if ctx.full else {**ctx.run_kw, "jobs": 1}  # small runs: worker start-up would dominate
     section = Section("betting", "Giltspiel betting: thresholds and policies (and Perlaggen for three)", "")
     sub = [("betting-a", "A. Hold and bet thresholds"), ("betting-b", "B. Match equity"),
-           ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds")]
+           ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds"),
+           ("betting-e", "E. Perlaggen: blind bets")]
     section.toc = sub
     tables = ctx.run("Giltspiel thresholds and match equity (self-play games)",
                      f"cardsim thresholds giltspiel --target {TARGET} --games {games} --seed {ctx.seed}", games,
@@ -144,6 +166,14 @@ def section(ctx: Context) -> Section:
                            f"cardsim thresholds perlaggen --players 3 --games {three_games} --seed {ctx.seed}",
                            three_games, betting.equity3, "formula", three_games, ctx.seed, **run_kw)
     three_at = three_equity["match_equity"].attrs
+    blind_games, blind_deals = (x * (10 if ctx.full else 1) for x in (BLIND_GAMES, BLIND_DEALS))
+    scores = ",".join(f"{a}:{b}" for a, b in BLIND_SCORES)
+    blind = ctx.run("Perlaggen blind bets (self-play games, then each deal five times)",
+                    f"cardsim thresholds perlaggen --games {blind_games} --seed {ctx.seed} --blind {scores} "
+                    f"--blind-deals {blind_deals}", blind_deals * len(BLIND_SCORES) * 10, betting.thresholds,
+                    "perlaggen", None, blind_games, ctx.seed, blind=list(BLIND_SCORES), blind_deals=blind_deals,
+                    **ctx.run_kw)
+    blind_at = blind["match_equity"].attrs
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
     note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
@@ -203,5 +233,18 @@ def section(ctx: Context) -> Section:
               "3 players: W(a; b, b), both others on b, he deals next"),
         table(["a (answerer)", "b (bettor)", "c (third)", "v = 1 (a bet of 2)", "v = 2 (a raise to 3)"],
               _three_accept_rows(three_equity), "3 players: game-level accept threshold P(win the figure)*"),
+        f'<h3 id="{sub[4][0]}">{sub[4][1]}</h3>',
+        "<p>Four-player Perlaggen (<code>perlaggen.md</code> §8.14, spec Q13): is a blind bet worth it for a team "
+        "far behind when the other team is gestrichen? Before the cut the first player of team A after the dealer "
+        "bets blind, at 2, on one figure or on all three (&ldquo;Höll auf!&rdquo;); the others answer after seeing "
+        "their hands, then both teams bet by the formula policy. Each deal is played five times with the same cards "
+        "and bluff draws. The first column is W = P(A wins the game) after the deal without a blind bet, read from "
+        f"the match equity of self-play ({blind_at['games']:,} games, {blind_at['deals']:,} deals, target 18, seed "
+        f"{ctx.seed}); the others are the change in W the blind bet makes ({blind_deals:,} deals per row, 95% normal "
+        "intervals over the deals, the equity taken as exact). Much of the gain comes from the accepting team's "
+        "example duty (§8.9) and its Perlaggen tied to the examples, so it holds for answerers who accept like this "
+        "policy (see the README).</p>",
+        table(["score a:b", "dealt", "W, no blind bet", "Δ Gleich", "Δ Hanger", "Δ Spiel", "Δ Höll auf!"],
+              _blind_rows(blind["blind"]), "Perlaggen: the change in P(A wins the game) by a blind bet"),
     ])
     return section

@@ -460,11 +460,24 @@ def play_game(policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: Betti
 def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "partner", style: str = STYLE,
               players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True) -> betting.MatchJob:
     """The runner job of a Perlaggen match between policies a and b."""
-    styled = kit(style, players, hand)  # CardsimError for a style or table that is not played in teams
+    return betting.MatchJob(__name__, a, b, rules, communication, _variant(style, players, hand, six_below_bells_seven))
+
+
+def blind_job(policy: Policy, rules: BettingRules, equity, scores, communication: str = "partner", style: str = STYLE,
+              players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True) -> betting.BlindJob:
+    """The runner job of blind bets (§8.14) at ``scores`` with ``policy`` on both sides (`simcore.betting.BlindJob`;
+    ``equity``: the match equity of the same rules and table)."""
+    return betting.BlindJob(__name__, policy, rules, equity, scores, communication,
+                            _variant(style, players, hand, six_below_bells_seven))
+
+
+def _variant(style: str, players: int, hand: int | None, six_below_bells_seven: bool) -> tuple:
+    """The keywords of `kit` a runner job passes on, as pairs; CardsimError for a style or table that is not played
+    in teams."""
+    styled = kit(style, players, hand)
     variant = ((("style", style),) if players == SEATS
                else (("style", style), ("players", players), ("hand", styled.hand)))
-    variant += () if six_below_bells_seven else (("six_below_bells_seven", False),)
-    return betting.MatchJob(__name__, a, b, rules, communication, variant)
+    return variant + (() if six_below_bells_seven else (("six_below_bells_seven", False),))
 
 
 # --- three players, each for himself (§9.4) and Strafperlaggen settlements (§9.5) -----------------
