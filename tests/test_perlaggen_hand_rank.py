@@ -18,11 +18,13 @@ from simcore.games import perlaggen_hand_rank as H
 from simcore.rng import block_words
 
 
-def plain_measures(cards, style: str, trump: str) -> tuple[int, int, int, int]:
-    """Best Gleich and Hanger codes (L0), Perlaggen and natural trumps (the Weli is a bells card, §1.1)."""
+def plain_measures(cards, style: str, trump: str) -> tuple:
+    """Best Gleich and Hanger codes (L0), Perlaggen, their precedences from the highest (§2.2: the spec's list is
+    highest first) and natural trumps (the Weli is a bells card, §1.1)."""
     tokens = [nd.CARDS[c] for c in cards]
     wild = nf.PERLAGGEN[(style, trump)]
-    return (*nd.l0(tokens, style, trump), sum(t in wild for t in tokens),
+    precedences = tuple(sorted((len(wild) - wild.index(t) for t in tokens if t in wild), reverse=True))
+    return (*nd.l0(tokens, style, trump), sum(t in wild for t in tokens), precedences,
             sum(t not in wild and t[0] == trump for t in tokens))
 
 
@@ -38,7 +40,7 @@ def test_counts_equal_a_plain_recount(style, seat, trump, hand):
     for row in rows[rows[:, D.TRUMP] == trump]:
         theirs = plain_measures([c for c in range(P.DECK.n_cards) if int(row[seat]) >> c & 1], style, "ELHS"[trump])
         expected[0] += 1
-        for m in range(4):
+        for m in range(len(H.MEASURES)):
             expected[1 + 2 * m] += theirs[m] < own[m]
             expected[2 + 2 * m] += theirs[m] == own[m]
     assert (job.run_block(4, 1, 600) == expected).all() and expected[0] > 100

@@ -90,7 +90,8 @@ def test_own_exchange_of_another_legal_card(capsys):
     outcomes = ("win", "stand", "lose", "void")
     assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes} | {
         f"own.{f}.{kind}" for f in ("gleich", "hanger") for kind in ("single", "tied")} | {
-        f"rank.{m}.{kind}" for m in ("gleich", "hanger", "perlaggen", "trumps") for kind in ("below", "equal")}
+        f"rank.{m}.{kind}" for m in ("gleich", "hanger", "perlaggen", "precedence", "trumps")
+        for kind in ("below", "equal")}
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1 and est["lo"] < est["hi"]
     # the policy's keep_figures / lowest choice does not matter for the asker's own swap (it does for the other
@@ -228,7 +229,8 @@ def test_odds_json_contract(capsys):
     outcomes = ("win", "stand", "lose", "void")
     assert set(data["estimates"]) == {f"{f}.{o}" for f in ("gleich", "hanger") for o in outcomes} | {
         f"own.{f}.{kind}" for f in ("gleich", "hanger") for kind in ("single", "tied")} | {
-        f"rank.{m}.{kind}" for m in ("gleich", "hanger", "perlaggen", "trumps") for kind in ("below", "equal")}
+        f"rank.{m}.{kind}" for m in ("gleich", "hanger", "perlaggen", "precedence", "trumps")
+        for kind in ("below", "equal")}
     for est in data["estimates"].values():
         assert 0 <= est["lo"] <= est["p"] <= est["hi"] <= 1
     assert abs(sum(data["estimates"][f"gleich.{o}"]["p"] for o in outcomes) - 1) < 1e-9

@@ -506,9 +506,10 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, trump: str | None 
 
 def _hand_rank(facts, rules: D.DealRules, n: int, seed: int, run_kw: dict) -> tuple[pd.DataFrame | None, dict]:
     """Spec Q1 (in part): (the shares of the hands the seat holds after the exchanges, on deals as played with the
-    same trump, a job of its own not conditioned on the public facts, whose best Gleich, best Hanger (L0) and number
-    of Perlaggen and of natural trumps are below and equal to the hand's, as rows of figure "rank", or None when none
-    of the ``n`` deals has the trump; {"perlaggen", "trumps"}: the hand's counts)."""
+    same trump, a job of its own not conditioned on the public facts, whose best Gleich, best Hanger (L0), number
+    of Perlaggen, their precedence and number of natural trumps are below and equal to the hand's, as rows of figure
+    "rank", or None when none of the ``n`` deals has the trump; {"perlaggen", "precedence", "trumps"}: the hand's
+    measures, the precedence as `perlaggen_hand_rank.hand_measures` keys it)."""
     job = HandRankJob(rules, facts.seat, facts.trump, P.DECK.mask(facts.hand))
     counts = runner.run(job, n, seed, **run_kw)
     frame = estimate_frame(list(RANK_TALLIES), counts[1:], int(counts[0]), figure="rank") if counts[0] else None
@@ -587,7 +588,9 @@ def format_odds(frame: pd.DataFrame) -> str:
     rows = frame[frame.figure == "rank"].set_index("outcome")
     if len(rows):
         held = a["own_counts"]
-        perlaggen = f"{held['perlaggen']} Perlagg{'en' if held['perlaggen'] != 1 else ''}"
+        wild = [c for c in P.perlaggen(a["style"], a["trump"]) if P.DECK.token(c) in a["hand"].split()]
+        perlaggen = (f"{held['perlaggen']} Perlagg{'en' if held['perlaggen'] != 1 else ''}"
+                     + (f" {P.DECK.format_cards(wild)}" if wild else ""))
         trumps = f"{held['trumps']} natural trump{'s' if held['trumps'] != 1 else ''}"
         lines += ["", f"Your hand (L0: best Gleich, best Hanger; {perlaggen}, {trumps}) among the hands seat "
                       f"{a['seat']} holds after the exchanges (spec Q1, in part)",
@@ -596,6 +599,8 @@ def format_odds(frame: pd.DataFrame) -> str:
                   f"{'':<10}{'below yours':>26}{'equal to yours':>26}"]
         lines += [f"{measure.capitalize():<10}" + "".join(f"{format_cell(rows.loc[f'{measure}.{kind}']):>26}"
                                                           for kind in ("below", "equal")) for measure in RANK_MEASURES]
+        lines.append("(Precedence: the Perlaggen compared by their precedence, §2.2, the highest first, then the next; "
+                     "no Perlagg is the lowest)")
     rows = frame[frame.figure == "gestrichen"]
     if len(rows):
         least, length_only = D.gestrichen_args(a["style"])
