@@ -20,7 +20,6 @@ unchanged. When the deal is over ``deal.result`` holds the score sheet line (`De
 
 from __future__ import annotations
 
-import hashlib
 import math
 import numbers
 from dataclasses import dataclass, field, replace
@@ -1182,6 +1181,12 @@ def play_game(kit, policies: tuple[Policy, Policy], deal_rng, bluff_rng, rules: 
     of ``bluff_rng`` (so the two games of a duplicate pair hear the same order). Returns the `GameRecord`."""
     record = GameRecord(rules.target)
     dealer = int(deal_rng.integers(kit.players))
+    return play_to_end(record, kit, policies, dealer, deal_rng, bluff_rng, rules, estimator)
+
+
+def play_to_end(record: GameRecord, kit, policies: tuple[Policy, Policy], dealer: int, deal_rng, bluff_rng,
+                rules: BettingRules, estimator) -> GameRecord:
+    """``record``'s game played on from its scores, ``dealer`` dealing next (`play_game`), until a team wins."""
     while record.winner is None:
         if len(record.deals) >= deal_cap(rules.target):
             raise CardsimError(f"no team reached {rules.target} points in {len(record.deals)} deals (scores "
@@ -1285,61 +1290,57 @@ class MatchJob:
 
 def net_points(result: DealResult) -> tuple[int, int, int, int]:
     """Team 0's points minus team 1's in a deal, from the penalties (award category 0) and from the Gleich, the
-    Hanger and the Spiel (`BLIND_PARTS`' order)."""
+    Hanger and the Spiel (`NET_PARTS`' order)."""
     net = [0, 0, 0, 0]
     for category, figure, team, points in result.awards:
         net[0 if category == 0 else 1 + figure] += points if team == 0 else -points
     return tuple(net)
 
 
-BLIND_ARMS = ((), (G,), (H,), (SP,), (G, H, SP))
-"""`BlindJob`'s arms: no blind bet, a blind bet on each figure alone, and on all three ("Höll auf!", perlaggen.md
-§8.14)."""
-BLIND_PARTS = ("penalty", "gleich", "hanger", "spiel")
-"""Where `BlindJob`'s net points come from: the -2 penalties (§8.9) and each figure."""
-BLIND_COUNTS = ("deals", "a_game", "b_game", "w", "w_sq", "d", "d_sq", "a_points", "b_points") + tuple(
-    f"net_{part}{sq}" for part in BLIND_PARTS for sq in ("", "_sq"))
-"""`BlindJob`'s counts per score, dealing team and arm (see there)."""
-EQUITY_SCALE = 1 << 20
-"""`BlindJob` counts the game's equity after a deal in units of 1 / EQUITY_SCALE, so that its counts are integers
-(the same totals for any chunking); the sums of their squares stay below 2**63 up to `MAX_BLIND_DEALS` deals."""
-MAX_BLIND_DEALS = 1_000_000
-BLIND_STREAMS = 1 << 16
-"""`BlindJob` draws deal j of a block from the block's streams BLIND_STREAMS + 2j + 1 (cards) and + 2 (bluffs), apart
-from those of the self-play games behind its equity (`MatchJob`, same seed)."""
+NET_PARTS = ("penalty", "gleich", "hanger", "spiel")
+"""Where `PairedDealJob`'s net points come from: the -2 penalties (§8.9) and each figure."""
+PAIRED_COUNTS = ("deals", "a_game", "b_game", "a_wins", "only_arm", "only_base", "gave_spiel", "a_points",
+                 "b_points", "net", "net_sq", "dnet", "dnet_sq") + tuple(
+    f"net_{part}{sq}" for part in NET_PARTS for sq in ("", "_sq"))
+"""`PairedDealJob`'s counts per score, dealing team and arm (see there)."""
+MAX_PAIRED_DEALS = 1_000_000
+PAIRED_STREAMS = 1 << 16
+"""`PairedDealJob` draws unit j of a block from the block's streams PAIRED_STREAMS + 2j + 1 (cards) and + 2 (bluffs),
+apart from those of self-play games (`MatchJob`) on the same seed."""
 
 
-class BlindJob:
-    """Runner job: what a blind bet (perlaggen.md §8.14) does to team A's chance of winning the game, at given
-    scores. Unit = one deal: for each score (a, b) in ``scores`` and each dealing team (side 0: a seat of team A
-    deals, side 1: a seat of team B), the deal is played once per arm of `BLIND_ARMS`, each time with the same cards
-    and the same bluff (and A-12 speech) draws: A's first seat after the dealer bets the arm's figures blind before
-    the cut, then both teams bet by ``policy`` (`play_one_deal`). Team A is the engine's team 0.
+class PairedDealJob:
+    """Runner job: one deal played under several arms, each then played out to the end of the game, so that what an
+    arm does in that deal is measured in games won. Unit = one deal: for each start score (a, b) in ``scores`` and
+    each dealing team (side 0: a seat of team A deals, side 1: a seat of team B), the deal is played once per arm
+    with the same cards and the same bluff (and A-12 speech) draws, and the game goes on from the new scores with
+    ``policy`` on both sides, the deals after it also the same for every arm as far as they go alike. Team A is the
+    engine's team 0.
 
-    equity: (2, T+1, T+1) `dealt_match_equity` of the same rules (W[d, a, b] = P(A wins the game | team d deals
-    next)); after a deal dealt by side s the game goes on with the other team dealing, so the deal's worth to A is
-    W[1 - s] at the new scores (clipped to 0..T-1: a score below 0 is read as 0, as the equity's deal histograms do),
-    or 1 or 0 when the game ended in the deal. Its value in units of 1 / `EQUITY_SCALE` is Wq.
+    arms: (blind, policy A) pairs, the first the base the others are compared with: in the first deal the first
+    seat of team A after the dealer bets the figures of ``blind`` blind before the cut (§8.14) and team A bets by
+    ``policy A``, team B by ``policy``.
 
-    Counts (scores, 2, arms, `BLIND_COUNTS`) flattened: deals, A won the game in the deal, B won it, sum Wq, sum
-    Wq², sum (Wq - Wq of the same deal without a blind bet), sum of its square, A's and B's points in the deal, then
-    per part of `BLIND_PARTS` the sum of A's net points (A's minus B's) from it and of their squares.
+    Counts (scores, 2, arms, `PAIRED_COUNTS`) flattened: deals, A won the game in the first deal, B won it there, A
+    won the game, A won it with this arm but not with the base arm, the other way round, A gave the Spiel up in the
+    first deal (conceded it or answered a bet on it with gut), A's and B's points in the first deal, the sums of A's
+    net points there (A's minus B's) and of their squares, of their change from the base arm's same deal and its
+    squares, then per part of `NET_PARTS` the sum of A's net points from it and of their squares.
     """
 
     block_size = 8
 
-    def __init__(self, kit: str, policy: Policy, rules: BettingRules, equity, scores, communication: str = "partner",
+    def __init__(self, kit: str, policy: Policy, rules: BettingRules, scores, arms, communication: str = "partner",
                  variant: tuple = ()):
         self.kit, self.policy, self.rules = kit, policy, rules
         self.communication, self.variant = check_communication(communication), tuple(variant)
-        self.equity = np.rint(np.clip(np.asarray(equity, dtype=float), 0.0, 1.0) * EQUITY_SCALE).astype(np.int64)
         self.scores = tuple((int(a), int(b)) for a, b in scores)
-        self.n_counts = len(self.scores) * 2 * len(BLIND_ARMS) * len(BLIND_COUNTS)
+        self.arms = tuple((tuple(int(f) for f in blind), arm_policy) for blind, arm_policy in arms)
+        self.n_counts = len(self.scores) * 2 * len(self.arms) * len(PAIRED_COUNTS)
 
     def key(self) -> str:
-        equity = hashlib.sha256(self.equity.tobytes()).hexdigest()[:16]
-        return (f"{self.kit}|blind|{self.policy!r}|{self.rules!r}|{self.communication}|{self.variant!r}|"
-                f"{self.scores}|{self.equity.shape}|{equity}")
+        return (f"{self.kit}|paired|{self.policy!r}|{self.rules!r}|{self.communication}|{self.variant!r}|"
+                f"{self.scores}|{self.arms!r}")
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         import importlib
@@ -1348,34 +1349,30 @@ class BlindJob:
 
         kit = importlib.import_module(self.kit).kit(**dict(self.variant))
         estimator = kit.make_estimator(self.communication)
-        counts = np.zeros((len(self.scores), 2, len(BLIND_ARMS), len(BLIND_COUNTS)), dtype=np.int64)
+        counts = np.zeros((len(self.scores), 2, len(self.arms), len(PAIRED_COUNTS)), dtype=np.int64)
         for j in range(n_deals):
-            for side in (0, 1):
-                dealer = side
+            for side, dealer in enumerate((0, 1)):
                 bettor = next(seat for seat in ((dealer + k) % kit.players for k in range(1, kit.players + 1))
                               if seat % 2 == 0)
                 for i, scores in enumerate(self.scores):
-                    base = 0
-                    for k, arm in enumerate(BLIND_ARMS):
-                        streams = (block_substream(seed, block, BLIND_STREAMS + 2 * j + index)
-                                   for index in (DEALS_STREAM, BLUFF_STREAM))
-                        result = play_one_deal(kit, (self.policy, self.policy), dealer, scores, *streams, self.rules,
-                                               estimator, [(bettor, figure) for figure in arm])
-                        w = self._equity_after(result, scores, side)
-                        base = w if k == 0 else base
-                        net = net_points(result)
-                        counts[i, side, k] += [1, result.game_winner == 0, result.game_winner == 1, w, w * w,
-                                               w - base, (w - base) ** 2, result.points[0], result.points[1],
-                                               *(x for part in net for x in (part, part * part))]
+                    base, base_net = False, 0
+                    for k, (blind, policy_a) in enumerate(self.arms):
+                        deal_rng, bluff_rng = (block_substream(seed, block, PAIRED_STREAMS + 2 * j + index)
+                                               for index in (DEALS_STREAM, BLUFF_STREAM))
+                        first = play_one_deal(kit, (policy_a, self.policy), dealer, scores, deal_rng, bluff_rng,
+                                              self.rules, estimator, [(bettor, figure) for figure in blind])
+                        record = GameRecord(self.rules.target, scores=list(scores))
+                        record.add(first, dealer)
+                        play_to_end(record, kit, (self.policy, self.policy), (dealer + 1) % kit.players, deal_rng,
+                                    bluff_rng, self.rules, estimator)
+                        won, net = record.winner == 0, first.points[0] - first.points[1]
+                        base, base_net = (won, net) if k == 0 else (base, base_net)
+                        gave = any(c == 1 and f == SP and team == 1 for c, f, team, _ in first.awards)
+                        counts[i, side, k] += [1, first.game_winner == 0, first.game_winner == 1, won,
+                                               won and not base, base and not won, gave, *first.points, net, net * net,
+                                               net - base_net, (net - base_net) ** 2,
+                                               *(x for part in net_points(first) for x in (part, part * part))]
         return counts.ravel()
-
-    def _equity_after(self, result: DealResult, scores: tuple[int, int], side: int) -> int:
-        """Wq of a deal dealt by ``side`` that started at ``scores`` (see the class)."""
-        if result.game_winner is not None:
-            return EQUITY_SCALE if result.game_winner == 0 else 0
-        last = self.equity.shape[1] - 2
-        a, b = (min(max(scores[t] + result.points[t], 0), last) for t in (0, 1))
-        return int(self.equity[1 - side, a, b])
 
 
 # --- thresholds ---------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import argparse
 import importlib
 import math
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -33,12 +34,11 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
                                seed_number, option_items, whole_number, whole_value, write_failure)
-from analysis.stats import Z95, clustered_share, mean_interval, plus_minus, score_grid, wilson
+from analysis.stats import Z95, clustered_share, mean_interval, paired_difference, plus_minus, score_grid, wilson
 from simcore import checks, runner
-from simcore.betting import (AUER, AUS, BLIND_ARMS, BLIND_COUNTS, BLIND_PARTS, COMMUNICATION, EQUITY_SCALE,
-                             MAX_BLIND_DEALS, MAX_DEAL_POINTS, SP, G, H, bet_allowed, bet_threshold, Policy,
-                             bluff_break_even, check_communication, check_target, dealt_match_equity, hold_threshold,
-                             load_policy)
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_PAIRED_DEALS, NET_PARTS, PAIRED_COUNTS,
+                             SP, G, H, bet_allowed, bet_threshold, Policy, bluff_break_even, check_communication,
+                             check_target, dealt_match_equity, hold_threshold, load_policy)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -466,7 +466,7 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
 def thresholds(game: str, target: int | None = None, games: int | None = None, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, scores: tuple | None = None,
-               blind=None, blind_deals: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+               blind=None, concede=None, paired_deals: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
     ``policy`` (``games`` games, default 2,000, rule ``options`` as for `match`; the per-deal points and race order
     by who deals, then `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at
@@ -476,18 +476,15 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for a bet the
     betting limit forbids (`simcore.betting.bet_allowed`, `LIMIT_RULE`).
 
-    Perlaggen's team games: ``blind`` (True: at `blind_scores`, or pairs (a, b)) adds the table "blind" of `blind_bets`
-    (``blind_deals`` deals per score and dealer) on the same self-play's equity.
+    Paired deals (`paired_tables`, ``paired_deals`` deals per score and dealer): ``blind`` (Perlaggen's team games;
+    True: at `blind_scores`, or pairs (a, b)) adds the table "blind" (§8.14), ``concede`` (True: at 0:0, or pairs)
+    the table "concede" (conceding the Spiel).
 
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
     match_equity and game_level tables from self-play of ``policy`` to ``target`` (``scores``: one more score triple
     of the accept thresholds, `equity3`)."""
-    if blind is None and blind_deals is not None:
-        raise CardsimError("--blind-deals sizes the blind-bet table: give --blind too, or drop --blind-deals")
-    if blind is not None and (game != "perlaggen" or players == THREE):
-        where = "the 3-player game (its blind bets are Strafperlaggen's, §9.5)" if game == "perlaggen" else \
-            f"{game.capitalize()}, which has none"
-        raise CardsimError(f"the blind-bet table is the Perlaggen team games' (§8.14), not {where}: drop --blind")
+    paired = _paired_questions(game, blind, concede, paired_deals, target, communication, style, players, hand,
+                               options)
     if players == THREE:
         if game != "perlaggen":
             raise CardsimError(f"{game} is played by four: the 3-player thresholds are Perlaggen's (§9.4, §9.5)")
@@ -527,90 +524,148 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     first_table = first_order(game, communication, style, players, hand)
     bluff = bluff_table()
     tables = {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
-    if blind is not None:
-        tables["blind"] = blind_bets(game, policy, w, None if blind is True else blind, blind_deals, at["seed"], target,
-                                     communication, style, players, hand, at["options"], **run_kw)
+    tables.update(_paired_tables(paired, policy, at["seed"], **run_kw))
     for table in tables.values():
         table.attrs.update(meta)
     return tables
 
 
-BLIND_ARM_NAMES = ("none", "gleich", "hanger", "spiel", "hoell_auf")
-"""Names of `simcore.betting.BLIND_ARMS` (JSON, sweep names)."""
-BLIND_ARM_TITLES = ("no bet", "Gleich", "Hanger", "Spiel", "Höll auf!")
-BLIND_DEALS = 1000
-"""Deals of the blind-bet table per score and dealer unless given."""
+BLIND_ARMS = {"none": (), "gleich": (G,), "hanger": (H,), "spiel": (SP,), "hoell_auf": (G, H, SP)}
+"""The blind-bet table's arms: team A's blind bets (none, one figure, all three: "Höll auf!", perlaggen.md §8.14)."""
+BLIND_TITLES = ("no bet", "Gleich", "Hanger", "Spiel", "Höll auf!")
+CONCEDE_BELOW = (0.2, 0.35, 0.5)
+"""The concession table's arms besides never: team A concedes the Spiel when its P(win it) drops below these."""
+PAIRED_DEALS = 500
+"""Deals of a paired table per score and dealer unless given."""
 
 
 def blind_scores(target: int) -> list[tuple[int, int]]:
-    """The blind-bet table's scores (a, b) unless given: the start of a game, and team A behind by 17, 7 and 4 points
-    or less with B gestrichen (S1's example of §8.14 is 11 or fewer against 14 in a game to 15), where A may bet."""
-    picks = {(0, 0), (0, target - 1), (target - 7, target - 1), (target - 4, target - 1)}
+    """The blind-bet table's scores (a, b) unless given: team B gestrichen (one point short) with team A on 0, T - 7
+    and T - 4 (S1's example of §8.14: 11 or fewer against 14 in a game to 15), and both short of it, A on T - 7
+    and B on T - 3; only where A may bet (a + 1 < T, §8.6)."""
+    picks = {(0, target - 1), (target - 7, target - 1), (target - 4, target - 1), (target - 7, target - 3)}
     return sorted((a, b) for a, b in picks if 0 <= a <= target - 2 and b >= 0)
 
 
-def check_blind_scores(scores, target: int) -> list[tuple[int, int]]:
-    """``scores``, pairs (a, b) of team A's and team B's scores, each once, checked against ``target``: a blind bet
-    needs a + 1 < target (§8.6) and b is below the target."""
+def check_scores(scores, target: int, what: str, top_a: int) -> list[tuple[int, int]]:
+    """``scores``, pairs (a, b) of team A's and team B's scores, each once, checked against ``target``: a from 0 to
+    ``top_a``, b below the target; ``what`` names them in errors."""
     if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
-        raise CardsimError(f"blind scores must be pairs (a, b), got {checks.shown(scores)}")
+        raise CardsimError(f"{what} scores must be pairs (a, b), got {checks.shown(scores)}")
     pairs = []
     for pair in scores:
         if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-            raise CardsimError(f"blind scores must be pairs (a, b), got {checks.shown(pair)}")
-        a = checks.whole(pair[0], "score a of a blind bet", 0, target - 2)
-        b = checks.whole(pair[1], "score b of a blind bet", 0, target - 1)
+            raise CardsimError(f"{what} scores must be pairs (a, b), got {checks.shown(pair)}")
+        a = checks.whole(pair[0], f"score a of the {what} table", 0, top_a)
+        b = checks.whole(pair[1], f"score b of the {what} table", 0, target - 1)
         if (a, b) in pairs:
-            raise CardsimError(f"the blind-bet score {a}:{b} is given twice; give each score once")
+            raise CardsimError(f"the {what} score {a}:{b} is given twice; give each score once")
         pairs.append((a, b))
     if not pairs:
-        raise CardsimError("no blind-bet score given; give at least one a:b")
+        raise CardsimError(f"no {what} score given; give at least one a:b")
     return pairs
 
 
-def blind_bets(game: str, policy: str | Policy, equity: np.ndarray, scores, deals: int | None, seed: int,
-               target: int, communication: str = "partner", style: str | None = None, players: int | None = None,
-               hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
-    """Perlaggen's blind bets (§8.14, spec Q13) at ``scores`` (pairs (a, b); None: `blind_scores`): ``deals`` deals
-    (default `BLIND_DEALS`) per score and dealing team, each played with no blind bet, a blind bet of team A on one
-    figure and on all three ("Höll auf!"), both teams betting by ``policy`` (`simcore.betting.BlindJob`); the deal's
-    worth to A read from ``equity`` (`equity_tables`' W, (2, T+1, T+1)).
-
-    Rows: a, b, dealt ("a": A's seat dealt), arm (`BLIND_ARM_NAMES`), n; W, lo, hi (P(A wins the game) after the
-    deal, mean over the deals with a normal 95% interval, the equity taken as exact); d, d_lo, d_hi (W minus W of
-    the same deal without a blind bet); game_a and game_b with Wilson intervals (the game ends in the deal, won by
-    A / by B); points_a, points_b (mean points in the deal); net_<part>, _lo, _hi per part of
-    `simcore.betting.BLIND_PARTS` (A's points minus B's from the penalties and from each figure, a mean per deal with
-    its normal interval)."""
-    if game != "perlaggen":
+def _paired_questions(game: str, blind, concede, deals: int | None, target: int | None, communication: str,
+                      style: str | None, players: int | None, hand: int | None, options) -> dict:
+    """The paired tables `thresholds` was asked for, checked before any game is played: {"setting": (engine,
+    variant, card options, rules), "communication", "deals": n, "blind": scores, "concede": scores} (only those
+    asked)."""
+    if blind is None and concede is None:
+        if deals is not None:
+            raise CardsimError("--paired-deals sizes the tables of --blind and --concede: give one of them, or drop "
+                               "--paired-deals")
+        return {}
+    asked = flags_text([flag for flag, value in (("--blind", blind), ("--concede", concede)) if value is not None])
+    if players == THREE:
+        raise CardsimError(f"{asked} play the team games' deals; the 3-player game has its own thresholds: drop it")
+    if blind is not None and game != "perlaggen":
         raise CardsimError(f"blind bets are Perlaggen's (perlaggen.md §8.14); {game.capitalize()} has none: drop "
                            "--blind")
-    deals = BLIND_DEALS if deals is None else checks.whole(deals, "--blind-deals", 1, MAX_BLIND_DEALS)
-    scores = blind_scores(target) if scores is None else check_blind_scores(scores, target)
-    mod, extra, cards, rules = _team_setting(game, target, False, communication, style, players, hand,
-                                             dict(options or {}))
-    job = mod.blind_job(_loaded(policy), rules, equity, scores, communication, **extra, **cards)
-    counts = runner.run(job, deals, seed, **run_kw).reshape(len(scores), 2, len(BLIND_ARMS), len(BLIND_COUNTS))
+    options = dict(option_items(options))
+    target = options.pop("target", target)
+    setting = _team_setting(game, target, False, communication, style, players, hand, options)
+    target = setting[3].target
+    out = {"setting": setting, "communication": communication,
+           "deals": PAIRED_DEALS if deals is None else checks.whole(deals, "--paired-deals", 2, MAX_PAIRED_DEALS)}
+    if blind is not None:
+        out["blind"] = blind_scores(target) if blind is True else check_scores(blind, target, "blind-bet", target - 2)
+    if concede is not None:
+        out["concede"] = [(0, 0)] if concede is True else check_scores(concede, target, "concession", target - 1)
+    return out
+
+
+def paired_tables(game: str, policy: str | Policy = "formula", seed=None, blind=None, concede=None,
+                  paired_deals: int | None = None, target: int | None = None, communication: str = "partner",
+                  style: str | None = None, players: int | None = None, hand: int | None = None,
+                  options: dict | None = None, **run_kw) -> dict[str, pd.DataFrame]:
+    """`thresholds`' paired tables alone (no self-play match): "blind" (``blind``: True or score pairs, Perlaggen)
+    and "concede" (``concede``: True or score pairs), ``paired_deals`` deals per score and dealer (`paired_frame`'s
+    rows). attrs: game, seed, target, policy, paired_deals."""
+    paired = _paired_questions(game, blind, concede, paired_deals, target, communication, style, players, hand,
+                               options)
+    if not paired:
+        raise CardsimError("no paired table asked: give blind and/or concede")
+    seed = normalize_seed(seed)
+    tables = _paired_tables(paired, policy, seed, **run_kw)
+    for table in tables.values():
+        table.attrs.update(game=game, seed=seed, target=paired["setting"][3].target, policy=_loaded(policy).name)
+    return tables
+
+
+def _paired_tables(paired: dict, policy: str | Policy, seed: int, **run_kw) -> dict[str, pd.DataFrame]:
+    """The tables "blind" and "concede" of `_paired_questions`' ``paired`` (either or none), each from a
+    `simcore.betting.PairedDealJob` with ``policy`` on both sides."""
+    if not paired:
+        return {}
+    base = _loaded(policy)
+    never = replace(base, concede_spiel=0.0)
+    conceding = {f"below_{c:g}": ((), replace(never, concede_spiel=c, name=f"{base.name}, concede below {c:g}"))
+                 for c in CONCEDE_BELOW}
+    arms = {"blind": {name: (blind, base) for name, blind in BLIND_ARMS.items()},
+            "concede": {"never": ((), never), **conceding}}
+    mod, extra, cards, rules = paired["setting"]
+    tables = {}
+    for table in ("blind", "concede"):
+        if table in paired:
+            job = mod.paired_job(base, rules, paired[table], tuple(arms[table].values()), paired["communication"],
+                                 **extra, **cards)
+            counts = runner.run(job, paired["deals"], seed, **run_kw)
+            tables[table] = paired_frame(counts, paired[table], list(arms[table]), paired["deals"])
+    return tables
+
+
+def paired_frame(counts: np.ndarray, scores: list[tuple[int, int]], arms: list[str], deals: int) -> pd.DataFrame:
+    """`simcore.betting.PairedDealJob` counts as rows a, b, dealt ("a": A's seat dealt), arm, n; W, lo, hi (P(A wins
+    the game), Wilson); d, d_lo, d_hi (W minus the first arm's, paired on the same deals, Tango's interval);
+    game_a, game_b (the game ends in the first deal, won by A / by B) and gave_spiel (A gave the Spiel up there),
+    Wilson; points_a, points_b (the first deal's mean points); net and dnet (A's net points in the first deal, and
+    their change from the first arm, normal intervals); net_<part> per `simcore.betting.NET_PARTS`."""
+    counts = counts.reshape(len(scores), 2, len(arms), len(PAIRED_COUNTS))
     rows = []
     for i, (a, b) in enumerate(scores):
         for side, dealt in enumerate("ab"):
-            for k, arm in enumerate(BLIND_ARM_NAMES):
-                c = dict(zip(BLIND_COUNTS, (int(x) for x in counts[i, side, k])))
+            for k, arm in enumerate(arms):
+                c = dict(zip(PAIRED_COUNTS, (int(x) for x in counts[i, side, k])))
                 n = c["deals"]
-                w = mean_interval(c["w"] / EQUITY_SCALE, c["w_sq"] / EQUITY_SCALE ** 2, n)
-                d = mean_interval(c["d"] / EQUITY_SCALE, c["d_sq"] / EQUITY_SCALE ** 2, n)
+                d = paired_difference(c["only_arm"], c["only_base"], n)
                 rows.append({"a": a, "b": b, "dealt": dealt, "arm": arm, "n": n,
-                             "W": w["mean"], "lo": max(w["lo"], 0.0), "hi": min(w["hi"], 1.0),
-                             "d": d["mean"], "d_lo": max(d["lo"], -1.0), "d_hi": min(d["hi"], 1.0),
-                             **{f"game_{team}{end}": x for team in "ab"
-                                for end, x in zip(("", "_lo", "_hi"), (c[f"{team}_game"] / n,
-                                                                        *wilson(c[f"{team}_game"], n)))},
+                             **_share_columns("W", c["a_wins"], n), "d": d[0], "d_lo": d[1], "d_hi": d[2],
+                             **_share_columns("game_a", c["a_game"], n), **_share_columns("game_b", c["b_game"], n),
+                             **_share_columns("gave_spiel", c["gave_spiel"], n),
                              "points_a": c["a_points"] / n, "points_b": c["b_points"] / n,
-                             **{f"net_{part}{end}": x for part in BLIND_PARTS
-                                for end, x in _mean_columns(c[f"net_{part}"], c[f"net_{part}_sq"], n)}})
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(blind_deals=deals)
+                             **{f"{name}{end}": x for name, total in (("net", "net"), ("dnet", "dnet"),
+                                                                      *((f"net_{p}", f"net_{p}") for p in NET_PARTS))
+                                for end, x in _mean_columns(c[total], c[f"{total}_sq"], n)}})
+    frame = pd.DataFrame(rows).rename(columns={"W_lo": "lo", "W_hi": "hi"})
+    frame.attrs.update(paired_deals=deals)
     return frame
+
+
+def _share_columns(name: str, successes: int, n: int) -> dict:
+    """{name: p, name_lo, name_hi}: a share with its Wilson interval."""
+    lo, hi = wilson(successes, n)
+    return {name: successes / n, f"{name}_lo": lo, f"{name}_hi": hi}
 
 
 def _mean_columns(total: int, squares: int, n: int) -> tuple:
@@ -619,26 +674,61 @@ def _mean_columns(total: int, squares: int, n: int) -> tuple:
     return ("", m["mean"]), ("_lo", m["lo"]), ("_hi", m["hi"])
 
 
+def _paired_lines(table: pd.DataFrame, heading: list[str], titles: tuple[str, ...], cell) -> list[str]:
+    """A paired table's text: ``heading``, then per score and dealer the first arm's W and ``cell(row)`` of the
+    others."""
+    lines = heading + [f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in titles)]
+    for (a, b, dealt), rows in table.groupby(["a", "b", "dealt"], sort=False):
+        first, *others = list(rows.itertuples())
+        cells = [plus_minus(first.W, first.lo, first.hi)] + [cell(r) for r in others]
+        lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{c:>15}" for c in cells))
+    return lines
+
+
 def _blind_lines(blind: pd.DataFrame, policy: str, seed: int) -> list[str]:
-    """Table D of a thresholds text: W without a blind bet and the change by each blind bet, per score and dealer."""
-    deals = blind.attrs["blind_deals"]
-    lines = ["", f"D. Blind bets (perlaggen.md §8.14, spec Q13), {deals:,} deals per score and dealer, seed {seed}: "
-                 "before the cut the first player of",
-             "   team A (on a) after the dealer bets blind at 2 on the figure of the column (Höll auf!: all three); "
-             "the others answer",
-             f"   each bet after seeing their hands; then both teams bet by {policy}. 'no bet' is W = P(A wins the "
-             "game) after the deal",
-             "   (table B with the other team dealing next; 1 or 0 when the deal ends the game); the other columns "
-             "are the change in W",
-             "   on the same deals (same cards, same bluff draws). ± is half the 95% normal interval over the deals, "
-             "B's W taken as exact.",
-             f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in BLIND_ARM_TITLES)]
-    for (a, b, dealt), rows in blind.groupby(["a", "b", "dealt"], sort=False):
-        cells = [plus_minus(r.W, r.lo, r.hi) if r.arm == "none" else plus_minus(r.d, r.d_lo, r.d_hi, sign=True)
-                 for r in rows.itertuples()]
-        lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{cell:>15}" for cell in cells))
-    lines.append("   (a blind bet on a figure the team turns out not to have scores nothing, with no -2 penalty; "
-                 "--json: the games ended in the deal and A's net points by figure and from penalties)")
+    """Table D of a thresholds text: W without a blind bet and its change by each blind bet, per score and dealer."""
+    deals = blind.attrs["paired_deals"]
+    heading = ["", f"D. Blind bets (perlaggen.md §8.14, spec Q13), {deals:,} deals per score and dealer, seed {seed}: "
+                   "before the cut the first player of",
+               "   team A (on a) after the dealer bets blind at 2 on the figure of the column (Höll auf!: all three); "
+               "the others answer",
+               f"   each bet after seeing their hands, and both teams bet by {policy}; then the game is played out by "
+               f"{policy} to its end.",
+               "   'no bet' is W = P(A wins the game) without a blind bet (95% Wilson interval); the other columns are "
+               "the change in W",
+               "   on the same deals (same cards and bluff draws, Tango's 95% interval for paired shares); ± is half "
+               "the interval."]
+    lines = _paired_lines(blind, heading, BLIND_TITLES, lambda r: plus_minus(r.d, r.d_lo, r.d_hi, sign=True))
+    return lines + ["   (a blind bet on a figure the team turns out not to have scores nothing, with no -2 penalty; "
+                    "--json: the games ended in the deal, A's net points in it by figure and from penalties)"]
+
+
+def _concede_lines(concede: pd.DataFrame, policy: str, seed: int) -> list[str]:
+    """Table E of a thresholds text: A's net points in the deal when it never concedes the Spiel and their change
+    when it concedes below each threshold, then the same for W."""
+    deals = concede.attrs["paired_deals"]
+    titles = ("never", *(f"below {c:g}" for c in CONCEDE_BELOW))
+    heading = ["", f"E. Conceding the Spiel (spec Q11; Giltspiel Q10), {deals:,} deals per score and dealer, seed "
+                   f"{seed}: at each betting window team A",
+               "   gives the Spiel up when its P(win the Spiel) as it sees it drops below the column's value, so that "
+               "the others show first;",
+               f"   both teams otherwise bet by {policy} ('never': A never concedes), and the game is played out to "
+               "its end.",
+               "   First: A's net points in the deal (A's minus B's; 'never': the mean, the others: the change, normal "
+               "95% intervals),",
+               "   then P(A gives the Spiel up) in the deal (conceding, or gut to a bet on it); last, W = P(A wins the "
+               "game) and its change."]
+    lines = heading + [f"{'a':>3}{'b':>4}{'dealt':>7}{'':>8}" + "".join(f"{title:>15}" for title in titles)]
+    for (a, b, dealt), rows in concede.groupby(["a", "b", "dealt"], sort=False):
+        first, *others = list(rows.itertuples())
+        for label, cells in (
+                ("points", [plus_minus(first.net, first.net_lo, first.net_hi, sign=True)]
+                 + [plus_minus(r.dnet, r.dnet_lo, r.dnet_hi, sign=True) for r in others]),
+                ("gives up", [plus_minus(r.gave_spiel, r.gave_spiel_lo, r.gave_spiel_hi) for r in (first, *others)]),
+                ("W", [plus_minus(first.W, first.lo, first.hi)]
+                 + [plus_minus(r.d, r.d_lo, r.d_hi, sign=True) for r in others])):
+            start = f"{a:>3}{b:>4}{dealt:>7}" if label == "points" else " " * 14
+            lines.append(f"{start}{label:>8}" + "".join(f"{c:>15}" for c in cells))
     return lines
 
 
@@ -720,6 +810,8 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
                  + f"; a held Spiel aus (v = {AUS - 1} -> aus) is judged only by W)")
     if "blind" in tables:
         lines += _blind_lines(tables["blind"], at["policy"], at["seed"])
+    if "concede" in tables:
+        lines += _concede_lines(tables["concede"], at["policy"], at["seed"])
     return "\n".join(lines)
 
 
@@ -756,19 +848,24 @@ NOTHING_TO_SWEEP = ("the 3-player thresholds have no table form for a sweep (fir
 
 def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """The simulated estimates of `thresholds` as a long table: equity.<deals>.<a>.<b> (W) and
-    hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals."""
+    hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals; with the paired
+    tables <blind|concede>.<dealt>.<a>.<b>.<arm> (W), .d (its change from the first arm) and .net (A's net points in
+    the deal), n = deals per score and dealer."""
     if "match_equity" not in tables:
         raise CardsimError(NOTHING_TO_SWEEP)
     equity, level = tables["match_equity"], tables["game_level"]
     names = [f"equity.{r.deals}.{r.a}.{r.b}" for r in equity.itertuples()]
     names += [f"hold.{r.dealer}.{r.a}.{r.b}.v{r.value}" for r in level.itertuples()]
     parts = [(equity.W, equity.lo, equity.hi, equity.n), (level.hold_p, level.lo, level.hi, level.n)]
-    if "blind" in tables:
-        blind = tables["blind"]
-        names += [f"blind.{r.dealt}.{r.a}.{r.b}.{r.arm}" for r in blind.itertuples()]
-        changed = blind[blind.arm != "none"]
-        names += [f"blind.{r.dealt}.{r.a}.{r.b}.{r.arm}.d" for r in changed.itertuples()]
-        parts += [(blind.W, blind.lo, blind.hi, blind.n), (changed.d, changed.d_lo, changed.d_hi, changed.n)]
+    for name in ("blind", "concede"):
+        if name in tables:
+            table = tables[name]
+            changed = table[table.arm != table.arm.iloc[0]]
+            names += [f"{name}.{r.dealt}.{r.a}.{r.b}.{r.arm}{end}" for end, rows in (("", table), (".d", changed),
+                                                                                    (".net", table))
+                      for r in rows.itertuples()]
+            parts += [(table.W, table.lo, table.hi, table.n), (changed.d, changed.d_lo, changed.d_hi, changed.n),
+                      (table.net, table.net_lo, table.net_hi, table.n)]
     value, lo, hi, n = (np.concatenate(column) for column in zip(*parts))
     return pd.DataFrame({"estimate": names, "value": value, "lo": lo, "hi": hi, "n": n.astype("int64")},
                         columns=LONG_COLUMNS)
@@ -787,7 +884,7 @@ def _target(text: str) -> int:
 
 
 def score_pairs(text: str) -> list[tuple[int, int]]:
-    """argparse type of --blind: comma-separated scores A:B (the betting team's, the other team's)."""
+    """argparse type of --blind and --concede: comma-separated scores A:B (team A's, the other team's)."""
     pairs = []
     for part in text.split(","):
         scores = [whole_value(x) for x in part.split(":")]
@@ -880,11 +977,16 @@ def _thresholds_arguments(game: str):
             parser.add_argument("--blind", nargs="?", const=True, type=score_pairs, action=NotedStore, default=None,
                                 metavar="A:B,...",
                                 help="also table D: the value of blind bets (§8.14, \"Höll auf!\") at these scores "
-                                     "of the betting team and the other (default: 0:0 and the other team gestrichen "
-                                     "with the bettors 17, 7 and 4 behind), e.g. --blind 11:17,14:17")
-            parser.add_argument("--blind-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
-                                help=f"with --blind: deals per score and dealer (default {BLIND_DEALS:,}; each is "
-                                     "played 5 times, about 10 ms)")
+                                     "of the betting team and the other (default, target 18: 0:17, 11:17, 14:17 "
+                                     "and 11:15), e.g. --blind 11:17,14:17")
+        parser.add_argument("--concede", nargs="?", const=True, type=score_pairs, action=NotedStore, default=None,
+                            metavar="A:B,...",
+                            help="also table E: the value of conceding the Spiel so that the others show first, at "
+                                 "these scores of the conceding team and the other (default 0:0)")
+        parser.add_argument("--paired-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
+                            help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
+                                 "played once per column and the game played out to its end)")
+        if game == "perlaggen":
             parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
                                 help="with --players 3 --games N: also the game-level accept thresholds at these "
                                      "scores: the answerer's, the bettor's (on his left) and the third player's, "
@@ -985,13 +1087,13 @@ def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         kw = _setting_kw(args, game, "thresholds")
         scores = getattr(args, "scores", None)
-        blind = {"blind": getattr(args, "blind", None), "blind_deals": getattr(args, "blind_deals", None)}
+        paired = {"blind": getattr(args, "blind", None), "concede": args.concede, "paired_deals": args.paired_deals}
         if getattr(args, "players", None) != THREE:
-            return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **blind, **kw)
-        if blind["blind"] is None:
+            return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **paired, **kw)
+        if paired["blind"] is None and paired["concede"] is None:
             _check_three_flags(args, kw["style"])
         games = args.games if given_flags(args, "games") else None
-        return thresholds(game, args.target, games, args.seed, args.policy, scores=scores, **blind, **kw)
+        return thresholds(game, args.target, games, args.seed, args.policy, scores=scores, **paired, **kw)
     return frame
 
 

@@ -1,4 +1,5 @@
-"""Report section: Giltspiel betting (thresholds per figure and value, match equity, a policy tournament)."""
+"""Report section: Giltspiel betting (thresholds per figure and value, match equity, a policy tournament), Perlaggen
+for three (accept thresholds, match equity) and Perlaggen's blind bets."""
 
 from __future__ import annotations
 
@@ -20,8 +21,6 @@ THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_SCORES = (0, 6, 12, 16)
 """The scores of the 3-player match-equity table shown (target 18)."""
-BLIND_GAMES = 200
-"""4-player Perlaggen self-play games behind the blind-bet table's match equity (x10 with --full)."""
 BLIND_DEALS = 250
 """Deals per score and dealer of the blind-bet table (x10 with --full)."""
 BLIND_SCORES = ((11, 17), (14, 17))
@@ -125,7 +124,7 @@ def _three_accept_rows(tables: dict[str, pd.DataFrame]) -> list[str]:
 
 
 def _blind_rows(blind: pd.DataFrame) -> list[str]:
-    """W without a blind bet and the change by each blind bet (`betting.blind_bets`), per score and dealer."""
+    """W without a blind bet and the change by each blind bet (`betting.paired_tables`), per score and dealer."""
     from analysis.games import betting
 
     rows = []
@@ -134,7 +133,7 @@ def _blind_rows(blind: pd.DataFrame) -> list[str]:
         none = arm.loc["none"]
         cells = [estimate_cell(none.W, none.lo, none.hi)]
         cells += [f'<td class="num">{arm.loc[name, "d"]:+.3f} [{arm.loc[name, "d_lo"]:+.3f}, '
-                  f'{arm.loc[name, "d_hi"]:+.3f}]</td>' for name in betting.BLIND_ARM_NAMES[1:]]
+                  f'{arm.loc[name, "d_hi"]:+.3f}]</td>' for name in list(betting.BLIND_ARMS)[1:]]
         rows.append(f"<td>{a}:{b}</td><td>{'A' if dealt == 'a' else 'B'}</td>" + "".join(cells))
     return rows
 
@@ -145,7 +144,8 @@ def section(ctx: Context) -> Section:
 
     games = GAMES * (10 if ctx.full else 1)
     run_kw = ctx.run_kw if ctx.full else {**ctx.run_kw, "jobs": 1}  # small runs: worker start-up would dominate
-    section = Section("betting", "Giltspiel betting: thresholds and policies (and Perlaggen for three)", "")
+    section = Section("betting", "Giltspiel betting: thresholds and policies (and Perlaggen: three players, blind "
+                                 "bets)", "")
     sub = [("betting-a", "A. Hold and bet thresholds"), ("betting-b", "B. Match equity"),
            ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds"),
            ("betting-e", "E. Perlaggen: blind bets")]
@@ -166,14 +166,12 @@ def section(ctx: Context) -> Section:
                            f"cardsim thresholds perlaggen --players 3 --games {three_games} --seed {ctx.seed}",
                            three_games, betting.equity3, "formula", three_games, ctx.seed, **run_kw)
     three_at = three_equity["match_equity"].attrs
-    blind_games, blind_deals = (x * (10 if ctx.full else 1) for x in (BLIND_GAMES, BLIND_DEALS))
+    blind_deals = BLIND_DEALS * (10 if ctx.full else 1)
     scores = ",".join(f"{a}:{b}" for a, b in BLIND_SCORES)
-    blind = ctx.run("Perlaggen blind bets (self-play games, then each deal five times)",
-                    f"cardsim thresholds perlaggen --games {blind_games} --seed {ctx.seed} --blind {scores} "
-                    f"--blind-deals {blind_deals}", blind_deals * len(BLIND_SCORES) * 10, betting.thresholds,
-                    "perlaggen", None, blind_games, ctx.seed, blind=list(BLIND_SCORES), blind_deals=blind_deals,
-                    **ctx.run_kw)
-    blind_at = blind["match_equity"].attrs
+    blind = ctx.run("Perlaggen blind bets (each deal five times, each game played out)",
+                    f"cardsim thresholds perlaggen --seed {ctx.seed} --blind {scores} --paired-deals {blind_deals}",
+                    blind_deals * len(BLIND_SCORES) * 10, betting.paired_tables, "perlaggen", "formula", ctx.seed,
+                    blind=list(BLIND_SCORES), paired_deals=blind_deals, **ctx.run_kw)["blind"]
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
     note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
@@ -237,14 +235,13 @@ def section(ctx: Context) -> Section:
         "<p>Four-player Perlaggen (<code>perlaggen.md</code> §8.14, spec Q13): is a blind bet worth it for a team "
         "far behind when the other team is gestrichen? Before the cut the first player of team A after the dealer "
         "bets blind, at 2, on one figure or on all three (&ldquo;Höll auf!&rdquo;); the others answer after seeing "
-        "their hands, then both teams bet by the formula policy. Each deal is played five times with the same cards "
-        "and bluff draws. The first column is W = P(A wins the game) after the deal without a blind bet, read from "
-        f"the match equity of self-play ({blind_at['games']:,} games, {blind_at['deals']:,} deals, target 18, seed "
-        f"{ctx.seed}); the others are the change in W the blind bet makes ({blind_deals:,} deals per row, 95% normal "
-        "intervals over the deals, the equity taken as exact). Much of the gain comes from the accepting team's "
-        "example duty (§8.9) and its Perlaggen tied to the examples, so it holds for answerers who accept like this "
-        "policy (see the README).</p>",
+        "their hands, then both teams bet by the formula policy and the game is played out to its end (target 18). "
+        "Each deal is played five times with the same cards and bluff draws. The first column is W = P(A wins the "
+        "game) without a blind bet (95% Wilson interval); the others are the change in W the blind bet makes, on "
+        f"the same deals ({blind_deals:,} per row, seed {ctx.seed}; Tango's 95% interval for paired shares). The "
+        "gain comes mostly from the accepting team's example duty (§8.9) and its Perlaggen tied to the examples, so "
+        "it holds for answerers who accept like this policy (see the README).</p>",
         table(["score a:b", "dealt", "W, no blind bet", "Δ Gleich", "Δ Hanger", "Δ Spiel", "Δ Höll auf!"],
-              _blind_rows(blind["blind"]), "Perlaggen: the change in P(A wins the game) by a blind bet"),
+              _blind_rows(blind), "Perlaggen: the change in P(A wins the game) by a blind bet"),
     ])
     return section

@@ -251,3 +251,10 @@ def play_game(policies: tuple[Policy, Policy], deal_rng: np.random.Generator, bl
 def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "partner") -> betting.MatchJob:
     """The runner job of a Giltspiel match between policies a and b (`simcore.betting.MatchJob`)."""
     return betting.MatchJob(__name__, a, b, rules, communication)
+
+
+def paired_job(policy: Policy, rules: BettingRules, scores, arms, communication: str = "partner"
+               ) -> betting.PairedDealJob:
+    """The runner job of one deal played under several ``arms`` at ``scores``, each played out to the end of the
+    game by ``policy`` (`simcore.betting.PairedDealJob`)."""
+    return betting.PairedDealJob(__name__, policy, rules, scores, arms, communication)

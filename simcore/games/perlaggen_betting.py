@@ -463,12 +463,13 @@ def match_job(a: Policy, b: Policy, rules: BettingRules, communication: str = "p
     return betting.MatchJob(__name__, a, b, rules, communication, _variant(style, players, hand, six_below_bells_seven))
 
 
-def blind_job(policy: Policy, rules: BettingRules, equity, scores, communication: str = "partner", style: str = STYLE,
-              players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True) -> betting.BlindJob:
-    """The runner job of blind bets (§8.14) at ``scores`` with ``policy`` on both sides (`simcore.betting.BlindJob`;
-    ``equity``: the match equity of the same rules and table)."""
-    return betting.BlindJob(__name__, policy, rules, equity, scores, communication,
-                            _variant(style, players, hand, six_below_bells_seven))
+def paired_job(policy: Policy, rules: BettingRules, scores, arms, communication: str = "partner", style: str = STYLE,
+               players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True
+               ) -> betting.PairedDealJob:
+    """The runner job of one deal played under several ``arms`` (blind bets, team A's policy) at ``scores``, each
+    played out to the end of the game by ``policy`` (`simcore.betting.PairedDealJob`)."""
+    return betting.PairedDealJob(__name__, policy, rules, scores, arms, communication,
+                                 _variant(style, players, hand, six_below_bells_seven))
 
 
 def _variant(style: str, players: int, hand: int | None, six_below_bells_seven: bool) -> tuple:
