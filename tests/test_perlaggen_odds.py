@@ -351,6 +351,18 @@ def test_odds_level_l1(capsys):
       "--known", "2:E10"], "--known 2: seat 2 holds the natural acorn E10"),
     (["--hand", "LA LK L8 H9 S9", "--seat", "1", "--turnup", "S6", "--style", "eichel", "--known", "0:EU"],
      "--known 0: seat 0 holds the acorn Perlagg EU"),
+    # Eichel §9.1: an upgrade comes only without natural trumps in team D and from the dealer first; the face-up
+    # acorn Perlaggen (laid aside or given in the upgrade) go to natural acorns, the dealer first
+    (["--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "LU", "--style", "eichel", "--exchange", "0:EU",
+      "--known", "2:LA"], "would have taken the turned LU for it, not in an upgrade (§9.1 step 2)"),
+    (["--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "LU", "--style", "eichel", "--exchange", "2:EO",
+      "--known", "0:E7"], "--known 0: the dealer holds the acorn Perlagg E7, so the upgrade is his"),
+    (["--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "LU", "--style", "eichel", "--exchange", "0:EU",
+      "--known", "2:EA"], "--known 2: seat 2 holds the natural acorn EA, so under the always-exchange policy team D "
+                          "would have taken the face-up EU (§9.1 step 3)"),
+    (["--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "L9", "--acorns", "EU", "--style", "eichel",
+      "--exchange", "2:E9=EU", "--known", "0:EA"], "--known 0: the dealer holds the natural acorn EA, so he, not his "
+                                                    "partner, takes the face-up acorn Perlaggen"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "odds", "perlaggen", *argv, "--n", "2000")

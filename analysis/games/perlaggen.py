@@ -180,9 +180,11 @@ def _exchange_contradiction(seat: int, cards, took, turned: int | None, laid, sw
                             exchange: str, players: int, known: bool = False) -> str | None:
     """Why ``cards`` cannot all be in ``seat``'s hand after the exchanges (``took``: the cards it took in them) under
     the exchange policy, or None (§11.4 item 3): with the partner's exchange the dealer holds no natural trump
-    (§3.5 E2); under always-exchange (A-07), with the turned Perlagg left lying team D holds no natural trump (nor,
-    in Eichel, an acorn Perlagg for the upgrade, §9.1 step 2) and with an acorn Perlagg left face up no natural acorn
-    (step 3). ``known``: the cards are a --known seat's, not your --hand (the message's words)."""
+    (§3.5 E2); under always-exchange (A-07), with the turned Perlagg left lying or taken in an upgrade team D holds
+    no natural trump, left lying also (Eichel) no acorn Perlagg, and with the partner's upgrade the dealer holds none
+    (§9.1 step 2); with an acorn Perlagg left face up team D holds no natural acorn, and with the partner's swap for
+    one the dealer holds none (step 3). ``known``: the cards are a --known seat's, not your --hand (the message's
+    words)."""
     def token(cards_of) -> str:
         return P.DECK.token(cards_of[0])
 
@@ -196,23 +198,36 @@ def _exchange_contradiction(seat: int, cards, took, turned: int | None, laid, sw
                 f"(§3.5 E2, A-07); drop that --exchange{drop(natural)}")
     if exchange != "always" or seat not in _exchangers(players):
         return None
-    where = f"--known {seat}: " if known else ""
-    if turned in perlaggen and not any(t == turned for _, _, t in swaps):
+    where, eichel = (f"--known {seat}: " if known else ""), style in D.EICHEL_DEALS
+    acorn_perlaggen = [c for c in perlaggen if _suit_of(c) == "E"]
+    upgrades = [(s, gave) for s, gave, t in swaps if t == turned and gave in acorn_perlaggen]
+    taken = {t for _, _, t in swaps}
+    acorn = [c for c in cards if c in acorn_perlaggen and c not in took]
+    if turned in perlaggen and (turned not in taken or upgrades):
+        how = (" for it, not in an upgrade (§9.1 step 2), which comes only when team D holds no natural trump"
+               if upgrades else "")
         if natural:
             return (f"{where}seat {seat} holds the natural trump {token(natural)}, so under the always-exchange policy "
-                    f"(A-07) team D would have taken the turned {P.DECK.token(turned)}; give the swap with --exchange"
-                    f"{drop(natural)}")
-        acorn = [c for c in cards if _suit_of(c) == "E" and c in perlaggen and c not in took]
-        if style in D.EICHEL_DEALS and acorn:
+                    f"(A-07) team D would have taken the turned {P.DECK.token(turned)}{how}; give the swap with "
+                    f"--exchange{drop(natural)}")
+        if eichel and acorn and turned not in taken:
             return (f"{where}seat {seat} holds the acorn Perlagg {token(acorn)}, so under the always-exchange policy "
                     f"team D would have taken the turned {P.DECK.token(turned)} for one (§9.1 step 2, the upgrade); "
                     f"give the swap with --exchange{drop(acorn)}")
-    left = [c for c in laid if c in perlaggen and not any(t == c for _, _, t in swaps)]
+    if eichel and seat == 0 and acorn and any(s == 2 for s, _ in upgrades):
+        return (f"{where}the dealer holds the acorn Perlagg {token(acorn)}, so the upgrade is his, not his partner's "
+                f"(§9.1 step 2); give the swap to seat 0{drop(acorn)}")
+    face_up = [c for c in [*laid, *(gave for _, gave in upgrades)] if c in acorn_perlaggen and c not in taken]
     natural_acorns = [c for c in cards if _suit_of(c) == "E" and c not in perlaggen]
-    if style in D.EICHEL_DEALS and left and natural_acorns:
+    if eichel and face_up and natural_acorns:
         return (f"{where}seat {seat} holds the natural acorn {token(natural_acorns)}, so under the always-exchange "
-                f"policy team D would have taken the face-up {P.DECK.token(left[0])} (§9.1 step 3); give the swap with "
-                f"--exchange{drop(natural_acorns)}")
+                f"policy team D would have taken the face-up {P.DECK.token(face_up[0])} (§9.1 step 3); give the swap "
+                f"with --exchange{drop(natural_acorns)}")
+    if eichel and seat == 0 and natural_acorns and any(s == 2 and t in acorn_perlaggen and t != turned
+                                                       for s, _, t in swaps):
+        return (f"{where}the dealer holds the natural acorn {token(natural_acorns)}, so he, not his partner, takes the "
+                f"face-up acorn Perlaggen (§9.1 step 3, the dealer first); give the swap to seat 0"
+                f"{drop(natural_acorns)}")
     return None
 
 
@@ -599,8 +614,8 @@ def format_odds(frame: pd.DataFrame) -> str:
                   f"{'':<10}{'below yours':>26}{'equal to yours':>26}"]
         lines += [f"{measure.capitalize():<10}" + "".join(f"{format_cell(rows.loc[f'{measure}.{kind}']):>26}"
                                                           for kind in ("below", "equal")) for measure in RANK_MEASURES]
-        lines.append("(Precedence: the Perlaggen compared by their precedence, §2.2, the highest first, then the next; "
-                     "no Perlagg is the lowest)")
+        lines.append("(Precedence: the Perlaggen compared by their precedence, §2.2, the highest first, then the "
+                     "next; no Perlagg is the lowest)")
     rows = frame[frame.figure == "gestrichen"]
     if len(rows):
         least, length_only = D.gestrichen_args(a["style"])
