@@ -119,6 +119,7 @@ def test_stage_counts_equal_a_plain_recount_of_the_games():
     parts = g.split_counts(job.run_block(3, 0, 12), 4)
     cards, decisions, chance = block_stream(3, 0), block_substream(3, 0, 1), block_substream(3, 0, 2)
     stages, hands, squares = (np.zeros((8, 5), dtype=np.int64) for _ in range(3))
+    skipped = np.zeros(8, dtype=np.int64)
     for _ in range(12):
         for record in g.play_game([make_policy("greedy", decisions) for _ in range(4)], OPTS, cards, chance=chance):
             for k in range(5):
@@ -126,8 +127,9 @@ def test_stage_counts_equal_a_plain_recount_of_the_games():
                 stages[record.phase - 1, k] += played > 0
                 hands[record.phase - 1, k] += played
                 squares[record.phase - 1, k] += played * played
+            skipped[record.phase - 1] += all(len(order) == 4 for _, order, _ in record.hands)
     assert (parts["stages"] == stages).all() and (parts["stage_hands"] == hands).all()
-    assert (parts["stage_hands_sq"] == squares).all()
+    assert (parts["stage_hands_sq"] == squares).all() and (parts["no_stage"] == skipped).all()
     elimination = [p - 1 for p in range(1, 9) if p not in r.FIRST_OUT_LOSES]
     assert (stages[:, 4] == 12).all() and 0 < stages[elimination, 3].sum() < 12 * len(elimination)
 
@@ -143,6 +145,14 @@ def test_the_stage_table_reads_the_elimination_phases(players):
     assert sorted(stages.players.unique()) == list(range(2, players))
     assert ((stages.lo <= stages.p) & (stages.p <= stages.hi) & (stages.n == 8)).all()
     assert (stages.hands_lo <= stages.hands).all() and "D. Stages" in D.format_stats(tables)
+    skips = tables["stage_skips"]
+    if players == 3:  # with one stage, skipping every stage is skipping that one: no table of its own
+        assert skips.empty
+    else:
+        assert list(skips.phase) == list(stages.phase.unique()) and (skips.n == 8).all()
+        at_most = stages.groupby("phase", sort=False).p.max().to_numpy()
+        assert (skips.p.to_numpy() <= 1 - at_most + 1e-12).all()  # a skip of both is a skip of each
+        assert "skips both stages" in D.format_stats(tables)
 
 
 def test_a_hand_has_as_many_players_as_hold_strokes():

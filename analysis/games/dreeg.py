@@ -499,7 +499,8 @@ def stats(players: int = 4, policy: str = "greedy", n: int = 200, seed=None, opt
                            **{f"most_{k}": v for k, v in _estimate_row(parts["most_bolln"][s], games).items()
                               if k in ("p", "lo", "hi")}} for s in range(players)])
     tables = {"losers": losers, "lengths": lengths, "bolln": bolln, "events": _events(parts["events"]),
-              "stages": _stages(parts, labels, plan, players)}
+              "stages": _stages(parts, labels, plan, players),
+              "stage_skips": _stage_skips(parts, labels, plan, players)}
     for table in tables.values():
         table.attrs.update(game=GAME, n=games, seed=seed, players=players, policy=policy,
                            options=dict(parse_options(options)))
@@ -528,6 +529,16 @@ def _stages(parts: dict, labels: list[str], plan: tuple[str, ...], players: int)
                          "hands": hands["mean"], "hands_lo": max(hands["lo"], 0.0), "hands_hi": hands["hi"]})
     return pd.DataFrame(rows, columns=["phase", "players", "p", "lo", "hi", "successes", "n", "hands", "hands_lo",
                                        "hands_hi"])
+
+
+def _stage_skips(parts: dict, labels: list[str], plan: tuple[str, ...], players: int) -> pd.DataFrame:
+    """Per phase of a STAGE_SUBGAMES sub-game, with four or more players: P(the phase skips every stage: it plays
+    only hands with all its players, and they drop out all but one in one hand); none with three players, where it is
+    the 2-player stage's complement."""
+    games = int(parts["games"][0])
+    rows = [_estimate_row(parts["no_stage"][p], games, phase=label) for p, label in enumerate(labels)
+            if plan[p] in STAGE_SUBGAMES and players >= 4]
+    return pd.DataFrame(rows, columns=["phase", "p", "lo", "hi", "successes", "n"])
 
 
 def _bolln_row(hist: np.ndarray, phases: int, **keys) -> dict:
@@ -592,6 +603,10 @@ def format_stats(tables: dict) -> str:
             lines.append(f"  {phase:<24}" + "".join(
                 f"{row['players']} players {format_cell(row)}  {row['hands']:5.2f} [{row['hands_lo']:.2f},"
                 f"{row['hands_hi']:.2f}]    " for _, row in rows.iterrows()).rstrip())
+        skips = tables.get("stage_skips", pd.DataFrame())
+        if len(skips):
+            lines += ["   P(the phase skips both stages: all its players but one drop out in one hand)"]
+            lines += [f"  {row['phase']:<24}{format_cell(row)}" for _, row in skips.iterrows()]
     return "\n".join(lines)
 
 
@@ -689,7 +704,8 @@ def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
                       long_frame(tables["lengths"], ["phase"], "hands", value="mean"),
                       long_frame(tables["stages"], ["phase", "players"], "stage"),
                       long_frame(tables["stages"], ["phase", "players"], "stage_hands", value="hands", lo="hands_lo",
-                                 hi="hands_hi")], ignore_index=True)
+                                 hi="hands_hi"),
+                      long_frame(tables["stage_skips"], ["phase"], "stage_skip")], ignore_index=True)
 
 
 def _run_match(args: argparse.Namespace) -> int:

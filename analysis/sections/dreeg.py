@@ -97,7 +97,11 @@ def _losers(ctx: Context) -> str:
             + table(["phase", "k players", "P(plays hands with k players)", "hands with k players (mean per game)",
                      "n (games)"], _stage_rows(tables["stages"]),
                     "Stages of the elimination phases (§6.2): when two or more players drop out in one hand the "
-                    "phase skips a stage (three at once skip both); hands counted 0 in the games that skip it"))
+                    "phase skips a stage (three at once skip both); hands counted 0 in the games that skip it")
+            + table(["phase", "P(skips both stages)", "n (games)"],
+                    [f"<th>{esc(r['phase'])}</th>" + row_cell(r) + n_cell(r["n"])
+                     for _, r in tables["stage_skips"].iterrows()],
+                    "Elimination phases that go from four players to the loser in one hand"))
 
 
 def _stage_rows(stages) -> list[str]:

@@ -180,7 +180,7 @@ class GameJob:
         return r.phase_plan(rule_options(**dict(self.options)))
 
     def key(self) -> str:
-        return f"dreeg-games|lineup={','.join(self.lineup)}|rotate={self.rotate}|opts={self.options}|stages"
+        return f"dreeg-games|lineup={','.join(self.lineup)}|rotate={self.rotate}|opts={self.options}|stages|no_stage"
 
     @property
     def n_counts(self) -> int:
@@ -206,11 +206,12 @@ def counts_layout(n: int, phases: int = PHASES) -> dict[str, tuple[int, ...]]:
     1); Bolln histograms by seat and by slot (n, phases + 1); the game's loser (alone with the most
     Bolln) by seat and by slot, last bin a tie (n + 1); events per sub-game (7, 9): hands and the
     `EVENTS` after it; per phase and number k of players in a hand (phases, n + 1): the games whose phase played a
-    hand with k players (a stage), and the sum and the sum of squares over games of its hands with k players."""
+    hand with k players (a stage), and the sum and the sum of squares over games of its hands with k players; per
+    phase the games whose phase played no hand with 2 to n - 1 players (every stage skipped)."""
     return {"games": (1,), "loser_seat": (phases, n), "loser_slot": (phases, n), "hands": (phases, MAX_HANDS + 1),
             "bolln_seat": (n, phases + 1), "bolln_slot": (n, phases + 1), "most_bolln": (n + 1,), "most_slot": (n + 1,),
             "events": (len(SUBGAMES), len(EVENTS)), "stages": (phases, n + 1), "stage_hands": (phases, n + 1),
-            "stage_hands_sq": (phases, n + 1)}
+            "stage_hands_sq": (phases, n + 1), "no_stage": (phases,)}
 
 
 def split_counts(counts: np.ndarray, n: int, phases: int = PHASES) -> dict[str, np.ndarray]:
@@ -243,6 +244,7 @@ def _count_game(phases: list[PhaseRecord], slot_of: list[int], parts: dict) -> N
         parts["stages"][p] += at > 0
         parts["stage_hands"][p] += at
         parts["stage_hands_sq"][p] += at * at
+        parts["no_stage"][p] += not at[2:n].any()
         for _, _, res in record.hands:
             events = parts["events"][sub]
             events[0] += 1
