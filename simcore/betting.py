@@ -1192,16 +1192,17 @@ def play_to_end(record: GameRecord, kit, policies: tuple[Policy, Policy], dealer
             raise CardsimError(f"no team reached {rules.target} points in {len(record.deals)} deals (scores "
                                f"{record.scores[0]}:{record.scores[1]}) with the policies {policies[0].name!r} and "
                                f"{policies[1].name!r}: they never finish a game; change their margins")
-        record.add(play_one_deal(kit, policies, dealer, record.scores, deal_rng, bluff_rng, rules, estimator), dealer)
+        deal = play_one_deal(kit, policies, dealer, record.scores, deal_rng, bluff_rng, rules, estimator)
+        record.add(deal.result, dealer)
         dealer = (dealer + 1) % kit.players
     return record
 
 
 def play_one_deal(kit, policies: tuple[Policy, Policy], dealer: int, scores, deal_rng, bluff_rng, rules: BettingRules,
-                  estimator, blind=()) -> DealResult:
+                  estimator, blind=()) -> Deal:
     """One deal of a game (`play_game`) at ``scores`` with ``dealer`` dealing: its cards from ``deal_rng``, the
     agents' bluff draws (and A-12's order of speech) from ``bluff_rng``, ``blind``: (seat, figure) blind bets made
-    before the cut (§8.14). Returns the deal's `DealResult`."""
+    before the cut (§8.14). Returns the finished `Deal` (its score sheet line: ``.result``)."""
     hands, trump = kit.draw_deal(deal_rng, dealer)
     draws = bluff_rng.random((2, 5))
     agents = tuple(Agent(policies[t], estimator, tuple(bool(u < policies[t].bluff) for u in draws[t, :3]),
@@ -1212,7 +1213,7 @@ def play_one_deal(kit, policies: tuple[Policy, Policy], dealer: int, scores, dea
                   if rules.speech_order == "random_priority" else None)
     if deal.phase != DONE:
         play_deal(deal, agents, adapter.choose_card, adapter.example_cards, speech_rng)
-    return deal.result
+    return deal
 
 
 def race_order(awards, side_a: int) -> np.ndarray:
@@ -1323,9 +1324,10 @@ class PairedDealJob:
 
     Counts (scores, 2, arms, `PAIRED_COUNTS`) flattened: deals, A won the game in the first deal, B won it there, A
     won the game, A won it with this arm but not with the base arm, the other way round, A gave the Spiel up in the
-    first deal (conceded it or answered a bet on it with gut), A's and B's points in the first deal, the sums of A's
-    net points there (A's minus B's) and of their squares, of their change from the base arm's same deal and its
-    squares, then per part of `NET_PARTS` the sum of A's net points from it and of their squares.
+    first deal (conceded it or answered a bet on it with gut, whether or not a penalty voided B's points), A's and B's
+    points in the first deal, the sums of A's net points there (A's minus B's) and of their squares, of their change
+    from the base arm's same deal and its squares, then per part of `NET_PARTS` the sum of A's net points from it and
+    of their squares.
     """
 
     block_size = 8
@@ -1359,15 +1361,16 @@ class PairedDealJob:
                     for k, (blind, policy_a) in enumerate(self.arms):
                         deal_rng, bluff_rng = (block_substream(seed, block, PAIRED_STREAMS + 2 * j + index)
                                                for index in (DEALS_STREAM, BLUFF_STREAM))
-                        first = play_one_deal(kit, (policy_a, self.policy), dealer, scores, deal_rng, bluff_rng,
-                                              self.rules, estimator, [(bettor, figure) for figure in blind])
+                        deal = play_one_deal(kit, (policy_a, self.policy), dealer, scores, deal_rng, bluff_rng,
+                                             self.rules, estimator, [(bettor, figure) for figure in blind])
+                        first, spiel = deal.result, deal.figures[SP]
                         record = GameRecord(self.rules.target, scores=list(scores))
                         record.add(first, dealer)
                         play_to_end(record, kit, (self.policy, self.policy), (dealer + 1) % kit.players, deal_rng,
                                     bluff_rng, self.rules, estimator)
                         won, net = record.winner == 0, first.points[0] - first.points[1]
                         base, base_net = (won, net) if k == 0 else (base, base_net)
-                        gave = any(c == 1 and f == SP and team == 1 for c, f, team, _ in first.awards)
+                        gave = spiel.decided_by == "concession" and spiel.winner == 1
                         counts[i, side, k] += [1, first.game_winner == 0, first.game_winner == 1, won,
                                                won and not base, base and not won, gave, *first.points, net, net * net,
                                                net - base_net, (net - base_net) ** 2,

@@ -62,7 +62,13 @@ def play_plainly(kit, policies, dealer, scores, deal_rng, bluff_rng, rules, blin
     deal = PB.new_deal(hands, trump, dealer=dealer, scores=scores, rules=rules, blind=blind)
     adapter = kit.cards(trump)
     play_deal(deal, agents, adapter.choose_card, adapter.example_cards)
-    return deal.result
+    return deal
+
+
+def gave_spiel_up(deal) -> bool:
+    """Team A (seats 0, 2) conceded the Spiel or said gut to a bet on it, read from the deal's log (a concession is
+    logged by team, an answer by seat)."""
+    return any(figure == SP and who % 2 == 0 and kind in ("concede", GUT) for who, figure, kind in deal.log)
 
 
 def replay_counts(job, seed, block, n_deals):
@@ -73,19 +79,20 @@ def replay_counts(job, seed, block, n_deals):
     counts = np.zeros((len(job.scores), 2, len(job.arms), len(PAIRED_COUNTS)), dtype=np.int64)
     for j in range(n_deals):
         for side in (0, 1):
-            bettor = 2 if side == 0 else 0  # team A's first seat after the dealer (seat `side`)
+            bettor = 2  # team A's first seat after the dealer, seat 0 or seat 1
             for i, (a, b) in enumerate(job.scores):
                 base = None
                 for k, (blind, policy_a) in enumerate(job.arms):
                     deal_rng = block_substream(seed, block, PAIRED_STREAMS + 2 * j + DEALS_STREAM)
                     bluff_rng = block_substream(seed, block, PAIRED_STREAMS + 2 * j + BLUFF_STREAM)
-                    first = play_plainly(kit, (policy_a, job.policy), side, (a, b), deal_rng, bluff_rng, job.rules,
-                                         [(bettor, figure) for figure in blind])
+                    deal = play_plainly(kit, (policy_a, job.policy), side, (a, b), deal_rng, bluff_rng, job.rules,
+                                        [(bettor, figure) for figure in blind])
+                    first = deal.result
                     scores, winner, dealer = [a + first.points[0], b + first.points[1]], first.game_winner, side
                     while winner is None:
                         dealer = (dealer + 1) % 4
                         result = play_plainly(kit, (job.policy, job.policy), dealer, scores, deal_rng, bluff_rng,
-                                              job.rules)
+                                              job.rules).result
                         scores = [scores[t] + result.points[t] for t in (0, 1)]
                         winner = result.game_winner
                     net = {"penalty": 0, G: 0, H: 0, SP: 0}
@@ -93,7 +100,7 @@ def replay_counts(job, seed, block, n_deals):
                         net["penalty" if category == 0 else figure] += points * (1 if team == 0 else -1)
                     total = first.points[0] - first.points[1]
                     base = (winner == 0, total) if base is None else base
-                    gave = any(c == 1 and f == SP and t == 1 for c, f, t, _ in first.awards)
+                    gave = gave_spiel_up(deal)
                     counts[i, side, k] += [1, first.game_winner == 0, first.game_winner == 1, winner == 0,
                                            winner == 0 and not base[0], base[0] and winner != 0, gave, *first.points,
                                            total, total * total, total - base[1], (total - base[1]) ** 2] + [
@@ -110,14 +117,32 @@ def test_paired_job_counts_equal_a_plain_replay():
     formula = load_policy("formula")
     arms = blind_arms(formula) + (((), replace(formula, concede_spiel=0.5, name="conceding")),)
     job = PB.paired_job(formula, PB.rules_from_options(target=TARGET), [(0, 15), (11, 17)], arms)
-    counts = job.run_block(5, 3, 2)
-    assert counts.tolist() == replay_counts(job, 5, 3, 2).tolist()
+    counts = job.run_block(5, 3, 3)
+    assert counts.tolist() == replay_counts(job, 5, 3, 3).tolist()
     table = counts.reshape(2, 2, len(arms), len(PAIRED_COUNTS))
-    assert (table[..., 0] == 2).all()
+    assert (table[..., 0] == 3).all()
     at = {name: PAIRED_COUNTS.index(name) for name in ("a_wins", "only_arm", "only_base", "dnet")}
     assert (table[..., 0, at["only_arm"]] == 0).all() and (table[..., 0, at["dnet"]] == 0).all()
     changed = table[..., at["only_arm"]] - table[..., at["only_base"]]
     assert (changed == table[..., at["a_wins"]] - table[..., :1, at["a_wins"]]).all()
+
+
+def test_a_spiel_given_up_counts_when_a_penalty_voids_the_award():
+    """§8.9: a penalised team scores nothing in the deal, so the Spiel that A gave up may leave no award to B; it
+    still counts as given up (the engine's log, as `gave_spiel_up` reads it)."""
+    formula = load_policy("formula")
+    arms = (((), formula), ((), replace(formula, concede_spiel=0.5, name="conceding")))
+    job = PB.paired_job(formula, PB.rules_from_options(target=TARGET), [(0, 0)], arms)
+    kit, voided, gave = PB.kit(), 0, np.zeros((2, 2), dtype=np.int64)
+    for j in range(12):
+        for side in (0, 1):
+            for k, (_, policy_a) in enumerate(arms):
+                streams = [block_substream(4, 0, PAIRED_STREAMS + 2 * j + i) for i in (DEALS_STREAM, BLUFF_STREAM)]
+                deal = play_plainly(kit, (policy_a, formula), side, (0, 0), *streams, job.rules)
+                gave[side, k] += gave_spiel_up(deal)
+                voided += gave_spiel_up(deal) and not any(f == SP for _, f, _, _ in deal.result.awards)
+    counts = job.run_block(4, 0, 12).reshape(1, 2, 2, len(PAIRED_COUNTS))[0, ..., PAIRED_COUNTS.index("gave_spiel")]
+    assert counts.tolist() == gave.tolist() and voided > 0
 
 
 def test_paired_counts_do_not_depend_on_the_chunking():
@@ -165,15 +190,15 @@ def test_thresholds_paired_tables_text_and_frame():
     text = analysis_betting.thresholds_text(tables)
     assert "D. Blind bets (perlaggen.md §8.14, spec Q13), 4 deals per score and dealer" in text
     assert "Höll auf!" in text and "  0  17      a" in text and "  0  17      b" in text
-    assert "E. Conceding the Spiel (spec Q11; Giltspiel Q10), 4 deals per score and dealer" in text
+    assert "E. Conceding the Spiel (perlaggen.md Q11), 4 deals per score and dealer" in text
     assert "  0   0      a  points" in text and "gives up" in text
     names = set(analysis_betting.thresholds_frame(tables).estimate)
     assert {"blind.a.0.17.none", "blind.b.0.17.hoell_auf", "blind.a.0.17.gleich.d", "blind.a.0.17.none.net",
-            "concede.a.0.0.never", "concede.b.0.0.below_0.5.d"} <= names
+            "concede.a.0.0.never", "concede.b.0.0.below_50.d"} <= names
     assert "blind.a.0.17.none.d" not in names and "concede.a.0.0.never.d" not in names
     conceding = tables["concede"].set_index(["dealt", "arm"])
-    assert (conceding.loc[("a", "below_0.5"), "gave_spiel"] >= 0) and list(tables["concede"].arm.unique()) == [
-        "never", "below_0.2", "below_0.35", "below_0.5"]
+    assert (conceding.loc[("a", "below_50"), "gave_spiel"] >= 0) and list(tables["concede"].arm.unique()) == [
+        "never", "below_20", "below_35", "below_50"]
 
 
 def test_giltspiel_concession_table(capsys):

@@ -30,7 +30,9 @@ def plain_measures(cards, style: str, trump: str) -> tuple:
 
 @pytest.mark.parametrize("style, seat, trump, hand", [("innsbruck", 1, 1, "S6 LA LK L8 E10"),
                                                        ("eichel", 3, 2, "HA HK H10 E9 S9"),
-                                                       ("innsbruck", 0, 3, "SA S10 E10 L10 H8")])
+                                                       ("innsbruck", 0, 3, "SA S10 E10 L10 H8"),
+                                                       ("schlanders", 2, 1, "S8 LO E7 H9 SA"),
+                                                       ("deutschnofen", 1, 0, "SK EK H7 LA S9")])
 def test_counts_equal_a_plain_recount(style, seat, trump, hand):
     cards = [P.DECK.parse_face(c) for c in hand.split()]
     job = H.HandRankJob(D.DealRules(style), seat, trump, P.DECK.mask(cards))

@@ -456,3 +456,12 @@ def test_no_fitting_deal_says_how_rare_a_fit_can_be_at_most(capsys):
     from analysis.commands import none_fit
     assert str(none_fit(2000, "met X")) == ("no deal out of 2,000 met X, so at most 0.15% of deals do (95% bound); "
                                             "ask for a larger --n")
+
+
+def test_an_acorn_perlagg_given_up_in_an_upgrade_may_be_taken_back_for_a_natural_acorn(capsys):
+    """Eichel §9.1 step 3: the face-up acorn Perlaggen include one given up in an upgrade (step 2), so the partner may
+    take the dealer's EU for his natural EA; deals as played do that (some fit)."""
+    argv = ["odds", "perlaggen", "--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "LU", "--style", "eichel",
+            "--exchange", "0:EU", "--exchange", "2:EA=EU", "--n", "60000", "--seed", "3", "--no-progress", "--json"]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0 and err == "" and 0 < json.loads(out)["n"] < 60000

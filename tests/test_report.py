@@ -292,6 +292,9 @@ def test_card_values_and_dreeg_stages_tables(built):
     assert "Stages of the elimination phases (§6.2)" in source
     row = re.search(r"<th>1 Sechsundsechzig</th><td class=\"num\">3</td>(.*?)</tr>", source).group(1)
     assert row.count("<td") == 3 and 'class="p"' in row
+    table = source[source.index("Elimination phases that go from four players to the loser in one hand"):]
+    row = re.search(r"<th>1 Sechsundsechzig</th>(.*?)</tr>", table).group(1)
+    assert row.count("<td") == 2 and row.count('class="p"') == 1
 
 
 def test_perlaggen_blind_bet_table(built):

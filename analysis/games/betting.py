@@ -620,7 +620,8 @@ def _paired_tables(paired: dict, policy: str | Policy, seed: int, **run_kw) -> d
         return {}
     base = _loaded(policy)
     never = replace(base, concede_spiel=0.0)
-    conceding = {f"below_{c:g}": ((), replace(never, concede_spiel=c, name=f"{base.name}, concede below {c:g}"))
+    conceding = {f"below_{round(100 * c)}": ((), replace(never, concede_spiel=c, name=f"{base.name}, concede below "
+                                                                                    f"{c:g}"))
                  for c in CONCEDE_BELOW}
     arms = {"blind": {name: (blind, base) for name, blind in BLIND_ARMS.items()},
             "concede": {"never": ((), never), **conceding}}
@@ -708,8 +709,9 @@ def _concede_lines(concede: pd.DataFrame, policy: str, seed: int) -> list[str]:
     when it concedes below each threshold, then the same for W."""
     deals = concede.attrs["paired_deals"]
     titles = ("never", *(f"below {c:g}" for c in CONCEDE_BELOW))
-    heading = ["", f"E. Conceding the Spiel (spec Q11; Giltspiel Q10), {deals:,} deals per score and dealer, seed "
-                   f"{seed}: at each betting window team A",
+    question = "perlaggen.md Q11" if concede.attrs.get("game") == "perlaggen" else "giltspiel.md Q10"
+    heading = ["", f"E. Conceding the Spiel ({question}), {deals:,} deals per score and dealer, seed {seed}: at each "
+                   "betting window team A",
                "   gives the Spiel up when its P(win the Spiel) as it sees it drops below the column's value, so that "
                "the others show first;",
                f"   both teams otherwise bet by {policy} ('never': A never concedes), and the game is played out to "
@@ -789,7 +791,10 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
         f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target {target}: "
         f"dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} games, "
         f"{at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are ordered as §7.10 "
-        "scores. The other team dealing: 1 - W(b, a).", "points", "every cell's lo, hi", cells, target, at["deals"])
+        "scores. The other team dealing: 1 - W(b, a). Near the end the betting limits change what a deal can score, "
+        "which one distribution for all scores does not see: there W is approximate "
+        f"({'--blind or --concede A:B play' if at['game'] == 'perlaggen' else '--concede A:B plays'} games out from "
+        "A:B).", "points", "every cell's lo, hi", cells, target, at["deals"])
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
               "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same "
               f"{at['games']:,} games: a wide ± is noise, not a feature of the score (more --games narrow it).",

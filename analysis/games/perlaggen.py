@@ -280,9 +280,11 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
 
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
     """Each swap takes the turned Perlagg for a natural trump (§3.5 E1, E3) or, in Eichel, for an acorn
-    Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg for a natural acorn (step 3); a card is
-    given or taken in one exchange at most."""
+    Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg (laid aside, or given up in an upgrade) for a
+    natural acorn (step 3); a card is given or taken in one exchange at most."""
     seen: dict[tuple[str, int], str] = {}
+    upgraded = {gave for _, gave, took in swaps if took == turned and style in D.EICHEL_DEALS and _suit_of(gave) == "E"
+                and gave in perlaggen}  # given up in an upgrade: face up for step 3
     for i, (seat, gave, took) in enumerate(swaps):
         what = f"--exchange {seat}:{P.DECK.token(gave)}={P.DECK.token(took)}"
         if (seat, gave, took) in swaps[:i]:
@@ -300,7 +302,7 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
             if not upgrade and (_suit_of(gave) != trump or gave in perlaggen):
                 raise CardsimError(f"{what}: the turned Perlagg is taken for a natural trump ({trump}), never for "
                                    "another card or a Perlagg (§3.5 E1, E3)")
-        elif took in laid and took in perlaggen:
+        elif (took in laid or took in upgraded) and took in perlaggen:
             if _suit_of(gave) != "E" or gave in perlaggen:
                 raise CardsimError(f"{what}: a face-up acorn Perlagg is taken for a natural acorn (§9.1 step 3)")
         else:
