@@ -92,14 +92,16 @@ def digits_value(text: str, what: str) -> int:
     return int(text)
 
 
-def seat_cards(values: list[str] | None) -> dict[int, str]:
-    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}; the cards of one seat given twice are joined."""
+def seat_cards(values: list[str] | None, flag: str = "--known", example: str = "2:HA HK") -> dict[int, str]:
+    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}; the cards of one seat given twice are joined. ``flag`` and
+    ``example`` name another option of the same SEAT:TEXT form in errors (--void "3:H")."""
     known: dict[int, str] = {}
+    what = "SUITS" if flag == "--void" else "CARDS"
     for value in values or []:
         seat, sep, cards = value.partition(":")
         if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():
-            raise CardsimError(f"--known takes SEAT:CARDS such as '2:HA HK', got '{value}'")
-        number = digits_value(seat.strip(), "--known takes a seat 0-3, e.g. '2:HA HK'")
+            raise CardsimError(f"{flag} takes SEAT:{what} such as '{example}', got '{value}'")
+        number = digits_value(seat.strip(), f"{flag} takes a seat 0-3, e.g. '{example}'")
         known[number] = (known.get(number, "") + " " + cards).strip()
     return known
 

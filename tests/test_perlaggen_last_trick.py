@@ -31,9 +31,10 @@ def plain_key(play, led: int, trump: int, style: str) -> tuple:
     return tier, PP.id_strength(identity), len(order) - order.index(card) if card in order else 0
 
 
-def plain_counts(card, trick, trump, pool, style, mine=None):
+def plain_counts(card, trick, trump, pool, style, mine=None, void=None):
     """(no opponent's play ranks above yours, your team's play ranks highest, draws): each later card and yours
-    (unless ``mine``, your play already made) played as the strongest play (a Perlagg as the trump Ace)."""
+    (unless ``mine``, your play already made) played as the strongest play (a Perlagg as the trump Ace); ``void``:
+    (later player's index, suit) whose natural cards he cannot hold."""
     perlaggen = set(P.perlaggen(style, P.DECK.suits[trump]))
 
     def play(c):
@@ -43,6 +44,8 @@ def plain_counts(card, trick, trump, pool, style, mine=None):
     position = len(trick)
     counts = [0, 0, 0]
     for later in itertools.permutations(pool, 3 - position):
+        if void and void[0] < len(later) and later[void[0]] not in perlaggen and PP.id_suit(later[void[0]]) == void[1]:
+            continue
         plays = list(trick) + [mine] + [play(c) for c in later]
         keys = [plain_key(p, PP.id_suit(plays[0][1]), trump, style) for p in plays]
         counts[0] += all(keys[position] > keys[i] for i in range(4) if (i - position) % 2)
@@ -61,6 +64,36 @@ def test_counts_equal_a_plain_reading_of_the_trick(style, data):
     perlaggen = set(P.perlaggen(style, P.DECK.suits[trump]))
     trick = [(c, data.draw(st.integers(0, P.DECK.n_cards - 1)) if c in perlaggen else c) for c in trick_cards]
     assert PP.last_trick_counts(card, trick, trump, pool, style) == plain_counts(card, trick, trump, pool, style)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_void_leaves_out_the_draws_that_give_the_player_a_card_of_the_suit(data):
+    """§11.4 item 5: a later player void in a suit holds no natural card of it (his Perlaggen stay possible)."""
+    style = "innsbruck"
+    trump = P.DECK.suits.index(data.draw(st.sampled_from(P.trump_suits(style))))
+    cards = data.draw(st.permutations(range(P.DECK.n_cards)))
+    size = data.draw(st.integers(0, 2))
+    card, trick_cards, pool = cards[0], cards[1:1 + size], cards[1 + size:1 + size + data.draw(st.integers(4, 8))]
+    perlaggen = set(P.perlaggen(style, P.DECK.suits[trump]))
+    trick = [(c, trump * 8 + 7 if c in perlaggen else c) for c in trick_cards]
+    later, suit = data.draw(st.integers(0, 2 - size)), data.draw(st.integers(0, 3))
+    barred = [set() for _ in range(3 - size)]
+    barred[later] = {c for c in pool if c not in perlaggen and PP.id_suit(c) == suit}
+    counts = PP.last_trick_counts(card, trick, trump, pool, style, barred=barred)
+    assert counts == plain_counts(card, trick, trump, pool, style, void=(later, suit))
+
+
+def test_void_in_the_cli(capsys):
+    """H trump, seat 2 after the lead L9: seat 3 void in hearts cannot hold the H9, the one natural heart unseen."""
+    base = ["lasttrick", "perlaggen", "--card", "H8", "--trump", "H", "--seat", "2", "--trick", "L9", "--seen", SEEN,
+            "--json"]
+    assert main(base) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(base + ["--void", "3:H"]) == 0
+    void = json.loads(capsys.readouterr().out)
+    assert plain["team_wins"]["n"] == 15 * 14 and void["team_wins"]["n"] == 15 * 14 - 14 and void["voids"] == {"3": "H"}
+    assert void["team_wins"]["fraction"] == "17/28" and plain["voids"] == {}
 
 
 def test_worked_example():
@@ -100,6 +133,16 @@ def test_a_perlagg_takes_the_trump_ace_and_the_leader_may_always_bet(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["may_bet"] and out["bet_reason"] == "you lead: your card is the led suit" and out["later"] == 3
     assert 0 < out["card_wins"]["p"] < out["team_wins"]["p"] < 1
+
+
+def test_void_bad_input_is_one_line(capsys):
+    base = ["lasttrick", "perlaggen", "--card", "H8", "--trump", "H", "--seat", "2", "--trick", "L9", "--seen", SEEN]
+    for void, message in (("1:H", "already played to the trick"), ("2:H", "your own seat"),
+                          ("3:X", "give the suits he showed void in"), ("3:HH", "each once"),
+                          ("x:H", "--void takes SEAT:SUITS such as '3:H'"), ("7:H", "--void seat must be")):
+        assert main(base + ["--void", void]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and message in err[0], (void, err)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from analysis.commands import Command, NotedStore, emit, one_of, register_command, whole_number
+from analysis.commands import Command, NotedStore, emit, one_of, register_command, seat_cards, whole_number
 from simcore import betting, checks
 from simcore.errors import CardsimError
 from simcore.games import perlaggen as P
@@ -82,15 +82,43 @@ def may_bet(card: int, plays: list[tuple[int, int]], trump: int, style: str) -> 
     return None
 
 
+def _barred(voids, seat: int, plays: int, trump: int, style: str, pool) -> tuple[dict[int, str], list[set]]:
+    """({seat: suits} of ``voids`` ({seat: "HL"}: suits a later player showed void in earlier tricks), checked, and per
+    later player in order the cards of ``pool`` he cannot hold: the natural cards of his void suits (a Perlagg is never
+    compulsory, §7.2, so a void says nothing of his Perlaggen)."""
+    if voids is None:
+        voids = {}
+    if not isinstance(voids, dict):
+        raise CardsimError(f"voids must be a dict of seat -> suits such as {{3: 'H'}}, got {checks.shown(voids)}")
+    later = [(seat + k) % PP.SEATS for k in range(1, PP.SEATS - plays)]
+    wild = P.perlagg_mask(style, P.DECK.suits[trump])
+    out = {}
+    for other, suits in voids.items():
+        other = checks.whole(other, "--void seat", 0, PP.SEATS - 1)
+        if other not in later:
+            why = "your own seat" if other == seat else "a seat that has already played to the trick"
+            raise CardsimError(f"--void names seat {other}, {why}; a void tells only of the players after you")
+        text = checks.card_text(suits, f"--void {other}", "H").replace(" ", "").upper()
+        if not text or any(c not in P.DECK.suits for c in text) or len(set(text)) != len(text):
+            raise CardsimError(f"--void {other}:{suits}: give the suits he showed void in, each once, from "
+                               f"{''.join(P.DECK.suits)} (e.g. 3:H)")
+        out[other] = text
+    barred = [{c for c in pool if not (wild >> c) & 1 and P.DECK.suits[PP.id_suit(c)] in out.get(other, "")}
+              for other in later]
+    return out, barred
+
+
 def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, seen: str | None = None,
-               style: str = "innsbruck") -> pd.DataFrame:
+               style: str = "innsbruck", voids: dict | None = None) -> pd.DataFrame:
     """Exact chances of the fifth trick with one card each for ``seat`` holding ``card``: rows quantity card_wins
     (no opponent's card beats yours) and team_wins (your team takes the trick, so wins the Spiel at two tricks each),
     p, lo = hi = p (exact), successes, n (ordered draws of the later players' cards), fraction. ``card``: "S7=HA"
     when your Perlagg is already played to the trick as HA (§8.5, A-34: you may bet after playing it), else a
     Perlagg takes its strongest identity; ``trick``: the plays before yours, a Perlagg as "S7=HA" (the card it was
-    baptised as); ``seen``: the cards you know are out of play, at least the first four tricks' 16. attrs: the
-    question, the pool of unseen cards and `may_bet`'s reason."""
+    baptised as); ``seen``: the cards you know are out of play, at least the first four tricks' 16; ``voids``:
+    {seat: suits} a later player showed void in (§11.4 item 5: he neither followed nor trumped a lead of the suit, or
+    played no trump to a trump lead), so his last card is no natural card of them. attrs: the question, the pool of
+    unseen cards and `may_bet`'s reason."""
     checks.one_of(style, "style", P.STYLES)
     if style == "straf":
         raise CardsimError("Strafperlaggen has three players, each for himself (§9.5): lasttrick is the four-player "
@@ -119,7 +147,11 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
     later = PP.SEATS - 1 - len(plays)
     if len(pool) < later:
         raise CardsimError(f"--seen leaves {len(pool)} unseen cards for the {later} players after you; name fewer")
-    card_wins, team_wins, draws = PP.last_trick_counts(mine, plays, trump_index, pool, style, identity)
+    void_suits, barred = _barred(voids, seat, len(plays), trump_index, style, pool)
+    card_wins, team_wins, draws = PP.last_trick_counts(mine, plays, trump_index, pool, style, identity, barred)
+    if not draws:
+        raise CardsimError("no draw of the later players' cards fits --void: each void seat needs an unseen card that "
+                           "is not a natural card of its void suits; check --void and --seen")
     frame = pd.DataFrame([{"quantity": key, "p": wins / draws, "lo": wins / draws, "hi": wins / draws,
                            "successes": wins, "n": draws, "fraction": str(Fraction(wins, draws))}
                           for (key, _), wins in zip(ESTIMATES, (card_wins, team_wins))])
@@ -127,7 +159,7 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
                        card=P.DECK.token(mine) + ("" if identity in (None, mine) else f"={P.DECK.token(identity)}"),
                        leader=(seat - len(plays)) % PP.SEATS,
                        trick=[P.DECK.token(c) + ("" if c == b else f"={P.DECK.token(b)}") for c, b in plays],
-                       seen=len(parsed["--seen"]), pool=len(pool), later=later,
+                       seen=len(parsed["--seen"]), pool=len(pool), later=later, voids=void_suits,
                        may_bet=may_bet(mine, plays, trump_index, style))
     frame.attrs["bets"] = bet_rows(Fraction(team_wins, draws), frame.attrs["may_bet"] is not None)
     return frame
@@ -136,7 +168,7 @@ def last_trick(card: str, trump: str, seat: int = 1, trick: str | None = None, s
 def last_trick_json(frame: pd.DataFrame) -> dict:
     a = frame.attrs
     return {**{k: a[k] for k in ("game", "style", "trump", "seat", "card", "leader", "trick", "seen", "pool",
-                                 "later")},
+                                 "later")}, "voids": {str(s): v for s, v in a["voids"].items()},
             "may_bet": a["may_bet"] is not None, "bet_reason": a["may_bet"],
             **{r.quantity: {"p": r.p, "successes": int(r.successes), "n": int(r.n), "fraction": r.fraction}
                for r in frame.itertuples()},
@@ -152,7 +184,8 @@ def format_last_trick(frame: pd.DataFrame) -> str:
     lines = [f"Perlaggen ({a['style']}) fifth trick at two tricks each, trump {a['trump']}: seat {a['seat']} holds "
              f"{a['card']}; played so far {trick}" + (f" (led by seat {a['leader']})" if a["trick"] else ""),
              f"the {a['later']} later player(s)' cards: every ordered draw from the {a['pool']} cards you have not "
-             f"seen ({int(frame.n.iloc[0]):,} draws, exact)", ""]
+             f"seen" + "".join(f", seat {s} no natural {v}" for s, v in a["voids"].items())
+             + f" ({int(frame.n.iloc[0]):,} draws, exact)", ""]
     for (key, label), row in zip(ESTIMATES, frame.itertuples()):
         lines.append(f"  {label:<40}{row.p:.4f}  ({row.fraction})")
     lines.append("")
@@ -172,9 +205,9 @@ def format_last_trick(frame: pd.DataFrame) -> str:
         theirs = f"{'hold' if b['hold'] else 'concede'} (hold iff p > {float(b['hold_above']):.3f})"
         lines.append(f"  {b['value']:<7}{mine:<50}{theirs}")
     lines.append("(every Perlagg not yet played is baptised as the trump Ace, its strongest identity; your partner's "
-                 "card never counts against yours; the later cards are drawn without regard to what earlier tricks "
-                 "showed of their holders' suits or what their bets tell; the §8.6 limits near the end of the game "
-                 "are not applied)")
+                 "card never counts against yours; the later cards are drawn without regard to what their bets tell, "
+                 "and to the suits earlier tricks showed only as far as --void gives them; the §8.6 limits near the "
+                 "end of the game are not applied)")
     return "\n".join(lines)
 
 
@@ -188,6 +221,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              'the card it was baptised as, "S7=HA" (default: none, you lead)')
     parser.add_argument("--seen", required=True,
                         help="cards you know are out of play: the 16 of the first four tricks, cards lying face up")
+    parser.add_argument("--void", action="append", metavar="SEAT:SUITS",
+                        help="a later player who showed void in suits in earlier tricks (did not follow them, or "
+                             "played no trump to a trump lead), e.g. 3:H; his card is then no natural card of them "
+                             "(repeatable)")
     parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
                         help="innsbruck (default), eichel, schlanders, schlanders_e8 or deutschnofen (the team "
                              "games)")
@@ -195,7 +232,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style)
+    frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style, seat_cards(args.void, "--void", "3:H"))
     return emit(args, frame, last_trick_json, format_last_trick)
 
 

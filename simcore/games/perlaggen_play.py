@@ -1986,20 +1986,24 @@ def strongest_play(card: int, trump: int, style: str = "innsbruck") -> tuple[int
 
 
 def last_trick_counts(card: int, trick, trump: int, pool, style: str = "innsbruck",
-                      identity: int | None = None) -> tuple[int, int, int]:
+                      identity: int | None = None, barred=()) -> tuple[int, int, int]:
     """Exact counts of the fifth trick with one card each (spec §10 Q12): ``card`` is yours (already played to the
     trick as ``identity`` when given: §8.5, A-34, you may bet after playing it), ``trick`` the (card, identity) plays
     before yours, and the players after you hold an ordered draw without replacement of distinct cards of ``pool``
     (the cards you have not seen); every card not yet played goes as `strongest_play`. Returns (draws in which no
     opponent's card beats yours, draws in which your team takes the trick, all draws); your team is every second
     seat from yours. The first count leaves your partner out: his Perlagg, played as the trump Ace, would overtake
-    your card without costing the team anything."""
+    your card without costing the team anything. ``barred``: per later player in order, the cards he cannot hold
+    (e.g. the natural cards of a suit he showed void in); draws that give him one are left out."""
     _, precs = _style_arrays(style)
     trick = [(int(c), int(b)) for c, b in trick]
     mine = strongest_play(card, trump, style) if identity is None else (card, identity)
     position = len(trick)
     card_wins = team_wins = draws = 0
+    barred = [set(cards) for cards in barred]
     for later in itertools.permutations(pool, SEATS - 1 - position):
+        if any(other in cards for other, cards in zip(later, barred)):
+            continue
         plays = trick + [mine] + [strongest_play(other, trump, style) for other in later]
         led = id_suit(plays[0][1])
         keys = [play_key(b, precs[trump, c], led, trump) for c, b in plays]
