@@ -232,7 +232,8 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style, seat_cards(args.void, "--void", "3:H"))
+    voids = seat_cards(args.void, "--void", "3:H")
+    frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style, voids)
     return emit(args, frame, last_trick_json, format_last_trick)
 
 
