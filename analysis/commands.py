@@ -92,11 +92,11 @@ def digits_value(text: str, what: str) -> int:
     return int(text)
 
 
-def seat_cards(values: list[str] | None, flag: str = "--known", example: str = "2:HA HK") -> dict[int, str]:
-    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}; the cards of one seat given twice are joined. ``flag`` and
-    ``example`` name another option of the same SEAT:TEXT form in errors (--void "3:H")."""
+def seat_cards(values: list[str] | None, flag: str = "--known", example: str = "2:HA HK",
+               what: str = "CARDS") -> dict[int, str]:
+    """--known "2:HA HK" (repeatable) -> {2: "HA HK"}; the cards of one seat given twice are joined. ``flag``,
+    ``example`` and ``what`` name another option of the same SEAT:TEXT form in errors (--void "3:H", SUITS)."""
     known: dict[int, str] = {}
-    what = "SUITS" if flag == "--void" else "CARDS"
     for value in values or []:
         seat, sep, cards = value.partition(":")
         if not sep or not (seat.strip().isascii() and seat.strip().isdigit()) or not cards.strip():

@@ -94,6 +94,31 @@ def test_void_in_the_cli(capsys):
     void = json.loads(capsys.readouterr().out)
     assert plain["team_wins"]["n"] == 15 * 14 and void["team_wins"]["n"] == 15 * 14 - 14 and void["voids"] == {"3": "H"}
     assert void["team_wins"]["fraction"] == "17/28" and plain["voids"] == {}
+    assert main(base + ["--void", "3:h", "--void", "3:H"]) == 0  # a suit given twice counts once, any case
+    assert json.loads(capsys.readouterr().out) == void
+
+
+@pytest.mark.parametrize("style, trump, void", [("eichel", "S", "E"), ("deutschnofen", "L", "H"),
+                                                ("innsbruck", "E", "ES")])
+def test_void_bars_exactly_the_natural_cards_of_its_suits(style, trump, void):
+    """`_barred` against the style's Perlaggen: seat 3 (after seat 2, one card led) may hold every unseen card but
+    the naturals of his void suits; seat 0, no void, every one."""
+    trump_index = P.DECK.suits.index(trump)
+    pool = [c for c in range(P.DECK.n_cards) if c != P.WELI or P.has_weli(style)]
+    voids, barred = LT._barred({3: void}, 2, 1, trump_index, style, pool)
+    wild = set(P.perlaggen(style, trump))
+    assert voids == {3: void} and barred[1] == set()
+    assert barred[0] == {c for c in pool if c not in wild and P.DECK.suits[PP.id_suit(c)] in void}
+
+
+def test_no_draw_fits_the_voids(capsys):
+    """Seat 3 void in every suit can hold only a Perlagg; with every Perlagg seen, no draw fits: one line, exit 2."""
+    perlaggen = " ".join(P.DECK.token(c) for c in P.perlaggen("innsbruck", "H"))
+    seen = "LA E10 SK LK EA EK SA S10 H10 E9 L10 S9 HA EO L8 E8 " + perlaggen
+    assert main(["lasttrick", "perlaggen", "--card", "H8", "--trump", "H", "--seat", "2", "--trick", "L9",
+                 "--seen", seen, "--void", "3:ELHS"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no draw of the later players' cards fits --void" in err[0]
 
 
 def test_worked_example():
@@ -138,7 +163,7 @@ def test_a_perlagg_takes_the_trump_ace_and_the_leader_may_always_bet(capsys):
 def test_void_bad_input_is_one_line(capsys):
     base = ["lasttrick", "perlaggen", "--card", "H8", "--trump", "H", "--seat", "2", "--trick", "L9", "--seen", SEEN]
     for void, message in (("1:H", "already played to the trick"), ("2:H", "your own seat"),
-                          ("3:X", "give the suits he showed void in"), ("3:HH", "each once"),
+                          ("3:X", "give the suits he showed void in"),
                           ("x:H", "--void takes SEAT:SUITS such as '3:H'"), ("7:H", "--void seat must be")):
         assert main(base + ["--void", void]) == 2
         err = capsys.readouterr().err.strip().splitlines()

@@ -709,7 +709,7 @@ def _concede_lines(concede: pd.DataFrame, policy: str, seed: int) -> list[str]:
     when it concedes below each threshold, then the same for W."""
     deals = concede.attrs["paired_deals"]
     titles = ("never", *(f"below {c:g}" for c in CONCEDE_BELOW))
-    question = "perlaggen.md Q11" if concede.attrs.get("game") == "perlaggen" else "giltspiel.md Q10"
+    question = {"perlaggen": "perlaggen.md Q11", "giltspiel": "giltspiel.md Q10"}[concede.attrs["game"]]
     heading = ["", f"E. Conceding the Spiel ({question}), {deals:,} deals per score and dealer, seed {seed}: at each "
                    "betting window team A",
                "   gives the Spiel up when its P(win the Spiel) as it sees it drops below the column's value, so that "

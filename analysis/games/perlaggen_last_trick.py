@@ -99,10 +99,10 @@ def _barred(voids, seat: int, plays: int, trump: int, style: str, pool) -> tuple
             why = "your own seat" if other == seat else "a seat that has already played to the trick"
             raise CardsimError(f"--void names seat {other}, {why}; a void tells only of the players after you")
         text = checks.card_text(suits, f"--void {other}", "H").replace(" ", "").upper()
-        if not text or any(c not in P.DECK.suits for c in text) or len(set(text)) != len(text):
-            raise CardsimError(f"--void {other}:{suits}: give the suits he showed void in, each once, from "
+        if not text or any(c not in P.DECK.suits for c in text):
+            raise CardsimError(f"--void {other}:{suits}: give the suits he showed void in, from "
                                f"{''.join(P.DECK.suits)} (e.g. 3:H)")
-        out[other] = text
+        out[other] = "".join(suit for suit in P.DECK.suits if suit in text)  # a suit given twice counts once
     barred = [{c for c in pool if not (wild >> c) & 1 and P.DECK.suits[PP.id_suit(c)] in out.get(other, "")}
               for other in later]
     return out, barred
@@ -184,7 +184,7 @@ def format_last_trick(frame: pd.DataFrame) -> str:
     lines = [f"Perlaggen ({a['style']}) fifth trick at two tricks each, trump {a['trump']}: seat {a['seat']} holds "
              f"{a['card']}; played so far {trick}" + (f" (led by seat {a['leader']})" if a["trick"] else ""),
              f"the {a['later']} later player(s)' cards: every ordered draw from the {a['pool']} cards you have not "
-             f"seen" + "".join(f", seat {s} no natural {v}" for s, v in a["voids"].items())
+             f"seen" + "".join(f", seat {s} void in {'/'.join(v)}" for s, v in a["voids"].items())
              + f" ({int(frame.n.iloc[0]):,} draws, exact)", ""]
     for (key, label), row in zip(ESTIMATES, frame.itertuples()):
         lines.append(f"  {label:<40}{row.p:.4f}  ({row.fraction})")
@@ -222,9 +222,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seen", required=True,
                         help="cards you know are out of play: the 16 of the first four tricks, cards lying face up")
     parser.add_argument("--void", action="append", metavar="SEAT:SUITS",
-                        help="a later player who showed void in suits in earlier tricks (did not follow them, or "
-                             "played no trump to a trump lead), e.g. 3:H; his card is then no natural card of them "
-                             "(repeatable)")
+                        help="a later player who showed void in suits in earlier tricks (neither followed nor "
+                             "trumped a lead of the suit, or played no trump to a trump lead), e.g. 3:H; his card is "
+                             "then no natural card of them (repeatable)")
     parser.add_argument("--style", action=NotedStore, default="innsbruck", type=one_of(P.STYLES),
                         help="innsbruck (default), eichel, schlanders, schlanders_e8 or deutschnofen (the team "
                              "games)")
@@ -232,7 +232,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    voids = seat_cards(args.void, "--void", "3:H")
+    voids = seat_cards(args.void, "--void", "3:H", "SUITS")
     frame = last_trick(args.card, args.trump, args.seat, args.trick, args.seen, args.style, voids)
     return emit(args, frame, last_trick_json, format_last_trick)
 
