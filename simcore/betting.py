@@ -1353,7 +1353,8 @@ class PairedDealJob:
         estimator = kit.make_estimator(self.communication)
         counts = np.zeros((len(self.scores), 2, len(self.arms), len(PAIRED_COUNTS)), dtype=np.int64)
         for j in range(n_deals):
-            for side, dealer in enumerate((0, 1)):
+            for side in (0, 1):
+                dealer = side  # a seat of team A (side 0) or of team B (side 1) deals
                 bettor = next(seat for seat in ((dealer + k) % kit.players for k in range(1, kit.players + 1))
                               if seat % 2 == 0)
                 for i, scores in enumerate(self.scores):

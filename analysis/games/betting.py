@@ -34,7 +34,8 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
                                seed_number, option_items, whole_number, whole_value, write_failure)
-from analysis.stats import Z95, clustered_share, mean_interval, paired_difference, plus_minus, score_grid, wilson
+from analysis.stats import (Z95, clustered_share, estimate_columns, mean_interval, paired_difference, plus_minus,
+                            score_grid, wilson)
 from simcore import checks, runner
 from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_PAIRED_DEALS, NET_PARTS, PAIRED_COUNTS,
                              SP, G, H, bet_allowed, bet_threshold, Policy, bluff_break_even, check_communication,
@@ -650,40 +651,23 @@ def paired_frame(counts: np.ndarray, scores: list[tuple[int, int]], arms: list[s
                 c = dict(zip(PAIRED_COUNTS, (int(x) for x in counts[i, side, k])))
                 n = c["deals"]
                 d = paired_difference(c["only_arm"], c["only_base"], n)
-                rows.append({"a": a, "b": b, "dealt": dealt, "arm": arm, "n": n,
-                             **_share_columns("W", c["a_wins"], n), "d": d[0], "d_lo": d[1], "d_hi": d[2],
-                             **_share_columns("game_a", c["a_game"], n), **_share_columns("game_b", c["b_game"], n),
-                             **_share_columns("gave_spiel", c["gave_spiel"], n),
-                             "points_a": c["a_points"] / n, "points_b": c["b_points"] / n,
-                             **{f"{name}{end}": x for name, total in (("net", "net"), ("dnet", "dnet"),
-                                                                      *((f"net_{p}", f"net_{p}") for p in NET_PARTS))
-                                for end, x in _mean_columns(c[total], c[f"{total}_sq"], n)}})
+                row = {"a": a, "b": b, "dealt": dealt, "arm": arm, "n": n, **estimate_columns("W", c["a_wins"], n),
+                       "d": d[0], "d_lo": d[1], "d_hi": d[2], "points_a": c["a_points"] / n,
+                       "points_b": c["b_points"] / n}
+                for name, count in (("game_a", "a_game"), ("game_b", "b_game"), ("gave_spiel", "gave_spiel")):
+                    row.update(estimate_columns(name, c[count], n))
+                for name in ("net", "dnet", *(f"net_{part}" for part in NET_PARTS)):
+                    row.update(_mean_columns(name, c[name], c[f"{name}_sq"], n))
+                rows.append(row)
     frame = pd.DataFrame(rows).rename(columns={"W_lo": "lo", "W_hi": "hi"})
     frame.attrs.update(paired_deals=deals)
     return frame
 
 
-def _share_columns(name: str, successes: int, n: int) -> dict:
-    """{name: p, name_lo, name_hi}: a share with its Wilson interval."""
-    lo, hi = wilson(successes, n)
-    return {name: successes / n, f"{name}_lo": lo, f"{name}_hi": hi}
-
-
-def _mean_columns(total: int, squares: int, n: int) -> tuple:
-    """(("", mean), ("_lo", lo), ("_hi", hi)) of n values from their sum and sum of squares (`mean_interval`)."""
+def _mean_columns(name: str, total: int, squares: int, n: int) -> dict:
+    """{name, name_lo, name_hi}: the mean of n values from their sum and sum of squares (`mean_interval`)."""
     m = mean_interval(total, squares, n)
-    return ("", m["mean"]), ("_lo", m["lo"]), ("_hi", m["hi"])
-
-
-def _paired_lines(table: pd.DataFrame, heading: list[str], titles: tuple[str, ...], cell) -> list[str]:
-    """A paired table's text: ``heading``, then per score and dealer the first arm's W and ``cell(row)`` of the
-    others."""
-    lines = heading + [f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in titles)]
-    for (a, b, dealt), rows in table.groupby(["a", "b", "dealt"], sort=False):
-        first, *others = list(rows.itertuples())
-        cells = [plus_minus(first.W, first.lo, first.hi)] + [cell(r) for r in others]
-        lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{c:>15}" for c in cells))
-    return lines
+    return {name: m["mean"], f"{name}_lo": m["lo"], f"{name}_hi": m["hi"]}
 
 
 def _blind_lines(blind: pd.DataFrame, policy: str, seed: int) -> list[str]:
@@ -699,7 +683,11 @@ def _blind_lines(blind: pd.DataFrame, policy: str, seed: int) -> list[str]:
                "the change in W",
                "   on the same deals (same cards and bluff draws, Tango's 95% interval for paired shares); ± is half "
                "the interval."]
-    lines = _paired_lines(blind, heading, BLIND_TITLES, lambda r: plus_minus(r.d, r.d_lo, r.d_hi, sign=True))
+    lines = heading + [f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in BLIND_TITLES)]
+    for (a, b, dealt), rows in blind.groupby(["a", "b", "dealt"], sort=False):
+        first, *others = list(rows.itertuples())
+        cells = [plus_minus(first.W, first.lo, first.hi)] + [plus_minus(r.d, r.d_lo, r.d_hi, sign=True) for r in others]
+        lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{cell:>15}" for cell in cells))
     return lines + ["   (a blind bet on a figure the team turns out not to have scores nothing, with no -2 penalty; "
                     "--json: the games ended in the deal, A's net points in it by figure and from penalties)"]
 

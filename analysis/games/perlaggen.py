@@ -200,7 +200,7 @@ def _exchange_contradiction(seat: int, cards, took, turned: int | None, laid, sw
         return None
     where, eichel = (f"--known {seat}: " if known else ""), style in D.EICHEL_DEALS
     acorn_perlaggen = [c for c in perlaggen if _suit_of(c) == "E"]
-    upgrades = [(s, gave) for s, gave, t in swaps if t == turned and gave in acorn_perlaggen]
+    upgrades = [(s, gave) for s, gave, t in swaps if _is_upgrade(gave, t, turned, perlaggen, style)]
     taken = {t for _, _, t in swaps}
     acorn = [c for c in cards if c in acorn_perlaggen and c not in took]
     if turned in perlaggen and (turned not in taken or upgrades):
@@ -278,13 +278,17 @@ def _held(held: dict | None, seat: int, own, taken, cutter: int, face_up: set, s
     return tuple(sorted(out))
 
 
+def _is_upgrade(gave: int, took: int, turned: int | None, perlaggen, style: str) -> bool:
+    """Whether a swap is an Eichel upgrade (§9.1 step 2): the turned Perlagg taken for an acorn Perlagg."""
+    return took == turned and style in D.EICHEL_DEALS and _suit_of(gave) == "E" and gave in perlaggen
+
+
 def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: str) -> None:
     """Each swap takes the turned Perlagg for a natural trump (§3.5 E1, E3) or, in Eichel, for an acorn
     Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg (laid aside, or given up in an upgrade) for a
     natural acorn (step 3); a card is given or taken in one exchange at most."""
     seen: dict[tuple[str, int], str] = {}
-    upgraded = {gave for _, gave, took in swaps if took == turned and style in D.EICHEL_DEALS and _suit_of(gave) == "E"
-                and gave in perlaggen}  # given up in an upgrade: face up for step 3
+    upgraded = {gave for _, gave, took in swaps if _is_upgrade(gave, took, turned, perlaggen, style)}  # face up
     for i, (seat, gave, took) in enumerate(swaps):
         what = f"--exchange {seat}:{P.DECK.token(gave)}={P.DECK.token(took)}"
         if (seat, gave, took) in swaps[:i]:
@@ -298,8 +302,7 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
             if turned not in perlaggen:
                 raise CardsimError(f"{what}: the turn-up {P.DECK.token(turned)} is not a Perlagg with trump {trump}, "
                                    "so nobody exchanges it (§3.5)")
-            upgrade = style in D.EICHEL_DEALS and _suit_of(gave) == "E" and gave in perlaggen
-            if not upgrade and (_suit_of(gave) != trump or gave in perlaggen):
+            if not _is_upgrade(gave, took, turned, perlaggen, style) and (_suit_of(gave) != trump or gave in perlaggen):
                 raise CardsimError(f"{what}: the turned Perlagg is taken for a natural trump ({trump}), never for "
                                    "another card or a Perlagg (§3.5 E1, E3)")
         elif (took in laid or took in upgraded) and took in perlaggen:
