@@ -74,38 +74,50 @@ def figure_counts(codes, communication: str, bins: int | None = None) -> list:
     return counts
 
 
-def race_equity(dists, firsts, target: int, sweeps: int = 3000) -> list:
+def race_equity(dists, firsts, target: int, sweeps: int = 3000, reach: int | None = None, low: int = 0) -> list:
     """W[d][a][b] = P(A wins from a, b with team d dealing next) by plain value iteration.
 
-    dists[d][x][y]: per-deal points of a deal dealt by team d; firsts[d][na][nb]: P(both reach na, nb and
-    A first) or None for 1/2 of P(both reach); the deal passes to the other team after every deal."""
-    size = len(dists[0])
+    dists[d][x][y]: per-deal points of a deal dealt by team d (x + low and y + low points); firsts[d][na][nb]:
+    P(both reach na, nb and A first) or None for 1/2 of P(both reach); the deal passes to the other team after
+    every deal. With ``reach``: dists[d][i][j][x][y] and firsts[d][i][j][na][nb] per pair of limit classes,
+    i = min(target - a, reach, target) - 1 and j likewise for b. Scores below 2 low count as 2 low."""
+    floor = 2 * low
+    size = len(dists[0]) if reach is None else len(dists[0][0][0])
+
+    def tables(d, a, b):
+        if reach is None:
+            return dists[d], None if firsts is None else firsts[d]
+        top = min(reach, target)  # a score below 0 in a game to less than reach: the class of 0
+        i, j = min(target - a, top) - 1, min(target - b, top) - 1
+        return dists[d][i][j], None if firsts is None else firsts[d][i][j]
 
     def value(w, d, a, b):
-        total = 0.0
+        deal, first = tables(d, a, b)
+        total = both = 0.0
         for x in range(size):
             for y in range(size):
-                p = dists[d][x][y]
+                p = deal[x][y]
                 if not p:
                     continue
-                if a + x >= target and b + y >= target:
-                    continue  # counted below
-                if a + x >= target:
+                na, nb = max(a + x + low, floor), max(b + y + low, floor)
+                if na >= target and nb >= target:
+                    both += p
+                elif na >= target:
                     total += p
-                elif b + y < target:
-                    total += p * w[1 - d][a + x][b + y]
-        na, nb = target - a, target - b
-        both = sum(dists[d][x][y] for x in range(na, size) for y in range(nb, size))
-        if firsts is None:
+                elif nb < target:
+                    total += p * w[1 - d][na - floor][nb - floor]
+        need_a, need_b = target - a, target - b
+        if first is None:
             total += both / 2
-        elif na < size and nb < size:
-            total += firsts[d][na][nb]
+        elif need_a < len(first) and need_b < len(first):
+            total += first[need_a][need_b]
         return total
 
-    w = [[[0.0] * target for _ in range(target)] for _ in range(2)]
+    scores = range(floor, target)
+    w = [[[0.0] * len(scores) for _ in scores] for _ in range(2)]
     for _ in range(sweeps):
-        w = [[[value(w, d, a, b) for b in range(target)] for a in range(target)] for d in (0, 1)]
-    return w
+        w = [[[value(w, d, a, b) for b in scores] for a in scores] for d in (0, 1)]
+    return [[row[-floor:] for row in table[-floor:]] for table in w]
 
 
 def three_answer_outcomes(value: int, straf: bool, spiel: bool) -> dict:

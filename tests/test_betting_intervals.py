@@ -59,7 +59,7 @@ def test_team_tables_give_every_estimate_its_json_interval(capsys, argv):
         a, *cells = row.split()
         assert all(CELL.fullmatch(c) for c in cells), row
         assert cells == [pm(equity[int(a), b]["W"], equity[int(a), b]["lo"], equity[int(a), b]["hi"]) for b in grid]
-    assert (f"{data['deals']:,} deals' points" in "\n".join(lines)) and (len(grid) < target) == (target > 10)
+    assert (f"{data['model_deals']:,} deals' points" in "\n".join(lines)) and (len(grid) < target) == (target > 10)
 
     # C: every threshold hold_p±half-width
     _, rows = block(lines, "  a   b  dealt")

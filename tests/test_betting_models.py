@@ -16,7 +16,7 @@ from analysis import sweep
 from analysis.cli import main
 from analysis.games import betting as analysis_betting
 from simcore import betting
-from simcore.betting import (COMMUNICATION, GUT, PRESETS, SHOWDOWN, Agent, G, Policy, dealt_match_equity,
+from simcore.betting import (COMMUNICATION, GUT, PRESETS, SHOWDOWN, Agent, G, Policy, dealt_match_equity, reach_table,
                              game_hold_threshold, match_equity, race_order, showing_turn)
 from simcore.errors import CardsimError
 from simcore.games import giltspiel_betting as gb
@@ -271,7 +271,7 @@ def test_self_play_model_is_a_distribution():
     frame = analysis_betting.match("giltspiel", "formula", "formula", games=8, seed=2, progress=False)
     p, first, deals = analysis_betting.self_play_model(frame.attrs["dealt_points"], frame.attrs["race"])
     assert p.sum() == pytest.approx(1) and deals == frame.attrs["deals"]
-    both = p[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+    both = reach_table(p, frame.attrs["point_low"])
     assert (first <= both + 1e-12).all() and (first >= 0).all()
 
 

@@ -37,9 +37,11 @@ from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore
 from analysis.stats import (Z95, clustered_share, estimate_columns, mean_interval, paired_difference, plus_minus,
                             score_grid, wilson)
 from simcore import checks, runner
-from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_DEAL_POINTS, MAX_PAIRED_DEALS, NET_PARTS, PAIRED_COUNTS,
+from simcore.betting import (AUER, AUS, COMMUNICATION, MAX_PAIRED_DEALS, MIN_DEAL_POINTS, NET_PARTS, OUTCOME_SIZE,
+                             PAIRED_COUNTS, POINT_BINS, RACE_SIZE, reach_table, split_outcomes,
                              SP, G, H, bet_allowed, bet_threshold, Policy, bluff_break_even, check_communication,
-                             check_target, dealt_match_equity, hold_threshold, load_policy)
+                             check_target, class_match_equity, hold_threshold, load_policy, LIMIT_REACH,
+                             near_classes, limit_class)
 from simcore.errors import CardsimError
 from simcore.rng import block_substream, normalize_seed
 
@@ -144,8 +146,10 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
     the game-win rate (win_p, lo, hi), points per deal (ppd_mean, lo, hi), wins and games. ``options``: further
     rule options of the game ({name: value}: the engine's ``rules_from_options``; 3 players: `match3`'s). attrs:
     game, seed, target, communication, style, players, hand, options, deals, the per-deal points histogram
-    ``deal_points`` (a, b) and per dealing side (0: a's team dealt) ``dealt_points`` (2, K, K) and ``race``
-    (2, K, K) (`simcore.betting.MatchJob`)."""
+    ``deal_points`` (a, b; bin k for k + ``point_low`` points) and per dealing side (0: a's team dealt)
+    ``dealt_points`` (2, B, B) and ``race`` (2, R, R), the same of the deals both teams began at least
+    `simcore.betting.LIMIT_REACH` points from the target: ``far_points`` and ``far_race`` (`simcore.betting.MatchJob`,
+    `simcore.betting.OUTCOME_SIZE`)."""
     options, permissive = option_items(options), checks.flag(permissive, "permissive")
     if "target" in options:  # the option target is the keyword target (rules_from_options took it twice)
         given = options.pop("target")
@@ -170,15 +174,14 @@ def match(game: str, a: str | Policy, b: str | Policy, games: int = 2000, seed=N
             dict(side="b", policy=pb.name, **_side(n - a_wins, n, clustered_share(n - a_wins, b_sq, pairs, 2),
                                                     (s_pb, deals, s_pbb, s_dd, s_pbd)))]
     frame = pd.DataFrame(rows)
-    size = MAX_DEAL_POINTS + 1
-    dealt = counts[10:10 + 2 * size * size].reshape(2, size, size)
+    points, race = split_outcomes(counts[10:-1].reshape(2, 2, OUTCOME_SIZE))  # [all deals, far deals][dealing side]
     table = mod.kit(**extra)
     shown = {**options, "strict_examples": False} if permissive else options  # --permissive labelled as its option
     frame.attrs.update(game=game, seed=seed, target=rules.target, games=n, deals=deals, communication=communication,
                        options=shown, style=extra.get("style"), players=table.players,
-                       hand=getattr(table, "hand", 5), deal_points=dealt.sum(axis=0).tolist(),
-                       dealt_points=dealt.tolist(),
-                       race=counts[10 + 2 * size * size:-1].reshape(2, size, size).tolist())
+                       hand=getattr(table, "hand", 5), point_low=MIN_DEAL_POINTS,
+                       deal_points=points[0].sum(axis=0).tolist(), dealt_points=points[0].tolist(),
+                       race=race[0].tolist(), far_points=points[1].tolist(), far_race=race[1].tolist())
     return frame
 
 
@@ -403,31 +406,55 @@ def class_d(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return d, Z95 * np.sqrt(np.maximum(win + lose - d * d, 0.0) / n)
 
 
-def self_play_model(dealt, race) -> tuple[np.ndarray, np.ndarray, int]:
-    """(P (K, K), F (K, K), deals) of a deal dealt by team A, from self-play counts seen from side a:
-    dealt[d], race[d] ((2, K, K), d = 0: a's team dealt) are `simcore.betting.MatchJob`'s histograms.
-    Both sides play the same policy, so a deal dealt by b is a deal dealt by A with the teams swapped.
-    P[x, y] = P(A scores x, B scores y); F[na, nb] = P(both reach na, nb and A first)."""
+def self_play_model(dealt, race, low: int = MIN_DEAL_POINTS) -> tuple[np.ndarray, np.ndarray, int]:
+    """(P (B, B), F (R, R), deals) of a deal dealt by team A, from self-play counts seen from side a:
+    dealt[d] ((B, B), bin k for k + ``low`` points), race[d] ((R, R)), d = 0: a's team dealt, are
+    `simcore.betting.MatchJob`'s outcome counts. Both sides play the same policy, so a deal dealt by b is a deal dealt
+    by A with the teams swapped. P[x, y] = P(A scores bin x, B bin y); F[na, nb] = P(both reach na, nb and A first)."""
     dealt, race = np.asarray(dealt, dtype=float), np.asarray(race, dtype=float)
-    both_b = dealt[1][::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]  # [i, j]: a >= i and b >= j, b's team dealt
-    b_first = both_b - race[1]
+    b_first = reach_table(dealt[1], low) - race[1]  # [i, j]: a >= i and b >= j and b first, b's team dealt
     b_first[0, :] = b_first[:, 0] = 0.0
     deals = dealt.sum()
     return (dealt[0] + dealt[1].T) / deals, (race[0] + b_first.T) / deals, int(deals)
 
 
-def mirrored(p: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The (P, F) of a deal dealt by team B from those of a deal dealt by A (same policies)."""
-    both = p[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
-    other = both - first.T
-    other[0, :] = other[:, 0] = 0.0
-    return p.T, other
+def mirrored(p: np.ndarray, first: np.ndarray, low: int = MIN_DEAL_POINTS) -> tuple[np.ndarray, np.ndarray]:
+    """The (P, F) of a deal dealt by team B from those of a deal dealt by A (same policies); (..., B, B) and
+    (..., R, R) tables (`self_play_model`)."""
+    other = (reach_table(p, low) - first).swapaxes(-1, -2)  # [na, nb]: B reaches na, A nb, B first
+    other[..., 0, :] = other[..., :, 0] = 0.0
+    return p.swapaxes(-1, -2), other
+
+
+def class_model(at: dict, class_counts: np.ndarray, target: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                          np.ndarray]:
+    """(P (L, L, B, B), F (L, L, R, R), deals (L, L), prior (B, B)) of a deal dealt by team A per pair of limit
+    classes, L = `LIMIT_REACH` (`self_play_model`'s tables), the deals behind each and the prior of the near classes:
+    the far class (L, L) from the self-play match's far deals (``at``: `match`'s attrs), each other from
+    `simcore.betting.LimitClassJob` counts of ``target``'s `near_classes` and `PRIOR_DEALS` deals of all self-play
+    deals (so that a class whose few deals never score cannot stall the game). Classes the target never reaches
+    stay empty."""
+    p = np.zeros((LIMIT_REACH, LIMIT_REACH, POINT_BINS, POINT_BINS))
+    first = np.zeros((LIMIT_REACH, LIMIT_REACH, RACE_SIZE, RACE_SIZE))
+    deals = np.zeros((LIMIT_REACH, LIMIT_REACH), dtype=np.int64)
+    if np.asarray(at["far_points"]).sum():
+        p[-1, -1], first[-1, -1], deals[-1, -1] = self_play_model(at["far_points"], at["far_race"])
+    prior, prior_first, _ = self_play_model(at["dealt_points"], at["race"])
+    points, race = split_outcomes(np.asarray(class_counts, dtype=float).reshape(-1, OUTCOME_SIZE))
+    for (i, j), class_points, class_race in zip(near_classes(target), points, race):
+        n = class_points.sum()
+        p[i - 1, j - 1] = (class_points + PRIOR_DEALS * prior) / (n + PRIOR_DEALS)
+        first[i - 1, j - 1] = (class_race + PRIOR_DEALS * prior_first) / (n + PRIOR_DEALS)
+        deals[i - 1, j - 1] = n
+    return p, first, deals, prior
 
 
 def equity_tables(p: np.ndarray, first: np.ndarray, target: int) -> tuple[np.ndarray, np.ndarray]:
     """(W (2, T+1, T+1) by who deals next, game-level hold thresholds (2, T, T, len(VALUES)) by who
-    dealt the current deal: the continuation is W with the other team dealing)."""
-    w = dealt_match_equity((p, mirrored(p, first)[0]), target, (first, mirrored(p, first)[1]))
+    dealt the current deal: the continuation is W with the other team dealing), from `class_model`'s P and F
+    (a deal dealt by B in classes (i, j) is one dealt by A in (j, i) with the teams swapped)."""
+    p_b, first_b = mirrored(p.swapaxes(0, 1), first.swapaxes(0, 1))
+    w = class_match_equity(np.stack([p, p_b]), target, np.stack([first, first_b]), MIN_DEAL_POINTS)
     return w, np.stack([hold_thresholds(w[1 - d]) for d in (0, 1)])
 
 
@@ -446,19 +473,24 @@ def hold_thresholds(w: np.ndarray) -> np.ndarray:
     return np.where(win > lose, np.clip((concede - lose) / gap, 0.0, 1.0), 1.0)
 
 
-def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, seed: int,
+def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: np.ndarray, prior: np.ndarray, target: int, seed: int,
                      replicates: int = BOOTSTRAP) -> tuple[np.ndarray, np.ndarray]:
-    """Percentile 95% intervals (lo, hi stacked on axis 0) of `equity_tables` by a parametric bootstrap:
-    ``deals`` deals drawn from P (multinomial) per replicate, F scaled by the share of each (na, nb)
-    race that A wins (kept fixed). Returns (W interval (2, 2, T+1, T+1), level interval (2, 2, T, T, V))."""
+    """Percentile 95% intervals (lo, hi stacked on axis 0) of `equity_tables` by a parametric bootstrap: per
+    replicate and limit class, the class's ``deals`` deals drawn from its P (multinomial), the near classes with
+    `PRIOR_DEALS` of ``prior`` as in `class_model`, F scaled by the share of each (na, nb) race that A wins (kept
+    fixed). Returns (W interval (2, 2, T+1, T+1), level interval (2, 2, T, T, V))."""
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
-    both = p[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
+    both = reach_table(p, MIN_DEAL_POINTS)
     share = np.divide(first, both, out=np.zeros_like(first), where=both > 0)
+    seen = list(zip(*np.nonzero(deals)))
     ws, levels = [], []
     for _ in range(replicates):
-        q = rng.multinomial(deals, p.ravel()).reshape(p.shape) / deals
-        q_both = q[::-1, ::-1].cumsum(0).cumsum(1)[::-1, ::-1]
-        w, level = equity_tables(q, share * q_both, target)
+        q = np.zeros_like(p)
+        for cls in seen:
+            weight = 0.0 if cls == (LIMIT_REACH - 1, LIMIT_REACH - 1) else PRIOR_DEALS
+            drawn = rng.multinomial(deals[cls], p[cls].ravel()).reshape(p.shape[-2:])
+            q[cls] = (drawn + weight * prior) / (deals[cls] + weight)
+        w, level = equity_tables(q, share * reach_table(q, MIN_DEAL_POINTS), target)
         ws.append(w)
         levels.append(level)
     return (np.percentile(ws, [2.5, 97.5], axis=0), np.percentile(levels, [2.5, 97.5], axis=0))
@@ -467,15 +499,19 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: int, target: int, 
 def thresholds(game: str, target: int | None = None, games: int | None = None, seed=None, policy: str = "formula",
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, scores: tuple | None = None,
-               blind=None, concede=None, paired_deals: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
-    """First-order thresholds (`first_order`), the match-equity table W(a, b) from self-play of
-    ``policy`` (``games`` games, default 2,000, rule ``options`` as for `match`; the per-deal points and race order
-    by who deals, then `simcore.betting.dealt_match_equity`) and game-level hold thresholds P(win)* for v = 1..6 at
-    every score (a, b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
+               blind=None, concede=None, paired_deals: int | None = None, class_deals: int | None = None,
+               **run_kw) -> dict[str, pd.DataFrame]:
+    """First-order thresholds (`first_order`), the match-equity table W(a, b) from a deal model of ``policy`` per
+    pair of limit classes (`simcore.betting.limit_class`: the §8.6 / §7.11 limits near the end change what a deal
+    can score): the far class from self-play (``games`` games, default 2,000, rule ``options`` as for `match`), each
+    near class from ``class_deals`` deals (default ``games`` / `CLASS_DEALS_PER_GAME`) begun at its scores
+    (`simcore.betting.LimitClassJob`); the per-deal points and race order, then
+    `simcore.betting.class_match_equity`; and game-level hold thresholds P(win)* for v = 1..6 at every score (a,
+    b), with 95% bootstrap intervals (`bootstrap_equity`, `BOOTSTRAP` replicates).
 
-    match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (deals);
-    game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for a bet the
-    betting limit forbids (`simcore.betting.bet_allowed`, `LIMIT_RULE`).
+    match_equity rows: deals ("a": the team on a deals next, "b": the other), a, b, W, lo, hi, n (the deals of the
+    score's class); game_level rows: dealer (who dealt the deal of the bet), a, b, value, hold_p, lo, hi, n; none for
+    a bet the betting limit forbids (`simcore.betting.bet_allowed`, `LIMIT_RULE`).
 
     Paired deals (`paired_tables`, ``paired_deals`` deals per score and dealer): ``blind`` (Perlaggen's team games;
     True: at `blind_scores`, or pairs (a, b)) adds the table "blind" (§8.14), ``concede`` (True: at 0:0, or pairs)
@@ -494,6 +530,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                                            ("--seed", seed is not None and games is None),
                                            ("--policy", policy != "formula" and games is None),
                                            ("--scores", scores is not None and games is None), ("--places", places),
+                                           ("--class-deals", class_deals is not None),
                                            ("--communication", communication != "partner"),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
@@ -503,25 +540,38 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                                                                      **run_kw)}
     if scores is not None:
         raise CardsimError("--scores asks the 3-player game-level table: use it with --players 3 --games N")
-    games = 2000 if games is None else games
+    games = _check_games(2000 if games is None else games)
+    class_deals = (max(2, games // CLASS_DEALS_PER_GAME) if class_deals is None
+                   else checks.whole(class_deals, "--class-deals", 2, MAX_PAIRED_DEALS))
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, options=options, **run_kw)
     at = frame.attrs
     target = at["target"]
-    p, first, deals = self_play_model(at["dealt_points"], at["race"])
+    mod, extra, cards, rules = _team_setting(game, target, False, communication, style, players, hand,
+                                             {k: v for k, v in option_items(options) if k != "target"})
+    class_counts = runner.run(mod.class_job(_loaded(policy), rules, communication, **extra, **cards), class_deals,
+                              at["seed"], **run_kw)
+    p, first, deals, prior = class_model(at, class_counts, target)
     w, level = equity_tables(p, first, target)
-    w_ci, level_ci = bootstrap_equity(p, first, deals, target, at["seed"])
+    w_ci, level_ci = bootstrap_equity(p, first, deals, prior, target, at["seed"])
     sides = ("a", "b")
+
+    def n(d: int, a: int, b: int) -> int:
+        """The deals behind the class model at scores a, b with team d dealing (B's deals are A's mirrored)."""
+        i, j = limit_class(target - a) - 1, limit_class(target - b) - 1
+        return int(deals[i, j] if d == 0 else deals[j, i])
+
     equity = pd.DataFrame([{"deals": sides[d], "a": a, "b": b, "W": w[d, a, b], "lo": w_ci[0, d, a, b],
-                            "hi": w_ci[1, d, a, b], "n": deals}
+                            "hi": w_ci[1, d, a, b], "n": n(d, a, b)}
                            for d in (0, 1) for a in range(target) for b in range(target)])
     game_level = pd.DataFrame([{"dealer": sides[d], "a": a, "b": b, "value": v, "hold_p": level[d, a, b, i],
-                                "lo": level_ci[0, d, a, b, i], "hi": level_ci[1, d, a, b, i], "n": deals}
+                                "lo": level_ci[0, d, a, b, i], "hi": level_ci[1, d, a, b, i], "n": n(1 - d, a, b)}
                                for d in (0, 1) for a in range(target) for b in range(target)
                                for i, v in enumerate(VALUES) if bet_allowed(b, v, target)])
     meta = dict(game=game, target=target, seed=at["seed"], games=at["games"], deals=at["deals"], policy=policy,
                 communication=communication, style=at["style"], players=at["players"], hand=at["hand"],
-                options=at["options"])
+                options=at["options"], class_deals=class_deals, far_deals=int(deals[-1, -1]),
+                model_deals=int(deals.sum()))
     first_table = first_order(game, communication, style, players, hand)
     bluff = bluff_table()
     tables = {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
@@ -538,6 +588,11 @@ CONCEDE_BELOW = (0.2, 0.35, 0.5)
 """The concession table's arms besides never: team A concedes the Spiel when its P(win it) drops below these."""
 PAIRED_DEALS = 500
 """Deals of a paired table per score and dealer unless given."""
+PRIOR_DEALS = 1.0
+"""Weight, in deals, of all self-play deals in each near class's distribution (`class_model`)."""
+CLASS_DEALS_PER_GAME = 10
+"""Unless given, the deals per near pair of limit classes behind the match equity are the self-play games over this
+(at least 2; `thresholds`): 200 for the default 2,000 games."""
 
 
 def blind_scores(target: int) -> list[tuple[int, int]]:
@@ -777,15 +832,17 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in equity[equity.deals == "a"].itertuples()}
     lines += [""] + _grid_lines(
         f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target {target}: "
-        f"dynamic programming over the per-deal points of self-play ({at['policy']}, {at['games']:,} games, "
-        f"{at['deals']:,} deals, seed {at['seed']}); both teams reaching the target in one deal are ordered as §7.10 "
-        "scores. The other team dealing: 1 - W(b, a). Near the end the betting limits change what a deal can score, "
-        "which one distribution for all scores does not see: there W is approximate "
-        f"({'--blind or --concede A:B play' if at['game'] == 'perlaggen' else '--concede A:B plays'} games out from "
-        "A:B).", "points", "every cell's lo, hi", cells, target, at["deals"])
+        f"dynamic programming over the per-deal points of {at['policy']} on both sides, one distribution per pair of "
+        f"limit classes (each team's distance to the target, 1 to {LIMIT_REACH - 1} or {LIMIT_REACH} and more: near "
+        f"the end the {LIMIT_RULE[at['game']]} limits change what a deal can score): the far pair from self-play "
+        f"({at['games']:,} games, {at['far_deals']:,} of their {at['deals']:,} deals begun with both teams "
+        f"{LIMIT_REACH} or more points short), every other pair from {at['class_deals']:,} deals begun at its scores "
+        f"(--class-deals), seed {at['seed']}; both teams reaching the target in one deal are ordered as §7.10 scores, "
+        "a game a deal wins outright (Spiel aus held, both gestrichen) ends there. The other team dealing: "
+        "1 - W(b, a).", "points, class by class", "every cell's lo, hi", cells, target, at["model_deals"])
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
-              "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same "
-              f"{at['games']:,} games: a wide ± is noise, not a feature of the score (more --games narrow it).",
+              "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same deals: a wide "
+              "± is noise, not a feature of the score (more --games and --class-deals narrow it).",
               f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{'v=' + str(v):>12}" for v in VALUES)]
     picks = sorted({(a, b) for a, b in ((0, 0), (target // 2, target // 2), (target - 3, target - 3), (target - 2, 0),
                                         (0, target - 2), (target - 2, target - 2), (target - 1, target - 3))
@@ -829,8 +886,9 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
             return first
         meta = tables["match_equity"].attrs
         return {**first, **{k: meta[k] for k in ("target", "seed", "games", "deals", "policy")}, **equity3_json(tables)}
-    return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "policy", "communication", "style",
-                                   "players", "hand")}, **({"options": at["options"]} if at["options"] else {}),
+    return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "far_deals", "class_deals",
+                                   "model_deals", "policy", "communication", "style", "players", "hand")},
+            **({"options": at["options"]} if at["options"] else {}),
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
 
 
@@ -979,6 +1037,11 @@ def _thresholds_arguments(game: str):
         parser.add_argument("--paired-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
                             help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
                                  "played once per column and the game played out to its end)")
+        parser.add_argument("--class-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
+                            help=f"deals per pair of limit classes near the end behind the match-equity table "
+                                 f"(default: the games / {CLASS_DEALS_PER_GAME}, at least 2; "
+                                 f"{LIMIT_REACH * LIMIT_REACH - 1} pairs: each team 1-{LIMIT_REACH - 1} points from "
+                                 f"the target or farther, not both farther)")
         if game == "perlaggen":
             parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
                                 help="with --players 3 --games N: also the game-level accept thresholds at these "
@@ -1080,7 +1143,8 @@ def _thresholds_of(game: str):
     def frame(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
         kw = _setting_kw(args, game, "thresholds")
         scores = getattr(args, "scores", None)
-        paired = {"blind": getattr(args, "blind", None), "concede": args.concede, "paired_deals": args.paired_deals}
+        paired = {"blind": getattr(args, "blind", None), "concede": args.concede, "paired_deals": args.paired_deals,
+                  "class_deals": args.class_deals}
         if getattr(args, "players", None) != THREE:
             return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **paired, **kw)
         if paired["blind"] is None and paired["concede"] is None:

@@ -17,6 +17,8 @@ TARGET = 11
 POLICIES = ("formula", "cautious", "aggressive", "never")
 GAMES = 200
 """Games per tournament pairing and for the self-play behind the match equity (x10 with --full)."""
+CLASS_DEALS = 50
+"""Deals per near pair of limit classes behind the match equity (x10 with --full)."""
 THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_SCORES = (0, 6, 12, 16)
@@ -150,11 +152,12 @@ def section(ctx: Context) -> Section:
            ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds"),
            ("betting-e", "E. Perlaggen: blind bets")]
     section.toc = sub
-    tables = ctx.run("Giltspiel thresholds and match equity (self-play games)",
-                     f"cardsim thresholds giltspiel --target {TARGET} --games {games} --seed {ctx.seed}", games,
-                     betting.thresholds, GAME, TARGET, games, ctx.seed, **run_kw)
+    class_deals = CLASS_DEALS * (10 if ctx.full else 1)
+    tables = ctx.run("Giltspiel thresholds and match equity (self-play games, deals near the end)",
+                     f"cardsim thresholds giltspiel --target {TARGET} --games {games} --class-deals {class_deals} "
+                     f"--seed {ctx.seed}", games, betting.thresholds, GAME, TARGET, games, ctx.seed,
+                     class_deals=class_deals, **run_kw)
     first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
-    deals = first.attrs["deals"]
     tourney = ctx.run("Giltspiel betting round robin", f"cardsim tournament giltspiel --policies {','.join(POLICIES)} "
                       f"--games {games} --seed {ctx.seed}", games * 3, betting.tournament, GAME, list(POLICIES),
                       games, ctx.seed, TARGET, **run_kw)
@@ -173,7 +176,9 @@ def section(ctx: Context) -> Section:
                     blind_deals * len(BLIND_SCORES) * 10, betting.paired_tables, "perlaggen", "formula", ctx.seed,
                     blind=list(BLIND_SCORES), paired_deals=blind_deals, **ctx.run_kw)["blind"]
     section.charts["betting-thresholds.png"] = threshold_chart(first, level, TARGET)
-    note = f"self-play of the formula policy: {first.attrs['games']:,} games, {deals:,} deals, seed {ctx.seed}"
+    at = first.attrs
+    note = (f"formula policy: {at['far_deals']:,} far deals of {at['games']:,} self-play games, {at['class_deals']:,} "
+            f"deals a near class, seed {ctx.seed}")
     section.charts["betting-equity.png"] = equity_chart(equity, TARGET, note)
     start = equity[(equity.a == 0) & (equity.b == 0) & (equity.deals == "a")].iloc[0]
     section.body = "\n".join([
@@ -193,12 +198,14 @@ def section(ctx: Context) -> Section:
         figure_html("betting-thresholds.png", "hold thresholds by value",
                     "Hold thresholds: first order (with the figure's mean stand rate) and by match equity."),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
-        f"<p>W(a, b) by dynamic programming over the per-deal points of self-play ({note}), for the team on a "
-        "dealing next (the deal passes on after every deal; the other team dealing: 1 - W(b, a)). When both teams "
-        "reach the target in one deal, the §7.10 scoring order decides, as it did in the self-play deals. "
-        f"W(0, 0) = {start.W:.3f} [{start.lo:.3f}, {start.hi:.3f}] (95% parametric bootstrap). The per-deal "
-        f"points already contain the limits of §7.11 near the end (gestrichen at {TARGET - 1}) only as an "
-        "average over all scores.</p>",
+        f"<p>W(a, b) for the team on a dealing next (the deal passes on after every deal; the other team dealing: "
+        "1 - W(b, a)), solved over a model of single deals with one per-deal points distribution for every pair "
+        "of limit classes (each team's distance to the target, 1 to 7 or 8 and more), since the limits of §7.11 "
+        f"near the end (gestrichen at {TARGET - 1}) change what a deal can score: the far pair from the deals of "
+        "self-play games that began 8 or more points short for both teams, every other pair from deals dealt at "
+        f"its scores ({note}). A failed example duty moves a team back (-2); when both teams reach the target in "
+        "one deal, the §7.10 scoring order decides. "
+        f"W(0, 0) = {start.W:.3f} [{start.lo:.3f}, {start.hi:.3f}] (95% parametric bootstrap, class by class).</p>",
         figure_html("betting-equity.png", "match equity heat map", f"Match equity, target {TARGET}."),
         f'<h3 id="{sub[2][0]}">{sub[2][1]}</h3>',
         f"<p>Round robin, {games:,} games per pairing with duplicate deals (each deal sequence played twice with the "

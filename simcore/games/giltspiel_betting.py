@@ -258,3 +258,9 @@ def paired_job(policy: Policy, rules: BettingRules, scores, arms, communication:
     """The runner job of one deal played under several ``arms`` at ``scores``, each played out to the end of the
     game by ``policy`` (`simcore.betting.PairedDealJob`)."""
     return betting.PairedDealJob(__name__, policy, rules, scores, arms, communication)
+
+
+def class_job(policy: Policy, rules: BettingRules, communication: str = "partner") -> betting.LimitClassJob:
+    """The runner job of single deals near the end of the game, per pair of limit classes, ``policy`` on both
+    sides (`simcore.betting.LimitClassJob`)."""
+    return betting.LimitClassJob(__name__, policy, rules, communication)

@@ -472,6 +472,15 @@ def paired_job(policy: Policy, rules: BettingRules, scores, arms, communication:
                                  _variant(style, players, hand, six_below_bells_seven))
 
 
+def class_job(policy: Policy, rules: BettingRules, communication: str = "partner", style: str = STYLE,
+              players: int = SEATS, hand: int | None = None, six_below_bells_seven: bool = True
+              ) -> betting.LimitClassJob:
+    """The runner job of single deals near the end of the game, per pair of limit classes, ``policy`` on both
+    sides (`simcore.betting.LimitClassJob`)."""
+    return betting.LimitClassJob(__name__, policy, rules, communication,
+                                 _variant(style, players, hand, six_below_bells_seven))
+
+
 def _variant(style: str, players: int, hand: int | None, six_below_bells_seven: bool) -> tuple:
     """The keywords of `kit` a runner job passes on, as pairs; CardsimError for a style or table that is not played
     in teams."""
