@@ -1160,8 +1160,9 @@ def disk_cached(name: str, compute) -> np.ndarray:
 
 
 # --- whole games and matches ------------------------------------------------------------------------
-MAX_DEAL_POINTS = 16
-"""Per-deal points are tallied in bins up to MAX_DEAL_POINTS (more in the last bin)."""
+MAX_DEAL_POINTS = 21
+"""The most points a team scores in a deal (the Gleich, the Hanger and the Spiel at 7 each); the match equity's deal
+model tallies points up to here, its last bin also holding the games won outright (`deal_outcome`)."""
 MIN_DEAL_POINTS = -4
 """The fewest points a team scores in a deal: it fails the example duty of both the Gleich and the Hanger (§7.9,
 two penalties of `PENALTY`); the match equity's deal model tallies points from here (`deal_outcome`)."""
@@ -1262,7 +1263,7 @@ def limit_class(distance: int) -> int:
 
 def near_classes(target: int) -> tuple[tuple[int, int], ...]:
     """The (A's, B's) limit classes of `LimitClassJob` in a game to ``target``: every pair from 1 to `LIMIT_REACH`
-    (at most the target: a score is at least 0 in the match equity) but the far one (`LIMIT_REACH`,
+    and at most the target (a score below 0 takes the class of 0, `_score_classes`) but the far one (`LIMIT_REACH`,
     `LIMIT_REACH`), whose deals self-play supplies."""
     top = min(target, LIMIT_REACH)
     return tuple((i, j) for i in range(1, top + 1) for j in range(1, top + 1) if (i, j) != (LIMIT_REACH, LIMIT_REACH))
@@ -1271,18 +1272,32 @@ def near_classes(target: int) -> tuple[tuple[int, int], ...]:
 def deal_outcome(result: DealResult, scores, target: int, side_a: int) -> tuple[int, int, np.ndarray]:
     """(x, y, race) of a deal for the match equity's deal model, team ``side_a`` as A: A's and B's point bins (the
     points clipped to MIN_DEAL_POINTS..MAX_DEAL_POINTS, less MIN_DEAL_POINTS) and the `race_order` table. A game the
-    deal wins for a team whose points do not reach the target from ``scores`` (the deal's start scores, engine order)
-    is won *outright* (a held Spiel aus, §7.13; the both-gestrichen comparison, §7.12): MAX_DEAL_POINTS points for the
-    winner, none for the other, no race, so that the model ends the game there (from up to MAX_DEAL_POINTS points short
-    of the target)."""
+    deal wins for a team other than its points and their §7.10 order say from ``scores`` (the deal's start scores,
+    engine order) is won *outright* (a held Spiel aus, §7.13, also ahead of the order under A-14's "ends_game"; the
+    both-gestrichen comparison, §7.12): the last bin for the winner, none for the other, no race; the model
+    (`class_match_equity` with ``top_ends``) ends the game there."""
     winner = result.game_winner
-    if winner is not None and scores[winner] + result.points[winner] < target:
+    race = race_order(result.awards, side_a)
+    if winner is not None and _points_winner(result.points, race, scores, target, side_a) != winner:
         points = (MAX_DEAL_POINTS, 0) if winner == side_a else (0, MAX_DEAL_POINTS)
         race = np.zeros((RACE_SIZE, RACE_SIZE), dtype=np.int64)
     else:
-        points, race = (result.points[side_a], result.points[1 - side_a]), race_order(result.awards, side_a)
+        points = (result.points[side_a], result.points[1 - side_a])
     x, y = (min(max(p, MIN_DEAL_POINTS), MAX_DEAL_POINTS) - MIN_DEAL_POINTS for p in points)
     return x, y, race
+
+
+def _points_winner(points, race: np.ndarray, scores, target: int, side_a: int) -> int | None:
+    """The team (engine order) that the deal's ``points`` bring to the target from ``scores``, the first by ``race``
+    (`race_order` seen from ``side_a``) when both get there; None: neither."""
+    need = [target - scores[t] for t in (0, 1)]
+    reached = [points[t] >= need[t] for t in (0, 1)]
+    if not any(reached):
+        return None
+    if not all(reached):
+        return reached.index(True)
+    a_first = bool(race[min(need[side_a], RACE_SIZE - 1), min(need[1 - side_a], RACE_SIZE - 1)])
+    return side_a if a_first else 1 - side_a
 
 
 def add_outcome(into: np.ndarray, result: DealResult, scores, target: int, side_a: int) -> None:
@@ -1590,14 +1605,15 @@ def dealt_match_equity(distributions, target: int, firsts=None) -> np.ndarray:
                          None if firsts is None else np.stack([np.broadcast_to(f, every) for f in firsts]), target, 0)
 
 
-def class_match_equity(distributions, target: int, firsts, low: int = 0) -> np.ndarray:
+def class_match_equity(distributions, target: int, firsts, low: int = 0, top_ends: bool = False) -> np.ndarray:
     """`dealt_match_equity` with a deal model per pair of limit classes (`limit_class`: the §8.6 / §7.11 limits
     near the end change what a deal can score) and with points below 0 (penalties): distributions[d, i - 1, j - 1]
     (B, B) the per-deal points of deals dealt by team d with A in class i and B in class j, bin k for k + ``low``
     points (``low`` <= 0); firsts[d, i - 1, j - 1] (B + low, B + low) their race order (`race_order` sums, [na, nb]
     for na, nb points). Arrays (2, L, L, ...), L = `LIMIT_REACH`, both counts or both probabilities (each firsts
     table is scaled by its distribution's sum). Each distribution sums to more than 0; classes above the target are
-    not read (a score below 0 takes the class of 0). Scores below 2 ``low`` count as 2 ``low``.
+    not read (a score below 0 takes the class of 0). Scores below 2 ``low`` count as 2 ``low``. ``top_ends``: a
+    team in the last bin reaches the target from any score (it holds the games won outright, `deal_outcome`).
     Returns (2, target + 1, target + 1) as `dealt_match_equity`."""
     target = checks.whole(target, "the target", 1, MAX_EQUITY_TARGET)
     low = checks.whole(low, "low (the points of the first bin)", None, 0)
@@ -1615,7 +1631,7 @@ def class_match_equity(distributions, target: int, firsts, low: int = 0) -> np.n
         raise CardsimError("distributions: a limit class has no deal (a table sums to 0); give deal counts or "
                            "probabilities for every class")
     scale = np.where(sums > 0, sums, 1.0)
-    return _equity_solve(tables / scale, races / scale, target, low)
+    return _equity_solve(tables / scale, races / scale, target, low, checks.flag(top_ends, "top_ends"))
 
 
 def reach_table(p: np.ndarray, low: int = 0) -> np.ndarray:
@@ -1629,12 +1645,13 @@ EQUITY_TOLERANCE = 1e-13
 """Relative residual to which `_equity_linear` solves the match equity's linear system."""
 
 
-def _equity_solve(dists: np.ndarray, firsts: np.ndarray | None, target: int, low: int) -> np.ndarray:
+def _equity_solve(dists: np.ndarray, firsts: np.ndarray | None, target: int, low: int,
+                  top_ends: bool = False) -> np.ndarray:
     """The dynamic programme of `dealt_match_equity` and `class_match_equity`: dists (2, L, L, B, B) per dealer and
     pair of limit classes, each summing to 1, bin k for k + ``low`` points; firsts (2, L, L, B + low, B + low) or None
     (both reaching the target: 1/2 each). Without points below 0 (``low`` = 0) the scores are taken by falling a + b
-    (`_equity_sweep`), else the linear system of every score is solved (`_equity_linear`). Returns W as
-    `dealt_match_equity`."""
+    (`_equity_sweep`), else (or with ``top_ends``) the linear system of every score is solved (`_equity_linear`).
+    Returns W as `dealt_match_equity`."""
     size = dists.shape[-1] + low  # race tables: na, nb = 0 .. size - 1 points; index size: beyond every deal
     both_first = np.zeros(dists.shape[:3] + (size + 1, size + 1))
     both_first[..., :size, :size] = reach_table(dists, low) / 2 if firsts is None else firsts
@@ -1643,7 +1660,8 @@ def _equity_solve(dists: np.ndarray, firsts: np.ndarray | None, target: int, low
         raise CardsimError("distributions: no deal ever scores (all the weight on 0 points for both teams), so no "
                            "game ends; give tables with some weight off [0, 0]")
     w = np.zeros((2, target + 1, target + 1))
-    w[:, :target, :target] = (_equity_sweep if low == 0 else _equity_linear)(dists, both_first, target, low)
+    w[:, :target, :target] = (_equity_sweep(dists, both_first, target, low) if low == 0 and not top_ends
+                              else _equity_linear(dists, both_first, target, low, top_ends))
     w[:, target, :target] = 1.0
     return w
 
@@ -1687,11 +1705,13 @@ def _equity_sweep(dists: np.ndarray, both_first: np.ndarray, target: int, low: i
     return ext[:, :target, :target]
 
 
-def _equity_linear(dists: np.ndarray, both_first: np.ndarray, target: int, low: int) -> np.ndarray:
+def _equity_linear(dists: np.ndarray, both_first: np.ndarray, target: int, low: int,
+                   top_ends: bool = False) -> np.ndarray:
     """W (2, T, T) of scores 0 .. T - 1 when deals can lose points (``low`` < 0): the linear system W = M W + r over
     every score from 2 ``low`` (lower ones count as it) to T - 1 and both dealers, M the moves to scores below the
     target, r the deals that bring A there first; solved by GMRES to a relative residual of `EQUITY_TOLERANCE`
-    (8.5 ms at target 18, 0.15 s at 100; the exact sparse LU, 5-140 times slower, when it does not settle), and
+    (8.5 ms at target 18, 0.15 s at 100; the exact sparse LU, 5-140 times slower, when it does not settle in 20
+    restarts), and
     once more with r the deals that end the game, to refuse a model where from some score no game ends."""
     import scipy.sparse
     from scipy.sparse.linalg import gmres, spsolve
@@ -1701,6 +1721,8 @@ def _equity_linear(dists: np.ndarray, both_first: np.ndarray, target: int, low: 
     a, b = np.meshgrid(np.arange(floor, target), np.arange(floor, target), indexing="ij")
     ci, cj = _score_classes(a, b, target)
     points = np.arange(dists.shape[-1]) + low
+    if top_ends:  # the last bin reaches the target from any score
+        points[-1] = target - floor
     na = np.maximum(a[:, :, None, None] + points[None, None, :, None], floor)
     nb = np.maximum(b[:, :, None, None] + points[None, None, None, :], floor)
     a_in, b_in = na < target, nb < target
@@ -1721,7 +1743,7 @@ def _equity_linear(dists: np.ndarray, both_first: np.ndarray, target: int, low: 
     system = (scipy.sparse.identity(size, format="csr") - m).tocsc()
 
     def solved(rhs: np.ndarray) -> np.ndarray:
-        x, failed = gmres(system, rhs.ravel(), rtol=EQUITY_TOLERANCE, atol=0.0, restart=50, maxiter=1000)
+        x, failed = gmres(system, rhs.ravel(), rtol=EQUITY_TOLERANCE, atol=0.0, restart=50, maxiter=20)
         if failed:  # not settled: the exact (slower) factorisation; singular: nan, refused below
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore", scipy.sparse.linalg.MatrixRankWarning)

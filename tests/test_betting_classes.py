@@ -38,11 +38,12 @@ def class_tables(seed: int, bins: int, low: int) -> tuple[np.ndarray, np.ndarray
 @settings(max_examples=10, deadline=None)
 def test_class_match_equity_matches_value_iteration(seed, target, low):
     """Every class its own table, points from ``low`` to 2 (scores below 2 low count as 2 low): the solver equals
-    plain value iteration over the same scores."""
+    plain value iteration over the same scores (2,000 sweeps: with points lost, games can be long, and the iteration
+    settles slowly, at worst seen about 3% a sweep)."""
     dists, firsts = class_tables(seed, 3 - low, low)
     w = class_match_equity(dists, target, firsts, low)
-    naive = naive_betting.race_equity(dists.tolist(), firsts.tolist(), target, sweeps=400, reach=L, low=low)
-    assert w[:, :target, :target] == pytest.approx(np.array(naive), abs=1e-9)
+    naive = naive_betting.race_equity(dists.tolist(), firsts.tolist(), target, sweeps=2000, reach=L, low=low)
+    assert w[:, :target, :target] == pytest.approx(np.array(naive), abs=1e-8)
     assert (w[:, target, :target] == 1).all() and (w[:, :target, target] == 0).all()
 
 
@@ -126,13 +127,35 @@ def test_deal_outcome_bins_penalties_and_outright_wins():
     assert (x, y) == (-2 - MIN_DEAL_POINTS, 3 - MIN_DEAL_POINTS) and race.shape == (RACE_SIZE, RACE_SIZE)
     assert deal_outcome(result((-2, 3)), (0, 0), 18, 1)[:2] == (3 - MIN_DEAL_POINTS, -2 - MIN_DEAL_POINTS)
     # more than MAX_DEAL_POINTS in the last bin
-    assert deal_outcome(result((20, 0)), (0, 0), 40, 0)[0] == POINT_BINS - 1
+    assert deal_outcome(result((25, 0)), (0, 0), 40, 0)[0] == POINT_BINS - 1
     # a game won by points reaching the target keeps the points and the race
     x, y, race = deal_outcome(result((2, 1), [(3, 0, 0, 2), (3, 1, 1, 1)], winner=0), (16, 17), 18, 0)
     assert (x, y) == (2 - MIN_DEAL_POINTS, 1 - MIN_DEAL_POINTS) and race[2, 1] == 1
     # won outright (both gestrichen, Spiel aus held) without reaching the target: the winner's last bin, no race
     x, y, race = deal_outcome(result((0, 0), winner=1), (17, 17), 18, 0)
     assert (x, y) == (-MIN_DEAL_POINTS, POINT_BINS - 1) and not race.any()
+    # a held Spiel aus ends the game ahead of the §7.10 order (A-14 "ends_game"): B's earlier 7 reaches the target
+    # first by points, yet A won; coded as A's outright win
+    awards = [(2, 0, 1, 7), (2, 2, 0, 7)]
+    x, y, race = deal_outcome(result((7, 7), awards, winner=0), (11, 11), 18, 0)
+    assert (x, y) == (POINT_BINS - 1, -MIN_DEAL_POINTS) and not race.any()
+    # the same order won by B, as the engine says: kept as points and race
+    x, y, race = deal_outcome(result((7, 7), awards, winner=1), (11, 11), 18, 0)
+    assert (x, y) == (7 - MIN_DEAL_POINTS, 7 - MIN_DEAL_POINTS) and race[7, 7] == 0
+
+
+def test_an_outright_win_ends_the_game_from_any_distance():
+    """Every deal: A wins the game outright (the last bin) with probability q, else B scores 1. From 0 : 0 in a game
+    to 40 (far beyond the last bin's points) A wins unless B scores 40 times first; without ``top_ends`` the last
+    bin is only its points."""
+    q, target = 0.1, 40
+    dists = np.zeros((2, L, L, POINT_BINS, POINT_BINS))
+    dists[..., -1, -MIN_DEAL_POINTS] = q
+    dists[..., -MIN_DEAL_POINTS, 1 - MIN_DEAL_POINTS] = 1 - q
+    firsts = np.zeros((2, L, L, RACE_SIZE, RACE_SIZE))
+    w = class_match_equity(dists, target, firsts, MIN_DEAL_POINTS, top_ends=True)
+    assert w[0, 0, 0] == pytest.approx(1 - (1 - q) ** target)
+    assert class_match_equity(dists, target, firsts, MIN_DEAL_POINTS)[0, 0, 0] < w[0, 0, 0] - 0.05
 
 
 def test_limit_classes():
@@ -173,6 +196,8 @@ def test_thresholds_report_the_class_model(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["thresholds", "giltspiel", "--class-deals", "1"], "--class-deals must be"),
     (["thresholds", "perlaggen", "--players", "3", "--class-deals", "5"], "drop --class-deals"),
+    (["thresholds", "perlaggen", "--players", "3", "--class-deals", "5", "--communication", "none"],
+     "drop --class-deals"),
 ])
 def test_class_deals_errors(capsys, argv, message):
     assert main(argv + ["--no-progress"]) == 2

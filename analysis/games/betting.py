@@ -454,7 +454,7 @@ def equity_tables(p: np.ndarray, first: np.ndarray, target: int) -> tuple[np.nda
     dealt the current deal: the continuation is W with the other team dealing), from `class_model`'s P and F
     (a deal dealt by B in classes (i, j) is one dealt by A in (j, i) with the teams swapped)."""
     p_b, first_b = mirrored(p.swapaxes(0, 1), first.swapaxes(0, 1))
-    w = class_match_equity(np.stack([p, p_b]), target, np.stack([first, first_b]), MIN_DEAL_POINTS)
+    w = class_match_equity(np.stack([p, p_b]), target, np.stack([first, first_b]), MIN_DEAL_POINTS, top_ends=True)
     return w, np.stack([hold_thresholds(w[1 - d]) for d in (0, 1)])
 
 
@@ -834,12 +834,14 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
         f"B. Match equity W(a, b) = P(team on a beats the team on b) when the team on a deals next, target {target}: "
         f"dynamic programming over the per-deal points of {at['policy']} on both sides, one distribution per pair of "
         f"limit classes (each team's distance to the target, 1 to {LIMIT_REACH - 1} or {LIMIT_REACH} and more: near "
-        f"the end the {LIMIT_RULE[at['game']]} limits change what a deal can score): the far pair from self-play "
-        f"({at['games']:,} games, {at['far_deals']:,} of their {at['deals']:,} deals begun with both teams "
-        f"{LIMIT_REACH} or more points short), every other pair from {at['class_deals']:,} deals begun at its scores "
-        f"(--class-deals), seed {at['seed']}; both teams reaching the target in one deal are ordered as §7.10 scores, "
-        "a game a deal wins outright (Spiel aus held, both gestrichen) ends there. The other team dealing: "
-        "1 - W(b, a).", "points, class by class", "every cell's lo, hi", cells, target, at["model_deals"])
+        f"the end the {LIMIT_RULE[at['game']]} limits change what a deal can score): "
+        + (f"the far pair from self-play ({at['games']:,} games, {at['far_deals']:,} of their {at['deals']:,} deals "
+           f"begun with both teams {LIMIT_REACH} or more points short), every other pair" if target >= LIMIT_REACH
+           else "every pair")
+        + f" from {at['class_deals']:,} deals begun at its scores (--class-deals), seed {at['seed']}; both teams "
+        "reaching the target in one deal are ordered as §7.10 scores, a game a deal wins outright (Spiel aus held, "
+        "both gestrichen) ends there. The other team dealing: 1 - W(b, a).", "points, class by class",
+        "every cell's lo, hi", cells, target, at["model_deals"])
     lines += ["", "C. Game-level hold threshold P(win the figure)* facing a bet from v to v+1 (no stands, rest of the "
               "deal ignored), at some scores, by the team that dealt the deal; ± as in B, from the same deals: a wide "
               "± is noise, not a feature of the score (more --games and --class-deals narrow it).",
@@ -1039,7 +1041,7 @@ def _thresholds_arguments(game: str):
                                  "played once per column and the game played out to its end)")
         parser.add_argument("--class-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
                             help=f"deals per pair of limit classes near the end behind the match-equity table "
-                                 f"(default: the games / {CLASS_DEALS_PER_GAME}, at least 2; "
+                                 f"(default: the games / {CLASS_DEALS_PER_GAME}, at least 2; up to "
                                  f"{LIMIT_REACH * LIMIT_REACH - 1} pairs: each team 1-{LIMIT_REACH - 1} points from "
                                  f"the target or farther, not both farther)")
         if game == "perlaggen":
@@ -1156,7 +1158,10 @@ def _thresholds_of(game: str):
 
 def _check_three_flags(args: argparse.Namespace, style: str) -> None:
     """CardsimError naming every flag the 3-player thresholds would not read: without --games (first-order
-    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication."""
+    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication and --class-deals."""
+    if given_flags(args, "class_deals"):
+        raise CardsimError("--class-deals sizes the team games' match equity (table B); the 3-player thresholds build "
+                           "theirs from --games alone: drop --class-deals")
     self_play = given_flags(args, "games", "target", "policy", "scores",
                             *(dest for dest in SAMPLING_DESTS if dest != "n"))
     others = given_flags(args, "communication")
