@@ -740,11 +740,16 @@ def _blind_lines(blind: pd.DataFrame, policy: str, seed: int) -> list[str]:
                "the interval."]
     lines = heading + [f"{'a':>3}{'b':>4}{'dealt':>7}" + "".join(f"{title:>15}" for title in BLIND_TITLES)]
     for (a, b, dealt), rows in blind.groupby(["a", "b", "dealt"], sort=False):
-        first, *others = list(rows.itertuples())
-        cells = [plus_minus(first.W, first.lo, first.hi)] + [plus_minus(r.d, r.d_lo, r.d_hi, sign=True) for r in others]
+        cells = _w_cells(*rows.itertuples())
         lines.append(f"{a:>3}{b:>4}{dealt:>7}" + "".join(f"{cell:>15}" for cell in cells))
     return lines + ["   (a blind bet on a figure the team turns out not to have scores nothing, with no -2 penalty; "
                     "--json: the games ended in the deal, A's net points in it by figure and from penalties)"]
+
+
+def _w_cells(first, *others) -> list[str]:
+    """A paired table's W cells of one score and dealer: W±half of the first column, the change d±half of the
+    others (rows of `paired_frame`)."""
+    return [plus_minus(first.W, first.lo, first.hi)] + [plus_minus(r.d, r.d_lo, r.d_hi, sign=True) for r in others]
 
 
 def _concede_lines(concede: pd.DataFrame, policy: str, seed: int) -> list[str]:
@@ -770,8 +775,7 @@ def _concede_lines(concede: pd.DataFrame, policy: str, seed: int) -> list[str]:
                 ("points", [plus_minus(first.net, first.net_lo, first.net_hi, sign=True)]
                  + [plus_minus(r.dnet, r.dnet_lo, r.dnet_hi, sign=True) for r in others]),
                 ("gives up", [plus_minus(r.gave_spiel, r.gave_spiel_lo, r.gave_spiel_hi) for r in (first, *others)]),
-                ("W", [plus_minus(first.W, first.lo, first.hi)]
-                 + [plus_minus(r.d, r.d_lo, r.d_hi, sign=True) for r in others])):
+                ("W", _w_cells(first, *others))):
             start = f"{a:>3}{b:>4}{dealt:>7}" if label == "points" else " " * 14
             lines.append(f"{start}{label:>8}" + "".join(f"{c:>15}" for c in cells))
     return lines
