@@ -8,8 +8,9 @@ Strafperlaggen: from 9 down to 0) with betting windows before every trick, G1 ca
 showing. The engine is plain Python, so there is no separate reference; the note gives deals per second.
 
 The match-equity kernel (`perlaggen_three_equity.match_equity`) is timed on the deal outcomes of `EQUITY_GAMES`
-self-play games (formula): the full table at the default target 18 (solves per second, with its sweeps), and
-next to tests/naive_perlaggen_three_equity.py's plain value iteration at target `SMALL_TARGET` as a ratio.
+self-play games (formula) and `CLASS_DEALS` deals per near limit class: the full table at the default target 18
+(solves per second, with its sweeps, one distribution per limit class), and, on the pooled outcomes, next to
+tests/naive_perlaggen_three_equity.py's plain value iteration at target `SMALL_TARGET` as a ratio.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import naive_perlaggen_three_equity as naive  # noqa: E402
 
 GAMES = 60
 EQUITY_GAMES = 150
+CLASS_DEALS = 20
 SMALL_TARGET = 4
 
 
@@ -40,16 +42,19 @@ def equity_rates(games: int = EQUITY_GAMES) -> dict:
     """{"perlaggen.three-equity(target 18)": {"per_s", "note"}, "perlaggen.three-equity(target 4)": {"per_s",
     "reference_per_s", "ratio"}}: tables solved per second from the outcomes of ``games`` self-play games."""
     counts = E.Equity3Job(PRESETS["formula"], 18, "innsbruck").run_block(1, 0, games)
-    hist = counts[2:]
+    hist = counts[2:2 + E.CODES]
+    classes = E.Class3Job(PRESETS["formula"], 18, "innsbruck").run_block(1, 0, CLASS_DEALS)
+    probs, _ = E.class_probs(hist, counts[2 + E.CODES:], classes, 18, 1.0)
     E.match_equity(hist, SMALL_TARGET)  # compile or load from the cache
-    full = 1 / best_seconds(lambda: E.match_equity(hist, 18), 3)
+    full = 1 / best_seconds(lambda: E.match_equity(probs, 18), 3)
     small = 1 / best_seconds(lambda: E.match_equity(hist, SMALL_TARGET), 5)
     outcomes = [(hist[c] / hist.sum(), *E.decode(int(c))) for c in np.flatnonzero(hist)]
     reference = 1 / best_seconds(lambda: naive.equity(outcomes, SMALL_TARGET, E.FLOOR, tolerance=E.TOLERANCE), 1)
     groups = E.transitions(hist)[0].size
     return {"perlaggen.three-equity(target 18)": {
                 "per_s": full, "note": f"match-equity tables of {int(counts[1]):,} deals' outcomes "
-                                       f"({np.count_nonzero(hist)} codes in {groups} groups), floor {E.FLOOR}"},
+                                       f"({np.count_nonzero(hist)} codes in {groups} groups) and {CLASS_DEALS} deals "
+                                       f"in each of the {E.CLASSES - 1} near limit classes, floor {E.FLOOR}"},
             "perlaggen.three-equity(target 4)": {"per_s": small, "reference_per_s": reference,
                                                  "ratio": small / reference}}
 

@@ -27,14 +27,17 @@ def deal_step(scores, dealer: int, awards, penalised, target: int, floor: int) -
 
 def equity(outcomes, target: int, floor: int, sweeps: int = 5000, tolerance: float = 1e-13) -> dict:
     """{(dealer, s0, s1, s2): [P(seat 0 wins), P(seat 1 wins), P(seat 2 wins)]} for every dealer 0-2 and score
-    floor..target-1; ``outcomes`` [(probability, awards, penalised)]."""
+    floor..target-1; ``outcomes`` [(probability, awards, penalised)], or a function of the scores (dealer's, his
+    left's, his right's) at a deal's start giving that deal's list."""
+    outcomes_at = outcomes if callable(outcomes) else (lambda scores: outcomes)
     states = [(d, *s) for d in range(3) for s in itertools.product(range(floor, target), repeat=3)]
     w = {state: [0.0, 0.0, 0.0] for state in states}
     for _ in range(sweeps):
         new = {}
         for dealer, *scores in states:
             value = [0.0, 0.0, 0.0]
-            for p, awards, penalised in outcomes:
+            seen = [scores[(dealer + k) % 3] for k in range(3)]
+            for p, awards, penalised in outcomes_at(seen):
                 winner, running = deal_step(scores, dealer, awards, penalised, target, floor)
                 if winner is not None:
                     value[winner] += p

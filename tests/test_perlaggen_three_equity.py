@@ -2,7 +2,10 @@
 plain reference (tests/naive_perlaggen_three_equity.py) and against games simulated from the same outcomes, worked
 cases of the race and the penalties, the self-play job, and `cardsim thresholds perlaggen --players 3 --games`."""
 
+import importlib.util
+import itertools
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +14,7 @@ from hypothesis import strategies as st
 
 import naive_perlaggen_three_equity as naive
 from analysis.games import betting as cli_betting
+from analysis.stats import estimate_columns
 
 from simcore import runner
 from simcore.betting import load_policy
@@ -158,7 +162,9 @@ def test_the_job_counts_every_deal_once_and_any_chunk_size_gives_the_same_counts
     one = runner.run(job, 6, 5, chunk_deals=6, progress=False, checkpoint=False)
     three = runner.run(job, 6, 5, chunk_deals=2, progress=False, checkpoint=False)
     assert np.array_equal(one, three)
-    assert one[0] == 6 and one[1] == one[2:].sum() > 6
+    every, far = one[2:2 + E.CODES], one[2 + E.CODES:]
+    assert one[0] == 6 and one[1] == every.sum() > 6
+    assert np.all(far <= every) and 6 <= far.sum() < every.sum()  # every game starts far from 8; it ends near it
     with pytest.raises(CardsimError, match="plain game"):
         E.Equity3Job(load_policy("formula"), 9, "straf")
 
@@ -215,3 +221,171 @@ def test_asked_scores_come_first_in_the_accept_table(capsys):
 def test_three_player_game_level_bad_input(capsys, args, message):
     code, _, err = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", *args, "--no-progress")
     assert code == 2 and message in err and err.count("\n") == 1
+
+
+def per_class_outcomes(scores, target: int):
+    """A deal model that depends on the limit classes of the scores (dealer's, left's, right's): the player with
+    the smallest class (the first of them) is more likely to score, and a failed example only when all are far."""
+    classes = [E.limit_class(target - s, target) for s in scores]
+    near = classes.index(min(classes))
+    outcomes = [(1 + min(classes), [(near, 1)], []), (2, [((near + 1) % 3, 2), (near, 1)], []),
+                (1, [((near + 2) % 3, 1)], [])]
+    if min(classes) == E.LIMIT_REACH:
+        outcomes.append((1, [], [1]))
+    return outcomes
+
+
+@given(st.integers(1, 6), st.integers(-2, 0))
+@settings(max_examples=12, deadline=None)
+def test_the_kernel_reads_each_scores_class_as_the_plain_reference(target, floor):
+    """A per-class model (`per_class_outcomes`) against plain value iteration."""
+    probs = np.zeros((E.CLASSES, E.CODES))
+    for classes in itertools.product(range(1, E.LIMIT_REACH + 1), repeat=3):
+        if max(classes) <= min(target, E.LIMIT_REACH):
+            probs[E.class_index(classes)] = probs_of(per_class_outcomes([target - c for c in classes], target))
+    w = E.match_equity(probs, target, floor)
+
+    def outcomes_at(scores):
+        listed = per_class_outcomes(scores, target)
+        total = sum(weight for weight, _, _ in listed)
+        return [(weight / total, awards, pens) for weight, awards, pens in listed]
+
+    reference = naive.equity(outcomes_at, target, floor)
+    for (dealer, *scores), value in reference.items():
+        if dealer == 0:
+            assert np.allclose(w[tuple(s - floor for s in scores)], value, atol=1e-9)
+
+
+def test_one_distribution_for_every_class_is_the_pooled_model():
+    outcomes = [(3, [(0, 1), (1, 1)], []), (2, [(2, 2)], []), (1, [], [1]), (1, [(0, 3)], [2])]
+    probs = probs_of(outcomes)
+    pooled = E.match_equity(probs, 9)
+    assert np.allclose(E.match_equity(np.tile(probs, (E.CLASSES, 1)), 9), pooled, atol=1e-11)
+
+
+def test_limit_classes_of_scores():
+    assert [E.limit_class(d, 18) for d in (1, 2, 3, 4, 5, 30)] == [1, 2, 3, 4, 4, 4]
+    assert E.limit_class(5, 2) == 2  # a score below 0 in a game to 2 takes the class of 0
+    assert E.class_index((1, 1, 1)) == 0 and E.class_index((4, 4, 4)) == E.FAR_CLASS == E.CLASSES - 1
+    assert E.score_class((16, 15, 0), 18) == E.class_index((2, 3, 4))
+    assert len(E.near_classes(18)) == E.CLASSES - 1 == 63 and (4, 4, 4) not in E.near_classes(18)
+    assert E.near_classes(2) == tuple((i, j, k) for k in (1, 2) for j in (1, 2) for i in (1, 2))
+
+
+def test_class_deals_are_dealt_at_their_scores():
+    """Every player one point short: no bet is allowed (§8.6), so every award is one point; far from the target
+    the same deals pay bets of 2 and 3. Any chunk size gives the same counts."""
+    job = E.Class3Job(load_policy("formula"), 18, "innsbruck")
+    one = runner.run(job, 40, 3, chunk_deals=40, progress=False, checkpoint=False)
+    assert np.array_equal(one, runner.run(job, 40, 3, chunk_deals=8, progress=False, checkpoint=False))
+    counts = one.reshape(len(job.classes), E.CODES)
+    assert np.all(counts.sum(axis=1) == 40)
+
+    def points_paid(row):
+        return {points for code in np.flatnonzero(row) for _, points in E.decode(int(code))[0]}
+
+    assert points_paid(counts[job.classes.index((1, 1, 1))]) == {1}
+    assert points_paid(counts[job.classes.index((4, 4, 3))]) > {1}
+    with pytest.raises(CardsimError, match="plain game"):
+        E.Class3Job(load_policy("formula"), 9, "straf")
+
+
+def test_class_probs_take_the_far_class_from_self_play_and_a_prior_in_the_near_ones():
+    every, far = np.zeros(E.CODES), np.zeros(E.CODES)
+    every[[3, 5]], far[3] = (6, 2), 4
+    near = np.zeros((len(E.near_classes(18)), E.CODES))
+    near[0, 7] = 3
+    probs, deals = E.class_probs(every, far, near, 18, 1.0)
+    assert probs[E.FAR_CLASS, 3] == 1.0 and deals[E.FAR_CLASS] == 4
+    first = E.class_index(E.near_classes(18)[0])
+    assert probs[first, 7] == pytest.approx(3 / 4) and probs[first, 3] == pytest.approx(0.75 / 4)
+    assert deals[first] == 3 and np.allclose(probs.sum(axis=1), 1.0)
+
+
+def test_the_bootstrap_varies_a_class_whose_deals_all_agree():
+    """Two deals a class, both of one code: the redraws come from the class's distribution with its prior in it, so
+    they still vary (a bootstrap of the two deals alone would give an interval of width 0)."""
+    every, far = np.zeros(E.CODES), np.zeros(E.CODES)
+    every[[3, 5, 9]], far[[3, 5]] = (5, 3, 2), (4, 1)
+    near = np.zeros((len(E.near_classes(6)), E.CODES))
+    near[:, 7] = 2
+    probs, deals = E.class_probs(every, far, near, 6, 1.0)
+    w = E.match_equity(probs, 6)
+    redraws = cli_betting.bootstrap_equity3(probs, deals, every, 6, 1, w, replicates=20)
+    z = -E.FLOOR
+    assert np.std([r[5 + z, 5 + z, 5 + z, 0] for r in redraws]) > 0.01
+
+
+def test_class_deals_in_the_cli_and_json(capsys):
+    code, out, _ = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--games", "12", "--target", "6",
+                           "--seed", "4", "--class-deals", "3", "--json", "--no-progress")
+    data = json.loads(out)
+    n = np.array(data["match_equity"]["n"])
+    assert code == 0 and data["class_deals"] == 3 and n.shape == (3, 6, 6, 6)
+    assert data["model_deals"] == data["far_deals"] + 3 * (E.CLASSES - 1)
+    assert n[0, 0, 0, 0] == data["far_deals"] and n[0, 5, 0, 0] == 3 and n[1, 5, 0, 0] == 3
+    assert all(r["n"] in (3, data["far_deals"]) for r in data["game_level"])
+    code, text, _ = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", "--games", "12", "--target", "6",
+                            "--seed", "4", "--class-deals", "3", "--no-progress")
+    assert "from 3 deals begun at its scores (--class-deals)" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--class-deals", "30"], "add --games N for the game-level tables): drop --class-deals"),
+    (["--straf", "--class-deals", "30"], "Strafperlaggen thresholds are first-order"),
+    (["--games", "12", "--class-deals", "1"], "--class-deals"),
+])
+def test_three_player_class_deals_bad_input(capsys, args, message):
+    code, _, err = run_cli(capsys, "thresholds", "perlaggen", "--players", "3", *args, "--no-progress")
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def check_script():
+    """scripts/check_three_equity.py as a module."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / "check_three_equity.py"
+    spec = importlib.util.spec_from_file_location("check_three_equity", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_a_game_begun_mid_way_keeps_its_scores_and_first_dealer():
+    policies = [load_policy("formula")] * 3
+    game = T.play_game(policies, np.random.default_rng(1), np.random.default_rng(2), 18, scores=(17, 3, 5), dealer=2)
+    assert game.dealers[0] == 2 and [d % 3 for d in game.dealers] == [(2 + k) % 3 for k in range(len(game.deals))]
+    assert game.scores == [s + sum(d.points[p] for d in game.deals) for p, s in enumerate((17, 3, 5))]
+    assert game.scores[game.winner] >= 18
+    for scores, dealer, message in (((18, 0, 0), 0, "short of the target 18"), ((1, 2), 0, "3 whole numbers"),
+                                    ((0, 0, 0), 3, "dealer")):
+        with pytest.raises(CardsimError, match=message):
+            T.play_game(policies, np.random.default_rng(1), np.random.default_rng(2), 18, scores=scores,
+                        dealer=dealer)
+
+
+@pytest.mark.slow
+def test_the_class_model_agrees_with_games_played_out_near_the_end(scale):
+    """Target 18, seat 0 dealing: W of every seat from the class model against games played out from the score
+    (their 95% Wilson interval). scripts/check_three_equity.py makes the same comparison at 27 scores and dealers
+    with 1,000 games each (the README gives its figures); this is its CI size."""
+    games, deals, played = round(300 * scale), max(20, round(40 * scale)), max(100, round(200 * scale))
+    equity = cli_betting.equity3("formula", games, 11, class_deals=deals, progress=False)["match_equity"]
+    equity = equity.set_index(["dealer", "a", "b", "c"])
+    for scores in ((16, 16, 0), (17, 15, 0)):
+        wins = check_script().wins_from(scores, 0, played, 12)
+        for seat in range(3):
+            mine, left, right = scores[seat], scores[(seat + 1) % 3], scores[(seat + 2) % 3]
+            model = equity.loc[(E.DEALERS[-seat % 3], mine, left, right)]
+            if model.W < 0.01:  # the player on 0: a game in a thousand or fewer, below what these games tell
+                continue
+            lo, hi = (estimate_columns("W", int(wins[seat]), played)[k] for k in ("W_lo", "W_hi"))
+            assert model.lo <= hi and lo <= model.hi, (scores, seat, model.W, wins[seat] / played)
+
+
+def test_the_played_out_check_script_prints_every_cell_and_both_models(capsys):
+    """scripts/check_three_equity.py at a tiny size: a line per score and dealer, then one summary per model."""
+    script = check_script()
+    assert script.main(["--games", "4", "--class-deals", "2", "--played", "3", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 * len(script.SCORES) + 3
+    assert lines[-2].startswith("class model: ") and lines[-1].startswith("pooled: ")
+    assert "3 games played out per score and dealer" in lines[-3]

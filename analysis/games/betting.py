@@ -478,7 +478,9 @@ def bootstrap_equity(p: np.ndarray, first: np.ndarray, deals: np.ndarray, prior:
     """Percentile 95% intervals (lo, hi stacked on axis 0) of `equity_tables` by a parametric bootstrap: per
     replicate and limit class, the class's ``deals`` deals drawn from its P (multinomial), the near classes with
     `PRIOR_DEALS` of ``prior`` as in `class_model`, F scaled by the share of each (na, nb) race that A wins (kept
-    fixed). Returns (W interval (2, 2, T+1, T+1), level interval (2, 2, T, T, V))."""
+    fixed). The deals are drawn from the class's P with its prior in it (a smoothed bootstrap: a class whose few deals
+    all agree still varies; the replicates lean toward the prior by PRIOR_DEALS / (deals + PRIOR_DEALS), 0.5% at 200
+    deals). Returns (W interval (2, 2, T+1, T+1), level interval (2, 2, T, T, V))."""
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     both = reach_table(p, MIN_DEAL_POINTS)
     share = np.divide(first, both, out=np.zeros_like(first), where=both > 0)
@@ -518,8 +520,8 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     the table "concede" (conceding the Spiel).
 
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
-    match_equity and game_level tables from self-play of ``policy`` to ``target`` (``scores``: one more score triple
-    of the accept thresholds, `equity3`)."""
+    match_equity and game_level tables from ``policy``'s deals per limit class (self-play to ``target``, and
+    ``class_deals`` deals per near class; ``scores``: one more score triple of the accept thresholds, `equity3`)."""
     paired = _paired_questions(game, blind, concede, paired_deals, target, communication, style, players, hand,
                                options)
     if players == THREE:
@@ -530,19 +532,18 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                                            ("--seed", seed is not None and games is None),
                                            ("--policy", policy != "formula" and games is None),
                                            ("--scores", scores is not None and games is None), ("--places", places),
-                                           ("--class-deals", class_deals is not None),
+                                           ("--class-deals", class_deals is not None and games is None),
                                            ("--communication", communication != "partner"),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
             raise CardsimError(f"the 3-player thresholds take none of these: drop {flags_text(ignored)}")
         first = {"first_order": thresholds3(style, hand)}
         return first if games is None else {**first, **equity3(policy, games, seed, target, style, scores,
-                                                                     **run_kw)}
+                                                                     class_deals, **run_kw)}
     if scores is not None:
         raise CardsimError("--scores asks the 3-player game-level table: use it with --players 3 --games N")
     games = _check_games(2000 if games is None else games)
-    class_deals = (max(2, games // CLASS_DEALS_PER_GAME) if class_deals is None
-                   else checks.whole(class_deals, "--class-deals", 2, MAX_PAIRED_DEALS))
+    class_deals = checked_class_deals(class_deals, games)
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
                   players=players, hand=hand, options=options, **run_kw)
     at = frame.attrs
@@ -593,6 +594,14 @@ PRIOR_DEALS = 1.0
 CLASS_DEALS_PER_GAME = 10
 """Unless given, the deals per near pair of limit classes behind the match equity are the self-play games over this
 (at least 2; `thresholds`): 200 for the default 2,000 games."""
+
+
+def checked_class_deals(class_deals: int | None, games: int) -> int:
+    """The deals per near limit class: ``class_deals`` checked (2 to `MAX_PAIRED_DEALS`), or ``games`` /
+    `CLASS_DEALS_PER_GAME` (at least 2)."""
+    if class_deals is None:
+        return max(2, games // CLASS_DEALS_PER_GAME)
+    return checks.whole(class_deals, "--class-deals", 2, MAX_PAIRED_DEALS)
 
 
 def blind_scores(target: int) -> list[tuple[int, int]]:
@@ -891,7 +900,8 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
         if "match_equity" not in tables:
             return first
         meta = tables["match_equity"].attrs
-        return {**first, **{k: meta[k] for k in ("target", "seed", "games", "deals", "policy")}, **equity3_json(tables)}
+        return {**first, **{k: meta[k] for k in ("target", "seed", "games", "deals", "far_deals", "class_deals",
+                                                 "model_deals", "policy")}, **equity3_json(tables)}
     return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "far_deals", "class_deals",
                                    "model_deals", "policy", "communication", "style", "players", "hand")},
             **({"options": at["options"]} if at["options"] else {}),
@@ -1044,10 +1054,12 @@ def _thresholds_arguments(game: str):
                             help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
                                  "played once per column and the game played out to its end)")
         parser.add_argument("--class-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
-                            help=f"deals per pair of limit classes near the end behind the match-equity table "
-                                 f"(default: the games / {CLASS_DEALS_PER_GAME}, at least 2; up to "
-                                 f"{LIMIT_REACH * LIMIT_REACH - 1} pairs: each team 1-{LIMIT_REACH - 1} points from "
-                                 f"the target or farther, not both farther)")
+                            help=f"deals per limit class near the end behind the match-equity table (default: "
+                                 f"the games / {CLASS_DEALS_PER_GAME}, at least 2; teams: up to "
+                                 f"{LIMIT_REACH * LIMIT_REACH - 1} pairs, each team 1-{LIMIT_REACH - 1} points from "
+                                 "the target or farther, not both farther"
+                                 + ("; --players 3 --games N: 63 triples, each player 1-3 points from the target or "
+                                    "farther, not all three farther" if game == "perlaggen" else "") + ")")
         if game == "perlaggen":
             parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
                                 help="with --players 3 --games N: also the game-level accept thresholds at these "
@@ -1162,11 +1174,8 @@ def _thresholds_of(game: str):
 
 def _check_three_flags(args: argparse.Namespace, style: str) -> None:
     """CardsimError naming every flag the 3-player thresholds would not read: without --games (first-order
-    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication and --class-deals."""
-    if given_flags(args, "class_deals"):
-        raise CardsimError("--class-deals sizes the team games' match equity (table B); the 3-player thresholds build "
-                           "theirs from --games alone: drop --class-deals")
-    self_play = given_flags(args, "games", "target", "policy", "scores",
+    formulas on fixed tables) and in Strafperlaggen the self-play flags, always --communication."""
+    self_play = given_flags(args, "games", "target", "policy", "scores", "class_deals",
                             *(dest for dest in SAMPLING_DESTS if dest != "n"))
     others = given_flags(args, "communication")
     if style == "straf":
@@ -1446,17 +1455,22 @@ THREE_EQUITY_TOLERANCE = 1e-6
 
 
 def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, target: int | None = None,
-            style: str | None = None, scores: tuple | None = None, **run_kw) -> dict[str, pd.DataFrame]:
-    """The plain 3-player game's match equity (`simcore.games.perlaggen_three_equity`) from self-play of
-    ``policy`` in all three seats (``games`` whole games to ``target``, ``style``'s wild cards), with 95%
-    intervals of a parametric bootstrap (`BOOTSTRAP` multinomial redraws of the deals' outcome codes).
+            style: str | None = None, scores: tuple | None = None, class_deals: int | None = None,
+            **run_kw) -> dict[str, pd.DataFrame]:
+    """The plain 3-player game's match equity (`simcore.games.perlaggen_three_equity`) from a deal model of
+    ``policy`` in all three seats per limit class (each player 1 to 3, or 4 and more points from the target, seen from
+    the dealer: `simcore.games.perlaggen_three_equity.limit_class`): the far class from self-play (``games`` whole
+    games to ``target``, ``style``'s wild cards), each near class from ``class_deals`` deals begun at its scores
+    (default ``games`` / `CLASS_DEALS_PER_GAME`, `simcore.games.perlaggen_three_equity.Class3Job`) and
+    `PRIOR_DEALS` of all self-play deals; 95% intervals of a parametric bootstrap (`BOOTSTRAP` multinomial redraws of
+    each class's deals).
 
     match_equity rows: dealer ("him", "left", "right": who deals next, seen from the player), a (his score), b
-    (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (deals); game_level rows (some scores, the
-    bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him", "bettor", "third": who
-    dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the figure)* above which
-    accepting beats conceding, `accept_threshold`), lo, hi, n; no rows for bets §8.6 forbids
-    (`simcore.betting.bet_allowed`).
+    (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (the deals of the score's class); game_level
+    rows (some scores, the bettor on the answerer's left): a (answerer), b (bettor), c (third), dealt ("him",
+    "bettor", "third": who dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the
+    figure)* above which accepting beats conceding, `accept_threshold`), lo, hi, n (the deals of the class the next
+    deal starts in when conceded); no rows for bets §8.6 forbids (`simcore.betting.bet_allowed`).
     ``scores``: (answerer, bettor, third), a score triple shown first in game_level."""
     from simcore.games import perlaggen_three as T
     from simcore.games import perlaggen_three_equity as E
@@ -1468,6 +1482,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                            "count-down (§9.5) changes several counts a figure: drop --games and its options")
     if checks.whole(games, "--games") < 2:
         raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
+    class_deals = checked_class_deals(class_deals, games)
     target = engine("perlaggen").default_target(style) if target is None else target
     if target > THREE_EQUITY_MAX_TARGET:
         raise CardsimError(f"the 3-player match equity holds targets up to {THREE_EQUITY_MAX_TARGET} (its table grows "
@@ -1480,16 +1495,22 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                                "player on the target has won)") from None
     seed, player = normalize_seed(seed), _loaded(policy)
     counts = runner.run(E.Equity3Job(player, target, style), games, seed, **run_kw)
-    deals, hist = int(counts[1]), counts[2:]
-    w = E.match_equity(hist, target)
-    rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
-    redraws = [E.match_equity(rng.multinomial(deals, hist / deals), target, tolerance=THREE_EQUITY_TOLERANCE, start=w)
-               for _ in range(BOOTSTRAP)]
+    class_counts = runner.run(E.Class3Job(player, target, style), class_deals, seed, **run_kw)
+    self_play = counts[2:2 + E.CODES]
+    probs, deals = E.class_probs(self_play, counts[2 + E.CODES:], class_counts, target, PRIOR_DEALS)
+    w = E.match_equity(probs, target)
+    redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w)
     views = E.player_views(w, target)
     lo, hi = np.percentile([E.player_views(r, target) for r in redraws], [2.5, 97.5], axis=0)
+
+    def n(dealer: str, a: int, b: int, c: int) -> int:
+        """The deals behind the class of scores a (the player), b (his left), c (his right), ``dealer`` next."""
+        order = {"him": (a, b, c), "left": (b, c, a), "right": (c, a, b)}[dealer]
+        return int(deals[E.score_class(order, target)])
+
     every = range(target)
     equity = pd.DataFrame([{"dealer": dealer, "a": a, "b": b, "c": c, "W": views[d, a, b, c], "lo": lo[d, a, b, c],
-                            "hi": hi[d, a, b, c], "n": deals}
+                            "hi": hi[d, a, b, c], "n": n(dealer, a, b, c)}
                            for d, dealer in enumerate(E.DEALERS) for a in every for b in every for c in every])
     rows = []
     asked = [tuple(scores)] if scores is not None else []
@@ -1500,14 +1521,35 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
                     return E.accept_threshold(table, target, a, b, c, v, dealt, "left")
                 ends = np.percentile([threshold(r) for r in redraws], [2.5, 97.5])
                 rows.append({"a": a, "b": b, "c": c, "dealt": label, "value": v, "accept_p": threshold(w),
-                             "lo": ends[0], "hi": ends[1], "n": deals})
+                             "lo": ends[0], "hi": ends[1], "n": n(E.NEXT_DEALER[dealt], a, b + v, c)})
     level = pd.DataFrame(rows)
     meta = dict(game="perlaggen", players=THREE, style=style, target=target, seed=seed, games=int(counts[0]),
-                deals=deals, policy=player.name, hand=T.HAND)
+                deals=int(counts[1]), policy=player.name, hand=T.HAND, class_deals=class_deals,
+                far_deals=int(deals[E.FAR_CLASS]), model_deals=int(deals.sum()))
     for table in (equity, level):
         table.attrs.update(meta)
     level.attrs["scores"] = list(scores) if scores is not None else None
     return {"match_equity": equity, "game_level": level}
+
+
+def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarray, target: int, seed: int,
+                      start: np.ndarray, replicates: int = BOOTSTRAP) -> list[np.ndarray]:
+    """`BOOTSTRAP` redraws of the 3-player match equity W: per replicate and limit class, the class's ``deals``
+    drawn from its row of ``probs`` (multinomial; a smoothed bootstrap as `bootstrap_equity`), the near classes with
+    `PRIOR_DEALS` of the ``self_play`` deals as in `simcore.games.perlaggen_three_equity.class_probs`; each solved from ``start`` to
+    `THREE_EQUITY_TOLERANCE`."""
+    from simcore.games import perlaggen_three_equity as E
+
+    rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
+    prior = self_play / self_play.sum()
+    redraws = []
+    for _ in range(replicates):
+        q = np.zeros_like(probs)
+        for c in np.flatnonzero(deals):
+            weight = 0.0 if c == E.FAR_CLASS else PRIOR_DEALS
+            q[c] = (rng.multinomial(deals[c], probs[c]) + weight * prior) / (deals[c] + weight)
+        redraws.append(E.match_equity(q, target, tolerance=THREE_EQUITY_TOLERANCE, start=start))
+    return redraws
 
 
 THREE_DEALT = ("him", "bettor", "third")
@@ -1524,21 +1566,29 @@ def equity3_picks(target: int) -> list[tuple[int, int, int]]:
 
 
 def equity3_text(tables: dict[str, pd.DataFrame]) -> str:
+    from simcore.games import perlaggen_three_equity as E
+
     equity, level = tables["match_equity"], tables["game_level"]
     at = equity.attrs
     target = at["target"]
     him = equity[(equity.dealer == "him") & (equity.b == equity.c)]
     cells = {(r.a, r.b): plus_minus(r.W, r.lo, r.hi) for r in him.itertuples()}
+    reach = E.LIMIT_REACH
     lines = _grid_lines(
         f"B. Match equity W(a; b, b) = P(the player on a wins) when both others are on b and he deals next, target "
         f"{target}: the first to reach it wins (§8.12 order within a deal); value iteration over the deals' award "
-        f"sequences of self-play ({at['policy']} in all three seats, {at['games']:,} games, {at['deals']:,} deals, "
-        f"seed {at['seed']}); W of the three players sums to 1; at an even score it is 1/3 averaged over the dealer.",
-        "outcomes",
-        "every score (a, b, c) and dealer with lo, hi", cells, target, at["deals"])
+        f"sequences of {at['policy']} in all three seats, one distribution per limit class (each player's distance "
+        f"to the target, 1 to {reach - 1} or {reach} and more: near the end the §8.6 limit changes what a deal can "
+        "pay): "
+        + (f"the far class from self-play ({at['games']:,} games, {at['far_deals']:,} of their {at['deals']:,} deals "
+           f"begun with all three {reach} or more points short), every other class" if target >= reach
+           else "every class")
+        + f" from {at['class_deals']:,} deals begun at its scores (--class-deals), seed {at['seed']}; W of the "
+        "three players sums to 1.", "outcomes, class by class",
+        "every score (a, b, c) and dealer with lo, hi, n", cells, target, at["model_deals"])
     lines += ["", "C. Game-level accept threshold P(win the figure)* of the player on a facing a bet from v to v+1 by "
               "the player on b, his left (the third, on c, answered first and said gut; no stands, rest of the deal "
-              f"ignored), by who dealt the deal; ± as in B, from the same {at['games']:,} games"
+              "ignored), by who dealt the deal; ± as in B, from the same deals"
               + (f"; first the asked scores {','.join(map(str, level.attrs['scores']))}." if level.attrs.get("scores")
                  else "."),
               f"{'a':>3}{'b':>4}{'c':>4}{'dealt':>8}" + "".join(f"{'v=' + str(v):>14}" for v in THREE_VALUES)]
@@ -1563,5 +1613,6 @@ def equity3_json(tables: dict[str, pd.DataFrame]) -> dict:
 
     level = tables["game_level"]
     return {"match_equity": {"dealers": list(dict.fromkeys(equity.dealer)), "scores": list(range(target)),
-                             "n": int(equity.n.iloc[0]), "W": nested("W"), "lo": nested("lo"), "hi": nested("hi")},
+                             "n": equity.n.to_numpy().reshape(shape).tolist(), "W": nested("W"), "lo": nested("lo"),
+                             "hi": nested("hi")},
             "game_level": level.to_dict(orient="records"), "asked_scores": level.attrs.get("scores")}

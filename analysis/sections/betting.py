@@ -21,6 +21,8 @@ CLASS_DEALS = 50
 """Deals per near pair of limit classes behind the match equity (x10 with --full)."""
 THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
+THREE_CLASS_DEALS = 50
+"""Deals per near limit class behind the 3-player match equity (x10 with --full)."""
 THREE_SCORES = (0, 6, 12, 16)
 """The scores of the 3-player match-equity table shown (target 18)."""
 BLIND_DEALS = 250
@@ -164,10 +166,11 @@ def section(ctx: Context) -> Section:
     three = [ctx.run(f"Perlaggen 3-player thresholds ({style}, cached tables)",
                      f"cardsim thresholds perlaggen --players 3{' --straf' if style == 'straf' else ''}", 0,
                      betting.thresholds3, style) for style in ("innsbruck", "straf")]
-    three_games = THREE_GAMES * (10 if ctx.full else 1)
-    three_equity = ctx.run("Perlaggen 3-player match equity (self-play games)",
-                           f"cardsim thresholds perlaggen --players 3 --games {three_games} --seed {ctx.seed}",
-                           three_games, betting.equity3, "formula", three_games, ctx.seed, **run_kw)
+    three_games, three_deals = (size * (10 if ctx.full else 1) for size in (THREE_GAMES, THREE_CLASS_DEALS))
+    three_equity = ctx.run("Perlaggen 3-player match equity (self-play games and deals by limit class)",
+                           f"cardsim thresholds perlaggen --players 3 --games {three_games} --class-deals "
+                           f"{three_deals} --seed {ctx.seed}", three_games, betting.equity3, "formula", three_games,
+                           ctx.seed, class_deals=three_deals, **run_kw)
     three_at = three_equity["match_equity"].attrs
     blind_deals = BLIND_DEALS * (10 if ctx.full else 1)
     scores = ",".join(f"{a}:{b}" for a, b in BLIND_SCORES)
@@ -229,8 +232,11 @@ def section(ctx: Context) -> Section:
               _three_rows(three), "First-order accept thresholds for one player against the bettor (3 players)"),
         "<p>At game level (plain game, target 18): W(a; b, c) = P(the player on a wins the game | his left on b, "
         "his right on c), by value iteration over the deals' outcomes as the dealer sees them (awards in the §8.12 "
-        "order, failed examples), from self-play of the formula policy in all three seats "
-        f"({three_at['games']:,} games, {three_at['deals']:,} deals, seed {ctx.seed}; 95% parametric bootstrap). The "
+        "order, failed examples) with the formula policy in all three seats, one distribution per limit class (each "
+        "player 1 to 3, or 4 and more points from the target: §8.6 closes bets near it): the far class from "
+        f"self-play ({three_at['games']:,} games, {three_at['far_deals']:,} of their {three_at['deals']:,} deals), "
+        f"each of the 63 others from {three_at['class_deals']:,} deals dealt at its scores (seed {ctx.seed}; 95% "
+        "parametric bootstrap, wide near the end at this size). The "
         "accept threshold compares W after winning the figure, after losing it and after conceding it, the bettor "
         "on the answerer's left, the third player having said gut, the answerer's own deal; '-' marks a bet §8.6 "
         "forbids (conceding it would put the bettor on the target).</p>",

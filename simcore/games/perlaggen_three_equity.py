@@ -8,13 +8,17 @@ the sequence wins the game (penalties do not count in that race, as `perlaggen_t
 the scores move on and the deal passes to the dealer's left.
 
 `Equity3Job` counts the codes of self-play deals (one policy in all three seats, whole games), pooled over the
-dealers: with one policy everywhere a deal dealt by any seat is the same deal seen from that seat. From that
-distribution `match_equity` solves W[a, b, c, x] = P(seat x wins | seat 0 deals next, scores a, b, c of seats
-0, 1, 2; seat 1 is seat 0's left) by Gauss-Seidel sweeps over the scores from the highest total down (penalties
-and deals nobody scores in make the states a graph with cycles, not a DAG). Scores below `FLOOR` (several
-failed examples) are held at `FLOOR`. Like the two-team table (`simcore.betting.dealt_match_equity`) it
-assumes the deal's distribution does not depend on the scores (the betting limit of §8.6 near the target
-does change it a little).
+dealers: with one policy everywhere a deal dealt by any seat is the same deal seen from that seat. Near the
+target the §8.6 limit (A-38: a player may not bet or raise so that conceding would put him on the target) changes
+what a deal can pay, so the deal model is kept per *limit class* (`limit_class`: each player's distance to the
+target, 1 to 3 or `LIMIT_REACH` and more, seen from the dealer): the far class (all three at least `LIMIT_REACH`
+short) from the self-play deals that began there, each of the 63 near classes from `Class3Job`'s deals dealt at
+its scores. From the per-class distributions `match_equity` solves W[a, b, c, x] = P(seat x wins | seat 0 deals
+next, scores a, b, c of seats 0, 1, 2; seat 1 is seat 0's left) by Gauss-Seidel sweeps over the scores from the
+highest total down (penalties and deals nobody scores in make the states a graph with cycles, not a DAG), each
+score reading the distribution of its class. Scores below `FLOOR` (several failed examples) are held at `FLOOR`.
+Points a player secures earlier in a deal can still close a later bet from farther away, which the class does
+not see.
 
 The Strafperlaggen count-down (§9.5) is not modelled here: there a figure changes several players' counts at
 once (every answerer who accepted pays his level), which this award code does not hold.
@@ -46,6 +50,18 @@ TOLERANCE = 1e-12
 """The largest change of a sweep at which `match_equity` stops (probabilities)."""
 PENALTY = T.PENALTY
 MAX_SWEEPS = 2000
+LIMIT_REACH = 4
+"""A player's *limit class* is his distance to the target (target - score) capped here (`limit_class`). A bet or
+raise from value v needs v < distance less the points he secured earlier in the deal (§8.6, A-38,
+`simcore.betting.bet_allowed`), the highest being the raise from 2 to 3: from 3 every bet is open at a deal's start,
+but one point secured closes that raise. Measured on the same cards with all three players equally short (formula):
+at 3 points 17% of the deals end otherwise than far from the target, at 4 2%, at 5-7 none."""
+CLASSES = LIMIT_REACH ** SEATS
+"""Limit classes of a deal: (dealer's, left's, right's) class, index `class_index`; the last is the far class."""
+FAR_CLASS = CLASSES - 1
+CLASS_STREAMS = 1 << 20
+"""`Class3Job` draws the deal of class c in unit j of a block from the block's streams CLASS_STREAMS + 2 (j C + c)
++ 1 (cards) and + 2 (bluffs), C the number of near classes: apart from `Equity3Job`'s."""
 SETTLED = 1e-6
 """The most the three players' W of a score may miss 1 (every game won by someone) once the sweeps settled."""
 
@@ -77,12 +93,37 @@ def decode(code: int) -> tuple[list[tuple[int, int]], list[int]]:
     return awards, [s for s in range(SEATS) if (mask >> s) & 1]
 
 
+def limit_class(distance: int, target: int) -> int:
+    """A player's limit class (1..`LIMIT_REACH`) at ``distance`` = target - score >= 1 points from the target; a
+    score below 0 takes the class of 0 (so that a game to less than `LIMIT_REACH` needs no class it cannot start in)."""
+    return min(distance, target, LIMIT_REACH)
+
+
+def class_index(classes) -> int:
+    """The index (0..`CLASSES` - 1) of the limit classes (dealer's, left's, right's), each 1..`LIMIT_REACH`."""
+    return sum((c - 1) * LIMIT_REACH ** k for k, c in enumerate(classes))
+
+
+def score_class(scores, target: int) -> int:
+    """`class_index` of a deal begun at ``scores`` (dealer's, left's, right's), every score below the target."""
+    return class_index([limit_class(target - s, target) for s in scores])
+
+
+def near_classes(target: int) -> tuple[tuple[int, int, int], ...]:
+    """The limit classes (dealer's, left's, right's) of `Class3Job` in a game to ``target``: every triple from 1 to
+    `LIMIT_REACH` and at most the target but the far one, whose deals self-play supplies."""
+    top = min(target, LIMIT_REACH)
+    return tuple((i, j, k) for k in range(1, top + 1) for j in range(1, top + 1) for i in range(1, top + 1)
+                 if (i, j, k) != (LIMIT_REACH,) * SEATS)
+
+
 class Equity3Job:
     """Runner job: whole plain 3-player games to ``target`` (``style``'s wild cards) with ``policy`` in every seat.
-    Unit = one game. Counts: [games, deals, then the number of deals of each `deal_code`]."""
+    Unit = one game. Counts: [games, deals, the number of deals of each `deal_code`, then the same of the far deals
+    (every player at least `LIMIT_REACH` from the target at the deal's start)]."""
 
     block_size = 15
-    n_counts = 2 + CODES
+    n_counts = 2 + 2 * CODES
 
     def __init__(self, policy: Policy, target: int, style: str):
         if style not in T.STYLES:
@@ -92,7 +133,7 @@ class Equity3Job:
         self.policy, self.target, self.style = policy, target, style
 
     def key(self) -> str:
-        return f"perlaggen3|equity|{self.policy!r}|{self.target}|{self.style}"
+        return f"perlaggen3|equity|far {LIMIT_REACH}|{self.policy!r}|{self.target}|{self.style}"
 
     def run_block(self, seed: int, block: int, n_games: int) -> np.ndarray:
         counts = np.zeros(self.n_counts, dtype=np.int64)
@@ -102,9 +143,64 @@ class Equity3Job:
                                block_substream(seed, block, 2 * j + 2), self.target, self.style)
             counts[0] += 1
             counts[1] += len(game.deals)
+            scores = [0] * SEATS
             for result, dealer in zip(game.deals, game.dealers):
-                counts[2 + deal_code(result, dealer)] += 1
+                code = deal_code(result, dealer)
+                counts[2 + code] += 1
+                if min(self.target - s for s in scores) >= LIMIT_REACH:
+                    counts[2 + CODES + code] += 1
+                scores = [s + d for s, d in zip(scores, result.points)]
         return counts
+
+
+class Class3Job:
+    """Runner job: single plain 3-player deals near the end of the game, one per near limit class (`near_classes`),
+    for the per-class deal model of `match_equity`. Unit = one deal per class: seat 0 deals on target - i, his left
+    on target - j, his right on target - k; ``policy`` in every seat, each class its own cards and bluff draws
+    (`CLASS_STREAMS`). Counts (classes, `CODES`) flattened: per class the deals of each `deal_code`."""
+
+    block_size = 4
+
+    def __init__(self, policy: Policy, target: int, style: str):
+        Equity3Job(policy, target, style)  # the same checks
+        self.policy, self.target, self.style = policy, target, style
+        self.classes = near_classes(target)
+        self.n_counts = len(self.classes) * CODES
+
+    def key(self) -> str:
+        return f"perlaggen3|limit-classes|{LIMIT_REACH}|{self.policy!r}|{self.target}|{self.style}"
+
+    def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
+        counts = np.zeros((len(self.classes), CODES), dtype=np.int64)
+        tables = T.three_tables(self.style)
+        for j in range(n_deals):
+            for c, distances in enumerate(self.classes):
+                unit = CLASS_STREAMS + 2 * (j * len(self.classes) + c)
+                hands, trump = T.draw_deal(block_substream(seed, block, unit + 1), self.style, 0)
+                players = T._deal_players([self.policy] * SEATS, tables, block_substream(seed, block, unit + 2))
+                scores = [self.target - d for d in distances]
+                result = T.play_deal(T.Deal3(hands, trump, 0, scores, self.target, self.style), players)
+                counts[c, deal_code(result, 0)] += 1
+        return counts.ravel()
+
+
+def class_probs(all_codes: np.ndarray, far_codes: np.ndarray, class_counts: np.ndarray, target: int,
+                prior_deals: float) -> tuple[np.ndarray, np.ndarray]:
+    """(probs (`CLASSES`, `CODES`), deals (`CLASSES`,)): the far class from self-play's far deals (``far_codes``),
+    each near class from its `Class3Job` counts (``class_counts`` (near classes, CODES)) plus ``prior_deals`` deals
+    of all self-play deals (``all_codes``), so that a class whose few deals never score cannot stall the game; rows
+    of classes the target never reaches stay 0."""
+    probs = np.zeros((CLASSES, CODES))
+    deals = np.zeros(CLASSES, dtype=np.int64)
+    far = np.asarray(far_codes, dtype=float)
+    if far.sum():
+        probs[FAR_CLASS], deals[FAR_CLASS] = far / far.sum(), far.sum()
+    prior = np.asarray(all_codes, dtype=float) / np.sum(all_codes)
+    for classes, counts in zip(near_classes(target), np.asarray(class_counts, dtype=float).reshape(-1, CODES)):
+        c = class_index(classes)
+        probs[c] = (counts + prior_deals * prior) / (counts.sum() + prior_deals)
+        deals[c] = counts.sum()
+    return probs, deals
 
 
 def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -142,6 +238,18 @@ def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
     return group_p, gains, penalised, starts, code_p, seats, points, awards
 
 
+def class_transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """`transitions` of every row of ``probs`` (C, `CODES`) concatenated, with (C + 1,) starts of each class's groups
+    first (a row of zeros has none)."""
+    parts = [transitions(row) for row in probs]
+    group_starts = np.cumsum([0] + [part[0].size for part in parts])
+    code_base = np.cumsum([0] + [part[4].size for part in parts])
+    columns = [np.concatenate(column) for column in zip(*parts)]
+    columns[3] = np.append(np.concatenate([part[3][:-1] + base for part, base in zip(parts, code_base)]),
+                           code_base[-1])  # the groups' starts into the codes, closed
+    return (group_starts, *columns)
+
+
 @njit
 def _race(i, j, k, seats, points, awards, c, target):
     """The seat (0-2) of code ``c`` whose running score, from i, j, k, reaches the target first (-1: none)."""
@@ -163,10 +271,12 @@ def _race(i, j, k, seats, points, awards, c, target):
 
 
 @njit
-def _sweeps(group_p, gains, penalised, starts, code_p, seats, points, awards, target, floor, w, tolerance,
-            max_sweeps):
+def _sweeps(group_starts, group_p, gains, penalised, starts, code_p, seats, points, awards, levels, level, target,
+            floor, w, tolerance, max_sweeps):
     """Gauss-Seidel sweeps of W (n, n, n, 3), n = target - floor, in place until the largest change of a sweep is
-    below ``tolerance``; states from the highest total score down. Returns the sweeps made."""
+    below ``tolerance``; states from the highest total score down. A state (i, j, k) reads the groups
+    group_starts[c]:group_starts[c + 1] of its class c = level[i] + levels level[j] + levels² level[k] (``level``
+    (n,): a score's class less 1, `class_transitions`). Returns the sweeps made."""
     n = target - floor
     acc = np.zeros(3)
     score = np.zeros(3, dtype=np.int64)
@@ -179,7 +289,8 @@ def _sweeps(group_p, gains, penalised, starts, code_p, seats, points, awards, ta
                     k = total - i - j
                     score[0], score[1], score[2] = i + floor, j + floor, k + floor
                     acc[:] = 0.0
-                    for g in range(group_p.size):
+                    cls = level[i] + levels * (level[j] + levels * level[k])
+                    for g in range(group_starts[cls], group_starts[cls + 1]):
                         reached, winner = 0, -1
                         for s in range(3):
                             after[s] = score[s] + gains[g, s]
@@ -208,14 +319,25 @@ def _sweeps(group_p, gains, penalised, starts, code_p, seats, points, awards, ta
 def match_equity(probs, target: int, floor: int = FLOOR, tolerance: float = TOLERANCE,
                  start: np.ndarray | None = None) -> np.ndarray:
     """W (n, n, n, 3), n = target - floor: W[a - floor, b - floor, c - floor, x] = P(seat x wins | seat 0 deals
-    next, seats 0, 1, 2 on a, b, c), from the per-deal code distribution ``probs`` ((CODES,), any scale);
-    ``start``: a W to begin the sweeps from (a nearby table settles in fewer). CardsimError if it has not settled
-    in `MAX_SWEEPS` sweeps or leaves games unwon (deals that may never end a game)."""
+    next, seats 0, 1, 2 on a, b, c), from the per-deal code distribution ``probs``, rows any scale: (CODES,) one
+    for every score, or (`CLASSES`, CODES) one per limit class (`class_probs`; a score reads the row of its
+    `score_class`); ``start``: a W to begin the sweeps from (a nearby table settles in fewer). CardsimError if it has
+    not settled in `MAX_SWEEPS` sweeps or leaves games unwon (deals that may never end a game)."""
     if target < 1 or floor > 0:
         raise CardsimError(f"match equity needs a target of 1 or more and a floor of 0 or less, got {target}, {floor}")
+    probs = np.asarray(probs, dtype=np.float64)
     n = target - floor
+    scores = np.arange(floor, target)
+    if probs.shape == (CODES,):
+        probs, levels, level = probs[None], 1, np.zeros(n, np.int64)
+    elif probs.shape != (CLASSES, CODES):
+        raise CardsimError(f"the deal outcomes must be ({CODES},) or ({CLASSES}, {CODES}) weights, one row per limit "
+                           f"class, got shape {probs.shape}")
+    else:
+        levels = LIMIT_REACH
+        level = np.array([limit_class(target - s, target) - 1 for s in scores], dtype=np.int64)
     w = np.zeros((n, n, n, SEATS)) if start is None else np.array(start, dtype=np.float64)
-    sweeps = _sweeps(*transitions(probs), target, floor, w, tolerance, MAX_SWEEPS)
+    sweeps = _sweeps(*class_transitions(probs), levels, level, target, floor, w, tolerance, MAX_SWEEPS)
     if sweeps >= MAX_SWEEPS or np.abs(w.sum(axis=-1) - 1.0).max() > SETTLED:  # someone wins every game
         raise CardsimError(f"the 3-player match equity did not settle in {MAX_SWEEPS:,} sweeps: in these deals "
                            "the game rarely ends; use more games or another policy")
