@@ -10,9 +10,11 @@ class model is left out (a game in a hundred or fewer is below what these games 
 
     .venv/bin/python scripts/check_three_equity.py [--games 2000] [--class-deals N] [--played 1000] [--jobs 2]
 
-Prints a line per score and dealer, then per model: cells whose interval meets the games' interval, the mean
-|W - share|, the part of it the games' own noise makes, and the mean of (W - share)² over the two variances (about 1
-when the differences are noise alone; the pooled model's interval is not computed, so its variance is the games').
+Prints a line per score and dealer, then per model: the cells whose W lies inside the games' interval (for the
+class model also those whose interval meets it), the mean |W - share|, the part of it the games' own noise makes,
+and the mean of (W - share)² over the two variances, the games' taken at W (about 1 when the differences are noise
+alone; the pooled model's interval is not computed, so its variance is the games'). The self-play games run twice,
+once inside `equity3` and once for the pooled model's counts (the same games).
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.games < 2 or args.played < 1 or (args.class_deals is not None and args.class_deals < 2):
+        parser.error("--games and --class-deals must be at least 2, --played at least 1")
     tables = equity3("formula", args.games, args.seed, TARGET, class_deals=args.class_deals, jobs=args.jobs,
                      progress=False)
     model = tables["match_equity"].set_index(["dealer", "a", "b", "c"])
@@ -79,19 +83,20 @@ def main(argv=None) -> int:
             if w.W < 0.01:
                 continue
             share, (lo, hi) = wins[seat] / args.played, wilson(int(wins[seat]), args.played)
-            games_var = share * (1 - share) / args.played
             old = pooled[E.DEALERS.index(at[0]), at[1], at[2], at[3]]
-            rows["class model"].append((w.W, w.lo <= hi and lo <= w.hi, games_var + ((w.hi - w.lo) / 3.92) ** 2,
-                                        share, games_var))
-            rows["pooled"].append((old, lo <= old <= hi, games_var, share, games_var))
+            for name, value, spread, meets in (("class model", w.W, (w.hi - w.lo) / 3.92, w.lo <= hi and lo <= w.hi),
+                                               ("pooled", old, 0.0, lo <= old <= hi)):
+                games_var = value * (1 - value) / args.played
+                rows[name].append((value, lo <= value <= hi, meets, games_var + spread ** 2, share, games_var))
             line.append(f"seat {seat} played {share:.3f} [{lo:.3f}, {hi:.3f}] model {w.W:.3f} [{w.lo:.3f}, "
                         f"{w.hi:.3f}] pooled {old:.3f}")
         print("  ".join(line))
     print(f"target {TARGET}, {args.games:,} self-play games, {tables['match_equity'].attrs['class_deals']:,} deals a "
           f"class, {args.played:,} games played out per score and dealer, seed {args.seed}")
     for name, listed in rows.items():
-        w, inside, var, share, games_var = (np.array(column, dtype=float) for column in zip(*listed))
-        print(f"{name}: {int(inside.sum())} of {len(listed)} inside (pooled: W inside the games' interval), mean "
+        w, inside, meets, var, share, games_var = (np.array(column, dtype=float) for column in zip(*listed))
+        met = f", its interval meets it in {int(meets.sum())}" if name == "class model" else ""
+        print(f"{name}: W inside the games' interval in {int(inside.sum())} of {len(listed)}{met}; mean "
               f"|W - played| {np.mean(np.abs(w - share)):.4f} (the games' noise alone about "
               f"{np.mean(np.sqrt(2 / np.pi * games_var)):.4f}), mean squared difference over variance "
               f"{np.mean((w - share) ** 2 / np.maximum(var, 1e-9)):.2f}")

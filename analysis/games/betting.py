@@ -1058,8 +1058,8 @@ def _thresholds_arguments(game: str):
                                  f"the games / {CLASS_DEALS_PER_GAME}, at least 2; teams: up to "
                                  f"{LIMIT_REACH * LIMIT_REACH - 1} pairs, each team 1-{LIMIT_REACH - 1} points from "
                                  "the target or farther, not both farther"
-                                 + ("; --players 3 --games N: 63 triples, each player 1-3 points from the target or "
-                                    "farther, not all three farther" if game == "perlaggen" else "") + ")")
+                                 + ("; --players 3 --games N: up to 63 triples, each player 1-3 points from the "
+                                    "target or farther, not all three farther" if game == "perlaggen" else "") + ")")
         if game == "perlaggen":
             parser.add_argument("--scores", type=three_scores, action=NotedStore, default=None,
                                 help="with --players 3 --games N: also the game-level accept thresholds at these "
@@ -1461,9 +1461,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     ``policy`` in all three seats per limit class (each player 1 to 3, or 4 and more points from the target, seen from
     the dealer: `simcore.games.perlaggen_three_equity.limit_class`): the far class from self-play (``games`` whole
     games to ``target``, ``style``'s wild cards), each near class from ``class_deals`` deals begun at its scores
-    (default ``games`` / `CLASS_DEALS_PER_GAME`, `simcore.games.perlaggen_three_equity.Class3Job`) and
-    `PRIOR_DEALS` of all self-play deals; 95% intervals of a parametric bootstrap (`BOOTSTRAP` multinomial redraws of
-    each class's deals).
+    (default ``games`` / `CLASS_DEALS_PER_GAME`, `simcore.games.perlaggen_three_equity.Class3Job`), each with all
+    self-play deals weighted as `PRIOR_DEALS` deals; 95% intervals of a parametric bootstrap (`BOOTSTRAP`
+    multinomial redraws of each class's deals).
 
     match_equity rows: dealer ("him", "left", "right": who deals next, seen from the player), a (his score), b
     (his left's), c (his right's), W (P(he wins the game)), lo, hi, n (the deals of the score's class); game_level
@@ -1480,7 +1480,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     if style == T.STRAF:
         raise CardsimError("the 3-player match equity is built for the plain game (§9.4); Strafperlaggen's "
                            "count-down (§9.5) changes several counts a figure: drop --games and its options")
-    if checks.whole(games, "--games") < 2:
+    games = checks.whole(games, "--games")
+    if games < 2:
         raise CardsimError(f"--games must be at least 2 for the match equity, got {games}")
     class_deals = checked_class_deals(class_deals, games)
     target = engine("perlaggen").default_target(style) if target is None else target
@@ -1535,9 +1536,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
 def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarray, target: int, seed: int,
                       start: np.ndarray, replicates: int = BOOTSTRAP) -> list[np.ndarray]:
     """`BOOTSTRAP` redraws of the 3-player match equity W: per replicate and limit class, the class's ``deals``
-    drawn from its row of ``probs`` (multinomial; a smoothed bootstrap as `bootstrap_equity`), the near classes with
-    `PRIOR_DEALS` of the ``self_play`` deals as in `simcore.games.perlaggen_three_equity.class_probs`; each solved from ``start`` to
-    `THREE_EQUITY_TOLERANCE`."""
+    drawn from its row of ``probs`` (multinomial; a smoothed bootstrap as `bootstrap_equity`), with the ``self_play``
+    deals weighted as `PRIOR_DEALS` deals as in `simcore.games.perlaggen_three_equity.class_probs`; each solved from
+    ``start`` to `THREE_EQUITY_TOLERANCE`."""
     from simcore.games import perlaggen_three_equity as E
 
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
@@ -1545,9 +1546,8 @@ def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarra
     redraws = []
     for _ in range(replicates):
         q = np.zeros_like(probs)
-        for c in np.flatnonzero(deals):
-            weight = 0.0 if c == E.FAR_CLASS else PRIOR_DEALS
-            q[c] = (rng.multinomial(deals[c], probs[c]) + weight * prior) / (deals[c] + weight)
+        for c in np.flatnonzero(probs.sum(axis=1)):
+            q[c] = (rng.multinomial(deals[c], probs[c]) + PRIOR_DEALS * prior) / (deals[c] + PRIOR_DEALS)
         redraws.append(E.match_equity(q, target, tolerance=THREE_EQUITY_TOLERANCE, start=start))
     return redraws
 

@@ -23,6 +23,8 @@ THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_CLASS_DEALS = 50
 """Deals per near limit class behind the 3-player match equity (x10 with --full)."""
+THREE_NEAR_CLASSES = 63
+"""The near limit classes of the 3-player match equity at target 18 (`perlaggen_three_equity.near_classes`)."""
 THREE_SCORES = (0, 6, 12, 16)
 """The scores of the 3-player match-equity table shown (target 18)."""
 BLIND_DEALS = 250
@@ -169,8 +171,8 @@ def section(ctx: Context) -> Section:
     three_games, three_deals = (size * (10 if ctx.full else 1) for size in (THREE_GAMES, THREE_CLASS_DEALS))
     three_equity = ctx.run("Perlaggen 3-player match equity (self-play games and deals by limit class)",
                            f"cardsim thresholds perlaggen --players 3 --games {three_games} --class-deals "
-                           f"{three_deals} --seed {ctx.seed}", three_games, betting.equity3, "formula", three_games,
-                           ctx.seed, class_deals=three_deals, **run_kw)
+                           f"{three_deals} --seed {ctx.seed}", three_games + THREE_NEAR_CLASSES * three_deals,
+                           betting.equity3, "formula", three_games, ctx.seed, class_deals=three_deals, **run_kw)
     three_at = three_equity["match_equity"].attrs
     blind_deals = BLIND_DEALS * (10 if ctx.full else 1)
     scores = ",".join(f"{a}:{b}" for a, b in BLIND_SCORES)

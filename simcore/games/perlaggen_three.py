@@ -775,8 +775,8 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
     when a player reaches the target (§8.12 order within the deal). Strafperlaggen (style "straf"):
     ``target`` is the count every player starts on (§9.5: 9) and the first to reach 0 wins; ``places``:
     the other two then play on for places 2 and 3 (`play_finish`); ``no_hopeless_spiel_bet``: `Deal3`'s.
-    A game begun mid-way: ``scores`` (one per seat, each short of the target) and the seat ``dealer`` to deal
-    first (not drawn)."""
+    A game begun mid-way: ``scores`` (one per seat, each below the target; Strafperlaggen: each count above 0)
+    and the seat ``dealer`` to deal first (not drawn)."""
     if not isinstance(policies, (list, tuple)) or len(policies) != PLAYERS \
             or not all(isinstance(policy, Policy) for policy in policies):
         raise CardsimError(f"policies must be {PLAYERS} Policy objects, one per seat (simcore.betting.load_policy "
@@ -795,17 +795,16 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
     tables = three_tables(style)
     game = Game3(target, [target] * PLAYERS if style == STRAF else [0] * PLAYERS)
     if scores is not None:
-        short = (lambda s: s > 0) if style == STRAF else (lambda s: s < target)
         game.scores = list(checks.wholes(scores, "scores", PLAYERS, None, None))
-        if not all(short(s) for s in game.scores):
-            raise CardsimError(f"a game begun mid-way needs every score short of the "
-                               f"{'end (0)' if style == STRAF else f'target {target}'}, got {scores!r}")
+        if not all(s > 0 if style == STRAF else s < target for s in game.scores):
+            need = "count above 0" if style == STRAF else f"score below the target {target}"
+            raise CardsimError(f"a game begun mid-way needs every {need}, got {checks.shown(scores)}")
+    start = list(game.scores)
     dealer = int(deal_rng.integers(PLAYERS)) if dealer is None else checks.whole(dealer, "dealer", 0, PLAYERS - 1)
     while game.winner is None:
         if len(game.deals) >= betting.deal_cap(target):
             raise endless("Strafperlaggen: nobody reached 0" if style == STRAF else f"nobody reached {target}",
-                          len(game.deals), [target if style == STRAF else 0] * PLAYERS, game.scores, style == STRAF,
-                          policies)
+                          len(game.deals), start, game.scores, style == STRAF, policies)
         hands, trump = draw_deal(deal_rng, style, dealer)
         players = _deal_players(policies, tables, bluff_rng)
         result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style, no_hopeless_spiel_bet), players)

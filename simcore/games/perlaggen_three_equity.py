@@ -187,17 +187,15 @@ class Class3Job:
 def class_probs(all_codes: np.ndarray, far_codes: np.ndarray, class_counts: np.ndarray, target: int,
                 prior_deals: float) -> tuple[np.ndarray, np.ndarray]:
     """(probs (`CLASSES`, `CODES`), deals (`CLASSES`,)): the far class from self-play's far deals (``far_codes``),
-    each near class from its `Class3Job` counts (``class_counts`` (near classes, CODES)) plus ``prior_deals`` deals
-    of all self-play deals (``all_codes``), so that a class whose few deals never score cannot stall the game; rows
-    of classes the target never reaches stay 0."""
+    each near class from its `Class3Job` counts (``class_counts`` (near classes, CODES)), each with all self-play
+    deals' outcomes (``all_codes``) weighted as ``prior_deals`` deals, so that a class whose few deals never score
+    cannot stall the game; rows of classes the target never reaches stay 0."""
     probs = np.zeros((CLASSES, CODES))
     deals = np.zeros(CLASSES, dtype=np.int64)
-    far = np.asarray(far_codes, dtype=float)
-    if far.sum():
-        probs[FAR_CLASS], deals[FAR_CLASS] = far / far.sum(), far.sum()
     prior = np.asarray(all_codes, dtype=float) / np.sum(all_codes)
-    for classes, counts in zip(near_classes(target), np.asarray(class_counts, dtype=float).reshape(-1, CODES)):
-        c = class_index(classes)
+    near = np.asarray(class_counts, dtype=float).reshape(-1, CODES)
+    listed = [(FAR_CLASS, np.asarray(far_codes, dtype=float))] if target >= LIMIT_REACH else []
+    for c, counts in listed + [(class_index(classes), row) for classes, row in zip(near_classes(target), near)]:
         probs[c] = (counts + prior_deals * prior) / (counts.sum() + prior_deals)
         deals[c] = counts.sum()
     return probs, deals
