@@ -42,9 +42,9 @@ def equity_rates(games: int = EQUITY_GAMES) -> dict:
     """{"perlaggen.three-equity(target 18)": {"per_s", "note"}, "perlaggen.three-equity(target 4)": {"per_s",
     "reference_per_s", "ratio"}}: tables solved per second from the outcomes of ``games`` self-play games."""
     counts = E.Equity3Job(PRESETS["formula"], 18, "innsbruck").run_block(1, 0, games)
-    hist = counts[2:2 + E.CODES]
+    hist, far = E.Equity3Job.outcomes(counts)
     classes = E.Class3Job(PRESETS["formula"], 18, "innsbruck").run_block(1, 0, CLASS_DEALS)
-    probs, _ = E.class_probs(hist, counts[2 + E.CODES:], classes, 18, 1.0)
+    probs, _ = E.class_probs(hist, far, classes, 18, 1.0)
     E.match_equity(hist, SMALL_TARGET)  # compile or load from the cache
     full = 1 / best_seconds(lambda: E.match_equity(probs, 18), 3)
     small = 1 / best_seconds(lambda: E.match_equity(hist, SMALL_TARGET), 5)

@@ -109,7 +109,7 @@ def equity3_counts(args) -> np.ndarray:
 
     counts = runner.run(E.Equity3Job(load_policy("formula"), TARGET, "innsbruck"), args.games, args.seed,
                         jobs=args.jobs, progress=False)
-    return counts[2:2 + E.CODES]
+    return E.Equity3Job.outcomes(counts)[0]
 
 
 if __name__ == "__main__":

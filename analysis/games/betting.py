@@ -1497,8 +1497,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     seed, player = normalize_seed(seed), _loaded(policy)
     counts = runner.run(E.Equity3Job(player, target, style), games, seed, **run_kw)
     class_counts = runner.run(E.Class3Job(player, target, style), class_deals, seed, **run_kw)
-    self_play = counts[2:2 + E.CODES]
-    probs, deals = E.class_probs(self_play, counts[2 + E.CODES:], class_counts, target, PRIOR_DEALS)
+    self_play, far = E.Equity3Job.outcomes(counts)
+    probs, deals = E.class_probs(self_play, far, class_counts, target, PRIOR_DEALS)
     w = E.match_equity(probs, target)
     redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w)
     views = E.player_views(w, target)

@@ -8,6 +8,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from analysis.report import Context, Section, esc, estimate_cell, figure_html, table
+from simcore.games.perlaggen_three_equity import near_classes
 
 ORDER = 15
 """Place on the page: game sections are sorted by ORDER."""
@@ -23,8 +24,8 @@ THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_CLASS_DEALS = 50
 """Deals per near limit class behind the 3-player match equity (x10 with --full)."""
-THREE_NEAR_CLASSES = 63
-"""The near limit classes of the 3-player match equity at target 18 (`perlaggen_three_equity.near_classes`)."""
+THREE_NEAR_CLASSES = len(near_classes(18))
+"""The near limit classes of the 3-player match equity at target 18."""
 THREE_SCORES = (0, 6, 12, 16)
 """The scores of the 3-player match-equity table shown (target 18)."""
 BLIND_DEALS = 250
@@ -237,8 +238,8 @@ def section(ctx: Context) -> Section:
         "order, failed examples) with the formula policy in all three seats, one distribution per limit class (each "
         "player 1 to 3, or 4 and more points from the target: §8.6 closes bets near it): the far class from "
         f"self-play ({three_at['games']:,} games, {three_at['far_deals']:,} of their {three_at['deals']:,} deals), "
-        f"each of the 63 others from {three_at['class_deals']:,} deals dealt at its scores (seed {ctx.seed}; 95% "
-        "parametric bootstrap, wide near the end at this size). The "
+        f"each of the {THREE_NEAR_CLASSES} others from {three_at['class_deals']:,} deals dealt at its scores (seed "
+        f"{ctx.seed}; 95% parametric bootstrap, wide near the end at this size). The "
         "accept threshold compares W after winning the figure, after losing it and after conceding it, the bettor "
         "on the answerer's left, the third player having said gut, the answerer's own deal; '-' marks a bet §8.6 "
         "forbids (conceding it would put the bettor on the target).</p>",

@@ -746,6 +746,15 @@ class Game3:
     finish_dealers: list = field(default_factory=list)
 
 
+def deal_from(policies, tables, deal_rng, bluff_rng, dealer: int, scores, target: int, style: str,
+              no_hopeless_spiel_bet: bool = False) -> Result3:
+    """One deal dealt by ``dealer`` at ``scores`` and played out by ``policies`` (cards from ``deal_rng``, bluff draws
+    from ``bluff_rng``; ``tables``: `three_tables` of ``style``)."""
+    hands, trump = draw_deal(deal_rng, style, dealer)
+    players = _deal_players(policies, tables, bluff_rng)
+    return play_deal(Deal3(hands, trump, dealer, scores, target, style, no_hopeless_spiel_bet), players)
+
+
 def _deal_players(policies, tables, bluff_rng) -> list[Player]:
     """The players of one deal with their bluff draws (one (G, H, Sp) row of uniforms per player)."""
     draws = bluff_rng.random((len(policies), 3))
@@ -805,9 +814,8 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
         if len(game.deals) >= betting.deal_cap(target):
             raise endless("Strafperlaggen: nobody reached 0" if style == STRAF else f"nobody reached {target}",
                           len(game.deals), start, game.scores, style == STRAF, policies)
-        hands, trump = draw_deal(deal_rng, style, dealer)
-        players = _deal_players(policies, tables, bluff_rng)
-        result = play_deal(Deal3(hands, trump, dealer, game.scores, target, style, no_hopeless_spiel_bet), players)
+        result = deal_from(policies, tables, deal_rng, bluff_rng, dealer, game.scores, target, style,
+                           no_hopeless_spiel_bet)
         game.scores = [s + d for s, d in zip(game.scores, result.points)]
         game.deals.append(result)
         game.dealers.append(dealer)

@@ -117,6 +117,14 @@ def near_classes(target: int) -> tuple[tuple[int, int, int], ...]:
                  if (i, j, k) != (LIMIT_REACH,) * SEATS)
 
 
+def _check_setting(target: int, style: str) -> None:
+    """CardsimError unless ``style`` is a plain 3-player style and ``target`` a game target."""
+    if style not in T.STYLES:
+        raise CardsimError(f"the 3-player match equity is built for the plain game ({', '.join(T.STYLES)}), not "
+                           f"{style!r}; Strafperlaggen's count-down changes several counts a figure")
+    betting.check_target(target)
+
+
 class Equity3Job:
     """Runner job: whole plain 3-player games to ``target`` (``style``'s wild cards) with ``policy`` in every seat.
     Unit = one game. Counts: [games, deals, the number of deals of each `deal_code`, then the same of the far deals
@@ -126,11 +134,13 @@ class Equity3Job:
     n_counts = 2 + 2 * CODES
 
     def __init__(self, policy: Policy, target: int, style: str):
-        if style not in T.STYLES:
-            raise CardsimError(f"the 3-player match equity is built for the plain game ({', '.join(T.STYLES)}), not "
-                               f"{style!r}; Strafperlaggen's count-down changes several counts a figure")
-        betting.check_target(target)
+        _check_setting(target, style)
         self.policy, self.target, self.style = policy, target, style
+
+    @staticmethod
+    def outcomes(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(every deal's, the far deals') `deal_code` counts (CODES,) of the job's ``counts``."""
+        return counts[2:2 + CODES], counts[2 + CODES:]
 
     def key(self) -> str:
         return f"perlaggen3|equity|far {LIMIT_REACH}|{self.policy!r}|{self.target}|{self.style}"
@@ -147,7 +157,7 @@ class Equity3Job:
             for result, dealer in zip(game.deals, game.dealers):
                 code = deal_code(result, dealer)
                 counts[2 + code] += 1
-                if min(self.target - s for s in scores) >= LIMIT_REACH:
+                if score_class(scores, self.target) == FAR_CLASS:
                     counts[2 + CODES + code] += 1
                 scores = [s + d for s, d in zip(scores, result.points)]
         return counts
@@ -162,7 +172,7 @@ class Class3Job:
     block_size = 4
 
     def __init__(self, policy: Policy, target: int, style: str):
-        Equity3Job(policy, target, style)  # the same checks
+        _check_setting(target, style)
         self.policy, self.target, self.style = policy, target, style
         self.classes = near_classes(target)
         self.n_counts = len(self.classes) * CODES
@@ -176,10 +186,9 @@ class Class3Job:
         for j in range(n_deals):
             for c, distances in enumerate(self.classes):
                 unit = CLASS_STREAMS + 2 * (j * len(self.classes) + c)
-                hands, trump = T.draw_deal(block_substream(seed, block, unit + 1), self.style, 0)
-                players = T._deal_players([self.policy] * SEATS, tables, block_substream(seed, block, unit + 2))
-                scores = [self.target - d for d in distances]
-                result = T.play_deal(T.Deal3(hands, trump, 0, scores, self.target, self.style), players)
+                result = T.deal_from([self.policy] * SEATS, tables, block_substream(seed, block, unit + 1),
+                                     block_substream(seed, block, unit + 2), 0,
+                                     [self.target - d for d in distances], self.target, self.style)
                 counts[c, deal_code(result, 0)] += 1
         return counts.ravel()
 
