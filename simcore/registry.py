@@ -51,11 +51,14 @@ class AnyNumber:
 @dataclass(frozen=True)
 class AnySubset:
     """A choice that stands for every comma list of some of ``names`` (an option naming members of a set, e.g. the
-    melds that keep a bonus); the option holds them in ``names`` order, joined by commas."""
+    melds that keep a bonus), given as text ("rope,aces") or, from Python, as a list, tuple or set of names; the
+    option holds them in ``names`` order, joined by commas."""
 
     names: tuple[str, ...]
 
     def _parts(self, value) -> list[str]:
+        if isinstance(value, (list, tuple, set, frozenset)) and all(isinstance(part, str) for part in value):
+            return [part.strip().lower() for part in value]
         return [part.strip().lower() for part in value.split(",")] if isinstance(value, str) else []
 
     def admits(self, value) -> bool:
@@ -67,7 +70,7 @@ class AnySubset:
         return ",".join(name for name in self.names if name in self._parts(value))
 
     def __repr__(self) -> str:
-        return f"a comma list of some of {', '.join(self.names)}"
+        return f"a comma list (or a list) of some of {', '.join(self.names)}"
 
 
 FREE_CHOICES = (AnyNumber, AnySubset)

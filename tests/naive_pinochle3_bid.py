@@ -29,3 +29,12 @@ def best_discard(cards, trumps=range(4)) -> tuple[tuple, int, int, int]:
             if best is None or key > best[0]:
                 best = (key, t, meld, buried)
     return best
+
+
+def intended_trump(cards) -> tuple[int, int, int]:
+    """(meld, trump, trump cards) of the trump a bidder plans with 15 card indices: the most meld, then the most cards
+    of the suit, then the first suit in S H D C order."""
+    keys = [(naive_pinochle3.meld_total([token(c) for c in cards], "SHDC"[t]), sum(1 for c in cards if suit(c) == t), -t)
+            for t in range(4)]
+    meld, length, trump = max(keys)
+    return meld, -trump, length

@@ -194,7 +194,7 @@ def test_thresholds_report_the_class_model(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["thresholds", "giltspiel", "--class-deals", "1"], "--class-deals must be"),
+    (["thresholds", "giltspiel", "--class-deals", "1"], "--class-deals: expected a whole number from 2 to 1e+06"),
     (["thresholds", "perlaggen", "--players", "3", "--class-deals", "5"], "drop --class-deals"),
     (["thresholds", "perlaggen", "--players", "3", "--class-deals", "5", "--communication", "none"],
      "drop --class-deals"),
@@ -203,6 +203,13 @@ def test_class_deals_errors(capsys, argv, message):
     assert main(argv + ["--no-progress"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("class_deals", [1, 10 ** 6 + 1, 2.5])
+def test_class_deals_range_from_python(class_deals):
+    """The command line's range (argparse) and the Python API's (`checked_class_deals`) are the same."""
+    with pytest.raises(CardsimError, match="--class-deals must be"):
+        betting.thresholds("giltspiel", games=4, class_deals=class_deals)
 
 
 @pytest.mark.slow

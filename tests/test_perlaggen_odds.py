@@ -465,3 +465,13 @@ def test_an_acorn_perlagg_given_up_in_an_upgrade_may_be_taken_back_for_a_natural
             "--exchange", "0:EU", "--exchange", "2:EA=EU", "--n", "60000", "--seed", "3", "--no-progress", "--json"]
     code, out, err = run_cli(capsys, *argv)
     assert code == 0 and err == "" and 0 < json.loads(out)["n"] < 60000
+
+
+def test_an_acorn_swap_listed_before_the_upgrade_that_frees_its_card_is_refused(capsys):
+    """§9.1: the upgrade (step 2) comes before the acorn swaps (step 3); listed the other way round, the swap would
+    take a card that is not yet face up."""
+    argv = ["odds", "perlaggen", "--hand", "SA SK S10 H9 H8", "--seat", "1", "--turnup", "LU", "--style", "eichel",
+            "--exchange", "2:EA=EU", "--exchange", "0:EU", "--n", "100", "--seed", "3", "--no-progress"]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--exchange 2:EA=EU takes EU before the upgrade that gives it up; list that upgrade first" in err

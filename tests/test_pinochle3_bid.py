@@ -122,6 +122,26 @@ def test_policy_auction(limits, options, expected):
     assert bid.auction(limits, 0, {**DEFAULT, **options}) == expected
 
 
+@settings(max_examples=20)
+@given(st.permutations(range(48)))
+def test_intended_trump_matches_reference(pack):
+    hands = np.array([p3.DECK.mask(pack[15 * s:15 * (s + 1)]) for s in range(3)], dtype=np.uint64)
+    melds, trumps, lengths = bid.intended_trumps(hands)
+    expected = [naive.intended_trump(pack[15 * s:15 * (s + 1)]) for s in range(3)]
+    assert list(zip(melds.tolist(), trumps.tolist(), lengths.tolist())) == expected
+
+
+def test_policy_trump_is_the_longest_of_equally_good_suits():
+    """Aces around (100) under every trump and nothing else: spades come first in S H D C order, but the policies
+    count the 7 clubs."""
+    cards = p3.DECK.parse_cards("SA S10 HA H10 HK DA D10 DK CA CA C10 C10 CJ CJ CK")
+    hands = np.array([p3.DECK.mask(cards)] * 3, dtype=np.uint64)
+    assert [p3.meld_points(hands[:1], t)[0] for t in range(4)] == [100] * 4 and p3.best_meld(hands[:1])[1][0] == 0
+    assert [a.tolist() for a in bid.intended_trumps(hands[:1])] == [[100], [3], [7]]
+    standard = bid.bid_policy("standard")
+    assert bid.max_bids([standard] * 3, hands).tolist() == [100 + 60 + 5 * 13 + 5 * 7] * 3  # 13 counters: 260
+
+
 def test_unknown_bidding_policy():
     with pytest.raises(CardsimError, match="unknown bidding policy 'wild'"):
         bid.GameJob("wild", "bold")

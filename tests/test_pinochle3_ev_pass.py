@@ -265,4 +265,4 @@ def test_game_counts_hands_per_finished_game():
     job = bid.GameJob("standard", "bold")
     c = job.unpack(runner.run(job, 6, 2, **RUN))
     assert c["games"] == 6 and c["hands_sum"] >= 6 and c["hands_squares"] >= c["hands_sum"] ** 2 / 6
-    assert bid.GameJob("Standard", "BOLD").key() == job.key() and "|v5|" in job.key()
+    assert bid.GameJob("Standard", "BOLD").key() == job.key() and "|v6|" in job.key()

@@ -73,14 +73,17 @@ def test_variants_move_meld_one_way(pack, trump):
 
 def test_double_bonus_lists_name_the_doubles_that_keep_their_bonus():
     """V5 "some or all doubles": all six named is the table (True), none is no bonus at all (False); the option
-    holds the names in table order; a repeated or unknown name is refused."""
+    holds the names in table order, given as text or from Python as a list, tuple or set; a repeated or unknown name
+    is refused."""
     every = ",".join(p3.BONUS_MELDS)
     assert np.array_equal(p3.meld_values({"double_bonus": every}), p3.meld_values({}))
     one = p3.meld_values({"double_bonus": "jacks"})
     off = p3.meld_values({"double_bonus": False})
     assert one[p3.JACKS, 2] == 400 and off[p3.JACKS, 2] == 80 and one[p3.ROPE, 2] == off[p3.ROPE, 2] == 300
     assert p3.rule_options({"double_bonus": "Jacks, rope"})["double_bonus"] == "rope,jacks"
-    for bad in ("aces,aces", "tens", "", "rope,", 3):
+    for names in (["jacks", "Rope"], ("rope", "jacks"), {"jacks", "rope"}):
+        assert p3.rule_options({"double_bonus": names})["double_bonus"] == "rope,jacks"
+    for bad in ("aces,aces", "tens", "", "rope,", 3, [], ["aces", "aces"], ["rope", 1], ["rope,aces"]):
         with pytest.raises(CardsimError, match="option double_bonus cannot be"):
             p3.rule_options({"double_bonus": bad})
 

@@ -596,6 +596,11 @@ CLASS_DEALS_PER_GAME = 10
 (at least 2; `thresholds`): 200 for the default 2,000 games."""
 
 
+def class_deal_count(text: str) -> int:
+    """argparse type of --class-deals: a whole number in `checked_class_deals`' range."""
+    return positive_int(text, MAX_PAIRED_DEALS, 2)
+
+
 def checked_class_deals(class_deals: int | None, games: int) -> int:
     """The deals per near limit class: ``class_deals`` checked (2 to `MAX_PAIRED_DEALS`), or ``games`` /
     `CLASS_DEALS_PER_GAME` (at least 2)."""
@@ -1053,7 +1058,7 @@ def _thresholds_arguments(game: str):
         parser.add_argument("--paired-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
                             help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
                                  "played once per column and the game played out to its end)")
-        parser.add_argument("--class-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
+        parser.add_argument("--class-deals", type=class_deal_count, action=NotedStore, default=None, metavar="N",
                             help=f"deals per limit class near the end behind the match-equity table (default: "
                                  f"the games / {CLASS_DEALS_PER_GAME}, at least 2; teams: up to "
                                  f"{LIMIT_REACH * LIMIT_REACH - 1} pairs, each team 1-{LIMIT_REACH - 1} points from "

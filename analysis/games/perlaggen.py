@@ -288,8 +288,9 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
     Perlagg (upgrade, §9.1 step 2), or takes a face-up acorn Perlagg (laid aside, or given up in an upgrade) for a
     natural acorn (step 3); a card is given or taken in one exchange at most."""
     seen: dict[tuple[str, int], str] = {}
-    upgraded = {gave for _, gave, took in swaps if _is_upgrade(gave, took, turned, perlaggen, style)}  # face up
+    upgrades = [i for i, (_, gave, took) in enumerate(swaps) if _is_upgrade(gave, took, turned, perlaggen, style)]
     for i, (seat, gave, took) in enumerate(swaps):
+        upgraded = {swaps[j][1] for j in upgrades if j < i}  # face up by now: given up in an earlier upgrade
         what = f"--exchange {seat}:{P.DECK.token(gave)}={P.DECK.token(took)}"
         if (seat, gave, took) in swaps[:i]:
             raise CardsimError(f"{what} is given twice; give each exchange once")
@@ -308,6 +309,9 @@ def _check_swaps(swaps, turned: int | None, laid, perlaggen, trump: str, style: 
         elif (took in laid or took in upgraded) and took in perlaggen:
             if _suit_of(gave) != "E" or gave in perlaggen:
                 raise CardsimError(f"{what}: a face-up acorn Perlagg is taken for a natural acorn (§9.1 step 3)")
+        elif any(swaps[j][1] == took for j in upgrades):
+            raise CardsimError(f"{what} takes {P.DECK.token(took)} before the upgrade that gives it up; list that "
+                               "upgrade first (§9.1: step 2 before step 3)")
         else:
             raise CardsimError(f"{what}: only the turn-up or a face-up acorn Perlagg can be taken (§3.5, §9.1)")
 

@@ -410,16 +410,23 @@ FIT_COUNTS = len(FIT_TERMS) ** 2 + len(FIT_PLAYS) * (len(FIT_TERMS) + 1)
 """The least-squares sums of `fit_sums`: X'X, then X'y and y'y per play."""
 
 
-def fit_terms(hands: np.ndarray, options: dict | None = None) -> np.ndarray:
-    """(n, len(FIT_TERMS)) int64 of 15-card hand masks (n,) uint64: 1, best meld (options: meld variants), counters
-    held, and the cards of the intended trump: the best-meld suit, the longest of equally good ones (then the first
-    in S H D C order), as a player plans his trump when he bids."""
+def intended_trumps(hands: np.ndarray, options: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The trump a player plans when he bids, of 15-card hand masks (n,) uint64: his best-meld suit, the longest of
+    equally good ones, then the first in S H D C order. Returns ((n,) int64 meld under it, (n,) int64 suit index,
+    (n,) int64 its cards in the hand); options: meld variants."""
     melds = np.stack([meld_points(hands, suit, options) for suit in range(N_SUITS)], axis=1)
     lengths = np.stack([np.bitwise_count(hands & SUITS[suit]).astype(np.int64) for suit in range(N_SUITS)], axis=1)
     intended = np.argmax(melds * (HAND_SIZE + 1) + lengths, axis=1)  # argmax: the first of equal keys
     rows = np.arange(len(hands))
-    return np.stack((np.ones(len(hands), dtype=np.int64), melds[rows, intended],
-                     np.bitwise_count(hands & COUNTERS).astype(np.int64), lengths[rows, intended]), axis=1)
+    return melds[rows, intended], intended, lengths[rows, intended]
+
+
+def fit_terms(hands: np.ndarray, options: dict | None = None) -> np.ndarray:
+    """(n, len(FIT_TERMS)) int64 of 15-card hand masks (n,) uint64: 1, best meld (options: meld variants), counters
+    held, and the cards of the intended trump (`intended_trumps`)."""
+    melds, _, lengths = intended_trumps(hands, options)
+    return np.stack((np.ones(len(hands), dtype=np.int64), melds, np.bitwise_count(hands & COUNTERS).astype(np.int64),
+                     lengths), axis=1)
 
 
 def fit_sums(terms: np.ndarray, totals: np.ndarray) -> np.ndarray:
@@ -575,8 +582,9 @@ class CompareJob:
 @dataclass(frozen=True)
 class BidPolicy:
     """A bidding policy as data: the most a player bids is his best meld (15 cards) plus ``base``
-    plus ``per_counter`` per counter held plus ``per_trump`` per card of his best-meld suit, rounded
-    down to the bid step; he raises the standing bid by one step while it stays within that.
+    plus ``per_counter`` per counter held plus ``per_trump`` per card of his intended trump (`intended_trumps`:
+    the best-meld suit, the longest of equally good ones), rounded down to the bid step; he raises the
+    standing bid by one step while it stays within that.
 
     Having won the bid, he concedes (R4.10) when his meld plus `trick_estimate` falls short of the
     bid by more than ``concede_margin`` points (main-game points; None: he never concedes)."""
@@ -628,15 +636,11 @@ def trick_estimate(kept, buried) -> int:
 
 def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
     """(3,) int64: the most each seat bids; policies (3,) BidPolicy, hands (3,) uint64 of 15 cards,
-    options: meld variants."""
-    from simcore.games.pinochle3 import best_meld
-
-    melds, trumps = best_meld(hands, options)
-    out = np.empty(SEATS, dtype=np.int64)
-    for s, p in enumerate(policies):
-        length = popcount(hands[s] & SUITS[trumps[s]])
-        out[s] = melds[s] + p.base + p.per_counter * popcount(hands[s] & COUNTERS) + p.per_trump * length
-    return out // 10 * 10
+    options: meld variants. A policy's trump cards are those of the seat's intended trump (`intended_trumps`)."""
+    melds, _, lengths = intended_trumps(hands, options)
+    counters = np.bitwise_count(hands & COUNTERS).astype(np.int64)
+    limits = [melds[s] + p.base + p.per_counter * counters[s] + p.per_trump * lengths[s] for s, p in enumerate(policies)]
+    return np.array(limits, dtype=np.int64) // 10 * 10
 
 
 def auction(limits, dealer: int, opts: dict) -> tuple[int | None, int]:
@@ -796,7 +800,7 @@ class GameJob:
 
     def key(self) -> str:
         games = {k: v for k, v in self.opts.items() if k not in STAKES}  # the stakes change no count
-        return (f"pinochle3|GameJob|v5|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
+        return (f"pinochle3|GameJob|v6|{self.a.name}|{self.b.name}|concede={self.a.concede_margin},"
                 f"{self.b.concede_margin}|{sorted(games.items(), key=str)}")
 
     @staticmethod
@@ -880,7 +884,7 @@ class SacrificeJob:
         self.opts = rule_options(options)
 
     def key(self) -> str:
-        return (f"pinochle3|SacrificeJob|v2|{self.scores}|{self.dealer}|{self.policies[0].name}|"
+        return (f"pinochle3|SacrificeJob|v3|{self.scores}|{self.dealer}|{self.policies[0].name}|"
                 f"{self.policies[1].name}|{self.sacrifices}|{sorted(self.opts.items(), key=str)}")
 
     @property
