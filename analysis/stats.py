@@ -298,8 +298,22 @@ def score_grid(target: int) -> list[int]:
     return sorted(set(range(0, target, 2 if target > 10 else 1)) | {target - 1})
 
 
-def table_records(tables: dict[str, pd.DataFrame]) -> dict[str, list[dict]]:
-    """{name: [row, ...]} of named tables, as the commands' JSON prints them."""
-    import json
+def json_value(value):
+    """A table cell as JSON holds it: numpy scalars and arrays as Python numbers and lists, tuples as lists, NaN,
+    infinities and missing values as None; a float keeps every digit (pandas' ``to_json`` would round to 10 decimals,
+    printing 3e-12 as 0.0)."""
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [json_value(item) for item in value]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is pd.NA or value is pd.NaT or (isinstance(value, float) and not math.isfinite(value)):
+        return None
+    return value
 
-    return {name: json.loads(table.to_json(orient="records")) for name, table in tables.items()}
+
+def table_records(tables: dict[str, pd.DataFrame]) -> dict[str, list[dict]]:
+    """{name: [row, ...]} of named tables, as the commands' JSON prints them (cells by `json_value`)."""
+    return {name: [{str(column): json_value(cell) for column, cell in row.items()}
+                   for row in table.to_dict(orient="records")] for name, table in tables.items()}

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import (Estimate, clustered_share, estimate_frame, format_p, median_interval, paired_difference,
+from analysis.stats import (Estimate, table_records, clustered_share, estimate_frame, format_p, median_interval, paired_difference,
                             wilson)
 
 
@@ -170,3 +170,18 @@ def test_format_p_keeps_small_probabilities_readable():
 @given(st.floats(min_value=0.0, max_value=1.0))
 def test_format_p_reads_back_within_its_precision(x):
     assert abs(float(format_p(x)) - x) <= max(5e-5, 5e-2 * x)
+
+
+def test_table_records_keep_every_digit_and_turn_missing_values_into_none():
+    """A share of 3e-12 is no 0.0 in the JSON (pandas' to_json rounds to 10 decimals); numpy scalars and arrays become
+    Python numbers and lists, NaN and missing text None, and the records survive json.dumps as they are."""
+    import json
+
+    import pandas as pd
+
+    table = pd.DataFrame({"p": [3.2345678e-12, np.nan, 1 / 899], "n": np.array([1, 2, 3], dtype=np.uint64),
+                          "what": ["a", None, "c"], "cards": [np.array([1, 2]), (3,), []]})
+    rows = table_records({"t": table})["t"]
+    assert rows[0] == {"p": 3.2345678e-12, "n": 1, "what": "a", "cards": [1, 2]}
+    assert rows[1] == {"p": None, "n": 2, "what": None, "cards": [3]} and rows[2]["p"] == 1 / 899
+    assert json.loads(json.dumps(rows, allow_nan=False)) == rows
