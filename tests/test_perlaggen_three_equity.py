@@ -264,6 +264,50 @@ def test_one_distribution_for_every_class_is_the_pooled_model():
     assert np.allclose(E.match_equity(np.tile(probs, (E.CLASSES, 1)), 9), pooled, atol=1e-11)
 
 
+@given(st.lists(st.tuples(st.integers(0, E.CLASSES - 1), OUTCOME, st.integers(1, 5)), min_size=1, max_size=12),
+       st.integers(0, 2 ** 32 - 1))
+@settings(max_examples=25, deadline=None)
+def test_weights_on_a_grouping_made_once_give_the_same_transitions_and_table(listed, seed):
+    """`reweighted` on the `class_grouping` of some weights, for weights on part of their codes (a redraw), gives the
+    group and code probabilities `class_transitions` gives them afresh (codes of weight 0 count nothing), and the
+    same table."""
+    probs = np.zeros((E.CLASSES, E.CODES))
+    for cls, (awards, pens), weight in listed:
+        probs[cls, code_of(awards, pens)] += weight
+    probs[:, code_of([(0, 1)], [])] += 1  # every class scores, so every game ends
+    rng = np.random.default_rng(seed)
+    redraw = probs * (rng.random(probs.shape) < 0.6)
+    redraw[:, code_of([(0, 1)], [])] = probs[:, code_of([(0, 1)], [])]
+    grouping = E.class_grouping(probs)
+    fresh, again = E.class_transitions(redraw), E.reweighted(grouping, redraw)
+    for cls in range(E.CLASSES):  # per class: each effect's probability and each code's, whatever the grouping
+        def effects(columns):
+            starts, group_p, gains, pens = columns[:4]
+            rows = range(starts[cls], starts[cls + 1])
+            return {(tuple(gains[g]), tuple(pens[g])): group_p[g] for g in rows if group_p[g] > 0}
+        assert effects(fresh).keys() == effects(again).keys()
+        assert all(np.isclose(effects(fresh)[k], v, atol=1e-15) for k, v in effects(again).items())
+    w = E.match_equity(redraw, 5)
+    assert np.allclose(E.match_equity(redraw, 5, grouping=grouping), w, atol=1e-12)
+    outside = redraw.copy()
+    outside[0, np.flatnonzero(redraw[0] == 0)[0]] = 1
+    with pytest.raises(CardsimError, match="lacks"):
+        E.reweighted(grouping, outside) if not probs[0, np.flatnonzero(redraw[0] == 0)[0]] else \
+            E.reweighted(E.class_grouping(redraw), outside)
+
+
+def test_the_bootstrap_gives_the_same_redraws_on_any_number_of_threads():
+    every, far = np.zeros(E.CODES), np.zeros(E.CODES)
+    every[[3, 5, 9]], far[[3, 5]] = (5, 3, 2), (4, 1)
+    near = np.zeros((len(E.near_classes(6)), E.CODES))
+    near[:, [7, 9]] = (2, 3)
+    probs, deals = E.class_probs(every, far, near, 6, 1.0)
+    w = E.match_equity(probs, 6)
+    one = cli_betting.bootstrap_equity3(probs, deals, every, 6, 1, w, replicates=6)
+    two = cli_betting.bootstrap_equity3(probs, deals, every, 6, 1, w, replicates=6, jobs=2)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two)) and len(two) == 6
+
+
 def test_limit_classes_of_scores():
     assert [E.limit_class(d, 18) for d in (1, 2, 3, 4, 5, 30)] == [1, 2, 3, 4, 4, 4]
     assert E.limit_class(5, 2) == 2  # a score below 0 in a game to 2 takes the class of 0

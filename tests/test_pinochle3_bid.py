@@ -135,7 +135,7 @@ def test_policy_trump_is_the_longest_of_equally_good_suits():
     """Aces around (100) under every trump and nothing else: spades come first in S H D C order, but the policies
     count the 7 clubs."""
     cards = p3.DECK.parse_cards("SA S10 HA H10 HK DA D10 DK CA CA C10 C10 CJ CJ CK")
-    hands = np.array([p3.DECK.mask(cards)] * 3, dtype=np.uint64)
+    hands = [p3.DECK.mask(cards)] * 3  # a list, as a caller may give it
     assert [p3.meld_points(hands[:1], t)[0] for t in range(4)] == [100] * 4 and p3.best_meld(hands[:1])[1][0] == 0
     assert [a.tolist() for a in bid.intended_trumps(hands[:1])] == [[100], [3], [7]]
     standard = bid.bid_policy("standard")

@@ -1505,7 +1505,7 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     self_play, far = E.Equity3Job.outcomes(counts)
     probs, deals = E.class_probs(self_play, far, class_counts, target, PRIOR_DEALS)
     w = E.match_equity(probs, target)
-    redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w)
+    redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w, jobs=run_kw.get("jobs") or 1)
     views = E.player_views(w, target)
     lo, hi = np.percentile([E.player_views(r, target) for r in redraws], [2.5, 97.5], axis=0)
 
@@ -1539,22 +1539,32 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
 
 
 def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarray, target: int, seed: int,
-                      start: np.ndarray, replicates: int = BOOTSTRAP) -> list[np.ndarray]:
+                      start: np.ndarray, replicates: int = BOOTSTRAP, jobs: int = 1) -> list[np.ndarray]:
     """`BOOTSTRAP` redraws of the 3-player match equity W: per replicate and limit class, the class's ``deals``
     drawn from its row of ``probs`` (multinomial; a smoothed bootstrap as `bootstrap_equity`), with the ``self_play``
     deals weighted as `PRIOR_DEALS` deals as in `simcore.games.perlaggen_three_equity.class_probs`; each solved from
-    ``start`` to `THREE_EQUITY_TOLERANCE`."""
+    ``start`` to `THREE_EQUITY_TOLERANCE` on the codes grouped once (`class_grouping`: a redraw weighs no code
+    outside ``probs``' support). The redraws are drawn in order and solved on ``jobs`` threads (the kernel releases
+    the GIL), so they do not depend on ``jobs``."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from simcore.games import perlaggen_three_equity as E
 
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     prior = self_play / self_play.sum()
-    redraws = []
+    grouping = E.class_grouping(probs)
+    drawn = []
     for _ in range(replicates):
         q = np.zeros_like(probs)
         for c in np.flatnonzero(probs.sum(axis=1)):
             q[c] = (rng.multinomial(deals[c], probs[c]) + PRIOR_DEALS * prior) / (deals[c] + PRIOR_DEALS)
-        redraws.append(E.match_equity(q, target, tolerance=THREE_EQUITY_TOLERANCE, start=start))
-    return redraws
+        drawn.append(q)
+
+    def solved(q: np.ndarray) -> np.ndarray:
+        return E.match_equity(q, target, tolerance=THREE_EQUITY_TOLERANCE, start=start, grouping=grouping)
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(solved, drawn))
 
 
 THREE_DEALT = ("him", "bettor", "third")

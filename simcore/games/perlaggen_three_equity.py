@@ -216,6 +216,11 @@ def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
     which matters only where two seats reach the target in the deal. Returns (group p (g,), group gains (g, 3),
     group penalised (g, 3) 0/1, group starts (g + 1,) into the codes, code p (m,), code award seats (m, 3),
     code award points (m, 3), code awards (m,)), the codes of group i at starts[i]:starts[i + 1]."""
+    return _grouped(probs)[0]
+
+
+def _grouped(probs: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """(`transitions`, the codes (m,) int64 in the order of its code arrays)."""
     probs = np.asarray(probs, dtype=np.float64)
     codes = np.flatnonzero(probs > 0)
     groups: dict[tuple, list] = {}
@@ -242,19 +247,43 @@ def transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
             k += 1
         starts[i + 1] = k
         group_p[i] = code_p[starts[i]:k].sum()
-    return group_p, gains, penalised, starts, code_p, seats, points, awards
+    order = np.array([code for members in groups.values() for code, _ in members], dtype=np.int64)
+    return (group_p, gains, penalised, starts, code_p, seats, points, awards), order
 
 
 def class_transitions(probs: np.ndarray) -> tuple[np.ndarray, ...]:
     """`transitions` of every row of ``probs`` (C, `CODES`) concatenated, with (C + 1,) starts of each class's groups
     first (a row of zeros has none)."""
-    parts = [transitions(row) for row in probs]
-    group_starts = np.cumsum([0] + [part[0].size for part in parts])
-    code_base = np.cumsum([0] + [part[4].size for part in parts])
-    columns = [np.concatenate(column) for column in zip(*parts)]
-    columns[3] = np.append(np.concatenate([part[3][:-1] + base for part, base in zip(parts, code_base)]),
+    return class_grouping(probs)[0]
+
+
+def class_grouping(probs: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+    """(`class_transitions` of ``probs`` (C, `CODES`), the class (m,) and the code (m,) of each of its codes): the
+    grouping that `reweighted` weighs again with other weights on the same codes (a bootstrap redraw's)."""
+    probs = np.asarray(probs, dtype=np.float64)
+    parts = [_grouped(row) for row in probs]
+    group_starts = np.cumsum([0] + [part[0][0].size for part in parts])
+    code_base = np.cumsum([0] + [part[0][4].size for part in parts])
+    columns = [np.concatenate(column) for column in zip(*(part[0] for part in parts))]
+    columns[3] = np.append(np.concatenate([part[0][3][:-1] + base for part, base in zip(parts, code_base)]),
                            code_base[-1])  # the groups' starts into the codes, closed
-    return (group_starts, *columns)
+    code_class = np.repeat(np.arange(len(parts)), [part[1].size for part in parts])
+    return (group_starts, *columns), code_class, np.concatenate([part[1] for part in parts])
+
+
+def reweighted(grouping: tuple, probs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """`class_transitions` of ``probs`` (C, `CODES`, rows any scale) from the `class_grouping` of weights with the
+    same or a larger support: only the group and code probabilities are computed again (a code of weight 0 counts
+    nothing). CardsimError if ``probs`` puts weight on a code the grouping lacks."""
+    (group_starts, _, gains, penalised, starts, _, seats, points, awards), code_class, codes = grouping
+    probs = np.asarray(probs, dtype=np.float64)
+    weights = probs[code_class, codes]
+    totals = np.bincount(code_class, weights, minlength=probs.shape[0])
+    if not np.allclose(totals, probs.sum(axis=1), rtol=1e-12, atol=0.0):
+        raise CardsimError("these deal outcomes weigh codes that the grouping they were weighed with lacks")
+    code_p = weights / np.where(totals > 0, totals, 1.0)[code_class]
+    group_p = np.add.reduceat(code_p, starts[:-1]) if code_p.size else np.zeros(0)
+    return group_starts, group_p, gains, penalised, starts, code_p, seats, points, awards
 
 
 @njit
@@ -324,12 +353,14 @@ def _sweeps(group_starts, group_p, gains, penalised, starts, code_p, seats, poin
 
 
 def match_equity(probs, target: int, floor: int = FLOOR, tolerance: float = TOLERANCE,
-                 start: np.ndarray | None = None) -> np.ndarray:
+                 start: np.ndarray | None = None, grouping: tuple | None = None) -> np.ndarray:
     """W (n, n, n, 3), n = target - floor: W[a - floor, b - floor, c - floor, x] = P(seat x wins | seat 0 deals
     next, seats 0, 1, 2 on a, b, c), from the per-deal code distribution ``probs``, rows any scale: (CODES,) one
     for every score, or (`CLASSES`, CODES) one per limit class (`class_probs`; a score reads the row of its
-    `score_class`); ``start``: a W to begin the sweeps from (a nearby table settles in fewer). CardsimError if it has
-    not settled in `MAX_SWEEPS` sweeps or leaves games unwon (deals that may never end a game)."""
+    `score_class`); ``start``: a W to begin the sweeps from (a nearby table settles in fewer); ``grouping``: the
+    `class_grouping` of (CLASSES, CODES) weights whose codes include those of ``probs`` (a bootstrap redraw skips
+    grouping its codes again: `reweighted`). CardsimError if it has not settled in `MAX_SWEEPS` sweeps or leaves
+    games unwon (deals that may never end a game)."""
     if target < 1 or floor > 0:
         raise CardsimError(f"match equity needs a target of 1 or more and a floor of 0 or less, got {target}, {floor}")
     probs = np.asarray(probs, dtype=np.float64)
@@ -344,7 +375,8 @@ def match_equity(probs, target: int, floor: int = FLOOR, tolerance: float = TOLE
         levels = LIMIT_REACH
         level = np.array([limit_class(target - s, target) - 1 for s in scores], dtype=np.int64)
     w = np.zeros((n, n, n, SEATS)) if start is None else np.array(start, dtype=np.float64)
-    sweeps = _sweeps(*class_transitions(probs), levels, level, target, floor, w, tolerance, MAX_SWEEPS)
+    columns = class_transitions(probs) if grouping is None else reweighted(grouping, probs)
+    sweeps = _sweeps(*columns, levels, level, target, floor, w, tolerance, MAX_SWEEPS)
     if sweeps >= MAX_SWEEPS or np.abs(w.sum(axis=-1) - 1.0).max() > SETTLED:  # someone wins every game
         raise CardsimError(f"the 3-player match equity did not settle in {MAX_SWEEPS:,} sweeps: in these deals "
                            "the game rarely ends; use more games or another policy")

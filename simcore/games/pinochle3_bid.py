@@ -414,6 +414,7 @@ def intended_trumps(hands: np.ndarray, options: dict | None = None) -> tuple[np.
     """The trump a player plans when he bids, of 15-card hand masks (n,) uint64: his best-meld suit, the longest of
     equally good ones, then the first in S H D C order. Returns ((n,) int64 meld under it, (n,) int64 suit index,
     (n,) int64 its cards in the hand); options: meld variants."""
+    hands = np.asarray(hands, dtype=np.uint64)
     melds = np.stack([meld_points(hands, suit, options) for suit in range(N_SUITS)], axis=1)
     lengths = np.stack([np.bitwise_count(hands & SUITS[suit]).astype(np.int64) for suit in range(N_SUITS)], axis=1)
     intended = np.argmax(melds * (HAND_SIZE + 1) + lengths, axis=1)  # argmax: the first of equal keys
@@ -637,6 +638,7 @@ def trick_estimate(kept, buried) -> int:
 def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
     """(3,) int64: the most each seat bids; policies (3,) BidPolicy, hands (3,) uint64 of 15 cards,
     options: meld variants. A policy's trump cards are those of the seat's intended trump (`intended_trumps`)."""
+    hands = np.asarray(hands, dtype=np.uint64)
     melds, _, lengths = intended_trumps(hands, options)
     counters = np.bitwise_count(hands & COUNTERS).astype(np.int64)
     limits = [melds[s] + p.base + p.per_counter * counters[s] + p.per_trump * lengths[s] for s, p in enumerate(policies)]
