@@ -38,3 +38,9 @@ def intended_trump(cards) -> tuple[int, int, int]:
             for t in range(4)]
     meld, length, trump = max(keys)
     return meld, -trump, length
+
+
+def most_meld(cards) -> int:
+    """The most meld 15 of 18 card indices can keep, under any trump (spec Q2's kept meld)."""
+    return max(naive_pinochle3.meld_total([token(c) for c in cards if c not in dropped], "SHDC"[t])
+               for dropped in combinations(sorted(cards), 3) for t in range(4))

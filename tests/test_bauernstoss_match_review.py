@@ -188,3 +188,26 @@ def test_as_odds_columns_by_hand():
     later = api.format_odds(api.odds("sB hB dB cA cT sK h7 d8", 1, n=20, seed=1, variant="AS", **RUN)).splitlines()[3]
     assert "P(>=42) chalk" in later and "P(>=79) no chalk" in later and "P(>=61)" not in later
     assert "P(solo won)" not in later  # no club jack: no solo row
+
+
+def test_a_first_hand_chalk_other_than_the_rules_is_refused():
+    """§6.4 / AS-2: in a game's first hand the club jack's team holds the chalk (BS) or nobody does (AS, 61 card
+    points win); a state with another chalk would be scored against it."""
+    result = bs.HandResult(bs.NORMAL, 78, 4, maker=1, club_jack=1)
+    assert bs.hand_strokes(bs.GameState(), result) == (1, 1)  # the club jack's team holds the chalk and has 42
+    assert bs.hand_strokes(bs.GameState(chalk=1), result) == (1, 1)  # the same chalk, given
+    with pytest.raises(CardsimError, match="chalk is the club jack's team"):
+        bs.score_hand(bs.GameState(chalk=0), result)
+    with pytest.raises(CardsimError, match="AS game's first hand has no chalk"):
+        bs.score_hand(bs.GameState(chalk=0), bs.HandResult(bs.NORMAL, 50, 4), bs.rule_options(variant="AS"))
+
+
+def test_the_partner_return_callback_is_refused_by_the_played_hands():
+    """§8 A11: play_hand returns the baseline card of a Small Solo; the callback choice goes through
+    small_solo_exchange(back=...), not an option the played hands would ignore."""
+    opts = bs.rule_options(partner_return_policy="strategy_callback")
+    hands = [bs.DECK.mask(h) for h in np.split(np.random.default_rng(1).permutation(32), 4)]
+    for call in (lambda: play.play_hand(bs.GameState(), hands, opts, np.random.default_rng(1)),
+                 lambda: play.play_game(opts, np.random.default_rng(1))):
+        with pytest.raises(CardsimError, match="partner_return_policy=strategy_callback"):
+            call()

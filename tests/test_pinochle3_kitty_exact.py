@@ -23,11 +23,13 @@ RUN = {"progress": False, "checkpoint": False}
 
 
 def plain_gains(cards, trump=None, options=None) -> list[int]:
-    """The kitty gain of every physical kitty of 3 of the 33 unseen cards, one by one."""
+    """The kitty gain of every physical kitty of 3 of the 33 unseen cards, one by one: the most meld a discard keeps
+    (spec Q2) minus the best meld of the hand."""
     before = max(int(p3.meld_points(np.array([p3.DECK.mask(cards)], dtype=np.uint64), t, options)[0])
                  for t in range(4))
     unseen = [c for c in range(48) if c not in cards]
-    return [bid.best_discard(cards + list(k), trump, options).meld - before for k in combinations(unseen, 3)]
+    return [bid.best_discard(cards + list(k), trump, options, meld_first=True).meld - before
+            for k in combinations(unseen, 3)]
 
 
 def weighted(gains, weights) -> tuple[float, list[float]]:
@@ -62,7 +64,7 @@ def test_kitty_gains_match_the_literal_meld_reference_on_some_kitties():
     before = 220
     for i in np.random.default_rng(7).choice(len(masks), 8, replace=False):
         kitty = [c for c in range(48) if int(masks[i]) >> c & 1]
-        assert gains[i] == naive.best_discard(CARDS + kitty)[2] - before
+        assert gains[i] == naive.most_meld(CARDS + kitty) - before
 
 
 def test_odds_show_the_exact_gain_in_text_json_and_frame(capsys):
@@ -94,3 +96,22 @@ def test_scale_divides_the_exact_gain():
                         for b, o in ((300, {}), (30, {"scale": 0.1})))
     assert tenth["make"].attrs["gain_exact"] == pytest.approx(main_game["make"].attrs["gain_exact"] / 10)
     assert tenth["gain"].p.tolist() == main_game["gain"].p.tolist()
+
+
+def test_the_gain_is_the_most_meld_a_discard_keeps_not_the_meld_of_the_best_discard(capsys):
+    """Spec Q2 maximises the meld kept; the best discard of play (meld + buried counters) keeps 400 here and buries
+    20 in counters, while another keeps 410: the gain is 410 - 240 (and 60.502 over every kitty, as `stats` counts
+    it; the best discard's meld would give 60.429)."""
+    hand, kitty = "SJ SQ SA H9 HJ HQ HK H10 HA DJ DJ DQ DA DA CJ", "CQ CK CA"
+    cards, extra = p3.DECK.parse_cards(hand, "--hand"), p3.DECK.parse_cards(kitty, "--kitty")
+    best, most = bid.best_discard(cards + extra), bid.best_discard(cards + extra, meld_first=True)
+    before = int(p3.best_meld(np.array([p3.DECK.mask(cards)], dtype=np.uint64))[0][0])
+    assert (best.meld, best.buried, most.meld, before) == (400, 20, 410, 240)
+    assert naive.most_meld(cards + extra) == 410
+    argv = ["odds", "pinochle3", "--hand", hand, "--kitty", kitty, "--n", "8", "--seed", "1", "--bids", "300",
+            "--dd-tricks", "0", "--no-progress", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kitty_gain"] == {"exact": 170} and data["best_discard"]["meld"] == 400
+    mean, _ = weighted(*kitty_gains(p3.DECK.mask(cards)))
+    assert mean == pytest.approx(60.502199413, abs=1e-9)

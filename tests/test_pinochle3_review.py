@@ -242,7 +242,7 @@ def test_known_kitty_gives_one_exact_gain(capsys):
     assert code == 0 and data["kitty_gain"] == {"exact": 40}  # meld 260 after the discard, 220 before
     assert data["best_discard"]["meld"] - data["meld_by_trump"]["H"] == 40
     code, text, _ = run_cli(capsys, *argv)
-    assert "kitty gain (meld after the best discard - best meld now): 40 exactly (the kitty is known)" in text
+    assert "kitty gain (the most meld a discard keeps - best meld now, spec Q2): 40 exactly (the kitty is known)" in text
     assert "P(gain" not in text
     groups = p3.DECK.parse_groups({"--hand": HAND, "--kitty": "HK SQ CA"})
     job = bid.BidderJob(groups["--hand"], trump=1, kitty=groups["--kitty"])

@@ -889,13 +889,15 @@ def _check_played(played: int, thrown_in: int, opts: dict) -> None:
 def _known_gain(cards: list[int], kitty_cards: list[int], t: int | None, options: dict,
                 divisor: int) -> tuple[pd.DataFrame, int]:
     """(the `discard` table, the kitty gain) with a known kitty, where both are fixed: the bidder's
-    best discard (`pinochle3_bid.best_discard` under trump t or the best) and its meld minus the best
-    meld of the 15 cards, in reported points (main-game points / divisor)."""
+    best discard (`pinochle3_bid.best_discard` under trump t or the best: meld + buried counters), and the most
+    meld a discard keeps (spec Q2, ``meld_first``) minus the best meld of the 15 cards, in reported points
+    (main-game points / divisor)."""
     d = bid.best_discard(cards + kitty_cards, t, options)
+    most = bid.best_discard(cards + kitty_cards, t, options, meld_first=True).meld
     before = int(p.best_meld(np.array([p.DECK.mask(cards)], dtype=np.uint64), options)[0][0])
     table = pd.DataFrame([{"discards": p.DECK.format_cards(d.discards), "trump": p.DECK.suits[d.trump],
                            "meld": d.meld // divisor, "buried": d.buried // divisor}])
-    return table, (d.meld - before) // divisor
+    return table, (most - before) // divisor
 
 
 def _exact_gain(cards: list[int], t: int | None, options: dict, divisor: int) -> tuple[pd.DataFrame, float, int]:
@@ -992,8 +994,8 @@ def odds(hand: str, trump: str | None = None, kitty: str | None = None, bids=Non
     or numbers. rule: the play rule (default: option play_rule, else old). options: rule options
     (`BIDDER_OPTIONS`: meld variants, min_bid, nines_rule (deals a defender throws in are left
     out), play_rule, scale 0.1 dividing every point value and bid by 10). Tables:
-    ``by_trump`` meld of the hand per trump; ``gain`` P(kitty gain >= x) (meld after the discard
-    minus the best meld before); ``trump`` how often each trump is named; ``make``
+    ``by_trump`` meld of the hand per trump; ``gain`` P(kitty gain >= x) (spec Q2: the most meld a discard
+    keeps minus the best meld before); ``trump`` how often each trump is named; ``make``
     P(meld + trick points >= bid) per bid with Wilson intervals, greedy play by all ("greedy") and
     greedy play with the last ``dd_tricks`` tricks solved double-dummy ("dd"; 15 = a full solve,
     seconds to minutes per deal) and with ``pimc_samples`` > 0 "pimc": the bidder sees only his own
@@ -1117,7 +1119,7 @@ def _gain_lines(tables: dict[str, pd.DataFrame]) -> list[str]:
     """The kitty gain: one exact value with a known kitty, else its exact mean and P(gain >= x) over every
     kitty, then the simulated deals' mean with its normal 95% interval."""
     a = tables["make"].attrs
-    title = "kitty gain (meld after the best discard - best meld now)"
+    title = "kitty gain (the most meld a discard keeps - best meld now, spec Q2)"
     if a["kitties"] is None:
         return [f"{title}: {a['gain_exact']} exactly (the kitty is known)"]
     m = a["gain_mean"]

@@ -269,6 +269,19 @@ def _game_won(state: GameState, team: int) -> GameState:
                    pending=())
 
 
+def _check_first_hand_chalk(state: GameState, result: HandResult, variant: str) -> None:
+    """CardsimError for a chalk a game's first hand cannot have: in BS the club jack's team's (§6.4), in AS none
+    (AS-2: 61 card points win)."""
+    if not state.first_hand or state.chalk is None:
+        return
+    if variant == "AS":
+        raise CardsimError(f"an AS game's first hand has no chalk (AS-2: 61 card points win), got chalk={state.chalk}"
+                           " with first_hand=True: give chalk=None")
+    if state.chalk != result.club_jack:
+        raise CardsimError(f"in a game's first hand the chalk is the club jack's team (§6.4): chalk={state.chalk} "
+                           f"but club_jack={result.club_jack}; give chalk=None or the club jack's team")
+
+
 def hand_strokes(state: GameState, result: HandResult, opts: dict | None = None) -> tuple[int, int]:
     """(scoring team, strokes) of one played hand from ``state`` (spec §6.2, §6.3, AS-2..AS-4, DS-9..DS-11
     with the §8 A7 schwarz option): the strokes `score_hand` credits, the DS 60-60 hands settled by this
@@ -291,6 +304,7 @@ def hand_strokes(state: GameState, result: HandResult, opts: dict | None = None)
     if result.kind == NORMAL:
         # no chalk yet (a game's first hand, or the hand after a first hand thrown in with
         # throwin_consumes_first_hand): in BS the club jack's team holds it (§6.4); AS: AS-2
+        _check_first_hand_chalk(state, result, variant)
         chalk = result.club_jack if state.chalk is None and variant == "BS" else state.chalk
         return normal_score(result.points, result.tricks, chalk, variant, result.maker)
     team = result.maker if result.solo_won else 1 - result.maker

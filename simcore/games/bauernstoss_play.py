@@ -436,6 +436,10 @@ def _checked_game_arguments(state, opts, rng, policy, caller) -> tuple:
     if not isinstance(opts, dict) or set(rule_options()) - set(opts):
         raise CardsimError("opts must be every rule option by name, as bauernstoss.rule_options(...) gives them, got "
                            f"{checks.shown(opts)}")
+    if opts["partner_return_policy"] == "strategy_callback":
+        raise CardsimError("partner_return_policy=strategy_callback: play_hand and play_game return the baseline card "
+                           "of a Small Solo (§8 A11); to choose it, call small_solo_exchange(hands, soloist, trump, "
+                           "give, back) and play the hand out (play_out)")
     if not isinstance(rng, np.random.Generator):
         raise CardsimError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {checks.shown(rng)}")
     if not callable(caller):

@@ -293,7 +293,7 @@ class BidderJob:
     and the kitty ``kitty`` (3 cards; None: random), trump ``trump`` (None: the best discard's);
     options: the meld variants (`pinochle3.meld_values`) and ``nines_rule`` (deals a defender throws
     in are left out, `reaching_auction`). Counts (`unpack` names them): [deals played, deals thrown
-    in, sum of the kitty gain = meld after the discard - best meld before, sum of its squares, trump
+    in, sum of the kitty gain (spec Q2: the most meld a discard keeps - best meld before), sum of its squares, trump
     chosen (4), kitty gain (MELD_BINS, clipped at 0 below), meld + trick points with greedy play
     (TOTAL_BINS), the same with perfect play of the last ``dd_tricks`` tricks (TOTAL_BINS, zeros when
     dd_tricks is 0), the same with the bidder playing by PIMC with ``pimc_samples`` worlds per card
@@ -332,7 +332,7 @@ class BidderJob:
     def key(self) -> str:
         return (f"pinochle3|BidderJob|hand={self.hand}|kitty={self.kitty}|trump={self.trump}|rule={self.rule}"
                 f"|dd={self.dd_tricks}|pimc={self.pimc_samples}{options_key(self.values, self.nines_rule)}"
-                f"{pass_key(self.options)}|concede=v1")
+                f"{pass_key(self.options)}|concede=v1|gain=most_meld")
 
     @staticmethod
     def unpack(counts: np.ndarray) -> dict:
@@ -361,7 +361,7 @@ class BidderJob:
         rng = block_substream(seed, block, PIMC_STREAM) if self.pimc_samples else None
         o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump, pimc_samples=self.pimc_samples,
                             rng=rng, options=self.options)
-        gain = o["meld"] - o["meld_before"]
+        gain = discards(slots[:, 0] | slots[:, 3], self.trump, self.options, meld_first=True)[2] - o["meld_before"]
         played = [_hist(o["meld"] + o[k], TOTAL_BINS) if k in o else np.zeros(TOTAL_BINS, dtype=np.int64)
                   for k in ("greedy", "dd", "pimc")]
         score = defender_outcomes(slots, self.rule, self.options)["score"]
@@ -641,7 +641,8 @@ def max_bids(policies, hands, options: dict | None = None) -> np.ndarray:
     hands = np.asarray(hands, dtype=np.uint64)
     melds, _, lengths = intended_trumps(hands, options)
     counters = np.bitwise_count(hands & COUNTERS).astype(np.int64)
-    limits = [melds[s] + p.base + p.per_counter * counters[s] + p.per_trump * lengths[s] for s, p in enumerate(policies)]
+    limits = [melds[s] + p.base + p.per_counter * counters[s] + p.per_trump * lengths[s]
+              for s, p in enumerate(policies)]
     return np.array(limits, dtype=np.int64) // 10 * 10
 
 

@@ -8,7 +8,7 @@ meld). A policy is a list of features of the 15 cards kept, each maximized in tu
 (or the trump given) and the first best (discard, trump) wins, so two copies of a card are never
 told apart. ``best`` and ``meld_first`` are searched by the compiled kernel `discards` (the discard of
 `pinochle3_bid.best_discard`, `KERNEL_POLICIES`), the others by `feature_discards`. `kitty_gains`
-runs `discards` over every kitty a hand can find (the exact kitty gain of spec Q2).
+runs `discards` (``meld_first``) over every kitty a hand can find (the exact kitty gain of spec Q2).
 """
 
 from __future__ import annotations
@@ -359,10 +359,11 @@ def kitties(hand) -> tuple[np.ndarray, np.ndarray]:
 
 def kitty_gains(hand, trump: int | None = None, options: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The kitty gain of a 15-card hand mask for every kitty (`kitties`): ((k,) int64 gains, (k,) int64
-    weights). A gain is the meld of the 15 the bidder keeps after his discard (`discards`: meld + buried
-    counters, under ``trump`` or the best) minus the best meld of the hand (spec Q2); options: meld
-    variants. The weighted mean over the weights' sum is the exact expected gain."""
+    weights). A gain is the most meld 15 of the 18 cards can keep (spec Q2: the discard of 3 that keeps the most,
+    `discards` ``meld_first``, under ``trump`` or the best) minus the best meld of the hand; options: meld
+    variants. The weighted mean over the weights' sum is the exact expected gain. (The best discard of play,
+    meld + buried counters, keeps 10 less in a few hands.)"""
     masks, weights = kitties(hand)
-    _, _, melds, _ = discards(masks | np.uint64(int(hand)), trump, options)
+    _, _, melds, _ = discards(masks | np.uint64(int(hand)), trump, options, meld_first=True)
     before = int(best_meld(np.array([int(hand)], dtype=np.uint64), options)[0][0])
     return melds - before, weights
