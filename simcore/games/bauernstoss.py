@@ -120,7 +120,8 @@ OPTIONS = (
            "AS: a player holding all four jacks must open like any jack holder, so AS has no throw-ins (spec AS-5, "
            "§8 A10); False: he may pass, and the hand is thrown in if he does (§4.11)"),
     Option("partner_return_policy", "highest_trump", ("highest_trump", "strategy_callback"),
-           "Small Solo: the card the partner returns; baseline highest trump, else highest points (spec §8 A11)"),
+           "Small Solo: the card the partner returns; baseline highest trump, else highest points (spec §8 A11); "
+           "strategy_callback: the caller picks it with small_solo_exchange(..., back=card) (play_hand refuses it)"),
     Option("throwin_consumes_first_hand", False, (False, True),
            "does a throw-in use up the first hand of a game (spec §8 A13; if so, the redeal allows solos and, as "
            "nobody holds the chalk yet, gives it to the club jack's team)"),
