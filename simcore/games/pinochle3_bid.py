@@ -65,7 +65,7 @@ from simcore.games.pinochle3_play import (
     score_played,
     settle,
 )
-from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, policy_discards
+from simcore.games.pinochle3_discard import DEFAULT_POLICY, DISCARD_POLICIES, discards, kept_meld, policy_discards
 from simcore.games.pinochle3_pimc import MAX_SAMPLES, pimc_points
 from simcore.games.pinochle3_solve import Table, checked_table, table_bits, trusted_policy_then_solve
 from simcore.rng import block_substream, block_words
@@ -361,7 +361,7 @@ class BidderJob:
         rng = block_substream(seed, block, PIMC_STREAM) if self.pimc_samples else None
         o = bidder_outcomes(slots, self.rule, self.dd_tricks, trump=self.trump, pimc_samples=self.pimc_samples,
                             rng=rng, options=self.options)
-        gain = discards(slots[:, 0] | slots[:, 3], self.trump, self.options, meld_first=True)[2] - o["meld_before"]
+        gain = kept_meld(slots[:, 0] | slots[:, 3], self.trump, self.options) - o["meld_before"]
         played = [_hist(o["meld"] + o[k], TOTAL_BINS) if k in o else np.zeros(TOTAL_BINS, dtype=np.int64)
                   for k in ("greedy", "dd", "pimc")]
         score = defender_outcomes(slots, self.rule, self.options)["score"]

@@ -207,6 +207,14 @@ def most_meld_kept(holdings, options: dict | None = None) -> np.ndarray:
     return melds
 
 
+def kept_meld(holdings, trump: int | None = None, options: dict | None = None) -> np.ndarray:
+    """(n,) int64: the most meld 15 of each 18-card holding (n,) uint64 keep under ``trump`` (None: the best trump,
+    `most_meld_kept`), the kept meld of spec Q2's kitty gain; options: meld variants."""
+    if trump is None:
+        return most_meld_kept(holdings, options)
+    return discards(holdings, trump, options, meld_first=True)[2]
+
+
 TALLIES = ("hand", "hand+kitty", "kept", "gain", "gain_sum", "gain_squares")
 """The per-bin tallies of `MeldStatsJob`, in its order (`_meld_tallies`)."""
 LIMIT = ("cost_deals", "cost_points", "raised_deals")
@@ -360,10 +368,10 @@ def kitties(hand) -> tuple[np.ndarray, np.ndarray]:
 def kitty_gains(hand, trump: int | None = None, options: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The kitty gain of a 15-card hand mask for every kitty (`kitties`): ((k,) int64 gains, (k,) int64
     weights). A gain is the most meld 15 of the 18 cards can keep (spec Q2: the discard of 3 that keeps the most,
-    `discards` ``meld_first``, under ``trump`` or the best) minus the best meld of the hand; options: meld
+    `kept_meld`, under ``trump`` or the best) minus the best meld of the hand; options: meld
     variants. The weighted mean over the weights' sum is the exact expected gain. (The best discard of play,
     meld + buried counters, keeps 10 less in a few hands.)"""
     masks, weights = kitties(hand)
-    _, _, melds, _ = discards(masks | np.uint64(int(hand)), trump, options, meld_first=True)
+    melds = kept_meld(masks | np.uint64(int(hand)), trump, options)
     before = int(best_meld(np.array([int(hand)], dtype=np.uint64), options)[0][0])
     return melds - before, weights
