@@ -299,18 +299,22 @@ def score_grid(target: int) -> list[int]:
 
 
 def json_value(value):
-    """A table cell as JSON holds it: numpy scalars and arrays as Python numbers and lists, tuples as lists, NaN,
-    infinities and missing values as None; a float keeps every digit (pandas' ``to_json`` would round to 10 decimals,
-    printing 3e-12 as 0.0)."""
+    """A table cell as JSON holds it: numpy scalars and arrays as Python numbers and lists, tuples and sets as
+    lists, dicts with text keys, NaN, infinities and missing values as None, a timestamp in ISO form, anything else
+    as its text; a float keeps every digit (pandas' ``to_json`` would round to 10 decimals, printing 3e-12 as 0.0)."""
     if isinstance(value, np.ndarray):
         value = value.tolist()
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, set, frozenset)):
         return [json_value(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): json_value(item) for key, item in value.items()}
     if isinstance(value, np.generic):
         value = value.item()
-    if value is pd.NA or value is pd.NaT or (isinstance(value, float) and not math.isfinite(value)):
+    if value is None or value is pd.NA or value is pd.NaT or (isinstance(value, float) and not math.isfinite(value)):
         return None
-    return value
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    return value if isinstance(value, (str, bool, int, float)) else str(value)
 
 
 def table_records(tables: dict[str, pd.DataFrame]) -> dict[str, list[dict]]:

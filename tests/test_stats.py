@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.stats import (Estimate, table_records, clustered_share, estimate_frame, format_p, median_interval, paired_difference,
-                            wilson)
+from analysis.stats import (Estimate, clustered_share, estimate_frame, format_p, median_interval, paired_difference,
+                            table_records, wilson)
 
 
 def test_textbook_values():
@@ -185,3 +185,6 @@ def test_table_records_keep_every_digit_and_turn_missing_values_into_none():
     assert rows[0] == {"p": 3.2345678e-12, "n": 1, "what": "a", "cards": [1, 2]}
     assert rows[1] == {"p": None, "n": 2, "what": None, "cards": [3]} and rows[2]["p"] == 1 / 899
     assert json.loads(json.dumps(rows, allow_nan=False)) == rows
+    odd = pd.DataFrame({"d": [{"k": np.int64(3), 1: np.nan}], "t": [pd.Timestamp("2026-12-06")],
+                        "i": [pd.Interval(0, 1)]})
+    assert table_records({"o": odd})["o"] == [{"d": {"k": 3, "1": None}, "t": "2026-12-06T00:00:00", "i": "(0, 1]"}]

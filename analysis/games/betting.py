@@ -1544,8 +1544,9 @@ def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarra
     drawn from its row of ``probs`` (multinomial; a smoothed bootstrap as `bootstrap_equity`), with the ``self_play``
     deals weighted as `PRIOR_DEALS` deals as in `simcore.games.perlaggen_three_equity.class_probs`; each solved from
     ``start`` to `THREE_EQUITY_TOLERANCE` on the codes grouped once (`class_grouping`: a redraw weighs no code
-    outside ``probs``' support). The redraws are drawn in order and solved on ``jobs`` threads (the kernel releases
-    the GIL), so they do not depend on ``jobs``."""
+    outside ``probs``' support). The redraws are drawn in order, ``jobs`` at a time (each is a (CLASSES, CODES)
+    array of 4 MB), and each batch solved on ``jobs`` threads (the kernel releases the GIL), so they do not depend on
+    ``jobs``."""
     from concurrent.futures import ThreadPoolExecutor
 
     from simcore.games import perlaggen_three_equity as E
@@ -1553,18 +1554,23 @@ def bootstrap_equity3(probs: np.ndarray, deals: np.ndarray, self_play: np.ndarra
     rng = block_substream(seed, BOOTSTRAP_BLOCK, 1)
     prior = self_play / self_play.sum()
     grouping = E.class_grouping(probs)
-    drawn = []
-    for _ in range(replicates):
+    scored = np.flatnonzero(probs.sum(axis=1))
+
+    def drawn() -> np.ndarray:
         q = np.zeros_like(probs)
-        for c in np.flatnonzero(probs.sum(axis=1)):
+        for c in scored:
             q[c] = (rng.multinomial(deals[c], probs[c]) + PRIOR_DEALS * prior) / (deals[c] + PRIOR_DEALS)
-        drawn.append(q)
+        return q
 
     def solved(q: np.ndarray) -> np.ndarray:
         return E.match_equity(q, target, tolerance=THREE_EQUITY_TOLERANCE, start=start, grouping=grouping)
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(solved, drawn))
+    jobs = max(1, jobs)
+    redraws = []
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for first in range(0, replicates, jobs):
+            redraws += pool.map(solved, [drawn() for _ in range(min(jobs, replicates - first))])
+    return redraws
 
 
 THREE_DEALT = ("him", "bettor", "third")

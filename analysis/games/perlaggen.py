@@ -1017,7 +1017,8 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cutter-took", default=None, help='the Perlaggen the cutter showed, e.g. "S7" (default none)')
     parser.add_argument("--exchange", action="append", default=[], metavar="SEAT:GAVE[=TOOK]",
                         help="a swap of team D, e.g. '0:H9' (dealer gave H9 for the turn-up) or '2:E10=EU'; "
-                             "repeatable; default: no exchange")
+                             "repeatable, in the order played (an Eichel upgrade before the acorn swap that takes "
+                             "its card); default: no exchange")
     parser.add_argument("--acorns", default=None, help="Eichel: acorns laid aside before the trump card")
     parser.add_argument("--stopper", default=None, help="cutter only: the card he saw under his packet (§3.2)")
     parser.add_argument("--players", type=one_of(D.PLAYER_COUNTS), action=NotedStore, default=4,

@@ -8,7 +8,7 @@ meld). A policy is a list of features of the 15 cards kept, each maximized in tu
 (or the trump given) and the first best (discard, trump) wins, so two copies of a card are never
 told apart. ``best`` and ``meld_first`` are searched by the compiled kernel `discards` (the discard of
 `pinochle3_bid.best_discard`, `KERNEL_POLICIES`), the others by `feature_discards`. `kitty_gains`
-runs `discards` (``meld_first``) over every kitty a hand can find (the exact kitty gain of spec Q2).
+runs `kept_meld` (the most meld kept) over every kitty a hand can find (the exact kitty gain of spec Q2).
 """
 
 from __future__ import annotations
