@@ -444,3 +444,12 @@ def test_the_played_out_check_script_prints_every_cell_and_both_models(capsys):
     assert len(lines) == 3 * len(script.SCORES) + 3
     assert lines[-2].startswith("class model: ") and lines[-1].startswith("pooled: ")
     assert "3 games played out per score and dealer" in lines[-3]
+
+
+def test_equity3_gives_the_same_tables_on_any_number_of_bootstrap_threads():
+    run = dict(games=6, seed=2, target=4, class_deals=2, progress=False, checkpoint=False)
+    one, two = cli_betting.equity3(**run), cli_betting.equity3(threads=2, **run)
+    for name in ("match_equity", "game_level"):
+        assert one[name].equals(two[name])
+    with pytest.raises(CardsimError, match="threads"):
+        cli_betting.equity3(threads=0, **run)

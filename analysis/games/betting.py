@@ -1461,7 +1461,7 @@ THREE_EQUITY_TOLERANCE = 1e-6
 
 def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, target: int | None = None,
             style: str | None = None, scores: tuple | None = None, class_deals: int | None = None,
-            **run_kw) -> dict[str, pd.DataFrame]:
+            threads: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """The plain 3-player game's match equity (`simcore.games.perlaggen_three_equity`) from a deal model of
     ``policy`` in all three seats per limit class (each player 1 to 3, or 4 and more points from the target, seen from
     the dealer: `simcore.games.perlaggen_three_equity.limit_class`): the far class from self-play (``games`` whole
@@ -1476,7 +1476,8 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     "bettor", "third": who dealt the deal of the bet), value (1: a bet of 2, 2: a raise to 3), accept_p (P(win the
     figure)* above which accepting beats conceding, `accept_threshold`), lo, hi, n (the deals of the class the next
     deal starts in when conceded); no rows for bets §8.6 forbids (`simcore.betting.bet_allowed`).
-    ``scores``: (answerer, bettor, third), a score triple shown first in game_level."""
+    ``scores``: (answerer, bettor, third), a score triple shown first in game_level. ``threads``: the threads the
+    bootstrap's redraws are solved on (default: ``jobs``; the numbers do not depend on either)."""
     from simcore.games import perlaggen_three as T
     from simcore.games import perlaggen_three_equity as E
     from simcore.games.perlaggen import OPTIONS
@@ -1505,7 +1506,9 @@ def equity3(policy: str | Policy = "formula", games: int = 600, seed=None, targe
     self_play, far = E.Equity3Job.outcomes(counts)
     probs, deals = E.class_probs(self_play, far, class_counts, target, PRIOR_DEALS)
     w = E.match_equity(probs, target)
-    redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w, jobs=run_kw.get("jobs") or 1)
+    threads = checks.whole(run_kw.get("jobs") or 1 if threads is None else threads, "threads", 1)
+    threads = min(threads, os.cpu_count() or 1)  # as the runner caps its processes
+    redraws = bootstrap_equity3(probs, deals, self_play, target, seed, w, jobs=threads)
     views = E.player_views(w, target)
     lo, hi = np.percentile([E.player_views(r, target) for r in redraws], [2.5, 97.5], axis=0)
 

@@ -173,7 +173,8 @@ def section(ctx: Context) -> Section:
     three_equity = ctx.run("Perlaggen 3-player match equity (self-play games and deals by limit class)",
                            f"cardsim thresholds perlaggen --players 3 --games {three_games} --class-deals "
                            f"{three_deals} --seed {ctx.seed}", three_games + THREE_NEAR_CLASSES * three_deals,
-                           betting.equity3, "formula", three_games, ctx.seed, class_deals=three_deals, **run_kw)
+                           betting.equity3, "formula", three_games, ctx.seed, class_deals=three_deals,
+                           threads=ctx.run_kw.get("jobs", 1), **run_kw)  # threads start at no cost
     three_at = three_equity["match_equity"].attrs
     blind_deals = BLIND_DEALS * (10 if ctx.full else 1)
     scores = ",".join(f"{a}:{b}" for a, b in BLIND_SCORES)
