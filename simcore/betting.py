@@ -445,8 +445,9 @@ class Deal:
         return best < theirs or (self.is_frozen(team, figure) and self.shown_code(team, figure) < theirs)
 
     def play(self, seat: int, card: int, identity: int | None = None) -> None:
-        """Play a card to the current trick (§6.1), a wild card as ``identity`` (baptism); the Spiel is
-        decided at a team's third trick."""
+        """Play a card to the current trick (§6.1), a wild card as ``identity`` (baptism; None: named as
+        itself, with its precedence, not A-06's unnamed play at precedence 0); the Spiel is decided at a team's
+        third trick."""
         if self.phase != PLAY:
             self._fail("§7.15: cards are played only before the Spiel is decided")
         if self.pending():

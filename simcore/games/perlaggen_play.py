@@ -8,8 +8,10 @@ the dealer at seat 0, so seat 1 (team 1) leads trick 1; team = seat % 2 (team D 
 
 Cards and identities are ``8 * suit + rank`` (simcore.games.perlaggen; the Weli is 32). A *play* is
 a card and the identity it stands for: a natural card stands for itself; a Perlagg is baptised when
-played (B1) and always is here, since a Perlagg played without a name counts as its printed card
-with precedence 0 (A-06), which decides every trick exactly as the same card baptised as itself.
+played (B1) and always is here, as A-06 has the simulator's policies do (a Perlagg may be named as itself,
+B2, and keeps its precedence). The unnamed play of A-06 (its printed card with precedence 0) is not
+modelled: it differs from the Perlagg named as itself when another Perlagg in the trick is baptised as
+the same card (with hearts trump, L9, H7 unnamed, HO as H7, L8: seat 2 wins, named seat 1).
 A play's trick key is ``tier * 256 + strength * 16 + prec`` (spec §11.8): tier 2 trump, 1 the led
 suit (the suit of the first identity, B6), 0 other suits (never wins); the highest key wins (§2.5).
 
