@@ -191,15 +191,20 @@ def test_no_gleich_of_my_own_means_void_as_often_as_exact(table_stats):
     assert parts["gleich_by_class"][24, WIN] == parts["gleich_by_class"][24].sum()
 
 
-@pytest.mark.parametrize("code, spec_row", [
-    (-1, (0.3160, 0.0148, 0.6398, 0.0294)),
-    (0, (0.3406, 0.0220, 0.6375, 0.0)),
-    (7, (0.8348, 0.0477, 0.1175, 0.0)),
+@pytest.mark.parametrize("figure, code, spec_row", [
+    ("gleich", -1, (0.3160, 0.0148, 0.6398, 0.0294)),  # table C: none
+    ("gleich", 0, (0.3406, 0.0220, 0.6375, 0.0)),  # pair of 7s
+    ("gleich", 7, (0.8348, 0.0477, 0.1175, 0.0)),  # pair of Aces
+    ("hanger", -1, (0.2641, 0.0322, 0.5439, 0.1598)),  # table D: none
+    ("hanger", 1, (0.4084, 0.0610, 0.5306, 0.0)),  # 8-7
+    ("hanger", 6, (0.7194, 0.0904, 0.1902, 0.0)),  # K-O
+    ("hanger", 7, (0.7989, 0.1061, 0.0951, 0.0)),  # A-K
+    ("hanger", 10, (0.8985, 0.0140, 0.0875, 0.0)),  # 9-8-7
 ])
-def test_own_class_odds_agree_with_spec_table_c(table_stats, code, spec_row):
-    # spec §10.4 C, an MC table over 10M deals pooled over seats; generous combined tolerance
+def test_own_class_odds_agree_with_spec_tables_c_and_d(table_stats, figure, code, spec_row):
+    # spec §10.4 C and D, MC tables over 10M deals pooled over seats; generous combined tolerance
     n, parts = table_stats
-    row = parts["gleich_by_class"][code + 1]
+    row = parts[f"{figure}_by_class"][code + 1]
     m = row.sum()
     for outcome, spec_p in enumerate(spec_row):
         p = row[outcome] / m
