@@ -32,7 +32,7 @@ from simcore.games import pinochle3 as p
 from simcore.games import pinochle3_bid as bid
 from simcore.games import pinochle3_defend as defend_sim
 from simcore.games import pinochle3_exact as exact_facts
-from simcore.games.pinochle3_discard import DISCARD_POLICIES, MeldStatsJob, kitty_gains
+from simcore.games.pinochle3_discard import DISCARD_POLICIES, MeldStatsJob, kept_meld, kitty_gains
 from simcore.games.pinochle3_play import play_rule
 from simcore.rng import normalize_seed
 
@@ -890,10 +890,10 @@ def _known_gain(cards: list[int], kitty_cards: list[int], t: int | None, options
                 divisor: int) -> tuple[pd.DataFrame, int]:
     """(the `discard` table, the kitty gain) with a known kitty, where both are fixed: the bidder's
     best discard (`pinochle3_bid.best_discard` under trump t or the best: meld + buried counters), and the most
-    meld a discard keeps (spec Q2, ``meld_first``) minus the best meld of the 15 cards, in reported points
+    meld a discard keeps (spec Q2, `kept_meld`) minus the best meld of the 15 cards, in reported points
     (main-game points / divisor)."""
     d = bid.best_discard(cards + kitty_cards, t, options)
-    most = bid.best_discard(cards + kitty_cards, t, options, meld_first=True).meld
+    most = int(kept_meld(np.array([p.DECK.mask(cards + kitty_cards)], dtype=np.uint64), t, options)[0])
     before = int(p.best_meld(np.array([p.DECK.mask(cards)], dtype=np.uint64), options)[0][0])
     table = pd.DataFrame([{"discards": p.DECK.format_cards(d.discards), "trump": p.DECK.suits[d.trump],
                            "meld": d.meld // divisor, "buried": d.buried // divisor}])
