@@ -141,15 +141,15 @@ BAD_INPUT = [
     (["thresholds", "dreeg", "--decision", "exchange", "--n", "2", "--seed", "1"],
      "none of the 2 deals came to the decision 'exchange'"),
     (["solve", "giltspiel", "--dael", "x"],
-     "unrecognized arguments: --dael; did you mean --deal?; also required: --trump "),
+     "unrecognized arguments: --dael; did you mean --deal? (see"),
     (["odds", "giltspiel", "--seet", "2"], "unrecognized arguments: --seet; also required: --hand "),
     (["thresholds", "bauernstoss", "--dd-tricks", "8"], "unrecognized arguments: --dd-tricks 8; --dd-tricks is an "
                                                          "option of 'cardsim thresholds' for pinochle3, not for "
                                                          "bauernstoss (see "),
     (["odds", "bauernstoss", "--hand", "x", "--spiel"], "--spiel is an option of 'cardsim odds' for giltspiel and "
                                                        "perlaggen, not for bauernstoss"),
-    (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "the following arguments are required: --trump "),
-    (["solve", "giltspiel", "--deal", "x", "--trmp=h"], "unrecognized arguments: --trmp; did you mean --trump?"),
+    (["solve", "giltspiel", "--deal", "--E9 L7 S8"], "--deal needs 4 hands for seats 0-3"),
+    (["solve", "giltspiel", "--deal", "x", "--trmp=h"], "unrecognized arguments: --trmp=h; did you mean --trump?"),
     (["solve", "giltspiel", "--trump", "h", "--", "--dael"], "the following arguments are required: --deal"),
     (["odds", "skat", "--hand", "LA"], "unknown game 'skat'"),
     (["odds"], "needs a game"),

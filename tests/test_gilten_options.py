@@ -31,6 +31,8 @@ READERS = {
        for name in ("target", "void_policy", "fifth_trick_bet", "strict_examples", "communication", "speech_order",
                     "spiel_aus_held", "stop_on_target")},
     ("giltspiel", "perlique"): ["stats", "giltspiel", "--n", "10", "--seed", "1"],
+    ("giltspiel", "perlique_tie"): (["odds", "giltspiel", "--hand", "LA SA H10 E9 E8", "--spiel", "greedy", "--n", "10",
+                                     "--option", "perlique=true"], 1),
     **{("perlaggen", name): PERL_STATS
        for name in ("style", "exchange", "exchange_gives", "players")},
     ("perlaggen", "style", "straf"): PERL_STATS + ["--players", "3"],
@@ -41,7 +43,8 @@ READERS = {
                     "fifth_trick_bet", "six_below_bells_seven")},
     **{("perlaggen", name): PERL_STRAF for name in ("straf_places", "straf_no_hopeless_spiel_bet")},
 }
-"""(game, option[, choice]) -> a command line that reads the option."""
+"""(game, option[, choice]) -> a command line that reads the option, or (that line, how many jobs it runs first that
+do not read it)."""
 
 
 class Caught(Exception):
@@ -50,13 +53,22 @@ class Caught(Exception):
 
 @pytest.fixture
 def job_of(monkeypatch):
-    """argv -> the key of the job the command would run (it is not run)."""
+    """argv -> the key of the job the command would run (it is not run); (argv, k) -> of its job after k others, which
+    count one deal each."""
+    jobs = []
+
     def run(job, *args, **kwargs):
-        raise Caught(job.key())
+        if len(jobs) == skip[0]:
+            raise Caught(job.key())
+        jobs.append(job)
+        return np.r_[1, np.zeros(job.n_counts - 1, dtype=np.int64)]
 
     monkeypatch.setattr(runner, "run", run)
+    skip = [0]
 
-    def key(argv):
+    def key(line):
+        argv, skip[0] = line if isinstance(line, tuple) else (line, 0)
+        jobs.clear()
         with pytest.raises(Caught) as caught:
             main([*argv, "--no-progress"])
         return caught.value.args[0]
@@ -87,11 +99,12 @@ def _typed(value) -> str:
 def test_every_choice_is_read(job_of, game, name, value):
     """Every non-default choice of every option changes the job of a command that reads it; the default
     given as an option changes nothing."""
-    argv = READERS.get((game, name, value)) or READERS[(game, name)]
+    line = READERS.get((game, name, value)) or READERS[(game, name)]
+    argv, skip = line if isinstance(line, tuple) else (line, 0)
     default = next(o.default for o in get_game(game).options if o.name == name)
-    plain = job_of(argv)
-    assert job_of(argv + ["--option", f"{name}={_typed(default)}"]) == plain
-    assert job_of(argv + ["--option", f"{name}={_typed(value)}"]) != plain
+    plain = job_of((argv, skip))
+    assert job_of((argv + ["--option", f"{name}={_typed(default)}"], skip)) == plain
+    assert job_of((argv + ["--option", f"{name}={_typed(value)}"], skip)) != plain
 
 
 @pytest.mark.parametrize("game", ["giltspiel", "perlaggen"])

@@ -118,8 +118,14 @@ def test_commands(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "dd", "--option", "perlique=true"],
-     "not modelled"),
+    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "pimc", "--option", "perlique=true"],
+     "--spiel pimc does not play the Perlique"),
+    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "dd", "--option", "perlique_tie=natural"],
+     "option perlique_tie is a rule of the Perlique's play in tricks"),
+    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--option", "perlique=true", "--option", "perlique_tie=natural"],
+     "option perlique_tie does not change 'cardsim odds giltspiel'"),
+    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "dd", "--option", "perlique=true", "--option",
+      "perlique_tie=first"], "perlique_tie"),
     (["match", "giltspiel", "--a", "formula", "--b", "never", "--games", "2", "--option", "perlique=true"],
      "option perlique does not change"),
 ])

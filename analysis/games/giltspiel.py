@@ -30,6 +30,7 @@ from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
 from simcore.games import giltspiel as g
+from simcore.games import giltspiel_perlique as perlique_play
 from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
 
@@ -73,7 +74,7 @@ def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = 
 
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
-         pimc: dict | None = None, perlique: bool = False, **run_kw) -> pd.DataFrame:
+         pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild", **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -83,13 +84,20 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     or "random" (simcore.games.giltspiel_play), or "pimc" (every seat plays PIMC from its own
     information, on its own sample; pimc: keywords of `giltspiel_play.pimc_counts` such as samples,
     communication and n, the Spiel's own number of deals);
-    perlique: the §8 variant "Giltspiel mit 3 Perlique", the trump's 7, Unter and Ober wild for the figures (not with
-    ``spiel``: their play in tricks is not modelled).
+    perlique: the §8 variant "Giltspiel mit 3 Perlique", the trump's 7, Unter and Ober wild for the figures and, with
+    ``spiel`` "dd", "greedy" or "random", in the tricks (`simcore.games.giltspiel_perlique`; not with "pimc");
+    perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
+    ("wild" or "natural", option perlique_tie).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
-    if checks.flag(perlique, "perlique") and spiel is not None:
-        raise CardsimError("the Perlique (option perlique) are wild for the Gleich and the Hanger only: their play "
-                           "in tricks is not modelled; drop --spiel or the option")
+    perlique = checks.flag(perlique, "perlique")
+    perlique_play.checked_tie(perlique_tie)
+    if perlique and spiel == spiel_play.PIMC:
+        raise CardsimError("--spiel pimc does not play the Perlique (option perlique): its players sample natural "
+                           "cards only; use --spiel dd, greedy or random, or drop the option")
+    if perlique_tie != "wild" and not (perlique and spiel in play.METHODS):
+        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with "
+                           "--option perlique=true and --spiel dd, greedy or random, or drop it")
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
     if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC):
@@ -111,7 +119,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
         deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw)[:2]
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     elif spiel is not None:
-        deals, wins = runner.run(play.SpielJob(facts, team, spiel, conditions), n, seed, **run_kw)[:2]
+        job = (perlique_play.PerliqueSpielJob(facts, team, spiel, conditions, perlique_tie) if perlique
+               else play.SpielJob(facts, team, spiel, conditions))
+        deals, wins = runner.run(job, n, seed, **run_kw)[:2]
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     frame = pd.concat(frames, ignore_index=True).rename(columns={"label": "outcome"})
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
@@ -122,7 +132,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
                        own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel,
-                       perlique=perlique)
+                       perlique=perlique, **({"perlique_tie": perlique_tie} if perlique and spiel else {}))
     if pimc:
         frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
@@ -135,7 +145,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "hand": a["hand"], "turnup": a["turnup"], "known": {str(k): v for k, v in a["known"].items()},
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {}),
-            **({"perlique": True} if a.get("perlique") else {})}
+            **({"perlique": True} if a.get("perlique") else {}),
+            **({"perlique_tie": a["perlique_tie"]} if "perlique_tie" in a else {})}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -165,6 +176,11 @@ def format_odds(frame: pd.DataFrame) -> str:
     elif a["spiel"]:
         lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; "
                      "the Spiel has no stand or void)")
+        if "perlique_tie" in a:
+            lines.append("(the Perlique in tricks: each stands for the card its owner declares, never a visible one; "
+                         f"a wild and the natural card it copies: the {a['perlique_tie']} card takes the trick"
+                         + ("; greedy plays a wild only where no natural card of its hand takes the trick or none is "
+                            "left" if a["spiel"] == "greedy" else "") + ")")
     return "\n".join(lines)
 
 
@@ -374,16 +390,18 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _perlique(args: argparse.Namespace, command: str) -> bool:
-    """The option perlique of ``cardsim command giltspiel``, the one rule option the figure commands read (they
-    report VOID apart and take no betting rule)."""
+    """The option perlique of ``cardsim stats giltspiel``, the one rule option it reads (it reports VOID apart and
+    takes no betting rule)."""
     return command_options(args, GAME, command, ("perlique",)).get("perlique", False)
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    perlique = _perlique(args, "odds")
+    reads = ("perlique", "perlique_tie") if args.spiel in play.METHODS else ("perlique",)
+    options = command_options(args, GAME, "odds", reads)
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
-                args.spiel, pimc if args.spiel == spiel_play.PIMC else None, perlique, **run_options(args))
+                args.spiel, pimc if args.spiel == spiel_play.PIMC else None, options.get("perlique", False),
+                options.get("perlique_tie", "wild"), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

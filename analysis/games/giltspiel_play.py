@@ -3,6 +3,7 @@
 Command line::
 
     cardsim solve giltspiel --deal "HA HK HO E7 E8 / LA ... / ... / ..." --trump H [--json]
+    cardsim solve giltspiel --deal "..." --turnup H8 --option perlique=true    # §8: the trump's 7, U, O wild
 
 Python API::
 
@@ -20,13 +21,14 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (Command, check_only_with, counts_up_to, emit, one_of, register_command,
-                               sample_count)
+from analysis.commands import (Command, add_option_argument, check_only_with, command_options, counts_up_to, emit,
+                               one_of, register_command, sample_count)
 from analysis.solving import parse_deal, parse_trump
 from analysis.stats import estimate_frame
 from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.games import giltspiel as g
+from simcore.games import giltspiel_perlique as perlique_play
 from simcore.games import giltspiel_pimc as pimc
 from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
@@ -36,32 +38,76 @@ OUTCOMES = ("win", "lose")
 
 
 # --- solve ------------------------------------------------------------------------------------
-def solve(deal: str, trump: str) -> dict:
+def solve(deal: str, trump: str | None = None, turnup: str | None = None, perlique: bool = False,
+          perlique_tie: str = "wild") -> dict:
     """Double-dummy result of one deal: {"trump", "hands", "spiel_team", "tricks": [team 0, team 1]
     (each forcible out of 5 if all were played), "line": [(seat, token), ...] to the Spiel,
-    "winners": the seat winning each trick of the line}."""
+    "winners": the seat winning each trick of the line}.
+
+    trump: the trump suit, or turnup: the turned-up card (its suit is trump); perlique: the §8 variant with the
+    trump's 7, Unter and Ober wild in play (`simcore.games.giltspiel_perlique`; needs ``turnup``, which no wild may
+    copy), a wild's play shown as "HO=HA" (the card, then the card it is declared as); perlique_tie as the option.
+    """
     hands = parse_deal(deal, g.DECK, g.HAND_SIZE, g.SEATS)
-    suit = parse_trump(trump, g.DECK)
+    perlique = checks.flag(perlique, "perlique")
+    suit, card = _solve_trump(hands, trump, turnup, perlique)
+    if perlique:
+        perlique_play.checked_tie(perlique_tie)
+        line = perlique_play.optimal_line(hands, card, perlique_tie)
+        shown = [(seat, g.DECK.token(c) + ("" if c == i else "=" + g.DECK.token(i))) for seat, c, i in line]
+        return _solve_result(hands, suit, perlique_play.spiel_teams(hands[None, :], [card], perlique_tie)[0],
+                             perlique_play.forced_tricks(hands, card, perlique_tie), shown,
+                             perlique_play.trick_winners(line, card, perlique_tie), turnup=card,
+                             perlique_tie=perlique_tie)
     line = play.optimal_line(hands, suit)
-    return {
-        "trump": g.DECK.suits[suit],
-        "hands": [g.DECK.format_cards(g.DECK.cards_of(h)) for h in hands],
-        "spiel_team": int(play.spiel_teams(hands[None, :], [suit])[0]),
-        "tricks": list(play.forced_tricks(hands, suit)),
-        "line": [(seat, g.DECK.token(card)) for seat, card in line],
-        "winners": play.trick_winners_of(line, suit),
-    }
+    return _solve_result(hands, suit, play.spiel_teams(hands[None, :], [suit])[0], play.forced_tricks(hands, suit),
+                         [(seat, g.DECK.token(c)) for seat, c in line], play.trick_winners_of(line, suit), turnup=card)
+
+
+def _solve_trump(hands: np.ndarray, trump: str | None, turnup: str | None, perlique: bool) -> tuple[int, int | None]:
+    """(trump suit, turn-up card or None) of `solve`'s arguments; CardsimError where they are missing or clash."""
+    if turnup is None:
+        if perlique:
+            raise CardsimError("the Perlique (option perlique) need the turn-up, which no wild may copy: give "
+                               "--turnup CARD (its suit is trump) in place of --trump")
+        if trump is None:
+            raise CardsimError("give the trump: --trump SUIT, or --turnup CARD (its suit is trump)")
+        return parse_trump(trump, g.DECK), None
+    card = g.DECK.parse_cards(turnup, "--turnup")
+    if len(card) != 1:
+        raise CardsimError(f"--turnup '{turnup}' must be one card, e.g. H8")
+    card = card[0]
+    if (int(np.bitwise_or.reduce(hands)) >> card) & 1:
+        raise CardsimError(f"--turnup {g.DECK.token(card)} is in a hand of --deal: the turn-up belongs to no hand; "
+                           "give another card")
+    if trump is not None and parse_trump(trump, g.DECK) != card // g.N_RANKS:
+        raise CardsimError(f"--trump {trump} and --turnup {g.DECK.token(card)} disagree: the turn-up's suit is "
+                           "trump; give one of them")
+    return card // g.N_RANKS, card
+
+
+def _solve_result(hands, suit, team, tricks, line, winners, **extra) -> dict:
+    return {"trump": g.DECK.suits[suit], "hands": [g.DECK.format_cards(g.DECK.cards_of(h)) for h in hands],
+            "spiel_team": int(team), "tricks": [int(t) for t in tricks], "line": line, "winners": winners,
+            **{k: v for k, v in extra.items() if v is not None}}
 
 
 def solve_json(result: dict) -> dict:
-    return {"game": GAME, "trump": result["trump"], "spiel_team": result["spiel_team"],
+    turnup = {} if result.get("turnup") is None else {"turnup": g.DECK.token(result["turnup"])}
+    tie = {"perlique": True, "perlique_tie": result["perlique_tie"]} if "perlique_tie" in result else {}
+    return {"game": GAME, "trump": result["trump"], **turnup, **tie, "spiel_team": result["spiel_team"],
             "tricks": result["tricks"], "line": [[seat, token] for seat, token in result["line"]],
             "winners": result["winners"]}
 
 
 def format_solve(result: dict) -> str:
     name = g.DECK.suit_names[g.DECK.suits.index(result["trump"])]
-    lines = [f"Giltspiel double dummy: trump {result['trump']} ({name}), dealer seat 0, seat 1 leads"]
+    turnup = "" if result.get("turnup") is None else f", turn-up {g.DECK.token(result['turnup'])}"
+    lines = [f"Giltspiel{' mit 3 Perlique' if 'perlique_tie' in result else ''} double dummy: trump {result['trump']} "
+             f"({name}){turnup}, dealer seat 0, seat 1 leads"]
+    if "perlique_tie" in result:
+        lines.append(f"(a wild is shown as CARD=DECLARED; a wild and the natural card it copies: the "
+                     f"{result['perlique_tie']} card takes the trick)")
     return "\n".join(lines + solve_lines(result, result["line"], "optimal line:"))
 
 
@@ -85,12 +131,19 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deal", required=True,
                         help='four hands for seats 0-3 separated by "/", dealer at seat 0 so seat 1 leads, '
                              'e.g. "E9 L7 S8 S9 SO / E10 L8 L10 HU HK / E7 EA H10 SU SK / E8 EU LU LK H7"')
-    parser.add_argument("--trump", required=True, help="trump suit: E, L, H or S")
+    parser.add_argument("--trump", help="trump suit: E, L, H or S (or give --turnup)")
+    parser.add_argument("--turnup", help="the turned-up card, whose suit is trump (needed with the Perlique)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_option_argument(parser, GAME)
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    result = solve(args.deal, args.trump)
+    options = command_options(args, GAME, "solve", ("perlique", "perlique_tie"))
+    if "perlique_tie" in options and not options.get("perlique"):
+        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with --option "
+                           "perlique=true, or drop it")
+    result = solve(args.deal, args.trump, args.turnup, options.get("perlique", False),
+                   options.get("perlique_tie", "wild"))
     return emit(args, result, solve_json, format_solve)
 
 

@@ -39,7 +39,7 @@ from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError, is_whole_int, unknown_name
 from simcore.games.giltspiel import HAND_SIZE, N_RANKS, N_SUITS, SEATS, TURNUP, DealJob, Known
 from simcore.games.giltspiel_play import (DECISIONS, _greedy_key, _trick_state, FOREHAND, SPIEL, SUITS, TRICKS,
-                                          _moves, _solve, _team_trumps, _trumps, checked_hands, new_table)
+                                          _moves, _solve, _team_trumps, _turnup_cards, checked_hands, new_table)
 from simcore.rng import block_substream
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, lowest_card, popcount, random_card, trick_winner
 
@@ -649,7 +649,7 @@ class PimcSpielJob(DealJob):
         seeds = block_substream(seed, block, PIMC_STREAM).bit_generator.random_raw(self.block_size)[:n_deals]
         hands = np.ascontiguousarray(slots[keep, :SEATS])
         turnups = np.ascontiguousarray(slots[keep, TURNUP])
-        trumps = _trumps(turnups)
+        trumps = _turnup_cards(turnups) // N_RANKS
         teams = np.empty(hands.shape[0], dtype=np.int64)
         firsts = np.array([self.first_lead(seed, lowest_card(t)) for t in turnups], dtype=np.int64)
         _play_many(hands, trumps, turnups, self.public, self.partner, ALL_SEATS, self.samples, seeds[keep], firsts,

@@ -711,11 +711,11 @@ def optimal_line(hands, trump: int, leader: int = FOREHAND) -> list[tuple[int, i
 
 # --- counting job -----------------------------------------------------------------------------
 @njit
-def _trumps(turnups):
-    """Trump suit of every deal from its turn-up mask: (n,) uint64 -> (n,) int64."""
+def _turnup_cards(turnups):
+    """The turn-up card of every deal from its mask: (n,) uint64 -> (n,) int64."""
     out = np.empty(turnups.shape[0], dtype=np.int64)
     for i in range(turnups.shape[0]):
-        out[i] = lowest_card(turnups[i]) // N_RANKS
+        out[i] = lowest_card(turnups[i])
     return out
 
 
@@ -739,15 +739,22 @@ class SpielJob(DealJob):
     def extra_key(self) -> str:
         return f"team={self.team}|method={self.method}"
 
+    def spiel_teams(self, hands: np.ndarray, turnups: np.ndarray, u: np.ndarray | None) -> np.ndarray:
+        """The Spiel's winning team (n,) of deals ``hands`` (n, 4) with turn-up cards ``turnups`` (n,), u (n,
+        DECISIONS) the policies' uniforms (None for "dd")."""
+        if self.method == "dd":
+            return trusted_spiel_teams(hands, turnups // N_RANKS)
+        return trusted_play_out(self.method, hands, turnups // N_RANKS, u)[0]
+
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         hands = np.ascontiguousarray(slots[keep, :SEATS])
-        trumps = _trumps(np.ascontiguousarray(slots[keep, TURNUP]))
-        if self.method == "dd":
-            teams = trusted_spiel_teams(hands, trumps)
-        else:
+        turnups = _turnup_cards(np.ascontiguousarray(slots[keep, TURNUP]))
+        trumps = turnups // N_RANKS
+        u = None
+        if self.method != "dd":
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-            teams, _ = trusted_play_out(self.method, hands, trumps, u)
+        teams = self.spiel_teams(hands, turnups, u)
         wins = teams == self.team
         held = _team_trumps(hands, trumps, self.team)
         by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)
