@@ -27,7 +27,7 @@ of the current trick in order from ``leader``, ``won (2,)`` tricks per team and 
 * The double-dummy solver (`spiel_teams`, `position_wins`, `forced_tricks`, `optimal_line`) is an AND/OR search
   over the plays without recursion: of a hand's wilds only one is tried (they play alike), of a wild's identities
   one per class (`_identity_classes`, the proof there), of a hand's natural cards one per run once no wild is
-  left (`_highest_of_runs`); a transposition table at trick starts (`_position_key`) and the base game's sure
+  left (`giltspiel_play.highest_of_runs`); a transposition table at trick starts (`_position_key`) and the base game's sure
   tricks for a side whose opponents hold no wild (`_sure_value`). tests/naive_giltspiel_perlique.py holds the plain
   minimax over every wild and every identity that the tests compare it with. Speed: about 15,000 nodes and 1-2 ms
   a uniform deal (the base game's solver: 240 nodes, 10 µs; benchmarks/bench_giltspiel_play.py).
@@ -42,7 +42,7 @@ from simcore import checks
 from simcore.config import njit, njit_inline
 from simcore.errors import CardsimError, unknown_name
 from simcore.games.giltspiel import N_RANKS, N_SUITS, PERLIQUE, SEATS
-from simcore.games.giltspiel_play import SpielJob, _sure_tricks
+from simcore.games.giltspiel_play import SpielJob, _sure_tricks, highest_of_runs
 from simcore.search import table_rows, table_slot
 from simcore.tricks import FOLLOW_OR_TRUMP, card_power, legal_mask, lowest_card, popcount, suit_bits
 
@@ -259,23 +259,6 @@ def trick_cards(ids, start, count):
 
 
 @njit_inline
-def _highest_of_runs(legal, hand, present):
-    """``legal`` without the natural cards whose next higher card of their suit among ``present`` (the cards in the
-    hands and the identities in the trick) is the hand's own: with no wild left and no identity of the trick among
-    the hand's cards, such neighbours play alike (the base game's equivalent cards), so the highest one stands for
-    them."""
-    out = legal
-    m = legal
-    while m:
-        card = lowest_card(m)
-        m &= m - _ONE
-        above = present & SUITS[card // N_RANKS] & ~((_ONE << np.uint64(card + 1)) - _ONE)
-        if above and (hand >> np.uint64(lowest_card(above))) & _ONE:
-            out &= ~(_ONE << np.uint64(card))
-    return out
-
-
-@njit_inline
 def _plays(out, hands, seat, cards, ids, start, count, trump, wilds, tie, visible):
     """The plays worth searching for ``seat`` into ``out``, most promising first; returns how many. Leading, the
     highest first; following, the plays that take the trick from the lowest up, then the others from the lowest."""
@@ -307,7 +290,8 @@ def _plays(out, hands, seat, cards, ids, start, count, trump, wilds, tie, visibl
     else:
         wild, ident_mask = -1, np.uint64(0)
     if not held & wilds and not trick_cards(ids, start, count) & hand:
-        legal = _highest_of_runs(legal, hand, held | trick_cards(ids, start, count))
+        # no wild left and no identity of the trick among the hand's cards: the base game's equivalent cards
+        legal = highest_of_runs(legal, hand, held | trick_cards(ids, start, count))
     for kind in range(2):
         m = legal if kind == 0 else ident_mask
         while m:

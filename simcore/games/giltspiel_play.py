@@ -281,15 +281,11 @@ def _candidates(hand, present, count, led, best_power, partner, trump):
 
     Scalars in, scalars out: numba pays an atomic reference-count pair per array argument on every
     call of an inline helper with loops, and the search calls this one on almost every node."""
-    legal = legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP)
     n, moves = 0, 0
-    m = legal
+    m = highest_of_runs(legal_mask(hand, led, trump, SUITS, FOLLOW_OR_TRUMP), hand, present)
     while m:
         card = lowest_card(m)
         m &= m - _ONE
-        above = present & SUITS[card // N_RANKS] & ~((_ONE << np.uint64(card + 1)) - _ONE)
-        if above and (hand >> np.uint64(lowest_card(above))) & _ONE:
-            continue
         key = _greedy_key(card, count, led, best_power, partner, trump) + KEY_OFFSET
         j = n  # insert after the cards of higher or equal key
         while j > 0 and (moves >> (MOVE_BITS * j - FIELD_BITS)) & _FIELD_MASK < key:
@@ -299,6 +295,21 @@ def _candidates(hand, present, count, led, best_power, partner, trump):
         moves = low | (((key << FIELD_BITS) | card) << (MOVE_BITS * j)) | high
         n += 1
     return n, moves
+
+
+@njit_inline
+def highest_of_runs(cards, hand, present):
+    """``cards`` (uint64, of ``hand``) without those whose next higher card of their suit among ``present`` (the
+    cards still in play) is the hand's own: such neighbours play alike, so the highest one stands for them."""
+    out = cards
+    m = cards
+    while m:
+        card = lowest_card(m)
+        m &= m - _ONE
+        above = present & SUITS[card // N_RANKS] & ~((_ONE << np.uint64(card + 1)) - _ONE)
+        if above and (hand >> np.uint64(lowest_card(above))) & _ONE:
+            out &= ~(_ONE << np.uint64(card))
+    return out
 
 
 def _above_table() -> np.ndarray:
