@@ -248,14 +248,18 @@ def _cache(rest: list[str]) -> int:
 
 LONG_NUMBER = re.compile(r"\d{41,}")
 """A digit run no message needs in full: a number the user gave, quoted by a check that does not shorten it."""
+LONG_TEXT = re.compile(r"[^\s']{201,}")
+"""A run of text no message needs in full (a value of thousands of characters, quoted back)."""
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 """A character that would break the one line of an error (a line break in a quoted value)."""
 
 
 def _one_line(message: str) -> str:
     """``message`` as one short line, however the check quoted the user's text: every run of more than 40 digits cut
-    to its first 20 and its length, and line breaks and other control characters written as escapes ('\\n')."""
+    to its first 20 and its length, any other run of more than 200 characters without a space or quote to its first
+    60 and its length, and line breaks and other control characters written as escapes ('\\n')."""
     cut = LONG_NUMBER.sub(lambda m: f"{m.group()[:20]}... ({len(m.group()):,} digits)", message)
+    cut = LONG_TEXT.sub(lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)", cut)
     return CONTROL.sub(lambda m: repr(m.group())[1:-1], cut)
 
 

@@ -295,10 +295,11 @@ def command_options(args: argparse.Namespace, game: str, command: str, reads, fl
     for name, target in (flags or {}).items():  # given at its default: still the value asked for, if read
         if name in chosen and name not in changed and name in read:
             _set_flag(args, target, chosen[name])
+    exact = " --exact" if getattr(args, "exact", False) is True else ""  # an enumeration reads fewer options
     for name in changed:
         if name not in read:
-            raise CardsimError(f"option {name} does not change 'cardsim {command} {game}' (the options it reads: "
-                               f"{', '.join(sorted(read)) or 'none'}); drop it")
+            raise CardsimError(f"option {name} does not change 'cardsim {command} {game}{exact}' (the options it "
+                               f"reads: {', '.join(sorted(read)) or 'none'}); drop it")
     return {name: changed[name] for name in sorted(changed) if name not in (flags or {})}
 
 

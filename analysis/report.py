@@ -31,8 +31,8 @@ from typing import Callable
 
 import pandas as pd
 
-from analysis.commands import (add_cluster_arguments, cluster_options, path_text, positive_int, probe_writable,
-                               sample_count, seed_number)
+from analysis.commands import (MAX_COUNT, add_cluster_arguments, cluster_options, path_text, positive_int,
+                               probe_writable, sample_count, seed_number)
 from analysis.stats import wilson
 from simcore.errors import CardsimError
 from simcore.rng import BLOCK_DEALS, normalize_seed
@@ -126,6 +126,10 @@ def _context(args: argparse.Namespace) -> Context:
     if jobs < 1:
         raise CardsimError(f"--jobs must be at least 1, got {jobs}")
     hand_n = int(getattr(args, "hand_n", DEFAULT_HAND_N))
+    for flag, value in (("--n", int(getattr(args, "n", DEFAULT_N))), ("--hand-n", hand_n)):
+        if value * factor > MAX_COUNT:
+            raise CardsimError(f"{flag} {value:,} with --full is {factor} x {value:,} deals, more than the "
+                               f"{MAX_COUNT:.0e} a run may hold; give at most {MAX_COUNT // factor:,} or drop --full")
     if hand_n * factor < MIN_HAND_N:
         least = f"{-(-MIN_HAND_N // factor)}{' with --full' if factor > 1 else ''}"
         raise CardsimError(f"--hand-n must be at least {least}, got {hand_n}: the example hands conditioned on a bet "

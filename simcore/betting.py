@@ -719,8 +719,9 @@ class Policy:
     show_bluff: float = 0.0
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise CardsimError(f"a policy's name must be a text, got {self.name!r}")
+        if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
+            raise CardsimError(f"a policy's name must be a text of visible characters on one line, got {self.name!r}; "
+                               'write e.g. "name": "bold"')
         object.__setattr__(self, "name", self.name.strip())  # " bold " is bold, as its spec would be
         for key in ("bet_margin", "hold_margin", "raise_margin", "bluff", "concede_spiel", "show_bluff"):
             value = getattr(self, key)

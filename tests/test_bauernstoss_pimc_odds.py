@@ -41,12 +41,13 @@ def test_pimc_odds_same_for_any_chunk_size():
 
 
 def test_pimc_odds_bad_input(capsys):
-    with pytest.raises(CardsimError, match="--samples must be at least 1"):
-        api.odds(TD01, 1, "pimc", n=2, seed=1, samples=0)
+    for samples in (0, 65, 1e9):  # 1e9 once ended in a MemoryError traceback
+        with pytest.raises(CardsimError, match="--samples must be from 1 to 64"):
+            api.odds(TD01, 1, "pimc", n=2, seed=1, samples=samples)
     with pytest.raises(CardsimError, match=r"method \(--play\) must be one of dd, greedy, random, got 'pimc'"):
         api.thresholds("pimc", n=10, seed=1)
     assert main(["odds", "bauernstoss", "--hand", TD01, "--play", "pimc", "--samples", "0", "--n", "2"]) == 2
-    assert "--samples must be at least 1" in capsys.readouterr().err
+    assert "argument --samples: expected a whole number from 1 to 64, got '0'" in capsys.readouterr().err
     assert main(["odds", "bauernstoss", "--hand", TD01, "--samples", "5", "--n", "2"]) == 2
     err = capsys.readouterr().err
     assert "--samples applies only with --play pimc" in err and len(err.strip().splitlines()) == 1

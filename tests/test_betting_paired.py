@@ -224,8 +224,8 @@ def test_default_blind_scores_are_where_a_may_bet():
     (["--blind", "--players", "3"], "the 3-player game has its own thresholds"),
     (["--concede", "--players", "3"], "the 3-player game has its own thresholds"),
     (["--blind", "--paired-deals", "0"], "--paired-deals"),
-    (["--concede", "--paired-deals", "1"], "--paired-deals must be"),
-    (["--blind", "--paired-deals", "2000000"], "--paired-deals must be"),
+    (["--concede", "--paired-deals", "1"], "argument --paired-deals: expected a whole number from 2 to 1e+06"),
+    (["--blind", "--paired-deals", "2000000"], "argument --paired-deals: expected a whole number from 2 to 1e+06"),
 ])
 def test_paired_bad_input_is_one_line_before_any_game(capsys, argv, message):
     """Refused before the self-play games: --games 2000000 would take hours."""

@@ -41,6 +41,19 @@ def test_token_round_trip(card):
     assert DECK.parse_face(f"  {token.swapcase()} ") == card
 
 
+@pytest.mark.parametrize("game, alias, canonical", [
+    ("pinochle3", "HD", "HQ"), ("pinochle3", "DD", "DQ"), ("pinochle3", "hb", "HJ"), ("pinochle3", "SN", "S9"),
+    ("bauernstoss", "sJ", "sB"), ("bauernstoss", "hQ", "hD"),
+])
+def test_french_packs_take_the_german_and_english_letters(game, alias, canonical):
+    """README: French packs write the jack B or J and the queen D or Q (a suit letter first, so DD is the queen of
+    diamonds); Pinochle also N for the nine."""
+    from simcore.registry import get_game
+
+    deck = get_game(game).deck
+    assert deck.format_cards(deck.parse_cards(alias)) == canonical
+
+
 @pytest.mark.parametrize("alias, canonical", [("ET", "E10"), ("lt", "L10"), ("hT", "H10"), ("St", "S10")])
 def test_t_is_an_alias_for_ten(alias, canonical):
     assert DECK.parse_face(alias) == DECK.parse_face(canonical)

@@ -79,7 +79,17 @@ def test_a_betting_policy_named_by_no_text_is_refused_in_one_line(tmp_path, monk
     monkeypatch.chdir(tmp_path)
     (tmp_path / "p.json").write_text(json.dumps({"name": 5}))
     err = refused(capsys, monkeypatch, "match", "giltspiel", "--a", "p.json", "--b", "never")
-    assert "a policy's name must be a text, got 5" in err
+    assert "a policy's name must be a text of visible characters on one line, got 5" in err
+
+
+@pytest.mark.parametrize("policy, message", [
+    ({"name": "a\nb"}, "visible characters on one line, got 'a\\nb'"),
+    ({"name": ""}, 'write e.g. "name": "bold"'),
+])
+def test_a_betting_policy_file_with_a_broken_name_is_refused(tmp_path, monkeypatch, capsys, policy, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.json").write_text(json.dumps(policy))
+    assert message in refused(capsys, monkeypatch, "match", "giltspiel", "--a", "p.json", "--b", "never")
 
 
 @pytest.mark.parametrize("text,value", [("300", 300), ("300.0", 300), (" +3 ", 3), ("1_000", 1000), ("1e6", 10**6),

@@ -141,7 +141,7 @@ def test_every_spec_default_is_an_option(game, pattern):
      "option void_policy does not change 'cardsim odds giltspiel' (the options it reads: perlique)"),
     (PERL_STATS + ["--style", "eichel", "--option", "style=eichel"], "give --style or --option style=..., not both"),
     (GILT_MATCH + ["--permissive", "--option", "strict_examples=false"], "give --permissive or --option"),
-    (PERL_STATS + ["--exact", "--option", "style=eichel"], "does not change 'cardsim stats perlaggen'"),
+    (PERL_STATS + ["--exact", "--option", "style=eichel"], "does not change 'cardsim stats perlaggen --exact'"),
     (PERL_MATCH + ["--option", "straf_no_hopeless_spiel_bet=true"], "straf_no_hopeless_spiel_bet does not change"),
     (PERL_STRAF[:-2] + ["--option", "concede_needs_example=false"], "concede_needs_example does not change"),
     (PERL_STATS + ["--option", "hanger_wraps=true"], "hanger_wraps cannot be 'true'"),

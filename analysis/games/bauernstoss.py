@@ -29,8 +29,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (LONG_COLUMNS, MAX_COUNT, Command, NotedStore, add_games_alias, add_run_arguments,
-                               check_only_with, digits_value, emit, long_frame, one_of, option_items, register_command,
-                               run_options, whole_number)
+                               check_only_with, counts_up_to, digits_value, emit, long_frame, one_of, option_items,
+                               register_command, run_options, whole_number)
 from analysis import solving
 from analysis.games import bauernstoss_equity as equity_dp
 from analysis.stats import (Z95, Estimate, estimate_columns, format_cell, histogram_quantile, mean_interval,
@@ -606,7 +606,7 @@ def odds(hand: str, seat=1, method: str = DEFAULT_PLAY, n: int = 2000, seed=None
     if samples is not None and method != "pimc":
         raise CardsimError(f"samples applies only with method 'pimc' (the worlds of a PIMC decision), not with "
                            f"{method!r}; drop it or play pimc")
-    samples = jobs.PIMC_SAMPLES if samples is None else checks.whole(samples, "--samples", 1)
+    samples = jobs.PIMC_SAMPLES if samples is None else checks.whole(samples, "--samples", 1, jobs.MAX_PIMC_SAMPLES)
     chalk_team = _chalk_team(chalk, seat, first_hand, variant)
     jobs.auction_policy(policy)
     if variant == "DS" and policy != jobs.DEFAULT_POLICY:
@@ -1291,8 +1291,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", default="1", help="your seat 0-3: dealer 0, forehand 1 (default 1)")
     parser.add_argument("--play", default=DEFAULT_PLAY, help="how deals are played: dd, greedy, random or pimc "
                         f"(default {DEFAULT_PLAY}; dd solves each deal, tens per second; pimc about a second a deal)")
-    parser.add_argument("--samples", type=whole_number, default=None,
-                        help=f"with --play pimc: sampled deals per card decision (default {jobs.PIMC_SAMPLES})")
+    parser.add_argument("--samples", type=counts_up_to(jobs.MAX_PIMC_SAMPLES), default=None,
+                        help=f"with --play pimc: sampled deals per card decision, 1-{jobs.MAX_PIMC_SAMPLES} (default "
+                             f"{jobs.PIMC_SAMPLES})")
     parser.add_argument("--first-hand", action="store_true", help="the first hand of a game: no solos (§4.7)")
     parser.add_argument("--policy", type=one_of(tuple(jobs.AUCTION_POLICIES)), default=jobs.DEFAULT_POLICY,
                         help="auction policy of your seat in the auction part: " + ", ".join(jobs.AUCTION_POLICIES)

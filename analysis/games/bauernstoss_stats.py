@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.commands import (Command, NotedStore, add_run_arguments, check_exact_alone, emit, long_frame, no_exact,
-                               one_of, register_command, run_options)
+                               one_of, positive_int, register_command, run_options)
 from analysis.games.bauernstoss import (VARIANT_NAMES, level_columns, odds_columns, parse_variant, points_cell,
                                         shape_cells, wide_cell)
 from analysis.stats import Estimate, estimate_columns, format_cell, mean_interval, table_records
@@ -173,7 +173,7 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
                         help="card play at every seat: greedy (default) or random")
     parser.add_argument("--variant", action=NotedStore, default="BS",
                         help="BS (default), AS (Alter Schoofkopp) or DS (Deutscher Schafkopf), spec §7")
-    parser.add_argument("--min-n", type=int, action=NotedStore, default=MIN_N,
+    parser.add_argument("--min-n", type=positive_int, action=NotedStore, default=MIN_N,
                         help=f"fewest hands a shape needs for a row (default {MIN_N})")
     add_run_arguments(parser, default_n=20_000)
 

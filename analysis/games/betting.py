@@ -596,8 +596,9 @@ CLASS_DEALS_PER_GAME = 10
 (at least 2; `thresholds`): 200 for the default 2,000 games."""
 
 
-def class_deal_count(text: str) -> int:
-    """argparse type of --class-deals: a whole number in `checked_class_deals`' range."""
+def deal_count(text: str) -> int:
+    """argparse type of --class-deals and --paired-deals: a whole number from 2 to `MAX_PAIRED_DEALS`, the range
+    the Python API checks."""
     return positive_int(text, MAX_PAIRED_DEALS, 2)
 
 
@@ -643,8 +644,8 @@ def _paired_questions(game: str, blind, concede, deals: int | None, target: int 
     asked)."""
     if blind is None and concede is None:
         if deals is not None:
-            raise CardsimError("--paired-deals sizes the tables of --blind and --concede: give one of them, or drop "
-                               "--paired-deals")
+            tables = "--blind and --concede: give one of them" if game == "perlaggen" else "--concede: give it"
+            raise CardsimError(f"--paired-deals sizes the tables of {tables}, or drop --paired-deals")
         return {}
     asked = flags_text([flag for flag, value in (("--blind", blind), ("--concede", concede)) if value is not None])
     if players == THREE:
@@ -1055,10 +1056,10 @@ def _thresholds_arguments(game: str):
                             metavar="A:B,...",
                             help="also table E: the value of conceding the Spiel so that the others show first, at "
                                  "these scores of the conceding team and the other (default 0:0)")
-        parser.add_argument("--paired-deals", type=positive_int, action=NotedStore, default=None, metavar="N",
+        parser.add_argument("--paired-deals", type=deal_count, action=NotedStore, default=None, metavar="N",
                             help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
                                  "played once per column and the game played out to its end)")
-        parser.add_argument("--class-deals", type=class_deal_count, action=NotedStore, default=None, metavar="N",
+        parser.add_argument("--class-deals", type=deal_count, action=NotedStore, default=None, metavar="N",
                             help=f"deals per limit class near the end behind the match-equity table (default: "
                                  f"the games / {CLASS_DEALS_PER_GAME}, at least 2; teams: up to "
                                  f"{LIMIT_REACH * LIMIT_REACH - 1} pairs, each team 1-{LIMIT_REACH - 1} points from "

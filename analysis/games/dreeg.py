@@ -126,6 +126,11 @@ def odds(phase: int, hand: str, players: int = 4, position: int = 0, turnup: str
     """
     phase, position = _phase_position(phase, position)
     players = checks.whole(players, "--players")
+    sly = isinstance(policy, str) and policy.strip().lower() == "sly"
+    if sly and not (players == 2 and r.SUBGAME[phase] == "RA"):
+        raise CardsimError("--policy sly differs from greedy only in 2-player Rot Assen (it hides a heart Ace it "
+                           "holds), so here it plays as greedy: give --policy greedy, or --players 2 with a Rot Assen "
+                           "phase")
     every_call, every_trump = (isinstance(x, str) and x.strip().lower() == EVERY for x in (call, trump))
     if every_call and every_trump:
         raise CardsimError("--call all and --trump all: Rufen has calls, Rot Assen trumps; give the one of your phase")

@@ -40,6 +40,8 @@ AUCTION_STREAM = 1 << 20
 """Sub-stream of the card-play and PIMC choices of `AuctionOddsJob`, above every GAME_STREAM + i, so the
 auction part of `odds` never moves the rows' numbers."""
 PIMC_SAMPLES = 3
+MAX_PIMC_SAMPLES = 64
+"""Most worlds a PIMC decision may sample (about 20 s a deal at 64: the PIMC odds get slow long before)."""
 """Worlds per PIMC decision of `pimc_play` (the `odds --play pimc` default)."""
 DEALER, FOREHAND = 0, 1
 POINT_BINS = bs.CARD_POINTS + 1

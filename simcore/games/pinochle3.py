@@ -37,7 +37,7 @@ DECK = Deck(
     suits=("S", "H", "D", "C"),
     ranks=("9", "J", "Q", "K", "10", "A"),
     copies=2,
-    rank_aliases={"T": "10", "N": "9"},
+    rank_aliases={"T": "10", "N": "9", "B": "J", "D": "Q"},
     suit_names=("spades", "hearts", "diamonds", "clubs"),
 )
 SEATS = 3
