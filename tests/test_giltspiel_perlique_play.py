@@ -279,3 +279,43 @@ def test_python_api_refuses_bad_deals():
     with pytest.raises(CardsimError, match="perlique_tie"):
         gp.spiel_teams(hands[None, :], [card("H8")], tie="first")
     assert gp.spiel_teams(hands[None, :], [card("H8")])[0] == 1
+
+
+@pytest.mark.parametrize("tie", sorted(gp.TIES))
+def test_a_copied_natural_stays_in_play(tie):
+    """Seat 2 leads with two wilds, leaves trump: the first, declared as the Ace that seat 3 holds, takes the trick
+    (or, under "natural", loses it to the Ace), but seat 3 keeps the Ace by following with LT and takes the next trump
+    lead with it, then its EA. Team 0 (tricks 1:1) cannot take two of the last three; an early cut once counted the
+    second wild as sure too."""
+    hands = [set(g.DECK.parse_cards(h)) for h in ("H9 H10 S7", "HK SK H8", "L7 LU E7", "LA L10 EA")]
+    turnup = card("L9")
+    masks = np.array([mask(h) for h in hands], dtype=np.uint64)
+    expected = naive.spiel_minimax(hands, turnup, 0, leader=2, won=(1, 1), tie=tie)
+    assert expected is False
+    assert gp.position_wins(masks, turnup, 0, leader=2, won=(1, 1), tie=tie) is expected
+
+
+@pytest.mark.parametrize("trick, message", [
+    ([(card("L7"), card("L7"))], "be in no hand"),
+    ([(card("S8"), card("SA"))], "stands for itself"),
+    ([(card("H7"), card("H8"))], "a visible card"),
+    ([(card("H7"), card("SA")), (card("HU"), card("SA"))], "a visible card"),
+    ([(card("S8"), card("S8")), (card("S8"), card("S8"))], "played once each"),
+])
+def test_position_wins_checks_the_trick(trick, message):
+    """Review: the plays of a trick given to `position_wins` must fit the rules, or it refuses them."""
+    from simcore.errors import CardsimError
+
+    held = [g.DECK.parse_cards(h) for h in ("E9 L7 SO", "E10 L8 L10", "E7 EA H10", "E8 EU LU")]
+    hands = np.array([mask(h[1:] if seat < len(trick) else h) for seat, h in enumerate(held)], dtype=np.uint64)
+    with pytest.raises(CardsimError, match=message):
+        gp.position_wins(hands, card("H8"), 0, leader=0, won=(1, 1), trick=trick)
+
+
+def test_solve_refuses_a_tie_rule_without_the_perlique():
+    from analysis.games import giltspiel_play as solving
+    from simcore.errors import CardsimError
+
+    for tie, match in (("natural", "give it with --option perlique=true"), ("bogus", "perlique_tie")):
+        with pytest.raises(CardsimError, match=match):
+            solving.solve(DEAL, "H", perlique_tie=tie)

@@ -50,9 +50,12 @@ def solve(deal: str, trump: str | None = None, turnup: str | None = None, perliq
     """
     hands = parse_deal(deal, g.DECK, g.HAND_SIZE, g.SEATS)
     perlique = checks.flag(perlique, "perlique")
+    perlique_play.checked_tie(perlique_tie)
+    if perlique_tie != "wild" and not perlique:
+        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with --option "
+                           "perlique=true, or drop it")
     suit, card = _solve_trump(hands, trump, turnup, perlique)
     if perlique:
-        perlique_play.checked_tie(perlique_tie)
         line = perlique_play.optimal_line(hands, card, perlique_tie)
         shown = [(seat, g.DECK.token(c) + ("" if c == i else "=" + g.DECK.token(i))) for seat, c, i in line]
         return _solve_result(hands, suit, perlique_play.spiel_teams(hands[None, :], [card], perlique_tie)[0],
@@ -139,9 +142,6 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_solve(args: argparse.Namespace) -> int:
     options = command_options(args, GAME, "solve", ("perlique", "perlique_tie"))
-    if "perlique_tie" in options and not options.get("perlique"):
-        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with --option "
-                           "perlique=true, or drop it")
     result = solve(args.deal, args.trump, args.turnup, options.get("perlique", False),
                    options.get("perlique_tie", "wild"))
     return emit(args, result, solve_json, format_solve)
