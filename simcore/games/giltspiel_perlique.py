@@ -412,6 +412,9 @@ def _search(hands, cards, ids, count, leader, won, visible, trump, wilds, tie, t
     """
     keys, values, solve = table
     solve[0] += 1
+    if solve[0] >= 1 << 24:  # the key holds 24 bits of the solve number: start the table afresh
+        keys[:] = 0
+        solve[0] = 1
     p = 0
     stack[0, LEADER], stack[0, COUNT] = leader, count
     vis[0] = visible
