@@ -113,7 +113,7 @@ def test_text_says_when_no_shape_has_enough_hands(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["--policy", "pimc"], "invalid choice: 'pimc'"),
     (["--variant", "XS"], "XS"),
-    (["--min-n", "0"], "min_n (--min-n"),
+    (["--min-n", "0"], "argument --min-n: expected a whole number from 1 to 1e+12"),
 ])
 def test_bad_input(capsys, argv, message):
     assert main(["stats", "bauernstoss", "--n", "100"] + argv) == 2
