@@ -179,8 +179,9 @@ def format_odds(frame: pd.DataFrame) -> str:
         if "perlique_tie" in a:
             lines.append("(the Perlique in tricks: each stands for the card its owner declares, never a visible one; "
                          f"a wild and the natural card it copies: the {a['perlique_tie']} card takes the trick"
-                         + ("; greedy plays a wild only where no natural card of its hand takes the trick or none is "
-                            "left" if a["spiel"] == "greedy" else "") + ")")
+                         + {"greedy": "; greedy plays a wild only where no natural card of its hand takes the trick "
+                                      "or none is left",
+                            "random": "; random counts a hand's wilds as one card"}.get(a["spiel"], "") + ")")
     return "\n".join(lines)
 
 

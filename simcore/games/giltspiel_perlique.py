@@ -33,7 +33,8 @@ of the current trick in order from ``leader``, ``won (2,)`` tricks per team and 
   (`_sure_value`): the leader's cashed top trumps and wilds (`_cashed_leads`, 0.915x nodes over 2,000 uniform
   deals), the base game's sure tricks for a side whose opponents hold no wild. tests/naive_giltspiel_perlique.py
   holds the plain minimax over every wild and every identity that the tests compare it with. Speed: about 14,000
-  nodes and 1-2 ms a uniform deal (the base game's solver: 240 nodes, 10 µs; benchmarks/bench_giltspiel_play.py).
+  nodes and 0.7 ms a uniform deal (1,357 solves/s; the base game's solver: 240 nodes, 12 µs, 86,130 solves/s;
+  benchmarks/bench_giltspiel_play.py, one whole benchmark run of 2026-12-06 evening).
 * `PerliqueSpielJob`: the Spiel counts of `giltspiel_play.SpielJob` (``odds --spiel``) with the wilds in play.
 """
 
