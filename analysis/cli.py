@@ -72,6 +72,9 @@ class _Parser(argparse.ArgumentParser):
             message = f"unrecognized arguments: {misspelt}"
         if message.endswith("expected one argument"):
             message += self._missing_value_hint(message.split()[1].rstrip(":").split("/"))
+        valueless = re.match(r"argument ([\w/-]+): ignored explicit argument", message)
+        if valueless:  # a switch given a value, e.g. --clear=yes
+            message += f"; {valueless.group(1).split('/')[-1]} is a switch and takes no value: give it alone"
         unknown = re.match(r"unrecognized arguments: (--[\w-]+)", message)
         if unknown:
             flag = unknown.group(1)

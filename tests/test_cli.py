@@ -150,6 +150,7 @@ BAD_INPUT = [
      "--paired-deals sizes the tables of --concede: give it, or drop --paired-deals"),
     (["odds", "dreeg", "--phase", "1", "--hand", "HA H10 HK HO E9 L9", "--policy", "sly"],
      "--policy sly differs from greedy only in 2-player Rot Assen"),
+    (["cache", "--clear=yes"], "--clear is a switch and takes no value: give it alone"),
     (["solve", "pinochle3", "--deal", "S9 SJ / S10 SA / SK SQ", "--trump", "3\n", "--bidder", "1"],
      "--trump '3\\n' is not a suit"),
     (["thresholds", "dreeg", "--decision", "exchange", "--n", "2", "--seed", "1"],
