@@ -91,13 +91,11 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     perlique = checks.flag(perlique, "perlique")
-    perlique_play.checked_tie(perlique_tie)
+    perlique_play.checked_tie(perlique_tie, perlique and spiel in play.METHODS,
+                              "--option perlique=true and --spiel dd, greedy or random")
     if perlique and spiel == spiel_play.PIMC:
         raise CardsimError("--spiel pimc does not play the Perlique (option perlique): its players sample natural "
                            "cards only; use --spiel dd, greedy or random, or drop the option")
-    if perlique_tie != "wild" and not (perlique and spiel in play.METHODS):
-        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with "
-                           "--option perlique=true and --spiel dd, greedy or random, or drop it")
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
     if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC):

@@ -50,10 +50,7 @@ def solve(deal: str, trump: str | None = None, turnup: str | None = None, perliq
     """
     hands = parse_deal(deal, g.DECK, g.HAND_SIZE, g.SEATS)
     perlique = checks.flag(perlique, "perlique")
-    perlique_play.checked_tie(perlique_tie)
-    if perlique_tie != "wild" and not perlique:
-        raise CardsimError("option perlique_tie is a rule of the Perlique's play in tricks: give it with --option "
-                           "perlique=true, or drop it")
+    perlique_play.checked_tie(perlique_tie, perlique)
     suit, card = _solve_trump(hands, trump, turnup, perlique)
     if perlique:
         line = perlique_play.optimal_line(hands, card, perlique_tie)

@@ -71,10 +71,14 @@ _ALL = np.uint64((1 << N_CARDS) - 1)
 _ONE = np.uint64(1)
 
 
-def checked_tie(tie: str) -> int:
-    """The code of option perlique_tie ``tie`` ("wild" or "natural"); CardsimError otherwise."""
+def checked_tie(tie: str, played: bool = True, needs: str = "--option perlique=true") -> int:
+    """The code of option perlique_tie ``tie`` ("wild" or "natural"); CardsimError otherwise, or when a tie rule other
+    than the default is given where no wild is ``played`` in tricks (``needs``: what would play them)."""
     if tie not in TIES:
         raise unknown_name("perlique_tie", tie, tuple(TIES))
+    if tie != "wild" and not played:
+        raise CardsimError(f"option perlique_tie is a rule of the Perlique's play in tricks: give it with {needs}, "
+                           "or drop it")
     return TIES[tie]
 
 
@@ -118,6 +122,16 @@ def _winning_slot(cards, ids, start, count, trump, wilds, tie):
     return best
 
 
+@njit_inline
+def _holding(cards, ids, start, count, led, trump, wilds, tie):
+    """(key of the play holding the trick so far, -1 before the lead; whether it is the partner's of the player
+    to move) for the plays ``start .. start + count - 1``."""
+    if not count:
+        return -1, False
+    slot = _winning_slot(cards, ids, start, count, trump, wilds, tie)
+    return _key(cards[start + slot], ids[start + slot], led, trump, wilds, tie), count >= 2 and slot % 2 == count % 2
+
+
 @njit
 def _nth(mask, k):
     """The ``k``-th set bit (0 = lowest) of ``mask``."""
@@ -143,11 +157,7 @@ def _choose(policy, hand, cards, ids, start, count, trump, wilds, tie, visible, 
             return (card << ID_BITS) | card
         ident = _nth(allowed, np.int64((u * n - k) * popcount(allowed)))
         return (card << ID_BITS) | ident
-    best_key, partner = -1, False
-    if count:
-        slot = _winning_slot(cards, ids, start, count, trump, wilds, tie)
-        best_key = _key(cards[start + slot], ids[start + slot], led, trump, wilds, tie)
-        partner = count >= 2 and slot % 2 == count % 2
+    best_key, partner = _holding(cards, ids, start, count, led, trump, wilds, tie)
     choice, choice_key = -1, 0
     m = legal
     while m:  # §10.5 greedy over the natural cards (see giltspiel_play._greedy_key)
@@ -254,7 +264,7 @@ def _identity_classes(allowed, rest, bounds, later_wilds):
 
 
 @njit_inline
-def trick_cards(ids, start, count):
+def _trick_ids(ids, start, count):
     """The identities of the plays ``start .. start + count - 1`` as a uint64 mask."""
     out = np.uint64(0)
     for i in range(count):
@@ -270,14 +280,11 @@ def _plays(out, hands, seat, cards, ids, start, count, trump, wilds, tie, visibl
     led = ids[start] // N_RANKS if count else -1
     legal, allowed = _options(hand, wilds, led, trump, visible)
     n = 0
-    best_key = -1
-    if count:
-        slot = _winning_slot(cards, ids, start, count, trump, wilds, tie)
-        best_key = _key(cards[start + slot], ids[start + slot], led, trump, wilds, tie)
+    best_key = _holding(cards, ids, start, count, led, trump, wilds, tie)[0]
     held = hands[0] | hands[1] | hands[2] | hands[3]
+    trick_ids = _trick_ids(ids, start, count)
     if allowed:
         wild = lowest_card(hand & wilds)
-        trick_ids = trick_cards(ids, start, count)
         later_wilds = popcount(held & wilds) - 1
         rest = held & ~wilds
         if later_wilds == 0:  # only this trick can tell the identities apart: the cards still to come to it count
@@ -293,9 +300,9 @@ def _plays(out, hands, seat, cards, ids, start, count, trump, wilds, tie, visibl
         ident_mask = _identity_classes(allowed, rest, rest | trick_ids, later_wilds)
     else:
         wild, ident_mask = -1, np.uint64(0)
-    if not held & wilds and not trick_cards(ids, start, count) & hand:
+    if not held & wilds and not trick_ids & hand:
         # no wild left and no identity of the trick among the hand's cards: the base game's equivalent cards
-        legal = highest_of_runs(legal, hand, held | trick_cards(ids, start, count))
+        legal = highest_of_runs(legal, hand, held | trick_ids)
     for kind in range(2):
         m = legal if kind == 0 else ident_mask
         while m:
@@ -665,7 +672,8 @@ class PerliqueSpielJob(SpielJob):
     def extra_key(self) -> str:
         return f"{super().extra_key()}|perlique={self.tie}"
 
-    def spiel_teams(self, hands: np.ndarray, turnups: np.ndarray, u: np.ndarray | None) -> np.ndarray:
+    def spiel_teams(self, hands: np.ndarray, trumps: np.ndarray, turnups: np.ndarray,
+                    u: np.ndarray | None) -> np.ndarray:
         if self.method == "dd":
-            return trusted_spiel_teams(hands, turnups // N_RANKS, turnups, self.tie_code)
-        return trusted_play_out(self.method, hands, turnups // N_RANKS, turnups, u, self.tie_code)
+            return trusted_spiel_teams(hands, trumps, turnups, self.tie_code)
+        return trusted_play_out(self.method, hands, trumps, turnups, u, self.tie_code)

@@ -750,12 +750,13 @@ class SpielJob(DealJob):
     def extra_key(self) -> str:
         return f"team={self.team}|method={self.method}"
 
-    def spiel_teams(self, hands: np.ndarray, turnups: np.ndarray, u: np.ndarray | None) -> np.ndarray:
-        """The Spiel's winning team (n,) of deals ``hands`` (n, 4) with turn-up cards ``turnups`` (n,), u (n,
-        DECISIONS) the policies' uniforms (None for "dd")."""
+    def spiel_teams(self, hands: np.ndarray, trumps: np.ndarray, turnups: np.ndarray,
+                    u: np.ndarray | None) -> np.ndarray:
+        """The Spiel's winning team (n,) of deals ``hands`` (n, 4) with trump suits ``trumps`` and turn-up cards
+        ``turnups`` (n,), u (n, DECISIONS) the policies' uniforms (None for "dd")."""
         if self.method == "dd":
-            return trusted_spiel_teams(hands, turnups // N_RANKS)
-        return trusted_play_out(self.method, hands, turnups // N_RANKS, u)[0]
+            return trusted_spiel_teams(hands, trumps)
+        return trusted_play_out(self.method, hands, trumps, u)[0]
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
@@ -765,7 +766,7 @@ class SpielJob(DealJob):
         u = None
         if self.method != "dd":
             u = block_substream(seed, block, PLAY_STREAM).random((n_deals, DECISIONS))[keep]
-        teams = self.spiel_teams(hands, turnups, u)
+        teams = self.spiel_teams(hands, trumps, turnups, u)
         wins = teams == self.team
         held = _team_trumps(hands, trumps, self.team)
         by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)
