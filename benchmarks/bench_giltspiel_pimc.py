@@ -6,6 +6,9 @@ Timed warm on one core: `DEALS` uniform deals played out with `SAMPLES` samples 
 (communication none). A decision is a card a PIMC player chooses, counting those with one
 sensible card (no samples needed); the reference is the plain-Python PIMC vote
 (tests/naive_giltspiel_pimc.py: minimax without pruning) on first-trick decisions, few of them.
+``giltspiel.perlique-pimc-deal``: the first `PERLIQUE_DEALS` of those deals played with the Perlique wild
+(simcore.games.giltspiel_perlique_pimc), against its reference tests/naive_giltspiel_perlique_pimc.py, the same
+plays by a Python driver around the same solver.
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from simcore.games import giltspiel as g  # noqa: E402
+from simcore.games import giltspiel_perlique_pimc as perlique_pimc  # noqa: E402
 from simcore.games import giltspiel_pimc as pimc  # noqa: E402
+import naive_giltspiel_perlique_pimc  # noqa: E402
 import naive_giltspiel_pimc  # noqa: E402
 from test_giltspiel_pimc import uniform_deals  # noqa: E402
 
 DEALS = 400
 SAMPLES = pimc.DEFAULT_SAMPLES
+PERLIQUE_DEALS = 100
 
 
 def _first_leads_per_s(hands, trumps, turnups, samples: int) -> float:
@@ -51,9 +57,27 @@ def _reference_first_leads_per_s(hands, trumps, decisions: int, samples: int) ->
     return decisions / ((time.perf_counter() - start) * samples)
 
 
+def _perlique_deals_per_s(play_deal, hands, turnups, samples: int) -> float:
+    """Deals played to the Spiel with the Perlique wild per second by ``play_deal`` (hands, turnup, samples)."""
+    start = time.perf_counter()
+    for i in range(len(hands)):
+        play_deal([int(h) for h in hands[i]], g.DECK.cards_of(turnups[i])[0], samples)
+    return len(hands) / (time.perf_counter() - start)
+
+
+def perlique_rates(hands, turnups, samples: int) -> dict:
+    """{"per_s", "reference_per_s", "ratio", "samples", "note"} of Perlique PIMC whole deals."""
+    _perlique_deals_per_s(perlique_pimc.play_line, hands[:2], turnups[:2], samples)  # compile or load from the cache
+    per_s = _perlique_deals_per_s(perlique_pimc.play_line, hands, turnups, samples)
+    reference = _perlique_deals_per_s(naive_giltspiel_perlique_pimc.play_deal, hands, turnups, samples)
+    return {"per_s": per_s, "reference_per_s": reference, "ratio": per_s / reference, "samples": samples,
+            "note": "Perlique wild, all four seats PIMC; reference: the Python driver"}
+
+
 def measure(deals: int = DEALS, samples: int = SAMPLES, reference_decisions: int = 2, repeat: int = 2) -> dict:
     """{"giltspiel.pimc-decision": {"per_s" (decisions of whole play-outs), "deals_per_s", "samples"},
-    "giltspiel.pimc-first-lead": {"per_s", "reference_per_s", "ratio"}}."""
+    "giltspiel.pimc-first-lead": {"per_s", "reference_per_s", "ratio"}, "giltspiel.perlique-pimc-deal": {"per_s"
+    (deals), "reference_per_s", "ratio", "samples", "note"}}."""
     hands, trumps, turnups = uniform_deals(deals, 1)
     pimc.play_out(hands[:2], trumps[:2], turnups[:2], samples)  # compile or load from the cache
     lines = [pimc.play_line(hands[i], int(trumps[i]), g.DECK.cards_of(turnups[i])[0], samples, seed=i)
@@ -68,7 +92,8 @@ def measure(deals: int = DEALS, samples: int = SAMPLES, reference_decisions: int
     reference = _reference_first_leads_per_s(hands, trumps, reference_decisions, samples)
     return {"giltspiel.pimc-decision": {"per_s": decisions / best, "deals_per_s": deals / best, "samples": samples,
                                         "note": "all four seats PIMC, whole deals to the Spiel"},
-            "giltspiel.pimc-first-lead": {"per_s": leads, "reference_per_s": reference, "ratio": leads / reference}}
+            "giltspiel.pimc-first-lead": {"per_s": leads, "reference_per_s": reference, "ratio": leads / reference},
+            "giltspiel.perlique-pimc-deal": perlique_rates(hands[:PERLIQUE_DEALS], turnups[:PERLIQUE_DEALS], samples)}
 
 
 if __name__ == "__main__":

@@ -118,8 +118,6 @@ def test_commands(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "pimc", "--option", "perlique=true"],
-     "--spiel pimc does not play the Perlique"),
     (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--spiel", "dd", "--option", "perlique_tie=natural"],
      "option perlique_tie is a rule of the Perlique's play in tricks"),
     (["odds", "giltspiel", "--hand", "EK LK EO HO SO", "--option", "perlique=true", "--option", "perlique_tie=natural"],

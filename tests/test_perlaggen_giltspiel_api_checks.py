@@ -123,6 +123,8 @@ GILTSPIEL_HAND = "LA SA H10 E9 E8"
     ({"given": 3}, "^given must be a text or a list of texts"),
     ({"spiel": "pimc", "pimc": "samples=3"}, "^pimc must be a dict of PIMC settings"),  # was AttributeError
     ({"pimc": {"samples": 3}}, "given with spiel='pimc' only"),  # was ignored
+    ({"spiel": "pimc", "pimc": {"seed": 3}}, "^pimc must be a dict of PIMC settings \\(samples, communication, n\\)"),
+    # was a TypeError
     ({"spiel": "dd", "pimc": {"samples": 3}}, "given with spiel='pimc' only, got pimc=\\{'samples': 3\\} with "
                                              "spiel='dd'$"),
 ])

@@ -72,6 +72,10 @@ def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = 
     return conditions
 
 
+PIMC_SETTINGS = ("samples", "communication", "n")
+"""The keys of `odds`'s ``pimc`` dict (keywords of `giltspiel_play.pimc_counts`)."""
+
+
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
          pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild", **run_kw) -> pd.DataFrame:
@@ -85,22 +89,21 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     information, on its own sample; pimc: keywords of `giltspiel_play.pimc_counts` such as samples,
     communication and n, the Spiel's own number of deals);
     perlique: the §8 variant "Giltspiel mit 3 Perlique", the trump's 7, Unter and Ober wild for the figures and, with
-    ``spiel`` "dd", "greedy" or "random", in the tricks (`simcore.games.giltspiel_perlique`; not with "pimc");
+    ``spiel``, in the tricks (`simcore.games.giltspiel_perlique`, `simcore.games.giltspiel_perlique_pimc`);
     perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
     ("wild" or "natural", option perlique_tie).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     perlique = checks.flag(perlique, "perlique")
-    perlique_play.checked_tie(perlique_tie, perlique and spiel in play.METHODS,
-                              "--option perlique=true and --spiel dd, greedy or random")
-    if perlique and spiel == spiel_play.PIMC:
-        raise CardsimError("--spiel pimc does not play the Perlique (option perlique): its players sample natural "
-                           "cards only; use --spiel dd, greedy or random, or drop the option")
+    perlique_play.checked_tie(perlique_tie, perlique and spiel in play.METHODS + (spiel_play.PIMC,),
+                              "--option perlique=true and --spiel")
     if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
         raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
-    if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC):
-        raise CardsimError("pimc must be a dict of PIMC settings such as {'samples': 8, 'n': 2000}, given with "
-                           f"spiel='pimc' only, got pimc={checks.shown(pimc)} with spiel={spiel!r}")
+    if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC
+                             or not set(pimc) <= set(PIMC_SETTINGS)):
+        raise CardsimError(f"pimc must be a dict of PIMC settings ({', '.join(PIMC_SETTINGS)}) such as {{'samples': 8, "
+                           f"'n': 2000}}, given with spiel='pimc' only, got pimc={checks.shown(pimc)} with "
+                           f"spiel={spiel!r}")
     seat, given = g.check_seat(seat), checks.texts(given, "given", "opponents gleich >= pair of Obers")
     facts = g.parse_known(hand, seat, turnup, known)
     conditions = parse_conditions(given, seat, facts, perlique)
@@ -114,7 +117,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                              int(counts[0]), figure=fig) for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
     if pimc:
-        deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw)[:2]
+        deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw,
+                                             perlique_tie=perlique_tie if perlique else None)[:2]
         frames.append(estimate_frame(SPIEL_OUTCOMES, [wins, deals - wins], int(deals), figure="spiel"))
     elif spiel is not None:
         job = (perlique_play.PerliqueSpielJob(facts, team, spiel, conditions, perlique_tie) if perlique
@@ -170,16 +174,20 @@ def format_odds(frame: pd.DataFrame) -> str:
         lines.append(f"{fig.capitalize():<8}{cells}")
     lines += _opponent_lines(frame)
     if "pimc" in a:
-        lines.append(spiel_play.pimc_note(a["pimc"]))
+        lines.append(spiel_play.pimc_note(a["pimc"], "every play it weighs (below)" if a.get("perlique") else
+                                          "every legal card"))
     elif a["spiel"]:
         lines.append(f"(Spiel: every deal {SPIEL_METHODS[a['spiel']]}; forehand, seat 1, leads; "
                      "the Spiel has no stand or void)")
-        if "perlique_tie" in a:
-            lines.append("(the Perlique in tricks: each stands for the card its owner declares, never a visible one; "
-                         f"a wild and the natural card it copies: the {a['perlique_tie']} card takes the trick"
-                         + {"greedy": "; greedy plays a wild only where no natural card of its hand takes the trick "
-                                      "or none is left",
-                            "random": "; random counts a hand's wilds as one card"}.get(a["spiel"], "") + ")")
+    if "perlique_tie" in a:
+        lines.append("(the Perlique in tricks: each stands for the card its owner declares, never a visible one; "
+                     f"a wild and the natural card it copies: the {a['perlique_tie']} card takes the trick"
+                     + {"greedy": "; greedy plays a wild only where no natural card of its hand takes the trick "
+                                  "or none is left",
+                        "random": "; random counts a hand's wilds as one card",
+                        "pimc": "; PIMC weighs a wild's identities of use: leading, the highest of each suit and the "
+                                "lowest; following, the highest trump, the cheapest that takes the trick and the "
+                                "lowest"}.get(a["spiel"], "") + ")")
     return "\n".join(lines)
 
 
@@ -395,7 +403,7 @@ def _perlique(args: argparse.Namespace, command: str) -> bool:
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    reads = ("perlique", "perlique_tie") if args.spiel in play.METHODS else ("perlique",)
+    reads = ("perlique", "perlique_tie") if args.spiel in play.METHODS + (spiel_play.PIMC,) else ("perlique",)
     options = command_options(args, GAME, "odds", reads)
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,

@@ -29,6 +29,7 @@ from simcore import checks, runner
 from simcore.errors import CardsimError, unknown_name
 from simcore.games import giltspiel as g
 from simcore.games import giltspiel_perlique as perlique_play
+from simcore.games import giltspiel_perlique_pimc as perlique_pimc
 from simcore.games import giltspiel_pimc as pimc
 from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
@@ -183,10 +184,13 @@ half-width is at most `PIMC_HALF_WIDTH` whatever the probability (largest at P =
 
 
 def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DEFAULT_SAMPLES,
-                communication: str = "none", n: int = PIMC_DEALS, seed=None, **run_kw) -> np.ndarray:
+                communication: str = "none", n: int = PIMC_DEALS, seed=None, perlique_tie: str | None = None,
+                **run_kw) -> np.ndarray:
     """`runner.run` counts of deals consistent with ``facts`` (and the accept ``conditions``, which
     the players' own samples ignore) played out by PIMC at every seat
-    (simcore.games.giltspiel_pimc.PimcSpielJob: [deals, wins of the team of ``seat``, ...])."""
+    (simcore.games.giltspiel_pimc.PimcSpielJob: [deals, wins of the team of ``seat``, ...]); with
+    ``perlique_tie`` (option perlique_tie) the Perlique are wild in the tricks
+    (simcore.games.giltspiel_perlique_pimc.PerliquePimcSpielJob)."""
     if not isinstance(facts, g.Known):
         raise CardsimError(f"facts must be a simcore.games.giltspiel.Known (parse_known gives one), got "
                            f"{checks.shown(facts)}")
@@ -195,7 +199,9 @@ def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DE
         raise CardsimError(f"seat {seat} is the asker, whose {g.HAND_SIZE} cards facts must hold; it holds "
                            f"{len(facts.seat_cards.get(seat, ()))}")
     pimc.communication_code(communication)
-    job = pimc.PimcSpielJob(facts, seat, pimc.check_samples(samples), communication, conditions)
+    samples = pimc.check_samples(samples)
+    job = (pimc.PimcSpielJob(facts, seat, samples, communication, conditions) if perlique_tie is None else
+           perlique_pimc.PerliquePimcSpielJob(facts, seat, samples, communication, conditions, perlique_tie))
     return runner.run(job, n, normalize_seed(seed), **run_kw)
 
 
@@ -223,11 +229,12 @@ def pimc_settings(options: dict, deals: int) -> dict:
             "communication": options.get("communication", "none")}
 
 
-def pimc_note(settings: dict) -> str:
-    """The line under the odds table saying how the Spiel row was played."""
+def pimc_note(settings: dict, weighs: str = "every legal card") -> str:
+    """The line under the odds table saying how the Spiel row was played (``weighs``: the plays each sample
+    solves)."""
     sees = "own and partner's hand" if settings["communication"] == "partner" else "own hand"
     return (f"(Spiel: n = {settings['n']:,} deals of its own sample, every one played out by PIMC at every seat: "
-            f"{settings['samples']} sampled deals per decision, each solved double dummy for every legal card; "
+            f"{settings['samples']} sampled deals per decision, each solved double dummy for {weighs}; "
             f"a player sees its {sees}, the turn-up, --known cards and the play; forehand, seat 1, leads)")
 
 

@@ -146,13 +146,12 @@ OPTIONS = (
            "§8 variant 'Giltspiel mit 3 Perlique': the trump suit's 7, Unter and Ober are wild for the Gleich and the "
            "Hanger, each standing for any card its hand does not hold (each figure with its best substitution), and "
            "in tricks for the card its owner declares when he plays it, never a visible one (the turn-up, a card "
-           "played, one of his own); read by odds (also --spiel dd, greedy or random), stats and solve (with "
-           "--turnup); --spiel pimc and the betting commands refuse it"),
+           "played, one of his own); read by odds (also with --spiel), stats and solve (with --turnup); the "
+           "betting commands refuse it"),
     Option("perlique_tie", "wild", ("wild", "natural"),
            "§8 (a gap of the source): with perlique=true, a trick holding a wild declared as a card another hand "
            "still hid and that natural card: wild = the wild, played first, takes it (as a baptised Perlagg beats "
-           "its natural card in Perlaggen, B7), natural = the natural card does; read by odds --spiel dd, greedy "
-           "and random, and by solve"),
+           "its natural card in Perlaggen, B7), natural = the natural card does; read by odds --spiel and by solve"),
 )
 
 

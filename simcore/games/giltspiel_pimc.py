@@ -644,6 +644,12 @@ class PimcSpielJob(DealJob):
     def extra_key(self) -> str:
         return f"seat={self.seat}|pimc={self.samples}|communication={self.communication}"
 
+    def play_many(self, hands, trumps, turnups, seeds, firsts, teams) -> None:
+        """The winning team of every deal into teams (n,): hands (n, 4) uint64, trumps (n,), turnups (n,) uint64
+        masks, seeds (n,) uint64 (each deal's generator), firsts (n,) int64 (first leads decided before, -1: none)."""
+        _play_many(hands, trumps, turnups, self.public, self.partner, ALL_SEATS, self.samples, seeds, firsts,
+                   new_table(), _moves(), teams)
+
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
         seeds = block_substream(seed, block, PIMC_STREAM).bit_generator.random_raw(self.block_size)[:n_deals]
@@ -652,8 +658,7 @@ class PimcSpielJob(DealJob):
         trumps = _turnup_cards(turnups) // N_RANKS
         teams = np.empty(hands.shape[0], dtype=np.int64)
         firsts = np.array([self.first_lead(seed, lowest_card(t)) for t in turnups], dtype=np.int64)
-        _play_many(hands, trumps, turnups, self.public, self.partner, ALL_SEATS, self.samples, seeds[keep], firsts,
-                   new_table(), _moves(), teams)
+        self.play_many(hands, trumps, turnups, seeds[keep], firsts, teams)
         wins = teams == self.team
         held = _team_trumps(hands, trumps, self.team)
         by_trumps = np.bincount(held, minlength=N_RANKS + 1), np.bincount(held[wins], minlength=N_RANKS + 1)
