@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import naive_giltspiel_perlique as rules
 import naive_giltspiel_perlique_pimc as naive
 from analysis.cli import main
-from analysis.games.giltspiel_play import pimc_counts
+from analysis.games.giltspiel_play import pimc_counts, pimc_odds
 from analysis.stats import Estimate
 from simcore import runner
 from simcore.errors import CardsimError
@@ -185,7 +185,19 @@ def test_odds_command(capsys):
     perlique = pimc_counts(facts, 1, samples=2, n=64, seed=7, perlique_tie="natural", progress=False)
     assert win["p"] == perlique[1] / 64  # the Perlique's job, not the base game's
     assert main(args) == 0
-    assert "PIMC weighs a wild's identities of use" in capsys.readouterr().out
+    assert "PIMC weighs a few declarations of a wild" in capsys.readouterr().out
+
+
+def test_pimc_odds_api():
+    """`pimc_odds` with the Perlique: the counts of the job with the tie rule; the tie rule needs the Perlique."""
+    frame = pimc_odds("EK LK EO HO SO", turnup="H8", samples=2, n=64, seed=7, perlique=True, perlique_tie="natural",
+                      progress=False)
+    facts = g.parse_known("EK LK EO HO SO", 1, "H8", None)
+    assert frame.successes.tolist()[0] == pimc_counts(facts, 1, samples=2, n=64, seed=7, perlique_tie="natural",
+                                                      progress=False)[1]
+    assert frame.attrs["perlique_tie"] == "natural"
+    with pytest.raises(CardsimError, match="perlique_tie is a rule of the Perlique's play"):
+        pimc_odds("EK LK EO HO SO", n=64, perlique_tie="natural")
 
 
 def test_api_bad_input():

@@ -185,8 +185,8 @@ def format_odds(frame: pd.DataFrame) -> str:
                      + {"greedy": "; greedy plays a wild only where no natural card of its hand takes the trick "
                                   "or none is left",
                         "random": "; random counts a hand's wilds as one card",
-                        "pimc": "; PIMC weighs a wild's identities of use: leading, the highest of each suit and the "
-                                "lowest; following, the highest trump, the cheapest that takes the trick and the "
+                        "pimc": "; PIMC weighs a few declarations of a wild: leading, the highest of each suit and "
+                                "the lowest; following, the highest trump, the cheapest that takes the trick and the "
                                 "lowest"}.get(a["spiel"], "") + ")")
     return "\n".join(lines)
 

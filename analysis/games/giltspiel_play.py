@@ -207,19 +207,25 @@ def pimc_counts(facts: g.Known, seat: int, conditions=(), samples: int = pimc.DE
 
 def pimc_odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
               samples: int = pimc.DEFAULT_SAMPLES, communication: str = "none", n: int = PIMC_DEALS, seed=None,
-              **run_kw) -> pd.DataFrame:
+              perlique: bool = False, perlique_tie: str = "wild", **run_kw) -> pd.DataFrame:
     """P(the team of ``seat`` wins / loses the Spiel) holding ``hand`` when all four seats play PIMC,
     each from its own information (own hand, turn-up, cards played, revealed voids, the ``known``
     cards as public, and with ``communication`` "partner" the partner's hand), ``samples`` deals per
-    decision. Rows as `spiel_odds`; attrs["pimc"] holds n, samples and communication."""
+    decision; with ``perlique`` the trump's 7, Unter and Ober are wild (`simcore.games.giltspiel_perlique_pimc`,
+    ``perlique_tie`` the option perlique_tie). Rows as `spiel_odds`; attrs["pimc"] holds n, samples and
+    communication."""
+    perlique = checks.flag(perlique, "perlique")
+    perlique_play.checked_tie(perlique_tie, perlique, "perlique=True")
     seat = g.check_seat(seat)
     facts = g.parse_known(hand, seat, turnup, known)
     seed = normalize_seed(seed)
-    deals, wins = pimc_counts(facts, seat, (), samples, communication, n, seed, **run_kw)[:2]
+    deals, wins = pimc_counts(facts, seat, (), samples, communication, n, seed,
+                              perlique_tie if perlique else None, **run_kw)[:2]
     frame = estimate_frame(OUTCOMES, [wins, deals - wins], int(deals)).rename(columns={"label": "outcome"})
     frame.attrs.update(game=GAME, method=PIMC, pimc=pimc_settings({"samples": samples, "communication": communication},
                                                                    int(deals)),
-                       seed=seed, seat=seat, team=seat % 2, hand=g.DECK.format_cards(facts.seat_cards[seat]))
+                       seed=seed, seat=seat, team=seat % 2, hand=g.DECK.format_cards(facts.seat_cards[seat]),
+                       **({"perlique_tie": perlique_tie} if perlique else {}))
     return frame
 
 
