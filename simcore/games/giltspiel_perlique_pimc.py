@@ -11,7 +11,9 @@ in `giltspiel_pimc.next_live`.
   of the hand (its wilds play alike), the identities of use. Leading: the highest allowed identity of each suit (the
   suit led is the player's choice) and the lowest allowed one; following: the highest allowed trump, the cheapest
   identity that takes the trick and the lowest allowed one. The double-dummy solves that score them try every
-  identity.
+  identity. Enough? With every hand public it reached the double-dummy winner in 1,998 of 2,000 deals (2-3 wilds in
+  the hands), and a team weighing every allowed identity won 497 of 1,000 games against a team weighing these
+  (500 deals with 1-3 wilds in the hands, each played both ways, 8 samples; a scratch variant, 2026-12-07).
 * What a player knows (its *view*): its own hand; with communication ``partner`` its partner's; the turn-up and
   the cards named public (``known``); every play so far. From the plays it infers (§6.1 and the readings of §8)
   voids: an identity of neither the suit led nor trumps, or of no trump on a trump lead, shows the player holds no
