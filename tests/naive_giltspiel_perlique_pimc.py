@@ -69,7 +69,7 @@ def play_deal(hands, turnup: int, samples: int, partner: bool = False, seed: int
         trick = []
         for count in range(SEATS):
             seat = (leader + count) % SEATS
-            plays = candidates(hands[seat], trick, trump, visible, tie)
+            plays = candidates(hands[seat], trick, trump, visible, tie) if seat in pimc_seats else []
             if seat not in pimc_seats:
                 u = int(_next(state) >> np.uint64(11)) * 2.0 ** -53
                 card, ident = rules.choose("random", hands[seat], trick, trump, visible, u, tie)

@@ -72,6 +72,8 @@ def parse_conditions(given: tuple[str, ...], seat: int, facts: g.Known | None = 
     return conditions
 
 
+SPIEL_CHOICES = play.METHODS + (spiel_play.PIMC,)
+"""The values of ``--spiel`` (`odds`'s ``spiel``)."""
 PIMC_SETTINGS = ("samples", "communication", "n")
 """The keys of `odds`'s ``pimc`` dict (keywords of `giltspiel_play.pimc_counts`)."""
 
@@ -95,10 +97,10 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     perlique = checks.flag(perlique, "perlique")
-    perlique_play.checked_tie(perlique_tie, perlique and spiel in play.METHODS + (spiel_play.PIMC,),
+    perlique_play.checked_tie(perlique_tie, perlique and spiel in SPIEL_CHOICES,
                               "--option perlique=true and --spiel")
-    if spiel is not None and spiel not in play.METHODS + (spiel_play.PIMC,):
-        raise unknown_name("--spiel", spiel, play.METHODS + (spiel_play.PIMC,))
+    if spiel is not None and spiel not in SPIEL_CHOICES:
+        raise unknown_name("--spiel", spiel, SPIEL_CHOICES)
     if pimc is not None and (not isinstance(pimc, Mapping) or spiel != spiel_play.PIMC
                              or not set(pimc) <= set(PIMC_SETTINGS)):
         raise CardsimError(f"pimc must be a dict of PIMC settings ({', '.join(PIMC_SETTINGS)}) such as {{'samples': 8, "
@@ -388,7 +390,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--given", action="append", default=[], metavar="CONDITION",
                         help="condition the deal, e.g. 'opponents gleich >= pair of Obers' "
                              "(who: opponents/partner/team/seat0-3; gleich or hanger; >= or <); repeatable")
-    parser.add_argument("--spiel", type=one_of(play.METHODS + (spiel_play.PIMC,)), default=None,
+    parser.add_argument("--spiel", type=one_of(SPIEL_CHOICES), default=None,
                         help="also the Spiel: solved double dummy (dd), played by the greedy or random policy, "
                              "or by PIMC players with imperfect information (pimc)")
     spiel_play.add_pimc_arguments(parser)
@@ -403,7 +405,7 @@ def _perlique(args: argparse.Namespace, command: str) -> bool:
 
 
 def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
-    reads = ("perlique", "perlique_tie") if args.spiel in play.METHODS + (spiel_play.PIMC,) else ("perlique",)
+    reads = ("perlique", "perlique_tie") if args.spiel in SPIEL_CHOICES else ("perlique",)
     options = command_options(args, GAME, "odds", reads)
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
