@@ -171,7 +171,7 @@ def row_cell(row) -> str:
 
 
 def n_cell(n) -> str:
-    return f'<td class="num">{int(n):,}</td>'
+    return f'<td class="num">{round(n):,}</td>'
 
 
 def table(headers: list[str], rows: list[str], caption: str | None = None, cls: str = "") -> str:

@@ -265,6 +265,24 @@ def estimate_frame(labels, counts, n: int | None = None, **columns) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
+def weighted_estimate(successes, totals, weights, z: float = Z95) -> dict:
+    """A share estimated from deals weighted by strata (importance weights constant within a stratum): successes,
+    totals (k,) deals per stratum, weights (k,) the weight of a stratum's deals. p = sum w s / sum w t; se from the
+    ratio estimator's variance sum w^2 (x - p)^2 / (sum w t)^2 over the deals; lo, hi: the Wilson interval at the
+    sample size n* = p (1 - p) / se^2 that this variance gives (all weights 0 or 1: the plain Wilson interval of the
+    deals of weight 1); n_eff: Kish's effective sample size (sum w t)^2 / sum w^2 t. NaN p with no weight."""
+    s, t, w = (np.asarray(x, dtype=float) for x in (successes, totals, weights))
+    total, squares = float(w @ t), float((w * w) @ t)
+    if total <= 0:
+        return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "se": float("nan"), "n_eff": 0.0}
+    p = float(w @ s) / total
+    variance = float((w * w) @ (s * (1 - p) ** 2 + (t - s) * p * p)) / total ** 2
+    n_eff = total ** 2 / squares
+    n_star = p * (1 - p) / variance if variance > 0 else n_eff
+    lo, hi = wilson(p * n_star, n_star, z)
+    return {"p": p, "lo": lo, "hi": hi, "se": math.sqrt(variance), "n_eff": n_eff}
+
+
 def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:
     """{"a.b": {"p", "lo", "hi"}} with keys joined from ``key_columns`` (the commands' JSON form)."""
     return {".".join(str(row[c]) for c in key_columns): {"p": row["p"], "lo": row["lo"], "hi": row["hi"]}

@@ -25,14 +25,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from simcore import runner  # noqa: E402
+from simcore import betting, runner  # noqa: E402
 from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
+from simcore.games import giltspiel_betting  # noqa: E402
 from simcore.rng import BLOCK_DEALS, block_words  # noqa: E402
 import naive  # noqa: E402
 from timing import best_rate  # noqa: E402
 import naive_perlaggen_deal  # noqa: E402
 import naive_pinochle3  # noqa: E402
+import naive_giltspiel_bets_seen  # noqa: E402
 from simcore.games import perlaggen_deal as perl  # noqa: E402
 from simcore.games import pinochle3 as pin  # noqa: E402
 from simcore.games.pinochle3_discard import MeldStatsJob, most_meld_kept  # noqa: E402
@@ -109,6 +111,21 @@ def pinochle_kept_rates(ref_holdings: int) -> tuple[float, float]:
     return kernel, reference
 
 
+def bets_seen_rates(slots, keep, tallies, ref_deals: int) -> tuple[float, float]:
+    """The figures tallied by the opponents' bet categories (`giltspiel.OddsJob` with bets seen, policy aggressive,
+    partner information) against the plain-Python weighting of tests/naive_giltspiel_bets_seen.py."""
+    policy = betting.PRESETS["aggressive"]
+    table = giltspiel_betting.figure_table("partner")
+    categories = betting.bet_categories(table, policy)
+    d = table[:, :, 0] - table[:, :, 2]
+    seen = {"gleich": "bet"}
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, None, categories, *tallies),
+                       BLOCK_DEALS)
+    reference = best_rate(lambda: naive_giltspiel_bets_seen.weighted_odds(slots[:ref_deals], keep[:ref_deals], 1, seen,
+                                                                           policy, "partner", d), ref_deals, repeat=1)
+    return kernel, reference
+
+
 def measure(ref_deals: int, runner_deals: int) -> dict:
     job = g.OddsJob(g.Known(), team=1)
     spec = job.spec
@@ -128,17 +145,19 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     results["deal"] = (kernel, reference)
 
     keep = np.ones(BLOCK_DEALS, dtype=bool)
-    counts = np.zeros((2, 4), dtype=np.int64)
-    opponents = np.zeros((2, len(g.OPPONENT_STATS)), dtype=np.int64)
-    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, None, counts, opponents),
+    tallies = (np.zeros(g.BET_CELLS, dtype=np.int64), np.zeros((g.BET_CELLS, 2, 4), dtype=np.int64),
+               np.zeros((g.BET_CELLS, 2, len(g.OPPONENT_STATS)), dtype=np.int64))
+    no_bets = np.zeros((2, 1, 1), dtype=np.int8)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, None, no_bets, *tallies),
                        BLOCK_DEALS)
     reference = best_rate(lambda: reference_figures(few_slots), ref_deals, repeat=1)
     results["giltspiel.figures(4 hands)"] = (kernel, reference)
 
-    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, g.PERLIQUE, counts,
-                                              opponents), BLOCK_DEALS)
+    kernel = best_rate(lambda: g._odds_counts(slots, keep, 1, -1, g.RUN_TABLE, g.TOP_BIT, g.PERLIQUE, no_bets,
+                                              *tallies), BLOCK_DEALS)
     reference = best_rate(lambda: reference_perlique(few_slots[:ref_deals // 10]), ref_deals // 10, repeat=1)
     results["giltspiel.figures(4 hands, Perlique)"] = (kernel, reference)
+    results["giltspiel.figures(4 hands, bets seen)"] = bets_seen_rates(slots, keep, tallies, ref_deals)
 
     results["perlaggen.deal-as-played+L0"] = perlaggen_rates(ref_deals)
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)

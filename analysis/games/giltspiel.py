@@ -19,17 +19,20 @@ import itertools
 from collections.abc import Mapping
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
 from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
                                command_options, emit, long_frame, no_exact, none_fit, one_of, register_command,
                                run_options, seat_cards, tables_long, whole_number)
-from analysis.stats import Estimate, estimate_frame, estimates_dict, format_cell, table_records
-from simcore import checks, runner
+from analysis.stats import Estimate, estimate_frame, estimates_dict, format_cell, table_records, weighted_estimate
+from simcore import betting, checks, runner
+from simcore.betting import COMMUNICATION, Policy
 from simcore.errors import CardsimError, unknown_name
 from simcore.figures import ABSOLUTE_OUTCOMES, RELATIVE_OUTCOMES
 from simcore.games import giltspiel as g
+from simcore.games import giltspiel_betting as bet_tables
 from simcore.games import giltspiel_perlique as perlique_play
 from simcore.games import giltspiel_play as play
 from simcore.rng import normalize_seed
@@ -80,7 +83,10 @@ PIMC_SETTINGS = ("samples", "communication", "n")
 
 def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, str] | None = None,
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
-         pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild", **run_kw) -> pd.DataFrame:
+         pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild",
+         opponents_bet: tuple[str, ...] = (), opponents_no_bet: tuple[str, ...] = (),
+         opponents_policy: str | Policy | None = None, opponents_communication: str | None = None,
+         **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -93,7 +99,12 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     perlique: the §8 variant "Giltspiel mit 3 Perlique", the trump's 7, Unter and Ober wild for the figures and, with
     ``spiel``, in the tricks (`simcore.games.giltspiel_perlique`, `simcore.games.giltspiel_perlique_pimc`);
     perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
-    ("wild" or "natural", option perlique_tie).
+    ("wild" or "natural", option perlique_tie);
+    opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet when
+    they could, in a betting window at value 1 (spec Q7): each deal then counts with the chance that opponents holding
+    its hands do what you saw under ``opponents_policy`` (a preset name, a .json file or a `Policy`; default formula)
+    and ``opponents_communication`` (partner, none or auer_channel; default partner), see `bet_weights`; the rows'
+    successes and n are then effective counts (n: Kish's effective sample size).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     perlique = checks.flag(perlique, "perlique")
@@ -111,12 +122,19 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     conditions = parse_conditions(given, seat, facts, perlique)
     seed = normalize_seed(seed)
     team = seat % 2
-    counts = runner.run(g.OddsJob(facts, team, conditions, perlique, seat), n, seed, **run_kw)
+    bets = seen_bets(opponents_bet, opponents_no_bet, opponents_policy, opponents_communication, spiel, perlique)
+    job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
+    cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
+    counts = cells.sum(axis=0)
     if counts[0] == 0:
         raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
-    opponents = counts[9:].reshape(len(g.FIGURES), len(g.OPPONENT_STATS))
-    frames = [estimate_frame(RELATIVE_OUTCOMES + g.OPPONENT_STATS, [*counts[1 + 4 * i: 5 + 4 * i], *opponents[i]],
-                             int(counts[0]), figure=fig) for i, fig in enumerate(g.FIGURES)]
+    labels = RELATIVE_OUTCOMES + g.OPPONENT_STATS
+    if bets:
+        frames = [_weighted_frame(labels, cells, i, bets["weights"], n) for i, fig in enumerate(g.FIGURES)]
+    else:
+        opponents = counts[9:].reshape(len(g.FIGURES), len(g.OPPONENT_STATS))
+        frames = [estimate_frame(labels, [*counts[1 + 4 * i: 5 + 4 * i], *opponents[i]], int(counts[0]), figure=fig)
+                  for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
     if pimc:
         deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw,
@@ -137,9 +155,72 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
                        own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel,
                        perlique=perlique, **({"perlique_tie": perlique_tie} if perlique and spiel else {}))
+    if bets:
+        frame.attrs.update(bets={k: bets[k] for k in ("seen", "policy", "communication", "bluff")},
+                           n_eff=float(frames[0]["n"].iloc[0]))
     if pimc:
         frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
+
+
+def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Policy | None, communication: str | None,
+              spiel: str | None, perlique: bool) -> dict | None:
+    """The bets seen (`odds`'s opponents_* arguments) as {"seen": {figure: "bet" | "no_bet"}, "policy", "communication",
+    "bluff", "categories" (`simcore.betting.bet_categories` of the opponents' two hands), "weights" (`bet_weights`)};
+    None when nothing was seen. CardsimError for an unknown or repeated figure, a policy or model without a bet seen,
+    or with the Spiel or the Perlique, which the betting game's tables do not cover."""
+    bet = checks.texts(bet, "opponents_bet", "gleich")
+    no_bet = checks.texts(no_bet, "opponents_no_bet", "hanger")
+    seen: dict[str, str] = {}
+    for what, figures in (("bet", bet), ("no_bet", no_bet)):
+        for figure in figures:
+            name = figure.strip().lower()
+            if name not in g.FIGURES:
+                raise unknown_name("figure of a bet seen", figure, g.FIGURES)
+            if name in seen:
+                raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
+                                   "--opponents-no-bet); give each figure once")
+            seen[name] = what
+    if not seen:
+        if policy is not None or communication is not None:
+            raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
+                               "--opponents-bet or --opponents-no-bet, or drop them")
+        return None
+    if spiel is not None or perlique:
+        raise CardsimError("the bets seen weigh the Gleich and the Hanger of natural cards (the betting game's "
+                           f"tables): drop {'--spiel' if spiel is not None else '--option perlique=true'} or the "
+                           "bets seen")
+    policy = betting.PRESETS["formula"] if policy is None else policy
+    policy = policy if isinstance(policy, Policy) else betting.load_policy(policy)
+    communication = betting.check_communication("partner" if communication is None else communication)
+    categories = betting.bet_categories(bet_tables.figure_table(communication), policy, communication)
+    return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
+            "categories": categories, "weights": bet_weights(seen, policy.bluff)}
+
+
+def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
+    """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
+    + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
+    bluffs of the two figures drawn apart)."""
+    gleich, hanger = (betting.seen_likelihood(seen.get(figure), bluff) for figure in g.FIGURES)
+    return np.outer(gleich, hanger).ravel()
+
+
+def _weighted_frame(labels, cells: np.ndarray, figure: int, weights: np.ndarray, attempted: int) -> pd.DataFrame:
+    """The rows of one figure from `OddsJob`'s counts per cell (cells, 13), each deal weighted by its cell's weight."""
+    totals = cells[:, 0]
+    if float(weights @ totals) == 0:
+        raise CardsimError(f"no deal out of {attempted:,} fits the bets seen: under --opponents-policy the opponents "
+                           "would have done otherwise with every one of them (a policy that never bets, or never "
+                           "bluffs); check the bets seen and the policy")
+    outcomes = cells[:, 1 + 4 * figure: 5 + 4 * figure]
+    opponents = cells[:, 9 + 2 * figure: 11 + 2 * figure]
+    rows = []
+    for label, successes in zip(labels, np.concatenate([outcomes, opponents], axis=1).T):
+        est = weighted_estimate(successes, totals, weights)
+        rows.append({"label": label, "p": est["p"], "lo": est["lo"], "hi": est["hi"],
+                     "successes": est["p"] * est["n_eff"], "n": est["n_eff"], "figure": g.FIGURES[figure]})
+    return pd.DataFrame(rows)
 
 
 def odds_json(frame: pd.DataFrame) -> dict:
@@ -150,7 +231,8 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "own": {"gleich": a["own_gleich"], "hanger": a["own_hanger"]},
             "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {}),
             **({"perlique": True} if a.get("perlique") else {}),
-            **({"perlique_tie": a["perlique_tie"]} if "perlique_tie" in a else {})}
+            **({"perlique_tie": a["perlique_tie"]} if "perlique_tie" in a else {}),
+            **({"bets_seen": {**a["bets"], "n_eff": a["n_eff"]}} if "bets" in a else {})}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -165,8 +247,10 @@ def format_odds(frame: pd.DataFrame) -> str:
         f"turn-up {a['turnup'] or 'unknown'}"
         + "".join(f"; seat {s} holds {c}" for s, c in a["known"].items()),
         *(f"given {text}" for text in a["given"]),
+        *_bets_lines(a),
         f"n = {a['n']:,} deals" + (f" accepted of {a['attempted']:,}" if a["given"] else "")
-        + f", seed {a['seed']}, 95% Wilson intervals",
+        + f", seed {a['seed']}, 95% Wilson intervals"
+        + (f"; weighed by the bets seen: effective sample size {a['n_eff']:,.0f} (Kish)" if "bets" in a else ""),
         "",
         f"{'figure':<8}" + "".join(f"{o:>26}" for o in RELATIVE_OUTCOMES),
     ]
@@ -191,6 +275,18 @@ def format_odds(frame: pd.DataFrame) -> str:
                                 "the lowest; following, the highest trump, the cheapest that takes the trick and the "
                                 "lowest"}.get(a["spiel"], "") + ")")
     return "\n".join(lines)
+
+
+def _bets_lines(a: dict) -> list[str]:
+    """The bets seen, and how they weigh the deals (spec Q7), for the text header; [] when none were seen."""
+    if "bets" not in a:
+        return []
+    b = a["bets"]
+    seen = ", ".join(f"{'bet' if what == 'bet' else 'did not bet'} the {figure.capitalize()}"
+                     for figure, what in b["seen"].items())
+    return [f"seen: the opponents {seen} at value 1 (spec Q7)",
+            f"each deal weighs the chance that opponents with its hands would: policy {b['policy']} (bluff "
+            f"{b['bluff']:g}), communication {b['communication']}"]
 
 
 def _opponent_lines(frame: pd.DataFrame) -> list[str]:
@@ -394,6 +490,17 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also the Spiel: solved double dummy (dd), played by the greedy or random policy, "
                              "or by PIMC players with imperfect information (pimc)")
     spiel_play.add_pimc_arguments(parser)
+    parser.add_argument("--opponents-bet", action="append", default=[], metavar="FIGURE",
+                        help="a figure (gleich or hanger) you saw the opponents bet at value 1: each deal then weighs "
+                             "the chance that they would with its hands (spec Q7); repeatable")
+    parser.add_argument("--opponents-no-bet", action="append", default=[], metavar="FIGURE",
+                        help="a figure you saw the opponents not bet when they could; repeatable")
+    parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
+                        help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
+                             "aggressive, never or a .json file (as cardsim match)")
+    parser.add_argument("--opponents-communication", type=one_of(COMMUNICATION), action=NotedStore, default=None,
+                        help="what each opponent knows when he bets: partner (default), none or auer_channel "
+                             "(as cardsim match)")
     add_run_arguments(parser, default_n=200_000)
     add_option_argument(parser, GAME)
 
@@ -410,7 +517,8 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     pimc = spiel_play.pimc_options(args)  # refuses the PIMC flags without --spiel pimc
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
                 args.spiel, pimc if args.spiel == spiel_play.PIMC else None, options.get("perlique", False),
-                options.get("perlique_tie", "wild"), **run_options(args))
+                options.get("perlique_tie", "wild"), tuple(args.opponents_bet), tuple(args.opponents_no_bet),
+                args.opponents_policy, args.opponents_communication, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:

@@ -22,6 +22,9 @@ class ExampleHand:
     known: tuple[tuple[int, str], ...] = ()
     given: tuple[str, ...] = ()
     """Conditions on other hands, as a bet reveals them (``cardsim odds --given``)."""
+    opponents_bet: tuple[str, ...] = ()
+    """Figures the opponents bet, weighing the deals by the chance of it (``cardsim odds --opponents-bet``, spec Q7)."""
+    opponents_policy: str | None = None
 
 
 GILTSPIEL_SEAT = 1
@@ -30,6 +33,9 @@ GILTSPIEL_EXAMPLES = (
     ExampleHand("LA SA H10 E9 E8", "the same hand after seeing seat 2 (an opponent) play EA", known=((2, "EA"),)),
     ExampleHand("LA SA H10 E9 E8", "the same hand when the opponents show (bet) a pair of Obers or better",
                 given=("opponents gleich >= pair of Obers",)),
+    ExampleHand("LA SA H10 E9 E8", "the same hand when the opponents bet the Gleich, if they play the aggressive "
+                "preset (a pair of Kings or better, or a bluff 15% of the time)", opponents_bet=("gleich",),
+                opponents_policy="aggressive"),
     ExampleHand("EU E10 H9 H8 SK", "no pair, two 2-card runs; the turn-up LA is known", turnup="LA"),
     ExampleHand("EK LK HK S9 E7", "three of a kind (Kings)"),
     ExampleHand("HA HK HO S7 L8", "the top 3-card run A-K-O"),
@@ -129,11 +135,16 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         command += f" --turnup {ex.turnup}" if ex.turnup else ""
         command += "".join(f' --known "{s}:{c}"' for s, c in ex.known)
         command += "".join(f' --given "{c}"' for c in ex.given)
+        command += "".join(f" --opponents-bet {f}" for f in ex.opponents_bet)
+        command += f" --opponents-policy {ex.opponents_policy}" if ex.opponents_policy else ""
         command += f" --n {ctx.hand_n} --seed {ctx.seed}"
         extra = {"given": ex.given} if ex.given else {}
+        if ex.opponents_bet:
+            extra.update(opponents_bet=ex.opponents_bet, opponents_policy=ex.opponents_policy)
         frame = ctx.run(f"Giltspiel odds of {ex.hand}" + (f", turn-up {ex.turnup}" if ex.turnup else "")
                         + "".join(f", seat {s} holds {c}" for s, c in ex.known)
-                        + "".join(f", given {c}" for c in ex.given),
+                        + "".join(f", given {c}" for c in ex.given)
+                        + "".join(f", the opponents bet the {f}" for f in ex.opponents_bet),
                         command, ctx.hand_n, giltspiel.odds, ex.hand, seat=GILTSPIEL_SEAT, turnup=ex.turnup,
                         known=known, n=ctx.hand_n, seed=ctx.seed, **extra, **ctx.run_kw)
         a = frame.attrs
@@ -143,6 +154,11 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         facts += [f"seat {s} holds {esc(c)}" for s, c in a["known"].items()]
         facts += [f"given {esc(c)} ({a['n']:,} of {a.get('attempted', a['n']):,} deals met it)"
                   for c in a.get("given", ())]
+        if "bets" in a:
+            b = a["bets"]
+            facts.append(f"the opponents bet the {' and the '.join(f.capitalize() for f, w in b['seen'].items() if w == 'bet')} "
+                         f"(policy {esc(b['policy'])}, bluff {b['bluff']:g}; {a['n']:,} deals weighted, effective "
+                         f"size {a['n_eff']:,.0f})")
         outcomes = RELATIVE_OUTCOMES + ("opponent_better",)
         for i, (figure, part) in enumerate(frame.groupby("figure", sort=False)):
             part = part.set_index("outcome")
@@ -159,6 +175,8 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         f"<p>P(win / stand / lose / void) of seat {GILTSPIEL_SEAT}'s team holding the hand, over deals of the "
         "other 27 cards consistent with what is known (the turn-up, cards seen in other hands, what a "
         "bet reveals about other hands; deals that contradict it are discarded, so n counts the deals kept). "
+        "A bet seen can instead weigh every deal by the chance that the opponents, holding its hands, would have made "
+        "it under a betting policy with bluffs (spec Q7); n is then the effective sample size (Kish's). "
         "The last probability is the spec's Q4: an opponent holds a better figure than the hand's own best (any "
         "figure when it holds none), whatever the partner holds. "
         "Reproduce a row with <code>cardsim odds giltspiel</code> (the commands are listed under Methods).</p>",

@@ -12,6 +12,7 @@ Ace to 7 (A-4).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -231,23 +232,30 @@ def _seat_codes(slots, seats, figure, table, top_bit, wilds):
 
 
 @njit
-def _odds_counts(slots, keep, team, seat, table, top_bit, wilds, counts, opponents):
-    """counts (2, 4) int64 += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void); with a
-    ``seat`` (-1: none) opponents (2, OPPONENT_STATS) += an opponent's best figure above the seat's own (none: -1),
-    equal to it (a figure)."""
+def _odds_counts(slots, keep, team, seat, table, top_bit, wilds, categories, accepted, counts, opponents):
+    """Tallies of the accepted deals by the opponents' bet category (`simcore.betting.bet_categories`), index 3 x
+    Gleich's + Hanger's: categories (2, bins, bins) int8 by the two opponents' own codes + 1 ((2, 1, 1): every deal in
+    category 0); accepted (9,) += deals; counts (9, 2, 4) += outcome of Gleich and Hanger seen from ``team``
+    (win/stand/lose/void); with a ``seat`` (-1: none) opponents (9, 2, OPPONENT_STATS) += an opponent's best figure
+    above the seat's own (none: -1), equal to it (a figure)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
+    left, right = 1 - team, 3 - team
     for d in range(slots.shape[0]):
         if not keep[d]:
             continue
         _deal_codes(slots, d, table, top_bit, wilds, g, h)
-        counts[0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
-        counts[1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
+        cell = 0
+        if categories.shape[1] > 1:
+            cell = (3 * categories[0, g[left] + 1, g[right] + 1] + categories[1, h[left] + 1, h[right] + 1])
+        accepted[cell] += 1
+        counts[cell, 0, relative_outcome(resolve(g[0], g[1], g[2], g[3]), team)] += 1
+        counts[cell, 1, relative_outcome(resolve(h[0], h[1], h[2], h[3]), team)] += 1
         if seat >= 0:
             for figure, codes in enumerate((g, h)):
-                best = max(codes[(seat + 1) % 4], codes[(seat + 3) % 4])
-                opponents[figure, 0] += best > codes[seat]
-                opponents[figure, 1] += best == codes[seat] and best >= 0
+                best = max(codes[left], codes[right])
+                opponents[cell, figure, 0] += best > codes[seat]
+                opponents[cell, figure, 1] += best == codes[seat] and best >= 0
 
 
 GESTRICHEN = ("gleich", "hanger", "play", "hanger_tied", "gleich_tied")
@@ -395,6 +403,8 @@ class DealJob:
         return slots, accepted(self.spec, slots)
 
 
+BET_CELLS = 9
+"""Pairs of the opponents' bet categories for the Gleich and the Hanger (`OddsJob`), 3 x 3."""
 OPPONENT_STATS = ("opponent_better", "opponent_equal")
 """Counts per figure of `OddsJob` with a seat (spec §10.1 Q4): deals where an opponent of the seat holds a better
 figure than the seat's own best (any figure when the seat holds none), and where the opponents' best equals it."""
@@ -402,29 +412,41 @@ figure than the seat's own best (any figure when the seat holds none), and where
 
 class OddsJob(DealJob):
     """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``; with a ``seat`` (of
-    ``team``) then `OPPONENT_STATS` for Gleich and for Hanger."""
+    ``team``) then `OPPONENT_STATS` for Gleich and for Hanger. With ``categories`` (the opponents' bet categories,
+    `simcore.betting.bet_categories`), those counts for each of the 9 pairs of categories (`BET_CELLS`), one after
+    the other."""
 
     def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False,
-                 seat: int | None = None):
+                 seat: int | None = None, categories: np.ndarray | None = None):
         super().__init__(known, accept, perlique)
         seat = None if seat is None else check_seat(seat)
         if seat is not None and seat % 2 != team:
             raise CardsimError(f"seat {seat} is not in team {team}: give a seat of the team (team 0: seats 0 and 2, "
                                "team 1: seats 1 and 3)")
         self.team, self.seat = team, seat
-        self.n_counts = 1 + 2 * 4 + (0 if seat is None else 2 * len(OPPONENT_STATS))
+        if categories is not None and (perlique or categories.shape != (2, HANGER_BINS, HANGER_BINS)):
+            raise CardsimError("the opponents' bets are weighed by the betting game's tables: natural cards (no "
+                               "Perlique), categories (2, 33, 33) by the codes + 1 (`simcore.betting.bet_categories`)")
+        self.categories = np.zeros((2, 1, 1), dtype=np.int8) if categories is None else categories.astype(np.int8)
+        self.cells = 1 if categories is None else BET_CELLS
+        self.n_counts = self.cells * (1 + 2 * 4 + (0 if seat is None else 2 * len(OPPONENT_STATS)))
 
     def extra_key(self) -> str:
-        return f"team={self.team}" + ("" if self.seat is None else f"|seat={self.seat}|opponents")
+        bets = "" if self.cells == 1 else f"|bets={hashlib.sha1(self.categories.tobytes()).hexdigest()[:16]}"
+        return f"team={self.team}" + ("" if self.seat is None else f"|seat={self.seat}|opponents") + bets
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
-        counts = np.zeros((2, 4), dtype=np.int64)
-        opponents = np.zeros((2, len(OPPONENT_STATS)), dtype=np.int64)
+        accepted = np.zeros(BET_CELLS, dtype=np.int64)
+        counts = np.zeros((BET_CELLS, 2, 4), dtype=np.int64)
+        opponents = np.zeros((BET_CELLS, 2, len(OPPONENT_STATS)), dtype=np.int64)
         _odds_counts(slots, keep, self.team, -1 if self.seat is None else self.seat, RUN_TABLE, TOP_BIT, self.wilds,
-                     counts, opponents)
-        parts = [[keep.sum()], counts.ravel()] + ([] if self.seat is None else [opponents.ravel()])
-        return np.concatenate(parts).astype(np.int64)
+                     self.categories, accepted, counts, opponents)
+        cells = slice(0, self.cells)
+        parts = [accepted[cells, None], counts[cells].reshape(self.cells, -1)]
+        if self.seat is not None:
+            parts.append(opponents[cells].reshape(self.cells, -1))
+        return np.concatenate(parts, axis=1).ravel()
 
 
 class StatsJob(DealJob):

@@ -1,0 +1,70 @@
+"""Plain-Python reference of the bet-weighted Giltspiel odds (spec Q7, `analysis.games.giltspiel.odds` with
+opponents_bet / opponents_no_bet): deal by deal, the chance that the opponents do what was seen, by flipping their
+bluff coin both ways, and the weighted share of every outcome."""
+
+import naive
+from simcore.games import giltspiel as g
+
+OUTCOMES = ("win", "stand", "lose", "void")
+
+
+def seen_by(codes: tuple[int, int], member: int, d_row, communication: str) -> float:
+    """d = P(win) - P(lose) that opponent ``member`` (0 or 1) of a team with own codes ``codes`` reads off the table
+    row ``d_row`` (indexed by the known code + 1; Auer: + the row's half when the partner holds one)."""
+    own, partner = codes[member], codes[1 - member]
+    if communication == "partner":
+        return float(d_row[max(own, partner) + 1])
+    if communication == "none":
+        return float(d_row[own + 1])
+    return float(d_row[own + 1 + (len(d_row) // 2 if partner >= 0 else 0)])
+
+
+def team_bets(codes: tuple[int, int], d_row, policy, communication: str, bluffing: bool) -> bool:
+    """Does a team with own codes ``codes`` bet the figure at value 1? A member bets when he holds an example and
+    his d is above the policy's margin, or the team bluffs; the policy must propose value 2."""
+    if policy.max_value < 2:
+        return False
+    return any(codes[k] >= 0 and (bluffing or seen_by(codes, k, d_row, communication) > policy.bet_margin)
+               for k in (0, 1))
+
+
+def likelihood(codes, d_row, policy, communication: str, seen: str | None) -> float:
+    """P(the team does what was seen): its bluff coin comes up with probability policy.bluff."""
+    if seen is None:
+        return 1.0
+    p_bet = sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
+                if team_bets(codes, d_row, policy, communication, bluffing))
+    return p_bet if seen == "bet" else 1.0 - p_bet
+
+
+def hand_codes(mask) -> tuple[int, int]:
+    """(Gleich code, Hanger code) of a hand mask by the plain-Python evaluator of tests/naive.py."""
+    cards = naive.cards_of(int(mask))
+    return naive.best_gleich(cards), naive.best_hanger(cards)
+
+
+def outcome(ours: int, theirs: int) -> str:
+    if ours < 0 and theirs < 0:
+        return "void"
+    return "win" if ours > theirs else "lose" if ours < theirs else "stand"
+
+
+def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str, d) -> dict:
+    """{(figure, outcome): weighted share} and the total weight over the kept deals of ``slots`` (n, slots) uint64
+    (hands in slots 0-3); ``d``: (2, bins) d rows of the opponents' table."""
+    team = seat % 2
+    sums, total = {}, 0.0
+    for row, kept in zip(slots, keep):
+        if not kept:
+            continue
+        codes = [hand_codes(row[s]) for s in range(4)]
+        weight = 1.0
+        for f, figure in enumerate(g.FIGURES):
+            opponents = (codes[1 - team][f], codes[3 - team][f])
+            weight *= likelihood(opponents, d[f], policy, communication, seen.get(figure))
+        total += weight
+        for f, figure in enumerate(g.FIGURES):
+            ours = max(codes[team][f], codes[team + 2][f])
+            key = (figure, outcome(ours, max(codes[1 - team][f], codes[3 - team][f])))
+            sums[key] = sums.get(key, 0.0) + weight
+    return {key: value / total for key, value in sums.items()}, total

@@ -1,0 +1,219 @@
+"""Giltspiel odds weighed by the opponents' bets seen (spec §10.1 Q7): `simcore.betting.bet_categories` against the
+betting engine's first window, the weighted odds against a plain-Python reference and against rejection sampling,
+the reduction to `--given` without bluffs, and bad input."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive_giltspiel_bets_seen as naive
+from analysis.cli import main
+from analysis.games import giltspiel as ag
+from analysis.stats import weighted_estimate, wilson
+from simcore import betting
+from simcore.betting import BET_BLUFF, BET_WANTED, COMMUNICATION, NEVER_BETS, PRESETS, Agent, G, H, Policy
+from simcore.errors import CardsimError
+from simcore.games import giltspiel as g
+from simcore.games import giltspiel_betting as gb
+
+HAND = "EK LK EO HO SO"
+POLICIES = (PRESETS["formula"], PRESETS["aggressive"], PRESETS["cautious"],
+            Policy("loose", bet_margin=-0.4, bluff=0.3), Policy("tight", bet_margin=0.8, bluff=0.05))
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def codes_of(hand) -> tuple[int, int]:
+    return g.hand_figures(hand)
+
+
+HOLDS_ALL = Policy("holds all", bet_margin=NEVER_BETS, hold_margin=-1.0, raise_margin=NEVER_BETS, max_value=1)
+"""Team 0 in `opponents_bets`: never bets and holds every bet, so that no conceded Spiel ends the window."""
+
+
+def opponents_bets(hands, trump: int, policy: Policy, communication: str, bluffing: bool) -> set[int]:
+    """The figures team 1 bets in the first betting window of a deal, team 0 playing `HOLDS_ALL`."""
+    deal = gb.new_deal(hands, trump)
+    estimate = gb.make_estimator(communication)
+    agents = (Agent(HOLDS_ALL, estimate), Agent(policy, estimate, (bluffing,) * 3))
+    made = []
+    place = deal.bet
+
+    def record(seat, figure, counter=False):
+        made.append((seat % 2, figure))
+        place(seat, figure, counter)
+
+    deal.bet = record
+    betting.betting_window(deal, agents)
+    return {figure for team, figure in made if team == 1}
+
+
+@pytest.mark.parametrize("communication", COMMUNICATION)
+@pytest.mark.parametrize("policy", POLICIES[:4], ids=lambda p: p.name)
+def test_categories_match_the_engines_first_window(communication, policy):
+    """With its bluff coin down the team bets exactly the figures of category BET_WANTED; up, those of BET_BLUFF too."""
+    categories = betting.bet_categories(gb.figure_table(communication), policy, communication)
+    rng = np.random.default_rng(11)
+    seen = {BET_WANTED: 0, BET_BLUFF: 0}
+    for _ in range(60):
+        hands, trump = gb.draw_deal(rng)
+        codes = [codes_of(h) for h in hands]
+        cats = [categories[f, codes[1][f] + 1, codes[3][f] + 1] for f in (G, H)]
+        for bluffing in (False, True):
+            expected = {f for f, c in zip((G, H), cats) if c == BET_WANTED or (bluffing and c == BET_BLUFF)}
+            assert opponents_bets(hands, trump, policy, communication, bluffing) & {G, H} == expected
+        for c in cats:
+            seen[c] = seen.get(c, 0) + 1
+    assert seen[BET_WANTED] > 0  # and the bluff category, but for the loose policy, which bets every example:
+    assert seen[BET_BLUFF] > 0 or (policy.name == "loose" and communication != "partner")
+
+
+def test_a_policy_that_bets_nothing_has_only_the_never_category():
+    capped = Policy("capped", bet_margin=-1.0, bluff=0.5, max_value=1)
+    assert not betting.bet_categories(gb.figure_table("partner"), capped).any()
+
+
+@pytest.mark.parametrize("seen, bluff, expected", [
+    (None, 0.2, [1, 1, 1]), ("bet", 0.2, [0, 0.2, 1]), ("no_bet", 0.2, [1, 0.8, 0])])
+def test_seen_likelihood(seen, bluff, expected):
+    assert betting.seen_likelihood(seen, bluff) == pytest.approx(expected)
+
+
+def test_weighted_estimate_reduces_to_wilson_with_weights_of_zero_and_one():
+    est = weighted_estimate([30, 7, 5], [100, 20, 9], [1, 0, 1])
+    assert est["p"] == pytest.approx(35 / 109) and est["n_eff"] == pytest.approx(109)
+    assert (est["lo"], est["hi"]) == pytest.approx(wilson(35, 109))
+    assert est["se"] == pytest.approx(np.sqrt(35 / 109 * 74 / 109 / 109))
+
+
+def test_weighted_estimate_of_constant_weights_is_the_plain_share():
+    est = weighted_estimate([3, 4], [10, 10], [0.3, 0.3])
+    assert est["p"] == pytest.approx(0.35) and est["n_eff"] == pytest.approx(20)
+    assert (est["lo"], est["hi"]) == pytest.approx(wilson(7, 20))
+
+
+def test_weighted_estimate_by_hand():
+    """Strata (s, t, w) = (1, 2, 1), (2, 2, 0.5): p = (1 + 1) / (2 + 1); deals' (x - p)^2 weighted by w^2."""
+    est = weighted_estimate([1, 2], [2, 2], [1.0, 0.5])
+    p = 2 / 3
+    variance = (1 * (1 - p) ** 2 + 1 * p ** 2 + 0.25 * 2 * (1 - p) ** 2) / 3 ** 2
+    assert est["p"] == pytest.approx(p) and est["se"] == pytest.approx(np.sqrt(variance))
+    assert est["n_eff"] == pytest.approx(9 / 2.5)
+    assert (est["lo"], est["hi"]) == pytest.approx(wilson(p * p * (1 - p) / variance, p * (1 - p) / variance))
+    assert np.isnan(weighted_estimate([1], [2], [0.0])["p"])
+
+
+def frame_shares(frame) -> dict:
+    return {(r.figure, r.outcome): r.p for r in frame.itertuples() if r.outcome in naive.OUTCOMES}
+
+
+@settings(max_examples=12, deadline=None)
+@given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
+       policy=st.sampled_from(POLICIES),
+       seen=st.dictionaries(st.sampled_from(g.FIGURES), st.sampled_from(betting.SEEN), min_size=1))
+def test_weighted_odds_match_the_reference(seat, seed, communication, policy, seen):
+    n = 1500
+    bet = tuple(f for f, what in seen.items() if what == "bet")
+    no_bet = tuple(f for f, what in seen.items() if what == "no_bet")
+    try:
+        frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=bet, opponents_no_bet=no_bet,
+                        opponents_policy=policy, opponents_communication=communication)
+    except CardsimError as exc:  # no deal fits what was seen
+        frame, message = None, str(exc)
+    facts = g.parse_known(HAND, seat)
+    slots, keep = g.OddsJob(facts, seat % 2, seat=seat).deal_block(seed, 0, n)
+    table = gb.figure_table(communication)
+    d = table[:, :, 0] - table[:, :, 2]
+    shares, total = naive.weighted_odds(slots, keep, seat, seen, policy, communication, d)
+    if frame is None:
+        assert total == 0 and "no deal out of 1,500 fits the bets seen" in message
+        return
+    assert total > 0
+    got = frame_shares(frame)
+    for key, p in got.items():
+        assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
+    assert frame.attrs["bets"]["seen"] == seen and frame.attrs["bets"]["policy"] == policy.name
+
+
+def test_without_bluffs_a_bet_seen_is_the_given_condition():
+    """The formula policy (no bluff, partner information) bets a Gleich from a pair of Kings (d > 0 from there): the
+    same deals, the same shares and intervals as --given "opponents gleich >= pair of Kings"."""
+    categories = betting.bet_categories(gb.figure_table("partner"), PRESETS["formula"])
+    first = min(k for k in range(1, 25) if categories[G, k, 0] == BET_WANTED)
+    assert g.gleich_name(first - 1) == "pair of Kings"
+    weighed = ag.odds(HAND, n=30_000, seed=8, opponents_bet=("gleich",))
+    hard = ag.odds(HAND, n=30_000, seed=8, given=("opponents gleich >= pair of Kings",))
+    for column in ("p", "lo", "hi"):
+        assert weighed[column].to_numpy() == pytest.approx(hard[column].to_numpy(), abs=1e-12)
+    assert weighed.attrs["n_eff"] == hard.attrs["n"]
+
+
+def test_weights_agree_with_rejection_sampling():
+    """Draw the opponents' bluff coin for each deal and keep the deals where they did what was seen: the kept share
+    of a win lies within the weighted estimate's interval widened for the rejection sample's own noise."""
+    policy, n, seed = PRESETS["aggressive"], 20_000, 5
+    frame = ag.odds(HAND, n=n, seed=seed, opponents_bet=("gleich",), opponents_no_bet=("hanger",),
+                    opponents_policy="aggressive")
+    slots, keep = g.OddsJob(g.parse_known(HAND, 1), 1, seat=1).deal_block(seed, 0, n)
+    table = gb.figure_table("partner")
+    d = table[:, :, 0] - table[:, :, 2]
+    coins = np.random.default_rng(99).random((n, 2)) < policy.bluff
+    wins = kept = 0
+    for row, bluffs in zip(slots, coins):
+        codes = [naive.hand_codes(row[s]) for s in range(4)]
+        did = [naive.team_bets((codes[0][f], codes[2][f]), d[f], policy, "partner", bool(bluffs[f])) for f in (G, H)]
+        if did == [True, False]:
+            kept += 1
+            wins += max(codes[1][G], codes[3][G]) > max(codes[0][G], codes[2][G])
+    rejection = wins / kept
+    row = frame[(frame.figure == "gleich") & (frame.outcome == "win")].iloc[0]
+    se = np.hypot((row.hi - row.lo) / (2 * 1.96), np.sqrt(rejection * (1 - rejection) / kept))
+    assert abs(rejection - row.p) < 4 * se
+    assert kept < frame.attrs["n_eff"] < n  # the weights keep more of the sample than rejection does
+
+
+def test_cli_text_and_json(capsys):
+    args = ["odds", "giltspiel", "--hand", HAND, "--n", "20000", "--seed", "3", "--opponents-bet", "gleich",
+            "--opponents-no-bet", "Hanger", "--opponents-policy", "aggressive", "--opponents-communication", "none"]
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0 and err == ""
+    assert ("seen: the opponents bet the Gleich, did not bet the Hanger at value 1 (spec Q7)\neach deal weighs the "
+            "chance that opponents with its hands would: policy aggressive (bluff 0.15), communication none\n") in out
+    assert "effective sample size" in out
+    code, out, _ = run_cli(capsys, *args, "--json")
+    data = json.loads(out)
+    bets = data["bets_seen"]
+    assert bets["seen"] == {"gleich": "bet", "hanger": "no_bet"} and bets["policy"] == "aggressive"
+    assert bets["communication"] == "none" and bets["bluff"] == 0.15 and 0 < bets["n_eff"] < 20_000
+    assert sum(data["estimates"][f"gleich.{o}"]["p"] for o in naive.OUTCOMES) == pytest.approx(1)
+
+
+def test_same_numbers_whatever_jobs_or_chunks():
+    kw = dict(n=9000, seed=4, opponents_bet=("hanger",), opponents_policy="aggressive")
+    one = ag.odds(HAND, **kw)
+    two = ag.odds(HAND, jobs=2, chunk_deals=2000, **kw)
+    assert one[["p", "lo", "hi", "n"]].equals(two[["p", "lo", "hi", "n"]])
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--opponents-bet", "spiel"], "unknown figure of a bet seen 'spiel'"),
+    (["--opponents-bet", "gleich", "--opponents-no-bet", "gleich"], "the gleich is given twice among the bets seen"),
+    (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
+    (["--opponents-communication", "none"], "model the bets you saw"),
+    (["--opponents-bet", "gleich", "--spiel", "greedy"], "drop --spiel or the bets seen"),
+    (["--opponents-bet", "gleich", "--option", "perlique=true"], "drop --option perlique=true or the bets seen"),
+    (["--opponents-bet", "gleich", "--opponents-policy", "never"], "no deal out of 2,000 fits the bets seen"),
+    (["--opponents-bet", "gleich", "--opponents-policy", "bold"], "unknown policy 'bold'"),
+    (["--opponents-bet", "gleich", "--opponents-communication", "telepathy"], "invalid choice"),
+])
+def test_bad_input_exits_2_with_one_line(capsys, extra, message):
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", HAND, "--n", "2000", "--seed", "1", *extra)
+    assert code == 2 and out == ""
+    assert message.lower() in err.lower() and err.strip().count("\n") == 0
