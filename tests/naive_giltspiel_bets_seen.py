@@ -37,10 +37,20 @@ def likelihood(codes, d_row, policy, communication: str, seen: str | None) -> fl
     return p_bet if seen == "bet" else 1.0 - p_bet
 
 
-def hand_codes(mask) -> tuple[int, int]:
-    """(Gleich code, Hanger code) of a hand mask by the plain-Python evaluator of tests/naive.py."""
+def hand_codes(mask, wild_cards=()) -> tuple[int, int]:
+    """(Gleich code, Hanger code) of a hand mask by the plain-Python evaluators of tests/naive.py; ``wild_cards``: the
+    Perlique of the deal's trump (§8), if any."""
     cards = naive.cards_of(int(mask))
+    if any(c in wild_cards for c in cards):
+        return naive.wild_figures(cards, wild_cards)
     return naive.best_gleich(cards), naive.best_hanger(cards)
+
+
+def perlique_of(turnup_mask) -> tuple[int, ...]:
+    """The trump's 7, Unter and Ober, the trump being the turn-up's suit (card = 8 suit + rank, ranks 7 8 9 10 U O
+    K A)."""
+    suit = naive.cards_of(int(turnup_mask))[0] // 8
+    return tuple(8 * suit + rank for rank in (0, 4, 5))
 
 
 def outcome(ours: int, theirs: int) -> str:
@@ -49,15 +59,17 @@ def outcome(ours: int, theirs: int) -> str:
     return "win" if ours > theirs else "lose" if ours < theirs else "stand"
 
 
-def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str, d) -> dict:
+def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str, d, perlique: bool = False) -> dict:
     """{(figure, outcome): weighted share} and the total weight over the kept deals of ``slots`` (n, slots) uint64
-    (hands in slots 0-3); ``d``: (2, bins) d rows of the opponents' table."""
+    (hands in slots 0-3, the turn-up in slot 4); ``d``: (2, bins) d rows of the opponents' table; ``perlique``: the
+    figures with the trump's Perlique wild."""
     team = seat % 2
     sums, total = {}, 0.0
     for row, kept in zip(slots, keep):
         if not kept:
             continue
-        codes = [hand_codes(row[s]) for s in range(4)]
+        wild_cards = perlique_of(row[4]) if perlique else ()
+        codes = [hand_codes(row[s], wild_cards) for s in range(4)]
         weight = 1.0
         for f, figure in enumerate(g.FIGURES):
             opponents = (codes[1 - team][f], codes[3 - team][f])

@@ -14,7 +14,8 @@ from analysis.cli import main
 from analysis.games import giltspiel as ag
 from analysis.stats import weighted_estimate, wilson
 from simcore import betting
-from simcore.betting import BET_BLUFF, BET_WANTED, COMMUNICATION, NEVER_BETS, PRESETS, Agent, G, H, Policy
+from simcore.betting import (AUER, BET_BLUFF, BET_WANTED, COMMUNICATION, NEVER_BETS, PRESETS, Agent, G, H,
+                             Policy)
 from simcore.errors import CardsimError
 from simcore.games import giltspiel as g
 from simcore.games import giltspiel_betting as gb
@@ -142,6 +143,33 @@ def test_weighted_odds_match_the_reference(seat, seed, communication, policy, se
     assert frame.attrs["bets"]["seen"] == seen and frame.attrs["bets"]["policy"] == policy.name
 
 
+@pytest.mark.parametrize("turnup, communication, seen", [
+    ("H8", "partner", {"gleich": "bet"}), (None, "none", {"hanger": "bet", "gleich": "no_bet"}),
+    ("S10", AUER, {"hanger": "no_bet"})])
+def test_perlique_weights_match_the_reference(turnup, communication, seen):
+    """With the Perlique the opponents' estimates come from tables of the wild figures, and the deals' figures count
+    the trump's wild cards (the turn-up's suit, dealt or given)."""
+    n, seed, hand = 400, 12, "EK LK EO H7 SO"
+    frame = ag.odds(hand, 1, turnup=turnup, n=n, seed=seed, perlique=True, opponents_communication=communication,
+                    opponents_bet=tuple(f for f, w in seen.items() if w == "bet"), opponents_policy="aggressive",
+                    opponents_no_bet=tuple(f for f, w in seen.items() if w == "no_bet"))
+    slots, keep = g.OddsJob(g.parse_known(hand, 1, turnup), 1, (), True, seat=1).deal_block(seed, 0, n)
+    table = gb.figure_table(communication, perlique=True)
+    shares, total = naive.weighted_odds(slots, keep, 1, seen, PRESETS["aggressive"], communication,
+                                        table[:, :, 0] - table[:, :, 2], perlique=True)
+    assert total > 0 and frame.attrs["perlique"]
+    for key, p in frame_shares(frame).items():
+        assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
+
+
+def test_perlique_tables_differ_from_the_natural_ones():
+    """The wild cards make figures more common: a team's best Gleich is a pair or better far more often."""
+    natural = gb.figure_counts("partner").sum(axis=2)
+    wild = gb.figure_counts("partner", perlique=True).sum(axis=2)
+    assert natural.sum() == wild.sum()
+    assert wild[G, 0] < 0.8 * natural[G, 0]  # fewer teams without a Gleich
+
+
 def test_without_bluffs_a_bet_seen_is_the_given_condition():
     """The formula policy (no bluff, partner information) bets a Gleich from a pair of Kings (d > 0 from there): the
     same deals, the same shares and intervals as --given "opponents gleich >= pair of Kings"."""
@@ -207,8 +235,7 @@ def test_same_numbers_whatever_jobs_or_chunks():
     (["--opponents-bet", "gleich", "--opponents-no-bet", "gleich"], "the gleich is given twice among the bets seen"),
     (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
     (["--opponents-communication", "none"], "model the bets you saw"),
-    (["--opponents-bet", "gleich", "--spiel", "greedy"], "drop --spiel or the bets seen"),
-    (["--opponents-bet", "gleich", "--option", "perlique=true"], "drop --option perlique=true or the bets seen"),
+    (["--opponents-bet", "gleich", "--spiel", "greedy"], "not the Spiel: drop --spiel or the bets seen"),
     (["--opponents-bet", "gleich", "--opponents-policy", "never"], "no deal out of 2,000 fits the bets seen"),
     (["--opponents-bet", "gleich", "--opponents-policy", "bold"], "unknown policy 'bold'"),
     (["--opponents-bet", "gleich", "--opponents-communication", "telepathy"], "invalid choice"),

@@ -167,8 +167,9 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Polic
               spiel: str | None, perlique: bool) -> dict | None:
     """The bets seen (`odds`'s opponents_* arguments) as {"seen": {figure: "bet" | "no_bet"}, "policy", "communication",
     "bluff", "categories" (`simcore.betting.bet_categories` of the opponents' two hands), "weights" (`bet_weights`)};
-    None when nothing was seen. CardsimError for an unknown or repeated figure, a policy or model without a bet seen,
-    or with the Spiel or the Perlique, which the betting game's tables do not cover."""
+    None when nothing was seen; ``perlique``: the opponents' estimates from tables of the Perlique's figures.
+    CardsimError for an unknown or repeated figure, a policy or model without a bet seen, or with the Spiel, which
+    the figure tables do not cover."""
     bet = checks.texts(bet, "opponents_bet", "gleich")
     no_bet = checks.texts(no_bet, "opponents_no_bet", "hanger")
     seen: dict[str, str] = {}
@@ -186,14 +187,13 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Polic
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
                                "--opponents-bet or --opponents-no-bet, or drop them")
         return None
-    if spiel is not None or perlique:
-        raise CardsimError("the bets seen weigh the Gleich and the Hanger of natural cards (the betting game's "
-                           f"tables): drop {'--spiel' if spiel is not None else '--option perlique=true'} or the "
-                           "bets seen")
+    if spiel is not None:
+        raise CardsimError("the bets seen weigh the Gleich and the Hanger (the betting game's figure tables), not the "
+                           "Spiel: drop --spiel or the bets seen")
     policy = betting.PRESETS["formula"] if policy is None else policy
     policy = policy if isinstance(policy, Policy) else betting.load_policy(policy)
     communication = betting.check_communication("partner" if communication is None else communication)
-    categories = betting.bet_categories(bet_tables.figure_table(communication), policy, communication)
+    categories = betting.bet_categories(bet_tables.figure_table(communication, perlique), policy, communication)
     return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
             "categories": categories, "weights": bet_weights(seen, policy.bluff)}
 

@@ -424,9 +424,9 @@ class OddsJob(DealJob):
             raise CardsimError(f"seat {seat} is not in team {team}: give a seat of the team (team 0: seats 0 and 2, "
                                "team 1: seats 1 and 3)")
         self.team, self.seat = team, seat
-        if categories is not None and (perlique or categories.shape != (2, HANGER_BINS, HANGER_BINS)):
-            raise CardsimError("the opponents' bets are weighed by the betting game's tables: natural cards (no "
-                               "Perlique), categories (2, 33, 33) by the codes + 1 (`simcore.betting.bet_categories`)")
+        if categories is not None and categories.shape != (2, HANGER_BINS, HANGER_BINS):
+            raise CardsimError(f"categories of the opponents' bets must be (2, {HANGER_BINS}, {HANGER_BINS}) by the "
+                               f"codes + 1 (`simcore.betting.bet_categories`), got {categories.shape}")
         self.categories = np.zeros((2, 1, 1), dtype=np.int8) if categories is None else categories.astype(np.int8)
         self.cells = 1 if categories is None else BET_CELLS
         self.n_counts = self.cells * (1 + 2 * 4 + (0 if seat is None else 2 * len(OPPONENT_STATS)))

@@ -32,8 +32,8 @@ from simcore.dealing import deal as deal_cards
 from simcore.errors import CardsimError
 from simcore.figures import hand_codes
 from simcore.registry import chosen_options
-from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, RUN_TABLE, SEATS, Known, gleich_name,
-                                     hand_figures, hanger_name)
+from simcore.games.giltspiel import (DECK, GAME, N_RANKS, N_SUITS, PERLIQUE, RUN_TABLE, SEATS, TOP_BIT, TURNUP, Known,
+                                     gleich_name, hand_figures, hanger_name, mask_codes)
 from simcore.games.giltspiel_play import SUITS, trusted_choose, trusted_play_line
 from simcore.rng import BLOCK_DEALS, block_substream, block_words
 from simcore.tricks import FOLLOW_OR_TRUMP, legal_mask, trick_winner
@@ -156,12 +156,14 @@ def new_deal(hands, trump: int, dealer: int = 0, scores=(0, 0), rules: BettingRu
 
 
 # --- estimates ------------------------------------------------------------------------------------
-@lru_cache(maxsize=3)
-def figure_counts(communication: str = "partner") -> np.ndarray:
+@lru_cache(maxsize=6)
+def figure_counts(communication: str = "partner", perlique: bool = False) -> np.ndarray:
     """(2, CODE_BINS, 4) int64 (Auer: (2, 2 * CODE_BINS, 4)): deals by the known best code + 1 and the
-    team's outcome (`betting.figure_counts`) over `TABLE_BLOCKS` blocks of uniform deals."""
-    return betting.disk_cached(f"giltspiel-figures-{communication}-{TABLE_BLOCKS}-seed{TABLE_SEED}",
-                               lambda: _figure_counts(communication))
+    team's outcome (`betting.figure_counts`) over `TABLE_BLOCKS` blocks of uniform deals; ``perlique``: the codes
+    with the turn-up suit's Perlique wild (§8; the betting game itself plays natural cards, these tables weigh the
+    bets seen of `analysis.games.giltspiel.odds`)."""
+    return betting.disk_cached(f"giltspiel-figures-{communication}-{TABLE_BLOCKS}-seed{TABLE_SEED}"
+                               + ("-perlique" if perlique else ""), lambda: _figure_counts(communication, perlique))
 
 
 @lru_cache(maxsize=3)
@@ -172,17 +174,26 @@ def spiel_table(communication: str = "partner") -> np.ndarray:
                                lambda: betting.spiel_table(_spiel_games(communication)))
 
 
-def _figure_counts(communication: str) -> np.ndarray:
+def _figure_counts(communication: str, perlique: bool = False) -> np.ndarray:
     spec = Known().deal_spec()
     slots = np.concatenate([deal_cards(spec, block_words(TABLE_SEED, b, BLOCK_DEALS, spec.words_per_deal))
                             for b in range(TABLE_BLOCKS)])
-    codes = hand_codes(np.ascontiguousarray(slots[:, :SEATS]), N_SUITS, N_RANKS, RUN_TABLE).astype(np.int64)
+    if perlique:
+        codes = np.empty((slots.shape[0], SEATS, 2), dtype=np.int64)
+        for suit in range(N_SUITS):
+            rows = np.flatnonzero(slots[:, TURNUP] & np.uint64(((1 << N_RANKS) - 1) << (suit * N_RANKS)))
+            for seat in range(SEATS):
+                codes[rows, seat] = mask_codes(np.ascontiguousarray(slots[rows, seat]), PERLIQUE[suit], TOP_BIT,
+                                               RUN_TABLE)
+    else:
+        codes = hand_codes(np.ascontiguousarray(slots[:, :SEATS]), N_SUITS, N_RANKS, RUN_TABLE).astype(np.int64)
     return betting.figure_counts(codes, CODE_BINS, communication)
 
 
-def figure_table(communication: str = "partner") -> np.ndarray:
-    """(2, CODE_BINS, 4) float: P(win, stand, lose, void | the known best code + 1) for G and H."""
-    return betting.outcome_rates(figure_counts(communication))
+def figure_table(communication: str = "partner", perlique: bool = False) -> np.ndarray:
+    """(2, CODE_BINS, 4) float: P(win, stand, lose, void | the known best code + 1) for G and H (``perlique``: with
+    the Perlique wild, `figure_counts`)."""
+    return betting.outcome_rates(figure_counts(communication, perlique))
 
 
 def class_shares(communication: str = "partner") -> np.ndarray:
