@@ -265,22 +265,41 @@ def estimate_frame(labels, counts, n: int | None = None, **columns) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
+def _weighted_mean(sums, squares, totals, weights) -> tuple[float, float, float]:
+    """(mean, variance of the mean, Kish's effective size) of a per-deal value y from deals weighted by strata: sums,
+    squares (k,) the sum of y and of y^2 over each stratum's deals, totals (k,) its deals, weights (k,) the weight of
+    its deals. The mean is the ratio sum w y / sum w; its variance sum w^2 (y - mean)^2 / (sum w)^2 over the deals."""
+    y1, y2, t, w = (np.asarray(x, dtype=float) for x in (sums, squares, totals, weights))
+    total, squared_weights = float(w @ t), float((w * w) @ t)
+    if total <= 0:
+        return float("nan"), float("nan"), 0.0
+    mean = float(w @ y1) / total
+    variance = float((w * w) @ (y2 - 2 * mean * y1 + mean * mean * t)) / total ** 2
+    return mean, max(variance, 0.0), total ** 2 / squared_weights
+
+
 def weighted_estimate(successes, totals, weights, z: float = Z95) -> dict:
     """A share estimated from deals weighted by strata (importance weights constant within a stratum): successes,
     totals (k,) deals per stratum, weights (k,) the weight of a stratum's deals. p = sum w s / sum w t; se from the
-    ratio estimator's variance sum w^2 (x - p)^2 / (sum w t)^2 over the deals; lo, hi: the Wilson interval at the
-    sample size n* = p (1 - p) / se^2 that this variance gives (all weights 0 or 1: the plain Wilson interval of the
-    deals of weight 1); n_eff: Kish's effective sample size (sum w t)^2 / sum w^2 t. NaN p with no weight."""
-    s, t, w = (np.asarray(x, dtype=float) for x in (successes, totals, weights))
-    total, squares = float(w @ t), float((w * w) @ t)
-    if total <= 0:
-        return {"p": float("nan"), "lo": 0.0, "hi": 1.0, "se": float("nan"), "n_eff": 0.0}
-    p = float(w @ s) / total
-    variance = float((w * w) @ (s * (1 - p) ** 2 + (t - s) * p * p)) / total ** 2
-    n_eff = total ** 2 / squares
+    ratio estimator's variance (`_weighted_mean`); lo, hi: the Wilson interval at the sample size
+    n* = p (1 - p) / se^2 that this variance gives (all weights 0 or 1: the plain Wilson interval of the deals of
+    weight 1); n_eff: Kish's effective sample size (sum w t)^2 / sum w^2 t. NaN p with no weight."""
+    p, variance, n_eff = _weighted_mean(successes, successes, totals, weights)
+    if n_eff == 0:
+        return {"p": p, "lo": 0.0, "hi": 1.0, "se": float("nan"), "n_eff": 0.0}
     n_star = p * (1 - p) / variance if variance > 0 else n_eff
     lo, hi = wilson(p * n_star, n_star, z)
     return {"p": p, "lo": lo, "hi": hi, "se": math.sqrt(variance), "n_eff": n_eff}
+
+
+def weighted_difference(first, second, totals, weights, z: float = Z95) -> dict:
+    """d = P(first) - P(second) of two exclusive events (a figure's win and loss) from deals weighted by strata
+    (`weighted_estimate`'s arguments; first, second (k,) deals per stratum): d, its se from the ratio estimator's
+    variance and the normal interval d +- z se, clipped to [-1, 1]."""
+    a, b = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
+    d, variance, _ = _weighted_mean(a - b, a + b, totals, weights)
+    se = math.sqrt(variance)
+    return {"d": d, "se": se, "lo": max(-1.0, d - z * se), "hi": min(1.0, d + z * se)}
 
 
 def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:

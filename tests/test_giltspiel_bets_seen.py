@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import naive_giltspiel_bets_seen as naive
 from analysis.cli import main
 from analysis.games import giltspiel as ag
-from analysis.stats import weighted_estimate, wilson
+from analysis.stats import weighted_difference, weighted_estimate, wilson
 from simcore import betting
 from simcore.betting import (AUER, BET_BLUFF, BET_WANTED, COMMUNICATION, NEVER_BETS, PRESETS, Agent, G, H,
                              Policy)
@@ -109,6 +109,43 @@ def test_weighted_estimate_by_hand():
     assert est["n_eff"] == pytest.approx(9 / 2.5)
     assert (est["lo"], est["hi"]) == pytest.approx(wilson(p * p * (1 - p) / variance, p * (1 - p) / variance))
     assert np.isnan(weighted_estimate([1], [2], [0.0])["p"])
+
+
+def test_weighted_difference_by_hand():
+    """Weights 0/1: d = (wins - losses) / n with se^2 = (P(win) + P(lose) - d^2) / n, the multinomial's."""
+    est = weighted_difference([30, 9], [50, 9], [100, 20], [1, 0])
+    assert est["d"] == pytest.approx(-0.2) and est["se"] == pytest.approx(np.sqrt((0.8 - 0.04) / 100))
+    assert (est["lo"], est["hi"]) == pytest.approx((-0.2 - 1.959964 * est["se"], -0.2 + 1.959964 * est["se"]))
+    weighted = weighted_difference([1, 0], [0, 1], [1, 1], [1.0, 0.5])  # deals y = +1 (w 1), -1 (w 0.5)
+    d = (1 - 0.5) / 1.5
+    assert weighted["d"] == pytest.approx(d)
+    assert weighted["se"] ** 2 == pytest.approx(((1 - d) ** 2 + 0.25 * (1 + d) ** 2) / 1.5 ** 2)
+
+
+@pytest.mark.parametrize("policy, hold_from", [("aggressive", 1), ("formula", 4)])
+def test_hold_advice_follows_the_10_6_rule(capsys, policy, hold_from):
+    """The README's pair of Kings facing a Gleich bet: d is P(win) - P(lose) of the rows, and §10.6 holds from the
+    first value v with d > -v/(v+1): at once against the bluffing aggressive preset, from 4 against formula."""
+    frame = ag.odds("EK LK H9 S7 LU", n=200_000, seed=11, opponents_bet=("gleich",), opponents_policy=policy)
+    rows = frame[frame.figure == "gleich"].set_index("outcome")
+    advice = frame.attrs["hold"]["gleich"]
+    assert advice["d"] == pytest.approx(rows.loc["win", "p"] - rows.loc["lose", "p"], abs=1e-12)
+    assert advice["lo"] < advice["d"] < advice["hi"]
+    assert advice["hold_from"] == advice["from_lo"] == advice["from_hi"] == hold_from
+    assert advice["d"] > betting.hold_threshold(hold_from)[0]
+    assert hold_from == 1 or advice["d"] <= betting.hold_threshold(hold_from - 1)[0]
+    assert set(frame.attrs["hold"]) == {"gleich"}  # advice only for the figures bet
+    text = ag.format_odds(frame)
+    assert "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when d = P(win) - P(lose) > " in text
+    assert ("hold it at every value (1-6)" if hold_from == 1 else "give it up at values 1-3, hold it from 4") in text
+
+
+def test_hold_advice_says_when_the_interval_crosses_the_line():
+    """With 60,000 deals the formula case's d (about -0.756) has an interval reaching above -3/4, the line at 3."""
+    frame = ag.odds("EK LK H9 S7 LU", n=60_000, seed=11, opponents_bet=("gleich",))
+    advice = frame.attrs["hold"]["gleich"]
+    assert (advice["from_lo"], advice["hold_from"], advice["from_hi"]) == (4, 4, 3)
+    assert "hold it from 4; close: the interval crosses the line" in ag.format_odds(frame)
 
 
 def frame_shares(frame) -> dict:

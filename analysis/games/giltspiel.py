@@ -26,7 +26,8 @@ from analysis.games import giltspiel_play as spiel_play
 from analysis.commands import (Command, NotedStore, add_option_argument, add_run_arguments, check_exact_alone,
                                command_options, emit, long_frame, no_exact, none_fit, one_of, register_command,
                                run_options, seat_cards, tables_long, whole_number)
-from analysis.stats import Estimate, estimate_frame, estimates_dict, format_cell, table_records, weighted_estimate
+from analysis.stats import (Estimate, estimate_frame, estimates_dict, format_cell, table_records, weighted_difference,
+                            weighted_estimate)
 from simcore import betting, checks, runner
 from simcore.betting import COMMUNICATION, Policy
 from simcore.errors import CardsimError, unknown_name
@@ -157,7 +158,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        perlique=perlique, **({"perlique_tie": perlique_tie} if perlique and spiel else {}))
     if bets:
         frame.attrs.update(bets={k: bets[k] for k in ("seen", "policy", "communication", "bluff")},
-                           n_eff=float(frames[0]["n"].iloc[0]))
+                           n_eff=float(frames[0]["n"].iloc[0]), hold=_hold_advice(cells, bets))
     if pimc:
         frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
@@ -206,6 +207,45 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     return np.outer(gleich, hanger).ravel()
 
 
+HOLD_VALUES = range(1, 7)
+"""The values v of §10.6's points rule for holding a bet from v to v + 1 (from 7 the raise is to Spiel aus, which
+only match equity can judge)."""
+
+
+def _hold_advice(cells: np.ndarray, bets: dict) -> dict:
+    """For each figure the opponents bet: d = P(win) - P(lose) with its interval (`weighted_difference`) and the
+    lowest value v from which §10.6 holds their bet (d > -v/(v+1); None: give it up at every value of
+    `HOLD_VALUES`), also for the interval's ends (``from_lo``, ``from_hi``: the call is close when they differ)."""
+    def first_hold(d: float) -> int | None:
+        return next((v for v in HOLD_VALUES if d > betting.hold_threshold(v)[0]), None)
+
+    advice = {}
+    for i, figure in enumerate(g.FIGURES):
+        if bets["seen"].get(figure) == "bet":
+            d = weighted_difference(cells[:, 1 + 4 * i], cells[:, 3 + 4 * i], cells[:, 0], bets["weights"])
+            advice[figure] = {**d, "hold_from": first_hold(d["d"]), "from_lo": first_hold(d["lo"]),
+                              "from_hi": first_hold(d["hi"])}
+    return advice
+
+
+def _hold_lines(a: dict) -> list[str]:
+    """The §10.6 answer to each bet seen, for the text output."""
+    if not a.get("hold"):
+        return []
+    lines = ["", "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when "
+                 "d = P(win) - P(lose) > -v/(v+1)"]
+    for figure, h in a["hold"].items():
+        if h["hold_from"] is None:
+            call = f"give it up at every value up to {HOLD_VALUES[-1]}"
+        elif h["hold_from"] == 1:
+            call = f"hold it at every value ({HOLD_VALUES[0]}-{HOLD_VALUES[-1]})"
+        else:
+            call = f"give it up at values 1-{h['hold_from'] - 1}, hold it from {h['hold_from']}"
+        close = "" if h["from_lo"] == h["from_hi"] else "; close: the interval crosses the line"
+        lines.append(f"  {figure.capitalize():<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{close}")
+    return lines
+
+
 def _weighted_frame(labels, cells: np.ndarray, figure: int, weights: np.ndarray, attempted: int) -> pd.DataFrame:
     """The rows of one figure from `OddsJob`'s counts per cell (cells, 13), each deal weighted by its cell's weight."""
     totals = cells[:, 0]
@@ -232,7 +272,7 @@ def odds_json(frame: pd.DataFrame) -> dict:
             "estimates": estimates_dict(frame, ["figure", "outcome"]), **({"pimc": a["pimc"]} if "pimc" in a else {}),
             **({"perlique": True} if a.get("perlique") else {}),
             **({"perlique_tie": a["perlique_tie"]} if "perlique_tie" in a else {}),
-            **({"bets_seen": {**a["bets"], "n_eff": a["n_eff"]}} if "bets" in a else {})}
+            **({"bets_seen": {**a["bets"], "n_eff": a["n_eff"], "hold": a["hold"]}} if "bets" in a else {})}
 
 
 def format_odds(frame: pd.DataFrame) -> str:
@@ -258,6 +298,7 @@ def format_odds(frame: pd.DataFrame) -> str:
         rows = frame[frame.figure == fig].set_index("outcome")
         cells = "".join(f"{format_cell(rows.loc[o]) if o in rows.index else '-':>26}" for o in RELATIVE_OUTCOMES)
         lines.append(f"{fig.capitalize():<8}{cells}")
+    lines += _hold_lines(a)
     lines += _opponent_lines(frame)
     if "pimc" in a:
         lines.append(spiel_play.pimc_note(a["pimc"], "every play it weighs (below)" if a.get("perlique") else
