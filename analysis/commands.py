@@ -519,7 +519,7 @@ def long_frame(frame: "pd.DataFrame", keys: list[str], prefix: str | None = None
         [prefix or ""] * len(frame)
     return pd.DataFrame({"estimate": names, "value": frame[value].astype(float).to_numpy(),
                          "lo": frame[lo].astype(float).to_numpy(), "hi": frame[hi].astype(float).to_numpy(),
-                         "n": frame["n"].astype("int64").to_numpy()}, columns=LONG_COLUMNS)
+                         "n": frame["n"].round().astype("int64").to_numpy()}, columns=LONG_COLUMNS)
 
 
 def tables_long(tables: dict[str, "pd.DataFrame"], keys: dict[str, list[str]]) -> "pd.DataFrame":

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import naive_giltspiel_bets_seen as naive
 from analysis.cli import main
+from analysis.commands import long_frame
 from analysis.games import giltspiel as ag
 from analysis.stats import weighted_difference, weighted_estimate, wilson
 from simcore import betting
@@ -265,6 +266,40 @@ def test_same_numbers_whatever_jobs_or_chunks():
     one = ag.odds(HAND, **kw)
     two = ag.odds(HAND, jobs=2, chunk_deals=2000, **kw)
     assert one[["p", "lo", "hi", "n"]].equals(two[["p", "lo", "hi", "n"]])
+
+
+def test_a_policy_that_may_give_up_the_spiel_first_is_refused():
+    """A policy conceding the Spiel in the first window closes it before any figure bet (the engine), which the
+    model does not follow: refused above the lowest opening chance of the Spiel (0.113 with partner information)."""
+    with pytest.raises(CardsimError, match="gives up the Spiel before it bets when its chance is below 0.3, which the "
+                                           "bets-seen model does not follow"):
+        ag.odds(HAND, n=2000, seed=1, opponents_bet=("gleich",), opponents_policy=Policy("c", concede_spiel=0.3))
+    with pytest.raises(CardsimError, match="concede_spiel of at most 0.369"):
+        ag.odds(HAND, n=2000, seed=1, opponents_bet=("gleich",), opponents_policy=Policy("c", concede_spiel=0.38),
+                opponents_communication="none")
+    frame = ag.odds(HAND, n=2000, seed=1, opponents_bet=("gleich",), opponents_policy=Policy("c", concede_spiel=0.11))
+    assert frame.attrs["bets"]["policy"] == "c"
+
+
+def test_api_names_in_any_case_and_the_seen_text():
+    frame = ag.odds(HAND, n=2000, seed=1, opponents_bet=(" Gleich",), opponents_no_bet=("HANGER",),
+                    opponents_policy=" Aggressive ", opponents_communication="Auer_Channel")
+    assert frame.attrs["bets"] == {"seen": {"gleich": "bet", "hanger": "no_bet"}, "policy": "aggressive",
+                                   "communication": AUER, "bluff": 0.15}
+    assert ag.seen_text(frame.attrs["bets"]["seen"]) == "bet the Gleich, did not bet the Hanger"
+
+
+def test_bets_made_impossible_by_the_conditions_say_so():
+    """The opponents' Gleich below a pair of 7s: the formula policy (no bluff) cannot have bet it."""
+    with pytest.raises(CardsimError, match="no deal out of 3,000 fits the bets seen: .*\\(given the cards known "
+                                           "and the conditions"):
+        ag.odds(HAND, n=3000, seed=1, given=("opponents gleich < pair of 7s",), opponents_bet=("gleich",))
+
+
+def test_sweep_rows_round_the_effective_size():
+    frame = ag.odds(HAND, n=3000, seed=2, opponents_bet=("gleich",), opponents_policy="aggressive")
+    long = long_frame(frame, ["figure", "outcome"])
+    assert (long["n"].to_numpy() == np.round(frame["n"].to_numpy())).all()
 
 
 @pytest.mark.parametrize("extra, message", [

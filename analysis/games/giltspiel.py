@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -193,10 +194,31 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Polic
                            "Spiel: drop --spiel or the bets seen")
     policy = betting.PRESETS["formula"] if policy is None else policy
     policy = policy if isinstance(policy, Policy) else betting.load_policy(policy)
-    communication = betting.check_communication("partner" if communication is None else communication)
+    communication = "partner" if communication is None else communication
+    communication = betting.check_communication(communication.strip().lower() if isinstance(communication, str)
+                                                else communication)
+    _check_no_opening_concession(policy, communication)
     categories = betting.bet_categories(bet_tables.figure_table(communication, perlique), policy, communication)
     return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
             "categories": categories, "weights": bet_weights(seen, policy.bluff)}
+
+
+def _check_no_opening_concession(policy: Policy, communication: str) -> None:
+    """CardsimError when ``policy`` may give up the Spiel in its first betting window (`Policy.concede_spiel` above
+    the lowest opening chance of the Spiel in the betting game's table): the window then closes before any bet on
+    the figures, which the bets-seen model (`simcore.betting.bet_categories`) does not follow."""
+    lowest = float((1 + bet_tables.spiel_table(communication)[0, 0]).min() / 2)
+    if policy.concede_spiel > lowest:
+        raise CardsimError(f"policy {policy.name!r} gives up the Spiel before it bets when its chance is below "
+                           f"{policy.concede_spiel:g}, which the bets-seen model does not follow (it can happen at the "
+                           f"first window from a chance of {lowest:.3f} under communication {communication}); give "
+                           f"the opponents a policy with concede_spiel of at most {math.floor(lowest * 1000) / 1000:g}")
+
+
+def seen_text(seen: dict[str, str]) -> str:
+    """'bet the Gleich, did not bet the Hanger' for the bets seen ({figure: "bet" | "no_bet"})."""
+    return ", ".join(f"{'bet' if what == 'bet' else 'did not bet'} the {figure.capitalize()}"
+                     for figure, what in seen.items())
 
 
 def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
@@ -250,9 +272,10 @@ def _weighted_frame(labels, cells: np.ndarray, figure: int, weights: np.ndarray,
     """The rows of one figure from `OddsJob`'s counts per cell (cells, 13), each deal weighted by its cell's weight."""
     totals = cells[:, 0]
     if float(weights @ totals) == 0:
-        raise CardsimError(f"no deal out of {attempted:,} fits the bets seen: under --opponents-policy the opponents "
-                           "would have done otherwise with every one of them (a policy that never bets, or never "
-                           "bluffs); check the bets seen and the policy")
+        raise CardsimError(f"no deal out of {attempted:,} fits the bets seen: under their betting policy the "
+                           "opponents would have done otherwise with every deal drawn (given the cards known and the "
+                           "conditions, if any; a policy that never bets, or never bluffs); check the bets seen, the "
+                           "opponents' policy and the conditions")
     outcomes = cells[:, 1 + 4 * figure: 5 + 4 * figure]
     opponents = cells[:, 9 + 2 * figure: 11 + 2 * figure]
     rows = []
@@ -323,9 +346,7 @@ def _bets_lines(a: dict) -> list[str]:
     if "bets" not in a:
         return []
     b = a["bets"]
-    seen = ", ".join(f"{'bet' if what == 'bet' else 'did not bet'} the {figure.capitalize()}"
-                     for figure, what in b["seen"].items())
-    return [f"seen: the opponents {seen} at value 1 (spec Q7)",
+    return [f"seen: the opponents {seen_text(b['seen'])} at value 1 (spec Q7)",
             f"each deal weighs the chance that opponents with its hands would: policy {b['policy']} (bluff "
             f"{b['bluff']:g}), communication {b['communication']}"]
 
