@@ -137,7 +137,8 @@ def test_hold_advice_follows_the_10_6_rule(capsys, policy, hold_from):
     assert hold_from == 1 or advice["d"] <= betting.hold_threshold(hold_from - 1)[0]
     assert set(frame.attrs["hold"]) == {"gleich"}  # advice only for the figures bet
     text = ag.format_odds(frame)
-    assert "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when d = P(win) - P(lose) > " in text
+    assert "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when d = P(win) - P(lose) > " \
+        in text
     assert ("hold it at every value (1-6)" if hold_from == 1 else "give it up at values 1-3, hold it from 4") in text
 
 
