@@ -1069,23 +1069,21 @@ def class_shares(counts: np.ndarray) -> np.ndarray:
 
 BET_NEVER, BET_BLUFF, BET_WANTED = 0, 1, 2
 """`bet_categories`: a team cannot bet the figure (no member holds an example, or the policy bets no figure), it
-bets it only on a bluff (probability `Policy.bluff`), it bets it (a member holding an example wants it)."""
-SEEN = ("bet", "no_bet")
-"""What a player can have seen a team do with a Gleich or Hanger in a betting window at value 1 (`seen_likelihood`)."""
+bets it only on a bluff (probability `Policy.bluff`), it bets it (a member holding an example wants it);
+`hold_categories`: it gives up a bet (BET_NEVER), it holds or raises it (BET_WANTED)."""
+SEEN = ("bet", "no_bet", "held")
+"""What a player can have seen a team do with a Gleich or Hanger (`seen_likelihood`): bet it in a betting window at
+value 1, not bet it there, hold (or raise) a bet on it."""
 
 
-def bet_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner") -> np.ndarray:
-    """(2, bins, bins) int8: for G and H, the `BET_NEVER` / `BET_BLUFF` / `BET_WANTED` category of a two-player team
-    whose hands' own codes + 1 are (i, j) (0: none), at a betting window with the figure open at value 1 under
-    ``policy`` (`_wanted` and `Deal.bet_error`, strict examples): a member may bet only with an example of his own and
-    wants the figure when d = P(win) - P(lose) of ``figure_table`` (`figure_counts`' rates under ``communication``)
-    is above the policy's bet margin, d read at what the model lets him see: the team's best code (partner), his own
-    (none), his own and whether his partner holds one (Auer). The bluff of a team is one draw per figure and deal."""
+def _team_table(figure_table: np.ndarray, communication: str, wants) -> np.ndarray:
+    """(2, bins, bins) int8 for G and H by a two-player team's own codes + 1 (i, j) (0: none): `BET_NEVER` when no
+    member holds an example, `BET_WANTED` when a member holding one ``wants(d)``, else `BET_BLUFF`; d = P(win) -
+    P(lose) of ``figure_table`` (`figure_counts`' rates under ``communication``) read at what the model lets the
+    member see: the team's best code (partner), his own (none), his own and whether his partner holds one (Auer)."""
     d = figure_table[:, :, 0] - figure_table[:, :, 2]
     bins = d.shape[1] // 2 if check_communication(communication) == AUER else d.shape[1]
     out = np.zeros((2, bins, bins), dtype=np.int8)
-    if not policy.wants_bet(0.0, 1, True):
-        return out
     for figure in (G, H):
         for i in range(bins):
             for j in range(bins):
@@ -1093,16 +1091,38 @@ def bet_categories(figure_table: np.ndarray, policy: Policy, communication: str 
                 seen = {"partner": (max(i, j),) * 2, "none": own, AUER: (i + bins * (j > 0), j + bins * (i > 0))}
                 holders = [k for k in (0, 1) if own[k] > 0]
                 if holders:
-                    wanted = any(policy.wants_bet(float(d[figure, seen[communication][k]]), 1, False) for k in holders)
+                    wanted = any(wants(float(d[figure, seen[communication][k]])) for k in holders)
                     out[figure, i, j] = BET_WANTED if wanted else BET_BLUFF
     return out
 
 
+def bet_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner") -> np.ndarray:
+    """(2, bins, bins) int8: for G and H, the `BET_NEVER` / `BET_BLUFF` / `BET_WANTED` category of a two-player team
+    by its hands' own codes + 1 (`_team_table`), at a betting window with the figure open at value 1 under ``policy``
+    (`_wanted` and `Deal.bet_error`, strict examples): a member may bet only with an example of his own and wants the
+    figure when his d is above the policy's bet margin. The bluff of a team is one draw per figure and deal."""
+    table = _team_table(figure_table, communication, lambda d: policy.wants_bet(d, 1, False))
+    return table if policy.wants_bet(0.0, 1, True) else np.zeros_like(table)
+
+
+def hold_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner",
+                    value: int = 1) -> np.ndarray:
+    """(2, bins, bins) int8 like `bet_categories`: `BET_WANTED` where a team under ``policy`` holds or raises a bet on
+    the figure from ``value`` to ``value + 1`` in the play (`team_answer`: the answering members, each by his own d,
+    the strongest answer; a member without an example gives it up), `BET_NEVER` where it gives it up."""
+    value = _bet_value(value)
+    table = _team_table(figure_table, communication, lambda d: policy.response(d, value, False) != GUT)
+    return np.where(table == BET_WANTED, BET_WANTED, BET_NEVER).astype(np.int8)
+
+
 def seen_likelihood(seen: str | None, bluff: float) -> np.ndarray:
-    """(3,) float: the chance that a team of each `bet_categories` category does what was ``seen`` of a figure
-    ("bet", "no_bet"; None: nothing seen, 1 for all) when it bluffs with probability ``bluff``."""
+    """(3,) float: the chance that a team of each category does what was ``seen`` of a figure ("bet", "no_bet" by
+    `bet_categories`, "held" by `hold_categories`; None: nothing seen, 1 for all) when it bluffs with probability
+    ``bluff``."""
     if seen is None:
         return np.ones(3)
+    if seen == "held":
+        return np.array([0.0, 0.0, 1.0])
     bet = np.array([0.0, bluff, 1.0])
     return bet if seen == "bet" else 1.0 - bet
 

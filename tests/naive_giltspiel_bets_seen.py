@@ -28,10 +28,19 @@ def team_bets(codes: tuple[int, int], d_row, policy, communication: str, bluffin
                for k in (0, 1))
 
 
+def team_holds(codes: tuple[int, int], d_row, policy, communication: str, value: int) -> bool:
+    """Does a team with own codes ``codes`` hold (or raise) a bet from ``value`` to ``value + 1``? A member holding an
+    example holds when his d is above -v/(v+1) plus the policy's hold margin (Spiel aus, from 7: above the margin)."""
+    line = policy.hold_margin + (0.0 if value == 7 else -value / (value + 1))
+    return any(codes[k] >= 0 and seen_by(codes, k, d_row, communication) > line for k in (0, 1))
+
+
 def likelihood(codes, d_row, policy, communication: str, seen: str | None) -> float:
     """P(the team does what was seen): its bluff coin comes up with probability policy.bluff."""
     if seen is None:
         return 1.0
+    if seen.startswith("held:"):
+        return float(team_holds(codes, d_row, policy, communication, int(seen[5:])))
     p_bet = sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
                 if team_bets(codes, d_row, policy, communication, bluffing))
     return p_bet if seen == "bet" else 1.0 - p_bet

@@ -77,6 +77,40 @@ def test_categories_match_the_engines_first_window(communication, policy):
     assert seen[BET_BLUFF] > 0 or (policy.name == "loose" and communication != "partner")
 
 
+def opponents_hold(hands, trump: int, policy: Policy, communication: str, figure: int, value: int) -> bool:
+    """Does team 1 hold (or raise) team 0's bet on ``figure`` from ``value``, answered by the engine (`team_answer`)?"""
+    deal = gb.new_deal(hands, trump)
+    deal.figures[figure].value = value
+    bettor = max((0, 2), key=lambda s: deal.best_code(s, figure))
+    deal.bet(bettor, figure)
+    _, kind = betting.team_answer(deal, Agent(policy, gb.make_estimator(communication)), 1, figure)
+    return kind != betting.GUT
+
+
+@pytest.mark.parametrize("communication", COMMUNICATION)
+@pytest.mark.parametrize("policy", POLICIES[:4], ids=lambda p: p.name)
+def test_hold_categories_match_the_engines_answer(communication, policy):
+    """Team 1 holds team 0's bet from v exactly where `hold_categories` says BET_WANTED (team 0's bettor holds an
+    example of the figure, so that it may bet)."""
+    rng = np.random.default_rng(13)
+    seen = set()
+    for value in (1, 3, 7):
+        categories = betting.hold_categories(gb.figure_table(communication), policy, communication, value)
+        checked = 0
+        while checked < 25:
+            hands, trump = gb.draw_deal(rng)
+            codes = [codes_of(h) for h in hands]
+            for f in (G, H):
+                if max(codes[0][f], codes[2][f]) < 0:
+                    continue
+                checked += 1
+                category = categories[f, codes[1][f] + 1, codes[3][f] + 1]
+                assert category in (betting.BET_NEVER, BET_WANTED)
+                assert opponents_hold(hands, trump, policy, communication, f, value) == (category == BET_WANTED)
+                seen.add(int(category))
+    assert seen == {betting.BET_NEVER, BET_WANTED}
+
+
 def test_a_policy_that_bets_nothing_has_only_the_never_category():
     capped = Policy("capped", bet_margin=-1.0, bluff=0.5, max_value=1)
     assert not betting.bet_categories(gb.figure_table("partner"), capped).any()
@@ -157,13 +191,15 @@ def frame_shares(frame) -> dict:
 @settings(max_examples=12, deadline=None)
 @given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
        policy=st.sampled_from(POLICIES),
-       seen=st.dictionaries(st.sampled_from(g.FIGURES), st.sampled_from(betting.SEEN), min_size=1))
+       seen=st.dictionaries(st.sampled_from(g.FIGURES),
+                            st.sampled_from(["bet", "no_bet", "held:1", "held:2", "held:4", "held:7"]), min_size=1))
 def test_weighted_odds_match_the_reference(seat, seed, communication, policy, seen):
     n = 1500
     bet = tuple(f for f, what in seen.items() if what == "bet")
     no_bet = tuple(f for f, what in seen.items() if what == "no_bet")
+    held = tuple(f"{f}:{what[5:]}" for f, what in seen.items() if what.startswith("held:"))
     try:
-        frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=bet, opponents_no_bet=no_bet,
+        frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=bet, opponents_no_bet=no_bet, opponents_held=held,
                         opponents_policy=policy, opponents_communication=communication)
     except CardsimError as exc:  # no deal fits what was seen
         frame, message = None, str(exc)
@@ -251,7 +287,8 @@ def test_cli_text_and_json(capsys):
             "--opponents-no-bet", "Hanger", "--opponents-policy", "aggressive", "--opponents-communication", "none"]
     code, out, err = run_cli(capsys, *args)
     assert code == 0 and err == ""
-    assert ("seen: the opponents bet the Gleich, did not bet the Hanger at value 1 (spec Q7)\neach deal weighs the "
+    assert ("seen (spec Q7): the opponents bet the Gleich at value 1, did not bet the Hanger at value 1\neach deal "
+            "weighs the "
             "chance that opponents with its hands would: policy aggressive (bluff 0.15), communication none\n") in out
     assert "effective sample size" in out
     code, out, _ = run_cli(capsys, *args, "--json")
@@ -287,7 +324,8 @@ def test_api_names_in_any_case_and_the_seen_text():
                     opponents_policy=" Aggressive ", opponents_communication="Auer_Channel")
     assert frame.attrs["bets"] == {"seen": {"gleich": "bet", "hanger": "no_bet"}, "policy": "aggressive",
                                    "communication": AUER, "bluff": 0.15}
-    assert ag.seen_text(frame.attrs["bets"]["seen"]) == "bet the Gleich, did not bet the Hanger"
+    assert ag.seen_text(frame.attrs["bets"]["seen"]) == "bet the Gleich at value 1, did not bet the Hanger at value 1"
+    assert ag.seen_text({"hanger": "held:3"}) == "held your bet on the Hanger from 3 to 4"
 
 
 def test_bets_made_impossible_by_the_conditions_say_so():
@@ -306,6 +344,12 @@ def test_sweep_rows_round_the_effective_size():
 @pytest.mark.parametrize("extra, message", [
     (["--opponents-bet", "spiel"], "unknown figure of a bet seen 'spiel'"),
     (["--opponents-bet", "gleich", "--opponents-no-bet", "gleich"], "the gleich is given twice among the bets seen"),
+    (["--opponents-bet", "gleich", "--opponents-held", "gleich:2"], "the gleich is given twice among the bets seen"),
+    (["--opponents-held", "hanger:8"], "the value after the colon is the figure's value when you bet, a whole number "
+                                       "1-7"),
+    (["--opponents-held", "hanger:x"], "--opponents-held 'hanger:x': the value after the colon"),
+    (["--opponents-bet", "gleich:2"], "--opponents-bet takes a figure alone (the bet is at value 1)"),
+    (["--opponents-no-bet", "spiel:2"], "unknown figure of a bet seen 'spiel:2'"),
     (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
     (["--opponents-communication", "none"], "model the bets you saw"),
     (["--opponents-bet", "gleich", "--spiel", "greedy"], "not the Spiel: drop --spiel or the bets seen"),

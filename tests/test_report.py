@@ -153,7 +153,8 @@ def test_example_hands_listed(built):
     for example in giltspiel_section.GILTSPIEL_EXAMPLES:
         assert example.hand in text
     assert "turn-up LA" in text and "three Kings" in text
-    assert "the opponents bet the Gleich (policy aggressive, bluff 0.15;" in text and "effective size" in text
+    assert "the opponents bet the Gleich at value 1 (policy aggressive, bluff 0.15;" in text
+    assert "effective size" in text
 
 
 def test_pinochle_thresholds_show_the_solved_ending(built):

@@ -87,8 +87,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
          given: tuple[str, ...] = (), n: int = 200_000, seed=None, spiel: str | None = None,
          pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild",
          opponents_bet: tuple[str, ...] = (), opponents_no_bet: tuple[str, ...] = (),
-         opponents_policy: str | Policy | None = None, opponents_communication: str | None = None,
-         **run_kw) -> pd.DataFrame:
+         opponents_held: tuple[str, ...] = (), opponents_policy: str | Policy | None = None,
+         opponents_communication: str | None = None, **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -102,11 +102,13 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     ``spiel``, in the tricks (`simcore.games.giltspiel_perlique`, `simcore.games.giltspiel_perlique_pimc`);
     perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
     ("wild" or "natural", option perlique_tie);
-    opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet when
-    they could, in a betting window at value 1 (spec Q7): each deal then counts with the chance that opponents holding
-    its hands do what you saw under ``opponents_policy`` (a preset name, a .json file or a `Policy`; default formula)
-    and ``opponents_communication`` (partner, none or auer_channel; default partner), see `bet_weights`; the rows'
-    successes and n are then effective counts (n: Kish's effective sample size).
+    opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet
+    when they could, in a betting window at value 1, and opponents_held: figures whose bet of yours from a value V
+    to V + 1 they held or raised, "gleich:V" (V 1-7; "gleich" for 1) (spec Q7): each deal then counts with the
+    chance that opponents holding its hands do what you saw under ``opponents_policy`` (a preset name, a .json file
+    or a `Policy`; default formula) and ``opponents_communication`` (partner, none or auer_channel; default
+    partner), see `bet_weights`; the rows' successes and n are then effective counts (n: Kish's effective sample
+    size).
     Rows: figure, outcome, p, lo, hi, successes, n.
     """
     perlique = checks.flag(perlique, "perlique")
@@ -124,7 +126,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     conditions = parse_conditions(given, seat, facts, perlique)
     seed = normalize_seed(seed)
     team = seat % 2
-    bets = seen_bets(opponents_bet, opponents_no_bet, opponents_policy, opponents_communication, spiel, perlique)
+    bets = seen_bets(opponents_bet, opponents_no_bet, opponents_held, opponents_policy, opponents_communication, spiel,
+                     perlique)
     job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
     cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
     counts = cells.sum(axis=0)
@@ -165,29 +168,32 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     return frame
 
 
-def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Policy | None, communication: str | None,
-              spiel: str | None, perlique: bool) -> dict | None:
-    """The bets seen (`odds`'s opponents_* arguments) as {"seen": {figure: "bet" | "no_bet"}, "policy", "communication",
-    "bluff", "categories" (`simcore.betting.bet_categories` of the opponents' two hands), "weights" (`bet_weights`)};
-    None when nothing was seen; ``perlique``: the opponents' estimates from tables of the Perlique's figures.
-    CardsimError for an unknown or repeated figure, a policy or model without a bet seen, or with the Spiel, which
-    the figure tables do not cover."""
-    bet = checks.texts(bet, "opponents_bet", "gleich")
-    no_bet = checks.texts(no_bet, "opponents_no_bet", "hanger")
+def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ...], policy: str | Policy | None,
+              communication: str | None, spiel: str | None, perlique: bool) -> dict | None:
+    """The bets seen (`odds`'s opponents_* arguments) as {"seen": {figure: "bet" | "no_bet" | "held:V"}, "policy",
+    "communication", "bluff", "categories" (by the opponents' two hands: `simcore.betting.bet_categories`, for a bet
+    held from V `simcore.betting.hold_categories`), "weights" (`bet_weights`)}; None when nothing was seen;
+    ``perlique``: the opponents' estimates from tables of the Perlique's figures. CardsimError for an unknown or
+    repeated figure, a bad value, a policy or model without a bet seen, or with the Spiel, which the figure tables
+    do not cover."""
     seen: dict[str, str] = {}
-    for what, figures in (("bet", bet), ("no_bet", no_bet)):
-        for figure in figures:
-            name = figure.strip().lower()
+    for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held)):
+        for text in checks.texts(texts, f"opponents_{what}", "gleich:2" if what == "held" else "gleich"):
+            name, _, value = text.strip().lower().partition(":")
+            name = name.strip()
             if name not in g.FIGURES:
-                raise unknown_name("figure of a bet seen", figure, g.FIGURES)
+                raise unknown_name("figure of a bet seen", text, g.FIGURES)
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
-                                   "--opponents-no-bet); give each figure once")
-            seen[name] = what
+                                   "--opponents-no-bet, --opponents-held); give each figure once")
+            seen[name] = what if what != "held" else f"held:{_held_value(text, value)}"
+            if what != "held" and value:
+                raise CardsimError(f"--opponents-{what.replace('_', '-')} takes a figure alone (the bet is at value "
+                                   f"1), got {text!r}; write {name}")
     if not seen:
         if policy is not None or communication is not None:
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
-                               "--opponents-bet or --opponents-no-bet, or drop them")
+                               "--opponents-bet, --opponents-no-bet or --opponents-held, or drop them")
         return None
     if spiel is not None:
         raise CardsimError("the bets seen weigh the Gleich and the Hanger (the betting game's figure tables), not the "
@@ -197,10 +203,25 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], policy: str | Polic
     communication = "partner" if communication is None else communication
     communication = betting.check_communication(communication.strip().lower() if isinstance(communication, str)
                                                 else communication)
-    _check_no_opening_concession(policy, communication)
-    categories = betting.bet_categories(bet_tables.figure_table(communication, perlique), policy, communication)
+    if any(what in ("bet", "no_bet") for what in seen.values()):
+        _check_no_opening_concession(policy, communication)
+    table = bet_tables.figure_table(communication, perlique)
+    categories = betting.bet_categories(table, policy, communication)
+    for figure, what in seen.items():
+        if what.startswith("held:"):
+            f = g.FIGURES.index(figure)
+            categories[f] = betting.hold_categories(table, policy, communication, int(what[5:]))[f]
     return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
             "categories": categories, "weights": bet_weights(seen, policy.bluff)}
+
+
+def _held_value(text: str, value: str) -> int:
+    """The value V of a bet held from V to V + 1 (1 without one: the first bet), 1-7; CardsimError otherwise."""
+    value = value.strip() or "1"
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= betting.AUS - 1):
+        raise CardsimError(f"--opponents-held {text!r}: the value after the colon is the figure's value when you bet, "
+                           f"a whole number 1-{betting.AUS - 1} (the bet raises it by one), e.g. gleich:2")
+    return int(value)
 
 
 def _check_no_opening_concession(policy: Policy, communication: str) -> None:
@@ -216,16 +237,22 @@ def _check_no_opening_concession(policy: Policy, communication: str) -> None:
 
 
 def seen_text(seen: dict[str, str]) -> str:
-    """'bet the Gleich, did not bet the Hanger' for the bets seen ({figure: "bet" | "no_bet"})."""
-    return ", ".join(f"{'bet' if what == 'bet' else 'did not bet'} the {figure.capitalize()}"
-                     for figure, what in seen.items())
+    """'bet the Gleich at value 1, held your bet on the Hanger from 2 to 3' for the bets seen (`seen_bets`)."""
+    def text(figure: str, what: str) -> str:
+        kind, _, value = what.partition(":")
+        if kind == "held":
+            return f"held your bet on the {figure.capitalize()} from {value} to {int(value) + 1}"
+        return f"{'bet' if kind == 'bet' else 'did not bet'} the {figure.capitalize()} at value 1"
+
+    return ", ".join(text(figure, what) for figure, what in seen.items())
 
 
 def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
     + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
     bluffs of the two figures drawn apart)."""
-    gleich, hanger = (betting.seen_likelihood(seen.get(figure), bluff) for figure in g.FIGURES)
+    gleich, hanger = (betting.seen_likelihood(seen[figure].partition(":")[0] if figure in seen else None, bluff)
+                      for figure in g.FIGURES)
     return np.outer(gleich, hanger).ravel()
 
 
@@ -346,7 +373,7 @@ def _bets_lines(a: dict) -> list[str]:
     if "bets" not in a:
         return []
     b = a["bets"]
-    return [f"seen: the opponents {seen_text(b['seen'])} at value 1 (spec Q7)",
+    return [f"seen (spec Q7): the opponents {seen_text(b['seen'])}",
             f"each deal weighs the chance that opponents with its hands would: policy {b['policy']} (bluff "
             f"{b['bluff']:g}), communication {b['communication']}"]
 
@@ -557,6 +584,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "the chance that they would with its hands (spec Q7); repeatable")
     parser.add_argument("--opponents-no-bet", action="append", default=[], metavar="FIGURE",
                         help="a figure you saw the opponents not bet when they could; repeatable")
+    parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE[:V]",
+                        help="a figure whose bet of yours from value V to V + 1 (default 1) the opponents held or "
+                             "raised, e.g. hanger:2; repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
@@ -580,7 +610,7 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
                 args.spiel, pimc if args.spiel == spiel_play.PIMC else None, options.get("perlique", False),
                 options.get("perlique_tie", "wild"), tuple(args.opponents_bet), tuple(args.opponents_no_bet),
-                args.opponents_policy, args.opponents_communication, **run_options(args))
+                tuple(args.opponents_held), args.opponents_policy, args.opponents_communication, **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
