@@ -233,11 +233,12 @@ def _seat_codes(slots, seats, figure, table, top_bit, wilds):
 
 @njit
 def _odds_counts(slots, keep, team, seat, table, top_bit, wilds, categories, accepted, counts, opponents):
-    """Tallies of the accepted deals by the opponents' bet category (`simcore.betting.bet_categories`), index 3 x
-    Gleich's + Hanger's: categories (2, bins, bins) int8 by the two opponents' own codes + 1 ((2, 1, 1): every deal in
-    category 0); accepted (9,) += deals; counts (9, 2, 4) += outcome of Gleich and Hanger seen from ``team``
-    (win/stand/lose/void); with a ``seat`` (-1: none) opponents (9, 2, OPPONENT_STATS) += an opponent's best figure
-    above the seat's own (none: -1), equal to it (a figure)."""
+    """Tallies of the accepted deals by the opponents' bet category (`simcore.betting.bet_categories`, or
+    `hold_categories` for a figure whose bet they held), index 3 x Gleich's + Hanger's: categories (2, bins, bins)
+    int8 by the two opponents' own codes + 1 ((2, 1, 1): every deal in category 0); accepted (9,) += deals; counts
+    (9, 2, 4) += outcome of Gleich and Hanger seen from ``team`` (win/stand/lose/void); with a ``seat`` (-1: none)
+    opponents (9, 2, OPPONENT_STATS) += an opponent's best figure above the seat's own (none: -1), equal to it (a
+    figure)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     left, right = 1 - team, 3 - team
@@ -412,9 +413,9 @@ figure than the seat's own best (any figure when the seat holds none), and where
 
 class OddsJob(DealJob):
     """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``; with a ``seat`` (of
-    ``team``) then `OPPONENT_STATS` for Gleich and for Hanger. With ``categories`` (the opponents' bet categories,
-    `simcore.betting.bet_categories`), those counts for each of the 9 pairs of categories (`BET_CELLS`), one after
-    the other."""
+    ``team``) then `OPPONENT_STATS` for Gleich and for Hanger. With ``categories`` (the opponents' categories per
+    figure, `simcore.betting.bet_categories` or `hold_categories`), those counts for each of the 9 pairs of
+    categories (`BET_CELLS`), one after the other."""
 
     def __init__(self, known: Known, team: int, accept: tuple[FigureCondition, ...] = (), perlique: bool = False,
                  seat: int | None = None, categories: np.ndarray | None = None):
