@@ -39,8 +39,8 @@ def likelihood(codes, d_row, policy, communication: str, seen: str | None) -> fl
     """P(the team does what was seen): its bluff coin comes up with probability policy.bluff."""
     if seen is None:
         return 1.0
-    if seen.startswith("held:"):
-        return float(team_holds(codes, d_row, policy, communication, int(seen[5:])))
+    if seen == "held":
+        return float(team_holds(codes, d_row, policy, communication, 1))
     p_bet = sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
                 if team_bets(codes, d_row, policy, communication, bluffing))
     return p_bet if seen == "bet" else 1.0 - p_bet

@@ -157,31 +157,36 @@ def test_weighted_difference_by_hand():
     assert weighted["se"] ** 2 == pytest.approx(((1 - d) ** 2 + 0.25 * (1 + d) ** 2) / 1.5 ** 2)
 
 
-@pytest.mark.parametrize("policy, hold_from", [("aggressive", 1), ("formula", 4)])
-def test_hold_advice_follows_the_10_6_rule(capsys, policy, hold_from):
-    """The README's pair of Kings facing a Gleich bet: d is P(win) - P(lose) of the rows, and §10.6 holds from the
-    first value v with d > -v/(v+1): at once against the bluffing aggressive preset, from 4 against formula."""
-    frame = ag.odds("EK LK H9 S7 LU", n=200_000, seed=11, opponents_bet=("gleich",), opponents_policy=policy)
+@pytest.mark.parametrize("policy, hold", [("aggressive", True), ("formula", False)])
+def test_hold_advice_follows_the_10_6_rule(policy, hold):
+    """The README's pair of Kings facing a Gleich bet: d is P(win) - P(lose) of the rows, and §10.6 holds the bet
+    from 1 to 2 when d > -1/2: against the bluffing aggressive preset, not against formula."""
+    frame = ag.odds("EK LK H9 S7 LU", n=100_000, seed=11, opponents_bet=("gleich",), opponents_policy=policy)
     rows = frame[frame.figure == "gleich"].set_index("outcome")
     advice = frame.attrs["hold"]["gleich"]
     assert advice["d"] == pytest.approx(rows.loc["win", "p"] - rows.loc["lose", "p"], abs=1e-12)
     assert advice["lo"] < advice["d"] < advice["hi"]
-    assert advice["hold_from"] == advice["from_lo"] == advice["from_hi"] == hold_from
-    assert advice["d"] > betting.hold_threshold(hold_from)[0]
-    assert hold_from == 1 or advice["d"] <= betting.hold_threshold(hold_from - 1)[0]
+    assert advice["hold"] is hold and advice["close"] is False and advice["example"] is True
+    assert (advice["d"] > betting.hold_threshold(1)[0]) is hold
     assert set(frame.attrs["hold"]) == {"gleich"}  # advice only for the figures bet
     text = ag.format_odds(frame)
-    assert "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when d = P(win) - P(lose) > " \
-        in text
-    assert ("hold it at every value (1-6)" if hold_from == 1 else "give it up at values 1-3, hold it from 4") in text
+    assert "facing their bet from 1 to 2 (spec §10.6, points only): hold it when d = P(win) - P(lose) > -1/2" in text
+    assert f"]: {'hold it' if hold else 'give it up'}\n" in text
 
 
-def test_hold_advice_says_when_the_interval_crosses_the_line():
-    """With 60,000 deals the formula case's d (about -0.756) has an interval reaching above -3/4, the line at 3."""
-    frame = ag.odds("EK LK H9 S7 LU", n=60_000, seed=11, opponents_bet=("gleich",))
-    advice = frame.attrs["hold"]["gleich"]
-    assert (advice["from_lo"], advice["hold_from"], advice["from_hi"]) == (4, 4, 3)
-    assert "hold it from 4; close: the interval crosses the line" in ag.format_odds(frame)
+def test_hold_advice_flags_a_close_call_and_a_missing_example():
+    """d = (20 - 70) / 100 = -0.5 exactly: give it up, the interval crossing -1/2; a seat without the figure is told
+    that only a partner holding one may hold."""
+    cells = np.zeros((9, 13), dtype=np.int64)
+    cells[8, :9] = [100, 20, 10, 70, 0, 50, 10, 40, 0]
+    bets = {"seen": {"gleich": "bet", "hanger": "bet"}, "weights": np.ones(9)}
+    advice = ag._hold_advice(cells, bets, {"gleich": True, "hanger": False})
+    assert advice["gleich"]["d"] == pytest.approx(-0.5) and advice["gleich"]["hold"] is False
+    assert advice["gleich"]["close"] is True and advice["hanger"]["close"] is False
+    lines = "\n".join(ag._hold_lines({"hold": advice}))
+    assert "give it up; close: the interval crosses -1/2" in lines
+    assert "Hanger  d = +0.1000" in lines
+    assert "hold it; you hold no Hanger: only a partner holding one may hold it" in lines
 
 
 def frame_shares(frame) -> dict:
@@ -192,12 +197,12 @@ def frame_shares(frame) -> dict:
 @given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
        policy=st.sampled_from(POLICIES),
        seen=st.dictionaries(st.sampled_from(g.FIGURES),
-                            st.sampled_from(["bet", "no_bet", "held:1", "held:2", "held:4", "held:7"]), min_size=1))
+                            st.sampled_from(betting.SEEN), min_size=1))
 def test_weighted_odds_match_the_reference(seat, seed, communication, policy, seen):
     n = 1500
     bet = tuple(f for f, what in seen.items() if what == "bet")
     no_bet = tuple(f for f, what in seen.items() if what == "no_bet")
-    held = tuple(f"{f}:{what[5:]}" for f, what in seen.items() if what.startswith("held:"))
+    held = tuple(f for f, what in seen.items() if what == "held")
     try:
         frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=bet, opponents_no_bet=no_bet, opponents_held=held,
                         opponents_policy=policy, opponents_communication=communication)
@@ -325,7 +330,7 @@ def test_api_names_in_any_case_and_the_seen_text():
     assert frame.attrs["bets"] == {"seen": {"gleich": "bet", "hanger": "no_bet"}, "policy": "aggressive",
                                    "communication": AUER, "bluff": 0.15}
     assert ag.seen_text(frame.attrs["bets"]["seen"]) == "bet the Gleich at value 1, did not bet the Hanger at value 1"
-    assert ag.seen_text({"hanger": "held:3"}) == "held your bet on the Hanger from 3 to 4"
+    assert ag.seen_text({"hanger": "held"}) == "held your bet on the Hanger at value 1"
 
 
 def test_bets_made_impossible_by_the_conditions_say_so():
@@ -344,11 +349,10 @@ def test_sweep_rows_round_the_effective_size():
 @pytest.mark.parametrize("extra, message", [
     (["--opponents-bet", "spiel"], "unknown figure of a bet seen 'spiel'"),
     (["--opponents-bet", "gleich", "--opponents-no-bet", "gleich"], "the gleich is given twice among the bets seen"),
-    (["--opponents-bet", "gleich", "--opponents-held", "gleich:2"], "the gleich is given twice among the bets seen"),
-    (["--opponents-held", "hanger:8"], "the value after the colon is the figure's value when you bet, a whole number "
-                                       "1-7"),
-    (["--opponents-held", "hanger:x"], "--opponents-held 'hanger:x': the value after the colon"),
-    (["--opponents-bet", "gleich:2"], "--opponents-bet takes a figure alone (the bet is at value 1)"),
+    (["--opponents-bet", "gleich", "--opponents-held", "gleich"], "the gleich is given twice among the bets seen"),
+    (["--opponents-held", "hanger:2"], "--opponents-held (opponents_held) takes a figure alone, the first bet on it at "
+                                       "value 1 (a later bet needs the history before it"),
+    (["--opponents-bet", "gleich:1"], "--opponents-bet (opponents_bet) takes a figure alone"),
     (["--opponents-no-bet", "spiel:2"], "unknown figure of a bet seen 'spiel:2'"),
     (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
     (["--opponents-communication", "none"], "model the bets you saw"),

@@ -103,8 +103,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
     ("wild" or "natural", option perlique_tie);
     opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet
-    when they could, in a betting window at value 1, and opponents_held: figures whose bet of yours from a value V
-    to V + 1 they held or raised, "gleich:V" (V 1-7; "gleich" for 1) (spec Q7): each deal then counts with the
+    when they could, in a betting window at value 1, and opponents_held: figures whose first bet, yours from 1 to 2
+    in the trick play, they held or raised (spec Q7): each deal then counts with the
     chance that opponents holding its hands do what you saw under ``opponents_policy`` (a preset name, a .json file
     or a `Policy`; default formula) and ``opponents_communication`` (partner, none or auer_channel; default
     partner), see `bet_weights`; the rows' successes and n are then effective counts (n: Kish's effective sample
@@ -162,7 +162,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        perlique=perlique, **({"perlique_tie": perlique_tie} if perlique and spiel else {}))
     if bets:
         frame.attrs.update(bets={k: bets[k] for k in ("seen", "policy", "communication", "bluff")},
-                           n_eff=float(frames[0]["n"].iloc[0]), hold=_hold_advice(cells, bets))
+                           n_eff=float(frames[0]["n"].iloc[0]),
+                           hold=_hold_advice(cells, bets, {"gleich": own_g >= 0, "hanger": own_h >= 0}
+                                             if trump_known or not perlique else {}))
     if pimc:
         frame.attrs.update(pimc=spiel_play.pimc_settings(pimc, int(deals)))
     return frame
@@ -170,15 +172,15 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
 
 def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ...], policy: str | Policy | None,
               communication: str | None, spiel: str | None, perlique: bool) -> dict | None:
-    """The bets seen (`odds`'s opponents_* arguments) as {"seen": {figure: "bet" | "no_bet" | "held:V"}, "policy",
-    "communication", "bluff", "categories" (by the opponents' two hands: `simcore.betting.bet_categories`, for a bet
-    held from V `simcore.betting.hold_categories`), "weights" (`bet_weights`)}; None when nothing was seen;
-    ``perlique``: the opponents' estimates from tables of the Perlique's figures. CardsimError for an unknown or
-    repeated figure, a bad value, a policy or model without a bet seen, or with the Spiel, which the figure tables
-    do not cover."""
+    """The bets seen (`odds`'s opponents_* arguments, each the first bet on a figure, at value 1) as {"seen":
+    {figure: "bet" | "no_bet" | "held"}, "policy", "communication", "bluff", "categories" (by the opponents' two
+    hands: `simcore.betting.bet_categories`, for a bet of yours they held `simcore.betting.hold_categories`),
+    "weights" (`bet_weights`)}; None when nothing was seen; ``perlique``: the opponents' estimates from tables of
+    the Perlique's figures. CardsimError for an unknown or repeated figure, a figure with a value, a policy or model
+    without a bet seen, or with the Spiel, which the figure tables do not cover."""
     seen: dict[str, str] = {}
     for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held)):
-        for text in checks.texts(texts, f"opponents_{what}", "gleich:2" if what == "held" else "gleich"):
+        for text in checks.texts(texts, f"opponents_{what}", "gleich"):
             name, _, value = text.strip().lower().partition(":")
             name = name.strip()
             if name not in g.FIGURES:
@@ -186,10 +188,12 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
                                    "--opponents-no-bet, --opponents-held); give each figure once")
-            seen[name] = what if what != "held" else f"held:{_held_value(text, value)}"
-            if what != "held" and value:
-                raise CardsimError(f"--opponents-{what.replace('_', '-')} takes a figure alone (the bet is at value "
-                                   f"1), got {text!r}; write {name}")
+            if value:
+                flag = what.replace("_", "-")
+                raise CardsimError(f"--opponents-{flag} (opponents_{what}) takes a figure alone, the first bet on it "
+                                   "at value 1 (a later bet needs the history before it, which the model does not "
+                                   f"follow), got {text!r}; write {name}")
+            seen[name] = what
     if not seen:
         if policy is not None or communication is not None:
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
@@ -207,21 +211,11 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
         _check_no_opening_concession(policy, communication)
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
-    for figure, what in seen.items():
-        if what.startswith("held:"):
-            f = g.FIGURES.index(figure)
-            categories[f] = betting.hold_categories(table, policy, communication, int(what[5:]))[f]
+    for f, figure in enumerate(g.FIGURES):
+        if seen.get(figure) == "held":
+            categories[f] = betting.hold_categories(table, policy, communication)[f]
     return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
             "categories": categories, "weights": bet_weights(seen, policy.bluff)}
-
-
-def _held_value(text: str, value: str) -> int:
-    """The value V of a bet held from V to V + 1 (1 without one: the first bet), 1-7; CardsimError otherwise."""
-    value = value.strip() or "1"
-    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= betting.AUS - 1):
-        raise CardsimError(f"--opponents-held {text!r}: the value after the colon is the figure's value when you bet, "
-                           f"a whole number 1-{betting.AUS - 1} (the bet raises it by one), e.g. gleich:2")
-    return int(value)
 
 
 def _check_no_opening_concession(policy: Policy, communication: str) -> None:
@@ -237,43 +231,32 @@ def _check_no_opening_concession(policy: Policy, communication: str) -> None:
 
 
 def seen_text(seen: dict[str, str]) -> str:
-    """'bet the Gleich at value 1, held your bet on the Hanger from 2 to 3' for the bets seen (`seen_bets`)."""
-    def text(figure: str, what: str) -> str:
-        kind, _, value = what.partition(":")
-        if kind == "held":
-            return f"held your bet on the {figure.capitalize()} from {value} to {int(value) + 1}"
-        return f"{'bet' if kind == 'bet' else 'did not bet'} the {figure.capitalize()} at value 1"
-
-    return ", ".join(text(figure, what) for figure, what in seen.items())
+    """'bet the Gleich at value 1, held your bet on the Hanger at value 1' for the bets seen (`seen_bets`)."""
+    words = {"bet": "bet the {} at value 1", "no_bet": "did not bet the {} at value 1",
+             "held": "held your bet on the {} at value 1"}
+    return ", ".join(words[what].format(figure.capitalize()) for figure, what in seen.items())
 
 
 def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
     + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
     bluffs of the two figures drawn apart)."""
-    gleich, hanger = (betting.seen_likelihood(seen[figure].partition(":")[0] if figure in seen else None, bluff)
-                      for figure in g.FIGURES)
+    gleich, hanger = (betting.seen_likelihood(seen.get(figure), bluff) for figure in g.FIGURES)
     return np.outer(gleich, hanger).ravel()
 
 
-HOLD_VALUES = range(1, 7)
-"""The values v of §10.6's points rule for holding a bet from v to v + 1 (from 7 the raise is to Spiel aus, which
-only match equity can judge)."""
-
-
-def _hold_advice(cells: np.ndarray, bets: dict) -> dict:
-    """For each figure the opponents bet: d = P(win) - P(lose) with its interval (`weighted_difference`) and the
-    lowest value v from which §10.6 holds their bet (d > -v/(v+1); None: give it up at every value of
-    `HOLD_VALUES`), also for the interval's ends (``from_lo``, ``from_hi``: the call is close when they differ)."""
-    def first_hold(d: float) -> int | None:
-        return next((v for v in HOLD_VALUES if d > betting.hold_threshold(v)[0]), None)
-
+def _hold_advice(cells: np.ndarray, bets: dict, own: dict[str, bool]) -> dict:
+    """For each figure the opponents bet (at value 1): d = P(win) - P(lose) with its interval (`weighted_difference`),
+    ``hold``: §10.6 holds their bet from 1 to 2 (d > -1/2), ``close``: the interval crosses -1/2, and ``example``:
+    the seat holds an example of the figure (``own``, None when it is not known: the Perlique of an unknown trump;
+    B5: a member without one cannot hold)."""
+    line = betting.hold_threshold(1)[0]
     advice = {}
     for i, figure in enumerate(g.FIGURES):
         if bets["seen"].get(figure) == "bet":
             d = weighted_difference(cells[:, 1 + 4 * i], cells[:, 3 + 4 * i], cells[:, 0], bets["weights"])
-            advice[figure] = {**d, "hold_from": first_hold(d["d"]), "from_lo": first_hold(d["lo"]),
-                              "from_hi": first_hold(d["hi"])}
+            advice[figure] = {**d, "hold": d["d"] > line, "close": d["lo"] <= line < d["hi"],
+                              "example": own.get(figure)}
     return advice
 
 
@@ -281,17 +264,13 @@ def _hold_lines(a: dict) -> list[str]:
     """The §10.6 answer to each bet seen, for the text output."""
     if not a.get("hold"):
         return []
-    lines = ["", "facing their bet (spec §10.6, points only): hold it from value v to v + 1 when "
-                 "d = P(win) - P(lose) > -v/(v+1)"]
+    lines = ["", "facing their bet from 1 to 2 (spec §10.6, points only): hold it when d = P(win) - P(lose) > -1/2"]
     for figure, h in a["hold"].items():
-        if h["hold_from"] is None:
-            call = f"give it up at every value up to {HOLD_VALUES[-1]}"
-        elif h["hold_from"] == 1:
-            call = f"hold it at every value ({HOLD_VALUES[0]}-{HOLD_VALUES[-1]})"
-        else:
-            call = f"give it up at values 1-{h['hold_from'] - 1}, hold it from {h['hold_from']}"
-        close = "" if h["from_lo"] == h["from_hi"] else "; close: the interval crosses the line"
-        lines.append(f"  {figure.capitalize():<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{close}")
+        call = "hold it" if h["hold"] else "give it up"
+        notes = "; close: the interval crosses -1/2" if h["close"] else ""
+        if h["example"] is False:
+            notes += f"; you hold no {figure.capitalize()}: only a partner holding one may hold it (B5)"
+        lines.append(f"  {figure.capitalize():<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{notes}")
     return lines
 
 
@@ -301,8 +280,8 @@ def _weighted_frame(labels, cells: np.ndarray, figure: int, weights: np.ndarray,
     if float(weights @ totals) == 0:
         raise CardsimError(f"no deal out of {attempted:,} fits the bets seen: under their betting policy the "
                            "opponents would have done otherwise with every deal drawn (given the cards known and the "
-                           "conditions, if any; a policy that never bets, or never bluffs); check the bets seen, the "
-                           "opponents' policy and the conditions")
+                           "conditions, if any; a policy that never bets, never bluffs or never holds); check the "
+                           "bets seen, the opponents' policy and the conditions")
     outcomes = cells[:, 1 + 4 * figure: 5 + 4 * figure]
     opponents = cells[:, 9 + 2 * figure: 11 + 2 * figure]
     rows = []
@@ -584,9 +563,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "the chance that they would with its hands (spec Q7); repeatable")
     parser.add_argument("--opponents-no-bet", action="append", default=[], metavar="FIGURE",
                         help="a figure you saw the opponents not bet when they could; repeatable")
-    parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE[:V]",
-                        help="a figure whose bet of yours from value V to V + 1 (default 1) the opponents held or "
-                             "raised, e.g. hanger:2; repeatable")
+    parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE",
+                        help="a figure whose first bet, yours from value 1 to 2 during the trick play, the opponents "
+                             "held or raised; repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
