@@ -353,6 +353,7 @@ def test_sweep_rows_round_the_effective_size():
     (["--opponents-held", "hanger:2"], "--opponents-held (opponents_held) takes a figure alone, the first bet on it at "
                                        "value 1 (a later bet needs the history before it"),
     (["--opponents-bet", "gleich:1"], "--opponents-bet (opponents_bet) takes a figure alone"),
+    (["--opponents-no-bet", "gleich:"], "--opponents-no-bet (opponents_no_bet) takes a figure alone"),
     (["--opponents-no-bet", "spiel:2"], "unknown figure of a bet seen 'spiel:2'"),
     (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
     (["--opponents-communication", "none"], "model the bets you saw"),

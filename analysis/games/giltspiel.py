@@ -181,14 +181,14 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     seen: dict[str, str] = {}
     for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held)):
         for text in checks.texts(texts, f"opponents_{what}", "gleich"):
-            name, _, value = text.strip().lower().partition(":")
+            name, colon, _ = text.strip().lower().partition(":")
             name = name.strip()
             if name not in g.FIGURES:
                 raise unknown_name("figure of a bet seen", text, g.FIGURES)
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
                                    "--opponents-no-bet, --opponents-held); give each figure once")
-            if value:
+            if colon:
                 flag = what.replace("_", "-")
                 raise CardsimError(f"--opponents-{flag} (opponents_{what}) takes a figure alone, the first bet on it "
                                    "at value 1 (a later bet needs the history before it, which the model does not "
@@ -207,8 +207,7 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     communication = "partner" if communication is None else communication
     communication = betting.check_communication(communication.strip().lower() if isinstance(communication, str)
                                                 else communication)
-    if any(what in ("bet", "no_bet") for what in seen.values()):
-        _check_no_opening_concession(policy, communication)
+    _check_no_opening_concession(policy, communication)
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
