@@ -569,7 +569,7 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
     parser.add_argument("--opponents-communication", type=one_of(COMMUNICATION), action=NotedStore, default=None,
-                        help="what each opponent knows when he bets: partner (default), none or auer_channel "
+                        metavar="MODEL", help="what each opponent knows when he bets: partner (default), none or auer_channel "
                              "(as cardsim match)")
     add_run_arguments(parser, default_n=200_000)
     add_option_argument(parser, GAME)
