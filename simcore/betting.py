@@ -768,12 +768,14 @@ def _object_without_repeats(pairs: list) -> dict:
     return seen
 
 
-def load_policy(spec: str) -> Policy:
+def load_policy(spec: str | Policy) -> Policy:
     """A preset name (see `PRESETS`, any case) or a JSON file {"name": ..., "bet_margin": ..., ...}, without
-    surrounding spaces."""
+    surrounding spaces; a `Policy` as it is."""
     import json
     from pathlib import Path
 
+    if isinstance(spec, Policy):
+        return spec
     if not isinstance(spec, str):
         raise CardsimError(f"a policy is a preset name ({', '.join(PRESETS)}), a .json file or a Policy, got "
                            f"{checks.shown(spec)}")

@@ -130,16 +130,22 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                      perlique)
     job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
     cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
-    counts = cells.sum(axis=0)
-    if counts[0] == 0:
+    accepted, outcomes, opponents = g.odds_parts(cells)
+    deals = int(accepted.sum())
+    if deals == 0:
         raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
+    if bets and float(bets["weights"] @ accepted) == 0:
+        raise CardsimError(f"no deal out of {n:,} fits the bets seen: under their betting policy the opponents would "
+                           "have done otherwise with every deal drawn (given the cards known and the conditions, if "
+                           "any; a policy that never bets, never bluffs or never holds); check the bets seen, the "
+                           "opponents' policy and the conditions")
     labels = RELATIVE_OUTCOMES + g.OPPONENT_STATS
+    parts = np.concatenate([outcomes, opponents], axis=2)  # (cells, figure, label)
     if bets:
-        frames = [_weighted_frame(labels, cells, i, bets["weights"], n) for i, fig in enumerate(g.FIGURES)]
-    else:
-        opponents = counts[9:].reshape(len(g.FIGURES), len(g.OPPONENT_STATS))
-        frames = [estimate_frame(labels, [*counts[1 + 4 * i: 5 + 4 * i], *opponents[i]], int(counts[0]), figure=fig)
+        frames = [_weighted_frame(labels, accepted, parts[:, i], bets["weights"], fig)
                   for i, fig in enumerate(g.FIGURES)]
+    else:
+        frames = [estimate_frame(labels, parts[:, i].sum(axis=0), deals, figure=fig) for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
     if pimc:
         deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw,
@@ -154,7 +160,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     trump_known = perlique and facts.turnup is not None
     own_g, own_h = g.hand_figures(facts.seat_cards[seat], g.PERLIQUE[facts.turnup // g.N_RANKS] if trump_known else 0)
-    frame.attrs.update(game=GAME, n=int(counts[0]), attempted=n, given=list(given), seed=seed, seat=seat, team=team,
+    frame.attrs.update(game=GAME, n=deals, attempted=n, given=list(given), seed=seed, seat=seat, team=team,
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
@@ -202,8 +208,7 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     if spiel is not None:
         raise CardsimError("the bets seen weigh the Gleich and the Hanger (the betting game's figure tables), not the "
                            "Spiel: drop --spiel or the bets seen")
-    policy = betting.PRESETS["formula"] if policy is None else policy
-    policy = policy if isinstance(policy, Policy) else betting.load_policy(policy)
+    policy = betting.load_policy("formula" if policy is None else policy)
     communication = "partner" if communication is None else communication
     communication = betting.check_communication(communication.strip().lower() if isinstance(communication, str)
                                                 else communication)
@@ -245,15 +250,16 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
 
 
 def _hold_advice(cells: np.ndarray, bets: dict, own: dict[str, bool]) -> dict:
-    """For each figure the opponents bet (at value 1): d = P(win) - P(lose) with its interval (`weighted_difference`),
-    ``hold``: §10.6 holds their bet from 1 to 2 (d > -1/2), ``close``: the interval crosses -1/2, and ``example``:
-    the seat holds an example of the figure (``own``, None when it is not known: the Perlique of an unknown trump;
-    B5: a member without one cannot hold)."""
+    """For each figure the opponents bet (at value 1), from `OddsJob`'s rows ``cells`` (cells, 13): d = P(win) -
+    P(lose) with its interval (`weighted_difference`), ``hold``: §10.6 holds their bet from 1 to 2 (d > -1/2),
+    ``close``: the interval crosses -1/2, and ``example``: the seat holds an example of the figure (``own``, None
+    when it is not known: the Perlique of an unknown trump; B5: a member without one cannot hold)."""
     line = betting.hold_threshold(1)[0]
+    accepted, outcomes, _ = g.odds_parts(cells)
     advice = {}
     for i, figure in enumerate(g.FIGURES):
         if bets["seen"].get(figure) == "bet":
-            d = weighted_difference(cells[:, 1 + 4 * i], cells[:, 3 + 4 * i], cells[:, 0], bets["weights"])
+            d = weighted_difference(outcomes[:, i, 0], outcomes[:, i, 2], accepted, bets["weights"])
             advice[figure] = {**d, "hold": d["d"] > line, "close": d["lo"] <= line < d["hi"],
                               "example": own.get(figure)}
     return advice
@@ -273,21 +279,15 @@ def _hold_lines(a: dict) -> list[str]:
     return lines
 
 
-def _weighted_frame(labels, cells: np.ndarray, figure: int, weights: np.ndarray, attempted: int) -> pd.DataFrame:
-    """The rows of one figure from `OddsJob`'s counts per cell (cells, 13), each deal weighted by its cell's weight."""
-    totals = cells[:, 0]
-    if float(weights @ totals) == 0:
-        raise CardsimError(f"no deal out of {attempted:,} fits the bets seen: under their betting policy the "
-                           "opponents would have done otherwise with every deal drawn (given the cards known and the "
-                           "conditions, if any; a policy that never bets, never bluffs or never holds); check the "
-                           "bets seen, the opponents' policy and the conditions")
-    outcomes = cells[:, 1 + 4 * figure: 5 + 4 * figure]
-    opponents = cells[:, 9 + 2 * figure: 11 + 2 * figure]
+def _weighted_frame(labels, totals: np.ndarray, successes: np.ndarray, weights: np.ndarray, figure: str
+                    ) -> pd.DataFrame:
+    """The rows of one figure: totals (cells,) deals and successes (cells, labels) per cell of `OddsJob`, each deal
+    weighted by its cell's weight (`weighted_estimate`)."""
     rows = []
-    for label, successes in zip(labels, np.concatenate([outcomes, opponents], axis=1).T):
-        est = weighted_estimate(successes, totals, weights)
+    for label, counts in zip(labels, successes.T):
+        est = weighted_estimate(counts, totals, weights)
         rows.append({"label": label, "p": est["p"], "lo": est["lo"], "hi": est["hi"],
-                     "successes": est["p"] * est["n_eff"], "n": est["n_eff"], "figure": g.FIGURES[figure]})
+                     "successes": est["p"] * est["n_eff"], "n": est["n_eff"], "figure": figure})
     return pd.DataFrame(rows)
 
 

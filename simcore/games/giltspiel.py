@@ -411,6 +411,15 @@ OPPONENT_STATS = ("opponent_better", "opponent_equal")
 figure than the seat's own best (any figure when the seat holds none), and where the opponents' best equals it."""
 
 
+def odds_parts(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`OddsJob`'s counts as (accepted (k,), outcomes (k, 2, 4), opponents (k, 2, OPPONENT_STATS)) from its rows
+    (k, 9 or 13), one row per cell (k = 1 without bet categories); opponents are zero without a seat."""
+    k = rows.shape[0]
+    stats = len(OPPONENT_STATS)
+    opponents = rows[:, 9:].reshape(k, 2, stats) if rows.shape[1] > 9 else np.zeros((k, 2, stats), dtype=rows.dtype)
+    return rows[:, 0], rows[:, 1:9].reshape(k, 2, 4), opponents
+
+
 class OddsJob(DealJob):
     """Counts: [accepted deals, then Gleich (win, stand, lose, void), Hanger (...)] for ``team``; with a ``seat`` (of
     ``team``) then `OPPONENT_STATS` for Gleich and for Hanger. With ``categories`` (the opponents' categories per
