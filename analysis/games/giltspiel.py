@@ -131,8 +131,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
     cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
     accepted, outcomes, opponents = g.odds_parts(cells)
-    deals = int(accepted.sum())
-    if deals == 0:
+    kept = int(accepted.sum())
+    if kept == 0:
         raise none_fit(n, "met the --given conditions", "they may be impossible with this hand")
     if bets and float(bets["weights"] @ accepted) == 0:
         raise CardsimError(f"no deal out of {n:,} fits the bets seen: under their betting policy the opponents would "
@@ -145,7 +145,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
         frames = [_weighted_frame(labels, accepted, parts[:, i], bets["weights"], fig)
                   for i, fig in enumerate(g.FIGURES)]
     else:
-        frames = [estimate_frame(labels, parts[:, i].sum(axis=0), deals, figure=fig) for i, fig in enumerate(g.FIGURES)]
+        frames = [estimate_frame(labels, parts[:, i].sum(axis=0), kept, figure=fig) for i, fig in enumerate(g.FIGURES)]
     pimc = dict(pimc or {}, n=(pimc or {}).get("n", spiel_play.PIMC_DEALS)) if spiel == spiel_play.PIMC else None
     if pimc:
         deals, wins = spiel_play.pimc_counts(facts, seat, conditions, seed=seed, **pimc, **run_kw,
@@ -160,7 +160,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     frame = frame[["figure", "outcome", "p", "lo", "hi", "successes", "n"]]
     trump_known = perlique and facts.turnup is not None
     own_g, own_h = g.hand_figures(facts.seat_cards[seat], g.PERLIQUE[facts.turnup // g.N_RANKS] if trump_known else 0)
-    frame.attrs.update(game=GAME, n=deals, attempted=n, given=list(given), seed=seed, seat=seat, team=team,
+    frame.attrs.update(game=GAME, n=kept, attempted=n, given=list(given), seed=seed, seat=seat, team=team,
                        hand=g.DECK.format_cards(facts.seat_cards[seat]),
                        turnup=None if facts.turnup is None else g.DECK.token(facts.turnup),
                        known={s: g.DECK.format_cards(c) for s, c in facts.seat_cards.items() if s != seat},
