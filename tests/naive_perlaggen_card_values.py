@@ -47,6 +47,14 @@ def plain_policy_spiel(hands, trump: int, style: str, method: str) -> int:
     return int(won[1] >= npp.SPIEL)
 
 
+def plain_results(hands, trump: int, style: str, method: str) -> list:
+    """Winning team of the Gleich, the Hanger (None: nobody) and the Spiel of four hands (lists of card indices)."""
+    masks = np.array([[sum(1 << c for c in h) for h in hands]], dtype=np.uint64)
+    spiel = (int(PP.spiel_teams(masks, [trump], style)[0]) if method == "dd" else
+             plain_policy_spiel(hands, trump, style, method))
+    return [plain_figure_winner(hands, style, "ELHS"[trump], f) for f in (0, 1)] + [spiel]
+
+
 def plain_counts(seed: int, block: int, n: int, style: str, method: str) -> np.ndarray:
     """The job's count vector (`CardValueJob.run_block`) of deals [0, n) of block ``block``."""
     rules = D.DealRules(style)
@@ -61,22 +69,50 @@ def plain_counts(seed: int, block: int, n: int, style: str, method: str) -> np.n
         hands = [[c for c in range(V.N_CARDS) if int(rows[d, s]) >> c & 1] for s in range(4)]
         stock = [c for c in range(V.N_CARDS) if int(rows[d, D.STOCK]) >> c & 1]
 
-        def results(hs):
-            masks = np.array([[sum(1 << c for c in h) for h in hs]], dtype=np.uint64)
-            spiel = (int(PP.spiel_teams(masks, [trump], style)[0]) if method == "dd" else
-                     plain_policy_spiel(hs, trump, style, method))
-            return [plain_figure_winner(hs, style, "ELHS"[trump], f) for f in (0, 1)] + [spiel]
-
-        before = results(hands)
+        before = plain_results(hands, trump, style, method)
         for seat in range(4):
             for i, card in enumerate(hands[seat]):
                 drawn = stock[int(u[d, 5 * seat + i] * len(stock))]
                 swapped = [list(h) for h in hands]
                 swapped[seat][i] = drawn
-                after = results(swapped)
+                after = plain_results(swapped, trump, style, method)
                 row = tallies[trump, card]
                 row[0] += 1
                 for f in range(3):
                     with_card, without = before[f] == seat % 2, after[f] == seat % 2
                     row[1 + 3 * f:4 + 3 * f] += [with_card, with_card and not without, without and not with_card]
+    return counts
+
+
+def plain_pair_counts(seed: int, block: int, n: int, style: str, method: str, cards) -> np.ndarray:
+    """The count vector of `CardPairJob.run_block` (policies G1, G2 or dd; no random draws needed) of deals [0, n):
+    for each pair of ``cards`` (a before b in the list) and each deal where a hand holds one and the stock the other,
+    the hand judged with a and with b."""
+    rules = D.DealRules(style)
+    rows = D.deal_block(block_words(seed, block, n, D.WORDS_PER_DEAL), rules)
+    pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+    counts = np.zeros(1 + V.N_TRUMPS + V.N_TRUMPS * len(pairs) * len(V.PAIR_TALLIES), dtype=np.int64)
+    counts[0] = n
+    tallies = counts[1 + V.N_TRUMPS:].reshape(V.N_TRUMPS, len(pairs), len(V.PAIR_TALLIES))
+    for d in range(n):
+        trump = int(rows[d, D.TRUMP])
+        counts[1 + trump] += 1
+        hands = [[c for c in range(V.N_CARDS) if int(rows[d, s]) >> c & 1] for s in range(4)]
+        stock = {c for c in range(V.N_CARDS) if int(rows[d, D.STOCK]) >> c & 1}
+        for p, (a, b) in enumerate(pairs):
+            for seat in range(4):
+                for held, other in ((a, b), (b, a)):
+                    if held not in hands[seat] or other not in stock:
+                        continue
+                    with_a = [list(h) for h in hands]
+                    with_a[seat][with_a[seat].index(held)] = a
+                    with_b = [list(h) for h in hands]
+                    with_b[seat][with_b[seat].index(held)] = b
+                    wins_a = [w == seat % 2 for w in plain_results(with_a, trump, style, method)]
+                    wins_b = [w == seat % 2 for w in plain_results(with_b, trump, style, method)]
+                    row = tallies[trump, p]
+                    row[0] += 1
+                    for f in range(3):
+                        row[1 + 4 * f:5 + 4 * f] += [wins_a[f], wins_b[f], wins_a[f] and not wins_b[f],
+                                                     wins_b[f] and not wins_a[f]]
     return counts

@@ -30,8 +30,9 @@ from analysis.commands import (Command, NotedStore, add_option_argument, add_run
                                none_fit, one_of, option_items, options_note, positive_int, register_command,
                                run_options, seat_cards, tables_long, whole_number)
 from analysis.games import perlaggen_play as spiel_play
-from analysis.games.perlaggen_card_values import (card_values, card_values_json, card_values_long, default_deals,
-                                                  format_card_values)
+from analysis.games.perlaggen_card_values import (card_pairs, card_pairs_json, card_pairs_long, card_values,
+                                                  card_values_json, card_values_long, default_deals,
+                                                  format_card_pairs, format_card_values)
 from analysis.stats import estimate_frame, estimates_dict, format_cell, mean_interval, table_records
 from simcore import checks, counting, runner
 from simcore.cards import subset_masks
@@ -1102,6 +1103,10 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trump", action=NotedStore, default=None,
                         help="with --card-values: print the table of one trump suit only (default: every trump); "
                              "the deals of every trump are still dealt, as the trump card decides")
+    parser.add_argument("--versus", action=NotedStore, default=None, metavar="CARDS",
+                        help="with --card-values: compare these 2-8 cards with each other instead (e.g. HK,S6,LA): on "
+                             "the deals where a hand holds one of two and the face-down stock the other, the hand is "
+                             "judged with either card (paired; default --n 1,000,000, 50,000 with --spiel dd)")
     _add_rule_arguments(parser)
     add_run_arguments(parser, default_n=2_000_000)
     add_option_argument(parser, GAME)
@@ -1121,7 +1126,7 @@ def _stats_of(args: argparse.Namespace) -> dict[str, pd.DataFrame]:
     rules = command_options(args, GAME, "stats", _stats_reads, RULE_FLAGS | {
         "players": "players", "packets_seven": "packets", "six_player_cards": "hand_size"})
     stakes = _stakes_of(args)
-    check_only_with(given_flags(args, "spiel", "trump"), "--card-values", args.card_values)
+    check_only_with(given_flags(args, "spiel", "trump", "versus"), "--card-values", args.card_values)
     if args.card_values:
         return _card_values_of(args, rules)
     if args.players != 4:
@@ -1149,13 +1154,17 @@ def _card_values_of(args: argparse.Namespace, options: dict) -> pd.DataFrame:
         raise CardsimError("--card-values swaps cards on four-player deals of 5 cards as played and judges the figures "
                            "at L0; drop --players, --hand-size, --packets, --exact and --level (or their --option)")
     spiel = args.spiel or "greedy"
-    n = args.n if given_flags(args, "n") else default_deals(spiel)
-    return card_values(args.style, spiel, n, args.seed, args.exchange_policy, args.exchange_gives, options,
-                       args.trump, **run_options(args))
+    n = args.n if given_flags(args, "n") else default_deals(spiel, args.versus is not None)
+    run = (args.style, spiel, n, args.seed, args.exchange_policy, args.exchange_gives, options, args.trump)
+    if args.versus is not None:
+        return card_pairs(args.versus, *run, **run_options(args))
+    return card_values(*run, **run_options(args))
 
 
 def _run_stats(args: argparse.Namespace) -> int:
     tables = _stats_of(args)
+    if args.card_values and args.versus is not None:
+        return emit(args, tables, card_pairs_json, format_card_pairs)
     if args.card_values:
         return emit(args, tables, card_values_json, format_card_values)
     if args.players != 4:
@@ -1177,7 +1186,7 @@ def _stats_frame(args: argparse.Namespace) -> pd.DataFrame:
     no_exact(args)
     tables = _stats_of(args)
     if args.card_values:
-        return card_values_long(tables)
+        return card_values_long(tables) if args.versus is None else card_pairs_long(tables)
     by_seat = tables["perlaggen_by_seat"]
     return pd.concat([tables_long(tables, {k: v for k, v in STATS_KEYS.items() if k in tables}),
                       long_frame(by_seat, ["name"], "perlaggen_mean", value="mean", lo="mean_lo", hi="mean_hi"),

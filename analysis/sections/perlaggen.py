@@ -219,6 +219,37 @@ def _card_values(ctx: Context, sid: str) -> str:
     ])
 
 
+VERSUS_CARDS = "HK,S6,LA"
+"""The cards the report compares with each other (the README's example has the same)."""
+VERSUS_SHARE = 4
+"""The card comparison plays ctx.hand_n // VERSUS_SHARE deals: it judges about one swap a deal for three cards, the
+card values 20."""
+
+
+def _card_pairs(ctx: Context) -> str:
+    """Spec Q8, card against card: the Martl, the Weli and the trump Ace two by two on the same deals."""
+    from analysis.games.perlaggen_card_values import card_pairs, difference_text
+
+    n = max(ctx.hand_n // VERSUS_SHARE, 1)
+    frame = ctx.run("Perlaggen card against card", f"cardsim stats perlaggen --card-values --versus {VERSUS_CARDS} "
+                    f"--trump {CARD_VALUE_TRUMP} --n {n} --seed {ctx.seed}", n, card_pairs, VERSUS_CARDS,
+                    SPIEL_STYLE, "greedy", n, ctx.seed, trump=CARD_VALUE_TRUMP, **ctx.run_kw)
+    rows = []
+    for _, r in frame.iterrows():
+        cells = "".join(estimate_cell(r[f"{fig}_first"], r[f"{fig}_first_lo"], r[f"{fig}_first_hi"])
+                        + estimate_cell(r[f"{fig}_second"], r[f"{fig}_second_lo"], r[f"{fig}_second_hi"])
+                        + f'<td class="num">{difference_text(r, fig)}</td>' for fig in ("gleich", "hanger", "spiel"))
+        rows.append(f"<th>{esc(r['first'])} against {esc(r['second'])}</th>{cells}{n_cell(r['pairs'])}")
+    return "\n".join([
+        f"<p>Card against card, on {frame.attrs['n']:,} deals as played (the same style, trump and play): where a "
+        "hand holds one of two cards and the other lies in the face-down stock, the hand is judged with either card "
+        "(first, second: P(the team wins), Wilson 95%; Δ = first − second, paired, Tango 95%). The Martl and the "
+        "Weli compare equal: with the other out of play, either is the highest Perlagg in play.</p>",
+        table(["cards", "Gleich first", "second", "Δ", "Hanger first", "second", "Δ", "Spiel first", "second", "Δ",
+               "n (pairs)"], rows, f"Card against card with {CARD_VALUE_TRUMP} trump"),
+    ])
+
+
 def section(ctx: Context) -> Section:
     """Perlaggen at levels L0 and L1 in both styles, from deals as played (cut, turn-up, exchange)."""
     from analysis.games import perlaggen
@@ -249,5 +280,6 @@ def section(ctx: Context) -> Section:
         parts.append(_l1_style(style, l1_tables, section))
     parts.append(_perlaggen_spiel(ctx, section.toc[-2][0]))
     parts.append(_card_values(ctx, section.toc[-1][0]))
+    parts.append(_card_pairs(ctx))
     section.body = "\n".join(parts)
     return section
