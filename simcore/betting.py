@@ -1074,8 +1074,19 @@ BET_NEVER, BET_BLUFF, BET_WANTED = 0, 1, 2
 bets it only on a bluff (probability `Policy.bluff`), it bets it (a member holding an example wants it);
 `hold_categories`: it gives up a bet (BET_NEVER), it holds or raises it (BET_WANTED)."""
 SEEN = ("bet", "no_bet", "held")
-"""What a player can have seen a team do with a Gleich or Hanger (`seen_likelihood`): bet it in a betting window at
-value 1, not bet it there, hold (or raise) a bet on it."""
+"""What a player can have seen a team do with a Gleich or Hanger (`seen_likelihood`): bet it in a betting window
+(at value 1, or from a higher value after the bets alternated: `chain_categories`), not bet it there at value 1,
+hold (or raise) a bet on it."""
+MAX_SEEN_VALUE = AUS - 1
+"""The highest value a bet seen may start from (a bet from 7 to 8 is the last on a figure)."""
+
+
+def _member_views(d: np.ndarray, communication: str, i: int, j: int, bins: int) -> list[float]:
+    """d of each member of a two-player team holding an example (own codes + 1 ``i``, ``j``; 0: none), read where
+    the model lets him see (`_team_table`); ``d`` (bins or 2 * bins,) one figure's P(win) - P(lose)."""
+    own = (i, j)
+    seen = {"partner": (max(i, j),) * 2, "none": own, AUER: (i + bins * (j > 0), j + bins * (i > 0))}[communication]
+    return [float(d[seen[k]]) for k in (0, 1) if own[k] > 0]
 
 
 def _team_table(figure_table: np.ndarray, communication: str, wants) -> np.ndarray:
@@ -1083,21 +1094,23 @@ def _team_table(figure_table: np.ndarray, communication: str, wants) -> np.ndarr
     member holds an example, `BET_WANTED` when a member holding one ``wants(d)``, else `BET_BLUFF`; d = P(win) -
     P(lose) of ``figure_table`` (`figure_counts`' rates under ``communication``) read at what the model lets the
     member see: the team's best code (partner), his own (none), his own and whether his partner holds one (Auer)."""
+    return _cell_table(figure_table, communication,
+                       lambda views: BET_WANTED if any(wants(x) for x in views) else BET_BLUFF)
+
+
+def _cell_table(figure_table: np.ndarray, communication: str, category) -> np.ndarray:
+    """(2, bins, bins) int8: ``category(views)`` of every cell whose team holds an example (`_member_views`), else
+    `BET_NEVER`."""
     d = figure_table[:, :, 0] - figure_table[:, :, 2]
     bins = d.shape[1] // 2 if check_communication(communication) == AUER else d.shape[1]
     out = np.zeros((2, bins, bins), dtype=np.int8)
     for figure in (G, H):
         for i in range(bins):
             for j in range(bins):
-                own = (i, j)
-                seen = {"partner": (max(i, j),) * 2, "none": own, AUER: (i + bins * (j > 0), j + bins * (i > 0))}
-                holders = [k for k in (0, 1) if own[k] > 0]
-                if holders:
-                    wanted = any(wants(float(d[figure, seen[communication][k]])) for k in holders)
-                    out[figure, i, j] = BET_WANTED if wanted else BET_BLUFF
+                views = _member_views(d[figure], communication, i, j, bins)
+                if views:
+                    out[figure, i, j] = category(views)
     return out
-
-
 def bet_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner") -> np.ndarray:
     """(2, bins, bins) int8: for G and H, the `BET_NEVER` / `BET_BLUFF` / `BET_WANTED` category of a two-player team
     by its hands' own codes + 1 (`_team_table`), at a betting window with the figure open at value 1 under ``policy``
@@ -1117,16 +1130,61 @@ def hold_categories(figure_table: np.ndarray, policy: Policy, communication: str
     return np.where(table == BET_WANTED, BET_WANTED, BET_NEVER).astype(np.int8)
 
 
+def _team_response(views: list[float], policy: Policy, value: int) -> str:
+    """The team's answer to a bet from ``value`` (`team_answer`): the strongest of its members holding an example,
+    each by his own d (members without one give it up); a raise is allowed (the target far)."""
+    return max((policy.response(x, value, can_raise=True) for x in views), key=STRENGTH.__getitem__)
+
+
+def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluffing: bool) -> bool:
+    """Whether a team whose members holding an example see ``views`` does its part of a figure's bets from value 1
+    as ``seen`` at ``value`` (`chain_categories`), with its bluff coin up (``bluffing``) or down."""
+    last = value if seen == "bet" else value - 1  # the value their last bet starts from (0: none)
+    for v in range(2 - last % 2, last + 1, 2):
+        answer = HOLD if v == 1 else _team_response(views, policy, v - 1)
+        if answer == RAISE:
+            continue
+        if answer == GUT or not (any(policy.wants_bet(x, v, False) for x in views)
+                                 or (bluffing and v + 1 <= policy.max_value)):
+            return False
+        bluffing = False  # a bet in a window spends the bluff (`_try_bets`)
+    return seen == "bet" or _team_response(views, policy, value) != GUT
+
+
+def chain_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner", seen: str = "bet",
+                     value: int = 1) -> np.ndarray:
+    """(2, bins, bins) int8 like `bet_categories`: for G and H, whether a two-player team under ``policy`` does its
+    part of the figure's bets as seen in the first betting window: "bet", it bets the figure from ``value`` to
+    ``value`` + 1; "held", it holds (or raises) the other team's bet from ``value``. The bets before alternated from
+    value 1 (B2), the other team holding (or raising) the team's bets and the team each of the other's, by a raise
+    (`Policy.response` above the raise margin) or a hold and then a bet of its own in the window (`Policy.wants_bet`).
+    `BET_WANTED`: it does so with its bluff coin down; `BET_BLUFF`: only with the coin up (its first bet in a window
+    a bluff; the coin is one draw per figure and deal and a window bet spends it); `BET_NEVER`: not at all. Each
+    member reads his d as in `_team_table`; the limits near the target (§7.11) are not followed.
+    value 1: "bet" is `bet_categories`, "held" `hold_categories`."""
+    if seen not in ("bet", "held"):
+        raise unknown_name("bet seen in a chain", seen, ("bet", "held"))
+    value = _bet_value(value)
+    if value > MAX_SEEN_VALUE:
+        raise CardsimError(f"a bet on a figure starts from a value of at most {MAX_SEEN_VALUE}, got {value}")
+
+    def category(views):
+        down, up = (_chain_fits(views, policy, seen, value, coin) for coin in (False, True))
+        if down and not up:
+            raise AssertionError("the bluff coin up never removes a bet")
+        return BET_WANTED if down else BET_BLUFF if up else BET_NEVER
+
+    return _cell_table(figure_table, communication, category)
+
+
 def seen_likelihood(seen: str | None, bluff: float) -> np.ndarray:
-    """(3,) float: the chance that a team of each category does what was ``seen`` of a figure ("bet", "no_bet" by
-    `bet_categories`, "held" by `hold_categories`; None: nothing seen, 1 for all) when it bluffs with probability
-    ``bluff``."""
+    """(3,) float: the chance that a team of each category does what was ``seen`` of a figure ("bet" or "held" by
+    `chain_categories`, "no_bet" by `bet_categories`; None: nothing seen, 1 for all) when it bluffs with probability
+    ``bluff``: `BET_BLUFF` only with its bluff coin up (a hold at value 1 has no such category)."""
     if seen is None:
         return np.ones(3)
-    if seen == "held":
-        return np.array([0.0, 0.0, 1.0])
     bet = np.array([0.0, bluff, 1.0])
-    return bet if seen == "bet" else 1.0 - bet
+    return 1.0 - bet if seen == "no_bet" else bet
 
 
 SPIEL_POWER = 9

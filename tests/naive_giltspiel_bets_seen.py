@@ -19,31 +19,69 @@ def seen_by(codes: tuple[int, int], member: int, d_row, communication: str) -> f
     return float(d_row[own + 1 + (len(d_row) // 2 if partner >= 0 else 0)])
 
 
-def team_bets(codes: tuple[int, int], d_row, policy, communication: str, bluffing: bool) -> bool:
-    """Does a team with own codes ``codes`` bet the figure at value 1? A member bets when he holds an example and
-    his d is above the policy's margin, or the team bluffs; the policy must propose value 2."""
-    if policy.max_value < 2:
+def team_bets(codes: tuple[int, int], d_row, policy, communication: str, bluffing: bool, value: int = 1) -> bool:
+    """Does a team with own codes ``codes`` bet the figure from ``value``? A member bets when he holds an example and
+    his d is above the policy's margin, or the team bluffs; the policy must propose value + 1."""
+    if policy.max_value < value + 1:
         return False
     return any(codes[k] >= 0 and (bluffing or seen_by(codes, k, d_row, communication) > policy.bet_margin)
                for k in (0, 1))
 
 
-def team_holds(codes: tuple[int, int], d_row, policy, communication: str, value: int) -> bool:
-    """Does a team with own codes ``codes`` hold (or raise) a bet from ``value`` to ``value + 1``? A member holding an
-    example holds when his d is above -v/(v+1) plus the policy's hold margin (Spiel aus, from 7: above the margin)."""
-    line = policy.hold_margin + (0.0 if value == 7 else -value / (value + 1))
-    return any(codes[k] >= 0 and seen_by(codes, k, d_row, communication) > line for k in (0, 1))
+def team_answer(codes: tuple[int, int], d_row, policy, communication: str, value: int) -> str:
+    """The team's answer to a bet from ``value``: the strongest answer of its members holding an example (gut, hold,
+    raise), each member by his own d (Spiel aus, from 7: hold above the hold margin; a raise up to max_value)."""
+    answers = []
+    for k in (0, 1):
+        if codes[k] < 0:
+            continue
+        d = seen_by(codes, k, d_row, communication)
+        if value == 7:
+            answers.append("hold" if d > policy.hold_margin else "gut")
+        elif d <= policy.hold_margin - value / (value + 1):
+            answers.append("gut")
+        else:
+            answers.append("raise" if d > policy.raise_margin and value + 2 <= policy.max_value else "hold")
+    return max(answers, key=("gut", "hold", "raise").index, default="gut")
 
 
-def likelihood(codes, d_row, policy, communication: str, seen: str | None) -> float:
-    """P(the team does what was seen): its bluff coin comes up with probability policy.bluff."""
+def chain_happens(codes, d_row, policy, communication: str, seen: str, value: int, bluffing: bool) -> bool:
+    """Do the opponents (own codes ``codes``) do their part of the figure's bets from value 1 to what was ``seen``
+    ("bet": they bet from ``value``; "held": they held or raised a bet of ours from it), bets alternating, each of
+    their bets after the first a raise or a hold and then a bet, their bluff coin ``bluffing`` spent by a bet?"""
+    coin = bluffing
+    theirs = {v for v in range(1, value + 1) if (value - v) % 2 == (0 if seen == "bet" else 1)}
+
+    def bets_now(v):
+        nonlocal coin
+        wanted = team_bets(codes, d_row, policy, communication, False, v)
+        bluff = coin and team_bets(codes, d_row, policy, communication, True, v)
+        if wanted or bluff:
+            coin = False
+            return True
+        return False
+
+    for v in range(1, value + 1):
+        if v in theirs and v == 1 and not bets_now(1):
+            return False
+        if v not in theirs:  # our bet from v, which they answer
+            answer = team_answer(codes, d_row, policy, communication, v)
+            if v == value:
+                return answer != "gut"
+            if answer == "gut" or (answer == "hold" and not bets_now(v + 1)):
+                return False
+    return True
+
+
+def likelihood(codes, d_row, policy, communication: str, seen: str | None, value: int = 1) -> float:
+    """P(the team does what was seen, from ``value``): its bluff coin comes up with probability policy.bluff."""
     if seen is None:
         return 1.0
-    if seen == "held":
-        return float(team_holds(codes, d_row, policy, communication, 1))
-    p_bet = sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
-                if team_bets(codes, d_row, policy, communication, bluffing))
-    return p_bet if seen == "bet" else 1.0 - p_bet
+    if seen == "no_bet":
+        return 1.0 - sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
+                         if team_bets(codes, d_row, policy, communication, bluffing))
+    return sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
+               if chain_happens(codes, d_row, policy, communication, seen, value, bluffing))
 
 
 def hand_codes(mask, wild_cards=()) -> tuple[int, int]:
@@ -68,10 +106,11 @@ def outcome(ours: int, theirs: int) -> str:
     return "win" if ours > theirs else "lose" if ours < theirs else "stand"
 
 
-def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str, d, perlique: bool = False) -> dict:
+def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str, d, perlique: bool = False,
+                  values: dict | None = None) -> dict:
     """{(figure, outcome): weighted share} and the total weight over the kept deals of ``slots`` (n, slots) uint64
     (hands in slots 0-3, the turn-up in slot 4); ``d``: (2, bins) d rows of the opponents' table; ``perlique``: the
-    figures with the trump's Perlique wild."""
+    figures with the trump's Perlique wild; ``values``: the value of each figure's bet seen (default 1)."""
     team = seat % 2
     sums, total = {}, 0.0
     for row, kept in zip(slots, keep):
@@ -82,10 +121,11 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
         weight = 1.0
         for f, figure in enumerate(g.FIGURES):
             opponents = (codes[1 - team][f], codes[3 - team][f])
-            weight *= likelihood(opponents, d[f], policy, communication, seen.get(figure))
+            value = (values or {}).get(figure, 1)
+            weight *= likelihood(opponents, d[f], policy, communication, seen.get(figure), value)
         total += weight
         for f, figure in enumerate(g.FIGURES):
             ours = max(codes[team][f], codes[team + 2][f])
             key = (figure, outcome(ours, max(codes[1 - team][f], codes[3 - team][f])))
             sums[key] = sums.get(key, 0.0) + weight
-    return {key: value / total for key, value in sums.items()}, total
+    return ({key: value / total for key, value in sums.items()} if total else {}), total

@@ -24,6 +24,8 @@ from simcore.games import giltspiel_betting as gb
 HAND = "EK LK EO HO SO"
 POLICIES = (PRESETS["formula"], PRESETS["aggressive"], PRESETS["cautious"],
             Policy("loose", bet_margin=-0.4, bluff=0.3), Policy("tight", bet_margin=0.8, bluff=0.05))
+CHAIN_POLICIES = POLICIES + (Policy("raiser", bet_margin=0.2, hold_margin=-0.3, raise_margin=-0.2, bluff=0.25),)
+"""With a policy that raises below its bet margin (so a raise may follow a bluff)."""
 
 
 def run_cli(capsys, *argv):
@@ -117,7 +119,7 @@ def test_a_policy_that_bets_nothing_has_only_the_never_category():
 
 
 @pytest.mark.parametrize("seen, bluff, expected", [
-    (None, 0.2, [1, 1, 1]), ("bet", 0.2, [0, 0.2, 1]), ("no_bet", 0.2, [1, 0.8, 0])])
+    (None, 0.2, [1, 1, 1]), ("bet", 0.2, [0, 0.2, 1]), ("no_bet", 0.2, [1, 0.8, 0]), ("held", 0.2, [0, 0.2, 1])])
 def test_seen_likelihood(seen, bluff, expected):
     assert betting.seen_likelihood(seen, bluff) == pytest.approx(expected)
 
@@ -179,7 +181,7 @@ def test_hold_advice_flags_a_close_call_and_a_missing_example():
     that only a partner holding one may hold."""
     cells = np.zeros((9, 13), dtype=np.int64)
     cells[8, :9] = [100, 20, 10, 70, 0, 50, 10, 40, 0]
-    bets = {"seen": {"gleich": "bet", "hanger": "bet"}, "weights": np.ones(9)}
+    bets = {"seen": {"gleich": "bet", "hanger": "bet"}, "values": {"gleich": 1, "hanger": 1}, "weights": np.ones(9)}
     advice = ag._hold_advice(cells, bets, {"gleich": True, "hanger": False})
     assert advice["gleich"]["d"] == pytest.approx(-0.5) and advice["gleich"]["hold"] is False
     assert advice["gleich"]["close"] is True and advice["hanger"]["close"] is False
@@ -193,16 +195,18 @@ def frame_shares(frame) -> dict:
     return {(r.figure, r.outcome): r.p for r in frame.itertuples() if r.outcome in naive.OUTCOMES}
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
-       policy=st.sampled_from(POLICIES),
+       policy=st.sampled_from(CHAIN_POLICIES),
        seen=st.dictionaries(st.sampled_from(g.FIGURES),
-                            st.sampled_from(betting.SEEN), min_size=1))
-def test_weighted_odds_match_the_reference(seat, seed, communication, policy, seen):
+                            st.sampled_from(betting.SEEN), min_size=1),
+       values=st.fixed_dictionaries({f: st.integers(1, betting.MAX_SEEN_VALUE) for f in g.FIGURES}))
+def test_weighted_odds_match_the_reference(seat, seed, communication, policy, seen, values):
     n = 1500
-    bet = tuple(f for f, what in seen.items() if what == "bet")
+    values = {f: 1 if what == "no_bet" else values[f] for f, what in seen.items()}
+    bet = tuple(f"{f}:{values[f]}" for f, what in seen.items() if what == "bet")
     no_bet = tuple(f for f, what in seen.items() if what == "no_bet")
-    held = tuple(f for f, what in seen.items() if what == "held")
+    held = tuple(f"{f}:{values[f]}" for f, what in seen.items() if what == "held")
     try:
         frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=bet, opponents_no_bet=no_bet, opponents_held=held,
                         opponents_policy=policy, opponents_communication=communication)
@@ -212,7 +216,7 @@ def test_weighted_odds_match_the_reference(seat, seed, communication, policy, se
     slots, keep = g.OddsJob(facts, seat % 2, seat=seat).deal_block(seed, 0, n)
     table = gb.figure_table(communication)
     d = table[:, :, 0] - table[:, :, 2]
-    shares, total = naive.weighted_odds(slots, keep, seat, seen, policy, communication, d)
+    shares, total = naive.weighted_odds(slots, keep, seat, seen, policy, communication, d, values=values)
     if frame is None:
         assert total == 0 and "no deal out of 1,500 fits the bets seen" in message
         return
@@ -221,6 +225,7 @@ def test_weighted_odds_match_the_reference(seat, seed, communication, policy, se
     for key, p in got.items():
         assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
     assert frame.attrs["bets"]["seen"] == seen and frame.attrs["bets"]["policy"] == policy.name
+    assert frame.attrs["bets"]["values"] == values
 
 
 @pytest.mark.parametrize("turnup, communication, seen", [
@@ -327,10 +332,12 @@ def test_a_policy_that_may_give_up_the_spiel_first_is_refused():
 def test_api_names_in_any_case_and_the_seen_text():
     frame = ag.odds(HAND, n=2000, seed=1, opponents_bet=(" Gleich",), opponents_no_bet=("HANGER",),
                     opponents_policy=" Aggressive ", opponents_communication="Auer_Channel")
-    assert frame.attrs["bets"] == {"seen": {"gleich": "bet", "hanger": "no_bet"}, "policy": "aggressive",
-                                   "communication": AUER, "bluff": 0.15}
+    assert frame.attrs["bets"] == {"seen": {"gleich": "bet", "hanger": "no_bet"}, "values": {"gleich": 1, "hanger": 1},
+                                   "policy": "aggressive", "communication": AUER, "bluff": 0.15}
     assert ag.seen_text(frame.attrs["bets"]["seen"]) == "bet the Gleich at value 1, did not bet the Hanger at value 1"
     assert ag.seen_text({"hanger": "held"}) == "held your bet on the Hanger at value 1"
+    assert ag.seen_text({"gleich": "bet"}, {"gleich": 3}) == ("bet the Gleich from 3 to 4 (the bets on it alternating "
+                                                              "from value 1)")
 
 
 def test_bets_made_impossible_by_the_conditions_say_so():
@@ -350,10 +357,15 @@ def test_sweep_rows_round_the_effective_size():
     (["--opponents-bet", "spiel"], "unknown figure of a bet seen 'spiel'"),
     (["--opponents-bet", "gleich", "--opponents-no-bet", "gleich"], "the gleich is given twice among the bets seen"),
     (["--opponents-bet", "gleich", "--opponents-held", "gleich"], "the gleich is given twice among the bets seen"),
-    (["--opponents-held", "hanger:2"], "--opponents-held (opponents_held) takes a figure alone, the first bet on it at "
-                                       "value 1 (a later bet needs the history before it"),
-    (["--opponents-bet", "gleich:1"], "--opponents-bet (opponents_bet) takes a figure alone"),
+    (["--opponents-held", "hanger:8"], "--opponents-held (opponents_held) takes FIGURE or FIGURE:V, V the value the "
+                                       "bet started from, 1 to 7 (gleich:3: a bet from 3 to 4), got 'hanger:8'"),
+    (["--opponents-bet", "gleich:0"], "--opponents-bet (opponents_bet) takes FIGURE or FIGURE:V"),
+    (["--opponents-bet", "gleich:x"], "got 'gleich:x'"),
+    (["--opponents-bet", "gleich:"], "got 'gleich:'"),
+    (["--opponents-no-bet", "gleich:2"], "--opponents-no-bet (opponents_no_bet) takes a figure alone, the first bet "
+                                         "on it at value 1"),
     (["--opponents-no-bet", "gleich:"], "--opponents-no-bet (opponents_no_bet) takes a figure alone"),
+    (["--opponents-bet", "gleich:7", "--opponents-policy", "cautious"], "no deal out of 2,000 fits the bets seen"),
     (["--opponents-no-bet", "spiel:2"], "unknown figure of a bet seen 'spiel:2'"),
     (["--opponents-policy", "aggressive"], "--opponents-policy and --opponents-communication model the bets you saw"),
     (["--opponents-communication", "none"], "model the bets you saw"),
@@ -366,3 +378,114 @@ def test_bad_input_exits_2_with_one_line(capsys, extra, message):
     code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", HAND, "--n", "2000", "--seed", "1", *extra)
     assert code == 2 and out == ""
     assert message.lower() in err.lower() and err.strip().count("\n") == 0
+
+
+class ScriptedEstimate:
+    """Team 0's estimates in `figure_history`: d = 1 for ``figure`` (it bets and holds it; before anyone has bet it,
+    only when ``opens``), 0 for the others (it bets none and holds each where it holds an example)."""
+
+    def __init__(self, figure: int, opens: bool):
+        self.figure, self.opens = figure, opens
+
+    def __call__(self, deal, seat, figure):
+        return 1.0 if figure == self.figure and (self.opens or deal.figures[figure].ever_bet) else 0.0
+
+    @staticmethod
+    def view(seat):
+        return seat
+
+
+SCRIPT = Policy("script", bet_margin=0.5, hold_margin=0.0, raise_margin=NEVER_BETS, max_value=8)
+FAR_TARGET = gb.rules_from_options(target=100)
+
+
+def figure_history(hands, trump, policy, communication, figure, bluffing, opens) -> tuple[set[int], set[int]]:
+    """(values team 1 bet ``figure`` from, values of team 0's bets on it that team 1 held or raised) in the engine's
+    first betting window: team 0 bets the figure whenever it may (first, from seat 0, when it ``opens``; else only
+    once team 1 has bet it) and holds every bet on it, team 1 plays ``policy`` with its bluff coin ``bluffing``."""
+    deal = gb.new_deal(hands, trump, dealer=3 if opens else 0, rules=FAR_TARGET)
+    agents = (Agent(SCRIPT, ScriptedEstimate(figure, opens)),
+              Agent(policy, gb.make_estimator(communication), (bluffing,) * 3))
+    betting.betting_window(deal, agents)
+    value, bets, held, bettor = 1, set(), set(), None
+    for seat, f, kind in deal.log:
+        if f != figure:
+            continue
+        if kind in ("bet", betting.RAISE):
+            bettor = seat % 2
+            if bettor == 1:
+                bets.add(value)
+        elif kind == betting.HOLD:
+            if seat % 2 == 1:
+                held.add(value)
+            value += 1
+    return bets, held
+
+
+
+
+@pytest.mark.parametrize("communication", COMMUNICATION)
+@pytest.mark.parametrize("policy", CHAIN_POLICIES, ids=lambda p: p.name)
+def test_chain_categories_match_the_engines_window(communication, policy):
+    """Team 1 bets the figure from v, or holds team 0's bet from v, in the engine's window exactly where
+    `chain_categories` says so for its cell, bluff coin down and up; each value's history as the model reads it
+    (team 1 opening: its bets from the odd values; team 0 opening: from the even ones)."""
+    table = gb.figure_table(communication)
+    tables = {(seen, v): betting.chain_categories(table, policy, communication, seen, v)
+              for seen in ("bet", "held") for v in range(1, 8)}
+    rng = np.random.default_rng(17)
+    reached = set()
+    for _ in range(40):
+        hands, trump = gb.draw_deal(rng)
+        for f in (G, H):
+            if codes_of(hands[0])[f] < 0:
+                continue
+            codes = [codes_of(h) for h in hands]
+            for opens in (False, True):
+                for bluffing in (False, True):
+                    bets, held = figure_history(hands, trump, policy, communication, f, bluffing, opens)
+                    for v in range(1, 8):
+                        seen = "bet" if (v % 2 == 1) != opens else "held"
+                        category = tables[seen, v][f, codes[1][f] + 1, codes[3][f] + 1]
+                        expected = category == BET_WANTED or (bluffing and category == BET_BLUFF)
+                        assert expected == (v in (bets if seen == "bet" else held)), (seen, v, opens, bluffing)
+                        if expected:
+                            reached.add((seen, v))
+    assert ("bet", 3) in reached and ("held", 2) in reached
+
+
+@pytest.mark.parametrize("communication", COMMUNICATION)
+@pytest.mark.parametrize("policy", POLICIES[:4], ids=lambda p: p.name)
+def test_chain_categories_at_value_1_are_the_first_bet_and_hold(communication, policy):
+    table = gb.figure_table(communication)
+    assert (betting.chain_categories(table, policy, communication, "bet", 1)
+            == betting.bet_categories(table, policy, communication)).all()
+    assert (betting.chain_categories(table, policy, communication, "held", 1)
+            == betting.hold_categories(table, policy, communication)).all()
+
+
+def test_hold_advice_of_later_bets_uses_their_values():
+    """d = -0.5 facing a bet from 3 to 4 (hold above -3/4) and from 1 to 2 (give up at -1/2): each line its own."""
+    cells = np.zeros((9, 13), dtype=np.int64)
+    cells[8, :9] = [100, 20, 10, 70, 0, 20, 10, 70, 0]
+    bets = {"seen": {"gleich": "bet", "hanger": "bet"}, "values": {"gleich": 3, "hanger": 1}, "weights": np.ones(9)}
+    advice = ag._hold_advice(cells, bets, {"gleich": True, "hanger": True})
+    assert advice["gleich"]["value"] == 3 and advice["gleich"]["hold"] is True
+    assert advice["hanger"]["value"] == 1 and advice["hanger"]["hold"] is False
+    lines = ag._hold_lines({"hold": advice})
+    assert "hold a bet from v to v + 1 when d = P(win) - P(lose) > -v/(v + 1)" in lines[1]
+    assert lines[2].startswith("  Gleich from 3 to 4:d = -0.5000") and lines[2].endswith(": hold it")
+    assert "Hanger from 1 to 2:d = -0.5000" in lines[3] and "close: the interval crosses -1/2" in lines[3]
+
+
+def test_cli_later_bet_json_and_text(capsys):
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", HAND, "--opponents-bet", "gleich:2",
+                             "--opponents-held", "Hanger:3", "--n", "3000", "--seed", "4", "--json", "--no-progress")
+    assert code == 0, err
+    seen = json.loads(out)["bets_seen"]
+    assert seen["seen"] == {"gleich": "bet", "hanger": "held"} and seen["values"] == {"gleich": 2, "hanger": 3}
+    assert seen["hold"]["gleich"]["value"] == 2 and set(seen["hold"]) == {"gleich"}
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", HAND, "--opponents-bet", "gleich:2",
+                             "--n", "3000", "--seed", "4", "--no-progress")
+    assert "bet the Gleich from 2 to 3 (the bets on it alternating from value 1)" in out
+    assert "facing their bet from 2 to 3 (spec §10.6, points only): hold it when d = P(win) - P(lose) > -2/3" in out

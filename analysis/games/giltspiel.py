@@ -103,8 +103,9 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     perlique_tie: who takes a trick holding a wild declared as a card still hidden in another hand and that card
     ("wild" or "natural", option perlique_tie);
     opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet
-    when they could, in a betting window at value 1, and opponents_held: figures whose first bet, yours from 1 to 2
-    in the trick play, they held or raised (spec Q7): each deal then counts with the
+    when they could, in a betting window at value 1, and opponents_held: figures whose bet of yours from 1 to 2 they
+    held or raised (spec Q7); "gleich:3" for a bet (or hold) from 3 to 4 after the bets on the figure alternated
+    from value 1 (not with opponents_no_bet): each deal then counts with the
     chance that opponents holding its hands do what you saw under ``opponents_policy`` (a preset name, a .json file
     or a `Policy`; default formula) and ``opponents_communication`` (partner, none or auer_channel; default
     partner), see `bet_weights`; the rows' successes and n are then effective counts (n: Kish's effective sample
@@ -167,7 +168,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
                        own_gleich=g.gleich_name(own_g), own_hanger=g.hanger_name(own_h), spiel=spiel,
                        perlique=perlique, **({"perlique_tie": perlique_tie} if perlique and spiel else {}))
     if bets:
-        frame.attrs.update(bets={k: bets[k] for k in ("seen", "policy", "communication", "bluff")},
+        frame.attrs.update(bets={k: bets[k] for k in ("seen", "values", "policy", "communication", "bluff")},
                            n_eff=float(frames[0]["n"].iloc[0]),
                            hold=_hold_advice(cells, bets, {"gleich": own_g >= 0, "hanger": own_h >= 0}
                                              if trump_known or not perlique else {}))
@@ -178,28 +179,24 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
 
 def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ...], policy: str | Policy | None,
               communication: str | None, spiel: str | None, perlique: bool) -> dict | None:
-    """The bets seen (`odds`'s opponents_* arguments, each the first bet on a figure, at value 1) as {"seen":
-    {figure: "bet" | "no_bet" | "held"}, "policy", "communication", "bluff", "categories" (by the opponents' two
-    hands: `simcore.betting.bet_categories`, for a bet of yours they held `simcore.betting.hold_categories`),
-    "weights" (`bet_weights`)}; None when nothing was seen; ``perlique``: the opponents' estimates from tables of
-    the Perlique's figures. CardsimError for an unknown or repeated figure, a figure with a value, a policy or model
-    without a bet seen, or with the Spiel, which the figure tables do not cover."""
+    """The bets seen (`odds`'s opponents_* arguments: "gleich" for the first bet on a figure, at value 1, or
+    "gleich:3" for a bet from 3 to 4 after the bets alternated from value 1; no_bet at value 1 only) as {"seen":
+    {figure: "bet" | "no_bet" | "held"}, "values": {figure: value}, "policy", "communication", "bluff", "categories"
+    (by the opponents' two hands: `simcore.betting.chain_categories`, for no bet `simcore.betting.bet_categories`),
+    "weights" (`bet_weights`)}; None when nothing was seen; ``perlique``: the opponents' estimates from tables of the
+    Perlique's figures. CardsimError for an unknown or repeated figure, a value out of range or with no bet, a
+    policy or model without a bet seen, or with the Spiel, which the figure tables do not cover."""
     seen: dict[str, str] = {}
+    values: dict[str, int] = {}
     for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held)):
         for text in checks.texts(texts, f"opponents_{what}", "gleich"):
-            name, colon, _ = text.strip().lower().partition(":")
-            name = name.strip()
+            name, colon, value = (part.strip() for part in text.strip().lower().partition(":"))
             if name not in g.FIGURES:
                 raise unknown_name("figure of a bet seen", text, g.FIGURES)
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
                                    "--opponents-no-bet, --opponents-held); give each figure once")
-            if colon:
-                flag = what.replace("_", "-")
-                raise CardsimError(f"--opponents-{flag} (opponents_{what}) takes a figure alone, the first bet on it "
-                                   "at value 1 (a later bet needs the history before it, which the model does not "
-                                   f"follow), got {text!r}; write {name}")
-            seen[name] = what
+            seen[name], values[name] = what, _seen_value(what, value if colon else "1", text, name)
     if not seen:
         if policy is not None or communication is not None:
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
@@ -216,10 +213,22 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
-        if seen.get(figure) == "held":
-            categories[f] = betting.hold_categories(table, policy, communication)[f]
-    return {"seen": seen, "policy": policy.name, "communication": communication, "bluff": policy.bluff,
-            "categories": categories, "weights": bet_weights(seen, policy.bluff)}
+        if seen.get(figure) in ("bet", "held"):
+            categories[f] = betting.chain_categories(table, policy, communication, seen[figure], values[figure])[f]
+    return {"seen": seen, "values": values, "policy": policy.name, "communication": communication,
+            "bluff": policy.bluff, "categories": categories, "weights": bet_weights(seen, policy.bluff)}
+
+
+def _seen_value(what: str, text: str, typed: str, name: str) -> int:
+    """The value a bet seen starts from, 1 to `betting.MAX_SEEN_VALUE` (no_bet: 1 only); CardsimError otherwise."""
+    flag = f"--opponents-{what.replace('_', '-')} (opponents_{what})"
+    if what == "no_bet" and text != "1":
+        raise CardsimError(f"{flag} takes a figure alone, the first bet on it at value 1 (a later one depends on "
+                           f"the history before it), got {typed!r}; write {name}")
+    if not text.isdigit() or not 1 <= int(text) <= betting.MAX_SEEN_VALUE:
+        raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
+                           f"{betting.MAX_SEEN_VALUE} (gleich:3: a bet from 3 to 4), got {typed!r}")
+    return int(text)
 
 
 def _check_no_opening_concession(policy: Policy, communication: str) -> None:
@@ -234,11 +243,17 @@ def _check_no_opening_concession(policy: Policy, communication: str) -> None:
                            f"the opponents a policy with concede_spiel of at most {math.floor(lowest * 1000) / 1000:g}")
 
 
-def seen_text(seen: dict[str, str]) -> str:
-    """'bet the Gleich at value 1, held your bet on the Hanger at value 1' for the bets seen (`seen_bets`)."""
-    words = {"bet": "bet the {} at value 1", "no_bet": "did not bet the {} at value 1",
-             "held": "held your bet on the {} at value 1"}
-    return ", ".join(words[what].format(figure.capitalize()) for figure, what in seen.items())
+def seen_text(seen: dict[str, str], values: dict[str, int] | None = None) -> str:
+    """'bet the Gleich at value 1, held your bet on the Hanger from 2 to 3 (the bets alternating from value 1)' for
+    the bets seen (`seen_bets`; values: each figure's, default 1)."""
+    words = {"bet": "bet the {}", "no_bet": "did not bet the {}", "held": "held your bet on the {}"}
+    parts = []
+    for figure, what in seen.items():
+        value = (values or {}).get(figure, 1)
+        when = ("at value 1" if value == 1 else
+                f"from {value} to {value + 1} (the bets on it alternating from value 1)")
+        parts.append(f"{words[what].format(figure.capitalize())} {when}")
+    return ", ".join(parts)
 
 
 def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
@@ -250,17 +265,19 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
 
 
 def _hold_advice(cells: np.ndarray, bets: dict, own: dict[str, bool]) -> dict:
-    """For each figure the opponents bet (at value 1), from `OddsJob`'s rows ``cells`` (cells, 13): d = P(win) -
-    P(lose) with its interval (`weighted_difference`), ``hold``: §10.6 holds their bet from 1 to 2 (d > -1/2),
-    ``close``: the interval crosses -1/2, and ``example``: the seat holds an example of the figure (``own``, None
-    when it is not known: the Perlique of an unknown trump; B5: a member without one cannot hold)."""
-    line = betting.hold_threshold(1)[0]
+    """For each figure the opponents bet (from its value v, `seen_bets`), from `OddsJob`'s rows ``cells`` (cells,
+    13): d = P(win) - P(lose) with its interval (`weighted_difference`), ``value``: v, ``hold``: §10.6 holds their
+    bet from v to v + 1 (d > -v/(v + 1)), ``close``: the interval crosses that line, and ``example``: the seat holds
+    an example of the figure (``own``, None when it is not known: the Perlique of an unknown trump; B5: a member
+    without one cannot hold)."""
     accepted, outcomes, _ = g.odds_parts(cells)
     advice = {}
     for i, figure in enumerate(g.FIGURES):
         if bets["seen"].get(figure) == "bet":
+            value = bets["values"][figure]
+            line = betting.hold_threshold(value)[0]
             d = weighted_difference(outcomes[:, i, 0], outcomes[:, i, 2], accepted, bets["weights"])
-            advice[figure] = {**d, "hold": d["d"] > line, "close": d["lo"] <= line < d["hi"],
+            advice[figure] = {**d, "value": value, "hold": d["d"] > line, "close": d["lo"] <= line < d["hi"],
                               "example": own.get(figure)}
     return advice
 
@@ -269,13 +286,23 @@ def _hold_lines(a: dict) -> list[str]:
     """The §10.6 answer to each bet seen, for the text output."""
     if not a.get("hold"):
         return []
-    lines = ["", "facing their bet from 1 to 2 (spec §10.6, points only): hold it when d = P(win) - P(lose) > -1/2"]
+    values = {h["value"] for h in a["hold"].values()}
+    single = len(values) == 1
+    if single:
+        v = min(values)
+        lines = ["", f"facing their bet from {v} to {v + 1} (spec §10.6, points only): hold it when d = P(win) - "
+                     f"P(lose) > -{v}/{v + 1}"]
+    else:
+        lines = ["", "facing their bets (spec §10.6, points only): hold a bet from v to v + 1 when d = P(win) - "
+                     "P(lose) > -v/(v + 1)"]
     for figure, h in a["hold"].items():
+        v = h["value"]
         call = "hold it" if h["hold"] else "give it up"
-        notes = "; close: the interval crosses -1/2" if h["close"] else ""
+        notes = f"; close: the interval crosses -{v}/{v + 1}" if h["close"] else ""
         if h["example"] is False:
             notes += f"; you hold no {figure.capitalize()}: only a partner holding one may hold it (B5)"
-        lines.append(f"  {figure.capitalize():<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{notes}")
+        name = figure.capitalize() if single else f"{figure.capitalize()} from {v} to {v + 1}:"
+        lines.append(f"  {name:<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{notes}")
     return lines
 
 
@@ -351,7 +378,7 @@ def _bets_lines(a: dict) -> list[str]:
     if "bets" not in a:
         return []
     b = a["bets"]
-    return [f"seen (spec Q7): the opponents {seen_text(b['seen'])}",
+    return [f"seen (spec Q7): the opponents {seen_text(b['seen'], b['values'])}",
             f"each deal weighs the chance that opponents with its hands would: policy {b['policy']} (bluff "
             f"{b['bluff']:g}), communication {b['communication']}"]
 
@@ -557,14 +584,15 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also the Spiel: solved double dummy (dd), played by the greedy or random policy, "
                              "or by PIMC players with imperfect information (pimc)")
     spiel_play.add_pimc_arguments(parser)
-    parser.add_argument("--opponents-bet", action="append", default=[], metavar="FIGURE",
-                        help="a figure (gleich or hanger) you saw the opponents bet at value 1: each deal then weighs "
-                             "the chance that they would with its hands (spec Q7); repeatable")
+    parser.add_argument("--opponents-bet", action="append", default=[], metavar="FIGURE[:V]",
+                        help="a figure (gleich or hanger) you saw the opponents bet at value 1, or from V to V+1 after "
+                             "the bets on it alternated from 1 (gleich:3): each deal then weighs the chance that they "
+                             "would with its hands (spec Q7); repeatable")
     parser.add_argument("--opponents-no-bet", action="append", default=[], metavar="FIGURE",
                         help="a figure you saw the opponents not bet when they could; repeatable")
-    parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE",
-                        help="a figure whose first bet, yours from value 1 to 2 during the trick play, the opponents "
-                             "held or raised; repeatable")
+    parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE[:V]",
+                        help="a figure whose bet of yours from value 1 to 2 (or from V to V+1 after the bets on it "
+                             "alternated from 1) the opponents held or raised; repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")

@@ -176,8 +176,8 @@ def card_pairs(cards, style: str = "innsbruck", spiel: str = "greedy", n: int | 
                         | {f"{fig}_d": d, f"{fig}_d_lo": d_lo, f"{fig}_d_hi": d_hi})
             rows.append(row)
     if not rows:
-        raise none_fit(deals, "has one of the --versus cards in a hand and another in the face-down stock",
-                       "a card that is never face-down in the stock (a style's laid-aside cards)")
+        raise none_fit(deals, "has one of the --versus cards in a hand and another in the face-down stock")
+    indices = [t for t in indices if any(row["trump"] == P.DECK.suits[t] for row in rows)]
     frame = pd.DataFrame(rows, columns=["trump", "first", "second", "pairs"] + [
         f"{f}_{c}" for f in FIGURES for c in ("first", "first_lo", "first_hi", "second", "second_lo", "second_hi",
                                               "d", "d_lo", "d_hi")])

@@ -156,8 +156,8 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
                   for c in a.get("given", ())]
         if "bets" in a:
             b = a["bets"]
-            facts.append(f"the opponents {giltspiel.seen_text(b['seen'])} (policy {esc(b['policy'])}, bluff "
-                         f"{b['bluff']:g}; {a['n']:,} deals weighted, effective size {a['n_eff']:,.0f})")
+            facts.append(f"the opponents {giltspiel.seen_text(b['seen'], b['values'])} (policy {esc(b['policy'])}, "
+                         f"bluff {b['bluff']:g}; {a['n']:,} deals weighted, effective size {a['n_eff']:,.0f})")
         outcomes = RELATIVE_OUTCOMES + ("opponent_better",)
         for i, (figure, part) in enumerate(frame.groupby("figure", sort=False)):
             part = part.set_index("outcome")
