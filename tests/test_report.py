@@ -154,6 +154,7 @@ def test_example_hands_listed(built):
         assert example.hand in text
     assert "turn-up LA" in text and "three Kings" in text
     assert "the opponents bet the Gleich at value 1 (policy aggressive, bluff 0.15;" in text
+    assert "the opponents bet the Gleich from 3 to 4 (the bets on it alternating from value 1) (policy aggressive" in text
     assert "effective size" in text
 
 
@@ -291,6 +292,9 @@ def test_card_values_and_dreeg_stages_tables(built):
     assert "Card values with L trump" in source and "Perlagg 1, Martl" in source
     row = re.search(r"<th>HK</th><td>Perlagg 1, Martl</td>(.*?)</tr>", source).group(1)
     assert row.count("<td") == 7 and row.count('class="p"') == 3 and len(re.findall(r"[+-]0\.\d{3} \[", row)) == 3
+    assert "Card against card with L trump" in source
+    row = re.search(r"<th>HK against LA</th>(.*?)</tr>", source).group(1)
+    assert row.count("<td") == 10 and row.count('class="p"') == 6 and len(re.findall(r"[+-]0\.\d{3} \[", row)) == 3
     assert "Stages of the elimination phases (§6.2)" in source
     row = re.search(r"<th>1 Sechsundsechzig</th><td class=\"num\">3</td>(.*?)</tr>", source).group(1)
     assert row.count("<td") == 3 and 'class="p"' in row

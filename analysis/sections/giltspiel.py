@@ -36,6 +36,9 @@ GILTSPIEL_EXAMPLES = (
     ExampleHand("LA SA H10 E9 E8", "the same hand when the opponents bet the Gleich, if they play the aggressive "
                 "preset (a pair of Kings or better, or a bluff 15% of the time)", opponents_bet=("gleich",),
                 opponents_policy="aggressive"),
+    ExampleHand("EK LK H9 S7 LU", "a pair of Kings when the opponents bet the Gleich from 3 to 4 (after their bet "
+                "from 1 and their hold of a bet from 2), if they play the aggressive preset: a team bluffs once at "
+                "most, so this bet is never a bluff", opponents_bet=("gleich:3",), opponents_policy="aggressive"),
     ExampleHand("EU E10 H9 H8 SK", "no pair, two 2-card runs; the turn-up LA is known", turnup="LA"),
     ExampleHand("EK LK HK S9 E7", "three of a kind (Kings)"),
     ExampleHand("HA HK HO S7 L8", "the top 3-card run A-K-O"),
@@ -144,7 +147,7 @@ def _giltspiel_examples(ctx: Context, sid: str) -> str:
         frame = ctx.run(f"Giltspiel odds of {ex.hand}" + (f", turn-up {ex.turnup}" if ex.turnup else "")
                         + "".join(f", seat {s} holds {c}" for s, c in ex.known)
                         + "".join(f", given {c}" for c in ex.given)
-                        + "".join(f", the opponents bet the {f}" for f in ex.opponents_bet),
+                        + "".join(f", the opponents bet the {f.replace(':', ' from ')}" for f in ex.opponents_bet),
                         command, ctx.hand_n, giltspiel.odds, ex.hand, seat=GILTSPIEL_SEAT, turnup=ex.turnup,
                         known=known, n=ctx.hand_n, seed=ctx.seed, **extra, **ctx.run_kw)
         a = frame.attrs
