@@ -154,7 +154,8 @@ def test_example_hands_listed(built):
         assert example.hand in text
     assert "turn-up LA" in text and "three Kings" in text
     assert "the opponents bet the Gleich at value 1 (policy aggressive, bluff 0.15;" in text
-    assert "the opponents bet the Gleich from 3 to 4 (the bets on it alternating from value 1) (policy aggressive" in text
+    assert ("the opponents bet the Gleich from 3 to 4 (the bets on it alternating from value 1) (policy aggressive"
+            in text)
     assert "effective size" in text
 
 
