@@ -210,6 +210,7 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     communication = betting.check_communication(communication.strip().lower() if isinstance(communication, str)
                                                 else communication)
     _check_no_opening_concession(policy, communication)
+    _check_policy_reaches(policy, seen, values)
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
@@ -219,16 +220,33 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
             "bluff": policy.bluff, "categories": categories, "weights": bet_weights(seen, policy.bluff)}
 
 
+MAX_BET_SEEN = betting.MAX_SEEN_VALUE - 1
+"""The highest value a bet seen may start from: a bet from 7 is Spiel aus, whose answer only the score can judge
+(§7.13; `cardsim thresholds giltspiel`), not the points of §10.6."""
+
+
 def _seen_value(what: str, text: str, typed: str, name: str) -> int:
-    """The value a bet seen starts from, 1 to `betting.MAX_SEEN_VALUE` (no_bet: 1 only); CardsimError otherwise."""
+    """The value a bet seen starts from, 1 to `MAX_BET_SEEN` (no_bet: 1 only); CardsimError otherwise."""
     flag = f"--opponents-{what.replace('_', '-')} (opponents_{what})"
     if what == "no_bet" and text != "1":
         raise CardsimError(f"{flag} takes a figure alone, the first bet on it at value 1 (a later one depends on "
                            f"the history before it), got {typed!r}; write {name}")
-    if not text.isdigit() or not 1 <= int(text) <= betting.MAX_SEEN_VALUE:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BET_SEEN:
         raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
-                           f"{betting.MAX_SEEN_VALUE} (gleich:3: a bet from 3 to 4), got {typed!r}")
+                           f"{MAX_BET_SEEN} (gleich:3: a bet from 3 to 4; from 7 the bet is Spiel aus, which only "
+                           f"the score can judge), got {typed!r}")
     return int(text)
+
+
+def _check_policy_reaches(policy: Policy, seen: dict[str, str], values: dict[str, int]) -> None:
+    """CardsimError when the opponents' policy never proposes a value their bets seen need (`Policy.max_value`)."""
+    for figure, what in seen.items():
+        value = values[figure]
+        last = value if what != "held" else value - 1  # the value their last bet seen started from
+        if last >= 1 and last + 1 > policy.max_value:
+            raise CardsimError(f"policy {policy.name!r} never bets a figure above {policy.max_value} (its max_value), "
+                               f"so it cannot have bet the {figure} from {last} to {last + 1}; check the bets seen "
+                               "or the opponents' policy")
 
 
 def _check_no_opening_concession(policy: Policy, communication: str) -> None:
@@ -301,7 +319,7 @@ def _hold_lines(a: dict) -> list[str]:
         notes = f"; close: the interval crosses -{v}/{v + 1}" if h["close"] else ""
         if h["example"] is False:
             notes += f"; you hold no {figure.capitalize()}: only a partner holding one may hold it (B5)"
-        name = figure.capitalize() if single else f"{figure.capitalize()} from {v} to {v + 1}:"
+        name = figure.capitalize() if single else f"{figure.capitalize()} from {v} to {v + 1}: "
         lines.append(f"  {name:<8}d = {h['d']:+.4f} [{h['lo']:+.4f},{h['hi']:+.4f}]: {call}{notes}")
     return lines
 
