@@ -380,7 +380,8 @@ def test_sweep_rows_round_the_effective_size():
     (["--opponents-communication", "none"], "model the bets you saw"),
     (["--opponents-bet", "gleich", "--spiel", "greedy"], "not the Spiel: drop --spiel or the bets seen"),
     (["--opponents-bet", "gleich", "--opponents-policy", "never"], "policy 'never' never bets a figure above 1"),
-    (["--opponents-bet", "gleich", "--given", "opponents gleich < pair of 7s"], "no deal out of 2,000 fits the bets seen"),
+    (["--opponents-bet", "gleich", "--given", "opponents gleich < pair of 7s"],
+     "no deal out of 2,000 fits the bets seen"),
     (["--opponents-bet", "gleich", "--opponents-policy", "bold"], "unknown policy 'bold'"),
     (["--opponents-bet", "gleich", "--opponents-communication", "telepathy"], "invalid choice"),
 ])
