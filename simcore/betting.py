@@ -1111,6 +1111,8 @@ def _cell_table(figure_table: np.ndarray, communication: str, category) -> np.nd
                 if views:
                     out[figure, i, j] = category(views)
     return out
+
+
 def bet_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner") -> np.ndarray:
     """(2, bins, bins) int8: for G and H, the `BET_NEVER` / `BET_BLUFF` / `BET_WANTED` category of a two-player team
     by its hands' own codes + 1 (`_team_table`), at a betting window with the figure open at value 1 under ``policy``
@@ -1154,7 +1156,8 @@ def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluff
 def chain_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner", seen: str = "bet",
                      value: int = 1) -> np.ndarray:
     """(2, bins, bins) int8 like `bet_categories`: for G and H, whether a two-player team under ``policy`` does its
-    part of the figure's bets as seen in the first betting window: "bet", it bets the figure from ``value`` to
+    part of the figure's bets as seen in the betting windows before the showing (its estimates of a figure do not
+    change there): "bet", it bets the figure from ``value`` to
     ``value`` + 1; "held", it holds (or raises) the other team's bet from ``value``. The bets before alternated from
     value 1 (B2), the other team holding (or raising) the team's bets and the team each of the other's, by a raise
     (`Policy.response` above the raise margin) or a hold and then a bet of its own in the window (`Policy.wants_bet`).
