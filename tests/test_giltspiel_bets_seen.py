@@ -232,20 +232,25 @@ def test_weighted_odds_match_the_reference(seat, seed, communication, policy, se
     assert frame.attrs["bets"]["values"] == values
 
 
-@pytest.mark.parametrize("turnup, communication, seen", [
-    ("H8", "partner", {"gleich": "bet"}), (None, "none", {"hanger": "bet", "gleich": "no_bet"}),
-    ("S10", AUER, {"hanger": "no_bet"})])
-def test_perlique_weights_match_the_reference(turnup, communication, seen):
+@pytest.mark.parametrize("turnup, communication, seen, values", [
+    ("H8", "partner", {"gleich": "bet"}, {}), (None, "none", {"hanger": "bet", "gleich": "no_bet"}, {}),
+    ("S10", AUER, {"hanger": "no_bet"}, {}), ("H8", "partner", {"gleich": "bet", "hanger": "held"},
+                                             {"gleich": 2, "hanger": 3})])
+def test_perlique_weights_match_the_reference(turnup, communication, seen, values):
     """With the Perlique the opponents' estimates come from tables of the wild figures, and the deals' figures count
-    the trump's wild cards (the turn-up's suit, dealt or given)."""
+    the trump's wild cards (the turn-up's suit, dealt or given); later bets too."""
     n, seed, hand = 400, 12, "EK LK EO H7 SO"
+
+    def named(what):
+        return tuple(f"{f}:{values.get(f, 1)}" for f, w in seen.items() if w == what)
+
     frame = ag.odds(hand, 1, turnup=turnup, n=n, seed=seed, perlique=True, opponents_communication=communication,
-                    opponents_bet=tuple(f for f, w in seen.items() if w == "bet"), opponents_policy="aggressive",
+                    opponents_bet=named("bet"), opponents_policy="aggressive", opponents_held=named("held"),
                     opponents_no_bet=tuple(f for f, w in seen.items() if w == "no_bet"))
     slots, keep = g.OddsJob(g.parse_known(hand, 1, turnup), 1, (), True, seat=1).deal_block(seed, 0, n)
     table = gb.figure_table(communication, perlique=True)
     shares, total = naive.weighted_odds(slots, keep, 1, seen, PRESETS["aggressive"], communication,
-                                        table[:, :, 0] - table[:, :, 2], perlique=True)
+                                        table[:, :, 0] - table[:, :, 2], perlique=True, values=values)
     assert total > 0 and frame.attrs["perlique"]
     for key, p in frame_shares(frame).items():
         assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
