@@ -1138,10 +1138,16 @@ def _team_response(views: list[float], policy: Policy, value: int) -> str:
     return max((policy.response(x, value, can_raise=True) for x in views), key=STRENGTH.__getitem__)
 
 
+def last_bet_value(seen: str, value: int) -> int:
+    """The value the team's last bet starts from in the history of `chain_categories` (0: it made none): ``value``
+    itself when it bet there, one below when it held the other team's bet from ``value``."""
+    return value if seen == "bet" else value - 1
+
+
 def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluffing: bool) -> bool:
     """Whether a team whose members holding an example see ``views`` does its part of a figure's bets from value 1
     as ``seen`` at ``value`` (`chain_categories`), with its bluff coin up (``bluffing``) or down."""
-    last = value if seen == "bet" else value - 1  # the value their last bet starts from (0: none)
+    last = last_bet_value(seen, value)
     for v in range(2 - last % 2, last + 1, 2):
         answer = HOLD if v == 1 else _team_response(views, policy, v - 1)
         if answer == RAISE:

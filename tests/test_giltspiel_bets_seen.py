@@ -505,3 +505,12 @@ def test_cli_later_bet_json_and_text(capsys):
                              "--n", "3000", "--seed", "4", "--no-progress")
     assert "bet the Gleich from 2 to 3 (the bets on it alternating from value 1)" in out
     assert "facing their bet from 2 to 3 (spec §10.6, points only): hold it when d = P(win) - P(lose) > -2/3" in out
+
+
+def test_no_bet_by_a_policy_that_never_bets_weighs_nothing():
+    """A policy capped at value 1 cannot bet, so not betting tells nothing: every deal weighs 1 (no max_value refusal,
+    which is for bets the policy cannot have made)."""
+    frame = ag.odds(HAND, n=2000, seed=1, opponents_no_bet=("gleich",), opponents_policy="never")
+    plain = ag.odds(HAND, n=2000, seed=1)
+    assert frame.attrs["n_eff"] == pytest.approx(2000)
+    assert (frame[frame.figure == "gleich"].p.to_numpy() == plain[plain.figure == "gleich"].p.to_numpy()).all()

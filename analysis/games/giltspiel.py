@@ -241,8 +241,7 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
 def _check_policy_reaches(policy: Policy, seen: dict[str, str], values: dict[str, int]) -> None:
     """CardsimError when the opponents' policy never proposes a value their bets seen need (`Policy.max_value`)."""
     for figure, what in seen.items():
-        value = values[figure]
-        last = value if what != "held" else value - 1  # the value their last bet seen started from
+        last = betting.last_bet_value(what, values[figure])
         if last >= 1 and last + 1 > policy.max_value:
             raise CardsimError(f"policy {policy.name!r} never bets a figure above {policy.max_value} (its max_value), "
                                f"so it cannot have bet the {figure} from {last} to {last + 1}; check the bets seen "

@@ -135,12 +135,9 @@ def card_values(style: str = "innsbruck", spiel: str = "greedy", n: int | None =
 def versus_cards(cards, style: str) -> tuple[int, ...]:
     """The card indices of ``cards`` (a string of card names or a sequence of names or indices) for `card_pairs`;
     CardsimError unless 2 to MAX_VERSUS different cards of the style's pack."""
-    if isinstance(cards, str):
-        parsed = P.DECK.parse_cards(cards, "--versus")
-    else:
-        parsed = [P.DECK.parse_face(c) if isinstance(c, str) else P.DECK.parse_face(P.DECK.token(c)) for c in cards]
-        if len(set(parsed)) != len(parsed):
-            raise CardsimError("--versus names a card twice; name each card once")
+    if not isinstance(cards, str):
+        cards = " ".join(c if isinstance(c, str) else P.DECK.token(c) for c in cards)
+    parsed = P.DECK.parse_cards(cards, "--versus")
     if not 2 <= len(parsed) <= MAX_VERSUS:
         raise CardsimError(f"--versus takes 2 to {MAX_VERSUS} different cards, separated by commas or spaces "
                            f"(e.g. --versus HK,S6), got {len(parsed)}")
@@ -232,15 +229,6 @@ def difference_text(row, fig: str) -> str:
     return f"{row[f'{fig}_d']:+.3f} [{row[f'{fig}_d_lo']:+.3f},{row[f'{fig}_d_hi']:+.3f}]"
 
 
-def _trump_tables(frame: pd.DataFrame, sides: tuple[str, ...]):
-    """(suit, deals, the rows of that trump, the widest Wilson half-width of their ``sides`` columns) per trump."""
-    for suit, deals in frame.attrs["trump_deals"].items():
-        table = frame[frame.trump == suit]
-        widest = max((table[f"{f}_{side}_hi"] - table[f"{f}_{side}_lo"]).max() / 2
-                     for f in FIGURES for side in sides) if len(table) else 0
-        yield suit, deals, table, widest
-
-
 def _run_line(a: dict) -> str:
     """'n = ... deals as played (...), seed ...; ...': the second line of a card table."""
     method = "solved double dummy" if a["spiel"] == "dd" else f"played by {play.POLICY_NAMES[a['spiel']]} at every seat"
@@ -248,43 +236,49 @@ def _run_line(a: dict) -> str:
             f"Gleich and Hanger at L0, the Spiel {method}")
 
 
+def _format(frame: pd.DataFrame, title: str, legend: list[str], sides: tuple[str, ...], head: str, row_text) -> str:
+    """A card table as text: ``title``, the run line, the ``legend``, then per trump its deals, the widest Wilson
+    half-width of the ``sides`` columns, ``head`` and ``row_text(row)`` of each row."""
+    a = frame.attrs
+    lines = [f"{title}{options_note(a['options'])}", _run_line(a), *legend]
+    which = " and ".join(f"'{side}'" for side in sides)
+    for suit, deals in a["trump_deals"].items():
+        table = frame[frame.trump == suit]
+        widest = max((table[f"{f}_{side}_hi"] - table[f"{f}_{side}_lo"]).max() / 2
+                     for f in FIGURES for side in sides) if len(table) else 0
+        lines += ["", f"trump {suit}: {deals:,} deals; Wilson half-width of {which} at most {widest:.3f}", head]
+        lines += [row_text(r) for _, r in table.iterrows()]
+    return "\n".join(lines)
+
+
 def format_card_pairs(frame: pd.DataFrame) -> str:
     """The text tables of `card_pairs`, one per trump."""
     a = frame.attrs
-    lines = [f"Perlaggen ({a['style']}) card against card (spec Q8): {', '.join(a['cards'])}, paired on the same deals"
-             f"{options_note(a['options'])}", _run_line(a),
-             "pairs = deals where a hand holds one of the two cards and the other lies in the face-down stock;",
-             "first, second = P(the holder's team wins the figure) with that card in the hand (Wilson 95%: the widest "
-             "half-width is given per trump);",
-             "Δ = first minus second on the same deals (paired, Tango 95%)"]
+    legend = ["pairs = deals where a hand holds one of the two cards and the other lies in the face-down stock;",
+              "first, second = P(the holder's team wins the figure) with that card in the hand (Wilson 95%: the "
+              "widest half-width is given per trump);",
+              "Δ = first minus second on the same deals (paired, Tango 95%)"]
     head = f"{'first':<6}{'second':<7}{'pairs':>8}" + "".join(
         f"{fig.capitalize() + ' first':>14}{'second':>8}{'Δ [95%]':>24}" for fig in FIGURES)
-    for suit, deals, table, widest in _trump_tables(frame, ("first", "second")):
-        lines += ["", f"trump {suit}: {deals:,} deals; Wilson half-width of 'first' and 'second' at most {widest:.3f}",
-                  head]
-        for _, r in table.iterrows():
-            lines.append(f"{r['first']:<6}{r['second']:<7}{int(r['pairs']):>8,}" + "".join(
-                f"{r[f'{fig}_first']:>14.3f}{r[f'{fig}_second']:>8.3f}{difference_text(r, fig):>24}"
-                for fig in FIGURES))
-    return "\n".join(lines)
+    return _format(frame, f"Perlaggen ({a['style']}) card against card (spec Q8): {', '.join(a['cards'])}, paired "
+                          "on the same deals", legend, ("first", "second"), head,
+                   lambda r: f"{r['first']:<6}{r['second']:<7}{int(r['pairs']):>8,}" + "".join(
+                       f"{r[f'{fig}_first']:>14.3f}{r[f'{fig}_second']:>8.3f}{difference_text(r, fig):>24}"
+                       for fig in FIGURES))
 
 
 def format_card_values(frame: pd.DataFrame) -> str:
     """The text tables of `card_values`, one per trump."""
-    a = frame.attrs
-    lines = [f"Perlaggen ({a['style']}) card values (spec Q8): what holding a card is worth to its holder's team"
-             f"{options_note(a['options'])}", _run_line(a),
-             "with = P(the team wins the figure) with the card (Wilson 95%: the widest half-width is given per trump);",
-             "Δ = that minus the same deal with the card swapped for a random card of the face-down stock "
-             "(paired, Tango 95%)"]
+    legend = ["with = P(the team wins the figure) with the card (Wilson 95%: the widest half-width is given per "
+              "trump);",
+              "Δ = that minus the same deal with the card swapped for a random card of the face-down stock "
+              "(paired, Tango 95%)"]
     head = f"{'card':<5}{'role':<24}{'held':>7}" + "".join(f"{fig.capitalize() + ' with':>13}{'Δ [95%]':>24}"
                                                            for fig in FIGURES)
-    for suit, deals, table, widest in _trump_tables(frame, ("with",)):
-        lines += ["", f"trump {suit}: {deals:,} deals; Wilson half-width of 'with' at most {widest:.3f}", head]
-        for _, r in table.iterrows():
-            lines.append(f"{r['card']:<5}{r['role']:<24}{int(r['held']):>7,}"
-                         + "".join(f"{r[f'{fig}_with']:>13.3f}{difference_text(r, fig):>24}" for fig in FIGURES))
-    return "\n".join(lines)
+    return _format(frame, f"Perlaggen ({frame.attrs['style']}) card values (spec Q8): what holding a card is worth "
+                          "to its holder's team", legend, ("with",), head,
+                   lambda r: f"{r['card']:<5}{r['role']:<24}{int(r['held']):>7,}"
+                             + "".join(f"{r[f'{fig}_with']:>13.3f}{difference_text(r, fig):>24}" for fig in FIGURES))
 
 
 def _long(frame: pd.DataFrame, keys: list[str], kinds: tuple[str, ...]) -> pd.DataFrame:
