@@ -295,11 +295,19 @@ def weighted_estimate(successes, totals, weights, z: float = Z95) -> dict:
 def weighted_difference(first, second, totals, weights, z: float = Z95) -> dict:
     """d = P(first) - P(second) of two exclusive events (a figure's win and loss) from deals weighted by strata
     (`weighted_estimate`'s arguments; first, second (k,) deals per stratum): d, its se from the ratio estimator's
-    variance and the normal interval d +- z se, clipped to [-1, 1]."""
+    variance and the normal interval d +- z se, clipped to [-1, 1]. When every weighted deal ended alike (all first,
+    all second, or neither) the sample shows no spread, and the interval is d +- 2u instead (clipped), u the Wilson
+    upper bound of a share never seen at the effective size: d = -1 then reads [-1, -1 + 2u], not [-1, -1]."""
     a, b = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
-    d, variance, _ = _weighted_mean(a - b, a + b, totals, weights)
+    d, variance, n_eff = _weighted_mean(a - b, a + b, totals, weights)
     se = math.sqrt(variance)
-    return {"d": d, "se": se, "lo": max(-1.0, d - z * se), "hi": min(1.0, d + z * se)}
+    half = z * se
+    if n_eff > 0:
+        w, t = np.asarray(weights, dtype=float), np.asarray(totals, dtype=float)
+        total, share_first, share_second = float(w @ t), float(w @ a), float(w @ b)
+        if share_first in (0.0, total) and share_second in (0.0, total):
+            half = 2 * wilson(0, n_eff, z)[1]
+    return {"d": d, "se": se, "lo": max(-1.0, d - half), "hi": min(1.0, d + half)}
 
 
 def estimates_dict(frame: pd.DataFrame, key_columns: list[str]) -> dict:

@@ -126,6 +126,23 @@ def bets_seen_rates(slots, keep, tallies, ref_deals: int) -> tuple[float, float]
     return kernel, reference
 
 
+def facing_rates(slots, keep, ref_deals: int) -> tuple[float, float]:
+    """Table F's tallies (`giltspiel.FacingJob`'s kernel: six bets seen, policy aggressive, partner information) by
+    class against the plain-Python weighting of tests/naive_giltspiel_bets_seen.py (`facing_by_class`)."""
+    policy = betting.PRESETS["aggressive"]
+    table = giltspiel_betting.figure_table("partner")
+    values = range(1, 7)
+    categories = np.stack([betting.chain_categories(table, policy, "partner", "bet", v) for v in values])
+    counts = np.zeros((len(values), 2, len(g.FACING_VIEWS), g.HANGER_BINS, 3, 4), dtype=np.int64)
+    d = table[:, :, 0] - table[:, :, 2]
+    kernel = best_rate(lambda: g._facing_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, categories, counts),
+                       BLOCK_DEALS)
+    reference = best_rate(lambda: naive_giltspiel_bets_seen.facing_by_class(slots[:ref_deals], keep[:ref_deals], 1,
+                                                                            policy, "partner", d, "team", values),
+                          ref_deals, repeat=1)
+    return kernel, reference
+
+
 def measure(ref_deals: int, runner_deals: int) -> dict:
     job = g.OddsJob(g.Known(), team=1)
     spec = job.spec
@@ -158,6 +175,7 @@ def measure(ref_deals: int, runner_deals: int) -> dict:
     reference = best_rate(lambda: reference_perlique(few_slots[:ref_deals // 10]), ref_deals // 10, repeat=1)
     results["giltspiel.figures(4 hands, Perlique)"] = (kernel, reference)
     results["giltspiel.figures(4 hands, bets seen)"] = bets_seen_rates(slots, keep, tallies, ref_deals)
+    results["giltspiel.facing(by class, 6 values)"] = facing_rates(slots, keep, ref_deals)
 
     results["perlaggen.deal-as-played+L0"] = perlaggen_rates(ref_deals)
     results["pinochle3.meld(best trump)"] = pinochle_meld_rates(ref_deals)

@@ -129,3 +129,27 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
             key = (figure, outcome(ours, max(codes[1 - team][f], codes[3 - team][f])))
             sums[key] = sums.get(key, 0.0) + weight
     return ({key: value / total for key, value in sums.items()} if total else {}), total
+
+
+def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view: str, values) -> dict:
+    """{(figure, value, code): (deals, total weight, weighted wins - losses)} over the kept deals of ``slots``: the
+    class is the seat's own best code (``view`` "own") or its team's ("team"), the weight the chance that the
+    opponents bet the figure from ``value`` after the bets alternated from value 1 (`likelihood`); every class, none
+    included."""
+    team, partner = seat % 2, (seat + 2) % 4
+    sums = {}
+    for row, kept in zip(slots, keep):
+        if not kept:
+            continue
+        codes = [hand_codes(row[s]) for s in range(4)]
+        for f, figure in enumerate(g.FIGURES):
+            opponents = (codes[1 - team][f], codes[3 - team][f])
+            ours = max(codes[seat][f], codes[partner][f])
+            result = outcome(ours, max(opponents))
+            score = (result == "win") - (result == "lose")
+            code = ours if view == "team" else codes[seat][f]
+            for value in values:
+                weight = likelihood(opponents, d[f], policy, communication, "bet", value)
+                deals, total, scored = sums.get((figure, value, code), (0, 0.0, 0.0))
+                sums[figure, value, code] = (deals + 1, total + weight, scored + weight * score)
+    return sums

@@ -30,10 +30,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.commands import (LONG_COLUMNS, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
+from analysis.commands import (LONG_COLUMNS, MIN_SAMPLES, SAMPLING_DESTS, Command, NotedStore, add_option_argument,
                                command_options, emit, flags_text, given_flags, one_of, options_note, path_text,
                                positive_int, probe_writable, quoted, register_command, run_options, sample_count,
                                seed_number, option_items, whole_number, whole_value, write_failure)
+from analysis.games import giltspiel
 from analysis.stats import (Z95, clustered_share, estimate_columns, mean_interval, paired_difference, plus_minus,
                             score_grid, wilson)
 from simcore import checks, runner
@@ -502,7 +503,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, scores: tuple | None = None,
                blind=None, concede=None, paired_deals: int | None = None, class_deals: int | None = None,
-               **run_kw) -> dict[str, pd.DataFrame]:
+               facing: int | None = None, **run_kw) -> dict[str, pd.DataFrame]:
     """First-order thresholds (`first_order`), the match-equity table W(a, b) from a deal model of ``policy`` per
     pair of limit classes (`simcore.betting.limit_class`: the §8.6 / §7.11 limits near the end change what a deal
     can score): the far class from self-play (``games`` games, default 2,000, rule ``options`` as for `match`), each
@@ -519,6 +520,10 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     True: at `blind_scores`, or pairs (a, b)) adds the table "blind" (§8.14), ``concede`` (True: at 0:0, or pairs)
     the table "concede" (conceding the Spiel).
 
+    ``facing`` (Giltspiel; a number of deals) adds the tables "facing" and "facing_weakest": d of every class of the
+    answering side facing the opponents' bet from v under ``policy`` (`analysis.games.giltspiel.facing`, the rows
+    there) and the weakest class that holds (`analysis.games.giltspiel.weakest_holds`).
+
     Three players (Perlaggen): the first-order `thresholds3`; with ``games`` (the plain game only) also `equity3`'s
     match_equity and game_level tables from ``policy``'s deals per limit class (self-play to ``target``, and
     ``class_deals`` deals per near class; ``scores``: one more score triple of the accept thresholds, `equity3`)."""
@@ -534,6 +539,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                                            ("--scores", scores is not None and games is None), ("--places", places),
                                            ("--class-deals", class_deals is not None and games is None),
                                            ("--communication", communication != "partner"),
+                                           ("--facing", facing is not None),
                                            ("--option", options)) if used]
         if ignored:  # from Python; the command line refuses every option it was given first (`_thresholds_of`)
             raise CardsimError(f"the 3-player thresholds take none of these: drop {flags_text(ignored)}")
@@ -542,6 +548,8 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
                                                                      class_deals, **run_kw)}
     if scores is not None:
         raise CardsimError("--scores asks the 3-player game-level table: use it with --players 3 --games N")
+    seed = normalize_seed(seed)
+    facing_tables = _facing_tables(game, facing, policy, communication, seed, **run_kw)
     games = _check_games(2000 if games is None else games)
     class_deals = checked_class_deals(class_deals, games)
     frame = match(game, policy, policy, games, seed, target, communication=communication, style=style,
@@ -577,9 +585,24 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     bluff = bluff_table()
     tables = {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
     tables.update(_paired_tables(paired, policy, at["seed"], **run_kw))
+    tables.update(facing_tables)
     for table in tables.values():
         table.attrs.update(meta)
     return tables
+
+
+def _facing_tables(game: str, deals: int | None, policy: str | Policy, communication: str, seed,
+                   **run_kw) -> dict[str, pd.DataFrame]:
+    """`thresholds`' tables "facing" and "facing_weakest" from ``deals`` deals (None: neither), run before the
+    self-play so that a refusal comes first."""
+    if deals is None:
+        return {}
+    if game != "giltspiel":
+        raise CardsimError(f"--facing weighs the bets seen by Giltspiel's model (cardsim odds giltspiel "
+                           f"--opponents-bet); {game.capitalize()} has no such table yet: drop --facing")
+    deals = checks.whole(deals, "--facing (deals)", MIN_SAMPLES)
+    frame = giltspiel.facing(policy, communication, deals, seed, **run_kw)
+    return {"facing": frame, "facing_weakest": giltspiel.weakest_holds(frame)}
 
 
 BLIND_ARMS = {"none": (), "gleich": (G,), "hanger": (H,), "spiel": (SP,), "hoell_auf": (G, H, SP)}
@@ -883,7 +906,38 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
         lines += _blind_lines(tables["blind"], at["policy"], at["seed"])
     if "concede" in tables:
         lines += _concede_lines(tables["concede"], at["policy"], at["seed"])
+    if "facing" in tables:
+        lines += _facing_lines(tables["facing"], tables["facing_weakest"], first)
     return "\n".join(lines)
+
+
+def _facing_lines(frame: pd.DataFrame, weakest: pd.DataFrame, first: pd.DataFrame) -> list[str]:
+    """Table F of a thresholds text: per figure and value the weakest class that holds the opponents' bet, its d, the
+    next weaker class's d, and table A's weakest hold for comparison."""
+    at = frame.attrs
+    known = "the team's best class (both hands)" if at["view"] == "team" else "the player's own best class"
+    lines = ["", "F. Facing the opponents' bet from v to v+1, the bets on the figure alternating from value 1 (as "
+                 "cardsim odds",
+             f"   giltspiel --opponents-bet FIGURE:V): the opponents play {at['policy']} (communication "
+             f"{at['communication']}, bluff {at['bluff']:g}).",
+             f"   d = P(win) - P(lose) by {known}, over {at['n']:,} deals (seed {at['seed']}),",
+             "   each weighted by the chance that opponents with its hands made that history; n_eff: Kish's effective "
+             "deals.",
+             "   'weakest hold': the weakest class whose d clears -v/(v+1) ('~' as in A); 'next weaker': the class "
+             "below it;",
+             "   'A': A's weakest hold, which ignores the bet. --json: every class's d (\"facing\").",
+             f"{'figure':<8}{'v':>3}  {'weakest hold':<16}{'d [95%]':<24}{'n_eff':>9}  {'next weaker':<28}A"]
+    a_weakest = {(r.figure, r.value): ("" if r.weakest_settled else "~") + r.weakest_hold for r in first.itertuples()}
+    for _, r in weakest.iterrows():
+        rows = frame[(frame.figure == r.figure) & (frame.value == r.value)]
+        below = rows[rows.code < r.code] if r.code >= 0 else rows.iloc[0:0]
+        shown = f"{r.d:+.3f} [{r.lo:+.3f},{r.hi:+.3f}]" if r.code >= 0 else ""
+        n_eff = f"{r.n_eff:,.0f}" if r.code >= 0 else ""
+        weaker = "" if below.empty else f"{below.iloc[-1]['class']} {below.iloc[-1]['d']:+.3f}"
+        name = ("" if r.settled else "~") + r["class"]
+        lines.append(f"{r.figure:<8}{r.value:>3}  {name:<16}{shown:<24}{n_eff:>9}  {weaker:<28}"
+                     f"{a_weakest[r.figure, r.value]}")
+    return lines
 
 
 def _grid_lines(heading: str, redrawn: str, in_json: str, cells: dict, target: int, deals: int) -> list[str]:
@@ -923,7 +977,8 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """The simulated estimates of `thresholds` as a long table: equity.<deals>.<a>.<b> (W) and
     hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals; with the paired
     tables <blind|concede>.<dealt>.<a>.<b>.<arm> (W), .d (its change from the first arm) and .net (A's net points in
-    the deal), n = deals per score and dealer."""
+    the deal), n = deals per score and dealer; with table F facing.<figure>.v<v>.c<code> (d of the class of that code
+    facing the bet from v), n = its effective deals, rounded."""
     if "match_equity" not in tables:
         raise CardsimError(NOTHING_TO_SWEEP)
     equity, level = tables["match_equity"], tables["game_level"]
@@ -939,6 +994,10 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
                       for r in rows.itertuples()]
             parts += [(table.W, table.lo, table.hi, table.n), (changed.d, changed.d_lo, changed.d_hi, changed.n),
                       (table.net, table.net_lo, table.net_hi, table.n)]
+    if "facing" in tables:
+        facing = tables["facing"]
+        names += [f"facing.{r.figure}.v{r.value}.c{r.code}" for r in facing.itertuples()]
+        parts.append((facing.d, facing.lo, facing.hi, facing.n_eff.round()))
     value, lo, hi, n = (np.concatenate(column) for column in zip(*parts))
     return pd.DataFrame({"estimate": names, "value": value, "lo": lo, "hi": hi, "n": n.astype("int64")},
                         columns=LONG_COLUMNS)
@@ -1056,6 +1115,12 @@ def _thresholds_arguments(game: str):
                             metavar="A:B,...",
                             help="also table E: the value of conceding the Spiel so that the others show first, at "
                                  "these scores of the conceding team and the other (default 0:0)")
+        if game == "giltspiel":
+            parser.add_argument("--facing", nargs="?", const=giltspiel.FACING_DEALS, type=sample_count,
+                                action=NotedStore, default=None, metavar="N",
+                                help="also table F: facing the opponents' bet from v to v+1 under --policy, d of "
+                                     "every class and the weakest that holds, from N deals (default "
+                                     f"{giltspiel.FACING_DEALS:,})")
         parser.add_argument("--paired-deals", type=deal_count, action=NotedStore, default=None, metavar="N",
                             help=f"deals per score and dealer of tables D and E (default {PAIRED_DEALS:,}; each is "
                                  "played once per column and the game played out to its end)")
@@ -1168,7 +1233,7 @@ def _thresholds_of(game: str):
         kw = _setting_kw(args, game, "thresholds")
         scores = getattr(args, "scores", None)
         paired = {"blind": getattr(args, "blind", None), "concede": args.concede, "paired_deals": args.paired_deals,
-                  "class_deals": args.class_deals}
+                  "class_deals": args.class_deals, "facing": getattr(args, "facing", None)}
         if getattr(args, "players", None) != THREE:
             return thresholds(game, args.target, args.games, args.seed, args.policy, scores=scores, **paired, **kw)
         if paired["blind"] is None and paired["concede"] is None:

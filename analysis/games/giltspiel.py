@@ -587,6 +587,79 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+# --- facing a bet, by class ----------------------------------------------------------------------
+FACING_DEALS = 2_000_000
+"""Deals behind `facing` unless given."""
+FACING_VALUES = tuple(range(1, MAX_BET_SEEN + 1))
+
+
+def facing(policy: str | Policy = "formula", communication: str = "partner", n: int = FACING_DEALS, seed=None,
+           **run_kw) -> pd.DataFrame:
+    """Facing the opponents' bet on a figure from v to v + 1 (v = 1 .. `MAX_BET_SEEN`, the bets on it alternating
+    from value 1 as in `odds`' opponents_bet "gleich:v"): d = P(win) - P(lose) of the figure for each class of the
+    answering side, over ``n`` uniform deals, each weighted by the chance that opponents with its hands made that
+    history under ``policy`` and ``communication`` (`seen_bets`' model, `simcore.betting.chain_categories`). The
+    class is what the answer is made from: the team's best of both hands under ``partner``, the player's own best
+    under ``none`` and ``auer_channel`` (`simcore.games.giltspiel.FACING_VIEWS`).
+
+    Rows (classes that met the bet, weakest first): figure, value, code, class, deals (of the class), facing (the
+    weighted share of them: how often the class meets that bet), n_eff (Kish), d, lo, hi (`weighted_difference`),
+    hold (d > -v/(v + 1), spec §10.6); attrs: policy, communication, view, bluff, n, seed."""
+    n = checks.whole(n, "n (deals)", 2)
+    policy = betting.load_policy(policy)
+    communication = betting.check_communication(communication)
+    _check_no_opening_concession(policy, communication)
+    seed = normalize_seed(seed)
+    table = bet_tables.figure_table(communication)
+    categories = np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
+    job = g.FacingJob(categories)
+    counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
+    view = g.FACING_VIEWS.index("team" if communication == "partner" else "own")
+    weights = betting.seen_likelihood("bet", policy.bluff)
+    rows = []
+    for f, figure in enumerate(g.FIGURES):
+        for k, value in enumerate(FACING_VALUES):
+            line = betting.hold_threshold(value)[0]
+            for index, cells in enumerate(counts[k, f, view]):  # cells (category, outcome)
+                totals = cells.sum(axis=1)
+                weight = float(weights @ totals)
+                if index == 0 or weight == 0:  # no example of the figure (B5: cannot hold), or never met the bet
+                    continue
+                d = weighted_difference(cells[:, 0], cells[:, 2], totals, weights)
+                rows.append({"figure": figure, "value": value, "code": index - 1,
+                             "class": bet_tables.class_name(f, index - 1), "deals": int(totals.sum()),
+                             "facing": weight / totals.sum(), "n_eff": weight ** 2 / float(weights ** 2 @ totals),
+                             "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line})
+    frame = pd.DataFrame(rows, columns=FACING_COLUMNS)
+    frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=g.FACING_VIEWS[view],
+                       bluff=policy.bluff, n=n, seed=seed)
+    return frame
+
+
+FACING_COLUMNS = ["figure", "value", "code", "class", "deals", "facing", "n_eff", "d", "lo", "hi", "hold"]
+
+
+def weakest_holds(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per figure and value of a `facing` frame: the weakest class that holds (its code, class, d, lo, hi; class
+    "none" when no class does, "never bet" when the opponents' policy never makes that bet), ``settled``: False when
+    the 95% interval of d of it or of a weaker class contains the hold line -v/(v + 1), so that sampling noise could
+    move it, and n_eff of its row."""
+    rows = []
+    for figure in g.FIGURES:
+        for value in FACING_VALUES:
+            group = frame[(frame.figure == figure) & (frame.value == value)]
+            line = betting.hold_threshold(value)[0]
+            holding = group[group.hold]
+            weakest = holding.iloc[0] if len(holding) else None
+            weaker = group if weakest is None else group[group.code <= weakest.code]
+            name = weakest["class"] if weakest is not None else "none" if len(group) else "never bet"
+            rows.append({"figure": figure, "value": value, "code": -1 if weakest is None else int(weakest.code),
+                         "class": name, **{k: float("nan") if weakest is None else float(weakest[k])
+                                           for k in ("d", "lo", "hi", "n_eff")},
+                         "settled": bool(((weaker.lo > line) | (weaker.hi <= line)).all())})
+    return pd.DataFrame(rows)
+
+
 # --- commands ---------------------------------------------------------------------------------
 def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", required=True, help='your five cards, e.g. "LA SA H10 E9 E8"')

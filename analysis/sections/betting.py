@@ -20,6 +20,8 @@ GAMES = 200
 """Games per tournament pairing and for the self-play behind the match equity (x10 with --full)."""
 CLASS_DEALS = 50
 """Deals per near pair of limit classes behind the match equity (x10 with --full)."""
+FACING_DEALS = 1_000_000
+"""Deals behind the weakest hold facing a formula bet (table F of the thresholds; x10 with --full)."""
 THREE_GAMES = 150
 """3-player Perlaggen self-play games behind its match equity (x10 with --full)."""
 THREE_CLASS_DEALS = 50
@@ -89,10 +91,19 @@ def _tournament_rows(frame: pd.DataFrame) -> list[str]:
     return rows
 
 
-def _first_order_rows(first: pd.DataFrame) -> list[str]:
-    return [f"<th>{esc(r['figure'])}</th><td class=\"num\">{r['value']}</td><td class=\"num\">{r['hold_d']:.3f}</td>"
-            f"<td class=\"num\">{r['hold_p']:.3f}</td><td class=\"num\">{r['hold_p_stands']:.3f}</td>"
-            f"<td class=\"num\">{r['bluff_c']:.3f}</td><td>{esc(r['weakest_hold'])}</td>" for _, r in first.iterrows()]
+def _first_order_rows(first: pd.DataFrame, weakest: pd.DataFrame) -> list[str]:
+    """Table A's rows with the weakest hold facing the opponents' bet (table F: its class, d and interval)."""
+    facing = {(r.figure, r.value): r for _, r in weakest.iterrows()}
+    rows = []
+    for _, r in first.iterrows():
+        f = facing[r["figure"], r["value"]]
+        held = (f"{esc(f['class'])} <span class=\"ci\">d {f['d']:+.3f} [{f['lo']:+.3f}, {f['hi']:+.3f}]</span>"
+                if f["code"] >= 0 else esc(f["class"]))
+        rows.append(f"<th>{esc(r['figure'])}</th><td class=\"num\">{r['value']}</td>"
+                    f"<td class=\"num\">{r['hold_d']:.3f}</td><td class=\"num\">{r['hold_p']:.3f}</td>"
+                    f"<td class=\"num\">{r['hold_p_stands']:.3f}</td><td class=\"num\">{r['bluff_c']:.3f}</td>"
+                    f"<td>{esc(r['weakest_hold'])}</td><td>{'' if f['settled'] else '~'}{held}</td>")
+    return rows
 
 
 def _three_rows(tables: list[pd.DataFrame]) -> list[str]:
@@ -157,12 +168,13 @@ def section(ctx: Context) -> Section:
            ("betting-c", "C. Policy tournament"), ("betting-d", "D. Three players: accept thresholds"),
            ("betting-e", "E. Perlaggen: blind bets")]
     section.toc = sub
-    class_deals = CLASS_DEALS * (10 if ctx.full else 1)
-    tables = ctx.run("Giltspiel thresholds and match equity (self-play games, deals near the end)",
+    class_deals, facing = (size * (10 if ctx.full else 1) for size in (CLASS_DEALS, FACING_DEALS))
+    tables = ctx.run("Giltspiel thresholds, match equity and facing a bet (self-play games, deals near the end)",
                      f"cardsim thresholds giltspiel --target {TARGET} --games {games} --class-deals {class_deals} "
-                     f"--seed {ctx.seed}", games, betting.thresholds, GAME, TARGET, games, ctx.seed,
-                     class_deals=class_deals, **run_kw)
+                     f"--facing {facing} --seed {ctx.seed}", games, betting.thresholds, GAME, TARGET, games, ctx.seed,
+                     class_deals=class_deals, facing=facing, **run_kw)
     first, equity, level = tables["first_order"], tables["match_equity"], tables["game_level"]
+    facing_at = tables["facing"].attrs
     tourney = ctx.run("Giltspiel betting round robin", f"cardsim tournament giltspiel --policies {','.join(POLICIES)} "
                       f"--games {games} --seed {ctx.seed}", games * 3, betting.tournament, GAME, list(POLICIES),
                       games, ctx.seed, TARGET, **run_kw)
@@ -198,10 +210,15 @@ def section(ctx: Context) -> Section:
         f'<h3 id="{sub[0][0]}">{sub[0][1]}</h3>',
         "<p>First order (§10.6, the points of one figure): facing a bet from v to v+1, holding gives (v+1)·d and "
         "<em>gut</em> gives -v, so hold iff d &gt; -v/(v+1). Stands lower the P(win) needed. The weakest class is "
-        "the weakest best figure of the team's two hands whose d clears the threshold. The game-level curves "
+        "the weakest best figure of the team's two hands whose d clears the threshold. That class ignores what the "
+        "bet tells: the last column weighs each deal by the chance that opponents with its hands made the bet "
+        f"(the bets on the figure alternating from value 1; {facing_at['policy']} opponents, partners signalling, "
+        f"{facing_at['n']:,} deals; <code>cardsim thresholds giltspiel --facing</code>, table F), with d and its "
+        "95% interval; '~': an interval of it or of a weaker class crosses the line. The game-level curves "
         "replace points by the chance to win the game (section B) at the scores shown.</p>",
         table(["figure", "v", "hold if d &gt;", "hold if P(win) &gt;", "with stands", "bluff c* (d = -1)",
-               "weakest class that holds"], _first_order_rows(first), "First-order thresholds per figure and value"),
+               "weakest class that holds", "facing their bet"], _first_order_rows(first, tables["facing_weakest"]),
+              "First-order thresholds per figure and value"),
         figure_html("betting-thresholds.png", "hold thresholds by value",
                     "Hold thresholds: first order (with the figure's mean stand rate) and by match equity."),
         f'<h3 id="{sub[1][0]}">{sub[1][1]}</h3>',
