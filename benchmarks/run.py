@@ -133,7 +133,7 @@ def facing_rates(slots, keep, ref_deals: int) -> tuple[float, float]:
     table = giltspiel_betting.figure_table("partner")
     values = range(1, 7)
     categories = np.stack([betting.chain_categories(table, policy, "partner", "bet", v) for v in values])
-    counts = np.zeros((len(values), 2, len(g.FACING_VIEWS), g.HANGER_BINS, 3, 4), dtype=np.int64)
+    counts = np.zeros((len(values), 2, len(g.FACING_VIEWS), 2 * g.HANGER_BINS, 3, 4), dtype=np.int64)
     d = table[:, :, 0] - table[:, :, 2]
     kernel = best_rate(lambda: g._facing_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, categories, counts),
                        BLOCK_DEALS)

@@ -25,8 +25,9 @@ POLICIES = (PRESETS["formula"], PRESETS["aggressive"], PRESETS["cautious"],
 
 
 def reference_rows(n: int, seed: int, policy: Policy, communication: str) -> dict:
-    """{(figure, value, code): (deals, facing share, d)} of the plain reference on the deals `facing` draws."""
-    view = "team" if communication == "partner" else "own"
+    """{(figure, value, code, partner_example): (deals, facing share, d)} of the plain reference on the deals `facing`
+    draws."""
+    view = {"partner": "team", "none": "own"}.get(communication, "signal")
     slots, keep = g.FacingJob(np.zeros((1, 2, g.HANGER_BINS, g.HANGER_BINS), dtype=np.int8)).deal_block(seed, 0, n)
     table = gb.figure_table(communication)
     d = table[:, :, 0] - table[:, :, 2]
@@ -35,13 +36,17 @@ def reference_rows(n: int, seed: int, policy: Policy, communication: str) -> dic
             for key, (deals, total, scored) in sums.items() if total > 0 and key[2] >= 0}
 
 
+def frame_key(r) -> tuple:
+    return r.figure, r.value, r.code, None if r.partner_example is None else bool(r.partner_example)
+
+
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION), policy=st.sampled_from(POLICIES))
 def test_facing_matches_the_reference(seed, communication, policy):
     n = 1200
     frame = ag.facing(policy, communication, n=n, seed=seed, progress=False)
     expected = reference_rows(n, seed, policy, communication)
-    got = {(r.figure, r.value, r.code): (r.deals, r.facing, r.d) for r in frame.itertuples()}
+    got = {frame_key(r): (r.deals, r.facing, r.d) for r in frame.itertuples()}
     assert set(got) == set(expected)
     for key, (deals, share, d) in expected.items():
         assert got[key][0] == deals
@@ -50,7 +55,14 @@ def test_facing_matches_the_reference(seed, communication, policy):
     for r in frame.itertuples():
         assert r.hold == (r.d > -r.value / (r.value + 1))
         assert r.lo <= r.d <= r.hi and 0 < r.n_eff <= r.deals
-    assert frame.attrs["view"] == ("team" if communication == "partner" else "own")
+    assert frame.attrs["view"] == {"partner": "team", "none": "own"}.get(communication, "signal")
+
+
+@pytest.mark.parametrize("communication", COMMUNICATION)
+def test_each_view_matches_the_reference(communication):
+    """Every class view (team, own, own with the partner's signal) on a fixed case, beside the random ones above."""
+    test_facing_matches_the_reference.hypothesis.inner_test(seed=17, communication=communication,
+                                                             policy=PRESETS["aggressive"])
 
 
 def run_cli(capsys, *argv):
@@ -59,21 +71,44 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
+def by_hand(rows, view="own", never=()) -> ag.pd.DataFrame:
+    frame = ag.pd.DataFrame([{"figure": f, "value": v, "code": c, "class": name, "partner_example": signal,
+                              "deals": 10, "facing": 0.5, "n_eff": 5.0, "d": d, "lo": lo, "hi": hi,
+                              "hold": d > -v / (v + 1)} for f, v, c, name, signal, d, lo, hi in rows],
+                            columns=ag.FACING_COLUMNS)
+    frame.attrs.update(view=view, never_bet=[list(pair) for pair in never])
+    return frame
+
+
 def test_weakest_hold_by_hand():
-    """The weakest class above the line, '~' when a weaker class's interval reaches the line, 'none' and 'never bet'."""
-    rows = [("gleich", 1, 0, "pair of 7s", -0.9, -0.95, -0.85), ("gleich", 1, 1, "pair of 8s", -0.45, -0.52, -0.40),
-            ("gleich", 1, 2, "pair of 9s", -0.1, -0.2, 0.0), ("gleich", 2, 0, "pair of 7s", -0.9, -0.95, -0.85),
-            ("hanger", 1, 0, "8-7", -0.7, -0.75, -0.65)]
-    frame = ag.pd.DataFrame([{"figure": f, "value": v, "code": c, "class": name, "deals": 10, "facing": 0.5,
-                              "n_eff": 5.0, "d": d, "lo": lo, "hi": hi, "hold": d > -v / (v + 1)}
-                             for f, v, c, name, d, lo, hi in rows])
+    """The weakest class above the line, '~' when a weaker class's interval reaches the line, 'none', 'never bet'
+    (the policy never makes it) and 'not met' (no deal drawn met it)."""
+    frame = by_hand([("gleich", 1, 0, "pair of 7s", None, -0.9, -0.95, -0.85),
+                     ("gleich", 1, 1, "pair of 8s", None, -0.45, -0.52, -0.40),
+                     ("gleich", 1, 2, "pair of 9s", None, -0.1, -0.2, 0.0),
+                     ("gleich", 2, 0, "pair of 7s", None, -0.9, -0.95, -0.85),
+                     ("hanger", 1, 0, "8-7", None, -0.7, -0.75, -0.65)], never=[("hanger", 6)])
     weakest = ag.weakest_holds(frame).set_index(["figure", "value"])
     assert weakest.loc[("gleich", 1), "class"] == "pair of 8s" and not weakest.loc[("gleich", 1), "settled"]
     assert weakest.loc[("gleich", 1), "d"] == -0.45
     assert weakest.loc[("gleich", 2), "class"] == "none" and weakest.loc[("gleich", 2), "settled"]
     assert weakest.loc[("hanger", 1), "class"] == "none" and np.isnan(weakest.loc[("hanger", 1), "d"])
-    assert weakest.loc[("gleich", 3), "class"] == "never bet" and weakest.loc[("hanger", 6), "code"] == -1
+    assert weakest.loc[("gleich", 3), "class"] == "not met" and weakest.loc[("hanger", 6), "class"] == "never bet"
+    assert weakest.loc[("hanger", 6), "code"] == -1 and weakest.partner_example.isna().all()
     assert len(weakest) == 2 * len(ag.FACING_VALUES)
+
+
+def test_weakest_hold_by_the_partners_signal():
+    """Under auer_channel a weakest hold for each signal: the player's own class with his partner holding an example,
+    and without."""
+    frame = by_hand([("gleich", 1, 0, "pair of 7s", True, -0.3, -0.35, -0.25),
+                     ("gleich", 1, 0, "pair of 7s", False, -0.99, -1.0, -0.97),
+                     ("gleich", 1, 5, "pair of Obers", False, -0.4, -0.45, -0.35)], view="signal")
+    weakest = ag.weakest_holds(frame)
+    first = weakest[(weakest.figure == "gleich") & (weakest.value == 1)]
+    assert list(first.partner_example) == [True, False]
+    assert list(first["class"]) == ["pair of 7s", "pair of Obers"]
+    assert len(weakest) == 2 * 2 * len(ag.FACING_VALUES)
 
 
 def test_the_opponents_bet_moves_the_weakest_hold():
@@ -158,3 +193,40 @@ def test_an_interval_without_spread_is_wilsons_bound_not_a_point():
     assert mixed["hi"] - mixed["d"] == pytest.approx(1.959964 * mixed["se"], rel=1e-6)
     ignored = weighted_difference([0, 2], [5, 1], [5, 3], [1.0, 0.0])  # a stratum of weight 0 does not count
     assert ignored["hi"] == pytest.approx(-1 + 2 * wilson(0, 5.0)[1])
+
+
+def test_never_bet_comes_from_the_policy_and_not_met_from_the_sample():
+    """cautious proposes no value above 4: from v = 4 its bet never comes, whatever the deals; with three deals
+    formula's bets are simply not met."""
+    cautious = ag.weakest_holds(ag.facing("cautious", n=20_000, seed=2, progress=False)).set_index(["figure", "value"])
+    assert all(cautious.loc[(f, v), "class"] == "never bet" for f in g.FIGURES for v in (4, 5, 6))
+    assert all(cautious.loc[(f, v), "class"] not in ("never bet", "not met") for f in g.FIGURES for v in (1, 2, 3))
+    few = ag.facing("formula", n=3, seed=1, progress=False)
+    assert few.attrs["never_bet"] == [] and set(ag.weakest_holds(few)["class"]) == {"not met"}
+
+
+def test_auer_channel_splits_by_the_partners_signal(capsys):
+    argv = ("thresholds", "giltspiel", "--games", "20", "--class-deals", "2", "--seed", "4", "--facing", "30000",
+            "--communication", "auer_channel", "--policy", "aggressive", "--no-progress")
+    code, out, _ = run_cli(capsys, *argv)
+    text = out[out.index("F. Facing"):]
+    assert code == 0 and "partner  weakest hold" in text and "by the player's own best class and his partner's" in text
+    rows = [line.split()[:3] for line in text.splitlines() if line.startswith(("gleich ", "hanger "))]
+    assert len(rows) == 24 and [r[2] for r in rows[:2]] == ["has", "has"]
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert data["facing_settings"] == {"n": 30000, "seed": 4, "policy": "aggressive", "bluff": 0.15,
+                                       "communication": "auer_channel", "view": "signal", "never_bet": []}
+    assert {row["partner_example"] for row in data["facing"]} == {True, False}
+    long = ab.thresholds_frame(ab.thresholds("giltspiel", games=20, class_deals=2, seed=4, policy="aggressive",
+                                             communication="auer_channel", facing=30_000, progress=False))
+    names = long.estimate[long.estimate.str.startswith("facing.")]
+    assert names.str.endswith(".partner").sum() + names.str.endswith(".alone").sum() == len(names) > 0
+    assert names.is_unique
+
+
+def test_a_rule_option_reaches_the_thresholds(capsys):
+    """--option with the team thresholds (it once raised a traceback in the check of the paired tables' setting)."""
+    code, out, err = run_cli(capsys, "thresholds", "giltspiel", "--games", "20", "--class-deals", "2", "--seed", "1",
+                             "--option", "speech_order=random_priority", "--no-progress")
+    assert code == 0 and err == "" and "options speech_order=random_priority" in out.splitlines()[0]

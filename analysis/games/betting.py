@@ -557,7 +557,7 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     at = frame.attrs
     target = at["target"]
     mod, extra, cards, rules = _team_setting(game, target, False, communication, style, players, hand,
-                                             {k: v for k, v in option_items(options) if k != "target"})
+                                             {k: v for k, v in option_items(options).items() if k != "target"})
     class_counts = runner.run(mod.class_job(_loaded(policy), rules, communication, **extra, **cards), class_deals,
                               at["seed"], **run_kw)
     p, first, deals, prior = class_model(at, class_counts, target)
@@ -911,31 +911,42 @@ def thresholds_text(tables: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
+FACING_KNOWN = {"team": "the team's best class (both hands)", "own": "the player's own best class",
+                "signal": "the player's own best class and his partner's signal"}
+"""Table F's text: what the answering side's class is, by `analysis.games.giltspiel.facing`'s view."""
+
+
 def _facing_lines(frame: pd.DataFrame, weakest: pd.DataFrame, first: pd.DataFrame) -> list[str]:
-    """Table F of a thresholds text: per figure and value the weakest class that holds the opponents' bet, its d, the
-    next weaker class's d, and table A's weakest hold for comparison."""
+    """Table F of a thresholds text: per figure, value (and partner's signal) the weakest class that holds the
+    opponents' bet, its d, the next weaker class's d (when none holds: the strongest class's), and table A's weakest
+    hold for comparison."""
     at = frame.attrs
-    known = "the team's best class (both hands)" if at["view"] == "team" else "the player's own best class"
+    signal = at["view"] == "signal"
     lines = ["", "F. Facing the opponents' bet from v to v+1, the bets on the figure alternating from value 1 (as "
                  "cardsim odds",
              f"   giltspiel --opponents-bet FIGURE:V): the opponents play {at['policy']} (communication "
              f"{at['communication']}, bluff {at['bluff']:g}).",
-             f"   d = P(win) - P(lose) by {known}, over {at['n']:,} deals (seed {at['seed']}),",
-             "   each weighted by the chance that opponents with its hands made that history; n_eff: Kish's effective "
-             "deals.",
-             "   'weakest hold': the weakest class whose d clears -v/(v+1) ('~' as in A); 'next weaker': the class "
-             "below it;",
-             "   'A': A's weakest hold, which ignores the bet. --json: every class's d (\"facing\").",
-             f"{'figure':<8}{'v':>3}  {'weakest hold':<16}{'d [95%]':<24}{'n_eff':>9}  {'next weaker':<28}A"]
+             f"   d = P(win) - P(lose) by {FACING_KNOWN[at['view']]}, over {at['n']:,} deals (seed {at['seed']}),",
+             "   each weighted by the chance that opponents with its hands made that history (their part of it only); "
+             "n_eff:",
+             "   Kish's effective deals. 'weakest hold': the weakest class whose d clears -v/(v+1) ('~' as in A); "
+             "'next weaker':",
+             "   the class below it (when none holds: the strongest); 'A': A's weakest hold, which ignores the bet"
+             + (" and the signal." if signal else "."),
+             "   A class's d averages its hands: for your own hand, cardsim odds giltspiel --opponents-bet FIGURE:V. "
+             "--json: every d.",
+             f"{'figure':<8}{'v':>3}  " + (f"{'partner':<9}" if signal else "")
+             + f"{'weakest hold':<16}{'d [95%]':<24}{'n_eff':>9}  {'next weaker':<28}A"]
     a_weakest = {(r.figure, r.value): ("" if r.weakest_settled else "~") + r.weakest_hold for r in first.itertuples()}
-    for _, r in weakest.iterrows():
-        rows = frame[(frame.figure == r.figure) & (frame.value == r.value)]
-        below = rows[rows.code < r.code] if r.code >= 0 else rows.iloc[0:0]
+    groups = giltspiel.facing_groups(frame)
+    for (_, r), (_, _, _, rows) in zip(weakest.iterrows(), groups):
+        below = rows[rows.code < r.code] if r.code >= 0 else rows
         shown = f"{r.d:+.3f} [{r.lo:+.3f},{r.hi:+.3f}]" if r.code >= 0 else ""
         n_eff = f"{r.n_eff:,.0f}" if r.code >= 0 else ""
         weaker = "" if below.empty else f"{below.iloc[-1]['class']} {below.iloc[-1]['d']:+.3f}"
         name = ("" if r.settled else "~") + r["class"]
-        lines.append(f"{r.figure:<8}{r.value:>3}  {name:<16}{shown:<24}{n_eff:>9}  {weaker:<28}"
+        partner = f"{'has one' if r.partner_example else 'has none':<9}" if signal else ""
+        lines.append(f"{r.figure:<8}{r.value:>3}  {partner}{name:<16}{shown:<24}{n_eff:>9}  {weaker:<28}"
                      f"{a_weakest[r.figure, r.value]}")
     return lines
 
@@ -962,10 +973,16 @@ def thresholds_json(tables: dict[str, pd.DataFrame]) -> dict:
         meta = tables["match_equity"].attrs
         return {**first, **{k: meta[k] for k in ("target", "seed", "games", "deals", "far_deals", "class_deals",
                                                  "model_deals", "policy")}, **equity3_json(tables)}
+    facing = tables["facing"].attrs if "facing" in tables else None
     return {**{k: at[k] for k in ("game", "target", "seed", "games", "deals", "far_deals", "class_deals",
                                    "model_deals", "policy", "communication", "style", "players", "hand")},
             **({"options": at["options"]} if at["options"] else {}),
+            **({"facing_settings": {k: facing[k] for k in FACING_SETTINGS}} if facing else {}),
             **{name: table.to_dict(orient="records") for name, table in tables.items()}}
+
+
+FACING_SETTINGS = ("n", "seed", "policy", "bluff", "communication", "view", "never_bet")
+"""Table F's settings in the thresholds JSON (`analysis.games.giltspiel.facing`'s attrs; n: its deals)."""
 
 
 NOTHING_TO_SWEEP = ("the 3-player thresholds have no table form for a sweep (first-order formulas on cached tables, "
@@ -978,7 +995,8 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals; with the paired
     tables <blind|concede>.<dealt>.<a>.<b>.<arm> (W), .d (its change from the first arm) and .net (A's net points in
     the deal), n = deals per score and dealer; with table F facing.<figure>.v<v>.c<code> (d of the class of that code
-    facing the bet from v), n = its effective deals, rounded."""
+    facing the bet from v; under auer_channel + .partner or .alone, the partner's signal), n = its effective deals,
+    rounded."""
     if "match_equity" not in tables:
         raise CardsimError(NOTHING_TO_SWEEP)
     equity, level = tables["match_equity"], tables["game_level"]
@@ -996,7 +1014,8 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
                       (table.net, table.net_lo, table.net_hi, table.n)]
     if "facing" in tables:
         facing = tables["facing"]
-        names += [f"facing.{r.figure}.v{r.value}.c{r.code}" for r in facing.itertuples()]
+        signal = {True: ".partner", False: ".alone", None: ""}
+        names += [f"facing.{r.figure}.v{r.value}.c{r.code}{signal[r.partner_example]}" for r in facing.itertuples()]
         parts.append((facing.d, facing.lo, facing.hi, facing.n_eff.round()))
     value, lo, hi, n = (np.concatenate(column) for column in zip(*parts))
     return pd.DataFrame({"estimate": names, "value": value, "lo": lo, "hi": hi, "n": n.astype("int64")},

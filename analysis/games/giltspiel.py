@@ -598,13 +598,16 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     """Facing the opponents' bet on a figure from v to v + 1 (v = 1 .. `MAX_BET_SEEN`, the bets on it alternating
     from value 1 as in `odds`' opponents_bet "gleich:v"): d = P(win) - P(lose) of the figure for each class of the
     answering side, over ``n`` uniform deals, each weighted by the chance that opponents with its hands made that
-    history under ``policy`` and ``communication`` (`seen_bets`' model, `simcore.betting.chain_categories`). The
-    class is what the answer is made from: the team's best of both hands under ``partner``, the player's own best
-    under ``none`` and ``auer_channel`` (`simcore.games.giltspiel.FACING_VIEWS`).
+    history under ``policy`` and ``communication`` (`seen_bets`' model, `simcore.betting.chain_categories`; only
+    the opponents' part of the history is weighed). The class is what the answer is made from
+    (`simcore.games.giltspiel.FACING_VIEWS`): the team's best of both hands under ``partner``, the player's own best
+    under ``none``, and under ``auer_channel`` his own and whether his partner holds an example.
 
-    Rows (classes that met the bet, weakest first): figure, value, code, class, deals (of the class), facing (the
-    weighted share of them: how often the class meets that bet), n_eff (Kish), d, lo, hi (`weighted_difference`),
-    hold (d > -v/(v + 1), spec §10.6); attrs: policy, communication, view, bluff, n, seed."""
+    Rows (classes that met the bet, weakest first; under auer_channel those with the partner's example first):
+    figure, value, code, class, partner_example (auer_channel: True / False, else None), deals (of the class),
+    facing (the weighted share of them: how often the class meets that bet), n_eff (Kish), d, lo, hi
+    (`weighted_difference`), hold (d > -v/(v + 1), spec §10.6); attrs: policy, communication, view, bluff, n, seed,
+    never_bet ([figure, value] of the bets the policy never makes with any hands)."""
     n = checks.whole(n, "n (deals)", 2)
     policy = betting.load_policy(policy)
     communication = betting.check_communication(communication)
@@ -614,50 +617,68 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     categories = np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
     job = g.FacingJob(categories)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
-    view = g.FACING_VIEWS.index("team" if communication == "partner" else "own")
+    view = {"partner": "team", "none": "own"}.get(communication, "signal")
+    signals = (True, False) if view == "signal" else (None,)
     weights = betting.seen_likelihood("bet", policy.bluff)
     rows = []
     for f, figure in enumerate(g.FIGURES):
         for k, value in enumerate(FACING_VALUES):
             line = betting.hold_threshold(value)[0]
-            for index, cells in enumerate(counts[k, f, view]):  # cells (category, outcome)
-                totals = cells.sum(axis=1)
-                weight = float(weights @ totals)
-                if index == 0 or weight == 0:  # no example of the figure (B5: cannot hold), or never met the bet
-                    continue
-                d = weighted_difference(cells[:, 0], cells[:, 2], totals, weights)
-                rows.append({"figure": figure, "value": value, "code": index - 1,
-                             "class": bet_tables.class_name(f, index - 1), "deals": int(totals.sum()),
-                             "facing": weight / totals.sum(), "n_eff": weight ** 2 / float(weights ** 2 @ totals),
-                             "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line})
+            by_class = counts[k, f, g.FACING_VIEWS.index(view)].reshape(2, g.HANGER_BINS, 3, 4)
+            for signal in signals:
+                for index, cells in enumerate(by_class[1 if signal else 0]):  # cells (category, outcome)
+                    totals = cells.sum(axis=1)
+                    weight = float(weights @ totals)
+                    if index == 0 or weight == 0:  # no example of his own (B5: cannot hold), or never met the bet
+                        continue
+                    d = weighted_difference(cells[:, 0], cells[:, 2], totals, weights)
+                    rows.append({"figure": figure, "value": value, "code": index - 1,
+                                 "class": bet_tables.class_name(f, index - 1), "partner_example": signal,
+                                 "deals": int(totals.sum()), "facing": weight / totals.sum(),
+                                 "n_eff": weight ** 2 / float(weights ** 2 @ totals),
+                                 "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line})
     frame = pd.DataFrame(rows, columns=FACING_COLUMNS)
-    frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=g.FACING_VIEWS[view],
-                       bluff=policy.bluff, n=n, seed=seed)
+    never = [[figure, value] for f, figure in enumerate(g.FIGURES) for k, value in enumerate(FACING_VALUES)
+             if weights[categories[k, f]].max() == 0]
+    frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=view, bluff=policy.bluff,
+                       n=n, seed=seed, never_bet=never)
     return frame
 
 
-FACING_COLUMNS = ["figure", "value", "code", "class", "deals", "facing", "n_eff", "d", "lo", "hi", "hold"]
+FACING_COLUMNS = ["figure", "value", "code", "class", "partner_example", "deals", "facing", "n_eff", "d", "lo", "hi",
+                  "hold"]
+
+
+def facing_groups(frame: pd.DataFrame):
+    """(figure, value, partner_example, rows) of a `facing` frame for every figure, value and, under auer_channel,
+    partner's signal (True, then False; else None), the rows of the classes that met the bet (maybe none)."""
+    signals = (True, False) if frame.attrs["view"] == "signal" else (None,)
+    for figure in g.FIGURES:
+        for value in FACING_VALUES:
+            rows = frame[(frame.figure == figure) & (frame.value == value)]
+            for signal in signals:
+                yield figure, value, signal, rows if signal is None else rows[rows.partner_example == signal]
 
 
 def weakest_holds(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per figure and value of a `facing` frame: the weakest class that holds (its code, class, d, lo, hi; class
-    "none" when no class does, "never bet" when the opponents' policy never makes that bet), ``settled``: False when
-    the 95% interval of d of it or of a weaker class contains the hold line -v/(v + 1), so that sampling noise could
-    move it, and n_eff of its row."""
-    rows = []
-    for figure in g.FIGURES:
-        for value in FACING_VALUES:
-            group = frame[(frame.figure == figure) & (frame.value == value)]
-            line = betting.hold_threshold(value)[0]
-            holding = group[group.hold]
-            weakest = holding.iloc[0] if len(holding) else None
-            weaker = group if weakest is None else group[group.code <= weakest.code]
-            name = weakest["class"] if weakest is not None else "none" if len(group) else "never bet"
-            rows.append({"figure": figure, "value": value, "code": -1 if weakest is None else int(weakest.code),
-                         "class": name, **{k: float("nan") if weakest is None else float(weakest[k])
-                                           for k in ("d", "lo", "hi", "n_eff")},
-                         "settled": bool(((weaker.lo > line) | (weaker.hi <= line)).all())})
-    return pd.DataFrame(rows)
+    """Per figure, value and (auer_channel) partner's signal of a `facing` frame: the weakest class that holds (its
+    code, class, d, lo, hi and n_eff; code -1 with class "none" when no class does, "never bet" when the opponents'
+    policy never makes that bet, "not met" when no deal drawn met it), and ``settled``: False when the 95% interval
+    of d of it or of a weaker class contains the hold line -v/(v + 1), so that sampling noise could move it."""
+    never = {tuple(pair) for pair in frame.attrs["never_bet"]}
+    out = []
+    for figure, value, signal, rows in facing_groups(frame):
+        line = betting.hold_threshold(value)[0]
+        holding = rows[rows.hold]
+        weakest = holding.iloc[0] if len(holding) else None
+        weaker = rows if weakest is None else rows[rows.code <= weakest.code]
+        name = (weakest["class"] if weakest is not None else "none" if len(rows)
+                else "never bet" if (figure, value) in never else "not met")
+        out.append({"figure": figure, "value": value, "partner_example": signal,
+                    "code": -1 if weakest is None else int(weakest.code), "class": name,
+                    **{k: float("nan") if weakest is None else float(weakest[k]) for k in ("d", "lo", "hi", "n_eff")},
+                    "settled": bool(((weaker.lo > line) | (weaker.hi <= line)).all())})
+    return pd.DataFrame(out)
 
 
 # --- commands ---------------------------------------------------------------------------------

@@ -317,9 +317,9 @@ def _stats_counts(slots, keep, seat, table, top_bit, wilds, outcome, best_g, bes
 @njit
 def _facing_counts(slots, keep, seat, table, top_bit, wilds, categories, counts):
     """Tallies of the accepted deals for `FacingJob`: categories (k, 2, bins, bins) int8, the opponents' category of
-    each figure in each of k histories by their own codes + 1; counts (k, 2, 2, bins, 3, 4) += per history, figure
-    (G, H), view (`FACING_VIEWS`: the seat's own best code + 1, its team's), class, the opponents' category and the
-    figure's outcome for the seat's team (win/stand/lose/void)."""
+    each figure in each of k histories by their own codes + 1; counts (k, 2, 3, 2 bins, 3, 4) += per history, figure
+    (G, H), view (`FACING_VIEWS`: the seat's own best code + 1, its team's, its own + bins when its partner holds an
+    example), class, the opponents' category and the figure's outcome for the seat's team (win/stand/lose/void)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     team, partner = seat % 2, (seat + 2) % 4
@@ -332,10 +332,12 @@ def _facing_counts(slots, keep, seat, table, top_bit, wilds, categories, counts)
             codes = g if figure == 0 else h
             outcome = relative_outcome(resolve(codes[0], codes[1], codes[2], codes[3]), team)
             own, best = codes[seat] + 1, max(codes[seat], codes[partner]) + 1
+            signal = own + (categories.shape[2] if codes[partner] >= 0 else 0)
             for k in range(categories.shape[0]):
                 category = categories[k, figure, codes[left] + 1, codes[right] + 1]
                 counts[k, figure, 0, own, category, outcome] += 1
                 counts[k, figure, 1, best, category, outcome] += 1
+                counts[k, figure, 2, signal, category, outcome] += 1
 
 
 # --- jobs -----------------------------------------------------------------------------------
@@ -482,12 +484,13 @@ class OddsJob(DealJob):
             parts.append(opponents[cells].reshape(self.cells, -1))
         return np.concatenate(parts, axis=1).ravel()
 
-FACING_VIEWS = ("own", "team")
-"""`FacingJob`'s classes of the seat's side: its own best code (it knows its hand), or its team's (both hands)."""
+FACING_VIEWS = ("own", "team", "signal")
+"""`FacingJob`'s classes of the seat's side: its own best code (it knows its hand), its team's (both hands), or its
+own and whether its partner holds an example (Auer's signal; the class + `HANGER_BINS` when he does)."""
 
 
 class FacingJob(DealJob):
-    """Counts (k, 2, 2, `HANGER_BINS`, 3, 4) of uniform deals for the seat's team facing the opponents' bets: per
+    """Counts (k, 2, 3, 2 `HANGER_BINS`, 3, 4) of uniform deals for the seat's team facing the opponents' bets: per
     history (``categories`` (k, 2, bins, bins), the opponents' category of G and H by their own codes + 1, such as
     `simcore.betting.chain_categories` of a bet from each value), figure, view (`FACING_VIEWS`), the view's class
     (code + 1), the opponents' category and the figure's outcome (win/stand/lose/void)."""
@@ -501,11 +504,11 @@ class FacingJob(DealJob):
                                "history and the codes + 1 (`simcore.betting.chain_categories`), got "
                                f"{categories.shape}")
         self.categories = categories.astype(np.int8)
-        self.shape = (len(categories), 2, len(FACING_VIEWS), HANGER_BINS, 3, 4)
+        self.shape = (len(categories), 2, len(FACING_VIEWS), 2 * HANGER_BINS, 3, 4)
         self.n_counts = prod(self.shape)
 
     def extra_key(self) -> str:
-        return f"seat={self.seat}|facing={hashlib.sha1(self.categories.tobytes()).hexdigest()[:16]}"
+        return f"seat={self.seat}|views=3|facing={hashlib.sha1(self.categories.tobytes()).hexdigest()[:16]}"
 
     def run_block(self, seed: int, block: int, n_deals: int) -> np.ndarray:
         slots, keep = self.deal_block(seed, block, n_deals)
