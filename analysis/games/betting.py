@@ -585,10 +585,9 @@ def thresholds(game: str, target: int | None = None, games: int | None = None, s
     bluff = bluff_table()
     tables = {"first_order": first_table, "match_equity": equity, "game_level": game_level, "bluff": bluff}
     tables.update(_paired_tables(paired, policy, at["seed"], **run_kw))
-    tables.update(facing_tables)
     for table in tables.values():
         table.attrs.update(meta)
-    return tables
+    return {**tables, **facing_tables}  # F keeps its own settings (the policy by name)
 
 
 def _facing_tables(game: str, deals: int | None, policy: str | Policy, communication: str, seed,
@@ -938,7 +937,7 @@ def _facing_lines(frame: pd.DataFrame, weakest: pd.DataFrame, first: pd.DataFram
              f"{'figure':<8}{'v':>3}  " + (f"{'partner':<9}" if signal else "")
              + f"{'weakest hold':<16}{'d [95%]':<24}{'n_eff':>9}  {'next weaker':<28}A"]
     a_weakest = {(r.figure, r.value): ("" if r.weakest_settled else "~") + r.weakest_hold for r in first.itertuples()}
-    groups = giltspiel.facing_groups(frame)
+    groups = giltspiel.facing_groups(frame)  # the order of weakest's rows, which walks the same groups
     for (_, r), (_, _, _, rows) in zip(weakest.iterrows(), groups):
         below = rows[rows.code < r.code] if r.code >= 0 else rows
         shown = f"{r.d:+.3f} [{r.lo:+.3f},{r.hi:+.3f}]" if r.code >= 0 else ""

@@ -484,6 +484,7 @@ class OddsJob(DealJob):
             parts.append(opponents[cells].reshape(self.cells, -1))
         return np.concatenate(parts, axis=1).ravel()
 
+
 FACING_VIEWS = ("own", "team", "signal")
 """`FacingJob`'s classes of the seat's side: its own best code (it knows its hand), its team's (both hands), or its
 own and whether its partner holds an example (Auer's signal; the class + `HANGER_BINS` when he does)."""
