@@ -211,8 +211,14 @@ def test_auer_channel_splits_by_the_partners_signal(capsys):
     code, out, _ = run_cli(capsys, *argv)
     text = out[out.index("F. Facing"):]
     assert code == 0 and "partner  weakest hold" in text and "by the player's own best class and his partner's" in text
-    rows = [line.split()[:3] for line in text.splitlines() if line.startswith(("gleich ", "hanger "))]
-    assert len(rows) == 24 and [r[2] for r in rows[:2]] == ["has", "has"]
+    rows = [line.split()[:4] for line in text.splitlines() if line.startswith(("gleich ", "hanger "))]
+    assert len(rows) == 24 and [r[2:4] for r in rows[:2]] == [["has", "one"], ["has", "none"]]
+    weakest = ag.weakest_holds(ag.facing("aggressive", "auer_channel", n=30_000, seed=4, progress=False))
+    first = weakest.iloc[:2]
+    assert list(first.partner_example) == [True, False]
+    lines = [line for line in text.splitlines() if line.startswith("gleich    1")]
+    for line, (_, r), signal in zip(lines, first.iterrows(), ("has one ", "has none")):
+        assert line.startswith(f"gleich    1  {signal} {'' if r.settled else '~'}{r['class']} ")
     code, out, _ = run_cli(capsys, *argv, "--json")
     data = json.loads(out)
     assert data["facing_settings"] == {"n": 30000, "seed": 4, "policy": "aggressive", "bluff": 0.15,
@@ -221,7 +227,7 @@ def test_auer_channel_splits_by_the_partners_signal(capsys):
     long = ab.thresholds_frame(ab.thresholds("giltspiel", games=20, class_deals=2, seed=4, policy="aggressive",
                                              communication="auer_channel", facing=30_000, progress=False))
     names = long.estimate[long.estimate.str.startswith("facing.")]
-    assert names.str.endswith(".partner").sum() + names.str.endswith(".alone").sum() == len(names) > 0
+    assert names.str.endswith(".partner_has").sum() + names.str.endswith(".partner_none").sum() == len(names) > 0
     assert names.is_unique
 
 

@@ -994,8 +994,8 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     hold.<dealer>.<a>.<b>.v<v> (game-level thresholds), with their bootstrap intervals, n = deals; with the paired
     tables <blind|concede>.<dealt>.<a>.<b>.<arm> (W), .d (its change from the first arm) and .net (A's net points in
     the deal), n = deals per score and dealer; with table F facing.<figure>.v<v>.c<code> (d of the class of that code
-    facing the bet from v; under auer_channel + .partner or .alone, the partner's signal), n = its effective deals,
-    rounded."""
+    facing the bet from v; under auer_channel + .partner_has or .partner_none, the partner's signal), n = its
+    effective deals, rounded."""
     if "match_equity" not in tables:
         raise CardsimError(NOTHING_TO_SWEEP)
     equity, level = tables["match_equity"], tables["game_level"]
@@ -1013,7 +1013,7 @@ def thresholds_frame(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
                       (table.net, table.net_lo, table.net_hi, table.n)]
     if "facing" in tables:
         facing = tables["facing"]
-        signal = {True: ".partner", False: ".alone", None: ""}
+        signal = {True: ".partner_has", False: ".partner_none", None: ""}
         names += [f"facing.{r.figure}.v{r.value}.c{r.code}{signal[r.partner_example]}" for r in facing.itertuples()]
         parts.append((facing.d, facing.lo, facing.hi, facing.n_eff.round()))
     value, lo, hi, n = (np.concatenate(column) for column in zip(*parts))

@@ -319,7 +319,8 @@ def _facing_counts(slots, keep, seat, table, top_bit, wilds, categories, counts)
     """Tallies of the accepted deals for `FacingJob`: categories (k, 2, bins, bins) int8, the opponents' category of
     each figure in each of k histories by their own codes + 1; counts (k, 2, 3, 2 bins, 3, 4) += per history, figure
     (G, H), view (`FACING_VIEWS`: the seat's own best code + 1, its team's, its own + bins when its partner holds an
-    example), class, the opponents' category and the figure's outcome for the seat's team (win/stand/lose/void)."""
+    example), class, the opponents' category and the figure's outcome for the seat's team (win/stand/lose/void).
+    No bounds are checked: the shapes must be these (`FacingJob` checks them)."""
     g = np.empty(4, dtype=np.int64)
     h = np.empty(4, dtype=np.int64)
     team, partner = seat % 2, (seat + 2) % 4
