@@ -132,11 +132,11 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
 
 
 def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view: str, values) -> dict:
-    """{(figure, value, code, partner_example): (deals, total weight, weighted wins - losses)} over the kept deals of
-    ``slots``: the class is the seat's own best code (``view`` "own"), its team's ("team"), or its own with whether
-    its partner holds an example ("signal"; partner_example None for the other views), the weight the chance that
-    the opponents bet the figure from ``value`` after the bets alternated from value 1 (`likelihood`); every class,
-    none included."""
+    """{(figure, value, code, partner_example): (deals, total weight, weighted wins - losses, weighted wins)} over the
+    kept deals of ``slots``: the class is the seat's own best code (``view`` "own"), its team's ("team"), or its own
+    with whether its partner holds an example ("signal"; partner_example None for the other views), the weight the
+    chance that the opponents bet the figure from ``value`` after the bets alternated from value 1 (`likelihood`);
+    every class, none included."""
     team, partner = seat % 2, (seat + 2) % 4
     sums = {}
     for row, kept in zip(slots, keep):
@@ -152,6 +152,7 @@ def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view:
             signal = codes[partner][f] >= 0 if view == "signal" else None
             for value in values:
                 weight = likelihood(opponents, d[f], policy, communication, "bet", value)
-                deals, total, scored = sums.get((figure, value, code, signal), (0, 0.0, 0.0))
-                sums[figure, value, code, signal] = (deals + 1, total + weight, scored + weight * score)
+                deals, total, scored, won = sums.get((figure, value, code, signal), (0, 0.0, 0.0, 0.0))
+                sums[figure, value, code, signal] = (deals + 1, total + weight, scored + weight * score,
+                                                     won + weight * (result == "win"))
     return sums

@@ -32,8 +32,8 @@ def reference_rows(n: int, seed: int, policy: Policy, communication: str) -> dic
     table = gb.figure_table(communication)
     d = table[:, :, 0] - table[:, :, 2]
     sums = naive.facing_by_class(slots, keep, 1, policy, communication, d, view, ag.FACING_VALUES)
-    return {key: (deals, total / deals, scored / total)
-            for key, (deals, total, scored) in sums.items() if total > 0 and key[2] >= 0}
+    return {key: (deals, total / deals, scored / total, won / total)
+            for key, (deals, total, scored, won) in sums.items() if total > 0 and key[2] >= 0}
 
 
 def frame_key(r) -> tuple:
@@ -46,15 +46,16 @@ def test_facing_matches_the_reference(seed, communication, policy):
     n = 1200
     frame = ag.facing(policy, communication, n=n, seed=seed, progress=False)
     expected = reference_rows(n, seed, policy, communication)
-    got = {frame_key(r): (r.deals, r.facing, r.d) for r in frame.itertuples()}
+    got = {frame_key(r): (r.deals, r.facing, r.d, r.p_win) for r in frame.itertuples()}
     assert set(got) == set(expected)
-    for key, (deals, share, d) in expected.items():
+    for key, (deals, share, d, p_win) in expected.items():
         assert got[key][0] == deals
         assert got[key][1] == pytest.approx(share, abs=1e-12)
         assert got[key][2] == pytest.approx(d, abs=1e-12)
+        assert got[key][3] == pytest.approx(p_win, abs=1e-12)
     for r in frame.itertuples():
         assert r.hold == (r.d > -r.value / (r.value + 1))
-        assert r.lo <= r.d <= r.hi and 0 < r.n_eff <= r.deals
+        assert r.lo <= r.d <= r.hi and 0 < r.n_eff <= r.deals and r.p_win_lo <= r.p_win <= r.p_win_hi
     assert frame.attrs["view"] == {"partner": "team", "none": "own"}.get(communication, "signal")
 
 

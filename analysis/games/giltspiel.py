@@ -606,7 +606,9 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     Rows (classes that met the bet, weakest first; under auer_channel those with the partner's example first):
     figure, value, code, class, partner_example (auer_channel: True / False, else None), deals (of the class),
     facing (the weighted share of them: how often the class meets that bet), n_eff (Kish), d, lo, hi
-    (`weighted_difference`), hold (d > -v/(v + 1), spec §10.6); attrs: policy, communication, view, bluff, n, seed,
+    (`weighted_difference`), hold (d > -v/(v + 1), spec §10.6), p_win, p_win_lo, p_win_hi (P(win) and its interval,
+    `weighted_estimate`: against the game-level thresholds P(win)* of `analysis.games.betting.thresholds`' table
+    game_level, which hold iff P(win) is above them); attrs: policy, communication, view, bluff, n, seed,
     never_bet ([figure, value] of the bets the policy never makes with any hands)."""
     n = checks.whole(n, "n (deals)", 2)
     policy = betting.load_policy(policy)
@@ -632,11 +634,13 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
                     if index == 0 or weight == 0:  # no example of his own (B5: cannot hold), or never met the bet
                         continue
                     d = weighted_difference(cells[:, 0], cells[:, 2], totals, weights)
+                    win = weighted_estimate(cells[:, 0], totals, weights)
                     rows.append({"figure": figure, "value": value, "code": index - 1,
                                  "class": bet_tables.class_name(f, index - 1), "partner_example": signal,
                                  "deals": int(totals.sum()), "facing": weight / totals.sum(),
                                  "n_eff": weight ** 2 / float(weights ** 2 @ totals),
-                                 "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line})
+                                 "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line,
+                                 "p_win": win["p"], "p_win_lo": win["lo"], "p_win_hi": win["hi"]})
     frame = pd.DataFrame(rows, columns=FACING_COLUMNS)
     never = [[figure, value] for f, figure in enumerate(g.FIGURES) for k, value in enumerate(FACING_VALUES)
              if weights[categories[k, f]].max() == 0]
@@ -646,7 +650,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
 
 
 FACING_COLUMNS = ["figure", "value", "code", "class", "partner_example", "deals", "facing", "n_eff", "d", "lo", "hi",
-                  "hold"]
+                  "hold", "p_win", "p_win_lo", "p_win_hi"]
 
 
 def facing_groups(frame: pd.DataFrame):
