@@ -5,6 +5,7 @@ determinism, the command's text, JSON and sweep names, and bad input."""
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,8 +26,8 @@ POLICIES = (PRESETS["formula"], PRESETS["aggressive"], PRESETS["cautious"],
 
 
 def reference_rows(n: int, seed: int, policy: Policy, communication: str) -> dict:
-    """{(figure, value, code, partner_example): (deals, facing share, d)} of the plain reference on the deals `facing`
-    draws."""
+    """{(figure, value, code, partner_example): (deals, facing share, d, P(win))} of the plain reference on the deals
+    `facing` draws."""
     view = {"partner": "team", "none": "own"}.get(communication, "signal")
     slots, keep = g.FacingJob(np.zeros((1, 2, g.HANGER_BINS, g.HANGER_BINS), dtype=np.int8)).deal_block(seed, 0, n)
     table = gb.figure_table(communication)
@@ -72,8 +73,8 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-def by_hand(rows, view="own", never=()) -> ag.pd.DataFrame:
-    frame = ag.pd.DataFrame([{"figure": f, "value": v, "code": c, "class": name, "partner_example": signal,
+def by_hand(rows, view="own", never=()) -> pd.DataFrame:
+    frame = pd.DataFrame([{"figure": f, "value": v, "code": c, "class": name, "partner_example": signal,
                               "deals": 10, "facing": 0.5, "n_eff": 5.0, "d": d, "lo": lo, "hi": hi,
                               "hold": d > -v / (v + 1)} for f, v, c, name, signal, d, lo, hi in rows],
                             columns=ag.FACING_COLUMNS)
@@ -132,7 +133,7 @@ def test_same_numbers_whatever_jobs_or_chunks():
     assert one.equals(other)
 
 
-def test_cli_text_json_and_sweep_names(capsys, tmp_path):
+def test_cli_text_json_and_sweep_names(capsys):
     argv = ("thresholds", "giltspiel", "--games", "20", "--class-deals", "2", "--seed", "3", "--facing", "20000",
             "--policy", "aggressive", "--no-progress")
     code, out, _ = run_cli(capsys, *argv)
