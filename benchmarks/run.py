@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from analysis.games import giltspiel as giltspiel_odds  # noqa: E402
 from simcore import betting, runner  # noqa: E402
 from simcore.dealing import deal  # noqa: E402
 from simcore.games import giltspiel as g  # noqa: E402
@@ -131,14 +132,14 @@ def facing_rates(slots, keep, ref_deals: int) -> tuple[float, float]:
     class against the plain-Python weighting of tests/naive_giltspiel_bets_seen.py (`facing_by_class`)."""
     policy = betting.PRESETS["aggressive"]
     table = giltspiel_betting.figure_table("partner")
-    values = range(1, 7)
-    categories = np.stack([betting.chain_categories(table, policy, "partner", "bet", v) for v in values])
-    counts = np.zeros((len(values), 2, len(g.FACING_VIEWS), 2 * g.HANGER_BINS, 3, 4), dtype=np.int64)
+    categories = giltspiel_odds.facing_categories(policy, "partner")
+    counts = np.zeros((len(categories), 2, len(g.FACING_VIEWS), 2 * g.HANGER_BINS, 3, 4), dtype=np.int64)
     d = table[:, :, 0] - table[:, :, 2]
     kernel = best_rate(lambda: g._facing_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, categories, counts),
                        BLOCK_DEALS)
     reference = best_rate(lambda: naive_giltspiel_bets_seen.facing_by_class(slots[:ref_deals], keep[:ref_deals], 1,
-                                                                            policy, "partner", d, "team", values),
+                                                                            policy, "partner", d, "team",
+                                                                            giltspiel_odds.FACING_VALUES),
                           ref_deals, repeat=1)
     return kernel, reference
 

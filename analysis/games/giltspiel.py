@@ -615,8 +615,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     communication = betting.check_communication(communication)
     _check_no_opening_concession(policy, communication)
     seed = normalize_seed(seed)
-    table = bet_tables.figure_table(communication)
-    categories = np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
+    categories = facing_categories(policy, communication)
     job = g.FacingJob(categories)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
     view = {"partner": "team", "none": "own"}.get(communication, "signal")
@@ -637,8 +636,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
                     win = weighted_estimate(cells[:, 0], totals, weights)
                     rows.append({"figure": figure, "value": value, "code": index - 1,
                                  "class": bet_tables.class_name(f, index - 1), "partner_example": signal,
-                                 "deals": int(totals.sum()), "facing": weight / totals.sum(),
-                                 "n_eff": weight ** 2 / float(weights ** 2 @ totals),
+                                 "deals": int(totals.sum()), "facing": weight / totals.sum(), "n_eff": win["n_eff"],
                                  "d": d["d"], "lo": d["lo"], "hi": d["hi"], "hold": d["d"] > line,
                                  "p_win": win["p"], "p_win_lo": win["lo"], "p_win_hi": win["hi"]})
     frame = pd.DataFrame(rows, columns=FACING_COLUMNS)
@@ -647,6 +645,13 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=view, bluff=policy.bluff,
                        n=n, seed=seed, never_bet=never)
     return frame
+
+
+def facing_categories(policy: Policy, communication: str) -> np.ndarray:
+    """(len(FACING_VALUES), 2, bins, bins) int8: the opponents' category of each figure for their bet from each value
+    of `FACING_VALUES` (`simcore.betting.chain_categories` on the betting game's figure table)."""
+    table = bet_tables.figure_table(communication)
+    return np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
 
 
 FACING_COLUMNS = ["figure", "value", "code", "class", "partner_example", "deals", "facing", "n_eff", "d", "lo", "hi",
