@@ -132,7 +132,7 @@ def facing_rates(slots, keep, ref_deals: int) -> tuple[float, float]:
     class against the plain-Python weighting of tests/naive_giltspiel_bets_seen.py (`facing_by_class`)."""
     policy = betting.PRESETS["aggressive"]
     table = giltspiel_betting.figure_table("partner")
-    categories = giltspiel_odds.facing_categories(policy, "partner")
+    categories = giltspiel_betting.facing_categories(policy, "partner")
     counts = np.zeros((len(categories), 2, len(g.FACING_VIEWS), 2 * g.HANGER_BINS, 3, 4), dtype=np.int64)
     d = table[:, :, 0] - table[:, :, 2]
     kernel = best_rate(lambda: g._facing_counts(slots, keep, 1, g.RUN_TABLE, g.TOP_BIT, None, categories, counts),

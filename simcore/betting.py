@@ -694,6 +694,10 @@ class GameRecord:
 
 
 # --- policies as data ---------------------------------------------------------------------------
+READABLE = ("formula", "cautious", "aggressive")
+"""The presets a policy may read the opponents' bets by (`Policy.reads`; "never" makes no bet to read)."""
+
+
 @dataclass(frozen=True)
 class Policy:
     """A threshold betting policy on d = P(win) - P(lose) of a figure as the team estimates it.
@@ -706,7 +710,11 @@ class Policy:
     concede_spiel: concede the Spiel spontaneously when P(win it) < this (makes the opponents show first);
     show_bluff: probability, per Gleich/Hanger and deal, that in its first showing turn the team bets a
     figure it is beaten on (its best is below the opponents' displayed example) instead of conceding it; if the
-    opponents hold, it concedes at the new value (§7.8: "bluff-bet and then concede if held").
+    opponents hold, it concedes at the new value (§7.8: "bluff-bet and then concede if held");
+    reads: "" (answers by d over all deals) or the preset (`READABLE`) the team takes its opponents to play: a bet
+    on the Gleich or the Hanger from v <= `MAX_SEEN_VALUE` - 1 that comes before the showing is then answered with d
+    of the team's class *given that bet* (``estimate.read_bet``: the opponents' hands weighed by the chance that
+    they made it under that preset, as `cardsim thresholds giltspiel --facing` does); elsewhere the plain d.
     """
 
     name: str
@@ -717,6 +725,7 @@ class Policy:
     bluff: float = 0.0
     concede_spiel: float = 0.0
     show_bluff: float = 0.0
+    reads: str = ""
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip() or not self.name.isprintable():
@@ -731,6 +740,10 @@ class Policy:
             raise CardsimError(f"policy {self.name!r}: bluff, concede_spiel and show_bluff are probabilities in [0, 1]")
         if not isinstance(self.max_value, int) or not 1 <= self.max_value <= AUS:
             raise CardsimError(f"policy {self.name!r}: max_value must be a whole number 1..8 (8 = Spiel aus)")
+        if not isinstance(self.reads, str) or self.reads.strip().lower() not in ("",) + READABLE:
+            raise CardsimError(f"policy {self.name!r}: reads must name the preset the opponents are taken to play, one "
+                               f"of {', '.join(READABLE)} (or be left out), got {checks.shown(self.reads)}")
+        object.__setattr__(self, "reads", self.reads.strip().lower())
 
     def wants_bet(self, d: float, value: int, bluffing: bool) -> bool:
         """Bet from ``value`` to ``value + 1``?"""
@@ -756,6 +769,13 @@ PRESETS = {
     "never": Policy("never", bet_margin=NEVER_BETS, hold_margin=0.0, raise_margin=NEVER_BETS, max_value=1),
 }
 """Named policies: "formula" = the §10.6 first-order thresholds, "never" never bets (it holds by the formula)."""
+def answers_by_margins(policy: Policy, model: str) -> Policy:
+    """``policy`` if it answers bets by its margins alone; a CardsimError naming ``model`` (what takes its answers
+    as `Policy.response` of d over all deals) when it reads the opponents' bets."""
+    if policy.reads:
+        raise CardsimError(f"policy {policy.name!r} reads the opponents' bets (\"reads\": \"{policy.reads}\"), and "
+                           f"{model} models a policy's answers by its margins alone: give a policy without \"reads\"")
+    return policy
 
 
 def _object_without_repeats(pairs: list) -> dict:
@@ -840,8 +860,10 @@ def team_answer(deal: Deal, agent: Agent, team: int, figure: int) -> tuple[int, 
         if figure != SP and deal.rules.strict_examples and not deal.has_example(seat, figure):
             kind = GUT
         else:
-            kind = agent.policy.response(agent.estimate(deal, seat, figure), value,
-                                         can_raise=deal.raise_error(seat, figure) is None)
+            d = agent.estimate(deal, seat, figure)
+            if agent.policy.reads:
+                d = agent.estimate.read_bet(deal, seat, figure, agent.policy.reads, d)
+            kind = agent.policy.response(d, value, can_raise=deal.raise_error(seat, figure) is None)
         if best is None or STRENGTH[kind] > STRENGTH[best[1]]:
             best = (seat, kind)
     return best
@@ -1127,7 +1149,7 @@ def hold_categories(figure_table: np.ndarray, policy: Policy, communication: str
     """(2, bins, bins) int8 like `bet_categories`: `BET_WANTED` where a team under ``policy`` holds or raises a bet on
     the figure from ``value`` to ``value + 1`` in the play (`team_answer`: the answering members, each by his own d,
     the strongest answer; a member without an example gives it up), `BET_NEVER` where it gives it up."""
-    value = _bet_value(value)
+    value, policy = _bet_value(value), answers_by_margins(policy, "the model of a team's holds")
     table = _team_table(figure_table, communication, lambda d: policy.response(d, value, False) != GUT)
     return np.where(table == BET_WANTED, BET_WANTED, BET_NEVER).astype(np.int8)
 
@@ -1135,6 +1157,7 @@ def hold_categories(figure_table: np.ndarray, policy: Policy, communication: str
 def _team_response(views: list[float], policy: Policy, value: int) -> str:
     """The team's answer to a bet from ``value`` (`team_answer`): the strongest of its members holding an example,
     each by his own d (members without one give it up); a raise is allowed (the target far)."""
+    answers_by_margins(policy, "the model of a team's bets seen")
     return max((policy.response(x, value, can_raise=True) for x in views), key=STRENGTH.__getitem__)
 
 
@@ -1236,11 +1259,13 @@ class TableEstimator:
     displayed best has d = -1 (else the table's d: hidden cards may be better).
     """
 
-    def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power, communication: str = "partner"):
+    def __init__(self, figure_table: np.ndarray, spiel: np.ndarray, power, communication: str = "partner",
+                 facing=None):
         self.figure_d = figure_table[:, :, 0] - figure_table[:, :, 2]
         self.spiel_d = spiel
         self.power = power
         self.communication = check_communication(communication)
+        self.facing = facing
         self._last: dict = {}
 
     def view(self, seat: int) -> int:
@@ -1280,6 +1305,20 @@ class TableEstimator:
             if mine < deal.shown_code(other(team), figure):
                 return -1.0
         return float(self.figure_d[figure, mine + 1 + self._signal(deal, seat, figure)])
+
+    def read_bet(self, deal: Deal, seat: int, figure: int, reads: str, d: float) -> float:
+        """d of ``figure`` as ``seat`` sees it facing the opponents' pending bet on it, taking them to play the preset
+        ``reads`` (`Policy.reads`): for the Gleich or the Hanger, before the showing, from a value v of at most
+        `MAX_SEEN_VALUE` - 1, ``facing(reads, communication)[v - 1, figure, class]`` (the class indexed as
+        ``figure_d``'s; NaN where no deal met the bet); else, or where NaN, ``d`` (the plain estimate)."""
+        if self.facing is None:
+            raise CardsimError("this game's estimates have no model of the bets seen: give a policy without \"reads\"")
+        value = deal.figures[figure].value
+        if figure == SP or deal.phase != PLAY or value >= MAX_SEEN_VALUE:
+            return d
+        mine = max(deal.best_code(s, figure) for s in self.seats(deal, seat))
+        read = self.facing(reads, self.communication)[value - 1, figure, mine + 1 + self._signal(deal, seat, figure)]
+        return d if np.isnan(read) else float(read)
 
 
 def disk_cached(name: str, compute) -> np.ndarray:
@@ -1457,6 +1496,17 @@ def job_kit(job) -> tuple:
     return kit, kit.make_estimator(job.communication)
 
 
+def check_reads(kit: str, *policies: Policy) -> None:
+    """A CardsimError when a policy reads the opponents' bets (`Policy.reads`) and the game's betting module ``kit``
+    (a module name) has no model of the bets seen (its estimator's ``facing``: a ``READS_BETS`` flag)."""
+    import importlib
+
+    readers = [p.name for p in policies if p.reads]
+    if readers and not getattr(importlib.import_module(kit), "READS_BETS", False):
+        raise CardsimError(f"policy {readers[0]!r} reads the opponents' bets (\"reads\"), and this game has no model "
+                           "of the bets seen (only Giltspiel has): give a policy without \"reads\"")
+
+
 class MatchJob:
     """Runner job: games between policies a and b with duplicate deals. Unit = one game; games 2k and
     2k+1 of a block share their deals (and bluff draws) with the policies' seats swapped.
@@ -1477,6 +1527,7 @@ class MatchJob:
                  variant: tuple = ()):
         self.kit, self.a, self.b, self.rules = kit, a, b, rules
         self.communication, self.variant = check_communication(communication), tuple(variant)
+        check_reads(kit, a, b)
 
     def key(self) -> str:
         return (f"{self.kit}|match|far {LIMIT_REACH}, outcomes {MIN_DEAL_POINTS}|{self.a!r}|{self.b!r}|{self.rules!r}|"
@@ -1558,6 +1609,7 @@ class PairedDealJob:
                  variant: tuple = ()):
         self.kit, self.policy, self.rules = kit, policy, rules
         self.communication, self.variant = check_communication(communication), tuple(variant)
+        check_reads(kit, policy)
         self.scores = tuple((int(a), int(b)) for a, b in scores)
         self.arms = tuple((tuple(int(f) for f in blind), arm_policy) for blind, arm_policy in arms)
         self.n_counts = len(self.scores) * 2 * len(self.arms) * len(PAIRED_COUNTS)
@@ -1613,6 +1665,7 @@ class LimitClassJob:
                  variant: tuple = ()):
         self.kit, self.policy, self.rules = kit, policy, rules
         self.communication, self.variant = check_communication(communication), tuple(variant)
+        check_reads(kit, policy)
         self.classes = near_classes(rules.target)
         self.n_counts = len(self.classes) * OUTCOME_SIZE
 

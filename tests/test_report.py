@@ -314,3 +314,17 @@ def test_perlaggen_blind_bet_table(built):
             row = re.search(rf"<td>{score}</td><td>{dealt}</td>(.*?)</tr>", source).group(1)
             assert row.count("<td") == 5 and row.count('class="p"') == 1
             assert len(re.findall(r"[+-]\d\.\d{3} \[[+-]\d\.\d{3}, [+-]\d\.\d{3}\]", row)) == 4
+
+
+def test_reader_against_the_formula(built):
+    """Betting C: the formula reading the bet against the formula, a row per side with its win rate and interval; the
+    equivalent command's policy file is the section's policy."""
+    from analysis.sections import betting as betting_section
+    from simcore.betting import load_policy
+
+    _, source, _ = built
+    table = source[source.index("Reading the bet against the formula"):]
+    for policy, opponent in (("reader", "formula"), ("formula", "reader")):
+        row = re.search(rf"<th>{policy}</th><td>{opponent}</td>(.*?)</tr>", table).group(1)
+        assert row.count('class="p"') == 1 and row.count('class="ci"') == 2
+    assert load_policy(str(Path(__file__).parents[1] / betting_section.READER_FILE)) == betting_section.READER

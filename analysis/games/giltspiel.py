@@ -590,7 +590,7 @@ def format_exact(tables: dict[str, pd.DataFrame]) -> str:
 # --- facing a bet, by class ----------------------------------------------------------------------
 FACING_DEALS = 2_000_000
 """Deals behind `facing` unless given."""
-FACING_VALUES = tuple(range(1, MAX_BET_SEEN + 1))
+FACING_VALUES = bet_tables.FACING_VALUES
 
 
 def facing(policy: str | Policy = "formula", communication: str = "partner", n: int = FACING_DEALS, seed=None,
@@ -615,7 +615,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     communication = betting.check_communication(communication)
     _check_no_opening_concession(policy, communication)
     seed = normalize_seed(seed)
-    categories = facing_categories(policy, communication)
+    categories = bet_tables.facing_categories(policy, communication)
     job = g.FacingJob(categories)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
     view = {"partner": "team", "none": "own"}.get(communication, "signal")
@@ -645,13 +645,6 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=view, bluff=policy.bluff,
                        n=n, seed=seed, never_bet=never)
     return frame
-
-
-def facing_categories(policy: Policy, communication: str) -> np.ndarray:
-    """(len(FACING_VALUES), 2, bins, bins) int8: the opponents' category of each figure for their bet from each value
-    of `FACING_VALUES` (`simcore.betting.chain_categories` on the betting game's figure table)."""
-    table = bet_tables.figure_table(communication)
-    return np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
 
 
 FACING_COLUMNS = ["figure", "value", "code", "class", "partner_example", "deals", "facing", "n_eff", "d", "lo", "hi",

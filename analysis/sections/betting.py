@@ -8,6 +8,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from analysis.report import Context, Section, esc, estimate_cell, figure_html, table
+from simcore.betting import Policy
 from simcore.games.perlaggen_three_equity import near_classes
 
 ORDER = 15
@@ -16,6 +17,10 @@ ORDER = 15
 GAME = "giltspiel"
 TARGET = 11
 POLICIES = ("formula", "cautious", "aggressive", "never")
+READER = Policy("reader", reads="formula")
+"""The formula reading a formula bet (`Policy.reads`), played against the formula beside the round robin."""
+READER_FILE = "scenarios/reader-policy.json"
+"""The same policy as a file, for the equivalent command."""
 GAMES = 200
 """Games per tournament pairing and for the self-play behind the match equity (x10 with --full)."""
 CLASS_DEALS = 50
@@ -178,6 +183,10 @@ def section(ctx: Context) -> Section:
     tourney = ctx.run("Giltspiel betting round robin", f"cardsim tournament giltspiel --policies {','.join(POLICIES)} "
                       f"--games {games} --seed {ctx.seed}", games * 3, betting.tournament, GAME, list(POLICIES),
                       games, ctx.seed, TARGET, **run_kw)
+    reader = ctx.run("Giltspiel: the formula reading the bet against the formula",
+                     f"cardsim match giltspiel --a {READER_FILE} --b formula --games {games} --target {TARGET} "
+                     f"--seed {ctx.seed}", games, betting.match, GAME, READER, "formula", games, ctx.seed, TARGET,
+                     **run_kw).set_index("side")
     three = [ctx.run(f"Perlaggen 3-player thresholds ({style}, cached tables)",
                      f"cardsim thresholds perlaggen --players 3{' --straf' if style == 'straf' else ''}", 0,
                      betting.thresholds3, style) for style in ("innsbruck", "straf")]
@@ -239,6 +248,15 @@ def section(ctx: Context) -> Section:
         "on d &gt; -0.05, holds loosely and bluffs 15% of figures, <em>never</em> never bets.</p>",
         table(["policy", "opponent", "game-win rate", "points per deal", "games"], _tournament_rows(tourney),
               "Betting policies, round robin"),
+        "<p>Reading the bet: <em>reader</em> is the formula, except that it answers a bet on the Gleich or the "
+        "Hanger (before the showing) with the d of its class given that formula opponents made that bet (table F "
+        "of <code>cardsim thresholds giltspiel --facing</code>) instead of d over all deals. Against the formula "
+        f"on the same duplicate deals ({games:,} games):</p>",
+        table(["policy", "opponent", "game-win rate", "points per deal", "games"],
+              _tournament_rows(pd.DataFrame([{"policy": reader.loc[side, "policy"],
+                                              "opponent": reader.loc[other, "policy"], **reader.loc[side]}
+                                             for side, other in (("a", "b"), ("b", "a"))])),
+              "Reading the bet against the formula"),
         f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
         "<p>Perlaggen for three, each for himself (<code>perlaggen.md</code> §9.4), and Strafperlaggen (§9.5, "
         "counting down from 9, a failed commitment adds its level). One player answers a bet from v to v+1 "

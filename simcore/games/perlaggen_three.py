@@ -790,6 +790,8 @@ def play_game(policies, deal_rng, bluff_rng, target: int = 18, style: str = "inn
             or not all(isinstance(policy, Policy) for policy in policies):
         raise CardsimError(f"policies must be {PLAYERS} Policy objects, one per seat (simcore.betting.load_policy "
                            f"gives one by name), got {checks.shown(policies)}")
+    for policy in policies:
+        betting.answers_by_margins(policy, "three-player Perlaggen")
     for name, rng in (("deal_rng", deal_rng), ("bluff_rng", bluff_rng)):
         if not isinstance(rng, np.random.Generator):
             raise CardsimError(f"{name} must be a numpy Generator (np.random.default_rng(seed)), got "
