@@ -769,6 +769,8 @@ PRESETS = {
     "never": Policy("never", bet_margin=NEVER_BETS, hold_margin=0.0, raise_margin=NEVER_BETS, max_value=1),
 }
 """Named policies: "formula" = the §10.6 first-order thresholds, "never" never bets (it holds by the formula)."""
+
+
 def answers_by_margins(policy: Policy, model: str) -> Policy:
     """``policy`` if it answers bets by its margins alone; a CardsimError naming ``model`` (what takes its answers
     as `Policy.response` of d over all deals) when it reads the opponents' bets."""
@@ -827,13 +829,16 @@ class Agent:
     estimate(deal, seat, figure) -> d = P(win) - P(lose) as ``seat`` sees it (the hands it knows under
     the communication model, the public cards and the showing so far); ``estimate.view(seat)`` names
     who shares that knowledge (the team, or the seat alone). bluffs: per figure (G, H, Sp), bet once
-    without the strength; show_bluffs: per G/H, bluff-bet in the showing (`Policy.show_bluff`).
+    without the strength; show_bluffs: per G/H, bluff-bet in the showing (`Policy.show_bluff`); read: {(view, figure):
+    d} the last d a policy that reads the opponents' bets (`Policy.reads`) read for a figure, which its own later bets
+    on it go by until the showing (`_estimate_for_bet`).
     """
 
     policy: Policy
     estimate: object
     bluffs: tuple = (False, False, False)
     show_bluffs: tuple = (False, False)
+    read: dict = field(default_factory=dict)
 
 
 STRENGTH = {GUT: 0, HOLD: 1, RAISE: 2}
@@ -861,8 +866,9 @@ def team_answer(deal: Deal, agent: Agent, team: int, figure: int) -> tuple[int, 
             kind = GUT
         else:
             d = agent.estimate(deal, seat, figure)
-            if agent.policy.reads:
-                d = agent.estimate.read_bet(deal, seat, figure, agent.policy.reads, d)
+            if agent.policy.reads and figure != SP:
+                d = agent.read[agent.estimate.view(seat), figure] = agent.estimate.read_bet(
+                    deal, seat, figure, agent.policy.reads, d)
             kind = agent.policy.response(d, value, can_raise=deal.raise_error(seat, figure) is None)
         if best is None or STRENGTH[kind] > STRENGTH[best[1]]:
             best = (seat, kind)
@@ -890,9 +896,16 @@ def _wanted(deal: Deal, agent: Agent, seat: int, figures) -> list[int]:
         if (not fig.open or fig.pending is not None or fig.bet_right not in (None, team)
                 or fig.value + 1 > agent.policy.max_value):
             continue
-        if agent.policy.wants_bet(agent.estimate(deal, seat, figure), fig.value, agent.bluffs[figure]):
+        if agent.policy.wants_bet(_estimate_for_bet(deal, agent, seat, figure), fig.value, agent.bluffs[figure]):
             out.append(figure)
     return out
+
+
+def _estimate_for_bet(deal: Deal, agent: Agent, seat: int, figure: int) -> float:
+    """d of ``figure`` as ``seat`` sees it when it thinks of betting: before the showing, the last d its side read
+    from the opponents' bet on the figure (`Agent.read`), if any; else its estimate."""
+    read = agent.read.get((agent.estimate.view(seat), figure)) if deal.phase == PLAY else None
+    return agent.estimate(deal, seat, figure) if read is None else read
 
 
 def _try_bets(deal: Deal, agents, seat: int, wanted) -> bool:
@@ -1167,12 +1180,16 @@ def last_bet_value(seen: str, value: int) -> int:
     return value if seen == "bet" else value - 1
 
 
-def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluffing: bool) -> bool:
+def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluffing: bool,
+                how: str | None = None) -> bool:
     """Whether a team whose members holding an example see ``views`` does its part of a figure's bets from value 1
-    as ``seen`` at ``value`` (`chain_categories`), with its bluff coin up (``bluffing``) or down."""
+    as ``seen`` at ``value`` (`chain_categories`, its last bet coming ``how``), with its bluff coin up (``bluffing``)
+    or down."""
     last = last_bet_value(seen, value)
     for v in range(2 - last % 2, last + 1, 2):
         answer = HOLD if v == 1 else _team_response(views, policy, v - 1)
+        if v == value and how is not None and (answer == RAISE) != (how == RAISE):
+            return False
         if answer == RAISE:
             continue
         if answer == GUT or not (any(policy.wants_bet(x, v, False) for x in views)
@@ -1182,8 +1199,13 @@ def _chain_fits(views: list[float], policy: Policy, seen: str, value: int, bluff
     return seen == "bet" or _team_response(views, policy, value) != GUT
 
 
+BET_HOWS = (None, "after_hold", RAISE)
+"""How the last bet of a chain came (`chain_categories`' ``how``): either way, after a hold of ours (a bet of its own
+in a window), or as a raise of ours."""
+
+
 def chain_categories(figure_table: np.ndarray, policy: Policy, communication: str = "partner", seen: str = "bet",
-                     value: int = 1) -> np.ndarray:
+                     value: int = 1, how: str | None = None) -> np.ndarray:
     """(2, bins, bins) int8 like `bet_categories`: for G and H, whether a two-player team under ``policy`` does its
     part of the figure's bets as seen in the betting windows before the showing (its estimates of a figure do not
     change there): "bet", it bets the figure from ``value`` to
@@ -1193,15 +1215,20 @@ def chain_categories(figure_table: np.ndarray, policy: Policy, communication: st
     `BET_WANTED`: it does so with its bluff coin down; `BET_BLUFF`: only with the coin up (its first bet in a window
     a bluff; the coin is one draw per figure and deal and a window bet spends it); `BET_NEVER`: not at all. Each
     member reads his d as in `_team_table`; the limits near the target (§7.11) are not followed.
-    value 1: "bet" is `bet_categories`, "held" `hold_categories`."""
+    value 1: "bet" is `bet_categories`, "held" `hold_categories`. ``how`` (`BET_HOWS`; "bet" only): the team's bet
+    from ``value`` came either way (None), after it held the other team's bet from ``value`` - 1 ("after_hold"; at
+    value 1 its first bet), or as its raise of that bet (RAISE; never at value 1)."""
     if seen not in ("bet", "held"):
         raise unknown_name("bet seen in a chain", seen, ("bet", "held"))
+    if how not in BET_HOWS or (how is not None and seen != "bet"):
+        raise CardsimError(f"how a bet seen came is one of {BET_HOWS[1:]} (or None), for a bet seen only; got {how!r} "
+                           f"with {seen!r}")
     value = _bet_value(value)
     if value > MAX_SEEN_VALUE:
         raise CardsimError(f"a bet on a figure starts from a value of at most {MAX_SEEN_VALUE}, got {value}")
 
     def category(views):
-        down, up = (_chain_fits(views, policy, seen, value, coin) for coin in (False, True))
+        down, up = (_chain_fits(views, policy, seen, value, coin, how) for coin in (False, True))
         if down and not up:
             raise AssertionError("the bluff coin up never removes a bet")
         return BET_WANTED if down else BET_BLUFF if up else BET_NEVER
@@ -1309,15 +1336,19 @@ class TableEstimator:
     def read_bet(self, deal: Deal, seat: int, figure: int, reads: str, d: float) -> float:
         """d of ``figure`` as ``seat`` sees it facing the opponents' pending bet on it, taking them to play the preset
         ``reads`` (`Policy.reads`): for the Gleich or the Hanger, before the showing, from a value v of at most
-        `MAX_SEEN_VALUE` - 1, ``facing(reads, communication)[v - 1, figure, class]`` (the class indexed as
-        ``figure_d``'s; NaN where no deal met the bet); else, or where NaN, ``d`` (the plain estimate)."""
+        `MAX_SEEN_VALUE` - 1, ``facing(reads, communication)[raised, v - 1, figure, class]`` (raised: 1 when the bet
+        was a raise of the team's bet, 0 when it came after a hold, the deal's log; the class indexed as
+        ``figure_d``'s; NaN where no deal met the bet); else, or where NaN, ``d`` (the plain estimate). The model's
+        limits (§7.11 near the target, `--permissive` rules) are not followed."""
         if self.facing is None:
             raise CardsimError("this game's estimates have no model of the bets seen: give a policy without \"reads\"")
         value = deal.figures[figure].value
         if figure == SP or deal.phase != PLAY or value >= MAX_SEEN_VALUE:
             return d
+        raised = next(kind for _, f, kind in reversed(deal.log) if f == figure) == RAISE
         mine = max(deal.best_code(s, figure) for s in self.seats(deal, seat))
-        read = self.facing(reads, self.communication)[value - 1, figure, mine + 1 + self._signal(deal, seat, figure)]
+        read = self.facing(reads, self.communication)[int(raised), value - 1, figure,
+                                                      mine + 1 + self._signal(deal, seat, figure)]
         return d if np.isnan(read) else float(read)
 
 

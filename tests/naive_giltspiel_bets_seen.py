@@ -45,10 +45,14 @@ def team_answer(codes: tuple[int, int], d_row, policy, communication: str, value
     return max(answers, key=("gut", "hold", "raise").index, default="gut")
 
 
-def chain_happens(codes, d_row, policy, communication: str, seen: str, value: int, bluffing: bool) -> bool:
+def chain_happens(codes, d_row, policy, communication: str, seen: str, value: int, bluffing: bool,
+                  how: str | None = None) -> bool:
     """Do the opponents (own codes ``codes``) do their part of the figure's bets from value 1 to what was ``seen``
     ("bet": they bet from ``value``; "held": they held or raised a bet of ours from it), bets alternating, each of
-    their bets after the first a raise or a hold and then a bet, their bluff coin ``bluffing`` spent by a bet?"""
+    their bets after the first a raise or a hold and then a bet, their bluff coin ``bluffing`` spent by a bet? ``how``
+    their last bet came: "raise" (a raise of ours from ``value`` - 1), "after_hold" (not a raise) or None (either)."""
+    if how == "raise" and value == 1:
+        return False
     coin = bluffing
     theirs = {v for v in range(1, value + 1) if (value - v) % 2 == (0 if seen == "bet" else 1)}
 
@@ -68,20 +72,24 @@ def chain_happens(codes, d_row, policy, communication: str, seen: str, value: in
             answer = team_answer(codes, d_row, policy, communication, v)
             if v == value:
                 return answer != "gut"
+            if v == value - 1 and how is not None and (answer == "raise") != (how == "raise"):
+                return False
             if answer == "gut" or (answer == "hold" and not bets_now(v + 1)):
                 return False
     return True
 
 
-def likelihood(codes, d_row, policy, communication: str, seen: str | None, value: int = 1) -> float:
-    """P(the team does what was seen, from ``value``): its bluff coin comes up with probability policy.bluff."""
+def likelihood(codes, d_row, policy, communication: str, seen: str | None, value: int = 1,
+               how: str | None = None) -> float:
+    """P(the team does what was seen, from ``value``, its last bet coming ``how``): its bluff coin comes up with
+    probability policy.bluff."""
     if seen is None:
         return 1.0
     if seen == "no_bet":
         return 1.0 - sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
                          if team_bets(codes, d_row, policy, communication, bluffing))
     return sum(weight for bluffing, weight in ((False, 1 - policy.bluff), (True, policy.bluff))
-               if chain_happens(codes, d_row, policy, communication, seen, value, bluffing))
+               if chain_happens(codes, d_row, policy, communication, seen, value, bluffing, how))
 
 
 def hand_codes(mask, wild_cards=()) -> tuple[int, int]:
@@ -131,12 +139,13 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
     return ({key: value / total for key, value in sums.items()} if total else {}), total
 
 
-def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view: str, values) -> dict:
+def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view: str, values,
+                    how: str | None = None) -> dict:
     """{(figure, value, code, partner_example): (deals, total weight, weighted wins - losses, weighted wins)} over the
     kept deals of ``slots``: the class is the seat's own best code (``view`` "own"), its team's ("team"), or its own
     with whether its partner holds an example ("signal"; partner_example None for the other views), the weight the
-    chance that the opponents bet the figure from ``value`` after the bets alternated from value 1 (`likelihood`);
-    every class, none included."""
+    chance that the opponents bet the figure from ``value`` after the bets alternated from value 1, their last bet
+    coming ``how`` (`likelihood`); every class, none included."""
     team, partner = seat % 2, (seat + 2) % 4
     sums = {}
     for row, kept in zip(slots, keep):
@@ -151,7 +160,7 @@ def facing_by_class(slots, keep, seat: int, policy, communication: str, d, view:
             code = ours if view == "team" else codes[seat][f]
             signal = codes[partner][f] >= 0 if view == "signal" else None
             for value in values:
-                weight = likelihood(opponents, d[f], policy, communication, "bet", value)
+                weight = likelihood(opponents, d[f], policy, communication, "bet", value, how)
                 deals, total, scored, won = sums.get((figure, value, code, signal), (0, 0.0, 0.0, 0.0))
                 sums[figure, value, code, signal] = (deals + 1, total + weight, scored + weight * score,
                                                      won + weight * (result == "win"))

@@ -251,42 +251,48 @@ FACING_VALUES = tuple(range(1, betting.MAX_SEEN_VALUE))
 FACING_TABLE_DEALS = 2_000_000
 
 
-def facing_categories(policy: Policy, communication: str) -> np.ndarray:
+READ_HOWS = ("after_hold", betting.RAISE)
+"""`facing_table`'s first axis: how the opponents' bet came (`simcore.betting.BET_HOWS`)."""
+
+
+def facing_categories(policy: Policy, communication: str, how: str | None = None) -> np.ndarray:
     """(len(FACING_VALUES), 2, bins, bins) int8: the opponents' category of each figure for their bet from each value
-    of `FACING_VALUES` (`simcore.betting.chain_categories` on `figure_table`)."""
+    of `FACING_VALUES`, coming ``how`` (`simcore.betting.chain_categories` on `figure_table`)."""
     table = figure_table(communication)
-    return np.stack([betting.chain_categories(table, policy, communication, "bet", v) for v in FACING_VALUES])
+    return np.stack([betting.chain_categories(table, policy, communication, "bet", v, how) for v in FACING_VALUES])
 
 
 @lru_cache(maxsize=9)
 def facing_table(reads: str, communication: str = "partner") -> np.ndarray:
-    """(len(FACING_VALUES), 2, bins) float (Auer: 2 * bins): d = P(win) - P(lose) of G and H for the class a team
-    answers by under ``communication`` (indexed as `make_estimator`'s) facing the opponents' bet from each value when
-    they play the preset ``reads`` (`facing_d` of `FACING_TABLE_DEALS` deals from the tables' seed; kept in the cardsim
-    table cache). NaN where no deal met the bet."""
+    """(len(READ_HOWS), len(FACING_VALUES), 2, bins) float (Auer: 2 * bins): d = P(win) - P(lose) of G and H for the
+    class a team answers by under ``communication`` (indexed as `make_estimator`'s) facing the opponents' bet from
+    each value, by how it came (`READ_HOWS`), when they play the preset ``reads`` (`facing_d` of `FACING_TABLE_DEALS`
+    deals from the tables' seed; kept in the cardsim table cache). NaN where no deal met the bet."""
     policy = betting.PRESETS[reads]
     key = hashlib.sha1(repr(policy).encode()).hexdigest()[:12]
-    return betting.disk_cached(f"giltspiel-facing-{reads}-{key}-{communication}-{FACING_TABLE_DEALS}-seed{TABLE_SEED}",
-                               lambda: facing_d(policy, communication, FACING_TABLE_DEALS, TABLE_SEED))
+    return betting.disk_cached(f"giltspiel-facing-{reads}-{key}-{communication}-{FACING_TABLE_DEALS}-seed{TABLE_SEED}"
+                               "-by-how", lambda: facing_d(policy, communication, FACING_TABLE_DEALS, TABLE_SEED,
+                                                           READ_HOWS))
 
 
-def facing_d(policy: Policy, communication: str, n: int, seed: int) -> np.ndarray:
-    """`facing_table` of ``n`` uniform deals from ``seed`` (`simcore.games.giltspiel.FacingJob`) against ``policy``:
-    each class's d with every deal weighed by the chance that the opponents made the bet
-    (`simcore.betting.seen_likelihood`)."""
+def facing_d(policy: Policy, communication: str, n: int, seed: int, hows=(None,)) -> np.ndarray:
+    """(len(hows), len(FACING_VALUES), 2, bins) float: `facing_table` of ``n`` uniform deals from ``seed``
+    (`simcore.games.giltspiel.FacingJob`, one pass) against ``policy``, for the opponents' bets coming each way of
+    ``hows`` (`simcore.betting.BET_HOWS`): each class's d with every deal weighed by the chance that the opponents made
+    the bet (`simcore.betting.seen_likelihood`); NaN where no deal met it."""
     from simcore import runner
     from simcore.games.giltspiel import FACING_VIEWS, FacingJob
 
-    job = FacingJob(facing_categories(policy, communication))
-    counts = runner.run(job, n, seed, progress=False).reshape(job.shape)
+    job = FacingJob(np.concatenate([facing_categories(policy, communication, how) for how in hows]))
+    counts = runner.run(job, n, seed, progress=False, checkpoint=False).reshape(job.shape)
     view = FACING_VIEWS.index({"partner": "team", "none": "own"}.get(communication, "signal"))
     classes = 2 * CODE_BINS if communication == betting.AUER else CODE_BINS
-    cells = counts[:, :, view, :classes].astype(float)  # (values, figure, class, category, outcome)
+    cells = counts[:, :, view, :classes].astype(float)  # (history, figure, class, category, outcome)
     weights = betting.seen_likelihood("bet", policy.bluff)
-    met = np.einsum("vfcko,k->vfc", cells, weights)
+    met = np.einsum("hfcko,k->hfc", cells, weights)
     with np.errstate(invalid="ignore", divide="ignore"):
-        d = np.einsum("vfck,k->vfc", cells[..., 0] - cells[..., 2], weights) / met
-    return np.where(met > 0, d, np.nan)
+        d = np.einsum("hfck,k->hfc", cells[..., 0] - cells[..., 2], weights) / met
+    return np.where(met > 0, d, np.nan).reshape((len(hows), len(FACING_VALUES)) + d.shape[1:])
 
 
 def kit():
