@@ -714,7 +714,9 @@ class Policy:
     reads: "" (answers by d over all deals) or the preset (`READABLE`) the team takes its opponents to play: a bet
     on the Gleich or the Hanger from v <= `MAX_SEEN_VALUE` - 1 that comes before the showing is then answered with d
     of the team's class *given that bet* (``estimate.read_bet``: the opponents' hands weighed by the chance that
-    they made it under that preset, as `cardsim thresholds giltspiel --facing` does); elsewhere the plain d.
+    they made it under that preset, as `cardsim thresholds giltspiel --facing` does, a raise told apart from a bet
+    after a hold), and the team's own later bets on the figure go by that d until the showing (`Agent.read`);
+    elsewhere the plain d.
     """
 
     name: str
