@@ -72,6 +72,20 @@ def test_split_reading_table_against_the_plain_reference(policy, communication):
     assert checked > 50
 
 
+@pytest.mark.parametrize("how", gb.READ_HOWS)
+def test_table_f_by_how_the_bet_came(how):
+    """`giltspiel.facing(..., how=)` gives the split tables' d at every class that met the bet (Auer, aggressive:
+    both signals and the bluff weights); no raise from value 1 ("never bet")."""
+    frame = ag.facing("aggressive", AUER, n=300_000, seed=8, how=how)
+    table = gb.facing_d(PRESETS["aggressive"], AUER, 300_000, 8, (how,))[0]
+    assert frame.attrs["how"] == how and len(frame) > 50
+    for r in frame.itertuples():
+        index = class_index(r.code, r.partner_example)
+        assert table[r.value - 1, G if r.figure == "gleich" else H, index] == pytest.approx(r.d, abs=1e-12)
+    weakest = ag.weakest_holds(frame)
+    assert (how != betting.RAISE) == (weakest[weakest.value == 1]["class"] != "never bet").all()
+
+
 def test_each_preset_is_read_by_its_own_table():
     """`facing_table` of a preset is `facing_d` of that preset on the tables' deals and seed, by how the bet came."""
     for reads in ("formula", "aggressive"):

@@ -594,28 +594,30 @@ FACING_VALUES = bet_tables.FACING_VALUES
 
 
 def facing(policy: str | Policy = "formula", communication: str = "partner", n: int = FACING_DEALS, seed=None,
-           **run_kw) -> pd.DataFrame:
+           how: str | None = None, **run_kw) -> pd.DataFrame:
     """Facing the opponents' bet on a figure from v to v + 1 (v = 1 .. `MAX_BET_SEEN`, the bets on it alternating
     from value 1 as in `odds`' opponents_bet "gleich:v"): d = P(win) - P(lose) of the figure for each class of the
     answering side, over ``n`` uniform deals, each weighted by the chance that opponents with its hands made that
     history under ``policy`` and ``communication`` (`seen_bets`' model, `simcore.betting.chain_categories`; only
     the opponents' part of the history is weighed). The class is what the answer is made from
     (`simcore.games.giltspiel.FACING_VIEWS`): the team's best of both hands under ``partner``, the player's own best
-    under ``none``, and under ``auer_channel`` his own and whether his partner holds an example.
+    under ``none``, and under ``auer_channel`` his own and whether his partner holds an example. ``how``: the bet
+    came either way (None), after the opponents held the answering side's bet ("after_hold") or as their raise of it
+    ("raise"; `simcore.betting.BET_HOWS`), which the game log tells apart and a reading policy does (`Policy.reads`).
 
     Rows (classes that met the bet, weakest first; under auer_channel those with the partner's example first):
     figure, value, code, class, partner_example (auer_channel: True / False, else None), deals (of the class),
     facing (the weighted share of them: how often the class meets that bet), n_eff (Kish), d, lo, hi
     (`weighted_difference`), hold (d > -v/(v + 1), spec §10.6), p_win, p_win_lo, p_win_hi (P(win) and its interval,
     `weighted_estimate`: against the game-level thresholds P(win)* of `analysis.games.betting.thresholds`' table
-    game_level, which hold iff P(win) is above them); attrs: policy, communication, view, bluff, n, seed,
+    game_level, which hold iff P(win) is above them); attrs: policy, communication, view, bluff, n, seed, how,
     never_bet ([figure, value] of the bets the policy never makes with any hands)."""
     n = checks.whole(n, "n (deals)", 2)
     policy = betting.load_policy(policy)
     communication = betting.check_communication(communication)
     _check_no_opening_concession(policy, communication)
     seed = normalize_seed(seed)
-    categories = bet_tables.facing_categories(policy, communication)
+    categories = bet_tables.facing_categories(policy, communication, how)
     job = g.FacingJob(categories)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
     view = {"partner": "team", "none": "own"}.get(communication, "signal")
@@ -643,7 +645,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     never = [[figure, value] for f, figure in enumerate(g.FIGURES) for k, value in enumerate(FACING_VALUES)
              if weights[categories[k, f]].max() == 0]
     frame.attrs.update(game=GAME, policy=policy.name, communication=communication, view=view, bluff=policy.bluff,
-                       n=n, seed=seed, never_bet=never)
+                       n=n, seed=seed, how=how, never_bet=never)
     return frame
 
 

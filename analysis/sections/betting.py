@@ -250,8 +250,9 @@ def section(ctx: Context) -> Section:
               "Betting policies, round robin"),
         "<p>Reading the bet: <em>reader</em> is the formula, except that it answers a bet on the Gleich or the "
         "Hanger (before the showing) with the d of its class given that formula opponents made that bet, after a "
-        "hold or as a raise (table F of <code>cardsim thresholds giltspiel --facing</code>, the two told apart), "
-        "instead of d over all deals, and bets on by that d. Against the formula on the same duplicate deals "
+        "hold or as a raise (the quantity of table F, <code>cardsim thresholds giltspiel --facing</code>, which "
+        "pools the two), instead of d over all deals, and bets on by that d. Against the formula on the same "
+        "duplicate deals "
         f"({games:,} games):</p>",
         table(["policy", "opponent", "game-win rate", "points per deal", "games"],
               _tournament_rows(pd.DataFrame([{"policy": reader.loc[side, "policy"],
