@@ -514,3 +514,67 @@ def test_no_bet_by_a_policy_that_never_bets_weighs_nothing():
     plain = ag.odds(HAND, n=2000, seed=1)
     assert frame.attrs["n_eff"] == pytest.approx(2000)
     assert (frame[frame.figure == "gleich"].p.to_numpy() == plain[plain.figure == "gleich"].p.to_numpy()).all()
+
+
+@settings(max_examples=12, deadline=None)
+@given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
+       policy=st.sampled_from(CHAIN_POLICIES), figure=st.sampled_from(g.FIGURES), value=st.integers(2, ag.MAX_BET_SEEN),
+       other=st.sampled_from((None,) + betting.SEEN))
+def test_raised_bets_match_the_reference(seat, seed, communication, policy, figure, value, other):
+    """--opponents-raised FIGURE:V weighs each deal by the chance that the opponents' bet from V came as a raise of
+    ours (the plain chain with its last step a raise), beside any bet seen on the other figure."""
+    n = 1500
+    seen, values = {figure: "raised"}, {figure: value}
+    rest = next(f for f in g.FIGURES if f != figure)
+    if other is not None:
+        seen[rest], values[rest] = other, 1 if other == "no_bet" else 2
+    kinds = {what: tuple(f"{f}:{values[f]}" if what != "no_bet" else f for f, w in seen.items() if w == what)
+             for what in ("bet", "no_bet", "held", "raised")}
+    try:
+        frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=kinds["bet"], opponents_no_bet=kinds["no_bet"],
+                        opponents_held=kinds["held"], opponents_raised=kinds["raised"], opponents_policy=policy,
+                        opponents_communication=communication)
+    except CardsimError as exc:  # no deal fits what was seen, or the policy never bets so high
+        frame, message = None, str(exc)
+    facts = g.parse_known(HAND, seat)
+    slots, keep = g.OddsJob(facts, seat % 2, seat=seat).deal_block(seed, 0, n)
+    table = gb.figure_table(communication)
+    shares, total = naive.weighted_odds(slots, keep, seat, seen, policy, communication,
+                                        table[:, :, 0] - table[:, :, 2], values=values)
+    if frame is None:
+        assert total == 0 and ("no deal out of 1,500 fits" in message or "never bets a figure above" in message)
+        return
+    for key, p in frame_shares(frame).items():
+        assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
+    assert frame.attrs["bets"]["seen"] == seen and frame.attrs["bets"]["values"] == values
+    if other != "bet":
+        assert set(frame.attrs["hold"]) == {figure} and frame.attrs["hold"][figure]["value"] == value
+
+
+def test_a_raise_is_told_apart_from_a_bet(capsys):
+    """Facing a formula raise of your Gleich bet from 1 to 2, a pair of Aces is far weaker than facing their bet from
+    2 either way (a formula raise needs d > 0.3); the text and JSON name the raise."""
+    raised = ag.odds("EA LA HO S7 L9", opponents_raised=("gleich:2",), n=20_000, seed=3)
+    either = ag.odds("EA LA HO S7 L9", opponents_bet=("gleich:2",), n=20_000, seed=3)
+    assert raised.attrs["hold"]["gleich"]["d"] < -0.5 < 0.2 < either.attrs["hold"]["gleich"]["d"]
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EK LK HO S7 L9", "--opponents-raised", "gleich:2",
+                             "--n", "3000", "--seed", "4", "--no-progress")
+    assert code == 0, err
+    assert "raised your bet on the Gleich from 1 to 2, to 3 (the bets on it alternating from value 1)" in out
+    assert "facing their bet from 2 to 3" in out
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EK LK HO S7 L9", "--opponents-raised", "gleich:2",
+                             "--n", "3000", "--seed", "4", "--json", "--no-progress")
+    seen = json.loads(out)["bets_seen"]
+    assert seen["seen"] == {"gleich": "raised"} and seen["values"] == {"gleich": 2} and set(seen["hold"]) == {"gleich"}
+
+
+@pytest.mark.parametrize("extra, message", [
+    (("--opponents-raised", "gleich"), "takes FIGURE:V, V the value their raise started from, 2 to 6"),
+    (("--opponents-raised", "gleich:1"), "the first bet is no raise"),
+    (("--opponents-raised", "gleich:7"), "takes FIGURE or FIGURE:V"),
+    (("--opponents-raised", "gleich:2", "--opponents-bet", "gleich:3"), "the gleich is given twice"),
+    (("--opponents-raised", "spiel:2"), "figure of a bet seen"),
+])
+def test_bad_raises_exit_2_with_one_line(capsys, extra, message):
+    code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", HAND, *extra, "--n", "1000", "--no-progress")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err

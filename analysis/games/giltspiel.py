@@ -88,7 +88,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
          pimc: dict | None = None, perlique: bool = False, perlique_tie: str = "wild",
          opponents_bet: tuple[str, ...] = (), opponents_no_bet: tuple[str, ...] = (),
          opponents_held: tuple[str, ...] = (), opponents_policy: str | Policy | None = None,
-         opponents_communication: str | None = None, **run_kw) -> pd.DataFrame:
+         opponents_communication: str | None = None, opponents_raised: tuple[str, ...] = (),
+         **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -105,7 +106,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     opponents_bet, opponents_no_bet: figures ("gleich", "hanger") you saw the opponents bet, or saw them not bet
     when they could, in a betting window at value 1, and opponents_held: figures whose bet of yours from 1 to 2 they
     held or raised (spec Q7); "gleich:3" for a bet (or hold) from 3 to 4 after the bets on the figure alternated
-    from value 1 (not with opponents_no_bet): each deal then counts with the
+    from value 1 (not with opponents_no_bet); opponents_raised: "gleich:3" for their bet from 3 to 4 made as a raise
+    of your bet from 2 to 3 (from 2; opponents_bet "gleich:3" takes it either way): each deal then counts with the
     chance that opponents holding its hands do what you saw under ``opponents_policy`` (a preset name, a .json file
     or a `Policy`; default formula) and ``opponents_communication`` (partner, none or auer_channel; default
     partner), see `bet_weights`; the rows' successes and n are then effective counts (n: Kish's effective sample
@@ -128,7 +130,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     seed = normalize_seed(seed)
     team = seat % 2
     bets = seen_bets(opponents_bet, opponents_no_bet, opponents_held, opponents_policy, opponents_communication, spiel,
-                     perlique)
+                     perlique, opponents_raised)
     job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
     cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
     accepted, outcomes, opponents = g.odds_parts(cells)
@@ -178,29 +180,32 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
 
 
 def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ...], policy: str | Policy | None,
-              communication: str | None, spiel: str | None, perlique: bool) -> dict | None:
+              communication: str | None, spiel: str | None, perlique: bool,
+              raised: tuple[str, ...] = ()) -> dict | None:
     """The bets seen (`odds`'s opponents_* arguments: "gleich" for the first bet on a figure, at value 1, or
-    "gleich:3" for a bet from 3 to 4 after the bets alternated from value 1; no_bet at value 1 only) as {"seen":
-    {figure: "bet" | "no_bet" | "held"}, "values": {figure: value}, "policy", "communication", "bluff", "categories"
+    "gleich:3" for a bet from 3 to 4 after the bets alternated from value 1; no_bet at value 1 only; raised from 2
+    only, a bet that came as a raise) as {"seen": {figure: "bet" | "no_bet" | "held" | "raised"}, "values": {figure:
+    value}, "policy", "communication", "bluff", "categories"
     (by the opponents' two hands: `simcore.betting.chain_categories`, for no bet `simcore.betting.bet_categories`),
     "weights" (`bet_weights`)}; None when nothing was seen; ``perlique``: the opponents' estimates from tables of the
     Perlique's figures. CardsimError for an unknown or repeated figure, a value out of range or with no bet, a
     policy or model without a bet seen, or with the Spiel, which the figure tables do not cover."""
     seen: dict[str, str] = {}
     values: dict[str, int] = {}
-    for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held)):
+    for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held), ("raised", raised)):
         for text in checks.texts(texts, f"opponents_{what}", "gleich"):
             name, colon, value = (part.strip() for part in text.strip().lower().partition(":"))
             if name not in g.FIGURES:
                 raise unknown_name("figure of a bet seen", text, g.FIGURES)
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
-                                   "--opponents-no-bet, --opponents-held); give each figure once")
+                                   "--opponents-no-bet, --opponents-held, --opponents-raised); give each figure once")
             seen[name], values[name] = what, _seen_value(what, value if colon else "1", text, name)
     if not seen:
         if policy is not None or communication is not None:
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
-                               "--opponents-bet, --opponents-no-bet or --opponents-held, or drop them")
+                               "--opponents-bet, --opponents-no-bet, --opponents-held or --opponents-raised, or drop "
+                               "them")
         return None
     if spiel is not None:
         raise CardsimError("the bets seen weigh the Gleich and the Hanger (the betting game's figure tables), not the "
@@ -214,8 +219,10 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
-        if seen.get(figure) in ("bet", "held"):
-            categories[f] = betting.chain_categories(table, policy, communication, seen[figure], values[figure])[f]
+        if seen.get(figure) in ("bet", "held", "raised"):
+            chain = "held" if seen[figure] == "held" else "bet"
+            how = betting.RAISE if seen[figure] == "raised" else None
+            categories[f] = betting.chain_categories(table, policy, communication, chain, values[figure], how)[f]
     return {"seen": seen, "values": values, "policy": policy.name, "communication": communication,
             "bluff": policy.bluff, "categories": categories, "weights": bet_weights(seen, policy.bluff)}
 
@@ -231,6 +238,10 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
     if what == "no_bet" and text != "1":
         raise CardsimError(f"{flag} takes a figure alone, the first bet on it at value 1 (a later one depends on "
                            f"the history before it), got {typed!r}; write {name}")
+    if what == "raised" and text == "1":
+        raise CardsimError(f"{flag} takes FIGURE:V, V the value their raise started from, 2 to {MAX_BET_SEEN} "
+                           f"({name}:2: they raised your bet from 1 to 2, proposing 3; the first bet is no raise), got "
+                           f"{typed!r}")
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BET_SEEN:
         raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
                            f"{MAX_BET_SEEN} (gleich:3: a bet from 3 to 4; from 7 the bet is Spiel aus, which only "
@@ -241,7 +252,7 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
 def _check_policy_reaches(policy: Policy, seen: dict[str, str], values: dict[str, int]) -> None:
     """CardsimError when the opponents' policy never proposes a value their bets seen need (`Policy.max_value`)."""
     for figure, what in seen.items():
-        last = betting.last_bet_value(what, values[figure])
+        last = betting.last_bet_value("bet" if what == "raised" else what, values[figure])
         if last >= 1 and last + 1 > policy.max_value:
             raise CardsimError(f"policy {policy.name!r} never bets a figure above {policy.max_value} (its max_value), "
                                f"so it cannot have bet the {figure} from {last} to {last + 1}; check the bets seen "
@@ -263,12 +274,15 @@ def _check_no_opening_concession(policy: Policy, communication: str) -> None:
 def seen_text(seen: dict[str, str], values: dict[str, int] | None = None) -> str:
     """'bet the Gleich at value 1, held your bet on the Hanger from 2 to 3 (the bets alternating from value 1)' for
     the bets seen (`seen_bets`; values: each figure's, default 1)."""
-    words = {"bet": "bet the {}", "no_bet": "did not bet the {}", "held": "held your bet on the {}"}
+    words = {"bet": "bet the {}", "no_bet": "did not bet the {}", "held": "held your bet on the {}",
+             "raised": "raised your bet on the {}"}
     parts = []
     for figure, what in seen.items():
         value = (values or {}).get(figure, 1)
         when = ("at value 1" if value == 1 else
                 f"from {value} to {value + 1} (the bets on it alternating from value 1)")
+        if what == "raised":
+            when = f"from {value - 1} to {value}, to {value + 1} (the bets on it alternating from value 1)"
         parts.append(f"{words[what].format(figure.capitalize())} {when}")
     return ", ".join(parts)
 
@@ -277,7 +291,8 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
     + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
     bluffs of the two figures drawn apart)."""
-    gleich, hanger = (betting.seen_likelihood(seen.get(figure), bluff) for figure in g.FIGURES)
+    gleich, hanger = (betting.seen_likelihood("bet" if seen.get(figure) == "raised" else seen.get(figure), bluff)
+                      for figure in g.FIGURES)
     return np.outer(gleich, hanger).ravel()
 
 
@@ -290,7 +305,7 @@ def _hold_advice(cells: np.ndarray, bets: dict, own: dict[str, bool]) -> dict:
     accepted, outcomes, _ = g.odds_parts(cells)
     advice = {}
     for i, figure in enumerate(g.FIGURES):
-        if bets["seen"].get(figure) == "bet":
+        if bets["seen"].get(figure) in ("bet", "raised"):
             value = bets["values"][figure]
             line = betting.hold_threshold(value)[0]
             d = weighted_difference(outcomes[:, i, 0], outcomes[:, i, 2], accepted, bets["weights"])
@@ -708,6 +723,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--opponents-held", action="append", default=[], metavar="FIGURE[:V]",
                         help="a figure whose bet of yours from value 1 to 2 (or from V to V+1 after the bets on it "
                              "alternated from 1) the opponents held or raised; repeatable")
+    parser.add_argument("--opponents-raised", action="append", default=[], metavar="FIGURE:V",
+                        help="a figure whose bet of yours from V-1 to V the opponents raised, their bet going from V "
+                             "to V+1 (gleich:2, V from 2; --opponents-bet takes such a bet either way); repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
@@ -731,7 +749,8 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
     return odds(args.hand, args.seat, args.turnup, seat_cards(args.known), tuple(args.given), args.n, args.seed,
                 args.spiel, pimc if args.spiel == spiel_play.PIMC else None, options.get("perlique", False),
                 options.get("perlique_tie", "wild"), tuple(args.opponents_bet), tuple(args.opponents_no_bet),
-                tuple(args.opponents_held), args.opponents_policy, args.opponents_communication, **run_options(args))
+                tuple(args.opponents_held), args.opponents_policy, args.opponents_communication,
+                tuple(args.opponents_raised), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
