@@ -542,13 +542,21 @@ def test_raised_bets_match_the_reference(seat, seed, communication, policy, figu
     shares, total = naive.weighted_odds(slots, keep, seat, seen, policy, communication,
                                         table[:, :, 0] - table[:, :, 2], values=values)
     if frame is None:
-        assert total == 0 and ("no deal out of 1,500 fits" in message or "never bets a figure above" in message)
+        assert total == 0 and any(text in message for text in ("no deal out of 1,500 fits", "never bets a figure above",
+                                                               "no hands raise a bet"))
         return
     for key, p in frame_shares(frame).items():
         assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
     assert frame.attrs["bets"]["seen"] == seen and frame.attrs["bets"]["values"] == values
     if other != "bet":
         assert set(frame.attrs["hold"]) == {figure} and frame.attrs["hold"][figure]["value"] == value
+
+
+def test_a_policy_that_never_raises_is_refused_before_dealing(tmp_path):
+    path = tmp_path / "noraise.json"
+    path.write_text('{"name": "noraise", "raise_margin": 5}')
+    with pytest.raises(CardsimError, match="under policy 'noraise' no hands raise a bet on the gleich from 1"):
+        ag.odds(HAND, opponents_raised=("gleich:2",), opponents_policy=str(path), n=100)
 
 
 def test_a_raise_is_told_apart_from_a_bet(capsys):
@@ -560,7 +568,7 @@ def test_a_raise_is_told_apart_from_a_bet(capsys):
     code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EK LK HO S7 L9", "--opponents-raised", "gleich:2",
                              "--n", "3000", "--seed", "4", "--no-progress")
     assert code == 0, err
-    assert "raised your bet on the Gleich from 1 to 2, to 3 (the bets on it alternating from value 1)" in out
+    assert "raised your bet on the Gleich from 1 to 2, so bet it from 2 to 3 (the bets on it alternating from" in out
     assert "facing their bet from 2 to 3" in out
     code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EK LK HO S7 L9", "--opponents-raised", "gleich:2",
                              "--n", "3000", "--seed", "4", "--json", "--no-progress")
@@ -571,7 +579,8 @@ def test_a_raise_is_told_apart_from_a_bet(capsys):
 @pytest.mark.parametrize("extra, message", [
     (("--opponents-raised", "gleich"), "takes FIGURE:V, V the value their raise started from, 2 to 6"),
     (("--opponents-raised", "gleich:1"), "the first bet is no raise"),
-    (("--opponents-raised", "gleich:7"), "takes FIGURE or FIGURE:V"),
+    (("--opponents-raised", "gleich:7"), "2 to 6"),
+    (("--opponents-raised", "gleich:01"), "the first bet is no raise"),
     (("--opponents-raised", "gleich:2", "--opponents-bet", "gleich:3"), "the gleich is given twice"),
     (("--opponents-raised", "spiel:2"), "figure of a bet seen"),
 ])

@@ -223,6 +223,10 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
             chain = "held" if seen[figure] == "held" else "bet"
             how = betting.RAISE if seen[figure] == "raised" else None
             categories[f] = betting.chain_categories(table, policy, communication, chain, values[figure], how)[f]
+            if how and (categories[f] == betting.BET_NEVER).all():
+                raise CardsimError(f"under policy {policy.name!r} no hands raise a bet on the {figure} from "
+                                   f"{values[figure] - 1} after the bets before it (its raise_margin "
+                                   f"{policy.raise_margin:g}); check the bets seen or the opponents' policy")
     return {"seen": seen, "values": values, "policy": policy.name, "communication": communication,
             "bluff": policy.bluff, "categories": categories, "weights": bet_weights(seen, policy.bluff)}
 
@@ -238,10 +242,11 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
     if what == "no_bet" and text != "1":
         raise CardsimError(f"{flag} takes a figure alone, the first bet on it at value 1 (a later one depends on "
                            f"the history before it), got {typed!r}; write {name}")
-    if what == "raised" and text == "1":
+    number = text.isascii() and text.isdigit()
+    if what == "raised" and not (number and 2 <= int(text) <= MAX_BET_SEEN):
         raise CardsimError(f"{flag} takes FIGURE:V, V the value their raise started from, 2 to {MAX_BET_SEEN} "
-                           f"({name}:2: they raised your bet from 1 to 2, proposing 3; the first bet is no raise), got "
-                           f"{typed!r}")
+                           f"({name}:2: they raised your bet from 1 to 2, proposing 3; the first bet is no raise; "
+                           f"from 7 the bet is Spiel aus), got {typed!r}")
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BET_SEEN:
         raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
                            f"{MAX_BET_SEEN} (gleich:3: a bet from 3 to 4; from 7 the bet is Spiel aus, which only "
@@ -282,7 +287,8 @@ def seen_text(seen: dict[str, str], values: dict[str, int] | None = None) -> str
         when = ("at value 1" if value == 1 else
                 f"from {value} to {value + 1} (the bets on it alternating from value 1)")
         if what == "raised":
-            when = f"from {value - 1} to {value}, to {value + 1} (the bets on it alternating from value 1)"
+            when = (f"from {value - 1} to {value}, so bet it from {value} to {value + 1} (the bets on it alternating "
+                    "from value 1)")
         parts.append(f"{words[what].format(figure.capitalize())} {when}")
     return ", ".join(parts)
 
@@ -725,7 +731,8 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                              "alternated from 1) the opponents held or raised; repeatable")
     parser.add_argument("--opponents-raised", action="append", default=[], metavar="FIGURE:V",
                         help="a figure whose bet of yours from V-1 to V the opponents raised, their bet going from V "
-                             "to V+1 (gleich:2, V from 2; --opponents-bet takes such a bet either way); repeatable")
+                             "to V+1 (gleich:2, V from 2; the raise that --opponents-held gleich:1 counts among holds, "
+                             "read as their bet, with hold advice; --opponents-bet takes it either way); repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
