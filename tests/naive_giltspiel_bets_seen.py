@@ -119,7 +119,8 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
     """{(figure, outcome): weighted share} and the total weight over the kept deals of ``slots`` (n, slots) uint64
     (hands in slots 0-3, the turn-up in slot 4); ``d``: (2, bins) d rows of the opponents' table; ``perlique``: the
     figures with the trump's Perlique wild; ``values``: the value of each figure's bet seen (default 1); ``seen``:
-    figure -> "bet", "no_bet", "held" or "raised" (a bet from its value that came as a raise)."""
+    figure -> "bet", "no_bet", "held", "raised" or "bet_after_hold" (a bet from its value that came as a raise, or
+    after the opponents held)."""
     team = seat % 2
     sums, total = {}, 0.0
     for row, kept in zip(slots, keep):
@@ -131,7 +132,7 @@ def weighted_odds(slots, keep, seat: int, seen: dict, policy, communication: str
         for f, figure in enumerate(g.FIGURES):
             opponents = (codes[1 - team][f], codes[3 - team][f])
             value, what = (values or {}).get(figure, 1), seen.get(figure)
-            how = "raise" if what == "raised" else None  # a bet that came as a raise
+            how = {"raised": "raise", "bet_after_hold": "after_hold"}.get(what)  # how their last bet came
             weight *= likelihood(opponents, d[f], policy, communication, "bet" if how else what, value, how)
         total += weight
         for f, figure in enumerate(g.FIGURES):

@@ -519,20 +519,22 @@ def test_no_bet_by_a_policy_that_never_bets_weighs_nothing():
 @settings(max_examples=12, deadline=None)
 @given(seat=st.integers(0, 3), seed=st.integers(0, 10_000), communication=st.sampled_from(COMMUNICATION),
        policy=st.sampled_from(CHAIN_POLICIES), figure=st.sampled_from(g.FIGURES), value=st.integers(2, ag.MAX_BET_SEEN),
-       other=st.sampled_from((None,) + betting.SEEN))
-def test_raised_bets_match_the_reference(seat, seed, communication, policy, figure, value, other):
-    """--opponents-raised FIGURE:V weighs each deal by the chance that the opponents' bet from V came as a raise of
-    ours (the plain chain with its last step a raise), beside any bet seen on the other figure."""
+       other=st.sampled_from((None,) + betting.SEEN), kind=st.sampled_from(tuple(ag.LAST_STEPS)))
+def test_raised_bets_match_the_reference(seat, seed, communication, policy, figure, value, other, kind):
+    """--opponents-raised (--opponents-bet-after-hold) FIGURE:V weighs each deal by the chance that the opponents' bet
+    from V came as a raise of ours (after they held ours): the plain chain with that last step, beside any bet seen
+    on the other figure."""
     n = 1500
-    seen, values = {figure: "raised"}, {figure: value}
+    seen, values = {figure: kind}, {figure: value}
     rest = next(f for f in g.FIGURES if f != figure)
     if other is not None:
         seen[rest], values[rest] = other, 1 if other == "no_bet" else 2
     kinds = {what: tuple(f"{f}:{values[f]}" if what != "no_bet" else f for f, w in seen.items() if w == what)
-             for what in ("bet", "no_bet", "held", "raised")}
+             for what in ("bet", "no_bet", "held") + tuple(ag.LAST_STEPS)}
     try:
         frame = ag.odds(HAND, seat, n=n, seed=seed, opponents_bet=kinds["bet"], opponents_no_bet=kinds["no_bet"],
-                        opponents_held=kinds["held"], opponents_raised=kinds["raised"], opponents_policy=policy,
+                        opponents_held=kinds["held"], opponents_raised=kinds["raised"],
+                        opponents_bet_after_hold=kinds["bet_after_hold"], opponents_policy=policy,
                         opponents_communication=communication)
     except CardsimError as exc:  # no deal fits what was seen, or the policy never bets so high
         frame, message = None, str(exc)
@@ -543,7 +545,7 @@ def test_raised_bets_match_the_reference(seat, seed, communication, policy, figu
                                         table[:, :, 0] - table[:, :, 2], values=values)
     if frame is None:
         assert total == 0 and any(text in message for text in ("no deal out of 1,500 fits", "never bets a figure above",
-                                                               "no hands raise a bet"))
+                                                               "after the bets before it"))
         return
     for key, p in frame_shares(frame).items():
         assert p == pytest.approx(shares.get(key, 0.0), abs=1e-12)
@@ -557,14 +559,20 @@ def test_a_policy_that_never_raises_is_refused_before_dealing(tmp_path):
     path.write_text('{"name": "noraise", "raise_margin": 5}')
     with pytest.raises(CardsimError, match="under policy 'noraise' no hands raise a bet on the gleich from 1"):
         ag.odds(HAND, opponents_raised=("gleich:2",), opponents_policy=str(path), n=100)
+    path.write_text('{"name": "raiser", "raise_margin": -1}')  # raises whatever it holds: never a plain hold
+    with pytest.raises(CardsimError, match="no hands hold a bet on the hanger from 2 and bet it again"):
+        ag.odds(HAND, opponents_bet_after_hold=("hanger:3",), opponents_policy=str(path), n=100)
 
 
 def test_a_raise_is_told_apart_from_a_bet(capsys):
     """Facing a formula raise of your Gleich bet from 1 to 2, a pair of Aces is far weaker than facing their bet from
-    2 either way (a formula raise needs d > 0.3); the text and JSON name the raise."""
+    2 either way (a formula raise needs d > 0.3), and after a hold stronger; the text and JSON name the raise."""
     raised = ag.odds("EA LA HO S7 L9", opponents_raised=("gleich:2",), n=20_000, seed=3)
     either = ag.odds("EA LA HO S7 L9", opponents_bet=("gleich:2",), n=20_000, seed=3)
-    assert raised.attrs["hold"]["gleich"]["d"] < -0.5 < 0.2 < either.attrs["hold"]["gleich"]["d"]
+    after_hold = ag.odds("EA LA HO S7 L9", opponents_bet_after_hold=("gleich:2",), n=20_000, seed=3)
+    d = {name: frame.attrs["hold"]["gleich"]["d"] for name, frame in
+         (("raised", raised), ("either", either), ("after_hold", after_hold))}
+    assert d["raised"] < -0.5 < 0.2 < d["either"] < d["after_hold"]
     code, out, err = run_cli(capsys, "odds", "giltspiel", "--hand", "EK LK HO S7 L9", "--opponents-raised", "gleich:2",
                              "--n", "3000", "--seed", "4", "--no-progress")
     assert code == 0, err
@@ -577,10 +585,12 @@ def test_a_raise_is_told_apart_from_a_bet(capsys):
 
 
 @pytest.mark.parametrize("extra, message", [
-    (("--opponents-raised", "gleich"), "takes FIGURE:V, V the value their raise started from, 2 to 6"),
+    (("--opponents-raised", "gleich"), "takes FIGURE:V, V the value their bet started from, 2 to 6"),
     (("--opponents-raised", "gleich:1"), "the first bet is no raise"),
     (("--opponents-raised", "gleich:7"), "2 to 6"),
     (("--opponents-raised", "gleich:01"), "the first bet is no raise"),
+    (("--opponents-bet-after-hold", "hanger:1"), "the first bet follows no hold"),
+    (("--opponents-bet-after-hold", "hanger:2", "--opponents-raised", "hanger:3"), "the hanger is given twice"),
     (("--opponents-raised", "gleich:2", "--opponents-bet", "gleich:3"), "the gleich is given twice"),
     (("--opponents-raised", "spiel:2"), "figure of a bet seen"),
 ])

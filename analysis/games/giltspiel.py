@@ -89,7 +89,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
          opponents_bet: tuple[str, ...] = (), opponents_no_bet: tuple[str, ...] = (),
          opponents_held: tuple[str, ...] = (), opponents_policy: str | Policy | None = None,
          opponents_communication: str | None = None, opponents_raised: tuple[str, ...] = (),
-         **run_kw) -> pd.DataFrame:
+         opponents_bet_after_hold: tuple[str, ...] = (), **run_kw) -> pd.DataFrame:
     """P(win / stand / lose / void) of Gleich and Hanger for the team of ``seat`` holding ``hand``.
 
     known: other seats' cards known to be in their hands (e.g. cards seen played), seat -> tokens;
@@ -107,7 +107,8 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     when they could, in a betting window at value 1, and opponents_held: figures whose bet of yours from 1 to 2 they
     held or raised (spec Q7); "gleich:3" for a bet (or hold) from 3 to 4 after the bets on the figure alternated
     from value 1 (not with opponents_no_bet); opponents_raised: "gleich:3" for their bet from 3 to 4 made as a raise
-    of your bet from 2 to 3 (from 2; opponents_bet "gleich:3" takes it either way): each deal then counts with the
+    of your bet from 2 to 3, opponents_bet_after_hold: the same bet made after they held yours (both from 2;
+    opponents_bet "gleich:3" takes it either way): each deal then counts with the
     chance that opponents holding its hands do what you saw under ``opponents_policy`` (a preset name, a .json file
     or a `Policy`; default formula) and ``opponents_communication`` (partner, none or auer_channel; default
     partner), see `bet_weights`; the rows' successes and n are then effective counts (n: Kish's effective sample
@@ -130,7 +131,7 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
     seed = normalize_seed(seed)
     team = seat % 2
     bets = seen_bets(opponents_bet, opponents_no_bet, opponents_held, opponents_policy, opponents_communication, spiel,
-                     perlique, opponents_raised)
+                     perlique, opponents_raised, opponents_bet_after_hold)
     job = g.OddsJob(facts, team, conditions, perlique, seat, bets["categories"] if bets else None)
     cells = runner.run(job, n, seed, **run_kw).reshape(job.cells, -1)
     accepted, outcomes, opponents = g.odds_parts(cells)
@@ -181,31 +182,33 @@ def odds(hand: str, seat: int = 1, turnup: str | None = None, known: dict[int, s
 
 def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ...], policy: str | Policy | None,
               communication: str | None, spiel: str | None, perlique: bool,
-              raised: tuple[str, ...] = ()) -> dict | None:
+              raised: tuple[str, ...] = (), bet_after_hold: tuple[str, ...] = ()) -> dict | None:
     """The bets seen (`odds`'s opponents_* arguments: "gleich" for the first bet on a figure, at value 1, or
-    "gleich:3" for a bet from 3 to 4 after the bets alternated from value 1; no_bet at value 1 only; raised from 2
-    only, a bet that came as a raise) as {"seen": {figure: "bet" | "no_bet" | "held" | "raised"}, "values": {figure:
-    value}, "policy", "communication", "bluff", "categories"
+    "gleich:3" for a bet from 3 to 4 after the bets alternated from value 1; no_bet at value 1 only; raised and
+    bet_after_hold from 2 only, a bet that came that way, `LAST_STEPS`) as {"seen": {figure: "bet" | "no_bet" |
+    "held" | "raised" | "bet_after_hold"}, "values": {figure: value}, "policy", "communication", "bluff", "categories"
     (by the opponents' two hands: `simcore.betting.chain_categories`, for no bet `simcore.betting.bet_categories`),
     "weights" (`bet_weights`)}; None when nothing was seen; ``perlique``: the opponents' estimates from tables of the
     Perlique's figures. CardsimError for an unknown or repeated figure, a value out of range or with no bet, a
     policy or model without a bet seen, or with the Spiel, which the figure tables do not cover."""
     seen: dict[str, str] = {}
     values: dict[str, int] = {}
-    for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held), ("raised", raised)):
+    for what, texts in (("bet", bet), ("no_bet", no_bet), ("held", held), ("raised", raised),
+                        ("bet_after_hold", bet_after_hold)):
         for text in checks.texts(texts, f"opponents_{what}", "gleich"):
             name, colon, value = (part.strip() for part in text.strip().lower().partition(":"))
             if name not in g.FIGURES:
                 raise unknown_name("figure of a bet seen", text, g.FIGURES)
             if name in seen:
                 raise CardsimError(f"the {name} is given twice among the bets seen (--opponents-bet, "
-                                   "--opponents-no-bet, --opponents-held, --opponents-raised); give each figure once")
+                                   "--opponents-no-bet, --opponents-held, --opponents-raised, "
+                                   "--opponents-bet-after-hold); give each figure once")
             seen[name], values[name] = what, _seen_value(what, value if colon else "1", text, name)
     if not seen:
         if policy is not None or communication is not None:
             raise CardsimError("--opponents-policy and --opponents-communication model the bets you saw; give "
-                               "--opponents-bet, --opponents-no-bet, --opponents-held or --opponents-raised, or drop "
-                               "them")
+                               "--opponents-bet, --opponents-no-bet, --opponents-held, --opponents-raised or "
+                               "--opponents-bet-after-hold, or drop them")
         return None
     if spiel is not None:
         raise CardsimError("the bets seen weigh the Gleich and the Hanger (the betting game's figure tables), not the "
@@ -219,14 +222,16 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     table = bet_tables.figure_table(communication, perlique)
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
-        if seen.get(figure) in ("bet", "held", "raised"):
+        if seen.get(figure) in ("bet", "held") + tuple(LAST_STEPS):
             chain = "held" if seen[figure] == "held" else "bet"
-            how = betting.RAISE if seen[figure] == "raised" else None
+            how = LAST_STEPS.get(seen[figure])
             categories[f] = betting.chain_categories(table, policy, communication, chain, values[figure], how)[f]
             if how and (categories[f] == betting.BET_NEVER).all():
-                raise CardsimError(f"under policy {policy.name!r} no hands raise a bet on the {figure} from "
-                                   f"{values[figure] - 1} after the bets before it (its raise_margin "
-                                   f"{policy.raise_margin:g}); check the bets seen or the opponents' policy")
+                made = ("raise a bet on the {} from {}" if how == betting.RAISE
+                        else "hold a bet on the {} from {} and bet it again").format(figure, values[figure] - 1)
+                raise CardsimError(f"under policy {policy.name!r} no hands {made} after the bets before it (its "
+                                   f"margins: bet {policy.bet_margin:g}, raise {policy.raise_margin:g}); check the "
+                                   "bets seen or the opponents' policy")
     return {"seen": seen, "values": values, "policy": policy.name, "communication": communication,
             "bluff": policy.bluff, "categories": categories, "weights": bet_weights(seen, policy.bluff)}
 
@@ -236,6 +241,11 @@ MAX_BET_SEEN = betting.MAX_SEEN_VALUE - 1
 (§7.13; `cardsim thresholds giltspiel`), not the points of §10.6."""
 
 
+LAST_STEPS = {"raised": betting.RAISE, "bet_after_hold": "after_hold"}
+"""The bets seen whose last step is known (`simcore.betting.BET_HOWS`): their bet from V came as a raise of yours, or
+in a window after they held yours."""
+
+
 def _seen_value(what: str, text: str, typed: str, name: str) -> int:
     """The value a bet seen starts from, 1 to `MAX_BET_SEEN` (no_bet: 1 only); CardsimError otherwise."""
     flag = f"--opponents-{what.replace('_', '-')} (opponents_{what})"
@@ -243,10 +253,11 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
         raise CardsimError(f"{flag} takes a figure alone, the first bet on it at value 1 (a later one depends on "
                            f"the history before it), got {typed!r}; write {name}")
     number = text.isascii() and text.isdigit()
-    if what == "raised" and not (number and 2 <= int(text) <= MAX_BET_SEEN):
-        raise CardsimError(f"{flag} takes FIGURE:V, V the value their raise started from, 2 to {MAX_BET_SEEN} "
-                           f"({name}:2: they raised your bet from 1 to 2, proposing 3; the first bet is no raise; "
-                           f"from 7 the bet is Spiel aus), got {typed!r}")
+    if what in LAST_STEPS and not (number and 2 <= int(text) <= MAX_BET_SEEN):
+        example = ("they raised your bet from 1 to 2, proposing 3; the first bet is no raise" if what == "raised" else
+                   "they held your bet from 1 to 2 and bet from 2 to 3; the first bet follows no hold")
+        raise CardsimError(f"{flag} takes FIGURE:V, V the value their bet started from, 2 to {MAX_BET_SEEN} "
+                           f"({name}:2: {example}; from 7 the bet is Spiel aus), got {typed!r}")
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BET_SEEN:
         raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
                            f"{MAX_BET_SEEN} (gleich:3: a bet from 3 to 4; from 7 the bet is Spiel aus, which only "
@@ -257,7 +268,7 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
 def _check_policy_reaches(policy: Policy, seen: dict[str, str], values: dict[str, int]) -> None:
     """CardsimError when the opponents' policy never proposes a value their bets seen need (`Policy.max_value`)."""
     for figure, what in seen.items():
-        last = betting.last_bet_value("bet" if what == "raised" else what, values[figure])
+        last = betting.last_bet_value("bet" if what in LAST_STEPS else what, values[figure])
         if last >= 1 and last + 1 > policy.max_value:
             raise CardsimError(f"policy {policy.name!r} never bets a figure above {policy.max_value} (its max_value), "
                                f"so it cannot have bet the {figure} from {last} to {last + 1}; check the bets seen "
@@ -280,14 +291,15 @@ def seen_text(seen: dict[str, str], values: dict[str, int] | None = None) -> str
     """'bet the Gleich at value 1, held your bet on the Hanger from 2 to 3 (the bets alternating from value 1)' for
     the bets seen (`seen_bets`; values: each figure's, default 1)."""
     words = {"bet": "bet the {}", "no_bet": "did not bet the {}", "held": "held your bet on the {}",
-             "raised": "raised your bet on the {}"}
+             "raised": "raised your bet on the {}", "bet_after_hold": "held your bet on the {}"}
     parts = []
     for figure, what in seen.items():
         value = (values or {}).get(figure, 1)
         when = ("at value 1" if value == 1 else
                 f"from {value} to {value + 1} (the bets on it alternating from value 1)")
-        if what == "raised":
-            when = (f"from {value - 1} to {value}, so bet it from {value} to {value + 1} (the bets on it alternating "
+        if what in LAST_STEPS:
+            then = "so bet it" if what == "raised" else "then bet it"
+            when = (f"from {value - 1} to {value}, {then} from {value} to {value + 1} (the bets on it alternating "
                     "from value 1)")
         parts.append(f"{words[what].format(figure.capitalize())} {when}")
     return ", ".join(parts)
@@ -297,7 +309,7 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
     + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
     bluffs of the two figures drawn apart)."""
-    gleich, hanger = (betting.seen_likelihood("bet" if seen.get(figure) == "raised" else seen.get(figure), bluff)
+    gleich, hanger = (betting.seen_likelihood("bet" if seen.get(figure) in LAST_STEPS else seen.get(figure), bluff)
                       for figure in g.FIGURES)
     return np.outer(gleich, hanger).ravel()
 
@@ -311,7 +323,7 @@ def _hold_advice(cells: np.ndarray, bets: dict, own: dict[str, bool]) -> dict:
     accepted, outcomes, _ = g.odds_parts(cells)
     advice = {}
     for i, figure in enumerate(g.FIGURES):
-        if bets["seen"].get(figure) in ("bet", "raised"):
+        if bets["seen"].get(figure) in ("bet",) + tuple(LAST_STEPS):
             value = bets["values"][figure]
             line = betting.hold_threshold(value)[0]
             d = weighted_difference(outcomes[:, i, 0], outcomes[:, i, 2], accepted, bets["weights"])
@@ -733,6 +745,9 @@ def _add_odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a figure whose bet of yours from V-1 to V the opponents raised, their bet going from V "
                              "to V+1 (gleich:2, V from 2; the raise that --opponents-held gleich:1 counts among holds, "
                              "read as their bet, with hold advice; --opponents-bet takes it either way); repeatable")
+    parser.add_argument("--opponents-bet-after-hold", action="append", default=[], metavar="FIGURE:V",
+                        help="a figure on which the opponents held your bet from V-1 to V and then, in a betting "
+                             "window, bet from V to V+1 (gleich:2, V from 2; not a raise); repeatable")
     parser.add_argument("--opponents-policy", action=NotedStore, default=None, metavar="POLICY",
                         help="the opponents' betting policy behind the bets seen: formula (default), cautious, "
                              "aggressive, never or a .json file (as cardsim match)")
@@ -757,7 +772,7 @@ def _odds_of(args: argparse.Namespace) -> pd.DataFrame:
                 args.spiel, pimc if args.spiel == spiel_play.PIMC else None, options.get("perlique", False),
                 options.get("perlique_tie", "wild"), tuple(args.opponents_bet), tuple(args.opponents_no_bet),
                 tuple(args.opponents_held), args.opponents_policy, args.opponents_communication,
-                tuple(args.opponents_raised), **run_options(args))
+                tuple(args.opponents_raised), tuple(args.opponents_bet_after_hold), **run_options(args))
 
 
 def _run_odds(args: argparse.Namespace) -> int:
