@@ -1172,7 +1172,6 @@ def hold_categories(figure_table: np.ndarray, policy: Policy, communication: str
 def _team_response(views: list[float], policy: Policy, value: int) -> str:
     """The team's answer to a bet from ``value`` (`team_answer`): the strongest of its members holding an example,
     each by his own d (members without one give it up); a raise is allowed (the target far)."""
-    answers_by_margins(policy, "the model of a team's bets seen")
     return max((policy.response(x, value, can_raise=True) for x in views), key=STRENGTH.__getitem__)
 
 
@@ -1228,6 +1227,8 @@ def chain_categories(figure_table: np.ndarray, policy: Policy, communication: st
     value = _bet_value(value)
     if value > MAX_SEEN_VALUE:
         raise CardsimError(f"a bet on a figure starts from a value of at most {MAX_SEEN_VALUE}, got {value}")
+    if seen == "held" or value > 1:  # the history holds the team's answers (`_team_response`)
+        answers_by_margins(policy, "the model of a team's bets seen")
 
     def category(views):
         down, up = (_chain_fits(views, policy, seen, value, coin, how) for coin in (False, True))
@@ -1328,12 +1329,21 @@ class TableEstimator:
             power = min(self._power(deal, seat), SPIEL_POWER - 1)
             last = self.spiel_d.shape[0] - 1
             return float(self.spiel_d[min(deal.won[team], last), min(deal.won[1 - team], last), power])
-        mine = max(deal.best_code(s, figure) for s in self.seats(deal, seat))
+        mine = self._known_best(deal, seat, figure)
         if deal.phase == SHOWDOWN:
             mine = max(mine, deal.shown_code(team, figure))
             if mine < deal.shown_code(other(team), figure):
                 return -1.0
-        return float(self.figure_d[figure, mine + 1 + self._signal(deal, seat, figure)])
+        return float(self.figure_d[figure, self._column(deal, seat, figure, mine)])
+
+    def _known_best(self, deal: Deal, seat: int, figure: int) -> int:
+        """The best code of ``figure`` in the hands ``seat`` knows (-1: none)."""
+        return max(deal.best_code(s, figure) for s in self.seats(deal, seat))
+
+    def _column(self, deal: Deal, seat: int, figure: int, code: int) -> int:
+        """The class column of a known best ``code`` in ``figure_d`` and the reading tables: code + 1, Auer's
+        signal added (`_signal`)."""
+        return code + 1 + self._signal(deal, seat, figure)
 
     def read_bet(self, deal: Deal, seat: int, figure: int, reads: str, d: float) -> float:
         """d of ``figure`` as ``seat`` sees it facing the opponents' pending bet on it, taking them to play the preset
@@ -1348,9 +1358,8 @@ class TableEstimator:
         if figure == SP or deal.phase != PLAY or value >= MAX_SEEN_VALUE:
             return d
         raised = next(kind for _, f, kind in reversed(deal.log) if f == figure) == RAISE
-        mine = max(deal.best_code(s, figure) for s in self.seats(deal, seat))
-        read = self.facing(reads, self.communication)[int(raised), value - 1, figure,
-                                                      mine + 1 + self._signal(deal, seat, figure)]
+        column = self._column(deal, seat, figure, self._known_best(deal, seat, figure))
+        read = self.facing(reads, self.communication)[int(raised), value - 1, figure, column]
         return d if np.isnan(read) else float(read)
 
 

@@ -262,6 +262,16 @@ def match_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=LONG_COLUMNS)
 
 
+def match_rows(frame: pd.DataFrame) -> list[dict]:
+    """A `match` as two tournament rows, a's then b's: policy, opponent, win_p, win_lo, win_hi, ppd_mean, ppd_lo,
+    ppd_hi, wins, games."""
+    sides = frame.set_index("side")
+    return [{"policy": sides.loc[side, "policy"], "opponent": sides.loc[other, "policy"],
+             **{k: sides.loc[side, k] for k in ("win_p", "win_lo", "win_hi", "ppd_mean", "ppd_lo", "ppd_hi", "wins",
+                                                "games")}}
+            for side, other in (("a", "b"), ("b", "a"))]
+
+
 def tournament(game: str, policies: list[str], games: int = 1000, seed=None, target: int | None = None,
                communication: str = "partner", style: str | None = None, players: int | None = None,
                hand: int | None = None, options: dict | None = None, **run_kw) -> pd.DataFrame:
@@ -288,11 +298,7 @@ def tournament(game: str, policies: list[str], games: int = 1000, seed=None, tar
         for b in names[i + 1:]:
             frame = match(game, loaded[a], loaded[b], games, seed, target, communication=communication, style=style,
                           players=players, hand=hand, options=options, **run_kw)
-            for side, other_side in (("a", "b"), ("b", "a")):
-                row = frame.set_index("side").loc[side]
-                rows.append({"policy": row["policy"], "opponent": frame.set_index("side").loc[other_side, "policy"],
-                             **{k: row[k] for k in ("win_p", "win_lo", "win_hi", "ppd_mean", "ppd_lo", "ppd_hi",
-                                                     "wins", "games")}})
+            rows += match_rows(frame)
             setting = {k: frame.attrs[k] for k in ("target", "style", "players", "hand", "options")}
     table = pd.DataFrame(rows)
     table.attrs.update(game=game, seed=seed, games=games, communication=communication, **setting)

@@ -223,9 +223,9 @@ def seen_bets(bet: tuple[str, ...], no_bet: tuple[str, ...], held: tuple[str, ..
     categories = betting.bet_categories(table, policy, communication)
     for f, figure in enumerate(g.FIGURES):
         if seen.get(figure) in ("bet", "held") + tuple(LAST_STEPS):
-            chain = "held" if seen[figure] == "held" else "bet"
             how = LAST_STEPS.get(seen[figure])
-            categories[f] = betting.chain_categories(table, policy, communication, chain, values[figure], how)[f]
+            categories[f] = betting.chain_categories(table, policy, communication, _chain_seen(seen[figure]),
+                                                     values[figure], how)[f]
             if how and (categories[f] == betting.BET_NEVER).all():
                 made = ("raise a bet on the {} from {}" if how == betting.RAISE
                         else "hold a bet on the {} from {} and bet it again").format(figure, values[figure] - 1)
@@ -246,6 +246,12 @@ LAST_STEPS = {"raised": betting.RAISE, "bet_after_hold": "after_hold"}
 in a window after they held yours."""
 
 
+def _chain_seen(what: str | None) -> str | None:
+    """What the bets-seen model (`simcore.betting.chain_categories`, `seen_likelihood`) sees in a bet seen: a bet
+    whose last step is known (`LAST_STEPS`) is a bet; the others as they are."""
+    return "bet" if what in LAST_STEPS else what
+
+
 def _seen_value(what: str, text: str, typed: str, name: str) -> int:
     """The value a bet seen starts from, 1 to `MAX_BET_SEEN` (no_bet: 1 only); CardsimError otherwise."""
     flag = f"--opponents-{what.replace('_', '-')} (opponents_{what})"
@@ -258,7 +264,7 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
                    "they held your bet from 1 to 2 and bet from 2 to 3; the first bet follows no hold")
         raise CardsimError(f"{flag} takes FIGURE:V, V the value their bet started from, 2 to {MAX_BET_SEEN} "
                            f"({name}:2: {example}; from 7 the bet is Spiel aus), got {typed!r}")
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_BET_SEEN:
+    if not number or not 1 <= int(text) <= MAX_BET_SEEN:
         raise CardsimError(f"{flag} takes FIGURE or FIGURE:V, V the value the bet started from, 1 to "
                            f"{MAX_BET_SEEN} (gleich:3: a bet from 3 to 4; from 7 the bet is Spiel aus, which only "
                            f"the score can judge), got {typed!r}")
@@ -268,7 +274,7 @@ def _seen_value(what: str, text: str, typed: str, name: str) -> int:
 def _check_policy_reaches(policy: Policy, seen: dict[str, str], values: dict[str, int]) -> None:
     """CardsimError when the opponents' policy never proposes a value their bets seen need (`Policy.max_value`)."""
     for figure, what in seen.items():
-        last = betting.last_bet_value("bet" if what in LAST_STEPS else what, values[figure])
+        last = betting.last_bet_value(_chain_seen(what), values[figure])
         if last >= 1 and last + 1 > policy.max_value:
             raise CardsimError(f"policy {policy.name!r} never bets a figure above {policy.max_value} (its max_value), "
                                f"so it cannot have bet the {figure} from {last} to {last + 1}; check the bets seen "
@@ -309,8 +315,7 @@ def bet_weights(seen: dict[str, str], bluff: float) -> np.ndarray:
     """(`giltspiel.BET_CELLS`,) float: the weight of a deal in each cell of `OddsJob`'s categories (3 x the Gleich's
     + the Hanger's), the chance that the opponents do what was ``seen`` (`simcore.betting.seen_likelihood`, the
     bluffs of the two figures drawn apart)."""
-    gleich, hanger = (betting.seen_likelihood("bet" if seen.get(figure) in LAST_STEPS else seen.get(figure), bluff)
-                      for figure in g.FIGURES)
+    gleich, hanger = (betting.seen_likelihood(_chain_seen(seen.get(figure)), bluff) for figure in g.FIGURES)
     return np.outer(gleich, hanger).ravel()
 
 
@@ -653,7 +658,7 @@ def facing(policy: str | Policy = "formula", communication: str = "partner", n: 
     categories = bet_tables.facing_categories(policy, communication, how)
     job = g.FacingJob(categories)
     counts = runner.run(job, n, seed, **run_kw).reshape(job.shape)
-    view = {"partner": "team", "none": "own"}.get(communication, "signal")
+    view = g.facing_view(communication)
     signals = (True, False) if view == "signal" else (None,)
     weights = betting.seen_likelihood("bet", policy.bluff)
     rows = []

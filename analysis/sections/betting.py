@@ -186,7 +186,7 @@ def section(ctx: Context) -> Section:
     reader = ctx.run("Giltspiel: the formula reading the bet against the formula",
                      f"cardsim match giltspiel --a {READER_FILE} --b formula --games {games} --target {TARGET} "
                      f"--seed {ctx.seed}", games, betting.match, GAME, READER, "formula", games, ctx.seed, TARGET,
-                     **run_kw).set_index("side")
+                     **run_kw)
     three = [ctx.run(f"Perlaggen 3-player thresholds ({style}, cached tables)",
                      f"cardsim thresholds perlaggen --players 3{' --straf' if style == 'straf' else ''}", 0,
                      betting.thresholds3, style) for style in ("innsbruck", "straf")]
@@ -255,10 +255,7 @@ def section(ctx: Context) -> Section:
         "duplicate deals "
         f"({games:,} games):</p>",
         table(["policy", "opponent", "game-win rate", "points per deal", "games"],
-              _tournament_rows(pd.DataFrame([{"policy": reader.loc[side, "policy"],
-                                              "opponent": reader.loc[other, "policy"], **reader.loc[side]}
-                                             for side, other in (("a", "b"), ("b", "a"))])),
-              "Reading the bet against the formula"),
+              _tournament_rows(pd.DataFrame(betting.match_rows(reader))), "Reading the bet against the formula"),
         f'<h3 id="{sub[3][0]}">{sub[3][1]}</h3>',
         "<p>Perlaggen for three, each for himself (<code>perlaggen.md</code> §9.4), and Strafperlaggen (§9.5, "
         "counting down from 9, a failed commitment adds its level). One player answers a bet from v to v+1 "

@@ -491,6 +491,12 @@ FACING_VIEWS = ("own", "team", "signal")
 own and whether its partner holds an example (Auer's signal; the class + `HANGER_BINS` when he does)."""
 
 
+def facing_view(communication: str) -> str:
+    """The `FACING_VIEWS` class a side answers by under a communication model (`simcore.betting.COMMUNICATION`): the
+    team's under ``partner``, its own under ``none``, its own with the partner's signal under ``auer_channel``."""
+    return {"partner": "team", "none": "own"}.get(communication, "signal")
+
+
 class FacingJob(DealJob):
     """Counts (k, 2, 3, 2 `HANGER_BINS`, 3, 4) of uniform deals for the seat's team facing the opponents' bets: per
     history (``categories`` (k, 2, bins, bins), the opponents' category of G and H by their own codes + 1, such as

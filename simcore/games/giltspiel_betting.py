@@ -249,8 +249,7 @@ READS_BETS = True
 FACING_VALUES = tuple(range(1, betting.MAX_SEEN_VALUE))
 """The values v of the bets from v to v + 1 that the bets-seen model weighs."""
 FACING_TABLE_DEALS = 2_000_000
-
-
+"""Deals behind each reading table (`facing_table`)."""
 READ_HOWS = ("after_hold", betting.RAISE)
 """`facing_table`'s first axis: how the opponents' bet came (`simcore.betting.BET_HOWS`)."""
 
@@ -281,11 +280,11 @@ def facing_d(policy: Policy, communication: str, n: int, seed: int, hows=(None,)
     ``hows`` (`simcore.betting.BET_HOWS`): each class's d with every deal weighed by the chance that the opponents made
     the bet (`simcore.betting.seen_likelihood`); NaN where no deal met it."""
     from simcore import runner
-    from simcore.games.giltspiel import FACING_VIEWS, FacingJob
+    from simcore.games.giltspiel import FACING_VIEWS, FacingJob, facing_view
 
     job = FacingJob(np.concatenate([facing_categories(policy, communication, how) for how in hows]))
     counts = runner.run(job, n, seed, progress=False, checkpoint=False).reshape(job.shape)
-    view = FACING_VIEWS.index({"partner": "team", "none": "own"}.get(communication, "signal"))
+    view = FACING_VIEWS.index(facing_view(communication))
     classes = 2 * CODE_BINS if communication == betting.AUER else CODE_BINS
     cells = counts[:, :, view, :classes].astype(float)  # (history, figure, class, category, outcome)
     weights = betting.seen_likelihood("bet", policy.bluff)
